@@ -1,0 +1,47 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mcpconf/mcpconf/discover"
+)
+
+// Exit codes, the same for every command.
+const (
+	exitOK       = 0 // clean, or a report was produced
+	exitFindings = 1 // findings at or above --fail-on; a server name not found
+	exitUsage    = 2 // bad flags or arguments
+	exitFatal    = 3 // the root cannot be read; internal error
+)
+
+// usageError marks errors that are the caller's fault.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// silentError carries an exit code for a result already printed.
+type silentError struct{ code int }
+
+func (e silentError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+// exitCode maps an error to the process exit code. It is the only place
+// that does.
+func exitCode(err error) int {
+	var se silentError
+	var ue usageError
+	var re *discover.RootError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &se):
+		return se.code
+	case errors.As(err, &ue):
+		return exitUsage
+	case errors.As(err, &re):
+		return exitFatal
+	}
+	return exitFatal
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"github.com/fatih/color"
+	"github.com/mattn/go-isatty"
+
+	"github.com/mcpconf/mcpconf/report"
+)
+
+// IO is everything a command may touch of the outside world. Commands
+// write only here, so tests run them against buffers and a fake
+// environment.
+type IO struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+	// OutTTY and ErrTTY say whether the streams are terminals.
+	OutTTY, ErrTTY bool
+	Getenv         func(string) string
+	Getwd          func() (string, error)
+	HomeDir        func() (string, error)
+}
+
+// SystemIO is the process's own streams and environment.
+func SystemIO() *IO {
+	return &IO{
+		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
+		OutTTY:  isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd()),
+		ErrTTY:  isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd()),
+		Getenv:  os.Getenv,
+		Getwd:   os.Getwd,
+		HomeDir: os.UserHomeDir,
+	}
+}
+
+// ColorEnabled decides once per IO: a terminal, no NO_COLOR (any value,
+// per no-color.org), not TERM=dumb, and not --no-color.
+func (o *IO) ColorEnabled(noColorFlag bool) bool {
+	if noColorFlag || !o.OutTTY {
+		return false
+	}
+	if _, set := lookup(o.Getenv, "NO_COLOR"); set {
+		return false
+	}
+	return o.Getenv("TERM") != "dumb"
+}
+
+func lookup(getenv func(string) string, k string) (string, bool) {
+	v := getenv(k)
+	return v, v != ""
+}
+
+// Style returns the report style for this IO.
+func (o *IO) Style(noColorFlag bool) report.Style {
+	if !o.ColorEnabled(noColorFlag) {
+		return report.Style{}
+	}
+	mk := func(attrs ...color.Attribute) func(string) string {
+		c := color.New(attrs...)
+		c.EnableColor() // per instance: no global color state
+		return func(s string) string { return c.Sprint(s) }
+	}
+	return report.Style{
+		Bold: mk(color.Bold), Dim: mk(color.Faint), Red: mk(color.FgRed, color.Bold),
+		Yellow: mk(color.FgYellow), Green: mk(color.FgGreen), Cyan: mk(color.FgCyan),
+	}
+}

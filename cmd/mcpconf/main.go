@@ -1,0 +1,9 @@
+// Command mcpconf finds, explains, lints and probes the MCP server
+// definitions of every AI client in a project and a home directory.
+package main
+
+import "os"
+
+func main() {
+	os.Exit(Main(os.Args[1:], SystemIO()))
+}

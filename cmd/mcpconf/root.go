@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// version is set at build time with -ldflags "-X main.version=…"; go
+// install fills in the module version instead.
+var version = ""
+
+func versionString() string {
+	v := version
+	if v == "" {
+		v = "devel"
+		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+	}
+	return v
+}
+
+// Main runs mcpconf with args and returns the exit code.
+func Main(args []string, io *IO) int {
+	cmd := newRootCmd(io)
+	cmd.SetArgs(args)
+	err := cmd.Execute()
+	if err != nil {
+		var se silentError
+		if !asSilent(err, &se) {
+			msg := err.Error()
+			if isFlagError(msg) {
+				err = usageError{err}
+			}
+			fmt.Fprintf(io.ErrOut, "mcpconf: %s\n", msg)
+			if exitCode(err) == exitUsage {
+				fmt.Fprintf(io.ErrOut, "run 'mcpconf %s --help' for usage\n", subcommandOf(args))
+			}
+		}
+	}
+	return exitCode(err)
+}
+
+// isFlagError recognizes cobra's and pflag's own usage errors, which come
+// back as plain errors.
+func isFlagError(msg string) bool {
+	for _, p := range []string{"unknown flag", "unknown shorthand", "flag needs an argument", "invalid argument", "unknown command", "accepts ", "requires at least", "requires at most", "bad flag syntax"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func subcommandOf(args []string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return a
+		}
+	}
+	return ""
+}
+
+func asSilent(err error, se *silentError) bool {
+	s, ok := err.(silentError)
+	if ok {
+		*se = s
+	}
+	return ok
+}
+
+func newRootCmd(io *IO) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "mcpconf",
+		Short: "Find, explain, lint and probe MCP server definitions across AI clients",
+		Long: `mcpconf reads the MCP server definitions of every AI client it knows
+(pisces, Claude Code, Codex, Gemini CLI, opencode, Cursor, Windsurf,
+agent-code, VS Code, and a bare mcp.json) from a project and a home
+directory, tells which definition wins and why, and finds mistakes.`,
+		Example: `  # which servers will start here, and from which file
+  mcpconf explain
+
+  # why does "github" not do what I expect
+  mcpconf explain github`,
+		Version:       versionString(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(io.Out)
+	root.SetErr(io.ErrOut)
+	root.SetVersionTemplate("mcpconf {{.Version}}\n")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(newExplainCmd(io, nil))
+	return root
+}

@@ -1,0 +1,178 @@
+package discover
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/tailscale/hujson"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// parseJSON reads JSON and JSONC. The lexer pass below runs first: it
+// bounds nesting (hujson recurses) and finds comments and trailing commas,
+// which strict-JSON clients reject.
+func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
+	lx := lexJSON(doc.Src)
+	if lx.tooDeep >= 0 {
+		return []normalize.Diagnostic{syntaxError(doc, doc.Lines.Pos(lx.tooDeep),
+			fmt.Sprintf("values are nested more than %d levels deep", MaxDepth))}
+	}
+	hv, err := hujson.Parse(doc.Src)
+	if err != nil {
+		pos := normalize.Pos{Line: 1, Col: 1}
+		msg := err.Error()
+		if m := lineColRE.FindStringSubmatch(msg); m != nil {
+			pos = doc.Lines.At(atoi(m[1]), atoi(m[2]))
+			msg = m[3]
+		}
+		if len(doc.Src) == 0 || lx.onlySpace {
+			msg = "file is empty; it must hold a JSON object"
+		}
+		return []normalize.Diagnostic{syntaxError(doc, pos, jsonMessage(msg))}
+	}
+	var diags []normalize.Diagnostic
+	if doc.Format != normalize.JSONC {
+		for _, off := range lx.comments {
+			diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path,
+				Pos: doc.Lines.Pos(off), Message: "comments are not allowed in this file: it is read as strict JSON",
+				Hint: "remove the comment"})
+			if doc.Format == normalize.JSON {
+				break // one is enough to say the file is rejected
+			}
+		}
+		for _, off := range lx.trailingCommas {
+			diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path,
+				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file: it is read as strict JSON",
+				Hint: "remove the comma"})
+		}
+	}
+	if doc.Format == normalize.JSONComments {
+		// Comments are fine in Gemini settings; only trailing commas break it.
+		diags = diags[:0]
+		for _, off := range lx.trailingCommas {
+			diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path,
+				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file: comments are, trailing commas are not",
+				Hint: "remove the comma"})
+		}
+	}
+	b := &jsonBuilder{doc: doc}
+	doc.Root = b.value(&hv, "")
+	return diags
+}
+
+type jsonBuilder struct{ doc *normalize.Document }
+
+func (b *jsonBuilder) rng(start, end int) normalize.Range {
+	return normalize.Range{Start: b.doc.Lines.Pos(start), End: b.doc.Lines.Pos(end)}
+}
+
+func (b *jsonBuilder) value(hv *hujson.Value, ptr string) *normalize.Value {
+	v := &normalize.Value{Pointer: ptr, Range: b.rng(hv.StartOffset, hv.EndOffset)}
+	switch t := hv.Value.(type) {
+	case *hujson.Object:
+		v.Kind = normalize.Object
+		v.Members = make([]*normalize.Member, 0, len(t.Members))
+		seen := make(map[string]*normalize.Member, len(t.Members))
+		for i := range t.Members {
+			hm := &t.Members[i]
+			key := hm.Name.Value.(hujson.Literal).String()
+			m := &normalize.Member{Key: key, KeyRange: b.rng(hm.Name.StartOffset, hm.Name.EndOffset)}
+			m.Value = b.value(&hm.Value, normalize.JoinPointer(ptr, key))
+			if prev, ok := seen[key]; ok {
+				b.doc.Duplicates = append(b.doc.Duplicates, normalize.Duplicate{Pointer: ptr, First: prev, Last: m})
+			}
+			seen[key] = m
+			v.Members = append(v.Members, m)
+		}
+	case *hujson.Array:
+		v.Kind = normalize.Array
+		v.Items = make([]*normalize.Value, len(t.Elements))
+		for i := range t.Elements {
+			v.Items[i] = b.value(&t.Elements[i], ptr+"/"+strconv.Itoa(i))
+		}
+	case hujson.Literal:
+		switch t.Kind() {
+		case 'n':
+			v.Kind = normalize.Null
+		case 't', 'f':
+			v.Kind = normalize.Bool
+			v.Bool = t.Bool()
+		case '"':
+			v.Kind = normalize.String
+			v.Str = t.String()
+		default:
+			v.Kind = normalize.Number
+			v.Str = string(t)
+			v.Num = t.Float()
+		}
+	}
+	return v
+}
+
+// lexed is what one pass over JSON text finds outside strings.
+type lexed struct {
+	tooDeep        int // offset where nesting exceeds MaxDepth, or -1
+	comments       []int
+	trailingCommas []int
+	onlySpace      bool
+}
+
+func lexJSON(src []byte) lexed {
+	lx := lexed{tooDeep: -1, onlySpace: true}
+	depth := 0
+	lastComma := -1 // offset of a comma not yet followed by a value
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		lx.onlySpace = false
+		switch c {
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+			lastComma = -1
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				lx.comments = append(lx.comments, i)
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+				continue
+			}
+			if i+1 < len(src) && src[i+1] == '*' {
+				lx.comments = append(lx.comments, i)
+				j := i + 2
+				for j+1 < len(src) && !(src[j] == '*' && src[j+1] == '/') {
+					j++
+				}
+				i = j + 1
+				continue
+			}
+			lastComma = -1
+		case '[', '{':
+			depth++
+			if depth > MaxDepth && lx.tooDeep < 0 {
+				lx.tooDeep = i
+				return lx
+			}
+			lastComma = -1
+		case ']', '}':
+			if lastComma >= 0 {
+				lx.trailingCommas = append(lx.trailingCommas, lastComma)
+			}
+			depth--
+			lastComma = -1
+		case ',':
+			lastComma = i
+		default:
+			lastComma = -1
+		}
+	}
+	return lx
+}

@@ -1,0 +1,147 @@
+package discover
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// MaxFileSize bounds what is read: ~/.claude.json grows to megabytes, but
+// nothing that holds MCP servers is larger than this.
+const MaxFileSize = 64 << 20
+
+// MaxDepth bounds nesting. hujson parses recursively, so a file of a million
+// '[' would otherwise overflow the stack, which Go cannot recover from.
+const MaxDepth = 1000
+
+// ReadFile reads and parses one file. A missing file returns an error
+// satisfying errors.Is(err, fs.ErrNotExist) and nothing else; every other
+// problem is a diagnostic, and the document is returned whenever it could be
+// read (Root is nil when it could not be parsed).
+func ReadFile(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, error) {
+	src, err := readLimited(abs)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, err
+		}
+		doc := &normalize.Document{Path: display, Abs: abs, Format: format, Lines: normalize.NewLines(nil)}
+		return doc, []normalize.Diagnostic{{Rule: "unreadable", Severity: normalize.Error, Path: display,
+			Message: readErrorMessage(err)}}, nil
+	}
+	doc, diags := Parse(abs, display, format, src)
+	return doc, diags, nil
+}
+
+var errTooLarge = errors.New("too large")
+
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return nil, err
+	} else if fi.IsDir() {
+		return nil, fmt.Errorf("is a directory")
+	} else if !fi.Mode().IsRegular() && fi.Mode()&fs.ModeNamedPipe != 0 {
+		// A FIFO would block the read forever.
+		return nil, fmt.Errorf("is a named pipe, not a file")
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxFileSize {
+		return nil, errTooLarge
+	}
+	return b, nil
+}
+
+func readErrorMessage(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	switch {
+	case errors.Is(err, errTooLarge):
+		return fmt.Sprintf("file is larger than %d MiB and was not read", MaxFileSize>>20)
+	case errors.Is(err, fs.ErrPermission):
+		return "cannot read file: permission denied; check its mode and owner"
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "too many levels of symbolic links") {
+		return "cannot read file: symbolic link loop"
+	}
+	return "cannot read file: " + msg
+}
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// Parse parses src into a Document. It never panics and never recurses
+// deeper than MaxDepth.
+func Parse(abs, display string, format normalize.Format, src []byte) (*normalize.Document, []normalize.Diagnostic) {
+	var diags []normalize.Diagnostic
+	if bytes.HasPrefix(src, bom) {
+		src = src[len(bom):]
+		diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Warning, Path: display,
+			Pos: normalize.Pos{Line: 1, Col: 1}, Message: "file starts with a UTF-8 byte order mark, which some clients fail to parse",
+			Hint: "save the file as UTF-8 without BOM"})
+	}
+	doc := &normalize.Document{Path: display, Abs: abs, Format: format, Src: src, Lines: normalize.NewLines(src)}
+	if i := invalidUTF8(src); i >= 0 {
+		diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: display,
+			Pos: doc.Lines.Pos(i), Message: "file is not valid UTF-8", Hint: "save the file as UTF-8"})
+		if format == normalize.TOML {
+			return doc, diags
+		}
+	}
+	var more []normalize.Diagnostic
+	if format == normalize.TOML {
+		more = parseTOML(doc)
+	} else {
+		more = parseJSON(doc)
+	}
+	return doc, append(diags, more...)
+}
+
+func invalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+func syntaxError(doc *normalize.Document, pos normalize.Pos, msg string) normalize.Diagnostic {
+	return normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path, Pos: pos, Message: msg}
+}
+
+var lineColRE = regexp.MustCompile(`^hujson: line (\d+), column (\d+): (.*)$`)
+
+// jsonMessage turns a hujson error into a diagnostic message.
+func jsonMessage(msg string) string {
+	msg = strings.Replace(msg, "unexpected EOF", "unexpected end of file", 1)
+	if strings.Contains(msg, "end of file") {
+		msg += "; the file looks truncated (a closing bracket or quote is missing)"
+	}
+	return msg
+}
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }

@@ -1,0 +1,220 @@
+package discover
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// parseTOML validates the file with go-toml's decoder (which knows every
+// rule about redefined keys and tables) and then builds the positioned tree
+// from its AST, which is only walked once the decoder accepted the file.
+func parseTOML(doc *normalize.Document) []normalize.Diagnostic {
+	var sink map[string]any
+	if err := toml.Unmarshal(doc.Src, &sink); err != nil {
+		pos := normalize.Pos{Line: 1, Col: 1}
+		msg := err.Error()
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			pos = doc.Lines.At(row, col)
+		}
+		msg = strings.TrimPrefix(msg, "toml: ")
+		if k := keyOf(err); k != "" && !strings.Contains(msg, k) {
+			msg += " (key " + strconv.Quote(k) + ")"
+		}
+		return []normalize.Diagnostic{syntaxError(doc, pos, msg)}
+	}
+	b := tomlBuilder{doc: doc}
+	root, err := b.build()
+	if err != nil {
+		// The decoder accepted what the parser rejects: report, do not guess.
+		return []normalize.Diagnostic{syntaxError(doc, normalize.Pos{Line: 1, Col: 1}, strings.TrimPrefix(err.Error(), "toml: "))}
+	}
+	doc.Root = root
+	return nil
+}
+
+func keyOf(err error) string {
+	var de *toml.DecodeError
+	if errors.As(err, &de) && len(de.Key()) > 0 {
+		return strings.Join(de.Key(), ".")
+	}
+	return ""
+}
+
+type tomlBuilder struct {
+	doc *normalize.Document
+	p   unstable.Parser
+}
+
+func (b *tomlBuilder) rng(r unstable.Range) normalize.Range {
+	start := int(r.Offset)
+	return normalize.Range{Start: b.doc.Lines.Pos(start), End: b.doc.Lines.Pos(start + int(r.Length))}
+}
+
+func (b *tomlBuilder) at(off int) normalize.Range {
+	p := b.doc.Lines.Pos(off)
+	return normalize.Range{Start: p, End: p}
+}
+
+type keyPart struct {
+	name string
+	r    unstable.Range
+}
+
+func keyParts(n *unstable.Node) []keyPart {
+	var parts []keyPart
+	it := n.Key()
+	for it.Next() {
+		k := it.Node()
+		parts = append(parts, keyPart{name: string(k.Data), r: k.Raw})
+	}
+	return parts
+}
+
+func (b *tomlBuilder) build() (*normalize.Value, error) {
+	root := &normalize.Value{Kind: normalize.Object, Range: normalize.Range{Start: b.doc.Lines.Pos(0), End: b.doc.Lines.Pos(len(b.doc.Src))}}
+	cur := root
+	b.p.Reset(b.doc.Src)
+	for b.p.NextExpression() {
+		e := b.p.Expression()
+		switch e.Kind {
+		case unstable.KeyValue:
+			b.keyValue(cur, e)
+		case unstable.Table:
+			cur = b.descend(root, keyParts(e), false)
+		case unstable.ArrayTable:
+			cur = b.descend(root, keyParts(e), true)
+		}
+	}
+	return root, b.p.Error()
+}
+
+// child returns the member key of obj, creating an empty table there when
+// it does not exist yet (TOML creates tables implicitly).
+func (b *tomlBuilder) child(obj *normalize.Value, k keyPart) *normalize.Member {
+	if m := obj.Member(k.name); m != nil {
+		return m
+	}
+	r := b.rng(k.r)
+	m := &normalize.Member{Key: k.name, KeyRange: r,
+		Value: &normalize.Value{Kind: normalize.Object, Pointer: normalize.JoinPointer(obj.Pointer, k.name), Range: r}}
+	obj.Members = append(obj.Members, m)
+	return m
+}
+
+// descend walks a [table] or [[array.table]] header from the root.
+func (b *tomlBuilder) descend(root *normalize.Value, parts []keyPart, arrayTable bool) *normalize.Value {
+	obj := root
+	for i, k := range parts {
+		last := i == len(parts)-1
+		if last && arrayTable {
+			m := obj.Member(k.name)
+			if m == nil {
+				r := b.rng(k.r)
+				m = &normalize.Member{Key: k.name, KeyRange: r,
+					Value: &normalize.Value{Kind: normalize.Array, Pointer: normalize.JoinPointer(obj.Pointer, k.name), Range: r}}
+				obj.Members = append(obj.Members, m)
+			}
+			arr := m.Value
+			item := &normalize.Value{Kind: normalize.Object, Pointer: arr.Pointer + "/" + strconv.Itoa(len(arr.Items)), Range: b.rng(k.r)}
+			arr.Items = append(arr.Items, item)
+			return item
+		}
+		v := b.child(obj, k).Value
+		if v.Kind == normalize.Array && len(v.Items) > 0 {
+			v = v.Items[len(v.Items)-1]
+		}
+		obj = v
+	}
+	return obj
+}
+
+// keyValue adds `a.b.c = value` to obj.
+func (b *tomlBuilder) keyValue(obj *normalize.Value, kv *unstable.Node) {
+	parts := keyParts(kv)
+	for _, k := range parts[:len(parts)-1] {
+		obj = b.child(obj, k).Value
+	}
+	k := parts[len(parts)-1]
+	lastKey := k.r
+	start := b.valueStart(int(lastKey.Offset + lastKey.Length))
+	ptr := normalize.JoinPointer(obj.Pointer, k.name)
+	obj.Members = append(obj.Members, &normalize.Member{Key: k.name, KeyRange: b.rng(k.r), Value: b.value(kv.Value(), ptr, start)})
+}
+
+// valueStart finds the first byte of the value after a key: past spaces,
+// the '=' and spaces again.
+func (b *tomlBuilder) valueStart(off int) int {
+	src := b.doc.Src
+	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
+		off++
+	}
+	if off < len(src) && src[off] == '=' {
+		off++
+	}
+	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
+		off++
+	}
+	return off
+}
+
+func (b *tomlBuilder) value(n *unstable.Node, ptr string, start int) *normalize.Value {
+	v := &normalize.Value{Pointer: ptr}
+	if n.Raw.Length > 0 || n.Kind == unstable.String {
+		v.Range = b.rng(n.Raw)
+	} else {
+		v.Range = b.at(start)
+	}
+	switch n.Kind {
+	case unstable.String:
+		v.Kind = normalize.String
+		v.Str = string(n.Data)
+	case unstable.Bool:
+		v.Kind = normalize.Bool
+		v.Bool = string(n.Data) == "true"
+		v.Str = string(n.Data)
+	case unstable.Integer:
+		v.Kind = normalize.Number
+		v.Str = string(n.Data)
+		if i, err := strconv.ParseInt(strings.ReplaceAll(v.Str, "_", ""), 0, 64); err == nil {
+			v.Num = float64(i)
+		}
+	case unstable.Float:
+		v.Kind = normalize.Number
+		v.Str = string(n.Data)
+		v.Num, _ = strconv.ParseFloat(strings.ReplaceAll(v.Str, "_", ""), 64)
+	case unstable.LocalDate, unstable.LocalTime, unstable.LocalDateTime, unstable.DateTime:
+		v.Kind = normalize.String
+		v.Str = string(n.Data)
+	case unstable.Array:
+		v.Kind = normalize.Array
+		it := n.Children()
+		for it.Next() {
+			c := it.Node()
+			if c.Kind == unstable.Comment {
+				continue
+			}
+			cs := start
+			if c.Raw.Length > 0 {
+				cs = int(c.Raw.Offset)
+			}
+			v.Items = append(v.Items, b.value(c, ptr+"/"+strconv.Itoa(len(v.Items)), cs))
+		}
+	case unstable.InlineTable:
+		v.Kind = normalize.Object
+		it := n.Children()
+		for it.Next() {
+			if c := it.Node(); c.Kind == unstable.KeyValue {
+				b.keyValue(v, c)
+			}
+		}
+	}
+	return v
+}

@@ -1,0 +1,104 @@
+package normalize
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+)
+
+// Severity orders findings: Info < Warning < Error.
+type Severity int
+
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	}
+	return "info"
+}
+
+// ParseSeverity reads "error", "warning" or "info".
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(s) {
+	case "error":
+		return Error, nil
+	case "warning", "warn":
+		return Warning, nil
+	case "info", "note":
+		return Info, nil
+	}
+	return Info, fmt.Errorf("unknown severity %q: use error, warning or info", s)
+}
+
+// MarshalText makes severities read as words in JSON.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText is the inverse of MarshalText.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	*s = v
+	return err
+}
+
+// Diagnostic is one finding about a config file. Message is lower case,
+// quotes values with %q and has no final period.
+type Diagnostic struct {
+	Rule     string
+	Severity Severity
+	Message  string
+	Path     string // display path of the file; "" when not about a file
+	Pos      Pos    // zero when the problem has no position (a missing file)
+	End      Pos
+	Pointer  string // JSON pointer of the value concerned, when there is one
+	Hint     string // what to do about it, when the message does not say
+	// Related points at other places that explain this finding, for example
+	// the first of two duplicate keys or the definition that won.
+	Related []Related
+}
+
+// Related is a secondary location of a diagnostic.
+type Related struct {
+	Path    string
+	Pos     Pos
+	Message string
+}
+
+func (d Diagnostic) String() string {
+	loc := d.Path
+	if d.Pos.IsValid() {
+		loc = fmt.Sprintf("%s:%d:%d", d.Path, d.Pos.Line, d.Pos.Col)
+	}
+	if loc == "" {
+		return fmt.Sprintf("%s [%s]", d.Message, d.Rule)
+	}
+	return fmt.Sprintf("%s: %s [%s]", loc, d.Message, d.Rule)
+}
+
+// CompareDiagnostics orders findings by path, line, column, rule, message,
+// which is the order every output format prints them in.
+func CompareDiagnostics(a, b Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(a.Path, b.Path),
+		cmp.Compare(a.Pos.Line, b.Pos.Line),
+		cmp.Compare(a.Pos.Col, b.Pos.Col),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Message, b.Message),
+	)
+}
+
+// At builds a diagnostic at the start of a range in doc.
+func At(doc *Document, r Range, ptr, rule string, sev Severity, format string, args ...any) Diagnostic {
+	d := Diagnostic{Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...), Pos: r.Start, End: r.End, Pointer: ptr}
+	if doc != nil {
+		d.Path = doc.Path
+	}
+	return d
+}

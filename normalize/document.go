@@ -1,0 +1,41 @@
+package normalize
+
+// Format is the syntax a config file is written in.
+type Format string
+
+const (
+	JSON  Format = "json"  // strict JSON (comments and trailing commas are reported)
+	JSONC Format = "jsonc" // JSON with comments and trailing commas
+	// JSONComments allows comments but not trailing commas (Gemini CLI
+	// strips comments, then calls JSON.parse).
+	JSONComments Format = "json+comments"
+	TOML  Format = "toml"
+)
+
+// Document is one config file read from disk.
+type Document struct {
+	Path   string // as shown to users: relative to the root, ~/… under the home, else absolute
+	Abs    string // absolute path on disk
+	Format Format
+	Src    []byte
+	Lines  *Lines
+	Root   *Value // nil when the file could not be parsed
+	// Duplicates lists every object key that occurs again later in the same
+	// object: the earlier member is the one a JSON reader silently drops.
+	Duplicates []Duplicate
+}
+
+// Duplicate is a key written twice in one object.
+type Duplicate struct {
+	Pointer string  // pointer of the object holding both
+	First   *Member // the occurrence that is ignored
+	Last    *Member // the occurrence that wins
+}
+
+// Snippet returns the source line of pos, for carets under diagnostics.
+func (d *Document) Snippet(pos Pos) string {
+	if d == nil || d.Lines == nil || !pos.IsValid() {
+		return ""
+	}
+	return d.Lines.Line(pos.Line)
+}

@@ -1,0 +1,103 @@
+package normalize
+
+import (
+	"fmt"
+	"sort"
+	"unicode/utf8"
+)
+
+// Pos is a position in a file. Line and Col are 1-based; Col counts Unicode
+// code points (what editors show), Offset counts bytes from the file start.
+// The zero Pos means "no position" (for example a file that does not exist).
+type Pos struct {
+	Line   int `json:"line"`
+	Col    int `json:"column"`
+	Offset int `json:"-"`
+}
+
+// IsValid reports whether p points somewhere.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+func (p Pos) String() string {
+	if !p.IsValid() {
+		return "-"
+	}
+	return fmt.Sprintf("%d:%d", p.Line, p.Col)
+}
+
+// Range is a half-open span [Start, End) in a file.
+type Range struct {
+	Start Pos
+	End   Pos
+}
+
+// Lines maps byte offsets to line:column for one source text. It is built
+// once per file and then answers in O(log lines).
+type Lines struct {
+	src    []byte
+	starts []int // byte offset of the first byte of each line
+}
+
+// NewLines indexes src.
+func NewLines(src []byte) *Lines {
+	starts := make([]int, 1, 64)
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &Lines{src: src, starts: starts}
+}
+
+// Pos converts a byte offset into a position. Offsets past the end clamp to
+// the end of the text.
+func (l *Lines) Pos(offset int) Pos {
+	if offset < 0 {
+		offset = 0
+	}
+	if offset > len(l.src) {
+		offset = len(l.src)
+	}
+	i := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > offset }) - 1
+	col := utf8.RuneCount(l.src[l.starts[i]:offset]) + 1
+	return Pos{Line: i + 1, Col: col, Offset: offset}
+}
+
+// At converts a 1-based line and a 1-based byte column (as parsers report
+// them) into a position with a code point column.
+func (l *Lines) At(line, byteCol int) Pos {
+	if line < 1 {
+		line = 1
+	}
+	if line > len(l.starts) {
+		line = len(l.starts)
+	}
+	off := l.starts[line-1] + byteCol - 1
+	end := len(l.src)
+	if line < len(l.starts) {
+		end = l.starts[line] - 1
+	}
+	if off > end {
+		off = end
+	}
+	return l.Pos(off)
+}
+
+// Line returns the text of a 1-based line without its line terminator.
+func (l *Lines) Line(n int) string {
+	if n < 1 || n > len(l.starts) {
+		return ""
+	}
+	start := l.starts[n-1]
+	end := len(l.src)
+	if n < len(l.starts) {
+		end = l.starts[n] - 1
+	}
+	if end > start && l.src[end-1] == '\r' {
+		end--
+	}
+	return string(l.src[start:end])
+}
+
+// Count is the number of lines.
+func (l *Lines) Count() int { return len(l.starts) }

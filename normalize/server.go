@@ -1,0 +1,125 @@
+package normalize
+
+import (
+	"maps"
+	"slices"
+	"time"
+)
+
+// Transport is how a client talks to a server.
+type Transport string
+
+const (
+	Stdio Transport = "stdio"
+	HTTP  Transport = "http" // streamable HTTP
+	SSE   Transport = "sse"  // the legacy HTTP+SSE transport
+	// WS is Claude Code's websocket type; mcpconf reads it but cannot probe it.
+	WS Transport = "ws"
+	// NoTransport means the client cannot tell: the entry is broken.
+	NoTransport Transport = ""
+)
+
+// Scope says who a file belongs to. Precedence within a provider is
+// local > project > user.
+type Scope string
+
+const (
+	Local   Scope = "local"   // per-project but private (Claude Code ~/.claude.json projects[…])
+	Project Scope = "project" // committed with the repository
+	User    Scope = "user"    // the user's home
+)
+
+// Rank orders scopes within one provider: lower wins.
+func (s Scope) Rank() int {
+	switch s {
+	case Local:
+		return 0
+	case Project:
+		return 1
+	}
+	return 2
+}
+
+// Source says where a definition was read.
+type Source struct {
+	Path     string // display path
+	Abs      string
+	Client   string // provider id: pisces, claude, codex, …
+	Scope    Scope
+	Priority int
+	Order    int    // position of the file in the providers table, for ties
+	Pos      Pos    // of the server's name key
+	Pointer  string // of the server's entry
+}
+
+// Server is one MCP server definition in canonical form.
+type Server struct {
+	Name   string
+	Source Source
+
+	Transport         Transport
+	TransportExplicit bool   // the file said so (type field) rather than mcpconf inferring it
+	Type              string // the transport literal as written, if any
+
+	// stdio
+	Command string
+	Args    []string
+	Env     map[string]string
+	EnvFile string
+	Cwd     string
+	// EnvVars names variables of the parent environment to pass through
+	// (Codex env_vars).
+	EnvVars []string
+
+	// http / sse
+	URL     string
+	Headers map[string]string
+	// HeaderEnvRefs maps a header to the variable its value is read from
+	// (Codex env_http_headers; bearer_token_env_var becomes Authorization).
+	HeaderEnvRefs map[string]string
+
+	// Enabled is false when the definition itself or a list in a file turns
+	// it off; DisabledBy then says which, with a position.
+	Enabled    bool
+	DisabledBy string
+
+	StartupTimeout time.Duration // 0: not set, the client's default applies
+	ToolTimeout    time.Duration
+	IncludeTools   []string
+	ExcludeTools   []string
+	Required       bool
+
+	// Auth is the raw auth or oauth object, for lint and probe.
+	Auth *Value
+	// Node is the raw entry as written.
+	Node *Value
+	// Unknown lists keys that the owning client does not know.
+	Unknown []*Member
+}
+
+// Differences names the fields in which two definitions differ in what the
+// client would do with them (positions and sources are ignored).
+func Differences(a, b *Server) []string {
+	var out []string
+	add := func(cond bool, name string) {
+		if cond {
+			out = append(out, name)
+		}
+	}
+	add(a.Transport != b.Transport, "transport")
+	add(a.Command != b.Command, "command")
+	add(!slices.Equal(a.Args, b.Args), "args")
+	add(!maps.Equal(a.Env, b.Env), "env")
+	add(a.EnvFile != b.EnvFile, "env_file")
+	add(a.Cwd != b.Cwd, "cwd")
+	add(!slices.Equal(a.EnvVars, b.EnvVars), "env_vars")
+	add(a.URL != b.URL, "url")
+	add(!maps.Equal(a.Headers, b.Headers), "headers")
+	add(!maps.Equal(a.HeaderEnvRefs, b.HeaderEnvRefs), "header_env_refs")
+	add(a.Enabled != b.Enabled, "enabled")
+	add(a.StartupTimeout != b.StartupTimeout, "startup_timeout")
+	add(a.ToolTimeout != b.ToolTimeout, "tool_timeout")
+	add(!slices.Equal(a.IncludeTools, b.IncludeTools), "enabled_tools")
+	add(!slices.Equal(a.ExcludeTools, b.ExcludeTools), "disabled_tools")
+	return out
+}

@@ -1,0 +1,24 @@
+// Package report renders what mcpconf found: explain reports and lint
+// findings, as text, JSON, SARIF and GitHub annotations. Renderers write to
+// an io.Writer and never decide about terminals themselves: the caller
+// passes a Style, colored or plain.
+package report
+
+// Style colors text. The zero Style prints plain text.
+type Style struct {
+	Bold, Dim, Red, Yellow, Green, Cyan func(string) string
+}
+
+func apply(f func(string) string, s string) string {
+	if f == nil {
+		return s
+	}
+	return f(s)
+}
+
+func (s Style) bold(t string) string   { return apply(s.Bold, t) }
+func (s Style) dim(t string) string    { return apply(s.Dim, t) }
+func (s Style) red(t string) string    { return apply(s.Red, t) }
+func (s Style) yellow(t string) string { return apply(s.Yellow, t) }
+func (s Style) green(t string) string  { return apply(s.Green, t) }
+func (s Style) cyan(t string) string   { return apply(s.Cyan, t) }
