@@ -87,6 +87,7 @@ func Discover(o Options) (*normalize.Set, error) {
 		if r.doc != nil && !r.shared {
 			set.Documents = append(set.Documents, r.doc)
 			set.Diagnostics = append(set.Diagnostics, r.diags...)
+			set.Diagnostics = append(set.Diagnostics, DuplicateKeys(r.doc)...)
 		}
 		switch {
 		case r.doc == nil:
@@ -111,6 +112,20 @@ func Discover(o Options) (*normalize.Set, error) {
 	lists.applyAfterMerge(set.Servers)
 	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
 	return set, nil
+}
+
+// DuplicateKeys reports every key written twice in one object. JSON
+// readers keep the last one without a word, so the first is dead text.
+func DuplicateKeys(doc *normalize.Document) []normalize.Diagnostic {
+	var out []normalize.Diagnostic
+	for _, d := range doc.Duplicates {
+		diag := normalize.At(doc, d.First.KeyRange, d.First.Value.Pointer, "duplicate-key", normalize.Warning,
+			"key %q is defined again at %d:%d; this first definition is ignored", d.First.Key, d.Last.KeyRange.Start.Line, d.Last.KeyRange.Start.Col)
+		diag.Related = []normalize.Related{{Path: doc.Path, Pos: d.Last.KeyRange.Start, Message: "the definition in effect"}}
+		diag.Hint = "remove one of the two"
+		out = append(out, diag)
+	}
+	return out
 }
 
 func firstError(diags []normalize.Diagnostic) string {

@@ -378,6 +378,7 @@ func decodeCodex(d *decoder) {
 	}
 	refs := d.strMap("env_http_headers")
 	if v := d.str("bearer_token_env_var"); v != "" {
+		d.s.BearerTokenEnvVar = v
 		if refs == nil {
 			refs = map[string]string{}
 		}

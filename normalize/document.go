@@ -9,7 +9,7 @@ const (
 	// JSONComments allows comments but not trailing commas (Gemini CLI
 	// strips comments, then calls JSON.parse).
 	JSONComments Format = "json+comments"
-	TOML  Format = "toml"
+	TOML         Format = "toml"
 )
 
 // Document is one config file read from disk.

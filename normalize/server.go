@@ -77,6 +77,9 @@ type Server struct {
 	// HeaderEnvRefs maps a header to the variable its value is read from
 	// (Codex env_http_headers; bearer_token_env_var becomes Authorization).
 	HeaderEnvRefs map[string]string
+	// BearerTokenEnvVar is Codex's bearer_token_env_var, kept apart as well
+	// as in HeaderEnvRefs so output can name the field the user wrote.
+	BearerTokenEnvVar string
 
 	// Enabled is false when the definition itself or a list in a file turns
 	// it off; DisabledBy then says which, with a position.
@@ -116,6 +119,7 @@ func Differences(a, b *Server) []string {
 	add(a.URL != b.URL, "url")
 	add(!maps.Equal(a.Headers, b.Headers), "headers")
 	add(!maps.Equal(a.HeaderEnvRefs, b.HeaderEnvRefs), "header_env_refs")
+	add(a.Required != b.Required, "required")
 	add(a.Enabled != b.Enabled, "enabled")
 	add(a.StartupTimeout != b.StartupTimeout, "startup_timeout")
 	add(a.ToolTimeout != b.ToolTimeout, "tool_timeout")

@@ -44,6 +44,8 @@ type jsonServer struct {
 	Headers          map[string]string `json:"headers"`
 	EnvVars          []string          `json:"env_vars"`
 	HeaderEnvRefs    map[string]string `json:"header_env_refs,omitempty"`
+	BearerTokenEnv   string            `json:"bearer_token_env_var,omitempty"`
+	Required         bool              `json:"required,omitempty"`
 	Enabled          bool              `json:"enabled"`
 	DisabledBy       string            `json:"disabled_by,omitempty"`
 	StartupTimeoutMS *int64            `json:"startup_timeout_ms"`
@@ -107,6 +109,7 @@ func serverJSON(s *normalize.Server) jsonServer {
 		Name: s.Name, Transport: transportName(s.Transport), Type: s.Type,
 		Command: s.Command, Args: orEmpty(MaskArgs(s.Args)), URL: MaskURL(s.URL), Cwd: s.Cwd, EnvFile: s.EnvFile,
 		Env: env, Headers: headers, EnvVars: orEmpty(s.EnvVars), HeaderEnvRefs: s.HeaderEnvRefs,
+		BearerTokenEnv: s.BearerTokenEnvVar, Required: s.Required,
 		Enabled: s.Enabled, DisabledBy: s.DisabledBy,
 		StartupTimeoutMS: ms(s.StartupTimeout), ToolTimeoutMS: ms(s.ToolTimeout),
 		EnabledTools: orEmpty(s.IncludeTools), DisabledTools: orEmpty(s.ExcludeTools),

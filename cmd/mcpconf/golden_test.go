@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/fixtures")
+
+const fixtures = "../../testdata/fixtures"
+
+// testIO is an IO over buffers with an empty environment, so results do
+// not depend on the machine.
+func testIO(env map[string]string) (*IO, *bytes.Buffer, *bytes.Buffer) {
+	var out, errOut bytes.Buffer
+	return &IO{
+		In: strings.NewReader(""), Out: &out, ErrOut: &errOut,
+		Getenv:  func(k string) string { return env[k] },
+		Getwd:   func() (string, error) { return "/nonexistent-cwd", nil },
+		HomeDir: func() (string, error) { return "/nonexistent-home", nil },
+	}, &out, &errOut
+}
+
+// stage copies a fixture into a temporary directory so that files can
+// name the absolute root: "@ROOT@" in any file is replaced by it (Claude
+// Code keys ~/.claude.json projects by absolute path).
+func stage(t *testing.T, name string) (root, home string) {
+	t.Helper()
+	src := filepath.Join(fixtures, name)
+	root = filepath.Join(t.TempDir(), name)
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		dst := filepath.Join(root, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		if strings.HasPrefix(d.Name(), "want.") || d.Name() == "names" {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		b = bytes.ReplaceAll(b, []byte("@ROOT@"), []byte(filepath.ToSlash(root)))
+		return os.WriteFile(dst, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	home = filepath.Join(root, "home")
+	if _, err := os.Stat(home); err != nil {
+		home = t.TempDir()
+	}
+	return root, home
+}
+
+// golden compares got with the file, or rewrites it under -update. Paths
+// of the temporary root and home are replaced by <ROOT> and <HOME>.
+func golden(t *testing.T, file string, got []byte, root, home string) {
+	t.Helper()
+	got = bytes.ReplaceAll(got, []byte(strings.ReplaceAll(root, "/", "~1")), []byte("<ROOT>"))
+	got = bytes.ReplaceAll(got, []byte(root), []byte("<ROOT>"))
+	got = bytes.ReplaceAll(got, []byte(home), []byte("<HOME>"))
+	if *update {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/mcpconf -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output (go test ./cmd/mcpconf -run %s -update rewrites it):\n--- got\n%s\n--- want\n%s", file, t.Name(), got, want)
+	}
+}
+
+// TestExplainGolden runs explain over every fixture tree, in text and JSON,
+// and for each name listed in the fixture's "names" file.
+func TestExplainGolden(t *testing.T) {
+	entries, err := os.ReadDir(fixtures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		name := e.Name()
+		t.Run(name, func(t *testing.T) {
+			root, home := stage(t, name)
+			runs := [][]string{{"explain"}}
+			if b, err := os.ReadFile(filepath.Join(fixtures, name, "names")); err == nil {
+				for _, n := range strings.Fields(string(b)) {
+					runs = append(runs, []string{"explain", n})
+				}
+			}
+			for _, args := range runs {
+				for _, format := range []string{"text", "json"} {
+					io, out, errOut := testIO(nil)
+					argv := append(append([]string{}, args...), "--root", root, "--home", home, "--format", format)
+					if code := Main(argv, io); code != 0 {
+						t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
+					}
+					ext := map[string]string{"text": "txt", "json": "json"}[format]
+					file := filepath.Join(fixtures, name, "want."+strings.Join(args, "_")+"."+ext)
+					golden(t, file, out.Bytes(), root, home)
+				}
+			}
+		})
+	}
+}
