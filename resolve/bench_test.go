@@ -1,0 +1,42 @@
+package resolve
+
+import "testing"
+
+var benchStrings = []string{
+	"npx",
+	"-y",
+	"@modelcontextprotocol/server-github",
+	"https://example.com/mcp",
+	"Bearer ${GITHUB_TOKEN}",
+	"${DOCS_URL:-https://example.com/mcp}",
+	"{env:DOCS_TOKEN}",
+	"${workspaceFolder}/mcp/index.js",
+}
+
+func BenchmarkScan(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range benchStrings {
+			Scan(s)
+		}
+	}
+}
+
+func BenchmarkExpand(b *testing.B) {
+	ctx := Context{Lookup: env("GITHUB_TOKEN", "ghp_x"), WorkspaceFolder: "/w"}
+	syntaxes := SyntaxesFor("claude")
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range benchStrings {
+			Expand(s, syntaxes, ctx)
+		}
+	}
+}
+
+func BenchmarkIsSecretKey(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		IsSecretKey("GITHUB_PERSONAL_ACCESS_TOKEN")
+		IsSecretKey("KEYBOARD_LAYOUT")
+	}
+}

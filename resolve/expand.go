@@ -1,0 +1,182 @@
+package resolve
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+)
+
+// Context is what expansion may read. Nothing is read from the process: a
+// nil Lookup means no variable is set, a nil ReadFile means no file is read.
+type Context struct {
+	Lookup          func(name string) (string, bool)
+	WorkspaceFolder string
+	UserHome        string
+	// Inputs holds VS Code ${input:id} answers; nil means nobody answered.
+	Inputs map[string]string
+	// ReadFile reads opencode {file:path} files. It gets the path as written
+	// (with "~/" replaced by UserHome) and resolves relative paths itself,
+	// against the directory of the config file as opencode does.
+	ReadFile func(path string) ([]byte, error)
+}
+
+// Unresolved is a placeholder Expand could not resolve, with why.
+type Unresolved struct {
+	Placeholder
+	Reason string
+}
+
+// maxDepth bounds the nesting of defaults Expand follows (${A:-${B:-…}}).
+const maxDepth = 8
+
+// Expand replaces the placeholders of the given syntaxes in s and leaves
+// everything else as written, as a client that knows only those syntaxes
+// would: with just Dollar, "${userHome}" is the variable userHome.
+//
+// An unset variable without a default stays literal and is reported, except
+// opencode's {env:X}, which becomes "" (as in opencode) and is reported all
+// the same. ${VAR:-default} takes the default when VAR is unset or empty, as
+// in the shell; the default is expanded in turn, substituted values are not.
+// Offsets in the Unresolved placeholders are offsets in s.
+func Expand(s string, syntaxes []Syntax, ctx Context) (string, []Unresolved) {
+	m := maskOf(syntaxes)
+	if m == 0 {
+		return s, nil
+	}
+	e := expander{ctx: ctx, m: m}
+	return e.expand(s, 0, 0), e.unresolved
+}
+
+type expander struct {
+	ctx        Context
+	m          mask
+	unresolved []Unresolved
+}
+
+// expand expands s, which sits at offset base of the string given to Expand.
+func (e *expander) expand(s string, base, depth int) string {
+	ps := scan(s, e.m, nil)
+	if len(ps) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	last := 0
+	for _, p := range ps {
+		b.WriteString(s[last:p.Start])
+		b.WriteString(e.value(p, base, depth))
+		last = p.End
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// value returns what p becomes; p's offsets are relative to base.
+func (e *expander) value(p Placeholder, base, depth int) string {
+	switch p.Syntax {
+	case Dollar:
+		if v, ok := e.lookup(p.Name); ok && (v != "" || !p.HasDefault) {
+			return v
+		}
+		if !p.HasDefault {
+			e.report(p, base, fmt.Sprintf("variable %q is not set", p.Name))
+			return p.Text
+		}
+		if depth >= maxDepth {
+			e.report(p, base, fmt.Sprintf("default of %q is nested too deeply to expand", p.Name))
+			return p.Default
+		}
+		// The default sits after "${NAME:-".
+		return e.expand(p.Default, base+p.Start+len(p.Name)+4, depth+1)
+	case Bare, EnvColon, Percent:
+		if v, ok := e.lookup(p.Name); ok {
+			return v
+		}
+		e.report(p, base, fmt.Sprintf("variable %q is not set", p.Name))
+		return p.Text
+	case Brace:
+		if v, ok := e.lookup(p.Name); ok {
+			return v
+		}
+		e.report(p, base, fmt.Sprintf("variable %q is not set, opencode substitutes an empty string", p.Name))
+		return ""
+	case Input:
+		if v, ok := e.ctx.Inputs[p.Name]; ok {
+			return v
+		}
+		if e.ctx.Inputs == nil {
+			e.report(p, base, fmt.Sprintf("input %q is prompted for when the server starts", p.Name))
+		} else {
+			e.report(p, base, fmt.Sprintf("input %q has no value", p.Name))
+		}
+		return p.Text
+	case Editor:
+		return e.editor(p, base)
+	case BraceFile:
+		return e.file(p, base)
+	}
+	return p.Text
+}
+
+func (e *expander) editor(p Placeholder, base int) string {
+	switch p.Name {
+	case "workspaceFolder", "workspaceFolderBasename":
+		dir := e.ctx.WorkspaceFolder
+		if dir == "" {
+			e.report(p, base, "workspace folder is not known")
+			return p.Text
+		}
+		if p.Name == "workspaceFolderBasename" {
+			return filepath.Base(dir)
+		}
+		return dir
+	case "userHome":
+		if e.ctx.UserHome == "" {
+			e.report(p, base, "user home is not known")
+			return p.Text
+		}
+		return e.ctx.UserHome
+	case "pathSeparator", "/":
+		return string(filepath.Separator)
+	}
+	return p.Text
+}
+
+// file reads an opencode {file:path}: contents trimmed, like opencode. The
+// JSON escaping opencode applies is left out, since values here are already
+// decoded strings.
+func (e *expander) file(p Placeholder, base int) string {
+	path := p.Name
+	if rest, ok := strings.CutPrefix(path, "~/"); ok && e.ctx.UserHome != "" {
+		path = filepath.Join(e.ctx.UserHome, rest)
+	}
+	if e.ctx.ReadFile == nil {
+		e.report(p, base, fmt.Sprintf("file %q is not read", path))
+		return p.Text
+	}
+	data, err := e.ctx.ReadFile(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // its message repeats the path
+			err = pe.Err
+		}
+		e.report(p, base, fmt.Sprintf("cannot read file %q: %v", path, err))
+		return p.Text
+	}
+	return strings.TrimSpace(string(data))
+}
+
+func (e *expander) lookup(name string) (string, bool) {
+	if e.ctx.Lookup == nil {
+		return "", false
+	}
+	return e.ctx.Lookup(name)
+}
+
+func (e *expander) report(p Placeholder, base int, reason string) {
+	p.Start += base
+	p.End += base
+	e.unresolved = append(e.unresolved, Unresolved{Placeholder: p, Reason: reason})
+}

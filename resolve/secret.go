@@ -1,0 +1,122 @@
+package resolve
+
+import "strings"
+
+// Masked replaces every secret in output; it is fixed so a value's length
+// does not leak.
+const Masked = "***"
+
+// Mask returns Masked whatever the value.
+func Mask(value string) string { return Masked }
+
+// secretWords are the words of a key that hold a secret. Matching whole words
+// keeps KEYBOARD_LAYOUT, AUTHOR and TOKENIZERS_PARALLELISM out.
+var secretWords = map[string]bool{
+	"token": true, "key": true, "secret": true, "password": true, "passwd": true,
+	"pass": true, "passphrase": true, "authorization": true, "auth": true,
+	"credential": true, "cookie": true, "apikey": true, "private": true,
+	"bearer": true, "jwt": true, "pat": true,
+}
+
+// secretSuffixes catch words glued without a separator (ACCESSTOKEN,
+// clientsecret, dbpassword). "key" is left out: MONKEY, HOCKEY.
+var secretSuffixes = []string{"token", "secret", "password", "passwd", "apikey", "credential", "authorization"}
+
+// keyCompounds are glued "…key" words that are secrets.
+var keyCompounds = map[string]bool{
+	"accesskey": true, "secretkey": true, "privatekey": true, "authkey": true,
+	"masterkey": true, "signingkey": true, "encryptionkey": true, "clientkey": true,
+}
+
+// notSecretLast are last words that make the key describe where or how a
+// secret is found rather than hold it: TOKEN_URL, bearer_token_env_var,
+// SSH_AUTH_SOCK, AUTH_TYPE.
+var notSecretLast = map[string]bool{
+	"url": true, "uri": true, "endpoint": true, "host": true, "path": true,
+	"file": true, "dir": true, "sock": true, "socket": true, "type": true,
+	"mode": true, "method": true, "env": true, "var": true, "name": true,
+}
+
+// IsSecretKey reports whether a key (env var, header, field name) looks like
+// it holds a secret. The key is split into words on "_", "-", ".", other
+// punctuation, camelCase and letter/digit boundaries, and compared word by
+// word, case-insensitively.
+func IsSecretKey(key string) bool {
+	words := splitWords(key)
+	if len(words) == 0 || notSecretLast[words[len(words)-1]] {
+		return false
+	}
+	for _, w := range words {
+		if isSecretWord(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isSecretWord(w string) bool {
+	if secretWords[w] || keyCompounds[w] {
+		return true
+	}
+	if p, ok := strings.CutSuffix(w, "s"); ok && (secretWords[p] || keyCompounds[p]) {
+		return true // tokens, credentials, cookies
+	}
+	for _, s := range secretSuffixes {
+		if strings.HasSuffix(w, s) || strings.HasSuffix(w, s+"s") {
+			return true
+		}
+	}
+	return false
+}
+
+// splitWords splits key into lower-case words: "XApiKey" and "X_API_KEY" are
+// both [x api key], "OAuth2Token" is [oauth 2 token].
+func splitWords(key string) []string {
+	var words []string
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			words = append(words, strings.ToLower(key[start:end]))
+		}
+		start = -1
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if !isAlnum(c) {
+			flush(i)
+			continue
+		}
+		if start < 0 {
+			start = i
+			continue
+		}
+		p := key[i-1]
+		switch {
+		case isDigit(c) != isDigit(p):
+			flush(i)
+			start = i
+		case isUpper(c) && isLower(p):
+			flush(i)
+			start = i
+		case isUpper(c) && isUpper(p) && i+1 < len(key) && isLower(key[i+1]):
+			// the last capital of an acronym starts the next word: APIKey
+			flush(i)
+			start = i
+		}
+	}
+	flush(len(key))
+	// The acronym rule cuts "OAuth" into [o auth]; glue it back so
+	// OAuthClientId reads like OAUTH_CLIENT_ID, not like an auth secret.
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "o" && words[i+1] == "auth" {
+			words[i] = "oauth"
+			words = append(words[:i+1], words[i+2:]...)
+		}
+	}
+	return words
+}
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isAlnum(c byte) bool { return isUpper(c) || isLower(c) || isDigit(c) }

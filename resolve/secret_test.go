@@ -1,0 +1,101 @@
+package resolve
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestIsSecretKey(t *testing.T) {
+	tests := []struct {
+		key  string
+		want bool
+	}{
+		{"GITHUB_TOKEN", true},
+		{"GITHUB_PERSONAL_ACCESS_TOKEN", true},
+		{"OPENAI_API_KEY", true},
+		{"api_key", true},
+		{"apiKey", true},
+		{"APIKey", true},
+		{"APIKEY", true},
+		{"x-api-key", true},
+		{"X-Goog-Api-Key", true},
+		{"Authorization", true},
+		{"Proxy-Authorization", true},
+		{"X-Auth-Token", true},
+		{"clientSecret", true},
+		{"CLIENT_SECRET", true},
+		{"client.secret", true},
+		{"DB_PASSWORD", true},
+		{"DB_PASS", true},
+		{"PASSWD", true},
+		{"Cookie", true},
+		{"Set-Cookie", true},
+		{"AWS_SECRET_ACCESS_KEY", true},
+		{"GOOGLE_APPLICATION_CREDENTIALS", true},
+		{"credential", true},
+		{"PRIVATE_KEY", true},
+		{"ACCESSTOKEN", true},
+		{"accesstoken", true},
+		{"dbpassword", true},
+		{"secretkey", true},
+		{"AUTH_TOKENS", true},
+		{"OAuth2Token", true},
+		{"GITHUB_PAT", true},
+		{"SECRET2", true},
+		{"KEYBOARD_LAYOUT", false},
+		{"keyboardLayout", false},
+		{"AUTHOR", false},
+		{"MONKEY", false},
+		{"TOKENIZERS_PARALLELISM", false},
+		{"PATH", false},
+		{"PWD", false},
+		{"HOME", false},
+		{"NODE_ENV", false},
+		{"Content-Type", false},
+		{"TOKEN_URL", false},
+		{"tokenUrl", false},
+		{"bearer_token_env_var", false},
+		{"SSH_AUTH_SOCK", false},
+		{"AUTH_TYPE", false},
+		{"authProviderType", false},
+		{"OAUTH_CLIENT_ID", false},
+		{"OAuthClientId", false},
+		{"PASSTHROUGH", false},
+		{"BYPASS", false},
+		{"", false},
+		{"___", false},
+	}
+	for _, tt := range tests {
+		if got := IsSecretKey(tt.key); got != tt.want {
+			t.Errorf("IsSecretKey(%q) = %v, want %v (words %q)", tt.key, got, tt.want, splitWords(tt.key))
+		}
+	}
+}
+
+func TestSplitWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"X_API_KEY", []string{"x", "api", "key"}},
+		{"XApiKey", []string{"x", "api", "key"}},
+		{"APIKey", []string{"api", "key"}},
+		{"apiKey", []string{"api", "key"}},
+		{"OAuth2Token", []string{"oauth", "2", "token"}},
+		{"s3-bucket.name", []string{"s", "3", "bucket", "name"}},
+		{"--", nil},
+	}
+	for _, tt := range tests {
+		if got := splitWords(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("splitWords(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestMask(t *testing.T) {
+	for _, v := range []string{"", "x", "ghp_0123456789abcdef0123456789abcdef0123"} {
+		if got := Mask(v); got != "***" {
+			t.Errorf("Mask(%q) = %q, want %q", v, got, "***")
+		}
+	}
+}

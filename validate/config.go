@@ -1,0 +1,85 @@
+package validate
+
+import (
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// Config is the linter's own configuration (.mcpconf.toml).
+type Config struct {
+	Path     string                        // where it was read from, for messages
+	Disable  []string                      // rule ids turned off
+	Severity map[string]normalize.Severity // rule id -> severity
+	Ignore   []Ignore
+	Policy   Policy
+}
+
+// Ignore silences findings in paths matching a glob.
+type Ignore struct {
+	Paths  []string // globs against display paths; ** crosses directories
+	Rules  []string // empty: every rule
+	Reason string   // required
+	Pos    normalize.Pos
+	used   bool
+}
+
+// Policy is what the policy rule enforces. Lists hold globs.
+type Policy struct {
+	AllowNames, DenyNames       []string
+	AllowCommands, DenyCommands []string
+	AllowURLs, DenyURLs         []string
+}
+
+func (c *Config) disabled(id string) bool {
+	if c == nil {
+		return false
+	}
+	for _, d := range c.Disable {
+		if d == id {
+			return true
+		}
+	}
+	return false
+}
+
+// apply changes severities and drops ignored findings.
+func (c *Config) apply(diags []normalize.Diagnostic) []normalize.Diagnostic {
+	if c == nil {
+		return diags
+	}
+	out := diags[:0]
+	for _, d := range diags {
+		if sev, ok := c.Severity[d.Rule]; ok {
+			d.Severity = sev
+		}
+		if c.ignored(d) {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func (c *Config) ignored(d normalize.Diagnostic) bool {
+	for i := range c.Ignore {
+		ig := &c.Ignore[i]
+		if len(ig.Rules) > 0 && !contains(ig.Rules, d.Rule) {
+			continue
+		}
+		for _, g := range ig.Paths {
+			if Glob(g, d.Path) {
+				ig.used = true
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,92 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// lintFiles writes files (path -> content; "~/" paths go to the home) into
+// a fresh tree and lints it with cfg.
+func lintFiles(t *testing.T, files map[string]string, cfg *Config) []normalize.Diagnostic {
+	t.Helper()
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if rest, ok := strings.CutPrefix(name, "~/"); ok {
+			p = filepath.Join(home, filepath.FromSlash(rest))
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set, err := discover.Discover(discover.Options{Root: root, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Run(set, cfg)
+}
+
+func only(diags []normalize.Diagnostic, rule string) []normalize.Diagnostic {
+	var out []normalize.Diagnostic
+	for _, d := range diags {
+		if d.Rule == rule {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// TestRuleExamples runs every rule on its documented bad and good example.
+func TestRuleExamples(t *testing.T) {
+	for _, r := range Rules() {
+		t.Run(r.ID, func(t *testing.T) {
+			if r.Example.File == "" {
+				if r.ID != "unreadable" {
+					t.Fatalf("rule %q has no example", r.ID)
+				}
+				t.Skip("no file content can show this rule")
+			}
+			bad := only(lintFiles(t, map[string]string{r.Example.File: r.Example.Bad}, nil), r.ID)
+			if len(bad) == 0 {
+				t.Errorf("rule %q does not fire on its bad example:\n%s", r.ID, r.Example.Bad)
+			}
+			for _, d := range bad {
+				if !d.Pos.IsValid() {
+					t.Errorf("finding without a position: %v", d)
+				}
+			}
+			if good := only(lintFiles(t, map[string]string{r.Example.File: r.Example.Good}, nil), r.ID); len(good) > 0 {
+				t.Errorf("rule %q fires on its good example: %v", r.ID, good)
+			}
+			if all := lintFiles(t, map[string]string{r.Example.File: r.Example.Good}, nil); len(all) > 0 {
+				t.Errorf("the good example of %q is not clean: %v", r.ID, all)
+			}
+		})
+	}
+}
+
+// TestRuleDocs keeps the documentation data complete and in house style.
+func TestRuleDocs(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range Rules() {
+		if seen[r.ID] {
+			t.Errorf("rule %q listed twice", r.ID)
+		}
+		seen[r.ID] = true
+		if r.Title == "" || r.Doc == "" {
+			t.Errorf("rule %q lacks a title or doc", r.ID)
+		}
+		if strings.HasSuffix(r.Title, ".") || strings.ToLower(r.Title[:1]) != r.Title[:1] {
+			t.Errorf("rule %q: title %q must start lower case and have no final period", r.ID, r.Title)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+// Package validate holds mcpconf's lint rules. Each rule lives in its own
+// file as a *Rule value carrying its documentation as data; rules.go lists
+// them explicitly (no init registration). Rules see the whole discovered
+// Set, so cross-file rules (shadowed, name-collision) are ordinary rules.
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// Rule is one lint check and its documentation.
+type Rule struct {
+	ID       string             // kebab-case, stable forever
+	Title    string             // one line, lower case, no final period
+	Severity normalize.Severity // default severity
+	// Doc says why the rule matters and what to do, in Markdown.
+	Doc string
+	// Example is a bad and a good version of one file. Tests run the rule
+	// on both: it must fire on Bad and stay silent on Good, so the docs
+	// never lie.
+	Example Example
+	// Check reports findings through the pass. Rules whose findings come
+	// from discovery (syntax, duplicate-key, …) have no Check.
+	Check func(*Pass)
+}
+
+// Example is a config file in a bad and a good form.
+type Example struct {
+	File string // path relative to the project root, e.g. ".mcp.json"
+	Bad  string
+	Good string
+}
+
+// DocURL is where a rule's documentation lives.
+func DocURL(id string) string {
+	return "https://github.com/mcpconf/mcpconf/blob/main/docs/rules.md#" + id
+}
+
+// Pass is what a rule's Check gets: the discovered set and a way to
+// report.
+type Pass struct {
+	Set    *normalize.Set
+	Policy *Policy
+	rule   *Rule
+	docs   map[string]*normalize.Document
+	out    []normalize.Diagnostic
+}
+
+// Doc returns the document a server or diagnostic path belongs to.
+func (p *Pass) Doc(path string) *normalize.Document {
+	if p.docs == nil {
+		p.docs = make(map[string]*normalize.Document, len(p.Set.Documents))
+		for _, d := range p.Set.Documents {
+			p.docs[d.Path] = d
+		}
+	}
+	return p.docs[path]
+}
+
+// Report adds a finding at r in doc with the rule's default severity and
+// returns it so the caller can add a hint or change the severity.
+func (p *Pass) Report(doc *normalize.Document, r normalize.Range, ptr, format string, args ...any) *normalize.Diagnostic {
+	d := normalize.At(doc, r, ptr, p.rule.ID, p.rule.Severity, format, args...)
+	p.out = append(p.out, d)
+	return &p.out[len(p.out)-1]
+}
+
+// At reports on a field of a server definition: the value of key, or the
+// server's name when key is "" or absent.
+func (p *Pass) At(s *normalize.Server, key, format string, args ...any) *normalize.Diagnostic {
+	doc := p.Doc(s.Source.Path)
+	if m := s.Node.Member(key); key != "" && m != nil {
+		return p.Report(doc, m.Value.Range, m.Value.Pointer, format, args...)
+	}
+	return p.Report(doc, normalize.Range{Start: s.Source.Pos, End: s.Source.Pos}, s.Source.Pointer, format, args...)
+}
+
+// AtKey reports on the key of a server field rather than its value
+// (unknown fields, fields for another transport).
+func (p *Pass) AtKey(s *normalize.Server, m *normalize.Member, format string, args ...any) *normalize.Diagnostic {
+	return p.Report(p.Doc(s.Source.Path), m.KeyRange, m.Value.Pointer, format, args...)
+}
+
+// AtValue reports on any value of a document.
+func (p *Pass) AtValue(doc *normalize.Document, v *normalize.Value, format string, args ...any) *normalize.Diagnostic {
+	return p.Report(doc, v.Range, v.Pointer, format, args...)
+}
+
+// Definitions is every server definition read, shadowed ones included.
+func (p *Pass) Definitions() []normalize.Server { return p.Set.Definitions }
+
+// Dialect returns the client shape of a server.
+func Dialect(s *normalize.Server) *normalize.Dialect { return normalize.DialectFor(s.Source.Client) }
+
+// Lookup returns the rule with the given id, or nil.
+func Lookup(id string) *Rule {
+	for _, r := range Rules() {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// Run checks a discovered set with every enabled rule and returns the
+// findings, discovery's own included, in output order. cfg may be nil.
+func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
+	var policy *Policy
+	if cfg != nil {
+		policy = &cfg.Policy
+	}
+	var out []normalize.Diagnostic
+	for _, r := range Rules() {
+		if r.Check == nil || cfg.disabled(r.ID) {
+			continue
+		}
+		p := &Pass{Set: set, Policy: policy, rule: r}
+		r.Check(p)
+		out = append(out, p.out...)
+	}
+	for _, d := range set.Diagnostics {
+		if !cfg.disabled(d.Rule) {
+			out = append(out, d)
+		}
+	}
+	out = cfg.apply(out)
+	slices.SortFunc(out, normalize.CompareDiagnostics)
+	return slices.CompactFunc(out, func(a, b normalize.Diagnostic) bool {
+		return a.Path == b.Path && a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message
+	})
+}
+
+// quote joins values as "a", "b", "c" for messages.
+func quote(vals []string) string {
+	q := make([]string, len(vals))
+	for i, v := range vals {
+		q[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(q, ", ")
+}
