@@ -8,9 +8,13 @@ import (
 type Config struct {
 	Path     string                        // where it was read from, for messages
 	Disable  []string                      // rule ids turned off
+	Enable   []string                      // rules that are Off by default, turned on
 	Severity map[string]normalize.Severity // rule id -> severity
 	Ignore   []Ignore
 	Policy   Policy
+	// Getenv is the environment lint runs in (for undefined-variable); it is
+	// set by the caller, never read from the file.
+	Getenv func(string) string
 }
 
 // Ignore silences findings in paths matching a glob.
@@ -29,16 +33,16 @@ type Policy struct {
 	AllowURLs, DenyURLs         []string
 }
 
-func (c *Config) disabled(id string) bool {
+// enabled says whether rule r runs: default-on rules unless disabled,
+// default-off rules only when enabled.
+func (c *Config) enabled(r *Rule) bool {
 	if c == nil {
+		return !r.Off
+	}
+	if contains(c.Disable, r.ID) {
 		return false
 	}
-	for _, d := range c.Disable {
-		if d == id {
-			return true
-		}
-	}
-	return false
+	return !r.Off || contains(c.Enable, r.ID)
 }
 
 // apply changes severities and drops ignored findings.

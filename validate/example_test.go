@@ -55,7 +55,11 @@ func TestRuleExamples(t *testing.T) {
 				}
 				t.Skip("no file content can show this rule")
 			}
-			bad := only(lintFiles(t, map[string]string{r.Example.File: r.Example.Bad}, nil), r.ID)
+			var cfg *Config
+			if r.Off {
+				cfg = &Config{Enable: []string{r.ID}}
+			}
+			bad := only(lintFiles(t, map[string]string{r.Example.File: r.Example.Bad}, cfg), r.ID)
 			if len(bad) == 0 {
 				t.Errorf("rule %q does not fire on its bad example:\n%s", r.ID, r.Example.Bad)
 			}
@@ -64,10 +68,10 @@ func TestRuleExamples(t *testing.T) {
 					t.Errorf("finding without a position: %v", d)
 				}
 			}
-			if good := only(lintFiles(t, map[string]string{r.Example.File: r.Example.Good}, nil), r.ID); len(good) > 0 {
+			if good := only(lintFiles(t, map[string]string{r.Example.File: r.Example.Good}, cfg), r.ID); len(good) > 0 {
 				t.Errorf("rule %q fires on its good example: %v", r.ID, good)
 			}
-			if all := lintFiles(t, map[string]string{r.Example.File: r.Example.Good}, nil); len(all) > 0 {
+			if all := lintFiles(t, map[string]string{r.Example.File: r.Example.Good}, cfg); len(all) > 0 {
 				t.Errorf("the good example of %q is not clean: %v", r.ID, all)
 			}
 		})

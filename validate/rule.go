@@ -23,6 +23,10 @@ type Rule struct {
 	// on both: it must fire on Bad and stay silent on Good, so the docs
 	// never lie.
 	Example Example
+	// Off rules run only when .mcpconf.toml enables them: they are
+	// opinions (unpinned-package) or depend on the machine running lint
+	// (undefined-variable), and CI results must not.
+	Off bool
 	// Check reports findings through the pass. Rules whose findings come
 	// from discovery (syntax, duplicate-key, …) have no Check.
 	Check func(*Pass)
@@ -45,6 +49,8 @@ func DocURL(id string) string {
 type Pass struct {
 	Set    *normalize.Set
 	Policy *Policy
+	// Getenv reads the environment lint runs in; nil means nothing is set.
+	Getenv func(string) string
 	rule   *Rule
 	docs   map[string]*normalize.Document
 	out    []normalize.Diagnostic
@@ -110,20 +116,21 @@ func Lookup(id string) *Rule {
 // findings, discovery's own included, in output order. cfg may be nil.
 func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
 	var policy *Policy
+	var getenv func(string) string
 	if cfg != nil {
-		policy = &cfg.Policy
+		policy, getenv = &cfg.Policy, cfg.Getenv
 	}
 	var out []normalize.Diagnostic
 	for _, r := range Rules() {
-		if r.Check == nil || cfg.disabled(r.ID) {
+		if r.Check == nil || !cfg.enabled(r) {
 			continue
 		}
-		p := &Pass{Set: set, Policy: policy, rule: r}
+		p := &Pass{Set: set, Policy: policy, Getenv: getenv, rule: r}
 		r.Check(p)
 		out = append(out, p.out...)
 	}
 	for _, d := range set.Diagnostics {
-		if !cfg.disabled(d.Rule) {
+		if r := Lookup(d.Rule); r == nil || cfg.enabled(r) {
 			out = append(out, d)
 		}
 	}
