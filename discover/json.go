@@ -27,7 +27,7 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 			msg = m[3]
 		}
 		if len(doc.Src) == 0 || lx.onlySpace {
-			msg = "file is empty; it must hold a JSON object"
+			pos, msg = normalize.Pos{Line: 1, Col: 1}, "file is empty; it must hold a JSON object"
 		}
 		return []normalize.Diagnostic{syntaxError(doc, pos, jsonMessage(msg))}
 	}

@@ -44,19 +44,27 @@ func ReadFile(abs, display string, format normalize.Format) (*normalize.Document
 var errTooLarge = errors.New("too large")
 
 func readLimited(path string) ([]byte, error) {
+	// Stat before opening: opening a FIFO for reading blocks until someone
+	// writes to it, and a device could stream forever.
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case fi.IsDir():
+		return nil, errors.New("is a directory")
+	case fi.Mode()&fs.ModeNamedPipe != 0:
+		return nil, errors.New("is a named pipe, not a file")
+	case !fi.Mode().IsRegular():
+		return nil, errors.New("is not a regular file")
+	case fi.Size() > MaxFileSize:
+		return nil, errTooLarge
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
-		return nil, err
-	} else if fi.IsDir() {
-		return nil, fmt.Errorf("is a directory")
-	} else if !fi.Mode().IsRegular() && fi.Mode()&fs.ModeNamedPipe != 0 {
-		// A FIFO would block the read forever.
-		return nil, fmt.Errorf("is a named pipe, not a file")
-	}
 	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		return nil, err
@@ -137,6 +145,9 @@ var lineColRE = regexp.MustCompile(`^hujson: line (\d+), column (\d+): (.*)$`)
 
 // jsonMessage turns a hujson error into a diagnostic message.
 func jsonMessage(msg string) string {
+	if lit, ok := strings.CutPrefix(msg, "invalid literal: "); ok {
+		msg = "invalid value " + strconv.Quote(lit) + ": expected a string, number, true, false or null"
+	}
 	msg = strings.Replace(msg, "unexpected EOF", "unexpected end of file", 1)
 	if strings.Contains(msg, "end of file") {
 		msg += "; the file looks truncated (a closing bracket or quote is missing)"
