@@ -77,6 +77,7 @@ func Discover(o Options) (*normalize.Set, error) {
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
 	var defs []normalize.Server
 	lists := &fileLists{}
+	perLoc := make([][]normalize.Server, len(locs))
 	for i, loc := range locs {
 		r := docs[i]
 		sf := normalize.SourceFile{Path: loc.Display, Abs: loc.Abs, Client: loc.Client, Scope: loc.Scope,
@@ -101,11 +102,12 @@ func Discover(o Options) (*normalize.Set, error) {
 			if ok {
 				sf.Status = normalize.Found
 				sf.Servers = len(servers)
-				defs = append(defs, servers...)
+				perLoc[i] = servers
 			}
 		}
 		set.Sources = append(set.Sources, sf)
 	}
+	defs = slices.Concat(perLoc...)
 	lists.applyBeforeMerge(defs)
 	set.Definitions = defs
 	set.Servers = Merge(defs)
@@ -255,8 +257,8 @@ func claudeProject(top *normalize.Value, root string) *normalize.Value {
 // wins whole, the rest are shadowed. A disabled definition still owns its
 // name. Entries come back sorted by name.
 func Merge(defs []normalize.Server) []normalize.Entry {
-	index := map[string]int{}
-	var out []normalize.Entry
+	index := make(map[string]int, len(defs))
+	out := make([]normalize.Entry, 0, len(defs))
 	for _, s := range defs {
 		i, ok := index[s.Name]
 		if !ok {

@@ -1,8 +1,10 @@
 package discover
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/tailscale/hujson"
 
@@ -76,7 +78,7 @@ func (b *jsonBuilder) value(hv *hujson.Value, ptr string) *normalize.Value {
 		seen := make(map[string]*normalize.Member, len(t.Members))
 		for i := range t.Members {
 			hm := &t.Members[i]
-			key := hm.Name.Value.(hujson.Literal).String()
+			key := unquote(hm.Name.Value.(hujson.Literal))
 			m := &normalize.Member{Key: key, KeyRange: b.rng(hm.Name.StartOffset, hm.Name.EndOffset)}
 			m.Value = b.value(&hm.Value, normalize.JoinPointer(ptr, key))
 			if prev, ok := seen[key]; ok {
@@ -100,7 +102,7 @@ func (b *jsonBuilder) value(hv *hujson.Value, ptr string) *normalize.Value {
 			v.Bool = t.Bool()
 		case '"':
 			v.Kind = normalize.String
-			v.Str = t.String()
+			v.Str = unquote(t)
 		default:
 			v.Kind = normalize.Number
 			v.Str = string(t)
@@ -108,6 +110,15 @@ func (b *jsonBuilder) value(hv *hujson.Value, ptr string) *normalize.Value {
 		}
 	}
 	return v
+}
+
+// unquote decodes a JSON string literal. Most keys and values have no
+// escapes; those skip encoding/json, which dominated discovery profiles.
+func unquote(lit hujson.Literal) string {
+	if len(lit) >= 2 && bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
+		return string(lit[1 : len(lit)-1])
+	}
+	return lit.String()
 }
 
 // lexed is what one pass over JSON text finds outside strings.

@@ -86,9 +86,10 @@ func (dl *Dialect) Decode(doc *Document, servers *Value, src Source) ([]Server, 
 		return nil, []Diagnostic{At(doc, servers.Range, servers.Pointer, "schema", Error,
 			"%q must be an object that maps server names to definitions, got %s", lastToken(servers.Pointer), servers.Kind)}
 	}
-	var out []Server
+	members := servers.Unique()
+	out := make([]Server, 0, len(members))
 	var diags []Diagnostic
-	for _, m := range servers.Unique() {
+	for _, m := range members {
 		if m.Value.Kind != Object {
 			diags = append(diags, At(doc, m.Value.Range, m.Value.Pointer, "schema", Error,
 				"server %q must be an object, got %s", m.Key, m.Value.Kind))

@@ -1,0 +1,206 @@
+package normalize
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"strings"
+)
+
+// Scheme is how one client turns a server name and a tool name into the
+// tool name the model sees. Two servers whose names sanitize to the same
+// ServerPrefix collide for every tool name they share.
+type Scheme struct {
+	ID     string // scheme id: pisces, codex, claude, opencode, gemini
+	Client string // client id (a Dialect ID) whose product name messages use
+	// Sees lists the providers whose servers a client of this scheme
+	// loads; nil means every provider (pisces reads all of them).
+	Sees []string
+
+	toolName     func(server, tool string) string
+	serverPrefix func(server string) string
+}
+
+// ToolName is the name the client gives tool of server.
+func (s Scheme) ToolName(server, tool string) string { return s.toolName(server, tool) }
+
+// ServerPrefix is the sanitized server part of the client's tool names:
+// two servers with the same prefix collide on every tool name they share.
+func (s Scheme) ServerPrefix(server string) string { return s.serverPrefix(server) }
+
+// Visible reports whether a client of this scheme loads servers of the
+// given provider.
+func (s Scheme) Visible(provider string) bool {
+	if s.Sees == nil {
+		return true
+	}
+	for _, p := range s.Sees {
+		if p == provider {
+			return true
+		}
+	}
+	return false
+}
+
+var schemes = []Scheme{
+	{ID: "pisces", Client: "pisces", toolName: piscesToolName, serverPrefix: piscesServer},
+	{ID: "codex", Client: "codex", Sees: []string{"codex"}, toolName: codexToolName, serverPrefix: codexPart},
+	// Claude Code uses the shape of Codex (design.md); its source is not
+	// public, so the length handling is Codex's.
+	{ID: "claude", Client: "claude", Sees: []string{"claude", "mcp-json"}, toolName: codexToolName, serverPrefix: codexPart},
+	{ID: "opencode", Client: "opencode", Sees: []string{"opencode"}, toolName: opencodeToolName, serverPrefix: opencodePart},
+	{ID: "gemini", Client: "gemini", Sees: []string{"gemini"}, toolName: geminiToolName, serverPrefix: geminiPart},
+}
+
+// Schemes returns every tool-name scheme, in a stable order.
+func Schemes() []Scheme { return append([]Scheme(nil), schemes...) }
+
+// pisces (oh-my-pi's createMCPToolName and sanitizeMCPToolNamePart, with the
+// single-underscore prefix of design.md): each part is lower-cased, every
+// run of characters outside [a-z_] becomes one "_", runs of "_" collapse,
+// leading and trailing "_" are trimmed ("server" / "tool" when nothing is
+// left), and a tool name that starts with "<server>_" loses that prefix
+// once.
+
+func piscesToolName(server, tool string) string {
+	s := piscesServer(server)
+	t := piscesPart(tool, "tool")
+	if rest, ok := strings.CutPrefix(t, s+"_"); ok {
+		t = rest
+	}
+	return "mcp_" + s + "_" + t
+}
+
+func piscesServer(server string) string { return piscesPart(server, "server") }
+
+// piscesPart is JavaScript's value.toLowerCase().replace(/[^a-z_]+/g, "_")
+// .replace(/_+/g, "_").replace(/^_+|_+$/g, ""). Only three kinds of
+// character lower-case into [a-z]: ASCII capitals, the Kelvin sign (k) and
+// the dotted capital I, whose lower case is "i" plus a combining dot.
+func piscesPart(s, fallback string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	sep := false // a "_" is pending
+	emit := func(c byte) {
+		if c == '_' {
+			sep = true
+			return
+		}
+		if sep && b.Len() > 0 {
+			b.WriteByte('_')
+		}
+		sep = false
+		b.WriteByte(c)
+	}
+	for _, r := range s {
+		switch {
+		case 'a' <= r && r <= 'z' || r == '_':
+			emit(byte(r))
+		case 'A' <= r && r <= 'Z':
+			emit(byte(r - 'A' + 'a'))
+		case r == '\u212A': // KELVIN SIGN
+			emit('k')
+		case r == '\u0130': // LATIN CAPITAL LETTER I WITH DOT ABOVE
+			emit('i')
+			sep = true
+		default:
+			sep = true
+		}
+	}
+	if b.Len() == 0 {
+		return fallback
+	}
+	return b.String()
+}
+
+// Codex (openai/codex codex-rs/core/src/mcp_connection_manager.rs,
+// qualify_tools and sanitize_responses_api_tool_name): the raw name is
+// "mcp__<server>__<tool>"; every character (Rust char, a Unicode scalar)
+// outside [a-zA-Z0-9_-] becomes "_"; a name over 64 bytes keeps its first
+// 24 bytes and gets the 40 hex digits of the SHA-1 of the raw name.
+
+const codexMaxToolName = 64
+
+func codexToolName(server, tool string) string {
+	raw := "mcp__" + server + "__" + tool
+	name := codexPart(raw)
+	if len(name) > codexMaxToolName {
+		sum := sha1.Sum([]byte(raw))
+		h := hex.EncodeToString(sum[:])
+		name = name[:codexMaxToolName-len(h)] + h
+	}
+	return name
+}
+
+func codexPart(s string) string {
+	return sanitizeRunes(s, isCodexChar, 1)
+}
+
+func isCodexChar(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-'
+}
+
+// opencode (packages/opencode/src/mcp/index.ts, tools()): server and tool
+// each go through name.replace(/[^a-zA-Z0-9_-]/g, "_") and are joined with
+// "_". JavaScript regexps without the u flag see UTF-16 code units, so a
+// character outside the Basic Multilingual Plane becomes "__".
+
+func opencodeToolName(server, tool string) string {
+	return opencodePart(server) + "_" + opencodePart(tool)
+}
+
+func opencodePart(s string) string { return sanitizeRunes(s, isCodexChar, 2) }
+
+// Gemini CLI (google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts,
+// generateValidName): characters outside [a-zA-Z0-9_.-] become "_" (per
+// UTF-16 code unit), and a name over 63 characters keeps its first 28 and
+// last 32 with "___" between. A tool keeps its bare name until another
+// tool already has it; then it becomes "<server>__<tool>", which is the
+// name computed here.
+
+const (
+	geminiMaxToolName = 63
+	geminiHead        = 28
+	geminiTail        = 32
+)
+
+func geminiToolName(server, tool string) string {
+	name := geminiPart(server + "__" + tool)
+	if len(name) > geminiMaxToolName {
+		name = name[:geminiHead] + "___" + name[len(name)-geminiTail:]
+	}
+	return name
+}
+
+func geminiPart(s string) string {
+	return sanitizeRunes(s, func(r rune) bool { return isCodexChar(r) || r == '.' }, 2)
+}
+
+// sanitizeRunes replaces every rune for which ok is false with "_". wide is
+// how many "_" a rune outside the Basic Multilingual Plane becomes: 1 for
+// Rust's chars(), 2 for JavaScript's UTF-16 code units. An invalid UTF-8
+// byte counts as one character, as the U+FFFD a decoder makes of it.
+func sanitizeRunes(s string, ok func(rune) bool, wide int) string {
+	clean := true
+	for _, r := range s {
+		if !ok(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case ok(r):
+			b.WriteRune(r)
+		case r > 0xFFFF && wide == 2:
+			b.WriteString("__")
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
