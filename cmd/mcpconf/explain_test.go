@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func run(t *testing.T, env map[string]string, args ...string) (code int, out, errOut string) {
+	t.Helper()
+	io, o, e := testIO(env)
+	code = Main(args, io)
+	return code, o.String(), e.String()
+}
+
+func TestExitCodes(t *testing.T) {
+	root, home := stage(t, "demo")
+	cases := []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"report", []string{"explain", "--root", root, "--home", home}, 0, ""},
+		{"name", []string{"explain", "github", "--root", root, "--home", home}, 0, ""},
+		{"unknown name with suggestion", []string{"explain", "githb", "--root", root, "--home", home}, 1, `no server named "githb" in any source; did you mean "github"?`},
+		{"bad format", []string{"explain", "--format", "yaml", "--root", root, "--home", home}, 2, `unknown format "yaml"`},
+		{"unknown flag", []string{"explain", "--nope"}, 2, "unknown flag: --nope"},
+		{"too many args", []string{"explain", "a", "b", "--root", root}, 2, "accepts at most 1 arg"},
+		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
+		{"missing root", []string{"explain", "--root", filepath.Join(root, "nope"), "--home", home}, 3, "cannot read root"},
+		{"root is a file", []string{"explain", "--root", filepath.Join(root, ".mcp.json"), "--home", home}, 3, "cannot read root"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errOut := run(t, nil, c.args...)
+			if code != c.code || !strings.Contains(errOut, c.err) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errOut, c.code, c.err)
+			}
+		})
+	}
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	code, out, _ := run(t, nil, "--version")
+	if code != 0 || !strings.HasPrefix(out, "mcpconf ") {
+		t.Errorf("--version: %d %q", code, out)
+	}
+	for _, args := range [][]string{{"--help"}, {"explain", "--help"}} {
+		code, out, _ := run(t, nil, args...)
+		if code != 0 || !strings.Contains(out, "Examples:") {
+			t.Errorf("%v: exit %d, no examples in:\n%s", args, code, out)
+		}
+	}
+}
+
+// TestColor: colors only on a terminal, and never with NO_COLOR or
+// --no-color.
+func TestColor(t *testing.T) {
+	root, home := stage(t, "demo")
+	for _, c := range []struct {
+		tty   bool
+		env   map[string]string
+		flag  bool
+		color bool
+	}{
+		{false, nil, false, false},
+		{true, nil, false, true},
+		{true, map[string]string{"NO_COLOR": "1"}, false, false},
+		{true, nil, true, false},
+		{true, map[string]string{"TERM": "dumb"}, false, false},
+	} {
+		io, out, _ := testIO(c.env)
+		io.OutTTY = c.tty
+		args := []string{"explain", "--root", root, "--home", home}
+		if c.flag {
+			args = append(args, "--no-color")
+		}
+		Main(args, io)
+		if got := strings.Contains(out.String(), "\x1b["); got != c.color {
+			t.Errorf("tty=%v env=%v --no-color=%v: colored %v, want %v", c.tty, c.env, c.flag, got, c.color)
+		}
+	}
+}
+
+// TestExplainEnvironment: CODEX_HOME and XDG_CONFIG_HOME move user files.
+func TestExplainEnvironment(t *testing.T) {
+	root, home := t.TempDir(), t.TempDir()
+	codex, xdg := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(codex, "config.toml"), []byte("[mcp_servers.c]\ncommand = \"c\"\n"), 0o644)
+	os.MkdirAll(filepath.Join(xdg, "opencode"), 0o755)
+	os.WriteFile(filepath.Join(xdg, "opencode", "opencode.json"), []byte(`{"mcp": {"o": {"type": "local", "command": ["o"]}}}`), 0o644)
+	code, out, errOut := run(t, map[string]string{"CODEX_HOME": codex, "XDG_CONFIG_HOME": xdg}, "explain", "--root", root, "--home", home, "--format", "json")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	var rep struct {
+		Servers []struct {
+			Name   string
+			Source struct{ Path, Provider string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range rep.Servers {
+		got[s.Name] = s.Source.Path
+	}
+	if got["c"] != filepath.ToSlash(filepath.Join(codex, "config.toml")) || got["o"] != filepath.ToSlash(filepath.Join(xdg, "opencode", "opencode.json")) {
+		t.Errorf("sources: %v", got)
+	}
+}
+
+// TestExplainNeverExecutes: explain reads commands, it never runs them.
+func TestExplainNeverExecutes(t *testing.T) {
+	root := t.TempDir()
+	marker := filepath.Join(root, "ran")
+	cfg := `{"mcpServers": {"x": {"command": "sh", "args": ["-c", "touch ` + marker + `"], "env": {"T": "!touch ` + marker + `"}}}}`
+	os.MkdirAll(filepath.Join(root, ".pisces"), 0o755)
+	os.WriteFile(filepath.Join(root, ".pisces", "mcp.json"), []byte(cfg), 0o644)
+	for _, args := range [][]string{{"explain"}, {"explain", "x"}, {"explain", "--format", "json"}} {
+		run(t, nil, append(args, "--root", root, "--home", t.TempDir())...)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("explain executed a configured command")
+	}
+}
+
+// TestExplainMasksSecrets: no secret value reaches any explain output.
+func TestExplainMasksSecrets(t *testing.T) {
+	root := t.TempDir()
+	secrets := []string{"ghp_abcdefghijklmnopqrstuvwxyz0123456789", "s3cr3t-header-value", "hunter2hunter2", "querytokenvalue", "pw-in-userinfo", "clientsecretvalue"}
+	cfg := `{"mcpServers": {
+  "x": {"command": "srv", "args": ["--api-key=hunter2hunter2", "--token", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"],
+        "env": {"GITHUB_TOKEN": "ghp_abcdefghijklmnopqrstuvwxyz0123456789"}},
+  "y": {"type": "http", "url": "https://user:pw-in-userinfo@example.com/mcp?token=querytokenvalue",
+        "headers": {"X-Custom": "s3cr3t-header-value"}, "oauth": {"clientId": "id", "clientSecret": "clientsecretvalue"}}}}`
+	os.MkdirAll(filepath.Join(root, ".pisces"), 0o755)
+	os.WriteFile(filepath.Join(root, ".pisces", "mcp.json"), []byte(cfg), 0o644)
+	for _, args := range [][]string{{"explain"}, {"explain", "--format", "json"}, {"explain", "x"}, {"explain", "y"}, {"explain", "x", "--format", "json"}, {"explain", "y", "--format", "json"}} {
+		code, out, errOut := run(t, nil, append(args, "--root", root, "--home", t.TempDir())...)
+		if code != 0 {
+			t.Fatalf("%v: %s", args, errOut)
+		}
+		for _, s := range secrets {
+			if strings.Contains(out, s) {
+				t.Errorf("%v prints the secret %q:\n%s", args, s, out)
+			}
+		}
+		if !strings.Contains(out, "***") {
+			t.Errorf("%v: nothing masked", args)
+		}
+	}
+}
