@@ -22,6 +22,8 @@ import (
 type Options struct {
 	Root string // project root
 	Home string // user home
+	// Base is what project paths are shown relative to; default Root.
+	Base string
 	Cwd  string // for relative CODEX_HOME and friends; default the process's
 	// Getenv reads the environment; nil means no variables are set, which
 	// keeps tests hermetic.
@@ -48,6 +50,10 @@ func (o *Options) prepare() error {
 	}
 	o.Root = absFrom(o.Cwd, o.Root)
 	o.Home = absFrom(o.Cwd, o.Home)
+	if o.Base == "" {
+		o.Base = o.Root
+	}
+	o.Base = absFrom(o.Cwd, o.Base)
 	f, err := os.Open(o.Root)
 	if err == nil {
 		_, err = f.Readdirnames(1)
@@ -72,7 +78,12 @@ func Discover(o Options) (*normalize.Set, error) {
 	if err := o.prepare(); err != nil {
 		return nil, err
 	}
-	locs := o.Locations()
+	return o.Read(o.Locations()), nil
+}
+
+// Read reads the given locations (in merge order) and merges what they
+// define. The options must have been prepared (Discover or Prepare).
+func (o *Options) Read(locs []Location) *normalize.Set {
 	docs := ReadAll(locs)
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
 	var defs []normalize.Server
@@ -113,8 +124,11 @@ func Discover(o Options) (*normalize.Set, error) {
 	set.Servers = Merge(defs)
 	lists.applyAfterMerge(set.Servers)
 	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
-	return set, nil
+	return set
 }
+
+// Prepare makes paths absolute and checks that the root can be read.
+func (o *Options) Prepare() error { return o.prepare() }
 
 // DuplicateKeys reports every key written twice in one object. JSON
 // readers keep the last one without a word, so the first is dead text.

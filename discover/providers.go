@@ -154,7 +154,11 @@ func absFrom(cwd, p string) string {
 // tree sits on disk.
 func (o *Options) display(abs string, b base) string {
 	if b == fromRoot {
-		if rel, err := filepath.Rel(o.Root, abs); err == nil {
+		base := o.Base
+		if base == "" {
+			base = o.Root
+		}
+		if rel, err := filepath.Rel(base, abs); err == nil {
 			return filepath.ToSlash(rel)
 		}
 	}

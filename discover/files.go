@@ -1,0 +1,163 @@
+package discover
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// ScopeFilter selects which scopes a run reads.
+type ScopeFilter string
+
+const (
+	ProjectScopes ScopeFilter = "project" // project files only: results do not depend on the machine
+	UserScopes    ScopeFilter = "user"    // the home: user and local scope
+	AllScopes     ScopeFilter = "all"
+)
+
+// Keep reports whether a location is selected. Files under the home
+// (user scope, and Claude Code's local scope inside ~/.claude.json) are
+// "user"; everything in the project tree, agent-code's
+// .agent/settings.local.toml included, is "project".
+func (f ScopeFilter) Keep(l Location) bool {
+	inHome := l.Scope == normalize.User || l.Section
+	switch f {
+	case ProjectScopes:
+		return !inHome
+	case UserScopes:
+		return inHome
+	}
+	return true
+}
+
+// Filter keeps the selected locations.
+func (f ScopeFilter) Filter(locs []Location) []Location {
+	var out []Location
+	for _, l := range locs {
+		if f.Keep(l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// projectFiles lists every project-scope path of the providers table,
+// longest first so that ".cursor/mcp.json" is tried before "mcp.json".
+func projectFiles() []Location {
+	var o Options
+	var out []Location
+	for _, l := range o.Locations() {
+		if !l.Section && l.Scope != normalize.User {
+			out = append(out, l)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Location) int { return len(b.Abs) - len(a.Abs) })
+	return out
+}
+
+// Classify tells which client reads the file at abs (an absolute path) and
+// in which scope, by matching it against the user files of o and the
+// project paths of every provider. root is the project root a project file
+// belongs to.
+func (o *Options) Classify(abs string) (loc Location, root string, ok bool) {
+	for _, l := range o.Locations() {
+		if l.Abs == abs && !l.Section && l.Scope == normalize.User {
+			return l, o.Root, true
+		}
+	}
+	slash := filepath.ToSlash(abs)
+	for _, l := range projectFiles() {
+		rel := filepath.ToSlash(l.Abs) // relative: projectFiles resolves against an empty root
+		if slash == rel || strings.HasSuffix(slash, "/"+rel) {
+			root := filepath.FromSlash(strings.TrimSuffix(strings.TrimSuffix(slash, rel), "/"))
+			if root == "" {
+				root = string(filepath.Separator)
+			}
+			return l, root, true
+		}
+	}
+	return Location{}, "", false
+}
+
+// skipDirs are never walked: they hold dependencies and history, not the
+// project's own configuration.
+var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true, "vendor": true}
+
+// Walk finds every known project config file under dir and groups them by
+// the project root they belong to. Directories that cannot be read are
+// returned as errors; the walk goes on.
+func Walk(dir string) (roots map[string][]string, errs []error) {
+	roots = map[string][]string{}
+	known := projectFiles()
+	names := map[string]bool{}
+	for _, l := range known {
+		names[filepath.Base(l.Abs)] = true
+	}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == dir {
+				return err
+			}
+			errs = append(errs, fmt.Errorf("cannot read %q: %w", p, errors.Unwrap(err)))
+			return nil
+		}
+		if d.IsDir() {
+			if skipDirs[d.Name()] && p != dir {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !names[d.Name()] {
+			return nil
+		}
+		slash := filepath.ToSlash(p)
+		for _, l := range known {
+			rel := filepath.ToSlash(l.Abs)
+			if strings.HasSuffix(slash, "/"+rel) || slash == rel {
+				root := strings.TrimSuffix(strings.TrimSuffix(slash, rel), "/")
+				if root == "" {
+					root = "."
+				}
+				root = filepath.FromSlash(root)
+				roots[root] = append(roots[root], p)
+				return nil
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		errs = append(errs, err)
+	}
+	return roots, errs
+}
+
+// ProjectLocations returns the project-scope locations of root, in merge
+// order, keeping only those whose files are listed in only (all when only
+// is nil).
+func (o *Options) ProjectLocations(root string, only []string) []Location {
+	sub := *o
+	sub.Root = root
+	var out []Location
+	for _, l := range sub.Locations() {
+		if l.Section || l.Scope == normalize.User {
+			continue
+		}
+		if only != nil && !slices.Contains(only, l.Abs) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// Exists reports whether a path exists (for argument checking).
+func Exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
