@@ -1,0 +1,202 @@
+package validate
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// ConfigFile is the default name of the linter's config at the root.
+const ConfigFile = ".mcpconf.toml"
+
+var configKeys = []string{"disable", "enable", "severity", "ignore", "policy"}
+var ignoreKeys = []string{"paths", "rules", "reason"}
+var policyKeys = []string{"allow_names", "deny_names", "allow_commands", "deny_commands", "allow_urls", "deny_urls"}
+
+// LoadConfig reads the linter config at abs (shown as display). A missing
+// file is not an error when optional; every problem inside the file is a
+// lint-config finding with a position, and the rest of the file still
+// applies.
+func LoadConfig(abs, display string, optional bool) (*Config, []normalize.Diagnostic, error) {
+	doc, diags, err := discover.ReadFile(abs, display, normalize.TOML)
+	if errors.Is(err, fs.ErrNotExist) {
+		if optional {
+			return nil, nil, nil
+		}
+		return nil, nil, err
+	}
+	for i := range diags {
+		diags[i].Rule = LintConfig.ID
+	}
+	cfg := &Config{Path: display}
+	if doc == nil || doc.Root == nil {
+		return cfg, diags, nil
+	}
+	c := &configReader{doc: doc, cfg: cfg, diags: diags}
+	c.read()
+	return cfg, c.diags, nil
+}
+
+type configReader struct {
+	doc   *normalize.Document
+	cfg   *Config
+	diags []normalize.Diagnostic
+}
+
+func (c *configReader) report(v *normalize.Value, r normalize.Range, format string, args ...any) *normalize.Diagnostic {
+	d := normalize.At(c.doc, r, v.Pointer, LintConfig.ID, normalize.Error, format, args...)
+	c.diags = append(c.diags, d)
+	return &c.diags[len(c.diags)-1]
+}
+
+func (c *configReader) unknownKeys(obj *normalize.Value, known []string, where string) {
+	for _, m := range obj.Members {
+		if slices.Contains(known, m.Key) {
+			continue
+		}
+		d := c.report(m.Value, m.KeyRange, "unknown key %q in %s", m.Key, where)
+		if near := normalize.Closest(m.Key, known); near != "" {
+			d.Message += "; did you mean " + quoteOne(near) + "?"
+		}
+	}
+}
+
+func quoteOne(s string) string { return quote([]string{s}) }
+
+// ruleList reads an array of rule ids, reporting unknown ones.
+func (c *configReader) ruleList(v *normalize.Value) []string {
+	if v == nil {
+		return nil
+	}
+	if v.Kind != normalize.Array {
+		c.report(v, v.Range, "must be an array of rule ids, got %s", v.Kind)
+		return nil
+	}
+	var out []string
+	for _, it := range v.Items {
+		if it.Kind != normalize.String {
+			c.report(it, it.Range, "rule ids are strings, got %s", it.Kind)
+			continue
+		}
+		if c.rule(it, it.Str) {
+			out = append(out, it.Str)
+		}
+	}
+	return out
+}
+
+func (c *configReader) rule(v *normalize.Value, id string) bool {
+	if Lookup(id) != nil {
+		return true
+	}
+	d := c.report(v, v.Range, "unknown rule %q", id)
+	ids := make([]string, 0, len(Rules()))
+	for _, r := range Rules() {
+		ids = append(ids, r.ID)
+	}
+	if near := normalize.Closest(id, ids); near != "" {
+		d.Message += "; did you mean " + quoteOne(near) + "?"
+	} else {
+		d.Hint = "run 'mcpconf rules' for the list"
+	}
+	return false
+}
+
+func (c *configReader) strings(v *normalize.Value, what string) []string {
+	if v == nil {
+		return nil
+	}
+	out, ok := v.Strings()
+	if !ok {
+		c.report(v, v.Range, "%s must be an array of strings", what)
+	}
+	return out
+}
+
+func (c *configReader) read() {
+	root := c.doc.Root
+	c.unknownKeys(root, configKeys, ConfigFile)
+	c.cfg.Disable = c.ruleList(root.Get("disable"))
+	c.cfg.Enable = c.ruleList(root.Get("enable"))
+	if sev := root.Get("severity"); sev != nil {
+		c.cfg.Severity = map[string]normalize.Severity{}
+		for _, m := range sev.Members {
+			if !c.rule(m.Value, m.Key) {
+				continue
+			}
+			s, err := normalize.ParseSeverity(m.Value.Str)
+			if m.Value.Kind != normalize.String || err != nil {
+				c.report(m.Value, m.Value.Range, "severity of %q must be \"error\", \"warning\" or \"info\"", m.Key)
+				continue
+			}
+			c.cfg.Severity[m.Key] = s
+		}
+	}
+	if ig := root.Get("ignore"); ig != nil {
+		if ig.Kind != normalize.Array {
+			c.report(ig, ig.Range, "ignore must be an array of tables: write [[ignore]]")
+		}
+		for _, it := range ig.Items {
+			c.ignore(it)
+		}
+	}
+	if pol := root.Get("policy"); pol != nil {
+		c.unknownKeys(pol, policyKeys, "[policy]")
+		p := &c.cfg.Policy
+		p.AllowNames = c.strings(pol.Get("allow_names"), "allow_names")
+		p.DenyNames = c.strings(pol.Get("deny_names"), "deny_names")
+		p.AllowCommands = c.strings(pol.Get("allow_commands"), "allow_commands")
+		p.DenyCommands = c.strings(pol.Get("deny_commands"), "deny_commands")
+		p.AllowURLs = c.strings(pol.Get("allow_urls"), "allow_urls")
+		p.DenyURLs = c.strings(pol.Get("deny_urls"), "deny_urls")
+	}
+}
+
+func (c *configReader) ignore(v *normalize.Value) {
+	if v.Kind != normalize.Object {
+		c.report(v, v.Range, "each [[ignore]] entry must be a table")
+		return
+	}
+	c.unknownKeys(v, ignoreKeys, "[[ignore]]")
+	ig := Ignore{Pos: v.Range.Start}
+	ig.Paths = c.strings(v.Get("paths"), "paths")
+	for _, g := range ig.Paths {
+		if _, err := path.Match(g, ""); err != nil {
+			c.report(v.Get("paths"), v.Get("paths").Range, "bad glob %q: %v", g, err)
+		}
+	}
+	if len(ig.Paths) == 0 {
+		c.report(v, v.Range, "[[ignore]] needs \"paths\": the globs of files it silences")
+	}
+	if r := v.Get("rules"); r != nil {
+		ig.Rules = c.ruleList(r)
+	}
+	if r := v.Get("reason"); r != nil && r.Kind == normalize.String {
+		ig.Reason = r.Str
+	}
+	if ig.Reason == "" {
+		d := c.report(v, v.Range, "[[ignore]] has no \"reason\": say why these findings are acceptable")
+		d.Hint = `add reason = "…"`
+	}
+	c.cfg.Ignore = append(c.cfg.Ignore, ig)
+}
+
+// UnusedIgnores reports [[ignore]] entries that silenced nothing in the
+// last Run: stale exceptions hide the next real problem.
+func (c *Config) UnusedIgnores() []normalize.Diagnostic {
+	if c == nil {
+		return nil
+	}
+	var out []normalize.Diagnostic
+	for _, ig := range c.Ignore {
+		if !ig.used && len(ig.Paths) > 0 {
+			out = append(out, normalize.Diagnostic{Rule: LintConfig.ID, Severity: normalize.Warning, Path: c.Path, Pos: ig.Pos,
+				Message: "this [[ignore]] entry matches no finding; remove it", Hint: "paths are matched against the paths mcpconf prints"})
+		}
+	}
+	return out
+}
