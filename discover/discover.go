@@ -54,7 +54,7 @@ func (o *Options) prepare() error {
 		o.Base = o.Root
 	}
 	o.Base = absFrom(o.Cwd, o.Base)
-	f, err := os.Open(o.Root)
+	f, err := os.Open(o.Root) // paths above are set even when this fails
 	if err == nil {
 		_, err = f.Readdirnames(1)
 		f.Close()

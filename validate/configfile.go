@@ -173,7 +173,16 @@ func (c *configReader) ignore(v *normalize.Value) {
 		c.report(v, v.Range, "[[ignore]] needs \"paths\": the globs of files it silences")
 	}
 	if r := v.Get("rules"); r != nil {
-		ig.Rules = c.ruleList(r)
+		// Keep misspelled ids: they match nothing, whereas dropping them
+		// would leave an empty list, which means "every rule".
+		ig.Rules = c.strings(r, "rules")
+		for i, id := range ig.Rules {
+			c.rule(r.Items[i], id)
+		}
+		if len(ig.Rules) == 0 {
+			c.report(r, r.Range, "\"rules\" is empty: leave it out to silence every rule, or name the rules")
+			ig.Rules = []string{""}
+		}
 	}
 	if r := v.Get("reason"); r != nil && r.Kind == normalize.String {
 		ig.Reason = r.Str

@@ -84,11 +84,15 @@ func runLint(opts *lintOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := dopts.Prepare(); err != nil {
+		// With explicit paths the root only locates .mcpconf.toml: a root
+		// that cannot be read is fatal only when it is what we lint.
+		if len(opts.Paths) == 0 || opts.Flags.Root != "" {
+			return err
+		}
+	}
 	if len(opts.Paths) > 0 {
 		dopts.Base = dopts.Cwd // paths print as given, relative to where lint runs
-	}
-	if err := dopts.Prepare(); err != nil {
-		return err
 	}
 	res := &report.Lint{Version: versionString(), Documents: map[string]*normalize.Document{}}
 	cfg, err := loadLintConfig(opts, &dopts, res)
@@ -267,4 +271,3 @@ func ruleInfos() []report.RuleInfo {
 	}
 	return out
 }
-
