@@ -134,11 +134,32 @@ func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
 			out = append(out, d)
 		}
 	}
+	out = dropGenericSchema(out)
 	out = cfg.apply(out)
 	slices.SortFunc(out, normalize.CompareDiagnostics)
 	return slices.CompactFunc(out, func(a, b normalize.Diagnostic) bool {
 		return a.Path == b.Path && a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message
 	})
+}
+
+// dropGenericSchema removes schema findings on a value that a specific
+// rule already reports: "must be a boolean" adds nothing to invalid-enabled's
+// account of what the client does with "yes".
+func dropGenericSchema(diags []normalize.Diagnostic) []normalize.Diagnostic {
+	specific := map[string]bool{}
+	for _, d := range diags {
+		if d.Rule != Schema.ID && d.Pointer != "" {
+			specific[d.Path+"#"+d.Pointer] = true
+		}
+	}
+	out := diags[:0]
+	for _, d := range diags {
+		if d.Rule == Schema.ID && specific[d.Path+"#"+d.Pointer] {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // quote joins values as "a", "b", "c" for messages.
