@@ -149,6 +149,7 @@ func jsonMessage(msg string) string {
 		msg = "invalid value " + strconv.Quote(lit) + ": expected a string, number, true, false or null"
 	}
 	msg = strings.Replace(msg, "unexpected EOF", "unexpected end of file", 1)
+	msg = strings.Replace(msg, "after object name", "after object key (expecting ':')", 1)
 	if strings.Contains(msg, "end of file") {
 		msg += "; the file looks truncated (a closing bracket or quote is missing)"
 	}

@@ -29,7 +29,7 @@ func TestBrokenPositions(t *testing.T) {
 	}{
 		{"truncated json", normalize.JSON, "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\"", "syntax", "3:25", "unexpected end of file"},
 		{"truncated string", normalize.JSON, "{\"mcpServers\": {\"a", "syntax", "1:19", "unexpected end of file"},
-		{"missing colon", normalize.JSONC, "{\n  // c\n  \"servers\": {\n    \"a\" {}\n  }\n}", "syntax", "4:9", "invalid character '{' after object name"},
+		{"missing colon", normalize.JSONC, "{\n  // c\n  \"servers\": {\n    \"a\" {}\n  }\n}", "syntax", "4:9", "invalid character '{' after object key (expecting ':')"},
 		{"missing comma", normalize.JSON, "{\"a\": 1\n \"b\": 2}", "syntax", "2:2", "after object value"},
 		{"comment in strict json", normalize.JSON, "{\n  // no\n  \"mcpServers\": {}\n}", "syntax", "2:3", "comments are not allowed"},
 		{"trailing comma in strict json", normalize.JSON, "{\"mcpServers\": {\"a\": {},\n}}", "syntax", "1:24", "trailing comma"},
@@ -39,7 +39,7 @@ func TestBrokenPositions(t *testing.T) {
 		{"empty json", normalize.JSON, "", "syntax", "1:1", "file is empty"},
 		{"whitespace json", normalize.JSON, "  \n\t\n", "syntax", "1:1", "file is empty"},
 		{"bad toml", normalize.TOML, "[mcp_servers.a]\ncommand = \"x\nargs = []\n", "syntax", "2:13", "new lines"},
-		{"toml duplicate key", normalize.TOML, "[mcp_servers.a]\ncommand = \"a\"\ncommand = \"b\"\n", "syntax", "3:1", "already defined"},
+		{"toml duplicate key", normalize.TOML, "[mcp_servers.a]\ncommand = \"a\"\ncommand = \"b\"\n", "syntax", "3:1", "key \"command\" is already defined"},
 		{"toml redefined table", normalize.TOML, "[a]\nx = 1\n[a]\ny = 2\n", "syntax", "3:2", "already"},
 		{"toml incomplete array", normalize.TOML, "[mcp_servers.g]\nargs = [\"-y\", \"x\"\n", "syntax", "2:18", "incomplete"},
 		{"invalid utf-8 json", normalize.JSON, "{\"a\": \"\xff\"}", "syntax", "1:8", "not valid UTF-8"},

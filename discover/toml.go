@@ -2,6 +2,7 @@ package discover
 
 import (
 	"errors"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -24,7 +25,7 @@ func parseTOML(doc *normalize.Document) []normalize.Diagnostic {
 			row, col := de.Position()
 			pos = doc.Lines.At(row, col)
 		}
-		msg = strings.TrimPrefix(msg, "toml: ")
+		msg = tomlMessage(strings.TrimPrefix(msg, "toml: "))
 		if k := keyOf(err); k != "" && !strings.Contains(msg, k) {
 			msg += " (key " + strconv.Quote(k) + ")"
 		}
@@ -38,6 +39,16 @@ func parseTOML(doc *normalize.Document) []normalize.Diagnostic {
 	}
 	doc.Root = root
 	return nil
+}
+
+var tomlQuoteRE = regexp.MustCompile(`^(key|table) (\S+) (is already defined|already exists)`)
+
+// tomlMessage quotes the key in go-toml's messages, as ours do.
+func tomlMessage(msg string) string {
+	if m := tomlQuoteRE.FindStringSubmatch(msg); m != nil && !strings.HasPrefix(m[2], `"`) {
+		msg = m[1] + " " + strconv.Quote(m[2]) + " " + m[3] + msg[len(m[0]):]
+	}
+	return msg
 }
 
 func keyOf(err error) string {

@@ -54,12 +54,17 @@ var schemes = []Scheme{
 // Schemes returns every tool-name scheme, in a stable order.
 func Schemes() []Scheme { return append([]Scheme(nil), schemes...) }
 
-// pisces (oh-my-pi's createMCPToolName and sanitizeMCPToolNamePart, with the
-// single-underscore prefix of design.md): each part is lower-cased, every
-// run of characters outside [a-z_] becomes one "_", runs of "_" collapse,
-// leading and trailing "_" are trimmed ("server" / "tool" when nothing is
-// left), and a tool name that starts with "<server>_" loses that prefix
-// once.
+// pisces follows design.md, which matches oh-my-pi (can1357/oh-my-pi
+// packages/coding-agent/src/mcp/name-sanitize.ts sanitizeMCPToolNamePart at
+// 13f20313, and createMCPToolName in src/mcp/tool-bridge.ts): each part is
+// lower-cased, every run of characters outside [a-z_] (digits included)
+// becomes one "_", runs of "_" collapse, leading and trailing "_" are
+// trimmed ("server" / "tool" when nothing is left), and a tool name that
+// starts with "<server>_" loses that prefix once. Two differences from
+// oh-my-pi, both from design.md: the prefix is "mcp_" (oh-my-pi writes
+// "mcp__"), and there is no length cap (oh-my-pi cuts names over 64
+// characters with a Bun.hash suffix, which only Bun computes). Neither
+// changes which server names collide.
 
 func piscesToolName(server, tool string) string {
 	s := piscesServer(server)
@@ -112,11 +117,16 @@ func piscesPart(s, fallback string) string {
 	return b.String()
 }
 
-// Codex (openai/codex codex-rs/core/src/mcp_connection_manager.rs,
-// qualify_tools and sanitize_responses_api_tool_name): the raw name is
-// "mcp__<server>__<tool>"; every character (Rust char, a Unicode scalar)
-// outside [a-zA-Z0-9_-] becomes "_"; a name over 64 bytes keeps its first
-// 24 bytes and gets the 40 hex digits of the SHA-1 of the raw name.
+// Codex (openai/codex codex-rs/core/src/mcp_connection_manager.rs at
+// 00302de71ca3c3d5fc3f9361b7111ca41964f8c5: qualify_tools,
+// sanitize_responses_api_tool_name, sha1_hex): the raw name is
+// "mcp__<server>__<tool>"; every character (a Rust char, one Unicode
+// scalar) outside [a-zA-Z0-9_-] becomes "_"; a name over 64 bytes keeps
+// its first 24 bytes and gets the 40 lower-case hex digits of the SHA-1 of
+// the raw (unsanitized) name. Later Codex moved this to
+// codex-rs/codex-mcp/src/mcp_tool_names.rs, which also folds "-" to "_"
+// and adds 12-digit hash suffixes to names that collide; the scheme here
+// is the one design.md describes.
 
 const codexMaxToolName = 64
 
@@ -139,7 +149,8 @@ func isCodexChar(r rune) bool {
 	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-'
 }
 
-// opencode (packages/opencode/src/mcp/index.ts, tools()): server and tool
+// opencode (anomalyco/opencode packages/opencode/src/mcp/index.ts at
+// 001133bc4831655c63c0e0a5a6c5f696b186cfea, MCP.tools()): server and tool
 // each go through name.replace(/[^a-zA-Z0-9_-]/g, "_") and are joined with
 // "_". JavaScript regexps without the u flag see UTF-16 code units, so a
 // character outside the Basic Multilingual Plane becomes "__".
@@ -150,12 +161,15 @@ func opencodeToolName(server, tool string) string {
 
 func opencodePart(s string) string { return sanitizeRunes(s, isCodexChar, 2) }
 
-// Gemini CLI (google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts,
-// generateValidName): characters outside [a-zA-Z0-9_.-] become "_" (per
-// UTF-16 code unit), and a name over 63 characters keeps its first 28 and
-// last 32 with "___" between. A tool keeps its bare name until another
-// tool already has it; then it becomes "<server>__<tool>", which is the
-// name computed here.
+// Gemini CLI (google-gemini/gemini-cli packages/core/src/tools/mcp-tool.ts
+// at 03647aa5cd6f7022bf18ff6f603e8a1e3e1422c8, generateValidName):
+// characters outside [a-zA-Z0-9_.-] become "_" (per UTF-16 code unit), and
+// a name over 63 characters keeps its first 28 and last 32 with "___"
+// between. A tool keeps its bare name generateValidName(tool) until another
+// tool already has it; then it becomes "<server>__<tool>"
+// (asFullyQualifiedTool), which is the name computed here, passed through
+// the same sanitizer (that version hands the qualified name over without
+// it, and the Gemini API then rejects invalid characters).
 
 const (
 	geminiMaxToolName = 63

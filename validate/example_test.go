@@ -55,11 +55,15 @@ func TestRuleExamples(t *testing.T) {
 				}
 				t.Skip("no file content can show this rule")
 			}
-			var cfg *Config
-			if r.Off {
-				cfg = &Config{Enable: []string{r.ID}}
+			cfg := exampleConfig(t, r)
+			files := func(main string) map[string]string {
+				m := map[string]string{r.Example.File: main}
+				for k, v := range r.Example.Others {
+					m[k] = v
+				}
+				return m
 			}
-			bad := only(lintFiles(t, map[string]string{r.Example.File: r.Example.Bad}, cfg), r.ID)
+			bad := only(lintFiles(t, files(r.Example.Bad), cfg), r.ID)
 			if len(bad) == 0 {
 				t.Errorf("rule %q does not fire on its bad example:\n%s", r.ID, r.Example.Bad)
 			}
@@ -68,14 +72,37 @@ func TestRuleExamples(t *testing.T) {
 					t.Errorf("finding without a position: %v", d)
 				}
 			}
-			if good := only(lintFiles(t, map[string]string{r.Example.File: r.Example.Good}, cfg), r.ID); len(good) > 0 {
+			if good := only(lintFiles(t, files(r.Example.Good), cfg), r.ID); len(good) > 0 {
 				t.Errorf("rule %q fires on its good example: %v", r.ID, good)
 			}
-			if all := lintFiles(t, map[string]string{r.Example.File: r.Example.Good}, cfg); len(all) > 0 {
+			if all := lintFiles(t, files(r.Example.Good), cfg); len(all) > 0 {
 				t.Errorf("the good example of %q is not clean: %v", r.ID, all)
 			}
 		})
 	}
+}
+
+// exampleConfig is the example's .mcpconf.toml, with the rule enabled when
+// it is off by default.
+func exampleConfig(t *testing.T, r *Rule) *Config {
+	t.Helper()
+	var cfg *Config
+	if r.Example.Config != "" {
+		p := filepath.Join(t.TempDir(), ConfigFile)
+		os.WriteFile(p, []byte(r.Example.Config), 0o644)
+		c, diags, err := LoadConfig(p, ConfigFile, false)
+		if err != nil || len(diags) > 0 {
+			t.Fatalf("example config of %q: %v %v", r.ID, err, diags)
+		}
+		cfg = c
+	}
+	if r.Off {
+		if cfg == nil {
+			cfg = &Config{}
+		}
+		cfg.Enable = append(cfg.Enable, r.ID)
+	}
+	return cfg
 }
 
 // TestRuleDocs keeps the documentation data complete and in house style.

@@ -37,6 +37,12 @@ type Example struct {
 	File string // path relative to the project root, e.g. ".mcp.json"
 	Bad  string
 	Good string
+	// Others are further files present in both runs (path -> content), for
+	// rules about more than one file such as shadowed.
+	Others map[string]string
+	// Config is a .mcpconf.toml present in both runs, for rules that need
+	// one such as policy.
+	Config string
 }
 
 // DocURL is where a rule's documentation lives.

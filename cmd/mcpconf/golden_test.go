@@ -42,7 +42,7 @@ func stage(t *testing.T, name string) (root, home string) {
 		if d.IsDir() {
 			return os.MkdirAll(dst, 0o755)
 		}
-		if strings.HasPrefix(d.Name(), "want.") || d.Name() == "names" {
+		if strings.HasPrefix(d.Name(), "want.") || d.Name() == "names" || d.Name() == "formats" {
 			return nil
 		}
 		b, err := os.ReadFile(p)
@@ -81,6 +81,37 @@ func golden(t *testing.T, file string, got []byte, root, home string) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs from the output (go test ./cmd/mcpconf -run %s -update rewrites it):\n--- got\n%s\n--- want\n%s", file, t.Name(), got, want)
+	}
+}
+
+// TestLintGolden lints every fixture tree with --scope all, as text, and
+// in the formats listed in the fixture's "formats" file.
+func TestLintGolden(t *testing.T) {
+	entries, err := os.ReadDir(fixtures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		name := e.Name()
+		t.Run(name, func(t *testing.T) {
+			root, home := stage(t, name)
+			formats := []string{"text"}
+			if b, err := os.ReadFile(filepath.Join(fixtures, name, "formats")); err == nil {
+				formats = strings.Fields(string(b))
+			}
+			for _, format := range formats {
+				io, out, errOut := testIO(nil)
+				argv := []string{"lint", "--root", root, "--home", home, "--scope", "all", "--format", format}
+				if code := Main(argv, io); code > 1 {
+					t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
+				}
+				ext := map[string]string{"text": "txt", "json": "json", "sarif": "sarif", "github": "github.txt"}[format]
+				golden(t, filepath.Join(fixtures, name, "want.lint."+ext), out.Bytes(), root, home)
+			}
+		})
 	}
 }
 

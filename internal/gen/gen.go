@@ -46,7 +46,7 @@ func Tree(root, home string, n int) error {
 			if i%5 == 0 && i > 0 {
 				i-- // the same name as in the previous file: shadowing
 			}
-			names = append(names, fmt.Sprintf("server-%05d", i))
+			names = append(names, "server-"+letters(i))
 		}
 		if err := write(p, File(t.shape, names)); err != nil {
 			return err
@@ -69,13 +69,26 @@ func Monorepo(dir string, files, perFile int) error {
 		pkg := filepath.Join(dir, "packages", fmt.Sprintf("pkg-%04d", f/len(project)))
 		names := make([]string, perFile)
 		for i := range names {
-			names[i] = fmt.Sprintf("svc-%d-%d", f, i)
+			names[i] = "svc-" + letters(f) + "-" + letters(i)
 		}
 		if err := write(filepath.Join(pkg, filepath.FromSlash(t.path)), File(t.shape, names)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// letters spells n in base 26 (a, b, …, z, ba, bb, …): names that stay
+// distinct after clients turn digits into underscores.
+func letters(n int) string {
+	s := ""
+	for {
+		s = string(rune('a'+n%26)) + s
+		n /= 26
+		if n == 0 {
+			return s
+		}
+	}
 }
 
 func write(p string, b []byte) error {

@@ -1,0 +1,101 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// LintGitHub writes one GitHub Actions workflow command per tool error
+// and per finding, which the runner turns into annotations on the pull
+// request:
+//
+//	::error file=.mcp.json,line=3,col=5,endLine=3,endColumn=10,title=missing-command::server "api" has no command
+//
+// Findings outside the repository (under "~/" or at an absolute path)
+// cannot be annotated on a file, so they are emitted without file= and
+// their message starts with the location. Nothing else is printed: every
+// line is a command.
+func LintGitHub(w io.Writer, l *Lint) error {
+	ew := &errWriter{w: w}
+	for _, e := range l.Errors {
+		fmt.Fprintf(ew, "::error title=%s::%s\n", escapeProperty(l.toolName()), escapeData(toolErrorText(e)))
+	}
+	for _, d := range l.Findings {
+		fmt.Fprintln(ew, githubCommand(d))
+	}
+	return ew.err
+}
+
+// githubCommand is the workflow command for one finding. The message
+// carries the hint and the related positions on lines of their own; the
+// runner shows escaped newlines as line breaks.
+func githubCommand(d normalize.Diagnostic) string {
+	var props []string
+	msg := withHint(d)
+	for _, r := range d.Related {
+		path := r.Path
+		if path == "" {
+			path = d.Path
+		}
+		msg += "\n" + location(path, r.Pos) + ": note: " + r.Message
+	}
+	if inRepository(d.Path) {
+		props = append(props, "file="+escapeProperty(filepath.ToSlash(d.Path)))
+		props = append(props, githubPosition(d.Pos, d.End)...)
+	} else if loc := location(d.Path, d.Pos); loc != "" {
+		msg = loc + ": " + msg
+	}
+	props = append(props, "title="+escapeProperty(d.Rule))
+	return "::" + githubLevel(d.Severity) + " " + strings.Join(props, ",") + "::" + escapeData(msg)
+}
+
+// githubPosition is line, col and the end of the span as properties; the
+// end only when it lies after the start.
+func githubPosition(pos, end normalize.Pos) []string {
+	if !pos.IsValid() {
+		return nil
+	}
+	props := []string{"line=" + strconv.Itoa(pos.Line)}
+	if pos.Col < 1 {
+		return props
+	}
+	props = append(props, "col="+strconv.Itoa(pos.Col))
+	if end.IsValid() && end.Col >= 1 && (end.Line > pos.Line || end.Line == pos.Line && end.Col > pos.Col) {
+		props = append(props, "endLine="+strconv.Itoa(end.Line), "endColumn="+strconv.Itoa(end.Col))
+	}
+	return props
+}
+
+// inRepository reports whether a display path names a file of the
+// checked project, the only files GitHub can annotate.
+func inRepository(path string) bool {
+	p := filepath.ToSlash(path)
+	return p != "" && !isHomePath(path) && !filepath.IsAbs(path) && !strings.HasPrefix(p, "/") &&
+		p != ".." && !strings.HasPrefix(p, "../")
+}
+
+func githubLevel(s normalize.Severity) string {
+	switch s {
+	case normalize.Error:
+		return "error"
+	case normalize.Warning:
+		return "warning"
+	}
+	return "notice"
+}
+
+// The runner reads a command up to the end of the line and splits
+// properties at "," and the message at "::", so these must be escaped
+// (as @actions/core does).
+var (
+	dataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	propertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+func escapeData(s string) string     { return dataEscaper.Replace(s) }
+func escapeProperty(s string) string { return propertyEscaper.Replace(s) }

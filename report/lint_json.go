@@ -1,0 +1,95 @@
+package report
+
+import (
+	"io"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// lintJSONVersion is the version of the lint JSON document. It changes
+// only when a field is renamed or removed, never when one is added.
+const lintJSONVersion = "1"
+
+type lintJSON struct {
+	Version  string          `json:"version"`
+	Findings []jsonFinding   `json:"findings"`
+	Errors   []jsonToolError `json:"errors"`
+	Summary  jsonSummary     `json:"summary"`
+}
+
+// jsonFinding is the explain diagnostic shape plus the related positions,
+// which only lint prints.
+type jsonFinding struct {
+	JSONDiagnostic
+	Related []jsonRelated `json:"related,omitempty"`
+}
+
+type jsonRelated struct {
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+type jsonToolError struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+type jsonSummary struct {
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Infos    int `json:"infos"`
+	Files    int `json:"files"`
+}
+
+// LintJSON writes the findings as one JSON document. The field names are
+// a stable interface: fields are added, never renamed or removed (a
+// rename bumps "version").
+//
+//	version            "1"
+//	findings[]         in output order (path, line, column, rule)
+//	  rule             rule id, kebab-case
+//	  severity         "error" | "warning" | "info"
+//	  message          lower case, no final period
+//	  path             display path: relative to the root, "~/…" under the home, else absolute
+//	  line, column     1-based, columns in Unicode code points; 0 when there is no position
+//	  end_line, end_column  end of the span, exclusive; omitted for a point
+//	  pointer          JSON pointer of the value concerned; omitted when none
+//	  hint             what to do; omitted when none
+//	  doc_url          the rule's documentation
+//	  related[]        other places that explain the finding: path, line, column, message;
+//	                   omitted when none
+//	errors[]           problems of the run, not findings: path ("" when none), message
+//	summary            counts: errors, warnings, infos (findings by severity), files (checked)
+//
+// Empty lists are written as [], never null.
+func LintJSON(w io.Writer, l *Lint) error {
+	c := l.counts()
+	out := lintJSON{
+		Version:  lintJSONVersion,
+		Findings: make([]jsonFinding, 0, len(l.Findings)),
+		Errors:   make([]jsonToolError, 0, len(l.Errors)),
+		Summary:  jsonSummary{Errors: c.errors, Warnings: c.warnings, Infos: c.infos, Files: l.Files},
+	}
+	diags := DiagnosticJSON(l.Findings, l.docURLs())
+	for i, d := range l.Findings {
+		out.Findings = append(out.Findings, jsonFinding{JSONDiagnostic: diags[i], Related: relatedJSON(d)})
+	}
+	for _, e := range l.Errors {
+		out.Errors = append(out.Errors, jsonToolError(e))
+	}
+	return writeJSON(w, out)
+}
+
+func relatedJSON(d normalize.Diagnostic) []jsonRelated {
+	var out []jsonRelated
+	for _, r := range d.Related {
+		path := r.Path
+		if path == "" {
+			path = d.Path
+		}
+		out = append(out, jsonRelated{Path: path, Line: r.Pos.Line, Column: r.Pos.Col, Message: r.Message})
+	}
+	return out
+}

@@ -1,0 +1,305 @@
+package report
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+const (
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion = "2.1.0"
+	toolInfoURI  = "https://github.com/mcpconf/mcpconf"
+
+	// Project paths are relative to %SRCROOT%, the base GitHub code
+	// scanning and most viewers resolve to the checked-out repository.
+	// Paths under the home are relative to HOME, which no viewer
+	// resolves: the results still upload, with the file shown as is.
+	srcRootBase = "%SRCROOT%"
+	homeBase    = "HOME"
+
+	// fingerprintKey names mcpconf's partial fingerprint. The "/v1" is
+	// bumped if the hashed fields ever change, so old alerts are not
+	// matched against new hashes by accident.
+	fingerprintKey = "mcpconfFindingHash/v1"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool               sarifTool                        `json:"tool"`
+	Invocations        []sarifInvocation                `json:"invocations"`
+	OriginalURIBaseIDs map[string]sarifArtifactLocation `json:"originalUriBaseIds"`
+	Results            []sarifResult                    `json:"results"`
+	ColumnKind         string                           `json:"columnKind"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+// sarifRule is a SARIF reportingDescriptor.
+type sarifRule struct {
+	ID                   string             `json:"id"`
+	Name                 string             `json:"name"`
+	ShortDescription     sarifText          `json:"shortDescription"`
+	FullDescription      sarifText          `json:"fullDescription"`
+	Help                 *sarifText         `json:"help,omitempty"`
+	HelpURI              string             `json:"helpUri,omitempty"`
+	DefaultConfiguration sarifConfiguration `json:"defaultConfiguration"`
+}
+
+// sarifText serves as both a SARIF message and a multiformatMessageString:
+// they share text and markdown.
+type sarifText struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifConfiguration struct {
+	Level string `json:"level"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
+}
+
+type sarifResult struct {
+	RuleID string `json:"ruleId"`
+	// RuleIndex is a pointer because 0 is a valid index; it is omitted
+	// for a rule missing from Lint.Rules rather than pointing elsewhere.
+	RuleIndex           *int              `json:"ruleIndex,omitempty"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations,omitempty"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+	Message          *sarifText            `json:"message,omitempty"`
+}
+
+type sarifPhysicalLocation struct {
+	ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+	Region           *sarifRegion          `json:"region,omitempty"`
+}
+
+type sarifArtifactLocation struct {
+	URI         string     `json:"uri,omitempty"`
+	URIBaseID   string     `json:"uriBaseId,omitempty"`
+	Description *sarifText `json:"description,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
+}
+
+// LintSARIF writes the findings as a SARIF 2.1.0 log with one run, for
+// GitHub code scanning and other SARIF viewers. Every rule gets a
+// reportingDescriptor whether it fired or not; tool errors become
+// notifications of the invocation, which is marked unsuccessful.
+func LintSARIF(w io.Writer, l *Lint) error {
+	rules, index := sarifRules(l.Rules)
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name: l.toolName(), Version: l.Version, InformationURI: toolInfoURI, Rules: rules,
+		}},
+		Invocations: []sarifInvocation{sarifInvocationOf(l.Errors)},
+		OriginalURIBaseIDs: map[string]sarifArtifactLocation{
+			srcRootBase: {Description: &sarifText{Text: "the project root mcpconf checked"}},
+			homeBase:    {Description: &sarifText{Text: "the home directory of the user who ran mcpconf"}},
+		},
+		Results:    make([]sarifResult, 0, len(l.Findings)),
+		ColumnKind: "unicodeCodePoints", // normalize.Pos counts code points
+	}
+	seen := map[string]int{}
+	for _, d := range l.Findings {
+		r := sarifResultOf(d)
+		if i, ok := index[d.Rule]; ok {
+			r.RuleIndex = &i
+		}
+		fp := findingHash(d)
+		seen[fp]++
+		r.PartialFingerprints = map[string]string{fingerprintKey: fp + ":" + strconv.Itoa(seen[fp])}
+		run.Results = append(run.Results, r)
+	}
+	return writeJSON(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+}
+
+// sarifRules has one descriptor per rule id, in the order of rules, and
+// the index of each id in it; a repeated id keeps its first entry so
+// ruleIndex stays unambiguous.
+func sarifRules(rules []RuleInfo) ([]sarifRule, map[string]int) {
+	out := make([]sarifRule, 0, len(rules))
+	index := make(map[string]int, len(rules))
+	for _, r := range rules {
+		if _, dup := index[r.ID]; dup {
+			continue
+		}
+		index[r.ID] = len(out)
+		out = append(out, sarifRuleOf(r))
+	}
+	return out, index
+}
+
+func sarifRuleOf(r RuleInfo) sarifRule {
+	sr := sarifRule{
+		ID: r.ID, Name: camelCase(r.ID),
+		ShortDescription:     sarifText{Text: r.Title},
+		FullDescription:      sarifText{Text: r.Title},
+		HelpURI:              r.DocURL,
+		DefaultConfiguration: sarifConfiguration{Level: sarifLevel(r.Severity)},
+	}
+	if r.Help != "" {
+		sr.FullDescription = sarifText{Text: firstParagraph(r.Help)}
+		sr.Help = &sarifText{Text: r.Help, Markdown: r.Help}
+	}
+	return sr
+}
+
+func sarifInvocationOf(errs []ToolError) sarifInvocation {
+	inv := sarifInvocation{ExecutionSuccessful: len(errs) == 0}
+	for _, e := range errs {
+		n := sarifNotification{Level: "error", Message: sarifText{Text: e.Message}}
+		if e.Path != "" {
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifactLocation(e.Path)}}}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+	return inv
+}
+
+func sarifResultOf(d normalize.Diagnostic) sarifResult {
+	r := sarifResult{RuleID: d.Rule, Level: sarifLevel(d.Severity), Message: sarifText{Text: withHint(d)}}
+	if d.Path != "" {
+		r.Locations = []sarifLocation{{PhysicalLocation: physicalLocation(d.Path, d.Pos, d.End)}}
+	}
+	for _, rel := range d.Related {
+		path := rel.Path
+		if path == "" {
+			path = d.Path
+		}
+		if path == "" {
+			continue // a location needs an artifact
+		}
+		r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
+			PhysicalLocation: physicalLocation(path, rel.Pos, normalize.Pos{}),
+			Message:          &sarifText{Text: rel.Message},
+		})
+	}
+	return r
+}
+
+func physicalLocation(path string, pos, end normalize.Pos) sarifPhysicalLocation {
+	return sarifPhysicalLocation{ArtifactLocation: artifactLocation(path), Region: region(pos, end)}
+}
+
+// artifactLocation turns a display path into a URI SARIF accepts:
+// relative to %SRCROOT% for project files, relative to HOME for "~/…",
+// a file: URI for absolute paths. Separators become forward slashes and
+// unsafe characters are percent-encoded.
+func artifactLocation(path string) sarifArtifactLocation {
+	p := filepath.ToSlash(path)
+	switch {
+	case isHomePath(path):
+		return sarifArtifactLocation{URI: relativeURI(strings.TrimPrefix(strings.TrimPrefix(p, "~"), "/")), URIBaseID: homeBase}
+	case filepath.IsAbs(path) || strings.HasPrefix(p, "/"):
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p // C:/x becomes file:///C:/x
+		}
+		return sarifArtifactLocation{URI: (&url.URL{Scheme: "file", Path: p}).String()}
+	}
+	return sarifArtifactLocation{URI: relativeURI(p), URIBaseID: srcRootBase}
+}
+
+// relativeURI escapes a relative path; url.URL also guards a first
+// segment with a colon ("a:b" would read as a scheme) with "./".
+func relativeURI(p string) string {
+	return (&url.URL{Path: p}).String()
+}
+
+// region is nil without a position; the end is kept only when it lies
+// after the start (SARIF's endColumn is exclusive, like normalize's End).
+func region(pos, end normalize.Pos) *sarifRegion {
+	if !pos.IsValid() {
+		return nil
+	}
+	r := &sarifRegion{StartLine: pos.Line}
+	if pos.Col < 1 {
+		return r
+	}
+	r.StartColumn = pos.Col
+	if end.IsValid() && end.Col >= 1 && (end.Line > pos.Line || end.Line == pos.Line && end.Col > pos.Col) {
+		r.EndLine, r.EndColumn = end.Line, end.Col
+	}
+	return r
+}
+
+func sarifLevel(s normalize.Severity) string {
+	switch s {
+	case normalize.Error:
+		return "error"
+	case normalize.Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+// findingHash identifies a finding by rule, file and message but not by
+// line, so editing lines above a finding does not turn it into a new
+// alert. Equal findings in one file are told apart by the occurrence
+// number the caller appends.
+func findingHash(d normalize.Diagnostic) string {
+	sum := sha256.Sum256([]byte(d.Rule + "\x00" + filepath.ToSlash(d.Path) + "\x00" + d.Message))
+	return hex.EncodeToString(sum[:16])
+}
+
+// camelCase turns a rule id into a SARIF rule name: "missing-command"
+// becomes "MissingCommand".
+func camelCase(id string) string {
+	var b strings.Builder
+	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' }) {
+		r, size := utf8.DecodeRuneInString(part)
+		b.WriteRune(unicode.ToUpper(r))
+		b.WriteString(part[size:])
+	}
+	return b.String()
+}
+
+// firstParagraph is the first paragraph of Markdown text on one line,
+// for descriptions viewers show in lists.
+func firstParagraph(md string) string {
+	para, _, _ := strings.Cut(strings.TrimSpace(md), "\n\n")
+	return strings.Join(strings.Fields(para), " ")
+}

@@ -1,0 +1,563 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/lint")
+
+// newDoc builds a document the way discovery does, without parsing it:
+// the renderers only need the path and the lines.
+func newDoc(path, src string) *normalize.Document {
+	return &normalize.Document{Path: path, Format: normalize.JSON, Src: []byte(src), Lines: normalize.NewLines([]byte(src))}
+}
+
+// span locates the nth occurrence (from 0) of sub in doc, with positions
+// computed by normalize.Lines as real findings are.
+func span(t testing.TB, doc *normalize.Document, sub string, nth int) (start, end normalize.Pos) {
+	t.Helper()
+	off := 0
+	for i := 0; ; i++ {
+		j := bytes.Index(doc.Src[off:], []byte(sub))
+		if j < 0 {
+			t.Fatalf("%q: occurrence %d of %q not found", doc.Path, nth, sub)
+		}
+		if i == nth {
+			return doc.Lines.Pos(off + j), doc.Lines.Pos(off + j + len(sub))
+		}
+		off += j + len(sub)
+	}
+}
+
+func docURL(id string) string {
+	return "https://github.com/mcpconf/mcpconf/blob/main/docs/rules.md#" + id
+}
+
+func fixtureRules() []RuleInfo {
+	rule := func(id, title string, sev normalize.Severity, help string) RuleInfo {
+		return RuleInfo{ID: id, Title: title, Severity: sev, Help: help, DocURL: docURL(id)}
+	}
+	return []RuleInfo{
+		rule("unreadable", "the file exists but cannot be read", normalize.Error, ""),
+		rule("duplicate-key", "a key is written twice in the same object", normalize.Warning,
+			"JSON readers keep the last of two equal keys without a word, so the first\ndefinition is dead text that looks live.\n\nDelete one of the two."),
+		rule("transport-conflict", "a server has both a command and a url", normalize.Error, "Clients pick one of `command` and `url`, each its own way."),
+		rule("missing-url", "a remote server has no url", normalize.Error, "A server of type `http` or `sse` needs a `url`."),
+		rule("insecure-url", "a remote server is reached over plain http", normalize.Warning, "Use `https` for anything but loopback."),
+		rule("hardcoded-secret", "a secret is written in the config", normalize.Error, "Move it to an environment variable."),
+		rule("unpinned-package", "a package runs without a pinned version", normalize.Info, "Pin the version so every run starts the same code."),
+		rule("server-name", "a server name clients reject or rewrite", normalize.Warning, "Use `[a-zA-Z0-9_.-]`."),
+	}
+}
+
+// fixture covers, in five files: every severity, a hint, a related
+// position, a finding without position, a tool error, a CRLF file, a tab
+// before the column, a line longer than the snippet window and a "~/"
+// path.
+func fixture(t testing.TB) *Lint {
+	mcp := newDoc(".mcp.json", "{\n"+
+		"  \"mcpServers\": {\n"+
+		"    \"db\": { \"command\": \"old-db\" },\n"+
+		"    \"db\": { \"command\": \"npx\", \"args\": [\"-y\", \"db-server\"] },\n"+
+		"\t\"api\": { \"url\": \"https://api.example.com/mcp\", \"command\": \"api\" }\n"+
+		"  }\n"+
+		"}\n")
+	cursor := newDoc(".cursor/mcp.json", "{\r\n  \"mcpServers\": {\r\n    \"web\": { \"url\": \"http://10.0.0.5/mcp\" }\r\n  }\r\n}\r\n")
+	var flags []string
+	for i := range 16 {
+		flags = append(flags, fmt.Sprintf("\"--flag-%02d\"", i))
+	}
+	vscode := newDoc(".vscode/mcp.json", `{ "servers": { "big": { "type": "stdio", "command": "node", "args": [`+
+		strings.Join(flags, ", ")+`, "--token=ghp_0123456789abcdefghij", "--verbose"] } } }`+"\n")
+	home := newDoc("~/.claude.json", "{\n  \"mcpServers\": {\n    \"notes\": { \"type\": \"sse\" }\n  }\n}\n")
+
+	var ds []normalize.Diagnostic
+	add := func(doc *normalize.Document, sub string, nth int, rule string, sev normalize.Severity, msg, hint string) *normalize.Diagnostic {
+		pos, end := span(t, doc, sub, nth)
+		ds = append(ds, normalize.Diagnostic{Rule: rule, Severity: sev, Message: msg, Hint: hint, Path: doc.Path, Pos: pos, End: end})
+		return &ds[len(ds)-1]
+	}
+	dup := add(mcp, `"db"`, 0, "duplicate-key", normalize.Warning, `key "db" is written twice in "/mcpServers"`, "")
+	first, _ := span(t, mcp, `"db"`, 1)
+	dup.Related = []normalize.Related{{Path: mcp.Path, Pos: first, Message: "the definition in effect"}}
+	add(mcp, `"db-server"`, 0, "unpinned-package", normalize.Info, `package "db-server" has no version`, `pin it: "db-server@1.4.2"`)
+	add(mcp, `"api"`, 0, "transport-conflict", normalize.Error, `server "api" has both "command" and "url"`,
+		`keep "url" for a remote server or "command" for a local one`)
+	add(cursor, `"http://10.0.0.5/mcp"`, 0, "insecure-url", normalize.Warning, `server "web" uses plain http to "10.0.0.5"`, "")
+	add(vscode, `"--token=ghp_0123456789abcdefghij"`, 0, "hardcoded-secret", normalize.Error, `argument 17 of server "big" holds a token`,
+		"pass it through an environment variable")
+	add(home, `"sse"`, 0, "missing-url", normalize.Error, `server "notes" has type "sse" but no "url"`, "")
+	ds = append(ds, normalize.Diagnostic{Rule: "unreadable", Severity: normalize.Error, Path: ".codex/config.toml", Message: "permission denied"})
+	slices.SortFunc(ds, normalize.CompareDiagnostics)
+
+	return &Lint{
+		Findings:  ds,
+		Errors:    []ToolError{{Path: "missing/mcp.json", Message: "no such file or directory"}},
+		Documents: map[string]*normalize.Document{mcp.Path: mcp, cursor.Path: cursor, vscode.Path: vscode, home.Path: home},
+		Rules:     fixtureRules(),
+		Files:     5,
+		Version:   "0.1.0",
+	}
+}
+
+// markers shows where colors go without escape codes.
+func markers() Style {
+	wrap := func(name string) func(string) string {
+		return func(s string) string { return "<" + name + ">" + s + "</" + name + ">" }
+	}
+	return Style{Bold: wrap("bold"), Dim: wrap("dim"), Red: wrap("red"), Yellow: wrap("yellow"), Green: wrap("green"), Cyan: wrap("cyan")}
+}
+
+func TestLintGolden(t *testing.T) {
+	renderers := []struct {
+		file   string
+		render func(*bytes.Buffer, *Lint) error
+	}{
+		{"text.golden", func(b *bytes.Buffer, l *Lint) error { return LintText(b, l, Style{}) }},
+		{"text_color.golden", func(b *bytes.Buffer, l *Lint) error { return LintText(b, l, markers()) }},
+		{"json.golden", func(b *bytes.Buffer, l *Lint) error { return LintJSON(b, l) }},
+		{"sarif.golden", func(b *bytes.Buffer, l *Lint) error { return LintSARIF(b, l) }},
+		{"github.golden", func(b *bytes.Buffer, l *Lint) error { return LintGitHub(b, l) }},
+	}
+	for _, r := range renderers {
+		t.Run(r.file, func(t *testing.T) {
+			var got, again bytes.Buffer
+			if err := r.render(&got, fixture(t)); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.render(&again, fixture(t)); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), again.Bytes()) {
+				t.Fatal("two renderings of the same input differ")
+			}
+			golden(t, r.file, got.Bytes())
+		})
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "lint", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./report -update writes it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test ./report -update rewrites it):\n%s", path, firstDifference(want, got))
+	}
+}
+
+func firstDifference(want, got []byte) string {
+	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := range max(len(w), len(g)) {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, wl, gl)
+		}
+	}
+	return "(same lines, different bytes)"
+}
+
+func TestLintTextSummary(t *testing.T) {
+	diag := func(s normalize.Severity) normalize.Diagnostic {
+		return normalize.Diagnostic{Rule: "r", Severity: s, Message: "m"}
+	}
+	tests := []struct {
+		findings []normalize.Diagnostic
+		errors   int
+		files    int
+		want     string
+	}{
+		{nil, 0, 0, "no problems found in 0 files"},
+		{nil, 0, 1, "no problems found in 1 file"},
+		{nil, 2, 3, "no problems found in 3 files; 2 tool errors"},
+		{[]normalize.Diagnostic{diag(normalize.Error)}, 0, 1, "1 error in 1 file"},
+		{[]normalize.Diagnostic{diag(normalize.Warning), diag(normalize.Warning)}, 1, 2, "2 warnings in 2 files; 1 tool error"},
+		{[]normalize.Diagnostic{diag(normalize.Info)}, 0, 2, "1 info in 2 files"},
+		{[]normalize.Diagnostic{diag(normalize.Error), diag(normalize.Error), diag(normalize.Error), diag(normalize.Warning), diag(normalize.Info), diag(normalize.Info)}, 0, 2,
+			"3 errors, 1 warning, 2 infos in 2 files"},
+	}
+	for _, tt := range tests {
+		l := &Lint{Findings: tt.findings, Files: tt.files, Errors: make([]ToolError, tt.errors)}
+		if got := lintSummary(l, Style{}); got != tt.want {
+			t.Errorf("summary = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+func TestLintTextEmpty(t *testing.T) {
+	var b bytes.Buffer
+	if err := LintText(&b, &Lint{Files: 3}, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.String(), "no problems found in 3 files\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestMakeSnippet(t *testing.T) {
+	long := strings.Repeat("abcdefghij", 30) // 300 code points
+	tests := []struct {
+		name      string
+		line      string
+		col, end  int
+		text, pad string
+		carets    int
+	}{
+		{"span", `  "db": {}`, 3, 7, `  "db": {}`, "  ", 4},
+		{"to the end of the line", `  "db": {}`, 3, 0, `  "db": {}`, "  ", 8},
+		{"one caret", `  "db": {}`, 3, 4, `  "db": {}`, "  ", 1},
+		{"tab before the column", "\t\"api\": 1", 2, 7, "\t\"api\": 1", "\t", 5},
+		{"tabs mixed with spaces", " \t x", 4, 5, " \t x", " \t ", 1},
+		{"end before start", "abc", 3, 1, "abc", "  ", 1},
+		{"past the end of the line", "abc", 9, 12, "abc", "   ", 1},
+		{"empty line", "", 1, 0, "", "", 1},
+		{"column zero", "abc", 0, 0, "abc", "", 3},
+		{"invalid utf-8 counts one column per byte", "\xff\xfe\"x\"", 3, 6, "\uFFFD\uFFFD\"x\"", "  ", 3},
+		{"control characters are replaced", "\x1b[31m\"x\"", 6, 9, "\uFFFD[31m\"x\"", "     ", 3},
+		{"bidi controls are replaced", "\u202e\"x\"", 2, 5, "\uFFFD\"x\"", " ", 3},
+		{"wide characters take two cells", `"数据": 1`, 2, 4, `"数据": 1`, " ", 4},
+		{"combining marks take none", "e\u0301\"x\"", 3, 6, "e\u0301\"x\"", " ", 3},
+		{"long line, column near the start", long, 5, 8, long[:120] + "…", "    ", 3},
+		{"long line, column in the middle", long, 150, 153, "…" + long[109:229] + "…", " " + strings.Repeat(" ", 40), 3},
+		{"long line, column near the end", long, 299, 0, "…" + long[180:], " " + strings.Repeat(" ", 118), 2},
+		{"long line, span past the window", long, 150, 290, "…" + long[109:229] + "…", " " + strings.Repeat(" ", 40), 80},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sn := makeSnippet(tt.line, tt.col, tt.end)
+			if sn.text != tt.text || sn.pad != tt.pad || sn.carets != tt.carets {
+				t.Errorf("makeSnippet(%q, %d, %d) = %q, pad %q, %d carets; want %q, pad %q, %d carets",
+					tt.line, tt.col, tt.end, sn.text, sn.pad, sn.carets, tt.text, tt.pad, tt.carets)
+			}
+		})
+	}
+}
+
+// FuzzLintText feeds arbitrary sources and positions, valid or not, to
+// the text renderer: it must never panic and always print one caret line
+// per snippet.
+func FuzzLintText(f *testing.F) {
+	f.Add("{\r\n\t\"a\": 1\r\n}", 2, 2, 2, 5)
+	f.Add("\xff\xfe", 1, 9, 1, 1)
+	f.Add(strings.Repeat("x", 500), 1, 400, 3, 0)
+	f.Add("", 0, 0, -1, -1)
+	f.Fuzz(func(t *testing.T, src string, line, col, endLine, endCol int) {
+		doc := newDoc("f.json", src)
+		d := normalize.Diagnostic{Rule: "r", Message: "m", Path: doc.Path,
+			Pos: normalize.Pos{Line: line, Col: col}, End: normalize.Pos{Line: endLine, Col: endCol}}
+		l := &Lint{Findings: []normalize.Diagnostic{d}, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1}
+		var b bytes.Buffer
+		if err := LintText(&b, l, Style{}); err != nil {
+			t.Fatal(err)
+		}
+		if d.Pos.IsValid() && line <= doc.Lines.Count() && !strings.Contains(b.String(), "^") {
+			t.Errorf("no caret in:\n%s", b.String())
+		}
+	})
+}
+
+func TestLintJSONFields(t *testing.T) {
+	var b bytes.Buffer
+	if err := LintJSON(&b, fixture(t)); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Version  string           `json:"version"`
+		Findings []map[string]any `json:"findings"`
+		Errors   []map[string]any `json:"errors"`
+		Summary  map[string]int   `json:"summary"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Version != "1" || len(out.Findings) != 7 || len(out.Errors) != 1 {
+		t.Fatalf("version %q, %d findings, %d errors", out.Version, len(out.Findings), len(out.Errors))
+	}
+	for _, f := range out.Findings {
+		if want := docURL(f["rule"].(string)); f["doc_url"] != want {
+			t.Errorf("%v: doc_url = %v, want %s", f["rule"], f["doc_url"], want)
+		}
+	}
+	want := map[string]int{"errors": 4, "warnings": 2, "infos": 1, "files": 5}
+	for k, v := range want {
+		if out.Summary[k] != v {
+			t.Errorf("summary.%s = %d, want %d", k, out.Summary[k], v)
+		}
+	}
+}
+
+func TestLintJSONEmptyListsAreArrays(t *testing.T) {
+	var b bytes.Buffer
+	if err := LintJSON(&b, &Lint{}); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.Contains(s, `"findings": []`) || !strings.Contains(s, `"errors": []`) {
+		t.Errorf("empty lists not written as []:\n%s", s)
+	}
+}
+
+// sarifSchema compiles the official SARIF 2.1.0 schema from testdata,
+// with format assertions on so "uri" and "uri-reference" are checked too.
+func compileSARIFSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource("sarif-schema-2.1.0.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
+}
+
+func TestLintSARIFSchema(t *testing.T) {
+	sch := compileSARIFSchema(t)
+	odd := &Lint{
+		Findings: []normalize.Diagnostic{
+			{Rule: "not-registered", Severity: normalize.Info, Message: "no path, no rule entry"},
+			{Rule: "r", Severity: normalize.Warning, Message: "odd path", Path: "dir with space/a:b#c?.json", Pos: normalize.Pos{Line: 1, Col: 1}},
+			{Rule: "r", Severity: normalize.Warning, Message: "absolute", Path: "/etc/mcp.json", Pos: normalize.Pos{Line: 2, Col: 3}, End: normalize.Pos{Line: 4, Col: 1}},
+			{Rule: "r", Severity: normalize.Error, Message: "home", Path: "~/.config/Code/User/mcp.json", Pos: normalize.Pos{Line: 1}},
+		},
+		Errors: []ToolError{{Message: "bad .mcpconf.toml"}},
+		Rules:  []RuleInfo{{ID: "r", Title: "t"}, {ID: "r", Title: "duplicate id"}},
+	}
+	for name, l := range map[string]*Lint{"fixture": fixture(t), "empty": {}, "odd": odd} {
+		t.Run(name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := LintSARIF(&b, l); err != nil {
+				t.Fatal(err)
+			}
+			inst, err := jsonschema.UnmarshalJSON(&b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := sch.Validate(inst); err != nil {
+				t.Errorf("SARIF output does not match the schema: %v", err)
+			}
+		})
+	}
+}
+
+// The schema test is worth something only if the schema rejects what
+// SARIF forbids.
+func TestSARIFSchemaRejects(t *testing.T) {
+	sch := compileSARIFSchema(t)
+	for name, doc := range map[string]string{
+		"unknown level":    `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"level":"fatal","message":{"text":"m"}}]}]}`,
+		"line 0":           `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a"},"region":{"startLine":0}}}]}]}]}`,
+		"relative helpUri": `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x","rules":[{"id":"r","helpUri":"docs/r.md"}]}}}]}`,
+		"no tool":          `{"version":"2.1.0","runs":[{"results":[]}]}`,
+	} {
+		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sch.Validate(inst) == nil {
+			t.Errorf("%s: the schema accepts an invalid log", name)
+		}
+	}
+}
+
+// sarifOutput is the part of the SARIF log the tests below look at.
+type sarifOutput struct {
+	Runs []struct {
+		Tool struct {
+			Driver struct {
+				Rules []struct {
+					ID   string `json:"id"`
+					Name string `json:"name"`
+				} `json:"rules"`
+			} `json:"driver"`
+		} `json:"tool"`
+		Invocations []struct {
+			ExecutionSuccessful bool `json:"executionSuccessful"`
+		} `json:"invocations"`
+		Results []struct {
+			RuleID              string            `json:"ruleId"`
+			RuleIndex           *int              `json:"ruleIndex"`
+			PartialFingerprints map[string]string `json:"partialFingerprints"`
+		} `json:"results"`
+	} `json:"runs"`
+}
+
+func renderSARIF(t *testing.T, l *Lint) sarifOutput {
+	t.Helper()
+	var b bytes.Buffer
+	if err := LintSARIF(&b, l); err != nil {
+		t.Fatal(err)
+	}
+	var out sarifOutput
+	if err := json.Unmarshal(b.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(out.Runs))
+	}
+	return out
+}
+
+func TestLintSARIFRules(t *testing.T) {
+	l := fixture(t)
+	run := renderSARIF(t, l).Runs[0]
+	rules := run.Tool.Driver.Rules
+	if len(rules) != len(l.Rules) {
+		t.Fatalf("%d rules, want one per rule id: %d", len(rules), len(l.Rules))
+	}
+	for _, r := range run.Results {
+		if r.RuleIndex == nil || rules[*r.RuleIndex].ID != r.RuleID {
+			t.Errorf("result %s: ruleIndex %v does not point at its rule", r.RuleID, r.RuleIndex)
+		}
+	}
+	if rules[1].Name != "DuplicateKey" {
+		t.Errorf("name of %s = %q, want DuplicateKey", rules[1].ID, rules[1].Name)
+	}
+	if run.Invocations[0].ExecutionSuccessful {
+		t.Error("executionSuccessful is true despite a tool error")
+	}
+	l.Errors = nil
+	if !renderSARIF(t, l).Runs[0].Invocations[0].ExecutionSuccessful {
+		t.Error("executionSuccessful is false without tool errors")
+	}
+
+	// A rule listed twice gets one descriptor, and the indexes of the
+	// rules after it still point at the right one.
+	l.Rules = append([]RuleInfo{l.Rules[4]}, l.Rules...)
+	run = renderSARIF(t, l).Runs[0]
+	rules = run.Tool.Driver.Rules
+	if len(rules) != len(l.Rules)-1 {
+		t.Fatalf("%d rules for %d entries with one repeated id", len(rules), len(l.Rules))
+	}
+	for _, r := range run.Results {
+		if r.RuleIndex == nil || rules[*r.RuleIndex].ID != r.RuleID {
+			t.Errorf("with a repeated rule, result %s: ruleIndex %v does not point at its rule", r.RuleID, r.RuleIndex)
+		}
+	}
+}
+
+// Moving a finding to another line must not make it a new alert, and two
+// equal findings must still get distinct fingerprints.
+func TestLintSARIFFingerprints(t *testing.T) {
+	d := normalize.Diagnostic{Rule: "r", Severity: normalize.Error, Message: "m", Path: "a.json", Pos: normalize.Pos{Line: 3, Col: 1}}
+	moved := d
+	moved.Pos.Line = 30
+	other := d
+	other.Message = "n"
+	fps := func(ds ...normalize.Diagnostic) []string {
+		var out []string
+		for _, r := range renderSARIF(t, &Lint{Findings: ds}).Runs[0].Results {
+			out = append(out, r.PartialFingerprints[fingerprintKey])
+		}
+		return out
+	}
+	a, b := fps(d), fps(moved)
+	if a[0] == "" || a[0] != b[0] {
+		t.Errorf("fingerprint changed when the line moved: %q, %q", a[0], b[0])
+	}
+	twice := fps(d, moved, other)
+	if twice[0] == twice[1] || twice[0] == twice[2] || twice[1] == twice[2] {
+		t.Errorf("fingerprints are not distinct: %q", twice)
+	}
+}
+
+func TestCamelCase(t *testing.T) {
+	for id, want := range map[string]string{"missing-command": "MissingCommand", "syntax": "Syntax", "npx-without-yes": "NpxWithoutYes", "": ""} {
+		if got := camelCase(id); got != want {
+			t.Errorf("camelCase(%q) = %q, want %q", id, got, want)
+		}
+	}
+}
+
+func TestArtifactLocation(t *testing.T) {
+	tests := []struct{ path, uri, base string }{
+		{".mcp.json", ".mcp.json", srcRootBase},
+		{".vscode/mcp.json", ".vscode/mcp.json", srcRootBase},
+		{"my dir/mcp.json", "my%20dir/mcp.json", srcRootBase},
+		{"a:b.json", "./a:b.json", srcRootBase},
+		{"~/.claude.json", ".claude.json", homeBase},
+		{"/etc/mcp/config.json", "file:///etc/mcp/config.json", ""},
+	}
+	for _, tt := range tests {
+		got := artifactLocation(tt.path)
+		if got.URI != tt.uri || got.URIBaseID != tt.base {
+			t.Errorf("artifactLocation(%q) = %q in %q, want %q in %q", tt.path, got.URI, got.URIBaseID, tt.uri, tt.base)
+		}
+	}
+}
+
+// A workflow command line: ::level props::message, where properties and
+// the message may hold only the escapes GitHub decodes.
+var githubLine = regexp.MustCompile(`^::(error|warning|notice) ` +
+	`[a-zA-Z]+=(?:[^%,:\r\n]|%25|%0D|%0A|%3A|%2C)*(?:,[a-zA-Z]+=(?:[^%,:\r\n]|%25|%0D|%0A|%3A|%2C)*)*` +
+	`::(?:[^%\r\n]|%25|%0D|%0A)*$`)
+
+func TestLintGitHubWellFormed(t *testing.T) {
+	l := fixture(t)
+	l.Findings = append(l.Findings,
+		normalize.Diagnostic{Rule: "r", Severity: normalize.Warning, Path: "odd,dir:x/100%.json", Pos: normalize.Pos{Line: 1, Col: 2},
+			Message: "50% of \"a,b::c\"\r\nsecond line", Hint: "fix, then: retry"},
+		normalize.Diagnostic{Rule: "r", Severity: normalize.Info, Message: "no file at all"},
+		normalize.Diagnostic{Rule: "r", Severity: normalize.Error, Path: "/abs/mcp.json", Pos: normalize.Pos{Line: 4, Col: 1}, Message: "absolute"},
+	)
+	var b bytes.Buffer
+	if err := LintGitHub(&b, l); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if want := len(l.Findings) + len(l.Errors); len(lines) != want {
+		t.Fatalf("%d lines, want %d", len(lines), want)
+	}
+	for _, line := range lines {
+		if !githubLine.MatchString(line) {
+			t.Errorf("malformed workflow command: %q", line)
+		}
+		if strings.Contains(line, "file=~") || strings.Contains(line, "file=/") {
+			t.Errorf("file outside the repository annotated: %q", line)
+		}
+	}
+	odd := lines[len(lines)-3]
+	if want := "::warning file=odd%2Cdir%3Ax/100%25.json,line=1,col=2,title=r::50%25 of \"a,b::c\"%0D%0Asecond line%0Ahint: fix, then: retry"; odd != want {
+		t.Errorf("escaping:\n got %s\nwant %s", odd, want)
+	}
+}

@@ -1,0 +1,240 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/width"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// LintText writes findings the way compilers and actionlint do, one block
+// per finding followed by a blank line, then a summary:
+//
+//	mcpconf: missing.json: no such file or directory
+//
+//	.mcp.json:3:5: error: server "api" has no command [missing-command]
+//	  3 |     "api": {}
+//	    |     ^^^^^
+//	  hint: add "command" or "url"
+//	  .mcp.json:2:5: note: the definition in effect
+//
+//	1 error in 2 files; 1 tool error
+//
+// A finding without a position prints as "path: error: message [rule]".
+// Colors come from st only, so a zero Style prints plain text.
+func LintText(w io.Writer, l *Lint, st Style) error {
+	ew := &errWriter{w: w}
+	if len(l.Errors) > 0 {
+		for _, e := range l.Errors {
+			fmt.Fprintf(ew, "%s %s\n", st.red(l.toolName()+":"), toolErrorText(e))
+		}
+		fmt.Fprintln(ew)
+	}
+	secrets := secretSpans(l.Findings)
+	for _, d := range l.Findings {
+		writeFinding(ew, d, l.Documents[d.Path], secrets, st)
+		fmt.Fprintln(ew)
+	}
+	fmt.Fprintln(ew, lintSummary(l, st))
+	return ew.err
+}
+
+func toolErrorText(e ToolError) string {
+	if e.Path == "" {
+		return printable(e.Message)
+	}
+	return printable(e.Path) + ": " + printable(e.Message)
+}
+
+// writeFinding prints the header line, the source snippet when the
+// document and position are known, the hint and the related notes.
+func writeFinding(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, secrets spans, st Style) {
+	color := severityColor(d.Severity, st)
+	head := color(d.Severity.String()) + ": " + printable(d.Message) + " " + st.dim("["+d.Rule+"]")
+	if loc := location(printable(d.Path), d.Pos); loc != "" {
+		head = st.bold(loc) + ": " + head
+	}
+	fmt.Fprintln(w, head)
+	writeSnippet(w, d, doc, secrets, color, st)
+	if d.Hint != "" {
+		fmt.Fprintf(w, "  %s %s\n", st.green("hint:"), printable(d.Hint))
+	}
+	for _, r := range d.Related {
+		path := r.Path
+		if path == "" {
+			path = d.Path
+		}
+		fmt.Fprintf(w, "  %s: %s %s\n", location(printable(path), r.Pos), st.cyan("note:"), printable(r.Message))
+	}
+}
+
+func severityColor(s normalize.Severity, st Style) func(string) string {
+	switch s {
+	case normalize.Error:
+		return st.red
+	case normalize.Warning:
+		return st.yellow
+	}
+	return st.cyan
+}
+
+// writeSnippet prints the source line of the finding with a line-number
+// gutter and a caret line under the span. It prints nothing when the
+// line cannot be shown: no document, no position, or a line past the end.
+func writeSnippet(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, secrets spans, color func(string) string, st Style) {
+	if doc == nil || doc.Lines == nil || !d.Pos.IsValid() || d.Pos.Line > doc.Lines.Count() {
+		return
+	}
+	line := MaskLine(doc.Lines.Line(d.Pos.Line), secrets[lineKey{d.Path, d.Pos.Line}])
+	sn := makeSnippet(line, d.Pos.Col, spanEnd(d))
+	num := strconv.Itoa(d.Pos.Line)
+	src := ""
+	if sn.text != "" {
+		src = " " + sn.text // no trailing blank after the bar on an empty line
+	}
+	fmt.Fprintf(w, "  %s%s\n", st.dim(num+" |"), src)
+	fmt.Fprintf(w, "  %s %s%s\n", st.dim(strings.Repeat(" ", len(num))+" |"), sn.pad, color(strings.Repeat("^", sn.carets)))
+}
+
+// spanEnd is the column the underline stops before: the end of the span
+// on the same line, 0 (the end of the line) for a span that goes on to
+// later lines, one caret when there is no span.
+func spanEnd(d normalize.Diagnostic) int {
+	switch {
+	case !d.End.IsValid() || d.End.Line < d.Pos.Line:
+		return d.Pos.Col + 1
+	case d.End.Line == d.Pos.Line:
+		return d.End.Col
+	}
+	return 0
+}
+
+// Snippets longer than maxSnippet code points are cut to a window that
+// keeps snippetContext code points before the column, so a finding at
+// column 4000 of a minified file still shows what it points at.
+const (
+	maxSnippet     = 120
+	snippetContext = 40
+)
+
+// snippet is one source line ready to print: text (maybe cut, with …),
+// pad (what goes before the carets: tabs where the text has tabs, spaces
+// elsewhere) and the number of carets.
+type snippet struct {
+	text   string
+	pad    string
+	carets int
+}
+
+// makeSnippet lays out line with carets from column col up to column end
+// (exclusive, 0 for the end of the line). Columns count code points, like
+// normalize.Pos; columns past the end of the line put the caret just
+// after the last character.
+func makeSnippet(line string, col, end int) snippet {
+	runes := []rune(printable(line))
+	n := len(runes)
+	start := min(max(col-1, 0), n)
+	stop := n
+	if end > 0 {
+		stop = min(max(end-1, start), n)
+	}
+	lo, hi := snippetWindow(n, start)
+	stop = min(stop, hi)
+
+	var sn snippet
+	var pad strings.Builder
+	text := string(runes[lo:hi])
+	if lo > 0 {
+		text = "…" + text
+		pad.WriteByte(' ')
+	}
+	if hi < n {
+		text += "…"
+	}
+	for _, r := range runes[lo:start] {
+		if r == '\t' {
+			pad.WriteByte('\t') // a tab in the caret line lands where the source tab does
+			continue
+		}
+		pad.WriteString(strings.Repeat(" ", cellWidth(r)))
+	}
+	for _, r := range runes[start:stop] {
+		sn.carets += max(cellWidth(r), 1)
+	}
+	sn.text, sn.pad, sn.carets = text, pad.String(), max(sn.carets, 1)
+	return sn
+}
+
+// snippetWindow picks the visible runes [lo, hi) of a line of n runes so
+// that index start is inside.
+func snippetWindow(n, start int) (lo, hi int) {
+	if n <= maxSnippet {
+		return 0, n
+	}
+	lo = max(start-snippetContext, 0)
+	hi = lo + maxSnippet
+	if hi > n {
+		hi, lo = n, n-maxSnippet
+	}
+	return lo, hi
+}
+
+// cellWidth is how many terminal cells r takes: 2 for East Asian wide
+// characters (CJK, most emoji), 0 for combining marks, else 1.
+func cellWidth(r rune) int {
+	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
+		return 0
+	}
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	return 1
+}
+
+// lintSummary is the last line: "3 errors, 1 warning in 2 files", or
+// "no problems found in 2 files", with "; 1 tool error" when the run had
+// some.
+func lintSummary(l *Lint, st Style) string {
+	c := l.counts()
+	var parts []string
+	if c.errors > 0 {
+		parts = append(parts, st.red(plural(c.errors, "error")))
+	}
+	if c.warnings > 0 {
+		parts = append(parts, st.yellow(plural(c.warnings, "warning")))
+	}
+	if c.infos > 0 {
+		parts = append(parts, st.cyan(plural(c.infos, "info")))
+	}
+	s := "no problems found"
+	if len(parts) > 0 {
+		s = strings.Join(parts, ", ")
+	}
+	s += " in " + plural(l.Files, "file")
+	if len(l.Errors) > 0 {
+		s += "; " + st.red(plural(len(l.Errors), "tool error"))
+	}
+	return s
+}
+
+// errWriter keeps the first write error so renderers can write freely
+// and report it once at the end.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}

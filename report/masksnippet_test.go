@@ -1,0 +1,27 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMaskLine(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{`"env": { "GITHUB_TOKEN": "ghp_0123456789abcdefghijklmnopqrstuvwxyz" }`, `"env": { "GITHUB_TOKEN": "****************************************" }`},
+		{`"args": ["--key", "sk-ant-api03-Xk9fQ2mZr7LpW4vB8nT1yH6dJ3sE5aCq_AbCdEfGh"]`, `"args": ["--key", "` + strings.Repeat("*", 54) + `"]`},
+		{`API_KEY = "Zm9vYmFyYmF6cXV4MTIzNDU2"`, `API_KEY = "************************"`},
+		{`"Authorization": "Bearer ${TOKEN}"`, `"Authorization": "Bearer ${TOKEN}"`},
+		{`"SECRET": "!op read op://vault/x"`, `"SECRET": "!op read op://vault/x"`},
+		{`"command": "npx", "args": ["-y", "pkg@1.0.0"]`, `"command": "npx", "args": ["-y", "pkg@1.0.0"]`},
+		{`"password": "é-ünïcode-secret"`, `"password": "****************"`},
+	}
+	for _, c := range cases {
+		if got := MaskLine(c.in, nil); got != c.want {
+			t.Errorf("MaskLine(%s)\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+	// Explicit spans from hardcoded-secret findings are hidden as well.
+	if got := MaskLine(`"X": "abcdefgh12345678"`, []colSpan{{7, 23}}); got != `"X": "****************"` {
+		t.Errorf("span: %s", got)
+	}
+}

@@ -1,0 +1,289 @@
+package resolve
+
+import "strings"
+
+// TokenKind reports whether s contains a credential of a well-known shape
+// (a GitHub token, an AWS access key ID, a JWT, a literal "Bearer …", …)
+// and names its kind for messages, e.g. "GitHub personal access token".
+// The token itself is never returned, so callers cannot print it by
+// mistake; FindToken gives its offsets.
+func TokenKind(s string) (kind string, ok bool) {
+	kind, _, _, ok = FindToken(s)
+	return kind, ok
+}
+
+// FindToken is TokenKind with the byte offsets [start, end) of the first
+// token found in s.
+//
+// A token must start at a word boundary (not right after a letter, digit,
+// "_" or "-") and end at one, so "ghp_" inside a longer word is not a
+// token. Values that are obviously examples — a body of fewer than six
+// distinct characters ("ghp_xxxx…"), or containing "EXAMPLE" as AWS's
+// documentation keys do — are not tokens either. A "Bearer" or "Basic"
+// credential holding a placeholder of any syntax is not literal and is
+// skipped.
+//
+// A specific shape wins over the generic "Bearer …" and "Basic …": "Bearer
+// ghp_…" is a GitHub personal access token.
+func FindToken(s string) (kind string, start, end int, ok bool) {
+	var generic struct {
+		kind       string
+		start, end int
+	}
+	for i := 0; i < len(s); i++ {
+		if i > 0 && isTokenWordChar(s[i-1]) {
+			continue
+		}
+		k, e, found := tokenAt(s, i)
+		switch {
+		case !found:
+		case k != kindBearer && k != kindBasic:
+			return k, i, e, true
+		case generic.kind == "":
+			generic.kind, generic.start, generic.end = k, i, e
+		}
+	}
+	if generic.kind != "" {
+		return generic.kind, generic.start, generic.end, true
+	}
+	return "", 0, 0, false
+}
+
+const (
+	kindBearer = "bearer token"
+	kindBasic  = "basic auth credential"
+)
+
+// githubKinds maps the letter of GitHub's "gh?_" prefixes to the kind.
+var githubKinds = [256]string{
+	'p': "GitHub personal access token",
+	'o': "GitHub OAuth token",
+	'u': "GitHub user-to-server token",
+	's': "GitHub server-to-server token",
+	'r': "GitHub refresh token",
+}
+
+// tokenAt tries every shape at s[i].
+func tokenAt(s string, i int) (string, int, bool) {
+	rest := s[i:]
+	switch s[i] {
+	case 'g':
+		if len(rest) >= 4 && rest[0:2] == "gh" && rest[3] == '_' {
+			if k := githubKinds[rest[2]]; k != "" {
+				if e, ok := exact(s, i+4, 36, isAlnum); ok {
+					return k, e, true
+				}
+			}
+		}
+		if strings.HasPrefix(rest, "github_pat_") {
+			if e, ok := atLeast(s, i+11, 30, isAlnumUnderscore); ok {
+				return "GitHub fine-grained personal access token", e, true
+			}
+		}
+		if strings.HasPrefix(rest, "glpat-") {
+			if e, ok := atLeast(s, i+6, 20, isKeyChar); ok {
+				return "GitLab personal access token", e, true
+			}
+		}
+	case 's':
+		if strings.HasPrefix(rest, "sk-ant-") {
+			if e, ok := atLeast(s, i+7, 20, isKeyChar); ok && mixed(s[i+7:e]) {
+				return "Anthropic API key", e, true
+			}
+		}
+		if strings.HasPrefix(rest, "sk-") {
+			if e, ok := atLeast(s, i+3, 20, isKeyChar); ok && mixed(s[i+3:e]) {
+				return "OpenAI-style API key", e, true
+			}
+		}
+		if strings.HasPrefix(rest, "sk_live_") {
+			if e, ok := atLeast(s, i+8, 20, isAlnum); ok {
+				return "Stripe secret key", e, true
+			}
+		}
+	case 'x':
+		if len(rest) >= 5 && rest[:3] == "xox" && strings.IndexByte("abprs", rest[3]) >= 0 && rest[4] == '-' {
+			if e, ok := atLeast(s, i+5, 10, func(c byte) bool { return isAlnum(c) || c == '-' }); ok && hasDigit(s[i+5:e]) {
+				return "Slack token", e, true
+			}
+		}
+	case 'A':
+		if strings.HasPrefix(rest, "AKIA") || strings.HasPrefix(rest, "ASIA") {
+			if e, ok := exact(s, i+4, 16, func(c byte) bool { return 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' }); ok {
+				return "AWS access key ID", e, true
+			}
+		}
+		if strings.HasPrefix(rest, "AIza") {
+			if e, ok := exact(s, i+4, 35, isKeyChar); ok {
+				return "Google API key", e, true
+			}
+		}
+	case 'e':
+		if e, ok := jwtAt(s, i); ok {
+			return "JSON Web Token", e, true
+		}
+	case 'n':
+		if strings.HasPrefix(rest, "npm_") {
+			if e, ok := exact(s, i+4, 36, isAlnum); ok {
+				return "npm access token", e, true
+			}
+		}
+	case 'B', 'b':
+		if e, ok := schemeCredential(s, i, "bearer", 16, isToken68); ok {
+			return kindBearer, e, true
+		}
+		if e, ok := schemeCredential(s, i, "basic", 12, isToken68); ok {
+			return kindBasic, e, true
+		}
+	}
+	return "", 0, false
+}
+
+// exact matches exactly n characters of class from s[from], followed by a
+// word boundary.
+func exact(s string, from, n int, class func(byte) bool) (int, bool) {
+	e := from
+	for e < len(s) && class(s[e]) {
+		e++
+	}
+	if e-from != n || (e < len(s) && isTokenWordChar(s[e])) || dummy(s[from:e]) {
+		return 0, false
+	}
+	return e, true
+}
+
+// atLeast matches n or more characters of class from s[from].
+func atLeast(s string, from, n int, class func(byte) bool) (int, bool) {
+	e := from
+	for e < len(s) && class(s[e]) {
+		e++
+	}
+	if e-from < n || (e < len(s) && isTokenWordChar(s[e])) || dummy(s[from:e]) {
+		return 0, false
+	}
+	return e, true
+}
+
+// jwtAt matches header.payload.signature where header and payload are
+// base64url JSON objects (they start with "eyJ", the encoding of `{"`).
+func jwtAt(s string, i int) (int, bool) {
+	e := i
+	for part := 0; part < 3; part++ {
+		if part < 2 && !strings.HasPrefix(s[e:], "eyJ") {
+			return 0, false
+		}
+		from := e
+		for e < len(s) && isKeyChar(s[e]) {
+			e++
+		}
+		if e-from < 10 {
+			return 0, false
+		}
+		if part < 2 {
+			if e >= len(s) || s[e] != '.' {
+				return 0, false
+			}
+			e++
+		}
+	}
+	if e < len(s) && (isTokenWordChar(s[e]) || s[e] == '.') {
+		return 0, false
+	}
+	return e, !dummy(s[i:e])
+}
+
+// schemeCredential matches an HTTP authorization scheme word (any case),
+// spaces, and a credential of at least n characters that is not a
+// placeholder, not an environment variable name and holds both letters and
+// digits (so "Bearer YOUR_TOKEN_HERE" and "Bearer <token>" are not taken).
+func schemeCredential(s string, i int, scheme string, n int, class func(byte) bool) (int, bool) {
+	if len(s)-i <= len(scheme) || !strings.EqualFold(s[i:i+len(scheme)], scheme) || s[i+len(scheme)] != ' ' {
+		return 0, false
+	}
+	from := i + len(scheme)
+	for from < len(s) && s[from] == ' ' {
+		from++
+	}
+	e := from
+	for e < len(s) && !isSpace(s[e]) {
+		e++
+	}
+	cred := s[from:e]
+	if len(cred) < n || len(Scan(cred)) > 0 || IsEnvName(cred) || dummy(cred) {
+		return 0, false
+	}
+	for k := 0; k < len(cred); k++ {
+		if !class(cred[k]) {
+			return 0, false
+		}
+	}
+	if !hasDigit(cred) || !hasLetter(cred) {
+		return 0, false
+	}
+	return e, true
+}
+
+// dummy reports bodies that are examples rather than credentials.
+func dummy(body string) bool {
+	if strings.Contains(strings.ToUpper(body), "EXAMPLE") {
+		return true
+	}
+	var seen [256]bool
+	distinct := 0
+	for k := 0; k < len(body); k++ {
+		if !seen[body[k]] {
+			seen[body[k]] = true
+			distinct++
+			if distinct >= 6 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mixed reports whether s has a digit, a lower-case and an upper-case
+// letter, as generated keys do and package or flag names do not.
+func mixed(s string) bool {
+	var d, l, u bool
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		d = d || isDigit(c)
+		l = l || isLower(c)
+		u = u || isUpper(c)
+	}
+	return d && l && u
+}
+
+func hasDigit(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if isDigit(s[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasLetter(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if isUpper(s[k]) || isLower(s[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isAlnumUnderscore(c byte) bool { return isAlnum(c) || c == '_' }
+
+// isKeyChar is the base64url alphabet most API keys use.
+func isKeyChar(c byte) bool { return isAlnum(c) || c == '_' || c == '-' }
+
+// isTokenWordChar is what may not touch a token on either side.
+func isTokenWordChar(c byte) bool { return isKeyChar(c) }
+
+// isToken68 is RFC 9110's token68 alphabet.
+func isToken68(c byte) bool {
+	return isAlnum(c) || strings.IndexByte("-._~+/=", c) >= 0
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -1,0 +1,109 @@
+package resolve
+
+import (
+	"strings"
+	"testing"
+)
+
+// Fake credentials of the right shapes, built from pieces so that no real
+// secret scanner mistakes this file for a leak.
+const body36 = "0123456789" + "abcdefghij" + "ABCDEFGHIJ" + "k1m2n3"
+
+var (
+	fakeGHP   = "ghp_" + body36
+	fakeAWS   = "AKIA" + "Z7Q2" + "R4T6" + "Y8U1" + "W3E5"
+	fakeJWT   = "eyJhbGciOiJIUzI1NiJ9" + "." + "eyJzdWIiOiJtY3Bjb25mIn0" + "." + "c2lnbmF0dXJlLXNhbXBsZQ"
+	fakeGoog  = "AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q"
+	fakeOpen  = "sk-" + "proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8t"
+	fakeAnth  = "sk-ant-" + "api03-" + "Xy7zAb4cDe1fGh8iJk5lMn2o"
+	fakeSlack = "xoxb-" + "1234567890" + "-" + "abcdefGHIJ"
+	fakeGL    = "glpat-" + "aB3dE6gH9jK2mN5pQ8sT"
+	fakeNPM   = "npm_" + body36
+	fakePAT   = "github_pat_" + "11ABCDEFG0" + "123456789abcdef" + "_" + "ghijklmnopqrstuvwxyz0123456789"
+)
+
+func TestTokenKind(t *testing.T) {
+	tests := []struct {
+		in   string
+		kind string // "" when no token is expected
+	}{
+		{fakeGHP, "GitHub personal access token"},
+		{"gho_" + body36, "GitHub OAuth token"},
+		{"ghu_" + body36, "GitHub user-to-server token"},
+		{"ghs_" + body36, "GitHub server-to-server token"},
+		{"ghr_" + body36, "GitHub refresh token"},
+		{"token " + fakeGHP, "GitHub personal access token"},
+		{"--token=" + fakeGHP, "GitHub personal access token"},
+		{"https://x:" + fakeGHP + "@github.com/o/r", "GitHub personal access token"},
+		{fakePAT, "GitHub fine-grained personal access token"},
+		{fakeAWS, "AWS access key ID"},
+		{"ASIA" + "Z7Q2R4T6Y8U1W3E5", "AWS access key ID"},
+		{fakeJWT, "JSON Web Token"},
+		{"Bearer " + fakeJWT, "JSON Web Token"},
+		{fakeGoog, "Google API key"},
+		{fakeOpen, "OpenAI-style API key"},
+		{fakeAnth, "Anthropic API key"},
+		{fakeSlack, "Slack token"},
+		{fakeGL, "GitLab personal access token"},
+		{fakeNPM, "npm access token"},
+		{"Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0", "bearer token"},
+		{"bearer  abcDEF123456ghiJKL", "bearer token"},
+		{"Basic dXNlcjpwYXNzd29yZDEyMw==", "basic auth credential"},
+
+		// Not tokens.
+		{"", ""},
+		{"ghp_", ""},
+		{"ghp_" + body36[:35], ""},                // too short
+		{"ghp_" + body36 + "Z", ""},               // too long
+		{"xghp_" + body36, ""},                    // not at a word boundary
+		{"ghp_" + strings.Repeat("x", 36), ""},    // an obvious dummy
+		{"AKIAIOSFODNN7EXAMPLE", ""},              // AWS's documentation key
+		{"AKIA" + "Z7Q2R4T6Y8U1W3E", ""},          // 15 characters
+		{"sk-my-long-package-name-here", ""},      // no digits or capitals
+		{"--mask-" + fakeOpen[3:], ""},            // "sk-" inside a word
+		{"Bearer ${GITHUB_TOKEN}", ""},            // a placeholder
+		{"Bearer ${env:GITHUB_TOKEN}", ""},        // another client's placeholder
+		{"Bearer {env:TOKEN}", ""},                // opencode's
+		{"Bearer YOUR_TOKEN_HERE", ""},            // an env-name shape
+		{"Bearer <your-token-goes-here>", ""},     // not token68
+		{"Bearer abcdefghijklmnopqrstuvwxyz", ""}, // no digit
+		{"Bearer x", ""},
+		{"eyJhbGciOiJIUzI1NiJ9.payload.sig", ""}, // payload is not JSON
+		{"@modelcontextprotocol/server-github@2025.4.8", ""},
+		{"https://mcp.context7.com/mcp", ""},
+	}
+	for _, tt := range tests {
+		kind, ok := TokenKind(tt.in)
+		if ok != (tt.kind != "") || kind != tt.kind {
+			t.Errorf("TokenKind(%q) = %q, %v; want %q", tt.in, kind, ok, tt.kind)
+		}
+	}
+}
+
+func TestFindTokenOffsets(t *testing.T) {
+	s := "Authorization: Bearer " + fakeGHP + " trailing"
+	kind, start, end, ok := FindToken(s)
+	if !ok || kind != "GitHub personal access token" || s[start:end] != fakeGHP {
+		t.Fatalf("FindToken = %q [%d:%d] %v", kind, start, end, ok)
+	}
+}
+
+func FuzzFindToken(f *testing.F) {
+	for _, s := range []string{fakeGHP, fakeJWT, "Bearer abc123def456ghi789", "eyJ.eyJ.", "xoxb-", "AKIA"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, start, end, ok := FindToken(s); ok && (start < 0 || end > len(s) || start >= end) {
+			t.Fatalf("bad offsets [%d:%d] in %q", start, end, s)
+		}
+	})
+}
+
+func BenchmarkTokenKind(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range benchStrings {
+			TokenKind(s)
+		}
+	}
+}

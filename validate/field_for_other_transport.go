@@ -1,0 +1,82 @@
+package validate
+
+import (
+	"slices"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// FieldForOtherTransport reports stdio fields on remote servers and remote
+// fields on stdio servers.
+var FieldForOtherTransport = &Rule{
+	ID:       "field-for-other-transport",
+	Title:    "a field belongs to the other transport",
+	Severity: normalize.Warning,
+	Doc: "Some fields only mean something for one transport: `args`, `env`, `cwd`,\n" +
+		"`envFile`, Codex `env_vars`, opencode `environment` and VS Code `sandbox` are\n" +
+		"for a process the client starts (stdio); `headers`, Codex `http_headers`,\n" +
+		"`env_http_headers`, `bearer_token_env_var`, `oauth` and `oauth_resource`, and\n" +
+		"Claude Code `headersHelper` are for a server reached over HTTP.\n\n" +
+		"On the wrong transport most clients ignore them without a word, which usually\n" +
+		"means the server is not configured the way the author thinks (a token in\n" +
+		"`env` of a remote server is never sent). Codex treats them as hard errors and\n" +
+		"refuses the server, and opencode's strict schema rejects the whole config, so\n" +
+		"the finding is an error there.\n\n" +
+		"Entries that have both `command` and a URL are left to `transport-conflict`.",
+	Example: Example{File: ".codex/config.toml",
+		Bad:  "[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\nargs = [\"--verbose\"]\n",
+		Good: "[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\n"},
+	Check: checkFieldForOtherTransport,
+}
+
+var (
+	stdioOnlyFields  = []string{"args", "env", "cwd", "envFile", "env_vars", "environment", "sandboxEnabled", "sandbox"}
+	remoteOnlyFields = []string{"headers", "http_headers", "env_http_headers", "bearer_token_env_var", "headersHelper"}
+	// strictRemoteFields are refused on stdio by Codex and opencode, where
+	// other clients use oauth for remote servers without saying so.
+	strictRemoteFields = []string{"oauth", "oauth_resource"}
+)
+
+func checkFieldForOtherTransport(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		dl := Dialect(s)
+		if dl == nil || s.Transport == normalize.NoTransport || hasBothCommandAndURL(s) {
+			continue
+		}
+		strict := s.Source.Client == "codex" || s.Source.Client == "opencode"
+		remote := isRemote(s.Transport)
+		for _, m := range s.Node.Unique() {
+			if !dl.Knows(m.Key) || emptyContainer(m.Value) {
+				continue
+			}
+			var d *normalize.Diagnostic
+			switch {
+			case remote && slices.Contains(stdioOnlyFields, m.Key):
+				d = p.AtKey(s, m, "%q only applies to stdio servers, but %q is a remote server", m.Key, s.Name)
+			case !remote && (slices.Contains(remoteOnlyFields, m.Key) || strict && slices.Contains(strictRemoteFields, m.Key)):
+				d = p.AtKey(s, m, "%q only applies to remote servers, but %q is a stdio server", m.Key, s.Name)
+			default:
+				continue
+			}
+			switch s.Source.Client {
+			case "codex":
+				d.Message += ": Codex rejects the server"
+				d.Severity = normalize.Error
+			case "opencode":
+				d.Message += ": opencode rejects the whole config"
+				d.Severity = normalize.Error
+			default:
+				d.Message += ": " + dialectProduct(dl) + " ignores it"
+			}
+			d.Hint = "remove it, or fix the transport if the server is not the kind it says"
+		}
+	}
+}
+
+// emptyContainer reports an empty array or object, which configures
+// nothing whatever the transport.
+func emptyContainer(v *normalize.Value) bool {
+	return (v.Kind == normalize.Array && len(v.Items) == 0) || (v.Kind == normalize.Object && len(v.Members) == 0)
+}

@@ -1,0 +1,136 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// ForeignPlaceholder reports placeholders in a syntax the file's client
+// does not expand.
+var ForeignPlaceholder = &Rule{
+	ID:       "foreign-placeholder",
+	Title:    "a placeholder is written in a syntax this client does not expand",
+	Severity: normalize.Warning,
+	Doc: `Every client has its own placeholder syntax and sends everything else as
+written, so a placeholder copied from another client's docs reaches the
+server literally (a classic cause of 401s: the header says
+` + "`Bearer ${env:TOKEN}`" + `).
+
+| client | expands |
+|---|---|
+| Claude Code, pisces (` + "`.mcp.json`" + `, ` + "`.pisces/`" + `, ` + "`.claude/`" + `) | ` + "`${VAR}`" + `, ` + "`${VAR:-default}`" + ` |
+| Cursor | ` + "`${env:VAR}`" + `, ` + "`${workspaceFolder}`" + `, ` + "`${userHome}`" + ` |
+| VS Code | ` + "`${env:VAR}`" + `, ` + "`${input:id}`" + `, ` + "`${workspaceFolder}`" + `, … |
+| Windsurf | ` + "`${env:VAR}`" + ` |
+| Gemini CLI | ` + "`$VAR`" + `, ` + "`${VAR}`" + `, ` + "`${VAR:-default}`" + ` (and ` + "`%VAR%`" + ` on Windows) |
+| opencode | ` + "`{env:VAR}`" + `, ` + "`{file:path}`" + ` |
+| Codex, agent-code | nothing: Codex reads variables by name (` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + `, ` + "`env_http_headers`" + `) |
+
+Every string of a server is checked (command, args, env, url, headers, cwd,
+…). ` + "`$VAR`" + ` and ` + "`%VAR%`" + ` are only reported for upper-case names, and not in the
+arguments of a shell (` + "`sh -c`" + `, ` + "`cmd /c`" + `, ` + "`pwsh`" + `) or in a pisces ` + "`!command`" + `,
+where the shell expands them itself.`,
+	Example: Example{File: ".mcp.json",
+		Bad: "{ \"mcpServers\": { \"docs\": {\n" +
+			"  \"type\": \"http\", \"url\": \"https://mcp.example.com/mcp\",\n" +
+			"  \"headers\": { \"Authorization\": \"Bearer ${env:DOCS_TOKEN}\" }\n" +
+			"} } }\n",
+		Good: "{ \"mcpServers\": { \"docs\": {\n" +
+			"  \"type\": \"http\", \"url\": \"https://mcp.example.com/mcp\",\n" +
+			"  \"headers\": { \"Authorization\": \"Bearer ${DOCS_TOKEN}\" }\n" +
+			"} } }\n"},
+	Check: checkForeignPlaceholder,
+}
+
+func checkForeignPlaceholder(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		client := s.Source.Client
+		if s.Node == nil || !resolve.Known(client) {
+			continue
+		}
+		doc := p.Doc(s.Source.Path)
+		// cmd /c runs its arguments through cmd, which expands %VAR%.
+		shellArgs := isShell(s.Command) || isShell(execOf(s).command)
+		eachString(s.Node, func(v stringVisit) {
+			str := v.value.Str
+			if !strings.ContainsAny(str, "${%") {
+				return
+			}
+			shell := (shellArgs && (v.field == "args" || v.field == "command")) ||
+				(piscesFamily(client) && secretMaps[v.field] != "" && resolve.Classify(str, nil) == resolve.Command)
+			for _, ph := range resolve.Scan(str) {
+				if !reportable(client, ph, shell) {
+					continue
+				}
+				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
+					ph.Text, clientLabel(client), inputNote(ph))
+				d.Hint = placeholderHint(client, v.field, v.key, ph)
+			}
+		})
+	}
+}
+
+// reportable says whether a placeholder found in a value of client is
+// foreign and worth a finding.
+func reportable(client string, ph resolve.Placeholder, shell bool) bool {
+	if !resolve.Foreign(client, ph) {
+		return false
+	}
+	switch ph.Syntax {
+	case resolve.Bare, resolve.Percent:
+		// $filter in an OData URL, %d in a format: only NAMES are variables.
+		if !resolve.IsEnvName(ph.Name) || shell {
+			return false
+		}
+	case resolve.Dollar, resolve.EnvColon: // PowerShell reads ${env:X} too
+		if shell {
+			return false
+		}
+	}
+	return true
+}
+
+func inputNote(ph resolve.Placeholder) string {
+	if ph.Syntax == resolve.Input {
+		return " (only VS Code prompts for inputs)"
+	}
+	return ""
+}
+
+// placeholderHint gives the form the client does expand, or how it reads
+// variables instead.
+func placeholderHint(client, field, key string, ph resolve.Placeholder) string {
+	switch ph.Syntax {
+	case resolve.Editor:
+		return fmt.Sprintf("%s has no editor variables: write the path out, or read it from an environment variable", clientLabel(client))
+	case resolve.BraceFile:
+		return "only opencode reads files with {file:…}: put the value in an environment variable instead"
+	}
+	name := ph.Name
+	if ph.Syntax == resolve.Input {
+		name = envVarName(ph.Name, "INPUT_VALUE")
+	}
+	switch client {
+	case "codex":
+		switch {
+		case secretMaps[field] == "header" && strings.EqualFold(key, "Authorization"):
+			return fmt.Sprintf("Codex expands no variables: remove the header and set bearer_token_env_var = %q", name)
+		case secretMaps[field] == "header":
+			return fmt.Sprintf("Codex expands no variables: use env_http_headers = { %q = %q }", key, name)
+		case field == "env":
+			return fmt.Sprintf("Codex expands no variables: remove the entry and list the variable in env_vars = [%q]", name)
+		}
+		return fmt.Sprintf("Codex expands no variables: pass %s to the server with env_vars = [%q] and let it read the variable", name, name)
+	case "agent-code":
+		return "agent-code expands no variables: write the value itself, in a file that is not committed"
+	}
+	if form := placeholderFor(client, name); form != "" {
+		return fmt.Sprintf("write %q instead of %q", form, ph.Text)
+	}
+	return fmt.Sprintf("%s expands no variables", clientLabel(client))
+}

@@ -1,0 +1,66 @@
+package validate
+
+import "testing"
+
+func TestForeignPlaceholder(t *testing.T) {
+	runValueCases(t, "foreign-placeholder", []valueCase{
+		{name: "env-colon in .mcp.json",
+			files: tree(".mcp.json", `{"mcpServers": {"docs": {"type": "http", "url": "https://mcp.example.com/mcp", "headers": {"Authorization": "Bearer ${env:DOCS_TOKEN}"}}}}`),
+			want:  []string{`warning .mcp.json:1:117: "${env:DOCS_TOKEN}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`},
+			hints: []string{`write "${DOCS_TOKEN}" instead of "${env:DOCS_TOKEN}"`}},
+		{name: "Claude Code does not expand $VAR",
+			files: tree(".claude/mcp.json", `{"mcpServers": {"s": {"command": "srv", "args": ["--token", "$GITHUB_TOKEN"], "env": {"HOME_DIR": "$HOME/x"}}}}`),
+			want: []string{
+				`warning .claude/mcp.json:1:62: "$GITHUB_TOKEN" is not expanded by Claude Code: the server gets it literally [foreign-placeholder]`,
+				`warning .claude/mcp.json:1:100: "$HOME" is not expanded by Claude Code: the server gets it literally [foreign-placeholder]`,
+			},
+			hints: []string{`write "${GITHUB_TOKEN}" instead of "$GITHUB_TOKEN"`, `write "${HOME}" instead of "$HOME"`}},
+		{name: "Codex expands nothing",
+			files: tree(".codex/config.toml", "[mcp_servers.gh]\ncommand = \"srv\"\nenv = { GITHUB_TOKEN = \"${GITHUB_TOKEN}\" }\n\n"+
+				"[mcp_servers.api]\nurl = \"https://api.example.com/mcp\"\nhttp_headers = { Authorization = \"Bearer ${API_TOKEN}\", \"X-Org\" = \"${ORG}\" }\n"),
+			want: []string{
+				`warning .codex/config.toml:3:25: "${GITHUB_TOKEN}" is not expanded by Codex: the server gets it literally [foreign-placeholder]`,
+				`warning .codex/config.toml:7:42: "${API_TOKEN}" is not expanded by Codex: the server gets it literally [foreign-placeholder]`,
+				`warning .codex/config.toml:7:68: "${ORG}" is not expanded by Codex: the server gets it literally [foreign-placeholder]`,
+			},
+			hints: []string{
+				`Codex expands no variables: remove the entry and list the variable in env_vars = ["GITHUB_TOKEN"]`,
+				`Codex expands no variables: remove the header and set bearer_token_env_var = "API_TOKEN"`,
+				`Codex expands no variables: use env_http_headers = { "X-Org" = "ORG" }`,
+			}},
+		{name: "opencode reads {env:X} only",
+			files: tree("opencode.json", `{"mcp": {"s": {"type": "remote", "url": "https://api.example.com/mcp", "headers": {"Authorization": "Bearer ${API_TOKEN}"}}}}`),
+			want:  []string{`warning opencode.json:1:109: "${API_TOKEN}" is not expanded by opencode: the server gets it literally [foreign-placeholder]`},
+			hints: []string{`write "{env:API_TOKEN}" instead of "${API_TOKEN}"`}},
+		{name: "Cursor reads ${env:X}, not ${X}; inputs are VS Code's",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "${A_TOKEN}", "B": "${input:b-token}", "C": "{env:C}"}}}}`),
+			want: []string{
+				`warning .cursor/mcp.json:1:55: "${A_TOKEN}" is not expanded by Cursor: the server gets it literally [foreign-placeholder]`,
+				`warning .cursor/mcp.json:1:74: "${input:b-token}" is not expanded by Cursor: the server gets it literally (only VS Code prompts for inputs) [foreign-placeholder]`,
+				`warning .cursor/mcp.json:1:99: "{env:C}" is not expanded by Cursor: the server gets it literally [foreign-placeholder]`,
+			},
+			hints: []string{`write "${env:A_TOKEN}" instead of "${A_TOKEN}"`, `write "${env:B_TOKEN}" instead of "${input:b-token}"`, `write "${env:C}" instead of "{env:C}"`}},
+		{name: "Windsurf has no editor variables",
+			files: tree(".windsurf/mcp_config.json", `{"mcpServers": {"s": {"command": "node", "args": ["${workspaceFolder}/srv.js"]}}}`),
+			want:  []string{`warning .windsurf/mcp_config.json:1:52: "${workspaceFolder}" is not expanded by Windsurf: the server gets it literally [foreign-placeholder]`},
+			hints: []string{`Windsurf has no editor variables: write the path out, or read it from an environment variable`}},
+		{name: "escaped string points at the value",
+			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "a\tb ${env:A}"}}}}`),
+			want:  []string{`warning .mcp.json:1:54: "${env:A}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`}},
+		{name: "the client's own syntax",
+			files: tree(
+				".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "${A}", "B": "${B:-x}"}}}}`,
+				".vscode/mcp.json", `{"inputs": [{"type": "promptString", "id": "t"}], "servers": {"s": {"command": "srv", "cwd": "${workspaceFolder}", "env": {"A": "${env:A}", "T": "${input:t}"}}}}`,
+				".gemini/settings.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "$A", "B": "${B}", "C": "%APPDATA%"}}}}`,
+				"opencode.json", `{"mcp": {"s": {"type": "local", "command": ["srv", "{file:./key.txt}"], "environment": {"A": "{env:A}"}}}}`,
+				".cursor/mcp.json", `{"mcpServers": {"s": {"command": "srv", "args": ["${workspaceFolder}", "${userHome}"]}}}`,
+			)},
+		{name: "shells expand their own variables",
+			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "bash", "args": ["-c", "exec srv --dir $HOME --token ${TOKEN}"]}, `+
+				`"w": {"command": "cmd", "args": ["/c", "srv", "%APPDATA%"]}}}`,
+				".pisces/mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"TOKEN": "!op read op://$VAULT/token"}}}}`,
+				".codex/config.toml", "[mcp_servers.s]\ncommand = \"sh\"\nargs = [\"-c\", \"srv --token $TOKEN\"]\n")},
+		{name: "lower-case $words are not variables",
+			files: tree(".mcp.json", `{"mcpServers": {"s": {"type": "http", "url": "https://api.example.com/odata/$metadata?$filter=x"}}}`)},
+	})
+}

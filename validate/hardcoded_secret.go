@@ -1,0 +1,271 @@
+package validate
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// HardcodedSecret reports credentials written into config files.
+var HardcodedSecret = &Rule{
+	ID:       "hardcoded-secret",
+	Title:    "a credential is written literally in the config file",
+	Severity: normalize.Error,
+	Doc: `A token in ` + "`env`" + `, ` + "`headers`" + ` (opencode ` + "`environment`" + `, Codex ` + "`http_headers`" + `), in
+` + "`args`" + ` or in the URL (user info, query) is readable by everyone who can read the
+file, and by everyone who clones the repository when the file is committed.
+
+Two things are reported:
+
+- well-known token shapes anywhere in a server: GitHub (` + "`ghp_`" + `, ` + "`gho_`" + `, ` + "`ghu_`" + `,
+  ` + "`ghs_`" + `, ` + "`ghr_`" + `, ` + "`github_pat_`" + `), OpenAI-style ` + "`sk-`" + `, Anthropic ` + "`sk-ant-`" + `, Slack
+  ` + "`xox?-`" + `, AWS ` + "`AKIA`" + `/` + "`ASIA`" + ` key IDs, GitLab ` + "`glpat-`" + `, Google ` + "`AIza`" + `, npm ` + "`npm_`" + `,
+  Stripe ` + "`sk_live_`" + `, JSON Web Tokens, and a literal ` + "`Bearer …`" + ` or ` + "`Basic …`" + `
+  credential;
+- long (20 characters or more), random-looking (at least 3.5 bits of entropy
+  per character) values under secret-looking names (` + "`*_TOKEN`" + `, ` + "`*_KEY`" + `,
+  ` + "`Authorization`" + `, ` + "`--api-key=…`" + `, ` + "`?token=`" + `, …) that hold no placeholder and are
+  not paths or URLs.
+
+Codex's ` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + ` and ` + "`env_http_headers`" + ` hold variable names,
+never secrets, and are skipped.
+
+Project and local files are errors (they are committed, or sit next to
+files that are); user files are warnings. The secret is never printed: the
+finding names the key and the kind of credential.
+
+Fix: read the value from the environment with the client's own syntax —
+` + "`${GITHUB_TOKEN}`" + ` for Claude Code and pisces, ` + "`${env:GITHUB_TOKEN}`" + ` for Cursor, VS Code
+and Windsurf, ` + "`{env:GITHUB_TOKEN}`" + ` for opencode, ` + "`$GITHUB_TOKEN`" + ` for Gemini CLI,
+` + "`env_vars`" + ` / ` + "`bearer_token_env_var`" + ` / ` + "`env_http_headers`" + ` for Codex — and rotate the
+token, since it has been exposed.`,
+	Example: Example{File: ".mcp.json",
+		Bad: "{ \"mcpServers\": { \"github\": {\n" +
+			"  \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"],\n" +
+			"  \"env\": { \"GITHUB_PERSONAL_ACCESS_TOKEN\": \"ghp_" + "R2d2C3poBb8Kk1Xw9Lm4Zq7Tt0Yy5Uu3Vv6N\" }\n" +
+			"} } }\n",
+		Good: "{ \"mcpServers\": { \"github\": {\n" +
+			"  \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"],\n" +
+			"  \"env\": { \"GITHUB_PERSONAL_ACCESS_TOKEN\": \"${GITHUB_PERSONAL_ACCESS_TOKEN}\" }\n" +
+			"} } }\n"},
+	Check: checkHardcodedSecret,
+}
+
+// secretMaps are the server fields whose members are env variables or
+// headers.
+var secretMaps = map[string]string{"env": "env", "environment": "env", "headers": "header", "http_headers": "header"}
+
+// codexNameFields hold variable names in Codex, never values.
+var codexNameFields = map[string]bool{"env_vars": true, "bearer_token_env_var": true, "env_http_headers": true}
+
+func checkHardcodedSecret(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		if s.Node == nil || s.Node.Kind != normalize.Object {
+			continue
+		}
+		c := secretCheck{p: p, s: s, doc: p.Doc(s.Source.Path)}
+		for _, m := range s.Node.Unique() {
+			switch {
+			case s.Source.Client == "codex" && codexNameFields[m.Key]:
+				// variable names
+			case secretMaps[m.Key] != "" && m.Value.Kind == normalize.Object:
+				for _, e := range m.Value.Unique() {
+					if e.Value.Kind == normalize.String {
+						c.value(m.Key, e.Key, e.Value)
+					}
+				}
+			case m.Key == "args" || (m.Key == "command" && m.Value.Kind == normalize.Array):
+				c.args(m.Key, m.Value)
+			case m.Key == "url" || m.Key == "serverUrl" || m.Key == "httpUrl":
+				if m.Value.Kind == normalize.String {
+					c.url(m.Key, m.Value)
+				}
+			default:
+				walkStrings(m.Value, m.Key, m.Key, func(v stringVisit) { c.other(v) })
+			}
+		}
+	}
+}
+
+type secretCheck struct {
+	p   *Pass
+	s   *normalize.Server
+	doc *normalize.Document
+}
+
+// value checks an env or header value.
+func (c *secretCheck) value(field, key string, v *normalize.Value) {
+	if kind, start, end, ok := resolve.FindToken(v.Str); ok {
+		c.report(c.p.reportSub(c.doc, v, start, end, "%q holds a literal %s", key, kind), field, key, kind)
+		return
+	}
+	if piscesFamily(c.s.Source.Client) && resolve.Classify(v.Str, nil) == resolve.Command {
+		return // a command that prints the secret, not the secret
+	}
+	if resolve.IsSecretKey(key) && looksSecret(v.Str) {
+		c.report(c.p.AtValue(c.doc, v, "%q holds what looks like a literal secret", key), field, key, "")
+	}
+}
+
+// args checks each argument, "--flag=value" and "KEY=value" forms, and the
+// argument after a secret-looking flag. The opencode "command" array is
+// the program followed by its arguments.
+func (c *secretCheck) args(field string, arr *normalize.Value) {
+	items := arr.Items
+	for i, it := range items {
+		if it.Kind != normalize.String {
+			continue
+		}
+		label := fmt.Sprintf("%q[%d]", field, i)
+		if kind, start, end, ok := resolve.FindToken(it.Str); ok {
+			c.report(c.p.reportSub(c.doc, it, start, end, "%s holds a literal %s", label, kind), field, "", kind)
+			continue
+		}
+		if k, val, ok := strings.Cut(it.Str, "="); ok && isFlagName(k) {
+			name := strings.TrimLeft(k, "-")
+			if resolve.IsSecretKey(name) && looksSecret(val) {
+				c.report(c.p.reportSub(c.doc, it, len(k)+1, len(it.Str), "the value of %q in %s looks like a literal secret", k, label), field, name, "")
+			}
+			continue
+		}
+		if strings.HasPrefix(it.Str, "-") && i+1 < len(items) && resolve.IsSecretKey(strings.TrimLeft(it.Str, "-")) {
+			next := items[i+1]
+			if next.Kind == normalize.String && !strings.HasPrefix(next.Str, "-") && looksSecret(next.Str) {
+				if _, _, _, tok := resolve.FindToken(next.Str); !tok { // reported on its own turn
+					c.report(c.p.AtValue(c.doc, next, "the value of %q in %q[%d] looks like a literal secret", it.Str, field, i+1),
+						field, strings.TrimLeft(it.Str, "-"), "")
+				}
+			}
+		}
+	}
+}
+
+// isFlagName reports "--api-key", "-k" or "API_KEY": the left of "=".
+func isFlagName(k string) bool {
+	name := strings.TrimLeft(k, "-")
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		b := name[i]
+		if !(b == '-' || b == '_' || b == '.' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// url checks token shapes, the password of the user info, a token used as
+// the user name, and secret-looking query parameters.
+func (c *secretCheck) url(field string, v *normalize.Value) {
+	u := v.Str
+	if kind, start, end, ok := resolve.FindToken(u); ok {
+		c.report(c.p.reportSub(c.doc, v, start, end, "%q holds a literal %s", field, kind), field, "", kind)
+		return
+	}
+	schemeEnd := strings.Index(u, "://")
+	if schemeEnd < 0 {
+		return
+	}
+	hostStart := schemeEnd + 3
+	authEnd := len(u)
+	if i := strings.IndexAny(u[hostStart:], "/?#"); i >= 0 {
+		authEnd = hostStart + i
+	}
+	if at := strings.LastIndexByte(u[hostStart:authEnd], '@'); at >= 0 {
+		info := u[hostStart : hostStart+at]
+		if user, pass, ok := strings.Cut(info, ":"); ok {
+			if pass != "" && len(resolve.Scan(pass)) == 0 {
+				start := hostStart + len(user) + 1
+				c.report(c.p.reportSub(c.doc, v, start, start+len(pass), "%q holds a literal password in its user info", field), field, "", "password")
+			}
+		} else if looksSecret(info) {
+			c.report(c.p.reportSub(c.doc, v, hostStart, hostStart+len(info), "%q holds what looks like a literal secret as its user name", field), field, "", "")
+		}
+	}
+	q := strings.IndexByte(u, '?')
+	if q < 0 {
+		return
+	}
+	query := u[q+1:]
+	if h := strings.IndexByte(query, '#'); h >= 0 {
+		query = query[:h]
+	}
+	off := q + 1
+	for _, pair := range strings.Split(query, "&") {
+		k, val, _ := strings.Cut(pair, "=")
+		key, err1 := url.QueryUnescape(k)
+		dec, err2 := url.QueryUnescape(val)
+		if err1 == nil && err2 == nil && resolve.IsSecretKey(key) && looksSecret(dec) {
+			start := off + len(k) + 1
+			c.report(c.p.reportSub(c.doc, v, start, start+len(val), "query parameter %q of %q looks like a literal secret", key, field), field, key, "")
+		}
+		off += len(pair) + 1
+	}
+}
+
+// other checks every remaining string: token shapes anywhere, and random
+// values under secret-looking keys (oauth clientSecret, Codex bearer_token).
+func (c *secretCheck) other(v stringVisit) {
+	if kind, start, end, ok := resolve.FindToken(v.value.Str); ok {
+		c.report(c.p.reportSub(c.doc, v.value, start, end, "%q holds a literal %s", v.key, kind), v.field, v.key, kind)
+		return
+	}
+	if resolve.IsSecretKey(v.key) && looksSecret(v.value.Str) {
+		c.report(c.p.AtValue(c.doc, v.value, "%q holds what looks like a literal secret", v.key), v.field, v.key, "")
+	}
+}
+
+// report sets the severity by scope and the hint for the client.
+func (c *secretCheck) report(d *normalize.Diagnostic, field, key, kind string) {
+	if c.s.Source.Scope == normalize.User {
+		d.Severity = normalize.Warning
+	}
+	d.Hint = secretHint(c.s.Source.Client, field, key, kind) + ", and rotate the credential"
+}
+
+// secretHint says how the client reads the value from the environment.
+func secretHint(client, field, key, kind string) string {
+	fallback := "API_TOKEN"
+	if strings.HasPrefix(kind, "GitHub") {
+		fallback = "GITHUB_TOKEN"
+	}
+	name := fallback
+	header := secretMaps[field] == "header"
+	if key != "" && !(header && strings.EqualFold(key, "Authorization")) {
+		name = envVarName(key, fallback)
+	}
+	bearer := header && strings.EqualFold(key, "Authorization")
+	switch client {
+	case "codex":
+		switch {
+		case bearer:
+			return fmt.Sprintf("remove the header and set bearer_token_env_var = %q; Codex reads the token from that variable", name)
+		case header:
+			return fmt.Sprintf("move it to env_http_headers = { %q = %q }; Codex reads the value from that variable", key, name)
+		case field == "env":
+			return fmt.Sprintf("remove it from env and list it in env_vars = [%q]; Codex passes the variable through from your environment", name)
+		}
+		return fmt.Sprintf("Codex expands no variables here: pass %s to the server with env_vars = [%q] and let it read it", name, name)
+	case "agent-code":
+		return "agent-code expands no variables: keep this server in ~/.config/agent-code/config.toml, which is not committed"
+	case "gemini":
+		if bearer {
+			return fmt.Sprintf("write \"Bearer $%s\" and set %s in your environment", name, name)
+		}
+		return fmt.Sprintf("write \"$%s\" and set %s in your environment", name, name)
+	}
+	ph := placeholderFor(client, name)
+	if ph == "" {
+		return fmt.Sprintf("read it from an environment variable such as %s instead", name)
+	}
+	if bearer {
+		return fmt.Sprintf("write \"Bearer %s\" and set %s in your environment", ph, name)
+	}
+	return fmt.Sprintf("write %q and set %s in your environment", ph, name)
+}

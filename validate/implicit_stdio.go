@@ -1,0 +1,54 @@
+package validate
+
+import (
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// ImplicitStdio reports remote entries without "type" in files Claude Code
+// reads, where no type means stdio.
+var ImplicitStdio = &Rule{
+	ID:       "implicit-stdio",
+	Title:    "a server has a url but no type where the client then assumes stdio",
+	Severity: normalize.Error,
+	Doc: "Claude Code treats an entry without `type` as a stdio server. An entry with\n" +
+		"only a `url` therefore fails its schema (\"Does not adhere to MCP server\n" +
+		"configuration schema\") and the server is not loaded. Roo Code rejects it too.\n\n" +
+		"This is an error in Claude Code's own files (`.claude/*.json`,\n" +
+		"`~/.claude.json`). In a project-root `.mcp.json` or `mcp.json` it is a warning:\n" +
+		"pisces infers `http` from the `url`, but Claude Code, which reads `.mcp.json`,\n" +
+		"rejects the entry. Add `\"type\": \"http\"` (or `\"sse\"` for a legacy SSE\n" +
+		"endpoint); every client accepts it.",
+	Example: Example{File: ".mcp.json",
+		Bad:  "{\n  \"mcpServers\": {\n    \"context7\": { \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n",
+		Good: "{\n  \"mcpServers\": {\n    \"context7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n"},
+	Check: checkImplicitStdio,
+}
+
+// implicitStdio reports whether an entry of a Claude Code file (or a
+// project-root mcp.json) has a url and neither a type nor a command.
+func implicitStdio(s *normalize.Server) bool {
+	switch s.Source.Client {
+	case "claude", "mcp-json":
+	default:
+		return false
+	}
+	return s.Node.Member("type") == nil && s.Node.Member("url") != nil && s.Node.Member("command") == nil
+}
+
+func checkImplicitStdio(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		if !implicitStdio(s) {
+			continue
+		}
+		var d *normalize.Diagnostic
+		if s.Source.Client == "claude" {
+			d = p.At(s, "url", "server %q has \"url\" but no \"type\": Claude Code reads it as a stdio server and rejects it", s.Name)
+		} else {
+			d = p.At(s, "url", "server %q has \"url\" but no \"type\": pisces infers \"http\", but Claude Code reads it as a stdio server and rejects it", s.Name)
+			d.Severity = normalize.Warning
+		}
+		d.Hint = "add \"type\": \"http\" (or \"sse\" for a legacy SSE endpoint)"
+	}
+}

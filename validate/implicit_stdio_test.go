@@ -1,0 +1,24 @@
+package validate
+
+import "testing"
+
+func TestImplicitStdio(t *testing.T) {
+	const bad = `{"mcpServers": {"docs": {"url": "https://docs.example.com/mcp"}}}`
+	runStructCases(t, "implicit-stdio", []structCase{
+		{name: "claude project file", files: oneFile(".claude/mcp.json", bad),
+			want: []string{`error .claude/mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it [implicit-stdio]`},
+			hint: `add "type": "http" (or "sse" for a legacy SSE endpoint)`},
+		{name: "claude user file", files: oneFile("~/.claude.json", bad),
+			want: []string{`error ~/.claude.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it [implicit-stdio]`}},
+		{name: ".mcp.json", files: oneFile(".mcp.json", bad),
+			want: []string{`warning .mcp.json:1:33: server "docs" has "url" but no "type": pisces infers "http", but Claude Code reads it as a stdio server and rejects it [implicit-stdio]`}},
+		{name: "mcp.json", files: oneFile("mcp.json", bad),
+			want: []string{`warning mcp.json:1:33: server "docs" has "url" but no "type": pisces infers "http", but Claude Code reads it as a stdio server and rejects it [implicit-stdio]`}},
+		{name: "fine", files: map[string]string{
+			".claude/mcp.json": `{"mcpServers": {"a": {"type": "http", "url": "https://a.example.com/mcp"}, "b": {"command": "b-server", "url": "https://b.example.com/mcp"}}}`,
+			// Cursor, VS Code and pisces infer a remote server from the url.
+			".cursor/mcp.json": bad,
+			".pisces/mcp.json": bad,
+		}},
+	})
+}

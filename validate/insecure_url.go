@@ -1,0 +1,111 @@
+package validate
+
+import (
+	"fmt"
+	"net/netip"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// InsecureURL reports plain http connections that leave the machine.
+var InsecureURL = &Rule{
+	ID:       "insecure-url",
+	Title:    "a remote server is reached over plain http",
+	Severity: normalize.Warning,
+	Doc: "A plain `http://` (or `ws://`) URL to another machine sends every request and\n" +
+		"response unencrypted: anyone on the network path can read and change the\n" +
+		"tool calls. It is an error when the server also gets credentials: an\n" +
+		"`Authorization` or other secret-looking header, Codex `bearer_token_env_var`\n" +
+		"or `env_http_headers`, a user and password in the URL, or a token in the query\n" +
+		"string. Use `https://`.\n\n" +
+		"Loopback addresses (`localhost`, `*.localhost`, `127.0.0.0/8`, `::1`) never\n" +
+		"leave the machine and are fine. A URL whose host is a placeholder is not\n" +
+		"judged.",
+	Example: Example{File: ".vscode/mcp.json",
+		Bad:  "{\n  \"servers\": {\n    \"wiki\": { \"type\": \"http\", \"url\": \"http://wiki.example.com/mcp\" }\n  }\n}\n",
+		Good: "{\n  \"servers\": {\n    \"wiki\": { \"type\": \"http\", \"url\": \"https://wiki.example.com/mcp\" }\n  }\n}\n"},
+	Check: checkInsecureURL,
+}
+
+func checkInsecureURL(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		if s.Transport == normalize.Stdio {
+			continue
+		}
+		m := serverEndpoint(s)
+		if m == nil || m.Value.Kind != normalize.String {
+			continue
+		}
+		us := substURL(m.Value.Str)
+		if us.hostUnknown() {
+			continue
+		}
+		u, err := url.Parse(strings.TrimSpace(us.sub))
+		if err != nil || (u.Scheme != "http" && u.Scheme != "ws") || u.Hostname() == "" || isLoopback(u.Hostname()) {
+			continue
+		}
+		host := u.Hostname()
+		if creds := sentCredentials(s, u); creds != "" {
+			d := p.At(s, m.Key, "server %q sends %s over plain %s to %q: anyone on the network path can read them", s.Name, creds, u.Scheme, host)
+			d.Severity = normalize.Error
+			d.Hint = "use \"https://\" (or \"wss://\")"
+			continue
+		}
+		d := p.At(s, m.Key, "server %q is reached over plain %s at %q: traffic can be read and changed on the network path", s.Name, u.Scheme, host)
+		d.Hint = "use \"https://\" (or \"wss://\")"
+	}
+}
+
+// isLoopback reports whether host never leaves the machine.
+func isLoopback(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(h)
+	return err == nil && a.Unmap().IsLoopback()
+}
+
+// sentCredentials describes the credentials a remote server receives, or
+// "" when it receives none.
+func sentCredentials(s *normalize.Server, u *url.URL) string {
+	if u.User != nil {
+		return "credentials in the URL"
+	}
+	var names []string
+	for k := range u.Query() {
+		if resolve.IsSecretKey(k) {
+			names = append(names, k)
+		}
+	}
+	if len(names) > 0 {
+		slices.Sort(names)
+		return fmt.Sprintf("the query parameter %q", names[0])
+	}
+	if s.BearerTokenEnvVar != "" {
+		return "a bearer token (\"bearer_token_env_var\")"
+	}
+	for k := range s.Headers {
+		if strings.EqualFold(k, "Authorization") || resolve.IsSecretKey(k) {
+			names = append(names, k)
+		}
+	}
+	if len(names) > 0 {
+		slices.Sort(names)
+		return fmt.Sprintf("the header %q", names[0])
+	}
+	if len(s.HeaderEnvRefs) > 0 {
+		for k := range s.HeaderEnvRefs {
+			names = append(names, k)
+		}
+		slices.Sort(names)
+		return fmt.Sprintf("the header %q (\"env_http_headers\")", names[0])
+	}
+	return ""
+}

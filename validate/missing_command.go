@@ -1,0 +1,105 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// MissingCommand reports stdio servers that have nothing to start.
+var MissingCommand = &Rule{
+	ID:       "missing-command",
+	Title:    "a stdio server has no command",
+	Severity: normalize.Error,
+	Doc: "A stdio server is a process the client starts, so it needs a non-empty\n" +
+		"`command` (opencode: a `command` array whose first item is the program).\n" +
+		"The transport is stdio when `type` says so (`\"stdio\"`, opencode `\"local\"`) or,\n" +
+		"in pisces, Claude Code, Cursor, VS Code and Windsurf, when the entry has no\n" +
+		"`url` either. Such an entry is rejected or fails to start.\n\n" +
+		"Gemini CLI and agent-code need `command` or a URL; an entry with neither is\n" +
+		"an error in Gemini CLI and skipped by agent-code, and is reported here too.\n" +
+		"Codex reports the same case as `invalid transport` (see `unknown-transport`).\n" +
+		"A Claude Code entry with a `url` but no `type` is reported by `implicit-stdio`.",
+	Example: Example{File: ".vscode/mcp.json",
+		Bad:  "{\n  \"servers\": {\n    \"fs\": { \"type\": \"stdio\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"] }\n  }\n}\n",
+		Good: "{\n  \"servers\": {\n    \"fs\": { \"type\": \"stdio\", \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"] }\n  }\n}\n"},
+	Check: checkMissingCommand,
+}
+
+func checkMissingCommand(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		client := s.Source.Client
+		if client == "codex" {
+			continue // unknown-transport: "invalid transport"
+		}
+		cmd := s.Node.Member("command")
+		empty, wrongKind := commandEmpty(client, cmd)
+		if wrongKind || !empty {
+			continue // the schema rule reports a command of the wrong type
+		}
+		name := clientProduct(s)
+		switch {
+		case s.Transport == normalize.Stdio:
+			if implicitStdio(s) {
+				continue
+			}
+			var d *normalize.Diagnostic
+			switch {
+			case cmd != nil && client == "opencode":
+				d = p.At(s, "command", "server %q has an empty \"command\": opencode needs the program as its first item", s.Name)
+			case cmd != nil:
+				d = p.At(s, "command", "server %q has an empty \"command\"", s.Name)
+			case s.TransportExplicit:
+				d = p.At(s, "type", "server %q is a stdio server (\"type\": %q) without \"command\"", s.Name, s.Type)
+			default:
+				d = p.At(s, "", "server %q has neither \"command\" nor \"url\": %s reads it as a stdio server and cannot start it", s.Name, name)
+			}
+			if serverEndpoint(s) != nil && cmd == nil {
+				remote := "http"
+				if client == "opencode" {
+					remote = "remote"
+				}
+				d.Hint = fmt.Sprintf("for a server reached by URL write \"type\": %q", remote)
+			} else {
+				d.Hint = "add the program to start, e.g. \"command\": \"npx\""
+			}
+		case s.Transport == normalize.NoTransport && !s.TransportExplicit && cmd == nil && serverEndpoint(s) == nil:
+			switch client {
+			case "gemini":
+				p.At(s, "", "server %q has neither \"command\" nor %s: Gemini CLI cannot connect to it", s.Name, endpointKeys(client))
+			case "agent-code":
+				p.At(s, "", "server %q has neither \"command\" nor \"url\": agent-code skips it", s.Name)
+			}
+		}
+	}
+}
+
+// commandEmpty reports whether a command member is absent or holds no
+// program. wrongKind is true when it has a type the client does not take
+// (the schema rule reports those).
+func commandEmpty(client string, cmd *normalize.Member) (empty, wrongKind bool) {
+	if cmd == nil {
+		return true, false
+	}
+	v := cmd.Value
+	if client == "opencode" {
+		if v.Kind != normalize.Array {
+			return false, true
+		}
+		if len(v.Items) == 0 {
+			return true, false
+		}
+		first := v.Items[0]
+		if first.Kind != normalize.String {
+			return false, true
+		}
+		return strings.TrimSpace(first.Str) == "", false
+	}
+	if v.Kind != normalize.String {
+		return false, true
+	}
+	return strings.TrimSpace(v.Str) == "", false
+}

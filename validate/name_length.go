@@ -1,0 +1,67 @@
+package validate
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// NameLength reports server names that leave little room for tool names.
+var NameLength = &Rule{
+	ID:       "name-length",
+	Title:    "a server name leaves too little room for tool names",
+	Severity: normalize.Warning,
+	Doc: "Clients put the server name in front of every tool name and cap the total:\n\n" +
+		"- Codex and Claude Code name tools `mcp__<server>__<tool>` and cut names over\n" +
+		"  64 characters (Codex adds a SHA-1 suffix, so the model sees a mangled name;\n" +
+		"  Claude Code reportedly drops over-long tools).\n" +
+		"- Gemini CLI names clashing tools `<server>__<tool>` and cuts names over 63\n" +
+		"  characters with `___` in the middle.\n\n" +
+		"The rule warns when the prefix leaves fewer than 16 characters for the tool\n" +
+		"name: a server name over 41 characters for Codex, Claude Code and `.mcp.json`,\n" +
+		"over 45 for Gemini CLI. Tool names like `search_repositories` (19) or\n" +
+		"`get_pull_request_comments` (25) then get cut.",
+	Example: Example{File: ".codex/config.toml",
+		Bad:  "[mcp_servers.company-internal-knowledge-base-search-production]\nurl = \"https://kb.example.com/mcp\"\n",
+		Good: "[mcp_servers.kb-search]\nurl = \"https://kb.example.com/mcp\"\n"},
+	Check: checkNameLength,
+}
+
+// toolNameRoom is the least number of characters a tool name should have
+// after the server prefix.
+const toolNameRoom = 16
+
+func checkNameLength(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		var limit int
+		var prefix, scheme, who string
+		switch s.Source.Client {
+		case "codex", "claude", "mcp-json":
+			limit, prefix, scheme = 64, "mcp__"+s.Name+"__", `"mcp__<server>__<tool>"`
+			who = clientProduct(s)
+			if s.Source.Client == "mcp-json" {
+				who = "Claude Code"
+			}
+			who += " names tools " + scheme
+		case "gemini":
+			limit, prefix, scheme = 63, s.Name+"__", `"<server>__<tool>"`
+			who = "Gemini CLI names clashing tools " + scheme
+		default:
+			continue
+		}
+		left := limit - utf8.RuneCountInString(prefix)
+		if left >= toolNameRoom {
+			continue
+		}
+		room := fmt.Sprintf("leaves %d characters for tool names", left)
+		if left <= 0 {
+			room = "leaves no room for tool names"
+		}
+		d := p.At(s, "", "server name %q is %d characters long and %s: %s and cuts names over %d characters",
+			s.Name, utf8.RuneCountInString(s.Name), room, who, limit)
+		d.Hint = fmt.Sprintf("use a name of at most %d characters", limit-(utf8.RuneCountInString(prefix)-utf8.RuneCountInString(s.Name))-toolNameRoom)
+	}
+}

@@ -1,0 +1,132 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// ServerName reports server names clients refuse or mangle.
+var ServerName = &Rule{
+	ID:       "server-name",
+	Title:    "a server name is empty, too long or has characters outside letters, digits, _ . -",
+	Severity: normalize.Warning,
+	Doc: "Server names end up in tool names (`mcp__<server>__<tool>`), command lines\n" +
+		"(`claude mcp get NAME`) and file keys, so keep them to 1–100 characters of\n" +
+		"`[a-zA-Z0-9_.-]`. pisces enforces exactly this when it writes a config (newer\n" +
+		"versions also allow `:` for plugin namespaces; mcpconf still reports it since\n" +
+		"other clients replace it); Codex accepts only `[a-zA-Z0-9_-]` (no dot);\n" +
+		"Claude Code and Codex replace other characters with `_` in tool names, so\n" +
+		"`my server` and `my_server` collide; VS Code recommends camelCase names\n" +
+		"without spaces.\n\n" +
+		"An empty name is an error: no client can refer to the server.",
+	Example: Example{File: ".cursor/mcp.json",
+		Bad:  "{\n  \"mcpServers\": {\n    \"GitHub Issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n",
+		Good: "{\n  \"mcpServers\": {\n    \"github-issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n"},
+	Check: checkServerName,
+}
+
+const maxServerName = 100
+
+func checkServerName(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		name := s.Name
+		if strings.TrimSpace(name) == "" {
+			d := p.At(s, "", "server name %q is empty: no client can refer to this server", name)
+			d.Severity = normalize.Error
+			d.Hint = "name the server with letters, digits, \"_\", \".\" or \"-\""
+			continue
+		}
+		if n := utf8.RuneCountInString(name); n > maxServerName {
+			d := p.At(s, "", "server name %q is %d characters long, over the limit of %d", name, n, maxServerName)
+			d.Hint = "use a shorter name"
+		}
+		codex := s.Source.Client == "codex"
+		if bad := badNameChars(name, codex); bad != "" {
+			allowed := `letters, digits, "_", "." and "-"`
+			if codex {
+				allowed = `letters, digits, "_" and "-" (Codex allows no ".")`
+			}
+			d := p.At(s, "", "server name %q contains %s: use only %s", name, bad, allowed)
+			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, codex))
+		}
+	}
+}
+
+func validNameChar(r rune, codex bool) bool {
+	return r == '_' || r == '-' || (r == '.' && !codex) ||
+		'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+}
+
+// badNameChars describes the distinct characters of name outside the
+// allowed set, e.g. `a space and ":"`, or "" when there are none.
+func badNameChars(name string, codex bool) string {
+	var seen []rune
+	for _, r := range name {
+		if !validNameChar(r, codex) && !containsRune(seen, r) {
+			seen = append(seen, r)
+		}
+	}
+	if len(seen) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, len(seen))
+	for _, r := range seen {
+		label := fmt.Sprintf("%q", string(r))
+		switch {
+		case r == ' ':
+			label = "a space"
+		case r == '\t' || r == '\n' || r == '\r':
+			label = "whitespace"
+		}
+		if slices.Contains(parts, label) {
+			continue
+		}
+		parts = append(parts, label)
+		if len(parts) == 3 && len(seen) > 3 {
+			parts = append(parts, "other characters")
+			break
+		}
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+func containsRune(rs []rune, r rune) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// suggestName replaces runs of bad characters with "-" and lowers the
+// case of names that had spaces, as VS Code's guidance and most configs do.
+func suggestName(name string, codex bool) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.TrimSpace(name) {
+		if validNameChar(r, codex) {
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	out := strings.ToLower(strings.Trim(b.String(), "-"))
+	if out == "" {
+		return "server"
+	}
+	return out
+}

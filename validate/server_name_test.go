@@ -1,0 +1,31 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestServerName(t *testing.T) {
+	long := strings.Repeat("a", 101)
+	runStructCases(t, "server-name", []structCase{
+		{name: "space", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"GitHub Issues": {"command": "gh-mcp"}}}`),
+			want: []string{`warning .cursor/mcp.json:1:17: server name "GitHub Issues" contains a space: use only letters, digits, "_", "." and "-" [server-name]`},
+			hint: `rename it, e.g. to "github-issues"`},
+		{name: "empty", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"": {"command": "gh-mcp"}}}`),
+			want: []string{`error .cursor/mcp.json:1:17: server name "" is empty: no client can refer to this server [server-name]`}},
+		{name: "too long", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"`+long+`": {"command": "gh-mcp"}}}`),
+			want: []string{`warning .cursor/mcp.json:1:17: server name "` + long + `" is 101 characters long, over the limit of 100 [server-name]`}},
+		{name: "several characters", files: oneFile(".pisces/mcp.json",
+			`{"mcpServers": {"acme:docs/v2 (beta)": {"command": "docs-mcp"}}}`),
+			want: []string{`warning .pisces/mcp.json:1:17: server name "acme:docs/v2 (beta)" contains ":", "/", a space and other characters: use only letters, digits, "_", "." and "-" [server-name]`},
+			hint: `rename it, e.g. to "acme-docs-v2-beta"`},
+		{name: "codex has no dot", files: oneFile(".codex/config.toml",
+			"[mcp_servers.\"docs.v2\"]\ncommand = \"docs-mcp\"\n"),
+			want: []string{`warning .codex/config.toml:1:14: server name "docs.v2" contains ".": use only letters, digits, "_" and "-" (Codex allows no ".") [server-name]`}},
+		{name: "fine", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"github-issues_2.0": {"command": "gh-mcp"}}}`)},
+	})
+}

@@ -1,0 +1,39 @@
+package validate
+
+import "testing"
+
+func TestTimeoutUnits(t *testing.T) {
+	runStructCases(t, "timeout-units", []structCase{
+		{name: "gemini seconds in ms", files: oneFile(".gemini/settings.json",
+			`{"mcpServers": {"kb": {"command": "kb", "timeout": 30}}}`),
+			want: []string{`warning .gemini/settings.json:1:52: server "kb" has "timeout": 30, which Gemini CLI reads as 30 ms [timeout-units]`},
+			hint: `"timeout" is in milliseconds: for 30 s write 30000`},
+		{name: "pisces and opencode", files: map[string]string{
+			".pisces/mcp.json": `{"mcpServers": {"kb": {"command": "kb", "timeout": 1.5}}}`,
+			"opencode.json":    `{"mcp": {"fs": {"type": "local", "command": ["fs"], "timeout": 120}}}`,
+		},
+			want: []string{
+				`warning .pisces/mcp.json:1:52: server "kb" has "timeout": 1.5, which pisces reads as 1.5 ms [timeout-units]`,
+				`warning opencode.json:1:64: server "fs" has "timeout": 120, which opencode reads as 120 ms [timeout-units]`,
+			}},
+		{name: "codex ms in seconds", files: oneFile(".codex/config.toml",
+			"[mcp_servers.kb]\ncommand = \"kb\"\nstartup_timeout_sec = 30000\ntool_timeout_sec = 1500\n"),
+			want: []string{
+				`warning .codex/config.toml:3:23: server "kb" has "startup_timeout_sec": 30000, which Codex reads as 8h20m [timeout-units]`,
+				`warning .codex/config.toml:4:20: server "kb" has "tool_timeout_sec": 1500, which Codex reads as 25m [timeout-units]`,
+			},
+			hint: `"startup_timeout_sec" is in seconds: for 30 s write 30`},
+		{name: "codex seconds in ms", files: oneFile(".codex/config.toml",
+			"[mcp_servers.kb]\ncommand = \"kb\"\nstartup_timeout_ms = 20\n"),
+			want: []string{`warning .codex/config.toml:3:22: server "kb" has "startup_timeout_ms": 20, which Codex reads as 20 ms [timeout-units]`}},
+		{name: "codex both", files: oneFile(".codex/config.toml",
+			"[mcp_servers.kb]\ncommand = \"kb\"\nstartup_timeout_sec = 20\nstartup_timeout_ms = 40000\n"),
+			want: []string{`warning .codex/config.toml:4:1: server "kb" sets both "startup_timeout_sec" and "startup_timeout_ms": Codex uses "startup_timeout_sec" (20 s) and ignores "startup_timeout_ms" [timeout-units]`}},
+		{name: "plausible", files: map[string]string{
+			".gemini/settings.json": `{"mcpServers": {"a": {"command": "a", "timeout": 30000}, "b": {"command": "b", "timeout": 0}}}`,
+			".codex/config.toml":    "[mcp_servers.c]\ncommand = \"c\"\nstartup_timeout_sec = 20\ntool_timeout_sec = 120.5\n",
+			// Cursor has no timeout field: unknown-field.
+			".cursor/mcp.json": `{"mcpServers": {"d": {"command": "d", "timeout": 30}}}`,
+		}},
+	})
+}

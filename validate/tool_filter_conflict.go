@@ -1,0 +1,102 @@
+package validate
+
+import (
+	"path"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// ToolFilterConflict reports tools that are both allowed and denied, and
+// allow-lists that allow nothing.
+var ToolFilterConflict = &Rule{
+	ID:       "tool-filter-conflict",
+	Title:    "a tool is both included and excluded, or the include list is empty",
+	Severity: normalize.Warning,
+	Doc: "Clients that filter a server's tools take an allow-list and a deny-list:\n" +
+		"pisces `enabledTools`/`disabledTools` (glob patterns), Codex\n" +
+		"`enabled_tools`/`disabled_tools`, Gemini CLI `includeTools`/`excludeTools`. In\n" +
+		"all of them the deny-list wins, so a tool listed in both is hidden although\n" +
+		"the allow-list names it; one of the two entries is a mistake. For pisces a\n" +
+		"deny pattern that matches an allowed name (`delete_*` against `delete_repo`)\n" +
+		"counts too; an allow pattern with a narrower deny entry (`*` but not\n" +
+		"`delete_repo`) is the normal way to use both lists.\n\n" +
+		"An empty allow-list (`\"includeTools\": []`) allows no tool at all, which is\n" +
+		"rarely meant: remove the list to allow every tool, or disable the server.",
+	Example: Example{File: ".gemini/settings.json",
+		Bad:  "{\n  \"mcpServers\": {\n    \"context7\": {\n      \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\",\n      \"includeTools\": [\"resolve-library-id\", \"get-library-docs\"],\n      \"excludeTools\": [\"get-library-docs\"]\n    }\n  }\n}\n",
+		Good: "{\n  \"mcpServers\": {\n    \"context7\": {\n      \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\",\n      \"includeTools\": [\"resolve-library-id\"]\n    }\n  }\n}\n"},
+	Check: checkToolFilterConflict,
+}
+
+// toolLists names each client's allow- and deny-list keys.
+var toolLists = map[string][2]string{
+	"pisces":   {"enabledTools", "disabledTools"},
+	"mcp-json": {"enabledTools", "disabledTools"},
+	"codex":    {"enabled_tools", "disabled_tools"},
+	"gemini":   {"includeTools", "excludeTools"},
+}
+
+func checkToolFilterConflict(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		keys, ok := toolLists[s.Source.Client]
+		if !ok {
+			continue
+		}
+		inc, exc := s.Node.Get(keys[0]), s.Node.Get(keys[1])
+		if inc == nil || inc.Kind != normalize.Array {
+			continue
+		}
+		if len(inc.Items) == 0 {
+			d := p.At(s, keys[0], "server %q has an empty %q: %s makes none of its tools available", s.Name, keys[0], clientProduct(s))
+			d.Hint = "list the tools to allow, remove the list to allow every tool, or disable the server"
+			continue
+		}
+		if exc == nil || exc.Kind != normalize.Array || len(exc.Items) == 0 {
+			continue
+		}
+		globs := s.Source.Client == "pisces" || s.Source.Client == "mcp-json"
+		allowed := make(map[string]bool, len(inc.Items))
+		var literals []string // allowed names without glob characters, for pisces
+		for _, it := range inc.Items {
+			if it.Kind != normalize.String {
+				continue
+			}
+			name := it.Str
+			if s.Source.Client == "gemini" {
+				// Gemini CLI also takes "tool(args)" entries that allow a tool.
+				if j := strings.IndexByte(name, '('); j > 0 {
+					name = name[:j]
+				}
+			}
+			allowed[name] = true
+			if globs && !strings.ContainsAny(name, `*?[\`) {
+				literals = append(literals, name)
+			}
+		}
+		for _, it := range exc.Items {
+			if it.Kind != normalize.String {
+				continue
+			}
+			if allowed[it.Str] {
+				d := p.AtValue(p.Doc(s.Source.Path), it, "server %q lists tool %q in both %q and %q: %s hides it (the deny-list wins)",
+					s.Name, it.Str, keys[0], keys[1], clientProduct(s))
+				d.Hint = "remove it from one of the lists"
+				continue
+			}
+			if !globs || !strings.ContainsAny(it.Str, `*?[`) {
+				continue
+			}
+			for _, lit := range literals {
+				if ok, err := path.Match(it.Str, lit); err == nil && ok {
+					d := p.AtValue(p.Doc(s.Source.Path), it, "server %q: %q pattern %q hides %q, which %q lists: %s hides it (the deny-list wins)",
+						s.Name, keys[1], it.Str, lit, keys[0], clientProduct(s))
+					d.Hint = "narrow the pattern or remove the tool from the allow-list"
+					break
+				}
+			}
+		}
+	}
+}

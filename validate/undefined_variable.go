@@ -1,0 +1,131 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// UndefinedVariable reports placeholders whose variable is not set where
+// lint runs. It is off by default: the result depends on the machine.
+var UndefinedVariable = &Rule{
+	ID:       "undefined-variable",
+	Title:    "a placeholder refers to a variable that is not set",
+	Severity: normalize.Warning,
+	Off:      true,
+	Doc: `A placeholder the client expands (` + "`${VAR}`" + ` in Claude Code and pisces,
+` + "`${env:VAR}`" + ` in Cursor, VS Code and Windsurf, ` + "`$VAR`" + ` and ` + "`${VAR}`" + ` in Gemini CLI,
+` + "`{env:VAR}`" + ` in opencode) whose variable is not set and that has no default
+(` + "`${VAR:-default}`" + `) is sent literally — or as an empty string, in opencode and in
+Gemini CLI's ` + "`env`" + ` and ` + "`headers`" + ` (expanded again when the server starts). For
+Codex, the variables named in ` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + ` and
+` + "`env_http_headers`" + ` are checked: an unset one means the server does not get the
+value or the header.
+
+The environment is the one ` + "`mcpconf lint`" + ` runs in, which may not be the one the
+client starts in, so this rule is off by default. Enable it in ` + "`.mcpconf.toml`" + `
+(` + "`enable = [\"undefined-variable\"]`" + `) to check a developer machine. Placeholders in
+a syntax the client does not expand are reported by foreign-placeholder
+instead.`,
+	Example: Example{File: ".mcp.json",
+		Bad: "{ \"mcpServers\": { \"docs\": {\n" +
+			"  \"type\": \"http\", \"url\": \"https://mcp.example.com/mcp\",\n" +
+			"  \"headers\": { \"Authorization\": \"Bearer ${MCPCONF_EXAMPLE_UNSET_TOKEN}\" }\n" +
+			"} } }\n",
+		Good: "{ \"mcpServers\": { \"fs\": {\n" +
+			"  \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n" +
+			"  \"env\": { \"LOG_LEVEL\": \"${MCPCONF_EXAMPLE_LOG_LEVEL:-info}\" }\n" +
+			"} } }\n"},
+	Check: checkUndefinedVariable,
+}
+
+// variableSyntaxes are the syntaxes that name environment variables.
+// Percent is left out: Gemini CLI expands it on Windows only.
+var variableSyntaxes = []resolve.Syntax{resolve.Dollar, resolve.Bare, resolve.EnvColon, resolve.Brace}
+
+func checkUndefinedVariable(p *Pass) {
+	lookup := func(name string) (string, bool) {
+		if p.Getenv == nil {
+			return "", false
+		}
+		v := p.Getenv(name)
+		return v, v != ""
+	}
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		if s.Node == nil || !s.Enabled {
+			continue
+		}
+		client := s.Source.Client
+		doc := p.Doc(s.Source.Path)
+		if client == "codex" {
+			checkCodexEnvRefs(p, s, doc, lookup)
+			continue
+		}
+		var syns []resolve.Syntax
+		for _, syn := range resolve.SyntaxesFor(client) {
+			if slices.Contains(variableSyntaxes, syn) {
+				syns = append(syns, syn)
+			}
+		}
+		if len(syns) == 0 {
+			continue
+		}
+		eachString(s.Node, func(v stringVisit) {
+			_, unresolved := resolve.Expand(v.value.Str, syns, resolve.Context{Lookup: lookup})
+			for _, u := range unresolved {
+				if !slices.Contains(variableSyntaxes, u.Syntax) || u.Syntax == resolve.Bare && !resolve.IsEnvName(u.Name) {
+					continue
+				}
+				what := fmt.Sprintf("the server gets %q literally", u.Text)
+				switch {
+				case u.Syntax == resolve.Brace:
+					what = "opencode substitutes an empty string"
+				case client == "gemini" && secretMaps[v.field] != "":
+					// expanded again with dotenv-expand when the server starts
+					what = "Gemini CLI substitutes an empty string"
+				}
+				d := p.reportSub(doc, v.value, u.Start, u.End, "variable %q is not set: %s", u.Name, what)
+				d.Hint = fmt.Sprintf("set %s in the environment the client starts in", u.Name)
+				if u.Syntax == resolve.Dollar {
+					d.Hint += fmt.Sprintf(", or give a default: \"${%s:-…}\"", u.Name)
+				}
+			}
+		})
+	}
+}
+
+// checkCodexEnvRefs checks the variables Codex reads by name.
+func checkCodexEnvRefs(p *Pass, s *normalize.Server, doc *normalize.Document, lookup func(string) (string, bool)) {
+	unset := func(name string) bool {
+		_, ok := lookup(name)
+		return name != "" && !ok
+	}
+	if v := s.Node.Get("env_vars"); v != nil && v.Kind == normalize.Array {
+		for _, it := range v.Items {
+			name := it
+			if it.Kind == normalize.Object {
+				name = it.Get("name")
+			}
+			if name != nil && name.Kind == normalize.String && unset(name.Str) {
+				d := p.AtValue(doc, name, "variable %q in \"env_vars\" is not set: the server does not get it", name.Str)
+				d.Hint = fmt.Sprintf("set %s in the environment Codex starts in", name.Str)
+			}
+		}
+	}
+	if v := s.Node.Get("bearer_token_env_var"); v != nil && v.Kind == normalize.String && unset(v.Str) {
+		d := p.AtValue(doc, v, "variable %q in \"bearer_token_env_var\" is not set: Codex cannot send the Authorization header", v.Str)
+		d.Hint = fmt.Sprintf("set %s in the environment Codex starts in", v.Str)
+	}
+	if v := s.Node.Get("env_http_headers"); v != nil && v.Kind == normalize.Object {
+		for _, m := range v.Unique() {
+			if m.Value.Kind == normalize.String && unset(m.Value.Str) {
+				d := p.AtValue(doc, m.Value, "variable %q for header %q is not set: Codex does not send the header", m.Value.Str, m.Key)
+				d.Hint = fmt.Sprintf("set %s in the environment Codex starts in", m.Value.Str)
+			}
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// UnknownField reports server keys the client does not know.
+var UnknownField = &Rule{
+	ID:       "unknown-field",
+	Title:    "a server has a field its client does not know",
+	Severity: normalize.Warning,
+	Doc: "Each client reads a fixed set of server fields and ignores the rest without a\n" +
+		"word, so a misspelled or borrowed key (`enviroment`, `startupTimeout`, Cline's\n" +
+		"`autoApprove` in Cursor, Windsurf's `serverUrl` in VS Code) does nothing. The\n" +
+		"rule suggests the field the author most likely meant: the nearest spelling\n" +
+		"among the client's own fields, or the client's name for a field other clients\n" +
+		"spell differently (`env`/`environment`, `url`/`serverUrl`/`httpUrl`,\n" +
+		"`enabled`/`disabled`, `enabledTools`/`enabled_tools`/`includeTools`, timeouts),\n" +
+		"and says so when the client has no such setting at all (no per-server switch\n" +
+		"in Cursor or VS Code, no timeout in Claude Code).\n\n" +
+		"opencode's schema is strict: an unknown key makes it reject the whole config,\n" +
+		"so the finding is an error there.",
+	Example: Example{File: "opencode.json",
+		Bad:  "{\n  \"mcp\": {\n    \"fs\": {\n      \"type\": \"local\",\n      \"command\": [\"npx\", \"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n      \"env\": { \"LOG_LEVEL\": \"debug\" }\n    }\n  }\n}\n",
+		Good: "{\n  \"mcp\": {\n    \"fs\": {\n      \"type\": \"local\",\n      \"command\": [\"npx\", \"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n      \"environment\": { \"LOG_LEVEL\": \"debug\" }\n    }\n  }\n}\n"},
+	Check: checkUnknownField,
+}
+
+// fieldGroup is a set of keys that mean the same thing in different
+// clients (or are common misspellings of one), preferred first. For an
+// unknown key of a group, the first key the client knows is suggested;
+// none says why the client has no such field.
+type fieldGroup struct {
+	keys []string
+	none string // %s is the client's product name
+}
+
+var fieldGroups = []fieldGroup{
+	{keys: []string{"command", "cmd", "executable", "program"}},
+	{keys: []string{"args", "arguments", "argv"}},
+	{keys: []string{"env", "environment", "envVars", "environmentVariables", "env_vars"},
+		none: "%s passes no environment to servers"},
+	{keys: []string{"url", "serverUrl", "httpUrl", "uri", "endpoint", "server_url", "baseUrl"}},
+	{keys: []string{"headers", "http_headers", "httpHeaders", "requestHeaders"},
+		none: "%s sends no extra headers"},
+	{keys: []string{"type", "transport", "transportType", "transport_type"}},
+	{keys: []string{"cwd", "workingDirectory", "working_directory", "workdir", "workDir"},
+		none: "%s has no working-directory field; use absolute paths"},
+	{keys: []string{"envFile", "env_file", "dotenv"},
+		none: "%s cannot load an env file; list the variables in the environment field"},
+	{keys: []string{"oauth", "auth"},
+		none: "%s has no OAuth settings in this file"},
+	{keys: []string{"enabledTools", "enabled_tools", "includeTools", "allowedTools", "allowed_tools", "include_tools", "includedTools"},
+		none: "%s cannot restrict a server's tools in this file"},
+	{keys: []string{"disabledTools", "disabled_tools", "excludeTools", "excludedTools", "exclude_tools", "blockedTools", "deniedTools"},
+		none: "%s cannot hide a server's tools in this file"},
+	{keys: []string{"trust", "default_tools_approval_mode", "alwaysAllow", "autoApprove", "auto_approve", "always_allow"},
+		none: "%s has no per-server auto-approval in this file"},
+	{keys: []string{"timeout", "startup_timeout_sec", "startup_timeout_ms", "startupTimeout", "startup_timeout",
+		"startupTimeoutMs", "startupTimeoutSec", "timeoutMs", "timeout_ms", "connectTimeout", "connectionTimeout",
+		"initTimeout", "requestTimeout", "request_timeout_ms", "toolTimeout", "tool_timeout", "tool_timeout_sec"},
+		none: "%s has no per-server timeout"},
+}
+
+// groupIndex maps a folded key (lower case, without "_" and "-") to its
+// group in fieldGroups.
+var groupIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, g := range fieldGroups {
+		for _, k := range g.keys {
+			m[foldKey(k)] = i
+		}
+	}
+	return m
+}()
+
+func foldKey(k string) string {
+	return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(k))
+}
+
+// noSwitch says how to turn a server off in clients without a per-server
+// switch.
+var noSwitch = map[string]string{
+	"claude":     "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
+	"cursor":     "Cursor has no per-server switch: remove the server or turn it off in Cursor's MCP settings",
+	"vscode":     "VS Code has no per-server switch: remove the server or stop it from the MCP servers list",
+	"gemini":     "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",
+	"agent-code": "agent-code has no per-server switch: list the server in [security] mcp_server_denylist",
+}
+
+func checkUnknownField(p *Pass) {
+	defs := p.Definitions()
+	for i := range defs {
+		s := &defs[i]
+		dl := Dialect(s)
+		if dl == nil {
+			continue
+		}
+		for _, m := range s.Unknown {
+			msg := fmt.Sprintf("unknown field %q in server %q: %s ignores it", m.Key, s.Name, dialectProduct(dl))
+			if s.Source.Client == "opencode" {
+				msg = fmt.Sprintf("unknown field %q in server %q: opencode rejects the whole config", m.Key, s.Name)
+			}
+			suggestion, hint := suggestField(dl, m)
+			if suggestion != "" {
+				msg += "; did you mean " + suggestion + "?"
+			}
+			d := p.AtKey(s, m, "%s", msg)
+			if s.Source.Client == "opencode" {
+				d.Severity = normalize.Error
+			}
+			d.Hint = hint
+			if d.Hint == "" && suggestion == "" && len(dl.Fields) <= 12 {
+				d.Hint = "remove it; " + dialectProduct(dl) + " reads " + quote(dl.Fields)
+			}
+		}
+	}
+}
+
+// suggestField returns what an unknown key most likely means in a client,
+// ready for the message (`"env"`, `"enabled": false`), and a hint when the
+// client has no such field.
+func suggestField(dl *normalize.Dialect, m *normalize.Member) (suggestion, hint string) {
+	key := m.Key
+	fold := foldKey(key)
+	switch fold {
+	case "disabled":
+		switch {
+		case dl.Knows("enabled"):
+			return fmt.Sprintf(`"enabled": %t`, !switchOn(m.Value)), ""
+		case noSwitch[dl.ID] != "":
+			return "", noSwitch[dl.ID]
+		}
+		return "", dialectProduct(dl) + " has no per-server switch"
+	case "enabled":
+		switch {
+		case dl.Knows("disabled"):
+			return fmt.Sprintf(`"disabled": %t`, !switchOn(m.Value)), ""
+		case noSwitch[dl.ID] != "":
+			return "", noSwitch[dl.ID]
+		}
+		return "", dialectProduct(dl) + " has no per-server switch"
+	}
+	if g, ok := groupIndex[fold]; ok {
+		if dl.ID == "codex" && fieldGroups[g].keys[0] == "timeout" {
+			return codexTimeout(fold, m.Value), ""
+		}
+		for _, k := range fieldGroups[g].keys {
+			if dl.Knows(k) && k != key {
+				return fieldSuggestion(dl, key, k)
+			}
+		}
+		return "", groupNone(dl, g)
+	}
+	if c := normalize.Closest(key, dl.Fields); c != "" {
+		return fmt.Sprintf("%q", c), ""
+	}
+	return "", ""
+}
+
+// fieldSuggestion words the suggestion of known for key, adding what
+// else the client needs.
+func fieldSuggestion(dl *normalize.Dialect, key, known string) (string, string) {
+	sug := fmt.Sprintf("%q", known)
+	switch {
+	case foldKey(key) == "httpurl" && known == "url" && dl.Knows("type"):
+		if dl.ID == "opencode" {
+			return sug, "write \"url\" with \"type\": \"remote\""
+		}
+		return sug, "write \"url\" with \"type\": \"http\""
+	case known == "trust":
+		return sug, "\"trust\": true skips the confirmation of every tool of the server"
+	case known == "default_tools_approval_mode":
+		return sug, "Codex approves tools with default_tools_approval_mode = \"approve\" or per tool with [mcp_servers.NAME.tools.TOOL]"
+	}
+	return sug, ""
+}
+
+// groupNone explains that a client has no field of group g.
+func groupNone(dl *normalize.Dialect, g int) string {
+	switch {
+	case dl.ID == "opencode" && fieldGroups[g].keys[0] == "args":
+		return "opencode takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"
+	case fieldGroups[g].keys[0] == "type" && dl.ID == "codex":
+		return "Codex has no \"type\": \"command\" makes a stdio server, \"url\" a streamable HTTP one"
+	case fieldGroups[g].keys[0] == "type" && dl.ID == "agent-code":
+		return "agent-code has no \"type\": \"command\" makes a stdio server, \"url\" an SSE one"
+	case fieldGroups[g].keys[0] == "timeout" && dl.ID == "claude":
+		return "Claude Code has no per-server timeout: set the MCP_TIMEOUT environment variable (milliseconds)"
+	case fieldGroups[g].none != "":
+		return fmt.Sprintf(fieldGroups[g].none, dialectProduct(dl))
+	}
+	return ""
+}
+
+// codexTimeout picks the Codex timeout field a foreign timeout key most
+// likely means, by its name and, when the name has no unit, its size.
+func codexTimeout(fold string, v *normalize.Value) string {
+	switch {
+	case strings.Contains(fold, "tool") || strings.Contains(fold, "request"):
+		return `"tool_timeout_sec"`
+	case strings.HasSuffix(fold, "ms"):
+		return `"startup_timeout_ms"`
+	case strings.HasSuffix(fold, "sec"):
+		return `"startup_timeout_sec"`
+	case v.Kind == normalize.Number && v.Num >= 1000:
+		return `"startup_timeout_ms"`
+	}
+	return `"startup_timeout_sec"`
+}
+
+// switchOn reads a borrowed on/off key: anything but false means on.
+func switchOn(v *normalize.Value) bool {
+	return v.Kind != normalize.Bool || v.Bool
+}

@@ -1,0 +1,71 @@
+package validate
+
+import "testing"
+
+func TestUnknownField(t *testing.T) {
+	runStructCases(t, "unknown-field", []structCase{
+		{name: "opencode env", files: oneFile("opencode.json",
+			`{"mcp": {"fs": {"type": "local", "command": ["fs"], "env": {"A": "b"}}}}`),
+			want: []string{`error opencode.json:1:53: unknown field "env" in server "fs": opencode rejects the whole config; did you mean "environment"? [unknown-field]`}},
+		{name: "misspelling", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"fs": {"comand": "fs"}}}`),
+			want: []string{`warning .cursor/mcp.json:1:24: unknown field "comand" in server "fs": Cursor ignores it; did you mean "command"? [unknown-field]`}},
+		{name: "no switch in cursor", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"fs": {"command": "fs", "disabled": true}}}`),
+			want: []string{`warning .cursor/mcp.json:1:41: unknown field "disabled" in server "fs": Cursor ignores it [unknown-field]`},
+			hint: "Cursor has no per-server switch: remove the server or turn it off in Cursor's MCP settings"},
+		{name: "pisces switch", files: oneFile(".pisces/mcp.json",
+			`{"mcpServers": {"fs": {"command": "fs", "disabled": true}}}`),
+			want: []string{`warning .pisces/mcp.json:1:41: unknown field "disabled" in server "fs": pisces ignores it; did you mean "enabled": false? [unknown-field]`}},
+		{name: "windsurf switch", files: oneFile(".windsurf/mcp_config.json",
+			`{"mcpServers": {"fs": {"command": "fs", "enabled": false}}}`),
+			want: []string{`warning .windsurf/mcp_config.json:1:41: unknown field "enabled" in server "fs": Windsurf ignores it; did you mean "disabled": true? [unknown-field]`}},
+		{name: "codex timeouts", files: oneFile(".codex/config.toml",
+			"[mcp_servers.a]\ncommand = \"a\"\nstartupTimeout = 30000\n\n[mcp_servers.b]\ncommand = \"b\"\ntimeout = 30\n"),
+			want: []string{
+				`warning .codex/config.toml:3:1: unknown field "startupTimeout" in server "a": Codex ignores it; did you mean "startup_timeout_ms"? [unknown-field]`,
+				`warning .codex/config.toml:7:1: unknown field "timeout" in server "b": Codex ignores it; did you mean "startup_timeout_sec"? [unknown-field]`,
+			}},
+		{name: "codex type and headers", files: oneFile(".codex/config.toml",
+			"[mcp_servers.a]\ntype = \"http\"\nurl = \"https://a.example.com/mcp\"\nheaders = { X-Org = \"acme\" }\n"),
+			want: []string{
+				`warning .codex/config.toml:2:1: unknown field "type" in server "a": Codex ignores it [unknown-field]`,
+				`warning .codex/config.toml:4:1: unknown field "headers" in server "a": Codex ignores it; did you mean "http_headers"? [unknown-field]`,
+			},
+			hint: `Codex has no "type": "command" makes a stdio server, "url" a streamable HTTP one`},
+		{name: "borrowed url keys", files: map[string]string{
+			".vscode/mcp.json": `{"servers": {"a": {"type": "http", "serverUrl": "https://a.example.com/mcp"}}}`,
+			".cursor/mcp.json": `{"mcpServers": {"b": {"httpUrl": "https://b.example.com/mcp"}}}`,
+		},
+			want: []string{
+				`warning .cursor/mcp.json:1:23: unknown field "httpUrl" in server "b": Cursor ignores it; did you mean "url"? [unknown-field]`,
+				`warning .vscode/mcp.json:1:36: unknown field "serverUrl" in server "a": VS Code ignores it; did you mean "url"? [unknown-field]`,
+			},
+			hint: `write "url" with "type": "http"`},
+		{name: "auto-approval", files: map[string]string{
+			".cursor/mcp.json":      `{"mcpServers": {"a": {"command": "a", "alwaysAllow": ["read"]}}}`,
+			".gemini/settings.json": `{"mcpServers": {"b": {"command": "b", "autoApprove": ["read"]}}}`,
+		},
+			want: []string{
+				`warning .cursor/mcp.json:1:39: unknown field "alwaysAllow" in server "a": Cursor ignores it [unknown-field]`,
+				`warning .gemini/settings.json:1:39: unknown field "autoApprove" in server "b": Gemini CLI ignores it; did you mean "trust"? [unknown-field]`,
+			},
+			hint: "Cursor has no per-server auto-approval in this file"},
+		{name: "claude timeout", files: oneFile(".claude/mcp.json",
+			`{"mcpServers": {"a": {"command": "a", "timeout": 60000}}}`),
+			want: []string{`warning .claude/mcp.json:1:39: unknown field "timeout" in server "a": Claude Code ignores it [unknown-field]`},
+			hint: "Claude Code has no per-server timeout: set the MCP_TIMEOUT environment variable (milliseconds)"},
+		{name: "opencode args", files: oneFile("opencode.json",
+			`{"mcp": {"fs": {"type": "local", "command": ["fs"], "args": ["."]}}}`),
+			want: []string{`error opencode.json:1:53: unknown field "args" in server "fs": opencode rejects the whole config [unknown-field]`},
+			hint: `opencode takes the arguments in the "command" array: ["npx", "-y", "pkg"]`},
+		{name: "nothing close", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"a": {"command": "a", "priority": 1}}}`),
+			want: []string{`warning .cursor/mcp.json:1:39: unknown field "priority" in server "a": Cursor ignores it [unknown-field]`},
+			hint: `remove it; Cursor reads "type", "command", "args", "env", "envFile", "url", "headers", "auth"`},
+		{name: "known fields", files: map[string]string{
+			".windsurf/mcp_config.json": `{"mcpServers": {"a": {"serverUrl": "https://a.example.com/mcp", "disabled": false, "disabledTools": ["x"]}}}`,
+			".gemini/settings.json":     `{"mcpServers": {"b": {"httpUrl": "https://b.example.com/mcp", "trust": true, "description": "docs"}}}`,
+		}},
+	})
+}

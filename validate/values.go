@@ -1,0 +1,262 @@
+package validate
+
+// Helpers shared by the value rules (hardcoded-secret, foreign-placeholder,
+// undefined-variable, npx-without-yes, unpinned-package, …).
+
+import (
+	"math"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// clientLabel names the client(s) that read a provider's files, for
+// messages: a bare .mcp.json is read by pisces and by Claude Code.
+func clientLabel(client string) string {
+	if client == "mcp-json" {
+		return "pisces and Claude Code"
+	}
+	if dl := normalize.DialectFor(client); dl != nil {
+		return dl.Name
+	}
+	return client
+}
+
+// piscesFamily reports the providers whose env and header values pisces
+// reads with its own semantics (a leading "!" runs a command, a bare
+// variable name is dereferenced): its own files and the bare mcp.json.
+func piscesFamily(client string) bool { return client == "pisces" || client == "mcp-json" }
+
+// stringVisit is one string value of a server definition.
+type stringVisit struct {
+	field string // the server field it is under: "env", "args", "url", …
+	key   string // the nearest object key above it (the env or header name)
+	value *normalize.Value
+}
+
+// eachString calls fn for every string in a server entry, depth first in
+// file order.
+func eachString(node *normalize.Value, fn func(stringVisit)) {
+	if node == nil || node.Kind != normalize.Object {
+		return
+	}
+	for _, m := range node.Unique() {
+		walkStrings(m.Value, m.Key, m.Key, fn)
+	}
+}
+
+func walkStrings(v *normalize.Value, field, key string, fn func(stringVisit)) {
+	switch v.Kind {
+	case normalize.String:
+		fn(stringVisit{field: field, key: key, value: v})
+	case normalize.Array:
+		for _, it := range v.Items {
+			walkStrings(it, field, key, fn)
+		}
+	case normalize.Object:
+		for _, m := range v.Unique() {
+			walkStrings(m.Value, field, m.Key, fn)
+		}
+	}
+}
+
+// subRange is the range of the bytes [start, end) of a string value's
+// decoded text. Positions inside the literal are exact when the literal
+// is on one line and has no escapes (its raw text is the decoded text);
+// otherwise the whole value's range is returned.
+func subRange(doc *normalize.Document, v *normalize.Value, start, end int) normalize.Range {
+	r := v.Range
+	if doc == nil || doc.Lines == nil || v.Kind != normalize.String || start < 0 || end > len(v.Str) || start > end {
+		return r
+	}
+	so, eo := r.Start.Offset, r.End.Offset
+	if so < 0 || eo > len(doc.Src) || eo-so < 2 {
+		return r
+	}
+	raw := doc.Src[so:eo]
+	q := raw[0]
+	if (q != '"' && q != '\'') || raw[len(raw)-1] != q {
+		return r
+	}
+	inner := raw[1 : len(raw)-1]
+	if string(inner) != v.Str || strings.ContainsAny(v.Str, "\n\r") {
+		return r
+	}
+	return normalize.Range{Start: doc.Lines.Pos(so + 1 + start), End: doc.Lines.Pos(so + 1 + end)}
+}
+
+// reportSub reports on the bytes [start, end) of a string value.
+func (p *Pass) reportSub(doc *normalize.Document, v *normalize.Value, start, end int, format string, args ...any) *normalize.Diagnostic {
+	return p.Report(doc, subRange(doc, v, start, end), v.Pointer, format, args...)
+}
+
+// execLine is the program a stdio definition runs and its arguments, with
+// the values they were read from (nil entries when a value has no node).
+// opencode's one "command" array is split; a Windows "cmd /c PROGRAM …"
+// wrapper is looked through.
+type execLine struct {
+	command    string
+	commandVal *normalize.Value
+	args       []string
+	argVals    []*normalize.Value
+}
+
+func execOf(s *normalize.Server) execLine {
+	var e execLine
+	if s.Node == nil {
+		return e
+	}
+	if s.Source.Client == "opencode" {
+		c := s.Node.Get("command")
+		if c == nil || c.Kind != normalize.Array || len(c.Items) == 0 {
+			return e
+		}
+		e.command, e.commandVal = c.Items[0].Str, c.Items[0]
+		for _, it := range c.Items[1:] {
+			e.args = append(e.args, it.Str)
+			e.argVals = append(e.argVals, it)
+		}
+	} else {
+		c := s.Node.Get("command")
+		if c == nil || c.Kind != normalize.String {
+			return e
+		}
+		e.command, e.commandVal = c.Str, c
+		if a := s.Node.Get("args"); a != nil && a.Kind == normalize.Array {
+			for _, it := range a.Items {
+				e.args = append(e.args, it.Str)
+				e.argVals = append(e.argVals, it)
+			}
+		}
+	}
+	if b := progName(e.command); (b == "cmd" || b == "cmd.exe") && len(e.args) >= 2 && strings.EqualFold(e.args[0], "/c") {
+		e.command, e.commandVal = e.args[1], e.argVals[1]
+		e.args, e.argVals = e.args[2:], e.argVals[2:]
+	}
+	return e
+}
+
+// progName is the lower-cased base name of a command, for either path
+// separator.
+func progName(cmd string) string {
+	if i := strings.LastIndexAny(cmd, `/\`); i >= 0 {
+		cmd = cmd[i+1:]
+	}
+	return strings.ToLower(cmd)
+}
+
+// isShell reports commands that interpret $VAR, ${VAR} and %VAR%
+// themselves when given a script.
+func isShell(cmd string) bool {
+	switch strings.TrimSuffix(progName(cmd), ".exe") {
+	case "sh", "bash", "zsh", "dash", "ksh", "fish", "cmd", "powershell", "pwsh":
+		return true
+	}
+	return false
+}
+
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	n := float64(len(s))
+	h := 0.0
+	for _, c := range counts {
+		if c > 0 {
+			f := float64(c) / n
+			h -= f * math.Log2(f)
+		}
+	}
+	return h
+}
+
+// Thresholds for literal values under secret-looking keys.
+const (
+	secretMinLen     = 20
+	secretMinEntropy = 3.5
+)
+
+// dummyWords mark example values rather than secrets.
+var dummyWords = []string{"your", "example", "changeme", "change-me", "placeholder", "replace", "xxxx", "todo", "dummy", "<", ">", "..."}
+
+// looksSecret reports a long, random-looking literal: no placeholder, no
+// path or URL, no whitespace, no example wording.
+func looksSecret(v string) bool {
+	if len(v) < secretMinLen || strings.ContainsAny(v, " \t\r\n\\") || looksLikePath(v) {
+		return false
+	}
+	if len(resolve.Scan(v)) > 0 || resolve.IsEnvName(v) {
+		return false
+	}
+	lower := strings.ToLower(v)
+	for _, w := range dummyWords {
+		if strings.Contains(lower, w) {
+			return false
+		}
+	}
+	return entropy(v) >= secretMinEntropy
+}
+
+// looksLikePath reports file paths and URLs: GOOGLE_APPLICATION_CREDENTIALS
+// holds a path, not a secret.
+func looksLikePath(v string) bool {
+	if strings.Contains(v, "://") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") ||
+		strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") {
+		return true
+	}
+	if len(v) >= 3 && v[1] == ':' && (v[2] == '/' || v[2] == '\\') {
+		return true // C:\…
+	}
+	for _, ext := range []string{".json", ".pem", ".key", ".p12", ".pfx", ".crt", ".txt", ".env", ".yaml", ".yml", ".toml"} {
+		if strings.HasSuffix(strings.ToLower(v), ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// envVarName turns a key into an environment variable name for hints:
+// "x-api-key" → "X_API_KEY". fallback is used when nothing is left.
+func envVarName(key, fallback string) string {
+	if resolve.IsEnvName(key) {
+		return key
+	}
+	var b strings.Builder
+	for _, r := range key {
+		switch {
+		case 'a' <= r && r <= 'z':
+			b.WriteRune(r - 'a' + 'A')
+		case 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
+			b.WriteRune(r)
+		default:
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") {
+				b.WriteByte('_')
+			}
+		}
+	}
+	name := strings.Trim(b.String(), "_")
+	if name == "" || !resolve.IsEnvName(name) {
+		return fallback
+	}
+	return name
+}
+
+// placeholderFor is how a client reads variable name, or "" when it
+// expands no variables.
+func placeholderFor(client, name string) string {
+	switch client {
+	case "pisces", "claude", "mcp-json", "gemini":
+		return "${" + name + "}"
+	case "cursor", "windsurf", "vscode", "roo":
+		return "${env:" + name + "}"
+	case "opencode":
+		return "{env:" + name + "}"
+	}
+	return ""
+}
