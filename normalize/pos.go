@@ -36,17 +36,54 @@ type Range struct {
 type Lines struct {
 	src    []byte
 	starts []int // byte offset of the first byte of each line
+	ascii  bool  // columns are byte offsets + 1: no counting needed
+	// blocks[k] counts the runes (bytes that do not continue a UTF-8
+	// sequence) in src[:k*64], so a column costs at most 64 bytes of
+	// counting however long the line: minified files stay linear.
+	blocks []int
 }
+
+const blockShift = 6
 
 // NewLines indexes src.
 func NewLines(src []byte) *Lines {
 	starts := make([]int, 1, 64)
+	ascii := true
 	for i, c := range src {
 		if c == '\n' {
 			starts = append(starts, i+1)
+		} else if c >= utf8.RuneSelf {
+			ascii = false
 		}
 	}
-	return &Lines{src: src, starts: starts}
+	l := &Lines{src: src, starts: starts, ascii: ascii}
+	if !ascii {
+		l.blocks = make([]int, len(src)>>blockShift+1)
+		n := 0
+		for i, c := range src {
+			if i&(1<<blockShift-1) == 0 {
+				l.blocks[i>>blockShift] = n
+			}
+			if c&0xC0 != 0x80 {
+				n++
+			}
+		}
+		if len(src)&(1<<blockShift-1) == 0 {
+			l.blocks[len(src)>>blockShift] = n
+		}
+	}
+	return l
+}
+
+// runesBefore counts the runes in src[:off].
+func (l *Lines) runesBefore(off int) int {
+	n := l.blocks[off>>blockShift]
+	for _, c := range l.src[off&^(1<<blockShift-1) : off] {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
 }
 
 // Pos converts a byte offset into a position. Offsets past the end clamp to
@@ -59,8 +96,10 @@ func (l *Lines) Pos(offset int) Pos {
 		offset = len(l.src)
 	}
 	i := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > offset }) - 1
-	col := utf8.RuneCount(l.src[l.starts[i]:offset]) + 1
-	return Pos{Line: i + 1, Col: col, Offset: offset}
+	if l.ascii {
+		return Pos{Line: i + 1, Col: offset - l.starts[i] + 1, Offset: offset}
+	}
+	return Pos{Line: i + 1, Col: l.runesBefore(offset) - l.runesBefore(l.starts[i]) + 1, Offset: offset}
 }
 
 // At converts a 1-based line and a 1-based byte column (as parsers report

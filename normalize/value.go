@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -152,7 +153,12 @@ func (v *Value) Interface() any {
 	case Bool:
 		return v.Bool
 	case Number:
-		if _, err := strconv.ParseFloat(v.Str, 64); err == nil && !strings.ContainsAny(v.Str, "xobXOB_") {
+		if math.IsNaN(v.Num) || math.IsInf(v.Num, 0) {
+			// TOML's nan and inf have no JSON form; as JSON numbers they
+			// crash schema validation, so they stay text.
+			return v.Str
+		}
+		if _, err := strconv.ParseFloat(v.Str, 64); err == nil && !strings.ContainsAny(v.Str, "xobXOBinaINA_+") {
 			return json.Number(v.Str)
 		}
 		return json.Number(strconv.FormatFloat(v.Num, 'g', -1, 64))

@@ -132,8 +132,7 @@ func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
 			continue
 		}
 		p := &Pass{Set: set, Policy: policy, Getenv: getenv, rule: r}
-		r.Check(p)
-		out = append(out, p.out...)
+		out = append(out, runCheck(r, p)...)
 	}
 	for _, d := range set.Diagnostics {
 		if r := Lookup(d.Rule); r == nil || cfg.enabled(r) {
@@ -146,6 +145,20 @@ func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
 	return slices.CompactFunc(out, func(a, b normalize.Diagnostic) bool {
 		return a.Path == b.Path && a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message
 	})
+}
+
+// runCheck runs one rule and turns a panic into a finding: a bug in one
+// rule must not hide what the others found.
+func runCheck(r *Rule, p *Pass) (out []normalize.Diagnostic) {
+	defer func() {
+		if v := recover(); v != nil {
+			out = append(p.out, normalize.Diagnostic{Rule: r.ID, Severity: normalize.Error,
+				Message: fmt.Sprintf("internal error in rule %q: %v; please report it", r.ID, v),
+				Hint:    "disable the rule in .mcpconf.toml until it is fixed"})
+		}
+	}()
+	r.Check(p)
+	return p.out
 }
 
 // dropGenericSchema removes schema findings on a value that a specific

@@ -136,8 +136,10 @@ func suggestTransport(client, lit string, accepted []string) string {
 		want = "stdio"
 	case "websocket", "websockets", "wss", "ws":
 		want = "ws"
-	case "serversentevents", "eventstream", "sse", "http":
-		want = k
+	case "serversentevents", "eventstream", "sse":
+		want = "sse"
+	case "http":
+		want = "http"
 	}
 	if client == "opencode" {
 		switch want {
@@ -149,11 +151,6 @@ func suggestTransport(client, lit string, accepted []string) string {
 	}
 	if slices.Contains(accepted, want) {
 		return want
-	}
-	if want == "serversentevents" || want == "eventstream" {
-		if slices.Contains(accepted, "sse") {
-			return "sse"
-		}
 	}
 	return ""
 }

@@ -34,4 +34,3 @@ func BenchmarkLintMonorepo(b *testing.B) {
 type io2discard struct{}
 
 func (io2discard) Write(p []byte) (int, error) { return len(p), nil }
-
