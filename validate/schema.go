@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -31,6 +32,13 @@ func checkSchema(p *Pass) {
 			reported[d.Path+"#"+d.Pointer] = true
 		}
 	}
+	var need []string
+	for _, src := range p.Set.Sources {
+		if n := schemas.ForClient(src.Client); src.Status == normalize.Found && n != "" && !slices.Contains(need, n) {
+			need = append(need, n)
+		}
+	}
+	schemas.Warm(need...)
 	for _, src := range p.Set.Sources {
 		if src.Status != normalize.Found || src.Section != "" {
 			continue
