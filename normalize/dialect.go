@@ -95,19 +95,36 @@ func (dl *Dialect) Decode(doc *Document, servers *Value, src Source) ([]Server, 
 				"server %q must be an object, got %s", m.Key, m.Value.Kind))
 			continue
 		}
-		s := Server{Name: m.Key, Source: src, Enabled: true, Node: m.Value}
-		s.Source.Pos = m.KeyRange.Start
-		s.Source.Pointer = m.Value.Pointer
-		d := &decoder{doc: doc, e: m.Value, s: &s, dl: dl}
-		dl.decode(d)
-		for _, f := range m.Value.Unique() {
-			if !dl.Knows(f.Key) {
-				s.Unknown = append(s.Unknown, f)
-			}
-		}
+		s := dl.DecodeEntry(doc, m.Key, m.KeyRange.Start, m.Value, src, nil)
 		out = append(out, s)
 	}
 	return out, diags
+}
+
+// DecodeEntry maps one server entry. fieldPaths, when not nil, names the
+// file each top-level field came from (a definition deep-merged from
+// several files); otherwise every field is from doc.
+func (dl *Dialect) DecodeEntry(doc *Document, name string, keyPos Pos, entry *Value, src Source, fieldPaths map[string]string) Server {
+	s := Server{Name: name, Source: src, Enabled: true, Node: entry, FieldPaths: fieldPaths}
+	s.Source.Pos = keyPos
+	s.Source.Pointer = entry.Pointer
+	d := &decoder{doc: doc, e: entry, s: &s, dl: dl}
+	dl.decode(d)
+	for _, f := range entry.Unique() {
+		if !dl.Knows(f.Key) {
+			s.Unknown = append(s.Unknown, f)
+		}
+	}
+	return s
+}
+
+// FieldPath is the display path of the file a top-level field was read
+// from.
+func (s *Server) FieldPath(key string) string {
+	if p, ok := s.FieldPaths[key]; ok {
+		return p
+	}
+	return s.Source.Path
 }
 
 func lastToken(ptr string) string {
@@ -195,7 +212,7 @@ func (d *decoder) enabled(key string, lenient bool) {
 
 func (d *decoder) disable(key string, v *Value) {
 	d.s.Enabled = false
-	d.s.DisabledBy = fmt.Sprintf("%q is %s at %s:%s", key, literal(v), d.doc.Path, v.Range.Start)
+	d.s.DisabledBy = fmt.Sprintf("%q is %s at %s:%s", key, literal(v), d.s.FieldPath(key), v.Range.Start)
 }
 
 func literal(v *Value) string {

@@ -98,6 +98,10 @@ type Server struct {
 	Node *Value
 	// Unknown lists keys that the owning client does not know.
 	Unknown []*Member
+	// FieldPaths is set for a definition merged key by key from several
+	// files (Codex, opencode, agent-code in their own view): the display
+	// path of the file each top-level field came from.
+	FieldPaths map[string]string
 }
 
 // Differences names the fields in which two definitions differ in what the

@@ -42,11 +42,14 @@ type Shadow struct {
 // Set is what discovery produces: every source looked at, every effective
 // server, and every problem found on the way.
 type Set struct {
-	Root, Home  string
-	Sources     []SourceFile
-	Servers     []Entry // sorted by name
-	Diagnostics []Diagnostic
-	Documents   []*Document
+	Root, Home string
+	// Client is set for a single client's view (explain --client), and
+	// ClientRules says how that client combines its files.
+	Client, ClientRules string
+	Sources             []SourceFile
+	Servers             []Entry // sorted by name
+	Diagnostics         []Diagnostic
+	Documents           []*Document
 	// Definitions is every server definition read, in priority order,
 	// including shadowed ones.
 	Definitions []Server

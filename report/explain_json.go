@@ -144,6 +144,8 @@ func DiagnosticJSON(diags []normalize.Diagnostic, docURL func(rule string) strin
 type explainJSON struct {
 	Root        string           `json:"root"`
 	Home        string           `json:"home"`
+	Client      string           `json:"client,omitempty"`
+	ClientRules string           `json:"client_rules,omitempty"`
 	Sources     []jsonSource     `json:"sources"`
 	Servers     []jsonServer     `json:"servers"`
 	Diagnostics []JSONDiagnostic `json:"diagnostics"`
@@ -151,7 +153,7 @@ type explainJSON struct {
 
 // ExplainJSON writes the whole discovered set.
 func ExplainJSON(w io.Writer, set *normalize.Set) error {
-	out := explainJSON{Root: set.Root, Home: set.Home, Sources: []jsonSource{}, Servers: []jsonServer{}}
+	out := explainJSON{Root: set.Root, Home: set.Home, Client: set.Client, ClientRules: set.ClientRules, Sources: []jsonSource{}, Servers: []jsonServer{}}
 	for _, s := range set.Sources {
 		js := jsonSource{Path: s.Path, Provider: s.Client, Scope: string(s.Scope), Priority: s.Priority,
 			Section: s.Section, Status: string(s.Status), Servers: s.Servers}
@@ -178,6 +180,7 @@ func ExplainJSON(w io.Writer, set *normalize.Set) error {
 type jsonField struct {
 	Key    string `json:"key"`
 	Value  any    `json:"value"`
+	Path   string `json:"path"`
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
 }
@@ -203,7 +206,7 @@ func ExplainNameJSON(w io.Writer, set *normalize.Set, e *normalize.Entry) error 
 	for _, d := range definitions(e) {
 		jd := jsonDefinition{Winner: d.winner, Reason: d.reason, Server: serverJSON(d.s), Differences: orEmpty(d.diffs), Fields: []jsonField{}}
 		for _, m := range d.s.Node.Members {
-			jd.Fields = append(jd.Fields, jsonField{Key: m.Key, Value: maskedInterface(m.Key, m.Value), Line: m.KeyRange.Start.Line, Column: m.KeyRange.Start.Col})
+			jd.Fields = append(jd.Fields, jsonField{Key: m.Key, Value: maskedInterface(m.Key, m.Value), Path: d.s.FieldPath(m.Key), Line: m.KeyRange.Start.Line, Column: m.KeyRange.Start.Col})
 		}
 		out.Definitions = append(out.Definitions, jd)
 	}

@@ -66,8 +66,11 @@ type definition struct {
 
 func definitions(e *normalize.Entry) []definition {
 	why := "highest priority definition of this name"
-	if len(e.Shadowed) == 0 {
+	switch {
+	case len(e.Shadowed) == 0:
 		why = "only definition of this name"
+	case e.Server.FieldPaths != nil:
+		why = "the client merges its layers key by key: this is the result, each field from the file shown beside it"
 	}
 	if !e.Server.Enabled {
 		why += "; it is disabled (" + e.Server.DisabledBy + ") but still owns the name, so no other definition starts"
@@ -116,6 +119,9 @@ func summary(s *normalize.Server) string {
 // ExplainText writes the sources table, the effective servers with what
 // they shadow, and the diagnostics.
 func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
+	if set.Client != "" {
+		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Client+" loads here:"), set.ClientRules)
+	}
 	fmt.Fprintln(w, st.bold("Sources, highest priority first:"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "  PRIORITY\tCLIENT\tSCOPE\tSTATUS\tSERVERS\tPATH")
@@ -162,11 +168,17 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 			fmt.Fprintf(w, "    headers: %s\n", maskedKeys(s.Headers))
 		}
 		for _, sh := range e.Shadowed {
-			diff := "identical"
+			verb, diff := "shadows", "identical"
 			if len(sh.Differences) > 0 {
 				diff = "differs in " + strings.Join(sh.Differences, ", ")
 			}
-			fmt.Fprintf(w, "    %s %s (%s): %s; %s\n", st.dim("shadows"), where(sh.Server.Source), provenance(sh.Server.Source), sh.Reason, diff)
+			if s.FieldPaths != nil {
+				verb, diff = "merges", "no field overridden"
+				if len(sh.Differences) > 0 {
+					diff = "overridden: " + strings.Join(sh.Differences, ", ")
+				}
+			}
+			fmt.Fprintf(w, "    %s %s (%s): %s; %s\n", st.dim(verb), where(sh.Server.Source), provenance(sh.Server.Source), sh.Reason, diff)
 		}
 	}
 	writeDiagnosticList(w, set.Diagnostics, st)
@@ -216,12 +228,16 @@ func ExplainNameText(w io.Writer, set *normalize.Set, e *normalize.Entry, st Sty
 		}
 		fmt.Fprintf(w, "\n#%d %s (%s)  [%s]\n", i+1, st.bold(where(d.s.Source)), provenance(d.s.Source), mark)
 		fmt.Fprintf(w, "   why: %s\n", d.reason)
-		if !d.winner {
-			if len(d.diffs) > 0 {
-				fmt.Fprintf(w, "   differs from #1 in: %s\n", strings.Join(d.diffs, ", "))
-			} else {
-				fmt.Fprintln(w, "   identical to #1")
-			}
+		switch {
+		case d.winner:
+		case e.Server.FieldPaths != nil && len(d.diffs) > 0:
+			fmt.Fprintf(w, "   overridden by a higher layer: %s\n", strings.Join(d.diffs, ", "))
+		case e.Server.FieldPaths != nil:
+			fmt.Fprintln(w, "   no field overridden")
+		case len(d.diffs) > 0:
+			fmt.Fprintf(w, "   differs from #1 in: %s\n", strings.Join(d.diffs, ", "))
+		default:
+			fmt.Fprintln(w, "   identical to #1")
 		}
 		how := "inferred"
 		if d.s.TransportExplicit {
@@ -230,7 +246,7 @@ func ExplainNameText(w io.Writer, set *normalize.Set, e *normalize.Entry, st Sty
 		fmt.Fprintf(w, "   transport: %s (%s)\n", transportName(d.s.Transport), how)
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, m := range d.s.Node.Members {
-			fmt.Fprintf(tw, "   %s\t%s\t%s\n", m.Key, compact(maskedInterface(m.Key, m.Value)), st.dim(fmt.Sprintf("%s:%s", d.s.Source.Path, m.KeyRange.Start)))
+			fmt.Fprintf(tw, "   %s\t%s\t%s\n", m.Key, compact(maskedInterface(m.Key, m.Value)), st.dim(fmt.Sprintf("%s:%s", d.s.FieldPath(m.Key), m.KeyRange.Start)))
 		}
 		tw.Flush()
 	}

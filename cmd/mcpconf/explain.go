@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -43,6 +45,7 @@ func (f *discoveryFlags) options(io *IO) (discover.Options, error) {
 
 type explainOptions struct {
 	IO      *IO
+	Client  string
 	Flags   discoveryFlags
 	Format  string
 	NoColor bool
@@ -61,9 +64,16 @@ file:line:col of the winning definition and each definition it shadowed.
 With NAME, it shows every definition of that server in priority order, each
 field with its position, which one won and why.
 
+With --client, it answers "what will this client load here?": only that
+client's own files, in its own precedence, combined by its own rule (Codex,
+opencode and agent-code merge their layers key by key; the others let one
+definition win whole). Without it, the view is the merged one of all
+providers by priority (the pisces model).
+
 Values of env and headers are never printed. explain never runs anything.`,
 		Example: `  mcpconf explain
   mcpconf explain github
+  mcpconf explain --client codex
   mcpconf explain --root ./repo --home /tmp/fakehome --format json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -78,6 +88,7 @@ Values of env and headers are never printed. explain never runs anything.`,
 	}
 	opts.Flags.register(cmd)
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&opts.Client, "client", "", "show what one client loads: "+strings.Join(discover.Clients(), ", "))
 	cmd.Flags().BoolVar(&opts.NoColor, "no-color", false, "disable colors (also NO_COLOR)")
 	return cmd
 }
@@ -90,7 +101,16 @@ func runExplain(opts *explainOptions) error {
 	if err != nil {
 		return err
 	}
-	set, err := discover.Discover(dopts)
+	var set *normalize.Set
+	if opts.Client != "" {
+		set, err = discover.ClientView(dopts, opts.Client)
+		var uc *discover.UnknownClientError
+		if errors.As(err, &uc) {
+			return usageError{err}
+		}
+	} else {
+		set, err = discover.Discover(dopts)
+	}
 	if err != nil {
 		return err
 	}

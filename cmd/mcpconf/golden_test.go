@@ -42,7 +42,7 @@ func stage(t *testing.T, name string) (root, home string) {
 		if d.IsDir() {
 			return os.MkdirAll(dst, 0o755)
 		}
-		if strings.HasPrefix(d.Name(), "want.") || d.Name() == "names" || d.Name() == "formats" {
+		if strings.HasPrefix(d.Name(), "want.") || d.Name() == "names" || d.Name() == "formats" || d.Name() == "clients" {
 			return nil
 		}
 		b, err := os.ReadFile(p)
@@ -135,6 +135,11 @@ func TestExplainGolden(t *testing.T) {
 					runs = append(runs, []string{"explain", n})
 				}
 			}
+			if b, err := os.ReadFile(filepath.Join(fixtures, name, "clients")); err == nil {
+				for _, c := range strings.Fields(string(b)) {
+					runs = append(runs, []string{"explain", "--client", c})
+				}
+			}
 			for _, args := range runs {
 				for _, format := range []string{"text", "json"} {
 					io, out, errOut := testIO(nil)
@@ -143,7 +148,7 @@ func TestExplainGolden(t *testing.T) {
 						t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
 					}
 					ext := map[string]string{"text": "txt", "json": "json"}[format]
-					file := filepath.Join(fixtures, name, "want."+strings.Join(args, "_")+"."+ext)
+					file := filepath.Join(fixtures, name, "want."+strings.ReplaceAll(strings.Join(args, "_"), "--", "")+"."+ext)
 					golden(t, file, out.Bytes(), root, home)
 				}
 			}

@@ -1,0 +1,127 @@
+package discover
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+func tree(t *testing.T, files map[string]string) (root, home string) {
+	t.Helper()
+	root = t.TempDir()
+	home = filepath.Join(root, "home")
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if rest, ok := strings.CutPrefix(name, "~/"); ok {
+			p = filepath.Join(home, filepath.FromSlash(rest))
+		}
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(strings.ReplaceAll(content, "@ROOT@", root)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root, home
+}
+
+func server(t *testing.T, set *normalize.Set, name string) *normalize.Entry {
+	t.Helper()
+	for i := range set.Servers {
+		if set.Servers[i].Server.Name == name {
+			return &set.Servers[i]
+		}
+	}
+	t.Fatalf("no server %q", name)
+	return nil
+}
+
+// TestCodexViewMergesKeyByKey: a project table holding only enabled = false
+// patches the user's server (Codex folds its layers with a TOML merge).
+func TestCodexViewMergesKeyByKey(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		"~/.codex/config.toml": "[mcp_servers.gh]\ncommand = \"npx\"\nargs = [\"-y\", \"gh@1.0.0\"]\n[mcp_servers.gh.env]\nA = \"1\"\nB = \"2\"\n",
+		".codex/config.toml":   "[mcp_servers.gh]\nenabled = false\n[mcp_servers.gh.env]\nB = \"3\"\n",
+	})
+	set, err := ClientView(Options{Root: root, Home: home}, "codex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := server(t, set, "gh")
+	s := e.Server
+	if s.Command != "npx" || !slices.Equal(s.Args, []string{"-y", "gh@1.0.0"}) || s.Enabled {
+		t.Errorf("merged: %+v", s)
+	}
+	if s.Env["A"] != "1" || s.Env["B"] != "3" {
+		t.Errorf("env merged key by key: %v", s.Env)
+	}
+	if !strings.Contains(s.DisabledBy, ".codex/config.toml:2:11") {
+		t.Errorf("disabled by %q", s.DisabledBy)
+	}
+	if s.FieldPath("command") != "~/.codex/config.toml" || s.FieldPath("enabled") != ".codex/config.toml" {
+		t.Errorf("field paths: %v", s.FieldPaths)
+	}
+	if len(e.Shadowed) != 1 || len(e.Shadowed[0].Differences) != 0 {
+		t.Errorf("shadowed: %+v", e.Shadowed)
+	}
+	// The merged view of all providers does not merge: the project wins whole.
+	all, _ := Discover(Options{Root: root, Home: home})
+	if w := server(t, all, "gh").Server; w.Command != "" || w.Transport != normalize.NoTransport {
+		t.Errorf("merged view should keep the project table whole: %+v", w)
+	}
+}
+
+// TestOpencodeToggle: {"enabled": false} in a project file turns off a
+// server defined globally.
+func TestOpencodeToggle(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		"~/.config/opencode/opencode.json": `{"mcp": {"fs": {"type": "local", "command": ["fs-server"]}}}`,
+		"opencode.json":                    `{"mcp": {"fs": {"enabled": false}}}`,
+	})
+	set, err := ClientView(Options{Root: root, Home: home}, "opencode")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := server(t, set, "fs").Server
+	if s.Command != "fs-server" || s.Transport != normalize.Stdio || s.Enabled {
+		t.Errorf("toggle: %+v", s)
+	}
+}
+
+// TestClaudeView: local > project (.mcp.json) > user, and pisces-only
+// locations are not Claude Code's.
+func TestClaudeView(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		"~/.claude.json":   `{"mcpServers": {"a": {"command": "user-a"}, "b": {"command": "user-b"}, "c": {"command": "user-c"}}, "projects": {"@ROOT@": {"mcpServers": {"a": {"command": "local-a"}}}}}`,
+		".mcp.json":        `{"mcpServers": {"a": {"command": "project-a"}, "b": {"command": "project-b"}, "r": {"url": "https://x.example.com/mcp"}}}`,
+		".claude/mcp.json": `{"mcpServers": {"p": {"command": "pisces-only"}}}`,
+	})
+	set, err := ClientView(Options{Root: root, Home: home}, "claude")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"a": "local-a", "b": "project-b", "c": "user-c"} {
+		if got := server(t, set, name).Server.Command; got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+	if got := server(t, set, "r").Server.Transport; got != normalize.Stdio {
+		t.Errorf("url without type in Claude's view: %s, want stdio (Claude rejects it)", got)
+	}
+	for _, e := range set.Servers {
+		if e.Server.Name == "p" {
+			t.Error(".claude/mcp.json is not read by Claude Code")
+		}
+	}
+}
+
+func TestUnknownClient(t *testing.T) {
+	_, err := ClientView(Options{Root: t.TempDir(), Home: t.TempDir()}, "cursr")
+	var uc *UnknownClientError
+	if !errors.As(err, &uc) || !strings.Contains(err.Error(), `did you mean "cursor"?`) {
+		t.Errorf("err %v", err)
+	}
+}
