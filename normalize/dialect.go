@@ -152,21 +152,11 @@ func (d *decoder) strs(key string) []string {
 	return out
 }
 
+// strMap reads a map of strings; values of other kinds are left out (the
+// schema rule reports them).
 func (d *decoder) strMap(key string) map[string]string {
-	v := d.e.Get(key)
-	if v == nil || v.Kind != Object {
-		return nil
-	}
-	out := make(map[string]string, len(v.Members))
-	for _, m := range v.Unique() {
-		switch m.Value.Kind {
-		case String, Number:
-			out[m.Key] = m.Value.Str
-		case Bool:
-			out[m.Key] = fmt.Sprint(m.Value.Bool)
-		}
-	}
-	return out
+	m, _ := d.e.Get(key).StringMap()
+	return m
 }
 
 // common reads the fields the mcpServers family shares.
