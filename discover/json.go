@@ -31,7 +31,11 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 		if len(doc.Src) == 0 || lx.onlySpace {
 			pos, msg = normalize.Pos{Line: 1, Col: 1}, "file is empty; it must hold a JSON object"
 		}
-		return []normalize.Diagnostic{syntaxError(doc, pos, jsonMessage(msg))}
+		msg = jsonMessage(msg)
+		if m := quoteProblem(doc.Src, pos.Offset); m != "" {
+			msg = m
+		}
+		return []normalize.Diagnostic{syntaxError(doc, pos, msg)}
 	}
 	var diags []normalize.Diagnostic
 	if doc.Format != normalize.JSONC {
@@ -61,6 +65,67 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 	b := &jsonBuilder{doc: doc}
 	doc.Root = b.value(&hv, "")
 	return diags
+}
+
+// quoteProblem explains an error at off caused by a key without quotes
+// ({mcpServers: …}) or a string in single quotes, or returns "".
+func quoteProblem(src []byte, off int) string {
+	if off < 0 || off >= len(src) {
+		return ""
+	}
+	if src[off] == '\'' {
+		return "strings need double quotes, not single quotes"
+	}
+	if p := lastSignificant(src, off); p != '{' && p != ',' {
+		return ""
+	}
+	end := off
+	for end < len(src) && (src[end] == '_' || src[end] == '-' || src[end] == '$' ||
+		'a' <= src[end] && src[end] <= 'z' || 'A' <= src[end] && src[end] <= 'Z' || '0' <= src[end] && src[end] <= '9') {
+		end++
+	}
+	if end == off || end >= len(src) {
+		return ""
+	}
+	rest := end
+	for rest < len(src) && (src[rest] == ' ' || src[rest] == '\t') {
+		rest++
+	}
+	if rest >= len(src) || src[rest] != ':' {
+		return ""
+	}
+	word := string(src[off:end])
+	return fmt.Sprintf("keys need double quotes: write %q", word)
+}
+
+// lastSignificant returns the last byte before off that is not space and
+// not inside a string or comment (0 when there is none). It runs only for
+// a file that failed to parse.
+func lastSignificant(src []byte, off int) byte {
+	var last byte
+	for i := 0; i < off && i < len(src); i++ {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+			last = '"'
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			for i += 2; i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/'); i++ {
+			}
+			i++
+		default:
+			last = c
+		}
+	}
+	return last
 }
 
 type jsonBuilder struct{ doc *normalize.Document }

@@ -41,13 +41,19 @@ func ReadFile(abs, display string, format normalize.Format) (*normalize.Document
 	return doc, diags, nil
 }
 
-var errTooLarge = errors.New("too large")
+var (
+	errTooLarge = errors.New("too large")
+	errDangling = errors.New("dangling symbolic link")
+)
 
 func readLimited(path string) ([]byte, error) {
 	// Stat before opening: opening a FIFO for reading blocks until someone
 	// writes to it, and a device could stream forever.
 	fi, err := os.Stat(path)
 	if err != nil {
+		if li, lerr := os.Lstat(path); errors.Is(err, fs.ErrNotExist) && lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+			return nil, errDangling // there is a file, but not one anyone can read
+		}
 		return nil, err
 	}
 	switch {
@@ -83,6 +89,8 @@ func readErrorMessage(err error) string {
 	switch {
 	case errors.Is(err, errTooLarge):
 		return fmt.Sprintf("file is larger than %d MiB and was not read", MaxFileSize>>20)
+	case errors.Is(err, errDangling):
+		return "cannot read file: it is a symbolic link to a file that does not exist"
 	case errors.Is(err, fs.ErrPermission):
 		return "cannot read file: permission denied; check its mode and owner"
 	}
@@ -150,6 +158,10 @@ func jsonMessage(msg string) string {
 	}
 	msg = strings.Replace(msg, "unexpected EOF", "unexpected end of file", 1)
 	msg = strings.Replace(msg, "after object name", "after object key (expecting ':')", 1)
+	if strings.HasPrefix(msg, "parsing comment: ") && strings.Contains(msg, "end of file") {
+		// Only a block comment can run to the end of the file.
+		return "comment is not closed: \"*/\" is missing"
+	}
 	if strings.Contains(msg, "end of file") {
 		msg += "; the file looks truncated (a closing bracket or quote is missing)"
 	}

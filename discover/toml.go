@@ -2,6 +2,7 @@ package discover
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -26,6 +27,16 @@ func parseTOML(doc *normalize.Document) []normalize.Diagnostic {
 			pos = doc.Lines.At(row, col)
 		}
 		msg = tomlMessage(strings.TrimPrefix(msg, "toml: "))
+		if m := unquotedValue(doc.Src, pos.Offset, msg); m != "" {
+			msg = m
+		}
+		if m := tomlDupRE.FindStringSubmatch(msg); m != nil {
+			if k, err := strconv.Unquote(m[1]); err == nil {
+				if at := inlineDuplicate(doc.Src, pos.Offset, k); at >= 0 {
+					pos = doc.Lines.Pos(at)
+				}
+			}
+		}
 		if k := keyOf(err); k != "" && !strings.Contains(msg, k) {
 			msg += " (key " + strconv.Quote(k) + ")"
 		}
@@ -39,6 +50,119 @@ func parseTOML(doc *normalize.Document) []normalize.Diagnostic {
 	}
 	doc.Root = root
 	return nil
+}
+
+// unquotedValue explains the parser's complaint about a value written
+// without quotes ("command = npx" makes go-toml expect the keyword nan),
+// or "" when the error is something else.
+func unquotedValue(src []byte, off int, msg string) string {
+	if !strings.HasPrefix(msg, "expected keyword") && !strings.Contains(msg, "at start of value") {
+		return ""
+	}
+	end := off
+	for end < len(src) && (src[end] == '_' || src[end] == '-' || src[end] == '.' || src[end] == '/' || src[end] == '@' || src[end] == ':' ||
+		'a' <= src[end] && src[end] <= 'z' || 'A' <= src[end] && src[end] <= 'Z' || '0' <= src[end] && src[end] <= '9') {
+		end++
+	}
+	word := string(src[off:end])
+	if word == "" || word[0] >= '0' && word[0] <= '9' {
+		return ""
+	}
+	if lw := strings.ToLower(word); lw == "true" || lw == "false" {
+		return fmt.Sprintf("%q is not a TOML value: booleans are lower case, write %s", word, lw)
+	}
+	return fmt.Sprintf("%q is not a TOML value: strings need quotes, write %q", word, word)
+}
+
+var tomlDupRE = regexp.MustCompile(`^key ("(?:[^"\\]|\\.)*") is already defined`)
+
+// inlineDuplicate finds the second occurrence of key in one inline table
+// of the key-value at off, or returns -1. go-toml reports a key written
+// twice inside an inline table at the start of the enclosing key-value;
+// the second occurrence is where the problem is.
+func inlineDuplicate(src []byte, off int, key string) int {
+	var open []int         // offsets of the enclosing '{'
+	seen := map[int]bool{} // tables in which key was seen
+	for i := off; i >= 0 && i < len(src); i++ {
+		start, word := i, ""
+		switch c := src[i]; {
+		case c == '\n' && len(open) == 0:
+			return -1 // the key-value has no inline table
+		case c == '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			continue
+		case c == '{':
+			open = append(open, i)
+			continue
+		case c == '}':
+			if len(open) <= 1 {
+				return -1 // end of the expression
+			}
+			open = open[:len(open)-1]
+			continue
+		case c == '"':
+			j := i + 1
+			for j < len(src) && src[j] != '"' && src[j] != '\n' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(src) {
+				return -1
+			}
+			word, _ = strconv.Unquote(string(src[i : j+1]))
+			i = j
+		case c == '\'':
+			j := i + 1
+			for j < len(src) && src[j] != '\'' && src[j] != '\n' {
+				j++
+			}
+			if j >= len(src) {
+				return -1
+			}
+			word = string(src[i+1 : j])
+			i = j
+		case isBareKeyChar(c):
+			j := i
+			for j < len(src) && isBareKeyChar(src[j]) {
+				j++
+			}
+			word = string(src[i:j])
+			i = j - 1
+		default:
+			continue
+		}
+		if word != key || len(open) == 0 || !tomlKeyAt(src, start, i+1) {
+			continue
+		}
+		if t := open[len(open)-1]; seen[t] {
+			return start
+		} else {
+			seen[t] = true
+		}
+	}
+	return -1
+}
+
+func isBareKeyChar(c byte) bool {
+	return c == '_' || c == '-' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// tomlKeyAt reports whether src[start:end] is used as a key: after '{',
+// ',' or '.', and before '=' or '.'.
+func tomlKeyAt(src []byte, start, end int) bool {
+	p := start - 1
+	for p >= 0 && (src[p] == ' ' || src[p] == '\t' || src[p] == '\n' || src[p] == '\r') {
+		p--
+	}
+	n := end
+	for n < len(src) && (src[n] == ' ' || src[n] == '\t') {
+		n++
+	}
+	return p >= 0 && (src[p] == '{' || src[p] == ',' || src[p] == '.') && n < len(src) && (src[n] == '=' || src[n] == '.')
 }
 
 var tomlQuoteRE = regexp.MustCompile(`^(key|table) (\S+) (is already defined|already exists)`)
@@ -62,6 +186,10 @@ func keyOf(err error) string {
 type tomlBuilder struct {
 	doc *normalize.Document
 	p   unstable.Parser
+	// declared holds the tables a [header] names. A table first made
+	// implicitly by a longer header ([mcp_servers.x.env] before
+	// [mcp_servers.x]) takes the position of its own header once it comes.
+	declared map[*normalize.Value]bool
 }
 
 func (b *tomlBuilder) rng(r unstable.Range) normalize.Range {
@@ -138,7 +266,19 @@ func (b *tomlBuilder) descend(root *normalize.Value, parts []keyPart, arrayTable
 			arr.Items = append(arr.Items, item)
 			return item
 		}
-		v := b.child(obj, k).Value
+		existed := obj.Member(k.name) != nil
+		m := b.child(obj, k)
+		v := m.Value
+		if last && v.Kind == normalize.Object {
+			if existed && !b.declared[v] {
+				m.KeyRange = b.rng(k.r)
+				v.Range = m.KeyRange
+			}
+			if b.declared == nil {
+				b.declared = map[*normalize.Value]bool{}
+			}
+			b.declared[v] = true
+		}
 		if v.Kind == normalize.Array && len(v.Items) > 0 {
 			v = v.Items[len(v.Items)-1]
 		}

@@ -55,7 +55,10 @@ var dialects = []*Dialect{
 	{ID: "agent-code", Name: "agent-code", ServersKey: "mcp_servers", WrongKeys: []string{"mcpServers", "mcp-servers", "servers"}, Fields: []string{
 		"command", "args", "url", "env"}, decode: decodeAgentCode},
 	{ID: "vscode", Name: "VS Code", ServersKey: "servers", WrongKeys: []string{"mcpServers", "mcp_servers", "mcp"}, Fields: []string{
-		"type", "command", "args", "env", "envFile", "cwd", "url", "headers", "sandboxEnabled", "sandbox", "dev", "oauth"}, decode: decodeVSCode},
+		"type", "command", "args", "env", "envFile", "cwd", "url", "headers", "sandboxEnabled", "sandbox", "dev", "oauth",
+		// written by VS Code for servers installed from the MCP gallery
+		// (ICommonMcpServerConfiguration in mcpPlatformTypes.ts)
+		"version", "gallery"}, decode: decodeVSCode},
 	// mcp-json is a bare mcp.json / .mcp.json at the project root. pisces
 	// reads it with its own rules; Claude Code reads .mcp.json too, so
 	// Claude's keys are known as well.

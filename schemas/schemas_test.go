@@ -258,6 +258,16 @@ supports_parallel_tool_calls = true
 [profiles.fast]
 model = "o4-mini"
 `},
+	// "writes" was added by openai/codex#30482 (July 2026); real configs use it.
+	{"codex writes approval mode", "codex", `
+[mcp_servers.tracker]
+command = "node"
+args = ["dist/index.js"]
+default_tools_approval_mode = "writes"
+
+[mcp_servers.tracker.tools.delete_all]
+approval_mode = "writes"
+`},
 	{"gemini", "gemini", `{
   "mcp": { "excluded": ["experimental"] },
   "mcpServers": {
@@ -397,7 +407,7 @@ func TestBadInstances(t *testing.T) {
 			[]Error{{"/mcp_servers/gh/env_vars/0", "required", `missing required property "name"`}}},
 		{"codex approval modes", "codex", "[mcp_servers.gh]\nurl = \"https://x\"\ndefault_tools_approval_mode = \"never\"\n[mcp_servers.gh.tools.search]\napproval_mode = 1\n",
 			[]Error{
-				{"/mcp_servers/gh/default_tools_approval_mode", "enum", `value "never" is not one of "auto", "prompt", "approve"`},
+				{"/mcp_servers/gh/default_tools_approval_mode", "enum", `value "never" is not one of "auto", "prompt", "writes", "approve"`},
 				{"/mcp_servers/gh/tools/search/approval_mode", "type", `"approval_mode" must be a string, got number`},
 			}},
 		{"codex headers and oauth", "codex", "[mcp_servers.f]\nurl = \"https://x\"\nhttp_headers = { X = 1 }\noauth = { client_id = true }\nenabled = \"no\"\n",

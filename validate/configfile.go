@@ -89,11 +89,14 @@ func (c *configReader) ruleList(v *normalize.Value) []string {
 	return out
 }
 
-func (c *configReader) rule(v *normalize.Value, id string) bool {
+func (c *configReader) rule(v *normalize.Value, id string) bool { return c.ruleAt(v, v.Range, id) }
+
+// ruleAt is rule reporting at r: the key of a [severity] entry is the id.
+func (c *configReader) ruleAt(v *normalize.Value, r normalize.Range, id string) bool {
 	if Lookup(id) != nil {
 		return true
 	}
-	d := c.report(v, v.Range, "unknown rule %q", id)
+	d := c.report(v, r, "unknown rule %q", id)
 	ids := make([]string, 0, len(Rules()))
 	for _, r := range Rules() {
 		ids = append(ids, r.ID)
@@ -104,6 +107,15 @@ func (c *configReader) rule(v *normalize.Value, id string) bool {
 		d.Hint = "run 'mcpconf rules' for the list"
 	}
 	return false
+}
+
+// table reports a section written as a plain value ("policy = [...]"),
+// which would otherwise be ignored without a word.
+func (c *configReader) table(v *normalize.Value, name string) {
+	if v.Kind != normalize.Object {
+		d := c.report(v, v.Range, "%q must be a table, got %s: its settings are ignored", name, v.Kind)
+		d.Hint = "write [" + name + "] and put the settings under it"
+	}
 }
 
 func (c *configReader) strings(v *normalize.Value, what string) []string {
@@ -123,9 +135,10 @@ func (c *configReader) read() {
 	c.cfg.Disable = c.ruleList(root.Get("disable"))
 	c.cfg.Enable = c.ruleList(root.Get("enable"))
 	if sev := root.Get("severity"); sev != nil {
+		c.table(sev, "severity")
 		c.cfg.Severity = map[string]normalize.Severity{}
 		for _, m := range sev.Members {
-			if !c.rule(m.Value, m.Key) {
+			if !c.ruleAt(m.Value, m.KeyRange, m.Key) {
 				continue
 			}
 			s, err := normalize.ParseSeverity(m.Value.Str)
@@ -145,6 +158,7 @@ func (c *configReader) read() {
 		}
 	}
 	if pol := root.Get("policy"); pol != nil {
+		c.table(pol, "policy")
 		c.unknownKeys(pol, policyKeys, "[policy]")
 		p := &c.cfg.Policy
 		p.AllowNames = c.strings(pol.Get("allow_names"), "allow_names")
@@ -164,9 +178,10 @@ func (c *configReader) ignore(v *normalize.Value) {
 	c.unknownKeys(v, ignoreKeys, "[[ignore]]")
 	ig := Ignore{Pos: v.Range.Start}
 	ig.Paths = c.strings(v.Get("paths"), "paths")
-	for _, g := range ig.Paths {
+	for i, g := range ig.Paths {
 		if _, err := path.Match(g, ""); err != nil {
-			c.report(v.Get("paths"), v.Get("paths").Range, "bad glob %q: %v", g, err)
+			it := v.Get("paths").Items[i]
+			c.report(it, it.Range, "bad glob %q: %v", g, err)
 		}
 	}
 	if len(ig.Paths) == 0 {

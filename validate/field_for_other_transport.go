@@ -22,7 +22,8 @@ var FieldForOtherTransport = &Rule{
 		"`env` of a remote server is never sent). Codex treats them as hard errors and\n" +
 		"refuses the server, and opencode's strict schema rejects the whole config, so\n" +
 		"the finding is an error there.\n\n" +
-		"Entries that have both `command` and a URL are left to `transport-conflict`.",
+		"Entries that have both `command` and a URL are left to `transport-conflict`,\n" +
+		"and Claude Code entries with a `url` but no `type` to `implicit-stdio`.",
 	Example: Example{File: ".codex/config.toml",
 		Bad:  "[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\nargs = [\"--verbose\"]\n",
 		Good: "[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\n"},
@@ -42,7 +43,9 @@ func checkFieldForOtherTransport(p *Pass) {
 	for i := range defs {
 		s := &defs[i]
 		dl := Dialect(s)
-		if dl == nil || s.Transport == normalize.NoTransport || hasBothCommandAndURL(s) {
+		// A Claude Code entry with a url but no type reads as stdio:
+		// implicit-stdio reports the missing type, not its remote fields.
+		if dl == nil || s.Transport == normalize.NoTransport || hasBothCommandAndURL(s) || implicitStdio(s) {
 			continue
 		}
 		strict := s.Source.Client == "codex" || s.Source.Client == "opencode"

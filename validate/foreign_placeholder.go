@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -102,12 +103,30 @@ func inputNote(ph resolve.Placeholder) string {
 	return ""
 }
 
+// vscodeOnlyVariables are VS Code predefined variables that no MCP client
+// documents (${workspaceRoot} is the deprecated name of
+// ${workspaceFolder}). They scan as ${VAR}, but they name no environment
+// variable.
+var vscodeOnlyVariables = map[string]bool{
+	"workspaceRoot": true, "workspaceRootFolderName": true, "cwd": true, "execPath": true,
+	"file": true, "fileBasename": true, "fileBasenameNoExtension": true, "fileDirname": true,
+	"fileExtname": true, "fileWorkspaceFolder": true, "relativeFile": true, "relativeFileDirname": true,
+}
+
 // placeholderHint gives the form the client does expand, or how it reads
 // variables instead.
 func placeholderHint(client, field, key string, ph resolve.Placeholder) string {
-	switch ph.Syntax {
-	case resolve.Editor:
+	switch {
+	case ph.Syntax == resolve.Dollar && ph.Name == "workspaceRoot" && slices.Contains(resolve.SyntaxesFor(client), resolve.Editor):
+		return fmt.Sprintf("write %q instead of %q, VS Code's old name for it", "${workspaceFolder}", ph.Text)
+	case ph.Syntax == resolve.Dollar && vscodeOnlyVariables[ph.Name] && slices.Contains(resolve.SyntaxesFor(client), resolve.Editor):
+		return fmt.Sprintf("%q is a VS Code variable %s does not expand: write the path out, or start it from %q", ph.Text, clientLabel(client), "${workspaceFolder}")
+	case ph.Syntax == resolve.Editor || ph.Syntax == resolve.Dollar && vscodeOnlyVariables[ph.Name]:
+		// ${workspaceRoot}, ${file}, … are VS Code variables, not
+		// environment variables: ${env:workspaceRoot} would be empty.
 		return fmt.Sprintf("%s has no editor variables: write the path out, or read it from an environment variable", clientLabel(client))
+	}
+	switch ph.Syntax {
 	case resolve.BraceFile:
 		return "only opencode reads files with {file:…}: put the value in an environment variable instead"
 	}

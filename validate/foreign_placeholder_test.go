@@ -64,3 +64,25 @@ func TestForeignPlaceholder(t *testing.T) {
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"type": "http", "url": "https://api.example.com/odata/$metadata?$filter=x"}}}`)},
 	})
 }
+
+// ${workspaceRoot} is VS Code's old name for ${workspaceFolder}, not an
+// environment variable (found in hubgetter/HelloMCP
+// .windsurf/mcp_config.json): the hint must not say ${env:workspaceRoot}.
+func TestForeignPlaceholderVSCodeOnlyVariables(t *testing.T) {
+	runValueCases(t, "foreign-placeholder", []valueCase{
+		{name: "Windsurf",
+			files: tree(".windsurf/mcp_config.json", `{"mcpServers": {"s": {"command": "python", "args": ["${workspaceRoot}/srv.py"]}}}`),
+			want:  []string{`warning .windsurf/mcp_config.json:1:54: "${workspaceRoot}" is not expanded by Windsurf: the server gets it literally [foreign-placeholder]`},
+			hints: []string{`Windsurf has no editor variables: write the path out, or read it from an environment variable`}},
+		{name: "Cursor has ${workspaceFolder}",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {"s": {"command": "python", "args": ["${workspaceRoot}/srv.py", "${file}"]}}}`),
+			want: []string{
+				`warning .cursor/mcp.json:1:54: "${workspaceRoot}" is not expanded by Cursor: the server gets it literally [foreign-placeholder]`,
+				`warning .cursor/mcp.json:1:81: "${file}" is not expanded by Cursor: the server gets it literally [foreign-placeholder]`,
+			},
+			hints: []string{
+				`write "${workspaceFolder}" instead of "${workspaceRoot}", VS Code's old name for it`,
+				`"${file}" is a VS Code variable Cursor does not expand: write the path out, or start it from "${workspaceFolder}"`,
+			}},
+	})
+}

@@ -34,8 +34,9 @@ Codex's ` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + ` and ` + "`env_htt
 never secrets, and are skipped.
 
 Project and local files are errors (they are committed, or sit next to
-files that are); user files are warnings. The secret is never printed: the
-finding names the key and the kind of credential.
+files that are); files in the home are warnings: user files, and Claude Code's
+local scope, which lives in ` + "`~/.claude.json`" + ` next to the user scope. The secret
+is never printed: the finding names the key and the kind of credential.
 
 Fix: read the value from the environment with the client's own syntax —
 ` + "`${GITHUB_TOKEN}`" + ` for Claude Code and pisces, ` + "`${env:GITHUB_TOKEN}`" + ` for Cursor, VS Code
@@ -63,31 +64,50 @@ var codexNameFields = map[string]bool{"env_vars": true, "bearer_token_env_var": 
 
 func checkHardcodedSecret(p *Pass) {
 	defs := p.Definitions()
+	byEntry := make(map[string]*normalize.Server, len(defs))
 	for i := range defs {
 		s := &defs[i]
-		if s.Node == nil || s.Node.Kind != normalize.Object {
-			continue
-		}
-		c := secretCheck{p: p, s: s, doc: p.Doc(s.Source.Path)}
-		for _, m := range s.Node.Unique() {
-			switch {
-			case s.Source.Client == "codex" && codexNameFields[m.Key]:
-				// variable names
-			case secretMaps[m.Key] != "" && m.Value.Kind == normalize.Object:
-				for _, e := range m.Value.Unique() {
-					if e.Value.Kind == normalize.String {
-						c.value(m.Key, e.Key, e.Value)
-					}
-				}
-			case m.Key == "args" || (m.Key == "command" && m.Value.Kind == normalize.Array):
-				c.args(m.Key, m.Value)
-			case m.Key == "url" || m.Key == "serverUrl" || m.Key == "httpUrl":
-				if m.Value.Kind == normalize.String {
-					c.url(m.Key, m.Value)
-				}
-			default:
-				walkStrings(m.Value, m.Key, m.Key, func(v stringVisit) { c.other(v) })
+		byEntry[s.Source.Path+"#"+s.Source.Pointer] = s
+		secretsIn(p, s)
+	}
+	// An entry hidden by a later one with the same key is dead text to the
+	// client, but a token written there is as readable as any other.
+	for _, doc := range p.Set.Documents {
+		for _, d := range doc.Duplicates {
+			if s := byEntry[doc.Path+"#"+d.First.Value.Pointer]; s != nil {
+				dead := *s
+				dead.Node = d.First.Value
+				secretsIn(p, &dead)
 			}
+		}
+	}
+}
+
+// secretsIn checks one server entry. Duplicate keys inside it are all
+// checked: the one a JSON reader drops still sits in the file.
+func secretsIn(p *Pass, s *normalize.Server) {
+	if s.Node == nil || s.Node.Kind != normalize.Object {
+		return
+	}
+	c := secretCheck{p: p, s: s, doc: p.Doc(s.Source.Path)}
+	for _, m := range s.Node.Members {
+		switch {
+		case s.Source.Client == "codex" && codexNameFields[m.Key]:
+			// variable names
+		case secretMaps[m.Key] != "" && m.Value.Kind == normalize.Object:
+			for _, e := range m.Value.Members {
+				if e.Value.Kind == normalize.String {
+					c.value(m.Key, e.Key, e.Value)
+				}
+			}
+		case m.Key == "args" || (m.Key == "command" && m.Value.Kind == normalize.Array):
+			c.args(m.Key, m.Value)
+		case m.Key == "url" || m.Key == "serverUrl" || m.Key == "httpUrl":
+			if m.Value.Kind == normalize.String {
+				c.url(m.Key, m.Value)
+			}
+		default:
+			walkStrings(m.Value, m.Key, m.Key, func(v stringVisit) { c.other(v) })
 		}
 	}
 }
@@ -223,17 +243,31 @@ func (c *secretCheck) other(v stringVisit) {
 
 // report sets the severity by scope and the hint for the client.
 func (c *secretCheck) report(d *normalize.Diagnostic, field, key, kind string) {
-	if c.s.Source.Scope == normalize.User {
+	if inHome(c.s) {
 		d.Severity = normalize.Warning
 	}
 	d.Hint = secretHint(c.s.Source.Client, field, key, kind) + ", and rotate the credential"
 }
 
+// inHome reports whether a definition lives in a file of the user's home,
+// which is not committed: user scope, and Claude Code's local scope in
+// ~/.claude.json (agent-code's local file sits in the project).
+func inHome(s *normalize.Server) bool {
+	return s.Source.Scope == normalize.User || s.Source.Scope == normalize.Local && s.Source.Client == "claude"
+}
+
 // secretHint says how the client reads the value from the environment.
 func secretHint(client, field, key, kind string) string {
 	fallback := "API_TOKEN"
-	if strings.HasPrefix(kind, "GitHub") {
+	// A "Basic …" header keeps its scheme: "Bearer …" would change the
+	// authentication.
+	basic := kind == "basic auth credential"
+	scheme := "Bearer"
+	switch {
+	case strings.HasPrefix(kind, "GitHub"):
 		fallback = "GITHUB_TOKEN"
+	case basic:
+		fallback, scheme = "BASIC_AUTH", "Basic"
 	}
 	name := fallback
 	header := secretMaps[field] == "header"
@@ -244,6 +278,8 @@ func secretHint(client, field, key, kind string) string {
 	switch client {
 	case "codex":
 		switch {
+		case bearer && basic:
+			return fmt.Sprintf("move it to env_http_headers = { %q = %q } and put the whole \"Basic …\" value in %s; Codex reads the header from that variable", key, name, name)
 		case bearer:
 			return fmt.Sprintf("remove the header and set bearer_token_env_var = %q; Codex reads the token from that variable", name)
 		case header:
@@ -256,7 +292,7 @@ func secretHint(client, field, key, kind string) string {
 		return "agent-code expands no variables: keep this server in ~/.config/agent-code/config.toml, which is not committed"
 	case "gemini":
 		if bearer {
-			return fmt.Sprintf("write \"Bearer $%s\" and set %s in your environment", name, name)
+			return fmt.Sprintf("write \"%s $%s\" and set %s in your environment", scheme, name, name)
 		}
 		return fmt.Sprintf("write \"$%s\" and set %s in your environment", name, name)
 	}
@@ -265,7 +301,7 @@ func secretHint(client, field, key, kind string) string {
 		return fmt.Sprintf("read it from an environment variable such as %s instead", name)
 	}
 	if bearer {
-		return fmt.Sprintf("write \"Bearer %s\" and set %s in your environment", ph, name)
+		return fmt.Sprintf("write \"%s %s\" and set %s in your environment", scheme, ph, name)
 	}
 	return fmt.Sprintf("write %q and set %s in your environment", ph, name)
 }

@@ -89,3 +89,21 @@ func TestHardcodedSecret(t *testing.T) {
 				`"headers": {"Authorization": "Bearer ${API_TOKEN}", "X-Api-Key": "{env:KEY}"}}}}`)},
 	})
 }
+
+// A literal "Basic …" header keeps its scheme in the hint (found in
+// 4lejandrito/liferay-devcon-2025-mcp .gemini/settings.json, Liferay's
+// default test@liferay.com:test).
+func TestHardcodedSecretBasicHint(t *testing.T) {
+	const basic = "Basic dGVzdEBsaWZlcmF5LmNvbTp0ZXN0"
+	runValueCases(t, "hardcoded-secret", []valueCase{
+		{name: "gemini", files: tree(".gemini/settings.json", `{"mcpServers": {"l": {"url": "http://localhost:8080/o/mcp/sse", "headers": {"Authorization": "`+basic+`"}}}}`),
+			want:  []string{`error .gemini/settings.json:1:95: "Authorization" holds a literal basic auth credential [hardcoded-secret]`},
+			hints: []string{`write "Basic $BASIC_AUTH" and set BASIC_AUTH in your environment, and rotate the credential`}},
+		{name: "cursor", files: tree(".cursor/mcp.json", `{"mcpServers": {"l": {"url": "https://x.example/mcp", "headers": {"Authorization": "`+basic+`"}}}}`),
+			want:  []string{`error .cursor/mcp.json:1:85: "Authorization" holds a literal basic auth credential [hardcoded-secret]`},
+			hints: []string{`write "Basic ${env:BASIC_AUTH}" and set BASIC_AUTH in your environment, and rotate the credential`}},
+		{name: "codex", files: tree(".codex/config.toml", "[mcp_servers.l]\nurl = \"https://x.example/mcp\"\nhttp_headers = { Authorization = \""+basic+"\" }\n"),
+			want:  []string{`error .codex/config.toml:3:35: "Authorization" holds a literal basic auth credential [hardcoded-secret]`},
+			hints: []string{`move it to env_http_headers = { "Authorization" = "BASIC_AUTH" } and put the whole "Basic …" value in BASIC_AUTH; Codex reads the header from that variable, and rotate the credential`}},
+	})
+}

@@ -52,7 +52,11 @@ func checkInsecureURL(p *Pass) {
 		}
 		host := u.Hostname()
 		if creds := sentCredentials(s, u); creds != "" {
-			d := p.At(s, m.Key, "server %q sends %s over plain %s to %q: anyone on the network path can read them", s.Name, creds, u.Scheme, host)
+			them := "it"
+			if strings.HasPrefix(creds, "credentials") {
+				them = "them"
+			}
+			d := p.At(s, m.Key, "server %q sends %s over plain %s to %q: anyone on the network path can read %s", s.Name, creds, u.Scheme, host, them)
 			d.Severity = normalize.Error
 			d.Hint = "use \"https://\" (or \"wss://\")"
 			continue

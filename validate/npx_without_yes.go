@@ -83,7 +83,7 @@ func npxPackage(args []string) (pkg int, answered bool) {
 		case (a == "-p" || a == "--package") && i+1 < len(args):
 			// npx -p pkg cmd: the package is the -p value.
 			return npxAfterPackage(args, i+2, i+1)
-		case a == "-c" || a == "--call":
+		case a == "-c" || a == "--call" || npmValueOptions[a]:
 			i++ // the value
 		case strings.HasPrefix(a, "--package="):
 			return npxAfterPackage(args, i+1, i)
@@ -94,6 +94,17 @@ func npxPackage(args []string) (pkg int, answered bool) {
 		}
 	}
 	return -1, false
+}
+
+// npmValueOptions are npm options written before the package that take
+// the next argument as their value ("npx --registry https://… pkg", as VS
+// Code writes for servers installed from the MCP gallery).
+var npmValueOptions = map[string]bool{
+	"--registry": true, "--cache": true, "--userconfig": true, "--globalconfig": true,
+	"--prefix": true, "--loglevel": true, "--node-options": true, "--script-shell": true,
+	"--shell": true, "--workspace": true, "-w": true, "--include": true, "--omit": true,
+	"--before": true, "--tag": true, "--scope": true, "--proxy": true, "--https-proxy": true,
+	"--cafile": true, "--location": true,
 }
 
 // npxAfterPackage keeps looking for -y after a --package option: npx

@@ -30,3 +30,18 @@ func TestNpxWithoutYes(t *testing.T) {
 			`"h": {"command": "pnpm", "args": ["dlx", "`+pkg+`"]}}}`)},
 	})
 }
+
+// The value of an npm option is not the package (VS Code writes
+// "npx --registry https://registry.npmjs.org pkg@1.0.0" for gallery
+// servers; found in 0xTanzim/nextRush .vscode/mcp.json).
+func TestNpxWithoutYesOptionValue(t *testing.T) {
+	const pkg = "chrome-devtools-mcp@0.18.1"
+	args := func(a string) string { return `{"servers": {"m": {"command": "npx", "args": [` + a + `]}}}` }
+	runValueCases(t, "npx-without-yes", []valueCase{
+		{name: "--registry value", files: tree(".vscode/mcp.json", args(`"--registry", "https://registry.npmjs.org", "`+pkg+`"`)),
+			want: []string{`warning .vscode/mcp.json:1:91: npx runs "` + pkg + `" without "-y": npm may stop at "Ok to proceed?" before installing it [npx-without-yes]`}},
+		{name: "--registry= form", files: tree(".vscode/mcp.json", args(`"--registry=https://registry.npmjs.org", "`+pkg+`"`)),
+			want: []string{`warning .vscode/mcp.json:1:88: npx runs "` + pkg + `" without "-y": npm may stop at "Ok to proceed?" before installing it [npx-without-yes]`}},
+		{name: "answered after a value option", files: tree(".vscode/mcp.json", args(`"--registry", "https://registry.npmjs.org", "-y", "`+pkg+`"`))},
+	})
+}

@@ -21,7 +21,9 @@ var ServerName = &Rule{
 		"other clients replace it); Codex accepts only `[a-zA-Z0-9_-]` (no dot);\n" +
 		"Claude Code and Codex replace other characters with `_` in tool names, so\n" +
 		"`my server` and `my_server` collide; VS Code recommends camelCase names\n" +
-		"without spaces.\n\n" +
+		"without spaces, but names the servers it installs from the MCP gallery\n" +
+		"`<namespace>/<name>` (`io.github.ChromeDevTools/chrome-devtools-mcp`), so one\n" +
+		"`/` is accepted in VS Code files.\n\n" +
 		"An empty name is an error: no client can refer to the server.",
 	Example: Example{File: ".cursor/mcp.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"GitHub Issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n",
@@ -47,7 +49,17 @@ func checkServerName(p *Pass) {
 			d.Hint = "use a shorter name"
 		}
 		codex := s.Source.Client == "codex"
-		if bad := badNameChars(name, codex); bad != "" {
+		checked := name
+		if s.Source.Client == "vscode" {
+			// VS Code names a server installed from the MCP gallery after
+			// its registry name, "<reverse-DNS namespace>/<name>"
+			// ("io.github.ChromeDevTools/chrome-devtools-mcp"), and makes
+			// its own tool names from it.
+			if ns, rest, ok := strings.Cut(name, "/"); ok && ns != "" && rest != "" {
+				checked = ns + "." + rest
+			}
+		}
+		if bad := badNameChars(checked, codex); bad != "" {
 			allowed := `letters, digits, "_", "." and "-"`
 			if codex {
 				allowed = `letters, digits, "_" and "-" (Codex allows no ".")`
@@ -108,12 +120,24 @@ func containsRune(rs []rune, r rune) bool {
 	return false
 }
 
+// asciiFold spells common accented Latin letters without their accents,
+// so that a suggested name keeps them ("dépôt" → "depot", not "d-p-t").
+var asciiFold = strings.NewReplacer(
+	"à", "a", "á", "a", "â", "a", "ã", "a", "ä", "a", "å", "a", "æ", "ae", "ç", "c",
+	"è", "e", "é", "e", "ê", "e", "ë", "e", "ì", "i", "í", "i", "î", "i", "ï", "i",
+	"ñ", "n", "ò", "o", "ó", "o", "ô", "o", "õ", "o", "ö", "o", "ø", "o", "œ", "oe",
+	"ù", "u", "ú", "u", "û", "u", "ü", "u", "ý", "y", "ÿ", "y", "ß", "ss", "ł", "l",
+	"À", "A", "Á", "A", "Â", "A", "Ã", "A", "Ä", "A", "Å", "A", "Æ", "AE", "Ç", "C",
+	"È", "E", "É", "E", "Ê", "E", "Ë", "E", "Ì", "I", "Í", "I", "Î", "I", "Ï", "I",
+	"Ñ", "N", "Ò", "O", "Ó", "O", "Ô", "O", "Õ", "O", "Ö", "O", "Ø", "O", "Œ", "OE",
+	"Ù", "U", "Ú", "U", "Û", "U", "Ü", "U", "Ý", "Y", "Ł", "L")
+
 // suggestName replaces runs of bad characters with "-" and lowers the
 // case of names that had spaces, as VS Code's guidance and most configs do.
 func suggestName(name string, codex bool) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range strings.TrimSpace(name) {
+	for _, r := range asciiFold.Replace(strings.TrimSpace(name)) {
 		if validNameChar(r, codex) {
 			b.WriteRune(r)
 			dash = false

@@ -29,3 +29,18 @@ func TestServerName(t *testing.T) {
 			`{"mcpServers": {"github-issues_2.0": {"command": "gh-mcp"}}}`)},
 	})
 }
+
+// VS Code writes gallery servers under their registry name (found in
+// 0xTanzim/nextRush .vscode/mcp.json, next to "gallery" and "version").
+func TestServerNameVSCodeGallery(t *testing.T) {
+	runStructCases(t, "server-name", []structCase{
+		{name: "registry name in vscode", files: oneFile(".vscode/mcp.json",
+			`{"servers": {"io.github.ChromeDevTools/chrome-devtools-mcp": {"type": "stdio", "command": "npx", "args": ["-y", "chrome-devtools-mcp@0.18.1"]}}}`)},
+		{name: "two slashes in vscode", files: oneFile(".vscode/mcp.json",
+			`{"servers": {"a/b/c": {"command": "x"}}}`),
+			want: []string{`warning .vscode/mcp.json:1:14: server name "a/b/c" contains "/": use only letters, digits, "_", "." and "-" [server-name]`}},
+		{name: "slash in cursor", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"io.github.x/y": {"command": "x"}}}`),
+			want: []string{`warning .cursor/mcp.json:1:17: server name "io.github.x/y" contains "/": use only letters, digits, "_", "." and "-" [server-name]`}},
+	})
+}

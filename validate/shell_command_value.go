@@ -68,6 +68,12 @@ func eachPiscesValue(p *Pass, fn func(s *normalize.Server, field, key string, v 
 			continue
 		}
 		for _, field := range []string{"env", "headers"} {
+			// pisces resolves env for stdio servers and headers for remote
+			// ones; on the other transport the field is ignored (which
+			// field-for-other-transport reports) and nothing runs.
+			if field == "env" && isRemote(s.Transport) || field == "headers" && s.Transport == normalize.Stdio {
+				continue
+			}
 			obj := s.Node.Get(field)
 			if obj == nil || obj.Kind != normalize.Object {
 				continue

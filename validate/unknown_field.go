@@ -20,9 +20,17 @@ var UnknownField = &Rule{
 		"spell differently (`env`/`environment`, `url`/`serverUrl`/`httpUrl`,\n" +
 		"`enabled`/`disabled`, `enabledTools`/`enabled_tools`/`includeTools`, timeouts),\n" +
 		"and says so when the client has no such setting at all (no per-server switch\n" +
-		"in Cursor or VS Code, no timeout in Claude Code).\n\n" +
+		"in Cursor or VS Code, no timeout in Claude Code). Notes for the reader\n" +
+		"(`description`, `metadata`, `comment`, `$comment`, `notes`) are ignored by the\n" +
+		"clients as their authors expect, and not reported.\n\n" +
+		"In a TOML file every key after a `[mcp_servers.NAME]` header belongs to that\n" +
+		"server until the next header, so a top-level setting written below the\n" +
+		"servers (`model = \"o3\"`) is reported here: move it above the first table.\n\n" +
 		"opencode's schema is strict: an unknown key makes it reject the whole config,\n" +
-		"so the finding is an error there.",
+		"so the finding is an error there. Codex knows `bearer_token` but refuses to\n" +
+		"load a config that sets it (a literal token is not supported): that is an\n" +
+		"error too; put the token in an environment variable and name the variable in\n" +
+		"`bearer_token_env_var`.",
 	Example: Example{File: "opencode.json",
 		Bad:  "{\n  \"mcp\": {\n    \"fs\": {\n      \"type\": \"local\",\n      \"command\": [\"npx\", \"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n      \"env\": { \"LOG_LEVEL\": \"debug\" }\n    }\n  }\n}\n",
 		Good: "{\n  \"mcp\": {\n    \"fs\": {\n      \"type\": \"local\",\n      \"command\": [\"npx\", \"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n      \"environment\": { \"LOG_LEVEL\": \"debug\" }\n    }\n  }\n}\n"},
@@ -99,7 +107,18 @@ func checkUnknownField(p *Pass) {
 		if dl == nil {
 			continue
 		}
+		if s.Source.Client == "codex" {
+			if m := s.Node.Member("bearer_token"); m != nil {
+				d := p.AtKey(s, m, "Codex does not support \"bearer_token\" (server %q): put the token in an environment variable and name it in \"bearer_token_env_var\"", s.Name)
+				d.Severity = normalize.Error
+				d.Hint = fmt.Sprintf("Codex refuses to load the config; remove \"bearer_token\" and write bearer_token_env_var = %q", envVarName(strings.ToUpper(s.Name)+"_TOKEN", "MCP_TOKEN"))
+			}
+		}
 		for _, m := range s.Unknown {
+			if annotationKeys[m.Key] && s.Source.Client != "opencode" {
+				// A note for the reader: ignored, as its author expects.
+				continue
+			}
 			msg := fmt.Sprintf("unknown field %q in server %q: %s ignores it", m.Key, s.Name, dialectProduct(dl))
 			if s.Source.Client == "opencode" {
 				msg = fmt.Sprintf("unknown field %q in server %q: opencode rejects the whole config", m.Key, s.Name)
@@ -113,11 +132,30 @@ func checkUnknownField(p *Pass) {
 				d.Severity = normalize.Error
 			}
 			d.Hint = hint
+			if d.Hint == "" && suggestion == "" && tomlTableKey(p, s, m) {
+				d.Hint = fmt.Sprintf("in TOML every key after the [mcp_servers.%s] header belongs to that table: if %q is a top-level setting, move it above the first table", s.Name, m.Key)
+			}
 			if d.Hint == "" && suggestion == "" && len(dl.Fields) <= 12 {
 				d.Hint = "remove it; " + dialectProduct(dl) + " reads " + quote(dl.Fields)
 			}
 		}
 	}
+}
+
+// annotationKeys hold notes for the people who read the file. Clients
+// ignore them, which is what their authors expect; only opencode, whose
+// schema is strict, rejects them.
+var annotationKeys = map[string]bool{
+	"description": true, "metadata": true, "$comment": true, "comment": true,
+	"_comment": true, "//": true, "notes": true,
+}
+
+// tomlTableKey reports whether m is written under the server's own
+// [mcp_servers.NAME] header rather than on the header's line, where a
+// top-level setting placed after the table silently lands.
+func tomlTableKey(p *Pass, s *normalize.Server, m *normalize.Member) bool {
+	doc := p.Doc(s.Source.Path)
+	return doc != nil && doc.Format == normalize.TOML && m.KeyRange.Start.Line > s.Source.Pos.Line
 }
 
 // suggestField returns what an unknown key most likely means in a client,

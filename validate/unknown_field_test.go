@@ -69,3 +69,31 @@ func TestUnknownField(t *testing.T) {
 		}},
 	})
 }
+
+// Regressions from real configs: notes for the reader are not reported
+// (0K-cool/athena .mcp.json "description", Chisanan232/ai-development-config
+// .windsurf/mcp_config.json "metadata"), except by opencode's strict schema;
+// a top-level Codex setting written below a server table lands in it
+// (0xGosu/memvid-sdk .codex/config.toml) and the hint says so.
+func TestUnknownFieldRealWorld(t *testing.T) {
+	runStructCases(t, "unknown-field", []structCase{
+		{name: "notes are fine", files: tree(
+			".mcp.json", `{"mcpServers": {"kb": {"command": "kb-mcp", "description": "knowledge base"}}}`,
+			".windsurf/mcp_config.json", `{"mcpServers": {"jira": {"serverUrl": "https://jira.example/mcp", "metadata": {"priority": "optional"}, "$comment": "x"}}}`,
+			".cursor/mcp.json", `{"mcpServers": {"a": {"command": "a", "comment": "x", "notes": "y", "_comment": "z", "//": "w"}}}`)},
+		// VS Code writes "gallery" and "version" for servers installed from
+		// the MCP gallery (0xTanzim/nextRush .vscode/mcp.json).
+		{name: "vscode gallery fields", files: oneFile(".vscode/mcp.json",
+			`{"servers": {"io.github.ChromeDevTools/chrome-devtools-mcp": {"type": "stdio", "command": "npx", "args": ["-y", "chrome-devtools-mcp@0.18.1"], "gallery": "https://api.mcp.github.com", "version": "0.18.1"}}}`)},
+		{name: "opencode rejects notes", files: oneFile("opencode.json",
+			`{"mcp": {"a": {"type": "local", "command": ["a"], "description": "x"}}}`),
+			want: []string{`error opencode.json:1:51: unknown field "description" in server "a": opencode rejects the whole config [unknown-field]`}},
+		{name: "top-level key below a codex table", files: oneFile(".codex/config.toml",
+			"[mcp_servers.notion]\nurl = \"https://mcp.notion.com/mcp\"\n\n# Reasoning\nmodel_reasoning_effort = \"high\"\n"),
+			want: []string{`warning .codex/config.toml:5:1: unknown field "model_reasoning_effort" in server "notion": Codex ignores it [unknown-field]`},
+			hint: `in TOML every key after the [mcp_servers.notion] header belongs to that table: if "model_reasoning_effort" is a top-level setting, move it above the first table`},
+		{name: "inline table", files: oneFile(".codex/config.toml",
+			"mcp_servers.notion = { url = \"https://mcp.notion.com/mcp\", model = \"o3\" }\n"),
+			want: []string{`warning .codex/config.toml:1:60: unknown field "model" in server "notion": Codex ignores it [unknown-field]`}},
+	})
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// realworld holds MCP configs copied from public repositories, one project
+// per directory: <client>/<owner>__<repo>/<original path>. SOURCES.md says
+// where each came from. The expected findings beside each project
+// (want.lint.txt) were reviewed by hand: every line must be a true
+// positive for the client that reads the file.
+const realworld = "../../testdata/realworld"
+
+// realworldProjects lists the project directories under realworld, as
+// "<client>/<owner>__<repo>".
+func realworldProjects(t *testing.T) []string {
+	t.Helper()
+	clients, err := os.ReadDir(realworld)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, c := range clients {
+		if !c.IsDir() {
+			continue
+		}
+		projects, err := os.ReadDir(filepath.Join(realworld, c.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range projects {
+			if p.IsDir() {
+				out = append(out, c.Name()+"/"+p.Name())
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no projects under " + realworld)
+	}
+	return out
+}
+
+// stageRealworld copies one real-world project into a temporary root
+// without its golden files, and gives it an empty home, so that nothing
+// from the machine (or the goldens) is read.
+func stageRealworld(t *testing.T, project string) (root, home string) {
+	t.Helper()
+	src := filepath.Join(realworld, filepath.FromSlash(project))
+	root = filepath.Join(t.TempDir(), filepath.Base(project))
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		dst := filepath.Join(root, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		if strings.HasPrefix(d.Name(), "want.") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, t.TempDir()
+}
+
+// TestRealWorld lints every real-world project with default settings and
+// compares the text output with want.lint.txt
+// (go test ./cmd/mcpconf -run TestRealWorld -update rewrites them; review
+// every line before keeping it).
+func TestRealWorld(t *testing.T) {
+	for _, project := range realworldProjects(t) {
+		t.Run(project, func(t *testing.T) {
+			root, home := stageRealworld(t, project)
+			io, out, errOut := testIO(nil)
+			argv := []string{"lint", "--root", root, "--home", home, "--no-color"}
+			if code := Main(argv, io); code > 1 {
+				t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
+			}
+			golden(t, filepath.Join(realworld, filepath.FromSlash(project), "want.lint.txt"), out.Bytes(), root, home)
+		})
+	}
+}
+
+// TestRealWorldPositions lints and explains every real-world project in
+// JSON with every scope: no tool error, and every finding has a file and a
+// position.
+func TestRealWorldPositions(t *testing.T) {
+	for _, project := range realworldProjects(t) {
+		t.Run(project, func(t *testing.T) {
+			root, home := stageRealworld(t, project)
+			io, out, errOut := testIO(nil)
+			argv := []string{"lint", "--root", root, "--home", home, "--scope", "all", "--format", "json"}
+			if code := Main(argv, io); code > 1 {
+				t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
+			}
+			var rep lintReport
+			if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+				t.Fatalf("bad JSON (%v):\n%s", err, out)
+			}
+			if len(rep.Errors) > 0 {
+				t.Errorf("tool errors: %+v", rep.Errors)
+			}
+			for _, f := range rep.Findings {
+				if f.Path == "" || f.Line < 1 || f.Column < 1 {
+					t.Errorf("finding without a position: %+v", f)
+				}
+			}
+			for _, format := range []string{"text", "json"} {
+				io, _, errOut := testIO(nil)
+				argv := []string{"explain", "--root", root, "--home", home, "--format", format}
+				if code := Main(argv, io); code != 0 {
+					t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
+				}
+			}
+		})
+	}
+}
