@@ -125,3 +125,34 @@ func TestUnknownClient(t *testing.T) {
 		t.Errorf("err %v", err)
 	}
 }
+
+// TestStrictFileRejectedWhole: a comment in strict JSON or a trailing comma
+// in Gemini settings makes the client reject the file, so its servers are
+// not effective and its source is an error with the position.
+func TestStrictFileRejectedWhole(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		".mcp.json":             "{\n  // note\n  \"mcpServers\": {\"a\": {\"command\": \"a\"}}\n}",
+		".gemini/settings.json": "{ // fine\n  \"mcpServers\": {\"b\": {\"command\": \"b\"},}\n}",
+		".vscode/mcp.json":      "{ // fine\n  \"servers\": {\"c\": {\"command\": \"c\"},},\n}",
+	})
+	set, err := Discover(Options{Root: root, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := map[string]normalize.SourceFile{}
+	for _, s := range set.Sources {
+		status[s.Path] = s
+	}
+	if s := status[".mcp.json"]; s.Status != normalize.Failed || !strings.HasPrefix(s.Error, "2:3: comments are not allowed") {
+		t.Errorf(".mcp.json: %+v", s)
+	}
+	if s := status[".gemini/settings.json"]; s.Status != normalize.Failed || !strings.HasPrefix(s.Error, "2:39: trailing comma") {
+		t.Errorf("gemini: %+v", s)
+	}
+	if s := status[".vscode/mcp.json"]; s.Status != normalize.Found || s.Servers != 1 {
+		t.Errorf("vscode (JSONC): %+v", s)
+	}
+	if len(set.Servers) != 1 || set.Servers[0].Server.Name != "c" {
+		t.Errorf("servers: %+v", set.Servers)
+	}
+}

@@ -41,7 +41,7 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 	if doc.Format != normalize.JSONC {
 		for _, off := range lx.comments {
 			diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path,
-				Pos: doc.Lines.Pos(off), Message: "comments are not allowed in this file: it is read as strict JSON",
+				Pos: doc.Lines.Pos(off), Message: "comments are not allowed in this file: it is read as strict JSON, so none of its servers load",
 				Hint: "remove the comment"})
 			if doc.Format == normalize.JSON {
 				break // one is enough to say the file is rejected
@@ -49,7 +49,7 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 		}
 		for _, off := range lx.trailingCommas {
 			diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path,
-				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file: it is read as strict JSON",
+				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file: it is read as strict JSON, so none of its servers load",
 				Hint: "remove the comma"})
 		}
 	}
@@ -58,13 +58,19 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 		diags = diags[:0]
 		for _, off := range lx.trailingCommas {
 			diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path,
-				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file: comments are, trailing commas are not",
+				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it, so none of its servers load",
 				Hint: "remove the comma"})
 		}
 	}
+	if len(diags) > 0 {
+		// The client's JSON.parse rejects the whole file. mcpconf's reader
+		// is more lenient, but showing servers that will never load would
+		// answer "why doesn't my server show up" wrongly.
+		return diags
+	}
 	b := &jsonBuilder{doc: doc}
 	doc.Root = b.value(&hv, "")
-	return diags
+	return nil
 }
 
 // quoteProblem explains an error at off caused by a key without quotes
