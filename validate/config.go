@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"sync/atomic"
+
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -10,7 +12,7 @@ type Config struct {
 	Disable  []string                      // rule ids turned off
 	Enable   []string                      // rules that are Off by default, turned on
 	Severity map[string]normalize.Severity // rule id -> severity
-	Ignore   []Ignore
+	Ignore   []*Ignore
 	Policy   Policy
 	// Getenv is the environment lint runs in (for undefined-variable); it is
 	// set by the caller, never read from the file.
@@ -23,7 +25,7 @@ type Ignore struct {
 	Rules  []string // empty: every rule
 	Reason string   // required
 	Pos    normalize.Pos
-	used   bool
+	used   atomic.Bool // set when it silences a finding; sets are linted concurrently
 }
 
 // Policy is what the policy rule enforces. Lists hold globs.
@@ -64,14 +66,13 @@ func (c *Config) apply(diags []normalize.Diagnostic) []normalize.Diagnostic {
 }
 
 func (c *Config) ignored(d normalize.Diagnostic) bool {
-	for i := range c.Ignore {
-		ig := &c.Ignore[i]
+	for _, ig := range c.Ignore {
 		if len(ig.Rules) > 0 && !contains(ig.Rules, d.Rule) {
 			continue
 		}
 		for _, g := range ig.Paths {
 			if Glob(g, d.Path) {
-				ig.used = true
+				ig.used.Store(true)
 				return true
 			}
 		}

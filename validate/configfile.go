@@ -176,7 +176,7 @@ func (c *configReader) ignore(v *normalize.Value) {
 		return
 	}
 	c.unknownKeys(v, ignoreKeys, "[[ignore]]")
-	ig := Ignore{Pos: v.Range.Start}
+	ig := &Ignore{Pos: v.Range.Start}
 	ig.Paths = c.strings(v.Get("paths"), "paths")
 	for i, g := range ig.Paths {
 		if _, err := path.Match(g, ""); err != nil {
@@ -217,7 +217,7 @@ func (c *Config) UnusedIgnores() []normalize.Diagnostic {
 	}
 	var out []normalize.Diagnostic
 	for _, ig := range c.Ignore {
-		if !ig.used && len(ig.Paths) > 0 {
+		if !ig.used.Load() && len(ig.Paths) > 0 {
 			out = append(out, normalize.Diagnostic{Rule: LintConfig.ID, Severity: normalize.Warning, Path: c.Path, Pos: ig.Pos,
 				Message: "this [[ignore]] entry matches no finding; remove it", Hint: "paths are matched against the paths mcpconf prints"})
 		}

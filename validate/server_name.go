@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -122,22 +123,26 @@ func containsRune(rs []rune, r rune) bool {
 
 // asciiFold spells common accented Latin letters without their accents,
 // so that a suggested name keeps them ("dépôt" → "depot", not "d-p-t").
-var asciiFold = strings.NewReplacer(
-	"à", "a", "á", "a", "â", "a", "ã", "a", "ä", "a", "å", "a", "æ", "ae", "ç", "c",
-	"è", "e", "é", "e", "ê", "e", "ë", "e", "ì", "i", "í", "i", "î", "i", "ï", "i",
-	"ñ", "n", "ò", "o", "ó", "o", "ô", "o", "õ", "o", "ö", "o", "ø", "o", "œ", "oe",
-	"ù", "u", "ú", "u", "û", "u", "ü", "u", "ý", "y", "ÿ", "y", "ß", "ss", "ł", "l",
-	"À", "A", "Á", "A", "Â", "A", "Ã", "A", "Ä", "A", "Å", "A", "Æ", "AE", "Ç", "C",
-	"È", "E", "É", "E", "Ê", "E", "Ë", "E", "Ì", "I", "Í", "I", "Î", "I", "Ï", "I",
-	"Ñ", "N", "Ò", "O", "Ó", "O", "Ô", "O", "Õ", "O", "Ö", "O", "Ø", "O", "Œ", "OE",
-	"Ù", "U", "Ú", "U", "Û", "U", "Ü", "U", "Ý", "Y", "Ł", "L")
+// Built on first use: its tables cost half a megabyte, which every command
+// would otherwise pay at start-up.
+var asciiFold = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(
+		"à", "a", "á", "a", "â", "a", "ã", "a", "ä", "a", "å", "a", "æ", "ae", "ç", "c",
+		"è", "e", "é", "e", "ê", "e", "ë", "e", "ì", "i", "í", "i", "î", "i", "ï", "i",
+		"ñ", "n", "ò", "o", "ó", "o", "ô", "o", "õ", "o", "ö", "o", "ø", "o", "œ", "oe",
+		"ù", "u", "ú", "u", "û", "u", "ü", "u", "ý", "y", "ÿ", "y", "ß", "ss", "ł", "l",
+		"À", "A", "Á", "A", "Â", "A", "Ã", "A", "Ä", "A", "Å", "A", "Æ", "AE", "Ç", "C",
+		"È", "E", "É", "E", "Ê", "E", "Ë", "E", "Ì", "I", "Í", "I", "Î", "I", "Ï", "I",
+		"Ñ", "N", "Ò", "O", "Ó", "O", "Ô", "O", "Õ", "O", "Ö", "O", "Ø", "O", "Œ", "OE",
+		"Ù", "U", "Ú", "U", "Û", "U", "Ü", "U", "Ý", "Y", "Ł", "L")
+})
 
 // suggestName replaces runs of bad characters with "-" and lowers the
 // case of names that had spaces, as VS Code's guidance and most configs do.
 func suggestName(name string, codex bool) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range asciiFold.Replace(strings.TrimSpace(name)) {
+	for _, r := range asciiFold().Replace(strings.TrimSpace(name)) {
 		if validNameChar(r, codex) {
 			b.WriteRune(r)
 			dash = false

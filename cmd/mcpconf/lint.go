@@ -3,8 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -102,13 +104,13 @@ func runLint(opts *lintOptions) error {
 	if cfg != nil {
 		cfg.Getenv = opts.IO.Getenv
 	}
-	sets, err := lintSets(opts, &dopts, scope, res)
+	jobs, err := lintSets(opts, &dopts, scope, res)
 	if err != nil {
 		return err
 	}
-	for _, set := range sets {
-		res.Findings = append(res.Findings, validate.Run(set, cfg)...)
-		for _, d := range set.Documents {
+	for _, r := range lintAll(&dopts, jobs, cfg) {
+		res.Findings = append(res.Findings, r.findings...)
+		for _, d := range r.set.Documents {
 			res.Documents[d.Path] = d
 		}
 	}
@@ -183,11 +185,40 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// lintSets turns the arguments into discovered sets, one per project root,
+type lintResult struct {
+	set      *normalize.Set
+	findings []normalize.Diagnostic
+}
+
+// lintAll reads and checks each project root on its own, several at a
+// time: roots share nothing, and a monorepo has hundreds of them.
+func lintAll(dopts *discover.Options, jobs [][]discover.Location, cfg *validate.Config) []lintResult {
+	out := make([]lintResult, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(len(jobs), runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				set := dopts.Read(jobs[i])
+				out[i] = lintResult{set: set, findings: validate.Run(set, cfg)}
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// lintSets turns the arguments into the locations of each project root,
 // so that shadowing is judged within a project, never across two.
-func lintSets(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFilter, res *report.Lint) ([]*normalize.Set, error) {
+func lintSets(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFilter, res *report.Lint) ([][]discover.Location, error) {
 	if len(opts.Paths) == 0 {
-		return []*normalize.Set{dopts.Read(scope.Filter(dopts.Locations()))}, nil
+		return [][]discover.Location{scope.Filter(dopts.Locations())}, nil
 	}
 	groups := map[string][]string{} // root -> files (nil: every file of the root)
 	var userFiles []string
@@ -242,19 +273,18 @@ func lintSets(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 		roots = append(roots, r)
 	}
 	sort.Strings(roots)
-	var sets []*normalize.Set
+	var jobs [][]discover.Location
 	for _, root := range roots {
 		locs := dopts.ProjectLocations(root, groups[root])
 		if scope == discover.UserScopes {
 			locs = nil
 		}
-		locs = mergeOrder(append(locs, user...))
-		sets = append(sets, dopts.Read(locs))
+		jobs = append(jobs, mergeOrder(append(locs, user...)))
 	}
 	if len(roots) == 0 && len(user) > 0 {
-		sets = append(sets, dopts.Read(mergeOrder(user)))
+		jobs = append(jobs, mergeOrder(slices.Clone(user)))
 	}
-	return sets, nil
+	return jobs, nil
 }
 
 // mergeOrder sorts locations of one root into the providers-table order.
