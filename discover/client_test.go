@@ -156,3 +156,23 @@ func TestStrictFileRejectedWhole(t *testing.T) {
 		t.Errorf("servers: %+v", set.Servers)
 	}
 }
+
+// TestVSCodeDeprecatedKey: VS Code tolerates the old "mcpServers" key for
+// stdio servers, so it is a warning there, and an error elsewhere.
+func TestVSCodeDeprecatedKey(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		".vscode/mcp.json": `{"mcpServers": {"a": {"command": "a"}}}`,
+		".cursor/mcp.json": `{"servers": {"b": {"command": "b"}}}`,
+	})
+	set, _ := Discover(Options{Root: root, Home: home})
+	got := map[string]normalize.Diagnostic{}
+	for _, d := range set.Diagnostics {
+		got[d.Path] = d
+	}
+	if d := got[".vscode/mcp.json"]; d.Severity != normalize.Warning || !strings.Contains(d.Message, "tolerates \"mcpServers\" for stdio servers only") || d.Pos.String() != "1:2" {
+		t.Errorf("vscode: %v", d)
+	}
+	if d := got[".cursor/mcp.json"]; d.Severity != normalize.Error || d.Rule != "wrong-root-key" || d.Pos.String() != "1:2" {
+		t.Errorf("cursor: %v", d)
+	}
+}

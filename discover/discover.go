@@ -238,6 +238,12 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 		}
 		d := normalize.At(doc, m.KeyRange, m.Value.Pointer, "wrong-root-key", normalize.Error,
 			"servers under %q are ignored: %s reads %q in this file", wrong, dl.Name, dl.ServersKey)
+		if loc.Client == "vscode" && wrong == "mcpServers" {
+			// VS Code's schema still tolerates the old key for stdio servers
+			// "for rough cross-compat"; other tools reading the file do not.
+			d.Severity = normalize.Warning
+			d.Message = fmt.Sprintf("%q is deprecated in this file: VS Code reads %q and tolerates %q for stdio servers only; other tools ignore them", wrong, dl.ServersKey, wrong)
+		}
 		d.Hint = fmt.Sprintf("rename %q to %q", wrong, dl.ServersKey)
 		diags = append(diags, d)
 	}
