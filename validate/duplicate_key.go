@@ -24,7 +24,9 @@ var WrongRootKey = &Rule{
 	Doc: "Each client reads its servers from one key: `mcpServers` (Claude Code, Cursor,\n" +
 		"Windsurf, Gemini, pisces), `servers` (VS Code `.vscode/mcp.json`), `mcp`\n" +
 		"(opencode), `[mcp_servers]` (Codex, agent-code). Servers under another\n" +
-		"client's key are ignored without a message.",
+		"client's key are ignored without a message. One exception is a warning: VS Code\n" +
+		"still tolerates a deprecated top-level `mcpServers` for stdio servers, which\n" +
+		"other tools reading `.vscode/mcp.json` ignore.",
 	Example: Example{File: ".vscode/mcp.json",
 		Bad:  "{ \"mcpServers\": { \"ctx7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" } } }\n",
 		Good: "{ \"servers\": { \"ctx7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" } } }\n"},
