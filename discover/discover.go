@@ -84,7 +84,7 @@ func Discover(o Options) (*normalize.Set, error) {
 // Read reads the given locations (in merge order) and merges what they
 // define. The options must have been prepared (Discover or Prepare).
 func (o *Options) Read(locs []Location) *normalize.Set {
-	docs := ReadAll(locs)
+	docs := readAll(locs)
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
 	var defs []normalize.Server
 	lists := &fileLists{}
@@ -162,10 +162,10 @@ type readResult struct {
 	shared bool // the same file was read for an earlier location
 }
 
-// ReadAll reads the locations in parallel (bounded) and returns results in
+// readAll reads the locations in parallel (bounded) and returns results in
 // location order. A file used by several locations (~/.claude.json) is read
 // once.
-func ReadAll(locs []Location) []readResult {
+func readAll(locs []Location) []readResult {
 	out := make([]readResult, len(locs))
 	first := map[string]int{}
 	var jobs []int

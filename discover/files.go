@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -154,10 +153,4 @@ func (o *Options) ProjectLocations(root string, only []string) []Location {
 		out = append(out, l)
 	}
 	return out
-}
-
-// Exists reports whether a path exists (for argument checking).
-func Exists(p string) bool {
-	_, err := os.Lstat(p)
-	return err == nil
 }

@@ -180,6 +180,9 @@ func TestLintScope(t *testing.T) {
 		t.Errorf("scope all: %d %v", code, rep.Findings)
 	}
 	code, rep, _ = lintJSON(t, nil, "--root", root, "--home", home, "--scope", "user")
+	if code != 1 || len(rep.Findings) == 0 {
+		t.Errorf("scope user must read the home: %d %v", code, rep.Findings)
+	}
 	for _, f := range rep.Findings {
 		if !strings.HasPrefix(f.Path, "~/") {
 			t.Errorf("scope user reported %s", f.Path)
