@@ -61,6 +61,9 @@ func MaskLine(line string, hide []colSpan) string {
 		off += e
 	}
 	maskKeyedValues(line, mask)
+	for _, sp := range secretSpansIn(line) {
+		mask(utf8.RuneCountInString(line[:sp.start]), utf8.RuneCountInString(line[:sp.end]))
+	}
 	return string(runes)
 }
 

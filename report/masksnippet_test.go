@@ -25,3 +25,19 @@ func TestMaskLine(t *testing.T) {
 		t.Errorf("span: %s", got)
 	}
 }
+
+func TestMaskText(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{`url "http://user:pw123456@h.example.com/mcp?token=abc123&x=1" is denied`, `url "http://user:***@h.example.com/mcp?token=***&x=1" is denied`},
+		{`"ftp://h.example.com/x?api_key=k1&page=2#frag"`, `"ftp://h.example.com/x?api_key=***&page=2#frag"`},
+		{`https://example.com/mcp stays`, `https://example.com/mcp stays`},
+		{`["--api-key", "v4lu3v4lu3", "--token=t0k3nt0k3n", "--port", "8080"]`, `["--api-key", "***", "--token=***", "--port", "8080"]`},
+		{`["--api-key", "${API_KEY}"]`, `["--api-key", "${API_KEY}"]`},
+		{`holds ghp_R2d2C3poBb8Kk1Xw9Lm4Zq7Tt0Yy5Uu3Vv6N here`, `holds *** here`},
+	}
+	for _, c := range cases {
+		if got := MaskText(c.in); got != c.want {
+			t.Errorf("MaskText(%s)\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+}

@@ -121,6 +121,7 @@ func runLint(opts *lintOptions) error {
 	})
 	res.Files = len(res.Documents)
 	res.Rules = ruleInfos()
+	report.MaskFindings(res.Findings)
 
 	if err := renderLint(opts, res); err != nil {
 		return err

@@ -246,3 +246,29 @@ colour = "red"
 		t.Errorf("exit %d", code)
 	}
 }
+
+// TestLintMasksSecrets: no secret reaches any lint format, in messages,
+// hints or source snippets.
+func TestLintMasksSecrets(t *testing.T) {
+	secrets := []string{"pwInUserInfo1", "queryTokenValue2", "flagValueSecret3", "flagEqualsSecret4", "headerSecretValue5x9", "ghp_R2d2C3poBb8Kk1Xw9Lm4Zq7Tt0Yy5Uu3Vv6N"}
+	root := writeTree(t, map[string]string{
+		".mcp.json": `{ "mcpServers": {
+  "a": { "type": "http", "url": "http://user:pwInUserInfo1@mcp.example.com/mcp?token=queryTokenValue2" },
+  "b": { "type": "http", "url": "ftp://user:pwInUserInfo1@files.example.com/x?api_key=queryTokenValue2" },
+  "c": { "command": "npx", "args": ["srv@1.0.0", "--api-key", "flagValueSecret3", "--token=flagEqualsSecret4"], "env": { "GITHUB_TOKEN": "ghp_R2d2C3poBb8Kk1Xw9Lm4Zq7Tt0Yy5Uu3Vv6N" } },
+  "d": { "type": "http", "url": "https://mcp.example.com/mcp", "headers": { "X-Api-Key": "headerSecretValue5x9" } }
+} }`,
+		".mcpconf.toml": "[policy]\ndeny_urls = [\"*example.com*\"]\n",
+	})
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		code, out, errOut := run(t, nil, "lint", "--root", root, "--home", t.TempDir(), "--format", format)
+		if code != 1 {
+			t.Fatalf("%s: exit %d: %s", format, code, errOut)
+		}
+		for _, s := range secrets {
+			if strings.Contains(out, s) {
+				t.Errorf("%s output prints %q", format, s)
+			}
+		}
+	}
+}
