@@ -53,7 +53,7 @@ type jsonServer struct {
 	EnabledTools     []string          `json:"enabled_tools"`
 	DisabledTools    []string          `json:"disabled_tools"`
 	Source           jsonOrigin        `json:"source"`
-	Shadowed         []jsonShadow      `json:"shadowed,omitempty"`
+	Shadowed         []jsonShadow      `json:"shadowed"`
 }
 
 type jsonShadow struct {
@@ -113,7 +113,7 @@ func serverJSON(s *normalize.Server) jsonServer {
 		Enabled: s.Enabled, DisabledBy: s.DisabledBy,
 		StartupTimeoutMS: ms(s.StartupTimeout), ToolTimeoutMS: ms(s.ToolTimeout),
 		EnabledTools: orEmpty(s.IncludeTools), DisabledTools: orEmpty(s.ExcludeTools),
-		Source: origin(s.Source),
+		Source: origin(s.Source), Shadowed: []jsonShadow{},
 	}
 }
 
