@@ -1,11 +1,11 @@
 package discover
 
 import (
+	"github.com/mcpconf/mcpconf/internal/testtree"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -74,26 +74,7 @@ type xExplain struct {
 // decoded.
 func explainTree(t *testing.T, files map[string]string, env map[string]string) xExplain {
 	t.Helper()
-	root := t.TempDir()
-	home := filepath.Join(root, "home")
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if rest, ok := strings.CutPrefix(name, "~/"); ok {
-			p = filepath.Join(home, filepath.FromSlash(rest))
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if target, ok := strings.CutPrefix(content, "symlink:"); ok {
-			if err := os.Symlink(target, p); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if err := os.WriteFile(p, []byte(strings.ReplaceAll(content, "<ROOT>", root)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root, home := testtree.Write(t, files)
 	getenv := func(k string) string {
 		if v, ok := env[k]; ok {
 			return strings.ReplaceAll(v, "<ROOT>", root)

@@ -1,9 +1,9 @@
 package discover
 
 import (
+	"github.com/mcpconf/mcpconf/internal/testtree"
+
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,19 +13,7 @@ import (
 
 func tree(t *testing.T, files map[string]string) (root, home string) {
 	t.Helper()
-	root = t.TempDir()
-	home = filepath.Join(root, "home")
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if rest, ok := strings.CutPrefix(name, "~/"); ok {
-			p = filepath.Join(home, filepath.FromSlash(rest))
-		}
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(strings.ReplaceAll(content, "@ROOT@", root)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root, home
+	return testtree.Write(t, files)
 }
 
 func server(t *testing.T, set *normalize.Set, name string) *normalize.Entry {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -61,7 +60,7 @@ func runAcceptance(t *testing.T, cases []accCase) {
 				cp.Enable = append(slices.Clone(cp.Enable), c.rule)
 				cfg = &cp
 			}
-			all := lintTree(t, c.files, cfg)
+			all := lintFiles(t, c.files, cfg)
 			got := only(all, c.rule)
 			var gotS, wantS []string
 			for _, d := range got {
@@ -103,31 +102,6 @@ func runAcceptance(t *testing.T, cases []accCase) {
 	}
 }
 
-// lintTree is lintFiles with "<ROOT>" in file contents replaced by the
-// project root, for Claude Code's local scope (~/.claude.json
-// projects[<root>]).
-func lintTree(t *testing.T, files map[string]string, cfg *Config) []normalize.Diagnostic {
-	t.Helper()
-	root := t.TempDir()
-	home := filepath.Join(root, "home")
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if rest, ok := strings.CutPrefix(name, "~/"); ok {
-			p = filepath.Join(home, filepath.FromSlash(rest))
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(strings.ReplaceAll(content, "<ROOT>", root)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	set, err := discover.Discover(discover.Options{Root: root, Home: home})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Run(set, cfg)
-}
 
 func loc(path string, line, col int) string {
 	if line == 0 {

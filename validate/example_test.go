@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"github.com/mcpconf/mcpconf/internal/testtree"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,24 +12,11 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// lintFiles writes files (path -> content; "~/" paths go to the home) into
-// a fresh tree and lints it with cfg.
+// lintFiles writes files (see testtree.Write: "~/" paths go to the home,
+// "<ROOT>" becomes the root) into a fresh tree and lints it with cfg.
 func lintFiles(t *testing.T, files map[string]string, cfg *Config) []normalize.Diagnostic {
 	t.Helper()
-	root := t.TempDir()
-	home := filepath.Join(root, "home")
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if rest, ok := strings.CutPrefix(name, "~/"); ok {
-			p = filepath.Join(home, filepath.FromSlash(rest))
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root, home := testtree.Write(t, files)
 	set, err := discover.Discover(discover.Options{Root: root, Home: home})
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/mcpconf/mcpconf/internal/testtree"
+
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,16 +12,7 @@ import (
 
 func writeTree(t *testing.T, files map[string]string) string {
 	t.Helper()
-	root := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root, _ := testtree.Write(t, files)
 	return root
 }
 
