@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // Acceptance cases: broken configs in layouts the rule tests do not use
@@ -101,7 +99,6 @@ func runAcceptance(t *testing.T, cases []accCase) {
 		})
 	}
 }
-
 
 func loc(path string, line, col int) string {
 	if line == 0 {
