@@ -1,0 +1,38 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+// fuzzFiles is one file of each client shape.
+var fuzzFiles = []string{".mcp.json", ".pisces/mcp.json", ".vscode/mcp.json", ".codex/config.toml", ".gemini/settings.json", "opencode.json", ".cursor/mcp.json", ".windsurf/mcp_config.json", ".agent/settings.toml", "~/.claude.json"}
+
+// FuzzLint runs discovery and every rule on arbitrary content in each
+// client's file: no rule may panic (Run turns a panic into an "internal
+// error" finding) and every finding about a file must have a position.
+func FuzzLint(f *testing.F) {
+	for _, r := range Rules() {
+		if r.Example.File != "" {
+			for i, file := range fuzzFiles {
+				if file == r.Example.File {
+					f.Add(uint8(i), r.Example.Bad)
+				}
+			}
+		}
+	}
+	f.Add(uint8(3), "[mcp_servers.a]\ncommand = \"a\"\nstartup_timeout_sec = nan\n")
+	f.Add(uint8(9), `{"projects": {"<ROOT>": {"mcpServers": {"x": {"url": 1}}}}}`)
+	f.Fuzz(func(t *testing.T, which uint8, content string) {
+		file := fuzzFiles[int(which)%len(fuzzFiles)]
+		cfg := &Config{Enable: []string{"undefined-variable", "unpinned-package"}, Policy: Policy{DenyURLs: []string{"http://*"}, AllowCommands: []string{"npx"}}}
+		for _, d := range lintFiles(t, map[string]string{file: content}, cfg) {
+			if strings.Contains(d.Message, "internal error") {
+				t.Fatalf("%s: %v", file, d)
+			}
+			if d.Path != "" && !d.Pos.IsValid() && d.Rule != "unreadable" {
+				t.Fatalf("finding without a position: %v", d)
+			}
+		}
+	})
+}
