@@ -21,7 +21,7 @@ var clientViews = map[string]clientRules{
 	"pisces":     {note: "pisces reads every provider: this is the merged view"},
 	"claude":     {note: "local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole"},
 	"codex":      {deep: true, note: "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)"},
-	"gemini":     {note: "workspace settings over user settings; a server is replaced whole (Gemini loads workspace settings only in trusted folders)"},
+	"gemini":     {note: "workspace settings over user settings; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)"},
 	"opencode":   {deep: true, note: ".opencode/ over project files over global files, merged key by key"},
 	"cursor":     {note: "project over global; one definition wins whole"},
 	"windsurf":   {note: "project over user; one definition wins whole"},
@@ -94,9 +94,9 @@ type UnknownClientError struct{ Client string }
 func (e *UnknownClientError) Error() string {
 	msg := "unknown client " + quoteStr(e.Client)
 	if near := normalize.Closest(e.Client, Clients()); near != "" {
-		msg += "; did you mean " + quoteStr(near) + "?"
+		return msg + "; did you mean " + quoteStr(near) + "?"
 	}
-	return msg + " (known: " + strings.Join(Clients(), ", ") + ")"
+	return msg + ": use one of " + strings.Join(Clients(), ", ")
 }
 
 func quoteStr(s string) string { return `"` + s + `"` }
@@ -149,7 +149,7 @@ func deepMerge(set *normalize.Set) {
 		for j := range e.Shadowed {
 			sh := &e.Shadowed[j]
 			sh.Differences = dedupe(overridden[j+1])
-			sh.Reason = "merged key by key under the definitions above: its fields that no higher layer sets still apply"
+			sh.Reason = "lower layer, merged key by key: the fields no higher layer sets still apply"
 		}
 	}
 }

@@ -306,5 +306,5 @@ func lostBecause(w, l *normalize.Server) string {
 	case ws.Path != ls.Path:
 		return fmt.Sprintf("same provider and scope: %s is read before %s", ws.Path, ls.Path)
 	}
-	return "defined earlier in the same file"
+	return "an earlier definition in the same file wins"
 }

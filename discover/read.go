@@ -163,6 +163,13 @@ func jsonMessage(msg string) string {
 		return "comment is not closed: \"*/\" is missing"
 	}
 	if strings.Contains(msg, "end of file") {
+		// "parsing array after value: unexpected end of file": the parser's
+		// state says nothing to the reader.
+		if strings.HasPrefix(msg, "parsing ") {
+			if _, rest, ok := strings.Cut(msg, ": "); ok {
+				msg = rest
+			}
+		}
 		msg += "; the file looks truncated (a closing bracket or quote is missing)"
 	}
 	return msg

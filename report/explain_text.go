@@ -113,14 +113,14 @@ func summary(s *normalize.Server) string {
 	case s.URL != "":
 		return MaskURL(s.URL)
 	}
-	return "(no command or url)"
+	return "(no command or URL)"
 }
 
 // ExplainText writes the sources table, the effective servers with what
 // they shadow, and the diagnostics.
 func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 	if set.Client != "" {
-		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Client+" loads here:"), set.ClientRules)
+		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+productName(set.Client)+" loads here:"), set.ClientRules)
 	}
 	fmt.Fprintln(w, st.bold("Sources, highest priority first:"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -144,11 +144,19 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 	}
 	tw.Flush()
 
-	shadowed := 0
+	shadowed, merged := 0, 0
 	for _, e := range set.Servers {
-		shadowed += len(e.Shadowed)
+		if e.Server.FieldPaths != nil {
+			merged += len(e.Shadowed)
+		} else {
+			shadowed += len(e.Shadowed)
+		}
 	}
-	fmt.Fprintf(w, "\n%s\n", st.bold(fmt.Sprintf("Servers (%d effective, %d shadowed):", len(set.Servers), shadowed)))
+	counts := fmt.Sprintf("%d effective, %d shadowed", len(set.Servers), shadowed)
+	if merged > 0 {
+		counts += fmt.Sprintf(", %d merged", merged)
+	}
+	fmt.Fprintf(w, "\n%s\n", st.bold("Servers ("+counts+"):"))
 	if len(set.Servers) == 0 {
 		fmt.Fprintln(w, "  none found")
 	}
@@ -206,19 +214,32 @@ func writeDiagnosticList(w io.Writer, diags []normalize.Diagnostic, st Style) {
 		case normalize.Warning:
 			sev = st.yellow(sev)
 		}
-		fmt.Fprintf(w, "  %s: %s\n", sev, d.String())
+		if loc := location(d.Path, d.Pos); loc != "" {
+			fmt.Fprintf(w, "  %s: %s: %s [%s]\n", loc, sev, d.Message, d.Rule)
+		} else {
+			fmt.Fprintf(w, "  %s: %s [%s]\n", sev, d.Message, d.Rule)
+		}
 	}
+}
+
+// productName is a client's name as the product spells it ("Claude Code"
+// for claude), or the id itself.
+func productName(client string) string {
+	if dl := normalize.DialectFor(client); dl != nil {
+		return dl.Name
+	}
+	return client
 }
 
 // ExplainNameText writes every definition of one name, each field with its
 // position, which one won and why.
 func ExplainNameText(w io.Writer, set *normalize.Set, e *normalize.Entry, st Style) error {
 	defs := definitions(e)
-	noun := "definitions"
+	count := fmt.Sprintf("%d definitions, highest priority first", len(defs))
 	if len(defs) == 1 {
-		noun = "definition"
+		count = "1 definition"
 	}
-	fmt.Fprintf(w, "%s: %d %s, highest priority first\n", st.bold(e.Server.Name), len(defs), noun)
+	fmt.Fprintf(w, "%s: %s\n", st.bold(e.Server.Name), count)
 	for i, d := range defs {
 		mark := st.green("wins")
 		if !d.winner {

@@ -197,7 +197,8 @@ func TestLintTextSummary(t *testing.T) {
 		files    int
 		want     string
 	}{
-		{nil, 0, 0, "no problems found in 0 files"},
+		{nil, 0, 0, "no MCP config files found"},
+		{nil, 1, 0, "no MCP config files found; 1 tool error"},
 		{nil, 0, 1, "no problems found in 1 file"},
 		{nil, 2, 3, "no problems found in 3 files; 2 tool errors"},
 		{[]normalize.Diagnostic{diag(normalize.Error)}, 0, 1, "1 error in 1 file"},

@@ -212,11 +212,15 @@ func lintSummary(l *Lint, st Style) string {
 	if c.infos > 0 {
 		parts = append(parts, st.cyan(plural(c.infos, "info")))
 	}
-	s := "no problems found"
-	if len(parts) > 0 {
-		s = strings.Join(parts, ", ")
+	var s string
+	switch {
+	case len(parts) > 0:
+		s = strings.Join(parts, ", ") + " in " + plural(l.Files, "file")
+	case l.Files == 0:
+		s = "no MCP config files found"
+	default:
+		s = "no problems found in " + plural(l.Files, "file")
 	}
-	s += " in " + plural(l.Files, "file")
 	if len(l.Errors) > 0 {
 		s += "; " + st.red(plural(len(l.Errors), "tool error"))
 	}

@@ -68,12 +68,12 @@ func (c *configReader) unknownKeys(obj *normalize.Value, known []string, where s
 func quoteOne(s string) string { return quote([]string{s}) }
 
 // ruleList reads an array of rule ids, reporting unknown ones.
-func (c *configReader) ruleList(v *normalize.Value) []string {
+func (c *configReader) ruleList(v *normalize.Value, key string) []string {
 	if v == nil {
 		return nil
 	}
 	if v.Kind != normalize.Array {
-		c.report(v, v.Range, "must be an array of rule ids, got %s", v.Kind)
+		c.report(v, v.Range, "%q must be an array of rule ids, got %s", key, v.Kind)
 		return nil
 	}
 	var out []string
@@ -124,7 +124,7 @@ func (c *configReader) strings(v *normalize.Value, what string) []string {
 	}
 	out, ok := v.Strings()
 	if !ok {
-		c.report(v, v.Range, "%s must be an array of strings", what)
+		c.report(v, v.Range, "%q must be an array of strings", what)
 	}
 	return out
 }
@@ -132,8 +132,8 @@ func (c *configReader) strings(v *normalize.Value, what string) []string {
 func (c *configReader) read() {
 	root := c.doc.Root
 	c.unknownKeys(root, configKeys, ConfigFile)
-	c.cfg.Disable = c.ruleList(root.Get("disable"))
-	c.cfg.Enable = c.ruleList(root.Get("enable"))
+	c.cfg.Disable = c.ruleList(root.Get("disable"), "disable")
+	c.cfg.Enable = c.ruleList(root.Get("enable"), "enable")
 	if sev := root.Get("severity"); sev != nil {
 		c.table(sev, "severity")
 		c.cfg.Severity = map[string]normalize.Severity{}
@@ -151,7 +151,7 @@ func (c *configReader) read() {
 	}
 	if ig := root.Get("ignore"); ig != nil {
 		if ig.Kind != normalize.Array {
-			c.report(ig, ig.Range, "ignore must be an array of tables: write [[ignore]]")
+			c.report(ig, ig.Range, "\"ignore\" must be an array of tables: write [[ignore]]")
 		}
 		for _, it := range ig.Items {
 			c.ignore(it)

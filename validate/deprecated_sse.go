@@ -15,8 +15,7 @@ var DeprecatedSSE = &Rule{
 	Doc: "The MCP specification of 2025-03-26 replaced the HTTP+SSE transport with\n" +
 		"streamable HTTP. Servers keep the old `/sse` endpoint for a while, then drop\n" +
 		"it. When the server offers streamable HTTP (usually at `/mcp` instead of\n" +
-		"`/sse`), switch to it: `\"type\": \"http\"` (Gemini CLI: `\"type\": \"http\"`\n" +
-		"or `httpUrl`).\n\n" +
+		"`/sse`), switch to it with `\"type\": \"http\"`.\n\n" +
 		"The rule reports an explicit `\"type\": \"sse\"` (pisces, Claude Code, Cursor,\n" +
 		"VS Code, Windsurf, Gemini CLI). agent-code always speaks SSE to a `url` and\n" +
 		"has no way to choose; there the rule only speaks up when the URL ends in\n" +

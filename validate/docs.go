@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -38,16 +40,30 @@ func RuleText(r *Rule, heading string) string {
 	b.WriteString(strings.TrimSpace(r.Doc))
 	b.WriteString("\n")
 	if ex := r.Example; ex.File != "" {
-		lang := "json"
-		if strings.HasSuffix(ex.File, ".toml") {
-			lang = "toml"
-		} else if strings.HasSuffix(ex.File, ".jsonc") || strings.Contains(ex.File, ".vscode/") {
-			lang = "jsonc"
+		lang := codeLang(ex.File)
+		// Files the example needs besides the one shown bad and good.
+		others := slices.Sorted(maps.Keys(ex.Others))
+		for _, f := range others {
+			fmt.Fprintf(&b, "\nWith this `%s` in the same project:\n\n```%s\n%s\n```\n", f, codeLang(f), strings.TrimRight(ex.Others[f], "\n"))
+		}
+		if ex.Config != "" {
+			fmt.Fprintf(&b, "\nWith this `%s`:\n\n```toml\n%s\n```\n", ConfigFile, strings.TrimRight(ex.Config, "\n"))
 		}
 		fmt.Fprintf(&b, "\nBad (`%s`):\n\n```%s\n%s\n```\n", ex.File, lang, strings.TrimRight(ex.Bad, "\n"))
 		fmt.Fprintf(&b, "\nGood:\n\n```%s\n%s\n```\n", lang, strings.TrimRight(ex.Good, "\n"))
 	}
 	return b.String()
+}
+
+// codeLang is the Markdown code block language of a config file.
+func codeLang(file string) string {
+	switch {
+	case strings.HasSuffix(file, ".toml"):
+		return "toml"
+	case strings.HasSuffix(file, ".jsonc") || strings.Contains(file, ".vscode/"):
+		return "jsonc"
+	}
+	return "json"
 }
 
 func capitalize(s string) string {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -10,7 +11,7 @@ import (
 // fields on stdio servers.
 var FieldForOtherTransport = &Rule{
 	ID:       "field-for-other-transport",
-	Title:    "a field belongs to the other transport",
+	Title:    "a server has a field that only applies to the other transport",
 	Severity: normalize.Warning,
 	Doc: "Some fields only mean something for one transport: `args`, `env`, `cwd`,\n" +
 		"`envFile`, Codex `env_vars`, opencode `environment` and VS Code `sandbox` are\n" +
@@ -55,11 +56,14 @@ func checkFieldForOtherTransport(p *Pass) {
 				continue
 			}
 			var d *normalize.Diagnostic
+			other := ""
 			switch {
 			case remote && slices.Contains(stdioOnlyFields, m.Key):
 				d = p.AtKey(s, m, "%q only applies to stdio servers, but %q is a remote server", m.Key, s.Name)
+				other = "a stdio server"
 			case !remote && (slices.Contains(remoteOnlyFields, m.Key) || strict && slices.Contains(strictRemoteFields, m.Key)):
 				d = p.AtKey(s, m, "%q only applies to remote servers, but %q is a stdio server", m.Key, s.Name)
+				other = "a remote server"
 			default:
 				continue
 			}
@@ -73,7 +77,7 @@ func checkFieldForOtherTransport(p *Pass) {
 			default:
 				d.Message += ": " + dialectProduct(dl) + " ignores it"
 			}
-			d.Hint = "remove it, or fix the transport if the server is not the kind it says"
+			d.Hint = fmt.Sprintf("remove %q, or make %q %s if it is meant to be one", m.Key, s.Name, other)
 		}
 	}
 }

@@ -7,7 +7,7 @@ func TestFieldForOtherTransport(t *testing.T) {
 		{name: "codex args on http", files: oneFile(".codex/config.toml",
 			"[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\nargs = [\"--verbose\"]\n"),
 			want: []string{`error .codex/config.toml:3:1: "args" only applies to stdio servers, but "figma" is a remote server: Codex rejects the server [field-for-other-transport]`},
-			hint: `remove it, or fix the transport if the server is not the kind it says`},
+			hint: `remove "args", or make "figma" a stdio server if it is meant to be one`},
 		{name: "codex http fields on stdio", files: oneFile(".codex/config.toml",
 			"[mcp_servers.gh]\ncommand = \"gh-mcp\"\nbearer_token_env_var = \"GH_TOKEN\"\n\n[mcp_servers.gh.http_headers]\nX-Org = \"acme\"\n"),
 			want: []string{

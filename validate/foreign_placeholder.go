@@ -144,7 +144,7 @@ func placeholderHint(client, field, key string, ph resolve.Placeholder) string {
 		case field == "env":
 			return fmt.Sprintf("Codex expands no variables: remove the entry and list the variable in env_vars = [%q]", name)
 		}
-		return fmt.Sprintf("Codex expands no variables: pass %s to the server with env_vars = [%q] and let it read the variable", name, name)
+		return fmt.Sprintf("Codex expands no variables: pass %s to the server with env_vars = [%q] and have the server read it from there", name, name)
 	case "agent-code":
 		return "agent-code expands no variables: write the value itself, in a file that is not committed"
 	}

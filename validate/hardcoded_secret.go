@@ -34,9 +34,10 @@ Codex's ` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + ` and ` + "`env_htt
 never secrets, and are skipped.
 
 Project and local files are errors (they are committed, or sit next to
-files that are); files in the home are warnings: user files, and Claude Code's
-local scope, which lives in ` + "`~/.claude.json`" + ` next to the user scope. The secret
-is never printed: the finding names the key and the kind of credential.
+files that are); files in the home directory are warnings: user files, and
+Claude Code's local scope, which lives in ` + "`~/.claude.json`" + ` next to the user
+scope. The secret is never printed: the finding names the key and the kind of
+credential.
 
 Fix: read the value from the environment with the client's own syntax —
 ` + "`${GITHUB_TOKEN}`" + ` for Claude Code and pisces, ` + "`${env:GITHUB_TOKEN}`" + ` for Cursor, VS Code
@@ -120,15 +121,16 @@ type secretCheck struct {
 
 // value checks an env or header value.
 func (c *secretCheck) value(field, key string, v *normalize.Value) {
+	what := fmt.Sprintf("%s %q", secretMaps[field], key) // env "X", header "Y"
 	if kind, start, end, ok := resolve.FindToken(v.Str); ok {
-		c.report(c.p.reportSub(c.doc, v, start, end, "%q holds a literal %s", key, kind), field, key, kind)
+		c.report(c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind), field, key, kind)
 		return
 	}
 	if piscesFamily(c.s.Source.Client) && resolve.Classify(v.Str, nil) == resolve.Command {
 		return // a command that prints the secret, not the secret
 	}
 	if resolve.IsSecretKey(key) && looksSecret(v.Str) {
-		c.report(c.p.AtValue(c.doc, v, "%q holds what looks like a literal secret", key), field, key, "")
+		c.report(c.p.AtValue(c.doc, v, "%s holds what looks like a literal secret", what), field, key, "")
 	}
 }
 
@@ -246,7 +248,7 @@ func (c *secretCheck) report(d *normalize.Diagnostic, field, key, kind string) {
 	if inHome(c.s) {
 		d.Severity = normalize.Warning
 	}
-	d.Hint = secretHint(c.s.Source.Client, field, key, kind) + ", and rotate the credential"
+	d.Hint = secretHint(c.s.Source.Client, field, key, kind) + "; then rotate the credential"
 }
 
 // inHome reports whether a definition lives in a file of the user's home,
@@ -287,7 +289,7 @@ func secretHint(client, field, key, kind string) string {
 		case field == "env":
 			return fmt.Sprintf("remove it from env and list it in env_vars = [%q]; Codex passes the variable through from your environment", name)
 		}
-		return fmt.Sprintf("Codex expands no variables here: pass %s to the server with env_vars = [%q] and let it read it", name, name)
+		return fmt.Sprintf("Codex expands no variables here: pass %s to the server with env_vars = [%q] and have the server read it from there", name, name)
 	case "agent-code":
 		return "agent-code expands no variables: keep this server in ~/.config/agent-code/config.toml, which is not committed"
 	case "gemini":

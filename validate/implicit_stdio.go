@@ -8,7 +8,7 @@ import (
 // reads, where no type means stdio.
 var ImplicitStdio = &Rule{
 	ID:       "implicit-stdio",
-	Title:    "a server has a url but no type where the client then assumes stdio",
+	Title:    "a server has a URL but no type, which the client reads as stdio",
 	Severity: normalize.Error,
 	Doc: "Claude Code treats an entry without `type` as a stdio server. An entry with\n" +
 		"only a `url` therefore fails its schema (\"Does not adhere to MCP server\n" +
@@ -46,7 +46,7 @@ func checkImplicitStdio(p *Pass) {
 		if s.Source.Client == "claude" {
 			d = p.At(s, "url", "server %q has \"url\" but no \"type\": Claude Code reads it as a stdio server and rejects it", s.Name)
 		} else {
-			d = p.At(s, "url", "server %q has \"url\" but no \"type\": pisces infers \"http\", but Claude Code reads it as a stdio server and rejects it", s.Name)
+			d = p.At(s, "url", "server %q has \"url\" but no \"type\": Claude Code reads it as a stdio server and rejects it (pisces infers \"http\")", s.Name)
 			d.Severity = normalize.Warning
 		}
 		d.Hint = "add \"type\": \"http\" (or \"sse\" for a legacy SSE endpoint)"

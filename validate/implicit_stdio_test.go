@@ -11,9 +11,9 @@ func TestImplicitStdio(t *testing.T) {
 		{name: "claude user file", files: oneFile("~/.claude.json", bad),
 			want: []string{`error ~/.claude.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it [implicit-stdio]`}},
 		{name: ".mcp.json", files: oneFile(".mcp.json", bad),
-			want: []string{`warning .mcp.json:1:33: server "docs" has "url" but no "type": pisces infers "http", but Claude Code reads it as a stdio server and rejects it [implicit-stdio]`}},
+			want: []string{`warning .mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it (pisces infers "http") [implicit-stdio]`}},
 		{name: "mcp.json", files: oneFile("mcp.json", bad),
-			want: []string{`warning mcp.json:1:33: server "docs" has "url" but no "type": pisces infers "http", but Claude Code reads it as a stdio server and rejects it [implicit-stdio]`}},
+			want: []string{`warning mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it (pisces infers "http") [implicit-stdio]`}},
 		{name: "fine", files: map[string]string{
 			".claude/mcp.json": `{"mcpServers": {"a": {"type": "http", "url": "https://a.example.com/mcp"}, "b": {"command": "b-server", "url": "https://b.example.com/mcp"}}}`,
 			// Cursor, VS Code and pisces infer a remote server from the url.

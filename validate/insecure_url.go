@@ -51,6 +51,10 @@ func checkInsecureURL(p *Pass) {
 			continue
 		}
 		host := u.Hostname()
+		hint := "use \"https://\""
+		if u.Scheme == "ws" {
+			hint = "use \"wss://\""
+		}
 		if creds := sentCredentials(s, u); creds != "" {
 			them := "it"
 			if strings.HasPrefix(creds, "credentials") {
@@ -58,11 +62,11 @@ func checkInsecureURL(p *Pass) {
 			}
 			d := p.At(s, m.Key, "server %q sends %s over plain %s to %q: anyone on the network path can read %s", s.Name, creds, u.Scheme, host, them)
 			d.Severity = normalize.Error
-			d.Hint = "use \"https://\" (or \"wss://\")"
+			d.Hint = hint
 			continue
 		}
 		d := p.At(s, m.Key, "server %q is reached over plain %s at %q: traffic can be read and changed on the network path", s.Name, u.Scheme, host)
-		d.Hint = "use \"https://\" (or \"wss://\")"
+		d.Hint = hint
 	}
 }
 

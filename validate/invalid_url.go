@@ -15,7 +15,7 @@ import (
 // InvalidURL reports server URLs a client cannot connect to.
 var InvalidURL = &Rule{
 	ID:       "invalid-url",
-	Title:    "a server url is not a valid absolute http or https url",
+	Title:    "a server URL is not a valid absolute http or https URL",
 	Severity: normalize.Error,
 	Doc: "The endpoint of a remote server (`url`; Windsurf `serverUrl`, Gemini CLI\n" +
 		"`httpUrl`) must be an absolute URL with the scheme `http` or `https` and a\n" +
@@ -108,7 +108,7 @@ func urlProblem(s *normalize.Server, raw string) (reason, hint string) {
 	}
 	if port := u.Port(); port != "" {
 		if n, err := strconv.Atoi(port); err != nil || n > 65535 {
-			return fmt.Sprintf("has the port %s, above 65535", port), ""
+			return fmt.Sprintf("has the port %s, above 65535", port), "use a port from 1 to 65535"
 		}
 	}
 	return "", ""

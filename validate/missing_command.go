@@ -62,14 +62,14 @@ func checkMissingCommand(p *Pass) {
 				if client == "opencode" {
 					remote = "remote"
 				}
-				d.Hint = fmt.Sprintf("for a server reached by URL write \"type\": %q", remote)
+				d.Hint = fmt.Sprintf("if the server is reached by URL, write \"type\": %q", remote)
 			} else {
 				d.Hint = "add the program to start, e.g. \"command\": \"npx\""
 			}
 		case s.Transport == normalize.NoTransport && !s.TransportExplicit && cmd == nil && serverEndpoint(s) == nil:
 			switch client {
 			case "gemini":
-				p.At(s, "", "server %q has neither \"command\" nor %s: Gemini CLI cannot connect to it", s.Name, endpointKeys(client))
+				p.At(s, "", "server %q has neither \"command\" nor a URL (%s): Gemini CLI cannot connect to it", s.Name, endpointKeys(client))
 			case "agent-code":
 				p.At(s, "", "server %q has neither \"command\" nor \"url\": agent-code skips it", s.Name)
 			}

@@ -9,7 +9,7 @@ import (
 // MissingURL reports remote servers without an endpoint.
 var MissingURL = &Rule{
 	ID:       "missing-url",
-	Title:    "a remote server has no url",
+	Title:    "a remote server has no URL",
 	Severity: normalize.Error,
 	Doc: "A server reached over HTTP or SSE needs the address to connect to: `url`\n" +
 		"(Windsurf also reads `serverUrl`, Gemini CLI also `httpUrl`). The transport is\n" +
@@ -54,7 +54,7 @@ func checkMissingURL(p *Pass) {
 			if client == "opencode" {
 				local = "local"
 			}
-			d.Hint = "for a local server started by \"command\" write \"type\": \"" + local + "\""
+			d.Hint = "if the server is a local process started by \"command\", write \"type\": \"" + local + "\""
 		}
 	}
 }

@@ -11,7 +11,7 @@ func TestMissingURL(t *testing.T) {
 		{name: "http type with a command", files: oneFile(".pisces/mcp.json",
 			`{"mcpServers": {"fs": {"type": "http", "command": "fs-server"}}}`),
 			want: []string{`error .pisces/mcp.json:1:32: server "fs" is a remote server ("type": "http") without "url" [missing-url]`},
-			hint: `for a local server started by "command" write "type": "stdio"`},
+			hint: `if the server is a local process started by "command", write "type": "stdio"`},
 		{name: "windsurf empty serverUrl", files: oneFile(".windsurf/mcp_config.json",
 			`{"mcpServers": {"docs": {"serverUrl": ""}}}`),
 			want: []string{`error .windsurf/mcp_config.json:1:39: server "docs" has an empty "serverUrl" [missing-url]`}},

@@ -57,6 +57,9 @@ func checkNameLength(p *Pass) {
 			continue
 		}
 		room := fmt.Sprintf("leaves %d characters for tool names", left)
+		if left == 1 {
+			room = "leaves 1 character for tool names"
+		}
 		if left <= 0 {
 			room = "leaves no room for tool names"
 		}

@@ -11,6 +11,7 @@ func TestNameLength(t *testing.T) {
 	n46 := strings.Repeat("g", 46) // 46 + __ = 48: 15 left of 63
 	n45 := strings.Repeat("g", 45) // 47: 16 left
 	n60 := strings.Repeat("x", 60)
+	n56 := strings.Repeat("c", 56) // mcp__ + 56 + __ = 63: 1 left of 64
 	runStructCases(t, "name-length", []structCase{
 		{name: "codex", files: oneFile(".codex/config.toml",
 			"[mcp_servers."+n42+"]\nurl = \"https://kb.example.com/mcp\"\n"),
@@ -23,6 +24,9 @@ func TestNameLength(t *testing.T) {
 			`{"mcpServers": {"`+n46+`": {"command": "kb"}, "`+n45+`": {"command": "kb"}}}`),
 			want: []string{`warning .gemini/settings.json:1:17: server name "` + n46 + `" is 46 characters long and leaves 15 characters for tool names: Gemini CLI names clashing tools "<server>__<tool>" and cuts names over 63 characters [name-length]`},
 			hint: "use a name of at most 45 characters"},
+		{name: "one character left", files: oneFile(".codex/config.toml",
+			"[mcp_servers."+n56+"]\nurl = \"https://kb.example.com/mcp\"\n"),
+			want: []string{`warning .codex/config.toml:1:14: server name "` + n56 + `" is 56 characters long and leaves 1 character for tool names: Codex names tools "mcp__<server>__<tool>" and cuts names over 64 characters [name-length]`}},
 		{name: "within the budget or no limit", files: map[string]string{
 			".claude/mcp.json": `{"mcpServers": {"` + n41 + `": {"command": "kb"}}}`,
 			".cursor/mcp.json": `{"mcpServers": {"` + n60 + `": {"command": "kb"}}}`,

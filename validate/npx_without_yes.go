@@ -10,7 +10,7 @@ import (
 // question.
 var NpxWithoutYes = &Rule{
 	ID:       "npx-without-yes",
-	Title:    "npx runs a package without -y",
+	Title:    "a server runs npx without -y",
 	Severity: normalize.Warning,
 	Doc: `Before it installs a package that is not in the local project, npx asks
 "Need to install the following packages: … Ok to proceed?" unless ` + "`-y`" + `

@@ -25,10 +25,7 @@ from running.
 Patterns match whole strings; ` + "`*`" + ` matches any run of characters, ` + "`/`" + ` included,
 and ` + "`?`" + ` one character. A deny list wins over an allow list; a non-empty allow
 list allows only what matches one of its patterns. The finding names the
-list and the pattern. Without a policy this rule reports nothing.
-
-The example below assumes a policy whose URL deny list holds
-` + "`https://*.untrusted.example/*`" + `.`,
+list and the pattern. Without a policy this rule reports nothing.`,
 	Example: Example{File: ".cursor/mcp.json",
 		Bad:    "{ \"mcpServers\": { \"notes\": { \"url\": \"https://mcp.untrusted.example/mcp\" } } }\n",
 		Good:   "{ \"mcpServers\": { \"docs\": { \"url\": \"https://mcp.context7.com/mcp\" } } }\n",
@@ -108,7 +105,7 @@ func judge(deny, allow []string, what string, candidates ...string) string {
 	for _, pat := range deny {
 		for _, c := range candidates {
 			if wildcard(pat, c) {
-				return "is denied by policy: it matches " + quote([]string{pat}) + " in the deny list for " + what
+				return "is denied by policy: it matches " + quote([]string{pat}) + " in deny_" + what
 			}
 		}
 	}
@@ -130,7 +127,7 @@ func judge(deny, allow []string, what string, candidates ...string) string {
 	if len(allow) > 3 {
 		more = ", …"
 	}
-	return "is not allowed by policy: it matches no pattern in the allow list for " + what + " (" + quote(shown) + more + ")"
+	return "is not allowed by policy: it matches no pattern in allow_" + what + " (" + quote(shown) + more + ")"
 }
 
 // wildcard matches a whole string against a pattern where "*" is any run

@@ -13,9 +13,9 @@ func TestPolicy(t *testing.T) {
 			cfg:   &Config{Policy: Policy{DenyNames: []string{"evil-*"}, DenyCommands: []string{"docker"}, DenyURLs: []string{"http://*"}}},
 			files: tree(".mcp.json", servers),
 			want: []string{
-				`error .mcp.json:1:17: server "evil-tools" is denied by policy: it matches "evil-*" in the deny list for names [policy]`,
-				`error .mcp.json:1:103: command "/usr/local/bin/docker run -i mcp/filesystem:1.0.0" of server "fs" is denied by policy: it matches "docker" in the deny list for commands [policy]`,
-				`error .mcp.json:1:208: url "http://docs.internal.example/mcp" of server "docs" is denied by policy: it matches "http://*" in the deny list for urls [policy]`,
+				`error .mcp.json:1:17: server "evil-tools" is denied by policy: it matches "evil-*" in deny_names [policy]`,
+				`error .mcp.json:1:103: command "/usr/local/bin/docker run -i mcp/filesystem:1.0.0" of server "fs" is denied by policy: it matches "docker" in deny_commands [policy]`,
+				`error .mcp.json:1:208: url "http://docs.internal.example/mcp" of server "docs" is denied by policy: it matches "http://*" in deny_urls [policy]`,
 			},
 			hints: []string{hint, hint, hint}},
 		{name: "allow lists; the command line matches across slashes",
@@ -23,14 +23,14 @@ func TestPolicy(t *testing.T) {
 				AllowURLs: []string{"https://*"}}},
 			files: tree(".mcp.json", servers),
 			want: []string{
-				`error .mcp.json:1:17: server "evil-tools" is not allowed by policy: it matches no pattern in the allow list for names ("fs", "docs") [policy]`,
-				`error .mcp.json:1:43: command "npx -y evil-mcp@1.0.0" of server "evil-tools" is not allowed by policy: it matches no pattern in the allow list for commands ("*docker run -i mcp/*") [policy]`,
-				`error .mcp.json:1:208: url "http://docs.internal.example/mcp" of server "docs" is not allowed by policy: it matches no pattern in the allow list for urls ("https://*") [policy]`,
+				`error .mcp.json:1:17: server "evil-tools" is not allowed by policy: it matches no pattern in allow_names ("fs", "docs") [policy]`,
+				`error .mcp.json:1:43: command "npx -y evil-mcp@1.0.0" of server "evil-tools" is not allowed by policy: it matches no pattern in allow_commands ("*docker run -i mcp/*") [policy]`,
+				`error .mcp.json:1:208: url "http://docs.internal.example/mcp" of server "docs" is not allowed by policy: it matches no pattern in allow_urls ("https://*") [policy]`,
 			}},
 		{name: "deny wins over allow; opencode command arrays",
 			cfg:   &Config{Policy: Policy{AllowCommands: []string{"npx"}, DenyCommands: []string{"npx -y evil-*"}}},
 			files: tree("opencode.json", `{"mcp": {"e": {"type": "local", "command": ["npx", "-y", "evil-mcp@1.0.0"]}, "g": {"type": "local", "command": ["npx", "-y", "good-mcp@1.0.0"]}}}`),
-			want:  []string{`error opencode.json:1:45: command "npx -y evil-mcp@1.0.0" of server "e" is denied by policy: it matches "npx -y evil-*" in the deny list for commands [policy]`}},
+			want:  []string{`error opencode.json:1:45: command "npx -y evil-mcp@1.0.0" of server "e" is denied by policy: it matches "npx -y evil-*" in deny_commands [policy]`}},
 		{name: "empty policy", cfg: &Config{}, files: tree(".mcp.json", servers)},
 	})
 }

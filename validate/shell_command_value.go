@@ -23,8 +23,8 @@ someone else: an error. In a user file it is the intended use and is
 reported as info, so that you know which commands run.
 
 Only pisces runs these values (its own files and the bare ` + "`mcp.json`" + ` it reads);
-other clients, Claude Code included, send the ` + "`!`" + ` and the rest literally. Write
-` + "`!!`" + ` for a value that really starts with ` + "`!`" + `. mcpconf never runs the command.`,
+other clients, Claude Code included, send the ` + "`!`" + ` and the rest literally.
+mcpconf never runs the command.`,
 	Example: Example{File: ".pisces/mcp.json",
 		Bad: "{ \"mcpServers\": { \"github\": {\n" +
 			"  \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"],\n" +
@@ -49,12 +49,11 @@ func checkShellCommandValue(p *Pass) {
 		doc := p.Doc(s.Source.Path)
 		if s.Source.Scope == normalize.Project {
 			d := p.AtValue(doc, v, "%s %q runs a shell command when the server starts: anyone who opens this project with pisces runs it", what, key)
-			d.Hint = fmt.Sprintf("move the server to ~/.pisces/mcp.json, or write \"${%s}\"; write \"!!\" for a literal \"!\"", envVarName(key, "VALUE"))
+			d.Hint = fmt.Sprintf("move the server to ~/.pisces/mcp.json, or write \"${%s}\" and set %s in your environment", envVarName(key, "VALUE"), envVarName(key, "VALUE"))
 			return
 		}
 		d := p.AtValue(doc, v, "%s %q is read from a shell command that pisces runs when the server starts", what, key)
 		d.Severity = normalize.Info
-		d.Hint = "write \"!!\" if the value is meant to start with a literal \"!\""
 	})
 }
 

@@ -12,8 +12,8 @@ func TestShellCommandValue(t *testing.T) {
 				`error .pisces/mcp.json:1:207: header "Authorization" runs a shell command when the server starts: anyone who opens this project with pisces runs it [shell-command-value]`,
 			},
 			hints: []string{
-				`move the server to ~/.pisces/mcp.json, or write "${GITHUB_TOKEN}"; write "!!" for a literal "!"`,
-				`move the server to ~/.pisces/mcp.json, or write "${AUTHORIZATION}"; write "!!" for a literal "!"`,
+				`move the server to ~/.pisces/mcp.json, or write "${GITHUB_TOKEN}" and set GITHUB_TOKEN in your environment`,
+				`move the server to ~/.pisces/mcp.json, or write "${AUTHORIZATION}" and set AUTHORIZATION in your environment`,
 			}},
 		{name: "mcp.json is read by pisces", files: tree("mcp.json", server),
 			want: []string{

@@ -11,8 +11,8 @@ var Syntax = &Rule{
 server in it silently disappears. mcpconf reports where parsing stopped.
 
 Strict JSON files (` + "`.mcp.json`" + `, ` + "`.cursor/mcp.json`" + `, pisces files) may not
-contain comments or trailing commas; Gemini's settings allow comments but not
-trailing commas; VS Code and opencode files are JSONC and allow both.`,
+contain comments or trailing commas; Gemini CLI's settings allow comments but
+not trailing commas; VS Code and opencode files are JSONC and allow both.`,
 	Example: Example{File: ".mcp.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"github\": { \"command\": \"npx\" },\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n"},

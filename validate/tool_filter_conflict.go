@@ -91,7 +91,7 @@ func checkToolFilterConflict(p *Pass) {
 			}
 			for _, lit := range literals {
 				if ok, err := path.Match(it.Str, lit); err == nil && ok {
-					d := p.AtValue(p.Doc(s.Source.Path), it, "server %q: %q pattern %q hides %q, which %q lists: %s hides it (the deny-list wins)",
+					d := p.AtValue(p.Doc(s.Source.Path), it, "server %q: %q pattern %q matches %q, which %q lists: %s hides it (the deny-list wins)",
 						s.Name, keys[1], it.Str, lit, keys[0], clientProduct(s))
 					d.Hint = "narrow the pattern or remove the tool from the allow-list"
 					break

@@ -16,7 +16,7 @@ func TestToolFilterConflict(t *testing.T) {
 			want: []string{`warning .codex/config.toml:3:17: server "gh" has an empty "enabled_tools": Codex makes none of its tools available [tool-filter-conflict]`}},
 		{name: "pisces glob", files: oneFile(".pisces/mcp.json",
 			`{"mcpServers": {"gh": {"command": "gh", "enabledTools": ["search", "delete_repo"], "disabledTools": ["delete_*"]}}}`),
-			want: []string{`warning .pisces/mcp.json:1:102: server "gh": "disabledTools" pattern "delete_*" hides "delete_repo", which "enabledTools" lists: pisces hides it (the deny-list wins) [tool-filter-conflict]`}},
+			want: []string{`warning .pisces/mcp.json:1:102: server "gh": "disabledTools" pattern "delete_*" matches "delete_repo", which "enabledTools" lists: pisces hides it (the deny-list wins) [tool-filter-conflict]`}},
 		{name: "pisces same pattern", files: oneFile(".pisces/mcp.json",
 			`{"mcpServers": {"gh": {"command": "gh", "enabledTools": ["get_*"], "disabledTools": ["get_*"]}}}`),
 			want: []string{`warning .pisces/mcp.json:1:86: server "gh" lists tool "get_*" in both "enabledTools" and "disabledTools": pisces hides it (the deny-list wins) [tool-filter-conflict]`}},

@@ -9,7 +9,7 @@ import (
 // TransportConflict reports entries that set both a command and a URL.
 var TransportConflict = &Rule{
 	ID:       "transport-conflict",
-	Title:    "a server has both a command and a url",
+	Title:    "a server has both a command and a URL",
 	Severity: normalize.Error,
 	Doc: "A server is either started as a local process (`command`, stdio) or reached\n" +
 		"over the network (`url`; Windsurf also `serverUrl`, Gemini CLI also `httpUrl`),\n" +

@@ -109,9 +109,9 @@ func checkUnknownField(p *Pass) {
 		}
 		if s.Source.Client == "codex" {
 			if m := s.Node.Member("bearer_token"); m != nil {
-				d := p.AtKey(s, m, "Codex does not support \"bearer_token\" (server %q): put the token in an environment variable and name it in \"bearer_token_env_var\"", s.Name)
+				d := p.AtKey(s, m, "server %q has \"bearer_token\", which Codex does not support: it refuses to load the config", s.Name)
 				d.Severity = normalize.Error
-				d.Hint = fmt.Sprintf("Codex refuses to load the config; remove \"bearer_token\" and write bearer_token_env_var = %q", envVarName(strings.ToUpper(s.Name)+"_TOKEN", "MCP_TOKEN"))
+				d.Hint = fmt.Sprintf("remove \"bearer_token\", put the token in an environment variable and name it: bearer_token_env_var = %q", envVarName(strings.ToUpper(s.Name)+"_TOKEN", "MCP_TOKEN"))
 			}
 		}
 		for _, m := range s.Unknown {

@@ -11,7 +11,7 @@ import (
 // entry in "inputs", and inputs nothing uses.
 var UnknownInput = &Rule{
 	ID:       "unknown-input",
-	Title:    "an ${input:…} placeholder has no matching entry in \"inputs\"",
+	Title:    "an ${input:…} placeholder has no matching input, or an input is never used",
 	Severity: normalize.Error,
 	Doc: `VS Code asks for the value of ` + "`${input:id}`" + ` with the entry of the same ` + "`id`" + ` in
 the file's top-level ` + "`inputs`" + ` array (` + "`promptString`" + ` or ` + "`pickString`" + `). Without one, the

@@ -74,7 +74,7 @@ func checkUnknownTransport(p *Pass) {
 			if codexDefined[s.Name] {
 				continue // a patch of a server another Codex layer defines
 			}
-			d := p.At(s, "", "server %q has neither \"command\" nor \"url\": Codex refuses to start with \"invalid transport\"", s.Name)
+			d := p.At(s, "", "server %q has neither \"command\" nor \"url\": Codex cannot load the config (\"invalid transport\")", s.Name)
 			d.Hint = "add \"command\" for a local server or \"url\" for a remote one"
 		case client == "opencode" && t == nil:
 			if opencodeToggle(s.Node) {
@@ -95,16 +95,20 @@ func checkUnknownTransport(p *Pass) {
 				continue
 			}
 			lit := t.Value.Str
-			msg := fmt.Sprintf("server %q has \"type\": %q, which %s does not accept", s.Name, lit, name)
+			what := fmt.Sprintf("\"type\": %q", lit)
 			if lit == "" {
-				msg = fmt.Sprintf("server %q has an empty \"type\", which %s does not accept", s.Name, name)
+				what = "an empty \"type\""
 			}
-			d := p.At(s, "type", "%s", msg)
-			if client == "gemini" && s.Transport != normalize.NoTransport {
+			verdict := "which " + name + " does not accept"
+			ignored := client == "gemini" && s.Transport != normalize.NoTransport
+			if ignored {
 				// Gemini CLI picks the transport from the keys and ignores a
 				// type it does not use.
+				verdict = "which Gemini CLI does not know: it ignores it and picks the transport from the other keys"
+			}
+			d := p.At(s, "type", "server %q has %s, %s", s.Name, what, verdict)
+			if ignored {
 				d.Severity = normalize.Warning
-				d.Message += "; it ignores it here"
 			}
 			if sug := suggestTransport(client, lit, accepted); sug != "" {
 				d.Message += fmt.Sprintf("; did you mean %q?", sug)

@@ -39,12 +39,12 @@ func TestUnknownTransport(t *testing.T) {
 		{name: "gemini ignores a type it does not use", files: oneFile(".gemini/settings.json",
 			`{"mcpServers": {"fs": {"type": "stdio", "command": "fs-server"}, "docs": {"type": "streamable-http", "url": "https://docs.example.com/mcp"}}}`),
 			want: []string{
-				`warning .gemini/settings.json:1:32: server "fs" has "type": "stdio", which Gemini CLI does not accept; it ignores it here [unknown-transport]`,
+				`warning .gemini/settings.json:1:32: server "fs" has "type": "stdio", which Gemini CLI does not know: it ignores it and picks the transport from the other keys [unknown-transport]`,
 				`error .gemini/settings.json:1:83: server "docs" has "type": "streamable-http", which Gemini CLI does not accept; did you mean "http"? [unknown-transport]`,
 			}},
 		{name: "codex invalid transport", files: oneFile(".codex/config.toml",
 			"[mcp_servers.fs]\nargs = [\"x\"]\n"),
-			want: []string{`error .codex/config.toml:1:14: server "fs" has neither "command" nor "url": Codex refuses to start with "invalid transport" [unknown-transport]`}},
+			want: []string{`error .codex/config.toml:1:14: server "fs" has neither "command" nor "url": Codex cannot load the config ("invalid transport") [unknown-transport]`}},
 		{name: "codex patch of another layer", files: map[string]string{
 			"~/.codex/config.toml": "[mcp_servers.fs]\ncommand = \"fs-server\"\n",
 			".codex/config.toml":   "[mcp_servers.fs]\nenabled = false\n",

@@ -75,7 +75,7 @@ Values of env and headers are never printed. explain never runs anything.`,
   mcpconf explain github
   mcpconf explain --client codex
   mcpconf explain --root ./repo --home /tmp/fakehome --format json`,
-		Args: cobra.MaximumNArgs(1),
+		Args: maxOneArg("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.Name = args[0]

@@ -28,8 +28,10 @@ func TestExitCodes(t *testing.T) {
 		{"unknown name with suggestion", []string{"explain", "githb", "--root", root, "--home", home}, 1, `no server named "githb" in any source; did you mean "github"?`},
 		{"bad format", []string{"explain", "--format", "yaml", "--root", root, "--home", home}, 2, `unknown format "yaml"`},
 		{"unknown flag", []string{"explain", "--nope"}, 2, "unknown flag: --nope"},
-		{"too many args", []string{"explain", "a", "b", "--root", root}, 2, "accepts at most 1 arg"},
+		{"too many args", []string{"explain", "a", "b", "--root", root}, 2, "explain takes at most one NAME, got 2 arguments"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
+		{"unknown command usage hint", []string{"frobnicate"}, 2, "run 'mcpconf --help' for usage"},
+		{"subcommand usage hint", []string{"explain", "--nope"}, 2, "run 'mcpconf explain --help' for usage"},
 		{"missing root", []string{"explain", "--root", filepath.Join(root, "nope"), "--home", home}, 3, "cannot read root"},
 		{"root is a file", []string{"explain", "--root", filepath.Join(root, ".mcp.json"), "--home", home}, 3, "cannot read root"},
 	}

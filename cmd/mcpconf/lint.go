@@ -173,7 +173,11 @@ func loadLintConfig(opts *lintOptions, dopts *discover.Options, res *report.Lint
 	}
 	cfg, diags, err := validate.LoadConfig(abs, display, optional)
 	if err != nil {
-		return nil, usagef("cannot read config %q: %v", opts.Config, unwrapPath(err))
+		name := opts.Config // as given; the default one by its display path
+		if name == "" {
+			name = display
+		}
+		return nil, usagef("cannot read config %q: %v", name, unwrapPath(err))
 	}
 	res.Findings = append(res.Findings, diags...)
 	return cfg, nil
@@ -249,7 +253,7 @@ func lintSets(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 		default:
 			loc, root, ok := dopts.Classify(abs)
 			if !ok {
-				return nil, usagef("cannot tell which client reads %q: it is not a known MCP config path (see 'mcpconf explain' for the list)", p)
+				return nil, usagef("cannot tell which client reads %q: it is not a known MCP config path (run 'mcpconf explain' to see the paths mcpconf reads)", p)
 			}
 			if loc.Scope == normalize.User {
 				userFiles = append(userFiles, abs)

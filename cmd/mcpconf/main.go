@@ -1,4 +1,4 @@
-// Command mcpconf finds, explains, lints and probes the MCP server
+// Command mcpconf finds, explains and lints the MCP server
 // definitions of every AI client in a project and a home directory.
 package main
 

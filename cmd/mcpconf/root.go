@@ -37,7 +37,7 @@ func Main(args []string, io *IO) int {
 			}
 			fmt.Fprintf(io.ErrOut, "mcpconf: %s\n", msg)
 			if exitCode(err) == exitUsage {
-				fmt.Fprintf(io.ErrOut, "run 'mcpconf %s --help' for usage\n", subcommandOf(args))
+				fmt.Fprintf(io.ErrOut, "run '%s --help' for usage\n", commandLine(cmd, args))
 			}
 		}
 	}
@@ -55,13 +55,32 @@ func isFlagError(msg string) bool {
 	return false
 }
 
-func subcommandOf(args []string) string {
+// commandLine is "mcpconf" or "mcpconf SUBCOMMAND" for the usage hint: the
+// first argument that is not a flag, when it names a subcommand.
+func commandLine(root *cobra.Command, args []string) string {
 	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			return a
+		if strings.HasPrefix(a, "-") {
+			continue
 		}
+		for _, c := range root.Commands() {
+			if c.Name() == a {
+				return "mcpconf " + a
+			}
+		}
+		break
 	}
-	return ""
+	return "mcpconf"
+}
+
+// maxOneArg accepts at most one positional argument, named what in the
+// error, instead of cobra's "accepts at most 1 arg(s)".
+func maxOneArg(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) > 1 {
+			return usagef("%s takes at most one %s, got %d arguments", cmd.Name(), what, len(args))
+		}
+		return nil
+	}
 }
 
 func asSilent(err error, se *silentError) bool {
@@ -75,7 +94,7 @@ func asSilent(err error, se *silentError) bool {
 func newRootCmd(io *IO) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "mcpconf",
-		Short: "Find, explain, lint and probe MCP server definitions across AI clients",
+		Short: "Find, explain and lint MCP server definitions across AI clients",
 		Long: `mcpconf reads the MCP server definitions of every AI client it knows
 (pisces, Claude Code, Codex, Gemini CLI, opencode, Cursor, Windsurf,
 agent-code, VS Code, and a bare mcp.json) from a project and a home

@@ -21,9 +21,14 @@ func newRulesCmd(io *IO, runF func(*rulesOptions) error) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rules [ID]",
 		Short: "List the lint rules, or print one rule's documentation",
+		Long: `Without ID, rules lists every lint rule with its default severity and what
+it finds; rules marked "(off)" run only when .mcpconf.toml enables them.
+
+With ID, it prints that rule's documentation and, for most rules, a bad and
+a good example.`,
 		Example: `  mcpconf rules
   mcpconf rules hardcoded-secret`,
-		Args: cobra.MaximumNArgs(1),
+		Args: maxOneArg("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.ID = args[0]
@@ -55,11 +60,10 @@ func runRules(opts *rulesOptions) error {
 		for _, r := range validate.Rules() {
 			ids = append(ids, r.ID)
 		}
-		msg := fmt.Sprintf("unknown rule %q", opts.ID)
 		if near := normalize.Closest(opts.ID, ids); near != "" {
-			msg += fmt.Sprintf("; did you mean %q?", near)
+			return usagef("unknown rule %q; did you mean %q?", opts.ID, near)
 		}
-		return usageError{fmt.Errorf("%s (run 'mcpconf rules' for the list)", msg)}
+		return usagef("unknown rule %q: run 'mcpconf rules' for the list", opts.ID)
 	}
 	fmt.Fprint(w, validate.RuleText(r, ""))
 	fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
@@ -77,11 +81,13 @@ func newSchemaCmd(io *IO, runF func(*schemaOptions) error) *cobra.Command {
 		Use:   "schema [CLIENT]",
 		Short: "Print the JSON Schema of a client's config file, for editors",
 		Long: `schema prints the JSON Schema mcpconf validates a client's file against.
-Without CLIENT it lists the clients and their schemas. Point an editor's
-"$schema" (or json.schemas / yaml.schemas settings) at the saved file.`,
+Without CLIENT it lists the clients and the URLs of their schemas. To use
+one in an editor, save it and point the file at it: "$schema" or the
+json.schemas setting for JSON files, a "#:schema" comment (Taplo, Even
+Better TOML) for TOML files.`,
 		Example: `  mcpconf schema
   mcpconf schema vscode > .vscode/mcp.schema.json`,
-		Args: cobra.MaximumNArgs(1),
+		Args: maxOneArg("CLIENT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.Client = args[0]
@@ -114,11 +120,10 @@ func runSchema(opts *schemaOptions) error {
 	}
 	src, ok := schemas.Source(name)
 	if !ok {
-		msg := fmt.Sprintf("unknown client %q", opts.Client)
 		if near := normalize.Closest(opts.Client, schemaClients); near != "" {
-			msg += fmt.Sprintf("; did you mean %q?", near)
+			return usagef("unknown client %q; did you mean %q?", opts.Client, near)
 		}
-		return usageError{fmt.Errorf("%s (run 'mcpconf schema' for the list)", msg)}
+		return usagef("unknown client %q: run 'mcpconf schema' for the list", opts.Client)
 	}
 	_, err := w.Write(src)
 	return err
