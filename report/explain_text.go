@@ -136,7 +136,11 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 			status = st.green(status)
 		case normalize.Failed:
 			status = st.red(status)
-			path += ": " + s.Error
+			if s.Error != "" && s.Error[0] >= '0' && s.Error[0] <= '9' {
+				path += ":" + s.Error // "path:line:col: message", as everywhere else
+			} else {
+				path += ": " + s.Error
+			}
 		default:
 			status = st.dim(status)
 		}

@@ -29,7 +29,7 @@ const (
 	// fingerprintKey names mcpconf's partial fingerprint. The "/v1" is
 	// bumped if the hashed fields ever change, so old alerts are not
 	// matched against new hashes by accident.
-	fingerprintKey = "mcpconfFindingHash/v1"
+	fingerprintKey = "mcpconfFindingHash/v2"
 )
 
 type sarifLog struct {
@@ -276,12 +276,17 @@ func sarifLevel(s normalize.Severity) string {
 	return "note"
 }
 
-// findingHash identifies a finding by rule, file and message but not by
-// line, so editing lines above a finding does not turn it into a new
-// alert. Equal findings in one file are told apart by the occurrence
-// number the caller appends.
+// findingHash identifies a finding by rule, file and what it is about, but
+// not by line, so that moving code or rewording a message does not turn an
+// alert into a new one. "What it is about" is the JSON pointer of the value
+// when there is one, else the message. Equal hashes in one run are told
+// apart by the occurrence number the caller appends.
 func findingHash(d normalize.Diagnostic) string {
-	sum := sha256.Sum256([]byte(d.Rule + "\x00" + filepath.ToSlash(d.Path) + "\x00" + d.Message))
+	what := d.Message
+	if d.Pointer != "" {
+		what = d.Pointer
+	}
+	sum := sha256.Sum256([]byte(d.Rule + "\x00" + filepath.ToSlash(d.Path) + "\x00" + what))
 	return hex.EncodeToString(sum[:16])
 }
 

@@ -500,6 +500,17 @@ func TestLintSARIFFingerprints(t *testing.T) {
 	if twice[0] == twice[1] || twice[0] == twice[2] || twice[1] == twice[2] {
 		t.Errorf("fingerprints are not distinct: %q", twice)
 	}
+	// A finding about a value keeps its fingerprint when its message is
+	// reworded, and differs from the same rule on another value.
+	onValue := d
+	onValue.Pointer = "/mcpServers/a/url"
+	reworded := onValue
+	reworded.Message = "better wording"
+	elsewhere := onValue
+	elsewhere.Pointer = "/mcpServers/b/url"
+	if x, y, z := fps(onValue)[0], fps(reworded)[0], fps(elsewhere)[0]; x != y || x == z {
+		t.Errorf("pointer fingerprints: %q %q %q", x, y, z)
+	}
 }
 
 func TestCamelCase(t *testing.T) {

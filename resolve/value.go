@@ -27,13 +27,11 @@ func (k ValueKind) String() string {
 	return "unknown"
 }
 
-// Classify tells how pisces reads value. "!!" escapes a literal "!". A value
-// is EnvName only when the variable is set and not empty: pisces falls back
-// to the literal for an empty one (envValue || value). Nothing is run here.
+// Classify tells how pisces reads value. Any value starting with "!" is a
+// shell command: pisces has no escape, so "!!x" runs "!x". A value is
+// EnvName only when the variable is set and not empty: pisces falls back to
+// the literal for an empty one (envValue || value). Nothing is run here.
 func Classify(value string, lookup func(string) (string, bool)) ValueKind {
-	if strings.HasPrefix(value, "!!") {
-		return Literal
-	}
 	if strings.HasPrefix(value, "!") {
 		return Command
 	}
@@ -49,18 +47,10 @@ func Classify(value string, lookup func(string) (string, bool)) ValueKind {
 // CommandLine returns the shell command of a Command value, trimmed as pisces
 // trims it (it also keys its cache on this), or "" for any other value.
 func CommandLine(value string) string {
-	if !strings.HasPrefix(value, "!") || strings.HasPrefix(value, "!!") {
+	if !strings.HasPrefix(value, "!") {
 		return ""
 	}
 	return strings.TrimSpace(value[1:])
-}
-
-// Unescape returns the literal a Literal value stands for: "!!x" is "!x".
-func Unescape(value string) string {
-	if strings.HasPrefix(value, "!!") {
-		return value[1:]
-	}
-	return value
 }
 
 // IsEnvName reports whether s looks like an environment variable name

@@ -687,8 +687,11 @@ func TestAcceptanceRuntime(t *testing.T) {
 		{name: "user file is info", rule: "shell-command-value",
 			files: tree("~/.pisces/agent/mcp.json", "{\"mcpServers\": {\"gh\": {\"command\": \"gh-mcp\", \"env\": {\"GH_TOKEN\": \"!security find-generic-password -w -s gh\"}}}}"),
 			want:  []hit{h("info", "~/.pisces/agent/mcp.json:1:65", `"!security`, "read from a shell command")}},
-		{name: "double bang, claude files and fields pisces does not resolve", rule: "shell-command-value",
-			files: tree(".pisces/mcp.json", `{"mcpServers": {"a": {"command": "a", "env": {"A": "!!literal"}, "headers": {"X": "!echo x"}}, "b": {"type": "http", "url": "https://b.example.com/mcp", "env": {"B": "!echo b"}}}}`,
+		{name: "double bang is a command too (pisces has no escape)", rule: "shell-command-value",
+			files: tree(".pisces/mcp.json", `{"mcpServers": {"a": {"command": "a", "env": {"A": "!!literal"}}}}`),
+			want:  []hit{h("error", ".pisces/mcp.json:1:52", `"!!literal"`, `env "A" runs a shell command`)}},
+		{name: "claude files and fields pisces does not resolve", rule: "shell-command-value",
+			files: tree(".pisces/mcp.json", `{"mcpServers": {"a": {"command": "a", "env": {"A": "lit!eral"}, "headers": {"X": "!echo x"}}, "b": {"type": "http", "url": "https://b.example.com/mcp", "env": {"B": "!echo b"}}}}`,
 				".claude/mcp.json", `{"mcpServers": {"c": {"command": "c", "env": {"C": "!echo c"}}}}`)},
 
 		// bare-env-name

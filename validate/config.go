@@ -9,6 +9,7 @@ import (
 // Config is the linter's own configuration (.mcpconf.toml).
 type Config struct {
 	Path     string                        // where it was read from, for messages
+	Doc      *normalize.Document           // the parsed file, for source snippets
 	Disable  []string                      // rule ids turned off
 	Enable   []string                      // rules that are Off by default, turned on
 	Severity map[string]normalize.Severity // rule id -> severity

@@ -32,7 +32,7 @@ func LoadConfig(abs, display string, optional bool) (*Config, []normalize.Diagno
 	for i := range diags {
 		diags[i].Rule = LintConfig.ID
 	}
-	cfg := &Config{Path: display}
+	cfg := &Config{Path: display, Doc: doc}
 	if doc == nil || doc.Root == nil {
 		return cfg, diags, nil
 	}

@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestShellCommandValue(t *testing.T) {
-	const server = `{"mcpServers": {"gh": {"command": "srv", "env": {"GITHUB_TOKEN": "!gh auth token", "LITERAL": "!!not a command"}}, ` +
+	const server = `{"mcpServers": {"gh": {"command": "srv", "env": {"GITHUB_TOKEN": "!gh auth token", "LITERAL": "not a command!!"}}, ` +
 		`"api": {"type": "http", "url": "https://api.example.com/mcp", "headers": {"Authorization": "!op read op://vault/api/token"}}}}`
 	runValueCases(t, "shell-command-value", []valueCase{
 		{name: "pisces project file", files: tree(".pisces/mcp.json", server),

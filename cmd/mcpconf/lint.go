@@ -119,6 +119,9 @@ func runLint(opts *lintOptions) error {
 	res.Findings = slices.CompactFunc(res.Findings, func(a, b normalize.Diagnostic) bool {
 		return a.Path == b.Path && a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message
 	})
+	if cfg != nil && cfg.Doc != nil {
+		res.Documents[cfg.Doc.Path] = cfg.Doc // checked too, and snippets for lint-config findings
+	}
 	res.Files = len(res.Documents)
 	res.Rules = ruleInfos()
 	report.MaskFindings(res.Findings)
