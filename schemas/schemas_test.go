@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -159,18 +162,11 @@ func TestForClient(t *testing.T) {
 	}
 }
 
-// The clean examples of shared/spec/formats.md, one per client.
+// Richer valid instances than formats.md's examples (TestFormatsExamples
+// validates those): more fields, more clients, other top-level keys.
 var cleanExamples = []struct {
 	name, schema, src string
 }{
-	{"claude code .mcp.json", "mcp-servers", `{
-  "mcpServers": {
-    "github": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"],
-                "env": { "GITHUB_TOKEN": "${GITHUB_TOKEN}" } },
-    "docs":   { "type": "http", "url": "${DOCS_URL:-https://example.com/mcp}",
-                "headers": { "Authorization": "Bearer ${DOCS_TOKEN}" } }
-  }
-}`},
 	{"claude code ~/.claude.json", "mcp-servers", `{
   "numStartups": 12,
   "mcpServers": { "fs": { "command": "npx", "args": ["-y", "server-fs"] } },
@@ -323,6 +319,35 @@ func TestCleanExamples(t *testing.T) {
 				t.Errorf("unexpected error: %s: %s [%s]", e.Pointer, e.Message, e.Keyword)
 			}
 		})
+	}
+}
+
+// TestFormatsExamples validates the example configs of formats.md, the
+// files lint's clean test also reads.
+func TestFormatsExamples(t *testing.T) {
+	files := 0
+	err := filepath.WalkDir("../testdata/formats", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) == ".md" {
+			return err
+		}
+		client := strings.Split(filepath.ToSlash(p), "/")[3] // ../testdata/formats/<client>/…
+		schema := ForClient(client)
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		files++
+		errs, err := Validate(schema, decode(t, schema, string(src)))
+		if err != nil {
+			return err
+		}
+		for _, e := range errs {
+			t.Errorf("%s: %s: %s [%s]", p, e.Pointer, e.Message, e.Keyword)
+		}
+		return nil
+	})
+	if err != nil || files != 9 {
+		t.Fatalf("walked %d files: %v", files, err)
 	}
 }
 
