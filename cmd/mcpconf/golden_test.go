@@ -26,13 +26,16 @@ func testIO(env map[string]string) (*IO, *bytes.Buffer, *bytes.Buffer) {
 	}, &out, &errOut
 }
 
-// stage copies a fixture into a temporary directory so that files can
-// name the absolute root: "@ROOT@" in any file is replaced by it (Claude
-// Code keys ~/.claude.json projects by absolute path).
-func stage(t *testing.T, name string) (root, home string) {
+// controlFiles steer the golden tests and are not part of a fixture tree.
+var controlFiles = map[string]bool{"names": true, "formats": true, "clients": true}
+
+// copyTree copies the tree at src into a temporary directory, without
+// golden files (want.*) and control files, so that only the config files
+// are read. "@ROOT@" in any file becomes the copy's absolute path (Claude
+// Code keys ~/.claude.json projects by it).
+func copyTree(t *testing.T, src string) (root string) {
 	t.Helper()
-	src := filepath.Join(fixtures, name)
-	root = filepath.Join(t.TempDir(), name)
+	root = filepath.Join(t.TempDir(), filepath.Base(src))
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -42,7 +45,7 @@ func stage(t *testing.T, name string) (root, home string) {
 		if d.IsDir() {
 			return os.MkdirAll(dst, 0o755)
 		}
-		if strings.HasPrefix(d.Name(), "want.") || d.Name() == "names" || d.Name() == "formats" || d.Name() == "clients" {
+		if strings.HasPrefix(d.Name(), "want.") || controlFiles[d.Name()] {
 			return nil
 		}
 		b, err := os.ReadFile(p)
@@ -55,11 +58,37 @@ func stage(t *testing.T, name string) (root, home string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return root
+}
+
+// stage copies a fixture; its home is the fixture's home/ when it has one,
+// else an empty directory.
+func stage(t *testing.T, name string) (root, home string) {
+	t.Helper()
+	root = copyTree(t, filepath.Join(fixtures, name))
 	home = filepath.Join(root, "home")
 	if _, err := os.Stat(home); err != nil {
 		home = t.TempDir()
 	}
 	return root, home
+}
+
+// eachFixture runs fn on a staged copy of every fixture tree, as a subtest.
+func eachFixture(t *testing.T, fn func(t *testing.T, name, root, home string)) {
+	entries, err := os.ReadDir(fixtures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		name := e.Name()
+		t.Run(name, func(t *testing.T) {
+			root, home := stage(t, name)
+			fn(t, name, root, home)
+		})
+	}
 }
 
 // golden compares got with the file, or rewrites it under -update. Paths
@@ -87,71 +116,55 @@ func golden(t *testing.T, file string, got []byte, root, home string) {
 // TestLintGolden lints every fixture tree with --scope all, as text, and
 // in the formats listed in the fixture's "formats" file.
 func TestLintGolden(t *testing.T) {
-	entries, err := os.ReadDir(fixtures)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
+	eachFixture(t, func(t *testing.T, name, root, home string) {
+		formats := fixtureList(t, name, "formats")
+		if formats == nil {
+			formats = []string{"text"}
 		}
-		name := e.Name()
-		t.Run(name, func(t *testing.T) {
-			root, home := stage(t, name)
-			formats := []string{"text"}
-			if b, err := os.ReadFile(filepath.Join(fixtures, name, "formats")); err == nil {
-				formats = strings.Fields(string(b))
+		for _, format := range formats {
+			io, out, errOut := testIO(nil)
+			argv := []string{"lint", "--root", root, "--home", home, "--scope", "all", "--format", format}
+			if code := Main(argv, io); code > 1 {
+				t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
 			}
-			for _, format := range formats {
-				io, out, errOut := testIO(nil)
-				argv := []string{"lint", "--root", root, "--home", home, "--scope", "all", "--format", format}
-				if code := Main(argv, io); code > 1 {
-					t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
-				}
-				ext := map[string]string{"text": "txt", "json": "json", "sarif": "sarif", "github": "github.txt"}[format]
-				golden(t, filepath.Join(fixtures, name, "want.lint."+ext), out.Bytes(), root, home)
-			}
-		})
-	}
+			ext := map[string]string{"text": "txt", "json": "json", "sarif": "sarif", "github": "github.txt"}[format]
+			golden(t, filepath.Join(fixtures, name, "want.lint."+ext), out.Bytes(), root, home)
+		}
+	})
 }
 
 // TestExplainGolden runs explain over every fixture tree, in text and JSON,
 // and for each name listed in the fixture's "names" file.
 func TestExplainGolden(t *testing.T) {
-	entries, err := os.ReadDir(fixtures)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
+	eachFixture(t, func(t *testing.T, name, root, home string) {
+		runs := [][]string{{"explain"}}
+		for _, n := range fixtureList(t, name, "names") {
+			runs = append(runs, []string{"explain", n})
 		}
-		name := e.Name()
-		t.Run(name, func(t *testing.T) {
-			root, home := stage(t, name)
-			runs := [][]string{{"explain"}}
-			if b, err := os.ReadFile(filepath.Join(fixtures, name, "names")); err == nil {
-				for _, n := range strings.Fields(string(b)) {
-					runs = append(runs, []string{"explain", n})
+		for _, c := range fixtureList(t, name, "clients") {
+			runs = append(runs, []string{"explain", "--client", c})
+		}
+		for _, args := range runs {
+			for _, format := range []string{"text", "json"} {
+				io, out, errOut := testIO(nil)
+				argv := append(append([]string{}, args...), "--root", root, "--home", home, "--format", format)
+				if code := Main(argv, io); code != 0 {
+					t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
 				}
+				ext := map[string]string{"text": "txt", "json": "json"}[format]
+				file := filepath.Join(fixtures, name, "want."+strings.ReplaceAll(strings.Join(args, "_"), "--", "")+"."+ext)
+				golden(t, file, out.Bytes(), root, home)
 			}
-			if b, err := os.ReadFile(filepath.Join(fixtures, name, "clients")); err == nil {
-				for _, c := range strings.Fields(string(b)) {
-					runs = append(runs, []string{"explain", "--client", c})
-				}
-			}
-			for _, args := range runs {
-				for _, format := range []string{"text", "json"} {
-					io, out, errOut := testIO(nil)
-					argv := append(append([]string{}, args...), "--root", root, "--home", home, "--format", format)
-					if code := Main(argv, io); code != 0 {
-						t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
-					}
-					ext := map[string]string{"text": "txt", "json": "json"}[format]
-					file := filepath.Join(fixtures, name, "want."+strings.ReplaceAll(strings.Join(args, "_"), "--", "")+"."+ext)
-					golden(t, file, out.Bytes(), root, home)
-				}
-			}
-		})
+		}
+	})
+}
+
+// fixtureList reads a control file of a fixture (names, clients, formats):
+// whitespace-separated words, none when the file does not exist.
+func fixtureList(t *testing.T, name, file string) []string {
+	b, err := os.ReadFile(filepath.Join(fixtures, name, file))
+	if err != nil {
+		return nil
 	}
+	return strings.Fields(string(b))
 }

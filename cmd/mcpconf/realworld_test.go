@@ -2,10 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -50,30 +48,7 @@ func realworldProjects(t *testing.T) []string {
 // from the machine (or the goldens) is read.
 func stageRealworld(t *testing.T, project string) (root, home string) {
 	t.Helper()
-	src := filepath.Join(realworld, filepath.FromSlash(project))
-	root = filepath.Join(t.TempDir(), filepath.Base(project))
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		dst := filepath.Join(root, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		if strings.HasPrefix(d.Name(), "want.") {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root, t.TempDir()
+	return copyTree(t, filepath.Join(realworld, filepath.FromSlash(project))), t.TempDir()
 }
 
 // TestRealWorld lints every real-world project with default settings and
