@@ -33,7 +33,7 @@ func maskedInterface(key string, v *normalize.Value) any {
 		return Masked
 	case v.Kind == normalize.String && (key == "url" || key == "serverUrl" || key == "httpUrl"):
 		return MaskURL(v.Str)
-	case v.Kind == normalize.String && LooksLikeToken(v.Str):
+	case v.Kind == normalize.String && isToken(v.Str):
 		return Masked
 	case v.Kind == normalize.Array && (key == "args" || key == "command"):
 		if strs, ok := v.Strings(); ok {
@@ -47,6 +47,11 @@ func maskedInterface(key string, v *normalize.Value) any {
 		return out
 	}
 	return v.Interface()
+}
+
+func isToken(s string) bool {
+	_, ok := resolve.TokenKind(s)
+	return ok
 }
 
 func compact(v any) string {

@@ -79,26 +79,9 @@ func MaskArgs(args []string) []string {
 			out[i] = Masked
 			continue
 		}
-		if LooksLikeToken(a) {
+		if _, ok := resolve.TokenKind(a); ok {
 			out[i] = Masked
 		}
 	}
 	return out
-}
-
-// tokenPrefixes are the shapes of well-known credentials.
-var tokenPrefixes = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "glpat-", "AKIA", "ASIA"}
-
-// LooksLikeToken reports whether s has the shape of a known credential.
-func LooksLikeToken(s string) bool {
-	if strings.HasPrefix(strings.ToLower(s), "bearer ") && len(s) > len("bearer ")+8 && !strings.Contains(s, "$") && !strings.Contains(s, "{") {
-		return true
-	}
-	for _, p := range tokenPrefixes {
-		if strings.HasPrefix(s, p) && len(s) >= len(p)+12 && !strings.ContainsAny(s, " /${}") {
-			return true
-		}
-	}
-	// a JWT: three base64url parts, the first decoding to {"…
-	return strings.HasPrefix(s, "eyJ") && strings.Count(s, ".") == 2 && len(s) > 30
 }
