@@ -24,7 +24,7 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 	if err != nil {
 		pos := normalize.Pos{Line: 1, Col: 1}
 		msg := err.Error()
-		if m := lineColRE.FindStringSubmatch(msg); m != nil {
+		if m := lineColRE().FindStringSubmatch(msg); m != nil {
 			pos = doc.Lines.At(atoi(m[1]), atoi(m[2]))
 			msg = m[3]
 		}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -149,7 +150,8 @@ func syntaxError(doc *normalize.Document, pos normalize.Pos, msg string) normali
 	return normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path, Pos: pos, Message: msg}
 }
 
-var lineColRE = regexp.MustCompile(`^hujson: line (\d+), column (\d+): (.*)$`)
+// compiled on first use: no work at start-up
+var lineColRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^hujson: line (\d+), column (\d+): (.*)$`) })
 
 // jsonMessage turns a hujson error into a diagnostic message.
 func jsonMessage(msg string) string {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -30,7 +31,7 @@ func parseTOML(doc *normalize.Document) []normalize.Diagnostic {
 		if m := unquotedValue(doc.Src, pos.Offset, msg); m != "" {
 			msg = m
 		}
-		if m := tomlDupRE.FindStringSubmatch(msg); m != nil {
+		if m := tomlDupRE().FindStringSubmatch(msg); m != nil {
 			if k, err := strconv.Unquote(m[1]); err == nil {
 				if at := inlineDuplicate(doc.Src, pos.Offset, k); at >= 0 {
 					pos = doc.Lines.Pos(at)
@@ -74,7 +75,8 @@ func unquotedValue(src []byte, off int, msg string) string {
 	return fmt.Sprintf("%q is not a TOML value: strings need quotes, write %q", word, word)
 }
 
-var tomlDupRE = regexp.MustCompile(`^key ("(?:[^"\\]|\\.)*") is already defined`)
+// compiled on first use: no work at start-up
+var tomlDupRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^key ("(?:[^"\\]|\\.)*") is already defined`) })
 
 // inlineDuplicate finds the second occurrence of key in one inline table
 // of the key-value at off, or returns -1. go-toml reports a key written
@@ -165,11 +167,14 @@ func tomlKeyAt(src []byte, start, end int) bool {
 	return p >= 0 && (src[p] == '{' || src[p] == ',' || src[p] == '.') && n < len(src) && (src[n] == '=' || src[n] == '.')
 }
 
-var tomlQuoteRE = regexp.MustCompile(`^(key|table) (\S+) (is already defined|already exists)`)
+// compiled on first use: no work at start-up
+var tomlQuoteRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(key|table) (\S+) (is already defined|already exists)`)
+})
 
 // tomlMessage quotes the key in go-toml's messages, as ours do.
 func tomlMessage(msg string) string {
-	if m := tomlQuoteRE.FindStringSubmatch(msg); m != nil && !strings.HasPrefix(m[2], `"`) {
+	if m := tomlQuoteRE().FindStringSubmatch(msg); m != nil && !strings.HasPrefix(m[2], `"`) {
 		msg = m[1] + " " + strconv.Quote(m[2]) + " " + m[3] + msg[len(m[0]):]
 	}
 	return msg

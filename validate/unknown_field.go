@@ -3,6 +3,8 @@ package validate
 import (
 	"fmt"
 	"strings"
+	"sync"
+	"unicode"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -75,7 +77,8 @@ var fieldGroups = []fieldGroup{
 
 // groupIndex maps a folded key (lower case, without "_" and "-") to its
 // group in fieldGroups.
-var groupIndex = func() map[string]int {
+// Built on first use, not at start-up.
+var groupIndex = sync.OnceValue(func() map[string]int {
 	m := map[string]int{}
 	for i, g := range fieldGroups {
 		for _, k := range g.keys {
@@ -83,10 +86,19 @@ var groupIndex = func() map[string]int {
 		}
 	}
 	return m
-}()
+})
 
+// foldKey lower-cases k and drops "_" and "-", so that startup_timeout,
+// startupTimeout and startup-timeout compare equal.
 func foldKey(k string) string {
-	return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(k))
+	var b strings.Builder
+	b.Grow(len(k))
+	for _, r := range k {
+		if r != '_' && r != '-' {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
 }
 
 // noSwitch says how to turn a server off in clients without a per-server
@@ -182,7 +194,7 @@ func suggestField(dl *normalize.Dialect, m *normalize.Member) (suggestion, hint 
 		}
 		return "", dialectProduct(dl) + " has no per-server switch"
 	}
-	if g, ok := groupIndex[fold]; ok {
+	if g, ok := groupIndex()[fold]; ok {
 		if dl.ID == "codex" && fieldGroups[g].keys[0] == "timeout" {
 			return codexTimeout(fold, m.Value), ""
 		}
