@@ -83,15 +83,7 @@ func TestPositions(t *testing.T) {
 		"/mcpServers/é/args":    "3:38",
 		"/mcpServers/é/args/1":  "3:45",
 	}
-	for ptr, pos := range want {
-		v := doc.Root.Lookup(ptr)
-		if v == nil {
-			t.Fatalf("%s not found", ptr)
-		}
-		if v.Range.Start.String() != pos {
-			t.Errorf("%s at %s, want %s", ptr, v.Range.Start, pos)
-		}
-	}
+	checkPositions(t, doc, want)
 	if m := doc.Root.Get("mcpServers").Member("é"); m.KeyRange.Start.String() != "3:5" {
 		t.Errorf("key é at %s, want 3:5", m.KeyRange.Start)
 	}
@@ -114,6 +106,15 @@ func TestPositions(t *testing.T) {
 		"/mcp_servers/gh/env_http/X": "10:5",
 		"/profiles/1/name":           "15:8",
 	}
+	checkPositions(t, doc, want)
+	if k := doc.Root.Get("mcp_servers").Member("gh").KeyRange.Start.String(); k != "3:14" {
+		t.Errorf("server key at %s, want 3:14", k)
+	}
+}
+
+// checkPositions asserts where each value (by JSON pointer) starts.
+func checkPositions(t *testing.T, doc *normalize.Document, want map[string]string) {
+	t.Helper()
 	for ptr, pos := range want {
 		v := doc.Root.Lookup(ptr)
 		if v == nil {
@@ -122,9 +123,6 @@ func TestPositions(t *testing.T) {
 		if v.Range.Start.String() != pos {
 			t.Errorf("%s at %s, want %s", ptr, v.Range.Start, pos)
 		}
-	}
-	if k := doc.Root.Get("mcp_servers").Member("gh").KeyRange.Start.String(); k != "3:14" {
-		t.Errorf("server key at %s, want 3:14", k)
 	}
 }
 
