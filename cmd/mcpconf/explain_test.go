@@ -33,6 +33,7 @@ func TestExitCodes(t *testing.T) {
 		{"unknown command usage hint", []string{"frobnicate"}, 2, "run 'mcpconf --help' for usage"},
 		{"subcommand usage hint", []string{"explain", "--nope"}, 2, "run 'mcpconf explain --help' for usage"},
 		{"missing root", []string{"explain", "--root", filepath.Join(root, "nope"), "--home", home}, 3, "cannot read root"},
+		{"unknown client", []string{"explain", "--client", "cursr", "--root", root, "--home", home}, 2, `"cursor"`},
 		{"root is a file", []string{"explain", "--root", filepath.Join(root, ".mcp.json"), "--home", home}, 3, "cannot read root"},
 	}
 	for _, c := range cases {

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/validate"
+)
+
+func TestRulesCommand(t *testing.T) {
+	code, out, _ := run(t, nil, "rules")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != len(validate.Rules()) {
+		t.Errorf("%d lines for %d rules", len(lines), len(validate.Rules()))
+	}
+	for i, r := range validate.Rules() {
+		if !strings.HasPrefix(lines[i], r.ID+" ") || !strings.Contains(lines[i], r.Title) {
+			t.Errorf("line %d %q does not list %q", i, lines[i], r.ID)
+		}
+	}
+	if !strings.Contains(out, "(off)") {
+		t.Error("opt-in rules are not marked")
+	}
+
+	code, out, _ = run(t, nil, "rules", "hardcoded-secret")
+	r := validate.Lookup("hardcoded-secret")
+	if code != 0 || !strings.HasPrefix(out, "hardcoded-secret\n") || !strings.Contains(out, "Bad (`"+r.Example.File+"`)") || !strings.Contains(out, validate.DocURL(r.ID)) {
+		t.Errorf("rules hardcoded-secret: exit %d\n%s", code, out)
+	}
+
+	code, _, errOut := run(t, nil, "rules", "hardcoded-secrets")
+	if code != 2 || !strings.Contains(errOut, `did you mean "hardcoded-secret"?`) {
+		t.Errorf("unknown rule: exit %d: %s", code, errOut)
+	}
+}
+
+func TestSchemaCommand(t *testing.T) {
+	code, out, _ := run(t, nil, "schema")
+	if code != 0 || !strings.Contains(out, "vscode") || !strings.Contains(out, "codex") {
+		t.Fatalf("schema list: exit %d\n%s", code, out)
+	}
+	for _, client := range schemaClients {
+		code, out, errOut := run(t, nil, "schema", client)
+		var doc map[string]any
+		if code != 0 || json.Unmarshal([]byte(out), &doc) != nil {
+			t.Fatalf("schema %s: exit %d %s", client, code, errOut)
+		}
+		if doc["$schema"] == nil || doc["$id"] == nil {
+			t.Errorf("schema %s lacks $schema or $id", client)
+		}
+	}
+	code, _, errOut := run(t, nil, "schema", "vscod")
+	if code != 2 || !strings.Contains(errOut, `"vscode"`) {
+		t.Errorf("unknown client: exit %d: %s", code, errOut)
+	}
+}
