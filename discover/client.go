@@ -1,90 +1,38 @@
 package discover
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// clientRules says how one client combines its own files.
-type clientRules struct {
-	// deep: the client merges its layers key by key (Codex, opencode,
-	// agent-code), so a higher layer may patch one field of a server.
-	// Otherwise the highest definition of a name replaces the others whole.
-	deep bool
-	note string
-}
-
-var clientViews = map[string]clientRules{
-	"pisces":     {note: "pisces reads every provider: this is the merged view"},
-	"claude":     {note: "local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole"},
-	"codex":      {deep: true, note: "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)"},
-	"gemini":     {note: "workspace settings over user settings; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)"},
-	"opencode":   {deep: true, note: ".opencode/ over project files over global files, merged key by key"},
-	"cursor":     {note: "project over global; one definition wins whole"},
-	"windsurf":   {note: "project over user; one definition wins whole"},
-	"agent-code": {deep: true, note: "settings.local.toml over settings.toml over the user's config.toml, merged key by key"},
-	"vscode":     {note: "workspace over user profile; one definition wins whole"},
-}
-
-// Clients lists the names --client accepts.
-func Clients() []string {
-	out := make([]string, 0, len(clientViews))
-	for c := range clientViews {
-		out = append(out, c)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// ClientNote describes how a client combines its files.
-func ClientNote(client string) string { return clientViews[client].note }
+// Clients lists the ids of the clients --client accepts (aliases work too).
+func Clients() []string { return normalize.ViewIDs() }
 
 // ClientView answers "what will this client load here?": only the files
-// that client reads, in its own precedence, combined by its own rule.
-func ClientView(o Options, client string) (*normalize.Set, error) {
-	rules, ok := clientViews[client]
-	if !ok {
-		return nil, &UnknownClientError{Client: client}
+// that client reads, in its own precedence, combined by its own rule (its
+// descriptor's Files and Merge).
+func ClientView(o Options, id string) (*normalize.Set, error) {
+	c := normalize.ClientByID(id)
+	if c == nil || !c.Views() {
+		return nil, &UnknownClientError{Client: id}
 	}
-	if client == "pisces" {
+	if c.ReadsProviders {
 		set, err := Discover(o)
 		if set != nil {
-			set.Client, set.ClientRules = client, rules.note
+			set.Client, set.ClientRules = c.ID, c.Note
 		}
 		return set, err
 	}
 	if err := o.prepare(); err != nil {
 		return nil, err
 	}
-	var locs []Location
-	for _, l := range o.Locations() {
-		switch {
-		case client == "claude" && l.Client == "mcp-json" && filepath.Base(l.Abs) == ".mcp.json":
-			// Claude Code's own project file, read with Claude's rules.
-			l.Client, l.Priority = "claude", ProviderFor("claude").Priority
-			locs = append(locs, l)
-		case client == "claude" && l.Client == "claude":
-			// .claude/mcp.json and ~/.claude/mcp.json are pisces's
-			// locations, not Claude Code's.
-			if l.Section || filepath.Base(l.Abs) == ".claude.json" {
-				locs = append(locs, l)
-			}
-		case l.Client == client:
-			locs = append(locs, l)
-		}
-	}
-	slices.SortStableFunc(locs, func(a, b Location) int { return a.Scope.Rank() - b.Scope.Rank() })
-	for i := range locs {
-		locs[i].Order = i
-	}
-	set := o.Read(locs)
-	if rules.deep {
+	set := o.Read(o.ClientLocations(c))
+	if c.Merge == normalize.KeyByKey {
 		deepMerge(set)
 	}
-	set.Client, set.ClientRules = client, rules.note
+	set.Client, set.ClientRules = c.ID, c.Note
 	return set, nil
 }
 
@@ -93,7 +41,7 @@ type UnknownClientError struct{ Client string }
 
 func (e *UnknownClientError) Error() string {
 	msg := "unknown client " + quoteStr(e.Client)
-	if near := normalize.Closest(e.Client, Clients()); near != "" {
+	if near := normalize.Closest(e.Client, normalize.ViewNames()); near != "" {
 		return msg + "; did you mean " + quoteStr(near) + "?"
 	}
 	return msg + ": use one of " + strings.Join(Clients(), ", ")
@@ -140,10 +88,10 @@ func deepMerge(set *normalize.Set) {
 			}
 		}
 		top := layers[0]
-		dl := normalize.DialectFor(top.Source.Client)
+		dl := normalize.ClientByID(top.Source.Client)
 		s := dl.DecodeEntry(docs[top.Source.Path], top.Name, top.Source.Pos, merged, top.Source, paths)
-		if !top.Enabled && strings.Contains(top.DisabledBy, "listed in ") {
-			s.Enabled, s.DisabledBy = false, top.DisabledBy // a file-level list applies to the name
+		if top.Off.FromList() {
+			s.TurnOff(*top.Off) // a file-level list applies to the name
 		}
 		e.Server = s
 		for j := range e.Shadowed {

@@ -46,8 +46,8 @@ func TestCodexViewMergesKeyByKey(t *testing.T) {
 	if s.Env["A"] != "1" || s.Env["B"] != "3" {
 		t.Errorf("env merged key by key: %v", s.Env)
 	}
-	if !strings.Contains(s.DisabledBy, ".codex/config.toml:2:11") {
-		t.Errorf("disabled by %q", s.DisabledBy)
+	if !strings.Contains(s.DisabledBy(), ".codex/config.toml:2:11") {
+		t.Errorf("disabled by %q", s.DisabledBy())
 	}
 	if s.FieldPath("command") != "~/.codex/config.toml" || s.FieldPath("enabled") != ".codex/config.toml" {
 		t.Errorf("field paths: %v", s.FieldPaths)

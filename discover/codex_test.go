@@ -75,8 +75,8 @@ approval_mode = "auto"
 	if s.StartupTimeout != 12500*time.Millisecond || s.ToolTimeout != 90*time.Second {
 		t.Errorf("timeouts: %v %v", s.StartupTimeout, s.ToolTimeout)
 	}
-	if s.Enabled || s.DisabledBy == "" || !s.Required {
-		t.Errorf("enabled %v (%q) required %v", s.Enabled, s.DisabledBy, s.Required)
+	if s.Enabled || s.DisabledBy() == "" || !s.Required {
+		t.Errorf("enabled %v (%q) required %v", s.Enabled, s.DisabledBy(), s.Required)
 	}
 	if !slices.Equal(s.IncludeTools, []string{"a", "b"}) || !slices.Equal(s.ExcludeTools, []string{"c"}) {
 		t.Errorf("tools: %v %v", s.IncludeTools, s.ExcludeTools)

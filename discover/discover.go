@@ -28,7 +28,12 @@ type Options struct {
 	// Getenv reads the environment; nil means no variables are set, which
 	// keeps tests hermetic.
 	Getenv func(string) string
+	// GOOS is the system whose paths are used (default the running one),
+	// so tests can ask for macOS and Windows paths anywhere.
+	GOOS string
 }
+
+var runtimeGOOS = runtime.GOOS
 
 func (o *Options) getenv(k string) string {
 	if o.Getenv == nil {
@@ -209,7 +214,7 @@ func readAll(locs []Location) []readResult {
 // when the location holds no servers section at all (Claude's local scope
 // without an entry for this root).
 func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileLists) ([]normalize.Server, []normalize.Diagnostic, bool) {
-	dl := normalize.DialectFor(loc.Client)
+	dl := normalize.ClientByID(loc.Client)
 	var diags []normalize.Diagnostic
 	top := doc.Root
 	if top.Kind != normalize.Object {
@@ -230,19 +235,16 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	}
 	for _, wrong := range dl.WrongKeys {
 		m := at.Member(wrong)
-		if m == nil || (loc.Client == "claude" && wrong == "projects") {
-			continue
-		}
-		if m.Value.Kind != normalize.Object {
-			continue // some other setting that happens to share the name
+		if m == nil || m.Value.Kind != normalize.Object {
+			continue // absent, or some other setting that happens to share the name
 		}
 		d := normalize.At(doc, m.KeyRange, m.Value.Pointer, "wrong-root-key", normalize.Error,
-			"servers under %q are ignored: %s reads %q in this file", wrong, dl.Name, dl.ServersKey)
-		if loc.Client == "vscode" && wrong == "mcpServers" {
+			"servers under %q are ignored: %s reads %q in this file", wrong, dl.Product, dl.ServersKey)
+		if slices.Contains(dl.ToleratedKeys, wrong) {
 			// VS Code's schema still tolerates the old key for stdio servers
 			// "for rough cross-compat"; other tools reading the file do not.
 			d.Severity = normalize.Warning
-			d.Message = fmt.Sprintf("%q is deprecated in this file: VS Code reads %q and tolerates %q for stdio servers only; other tools ignore them", wrong, dl.ServersKey, wrong)
+			d.Message = fmt.Sprintf("%q is deprecated in this file: %s reads %q and tolerates %q for stdio servers only; other tools ignore them", wrong, dl.Product, dl.ServersKey, wrong)
 		}
 		d.Hint = fmt.Sprintf("rename %q to %q", wrong, dl.ServersKey)
 		diags = append(diags, d)

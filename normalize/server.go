@@ -81,10 +81,10 @@ type Server struct {
 	// as in HeaderEnvRefs so output can name the field the user wrote.
 	BearerTokenEnvVar string
 
-	// Enabled is false when the definition itself or a list in a file turns
-	// it off; DisabledBy then says which, with a position.
-	Enabled    bool
-	DisabledBy string
+	// Enabled is false when the definition itself or a setting of the
+	// client turns it off; Off then says which, with a position.
+	Enabled bool
+	Off     *Gate
 
 	StartupTimeout time.Duration // 0: not set, the client's default applies
 	ToolTimeout    time.Duration
@@ -102,6 +102,20 @@ type Server struct {
 	// files (Codex, opencode, agent-code in their own view): the display
 	// path of the file each top-level field came from.
 	FieldPaths map[string]string
+}
+
+// TurnOff marks the server as not started, for the reason g.
+func (s *Server) TurnOff(g Gate) { s.Enabled, s.Off = false, &g }
+
+// TurnOn undoes TurnOff.
+func (s *Server) TurnOn() { s.Enabled, s.Off = true, nil }
+
+// DisabledBy says why the server is off, or "" when it is on.
+func (s *Server) DisabledBy() string {
+	if s.Off == nil {
+		return ""
+	}
+	return s.Off.Reason
 }
 
 // Differences names the fields in which two definitions differ in what the

@@ -1,12 +1,12 @@
 package normalize
 
-// Status of one source path.
-type Status string
+// FileStatus says whether a source path was found and read.
+type FileStatus string
 
 const (
-	Found  Status = "found"
-	Absent Status = "absent"
-	Failed Status = "error"
+	Found  FileStatus = "found"
+	Absent FileStatus = "absent"
+	Failed FileStatus = "error"
 )
 
 // SourceFile is one place discovery looked, found or not.
@@ -20,7 +20,7 @@ type SourceFile struct {
 	// Section names the part of a shared file that holds servers when it is
 	// not the whole file, e.g. `projects["/repo"].mcpServers`.
 	Section string
-	Status  Status
+	Status  FileStatus
 	Servers int
 	Error   string
 }

@@ -3,18 +3,25 @@ package normalize
 import (
 	"crypto/sha1"
 	"encoding/hex"
+	"slices"
 	"strings"
 )
 
 // Scheme is how one client turns a server name and a tool name into the
 // tool name the model sees. Two servers whose names sanitize to the same
-// ServerPrefix collide for every tool name they share.
+// ServerPrefix collide for every tool name they share. A client's
+// descriptor says which scheme it uses (Client.ToolNames).
 type Scheme struct {
-	ID     string // scheme id: pisces, codex, claude, opencode, gemini
-	Client string // client id (a Dialect ID) whose product name messages use
-	// Sees lists the providers whose servers a client of this scheme
-	// loads; nil means every provider (pisces reads all of them).
-	Sees []string
+	ID string // scheme id: pisces, codex, claude, opencode, gemini
+	// Form is the shape of a full tool name, for messages:
+	// "mcp__<server>__<tool>".
+	Form string
+	// MaxLen is the longest full name the client keeps as is; longer ones
+	// are cut (0: no limit).
+	MaxLen int
+	// OnClash: the client uses Form only for a tool whose bare name another
+	// server's tool already has (Gemini CLI); otherwise for every tool.
+	OnClash bool
 
 	toolName     func(server, tool string) string
 	serverPrefix func(server string) string
@@ -27,32 +34,22 @@ func (s Scheme) ToolName(server, tool string) string { return s.toolName(server,
 // two servers with the same prefix collide on every tool name they share.
 func (s Scheme) ServerPrefix(server string) string { return s.serverPrefix(server) }
 
-// Visible reports whether a client of this scheme loads servers of the
-// given provider.
-func (s Scheme) Visible(provider string) bool {
-	if s.Sees == nil {
-		return true
-	}
-	for _, p := range s.Sees {
-		if p == provider {
-			return true
-		}
-	}
-	return false
+// Prefix is what Form puts before the tool name, for server: the part of
+// a full name that is not the tool's own.
+func (s Scheme) Prefix(server string) string {
+	f, _, _ := strings.Cut(s.Form, "<tool>")
+	return strings.ReplaceAll(f, "<server>", server)
 }
 
-var schemes = []Scheme{
-	{ID: "pisces", Client: "pisces", toolName: piscesToolName, serverPrefix: piscesServer},
-	{ID: "codex", Client: "codex", Sees: []string{"codex"}, toolName: codexToolName, serverPrefix: codexPart},
+var (
+	piscesScheme = &Scheme{ID: "pisces", Form: "mcp_<server>_<tool>", toolName: piscesToolName, serverPrefix: piscesServer}
+	codexScheme  = &Scheme{ID: "codex", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart}
 	// Claude Code uses the shape of Codex (design.md); its source is not
 	// public, so the length handling is Codex's.
-	{ID: "claude", Client: "claude", Sees: []string{"claude", "mcp-json"}, toolName: codexToolName, serverPrefix: codexPart},
-	{ID: "opencode", Client: "opencode", Sees: []string{"opencode"}, toolName: opencodeToolName, serverPrefix: opencodePart},
-	{ID: "gemini", Client: "gemini", Sees: []string{"gemini"}, toolName: geminiToolName, serverPrefix: geminiPart},
-}
-
-// Schemes returns every tool-name scheme, in a stable order.
-func Schemes() []Scheme { return append([]Scheme(nil), schemes...) }
+	claudeScheme   = &Scheme{ID: "claude", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart}
+	opencodeScheme = &Scheme{ID: "opencode", Form: "<server>_<tool>", toolName: opencodeToolName, serverPrefix: opencodePart}
+	geminiScheme   = &Scheme{ID: "gemini", Form: "<server>__<tool>", MaxLen: geminiMaxToolName, OnClash: true, toolName: geminiToolName, serverPrefix: geminiPart}
+)
 
 // pisces follows design.md, which matches oh-my-pi (can1357/oh-my-pi
 // packages/coding-agent/src/mcp/name-sanitize.ts sanitizeMCPToolNamePart at
@@ -217,4 +214,16 @@ func sanitizeRunes(s string, ok func(rune) bool, wide int) string {
 		}
 	}
 	return b.String()
+}
+
+// Schemes returns every tool-name scheme a client uses, once each, in the
+// order of the clients.
+func Schemes() []Scheme {
+	var out []Scheme
+	for _, c := range clients {
+		if c.ToolNames != nil && !slices.ContainsFunc(out, func(s Scheme) bool { return s.ID == c.ToolNames.ID }) {
+			out = append(out, *c.ToolNames)
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -144,29 +145,32 @@ func TestToolNameLimits(t *testing.T) {
 		}
 	}
 	// Distinct raw names keep distinct hashes even when they sanitize alike.
-	c := Schemes()[1]
+	c := *codexScheme
 	a, b := c.ToolName("a.b", strings.Repeat("x", 70)), c.ToolName("a_b", strings.Repeat("x", 70))
 	if a == b {
 		t.Errorf("codex: %q and %q should differ by their hash", a, b)
 	}
 }
 
-func TestSchemeVisible(t *testing.T) {
+func TestClientSees(t *testing.T) {
+	// The providers of the merged set whose servers each client loads: its
+	// own, and those it reads beside pisces (Claude Code's .mcp.json).
 	want := map[string][]string{
-		"pisces":   {"pisces", "claude", "codex", "gemini", "opencode", "cursor", "vscode", "mcp-json"},
 		"codex":    {"codex"},
 		"claude":   {"claude", "mcp-json"},
 		"opencode": {"opencode"},
 		"gemini":   {"gemini"},
 	}
-	for _, s := range Schemes() {
-		for _, p := range want[s.ID] {
-			if !s.Visible(p) {
-				t.Errorf("%s should see %s", s.ID, p)
+	for id, providers := range want {
+		c := ClientByID(id)
+		var got []string
+		for _, p := range clients {
+			if p == c || p.CoReader == c.ID {
+				got = append(got, p.ID)
 			}
 		}
-		if s.ID != "pisces" && s.Visible("cursor") {
-			t.Errorf("%s should not see cursor", s.ID)
+		if !slices.Equal(got, providers) {
+			t.Errorf("%s sees %v, want %v", id, got, providers)
 		}
 	}
 }

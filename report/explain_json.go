@@ -110,7 +110,7 @@ func serverJSON(s *normalize.Server) jsonServer {
 		Command: s.Command, Args: orEmpty(MaskArgs(s.Args)), URL: MaskURL(s.URL), Cwd: s.Cwd, EnvFile: s.EnvFile,
 		Env: env, Headers: headers, EnvVars: orEmpty(s.EnvVars), HeaderEnvRefs: s.HeaderEnvRefs,
 		BearerTokenEnv: s.BearerTokenEnvVar, Required: s.Required,
-		Enabled: s.Enabled, DisabledBy: s.DisabledBy,
+		Enabled: s.Enabled, DisabledBy: s.DisabledBy(),
 		StartupTimeoutMS: ms(s.StartupTimeout), ToolTimeoutMS: ms(s.ToolTimeout),
 		EnabledTools: orEmpty(s.IncludeTools), DisabledTools: orEmpty(s.ExcludeTools),
 		Source: origin(s.Source), Shadowed: []jsonShadow{},

@@ -78,7 +78,7 @@ func definitions(e *normalize.Entry) []definition {
 		why = "the client merges its layers key by key: this is the result, each field from the file shown beside it"
 	}
 	if !e.Server.Enabled {
-		why += "; it is disabled (" + e.Server.DisabledBy + ") but still owns the name, so no other definition starts"
+		why += "; it is disabled (" + e.Server.DisabledBy() + ") but still owns the name, so no other definition starts"
 	}
 	out := []definition{{s: &e.Server, winner: true, reason: why}}
 	for i := range e.Shadowed {
@@ -125,7 +125,7 @@ func summary(s *normalize.Server) string {
 // they shadow, and the diagnostics.
 func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 	if set.Client != "" {
-		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+productName(set.Client)+" loads here:"), set.ClientRules)
+		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+normalize.ProductName(set.Client)+" loads here:"), set.ClientRules)
 	}
 	fmt.Fprintln(w, st.bold("Sources, highest priority first:"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -174,7 +174,7 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 		s := &e.Server
 		state := ""
 		if !s.Enabled {
-			state = "  " + st.yellow("disabled: "+s.DisabledBy)
+			state = "  " + st.yellow("disabled: "+s.DisabledBy())
 		}
 		fmt.Fprintf(w, "  %s  %s  %s%s\n", st.bold(s.Name), st.cyan(transportName(s.Transport)), summary(s), state)
 		fmt.Fprintf(w, "    from %s (%s)\n", where(s.Source), provenance(s.Source))
@@ -229,15 +229,6 @@ func writeDiagnosticList(w io.Writer, diags []normalize.Diagnostic, st Style) {
 			fmt.Fprintf(w, "  %s: %s [%s]\n", sev, d.Message, d.Rule)
 		}
 	}
-}
-
-// productName is a client's name as the product spells it ("Claude Code"
-// for claude), or the id itself.
-func productName(client string) string {
-	if dl := normalize.DialectFor(client); dl != nil {
-		return dl.Name
-	}
-	return client
 }
 
 // ExplainNameText writes every definition of one name, each field with its

@@ -1,20 +1,25 @@
 package resolve
 
-import "strings"
+import (
+	"strings"
 
-// Syntax names one placeholder syntax.
-type Syntax string
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// Syntax names one placeholder syntax; the type and its values live in
+// package normalize, beside the client descriptors that list them.
+type Syntax = normalize.Syntax
 
 // The syntaxes, named after their shape.
 const (
-	Dollar    Syntax = "dollar"     // ${VAR}, ${VAR:-default}
-	Bare      Syntax = "bare"       // $VAR (Gemini only)
-	EnvColon  Syntax = "env-colon"  // ${env:VAR}
-	Input     Syntax = "input"      // ${input:id} (VS Code)
-	Editor    Syntax = "editor"     // ${workspaceFolder}, ${userHome}, ${/}, …
-	Brace     Syntax = "brace"      // {env:VAR} (opencode)
-	BraceFile Syntax = "brace-file" // {file:path} (opencode)
-	Percent   Syntax = "percent"    // %VAR% (Gemini on Windows)
+	Dollar    = normalize.Dollar    // ${VAR}, ${VAR:-default}
+	Bare      = normalize.Bare      // $VAR (Gemini only)
+	EnvColon  = normalize.EnvColon  // ${env:VAR}
+	Input     = normalize.Input     // ${input:id} (VS Code)
+	Editor    = normalize.Editor    // ${workspaceFolder}, ${userHome}, ${/}, …
+	Brace     = normalize.Brace     // {env:VAR} (opencode)
+	BraceFile = normalize.BraceFile // {file:path} (opencode)
+	Percent   = normalize.Percent   // %VAR% (Gemini on Windows)
 )
 
 var allSyntaxes = []Syntax{Dollar, Bare, EnvColon, Input, Editor, Brace, BraceFile, Percent}
@@ -22,29 +27,6 @@ var allSyntaxes = []Syntax{Dollar, Bare, EnvColon, Input, Editor, Brace, BraceFi
 // All returns every syntax, in a stable order.
 func All() []Syntax {
 	return append([]Syntax(nil), allSyntaxes...)
-}
-
-// Form returns the syntax's shape as users write it, for messages.
-func (s Syntax) Form() string {
-	switch s {
-	case Dollar:
-		return "${VAR}"
-	case Bare:
-		return "$VAR"
-	case EnvColon:
-		return "${env:VAR}"
-	case Input:
-		return "${input:id}"
-	case Editor:
-		return "${workspaceFolder}"
-	case Brace:
-		return "{env:VAR}"
-	case BraceFile:
-		return "{file:path}"
-	case Percent:
-		return "%VAR%"
-	}
-	return string(s)
 }
 
 // Placeholder is one placeholder found in a string.

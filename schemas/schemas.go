@@ -16,6 +16,8 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 //go:embed *.json
@@ -55,12 +57,10 @@ func Source(name string) ([]byte, bool) {
 
 // ForClient returns the name of the schema describing the files of a
 // discovery provider (client id), or "" when there is none.
+// The name is the client descriptor's Schema.
 func ForClient(client string) string {
-	switch client {
-	case "pisces", "claude", "cursor", "windsurf", "mcp-json":
-		return "mcp-servers"
-	case "vscode", "codex", "gemini", "opencode", "agent-code":
-		return client
+	if c := normalize.ClientByID(client); c != nil {
+		return c.Schema
 	}
 	return ""
 }

@@ -46,8 +46,8 @@ func checkBareEnvName(p *Pass) {
 			what = "header"
 		}
 		also := ""
-		if s.Source.Client == "mcp-json" {
-			also = "; Claude Code always sends the name"
+		if co := normalize.ClientByID(clientOf(s).CoReader); co != nil && !co.ValueCommands {
+			also = "; " + co.Product + " always sends the name"
 		}
 		d := p.AtValue(p.Doc(s.Source.Path), v, "%s %q is the bare name %q: pisces sends the value of that variable when it is set and the name itself when it is not%s",
 			what, key, name, also)

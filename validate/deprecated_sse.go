@@ -34,13 +34,13 @@ func checkDeprecatedSSE(p *Pass) {
 		if s.Transport != normalize.SSE {
 			continue
 		}
-		if s.Source.Client == "agent-code" {
+		if dl := clientOf(s); dl.URLMeansSSE {
 			u := s.Node.Member("url")
 			if u == nil || u.Value.Kind != normalize.String || !streamableLooking(u.Value.Str) {
 				continue
 			}
-			d := p.At(s, "url", "server %q: agent-code connects to \"url\" with the legacy HTTP+SSE transport (deprecated since MCP 2025-03-26), but %q looks like a streamable HTTP endpoint", s.Name, u.Value.Str)
-			d.Hint = "agent-code cannot use streamable HTTP; point \"url\" at the server's SSE endpoint if it still has one"
+			d := p.At(s, "url", "server %q: %s connects to \"url\" with the legacy HTTP+SSE transport (deprecated since MCP 2025-03-26), but %q looks like a streamable HTTP endpoint", s.Name, dl.Product, u.Value.Str)
+			d.Hint = dl.Product + " cannot use streamable HTTP; point \"url\" at the server's SSE endpoint if it still has one"
 			continue
 		}
 		t := s.Node.Member("type")

@@ -43,13 +43,13 @@ func checkFieldForOtherTransport(p *Pass) {
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		dl := Dialect(s)
+		dl := clientOf(s)
 		// A Claude Code entry with a url but no type reads as stdio:
 		// implicit-stdio reports the missing type, not its remote fields.
 		if dl == nil || s.Transport == normalize.NoTransport || hasBothCommandAndURL(s) || implicitStdio(s) {
 			continue
 		}
-		strict := s.Source.Client == "codex" || s.Source.Client == "opencode"
+		strict := dl.Strictness != normalize.Lenient
 		remote := isRemote(s.Transport)
 		for _, m := range s.Node.Unique() {
 			if !dl.Knows(m.Key) || emptyContainer(m.Value) {
@@ -67,15 +67,15 @@ func checkFieldForOtherTransport(p *Pass) {
 			default:
 				continue
 			}
-			switch s.Source.Client {
-			case "codex":
-				d.Message += ": Codex rejects the server"
+			switch dl.Strictness {
+			case normalize.RejectsServer:
+				d.Message += ": " + dl.ReaderName() + " rejects the server"
 				d.Severity = normalize.Error
-			case "opencode":
-				d.Message += ": opencode rejects the whole config"
+			case normalize.RejectsConfig:
+				d.Message += ": " + dl.ReaderName() + " rejects the whole config"
 				d.Severity = normalize.Error
 			default:
-				d.Message += ": " + dialectProduct(dl) + " ignores it"
+				d.Message += ": " + dl.ReaderName() + " ignores it"
 			}
 			d.Hint = fmt.Sprintf("remove %q, or make %q %s if it is meant to be one", m.Key, s.Name, other)
 		}

@@ -63,7 +63,7 @@ func checkForeignPlaceholder(p *Pass) {
 				return
 			}
 			shell := (shellArgs && (v.field == "args" || v.field == "command")) ||
-				(piscesFamily(client) && secretMaps[v.field] != "" && resolve.Classify(str, nil) == resolve.Command)
+				(valueCommands(client) && secretMaps[v.field] != "" && resolve.Classify(str, nil) == resolve.Command)
 			for _, ph := range resolve.Scan(str) {
 				if !reportable(client, ph, shell) {
 					continue
@@ -134,21 +134,11 @@ func placeholderHint(client, field, key string, ph resolve.Placeholder) string {
 	if ph.Syntax == resolve.Input {
 		name = envVarName(ph.Name, "INPUT_VALUE")
 	}
-	switch client {
-	case "codex":
-		switch {
-		case secretMaps[field] == "header" && strings.EqualFold(key, "Authorization"):
-			return fmt.Sprintf("Codex expands no variables: remove the header and set bearer_token_env_var = %q", name)
-		case secretMaps[field] == "header":
-			return fmt.Sprintf("Codex expands no variables: use env_http_headers = { %q = %q }", key, name)
-		case field == "env":
-			return fmt.Sprintf("Codex expands no variables: remove the entry and list the variable in env_vars = [%q]", name)
-		}
-		return fmt.Sprintf("Codex expands no variables: pass %s to the server with env_vars = [%q] and have the server read it from there", name, name)
-	case "agent-code":
-		return "agent-code expands no variables: write the value itself, in a file that is not committed"
+	c := normalize.ClientByID(client)
+	if advice, ok := varAdvice(c, field, key, name, false, false); ok {
+		return advice
 	}
-	if form := placeholderFor(client, name); form != "" {
+	if form := c.VarRef(name); form != "" {
 		return fmt.Sprintf("write %q instead of %q", form, ph.Text)
 	}
 	return fmt.Sprintf("%s expands no variables", clientLabel(client))

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -60,9 +61,6 @@ token, since it has been exposed.`,
 // headers.
 var secretMaps = map[string]string{"env": "env", "environment": "env", "headers": "header", "http_headers": "header"}
 
-// codexNameFields hold variable names in Codex, never values.
-var codexNameFields = map[string]bool{"env_vars": true, "bearer_token_env_var": true, "env_http_headers": true}
-
 func checkHardcodedSecret(p *Pass) {
 	defs := p.Definitions()
 	byEntry := make(map[string]*normalize.Server, len(defs))
@@ -93,7 +91,7 @@ func secretsIn(p *Pass, s *normalize.Server) {
 	c := secretCheck{p: p, s: s, doc: p.Doc(s.Source.Path)}
 	for _, m := range s.Node.Members {
 		switch {
-		case s.Source.Client == "codex" && codexNameFields[m.Key]:
+		case slices.Contains(clientOf(s).NameFields, m.Key):
 			// variable names
 		case secretMaps[m.Key] != "" && m.Value.Kind == normalize.Object:
 			for _, e := range m.Value.Members {
@@ -126,7 +124,7 @@ func (c *secretCheck) value(field, key string, v *normalize.Value) {
 		c.report(c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind), field, key, kind)
 		return
 	}
-	if piscesFamily(c.s.Source.Client) && resolve.Classify(v.Str, nil) == resolve.Command {
+	if valueCommands(c.s.Source.Client) && resolve.Classify(v.Str, nil) == resolve.Command {
 		return // a command that prints the secret, not the secret
 	}
 	if resolve.IsSecretKey(key) && looksSecret(v.Str) {
@@ -255,7 +253,7 @@ func (c *secretCheck) report(d *normalize.Diagnostic, field, key, kind string) {
 // which is not committed: user scope, and Claude Code's local scope in
 // ~/.claude.json (agent-code's local file sits in the project).
 func inHome(s *normalize.Server) bool {
-	return s.Source.Scope == normalize.User || s.Source.Scope == normalize.Local && s.Source.Client == "claude"
+	return s.Source.Scope == normalize.User || s.Source.Scope == normalize.Local && clientOf(s).HomeLocal
 }
 
 // secretHint says how the client reads the value from the environment.
@@ -277,28 +275,14 @@ func secretHint(client, field, key, kind string) string {
 		name = envVarName(key, fallback)
 	}
 	bearer := header && strings.EqualFold(key, "Authorization")
-	switch client {
-	case "codex":
-		switch {
-		case bearer && basic:
-			return fmt.Sprintf("move it to env_http_headers = { %q = %q } and put the whole \"Basic …\" value in %s; Codex reads the header from that variable", key, name, name)
-		case bearer:
-			return fmt.Sprintf("remove the header and set bearer_token_env_var = %q; Codex reads the token from that variable", name)
-		case header:
-			return fmt.Sprintf("move it to env_http_headers = { %q = %q }; Codex reads the value from that variable", key, name)
-		case field == "env":
-			return fmt.Sprintf("remove it from env and list it in env_vars = [%q]; Codex passes the variable through from your environment", name)
-		}
-		return fmt.Sprintf("Codex expands no variables here: pass %s to the server with env_vars = [%q] and have the server read it from there", name, name)
-	case "agent-code":
-		return "agent-code expands no variables: keep this server in ~/.config/agent-code/config.toml, which is not committed"
-	case "gemini":
-		if bearer {
-			return fmt.Sprintf("write \"%s $%s\" and set %s in your environment", scheme, name, name)
-		}
-		return fmt.Sprintf("write \"$%s\" and set %s in your environment", name, name)
+	c := normalize.ClientByID(client)
+	if advice, ok := varAdvice(c, field, key, name, basic, true); ok {
+		return advice
 	}
-	ph := placeholderFor(client, name)
+	ph := ""
+	if c != nil {
+		ph = c.VarRef(name)
+	}
 	if ph == "" {
 		return fmt.Sprintf("read it from an environment variable such as %s instead", name)
 	}

@@ -27,9 +27,7 @@ var ImplicitStdio = &Rule{
 // implicitStdio reports whether an entry of a Claude Code file (or a
 // project-root mcp.json) has a url and neither a type nor a command.
 func implicitStdio(s *normalize.Server) bool {
-	switch s.Source.Client {
-	case "claude", "mcp-json":
-	default:
+	if !remoteNeedsType(clientOf(s)) {
 		return false
 	}
 	return s.Node.Member("type") == nil && s.Node.Member("url") != nil && s.Node.Member("command") == nil
@@ -43,12 +41,24 @@ func checkImplicitStdio(p *Pass) {
 			continue
 		}
 		var d *normalize.Diagnostic
-		if s.Source.Client == "claude" {
-			d = p.At(s, "url", "server %q has \"url\" but no \"type\": Claude Code reads it as a stdio server and rejects it", s.Name)
+		if dl := clientOf(s); dl.RemoteNeedsType {
+			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it", s.Name, dl.Product)
 		} else {
-			d = p.At(s, "url", "server %q has \"url\" but no \"type\": Claude Code reads it as a stdio server and rejects it (pisces infers \"http\")", s.Name)
+			co := normalize.ClientByID(dl.CoReader)
+			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it (%s infers %q)", s.Name, co.Product, dl.ReaderName(), dl.TypeFor(normalize.HTTP))
 			d.Severity = normalize.Warning
 		}
 		d.Hint = "add \"type\": \"http\" (or \"sse\" for a legacy SSE endpoint)"
 	}
+}
+
+// remoteNeedsType reports whether the client, or another client that reads
+// the same files (Claude Code reads .mcp.json), reads a url without type
+// as stdio.
+func remoteNeedsType(dl *normalize.Client) bool {
+	if dl.RemoteNeedsType {
+		return true
+	}
+	co := normalize.ClientByID(dl.CoReader)
+	return co != nil && co.RemoteNeedsType
 }

@@ -31,20 +31,20 @@ func checkInvalidEnabled(p *Pass) {
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		dl := Dialect(s)
+		dl := clientOf(s)
 		if dl == nil {
 			continue
 		}
-		pisces := s.Source.Client == "pisces" || s.Source.Client == "mcp-json"
+		lenient := dl.LenientBool
 		for _, key := range switchKeys {
 			m := s.Node.Member(key)
 			if m == nil || !dl.Knows(key) || m.Value.Kind == normalize.Bool {
 				continue
 			}
 			v := m.Value
-			if pisces && key == "enabled" && v.Kind == normalize.String {
+			if lenient && key == "enabled" && v.Kind == normalize.String {
 				if b, ok := piscesBool(v.Str); ok {
-					d := p.At(s, key, "server %q has %q: %q, a string that pisces reads as %t but other clients do not take as a boolean", s.Name, key, v.Str, b)
+					d := p.At(s, key, "server %q has %q: %q, a string that %s reads as %t but other clients do not take as a boolean", s.Name, key, v.Str, dl.ReaderName(), b)
 					d.Severity = normalize.Info
 					d.Hint = fmt.Sprintf("write %t without quotes", b)
 					continue
@@ -52,16 +52,16 @@ func checkInvalidEnabled(p *Pass) {
 			}
 			what := ""
 			switch {
-			case pisces && key == "enabled" && v.Kind == normalize.Number && v.Str == "0":
-				what = "pisces reads it as false"
-			case pisces:
-				what = "pisces keeps the server enabled"
-			case s.Source.Client == "codex":
-				what = "Codex cannot load the config"
-			case s.Source.Client == "opencode":
-				what = "opencode rejects the whole config"
+			case lenient && key == "enabled" && v.Kind == normalize.Number && v.Str == "0":
+				what = dl.ReaderName() + " reads it as false"
+			case lenient:
+				what = dl.ReaderName() + " keeps the server enabled"
+			case dl.Strictness == normalize.RejectsServer:
+				what = dl.ReaderName() + " cannot load the config"
+			case dl.Strictness == normalize.RejectsConfig:
+				what = dl.ReaderName() + " rejects the whole config"
 			default:
-				what = dialectProduct(dl) + " expects a boolean"
+				what = dl.ReaderName() + " expects a boolean"
 			}
 			d := p.At(s, key, "server %q has %q: %s, which is not true or false: %s", s.Name, key, switchText(v), what)
 			d.Hint = "write true or false without quotes"
@@ -69,7 +69,7 @@ func checkInvalidEnabled(p *Pass) {
 	}
 }
 
-// piscesBool reads the strings pisces coerces to booleans.
+// piscesBool reads the strings a lenient client (pisces) coerces to booleans.
 func piscesBool(s string) (bool, bool) {
 	switch s {
 	case "true", "1":

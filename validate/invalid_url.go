@@ -52,8 +52,8 @@ func checkInvalidURL(p *Pass) {
 // urlSchemes are the schemes a client connects to for a server's transport.
 func urlSchemes(s *normalize.Server) []string {
 	switch {
-	case s.Source.Client == "vscode":
-		return []string{"http", "https", "unix", "pipe"}
+	case len(clientOf(s).URLSchemes) > 0:
+		return append([]string{"http", "https"}, clientOf(s).URLSchemes...)
 	case s.Transport == normalize.WS:
 		return []string{"ws", "wss"}
 	}

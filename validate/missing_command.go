@@ -31,12 +31,12 @@ func checkMissingCommand(p *Pass) {
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		client := s.Source.Client
-		if client == "codex" {
+		dl := clientOf(s)
+		if dl.OnNeither == normalize.NeitherInvalid {
 			continue // unknown-transport: "invalid transport"
 		}
 		cmd := s.Node.Member("command")
-		empty, wrongKind := commandEmpty(client, cmd)
+		empty, wrongKind := commandEmpty(dl, cmd)
 		if wrongKind || !empty {
 			continue // the schema rule reports a command of the wrong type
 		}
@@ -48,8 +48,8 @@ func checkMissingCommand(p *Pass) {
 			}
 			var d *normalize.Diagnostic
 			switch {
-			case cmd != nil && client == "opencode":
-				d = p.At(s, "command", "server %q has an empty \"command\": opencode needs the program as its first item", s.Name)
+			case cmd != nil && dl.CommandArray:
+				d = p.At(s, "command", "server %q has an empty \"command\": %s needs the program as its first item", s.Name, name)
 			case cmd != nil:
 				d = p.At(s, "command", "server %q has an empty \"command\"", s.Name)
 			case s.TransportExplicit:
@@ -57,21 +57,20 @@ func checkMissingCommand(p *Pass) {
 			default:
 				d = p.At(s, "", "server %q has neither \"command\" nor \"url\": %s reads it as a stdio server and cannot start it", s.Name, name)
 			}
-			if serverEndpoint(s) != nil && cmd == nil {
-				remote := "http"
-				if client == "opencode" {
-					remote = "remote"
-				}
-				d.Hint = fmt.Sprintf("if the server is reached by URL, write \"type\": %q", remote)
-			} else {
+			switch {
+			case serverEndpoint(s) != nil && cmd == nil && dl.RemoteHint != "":
+				d.Hint = dl.RemoteHint
+			case serverEndpoint(s) != nil && cmd == nil:
+				d.Hint = fmt.Sprintf("if the server is reached by URL, write \"type\": %q", dl.TypeFor(normalize.HTTP))
+			default:
 				d.Hint = "add the program to start, e.g. \"command\": \"npx\""
 			}
 		case s.Transport == normalize.NoTransport && !s.TransportExplicit && cmd == nil && serverEndpoint(s) == nil:
-			switch client {
-			case "gemini":
-				p.At(s, "", "server %q has neither \"command\" nor a URL (%s): Gemini CLI cannot connect to it", s.Name, endpointKeys(client))
-			case "agent-code":
-				p.At(s, "", "server %q has neither \"command\" nor \"url\": agent-code skips it", s.Name)
+			switch dl.OnNeither {
+			case normalize.NeitherUnreachable:
+				p.At(s, "", "server %q has neither \"command\" nor a URL (%s): %s cannot connect to it", s.Name, dl.EndpointText(), name)
+			case normalize.NeitherSkipped:
+				p.At(s, "", "server %q has neither \"command\" nor \"url\": %s skips it", s.Name, name)
 			}
 		}
 	}
@@ -80,12 +79,12 @@ func checkMissingCommand(p *Pass) {
 // commandEmpty reports whether a command member is absent or holds no
 // program. wrongKind is true when it has a type the client does not take
 // (the schema rule reports those).
-func commandEmpty(client string, cmd *normalize.Member) (empty, wrongKind bool) {
+func commandEmpty(dl *normalize.Client, cmd *normalize.Member) (empty, wrongKind bool) {
 	if cmd == nil {
 		return true, false
 	}
 	v := cmd.Value
-	if client == "opencode" {
+	if dl.CommandArray {
 		if v.Kind != normalize.Array {
 			return false, true
 		}

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -26,9 +27,10 @@ func checkMissingURL(p *Pass) {
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		client := s.Source.Client
+		dl := clientOf(s)
 		remote := isRemote(s.Transport)
-		if client == "gemini" && s.Transport == normalize.NoTransport && (s.Type == "http" || s.Type == "sse") {
+		if dl.UnknownTypeIgnored && s.Transport == normalize.NoTransport && dl.TypeFor(normalize.HTTP) != "" &&
+			(s.Type == dl.TypeFor(normalize.HTTP) || s.Type == dl.TypeFor(normalize.SSE)) {
 			remote = true // Gemini CLI picks the transport from the URL keys alone
 		}
 		if !remote {
@@ -46,15 +48,11 @@ func checkMissingURL(p *Pass) {
 			d = p.At(s, u.Key, "server %q has an empty %q", s.Name, u.Key)
 			d.Hint = "write the server's address, e.g. \"https://example.com/mcp\""
 		} else {
-			d = p.At(s, "type", "server %q is a remote server (\"type\": %q) without %s", s.Name, s.Type, endpointKeys(client))
+			d = p.At(s, "type", "server %q is a remote server (\"type\": %q) without %s", s.Name, s.Type, dl.EndpointText())
 			d.Hint = "add the server's address, e.g. \"url\": \"https://example.com/mcp\""
 		}
-		if cmd := s.Node.Member("command"); cmd != nil && u == nil {
-			local := "stdio"
-			if client == "opencode" {
-				local = "local"
-			}
-			d.Hint = "if the server is a local process started by \"command\", write \"type\": \"" + local + "\""
+		if cmd := s.Node.Member("command"); cmd != nil && u == nil && dl.TypeFor(normalize.Stdio) != "" {
+			d.Hint = fmt.Sprintf("if the server is a local process started by \"command\", write \"type\": %q", dl.TypeFor(normalize.Stdio))
 		}
 	}
 }

@@ -87,13 +87,17 @@ func checkNameCollision(p *Pass) {
 	id := func(s *normalize.Server) string { return s.Source.Path + "\x00" + s.Source.Pointer }
 	found := map[[2]string]*collision{}
 	var order []*collision
-	for _, sc := range normalize.Schemes() {
+	for _, cl := range normalize.Clients() {
+		sc := cl.ToolNames
+		if sc == nil {
+			continue
+		}
 		var servers []*normalize.Server
-		if sc.Sees == nil {
+		if cl.ReadsProviders {
 			servers = merged
 		} else {
 			seenName := map[string]bool{}
-			for _, c := range sc.Sees {
+			for _, c := range readsShapes(cl) {
 				for _, s := range perClient[c] {
 					if !seenName[s.Name] { // Claude: its own files over .mcp.json
 						seenName[s.Name] = true
@@ -127,7 +131,7 @@ func checkNameCollision(p *Pass) {
 			if _, ok := c.clients[prefix]; !ok {
 				c.prefixes = append(c.prefixes, prefix)
 			}
-			if name := clientName(sc.Client); !slices.Contains(c.clients[prefix], name) {
+			if name := cl.Product; !slices.Contains(c.clients[prefix], name) {
 				c.clients[prefix] = append(c.clients[prefix], name)
 			}
 		}
@@ -145,11 +149,16 @@ func checkNameCollision(p *Pass) {
 	}
 }
 
-func clientName(id string) string {
-	if dl := normalize.DialectFor(id); dl != nil {
-		return dl.Name
+// readsShapes lists the providers whose files a client loads in the merged
+// set: its own, and those it reads beside pisces (Claude Code's .mcp.json).
+func readsShapes(c *normalize.Client) []string {
+	out := []string{c.ID}
+	for _, o := range normalize.Clients() {
+		if o.CoReader == c.ID {
+			out = append(out, o.ID)
+		}
 	}
-	return id
+	return out
 }
 
 // joinAnd joins names as "a", "a and b", "a, b and c".

@@ -36,22 +36,22 @@ func checkNameLength(p *Pass) {
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		var limit int
-		var prefix, scheme, who string
-		switch s.Source.Client {
-		case "codex", "claude", "mcp-json":
-			limit, prefix, scheme = 64, "mcp__"+s.Name+"__", `"mcp__<server>__<tool>"`
-			who = clientProduct(s)
-			if s.Source.Client == "mcp-json" {
-				who = "Claude Code"
-			}
-			who += " names tools " + scheme
-		case "gemini":
-			limit, prefix, scheme = 63, s.Name+"__", `"<server>__<tool>"`
-			who = "Gemini CLI names clashing tools " + scheme
-		default:
+		// A shape read by another client too (.mcp.json) is judged by that
+		// client's scheme when it has none of its own.
+		dl := clientOf(s)
+		if dl.ToolNames == nil && dl.CoReader != "" {
+			dl = normalize.ClientByID(dl.CoReader)
+		}
+		sc := dl.ToolNames
+		if sc == nil || sc.MaxLen == 0 {
 			continue
 		}
+		limit, prefix := sc.MaxLen, sc.Prefix(s.Name)
+		verb := " names tools "
+		if sc.OnClash {
+			verb = " names clashing tools "
+		}
+		who := dl.Product + verb + fmt.Sprintf("%q", sc.Form)
 		left := limit - utf8.RuneCountInString(prefix)
 		if left >= toolNameRoom {
 			continue

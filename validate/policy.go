@@ -78,7 +78,7 @@ const policyHint = "remove the server, or ask whoever owns the policy in .mcpcon
 // commandNode is the value that holds the command: the string, or the
 // first item of opencode's array.
 func commandNode(s *normalize.Server, e execLine) *normalize.Value {
-	if s.Source.Client == "opencode" {
+	if clientOf(s).CommandArray {
 		if c := s.Node.Get("command"); c != nil && c.Kind == normalize.Array && len(c.Items) > 0 {
 			return c.Items[0]
 		}

@@ -105,8 +105,9 @@ func (p *Pass) AtValue(doc *normalize.Document, v *normalize.Value, format strin
 // Definitions is every server definition read, shadowed ones included.
 func (p *Pass) Definitions() []normalize.Server { return p.Set.Definitions }
 
-// Dialect returns the client shape of a server.
-func Dialect(s *normalize.Server) *normalize.Dialect { return normalize.DialectFor(s.Source.Client) }
+// clientOf returns the descriptor of the client whose shape a server was
+// read with.
+func clientOf(s *normalize.Server) *normalize.Client { return normalize.ClientOf(s) }
 
 // Lookup returns the rule with the given id, or nil.
 func Lookup(id string) *Rule {

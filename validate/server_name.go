@@ -49,9 +49,10 @@ func checkServerName(p *Pass) {
 			d := p.At(s, "", "server name %q is %d characters long, over the limit of %d", name, n, maxServerName)
 			d.Hint = "use a shorter name"
 		}
-		codex := s.Source.Client == "codex"
+		dl := clientOf(s)
+		codex := dl.NameNoDot
 		checked := name
-		if s.Source.Client == "vscode" {
+		if dl.NamespacedNames {
 			// VS Code names a server installed from the MCP gallery after
 			// its registry name, "<reverse-DNS namespace>/<name>"
 			// ("io.github.ChromeDevTools/chrome-devtools-mcp"), and makes
@@ -63,7 +64,7 @@ func checkServerName(p *Pass) {
 		if bad := badNameChars(checked, codex); bad != "" {
 			allowed := `letters, digits, "_", "." and "-"`
 			if codex {
-				allowed = `letters, digits, "_" and "-" (Codex allows no ".")`
+				allowed = fmt.Sprintf(`letters, digits, "_" and "-" (%s allows no ".")`, dl.Product)
 			}
 			d := p.At(s, "", "server name %q contains %s: use only %s", name, bad, allowed)
 			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, codex))

@@ -63,7 +63,7 @@ func eachPiscesValue(p *Pass, fn func(s *normalize.Server, field, key string, v 
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		if s.Node == nil || !piscesFamily(s.Source.Client) {
+		if s.Node == nil || !valueCommands(s.Source.Client) {
 			continue
 		}
 		for _, field := range []string{"env", "headers"} {

@@ -12,35 +12,23 @@ import (
 // Server lost the information a rule needs: which key held a value, and
 // whether a key was present at all.
 
-// clientProduct is the product name of a server's client, for messages.
+// clientProduct names the product whose reading of a server's shape the
+// rules describe, for messages.
 func clientProduct(s *normalize.Server) string {
-	if dl := Dialect(s); dl != nil {
-		return dialectProduct(dl)
+	if c := clientOf(s); c != nil {
+		return c.ReaderName()
 	}
 	return s.Source.Client
 }
 
-// dialectProduct names the product whose reading of a dialect the
-// structure rules describe: a bare mcp.json is read the pisces way (the
-// rules that concern Claude Code's reading of .mcp.json say so).
-func dialectProduct(dl *normalize.Dialect) string {
-	if dl.ID == "mcp-json" {
-		return "pisces"
-	}
-	return dl.Name
-}
-
 // serverEndpoint returns the member a client reads the server's endpoint
-// from: Gemini's "httpUrl" over "url" and Windsurf's "serverUrl" over
-// "url" when they hold a non-empty string (as the clients test them),
+// from: its alternative key (Gemini's "httpUrl", Windsurf's "serverUrl")
+// over "url" when it holds a non-empty string (as the clients test them),
 // else "url", else the alternative key. It is nil when the entry has none.
 func serverEndpoint(s *normalize.Server) *normalize.Member {
 	alt := ""
-	switch s.Source.Client {
-	case "gemini":
-		alt = "httpUrl"
-	case "windsurf":
-		alt = "serverUrl"
+	if c := clientOf(s); c != nil {
+		alt = c.AltURLKey
 	}
 	if alt == "" {
 		return s.Node.Member("url")
@@ -53,18 +41,6 @@ func serverEndpoint(s *normalize.Server) *normalize.Member {
 		return u
 	}
 	return a
-}
-
-// endpointKeys names the keys a client reads an endpoint from, for
-// messages: `"url"`, `"serverUrl" or "url"`, `"httpUrl" or "url"`.
-func endpointKeys(client string) string {
-	switch client {
-	case "gemini":
-		return `"url" or "httpUrl"`
-	case "windsurf":
-		return `"serverUrl" or "url"`
-	}
-	return `"url"`
 }
 
 // isRemote reports whether a transport reaches the server over the network.

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,24 +40,26 @@ func checkTimeoutUnits(p *Pass) {
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		dl := Dialect(s)
+		dl := clientOf(s)
 		if dl == nil {
 			continue
 		}
 		if dl.TimeoutUnit == time.Millisecond && dl.Knows("timeout") {
 			checkMillis(p, s, "timeout")
 		}
-		if s.Source.Client != "codex" {
-			continue
+		for _, f := range dl.MillisFields {
+			checkMillis(p, s, f)
 		}
-		checkMillis(p, s, "startup_timeout_ms")
-		checkSeconds(p, s, "startup_timeout_sec")
-		checkSeconds(p, s, "tool_timeout_sec")
-		sec, ms := s.Node.Member("startup_timeout_sec"), s.Node.Member("startup_timeout_ms")
-		if sec != nil && ms != nil && sec.Value.Kind == normalize.Number {
-			d := p.AtKey(s, ms, "server %q sets both \"startup_timeout_sec\" and \"startup_timeout_ms\": Codex uses \"startup_timeout_sec\" (%s) and ignores \"startup_timeout_ms\"",
-				s.Name, humanDuration(sec.Value.Num, time.Second))
-			d.Hint = "remove one of the two"
+		for _, f := range dl.SecondsFields {
+			checkSeconds(p, s, f)
+		}
+		for loser, winner := range dl.TimeoutWins {
+			win, lose := s.Node.Member(winner), s.Node.Member(loser)
+			if win != nil && lose != nil && win.Value.Kind == normalize.Number {
+				d := p.AtKey(s, lose, "server %q sets both %q and %q: %s uses %q (%s) and ignores %q",
+					s.Name, winner, loser, dl.ReaderName(), winner, humanDuration(win.Value.Num, unitOf(dl, winner)), loser)
+				d.Hint = "remove one of the two"
+			}
 		}
 	}
 }
@@ -114,4 +117,12 @@ func humanDuration(n float64, unit time.Duration) string {
 
 func formatNumber(f float64) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// unitOf is the unit of one of a client's timeout fields.
+func unitOf(dl *normalize.Client, field string) time.Duration {
+	if slices.Contains(dl.MillisFields, field) {
+		return time.Millisecond
+	}
+	return time.Second
 }

@@ -29,20 +29,13 @@ var ToolFilterConflict = &Rule{
 	Check: checkToolFilterConflict,
 }
 
-// toolLists names each client's allow- and deny-list keys.
-var toolLists = map[string][2]string{
-	"pisces":   {"enabledTools", "disabledTools"},
-	"mcp-json": {"enabledTools", "disabledTools"},
-	"codex":    {"enabled_tools", "disabled_tools"},
-	"gemini":   {"includeTools", "excludeTools"},
-}
-
 func checkToolFilterConflict(p *Pass) {
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		keys, ok := toolLists[s.Source.Client]
-		if !ok {
+		dl := clientOf(s)
+		keys := dl.ToolFilters
+		if keys[0] == "" || keys[1] == "" {
 			continue
 		}
 		inc, exc := s.Node.Get(keys[0]), s.Node.Get(keys[1])
@@ -57,7 +50,7 @@ func checkToolFilterConflict(p *Pass) {
 		if exc == nil || exc.Kind != normalize.Array || len(exc.Items) == 0 {
 			continue
 		}
-		globs := s.Source.Client == "pisces" || s.Source.Client == "mcp-json"
+		globs := dl.ToolGlobs
 		allowed := make(map[string]bool, len(inc.Items))
 		var literals []string // allowed names without glob characters, for pisces
 		for _, it := range inc.Items {
@@ -65,7 +58,7 @@ func checkToolFilterConflict(p *Pass) {
 				continue
 			}
 			name := it.Str
-			if s.Source.Client == "gemini" {
+			if dl.ToolArgsInAllow {
 				// Gemini CLI also takes "tool(args)" entries that allow a tool.
 				if j := strings.IndexByte(name, '('); j > 0 {
 					name = name[:j]

@@ -41,14 +41,15 @@ func checkTransportConflict(p *Pass) {
 		both := fmt.Sprintf("server %q has both \"command\" and %q", s.Name, u.Key)
 		hint := fmt.Sprintf("keep \"command\" for a local server or %q for a remote one, not both", u.Key)
 		var d *normalize.Diagnostic
-		switch s.Source.Client {
-		case "pisces", "mcp-json":
-			d = p.AtKey(s, u, "%s: pisces rejects the entry", both)
-		case "codex":
-			d = p.AtKey(s, u, "%s: Codex reads it as a stdio server and rejects %q on it", both, u.Key)
-		case "opencode":
-			d = p.AtKey(s, u, "%s: opencode rejects the whole config", both)
-			hint = "a \"local\" server takes \"command\", a \"remote\" one \"url\"; keep the one that matches \"type\""
+		dl := clientOf(s)
+		switch dl.OnBoth {
+		case normalize.RejectsEntry:
+			d = p.AtKey(s, u, "%s: %s rejects the entry", both, name)
+		case normalize.StdioRejectsURL:
+			d = p.AtKey(s, u, "%s: %s reads it as a stdio server and rejects %q on it", both, name, u.Key)
+		case normalize.RejectsFile:
+			d = p.AtKey(s, u, "%s: %s rejects the whole config", both, name)
+			hint = fmt.Sprintf("a %q server takes \"command\", a %q one \"url\"; keep the one that matches \"type\"", dl.TypeFor(normalize.Stdio), dl.TypeFor(normalize.HTTP))
 		default:
 			switch {
 			case s.Transport == normalize.Stdio:

@@ -59,14 +59,14 @@ func checkUndefinedVariable(p *Pass) {
 		if s.Node == nil || !s.Enabled {
 			continue
 		}
-		client := s.Source.Client
+		dl := clientOf(s)
 		doc := p.Doc(s.Source.Path)
-		if client == "codex" {
-			checkCodexEnvRefs(p, s, doc, lookup)
+		if dl.VarsByName {
+			checkEnvRefs(p, s, doc, lookup)
 			continue
 		}
 		var syns []resolve.Syntax
-		for _, syn := range resolve.SyntaxesFor(client) {
+		for _, syn := range dl.Placeholders {
 			if slices.Contains(variableSyntaxes, syn) {
 				syns = append(syns, syn)
 			}
@@ -84,9 +84,9 @@ func checkUndefinedVariable(p *Pass) {
 				switch {
 				case u.Syntax == resolve.Brace:
 					what = "opencode substitutes an empty string"
-				case client == "gemini" && secretMaps[v.field] != "":
+				case dl.EmptyUnset && secretMaps[v.field] != "":
 					// expanded again with dotenv-expand when the server starts
-					what = "Gemini CLI substitutes an empty string"
+					what = dl.Product + " substitutes an empty string"
 				}
 				d := p.reportSub(doc, v.value, u.Start, u.End, "variable %q is not set: %s", u.Name, what)
 				d.Hint = fmt.Sprintf("set %s in the environment the client starts in", u.Name)
@@ -98,8 +98,9 @@ func checkUndefinedVariable(p *Pass) {
 	}
 }
 
-// checkCodexEnvRefs checks the variables Codex reads by name.
-func checkCodexEnvRefs(p *Pass, s *normalize.Server, doc *normalize.Document, lookup func(string) (string, bool)) {
+// checkEnvRefs checks the variables a client reads by name (Codex).
+func checkEnvRefs(p *Pass, s *normalize.Server, doc *normalize.Document, lookup func(string) (string, bool)) {
+	product := clientProduct(s)
 	unset := func(name string) bool {
 		_, ok := lookup(name)
 		return name != "" && !ok
@@ -112,19 +113,19 @@ func checkCodexEnvRefs(p *Pass, s *normalize.Server, doc *normalize.Document, lo
 			}
 			if name != nil && name.Kind == normalize.String && unset(name.Str) {
 				d := p.AtValue(doc, name, "variable %q in \"env_vars\" is not set: the server does not get it", name.Str)
-				d.Hint = fmt.Sprintf("set %s in the environment Codex starts in", name.Str)
+				d.Hint = fmt.Sprintf("set %s in the environment %s starts in", name.Str, product)
 			}
 		}
 	}
 	if v := s.Node.Get("bearer_token_env_var"); v != nil && v.Kind == normalize.String && unset(v.Str) {
-		d := p.AtValue(doc, v, "variable %q in \"bearer_token_env_var\" is not set: Codex cannot send the Authorization header", v.Str)
-		d.Hint = fmt.Sprintf("set %s in the environment Codex starts in", v.Str)
+		d := p.AtValue(doc, v, "variable %q in \"bearer_token_env_var\" is not set: %s cannot send the Authorization header", v.Str, product)
+		d.Hint = fmt.Sprintf("set %s in the environment %s starts in", v.Str, product)
 	}
 	if v := s.Node.Get("env_http_headers"); v != nil && v.Kind == normalize.Object {
 		for _, m := range v.Unique() {
 			if m.Value.Kind == normalize.String && unset(m.Value.Str) {
-				d := p.AtValue(doc, m.Value, "variable %q for header %q is not set: Codex does not send the header", m.Value.Str, m.Key)
-				d.Hint = fmt.Sprintf("set %s in the environment Codex starts in", m.Value.Str)
+				d := p.AtValue(doc, m.Value, "variable %q for header %q is not set: %s does not send the header", m.Value.Str, m.Key, product)
+				d.Hint = fmt.Sprintf("set %s in the environment %s starts in", m.Value.Str, product)
 			}
 		}
 	}

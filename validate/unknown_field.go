@@ -101,62 +101,58 @@ func foldKey(k string) string {
 	return b.String()
 }
 
-// noSwitch says how to turn a server off in clients without a per-server
-// switch.
-var noSwitch = map[string]string{
-	"claude":     "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
-	"cursor":     "Cursor has no per-server switch: remove the server or turn it off in Cursor's MCP settings",
-	"vscode":     "VS Code has no per-server switch: remove the server or stop it from the MCP servers list",
-	"gemini":     "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",
-	"agent-code": "agent-code has no per-server switch: list the server in [security] mcp_server_denylist",
-}
-
 func checkUnknownField(p *Pass) {
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		dl := Dialect(s)
+		dl := clientOf(s)
 		if dl == nil {
 			continue
 		}
-		if s.Source.Client == "codex" {
-			if m := s.Node.Member("bearer_token"); m != nil {
-				d := p.AtKey(s, m, "server %q has \"bearer_token\", which Codex does not support: it refuses to load the config", s.Name)
-				d.Severity = normalize.Error
-				d.Hint = fmt.Sprintf("remove \"bearer_token\", put the token in an environment variable and name it: bearer_token_env_var = %q", envVarName(strings.ToUpper(s.Name)+"_TOKEN", "MCP_TOKEN"))
+		for _, m := range s.Node.Unique() {
+			note, ok := dl.Unsupported[m.Key]
+			if !ok {
+				continue
+			}
+			d := p.AtKey(s, m, "server %q has %q, %s", s.Name, m.Key, note.Why)
+			d.Severity = normalize.Error
+			d.Hint = note.Hint
+			if strings.Contains(note.Hint, "%q") {
+				d.Hint = fmt.Sprintf(note.Hint, envVarName(strings.ToUpper(s.Name)+"_TOKEN", "MCP_TOKEN"))
 			}
 		}
+		strict := dl.Strictness == normalize.RejectsConfig
 		for _, m := range s.Unknown {
-			if annotationKeys[m.Key] && s.Source.Client != "opencode" {
+			if annotationKeys[m.Key] && !strict {
 				// A note for the reader: ignored, as its author expects.
 				continue
 			}
-			msg := fmt.Sprintf("unknown field %q in server %q: %s ignores it", m.Key, s.Name, dialectProduct(dl))
-			if s.Source.Client == "opencode" {
-				msg = fmt.Sprintf("unknown field %q in server %q: opencode rejects the whole config", m.Key, s.Name)
+			msg := fmt.Sprintf("unknown field %q in server %q: %s ignores it", m.Key, s.Name, dl.ReaderName())
+			if strict {
+				msg = fmt.Sprintf("unknown field %q in server %q: %s rejects the whole config", m.Key, s.Name, dl.ReaderName())
 			}
 			suggestion, hint := suggestField(dl, m)
 			if suggestion != "" {
 				msg += "; did you mean " + suggestion + "?"
 			}
 			d := p.AtKey(s, m, "%s", msg)
-			if s.Source.Client == "opencode" {
+			if strict {
 				d.Severity = normalize.Error
 			}
 			d.Hint = hint
 			if d.Hint == "" && suggestion == "" && tomlTableKey(p, s, m) {
-				d.Hint = fmt.Sprintf("in TOML every key after the [mcp_servers.%s] header belongs to that table: if %q is a top-level setting, move it above the first table", s.Name, m.Key)
+				d.Hint = fmt.Sprintf("in TOML every key after the [%s.%s] header belongs to that table: if %q is a top-level setting, move it above the first table", dl.ServersKey, s.Name, m.Key)
 			}
 			if d.Hint == "" && suggestion == "" && len(dl.Fields) <= 12 {
-				d.Hint = "remove it; " + dialectProduct(dl) + " reads " + quote(dl.Fields)
+				d.Hint = "remove it; " + dl.ReaderName() + " reads " + quote(dl.Fields)
 			}
 		}
 	}
 }
 
 // annotationKeys hold notes for the people who read the file. Clients
-// ignore them, which is what their authors expect; only opencode, whose
-// schema is strict, rejects them.
+// ignore them, which is what their authors expect; only a client whose
+// schema is strict (opencode) rejects them.
 var annotationKeys = map[string]bool{
 	"description": true, "metadata": true, "$comment": true, "comment": true,
 	"_comment": true, "//": true, "notes": true,
@@ -173,7 +169,7 @@ func tomlTableKey(p *Pass, s *normalize.Server, m *normalize.Member) bool {
 // suggestField returns what an unknown key most likely means in a client,
 // ready for the message (`"env"`, `"enabled": false`), and a hint when the
 // client has no such field.
-func suggestField(dl *normalize.Dialect, m *normalize.Member) (suggestion, hint string) {
+func suggestField(dl *normalize.Client, m *normalize.Member) (suggestion, hint string) {
 	key := m.Key
 	fold := foldKey(key)
 	switch fold {
@@ -181,22 +177,22 @@ func suggestField(dl *normalize.Dialect, m *normalize.Member) (suggestion, hint 
 		switch {
 		case dl.Knows("enabled"):
 			return fmt.Sprintf(`"enabled": %t`, !switchOn(m.Value)), ""
-		case noSwitch[dl.ID] != "":
-			return "", noSwitch[dl.ID]
+		case dl.DisableHint != "":
+			return "", dl.DisableHint
 		}
-		return "", dialectProduct(dl) + " has no per-server switch"
+		return "", dl.ReaderName() + " has no per-server switch"
 	case "enabled":
 		switch {
 		case dl.Knows("disabled"):
 			return fmt.Sprintf(`"disabled": %t`, !switchOn(m.Value)), ""
-		case noSwitch[dl.ID] != "":
-			return "", noSwitch[dl.ID]
+		case dl.DisableHint != "":
+			return "", dl.DisableHint
 		}
-		return "", dialectProduct(dl) + " has no per-server switch"
+		return "", dl.ReaderName() + " has no per-server switch"
 	}
 	if g, ok := groupIndex()[fold]; ok {
-		if dl.ID == "codex" && fieldGroups[g].keys[0] == "timeout" {
-			return codexTimeout(fold, m.Value), ""
+		if fieldGroups[g].keys[0] == "timeout" && !dl.Knows("timeout") && len(dl.SecondsFields) > 0 {
+			return timeoutField(dl, fold, m.Value), ""
 		}
 		for _, k := range fieldGroups[g].keys {
 			if dl.Knows(k) && k != key {
@@ -213,14 +209,11 @@ func suggestField(dl *normalize.Dialect, m *normalize.Member) (suggestion, hint 
 
 // fieldSuggestion words the suggestion of known for key, adding what
 // else the client needs.
-func fieldSuggestion(dl *normalize.Dialect, key, known string) (string, string) {
+func fieldSuggestion(dl *normalize.Client, key, known string) (string, string) {
 	sug := fmt.Sprintf("%q", known)
 	switch {
 	case foldKey(key) == "httpurl" && known == "url" && dl.Knows("type"):
-		if dl.ID == "opencode" {
-			return sug, "write \"url\" with \"type\": \"remote\""
-		}
-		return sug, "write \"url\" with \"type\": \"http\""
+		return sug, fmt.Sprintf("write \"url\" with \"type\": %q", dl.TypeFor(normalize.HTTP))
 	case known == "trust":
 		return sug, "\"trust\": true skips the confirmation of every tool of the server"
 	case known == "default_tools_approval_mode":
@@ -230,36 +223,43 @@ func fieldSuggestion(dl *normalize.Dialect, key, known string) (string, string) 
 }
 
 // groupNone explains that a client has no field of group g.
-func groupNone(dl *normalize.Dialect, g int) string {
+func groupNone(dl *normalize.Client, g int) string {
 	switch {
-	case dl.ID == "opencode" && fieldGroups[g].keys[0] == "args":
-		return "opencode takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"
-	case fieldGroups[g].keys[0] == "type" && dl.ID == "codex":
-		return "Codex has no \"type\": \"command\" makes a stdio server, \"url\" a streamable HTTP one"
-	case fieldGroups[g].keys[0] == "type" && dl.ID == "agent-code":
-		return "agent-code has no \"type\": \"command\" makes a stdio server, \"url\" an SSE one"
-	case fieldGroups[g].keys[0] == "timeout" && dl.ID == "claude":
-		return "Claude Code has no per-server timeout: set the MCP_TIMEOUT environment variable (milliseconds)"
+	case dl.Missing[fieldGroups[g].keys[0]] != "":
+		return dl.Missing[fieldGroups[g].keys[0]]
 	case fieldGroups[g].none != "":
-		return fmt.Sprintf(fieldGroups[g].none, dialectProduct(dl))
+		return fmt.Sprintf(fieldGroups[g].none, dl.ReaderName())
 	}
 	return ""
 }
 
-// codexTimeout picks the Codex timeout field a foreign timeout key most
-// likely means, by its name and, when the name has no unit, its size.
-func codexTimeout(fold string, v *normalize.Value) string {
+// timeoutField picks the timeout field of a client without a bare
+// "timeout" (Codex) that a foreign timeout key most likely means, by its
+// name and, when the name has no unit, its size.
+func timeoutField(dl *normalize.Client, fold string, v *normalize.Value) string {
+	pick := func(fields []string, want string) string {
+		for _, f := range fields {
+			if strings.Contains(f, want) {
+				return fmt.Sprintf("%q", f)
+			}
+		}
+		if len(fields) > 0 {
+			return fmt.Sprintf("%q", fields[0])
+		}
+		return ""
+	}
+	startup := pick(dl.SecondsFields, "startup")
 	switch {
 	case strings.Contains(fold, "tool") || strings.Contains(fold, "request"):
-		return `"tool_timeout_sec"`
-	case strings.HasSuffix(fold, "ms"):
-		return `"startup_timeout_ms"`
+		return pick(dl.SecondsFields, "tool")
+	case strings.HasSuffix(fold, "ms") && len(dl.MillisFields) > 0:
+		return pick(dl.MillisFields, "startup")
 	case strings.HasSuffix(fold, "sec"):
-		return `"startup_timeout_sec"`
-	case v.Kind == normalize.Number && v.Num >= 1000:
-		return `"startup_timeout_ms"`
+		return startup
+	case v.Kind == normalize.Number && v.Num >= 1000 && len(dl.MillisFields) > 0:
+		return pick(dl.MillisFields, "startup")
 	}
-	return `"startup_timeout_sec"`
+	return startup
 }
 
 // switchOn reads a borrowed on/off key: anything but false means on.

@@ -40,7 +40,7 @@ Only VS Code files (` + "`.vscode/mcp.json`" + ` and the user ` + "`mcp.json`" +
 
 func checkUnknownInput(p *Pass) {
 	for _, src := range p.Set.Sources {
-		if src.Client != "vscode" || src.Status != normalize.Found {
+		if c := normalize.ClientByID(src.Client); !c.Inputs || src.Status != normalize.Found {
 			continue
 		}
 		doc := p.Doc(src.Path)

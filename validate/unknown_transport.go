@@ -36,62 +36,50 @@ var UnknownTransport = &Rule{
 	Check: checkUnknownTransport,
 }
 
-// transportTypes are the "type" literals each client accepts, as in the
-// maps of normalize/dialect.go. Codex and agent-code have no type field.
-var transportTypes = map[string][]string{
-	"pisces":   {"stdio", "http", "sse"},
-	"mcp-json": {"stdio", "http", "sse"},
-	"cursor":   {"stdio", "http", "sse"},
-	"vscode":   {"stdio", "http", "sse"},
-	"claude":   {"stdio", "http", "streamable-http", "sse", "ws"},
-	"windsurf": {"stdio", "http", "streamable-http", "sse"},
-	"gemini":   {"http", "sse"},
-	"opencode": {"local", "remote"},
-}
-
 func checkUnknownTransport(p *Pass) {
-	var codexDefined map[string]bool // lazily: codex names with a command or url
+	var defined map[string]bool // lazily: client and name of entries with a command or url
 	defs := p.Definitions()
 	for i := range defs {
 		s := &defs[i]
-		client := s.Source.Client
+		dl := clientOf(s)
 		name := clientProduct(s)
 		t := s.Node.Member("type")
 		switch {
-		case client == "codex":
+		case dl.OnNeither == normalize.NeitherInvalid:
 			if s.Node.Member("command") != nil || s.Node.Member("url") != nil {
 				continue
 			}
-			if codexDefined == nil {
-				codexDefined = map[string]bool{}
+			if defined == nil {
+				defined = map[string]bool{}
 				for j := range defs {
 					o := &defs[j]
-					if o.Source.Client == "codex" && (o.Node.Member("command") != nil || o.Node.Member("url") != nil) {
-						codexDefined[o.Name] = true
+					if o.Node.Member("command") != nil || o.Node.Member("url") != nil {
+						defined[o.Source.Client+"\x00"+o.Name] = true
 					}
 				}
 			}
-			if codexDefined[s.Name] {
-				continue // a patch of a server another Codex layer defines
+			if defined[s.Source.Client+"\x00"+s.Name] {
+				continue // a patch of a server another layer of the client defines
 			}
-			d := p.At(s, "", "server %q has neither \"command\" nor \"url\": Codex cannot load the config (\"invalid transport\")", s.Name)
+			d := p.At(s, "", "server %q has neither \"command\" nor \"url\": %s cannot load the config (\"invalid transport\")", s.Name, name)
 			d.Hint = "add \"command\" for a local server or \"url\" for a remote one"
-		case client == "opencode" && t == nil:
-			if opencodeToggle(s.Node) {
+		case dl.TypeRequired && t == nil:
+			if toggleOnly(s.Node) {
 				continue
 			}
-			d := p.At(s, "", "server %q has no \"type\": opencode requires \"local\" or \"remote\" and rejects the config without it", s.Name)
+			local, remote := dl.TypeFor(normalize.Stdio), dl.TypeFor(normalize.HTTP)
+			d := p.At(s, "", "server %q has no \"type\": %s requires %s and rejects the config without it", s.Name, name, quoteOr(dl.TypeNames()))
 			switch {
 			case s.Node.Member("command") != nil:
-				d.Hint = "add \"type\": \"local\""
+				d.Hint = fmt.Sprintf("add \"type\": %q", local)
 			case s.Node.Member("url") != nil:
-				d.Hint = "add \"type\": \"remote\""
+				d.Hint = fmt.Sprintf("add \"type\": %q", remote)
 			default:
-				d.Hint = "add \"type\": \"local\" with a \"command\" array, or \"type\": \"remote\" with a \"url\""
+				d.Hint = fmt.Sprintf("add \"type\": %q with a \"command\" array, or \"type\": %q with a \"url\"", local, remote)
 			}
 		case t != nil && t.Value.Kind == normalize.String:
-			accepted, ok := transportTypes[client]
-			if !ok || slices.Contains(accepted, t.Value.Str) || expandsPlaceholder(client, t.Value.Str) {
+			accepted := dl.TypeNames()
+			if dl.Types == nil || slices.Contains(accepted, t.Value.Str) || expandsPlaceholder(dl, t.Value.Str) {
 				continue
 			}
 			lit := t.Value.Str
@@ -100,17 +88,17 @@ func checkUnknownTransport(p *Pass) {
 				what = "an empty \"type\""
 			}
 			verdict := "which " + name + " does not accept"
-			ignored := client == "gemini" && s.Transport != normalize.NoTransport
+			ignored := dl.UnknownTypeIgnored && s.Transport != normalize.NoTransport
 			if ignored {
 				// Gemini CLI picks the transport from the keys and ignores a
 				// type it does not use.
-				verdict = "which Gemini CLI does not know: it ignores it and picks the transport from the other keys"
+				verdict = "which " + name + " does not know: it ignores it and picks the transport from the other keys"
 			}
 			d := p.At(s, "type", "server %q has %s, %s", s.Name, what, verdict)
 			if ignored {
 				d.Severity = normalize.Warning
 			}
-			if sug := suggestTransport(client, lit, accepted); sug != "" {
+			if sug := suggestTransport(dl, lit); sug != "" {
 				d.Message += fmt.Sprintf("; did you mean %q?", sug)
 			}
 			d.Hint = "use one of " + quote(accepted)
@@ -118,58 +106,53 @@ func checkUnknownTransport(p *Pass) {
 	}
 }
 
-// opencodeToggle reports whether an opencode entry only switches a server
-// of another layer on or off: { "enabled": false }.
-func opencodeToggle(v *normalize.Value) bool {
+// toggleOnly reports whether an entry only switches a server of another
+// layer on or off: { "enabled": false }.
+func toggleOnly(v *normalize.Value) bool {
 	ms := v.Unique()
 	return len(ms) == 1 && ms[0].Key == "enabled"
 }
 
 // suggestTransport returns the accepted literal a wrong one most likely
 // means: a near spelling, or the client's word for the same transport.
-func suggestTransport(client, lit string, accepted []string) string {
+func suggestTransport(dl *normalize.Client, lit string) string {
+	accepted := dl.TypeNames()
 	if c := normalize.Closest(lit, accepted); c != "" {
 		return c
 	}
 	k := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(lit))
-	want := ""
+	var want normalize.Transport
 	switch k {
-	case "streamablehttp", "streamable", "streaminghttp", "httpstream", "https", "remote", "network":
-		want = "http"
+	case "streamablehttp", "streamable", "streaminghttp", "httpstream", "https", "remote", "network", "http":
+		want = normalize.HTTP
 	case "local", "command", "process", "subprocess", "stdin", "stdout", "cli", "stdio":
-		want = "stdio"
+		want = normalize.Stdio
 	case "websocket", "websockets", "wss", "ws":
-		want = "ws"
+		want = normalize.WS
 	case "serversentevents", "eventstream", "sse":
-		want = "sse"
-	case "http":
-		want = "http"
+		want = normalize.SSE
+	default:
+		return ""
 	}
-	if client == "opencode" {
-		switch want {
-		case "stdio":
-			want = "local"
-		case "http", "sse", "ws":
-			want = "remote"
-		}
+	if l := dl.TypeFor(want); l != "" {
+		return l
 	}
-	if slices.Contains(accepted, want) {
-		return want
+	if want != normalize.Stdio && dl.TypeFor(normalize.SSE) == "" {
+		// one literal for every remote transport (opencode "remote")
+		return dl.TypeFor(normalize.HTTP)
 	}
 	return ""
 }
 
 // expandsPlaceholder reports whether s holds a placeholder the client
-// replaces before reading the value (pisces and Gemini CLI expand every
-// string), so its literal text says nothing.
-func expandsPlaceholder(client, s string) bool {
-	switch client {
-	case "pisces", "gemini", "opencode":
-	default:
+// replaces before reading the value (pisces, Gemini CLI and opencode expand
+// every string), so its literal text says nothing.
+func expandsPlaceholder(dl *normalize.Client, s string) bool {
+	if !dl.ExpandsEveryString {
 		return false
 	}
 	for _, ph := range resolve.Scan(s) {
-		if !resolve.Foreign(client, ph) {
+		if dl.Expands(ph.Syntax) {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ package validate
 // undefined-variable, npx-without-yes, unpinned-package, …).
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -11,22 +12,22 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// clientLabel names the client(s) that read a provider's files, for
+// clientLabel names the products that read a provider's files, for
 // messages: a bare .mcp.json is read by pisces and by Claude Code.
 func clientLabel(client string) string {
-	if client == "mcp-json" {
-		return "pisces and Claude Code"
-	}
-	if dl := normalize.DialectFor(client); dl != nil {
-		return dl.Name
+	if c := normalize.ClientByID(client); c != nil {
+		return c.LabelName()
 	}
 	return client
 }
 
-// piscesFamily reports the providers whose env and header values pisces
+// valueCommands reports the providers whose env and header values pisces
 // reads with its own semantics (a leading "!" runs a command, a bare
-// variable name is dereferenced): its own files and the bare mcp.json.
-func piscesFamily(client string) bool { return client == "pisces" || client == "mcp-json" }
+// variable name is dereferenced).
+func valueCommands(client string) bool {
+	c := normalize.ClientByID(client)
+	return c != nil && c.ValueCommands
+}
 
 // stringVisit is one string value of a server definition.
 type stringVisit struct {
@@ -107,7 +108,7 @@ func execOf(s *normalize.Server) execLine {
 	if s.Node == nil {
 		return e
 	}
-	if s.Source.Client == "opencode" {
+	if c := clientOf(s); c != nil && c.CommandArray {
 		c := s.Node.Get("command")
 		if c == nil || c.Kind != normalize.Array || len(c.Items) == 0 {
 			return e
@@ -247,16 +248,61 @@ func envVarName(key, fallback string) string {
 	return name
 }
 
-// placeholderFor is how a client reads variable name, or "" when it
-// expands no variables.
-func placeholderFor(client, name string) string {
-	switch client {
-	case "pisces", "claude", "mcp-json", "gemini":
-		return "${" + name + "}"
-	case "cursor", "windsurf", "vscode", "roo":
-		return "${env:" + name + "}"
-	case "opencode":
-		return "{env:" + name + "}"
+// varAdvice says how a user of client c gets variable name into the value
+// at field (the server field: env, headers, …) under key, for clients that
+// have no placeholder for it: those that read variables by name in their
+// own fields (Codex: env_vars, bearer_token_env_var, env_http_headers) and
+// those that expand nothing. ok is false for clients with a placeholder
+// (c.VarRef), which callers use instead.
+//
+// moving phrases the advice for a literal value being moved out of the
+// file (hardcoded-secret); otherwise for a foreign placeholder being
+// replaced (foreign-placeholder). basic keeps a "Basic …" Authorization
+// header whole.
+func varAdvice(c *normalize.Client, field, key, name string, basic, moving bool) (string, bool) {
+	header := secretMaps[field] == "header"
+	auth := header && strings.EqualFold(key, "Authorization")
+	switch {
+	case c == nil:
+		return "", false
+	case c.VarsByName:
+		var how, then string
+		switch {
+		case auth && basic && moving:
+			how = fmt.Sprintf("move it to env_http_headers = { %q = %q } and put the whole \"Basic …\" value in %s", key, name, name)
+			then = "reads the header from that variable"
+		case auth:
+			how = fmt.Sprintf("remove the header and set bearer_token_env_var = %q", name)
+			then = "reads the token from that variable"
+		case header && moving:
+			how = fmt.Sprintf("move it to env_http_headers = { %q = %q }", key, name)
+			then = "reads the value from that variable"
+		case header:
+			how = fmt.Sprintf("use env_http_headers = { %q = %q }", key, name)
+		case field == "env" && moving:
+			how = fmt.Sprintf("remove it from env and list it in env_vars = [%q]", name)
+			then = "passes the variable through from your environment"
+		case field == "env":
+			how = fmt.Sprintf("remove the entry and list the variable in env_vars = [%q]", name)
+		default:
+			here := ""
+			if moving {
+				here = " here"
+			}
+			return fmt.Sprintf("%s expands no variables%s: pass %s to the server with env_vars = [%q] and have the server read it from there", c.Product, here, name, name), true
+		}
+		if moving {
+			return fmt.Sprintf("%s; %s %s", how, c.Product, then), true
+		}
+		return fmt.Sprintf("%s expands no variables: %s", c.Product, how), true
+	case c.VarForm == "" && len(c.Placeholders) == 0:
+		if moving {
+			if f := c.UserFile(); f != "" {
+				return fmt.Sprintf("%s expands no variables: keep this server in %s, which is not committed", c.Product, f), true
+			}
+			return fmt.Sprintf("read it from an environment variable such as %s instead", name), true
+		}
+		return fmt.Sprintf("%s expands no variables: write the value itself, in a file that is not committed", c.Product), true
 	}
-	return ""
+	return "", false
 }

@@ -100,13 +100,23 @@ Better TOML) for TOML files.`,
 	}
 }
 
-var schemaClients = []string{"pisces", "claude", "codex", "gemini", "opencode", "cursor", "windsurf", "agent-code", "vscode", "mcp-json"}
+// schemaClients lists the clients (and providers) that have a schema, in
+// table order.
+func schemaClients() []string {
+	var out []string
+	for _, c := range normalize.Clients() {
+		if c.Schema != "" {
+			out = append(out, c.ID)
+		}
+	}
+	return out
+}
 
 func runSchema(opts *schemaOptions) error {
 	w := opts.IO.Out
 	if opts.Client == "" {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, c := range schemaClients {
+		for _, c := range schemaClients() {
 			fmt.Fprintf(tw, "%s\t%s%s.json\n", c, schemas.BaseURL, schemas.ForClient(c))
 		}
 		return tw.Flush()
@@ -120,7 +130,7 @@ func runSchema(opts *schemaOptions) error {
 	}
 	src, ok := schemas.Source(name)
 	if !ok {
-		if near := normalize.Closest(opts.Client, schemaClients); near != "" {
+		if near := normalize.Closest(opts.Client, schemaClients()); near != "" {
 			return usagef("unknown client %q; did you mean %q?", opts.Client, near)
 		}
 		return usagef("unknown client %q: run 'mcpconf schema' for the list", opts.Client)

@@ -1,0 +1,479 @@
+package normalize
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// Client is everything mcpconf knows about one MCP client: where it keeps
+// its servers, how it reads them, which placeholders it expands, how it
+// combines its files and what turns a server off. Each client is one value
+// in one file (client_<id>.go); the rest of mcpconf reads these values and
+// never compares a client's id with a literal.
+//
+// A few entries are not clients of their own but pisces providers
+// (mcp-json: a bare mcp.json or .mcp.json at the project root, which pisces
+// reads with its own rules). They have no view of their own (ProviderOnly).
+type Client struct {
+	ID      string   // stable id, in output and for --client
+	Aliases []string // other names users type for --client
+	Product string   // product name for messages ("Claude Code")
+	// Reader names, for messages about how this shape is read, the product
+	// whose reading the rules describe when it is not Product (a bare
+	// mcp.json is read the pisces way).
+	Reader string
+	// Label names every product that reads files of this shape ("pisces and
+	// Claude Code" for a bare .mcp.json); default Product.
+	Label string
+	// CoReader is the id of another client that also reads this provider's
+	// files with its own rules (Claude Code reads the .mcp.json that pisces
+	// reads as mcp-json); rules about that client's reading apply too.
+	CoReader string
+	// ProviderOnly marks a pisces provider that is not a client users can
+	// select.
+	ProviderOnly bool
+	// ReadsProviders: the client reads every provider's files and merges
+	// them by priority (pisces), instead of Files alone.
+	ReadsProviders bool
+
+	// Files are the files the client itself reads, highest precedence
+	// first; Merge says how it combines them and Note says it in words.
+	Files []File
+	Merge Merge
+	Note  string
+	// Pisces is this client's row of pisces's providers table: pisces reads
+	// every provider's files, by priority. Nil when pisces does not read
+	// this client's files.
+	Pisces *Provider
+	// Lists are settings in the client's files that turn servers off by
+	// name.
+	Lists []List
+
+	Shape
+
+	// Placeholders are the syntaxes the client expands; nil when it sends
+	// every value literally. VarForm is how a user writes a reference to
+	// variable NAME in a value ("${NAME}", "${env:NAME}", "{env:NAME}",
+	// "$NAME"), with %s for the name; "" when the client expands none.
+	Placeholders []Syntax
+	VarForm      string
+	// VarsByName is set for clients that read variables by name in
+	// dedicated fields instead of placeholders (Codex: env_vars,
+	// bearer_token_env_var, env_http_headers).
+	VarsByName bool
+	// NameFields hold variable names, never values (Codex's by-name
+	// fields): secrets and placeholders are not looked for there.
+	NameFields []string
+	// ValueCommands: env and header values are read with pisces's
+	// semantics at connect time (a leading "!" runs a shell command, a bare
+	// variable name is dereferenced).
+	ValueCommands bool
+	// EmptyUnset: env and header values are expanded again when the server
+	// starts, and an unset variable then becomes an empty string (Gemini
+	// CLI).
+	EmptyUnset bool
+	// ExpandsEveryString: the client expands placeholders in every string
+	// of an entry, "type" included, before reading it.
+	ExpandsEveryString bool
+
+	// ToolNames is how the client names the tools of its servers; nil when
+	// mcpconf does not know it.
+	ToolNames *Scheme
+	// Schema is the name of the JSON Schema (package schemas) its files are
+	// checked against; "" for none.
+	Schema string
+
+	// HomeLocal: the client's local scope lives in a file of the home
+	// directory (Claude Code's ~/.claude.json projects[…]), not in the
+	// project tree.
+	HomeLocal bool
+	// DisableHint says how to turn a server off in a client without a
+	// per-server switch.
+	DisableHint string
+
+	// Facts are what the docs say about the client, each with where it was
+	// read or checked (docs/clients.md is generated from them).
+	Facts []Fact
+
+	decode func(*decoder)
+}
+
+// Shape is how a client reads one server entry.
+type Shape struct {
+	ServersKey string // key at the root of the file that holds the servers
+	// WrongKeys are keys other clients use for their servers. Servers under
+	// them are not loaded by this client, which discovery reports.
+	WrongKeys []string
+	// ToleratedKeys are wrong keys the client still reads, with a warning
+	// (VS Code's deprecated top-level "mcpServers" for stdio servers).
+	ToleratedKeys []string
+	// Fields are the server keys this client knows; anything else is kept
+	// in Server.Unknown.
+	Fields []string
+	// TimeoutUnit is the unit of a bare "timeout" number (0: no such field).
+	TimeoutUnit time.Duration
+	// Types are the "type" literals the client accepts, in documentation
+	// order; nil when the client has no type field (command or url
+	// decides).
+	Types []TypeLiteral
+	// TypeRequired: an entry without "type" is rejected (opencode).
+	TypeRequired bool
+	// UnknownTypeIgnored: a "type" the client does not know is ignored and
+	// the transport is picked from the other keys (Gemini CLI).
+	UnknownTypeIgnored bool
+	// RemoteNeedsType: an entry with a url but no type is read as stdio and
+	// rejected (Claude Code).
+	RemoteNeedsType bool
+	// URLMeansSSE: a url is always reached with the legacy SSE transport
+	// (agent-code).
+	URLMeansSSE bool
+	// AltURLKey is a second endpoint key the client prefers over "url" when
+	// it holds a non-empty string (Gemini CLI "httpUrl", Windsurf
+	// "serverUrl"); EndpointKeys lists every endpoint key for messages.
+	AltURLKey    string
+	EndpointKeys []string
+	// OnNeither says what the client does with an entry that has neither a
+	// command nor a URL.
+	OnNeither Neither
+	// RemoteHint tells users of a client without remote servers how to
+	// reach one ("" when the client has them).
+	RemoteHint string
+	// CommandArray: "command" is one array holding the program and its
+	// arguments (opencode).
+	CommandArray bool
+	// Strictness says what the client does with an entry it cannot use.
+	Strictness Strictness
+	// OnBoth says what the client does with an entry that has both a
+	// command and a url.
+	OnBoth Conflict
+	// LenientBool: "enabled" also takes the strings and numbers pisces
+	// coerces ("true", "false", "1", "0").
+	LenientBool bool
+	// ToolFilters are the keys of the per-server tool allow-list and
+	// deny-list ("" when the client has none); ToolGlobs says they take
+	// glob patterns; ToolArgsInAllow says an allow-list entry may carry
+	// arguments ("tool(args)", Gemini CLI).
+	ToolFilters     [2]string
+	ToolGlobs       bool
+	ToolArgsInAllow bool
+	// URLSchemes are the URL schemes accepted for remote servers besides
+	// http and https (VS Code: unix, pipe).
+	URLSchemes []string
+	// NameNoDot: server names may not contain "." (Codex).
+	NameNoDot bool
+	// NamespacedNames: server names may be registry names
+	// "<namespace>/<name>" (VS Code gallery installs).
+	NamespacedNames bool
+	// Inputs: files may declare "inputs" that ${input:id} refers to.
+	Inputs bool
+	// SecondsFields are timeout fields in seconds and MillisFields in
+	// milliseconds, besides a bare "timeout" (TimeoutUnit). TimeoutWins
+	// maps a field to the one the client uses instead when both are set.
+	SecondsFields []string
+	MillisFields  []string
+	TimeoutWins   map[string]string
+	// Unsupported are fields the client refuses outright.
+	Unsupported map[string]FieldNote
+	// Missing says, for a kind of field the client does not have (keyed by
+	// the usual key of the kind: "args", "type", "timeout"), what users
+	// write instead.
+	Missing map[string]string
+}
+
+// FieldNote is what a client does with one field and what to do about it.
+type FieldNote struct {
+	Why  string // "which Codex does not support: it refuses to load the config"
+	Hint string // may hold one %q: a variable name to suggest
+}
+
+// TypeLiteral is one accepted value of "type".
+type TypeLiteral struct {
+	Name      string
+	Transport Transport
+}
+
+// Strictness is what a client does with an entry it cannot use.
+type Strictness int
+
+const (
+	// Lenient clients ignore what they do not understand.
+	Lenient Strictness = iota
+	// RejectsServer: the client refuses to load the server (Codex).
+	RejectsServer
+	// RejectsConfig: the client refuses the whole file (opencode's strict
+	// schema).
+	RejectsConfig
+)
+
+// Conflict is what a client does with an entry that has both a command and
+// a URL.
+type Conflict int
+
+const (
+	// ByTransport: the client follows its transport inference and ignores
+	// the other key.
+	ByTransport Conflict = iota
+	// RejectsEntry: a validation error (pisces).
+	RejectsEntry
+	// StdioRejectsURL: read as stdio, then the url is refused (Codex).
+	StdioRejectsURL
+	// RejectsFile: the whole config is rejected (opencode).
+	RejectsFile
+)
+
+// Neither is what a client does with an entry that has neither a command
+// nor a URL.
+type Neither int
+
+const (
+	// NeitherStdio: the entry is a stdio server without a command, which
+	// cannot start.
+	NeitherStdio Neither = iota
+	// NeitherInvalid: the client refuses the config ("invalid transport",
+	// Codex), unless another layer defines the server and the entry only
+	// patches it.
+	NeitherInvalid
+	// NeitherUnreachable: the client has nothing to connect to (Gemini
+	// CLI).
+	NeitherUnreachable
+	// NeitherSkipped: the client skips the entry with a warning
+	// (agent-code).
+	NeitherSkipped
+)
+
+// Merge is how a client combines the definitions of one name from its
+// files.
+type Merge int
+
+const (
+	// WholeEntry: the highest definition wins whole.
+	WholeEntry Merge = iota
+	// KeyByKey: the client folds its layers key by key (tables merge,
+	// scalars and arrays replace), so a higher layer may patch one field.
+	KeyByKey
+)
+
+// Provider is a client's row in pisces's providers table.
+type Provider struct {
+	Priority int    // higher wins
+	Files    []File // the files pisces reads for this provider
+}
+
+// Base is the directory a File's path is relative to.
+type Base int
+
+const (
+	RootDir Base = iota // the project root
+	HomeDir             // the user's home
+	// ConfigDir is the operating system's per-user config directory:
+	// $XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application
+	// Support on macOS, %APPDATA% on Windows.
+	ConfigDir
+	// XDGConfigDir is $XDG_CONFIG_HOME or ~/.config on every system
+	// (opencode).
+	XDGConfigDir
+	// XDGThenConfigDir is $XDG_CONFIG_HOME when set, else ConfigDir
+	// (agent-code, through the dirs crate).
+	XDGThenConfigDir
+	CodexHome  // $CODEX_HOME, default ~/.codex
+	GeminiHome // $GEMINI_CLI_HOME, default the home
+	// LocalAppDataDir is %LOCALAPPDATA% (Windows only).
+	LocalAppDataDir
+)
+
+// BaseVars are the environment variables that move each base.
+var BaseVars = map[Base][]string{
+	ConfigDir:        {"XDG_CONFIG_HOME", "APPDATA"},
+	XDGConfigDir:     {"XDG_CONFIG_HOME"},
+	XDGThenConfigDir: {"XDG_CONFIG_HOME", "APPDATA"},
+	CodexHome:        {"CODEX_HOME"},
+	GeminiHome:       {"GEMINI_CLI_HOME"},
+	LocalAppDataDir:  {"LOCALAPPDATA"},
+}
+
+// File is one file a client reads.
+type File struct {
+	Scope  Scope
+	Base   Base
+	Path   string // slash-separated, relative to Base
+	Format Format
+	// OS restricts the file to these systems (runtime.GOOS values); nil
+	// means every system.
+	OS []string
+	// Section is set when the servers live in a part of the file keyed by
+	// the project root rather than at its top (Claude Code's local scope:
+	// ~/.claude.json projects[<root>]).
+	Section bool
+}
+
+// ForOS reports whether the file exists on goos.
+func (f File) ForOS(goos string) bool { return f.OS == nil || slices.Contains(f.OS, goos) }
+
+// ListEffect is what a list of server names in a file does.
+type ListEffect int
+
+const (
+	// DenyList blocks the names it lists; it is checked before an
+	// allow-list. The highest-precedence file that sets it is in force.
+	DenyList ListEffect = iota
+	// AllowList, when not empty, blocks every name it does not list.
+	AllowList
+	// HideList turns a name off after merging, whichever file won it
+	// (pisces disabledServers); every file's list applies.
+	HideList
+	// UnhideList turns back on a name that another client's file disabled
+	// (pisces enabledServers).
+	UnhideList
+)
+
+// List is a setting that turns servers on or off by name.
+type List struct {
+	Path   []string // keys from the root of the file: {"mcp", "excluded"}
+	Effect ListEffect
+}
+
+// Label is the list's key path as users write it: "mcp.excluded".
+func (l List) Label() string { return strings.Join(l.Path, ".") }
+
+// Fact is one thing mcpconf believes about a client, with its evidence.
+type Fact struct {
+	Topic  string // files, precedence, merge, placeholders, switches, shape
+	Text   string // Markdown
+	Source string // where it was read or checked
+}
+
+// Knows reports whether key is a server field of this client.
+func (c *Client) Knows(key string) bool { return slices.Contains(c.Fields, key) }
+
+// ReaderName is the product whose reading of this shape messages
+// describe.
+func (c *Client) ReaderName() string {
+	if c.Reader != "" {
+		return c.Reader
+	}
+	return c.Product
+}
+
+// LabelName names every product that reads files of this shape.
+func (c *Client) LabelName() string {
+	if c.Label != "" {
+		return c.Label
+	}
+	return c.Product
+}
+
+// Expands reports whether the client expands placeholders of syntax s.
+func (c *Client) Expands(s Syntax) bool { return slices.Contains(c.Placeholders, s) }
+
+// VarRef is how a user writes a reference to variable name in a value of
+// this client, or "" when the client expands no variables.
+func (c *Client) VarRef(name string) string {
+	if c.VarForm == "" {
+		return ""
+	}
+	return strings.Replace(c.VarForm, "%s", name, 1)
+}
+
+// TypeNames are the accepted "type" literals, in documentation order.
+func (c *Client) TypeNames() []string {
+	out := make([]string, len(c.Types))
+	for i, t := range c.Types {
+		out[i] = t.Name
+	}
+	return out
+}
+
+// TypeFor returns the literal the client uses for a transport ("stdio",
+// "http"; opencode "local", "remote"), or "" when it has none.
+func (c *Client) TypeFor(t Transport) string {
+	for _, l := range c.Types {
+		if l.Transport == t {
+			return l.Name
+		}
+	}
+	return ""
+}
+
+// transportOf maps a "type" literal; unknown literals give NoTransport.
+func (c *Client) transportOf(lit string) Transport {
+	for _, l := range c.Types {
+		if l.Name == lit {
+			return l.Transport
+		}
+	}
+	return NoTransport
+}
+
+// EndpointText names the keys the client reads an endpoint from, for
+// messages: `"url"`, `"serverUrl" or "url"`.
+func (c *Client) EndpointText() string {
+	keys := c.EndpointKeys
+	if len(keys) == 0 {
+		keys = []string{"url"}
+	}
+	q := make([]string, len(keys))
+	for i, k := range keys {
+		q[i] = `"` + k + `"`
+	}
+	return strings.Join(q, " or ")
+}
+
+// Views reports whether the client has a view of its own (it is not only
+// a pisces provider).
+func (c *Client) Views() bool { return !c.ProviderOnly }
+
+// Names are the id and the aliases.
+func (c *Client) Names() []string { return append([]string{c.ID}, c.Aliases...) }
+
+// Display is the file's path as the docs and messages show it on goos,
+// with the base written the way users know it ("~/.config/…",
+// "%APPDATA%\…").
+func (f File) Display(goos string) string {
+	sep, p := "/", f.Path
+	if goos == "windows" {
+		sep, p = `\`, strings.ReplaceAll(f.Path, "/", `\`)
+	}
+	config := func() string {
+		switch goos {
+		case "darwin":
+			return "~/Library/Application Support/"
+		case "windows":
+			return `%APPDATA%\`
+		}
+		return "~/.config/"
+	}
+	switch f.Base {
+	case RootDir:
+		return p
+	case ConfigDir, XDGThenConfigDir:
+		return config() + p
+	case XDGConfigDir:
+		if goos == "windows" {
+			return `%USERPROFILE%\.config\` + p
+		}
+		return "~/.config/" + p
+	case CodexHome:
+		if goos == "windows" {
+			return `%USERPROFILE%\.codex\` + p
+		}
+		return "~/.codex/" + p
+	case LocalAppDataDir:
+		return `%LOCALAPPDATA%\` + p
+	}
+	if goos == "windows" {
+		return `%USERPROFILE%` + sep + p
+	}
+	return "~/" + p
+}
+
+// UserFile is the first file of user scope the client reads on Linux, as
+// users write it ("~/.config/agent-code/config.toml"), or "".
+func (c *Client) UserFile() string {
+	for _, f := range c.Files {
+		if f.Scope == User && f.ForOS("linux") {
+			return f.Display("linux")
+		}
+	}
+	return ""
+}

@@ -1,0 +1,96 @@
+package normalize
+
+import "time"
+
+// codex is the OpenAI Codex CLI (and its IDE extension, which shares the
+// config).
+var codex = &Client{
+	ID:      "codex",
+	Product: "Codex",
+	Files:   []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)},
+	Merge:   KeyByKey,
+	Note:    "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",
+	Pisces:  &Provider{Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)}},
+	Shape: Shape{
+		ServersKey: "mcp_servers",
+		WrongKeys:  []string{"mcpServers", "mcp-servers", "servers", "mcp"},
+		Fields: []string{"command", "args", "env", "env_vars", "cwd", "url", "bearer_token_env_var", "http_headers", "env_http_headers",
+			"bearer_token", "startup_timeout_sec", "startup_timeout_ms", "tool_timeout_sec", "enabled", "required",
+			"enabled_tools", "disabled_tools", "supports_parallel_tool_calls", "default_tools_approval_mode", "tools",
+			"scopes", "oauth", "oauth_resource", "experimental_environment", "name"},
+		Strictness:    RejectsServer,
+		OnNeither:     NeitherInvalid,
+		OnBoth:        StdioRejectsURL,
+		ToolFilters:   [2]string{"enabled_tools", "disabled_tools"},
+		NameNoDot:     true,
+		SecondsFields: []string{"startup_timeout_sec", "tool_timeout_sec"},
+		MillisFields:  []string{"startup_timeout_ms"},
+		TimeoutWins:   map[string]string{"startup_timeout_ms": "startup_timeout_sec"},
+		Unsupported: map[string]FieldNote{"bearer_token": {
+			Why:  "which Codex does not support: it refuses to load the config",
+			Hint: "remove \"bearer_token\", put the token in an environment variable and name it: bearer_token_env_var = %q"}},
+		Missing: map[string]string{"type": "Codex has no \"type\": \"command\" makes a stdio server, \"url\" a streamable HTTP one"},
+	},
+	VarsByName: true,
+	NameFields: []string{"env_vars", "bearer_token_env_var", "env_http_headers"},
+	ToolNames:  codexScheme,
+	Schema:     "codex",
+	Facts: []Fact{
+		{Topic: "files", Text: "user `$CODEX_HOME/config.toml` (default `~/.codex/config.toml`); project `.codex/config.toml` in every directory from the project root (the directory holding `.git`) down to the working directory, loaded only when the project is trusted; system `/etc/codex/config.toml`",
+			Source: "openai/codex `codex-rs/config/src/loader/mod.rs` (12883137); Codex 0.169 (`codex mcp list --json`)"},
+		{Topic: "merge", Text: "layers fold key by key: tables merge, scalars and arrays replace, so a project `[mcp_servers.x]` holding only `enabled = false` turns off the user's `x`",
+			Source: "openai/codex `merge_toml_values`; Codex 0.169"},
+		{Topic: "placeholders", Text: "none: TOML values are literal; variables are read by name in `env_vars`, `bearer_token_env_var`, `env_http_headers`",
+			Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (00b17c26)"},
+		{Topic: "shape", Text: "no `type`: `command` means stdio, `url` streamable HTTP, neither is \"invalid transport\"; `bearer_token` is refused; stdio-only fields on a URL server (and the reverse) reject the server; `startup_timeout_sec` (seconds) wins over `startup_timeout_ms`",
+			Source: "openai/codex `codex-rs/config/src/mcp_types.rs` `RawMcpServerConfig`"},
+	},
+	decode: decodeCodex,
+}
+
+// decodeCodex reads [mcp_servers.NAME] as codex-rs RawMcpServerConfig does.
+func decodeCodex(d *decoder) {
+	d.common()
+	d.s.Headers = d.strMap("http_headers")
+	for _, it := range d.arr("env_vars") {
+		switch it.Kind {
+		case String:
+			d.s.EnvVars = append(d.s.EnvVars, it.Str)
+		case Object:
+			if n := it.Get("name"); n != nil && n.Kind == String {
+				d.s.EnvVars = append(d.s.EnvVars, n.Str)
+			}
+		}
+	}
+	refs := d.strMap("env_http_headers")
+	if v := d.str("bearer_token_env_var"); v != "" {
+		d.s.BearerTokenEnvVar = v
+		if refs == nil {
+			refs = map[string]string{}
+		}
+		refs["Authorization"] = v
+	}
+	d.s.HeaderEnvRefs = refs
+	switch {
+	case d.e.Get("command") != nil:
+		d.s.Transport = Stdio
+	case d.e.Get("url") != nil:
+		d.s.Transport = HTTP
+	}
+	d.enabled("enabled", false)
+	if v := d.e.Get("required"); v != nil && v.Kind == Bool {
+		d.s.Required = v.Bool
+	}
+	// startup_timeout_sec wins over startup_timeout_ms, as in Codex.
+	if t, ok := d.duration("startup_timeout_sec", time.Second); ok {
+		d.s.StartupTimeout = t
+	} else if t, ok := d.duration("startup_timeout_ms", time.Millisecond); ok {
+		d.s.StartupTimeout = t
+	}
+	if t, ok := d.duration("tool_timeout_sec", time.Second); ok {
+		d.s.ToolTimeout = t
+	}
+	d.s.IncludeTools = d.strs("enabled_tools")
+	d.s.ExcludeTools = d.strs("disabled_tools")
+	d.s.Auth = d.e.Get("oauth")
+}

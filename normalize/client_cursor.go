@@ -1,0 +1,41 @@
+package normalize
+
+// cursor is the Cursor editor.
+var cursor = &Client{
+	ID:      "cursor",
+	Product: "Cursor",
+	Files:   []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)},
+	Note:    "project over global; one definition wins whole",
+	Pisces:  &Provider{Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)}},
+	Shape: Shape{
+		ServersKey: "mcpServers",
+		WrongKeys:  mcpServersWrong,
+		Fields:     []string{"type", "command", "args", "env", "envFile", "url", "headers", "auth"},
+		Types:      []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
+	},
+	Placeholders: []Syntax{EnvColon, Editor},
+	VarForm:      "${env:%s}",
+	Schema:       "mcp-servers",
+	DisableHint:  "Cursor has no per-server switch: remove the server or turn it off in Cursor's MCP settings",
+	Facts: []Fact{
+		{Topic: "files", Text: "project `.cursor/mcp.json`, global `~/.cursor/mcp.json` (`%USERPROFILE%\\.cursor\\mcp.json` on Windows), servers under `mcpServers`",
+			Source: "cursor.com/docs/mcp"},
+		{Topic: "precedence", Text: "both files load; which wins for one name is not documented (mcpconf assumes the project's) — UNVERIFIED",
+			Source: "cursor.com/docs/mcp"},
+		{Topic: "placeholders", Text: "`${env:NAME}`, `${userHome}`, `${workspaceFolder}` in `command`, `args`, `env`, `url`, `headers`; `${VAR}` is not Cursor syntax",
+			Source: "cursor.com/docs/mcp, quoted by zuplo.com/docs/mcp-gateway/connect-clients/cursor"},
+		{Topic: "shape", Text: "`command` means stdio, `url` a remote server (streamable HTTP or SSE); optional `type`",
+			Source: "cursor.com/docs/mcp"},
+	},
+	decode: decodeCursor,
+}
+
+func decodeCursor(d *decoder) {
+	d.common()
+	d.s.Cwd = ""
+	d.s.EnvFile = d.str("envFile")
+	if !d.typed() {
+		d.commandOrURL(Stdio)
+	}
+	d.s.Auth = d.e.Get("auth")
+}

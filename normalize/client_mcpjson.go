@@ -1,0 +1,40 @@
+package normalize
+
+import (
+	"slices"
+	"time"
+)
+
+// mcpJSON is a bare mcp.json or .mcp.json at the project root. It is not a
+// client of its own but the lowest of pisces's providers; Claude Code reads
+// the same .mcp.json with its own rules (CoReader), so Claude's keys are
+// known too.
+var mcpJSON = &Client{
+	ID:           "mcp-json",
+	Product:      "mcp.json",
+	Reader:       "pisces",
+	Label:        "pisces and Claude Code",
+	CoReader:     "claude",
+	ProviderOnly: true,
+	Pisces:       &Provider{Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
+	Shape: Shape{
+		ServersKey:  "mcpServers",
+		WrongKeys:   mcpServersWrong,
+		Fields:      append(slices.Clone(piscesFields), "headersHelper"),
+		TimeoutUnit: time.Millisecond,
+		Types:       []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
+		OnBoth:      RejectsEntry,
+		LenientBool: true,
+		ToolFilters: [2]string{"enabledTools", "disabledTools"},
+		ToolGlobs:   true,
+	},
+	Placeholders:  []Syntax{Dollar},
+	VarForm:       "${%s}",
+	ValueCommands: true,
+	Schema:        "mcp-servers",
+	Facts: []Fact{
+		{Topic: "files", Text: "pisces's `mcp-json` provider reads `mcp.json` and `.mcp.json` at the project root (this is how it picks up Claude Code's project file), with pisces's own rules",
+			Source: "oh-my-pi `src/discovery/mcp-json.ts`"},
+	},
+	decode: decodePisces,
+}

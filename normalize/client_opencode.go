@@ -1,0 +1,68 @@
+package normalize
+
+import "time"
+
+// opencode is sst/opencode (now anomalyco/opencode).
+var opencode = &Client{
+	ID:      "opencode",
+	Product: "opencode",
+	Files:   opencodeFiles,
+	Merge:   KeyByKey,
+	Note:    ".opencode/ over project files over global files, merged key by key",
+	Pisces:  &Provider{Priority: 55, Files: opencodeFiles},
+	Shape: Shape{
+		ServersKey:   "mcp",
+		WrongKeys:    []string{"mcpServers", "servers", "mcp_servers", "context_servers"},
+		Fields:       []string{"type", "command", "environment", "enabled", "timeout", "url", "headers", "oauth"},
+		TimeoutUnit:  time.Millisecond,
+		Types:        []TypeLiteral{{"local", Stdio}, {"remote", HTTP}},
+		TypeRequired: true,
+		CommandArray: true,
+		Strictness:   RejectsConfig,
+		OnBoth:       RejectsFile,
+		Missing:      map[string]string{"args": "opencode takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"},
+	},
+	Placeholders:       []Syntax{Brace, BraceFile},
+	VarForm:            "{env:%s}",
+	ExpandsEveryString: true,
+	ToolNames:          opencodeScheme,
+	Schema:             "opencode",
+	Facts: []Fact{
+		{Topic: "files", Text: "global `~/.config/opencode/config.json` < `opencode.json` < `opencode.jsonc` (XDG on every system); project `opencode.jsonc` then `opencode.json` walking up to the worktree root; `.opencode/opencode.jsonc` then `.opencode/opencode.json`",
+			Source: "anomalyco/opencode `packages/opencode/src/config/config.ts` (002d9822)"},
+		{Topic: "merge", Text: "remeda `mergeDeep`: objects merge key by key, arrays replace; a layer may hold only `{ \"enabled\": false }` for a server defined in another",
+			Source: "anomalyco/opencode `config.ts`"},
+		{Topic: "placeholders", Text: "`{env:VAR}` (unset becomes empty) and `{file:path}`, substituted in the raw text before parsing, so in any field; `${VAR}` is literal",
+			Source: "anomalyco/opencode `config.ts` `load()`"},
+		{Topic: "shape", Text: "`type` `local` (with `command` as one array and `environment`) or `remote` (with `url`, `headers`) is required; the schema is strict, so an unknown key rejects the whole config; `timeout` in milliseconds",
+			Source: "anomalyco/opencode zod schemas (`.strict()`)"},
+	},
+	decode: decodeOpencode,
+}
+
+var opencodeFiles = []File{
+	// opencode's own order, highest first: .opencode/ over the project
+	// files, opencode.json over opencode.jsonc at the same level.
+	proj(".opencode/opencode.json", JSONC), proj(".opencode/opencode.jsonc", JSONC),
+	proj("opencode.json", JSONC), proj("opencode.jsonc", JSONC),
+	user(XDGConfigDir, "opencode/opencode.jsonc", JSONC), user(XDGConfigDir, "opencode/opencode.json", JSONC),
+	user(XDGConfigDir, "opencode/config.json", JSONC),
+}
+
+// decodeOpencode reads opencode's mcp entries: type is required, command is
+// one array holding the program and its arguments.
+func decodeOpencode(d *decoder) {
+	if cmd := d.strs("command"); len(cmd) > 0 {
+		d.s.Command, d.s.Args = cmd[0], cmd[1:]
+	}
+	d.s.Env = d.strMap("environment")
+	d.s.URL = d.str("url")
+	d.s.Headers = d.strMap("headers")
+	// No inference: without a valid type opencode rejects the entry.
+	d.typed()
+	d.enabled("enabled", false)
+	if t, ok := d.duration("timeout", time.Millisecond); ok {
+		d.s.StartupTimeout = t
+	}
+	d.s.Auth = d.e.Get("oauth")
+}

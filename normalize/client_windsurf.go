@@ -1,0 +1,52 @@
+package normalize
+
+// windsurf is the Windsurf editor (Codeium, now Cognition).
+var windsurf = &Client{
+	ID:      "windsurf",
+	Product: "Windsurf",
+	Files:   windsurfFiles,
+	Note:    "project over user; one definition wins whole",
+	Pisces:  &Provider{Priority: 50, Files: windsurfFiles},
+	Shape: Shape{
+		ServersKey:   "mcpServers",
+		WrongKeys:    mcpServersWrong,
+		Fields:       []string{"type", "command", "args", "env", "serverUrl", "url", "headers", "disabled", "disabledTools"},
+		Types:        []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"streamable-http", HTTP}, {"sse", SSE}},
+		AltURLKey:    "serverUrl",
+		EndpointKeys: []string{"serverUrl", "url"},
+	},
+	Placeholders: []Syntax{EnvColon},
+	VarForm:      "${env:%s}",
+	Schema:       "mcp-servers",
+	Facts: []Fact{
+		{Topic: "files", Text: "user `~/.codeium/windsurf/mcp_config.json`; project `.windsurf/mcp_config.json` — UNVERIFIED (third-party tools read it)",
+			Source: "docs.windsurf.com/windsurf/cascade/mcp; syllago.dev"},
+		{Topic: "placeholders", Text: "`${env:VAR}` in `command`, `args`, `env`, `serverUrl`, `url`, `headers`",
+			Source: "docs.windsurf.com/windsurf/cascade/mcp"},
+		{Topic: "shape", Text: "`serverUrl` or `url` means a remote server, `command` stdio; `disabled` switches a server off",
+			Source: "docs.windsurf.com/windsurf/cascade/mcp"},
+	},
+	decode: decodeWindsurf,
+}
+
+var windsurfFiles = []File{proj(".windsurf/mcp_config.json", JSON), user(HomeDir, ".codeium/windsurf/mcp_config.json", JSON)}
+
+func decodeWindsurf(d *decoder) {
+	d.common()
+	d.s.Cwd = ""
+	if u := d.str("serverUrl"); u != "" {
+		d.s.URL = u
+	}
+	if !d.typed() {
+		switch {
+		case d.s.URL != "" || d.e.Get("serverUrl") != nil || d.e.Get("url") != nil:
+			d.s.Transport = HTTP
+		default:
+			d.s.Transport = Stdio
+		}
+	}
+	if v := d.e.Get("disabled"); v != nil && v.Kind == Bool && v.Bool {
+		d.disable("disabled", v)
+	}
+	d.s.ExcludeTools = d.strs("disabledTools")
+}

@@ -1,0 +1,99 @@
+package normalize
+
+import (
+	"cmp"
+	"slices"
+)
+
+// clients is the explicit list of every client mcpconf knows, in the order
+// of pisces's providers table (ties keep this order). Adding a client:
+//
+//  1. write client_<id>.go with its descriptor (files per scope and system,
+//     shape and decoder, placeholders, merge rule, lists, facts with
+//     sources) and add it here;
+//  2. add its JSON Schema to package schemas (or reuse one) and name it in
+//     Schema;
+//  3. add fixture trees under testdata/fixtures/provider-<id>/ with their
+//     expected output (go test ./cmd/mcpconf -update, then read it);
+//  4. run go generate ./docs to regenerate docs/clients.md.
+//
+// Nothing else: discovery, client views, lint rules, resolution, schemas
+// and reports read the descriptors.
+var clients = []*Client{
+	pisces,
+	claude,
+	codex,
+	gemini,
+	opencode,
+	cursor,
+	windsurf,
+	agentCode,
+	vscode,
+	mcpJSON,
+	claudeDesktop,
+}
+
+// Clients returns every descriptor, providers included, in table order.
+func Clients() []*Client { return slices.Clone(clients) }
+
+// ClientByID returns the descriptor of a client id or alias, or nil.
+func ClientByID(id string) *Client {
+	for _, c := range clients {
+		if c.ID == id || slices.Contains(c.Aliases, id) {
+			return c
+		}
+	}
+	return nil
+}
+
+// ClientOf returns the descriptor of the client whose shape a server
+// definition was read with.
+func ClientOf(s *Server) *Client { return ClientByID(s.Source.Client) }
+
+// ViewIDs lists the ids of the clients that have a view of their own
+// (what --client accepts besides aliases), sorted.
+func ViewIDs() []string {
+	var out []string
+	for _, c := range clients {
+		if c.Views() {
+			out = append(out, c.ID)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ViewNames lists every name --client accepts: ids and aliases, sorted.
+func ViewNames() []string {
+	var out []string
+	for _, c := range clients {
+		if c.Views() {
+			out = append(out, c.Names()...)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Providers returns the clients whose files pisces reads, highest priority
+// first; ties keep table order (cursor before windsurf), as pisces
+// registers them.
+func Providers() []*Client {
+	var out []*Client
+	for _, c := range clients {
+		if c.Pisces != nil {
+			out = append(out, c)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Client) int { return cmp.Compare(b.Pisces.Priority, a.Pisces.Priority) })
+	return out
+}
+
+// ProductName is a client's product name ("Claude Code" for claude), or
+// the id itself for an id mcpconf does not know.
+func ProductName(id string) string {
+	if c := ClientByID(id); c != nil {
+		return c.Product
+	}
+	return id
+}

@@ -1,0 +1,40 @@
+package normalize
+
+// Status is what a client does with a server it has read.
+type Status string
+
+const (
+	StatusEnabled   Status = "enabled"
+	StatusDisabled  Status = "disabled"         // a switch of the entry or a list turns it off
+	StatusPending   Status = "pending-approval" // Claude Code: a project server nobody approved yet
+	StatusRejected  Status = "rejected"         // Claude Code: a project server listed in disabledMcpjsonServers
+	StatusUntrusted Status = "untrusted"        // the project is not trusted, so the client ignores its files
+	StatusBlocked   Status = "blocked"          // an allow-list or deny-list keeps it from starting
+	StatusInvalid   Status = "invalid"          // the client rejects the entry or the whole file
+)
+
+// GateKind says what kind of setting decided a server's status.
+type GateKind int
+
+const (
+	ByField    GateKind = iota // a switch of the entry itself ("enabled": false)
+	ByList                     // a list of names in a file (mcp.excluded, disabledServers)
+	ByApproval                 // an approval setting (enabledMcpjsonServers)
+	ByTrust                    // a trust setting (trust_level, trustedFolders.json)
+	ByShape                    // the entry or file itself: the client cannot use it
+)
+
+// Gate is why a client will not start a server, and what decided it.
+type Gate struct {
+	Status Status
+	Kind   GateKind
+	// Reason says it in words, with the position of the setting:
+	// `"enabled" is false at .pisces/mcp.json:4:50`,
+	// `listed in "mcp.excluded" at .gemini/settings.json:2:3`.
+	Reason string
+	Path   string // display path of the file that holds the setting
+	Pos    Pos
+}
+
+// FromList reports whether a list of names decided the gate.
+func (g *Gate) FromList() bool { return g != nil && g.Kind == ByList }
