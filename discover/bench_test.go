@@ -19,8 +19,8 @@ func BenchmarkDiscover(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if n := len(set.Definitions); n != 1000 || len(set.Diagnostics) != 0 || len(set.Servers) != 801 {
-		b.Fatalf("%d definitions, %d servers, %d diagnostics", n, len(set.Servers), len(set.Diagnostics))
+	if n := len(set.Definitions); n != 1000 || len(set.Diagnostics) != 0 || len(set.Entries) != 801 {
+		b.Fatalf("%d definitions, %d servers, %d diagnostics", n, len(set.Entries), len(set.Diagnostics))
 	}
 	b.ReportAllocs()
 	b.ResetTimer()

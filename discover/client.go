@@ -57,8 +57,8 @@ func deepMerge(set *normalize.Set) {
 	for _, d := range set.Documents {
 		docs[d.Path] = d
 	}
-	for i := range set.Servers {
-		e := &set.Servers[i]
+	for i := range set.Entries {
+		e := &set.Entries[i]
 		if len(e.Shadowed) == 0 {
 			continue
 		}

@@ -18,9 +18,9 @@ func tree(t *testing.T, files map[string]string) (root, home string) {
 
 func server(t *testing.T, set *normalize.Set, name string) *normalize.Entry {
 	t.Helper()
-	for i := range set.Servers {
-		if set.Servers[i].Server.Name == name {
-			return &set.Servers[i]
+	for i := range set.Entries {
+		if set.Entries[i].Server.Name == name {
+			return &set.Entries[i]
 		}
 	}
 	t.Fatalf("no server %q", name)
@@ -99,7 +99,7 @@ func TestClaudeView(t *testing.T) {
 	if got := server(t, set, "r").Server.Transport; got != normalize.Stdio {
 		t.Errorf("url without type in Claude's view: %s, want stdio (Claude rejects it)", got)
 	}
-	for _, e := range set.Servers {
+	for _, e := range set.Entries {
 		if e.Server.Name == "p" {
 			t.Error(".claude/mcp.json is not read by Claude Code")
 		}
@@ -140,8 +140,8 @@ func TestStrictFileRejectedWhole(t *testing.T) {
 	if s := status[".vscode/mcp.json"]; s.Status != normalize.Found || s.Servers != 1 {
 		t.Errorf("vscode (JSONC): %+v", s)
 	}
-	if len(set.Servers) != 1 || set.Servers[0].Server.Name != "c" {
-		t.Errorf("servers: %+v", set.Servers)
+	if len(set.Entries) != 1 || set.Entries[0].Server.Name != "c" {
+		t.Errorf("servers: %+v", set.Entries)
 	}
 }
 

@@ -53,7 +53,7 @@ approval_mode = "auto"
 		t.Fatalf("diagnostics: %v", set.Diagnostics)
 	}
 	get := func(name string) normalize.Server {
-		for _, e := range set.Servers {
+		for _, e := range set.Entries {
 			if e.Server.Name == name {
 				return e.Server
 			}

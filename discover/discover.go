@@ -126,8 +126,8 @@ func (o *Options) Read(locs []Location) *normalize.Set {
 	defs = slices.Concat(perLoc...)
 	lists.applyBeforeMerge(defs)
 	set.Definitions = defs
-	set.Servers = Merge(defs)
-	lists.applyAfterMerge(set.Servers)
+	set.Entries = Merge(defs)
+	lists.applyAfterMerge(set.Entries)
 	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
 	return set
 }
@@ -140,7 +140,7 @@ func (o *Options) Prepare() error { return o.prepare() }
 func DuplicateKeys(doc *normalize.Document) []normalize.Diagnostic {
 	var out []normalize.Diagnostic
 	for _, d := range doc.Duplicates {
-		diag := normalize.At(doc, d.First.KeyRange, d.First.Value.Pointer, "duplicate-key", normalize.Warning,
+		diag := normalize.At(doc, d.First.KeyRange, d.First.Value.Pointer, normalize.RuleDuplicateKey, normalize.Warning,
 			"key %q is defined again at %d:%d; this first definition is ignored", d.First.Key, d.Last.KeyRange.Start.Line, d.Last.KeyRange.Start.Col)
 		diag.Related = []normalize.Related{{Path: doc.Path, Pos: d.Last.KeyRange.Start, Message: "the definition in effect"}}
 		diag.Hint = "remove one of the two"
@@ -219,7 +219,7 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	top := doc.Root
 	if top.Kind != normalize.Object {
 		if !loc.Section { // reported once, for the file's main location
-			diags = append(diags, normalize.At(doc, top.Range, "", "schema", normalize.Error,
+			diags = append(diags, normalize.At(doc, top.Range, "", normalize.RuleSchema, normalize.Error,
 				"the file must hold an object at the top level, got %s", top.Kind))
 		}
 		return nil, diags, true
@@ -238,7 +238,7 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 		if m == nil || m.Value.Kind != normalize.Object {
 			continue // absent, or some other setting that happens to share the name
 		}
-		d := normalize.At(doc, m.KeyRange, m.Value.Pointer, "wrong-root-key", normalize.Error,
+		d := normalize.At(doc, m.KeyRange, m.Value.Pointer, normalize.RuleWrongRootKey, normalize.Error,
 			"servers under %q are ignored: %s reads %q in this file", wrong, dl.Product, dl.ServersKey)
 		if slices.Contains(dl.ToleratedKeys, wrong) {
 			// VS Code's schema still tolerates the old key for stdio servers

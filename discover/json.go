@@ -40,7 +40,7 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 	var diags []normalize.Diagnostic
 	if doc.Format != normalize.JSONC {
 		for _, off := range lx.comments {
-			diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path,
+			diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path,
 				Pos: doc.Lines.Pos(off), Message: "comments are not allowed in this file: it is read as strict JSON, so none of its servers load",
 				Hint: "remove the comment"})
 			if doc.Format == normalize.JSON {
@@ -48,7 +48,7 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 			}
 		}
 		for _, off := range lx.trailingCommas {
-			diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path,
+			diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path,
 				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file: it is read as strict JSON, so none of its servers load",
 				Hint: "remove the comma"})
 		}
@@ -57,7 +57,7 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 		// Comments are fine in Gemini settings; only trailing commas break it.
 		diags = diags[:0]
 		for _, off := range lx.trailingCommas {
-			diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path,
+			diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path,
 				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it, so none of its servers load",
 				Hint: "remove the comma"})
 		}

@@ -35,7 +35,7 @@ func ReadFile(abs, display string, format normalize.Format) (*normalize.Document
 			return nil, nil, err
 		}
 		doc := &normalize.Document{Path: display, Abs: abs, Format: format, Lines: normalize.NewLines(nil)}
-		return doc, []normalize.Diagnostic{{Rule: "unreadable", Severity: normalize.Error, Path: display,
+		return doc, []normalize.Diagnostic{{Rule: normalize.RuleUnreadable, Severity: normalize.Error, Path: display,
 			Message: readErrorMessage(err)}}, nil
 	}
 	doc, diags := Parse(abs, display, format, src)
@@ -110,13 +110,13 @@ func Parse(abs, display string, format normalize.Format, src []byte) (*normalize
 	var diags []normalize.Diagnostic
 	if bytes.HasPrefix(src, bom) {
 		src = src[len(bom):]
-		diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Warning, Path: display,
+		diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Warning, Path: display,
 			Pos: normalize.Pos{Line: 1, Col: 1}, Message: "file starts with a UTF-8 byte order mark, which some clients fail to parse",
 			Hint: "save the file as UTF-8 without BOM"})
 	}
 	doc := &normalize.Document{Path: display, Abs: abs, Format: format, Src: src, Lines: normalize.NewLines(src)}
 	if i := invalidUTF8(src); i >= 0 {
-		diags = append(diags, normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: display,
+		diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: display,
 			Pos: doc.Lines.Pos(i), Message: "file is not valid UTF-8", Hint: "save the file as UTF-8"})
 		if format == normalize.TOML {
 			return doc, diags
@@ -147,7 +147,7 @@ func invalidUTF8(b []byte) int {
 }
 
 func syntaxError(doc *normalize.Document, pos normalize.Pos, msg string) normalize.Diagnostic {
-	return normalize.Diagnostic{Rule: "syntax", Severity: normalize.Error, Path: doc.Path, Pos: pos, Message: msg}
+	return normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path, Pos: pos, Message: msg}
 }
 
 // compiled on first use: no work at start-up

@@ -15,7 +15,7 @@ func (dl *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, [
 		return nil, nil
 	}
 	if servers.Kind != Object {
-		return nil, []Diagnostic{At(doc, servers.Range, servers.Pointer, "schema", Error,
+		return nil, []Diagnostic{At(doc, servers.Range, servers.Pointer, RuleSchema, Error,
 			"%q must be an object that maps server names to definitions, got %s", lastToken(servers.Pointer), servers.Kind)}
 	}
 	members := servers.Unique()
@@ -23,7 +23,7 @@ func (dl *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, [
 	var diags []Diagnostic
 	for _, m := range members {
 		if m.Value.Kind != Object {
-			diags = append(diags, At(doc, m.Value.Range, m.Value.Pointer, "schema", Error,
+			diags = append(diags, At(doc, m.Value.Range, m.Value.Pointer, RuleSchema, Error,
 				"server %q must be an object, got %s", m.Key, m.Value.Kind))
 			continue
 		}

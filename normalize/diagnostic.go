@@ -102,3 +102,13 @@ func At(doc *Document, r Range, ptr, rule string, sev Severity, format string, a
 	}
 	return d
 }
+
+// Ids of the rules whose findings discovery and decoding report; package
+// validate documents them under the same ids.
+const (
+	RuleSyntax       = "syntax"
+	RuleUnreadable   = "unreadable"
+	RuleDuplicateKey = "duplicate-key"
+	RuleWrongRootKey = "wrong-root-key"
+	RuleSchema       = "schema"
+)

@@ -47,7 +47,7 @@ type Set struct {
 	// ClientRules says how that client combines its files.
 	Client, ClientRules string
 	Sources             []SourceFile
-	Servers             []Entry // sorted by name
+	Entries             []Entry // one per server name, sorted by name
 	Diagnostics         []Diagnostic
 	Documents           []*Document
 	// Definitions is every server definition read, in priority order,

@@ -163,8 +163,8 @@ func ExplainJSON(w io.Writer, set *normalize.Set) error {
 		}
 		out.Sources = append(out.Sources, js)
 	}
-	for i := range set.Servers {
-		e := &set.Servers[i]
+	for i := range set.Entries {
+		e := &set.Entries[i]
 		js := serverJSON(&e.Server)
 		for j := range e.Shadowed {
 			sh := &e.Shadowed[j]

@@ -154,23 +154,23 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 	tw.Flush()
 
 	shadowed, merged := 0, 0
-	for _, e := range set.Servers {
+	for _, e := range set.Entries {
 		if e.Server.FieldPaths != nil {
 			merged += len(e.Shadowed)
 		} else {
 			shadowed += len(e.Shadowed)
 		}
 	}
-	counts := fmt.Sprintf("%d effective, %d shadowed", len(set.Servers), shadowed)
+	counts := fmt.Sprintf("%d effective, %d shadowed", len(set.Entries), shadowed)
 	if merged > 0 {
 		counts += fmt.Sprintf(", %d merged", merged)
 	}
 	fmt.Fprintf(w, "\n%s\n", st.bold("Servers ("+counts+"):"))
-	if len(set.Servers) == 0 {
+	if len(set.Entries) == 0 {
 		fmt.Fprintln(w, "  none found")
 	}
-	for i := range set.Servers {
-		e := &set.Servers[i]
+	for i := range set.Entries {
+		e := &set.Entries[i]
 		s := &e.Server
 		state := ""
 		if !s.Enabled {

@@ -49,7 +49,7 @@ func checkBareEnvName(p *Pass) {
 		if co := normalize.ClientByID(clientOf(s).CoReader); co != nil && !co.ValueCommands {
 			also = "; " + co.Product + " always sends the name"
 		}
-		d := p.AtValue(p.Doc(s.Source.Path), v, "%s %q is the bare name %q: pisces sends the value of that variable when it is set and the name itself when it is not%s",
+		d := p.AtValue(p.Document(s.Source.Path), v, "%s %q is the bare name %q: pisces sends the value of that variable when it is set and the name itself when it is not%s",
 			what, key, name, also)
 		d.Hint = fmt.Sprintf("write \"${%s}\" to make it explicit", name)
 	})

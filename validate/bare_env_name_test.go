@@ -5,7 +5,7 @@ import "testing"
 func TestBareEnvName(t *testing.T) {
 	const server = `{"mcpServers": {"gh": {"command": "srv", "env": {"GITHUB_TOKEN": "GITHUB_TOKEN", "TOKEN": "MY_GH_TOKEN", "LOG_LEVEL": "INFO", "REGION": "EU_WEST_1"}}, ` +
 		`"api": {"type": "http", "url": "https://api.example.com/mcp", "headers": {"Authorization": "API_TOKEN", "X-Org": "ACME"}}}}`
-	runValueCases(t, "bare-env-name", []valueCase{
+	runRuleCases(t, "bare-env-name", []ruleCase{
 		{name: "pisces file", files: tree(".pisces/mcp.json", server),
 			want: []string{
 				`info .pisces/mcp.json:1:66: env "GITHUB_TOKEN" is the bare name "GITHUB_TOKEN": pisces sends the value of that variable when it is set and the name itself when it is not [bare-env-name]`,

@@ -28,13 +28,11 @@ var DeprecatedSSE = &Rule{
 }
 
 func checkDeprecatedSSE(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s, dl := range p.Servers() {
 		if s.Transport != normalize.SSE {
 			continue
 		}
-		if dl := clientOf(s); dl.URLMeansSSE {
+		if dl.URLMeansSSE {
 			u := s.Node.Member("url")
 			if u == nil || u.Value.Kind != normalize.String || !streamableLooking(u.Value.Str) {
 				continue

@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestDeprecatedSSE(t *testing.T) {
-	runStructCases(t, "deprecated-sse", []structCase{
+	runRuleCases(t, "deprecated-sse", []ruleCase{
 		{name: "explicit sse", files: oneFile(".mcp.json",
 			`{"mcpServers": {"linear": {"type": "sse", "url": "https://mcp.linear.app/sse"}}}`),
 			want: []string{`info .mcp.json:1:36: server "linear" uses the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP [deprecated-sse]`},

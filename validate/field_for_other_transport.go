@@ -40,10 +40,7 @@ var (
 )
 
 func checkFieldForOtherTransport(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
-		dl := clientOf(s)
+	for s, dl := range p.Servers() {
 		// A Claude Code entry with a url but no type reads as stdio:
 		// implicit-stdio reports the missing type, not its remote fields.
 		if dl == nil || s.Transport == normalize.NoTransport || hasBothCommandAndURL(s) || implicitStdio(s) {

@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestFieldForOtherTransport(t *testing.T) {
-	runStructCases(t, "field-for-other-transport", []structCase{
+	runRuleCases(t, "field-for-other-transport", []ruleCase{
 		{name: "codex args on http", files: oneFile(".codex/config.toml",
 			"[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\nargs = [\"--verbose\"]\n"),
 			want: []string{`error .codex/config.toml:3:1: "args" only applies to stdio servers, but "figma" is a remote server: Codex rejects the server [field-for-other-transport]`},

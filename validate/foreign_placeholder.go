@@ -47,14 +47,12 @@ where the shell expands them itself.`,
 }
 
 func checkForeignPlaceholder(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s := range p.Servers() {
 		client := s.Source.Client
 		if s.Node == nil || !resolve.Known(client) {
 			continue
 		}
-		doc := p.Doc(s.Source.Path)
+		doc := p.Document(s.Source.Path)
 		// cmd /c runs its arguments through cmd, which expands %VAR%.
 		shellArgs := isShell(s.Command) || isShell(execOf(s).command)
 		eachString(s.Node, func(v stringVisit) {

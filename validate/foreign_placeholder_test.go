@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestForeignPlaceholder(t *testing.T) {
-	runValueCases(t, "foreign-placeholder", []valueCase{
+	runRuleCases(t, "foreign-placeholder", []ruleCase{
 		{name: "env-colon in .mcp.json",
 			files: tree(".mcp.json", `{"mcpServers": {"docs": {"type": "http", "url": "https://mcp.example.com/mcp", "headers": {"Authorization": "Bearer ${env:DOCS_TOKEN}"}}}}`),
 			want:  []string{`warning .mcp.json:1:117: "${env:DOCS_TOKEN}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`},
@@ -69,7 +69,7 @@ func TestForeignPlaceholder(t *testing.T) {
 // environment variable (found in hubgetter/HelloMCP
 // .windsurf/mcp_config.json): the hint must not say ${env:workspaceRoot}.
 func TestForeignPlaceholderVSCodeOnlyVariables(t *testing.T) {
-	runValueCases(t, "foreign-placeholder", []valueCase{
+	runRuleCases(t, "foreign-placeholder", []ruleCase{
 		{name: "Windsurf",
 			files: tree(".windsurf/mcp_config.json", `{"mcpServers": {"s": {"command": "python", "args": ["${workspaceRoot}/srv.py"]}}}`),
 			want:  []string{`warning .windsurf/mcp_config.json:1:54: "${workspaceRoot}" is not expanded by Windsurf: the server gets it literally [foreign-placeholder]`},

@@ -88,7 +88,7 @@ func secretsIn(p *Pass, s *normalize.Server) {
 	if s.Node == nil || s.Node.Kind != normalize.Object {
 		return
 	}
-	c := secretCheck{p: p, s: s, doc: p.Doc(s.Source.Path)}
+	c := secretCheck{p: p, s: s, doc: p.Document(s.Source.Path)}
 	for _, m := range s.Node.Members {
 		switch {
 		case slices.Contains(clientOf(s).NameFields, m.Key):

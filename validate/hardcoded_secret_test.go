@@ -12,7 +12,7 @@ const (
 )
 
 func TestHardcodedSecret(t *testing.T) {
-	runValueCases(t, "hardcoded-secret", []valueCase{
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
 		{name: "GitHub token in a project file",
 			files: tree(".mcp.json", `{"mcpServers": {"gh": {"command": "srv", "env": {"GITHUB_TOKEN": "`+fakeGitHubToken+`"}}}}`),
 			want:  []string{`error .mcp.json:1:67: env "GITHUB_TOKEN" holds a literal GitHub personal access token [hardcoded-secret]`},
@@ -95,7 +95,7 @@ func TestHardcodedSecret(t *testing.T) {
 // default test@liferay.com:test).
 func TestHardcodedSecretBasicHint(t *testing.T) {
 	const basic = "Basic dGVzdEBsaWZlcmF5LmNvbTp0ZXN0"
-	runValueCases(t, "hardcoded-secret", []valueCase{
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
 		{name: "gemini", files: tree(".gemini/settings.json", `{"mcpServers": {"l": {"url": "http://localhost:8080/o/mcp/sse", "headers": {"Authorization": "`+basic+`"}}}}`),
 			want:  []string{`error .gemini/settings.json:1:95: header "Authorization" holds a literal basic auth credential [hardcoded-secret]`},
 			hints: []string{`write "Basic $BASIC_AUTH" and set BASIC_AUTH in your environment; then rotate the credential`}},

@@ -34,9 +34,7 @@ func implicitStdio(s *normalize.Server) bool {
 }
 
 func checkImplicitStdio(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s := range p.Servers() {
 		if !implicitStdio(s) {
 			continue
 		}

@@ -4,7 +4,7 @@ import "testing"
 
 func TestImplicitStdio(t *testing.T) {
 	const bad = `{"mcpServers": {"docs": {"url": "https://docs.example.com/mcp"}}}`
-	runStructCases(t, "implicit-stdio", []structCase{
+	runRuleCases(t, "implicit-stdio", []ruleCase{
 		{name: "claude project file", files: oneFile(".claude/mcp.json", bad),
 			want: []string{`error .claude/mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it [implicit-stdio]`},
 			hint: `add "type": "http" (or "sse" for a legacy SSE endpoint)`},

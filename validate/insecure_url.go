@@ -32,9 +32,7 @@ var InsecureURL = &Rule{
 }
 
 func checkInsecureURL(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s := range p.Servers() {
 		if s.Transport == normalize.Stdio {
 			continue
 		}

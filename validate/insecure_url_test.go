@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestInsecureURL(t *testing.T) {
-	runStructCases(t, "insecure-url", []structCase{
+	runRuleCases(t, "insecure-url", []ruleCase{
 		{name: "plain http", files: oneFile(".vscode/mcp.json",
 			`{"servers": {"wiki": {"type": "http", "url": "http://wiki.example.com/mcp"}}}`),
 			want: []string{`warning .vscode/mcp.json:1:46: server "wiki" is reached over plain http at "wiki.example.com": traffic can be read and changed on the network path [insecure-url]`},

@@ -28,13 +28,7 @@ var InvalidEnabled = &Rule{
 var switchKeys = []string{"enabled", "disabled", "required", "trust"}
 
 func checkInvalidEnabled(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
-		dl := clientOf(s)
-		if dl == nil {
-			continue
-		}
+	for s, dl := range p.Servers() {
 		lenient := dl.LenientBool
 		for _, key := range switchKeys {
 			m := s.Node.Member(key)

@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestInvalidEnabled(t *testing.T) {
-	runStructCases(t, "invalid-enabled", []structCase{
+	runRuleCases(t, "invalid-enabled", []ruleCase{
 		{name: "pisces coerces", files: oneFile(".pisces/mcp.json",
 			`{"mcpServers": {"kb": {"command": "kb", "enabled": "false"}}}`),
 			want: []string{`info .pisces/mcp.json:1:52: server "kb" has "enabled": "false", a string that pisces reads as false but other clients do not take as a boolean [invalid-enabled]`},

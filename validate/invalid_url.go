@@ -33,9 +33,7 @@ var InvalidURL = &Rule{
 }
 
 func checkInvalidURL(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s := range p.Servers() {
 		m := serverEndpoint(s)
 		if m == nil || m.Value.Kind != normalize.String || strings.TrimSpace(m.Value.Str) == "" {
 			continue // missing-url and schema report these

@@ -7,7 +7,7 @@ func TestInvalidURL(t *testing.T) {
 		return oneFile(".cursor/mcp.json", `{"mcpServers": {"docs": {"url": "`+url+`"}}}`)
 	}
 	const at = "error .cursor/mcp.json:1:33: "
-	runStructCases(t, "invalid-url", []structCase{
+	runRuleCases(t, "invalid-url", []ruleCase{
 		{name: "no scheme", files: cursor("mcp.context7.com/mcp"),
 			want: []string{at + `invalid "url" for server "docs": "mcp.context7.com/mcp" is not absolute [invalid-url]`},
 			hint: `write the full address with its scheme, e.g. "https://mcp.context7.com/mcp"`},

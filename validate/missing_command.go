@@ -28,10 +28,7 @@ var MissingCommand = &Rule{
 }
 
 func checkMissingCommand(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
-		dl := clientOf(s)
+	for s, dl := range p.Servers() {
 		if dl.OnNeither == normalize.NeitherInvalid {
 			continue // unknown-transport: "invalid transport"
 		}

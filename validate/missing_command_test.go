@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestMissingCommand(t *testing.T) {
-	runStructCases(t, "missing-command", []structCase{
+	runRuleCases(t, "missing-command", []ruleCase{
 		{name: "explicit stdio", files: oneFile(".vscode/mcp.json",
 			`{"servers": {"fs": {"type": "stdio", "args": ["-y", "pkg"]}}}`),
 			want: []string{`error .vscode/mcp.json:1:29: server "fs" is a stdio server ("type": "stdio") without "command" [missing-command]`},

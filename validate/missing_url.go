@@ -24,10 +24,7 @@ var MissingURL = &Rule{
 }
 
 func checkMissingURL(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
-		dl := clientOf(s)
+	for s, dl := range p.Servers() {
 		remote := isRemote(s.Transport)
 		if dl.UnknownTypeIgnored && s.Transport == normalize.NoTransport && dl.TypeFor(normalize.HTTP) != "" &&
 			(s.Type == dl.TypeFor(normalize.HTTP) || s.Type == dl.TypeFor(normalize.SSE)) {

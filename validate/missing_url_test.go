@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestMissingURL(t *testing.T) {
-	runStructCases(t, "missing-url", []structCase{
+	runRuleCases(t, "missing-url", []ruleCase{
 		{name: "opencode remote", files: oneFile("opencode.json",
 			`{"mcp": {"docs": {"type": "remote", "enabled": true}}}`),
 			want: []string{`error opencode.json:1:27: server "docs" is a remote server ("type": "remote") without "url" [missing-url]`},

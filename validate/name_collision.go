@@ -61,8 +61,8 @@ type collision struct {
 func checkNameCollision(p *Pass) {
 	// Winning, enabled definitions: pisces's merged view.
 	var merged []*normalize.Server
-	for i := range p.Set.Servers {
-		if s := &p.Set.Servers[i].Server; s.Enabled {
+	for i := range p.Set.Entries {
+		if s := &p.Set.Entries[i].Server; s.Enabled {
 			merged = append(merged, s)
 		}
 	}

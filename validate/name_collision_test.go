@@ -13,7 +13,7 @@ func TestNameCollision(t *testing.T) {
 		}
 		return s + "}}"
 	}
-	runValueCases(t, "name-collision", []valueCase{
+	runRuleCases(t, "name-collision", []ruleCase{
 		{name: "hyphen and underscore: pisces only", files: tree(".mcp.json", stdio("my-server", "my_server")),
 			want:  []string{`warning .mcp.json:1:50: servers "my_server" and "my-server" both become "my_server" in pisces tool names: tools with the same name clash [name-collision]`},
 			hints: []string{"rename one of them so the names differ in letters, not only in punctuation, case or digits"}},

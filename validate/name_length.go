@@ -33,12 +33,9 @@ var NameLength = &Rule{
 const toolNameRoom = 16
 
 func checkNameLength(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s, dl := range p.Servers() {
 		// A shape read by another client too (.mcp.json) is judged by that
 		// client's scheme when it has none of its own.
-		dl := clientOf(s)
 		if dl.ToolNames == nil && dl.CoReader != "" {
 			dl = normalize.ClientByID(dl.CoReader)
 		}

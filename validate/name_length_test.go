@@ -12,7 +12,7 @@ func TestNameLength(t *testing.T) {
 	n45 := strings.Repeat("g", 45) // 47: 16 left
 	n60 := strings.Repeat("x", 60)
 	n56 := strings.Repeat("c", 56) // mcp__ + 56 + __ = 63: 1 left of 64
-	runStructCases(t, "name-length", []structCase{
+	runRuleCases(t, "name-length", []ruleCase{
 		{name: "codex", files: oneFile(".codex/config.toml",
 			"[mcp_servers."+n42+"]\nurl = \"https://kb.example.com/mcp\"\n"),
 			want: []string{`warning .codex/config.toml:1:14: server name "` + n42 + `" is 42 characters long and leaves 15 characters for tool names: Codex names tools "mcp__<server>__<tool>" and cuts names over 64 characters [name-length]`},

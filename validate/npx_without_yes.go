@@ -42,9 +42,7 @@ func isNpx(cmd string) bool {
 }
 
 func checkNpxWithoutYes(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s := range p.Servers() {
 		e := execOf(s)
 		if !isNpx(e.command) {
 			continue
@@ -59,7 +57,7 @@ func checkNpxWithoutYes(p *Pass) {
 		if answered || pkg < 0 {
 			continue
 		}
-		doc := p.Doc(s.Source.Path)
+		doc := p.Document(s.Source.Path)
 		name := strings.TrimPrefix(e.args[pkg], "--package=")
 		d := p.AtValue(doc, e.argVals[pkg], "npx runs %q without \"-y\": npm may stop at \"Ok to proceed?\" before installing it", name)
 		d.Hint = "add \"-y\" before the package name"

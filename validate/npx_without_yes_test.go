@@ -5,7 +5,7 @@ import "testing"
 func TestNpxWithoutYes(t *testing.T) {
 	const pkg = "@modelcontextprotocol/server-memory@2025.8.4"
 	args := func(a string) string { return `{"mcpServers": {"m": {"command": "npx", "args": [` + a + `]}}}` }
-	runValueCases(t, "npx-without-yes", []valueCase{
+	runRuleCases(t, "npx-without-yes", []ruleCase{
 		{name: "no -y", files: tree(".cursor/mcp.json", args(`"`+pkg+`"`)),
 			want:  []string{`warning .cursor/mcp.json:1:50: npx runs "` + pkg + `" without "-y": npm may stop at "Ok to proceed?" before installing it [npx-without-yes]`},
 			hints: []string{`add "-y" before the package name`}},
@@ -37,7 +37,7 @@ func TestNpxWithoutYes(t *testing.T) {
 func TestNpxWithoutYesOptionValue(t *testing.T) {
 	const pkg = "chrome-devtools-mcp@0.18.1"
 	args := func(a string) string { return `{"servers": {"m": {"command": "npx", "args": [` + a + `]}}}` }
-	runValueCases(t, "npx-without-yes", []valueCase{
+	runRuleCases(t, "npx-without-yes", []ruleCase{
 		{name: "--registry value", files: tree(".vscode/mcp.json", args(`"--registry", "https://registry.npmjs.org", "`+pkg+`"`)),
 			want: []string{`warning .vscode/mcp.json:1:91: npx runs "` + pkg + `" without "-y": npm may stop at "Ok to proceed?" before installing it [npx-without-yes]`}},
 		{name: "--registry= form", files: tree(".vscode/mcp.json", args(`"--registry=https://registry.npmjs.org", "`+pkg+`"`)),

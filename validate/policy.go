@@ -38,13 +38,11 @@ func checkPolicy(p *Pass) {
 	if pol == nil {
 		return
 	}
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s := range p.Servers() {
 		if s.Node == nil {
 			continue
 		}
-		doc := p.Doc(s.Source.Path)
+		doc := p.Document(s.Source.Path)
 		if why := judge(pol.DenyNames, pol.AllowNames, "names", s.Name); why != "" {
 			p.At(s, "", "server %q %s", s.Name, why).Hint = policyHint
 		}

@@ -8,7 +8,7 @@ func TestPolicy(t *testing.T) {
 		`"fs": {"command": "/usr/local/bin/docker", "args": ["run", "-i", "mcp/filesystem:1.0.0"]}, ` +
 		`"docs": {"type": "http", "url": "http://docs.internal.example/mcp"}}}`
 	const hint = "remove the server, or ask whoever owns the policy in .mcpconf.toml to allow it"
-	runValueCases(t, "policy", []valueCase{
+	runRuleCases(t, "policy", []ruleCase{
 		{name: "deny names, commands by base name, urls",
 			cfg:   &Config{Policy: Policy{DenyNames: []string{"evil-*"}, DenyCommands: []string{"docker"}, DenyURLs: []string{"http://*"}}},
 			files: tree(".mcp.json", servers),

@@ -6,6 +6,7 @@ package validate
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -59,11 +60,13 @@ type Pass struct {
 	Getenv func(string) string
 	rule   *Rule
 	docs   map[string]*normalize.Document
-	out    []normalize.Diagnostic
+	// out holds pointers so that a finding returned by Report stays valid
+	// (and its changes kept) while more are reported.
+	out []*normalize.Diagnostic
 }
 
-// Doc returns the document a server or diagnostic path belongs to.
-func (p *Pass) Doc(path string) *normalize.Document {
+// Document returns the document a server or diagnostic path belongs to.
+func (p *Pass) Document(path string) *normalize.Document {
 	if p.docs == nil {
 		p.docs = make(map[string]*normalize.Document, len(p.Set.Documents))
 		for _, d := range p.Set.Documents {
@@ -77,14 +80,14 @@ func (p *Pass) Doc(path string) *normalize.Document {
 // returns it so the caller can add a hint or change the severity.
 func (p *Pass) Report(doc *normalize.Document, r normalize.Range, ptr, format string, args ...any) *normalize.Diagnostic {
 	d := normalize.At(doc, r, ptr, p.rule.ID, p.rule.Severity, format, args...)
-	p.out = append(p.out, d)
-	return &p.out[len(p.out)-1]
+	p.out = append(p.out, &d)
+	return &d
 }
 
 // At reports on a field of a server definition: the value of key, or the
 // server's name when key is "" or absent.
 func (p *Pass) At(s *normalize.Server, key, format string, args ...any) *normalize.Diagnostic {
-	doc := p.Doc(s.Source.Path)
+	doc := p.Document(s.Source.Path)
 	if m := s.Node.Member(key); key != "" && m != nil {
 		return p.Report(doc, m.Value.Range, m.Value.Pointer, format, args...)
 	}
@@ -94,7 +97,7 @@ func (p *Pass) At(s *normalize.Server, key, format string, args ...any) *normali
 // AtKey reports on the key of a server field rather than its value
 // (unknown fields, fields for another transport).
 func (p *Pass) AtKey(s *normalize.Server, m *normalize.Member, format string, args ...any) *normalize.Diagnostic {
-	return p.Report(p.Doc(s.Source.Path), m.KeyRange, m.Value.Pointer, format, args...)
+	return p.Report(p.Document(s.Source.Path), m.KeyRange, m.Value.Pointer, format, args...)
 }
 
 // AtValue reports on any value of a document.
@@ -111,7 +114,7 @@ func clientOf(s *normalize.Server) *normalize.Client { return normalize.ClientOf
 
 // Lookup returns the rule with the given id, or nil.
 func Lookup(id string) *Rule {
-	for _, r := range Rules() {
+	for _, r := range rules {
 		if r.ID == id {
 			return r
 		}
@@ -128,7 +131,7 @@ func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
 		policy, getenv = &cfg.Policy, cfg.Getenv
 	}
 	var out []normalize.Diagnostic
-	for _, r := range Rules() {
+	for _, r := range rules {
 		if r.Check == nil || !cfg.enabled(r) {
 			continue
 		}
@@ -153,13 +156,19 @@ func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
 func runCheck(r *Rule, p *Pass) (out []normalize.Diagnostic) {
 	defer func() {
 		if v := recover(); v != nil {
-			out = append(p.out, normalize.Diagnostic{Rule: r.ID, Severity: normalize.Error,
+			out = append(out, normalize.Diagnostic{Rule: r.ID, Severity: normalize.Error,
 				Message: fmt.Sprintf("internal error in rule %q: %v; please report it", r.ID, v),
 				Hint:    "disable the rule in .mcpconf.toml until it is fixed"})
 		}
 	}()
+	defer func() {
+		out = slices.Grow(out, len(p.out))
+		for _, d := range p.out {
+			out = append(out, *d)
+		}
+	}()
 	r.Check(p)
-	return p.out
+	return nil
 }
 
 // dropGenericSchema removes schema findings on a value that a specific
@@ -189,4 +198,23 @@ func quote(vals []string) string {
 		q[i] = fmt.Sprintf("%q", v)
 	}
 	return strings.Join(q, ", ")
+}
+
+// Servers iterates over every definition read, shadowed ones included, in
+// priority order, with the descriptor of the client whose shape it was read
+// with.
+func (p *Pass) Servers() iter.Seq2[*normalize.Server, *normalize.Client] {
+	return func(yield func(*normalize.Server, *normalize.Client) bool) {
+		defs := p.Set.Definitions
+		for i := range defs {
+			s := &defs[i]
+			c := normalize.ClientOf(s)
+			if c == nil {
+				continue // not read by a known client: nothing to judge it by
+			}
+			if !yield(s, c) {
+				return
+			}
+		}
+	}
 }

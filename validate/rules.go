@@ -1,12 +1,54 @@
 package validate
 
-// Rules is the explicit list of every rule, in documentation order. The
-// lists live in one file per group so that rules can be added without
-// touching each other.
-func Rules() []*Rule {
-	out := make([]*Rule, 0, len(discoveryRules)+len(structureRules)+len(valueRules))
-	out = append(out, discoveryRules...)
-	out = append(out, structureRules...)
-	out = append(out, valueRules...)
-	return out
+import "slices"
+
+// rules is the explicit list of every rule, in documentation order: first
+// those whose findings come from reading the files (syntax, schema, …),
+// then the shape of each definition (transport, fields, names, URLs,
+// timeouts), then values and relations between definitions (secrets,
+// placeholders, commands, shadowing, collisions, policy). A new rule is one
+// file holding its *Rule and one line here.
+var rules = []*Rule{
+	// reported while files are read (package discover) and listed here so
+	// they have documentation, can be configured and show up in
+	// `mcpconf rules`
+	Syntax,
+	Unreadable,
+	DuplicateKey,
+	WrongRootKey,
+	Schema,
+	LintConfig,
+
+	// structure
+	TransportConflict,
+	MissingCommand,
+	MissingURL,
+	UnknownTransport,
+	ImplicitStdio,
+	DeprecatedSSE,
+	FieldForOtherTransport,
+	InvalidURL,
+	InsecureURL,
+	ServerName,
+	NameLength,
+	TimeoutUnits,
+	InvalidEnabled,
+	ToolFilterConflict,
+	UnknownField,
+
+	// values and relations
+	Shadowed,
+	NameCollision,
+	HardcodedSecret,
+	ForeignPlaceholder,
+	UndefinedVariable,
+	UnknownInput,
+	ShellCommandValue,
+	BareEnvName,
+	NpxWithoutYes,
+	UnpinnedPackage,
+	PolicyRule,
 }
+
+// Rules returns every rule, in documentation order.
+func Rules() []*Rule { return slices.Clone(rules) }

@@ -12,7 +12,7 @@ import (
 // `mcpconf schema`). Discovery also reports entries that are not objects
 // under this id.
 var Schema = &Rule{
-	ID:       "schema",
+	ID:       normalize.RuleSchema,
 	Title:    "a value has the wrong type or is not one of the allowed values",
 	Severity: normalize.Error,
 	Doc: `Each file is validated against the JSON Schema of its client's shape
@@ -28,7 +28,7 @@ func checkSchema(p *Pass) {
 	// Pointers discovery already reported (non-object entries) are skipped.
 	reported := map[string]bool{}
 	for _, d := range p.Set.Diagnostics {
-		if d.Rule == "schema" {
+		if d.Rule == normalize.RuleSchema {
 			reported[d.Path+"#"+d.Pointer] = true
 		}
 	}
@@ -43,7 +43,7 @@ func checkSchema(p *Pass) {
 		if src.Status != normalize.Found || src.Section != "" {
 			continue
 		}
-		doc := p.Doc(src.Path)
+		doc := p.Document(src.Path)
 		name := schemas.ForClient(src.Client)
 		if doc == nil || doc.Root == nil || name == "" {
 			continue

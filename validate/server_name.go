@@ -35,9 +35,7 @@ var ServerName = &Rule{
 const maxServerName = 100
 
 func checkServerName(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s, dl := range p.Servers() {
 		name := s.Name
 		if strings.TrimSpace(name) == "" {
 			d := p.At(s, "", "server name %q is empty: no client can refer to this server", name)
@@ -49,7 +47,6 @@ func checkServerName(p *Pass) {
 			d := p.At(s, "", "server name %q is %d characters long, over the limit of %d", name, n, maxServerName)
 			d.Hint = "use a shorter name"
 		}
-		dl := clientOf(s)
 		codex := dl.NameNoDot
 		checked := name
 		if dl.NamespacedNames {

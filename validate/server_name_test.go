@@ -7,7 +7,7 @@ import (
 
 func TestServerName(t *testing.T) {
 	long := strings.Repeat("a", 101)
-	runStructCases(t, "server-name", []structCase{
+	runRuleCases(t, "server-name", []ruleCase{
 		{name: "space", files: oneFile(".cursor/mcp.json",
 			`{"mcpServers": {"GitHub Issues": {"command": "gh-mcp"}}}`),
 			want: []string{`warning .cursor/mcp.json:1:17: server name "GitHub Issues" contains a space: use only letters, digits, "_", "." and "-" [server-name]`},
@@ -33,7 +33,7 @@ func TestServerName(t *testing.T) {
 // VS Code writes gallery servers under their registry name (found in
 // 0xTanzim/nextRush .vscode/mcp.json, next to "gallery" and "version").
 func TestServerNameVSCodeGallery(t *testing.T) {
-	runStructCases(t, "server-name", []structCase{
+	runRuleCases(t, "server-name", []ruleCase{
 		{name: "registry name in vscode", files: oneFile(".vscode/mcp.json",
 			`{"servers": {"io.github.ChromeDevTools/chrome-devtools-mcp": {"type": "stdio", "command": "npx", "args": ["-y", "chrome-devtools-mcp@0.18.1"]}}}`)},
 		{name: "two slashes in vscode", files: oneFile(".vscode/mcp.json",

@@ -49,8 +49,8 @@ are meant to run.`,
 }
 
 func checkShadowed(p *Pass) {
-	for i := range p.Set.Servers {
-		e := &p.Set.Servers[i]
+	for i := range p.Set.Entries {
+		e := &p.Set.Entries[i]
 		for j := range e.Shadowed {
 			sh := &e.Shadowed[j]
 			reportShadow(p, &e.Server, &sh.Server, sh.Differences, sh.Reason)

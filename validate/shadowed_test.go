@@ -5,7 +5,7 @@ import "testing"
 func TestShadowed(t *testing.T) {
 	const gh = `{"mcpServers": {"github": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"]}}}`
 	const ghDocker = `{"mcpServers": {"github": {"command": "docker", "args": ["run", "-i", "--rm", "ghcr.io/github/github-mcp-server:v0.9.0"]}}}`
-	runValueCases(t, "shadowed", []valueCase{
+	runRuleCases(t, "shadowed", []ruleCase{
 		{name: "differs across clients", files: tree(".pisces/mcp.json", gh, ".cursor/mcp.json", ghDocker),
 			want:  []string{`warning .cursor/mcp.json:1:17: server "github" is hidden by the definition at .pisces/mcp.json:1:17, which differs in command, args [shadowed]`},
 			hints: []string{`lower priority: cursor (50) < pisces (100); delete the unused definition, or rename one if both should run`}},

@@ -46,7 +46,7 @@ func checkShellCommandValue(p *Pass) {
 		if field == "headers" {
 			what = "header"
 		}
-		doc := p.Doc(s.Source.Path)
+		doc := p.Document(s.Source.Path)
 		if s.Source.Scope == normalize.Project {
 			d := p.AtValue(doc, v, "%s %q runs a shell command when the server starts: anyone who opens this project with pisces runs it", what, key)
 			d.Hint = fmt.Sprintf("move the server to ~/.pisces/mcp.json, or write \"${%s}\" and set %s in your environment", envVarName(key, "VALUE"), envVarName(key, "VALUE"))
@@ -60,9 +60,7 @@ func checkShellCommandValue(p *Pass) {
 // eachPiscesValue calls fn for every string env and header value of the
 // definitions pisces reads with its value semantics.
 func eachPiscesValue(p *Pass, fn func(s *normalize.Server, field, key string, v *normalize.Value)) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s := range p.Servers() {
 		if s.Node == nil || !valueCommands(s.Source.Client) {
 			continue
 		}

@@ -5,7 +5,7 @@ import "testing"
 func TestShellCommandValue(t *testing.T) {
 	const server = `{"mcpServers": {"gh": {"command": "srv", "env": {"GITHUB_TOKEN": "!gh auth token", "LITERAL": "not a command!!"}}, ` +
 		`"api": {"type": "http", "url": "https://api.example.com/mcp", "headers": {"Authorization": "!op read op://vault/api/token"}}}}`
-	runValueCases(t, "shell-command-value", []valueCase{
+	runRuleCases(t, "shell-command-value", []ruleCase{
 		{name: "pisces project file", files: tree(".pisces/mcp.json", server),
 			want: []string{
 				`error .pisces/mcp.json:1:66: env "GITHUB_TOKEN" runs a shell command when the server starts: anyone who opens this project with pisces runs it [shell-command-value]`,

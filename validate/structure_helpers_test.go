@@ -5,49 +5,6 @@ import (
 	"testing"
 )
 
-// structCase is one table row of a structure rule's test: files to lint and
-// every finding of that rule, as "severity path:line:col: message [rule]".
-type structCase struct {
-	name  string
-	files map[string]string
-	want  []string
-	hint  string // when set, the hint of the first finding
-}
-
-// runStructCases lints each case with the default rules (plus rule itself
-// when it is off by default) and compares rule's findings.
-func runStructCases(t *testing.T, rule string, cases []structCase) {
-	t.Helper()
-	var cfg *Config
-	if r := Lookup(rule); r != nil && r.Off {
-		cfg = &Config{Enable: []string{rule}}
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			diags := only(lintFiles(t, c.files, cfg), rule)
-			got := make([]string, len(diags))
-			for i, d := range diags {
-				got[i] = d.Severity.String() + " " + d.String()
-			}
-			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
-				t.Errorf("findings of %s:\n got: %q\nwant: %q", rule, got, c.want)
-			}
-			if c.hint != "" && (len(diags) == 0 || diags[0].Hint != c.hint) {
-				h := ""
-				if len(diags) > 0 {
-					h = diags[0].Hint
-				}
-				t.Errorf("hint:\n got: %q\nwant: %q", h, c.hint)
-			}
-		})
-	}
-}
-
-// oneFile is shorthand for a one-file tree.
-func oneFile(path, content string) map[string]string {
-	return map[string]string{path: content}
-}
-
 // TestStructureRulesOddValues gives every field the structure rules read
 // every kind of value, in every client's file, and only checks that lint
 // survives: broken entries must become findings, never panics.

@@ -37,13 +37,7 @@ var TimeoutUnits = &Rule{
 }
 
 func checkTimeoutUnits(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
-		dl := clientOf(s)
-		if dl == nil {
-			continue
-		}
+	for s, dl := range p.Servers() {
 		if dl.TimeoutUnit == time.Millisecond && dl.Knows("timeout") {
 			checkMillis(p, s, "timeout")
 		}

@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestTimeoutUnits(t *testing.T) {
-	runStructCases(t, "timeout-units", []structCase{
+	runRuleCases(t, "timeout-units", []ruleCase{
 		{name: "gemini seconds in ms", files: oneFile(".gemini/settings.json",
 			`{"mcpServers": {"kb": {"command": "kb", "timeout": 30}}}`),
 			want: []string{`warning .gemini/settings.json:1:52: server "kb" has "timeout": 30, which Gemini CLI reads as 30 ms [timeout-units]`},

@@ -30,10 +30,7 @@ var ToolFilterConflict = &Rule{
 }
 
 func checkToolFilterConflict(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
-		dl := clientOf(s)
+	for s, dl := range p.Servers() {
 		keys := dl.ToolFilters
 		if keys[0] == "" || keys[1] == "" {
 			continue
@@ -74,7 +71,7 @@ func checkToolFilterConflict(p *Pass) {
 				continue
 			}
 			if allowed[it.Str] {
-				d := p.AtValue(p.Doc(s.Source.Path), it, "server %q lists tool %q in both %q and %q: %s hides it (the deny-list wins)",
+				d := p.AtValue(p.Document(s.Source.Path), it, "server %q lists tool %q in both %q and %q: %s hides it (the deny-list wins)",
 					s.Name, it.Str, keys[0], keys[1], clientProduct(s))
 				d.Hint = "remove it from one of the lists"
 				continue
@@ -84,7 +81,7 @@ func checkToolFilterConflict(p *Pass) {
 			}
 			for _, lit := range literals {
 				if ok, err := path.Match(it.Str, lit); err == nil && ok {
-					d := p.AtValue(p.Doc(s.Source.Path), it, "server %q: %q pattern %q matches %q, which %q lists: %s hides it (the deny-list wins)",
+					d := p.AtValue(p.Document(s.Source.Path), it, "server %q: %q pattern %q matches %q, which %q lists: %s hides it (the deny-list wins)",
 						s.Name, keys[1], it.Str, lit, keys[0], clientProduct(s))
 					d.Hint = "narrow the pattern or remove the tool from the allow-list"
 					break

@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestToolFilterConflict(t *testing.T) {
-	runStructCases(t, "tool-filter-conflict", []structCase{
+	runRuleCases(t, "tool-filter-conflict", []ruleCase{
 		{name: "gemini both lists", files: oneFile(".gemini/settings.json",
 			`{"mcpServers": {"gh": {"command": "gh", "includeTools": ["search", "delete_repo"], "excludeTools": ["delete_repo"]}}}`),
 			want: []string{`warning .gemini/settings.json:1:101: server "gh" lists tool "delete_repo" in both "includeTools" and "excludeTools": Gemini CLI hides it (the deny-list wins) [tool-filter-conflict]`},

@@ -29,9 +29,7 @@ var TransportConflict = &Rule{
 }
 
 func checkTransportConflict(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s, dl := range p.Servers() {
 		cmd := s.Node.Member("command")
 		u := serverEndpoint(s)
 		if cmd == nil || u == nil {
@@ -41,7 +39,6 @@ func checkTransportConflict(p *Pass) {
 		both := fmt.Sprintf("server %q has both \"command\" and %q", s.Name, u.Key)
 		hint := fmt.Sprintf("keep \"command\" for a local server or %q for a remote one, not both", u.Key)
 		var d *normalize.Diagnostic
-		dl := clientOf(s)
 		switch dl.OnBoth {
 		case normalize.RejectsEntry:
 			d = p.AtKey(s, u, "%s: %s rejects the entry", both, name)

@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestTransportConflict(t *testing.T) {
-	runStructCases(t, "transport-conflict", []structCase{
+	runRuleCases(t, "transport-conflict", []ruleCase{
 		{name: "pisces rejects", files: oneFile(".pisces/mcp.json",
 			`{"mcpServers": {"docs": {"command": "npx", "url": "https://docs.example.com/mcp"}}}`),
 			want: []string{`error .pisces/mcp.json:1:44: server "docs" has both "command" and "url": pisces rejects the entry [transport-conflict]`},

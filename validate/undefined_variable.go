@@ -53,14 +53,11 @@ func checkUndefinedVariable(p *Pass) {
 		v := p.Getenv(name)
 		return v, v != ""
 	}
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s, dl := range p.Servers() {
 		if s.Node == nil || !s.Enabled {
 			continue
 		}
-		dl := clientOf(s)
-		doc := p.Doc(s.Source.Path)
+		doc := p.Document(s.Source.Path)
 		if dl.VarsByName {
 			checkEnvRefs(p, s, doc, lookup)
 			continue

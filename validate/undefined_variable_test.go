@@ -4,7 +4,7 @@ import "testing"
 
 func TestUndefinedVariable(t *testing.T) {
 	set := &Config{Getenv: envOf("SET_TOKEN", "x", "FIGMA_TOKEN", "y")}
-	runValueCases(t, "undefined-variable", []valueCase{
+	runRuleCases(t, "undefined-variable", []ruleCase{
 		{name: "unset in .mcp.json", cfg: set,
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "${UNSET_TOKEN}", "B": "${SET_TOKEN}", "C": "${UNSET:-default}", "D": "${UNSET_URL:-${ALSO_UNSET}}"}}}}`),
 			want: []string{

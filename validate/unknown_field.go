@@ -102,13 +102,7 @@ func foldKey(k string) string {
 }
 
 func checkUnknownField(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
-		dl := clientOf(s)
-		if dl == nil {
-			continue
-		}
+	for s, dl := range p.Servers() {
 		for _, m := range s.Node.Unique() {
 			note, ok := dl.Unsupported[m.Key]
 			if !ok {
@@ -162,7 +156,7 @@ var annotationKeys = map[string]bool{
 // [mcp_servers.NAME] header rather than on the header's line, where a
 // top-level setting placed after the table silently lands.
 func tomlTableKey(p *Pass, s *normalize.Server, m *normalize.Member) bool {
-	doc := p.Doc(s.Source.Path)
+	doc := p.Document(s.Source.Path)
 	return doc != nil && doc.Format == normalize.TOML && m.KeyRange.Start.Line > s.Source.Pos.Line
 }
 

@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestUnknownField(t *testing.T) {
-	runStructCases(t, "unknown-field", []structCase{
+	runRuleCases(t, "unknown-field", []ruleCase{
 		{name: "opencode env", files: oneFile("opencode.json",
 			`{"mcp": {"fs": {"type": "local", "command": ["fs"], "env": {"A": "b"}}}}`),
 			want: []string{`error opencode.json:1:53: unknown field "env" in server "fs": opencode rejects the whole config; did you mean "environment"? [unknown-field]`}},
@@ -76,7 +76,7 @@ func TestUnknownField(t *testing.T) {
 // a top-level Codex setting written below a server table lands in it
 // (0xGosu/memvid-sdk .codex/config.toml) and the hint says so.
 func TestUnknownFieldRealWorld(t *testing.T) {
-	runStructCases(t, "unknown-field", []structCase{
+	runRuleCases(t, "unknown-field", []ruleCase{
 		{name: "notes are fine", files: tree(
 			".mcp.json", `{"mcpServers": {"kb": {"command": "kb-mcp", "description": "knowledge base"}}}`,
 			".windsurf/mcp_config.json", `{"mcpServers": {"jira": {"serverUrl": "https://jira.example/mcp", "metadata": {"priority": "optional"}, "$comment": "x"}}}`,

@@ -43,7 +43,7 @@ func checkUnknownInput(p *Pass) {
 		if c := normalize.ClientByID(src.Client); !c.Inputs || src.Status != normalize.Found {
 			continue
 		}
-		doc := p.Doc(src.Path)
+		doc := p.Document(src.Path)
 		if doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object {
 			continue
 		}

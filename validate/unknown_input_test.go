@@ -4,7 +4,7 @@ import "testing"
 
 func TestUnknownInput(t *testing.T) {
 	const inputs = `"inputs": [{"type": "promptString", "id": "github-token", "password": true}, {"type": "pickString", "id": "region", "options": ["eu", "us"]}]`
-	runValueCases(t, "unknown-input", []valueCase{
+	runRuleCases(t, "unknown-input", []ruleCase{
 		{name: "typo with a near input",
 			files: tree(".vscode/mcp.json", `{`+inputs+`, "servers": {"gh": {"command": "srv", "args": ["--region", "${input:region}"], "env": {"GITHUB_TOKEN": "${input:github_token}"}}}}`),
 			want: []string{

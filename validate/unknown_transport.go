@@ -38,10 +38,7 @@ var UnknownTransport = &Rule{
 
 func checkUnknownTransport(p *Pass) {
 	var defined map[string]bool // lazily: client and name of entries with a command or url
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
-		dl := clientOf(s)
+	for s, dl := range p.Servers() {
 		name := clientProduct(s)
 		t := s.Node.Member("type")
 		switch {
@@ -51,8 +48,7 @@ func checkUnknownTransport(p *Pass) {
 			}
 			if defined == nil {
 				defined = map[string]bool{}
-				for j := range defs {
-					o := &defs[j]
+				for o := range p.Servers() {
 					if o.Node.Member("command") != nil || o.Node.Member("url") != nil {
 						defined[o.Source.Client+"\x00"+o.Name] = true
 					}

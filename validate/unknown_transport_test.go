@@ -3,7 +3,7 @@ package validate
 import "testing"
 
 func TestUnknownTransport(t *testing.T) {
-	runStructCases(t, "unknown-transport", []structCase{
+	runRuleCases(t, "unknown-transport", []ruleCase{
 		{name: "roo literal in vscode", files: oneFile(".vscode/mcp.json",
 			`{"servers": {"docs": {"type": "streamable-http", "url": "https://docs.example.com/mcp"}}}`),
 			want: []string{`error .vscode/mcp.json:1:31: server "docs" has "type": "streamable-http", which VS Code does not accept; did you mean "http"? [unknown-transport]`},

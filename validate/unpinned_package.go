@@ -34,14 +34,12 @@ by default; enable it in ` + "`.mcpconf.toml`" + ` with ` + "`enable = [\"unpinn
 }
 
 func checkUnpinnedPackage(p *Pass) {
-	defs := p.Definitions()
-	for i := range defs {
-		s := &defs[i]
+	for s := range p.Servers() {
 		e := execOf(s)
 		if e.command == "" {
 			continue
 		}
-		doc := p.Doc(s.Source.Path)
+		doc := p.Document(s.Source.Path)
 		idx, kind := -1, ""
 		switch prog := strings.TrimSuffix(strings.TrimSuffix(progName(e.command), ".cmd"), ".exe"); {
 		case prog == "npx" || prog == "bunx":

@@ -6,7 +6,7 @@ func TestUnpinnedPackage(t *testing.T) {
 	server := func(cmd, args string) string {
 		return `{"mcpServers": {"s": {"command": "` + cmd + `", "args": [` + args + `]}}}`
 	}
-	runValueCases(t, "unpinned-package", []valueCase{
+	runRuleCases(t, "unpinned-package", []ruleCase{
 		{name: "npx without a version", files: tree(".mcp.json", server("npx", `"-y", "@modelcontextprotocol/server-github"`)),
 			want:  []string{`info .mcp.json:1:56: package "@modelcontextprotocol/server-github" has no exact version: every start may run a different release [unpinned-package]`},
 			hints: []string{`pin an exact version: "@modelcontextprotocol/server-github@<version>"`}},

@@ -137,16 +137,16 @@ func runExplain(opts *explainOptions) error {
 }
 
 func findEntry(set *normalize.Set, name string) *normalize.Entry {
-	i := sort.Search(len(set.Servers), func(i int) bool { return set.Servers[i].Server.Name >= name })
-	if i < len(set.Servers) && set.Servers[i].Server.Name == name {
-		return &set.Servers[i]
+	i := sort.Search(len(set.Entries), func(i int) bool { return set.Entries[i].Server.Name >= name })
+	if i < len(set.Entries) && set.Entries[i].Server.Name == name {
+		return &set.Entries[i]
 	}
 	return nil
 }
 
 func nearest(set *normalize.Set, name string) string {
-	names := make([]string, len(set.Servers))
-	for i, e := range set.Servers {
+	names := make([]string, len(set.Entries))
+	for i, e := range set.Entries {
 		names[i] = e.Server.Name
 	}
 	return normalize.Closest(name, names)

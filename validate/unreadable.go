@@ -1,0 +1,13 @@
+package validate
+
+import "github.com/mcpconf/mcpconf/normalize"
+
+// Unreadable is reported by discovery when a file exists but cannot be read.
+var Unreadable = &Rule{
+	ID:       normalize.RuleUnreadable,
+	Title:    "the file exists but cannot be read",
+	Severity: normalize.Error,
+	Doc: `The file is a directory, a symbolic link loop or a link to a file that does
+not exist, unreadable for permissions, or larger than mcpconf reads. The client
+cannot read it either.`,
+}
