@@ -6,19 +6,8 @@ import (
 )
 
 // clients is the explicit list of every client mcpconf knows, in the order
-// of pisces's providers table (ties keep this order). Adding a client:
-//
-//  1. write client_<id>.go with its descriptor (files per scope and system,
-//     shape and decoder, placeholders, merge rule, lists, facts with
-//     sources) and add it here;
-//  2. add its JSON Schema to package schemas (or reuse one) and name it in
-//     Schema;
-//  3. add fixture trees under testdata/fixtures/provider-<id>/ with their
-//     expected output (go test ./cmd/mcpconf -update, then read it);
-//  4. run go generate ./docs to regenerate docs/clients.md.
-//
-// Nothing else: discovery, client views, lint rules, resolution, schemas
-// and reports read the descriptors.
+// of pisces's providers table (ties keep this order). The package doc says
+// how to add one.
 var clients = []*Client{
 	pisces,
 	claude,

@@ -44,21 +44,21 @@ func (s Scheme) Prefix(server string) string {
 var (
 	piscesScheme = &Scheme{ID: "pisces", Form: "mcp_<server>_<tool>", toolName: piscesToolName, serverPrefix: piscesServer}
 	codexScheme  = &Scheme{ID: "codex", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart}
-	// Claude Code uses the shape of Codex (design.md); its source is not
+	// Claude Code uses the shape of Codex (docs/clients.md); its source is not
 	// public, so the length handling is Codex's.
 	claudeScheme   = &Scheme{ID: "claude", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart}
 	opencodeScheme = &Scheme{ID: "opencode", Form: "<server>_<tool>", toolName: opencodeToolName, serverPrefix: opencodePart}
 	geminiScheme   = &Scheme{ID: "gemini", Form: "<server>__<tool>", MaxLen: geminiMaxToolName, OnClash: true, toolName: geminiToolName, serverPrefix: geminiPart}
 )
 
-// pisces follows design.md, which matches oh-my-pi (can1357/oh-my-pi
+// pisces follows docs/clients.md, which matches oh-my-pi (can1357/oh-my-pi
 // packages/coding-agent/src/mcp/name-sanitize.ts sanitizeMCPToolNamePart at
 // 13f20313, and createMCPToolName in src/mcp/tool-bridge.ts): each part is
 // lower-cased, every run of characters outside [a-z_] (digits included)
 // becomes one "_", runs of "_" collapse, leading and trailing "_" are
 // trimmed ("server" / "tool" when nothing is left), and a tool name that
 // starts with "<server>_" loses that prefix once. Two differences from
-// oh-my-pi, both from design.md: the prefix is "mcp_" (oh-my-pi writes
+// oh-my-pi, both kept from the product design: the prefix is "mcp_" (oh-my-pi writes
 // "mcp__"), and there is no length cap (oh-my-pi cuts names over 64
 // characters with a Bun.hash suffix, which only Bun computes). Neither
 // changes which server names collide.
@@ -123,7 +123,7 @@ func piscesPart(s, fallback string) string {
 // the raw (unsanitized) name. Later Codex moved this to
 // codex-rs/codex-mcp/src/mcp_tool_names.rs, which also folds "-" to "_"
 // and adds 12-digit hash suffixes to names that collide; the scheme here
-// is the one design.md describes.
+// is the one docs/clients.md describes.
 
 const codexMaxToolName = 64
 

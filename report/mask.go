@@ -1,7 +1,6 @@
 package report
 
 import (
-	"net/url"
 	"sort"
 	"strings"
 
@@ -33,32 +32,23 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// MaskURL hides a password in the userinfo and the values of query
-// parameters with secret-looking names (?api_key=…, ?token=…).
+// MaskURL hides a password in the user info, the values of query
+// parameters with secret-looking names (?api_key=…, ?token=…) and known
+// token shapes, keeping the rest as written.
 func MaskURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
+	spans := urlSecrets(raw, 0)
+	if len(spans) == 0 {
 		return raw
 	}
-	changed := false
-	if u.User != nil {
-		if _, ok := u.User.Password(); ok {
-			u.User = url.UserPassword(u.User.Username(), "xxxxx")
-			changed = true
-		}
+	var b strings.Builder
+	last := 0
+	for _, sp := range mergeSpans(spans) {
+		b.WriteString(raw[last:sp.start])
+		b.WriteString(Masked)
+		last = sp.end
 	}
-	q := u.Query()
-	for k := range q {
-		if resolve.IsSecretKey(k) {
-			q[k] = []string{"xxxxx"}
-			changed = true
-		}
-	}
-	if !changed {
-		return raw
-	}
-	u.RawQuery = q.Encode()
-	return strings.ReplaceAll(u.String(), "xxxxx", Masked)
+	b.WriteString(raw[last:])
+	return b.String()
 }
 
 // MaskArgs hides the value of secret-looking flags (--token X,

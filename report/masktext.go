@@ -1,7 +1,6 @@
 package report
 
 import (
-	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -36,29 +35,15 @@ func secretSpansIn(s string) []secretSpan {
 	return append(out, flagSecrets(s)...)
 }
 
-// urlSecrets locates the password and secret query values of one URL.
+// urlSecrets locates the password and secret query values of one URL
+// (resolve.URLSecrets, the finder lint uses too).
 func urlSecrets(raw string, base int) []secretSpan {
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return nil
-	}
 	var out []secretSpan
-	if _, ok := u.User.Password(); ok {
-		start := strings.Index(raw, "://") + 3
-		at := strings.Index(raw[start:], "@") + start
-		if colon := strings.Index(raw[start:at], ":"); colon >= 0 {
-			out = append(out, secretSpan{base + start + colon + 1, base + at})
+	for _, f := range resolve.URLSecrets(raw) {
+		if f.Kind == "user name" || f.Kind == "query" && f.Value == "" {
+			continue
 		}
-	}
-	if q := strings.IndexByte(raw, '?'); q >= 0 {
-		off := q + 1
-		query, _, _ := strings.Cut(raw[off:], "#")
-		for _, pair := range strings.Split(query, "&") {
-			if k, v, ok := strings.Cut(pair, "="); ok && v != "" && resolve.IsSecretKey(k) {
-				out = append(out, secretSpan{base + off + len(k) + 1, base + off + len(pair)})
-			}
-			off += len(pair) + 1
-		}
+		out = append(out, secretSpan{base + f.Start, base + f.End})
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -181,51 +180,26 @@ func isFlagName(k string) bool {
 }
 
 // url checks token shapes, the password of the user info, a token used as
-// the user name, and secret-looking query parameters.
+// the user name, and secret-looking query parameters (resolve.URLSecrets,
+// the finder output masking uses too).
 func (c *secretCheck) url(field string, v *normalize.Value) {
-	u := v.Str
-	if kind, start, end, ok := resolve.FindToken(u); ok {
-		c.report(c.p.reportSub(c.doc, v, start, end, "%q holds a literal %s", field, kind), field, "", kind)
-		return
-	}
-	schemeEnd := strings.Index(u, "://")
-	if schemeEnd < 0 {
-		return
-	}
-	hostStart := schemeEnd + 3
-	authEnd := len(u)
-	if i := strings.IndexAny(u[hostStart:], "/?#"); i >= 0 {
-		authEnd = hostStart + i
-	}
-	if at := strings.LastIndexByte(u[hostStart:authEnd], '@'); at >= 0 {
-		info := u[hostStart : hostStart+at]
-		if user, pass, ok := strings.Cut(info, ":"); ok {
-			if pass != "" && len(resolve.Scan(pass)) == 0 {
-				start := hostStart + len(user) + 1
-				c.report(c.p.reportSub(c.doc, v, start, start+len(pass), "%q holds a literal password in its user info", field), field, "", "password")
-			}
-		} else if looksSecret(info) {
-			c.report(c.p.reportSub(c.doc, v, hostStart, hostStart+len(info), "%q holds what looks like a literal secret as its user name", field), field, "", "")
+	found := resolve.URLSecrets(v.Str)
+	for _, f := range found {
+		if f.Kind != "password" && f.Kind != "user name" && f.Kind != "query" {
+			c.report(c.p.reportSub(c.doc, v, f.Start, f.End, "%q holds a literal %s", field, f.Kind), field, "", f.Kind)
+			return // the token is the finding; the rest of the URL is noise
 		}
 	}
-	q := strings.IndexByte(u, '?')
-	if q < 0 {
-		return
-	}
-	query := u[q+1:]
-	if h := strings.IndexByte(query, '#'); h >= 0 {
-		query = query[:h]
-	}
-	off := q + 1
-	for _, pair := range strings.Split(query, "&") {
-		k, val, _ := strings.Cut(pair, "=")
-		key, err1 := url.QueryUnescape(k)
-		dec, err2 := url.QueryUnescape(val)
-		if err1 == nil && err2 == nil && resolve.IsSecretKey(key) && looksSecret(dec) {
-			start := off + len(k) + 1
-			c.report(c.p.reportSub(c.doc, v, start, start+len(val), "query parameter %q of %q looks like a literal secret", key, field), field, key, "")
+	for _, f := range found {
+		raw := v.Str[f.Start:f.End]
+		switch {
+		case f.Kind == "password" && raw != "" && len(resolve.Scan(raw)) == 0:
+			c.report(c.p.reportSub(c.doc, v, f.Start, f.End, "%q holds a literal password in its user info", field), field, "", "password")
+		case f.Kind == "user name" && looksSecret(raw):
+			c.report(c.p.reportSub(c.doc, v, f.Start, f.End, "%q holds what looks like a literal secret as its user name", field), field, "", "")
+		case f.Kind == "query" && looksSecret(f.Value):
+			c.report(c.p.reportSub(c.doc, v, f.Start, f.End, "query parameter %q of %q looks like a literal secret", f.Key, field), field, f.Key, "")
 		}
-		off += len(pair) + 1
 	}
 }
 

@@ -1,0 +1,48 @@
+package discover
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// TestClientPathsPerOS asks for macOS and Windows paths on any machine:
+// the descriptors say where each system keeps a client's user files.
+func TestClientPathsPerOS(t *testing.T) {
+	home := filepath.FromSlash("/h")
+	tests := []struct {
+		goos, client string
+		env          map[string]string
+		want         []string // display paths, in precedence order
+	}{
+		{"linux", "vscode", nil, []string{".vscode/mcp.json", "~/.config/Code/User/mcp.json"}},
+		{"linux", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", "/x/Code/User/mcp.json"}},
+		{"darwin", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", "~/Library/Application Support/Code/User/mcp.json"}},
+		{"windows", "vscode", nil, []string{".vscode/mcp.json", "~/AppData/Roaming/Code/User/mcp.json"}},
+		{"windows", "vscode", map[string]string{"APPDATA": "/h/Roaming"}, []string{".vscode/mcp.json", "~/Roaming/Code/User/mcp.json"}},
+		{"darwin", "claude-desktop", nil, []string{"~/Library/Application Support/Claude/claude_desktop_config.json"}},
+		{"windows", "claude-desktop", nil, []string{"~/AppData/Roaming/Claude/claude_desktop_config.json",
+			"~/AppData/Local/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json"}},
+		{"linux", "claude-desktop", nil, []string{"~/.config/Claude/claude_desktop_config.json"}},
+		{"darwin", "agent-code", nil, []string{".agent/settings.local.toml", ".agent/settings.toml", "~/Library/Application Support/agent-code/config.toml"}},
+		{"darwin", "agent-code", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".agent/settings.local.toml", ".agent/settings.toml", "/x/agent-code/config.toml"}},
+		{"darwin", "opencode", nil, []string{".opencode/opencode.json", ".opencode/opencode.jsonc", "opencode.json", "opencode.jsonc",
+			"~/.config/opencode/opencode.jsonc", "~/.config/opencode/opencode.json", "~/.config/opencode/config.json"}},
+		{"linux", "codex", map[string]string{"CODEX_HOME": "/c"}, []string{".codex/config.toml", "/c/config.toml"}},
+		{"linux", "gemini", map[string]string{"GEMINI_CLI_HOME": "/g"}, []string{".gemini/settings.json", "/g/.gemini/settings.json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.goos+"/"+tt.client, func(t *testing.T) {
+			o := Options{Root: filepath.FromSlash("/r"), Home: home, GOOS: tt.goos, Getenv: func(k string) string { return tt.env[k] }}
+			var got []string
+			for _, l := range o.ClientLocations(normalize.ClientByID(tt.client)) {
+				got = append(got, l.Display)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,79 @@
+package resolve
+
+import (
+	"net/url"
+	"strings"
+)
+
+// URLSecret is a credential found in a URL or connection string.
+type URLSecret struct {
+	Start, End int    // bytes of the raw string
+	Kind       string // "password", "user name", "query", or a token kind ("GitHub token")
+	Key        string // the parameter name, for Kind "query"
+	Value      string // the decoded value
+}
+
+// URLSecrets finds the credentials of a URL or connection string
+// ("https://h/mcp?token=…", "postgresql://admin:pw@db/app",
+// "redis://:pw@cache:6379", "mongodb+srv://u:pw@cluster/db"): known token
+// shapes anywhere, the password of the user info, a user info without a
+// password (which may itself be a token), and the values of query
+// parameters with secret-looking names. Only the authority and the query
+// are looked at, so every scheme works and nothing has to parse.
+//
+// It finds candidates; callers decide: lint reports those that look like
+// literal secrets, output masks them all. Lint and every output format use
+// this one finder, so what lint reports is what output hides.
+func URLSecrets(raw string) []URLSecret {
+	var out []URLSecret
+	for off := 0; off < len(raw); {
+		kind, a, b, ok := FindToken(raw[off:])
+		if !ok {
+			break
+		}
+		out = append(out, URLSecret{Start: off + a, End: off + b, Kind: kind, Value: raw[off+a : off+b]})
+		off += b
+	}
+	schemeEnd := strings.Index(raw, "://")
+	if schemeEnd < 0 {
+		return out
+	}
+	hostStart := schemeEnd + 3
+	authEnd := len(raw)
+	if i := strings.IndexAny(raw[hostStart:], "/?#"); i >= 0 {
+		authEnd = hostStart + i
+	}
+	if at := strings.LastIndexByte(raw[hostStart:authEnd], '@'); at >= 0 {
+		info := raw[hostStart : hostStart+at]
+		if user, pass, ok := strings.Cut(info, ":"); ok {
+			start := hostStart + len(user) + 1
+			out = append(out, URLSecret{Start: start, End: start + len(pass), Kind: "password", Value: unescape(pass)})
+		} else {
+			out = append(out, URLSecret{Start: hostStart, End: hostStart + len(info), Kind: "user name", Value: unescape(info)})
+		}
+	}
+	q := strings.IndexByte(raw, '?')
+	if q < 0 {
+		return out
+	}
+	query, _, _ := strings.Cut(raw[q+1:], "#")
+	off := q + 1
+	for _, pair := range strings.Split(query, "&") {
+		k, v, _ := strings.Cut(pair, "=")
+		key, err1 := url.QueryUnescape(k)
+		val, err2 := url.QueryUnescape(v)
+		if err1 == nil && err2 == nil && IsSecretKey(key) {
+			start := off + len(k) + 1
+			out = append(out, URLSecret{Start: start, End: start + len(v), Kind: "query", Key: key, Value: val})
+		}
+		off += len(pair) + 1
+	}
+	return out
+}
+
+func unescape(s string) string {
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
+	}
+	return s
+}
