@@ -130,6 +130,14 @@ func TestLintGolden(t *testing.T) {
 			ext := map[string]string{"text": "txt", "json": "json", "sarif": "sarif", "github": "github.txt"}[format]
 			golden(t, filepath.Join(fixtures, name, "want.lint."+ext), out.Bytes(), root, home)
 		}
+		// pisces's merged view is kept exactly as it was before lint judged
+		// each file by its own clients.
+		io, out, errOut := testIO(nil)
+		argv := []string{"lint", "--root", root, "--home", home, "--scope", "all", "--client", "pisces"}
+		if code := Main(argv, io); code > 1 {
+			t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
+		}
+		golden(t, filepath.Join(fixtures, name, "want.lint_client_pisces.txt"), out.Bytes(), root, home)
 	})
 }
 
@@ -139,8 +147,10 @@ func TestExplainGolden(t *testing.T) {
 	eachFixture(t, func(t *testing.T, name, root, home string) {
 		runs := [][]string{{"explain"}}
 		for _, n := range fixtureList(t, name, "names") {
-			runs = append(runs, []string{"explain", n})
+			runs = append(runs, []string{"explain", n}, []string{"explain", n, "--client", "pisces"})
 		}
+		// pisces's merged view, for every tree: it must not change.
+		runs = append(runs, []string{"explain", "--client", "pisces"})
 		for _, c := range fixtureList(t, name, "clients") {
 			runs = append(runs, []string{"explain", "--client", c})
 		}
