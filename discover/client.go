@@ -10,30 +10,17 @@ import (
 // Clients lists the ids of the clients --client accepts (aliases work too).
 func Clients() []string { return normalize.ViewIDs() }
 
-// ClientView answers "what will this client load here?": only the files
-// that client reads, in its own precedence, combined by its own rule (its
-// descriptor's Files and Merge).
+// ClientView answers "what will this client load here?" for one client
+// id or alias: its View over every scope.
 func ClientView(o Options, id string) (*normalize.Set, error) {
 	c := normalize.ClientByID(id)
 	if c == nil || !c.Views() {
 		return nil, &UnknownClientError{Client: id}
 	}
-	if c.ReadsProviders {
-		set, err := Discover(o)
-		if set != nil {
-			set.Client, set.ClientRules = c.ID, c.Note
-		}
-		return set, err
-	}
 	if err := o.prepare(); err != nil {
 		return nil, err
 	}
-	set := o.Read(o.ClientLocations(c))
-	if c.Merge == normalize.KeyByKey {
-		deepMerge(set)
-	}
-	set.Client, set.ClientRules = c.ID, c.Note
-	return set, nil
+	return o.View(c, AllScopes), nil
 }
 
 // UnknownClientError is returned for a --client name mcpconf does not know.

@@ -31,6 +31,12 @@ type Options struct {
 	// GOOS is the system whose paths are used (default the running one),
 	// so tests can ask for macOS and Windows paths anywhere.
 	GOOS string
+	// Isolated: Home was given (--home), so client variables that point
+	// outside it are ignored: the run reads nothing of the real home.
+	Isolated bool
+	// cache holds the files read so far, so that the views of several
+	// clients read a shared file once.
+	cache *docCache
 }
 
 var runtimeGOOS = runtime.GOOS
@@ -87,19 +93,39 @@ func Discover(o Options) (*normalize.Set, error) {
 }
 
 // Read reads the given locations (in merge order) and merges what they
-// define. The options must have been prepared (Discover or Prepare).
+// define the pisces way. The options must have been prepared (Discover or
+// Prepare).
 func (o *Options) Read(locs []Location) *normalize.Set {
-	docs := readAll(locs)
+	ld := o.load(locs, nil, true)
+	ld.set.Definitions = ld.defs
+	ld.set.Entries = Merge(ld.defs)
+	ld.lists.applyAfterMerge(ld.set.Entries, true)
+	slices.SortStableFunc(ld.set.Diagnostics, normalize.CompareDiagnostics)
+	return ld.set
+}
+
+// loaded is what reading a list of locations gives, before merging.
+type loaded struct {
+	set   *normalize.Set
+	defs  []normalize.Server // in location order, the client's lists applied
+	lists *fileLists
+}
+
+// load reads and decodes locations. view is the client whose view is
+// built, or nil for pisces's merged view (each location read with its
+// provider's shape and only the lists pisces honours). trusted says
+// whether lists in project files count.
+func (o *Options) load(locs []Location, view *normalize.Client, trusted bool) loaded {
+	docs := o.readAll(locs)
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
-	var defs []normalize.Server
-	lists := &fileLists{}
+	lists := &fileLists{pisces: view == nil, trusted: trusted}
 	perLoc := make([][]normalize.Server, len(locs))
 	for i, loc := range locs {
 		r := docs[i]
 		sf := normalize.SourceFile{Path: loc.Display, Abs: loc.Abs, Client: loc.Client, Scope: loc.Scope,
 			Priority: loc.Priority, Order: loc.Order, Status: normalize.Absent}
 		if loc.Section {
-			sf.Section = fmt.Sprintf("projects[%q].mcpServers", o.Root)
+			sf.Section = fmt.Sprintf("projects[%q].mcpServers", loc.key(o.Root))
 		}
 		if r.doc != nil && !r.shared {
 			set.Documents = append(set.Documents, r.doc)
@@ -113,7 +139,7 @@ func (o *Options) Read(locs []Location) *normalize.Set {
 			sf.Status = normalize.Failed
 			sf.Error = firstError(r.diags)
 		default:
-			servers, diags, ok := decodeFile(r.doc, loc, o.Root, lists)
+			servers, diags, ok := decodeFile(r.doc, loc, loc.key(o.Root), lists)
 			set.Diagnostics = append(set.Diagnostics, diags...)
 			if ok {
 				sf.Status = normalize.Found
@@ -123,17 +149,31 @@ func (o *Options) Read(locs []Location) *normalize.Set {
 		}
 		set.Sources = append(set.Sources, sf)
 	}
-	defs = slices.Concat(perLoc...)
+	if view != nil {
+		o.collectOwnFileLists(view, lists)
+	}
+	defs := slices.Concat(perLoc...)
 	lists.applyBeforeMerge(defs)
-	set.Definitions = defs
-	set.Entries = Merge(defs)
-	lists.applyAfterMerge(set.Entries)
-	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
-	return set
+	return loaded{set: set, defs: defs, lists: lists}
+}
+
+// key is the project path a Section location is keyed by.
+func (l Location) key(root string) string {
+	if l.Key != "" {
+		return l.Key
+	}
+	return root
 }
 
 // Prepare makes paths absolute and checks that the root can be read.
-func (o *Options) Prepare() error { return o.prepare() }
+func (o *Options) Prepare() error {
+	if o.cache == nil {
+		// made before the options are copied, so that every copy (one per
+		// project root of a monorepo) shares the files read
+		o.cache = &docCache{m: map[string]*cached{}}
+	}
+	return o.prepare()
+}
 
 // DuplicateKeys reports every key written twice in one object. JSON
 // readers keep the last one without a word, so the first is dead text.
@@ -168,9 +208,12 @@ type readResult struct {
 }
 
 // readAll reads the locations in parallel (bounded) and returns results in
-// location order. A file used by several locations (~/.claude.json) is read
-// once.
-func readAll(locs []Location) []readResult {
+// location order. A file is read once, whichever locations and views use
+// it (~/.claude.json holds two scopes).
+func (o *Options) readAll(locs []Location) []readResult {
+	if o.cache == nil {
+		o.cache = &docCache{m: map[string]*cached{}}
+	}
 	out := make([]readResult, len(locs))
 	first := map[string]int{}
 	var jobs []int
@@ -189,10 +232,7 @@ func readAll(locs []Location) []readResult {
 		go func() {
 			defer wg.Done()
 			for i := range ch {
-				doc, diags, err := ReadFile(locs[i].Abs, locs[i].Display, locs[i].Format)
-				if err == nil {
-					out[i] = readResult{doc: doc, diags: diags}
-				}
+				out[i] = o.cache.read(locs[i])
 			}
 		}()
 	}
@@ -208,6 +248,37 @@ func readAll(locs []Location) []readResult {
 		}
 	}
 	return out
+}
+
+// docCache holds every file read in one run.
+type docCache struct {
+	mu    sync.Mutex
+	m     map[string]*cached
+	notes []string
+}
+
+type cached struct {
+	once  sync.Once
+	doc   *normalize.Document
+	diags []normalize.Diagnostic
+}
+
+func (c *docCache) read(l Location) readResult {
+	key := string(l.Format) + "\x00" + l.Abs
+	c.mu.Lock()
+	e := c.m[key]
+	if e == nil {
+		e = &cached{}
+		c.m[key] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() {
+		doc, diags, err := ReadFile(l.Abs, l.Display, l.Format)
+		if err == nil {
+			e.doc, e.diags = doc, diags
+		}
+	})
+	return readResult{doc: e.doc, diags: e.diags}
 }
 
 // decodeFile finds the servers of one location in its document. ok is false
@@ -309,4 +380,26 @@ func lostBecause(w, l *normalize.Server) string {
 		return fmt.Sprintf("same provider and scope: %s is read before %s", ws.Path, ls.Path)
 	}
 	return "an earlier definition in the same file wins"
+}
+
+// note records something the run left out, once.
+func (o *Options) note(msg string) {
+	if o.cache == nil {
+		o.cache = &docCache{m: map[string]*cached{}}
+	}
+	o.cache.mu.Lock()
+	defer o.cache.mu.Unlock()
+	if !slices.Contains(o.cache.notes, msg) {
+		o.cache.notes = append(o.cache.notes, msg)
+	}
+}
+
+// Notes are what the run left out and why.
+func (o *Options) Notes() []string {
+	if o.cache == nil {
+		return nil
+	}
+	o.cache.mu.Lock()
+	defer o.cache.mu.Unlock()
+	return slices.Clone(o.cache.notes)
 }

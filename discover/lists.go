@@ -2,86 +2,196 @@ package discover
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // nameList is one list of server names found in a file (a Client.Lists
 // setting): pisces disabledServers/enabledServers, Gemini
-// mcp.allowed/excluded, agent-code [security] mcp_server_allowlist/denylist.
+// mcp.allowed/excluded, agent-code [security] mcp_server_allowlist/denylist,
+// Claude Code's per-project disabledMcpServers.
 type nameList struct {
 	owner string // the client whose file holds it
+	spec  normalize.List
 	names map[string]bool
 	label string // e.g. `"disabledServers" at ~/.pisces/mcp.json:2:3`
 	path  string
 	pos   normalize.Pos
+	// at holds the position of each name's entry, for reasons.
+	at map[string]normalize.Pos
 }
 
-func (l *nameList) has(name string) bool { return l != nil && l.names[name] }
+func (l *nameList) key(name string) string {
+	if l.spec.Fold {
+		return strings.ToLower(name)
+	}
+	return name
+}
 
-func readList(doc *normalize.Document, owner string, spec normalize.List) *nameList {
-	parent := doc.Root
-	for _, k := range spec.Path[:len(spec.Path)-1] {
-		parent = parent.Get(k)
+func (l *nameList) has(name string) bool { return l != nil && l.names[l.key(name)] }
+
+// newList reads a list setting from the member m holding it: an array of
+// names, or (Switches) an object of name -> {"enabled": false}.
+func newList(doc *normalize.Document, owner string, spec normalize.List, m *normalize.Member) *nameList {
+	label := spec.Label()
+	if label == "" {
+		label = doc.Path
 	}
-	m := parent.Member(spec.Path[len(spec.Path)-1])
-	if m == nil {
-		return nil
+	l := &nameList{owner: owner, spec: spec, names: map[string]bool{}, at: map[string]normalize.Pos{},
+		path: doc.Path, pos: m.KeyRange.Start, label: fmt.Sprintf("%q at %s:%s", label, doc.Path, m.KeyRange.Start)}
+	if spec.Switches {
+		l.label = fmt.Sprintf("%s:%s", doc.Path, m.KeyRange.Start)
+		for _, e := range m.Value.Unique() {
+			if en := e.Value.Get("enabled"); en != nil && en.Kind == normalize.Bool && !en.Bool {
+				l.names[l.key(e.Key)] = true
+				l.at[l.key(e.Key)] = e.KeyRange.Start
+			}
+		}
+		return l
 	}
-	names, _ := m.Value.Strings()
-	l := &nameList{owner: owner, names: map[string]bool{}, path: doc.Path, pos: m.KeyRange.Start,
-		label: fmt.Sprintf("%q at %s:%s", spec.Label(), doc.Path, m.KeyRange.Start)}
-	for _, n := range names {
-		l.names[n] = true
+	if m.Value.Kind == normalize.Array {
+		for _, it := range m.Value.Items {
+			if it.Kind == normalize.String {
+				l.names[l.key(it.Str)] = true
+				l.at[l.key(it.Str)] = it.Range.Start
+			}
+		}
 	}
 	return l
 }
 
-// gate builds the reason a list gives.
-func (l *nameList) gate(status normalize.Status, verb string) normalize.Gate {
-	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: verb + " " + l.label, Path: l.path, Pos: l.pos}
+// readList finds a list setting in a document; nil when it is not set.
+func readList(doc *normalize.Document, owner string, spec normalize.List, root string) *nameList {
+	if len(spec.Path) == 0 {
+		if doc.Root == nil || doc.Root.Kind != normalize.Object {
+			return nil
+		}
+		return newList(doc, owner, spec, &normalize.Member{Key: "", KeyRange: doc.Root.Range, Value: doc.Root})
+	}
+	m := lookupKey(doc.Root, spec.Path, root)
+	if m == nil {
+		return nil
+	}
+	return newList(doc, owner, spec, m)
 }
 
-type clientLists struct{ allow, deny *nameList }
+// gate builds the reason a list gives for name.
+func (l *nameList) gate(name string, status normalize.Status, verb string) normalize.Gate {
+	pos := l.pos
+	if p, ok := l.at[l.key(name)]; ok {
+		pos = p
+	}
+	reason := verb + " " + l.label
+	if l.spec.Switches {
+		reason = fmt.Sprintf("switched off at %s:%s", l.path, pos)
+	}
+	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos}
+}
+
+// clientLists are the allow-lists and deny-lists of one client, highest
+// precedence first.
+type clientLists struct{ allow, deny []*nameList }
 
 type fileLists struct {
-	hide   []*nameList
-	unhide []*nameList
-	client map[string]*clientLists
+	// pisces: the merged view, where only the lists pisces honours apply,
+	// the first file that sets one winning.
+	pisces bool
+	// trusted: lists in project files count (Client.List.Trusted).
+	trusted bool
+	hide    []*nameList
+	unhide  []*nameList
+	client  map[string]*clientLists
 }
 
-// collect reads the lists of one file. Locations arrive highest precedence
-// first, so the first file that sets a client's allow-list or deny-list is
-// the one in force; every hide and unhide list applies.
+// collect reads the lists of one server file. Locations arrive highest
+// precedence first.
 func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 	c := normalize.ClientByID(loc.Client)
 	for _, spec := range c.Lists {
-		l := readList(doc, c.ID, spec)
-		if l == nil {
+		if spec.File != nil || f.pisces && !spec.Pisces {
 			continue
 		}
-		switch spec.Effect {
-		case normalize.HideList:
-			f.hide = append(f.hide, l)
-		case normalize.UnhideList:
-			f.unhide = append(f.unhide, l)
-		case normalize.AllowList, normalize.DenyList:
-			if f.client == nil {
-				f.client = map[string]*clientLists{}
-			}
-			cl := f.client[c.ID]
-			if cl == nil {
-				cl = &clientLists{}
-				f.client[c.ID] = cl
-			}
-			if spec.Effect == normalize.AllowList && cl.allow == nil {
-				cl.allow = l
-			}
-			if spec.Effect == normalize.DenyList && cl.deny == nil {
-				cl.deny = l
+		if spec.Trusted && !f.trusted && loc.Scope != normalize.User {
+			continue
+		}
+		if l := readList(doc, c.ID, spec, loc.key("")); l != nil {
+			f.add(l)
+		}
+	}
+}
+
+// collectOwnFileLists reads the lists that live in files of their own
+// (Gemini CLI's enablement file, Claude Code's state file).
+func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists) {
+	root := o.projectRoot(c)
+	for _, spec := range c.Lists {
+		if spec.File == nil {
+			continue
+		}
+		if doc := o.readDoc(c, *spec.File, root); doc != nil {
+			if l := readList(doc, c.ID, spec, root); l != nil {
+				f.add(l)
 			}
 		}
 	}
+}
+
+func (f *fileLists) add(l *nameList) {
+	switch l.spec.Effect {
+	case normalize.HideList:
+		f.hide = append(f.hide, l)
+	case normalize.UnhideList:
+		f.unhide = append(f.unhide, l)
+	case normalize.AllowList, normalize.DenyList:
+		if f.client == nil {
+			f.client = map[string]*clientLists{}
+		}
+		cl := f.client[l.owner]
+		if cl == nil {
+			cl = &clientLists{}
+			f.client[l.owner] = cl
+		}
+		if l.spec.Effect == normalize.AllowList {
+			cl.allow = append(cl.allow, l)
+		} else {
+			cl.deny = append(cl.deny, l)
+		}
+	}
+}
+
+// combine is how the lists of one setting combine in this run.
+func (f *fileLists) combine(ls []*nameList) normalize.Combine {
+	if f.pisces || len(ls) == 0 {
+		return normalize.FirstSet
+	}
+	return ls[0].spec.Combine
+}
+
+// denied returns the deny-list that lists name, or nil.
+func (f *fileLists) denied(ls []*nameList, name string) *nameList {
+	for i, l := range ls {
+		if f.combine(ls) == normalize.FirstSet && i > 0 {
+			break
+		}
+		if l.has(name) {
+			return l
+		}
+	}
+	return nil
+}
+
+// notAllowed returns an allow-list that does not list name, or nil.
+func (f *fileLists) notAllowed(ls []*nameList, name string) *nameList {
+	for i, l := range ls {
+		if f.combine(ls) == normalize.FirstSet && i > 0 {
+			break
+		}
+		if len(l.names) > 0 && !l.has(name) {
+			return l
+		}
+	}
+	return nil
 }
 
 // applyBeforeMerge blocks definitions that their own client's lists block.
@@ -93,24 +203,25 @@ func (f *fileLists) applyBeforeMerge(defs []normalize.Server) {
 		if c == nil || !s.Enabled {
 			continue
 		}
-		switch {
-		case c.deny.has(s.Name): // deny is checked first by both clients
-			s.TurnOff(c.deny.gate(normalize.StatusBlocked, "listed in"))
-		case c.allow != nil && len(c.allow.names) > 0 && !c.allow.has(s.Name):
-			s.TurnOff(c.allow.gate(normalize.StatusBlocked, "not listed in"))
+		if l := f.denied(c.deny, s.Name); l != nil { // deny is checked first by every client
+			s.TurnOff(l.gate(s.Name, normalize.StatusBlocked, "listed in"))
+		} else if l := f.notAllowed(c.allow, s.Name); l != nil {
+			s.TurnOff(l.gate(s.Name, normalize.StatusBlocked, "not listed in"))
 		}
 	}
 }
 
 // applyAfterMerge applies the hide and unhide lists, which act on the name
-// whatever provider won it: a hide list turns it off, an unhide list turns
-// back on a server another client's file disabled.
-func (f *fileLists) applyAfterMerge(entries []normalize.Entry) {
+// whatever file won it: a hide list turns it off, an unhide list turns
+// back on a server another client's file disabled. In pisces's merged view
+// a hide list wins over any other reason; in a client's own view a server
+// already off keeps its first reason.
+func (f *fileLists) applyAfterMerge(entries []normalize.Entry, pisces bool) {
 	for i := range entries {
 		s := &entries[i].Server
 		for _, l := range f.hide {
-			if l.has(s.Name) {
-				s.TurnOff(l.gate(normalize.StatusDisabled, "listed in"))
+			if l.has(s.Name) && (pisces || s.Enabled) {
+				s.TurnOff(l.gate(s.Name, normalize.StatusDisabled, "listed in"))
 				break
 			}
 		}

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 
@@ -18,7 +19,12 @@ type Location struct {
 	Abs      string
 	Display  string
 	Section  bool
-	Order    int // rank in the merge order, 0 first
+	// Key is the project path a Section is keyed by (default the root).
+	Key string
+	// Dir is the directory a project file was looked for in, for clients
+	// that read a copy in several directories.
+	Dir   string
+	Order int // rank in the merge order, 0 first
 }
 
 // Locations resolves pisces's providers table (Client.Pisces of every
@@ -79,18 +85,27 @@ func (o *Options) dir(b normalize.Base) string {
 	case normalize.RootDir:
 		return o.Root
 	case normalize.CodexHome:
-		if v := o.getenv("CODEX_HOME"); v != "" {
-			return absFrom(o.Cwd, v)
+		if v := o.envDir("CODEX_HOME"); v != "" {
+			return v
 		}
 		return filepath.Join(o.Home, ".codex")
+	case normalize.ClaudeDir:
+		if v := o.envDir("CLAUDE_CONFIG_DIR"); v != "" {
+			return v
+		}
+		return filepath.Join(o.Home, ".claude")
+	case normalize.ClaudeStateDir:
+		if v := o.envDir("CLAUDE_CONFIG_DIR"); v != "" {
+			return v
+		}
 	case normalize.GeminiHome:
-		if v := o.getenv("GEMINI_CLI_HOME"); v != "" {
-			return absFrom(o.Cwd, v)
+		if v := o.envDir("GEMINI_CLI_HOME"); v != "" {
+			return v
 		}
 	case normalize.XDGConfigDir:
 		return o.xdgConfig()
 	case normalize.XDGThenConfigDir:
-		if v := o.getenv("XDG_CONFIG_HOME"); v != "" && filepath.IsAbs(v) {
+		if v := o.envDir("XDG_CONFIG_HOME"); v != "" && filepath.IsAbs(o.getenv("XDG_CONFIG_HOME")) {
 			return v
 		}
 		return o.dir(normalize.ConfigDir)
@@ -99,14 +114,14 @@ func (o *Options) dir(b normalize.Base) string {
 		case "darwin", "ios":
 			return filepath.Join(o.Home, "Library", "Application Support")
 		case "windows":
-			if v := o.getenv("APPDATA"); v != "" {
+			if v := o.envDir("APPDATA"); v != "" {
 				return v
 			}
 			return filepath.Join(o.Home, "AppData", "Roaming")
 		}
 		return o.xdgConfig()
 	case normalize.LocalAppDataDir:
-		if v := o.getenv("LOCALAPPDATA"); v != "" {
+		if v := o.envDir("LOCALAPPDATA"); v != "" {
 			return v
 		}
 		return filepath.Join(o.Home, "AppData", "Local")
@@ -115,11 +130,31 @@ func (o *Options) dir(b normalize.Base) string {
 }
 
 func (o *Options) xdgConfig() string {
-	if v := o.getenv("XDG_CONFIG_HOME"); v != "" && filepath.IsAbs(v) {
+	if filepath.IsAbs(o.getenv("XDG_CONFIG_HOME")) {
 		// The XDG spec says relative values are invalid and ignored.
-		return v
+		if v := o.envDir("XDG_CONFIG_HOME"); v != "" {
+			return v
+		}
 	}
 	return filepath.Join(o.Home, ".config")
+}
+
+// envDir is a directory a client variable names, made absolute; "" when
+// the variable is not set, or when --home isolates the run and the
+// directory lies outside it (which Notes records).
+func (o *Options) envDir(name string) string {
+	v := o.getenv(name)
+	if v == "" {
+		return ""
+	}
+	dir := absFrom(o.Cwd, v)
+	if o.Isolated {
+		if rel, err := filepath.Rel(o.Home, dir); err != nil || !filepath.IsLocal(rel) && rel != "." {
+			o.note(fmt.Sprintf("%s=%s is outside --home and is ignored", name, v))
+			return ""
+		}
+	}
+	return dir
 }
 
 func absFrom(cwd, p string) string {

@@ -49,6 +49,26 @@ type Client struct {
 	// Lists are settings in the client's files that turn servers off by
 	// name.
 	Lists []List
+	// Project says where the client looks for project files, starting from
+	// the directory it runs in; RootMarkers name what makes a directory the
+	// project root (".git"), for lookups and keys that use the root.
+	Project     ProjectLookup
+	RootMarkers []string
+	// Approval is how project servers get approved before they start
+	// (Claude Code); nil when they start without.
+	Approval *Approval
+	// Trust is how the client decides that a project is trusted; nil when
+	// it trusts every project.
+	Trust *Trust
+	// Ignored are files where users put servers that the client does not
+	// read (Claude Code's ~/.claude/settings.json): lint says so.
+	Ignored []IgnoredFile
+	// RootMarkersKey is a setting of the user config that replaces
+	// RootMarkers (Codex's project_root_markers).
+	RootMarkersKey string
+	// AllOrNothing: one invalid server entry makes the client refuse the
+	// whole config, so no server starts (Codex).
+	AllOrNothing bool
 
 	Shape
 
@@ -254,6 +274,100 @@ const (
 	KeyByKey
 )
 
+// ProjectLookup says where a client finds its project files.
+type ProjectLookup int
+
+const (
+	// AtStart: in the directory the client starts in (the workspace
+	// folder an editor opened).
+	AtStart ProjectLookup = iota
+	// RootToStart: in every directory from the project root down to the
+	// start directory; a deeper file wins (Codex, opencode).
+	RootToStart
+	// StartUp: in the start directory and every directory above it, up to
+	// the file system root; a deeper file wins (Claude Code's .mcp.json).
+	StartUp
+	// Nearest: the nearest directory at or above the start directory that
+	// holds the file (agent-code).
+	Nearest
+)
+
+// Approval says how a client approves project servers. A project server
+// is approved when a setting lists it in Enabled or EnableAll is true,
+// rejected when a setting lists it in Disabled, and pending otherwise; a
+// pending or rejected server does not start, and does not hide a server of
+// the same name from another scope.
+type Approval struct {
+	Scope                        Scope // the scope whose servers need approval
+	EnableAll, Enabled, Disabled string
+	Settings                     []Setting // where the keys are read
+}
+
+// Setting is a file holding settings (not servers) a client reads.
+type Setting struct {
+	File File
+	// Trusted: the setting counts only in a trusted project (approvals
+	// written inside the project cannot approve themselves).
+	Trusted bool
+}
+
+// TrustKind is how a client records that a project is trusted.
+type TrustKind int
+
+const (
+	// TrustTable: a table of the user config keyed by the project root's
+	// path holds a level (Codex: [projects."<root>"] trust_level =
+	// "trusted").
+	TrustTable TrustKind = iota
+	// TrustFolders: a file maps paths to TRUST_FOLDER, TRUST_PARENT or
+	// DO_NOT_TRUST, the nearest rule wins (Gemini CLI's trustedFolders.json).
+	TrustFolders
+	// TrustFlag: a boolean in the client's state per project (Claude Code's
+	// projects[<root>].hasTrustDialogAccepted).
+	TrustFlag
+)
+
+// TrustEffect is what an untrusted project means for its servers.
+type TrustEffect int
+
+const (
+	// IgnoresProject: the project's files are not loaded (Codex).
+	IgnoresProject TrustEffect = iota
+	// DisablesAll: every server, user ones too, is listed but not started
+	// (Gemini CLI).
+	DisablesAll
+	// GatesApproval: approvals written in the project's own settings do
+	// not count (Claude Code).
+	GatesApproval
+)
+
+// Trust says how a client decides that a project is trusted.
+type Trust struct {
+	Kind   TrustKind
+	Effect TrustEffect
+	File   File     // where trust is recorded
+	Path   []string // keys inside the file, with "<root>" for the project path: {"projects", "<root>", "trust_level"}
+	Value  string   // the value that means trusted ("trusted"), for TrustTable
+	// PerLayer: each project layer is trusted on its own: a layer loads
+	// when its own directory or the project root is trusted (Codex).
+	PerLayer bool
+	// Env is a variable that trusts the workspace when true
+	// (GEMINI_CLI_TRUST_WORKSPACE); Enabled, when set, is a setting path
+	// that turns the trust check on or off ({"security", "folderTrust",
+	// "enabled"}), with EnabledDefault when it is not set.
+	Env            string
+	Enabled        []string
+	EnabledDefault bool
+}
+
+// IgnoredFile is a file where users put servers that the client does not
+// read.
+type IgnoredFile struct {
+	File File
+	Key  string // the servers key users write there
+	Why  string
+}
+
 // Provider is a client's row in pisces's providers table.
 type Provider struct {
 	Priority int    // higher wins
@@ -276,7 +390,11 @@ const (
 	// XDGThenConfigDir is $XDG_CONFIG_HOME when set, else ConfigDir
 	// (agent-code, through the dirs crate).
 	XDGThenConfigDir
-	CodexHome  // $CODEX_HOME, default ~/.codex
+	CodexHome // $CODEX_HOME, default ~/.codex
+	// ClaudeDir is $CLAUDE_CONFIG_DIR, default ~/.claude; ClaudeStateDir
+	// is $CLAUDE_CONFIG_DIR, default the home (where .claude.json lives).
+	ClaudeDir
+	ClaudeStateDir
 	GeminiHome // $GEMINI_CLI_HOME, default the home
 	// LocalAppDataDir is %LOCALAPPDATA% (Windows only).
 	LocalAppDataDir
@@ -289,6 +407,8 @@ var BaseVars = map[Base][]string{
 	XDGThenConfigDir: {"XDG_CONFIG_HOME", "APPDATA"},
 	CodexHome:        {"CODEX_HOME"},
 	GeminiHome:       {"GEMINI_CLI_HOME"},
+	ClaudeDir:        {"CLAUDE_CONFIG_DIR"},
+	ClaudeStateDir:   {"CLAUDE_CONFIG_DIR"},
 	LocalAppDataDir:  {"LOCALAPPDATA"},
 }
 
@@ -305,6 +425,10 @@ type File struct {
 	// the project root rather than at its top (Claude Code's local scope:
 	// ~/.claude.json projects[<root>]).
 	Section bool
+	// Group names files of which the client reads only the first that
+	// exists (Claude Code's legacy ~/.claude/.config.json over
+	// ~/.claude.json).
+	Group string
 }
 
 // ForOS reports whether the file exists on goos.
@@ -320,7 +444,7 @@ const (
 	// AllowList, when not empty, blocks every name it does not list.
 	AllowList
 	// HideList turns a name off after merging, whichever file won it
-	// (pisces disabledServers); every file's list applies.
+	// (pisces disabledServers, Claude Code's /mcp disable).
 	HideList
 	// UnhideList turns back on a name that another client's file disabled
 	// (pisces enabledServers).
@@ -329,9 +453,41 @@ const (
 
 // List is a setting that turns servers on or off by name.
 type List struct {
-	Path   []string // keys from the root of the file: {"mcp", "excluded"}
+	// Path is the keys from the root of the file: {"mcp", "excluded"};
+	// "<root>" stands for the project root's path ({"projects", "<root>",
+	// "disabledMcpServers"}).
+	Path   []string
 	Effect ListEffect
+	// File is where the list lives when it is not in the client's server
+	// files (Gemini CLI's ~/.gemini/mcp-server-enablement.json); nil means
+	// in each of them.
+	File *File
+	// Switches: the setting is an object of name -> {"enabled": bool}
+	// rather than an array of names; a false "enabled" disables.
+	Switches bool
+	// Combine says how the lists of several files combine.
+	Combine Combine
+	// Fold: names compare case-insensitively (Gemini CLI).
+	Fold bool
+	// Trusted: a list in a project file counts only in a trusted project.
+	Trusted bool
+	// Pisces: pisces honours the list too when it reads the client's
+	// files (as the first file that sets it), in its merged view.
+	Pisces bool
 }
+
+// Combine is how lists of the same setting in several files combine.
+type Combine int
+
+const (
+	// FirstSet: the highest-precedence file that sets the list wins (a
+	// TOML or settings merge where arrays replace).
+	FirstSet Combine = iota
+	// Union: every file's list applies.
+	Union
+	// Intersect: a name must be in every file's list.
+	Intersect
+)
 
 // Label is the list's key path as users write it: "mcp.excluded".
 func (l List) Label() string { return strings.Join(l.Path, ".") }
@@ -458,6 +614,11 @@ func (f File) Display(goos string) string {
 			return `%USERPROFILE%\.codex\` + p
 		}
 		return "~/.codex/" + p
+	case ClaudeDir:
+		if goos == "windows" {
+			return `%USERPROFILE%\.claude\` + p
+		}
+		return "~/.claude/" + p
 	case LocalAppDataDir:
 		return `%LOCALAPPDATA%\` + p
 	}

@@ -10,9 +10,46 @@ var claude = &Client{
 	Aliases: []string{"claude-code"},
 	Product: "Claude Code",
 	Files: []File{
-		{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: true},
+		// The legacy ~/.claude/.config.json, when it exists, is read instead
+		// of ~/.claude.json (group "state"); CLAUDE_CONFIG_DIR moves both.
+		{Scope: Local, Base: ClaudeDir, Path: ".config.json", Format: JSON, Section: true, Group: "state"},
+		{Scope: Local, Base: ClaudeStateDir, Path: ".claude.json", Format: JSON, Section: true, Group: "state"},
 		proj(".mcp.json", JSON),
-		user(HomeDir, ".claude.json", JSON),
+		{Scope: User, Base: ClaudeDir, Path: ".config.json", Format: JSON, Group: "state"},
+		{Scope: User, Base: ClaudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"},
+	},
+	// .mcp.json is read in the working directory and every directory above
+	// it; projects[<root>] in ~/.claude.json is keyed by the git root.
+	Project:     StartUp,
+	RootMarkers: []string{".git"},
+	Approval: &Approval{
+		Scope:     Project,
+		EnableAll: "enableAllProjectMcpServers",
+		Enabled:   "enabledMcpjsonServers",
+		Disabled:  "disabledMcpjsonServers",
+		Settings: []Setting{
+			{File: proj(".claude/settings.local.json", JSON), Trusted: true},
+			{File: proj(".claude/settings.json", JSON), Trusted: true},
+			{File: user(ClaudeDir, "settings.json", JSON)},
+			{File: claudeState(Local, true), Trusted: true},
+		},
+	},
+	Trust: &Trust{
+		Kind: TrustFlag, Effect: GatesApproval,
+		File: claudeState(Local, true),
+		Path: []string{"projects", "<root>", "hasTrustDialogAccepted"},
+	},
+	Lists: []List{
+		// /mcp disable writes projects[<root>].disabledMcpServers.
+		{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
+	},
+	Ignored: []IgnoredFile{
+		{File: user(ClaudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
+		{File: user(ClaudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "Claude Code does not read it"},
+		{File: proj(".claude/mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
+		{File: proj(".claude/.mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
+		{File: proj(".claude/settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
+		{File: proj(".claude/settings.local.json", JSON), Key: "mcpServers", Why: "settings.local.json holds settings, not servers"},
 	},
 	Note: "local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
 	Pisces: &Provider{Priority: 80, Files: []File{
@@ -56,4 +93,14 @@ func decodeClaude(d *decoder) {
 		d.s.Transport = Stdio
 	}
 	d.s.Auth = d.e.Get("oauth")
+}
+
+// claudeStateFile is ~/.claude.json, the state file that holds the user
+// and local scopes, trust and per-project switches.
+var claudeStateFile = File{Scope: User, Base: ClaudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"}
+
+func claudeState(scope Scope, section bool) File {
+	f := claudeStateFile
+	f.Scope, f.Section = scope, section
+	return f
 }

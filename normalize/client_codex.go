@@ -9,8 +9,20 @@ var codex = &Client{
 	Product: "Codex",
 	Files:   []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)},
 	Merge:   KeyByKey,
-	Note:    "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",
-	Pisces:  &Provider{Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)}},
+	Project: RootToStart,
+	// Codex's default root markers; project_root_markers in the user config
+	// replaces them (an empty list makes the working directory the root).
+	RootMarkers:    []string{".git"},
+	RootMarkersKey: "project_root_markers",
+	Trust: &Trust{
+		Kind: TrustTable, Effect: IgnoresProject, PerLayer: true,
+		File:  user(CodexHome, "config.toml", TOML),
+		Path:  []string{"projects", "<root>", "trust_level"},
+		Value: "trusted",
+	},
+	AllOrNothing: true,
+	Note:         "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",
+	Pisces:       &Provider{Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)}},
 	Shape: Shape{
 		ServersKey: "mcp_servers",
 		WrongKeys:  []string{"mcpServers", "mcp-servers", "servers", "mcp"},

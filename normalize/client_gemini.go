@@ -11,8 +11,22 @@ var gemini = &Client{
 	Note:    "workspace settings over user settings; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
 	Pisces:  &Provider{Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)}},
 	Lists: []List{
-		{Path: []string{"mcp", "allowed"}, Effect: AllowList},
-		{Path: []string{"mcp", "excluded"}, Effect: DenyList},
+		// A server must be allowed by every file that sets mcp.allowed;
+		// mcp.excluded adds up. Names compare case-insensitively, and a
+		// workspace's lists count only in a trusted folder.
+		{Path: []string{"mcp", "allowed"}, Effect: AllowList, Combine: Intersect, Fold: true, Trusted: true, Pisces: true},
+		{Path: []string{"mcp", "excluded"}, Effect: DenyList, Combine: Union, Fold: true, Trusted: true, Pisces: true},
+		// gemini mcp disable|enable writes this file.
+		{File: &geminiEnablement, Effect: HideList, Switches: true, Fold: true, Combine: Union},
+	},
+	Project: AtStart,
+	Trust: &Trust{
+		Kind:           TrustFolders,
+		Effect:         DisablesAll,
+		File:           File{Scope: User, Base: GeminiHome, Path: ".gemini/trustedFolders.json", Format: JSONComments},
+		Env:            "GEMINI_CLI_TRUST_WORKSPACE",
+		Enabled:        []string{"security", "folderTrust", "enabled"},
+		EnabledDefault: true,
 	},
 	Shape: Shape{
 		ServersKey: "mcpServers",
@@ -85,3 +99,5 @@ func decodeGemini(d *decoder) {
 	d.s.ExcludeTools = d.strs("excludeTools")
 	d.s.Auth = d.e.Get("oauth")
 }
+
+var geminiEnablement = File{Scope: User, Base: GeminiHome, Path: ".gemini/mcp-server-enablement.json", Format: JSON}

@@ -29,8 +29,8 @@ var pisces = &Client{
 		user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),
 	}},
 	Lists: []List{
-		{Path: []string{"disabledServers"}, Effect: HideList},
-		{Path: []string{"enabledServers"}, Effect: UnhideList},
+		{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union, Pisces: true},
+		{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union, Pisces: true},
 	},
 	Shape: Shape{
 		ServersKey:  "mcpServers",

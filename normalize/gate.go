@@ -34,6 +34,10 @@ type Gate struct {
 	Reason string
 	Path   string // display path of the file that holds the setting
 	Pos    Pos
+	// Yields: the definition does not hold its name, so a definition of
+	// the same name from a lower scope is the one in use (a pending or
+	// rejected Claude Code project server, an ignored untrusted layer).
+	Yields bool
 }
 
 // FromList reports whether a list of names decided the gate.

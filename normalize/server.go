@@ -98,6 +98,11 @@ type Server struct {
 	Node *Value
 	// Unknown lists keys that the owning client does not know.
 	Unknown []*Member
+	// Patch marks one layer of a client that folds its layers key by key
+	// (Codex, opencode, agent-code) that does not define a server on its
+	// own (no command or url): it changes fields of the server another
+	// layer defines ([mcp_servers.x] enabled = false).
+	Patch bool
 	// FieldPaths is set for a definition merged key by key from several
 	// files (Codex, opencode, agent-code in their own view): the display
 	// path of the file each top-level field came from.

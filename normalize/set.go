@@ -43,6 +43,9 @@ type Shadow struct {
 // server, and every problem found on the way.
 type Set struct {
 	Root, Home string
+	// UserRead says whether files of the home were read: without them a
+	// layer that patches a user's server cannot be judged.
+	UserRead bool
 	// Client is set for a single client's view (explain --client), and
 	// ClientRules says how that client combines its files.
 	Client, ClientRules string
@@ -53,4 +56,30 @@ type Set struct {
 	// Definitions is every server definition read, in priority order,
 	// including shadowed ones.
 	Definitions []Server
+}
+
+// Workspace is what a set of clients reads from one project and home: one
+// view per client, and every file any of them reads.
+type Workspace struct {
+	Root, Home string
+	// Views holds one Set per client, in the order of the client list; a
+	// view's Client is the client's id.
+	Views []*Set
+	// Sources is every file any client reads, once each.
+	Sources     []SourceFile
+	Documents   []*Document
+	Diagnostics []Diagnostic // problems of the files themselves, once each
+	// Notes say what the run left out and why (a variable that points
+	// outside --home).
+	Notes []string
+}
+
+// View returns the view of a client id, or nil.
+func (w *Workspace) View(id string) *Set {
+	for _, v := range w.Views {
+		if v.Client == id {
+			return v
+		}
+	}
+	return nil
 }

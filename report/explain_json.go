@@ -15,7 +15,7 @@ type jsonSource struct {
 	Path     string  `json:"path"`
 	Provider string  `json:"provider"`
 	Scope    string  `json:"scope"`
-	Priority int     `json:"priority"`
+	Priority *int    `json:"priority,omitempty"` // pisces's merged view only
 	Section  string  `json:"section,omitempty"`
 	Status   string  `json:"status"`
 	Servers  int     `json:"servers"`
@@ -26,34 +26,46 @@ type jsonOrigin struct {
 	Path     string `json:"path"`
 	Provider string `json:"provider"`
 	Scope    string `json:"scope"`
-	Priority int    `json:"priority"`
+	Priority *int   `json:"priority,omitempty"` // pisces's merged view only
 	Line     int    `json:"line"`
 	Column   int    `json:"column"`
 }
 
 type jsonServer struct {
-	Name             string            `json:"name"`
-	Transport        string            `json:"transport"`
-	Type             string            `json:"type,omitempty"`
-	Command          string            `json:"command,omitempty"`
-	Args             []string          `json:"args"`
-	URL              string            `json:"url,omitempty"`
-	Cwd              string            `json:"cwd,omitempty"`
-	EnvFile          string            `json:"env_file,omitempty"`
-	Env              map[string]string `json:"env"`
-	Headers          map[string]string `json:"headers"`
-	EnvVars          []string          `json:"env_vars"`
-	HeaderEnvRefs    map[string]string `json:"header_env_refs,omitempty"`
-	BearerTokenEnv   string            `json:"bearer_token_env_var,omitempty"`
-	Required         bool              `json:"required,omitempty"`
-	Enabled          bool              `json:"enabled"`
-	DisabledBy       string            `json:"disabled_by,omitempty"`
-	StartupTimeoutMS *int64            `json:"startup_timeout_ms"`
-	ToolTimeoutMS    *int64            `json:"tool_timeout_ms"`
-	EnabledTools     []string          `json:"enabled_tools"`
-	DisabledTools    []string          `json:"disabled_tools"`
-	Source           jsonOrigin        `json:"source"`
-	Shadowed         []jsonShadow      `json:"shadowed"`
+	Name           string            `json:"name"`
+	Transport      string            `json:"transport"`
+	Type           string            `json:"type,omitempty"`
+	Command        string            `json:"command,omitempty"`
+	Args           []string          `json:"args"`
+	URL            string            `json:"url,omitempty"`
+	Cwd            string            `json:"cwd,omitempty"`
+	EnvFile        string            `json:"env_file,omitempty"`
+	Env            map[string]string `json:"env"`
+	Headers        map[string]string `json:"headers"`
+	EnvVars        []string          `json:"env_vars"`
+	HeaderEnvRefs  map[string]string `json:"header_env_refs,omitempty"`
+	BearerTokenEnv string            `json:"bearer_token_env_var,omitempty"`
+	Required       bool              `json:"required,omitempty"`
+	Enabled        bool              `json:"enabled"`
+	DisabledBy     string            `json:"disabled_by,omitempty"`
+	// Status and Reason are set in a client's own view: what the client
+	// does with the server and why it does not start it.
+	Status           string       `json:"status,omitempty"`
+	Reason           string       `json:"reason,omitempty"`
+	DecidedAt        *jsonPlace   `json:"decided_at,omitempty"`
+	StartupTimeoutMS *int64       `json:"startup_timeout_ms"`
+	ToolTimeoutMS    *int64       `json:"tool_timeout_ms"`
+	EnabledTools     []string     `json:"enabled_tools"`
+	DisabledTools    []string     `json:"disabled_tools"`
+	Source           jsonOrigin   `json:"source"`
+	Shadowed         []jsonShadow `json:"shadowed"`
+}
+
+// jsonPlace is where a setting that decided a status is written.
+type jsonPlace struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
 }
 
 type jsonShadow struct {
@@ -79,7 +91,12 @@ type JSONDiagnostic struct {
 }
 
 func origin(src normalize.Source) jsonOrigin {
-	return jsonOrigin{Path: src.Path, Provider: src.Client, Scope: string(src.Scope), Priority: src.Priority, Line: src.Pos.Line, Column: src.Pos.Col}
+	o := jsonOrigin{Path: src.Path, Provider: src.Client, Scope: string(src.Scope), Line: src.Pos.Line, Column: src.Pos.Col}
+	if src.Priority != 0 { // only pisces's merged view has priorities
+		p := src.Priority
+		o.Priority = &p
+	}
+	return o
 }
 
 func ms(d time.Duration) *int64 {
@@ -114,6 +131,18 @@ func serverJSON(s *normalize.Server) jsonServer {
 		StartupTimeoutMS: ms(s.StartupTimeout), ToolTimeoutMS: ms(s.ToolTimeout),
 		EnabledTools: orEmpty(s.IncludeTools), DisabledTools: orEmpty(s.ExcludeTools),
 		Source: origin(s.Source), Shadowed: []jsonShadow{},
+	}
+}
+
+// statusJSON adds a client view's status, reason and the place of the
+// setting that decided it.
+func statusJSON(js *jsonServer, s *normalize.Server) {
+	js.Status = string(ServerStatus(s))
+	if s.Off != nil {
+		js.Reason = s.Off.Reason
+		if s.Off.Path != "" {
+			js.DecidedAt = &jsonPlace{Path: s.Off.Path, Line: s.Off.Pos.Line, Column: s.Off.Pos.Col}
+		}
 	}
 }
 
@@ -154,9 +183,14 @@ type explainJSON struct {
 // ExplainJSON writes the whole discovered set.
 func ExplainJSON(w io.Writer, set *normalize.Set) error {
 	out := explainJSON{Root: set.Root, Home: set.Home, Client: set.Client, ClientRules: set.ClientRules, Sources: []jsonSource{}, Servers: []jsonServer{}}
+	view := isView(set)
 	for _, s := range set.Sources {
-		js := jsonSource{Path: s.Path, Provider: s.Client, Scope: string(s.Scope), Priority: s.Priority,
+		js := jsonSource{Path: s.Path, Provider: s.Client, Scope: string(s.Scope),
 			Section: s.Section, Status: string(s.Status), Servers: s.Servers}
+		if !view {
+			p := s.Priority
+			js.Priority = &p
+		}
 		if s.Error != "" {
 			e := s.Error
 			js.Error = &e
@@ -166,6 +200,9 @@ func ExplainJSON(w io.Writer, set *normalize.Set) error {
 	for i := range set.Entries {
 		e := &set.Entries[i]
 		js := serverJSON(&e.Server)
+		if view {
+			statusJSON(&js, &e.Server)
+		}
 		for j := range e.Shadowed {
 			sh := &e.Shadowed[j]
 			js.Shadowed = append(js.Shadowed, jsonShadow{Source: origin(sh.Server.Source), Differs: len(sh.Differences) > 0,

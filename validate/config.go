@@ -15,6 +15,9 @@ type Config struct {
 	Severity map[string]normalize.Severity // rule id -> severity
 	Ignore   []*Ignore
 	Policy   Policy
+	// Clients are the clients lint and explain judge the tree by, as
+	// written (ids or aliases); empty means every client whose files exist.
+	Clients []string
 	// Getenv is the environment lint runs in (for undefined-variable); it is
 	// set by the caller, never read from the file.
 	Getenv func(string) string

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
@@ -13,7 +14,7 @@ import (
 // ConfigFile is the default name of the linter's config at the root.
 const ConfigFile = ".mcpconf.toml"
 
-var configKeys = []string{"disable", "enable", "severity", "ignore", "policy"}
+var configKeys = []string{"clients", "disable", "enable", "severity", "ignore", "policy"}
 var ignoreKeys = []string{"paths", "rules", "reason"}
 var policyKeys = []string{"allow_names", "deny_names", "allow_commands", "deny_commands", "allow_urls", "deny_urls"}
 
@@ -134,6 +135,26 @@ func (c *configReader) read() {
 	c.unknownKeys(root, configKeys, ConfigFile)
 	c.cfg.Disable = c.ruleList(root.Get("disable"), "disable")
 	c.cfg.Enable = c.ruleList(root.Get("enable"), "enable")
+	if cl := root.Get("clients"); cl != nil {
+		for _, it := range cl.Items {
+			if it.Kind != normalize.String {
+				continue
+			}
+			if k := normalize.ClientByID(it.Str); k == nil || !k.Views() {
+				d := c.report(it, it.Range, "unknown client %q", it.Str)
+				if near := normalize.Closest(it.Str, normalize.ViewNames()); near != "" {
+					d.Message += "; did you mean " + quoteOne(near) + "?"
+				} else {
+					d.Hint = "use one of " + strings.Join(normalize.ViewIDs(), ", ")
+				}
+				continue
+			}
+			c.cfg.Clients = append(c.cfg.Clients, it.Str)
+		}
+		if cl.Kind != normalize.Array {
+			c.report(cl, cl.Range, "\"clients\" must be an array of client names")
+		}
+	}
 	if sev := root.Get("severity"); sev != nil {
 		c.table(sev, "severity")
 		c.cfg.Severity = map[string]normalize.Severity{}

@@ -29,8 +29,8 @@ var MissingCommand = &Rule{
 
 func checkMissingCommand(p *Pass) {
 	for s, dl := range p.Servers() {
-		if dl.OnNeither == normalize.NeitherInvalid {
-			continue // unknown-transport: "invalid transport"
+		if dl.OnNeither == normalize.NeitherInvalid || p.patches(s) {
+			continue // unknown-transport: "invalid transport"; layer-patch
 		}
 		cmd := s.Node.Member("command")
 		empty, wrongKind := commandEmpty(dl, cmd)

@@ -15,6 +15,7 @@ var NameCollision = &Rule{
 	ID:       "name-collision",
 	Title:    "two server names become the same prefix in a client's tool names",
 	Severity: normalize.Warning,
+	Merged:   true,
 	Doc: `Clients put the server name into every tool name the model sees, after
 replacing the characters their model APIs do not accept:
 
@@ -87,13 +88,18 @@ func checkNameCollision(p *Pass) {
 	id := func(s *normalize.Server) string { return s.Source.Path + "\x00" + s.Source.Pointer }
 	found := map[[2]string]*collision{}
 	var order []*collision
-	for _, cl := range normalize.Clients() {
+	clients := normalize.Clients()
+	if !isMerged(p.Set) {
+		// a client's own view: its scheme, over the servers it starts
+		clients = []*normalize.Client{normalize.ClientByID(p.Set.Client)}
+	}
+	for _, cl := range clients {
 		sc := cl.ToolNames
 		if sc == nil {
 			continue
 		}
 		var servers []*normalize.Server
-		if cl.ReadsProviders {
+		if cl.ReadsProviders || !isMerged(p.Set) {
 			servers = merged
 		} else {
 			seenName := map[string]bool{}

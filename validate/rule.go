@@ -31,6 +31,18 @@ type Rule struct {
 	// Check reports findings through the pass. Rules whose findings come
 	// from discovery (syntax, duplicate-key, …) have no Check.
 	Check func(*Pass)
+	// Cross rules compare the views of several clients (drift): they run
+	// once per workspace, with Pass.Set nil; the others run in each
+	// client's view.
+	Cross bool
+	// Clients says which clients the rule speaks for, for its docs: "" for
+	// every client (each file judged by the clients that read it).
+	Clients string
+	// Merged: the rule speaks for pisces's merged view itself (pisces's
+	// shadowing, tool names, value semantics), so it runs there even on
+	// files a client's own view judges; other rules leave those files to
+	// the client that reads them.
+	Merged bool
 }
 
 // Example is a config file in a bad and a good form.
@@ -54,12 +66,18 @@ func DocURL(id string) string {
 // Pass is what a rule's Check gets: the discovered set and a way to
 // report.
 type Pass struct {
-	Set    *normalize.Set
-	Policy *Policy
+	// Set is the view being checked: one client's, or pisces's merged view.
+	Set *normalize.Set
+	// Workspace holds every view of the run, so a rule can tell whether a
+	// file is read by another client too.
+	Workspace *normalize.Workspace
+	Policy    *Policy
 	// Getenv reads the environment lint runs in; nil means nothing is set.
 	Getenv func(string) string
 	rule   *Rule
 	docs   map[string]*normalize.Document
+	// defined caches definedElsewhere.
+	defined map[string]bool
 	// out holds pointers so that a finding returned by Report stays valid
 	// (and its changes kept) while more are reported.
 	out []*normalize.Diagnostic
@@ -68,9 +86,18 @@ type Pass struct {
 // Document returns the document a server or diagnostic path belongs to.
 func (p *Pass) Document(path string) *normalize.Document {
 	if p.docs == nil {
-		p.docs = make(map[string]*normalize.Document, len(p.Set.Documents))
-		for _, d := range p.Set.Documents {
-			p.docs[d.Path] = d
+		p.docs = map[string]*normalize.Document{}
+		if p.Workspace != nil {
+			for _, v := range p.Workspace.Views {
+				for _, d := range v.Documents {
+					p.docs[d.Path] = d
+				}
+			}
+		}
+		if p.Set != nil {
+			for _, d := range p.Set.Documents {
+				p.docs[d.Path] = d
+			}
 		}
 	}
 	return p.docs[path]
@@ -125,24 +152,104 @@ func Lookup(id string) *Rule {
 // Run checks a discovered set with every enabled rule and returns the
 // findings, discovery's own included, in output order. cfg may be nil.
 func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
-	var policy *Policy
-	var getenv func(string) string
-	if cfg != nil {
-		policy, getenv = &cfg.Policy, cfg.Getenv
+	ws := &normalize.Workspace{Root: set.Root, Home: set.Home, Views: []*normalize.Set{set}}
+	return finish(runView(set, ws, cfg), cfg)
+}
+
+// RunWorkspace checks every client's view of a workspace, each file by the
+// clients that read it, and runs the rules that compare clients. A finding
+// several clients make at one place is reported once, at its highest
+// severity, in the words of a client's own view rather than pisces's.
+func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
+	views := slices.Clone(ws.Views)
+	slices.SortStableFunc(views, func(a, b *normalize.Set) int { return b2i(isMerged(a)) - b2i(isMerged(b)) })
+	var out []normalize.Diagnostic
+	for _, v := range views {
+		out = append(out, runView(v, ws, cfg)...)
+	}
+	policy, getenv := cfg.pass()
+	for _, r := range rules {
+		if r.Check != nil && r.Cross && cfg.enabled(r) {
+			p := &Pass{Workspace: ws, Policy: policy, Getenv: getenv, rule: r}
+			out = append(out, runCheck(r, p)...)
+		}
+	}
+	// one finding per place and rule: the highest severity, the first
+	// words (a client's own view comes before pisces's merged one)
+	best := map[string]int{}
+	var kept []normalize.Diagnostic
+	for _, d := range out {
+		k := fmt.Sprintf("%s\x00%d\x00%d\x00%s", d.Path, d.Pos.Line, d.Pos.Col, d.Rule)
+		if i, ok := best[k]; ok {
+			if d.Severity > kept[i].Severity {
+				kept[i] = d
+			}
+			continue
+		}
+		best[k] = len(kept)
+		kept = append(kept, d)
+	}
+	return finish(kept, cfg)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// isMerged reports pisces's merged view.
+func isMerged(set *normalize.Set) bool {
+	c := normalize.ClientByID(set.Client)
+	return c == nil || c.ReadsProviders
+}
+
+func (c *Config) pass() (*Policy, func(string) string) {
+	if c == nil {
+		return nil, nil
+	}
+	return &c.Policy, c.Getenv
+}
+
+// runView runs the per-view rules on one set, with discovery's findings.
+func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
+	policy, getenv := cfg.pass()
+	// files a client's own view judges: in pisces's merged view only the
+	// rules about pisces itself look at them
+	judged := map[string]bool{}
+	for _, v := range ws.Views {
+		if v == set || isMerged(v) {
+			continue
+		}
+		for _, s := range v.Sources {
+			if s.Status != normalize.Absent {
+				judged[s.Path] = true
+			}
+		}
 	}
 	var out []normalize.Diagnostic
 	for _, r := range rules {
-		if r.Check == nil || !cfg.enabled(r) {
+		if r.Check == nil || r.Cross || !cfg.enabled(r) {
 			continue
 		}
-		p := &Pass{Set: set, Policy: policy, Getenv: getenv, rule: r}
-		out = append(out, runCheck(r, p)...)
+		p := &Pass{Set: set, Workspace: ws, Policy: policy, Getenv: getenv, rule: r}
+		found := runCheck(r, p)
+		if isMerged(set) && !r.Merged {
+			found = slices.DeleteFunc(found, func(d normalize.Diagnostic) bool { return judged[d.Path] })
+		}
+		out = append(out, found...)
 	}
 	for _, d := range set.Diagnostics {
 		if r := Lookup(d.Rule); r == nil || cfg.enabled(r) {
 			out = append(out, d)
 		}
 	}
+	return out
+}
+
+// finish drops what the config silences and sorts.
+func finish(out []normalize.Diagnostic, cfg *Config) []normalize.Diagnostic {
 	out = dropGenericSchema(out)
 	out = cfg.apply(out)
 	slices.SortFunc(out, normalize.CompareDiagnostics)
@@ -217,4 +324,26 @@ func (p *Pass) Servers() iter.Seq2[*normalize.Server, *normalize.Client] {
 			}
 		}
 	}
+}
+
+// definedElsewhere reports whether a definition of the same client and
+// name with a command or url exists in the set: the layer that a patch
+// changes.
+func (p *Pass) definedElsewhere(s *normalize.Server) bool {
+	if p.defined == nil {
+		p.defined = map[string]bool{}
+		for o := range p.Servers() {
+			if o.Node.Member("command") != nil || o.Node.Member("url") != nil {
+				p.defined[o.Source.Client+"\x00"+o.Name] = true
+			}
+		}
+	}
+	return p.defined[s.Source.Client+"\x00"+s.Name]
+}
+
+// patches reports a layer that only changes a server another layer
+// defines, and can be judged only with that layer: either it is read and
+// defines the server, or it is not read at all (project scope).
+func (p *Pass) patches(s *normalize.Server) bool {
+	return s.Patch && (p.definedElsewhere(s) || !p.Set.UserRead)
 }

@@ -35,9 +35,11 @@ var rules = []*Rule{
 	InvalidEnabled,
 	ToolFilterConflict,
 	UnknownField,
+	LayerPatch,
 
 	// values and relations
 	Shadowed,
+	Drift,
 	NameCollision,
 	HardcodedSecret,
 	ForeignPlaceholder,

@@ -13,6 +13,7 @@ var Shadowed = &Rule{
 	ID:       "shadowed",
 	Title:    "a server definition is hidden by a higher-priority one with the same name",
 	Severity: normalize.Warning,
+	Merged:   true,
 	Doc: `Definitions are never merged: when several files define the same server
 name, the one with the highest priority wins whole and the others are not
 loaded (pisces order: pisces > Claude Code > Codex > Gemini CLI > opencode >
@@ -49,28 +50,65 @@ are meant to run.`,
 }
 
 func checkShadowed(p *Pass) {
+	merged := isMerged(p.Set)
+	c := normalize.ClientByID(p.Set.Client)
 	for i := range p.Set.Entries {
 		e := &p.Set.Entries[i]
 		for j := range e.Shadowed {
 			sh := &e.Shadowed[j]
-			reportShadow(p, &e.Server, &sh.Server, sh.Differences, sh.Reason)
+			if !merged && (e.Server.FieldPaths != nil || sh.Server.Off != nil && sh.Server.Off.Yields) {
+				// layers folded key by key are not hidden, and a definition
+				// waiting for approval is a status, not a mistake
+				continue
+			}
+			reportShadow(p, c, merged, &e.Server, &sh.Server, sh.Differences, sh.Reason)
 		}
 	}
 }
 
-func reportShadow(p *Pass, w, l *normalize.Server, diffs []string, reason string) {
+func reportShadow(p *Pass, c *normalize.Client, merged bool, w, l *normalize.Server, diffs []string, reason string) {
 	if l.Node == nil {
 		return
 	}
 	where := fmt.Sprintf("%s:%s", w.Source.Path, w.Source.Pos)
+	in := ""
+	if !merged && c != nil {
+		in = " in " + c.Product
+	}
 	var d *normalize.Diagnostic
 	if len(diffs) > 0 {
-		d = p.At(l, "", "server %q is hidden by the definition at %s, which differs in %s",
-			l.Name, where, strings.Join(diffs, ", "))
+		d = p.At(l, "", "server %q is hidden%s by the definition at %s, which differs in %s",
+			l.Name, in, where, strings.Join(diffs, ", "))
 	} else {
-		d = p.At(l, "", "server %q is hidden by an identical definition at %s", l.Name, where)
+		d = p.At(l, "", "server %q is hidden%s by an identical definition at %s", l.Name, in, where)
 		d.Severity = normalize.Info
 	}
 	d.Related = append(d.Related, normalize.Related{Path: w.Source.Path, Pos: w.Source.Pos, Message: "the definition in effect"})
+	if others := p.readBy(l.Source.Path); len(others) > 0 {
+		// another client uses this very definition: deleting it would take
+		// the server away from that client
+		d.Hint = fmt.Sprintf("%s; %s reads this definition too, so keep it; make the two definitions the same if they are meant to be one server", reason, joinAnd(others))
+		return
+	}
 	d.Hint = reason + "; delete the unused definition, or rename one if both should run"
+}
+
+// readBy names the other clients of the run that read a file.
+func (p *Pass) readBy(path string) []string {
+	if p.Workspace == nil {
+		return nil
+	}
+	var out []string
+	for _, v := range p.Workspace.Views {
+		if v == p.Set {
+			continue
+		}
+		for _, s := range v.Sources {
+			if s.Path == path && s.Status == normalize.Found {
+				out = append(out, normalize.ProductName(v.Client))
+				break
+			}
+		}
+	}
+	return out
 }

@@ -12,6 +12,7 @@ var ShellCommandValue = &Rule{
 	ID:       "shell-command-value",
 	Title:    "an env or header value runs a shell command (pisces \"!command\")",
 	Severity: normalize.Error,
+	Merged:   true,
 	Doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that starts with ` + "`!`" + ` as a shell
 command: it runs the rest with ` + "`/bin/sh -c`" + ` in the project directory when the
 server starts and uses its trimmed output as the value. That is how pisces

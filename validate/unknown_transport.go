@@ -37,30 +37,18 @@ var UnknownTransport = &Rule{
 }
 
 func checkUnknownTransport(p *Pass) {
-	var defined map[string]bool // lazily: client and name of entries with a command or url
 	for s, dl := range p.Servers() {
 		name := clientProduct(s)
 		t := s.Node.Member("type")
 		switch {
 		case dl.OnNeither == normalize.NeitherInvalid:
-			if s.Node.Member("command") != nil || s.Node.Member("url") != nil {
-				continue
-			}
-			if defined == nil {
-				defined = map[string]bool{}
-				for o := range p.Servers() {
-					if o.Node.Member("command") != nil || o.Node.Member("url") != nil {
-						defined[o.Source.Client+"\x00"+o.Name] = true
-					}
-				}
-			}
-			if defined[s.Source.Client+"\x00"+s.Name] {
+			if s.Node.Member("command") != nil || s.Node.Member("url") != nil || p.patches(s) || p.definedElsewhere(s) {
 				continue // a patch of a server another layer of the client defines
 			}
 			d := p.At(s, "", "server %q has neither \"command\" nor \"url\": %s cannot load the config (\"invalid transport\")", s.Name, name)
 			d.Hint = "add \"command\" for a local server or \"url\" for a remote one"
 		case dl.TypeRequired && t == nil:
-			if toggleOnly(s.Node) {
+			if toggleOnly(s.Node) || p.patches(s) {
 				continue
 			}
 			local, remote := dl.TypeFor(normalize.Stdio), dl.TypeFor(normalize.HTTP)

@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -11,22 +14,25 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
+	"github.com/mcpconf/mcpconf/validate"
 )
 
 // discoveryFlags are the flags every command that discovers shares.
 type discoveryFlags struct {
-	Root string
-	Home string
+	Root    string
+	Home    string
+	Clients []string
 }
 
 func (f *discoveryFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.Root, "root", "", "project root to read project-scope files from (default: the working directory)")
-	cmd.Flags().StringVar(&f.Home, "home", "", "home directory to read user-scope files from (default: your home)")
+	cmd.Flags().StringVarP(&f.Root, "root", "C", "", "directory the clients start in; each finds its project from there (default: the working directory)")
+	cmd.Flags().StringVar(&f.Home, "home", "", "home directory to read user-scope files from; isolates the run from the real home (default: your home)")
+	cmd.Flags().StringSliceVar(&f.Clients, "client", nil, "judge by these clients only (repeatable or comma-separated: "+strings.Join(discover.Clients(), ", ")+"); default: every client whose files are found")
 }
 
 // options resolves the defaults against the IO.
 func (f *discoveryFlags) options(io *IO) (discover.Options, error) {
-	o := discover.Options{Root: f.Root, Home: f.Home, Getenv: io.Getenv}
+	o := discover.Options{Root: f.Root, Home: f.Home, Getenv: io.Getenv, Isolated: f.Home != ""}
 	cwd, err := io.Getwd()
 	if err != nil {
 		return o, fmt.Errorf("cannot determine the working directory: %v", err)
@@ -39,42 +45,90 @@ func (f *discoveryFlags) options(io *IO) (discover.Options, error) {
 		if o.Home, err = io.HomeDir(); err != nil {
 			return o, usagef("cannot determine your home directory (%v): pass --home", err)
 		}
+	} else if fi, err := os.Stat(absPath(cwd, o.Home)); err != nil || !fi.IsDir() {
+		return o, usagef("--home %q is not a directory: give the directory that holds the user's config files", f.Home)
 	}
 	return o, nil
 }
 
+func absPath(cwd, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(cwd, p)
+}
+
+// clientSet picks the clients a run judges the tree by: --client, else
+// clients = [...] in the linter config, else every client whose files are
+// found in the scope. how says which, for the output.
+func clientSet(dopts *discover.Options, flags []string, cfg *validate.Config, scope discover.ScopeFilter) (clients []*normalize.Client, how string, err error) {
+	names := flags
+	switch {
+	case len(names) > 0:
+		how = "chosen with --client"
+	case cfg != nil && len(cfg.Clients) > 0:
+		names, how = cfg.Clients, "from \"clients\" in "+validate.ConfigFile
+	default:
+		how = "every client whose files were found here; choose with --client"
+	}
+	clients, err = dopts.SelectClients(names, scope)
+	var uc *discover.UnknownClientError
+	if errors.As(err, &uc) {
+		return nil, "", usageError{err}
+	}
+	return clients, how, err
+}
+
+// quietConfig reads the clients setting of .mcpconf.toml at the root for
+// commands other than lint; its problems are lint's to report.
+func quietConfig(dopts *discover.Options) *validate.Config {
+	abs := filepath.Join(dopts.Root, validate.ConfigFile)
+	cfg, _, err := validate.LoadConfig(abs, validate.ConfigFile, true)
+	if err != nil {
+		return nil
+	}
+	return cfg
+}
+
 type explainOptions struct {
-	IO      *IO
-	Client  string
-	Flags   discoveryFlags
-	Format  string
-	NoColor bool
-	Name    string
+	IO         *IO
+	Flags      discoveryFlags
+	Format     string
+	NoColor    bool
+	AllSources bool
+	Name       string
 }
 
 func newExplainCmd(io *IO, runF func(*explainOptions) error) *cobra.Command {
 	opts := &explainOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "explain [NAME]",
-		Short: "Show every config source, which definition of each server wins, and why",
-		Long: `Without NAME, explain lists every path it checked in priority order (found,
-absent, or broken with the reason), then every effective server with the
-file:line:col of the winning definition and each definition it shadowed.
+		Short: "Show, for each client, which definition of each server it uses and whether it starts it",
+		Long: `explain answers, for each client that reads this tree, "which servers will
+it start, from which file, and why not the others?"
 
-With NAME, it shows every definition of that server in priority order, each
-field with its position, which one won and why.
+Without NAME it prints a matrix: one row per server name, one column per
+client, each cell the file:line the client uses or why it does not start the
+server (disabled, pending-approval, rejected, untrusted, blocked, invalid);
+then where the clients' definitions of one server differ; then the files
+found (--all-sources adds the paths checked and absent).
 
-With --client, it answers "what will this client load here?": only that
-client's own files, in its own precedence, combined by its own rule (Codex,
-opencode and agent-code merge their layers key by key; the others let one
-definition win whole). Without it, the view is the merged one of all
-providers by priority (the pisces model).
+With NAME it shows, for each client, the definition it uses, the ones it
+does not and why, and whether it starts the server.
 
-Values of env and headers are never printed. explain never runs anything.`,
+The clients are those given with --client, else "clients" in .mcpconf.toml,
+else every client whose files are found. With one client the output is that
+client's detailed view; --client pisces is pisces's priority-merged view of
+every provider.
+
+Each client finds its project from --root (default the working directory)
+as it does itself: Codex folds every .codex/config.toml from the git root
+down, Claude Code reads .mcp.json in every directory above. Values of env
+and headers are never printed. explain never runs anything.`,
 		Example: `  mcpconf explain
   mcpconf explain github
-  mcpconf explain --client codex
-  mcpconf explain --root ./repo --home /tmp/fakehome --format json`,
+  mcpconf explain --client claude,cursor
+  mcpconf explain --client codex --root ./repo/sub --home /tmp/fakehome --format json`,
 		Args: maxOneArg("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -88,7 +142,7 @@ Values of env and headers are never printed. explain never runs anything.`,
 	}
 	opts.Flags.register(cmd)
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
-	cmd.Flags().StringVar(&opts.Client, "client", "", "show what one client loads: "+strings.Join(discover.Clients(), ", "))
+	cmd.Flags().BoolVar(&opts.AllSources, "all-sources", false, "also list the paths checked and absent")
 	cmd.Flags().BoolVar(&opts.NoColor, "no-color", false, "disable colors (also NO_COLOR)")
 	return cmd
 }
@@ -101,39 +155,94 @@ func runExplain(opts *explainOptions) error {
 	if err != nil {
 		return err
 	}
-	var set *normalize.Set
-	if opts.Client != "" {
-		set, err = discover.ClientView(dopts, opts.Client)
-		var uc *discover.UnknownClientError
-		if errors.As(err, &uc) {
-			return usageError{err}
-		}
-	} else {
-		set, err = discover.Discover(dopts)
+	if err := dopts.Prepare(); err != nil {
+		return err
 	}
+	clients, how, err := clientSet(&dopts, opts.Flags.Clients, quietConfig(&dopts), discover.AllScopes)
 	if err != nil {
 		return err
 	}
-	w := opts.IO.Out
+	w, st := opts.IO.Out, opts.IO.Style(opts.NoColor)
+	if len(clients) == 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "mcpconf: %s\n", noFilesMessage(&dopts))
+		if opts.Name != "" {
+			return silentError{exitFindings}
+		}
+		return nil
+	}
+	if len(clients) == 1 && clients[0].ReadsProviders {
+		return explainPisces(opts, &dopts, clients[0], w, st)
+	}
+	ws := dopts.Scan(clients, discover.AllScopes)
+	if opts.Name != "" {
+		var names []string
+		found := false
+		for _, v := range ws.Views {
+			for _, e := range v.Entries {
+				names = append(names, e.Server.Name)
+				found = found || e.Server.Name == opts.Name
+			}
+		}
+		if !found {
+			return noServer(opts.IO, &dopts, opts.Name, names)
+		}
+		if opts.Format == "json" {
+			return report.ExplainNameViewsJSON(w, ws, opts.Name)
+		}
+		return report.ExplainNameViewsText(w, ws, opts.Name, st)
+	}
+	if len(ws.Views) == 1 {
+		if opts.Format == "json" {
+			return report.ExplainJSON(w, ws.Views[0])
+		}
+		return report.ExplainViewText(w, ws.Views[0], opts.AllSources, st)
+	}
+	if opts.Format == "json" {
+		return report.ExplainMatrixJSON(w, ws, opts.AllSources)
+	}
+	return report.ExplainMatrixText(w, ws, how, opts.AllSources, st)
+}
+
+// explainPisces prints pisces's merged view, as it always has been.
+func explainPisces(opts *explainOptions, dopts *discover.Options, c *normalize.Client, w io.Writer, st report.Style) error {
+	set := dopts.View(c, discover.AllScopes)
 	if opts.Name == "" {
 		if opts.Format == "json" {
 			return report.ExplainJSON(w, set)
 		}
-		return report.ExplainText(w, set, opts.IO.Style(opts.NoColor))
+		return report.ExplainText(w, set, st)
 	}
 	e := findEntry(set, opts.Name)
 	if e == nil {
-		msg := fmt.Sprintf("no server named %q in any source", opts.Name)
-		if near := nearest(set, opts.Name); near != "" {
-			msg += fmt.Sprintf("; did you mean %q?", near)
+		names := make([]string, len(set.Entries))
+		for i, e := range set.Entries {
+			names[i] = e.Server.Name
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "mcpconf: %s\n", msg)
-		return silentError{exitFindings}
+		return noServer(opts.IO, dopts, opts.Name, names)
 	}
 	if opts.Format == "json" {
 		return report.ExplainNameJSON(w, set, e)
 	}
-	return report.ExplainNameText(w, set, e, opts.IO.Style(opts.NoColor))
+	return report.ExplainNameText(w, set, e, st)
+}
+
+// noServer reports a NAME no client defines, with a near name or, when
+// NAME is a directory, the --root the user likely meant.
+func noServer(io *IO, dopts *discover.Options, name string, names []string) error {
+	msg := fmt.Sprintf("no server named %q in any source", name)
+	if near := normalize.Closest(name, names); near != "" {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	} else if fi, err := os.Stat(absPath(dopts.Cwd, name)); err == nil && fi.IsDir() {
+		msg += fmt.Sprintf("; %q is a directory: to explain the project there, run 'mcpconf explain --root %s'", name, name)
+	}
+	fmt.Fprintf(io.ErrOut, "mcpconf: %s\n", msg)
+	return silentError{exitFindings}
+}
+
+// noFilesMessage says where no client found a config file, and how to
+// look elsewhere.
+func noFilesMessage(dopts *discover.Options) string {
+	return fmt.Sprintf("no MCP config files found for any client in %q (and the directories it looks in) or under %q; pass --root DIR for another project, or --client NAME to show what a client would read", dopts.Root, dopts.Home)
 }
 
 func findEntry(set *normalize.Set, name string) *normalize.Entry {
@@ -142,12 +251,4 @@ func findEntry(set *normalize.Set, name string) *normalize.Entry {
 		return &set.Entries[i]
 	}
 	return nil
-}
-
-func nearest(set *normalize.Set, name string) string {
-	names := make([]string, len(set.Entries))
-	for i, e := range set.Entries {
-		names[i] = e.Server.Name
-	}
-	return normalize.Closest(name, names)
 }

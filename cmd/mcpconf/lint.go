@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -104,13 +105,17 @@ func runLint(opts *lintOptions) error {
 	if cfg != nil {
 		cfg.Getenv = opts.IO.Getenv
 	}
-	jobs, err := lintSets(opts, &dopts, scope, res)
+	jobs, err := lintJobs(opts, &dopts, scope, res)
 	if err != nil {
 		return err
 	}
-	for _, r := range lintAll(&dopts, jobs, cfg) {
+	results, err := lintAll(&dopts, jobs, opts.Flags.Clients, cfg)
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
 		res.Findings = append(res.Findings, r.findings...)
-		for _, d := range r.set.Documents {
+		for _, d := range r.docs {
 			res.Documents[d.Path] = d
 		}
 	}
@@ -193,15 +198,27 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// lintJob is one project root to lint: every client that reads it, each
+// file by the clients that read it.
+type lintJob struct {
+	root  string
+	scope discover.ScopeFilter
+	// only keeps the findings of these files (absolute paths): the files
+	// given on the command line, linted in the context of their project.
+	only []string
+}
+
 type lintResult struct {
-	set      *normalize.Set
 	findings []normalize.Diagnostic
+	docs     []*normalize.Document
 }
 
 // lintAll reads and checks each project root on its own, several at a
-// time: roots share nothing, and a monorepo has hundreds of them.
-func lintAll(dopts *discover.Options, jobs [][]discover.Location, cfg *validate.Config) []lintResult {
+// time: roots share nothing but the files read, and a monorepo has
+// hundreds of them.
+func lintAll(dopts *discover.Options, jobs []lintJob, flags []string, cfg *validate.Config) ([]lintResult, error) {
 	out := make([]lintResult, len(jobs))
+	errs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(len(jobs), runtime.GOMAXPROCS(0)) {
@@ -209,8 +226,7 @@ func lintAll(dopts *discover.Options, jobs [][]discover.Location, cfg *validate.
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				set := dopts.Read(jobs[i])
-				out[i] = lintResult{set: set, findings: validate.Run(set, cfg)}
+				out[i], errs[i] = lintOne(dopts, jobs[i], flags, cfg)
 			}
 		}()
 	}
@@ -219,16 +235,66 @@ func lintAll(dopts *discover.Options, jobs [][]discover.Location, cfg *validate.
 	}
 	close(next)
 	wg.Wait()
-	return out
+	return out, errors.Join(errs...)
 }
 
-// lintSets turns the arguments into the locations of each project root,
-// so that shadowing is judged within a project, never across two.
-func lintSets(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFilter, res *report.Lint) ([][]discover.Location, error) {
-	if len(opts.Paths) == 0 {
-		return [][]discover.Location{scope.Filter(dopts.Locations())}, nil
+// lintOne lints one project root. With pisces alone it is pisces's merged
+// view, as lint always judged it; otherwise every client's own view.
+func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate.Config) (lintResult, error) {
+	sub := *dopts
+	sub.Root = job.root
+	clients, _, err := clientSet(&sub, flags, cfg, job.scope)
+	if err != nil || len(clients) == 0 {
+		return lintResult{}, err
 	}
-	groups := map[string][]string{} // root -> files (nil: every file of the root)
+	var r lintResult
+	if len(clients) == 1 && clients[0].ReadsProviders {
+		set := sub.View(clients[0], job.scope)
+		r = lintResult{findings: validate.Run(set, cfg), docs: set.Documents}
+	} else {
+		ws := sub.Scan(clients, job.scope)
+		r = lintResult{findings: validate.RunWorkspace(ws, cfg), docs: ws.Documents}
+	}
+	if job.only != nil {
+		keep := map[string]bool{}
+		var docs []*normalize.Document
+		for _, d := range r.docs {
+			if slices.Contains(job.only, d.Abs) {
+				keep[d.Path] = true
+				docs = append(docs, d)
+			}
+		}
+		r.findings = slices.DeleteFunc(r.findings, func(d normalize.Diagnostic) bool { return !keep[d.Path] })
+		r.docs = docs
+	}
+	return r, nil
+}
+
+// lintJobs turns the arguments into project roots to lint, so that
+// shadowing is judged within a project, never across two. A file argument
+// is linted with the rest of its project and only its own findings kept,
+// so pre-commit, which passes the changed files, reports what lint . does.
+func lintJobs(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFilter, res *report.Lint) ([]lintJob, error) {
+	if len(opts.Paths) == 0 {
+		return []lintJob{{root: dopts.Root, scope: scope}}, nil
+	}
+	type group struct {
+		all  bool
+		only []string
+	}
+	groups := map[string]*group{}
+	add := func(root string, file string) {
+		g := groups[root]
+		if g == nil {
+			g = &group{}
+			groups[root] = g
+		}
+		if file == "" {
+			g.all = true
+		} else if !slices.Contains(g.only, file) {
+			g.only = append(g.only, file)
+		}
+	}
 	var userFiles []string
 	for _, p := range opts.Paths {
 		abs := p
@@ -246,13 +312,11 @@ func lintSets(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 			for _, e := range errs {
 				res.Errors = append(res.Errors, report.ToolError{Path: p, Message: e.Error()})
 			}
-			for root, files := range roots {
-				groups[root] = append(groups[root], files...)
+			for root := range roots {
+				add(root, "")
 			}
 		case fi.IsDir():
-			if _, ok := groups[abs]; !ok {
-				groups[abs] = nil
-			}
+			add(abs, "")
 		default:
 			loc, root, ok := dopts.Classify(abs)
 			if !ok {
@@ -262,18 +326,7 @@ func lintSets(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 				userFiles = append(userFiles, abs)
 				continue
 			}
-			if files, seen := groups[root]; !seen || files != nil {
-				groups[root] = append(files, abs)
-			}
-		}
-	}
-	var user []discover.Location
-	if scope != discover.ProjectScopes {
-		user = discover.UserScopes.Filter(dopts.Locations())
-	}
-	for _, l := range dopts.Locations() {
-		if slices.Contains(userFiles, l.Abs) && !l.Section && !slices.ContainsFunc(user, func(u discover.Location) bool { return u.Abs == l.Abs }) {
-			user = append(user, l)
+			add(root, abs)
 		}
 	}
 	roots := make([]string, 0, len(groups))
@@ -281,24 +334,24 @@ func lintSets(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 		roots = append(roots, r)
 	}
 	sort.Strings(roots)
-	var jobs [][]discover.Location
+	var jobs []lintJob
 	for _, root := range roots {
-		locs := dopts.ProjectLocations(root, groups[root])
-		if scope == discover.UserScopes {
-			locs = nil
+		g := groups[root]
+		j := lintJob{root: root, scope: scope}
+		if !g.all {
+			j.only = g.only
 		}
-		jobs = append(jobs, mergeOrder(append(locs, user...)))
+		if scope == discover.UserScopes {
+			j.only = []string{} // project files are not linted in user scope
+		}
+		jobs = append(jobs, j)
 	}
-	if len(roots) == 0 && len(user) > 0 {
-		jobs = append(jobs, mergeOrder(slices.Clone(user)))
+	if len(userFiles) > 0 {
+		jobs = append(jobs, lintJob{root: dopts.Root, scope: discover.AllScopes, only: userFiles})
+	} else if len(roots) == 0 && scope != discover.ProjectScopes {
+		jobs = append(jobs, lintJob{root: dopts.Root, scope: discover.UserScopes})
 	}
 	return jobs, nil
-}
-
-// mergeOrder sorts locations of one root into the providers-table order.
-func mergeOrder(locs []discover.Location) []discover.Location {
-	slices.SortStableFunc(locs, func(a, b discover.Location) int { return a.Order - b.Order })
-	return locs
 }
 
 func ruleInfos() []report.RuleInfo {

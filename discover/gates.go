@@ -1,0 +1,321 @@
+package discover
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// trustResult is whether a client trusts the project, and why.
+type trustResult struct {
+	all    bool // the project (its root) is trusted
+	reason string
+	path   string
+	pos    normalize.Pos
+	// layers holds the directories trusted on their own (Codex trusts
+	// each project layer by its own directory or by the root).
+	layers map[string]bool
+}
+
+// layer reports whether the project layer in dir is trusted.
+func (t *trustResult) layer(dir, root string) bool {
+	return t.all || t.layers[filepath.Clean(dir)]
+}
+
+// gate is the gate of a server an untrusted project keeps from starting.
+func (t *trustResult) gate(c *normalize.Client, yields bool) normalize.Gate {
+	what := "it does not start"
+	switch c.Trust.Effect {
+	case normalize.IgnoresProject:
+		what = c.Product + " ignores the project's files"
+	case normalize.DisablesAll:
+		what = c.Product + " starts no server, user ones included"
+	}
+	return normalize.Gate{Status: normalize.StatusUntrusted, Kind: normalize.ByTrust, Yields: yields,
+		Reason: "the project is not trusted (" + t.reason + "): " + what, Path: t.path, Pos: t.pos}
+}
+
+// evalTrust decides whether the client trusts the project at root, read
+// from where the client records trust.
+func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
+	tr := c.Trust
+	abs, display := o.fileAbs(c, tr.File, root)
+	doc := o.readDoc(c, tr.File, root)
+	res := &trustResult{path: display, layers: map[string]bool{}}
+	switch tr.Kind {
+	case normalize.TrustFlag, normalize.TrustTable:
+		res.all, res.reason, res.pos = o.trustKey(tr, doc, display, root)
+		if tr.PerLayer && doc != nil {
+			// each directory from the root down to the start directory may
+			// be trusted on its own
+			for d := o.Root; within(root, d); d = filepath.Dir(d) {
+				if ok, _, _ := o.trustKey(tr, doc, display, d); ok {
+					res.layers[filepath.Clean(d)] = true
+				}
+				if d == root || filepath.Dir(d) == d {
+					break
+				}
+			}
+		}
+	case normalize.TrustFolders:
+		res.all, res.reason, res.pos = o.trustFolders(c, doc, display, abs)
+	}
+	return res
+}
+
+// trustKey reads a trust setting keyed by dir ({"projects", "<root>",
+// "trust_level"}): true when it holds tr.Value (or true for a flag).
+func (o *Options) trustKey(tr *normalize.Trust, doc *normalize.Document, display, dir string) (bool, string, normalize.Pos) {
+	key := strings.Join(tr.Path, ".")
+	key = strings.Replace(key, "<root>", fmt.Sprintf("%q", dir), 1)
+	if doc == nil {
+		return false, fmt.Sprintf("%s is not set: %s does not exist", key, display), normalize.Pos{}
+	}
+	m := lookupKey(doc.Root, tr.Path, dir)
+	if m == nil {
+		return false, fmt.Sprintf("%s is not set in %s", key, display), normalize.Pos{}
+	}
+	v := m.Value
+	at := fmt.Sprintf("%s:%s", display, v.Range.Start)
+	switch {
+	case tr.Value == "" && v.Kind == normalize.Bool && v.Bool:
+		return true, fmt.Sprintf("%s is true at %s", key, at), v.Range.Start
+	case tr.Value != "" && v.Kind == normalize.String && v.Str == tr.Value:
+		return true, fmt.Sprintf("%s is %q at %s", key, v.Str, at), v.Range.Start
+	}
+	return false, fmt.Sprintf("%s is %s at %s", key, valueText(v), at), v.Range.Start
+}
+
+func valueText(v *normalize.Value) string {
+	switch v.Kind {
+	case normalize.String:
+		return fmt.Sprintf("%q", v.Str)
+	case normalize.Bool:
+		return fmt.Sprint(v.Bool)
+	}
+	return v.Str
+}
+
+// trustFolders follows Gemini CLI: a variable decides first, then the
+// setting that turns the check off, then the nearest rule of
+// trustedFolders.json for the workspace (TRUST_PARENT trusts the parent of
+// its path, DO_NOT_TRUST distrusts); no rule means not trusted.
+func (o *Options) trustFolders(c *normalize.Client, doc *normalize.Document, display, abs string) (bool, string, normalize.Pos) {
+	tr := c.Trust
+	if v := o.getenv(tr.Env); v != "" {
+		if v == "true" || v == "1" {
+			return true, fmt.Sprintf("%s=%s", tr.Env, v), normalize.Pos{}
+		}
+		return false, fmt.Sprintf("%s=%s", tr.Env, v), normalize.Pos{}
+	}
+	if len(tr.Enabled) > 0 {
+		for _, f := range c.Files {
+			if f.Scope != normalize.User {
+				continue
+			}
+			if sdoc := o.readDoc(c, f, o.Root); sdoc != nil {
+				if m := lookupKey(sdoc.Root, tr.Enabled, ""); m != nil && m.Value.Kind == normalize.Bool && !m.Value.Bool {
+					return true, fmt.Sprintf("%s is false at %s:%s, so every folder is trusted", strings.Join(tr.Enabled, "."), sdoc.Path, m.Value.Range.Start), m.Value.Range.Start
+				}
+			}
+		}
+	}
+	if doc == nil || doc.Root.Kind != normalize.Object {
+		return false, fmt.Sprintf("%s does not trust %q", display, o.Root), normalize.Pos{}
+	}
+	workspace := filepath.Clean(o.Root)
+	best, bestLen := (*normalize.Member)(nil), -1
+	for _, m := range doc.Root.Unique() {
+		if m.Value.Kind != normalize.String {
+			continue
+		}
+		dir := filepath.Clean(filepath.FromSlash(m.Key))
+		if m.Value.Str == "TRUST_PARENT" {
+			dir = filepath.Dir(dir)
+		}
+		if within(dir, workspace) && len(dir) > bestLen {
+			best, bestLen = m, len(dir)
+		}
+	}
+	if best == nil {
+		return false, fmt.Sprintf("%s does not trust %q", display, o.Root), normalize.Pos{}
+	}
+	at := fmt.Sprintf("%q is %q at %s:%s", best.Key, best.Value.Str, display, best.KeyRange.Start)
+	if best.Value.Str == "DO_NOT_TRUST" {
+		return false, at, best.KeyRange.Start
+	}
+	return true, at, best.KeyRange.Start
+}
+
+// applyTrust marks every server of a client that starts none in an
+// untrusted project (Gemini CLI). A server already blocked stays blocked.
+func (v *viewer) applyTrust(defs []normalize.Server) {
+	if v.trust == nil || v.trust.all || v.c.Trust.Effect != normalize.DisablesAll {
+		return
+	}
+	g := v.trust.gate(v.c, false)
+	for i := range defs {
+		if defs[i].Enabled {
+			defs[i].TurnOff(g)
+		}
+	}
+}
+
+// approve applies a client's approval of project servers (Claude Code):
+// listed in a disabled list anywhere, a server is rejected; approved by a
+// setting that counts, it starts; otherwise it waits for approval.
+// Settings written inside the project count only once the project is
+// trusted. A pending or rejected server yields its name.
+func (v *viewer) approve(defs []normalize.Server) {
+	ap := v.c.Approval
+	if ap == nil || v.scope == UserScopes {
+		return
+	}
+	type setting struct {
+		doc     *normalize.Document
+		obj     *normalize.Value
+		counted bool
+	}
+	var settings []setting
+	var skipped []string
+	for _, st := range ap.Settings {
+		doc := v.o.readDoc(v.c, st.File, v.root)
+		if doc == nil {
+			continue
+		}
+		obj := doc.Root
+		if st.File.Section {
+			m := projectMember(obj.Get("projects"), v.root)
+			if m == nil {
+				continue
+			}
+			obj = m.Value
+		}
+		counted := !st.Trusted || v.trusted()
+		if !counted && (obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil) {
+			skipped = append(skipped, doc.Path)
+		}
+		settings = append(settings, setting{doc, obj, counted})
+	}
+	listed := func(obj *normalize.Value, key, name string) *normalize.Value {
+		if l := obj.Get(key); l != nil && l.Kind == normalize.Array {
+			for _, it := range l.Items {
+				if it.Kind == normalize.String && it.Str == name {
+					return it
+				}
+			}
+		}
+		return nil
+	}
+	for i := range defs {
+		s := &defs[i]
+		if s.Source.Scope != ap.Scope || !s.Enabled {
+			continue
+		}
+		var rejected, approved *normalize.Gate
+		for _, st := range settings {
+			if it := listed(st.obj, ap.Disabled, s.Name); it != nil && rejected == nil {
+				rejected = &normalize.Gate{Status: normalize.StatusRejected, Kind: normalize.ByApproval, Yields: true,
+					Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start}
+			}
+			if !st.counted || approved != nil {
+				continue
+			}
+			if it := listed(st.obj, ap.Enabled, s.Name); it != nil {
+				approved = &normalize.Gate{Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Enabled, st.doc.Path, it.Range.Start)}
+			} else if all := st.obj.Get(ap.EnableAll); all != nil && all.Kind == normalize.Bool && all.Bool {
+				approved = &normalize.Gate{Reason: fmt.Sprintf("%q is true at %s:%s", ap.EnableAll, st.doc.Path, all.Range.Start)}
+			}
+		}
+		switch {
+		case rejected != nil:
+			s.TurnOff(*rejected)
+		case approved != nil:
+			// starts
+		default:
+			why := fmt.Sprintf("not approved: no %q or %q setting lists it", ap.Enabled, ap.EnableAll)
+			if len(skipped) > 0 {
+				why = fmt.Sprintf("not approved: the approvals in %s count only once the project is trusted (%s)",
+					strings.Join(skipped, ", "), v.trust.reason)
+			}
+			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Yields: true, Reason: why})
+		}
+	}
+}
+
+// invalid marks definitions the client cannot use at all: it rejects the
+// entry (Claude Code's url without type) or cannot tell how to reach the
+// server (neither command nor url).
+func (v *viewer) invalid(defs []normalize.Server) {
+	if v.c.Merge == normalize.KeyByKey {
+		return // judged after the layers are merged (allOrNothing)
+	}
+	for i := range defs {
+		s := &defs[i]
+		if why := invalidReason(v.c, s); why != "" && s.Enabled {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why,
+				Path: s.Source.Path, Pos: s.Source.Pos})
+		}
+	}
+}
+
+// invalidReason says why a client cannot use an entry, or "".
+func invalidReason(c *normalize.Client, s *normalize.Server) string {
+	has := func(k string) bool { return s.Node != nil && s.Node.Member(k) != nil }
+	hasURL := s.URL != "" || has("url") || c.AltURLKey != "" && has(c.AltURLKey)
+	at := fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos)
+	switch {
+	case c.RemoteNeedsType && !s.TransportExplicit && hasURL && !has("command"):
+		return fmt.Sprintf("%q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it", s.Name, c.Product) + at
+	case s.Transport == normalize.NoTransport && !s.TransportExplicit:
+		return fmt.Sprintf("%q has neither \"command\" nor a URL", s.Name) + at
+	case s.Transport == normalize.NoTransport:
+		return fmt.Sprintf("%q has a \"type\" %s does not accept", s.Name, c.Product) + at
+	case c.OnBoth == normalize.StdioRejectsURL && has("command") && hasURL:
+		return fmt.Sprintf("%q has both \"command\" and \"url\"", s.Name) + at
+	case s.Transport == normalize.Stdio && strings.TrimSpace(s.Command) == "":
+		return fmt.Sprintf("%q has no command to start", s.Name) + at
+	}
+	for k := range c.Unsupported {
+		if has(k) {
+			return fmt.Sprintf("%q has %q, which %s does not support", s.Name, k, c.Product) + at
+		}
+	}
+	return ""
+}
+
+// allOrNothing applies, for clients that fold their layers, the checks
+// that need the merged entry; a client that refuses its whole config for
+// one bad entry (Codex) then starts nothing.
+func (v *viewer) allOrNothing(set *normalize.Set) {
+	if v.c.Merge != normalize.KeyByKey && !v.c.AllOrNothing {
+		return
+	}
+	var bad *normalize.Gate
+	for i := range set.Entries {
+		s := &set.Entries[i].Server
+		why := invalidReason(v.c, s)
+		if why == "" {
+			continue
+		}
+		g := normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Path: s.Source.Path, Pos: s.Source.Pos}
+		if bad == nil {
+			bad = &g
+		}
+		if s.Enabled {
+			s.TurnOff(g)
+		}
+	}
+	if bad == nil || !v.c.AllOrNothing {
+		return
+	}
+	whole := *bad
+	whole.Reason = fmt.Sprintf("%s refuses the whole config: %s", v.c.Product, bad.Reason)
+	for i := range set.Entries {
+		if s := &set.Entries[i].Server; s.Enabled {
+			s.TurnOff(whole)
+		}
+	}
+}

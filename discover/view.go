@@ -1,0 +1,415 @@
+package discover
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// View answers "what will this client load here, and will it start each
+// server?": the files the client reads from the directory it starts in
+// (Options.Root), in its own precedence, combined by its own merge rule,
+// with its gates applied (lists, approval, trust). Every definition gets a
+// status; a server that does not start says why and what decided it.
+//
+// scope selects which files are read (lint reads project files only by
+// default); explain reads all of them.
+func (o *Options) View(c *normalize.Client, scope ScopeFilter) *normalize.Set {
+	if c.ReadsProviders {
+		set := o.Read(scope.Filter(o.Locations()))
+		set.Client, set.ClientRules = c.ID, c.Note
+		return set
+	}
+	v := &viewer{o: o, c: c, root: o.projectRoot(c), scope: scope}
+	return v.build()
+}
+
+// viewer builds one client's view.
+type viewer struct {
+	o     *Options
+	c     *normalize.Client
+	root  string // the project root: where the client keys the project
+	scope ScopeFilter
+	trust *trustResult
+}
+
+func (v *viewer) build() *normalize.Set {
+	locs := v.scope.Filter(v.o.viewLocations(v.c, v.root))
+	if v.c.Trust != nil && v.scope != UserScopes {
+		v.trust = v.o.evalTrust(v.c, v.root)
+	}
+	// Layers of an untrusted project that the client ignores are read on
+	// their own: their servers are listed as untrusted, never merged.
+	var loaded, ignored []Location
+	for _, l := range locs {
+		if v.ignores(l) {
+			ignored = append(ignored, l)
+		} else {
+			loaded = append(loaded, l)
+		}
+	}
+	for i := range loaded {
+		loaded[i].Order = i
+	}
+	ld := v.o.load(loaded, v.c, v.trusted())
+	set := ld.set
+	set.UserRead = v.scope != ProjectScopes
+	if v.c.Merge == normalize.KeyByKey {
+		for i := range ld.defs {
+			ld.defs[i].Patch = isPatch(&ld.defs[i])
+		}
+	}
+	v.approve(ld.defs)
+	v.applyTrust(ld.defs)
+	v.invalid(ld.defs)
+	set.Definitions = ld.defs
+	set.Entries = mergeView(v.c, ld.defs)
+	ld.lists.applyAfterMerge(set.Entries, false)
+	if v.c.Merge == normalize.KeyByKey {
+		deepMerge(set)
+	}
+	v.allOrNothing(set)
+	if len(ignored) > 0 {
+		v.addIgnored(set, ignored)
+	}
+	set.Client, set.ClientRules = v.c.ID, v.c.Note
+	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
+	return set
+}
+
+// trusted reports whether the project is trusted (true when the client
+// has no notion of trust, or trust was not looked at).
+func (v *viewer) trusted() bool { return v.trust == nil || v.trust.all }
+
+// ignores reports whether a location belongs to an untrusted project whose
+// files the client does not load.
+func (v *viewer) ignores(l Location) bool {
+	if v.trust == nil || v.c.Trust.Effect != normalize.IgnoresProject || l.Scope == normalize.User || l.Dir == "" {
+		return false
+	}
+	return !v.trust.layer(l.Dir, v.root)
+}
+
+// viewLocations resolves the files a client reads from the start
+// directory, highest precedence first.
+func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
+	const prio = 0 // a client's own view has precedence, not priorities
+	var out []Location
+	for _, f := range c.Files {
+		if !f.ForOS(o.goos()) {
+			continue
+		}
+		if f.Base != normalize.RootDir {
+			l := o.locate(c, prio, f, 0)
+			if f.Section {
+				l.Key = root
+			}
+			out = append(out, l)
+			continue
+		}
+		for _, dir := range o.projectDirs(c, f, root) {
+			abs := filepath.Join(dir, filepath.FromSlash(f.Path))
+			if dir != o.Root && !exists(abs) {
+				continue // only the start directory's absent files are worth listing
+			}
+			display := o.display(abs, normalize.RootDir)
+			if !within(o.Root, dir) {
+				// above the start directory: shown from the home, or whole
+				display = o.display(abs, normalize.HomeDir)
+			}
+			out = append(out, Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format,
+				Abs: abs, Display: display, Dir: dir})
+		}
+	}
+	out = o.firstOfGroups(c, out)
+	slices.SortStableFunc(out, func(a, b Location) int { return a.Scope.Rank() - b.Scope.Rank() })
+	for i := range out {
+		out[i].Order = i
+	}
+	return out
+}
+
+// projectDirs lists the directories whose copy of a project file the
+// client reads, deepest (highest precedence) first.
+func (o *Options) projectDirs(c *normalize.Client, f normalize.File, root string) []string {
+	start := o.Root
+	switch c.Project {
+	case normalize.RootToStart:
+		dirs := []string{start}
+		for d := start; d != root; {
+			p := filepath.Dir(d)
+			if p == d || !within(root, p) {
+				break
+			}
+			dirs = append(dirs, p)
+			d = p
+		}
+		return dirs
+	case normalize.StartUp:
+		dirs := []string{start}
+		for d := start; ; {
+			p := filepath.Dir(d)
+			if p == d {
+				return dirs
+			}
+			dirs = append(dirs, p)
+			d = p
+		}
+	case normalize.Nearest:
+		for d := start; ; {
+			if exists(filepath.Join(d, filepath.FromSlash(f.Path))) {
+				return []string{d}
+			}
+			p := filepath.Dir(d)
+			if p == d {
+				return []string{start}
+			}
+			d = p
+		}
+	}
+	return []string{start}
+}
+
+// within reports whether dir is root or below it.
+func within(root, dir string) bool {
+	rel, err := filepath.Rel(root, dir)
+	return err == nil && filepath.IsLocal(rel) || rel == "."
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// firstOfGroups keeps, of the files of one group, those at the path of
+// the first that exists (the last when none does).
+func (o *Options) firstOfGroups(c *normalize.Client, locs []Location) []Location {
+	chosen := map[string]string{}
+	for _, f := range c.Files {
+		if f.Group == "" || !f.ForOS(o.goos()) {
+			continue
+		}
+		abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
+		if _, done := chosen[f.Group+"!"]; done {
+			continue
+		}
+		chosen[f.Group] = abs
+		if exists(abs) {
+			chosen[f.Group+"!"] = abs
+		}
+	}
+	var out []Location
+	for _, l := range locs {
+		if g := groupOf(c, l); g != "" {
+			want := chosen[g+"!"]
+			if want == "" {
+				want = chosen[g]
+			}
+			if l.Abs != want {
+				continue
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// groupOf finds the group of the descriptor file a location comes from.
+func groupOf(c *normalize.Client, l Location) string {
+	for _, f := range c.Files {
+		if f.Group != "" && strings.HasSuffix(filepath.ToSlash(l.Abs), "/"+f.Path) && f.Scope == l.Scope && f.Section == l.Section {
+			return f.Group
+		}
+	}
+	return ""
+}
+
+// fileAbs resolves a descriptor file that is not a server file (settings,
+// trust, lists): a project file lives at the project root; a file of a
+// group follows the group's choice.
+func (o *Options) fileAbs(c *normalize.Client, f normalize.File, root string) (abs, display string) {
+	if f.Base == normalize.RootDir {
+		abs = filepath.Join(root, filepath.FromSlash(f.Path))
+		return abs, o.display(abs, normalize.RootDir)
+	}
+	abs = filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
+	if f.Group != "" {
+		for _, g := range c.Files {
+			if g.Group == f.Group && g.ForOS(o.goos()) {
+				if p := filepath.Join(o.dir(g.Base), filepath.FromSlash(g.Path)); exists(p) {
+					abs = p
+					break
+				}
+			}
+		}
+	}
+	return abs, o.display(abs, f.Base)
+}
+
+// readDoc reads a descriptor file through the run's cache; nil when it
+// does not exist or cannot be parsed.
+func (o *Options) readDoc(c *normalize.Client, f normalize.File, root string) *normalize.Document {
+	abs, display := o.fileAbs(c, f, root)
+	r := o.readAll([]Location{{Client: c.ID, Abs: abs, Display: display, Format: f.Format, Scope: f.Scope}})[0]
+	if r.doc == nil || r.doc.Root == nil {
+		return nil
+	}
+	return r.doc
+}
+
+// projectRoot is the nearest directory at or above the start directory
+// that holds one of the client's root markers, else the start directory.
+func (o *Options) projectRoot(c *normalize.Client) string {
+	markers := c.RootMarkers
+	if c.RootMarkersKey != "" {
+		for _, f := range c.Files {
+			if f.Scope != normalize.User {
+				continue
+			}
+			if doc := o.readDoc(c, f, o.Root); doc != nil {
+				if v := doc.Root.Get(c.RootMarkersKey); v != nil {
+					markers, _ = v.Strings()
+				}
+			}
+			break
+		}
+	}
+	if len(markers) == 0 {
+		return o.Root
+	}
+	for d := o.Root; ; {
+		for _, m := range markers {
+			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
+				return d
+			}
+		}
+		p := filepath.Dir(d)
+		if p == d {
+			return o.Root
+		}
+		d = p
+	}
+}
+
+// lookupKey follows path from v, "<root>" matching the project root as
+// the client keys it (symlinks and trailing slashes forgiven).
+func lookupKey(v *normalize.Value, path []string, root string) *normalize.Member {
+	var m *normalize.Member
+	for i, k := range path {
+		if v == nil || v.Kind != normalize.Object {
+			return nil
+		}
+		if k == "<root>" {
+			m = projectMember(v, root)
+		} else {
+			m = v.Member(k)
+		}
+		if m == nil {
+			return nil
+		}
+		if i < len(path)-1 {
+			v = m.Value
+		}
+	}
+	return m
+}
+
+// projectMember finds the member of an object keyed by the project root.
+func projectMember(obj *normalize.Value, root string) *normalize.Member {
+	want := []string{filepath.Clean(root)}
+	if r, err := filepath.EvalSymlinks(root); err == nil && r != root {
+		want = append(want, r)
+	}
+	for _, m := range obj.Unique() {
+		if slices.Contains(want, filepath.Clean(filepath.FromSlash(m.Key))) {
+			return m
+		}
+	}
+	return nil
+}
+
+// mergeView dedups a client's definitions (highest precedence first) by
+// name: the first that holds its name wins whole; a definition whose gate
+// yields (pending approval, rejected) leaves the name to the next one.
+func mergeView(c *normalize.Client, defs []normalize.Server) []normalize.Entry {
+	byName := map[string][]int{}
+	var names []string
+	for i, s := range defs {
+		if _, ok := byName[s.Name]; !ok {
+			names = append(names, s.Name)
+		}
+		byName[s.Name] = append(byName[s.Name], i)
+	}
+	slices.Sort(names)
+	out := make([]normalize.Entry, 0, len(names))
+	for _, name := range names {
+		idx := byName[name]
+		win := idx[0]
+		for _, i := range idx {
+			if defs[i].Off == nil || !defs[i].Off.Yields {
+				win = i
+				break
+			}
+		}
+		e := normalize.Entry{Server: defs[win]}
+		w := &defs[win]
+		for _, i := range idx {
+			if i == win {
+				continue
+			}
+			l := &defs[i]
+			e.Shadowed = append(e.Shadowed, normalize.Shadow{Server: *l,
+				Differences: normalize.Differences(w, l), Reason: viewLostBecause(c, w, l)})
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// viewLostBecause says why one of a client's definitions is not the one
+// in use.
+func viewLostBecause(c *normalize.Client, w, l *normalize.Server) string {
+	ws, ls := w.Source, l.Source
+	switch {
+	case l.Off != nil && l.Off.Yields:
+		return fmt.Sprintf("not in use: %s; %s uses the %s definition instead", l.Off.Reason, c.Product, ws.Scope)
+	case ws.Scope != ls.Scope:
+		return fmt.Sprintf("%s scope wins over %s scope", ws.Scope, ls.Scope)
+	case ws.Path != ls.Path:
+		return fmt.Sprintf("%s is read before %s", ws.Path, ls.Path)
+	}
+	return "an earlier definition in the same file wins"
+}
+
+// addIgnored lists the servers of layers the client ignores (an untrusted
+// project): each is untrusted, and yields its name.
+func (v *viewer) addIgnored(set *normalize.Set, locs []Location) {
+	ld := v.o.load(locs, v.c, false)
+	set.Sources = append(set.Sources, ld.set.Sources...)
+	set.Documents = append(set.Documents, ld.set.Documents...)
+	set.Diagnostics = append(set.Diagnostics, ld.set.Diagnostics...)
+	for _, s := range ld.defs {
+		s.TurnOff(v.trust.gate(v.c, true))
+		set.Definitions = append(set.Definitions, s)
+		i := slices.IndexFunc(set.Entries, func(e normalize.Entry) bool { return e.Server.Name == s.Name })
+		if i < 0 {
+			set.Entries = append(set.Entries, normalize.Entry{Server: s})
+			continue
+		}
+		w := &set.Entries[i].Server
+		set.Entries[i].Shadowed = append(set.Entries[i].Shadowed, normalize.Shadow{Server: s,
+			Differences: normalize.Differences(w, &s), Reason: viewLostBecause(v.c, w, &s)})
+	}
+	slices.SortFunc(set.Entries, func(a, b normalize.Entry) int { return strings.Compare(a.Server.Name, b.Server.Name) })
+}
+
+// isPatch reports a layer entry that does not define a server on its own:
+// no command, no url, no type.
+func isPatch(s *normalize.Server) bool {
+	n := s.Node
+	return n != nil && n.Member("command") == nil && n.Member("url") == nil && n.Member("type") == nil
+}

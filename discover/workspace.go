@@ -1,0 +1,99 @@
+package discover
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// SelectClients resolves client names (ids or aliases) to descriptors, in
+// table order. Without names it picks every client that reads a file found
+// in the scanned scopes; pisces, which reads every provider's files, only
+// when one of its own files exists, so that a team using other clients is
+// not judged by a tool it does not use.
+func (o *Options) SelectClients(names []string, scope ScopeFilter) ([]*normalize.Client, error) {
+	if len(names) > 0 {
+		var out []*normalize.Client
+		for _, n := range names {
+			c := normalize.ClientByID(n)
+			if c == nil || !c.Views() {
+				return nil, &UnknownClientError{Client: n}
+			}
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+		slices.SortStableFunc(out, func(a, b *normalize.Client) int { return tableIndex(a) - tableIndex(b) })
+		return out, nil
+	}
+	var out []*normalize.Client
+	for _, c := range normalize.Clients() {
+		if !c.Views() {
+			continue
+		}
+		for _, l := range scope.Filter(o.viewLocations(c, o.projectRoot(c))) {
+			if exists(l.Abs) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+func tableIndex(c *normalize.Client) int { return slices.Index(normalize.Clients(), c) }
+
+// Scan builds the view of every client in the list (SelectClients) over
+// the selected scopes. Files shared by several clients are read once; the
+// problems of a file itself (syntax, unreadable) are reported once.
+func Scan(o Options, clients []*normalize.Client, scope ScopeFilter) (*normalize.Workspace, error) {
+	if err := o.prepare(); err != nil {
+		return nil, err
+	}
+	return o.Scan(clients, scope), nil
+}
+
+// Scan is the package function for options already prepared.
+func (o *Options) Scan(clients []*normalize.Client, scope ScopeFilter) *normalize.Workspace {
+	w := &normalize.Workspace{Root: o.Root, Home: o.Home, Views: make([]*normalize.Set, len(clients))}
+	var wg sync.WaitGroup
+	for i, c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.Views[i] = o.View(c, scope)
+		}()
+	}
+	wg.Wait()
+	seenDoc := map[string]bool{}
+	seenSrc := map[string]int{}
+	for _, v := range w.Views {
+		for _, d := range v.Documents {
+			if !seenDoc[d.Path] {
+				seenDoc[d.Path] = true
+				w.Documents = append(w.Documents, d)
+			}
+		}
+		for _, s := range v.Sources {
+			key := s.Path + "\x00" + s.Section
+			if i, ok := seenSrc[key]; ok {
+				// the same file read by another client: keep the one that
+				// read it, and the most servers it found
+				if w.Sources[i].Status == normalize.Absent && s.Status != normalize.Absent {
+					w.Sources[i] = s
+				}
+				continue
+			}
+			seenSrc[key] = len(w.Sources)
+			w.Sources = append(w.Sources, s)
+		}
+		w.Diagnostics = append(w.Diagnostics, v.Diagnostics...)
+	}
+	slices.SortFunc(w.Diagnostics, normalize.CompareDiagnostics)
+	w.Diagnostics = slices.CompactFunc(w.Diagnostics, func(a, b normalize.Diagnostic) bool {
+		return a.Path == b.Path && a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message
+	})
+	w.Notes = o.Notes()
+	return w
+}
