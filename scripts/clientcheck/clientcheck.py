@@ -298,11 +298,34 @@ def parse_claude_list(raw):
         m = LIST_LINE.match(line)
         if m:
             listed[m.group(1)] = {"detail": m.group(2), "status_text": m.group(3)}
-    diags = []
+    # "MCP config diagnostics" blocks: "[Section]" header, optional "Location:", then ├/└ items
+    diags, kind, section, location, seen = [], None, None, None, False
     for line in raw.split("\n"):
-        m = re.match(r"^\s*└ \[(\w+)\] (.*)$", line)
+        if line.startswith("MCP config diagnostics"):
+            seen = True
+            continue
+        if not seen:
+            continue
+        m = re.match(r"^\[([^\]]+)\](.*)$", line)
         if m:
-            diags.append({"level": m.group(1).lower(), "message": m.group(2)})
+            kind, section, location = m.group(1), m.group(2).strip() or None, None
+            continue
+        if line.startswith("Location: "):
+            location = line[len("Location: "):]
+            continue
+        m = re.match(r"^\s*[├└] (.*)$", line)
+        if m:
+            msg = m.group(1)
+            d = {"kind": kind}
+            if section:
+                d["section"] = section
+            if location:
+                d["location"] = location
+            lv = re.match(r"^\[(\w+)\] (.*)$", msg)
+            if lv:
+                d["level"], msg = lv.group(1).lower(), lv.group(2)
+            d["message"] = msg
+            diags.append(d)
     return listed, diags
 
 
