@@ -17,6 +17,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -30,9 +32,42 @@ NOISE = [re.compile(r"^WARNING: proceeding, even though we could not create PATH
 
 # ---------------------------------------------------------------- staging
 
+class CaptureHandler(BaseHTTPRequestHandler):
+    """Records each request (method, path, headers named X-* and Authorization), answers 404."""
+
+    def _record(self):
+        hdrs = {k: v for k, v in self.headers.items() if k.lower().startswith("x-") or k.lower() == "authorization"}
+        self.server.requests.append({"method": self.command, "path": self.path, "headers": dict(sorted(hdrs.items()))})
+        n = int(self.headers.get("Content-Length") or 0)
+        if n:
+            self.rfile.read(n)
+        self.send_response(404)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    do_GET = do_POST = do_DELETE = do_HEAD = _record
+
+    def log_message(self, *a):
+        pass
+
+
+def start_capture_server():
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), CaptureHandler)
+    srv.requests = []
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
+
+
+def unstage(stage):
+    if stage.get("http"):
+        stage["http"].shutdown()
+        stage["http"].server_close()
+    shutil.rmtree(stage["base"], ignore_errors=True)
+
+
 def placeholders(stage):
-    c = stage["case"]
     return [
+        ("@PORT@", str(stage["http"].server_address[1]) if stage.get("http") else "9"),
         ("@GITROOT@", stage["gitroot"] or ""),
         ("@CWD@", stage["cwd"]),
         ("@ROOT@", stage["root"]),
@@ -77,6 +112,8 @@ def stage_case(case_dir, case):
         "home": os.path.join(base, "home"),
     }
     stage["cwd"] = os.path.join(base, case.get("cwd", "project"))
+    if case.get("http_capture"):
+        stage["http"] = start_capture_server()
     gr = case.get("git_root")
     stage["gitroot"] = os.path.join(base, gr) if gr else None
     for part in ("project", "home"):
@@ -133,6 +170,8 @@ def client_env(stage, clients_bin):
 def clean(text, stage):
     """Replace temp paths, drop noise lines, trim trailing space."""
     reps = [(stage["home"], "<HOME>"), (stage["root"], "<ROOT>"), (stage["base"], "<TMP>")]
+    if stage.get("http"):
+        reps.append(("127.0.0.1:%d" % stage["http"].server_address[1], "127.0.0.1:<PORT>"))
     for a, b in reps:
         # also the realpath (e.g. /tmp is a symlink on some systems)
         ra = os.path.realpath(a)
@@ -169,6 +208,13 @@ def check_markers(stage):
     for m in stage["case"].get("markers", []):
         res[m] = os.path.exists(os.path.join(stage["base"], m))
     caps = {}
+    if stage.get("http"):
+        # one entry per distinct request; clients retry and probe, so keep it deterministic
+        seen = []
+        for r in stage["http"].requests:
+            if r not in seen:
+                seen.append(r)
+        caps["http"] = sorted(seen, key=lambda r: json.dumps(r, sort_keys=True))
     for m in stage["case"].get("captures", []):
         p = os.path.join(stage["base"], m)
         if os.path.exists(p):
@@ -336,7 +382,7 @@ def run_claude(case_dir, case, clients_bin, version):
         markers = check_markers(st)
         names = scan_names(st)
     finally:
-        shutil.rmtree(st["base"], ignore_errors=True)
+        unstage(st)
     listed, diags = parse_claude_list(out)
     res = {"version": version, "command": "claude mcp list", "exit_code": rc, "raw": out}
     if err:
@@ -347,7 +393,7 @@ def run_claude(case_dir, case, clients_bin, version):
         try:
             grc, gout, gerr = run(["claude", "mcp", "get", name], st, clients_bin)
         finally:
-            shutil.rmtree(st["base"], ignore_errors=True)
+            unstage(st)
         gets[name] = (gout + ("\n" + gerr if gerr else "")).strip()
         srv = parse_claude_get(name, gout)
         if srv is None:
@@ -377,7 +423,7 @@ def run_codex(case_dir, case, clients_bin, version):
         rc, out, err = run(["codex", "mcp", "list", "--json"], st, clients_bin)
         markers = check_markers(st)
     finally:
-        shutil.rmtree(st["base"], ignore_errors=True)
+        unstage(st)
     res = {"version": version, "command": "codex mcp list --json", "exit_code": rc, "raw": out}
     if err:
         res["stderr"] = err
@@ -418,7 +464,7 @@ def run_codex(case_dir, case, clients_bin, version):
         try:
             grc, gout, gerr = run(["codex", "mcp", "get", name, "--json"], st, clients_bin)
         finally:
-            shutil.rmtree(st["base"], ignore_errors=True)
+            unstage(st)
         gets[name] = (gout + ("\n" + gerr if gerr else "")).strip()
     if gets:
         res["get"] = {"command": "codex mcp get NAME --json", "raw": gets}
@@ -440,7 +486,7 @@ def run_gemini(case_dir, case, clients_bin, version):
         rc, out, err = run(["gemini", "mcp", "list"], st, clients_bin)
         markers = check_markers(st)
     finally:
-        shutil.rmtree(st["base"], ignore_errors=True)
+        unstage(st)
     # Gemini CLI prints its whole listing through its debug logger, on stderr: record both streams.
     both = "\n".join(x for x in (out, err) if x)
     res = {"version": version, "command": "gemini mcp list", "exit_code": rc, "raw": both}
