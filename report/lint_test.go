@@ -225,6 +225,11 @@ func TestLintTextEmpty(t *testing.T) {
 	}
 }
 
+// makeSnippet is layoutSnippet on a raw source line.
+func makeSnippet(line string, col, end int) snippet {
+	return layoutSnippet(printableRunes([]rune(line)), col, end)
+}
+
 func TestMakeSnippet(t *testing.T) {
 	long := strings.Repeat("abcdefghij", 30)                                        // 300 code points
 	wide := strings.Repeat("数据", 100)                                               // 200 code points, 400 cells

@@ -170,16 +170,11 @@ type snippet struct {
 	carets int
 }
 
-// makeSnippet lays out line with carets from column col up to column end
-// (exclusive, 0 for the end of the line). Columns count code points, like
-// normalize.Pos; columns past the end of the line put the caret just
-// after the last character.
-func makeSnippet(line string, col, end int) snippet {
-	return layoutSnippet(printableRunes([]rune(line)), col, end)
-}
-
-// layoutSnippet is makeSnippet on a line already made printable, as code
-// points. Its cost is the window, not the line.
+// layoutSnippet lays out a line, already made printable and split into
+// code points, with carets from column col up to column end (exclusive, 0
+// for the end of the line). Columns count code points, like normalize.Pos;
+// columns past the end of the line put the caret just after the last
+// character. Its cost is the window, not the line.
 func layoutSnippet(runes []rune, col, end int) snippet {
 	n := len(runes)
 	start := min(max(col-1, 0), n)
