@@ -225,8 +225,16 @@ func TestLintTextEmpty(t *testing.T) {
 	}
 }
 
+// makeSnippet is layoutSnippet on a raw source line.
+func makeSnippet(line string, col, end int) snippet {
+	return layoutSnippet(printableRunes([]rune(line)), col, end)
+}
+
 func TestMakeSnippet(t *testing.T) {
-	long := strings.Repeat("abcdefghij", 30) // 300 code points
+	long := strings.Repeat("abcdefghij", 30)                                        // 300 code points
+	wide := strings.Repeat("数据", 100)                                               // 200 code points, 400 cells
+	tabs := strings.Repeat("\t ", 150)                                              // 300 code points
+	marks := "ab" + strings.Repeat("c", 119) + "e\u0301" + strings.Repeat("x", 300) // a mark at index 122
 	tests := []struct {
 		name      string
 		line      string
@@ -252,6 +260,13 @@ func TestMakeSnippet(t *testing.T) {
 		{"long line, column in the middle", long, 150, 153, "…" + long[109:229] + "…", " " + strings.Repeat(" ", 40), 3},
 		{"long line, column near the end", long, 299, 0, "…" + long[180:], " " + strings.Repeat(" ", 118), 2},
 		{"long line, span past the window", long, 150, 290, "…" + long[109:229] + "…", " " + strings.Repeat(" ", 40), 80},
+		// The window is counted in cells: 40 cells of wide characters are
+		// 20 of them before the column, and 120 cells hold 60.
+		{"long line of wide characters", wide, 101, 102, "…" + string([]rune(wide)[80:140]) + "…", " " + strings.Repeat(" ", 40), 2},
+		{"wide line under 120 code points but over 120 cells", wide[:3*70], 2, 3, string([]rune(wide)[:60]) + "…", "  ", 2},
+		{"long line with tabs keeps them in the pad", tabs, 150, 151, "…" + tabs[109:229] + "…", " " + strings.Repeat(" \t", 20), 1},
+		{"combining mark at the left cut stays with its base", marks, 163, 164, "…" + string([]rune(marks)[121:242]) + "…", " " + strings.Repeat(" ", 40), 1},
+		{"combining mark at the right cut stays with its base", marks, 43, 44, "…" + string([]rune(marks)[2:123]) + "…", " " + strings.Repeat(" ", 40), 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -262,6 +277,114 @@ func TestMakeSnippet(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSnippetCaretLinesUp lays out every column of long lines mixing
+// ASCII, tabs, wide characters and combining marks, and checks that the
+// caret lands under the character of the column: the pad is the text
+// before it, each code point replaced by a tab or by its width in spaces.
+func TestSnippetCaretLinesUp(t *testing.T) {
+	lines := []string{
+		strings.Repeat(`{"a":"x",`, 100),
+		strings.Repeat("数据\tab e\u0301 ", 60),
+		strings.Repeat("😀x", 150),
+		"short\tline 数据",
+	}
+	for _, line := range lines {
+		runes := []rune(line)
+		for col := 1; col <= len(runes)+1; col++ {
+			sn := makeSnippet(line, col, col+1)
+			text := []rune(sn.text)
+			var before strings.Builder
+			i := 0
+			for ; i < len(text) && before.Len() < len(sn.pad); i++ {
+				if text[i] == '\t' {
+					before.WriteByte('\t')
+				} else {
+					before.WriteString(strings.Repeat(" ", cellWidth(text[i])))
+				}
+			}
+			// Zero-width marks before the column add nothing to the pad.
+			for i < len(text) && text[i] != '…' && cellWidth(text[i]) == 0 && (col > len(runes) || text[i] != runes[col-1]) {
+				i++
+			}
+			if before.String() != sn.pad {
+				t.Fatalf("line %.20q col %d: pad %q does not match the text before the caret %q", line, col, sn.pad, string(text[:i]))
+			}
+			switch {
+			case col <= len(runes) && (i >= len(text) || text[i] != runes[col-1]):
+				t.Fatalf("line %.20q col %d: caret under %q, want %q (text %q)", line, col, string(text[i:min(i+1, len(text))]), runes[col-1], sn.text)
+			case col > len(runes) && i != len(text):
+				t.Fatalf("line %.20q col %d (past the end): caret at %d of %d", line, col, i, len(text))
+			}
+			if w := textCells(sn.text); w > maxSnippet+2+maxMarks {
+				t.Fatalf("line %.20q col %d: snippet %d cells wide", line, col, w)
+			}
+		}
+	}
+}
+
+func textCells(s string) int {
+	n := 0
+	for _, r := range s {
+		n += cells(r)
+	}
+	return n
+}
+
+// TestLintTextLongLines renders findings on a minified line: near the
+// start, in the middle, at the end, on wide characters, and on both sides
+// of secrets that the window cuts in half. The secrets must not show,
+// not even in part.
+func TestLintTextLongLines(t *testing.T) {
+	token := "Bearer 7d1f0c9a2b3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5f6" // generic shape, fake
+	ghp := "ghp_" + "Zq8Wm3Rt6Yu1Io4Pa7Sd0Fg2Hj5Kl9Xc" + "Vb3N"        // fake, 36 after the prefix
+	password := "pw-" + strings.Repeat("Qx7rT2", 10)                   // no token shape: masked by its key
+	var b strings.Builder
+	b.WriteString(`{"mcpServers":{`)
+	for i := range 40 {
+		fmt.Fprintf(&b, `"s%02d":{"command":"npx","args":["pkg-%02d"]},`, i, i)
+	}
+	b.WriteString(`"auth":{"type":"http","url":"https://a.example.com/mcp","headers":{"Authorization":"` + token + `"}},`)
+	b.WriteString(`"gh":{"command":"gh-mcp","env":{"GH":"` + ghp + `"}},`)
+	b.WriteString(`"db":{"command":"db-mcp","env":{"DB_PASSWORD":"` + password + `"}},`)
+	b.WriteString(`"数据服务":{"command":"数据","args":["--名字","数据数据数据数据数据数据数据数据数据数据数据数据数据数据数据数据数据数据数据数据"]},`)
+	b.WriteString("\"tab\":{\"command\":\"x\",\t\"args\":[\"\t-y\"]},")
+	b.WriteString(`"last":{"command":"z"}}}` + "\n")
+	doc := newDoc(".mcp.json", b.String())
+
+	var ds []normalize.Diagnostic
+	add := func(sub string, rule string, msg string) {
+		pos, end := span(t, doc, sub, 0)
+		ds = append(ds, normalize.Diagnostic{Rule: rule, Severity: normalize.Warning, Message: msg, Path: doc.Path, Pos: pos, End: end})
+	}
+	add(`"mcpServers"`, "start", "near the start")
+	add(`"s20"`, "middle", "in the middle")
+	add(`"headers"`, "right-cut", "the window cuts the bearer token at its right edge")
+	add(`"`+token+`"`, "hardcoded-secret", "the bearer token, hidden by this finding's span")
+	add(`"gh"`, "left-cut", "the window cuts the bearer token at its left edge")
+	add(`"`+ghp+`"`, "token-shape", "a known token shape, hidden without a finding of its own")
+	add(`"db-mcp"`, "key-cut", "the window cuts the password at its right edge")
+	add(`"数据服务"`, "wide", "wide characters; the window cuts the password at its left edge, its key outside")
+	add(`"--名字"`, "wide", "wide characters after wide characters")
+	add("\"\t-y\"", "tab", "a tab before the column")
+	add(`"last"`, "end", "near the end of the line")
+	slices.SortFunc(ds, normalize.CompareDiagnostics)
+	l := &Lint{Findings: ds, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1}
+
+	var got bytes.Buffer
+	if err := LintText(&got, l, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	out := got.String()
+	for _, secret := range []string{token[7:], ghp, password} {
+		for _, part := range []string{secret[:6], secret[len(secret)-6:], secret[len(secret)/2-3 : len(secret)/2+3]} {
+			if strings.Contains(out, part) {
+				t.Errorf("output shows %q of a secret:\n%s", part, out)
+			}
+		}
+	}
+	golden(t, "text_long.golden", got.Bytes())
 }
 
 // FuzzLintText feeds arbitrary sources and positions, valid or not, to

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/width"
 
@@ -35,9 +36,9 @@ func LintText(w io.Writer, l *Lint, st Style) error {
 		}
 		fmt.Fprintln(ew)
 	}
-	secrets := secretSpans(l.Findings)
+	lines := &sourceLines{secrets: secretSpans(l.Findings)}
 	for _, d := range l.Findings {
-		writeFinding(ew, d, l.Documents[d.Path], secrets, st)
+		writeFinding(ew, d, l.Documents[d.Path], lines, st)
 		fmt.Fprintln(ew)
 	}
 	fmt.Fprintln(ew, lintSummary(l, st))
@@ -53,14 +54,14 @@ func toolErrorText(e ToolError) string {
 
 // writeFinding prints the header line, the source snippet when the
 // document and position are known, the hint and the related notes.
-func writeFinding(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, secrets spans, st Style) {
+func writeFinding(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, lines *sourceLines, st Style) {
 	color := severityColor(d.Severity, st)
 	head := color(d.Severity.String()) + ": " + printable(d.Message) + " " + st.dim("["+d.Rule+"]")
 	if loc := location(printable(d.Path), d.Pos); loc != "" {
 		head = st.bold(loc) + ": " + head
 	}
 	fmt.Fprintln(w, head)
-	writeSnippet(w, d, doc, secrets, color, st)
+	writeSnippet(w, d, doc, lines, color, st)
 	if d.Hint != "" {
 		fmt.Fprintf(w, "  %s %s\n", st.green("hint:"), printable(d.Hint))
 	}
@@ -86,12 +87,11 @@ func severityColor(s normalize.Severity, st Style) func(string) string {
 // writeSnippet prints the source line of the finding with a line-number
 // gutter and a caret line under the span. It prints nothing when the
 // line cannot be shown: no document, no position, or a line past the end.
-func writeSnippet(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, secrets spans, color func(string) string, st Style) {
+func writeSnippet(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, lines *sourceLines, color func(string) string, st Style) {
 	if doc == nil || doc.Lines == nil || !d.Pos.IsValid() || d.Pos.Line > doc.Lines.Count() {
 		return
 	}
-	line := MaskLine(doc.Lines.Line(d.Pos.Line), secrets[lineKey{d.Path, d.Pos.Line}])
-	sn := makeSnippet(line, d.Pos.Col, spanEnd(d))
+	sn := layoutSnippet(lines.get(d.Path, doc, d.Pos.Line), d.Pos.Col, spanEnd(d))
 	num := strconv.Itoa(d.Pos.Line)
 	src := ""
 	if sn.text != "" {
@@ -99,6 +99,39 @@ func writeSnippet(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, 
 	}
 	fmt.Fprintf(w, "  %s%s\n", st.dim(num+" |"), src)
 	fmt.Fprintf(w, "  %s %s%s\n", st.dim(strings.Repeat(" ", len(num))+" |"), sn.pad, color(strings.Repeat("^", sn.carets)))
+}
+
+// sourceLines hands out source lines ready to cut into snippets: secrets
+// masked, unprintable code points replaced, as code points so that a
+// column is an index. The line is masked whole, before any window is cut
+// from it, so a secret that a window cuts in half is still hidden on
+// both sides. Findings come sorted by path and line, so keeping the last
+// line is enough for every line to be prepared once: the findings on one
+// long line (a minified file) cost the line once plus a window each.
+type sourceLines struct {
+	secrets spans
+	key     lineKey
+	runes   []rune
+	valid   bool
+}
+
+func (s *sourceLines) get(path string, doc *normalize.Document, line int) []rune {
+	k := lineKey{path, line}
+	if !s.valid || s.key != k {
+		s.key, s.valid = k, true
+		s.runes = printableRunes(maskRunes(doc.Lines.Line(line), s.secrets[k]))
+	}
+	return s.runes
+}
+
+// printableRunes is printable on code points, in place.
+func printableRunes(runes []rune) []rune {
+	for i, r := range runes {
+		if unsafeRune(r) {
+			runes[i] = utf8.RuneError
+		}
+	}
+	return runes
 }
 
 // spanEnd is the column the underline stops before: the end of the span
@@ -114,12 +147,18 @@ func spanEnd(d normalize.Diagnostic) int {
 	return 0
 }
 
-// Snippets longer than maxSnippet code points are cut to a window that
-// keeps snippetContext code points before the column, so a finding at
-// column 4000 of a minified file still shows what it points at.
+// A line wider than maxSnippet cells is cut to a window of about
+// maxSnippet cells that keeps snippetContext cells before the column, so
+// a finding at column 40,000 of a minified file still shows what it
+// points at, and costs the window, not the line. Every code point counts
+// at least one cell here (a tab, a combining mark), so a window never
+// holds more than maxSnippet code points.
 const (
 	maxSnippet     = 120
 	snippetContext = 40
+	// maxMarks is how many combining marks a window edge moves by to keep
+	// them with their base character.
+	maxMarks = 8
 )
 
 // snippet is one source line ready to print: text (maybe cut, with …),
@@ -131,19 +170,19 @@ type snippet struct {
 	carets int
 }
 
-// makeSnippet lays out line with carets from column col up to column end
-// (exclusive, 0 for the end of the line). Columns count code points, like
-// normalize.Pos; columns past the end of the line put the caret just
-// after the last character.
-func makeSnippet(line string, col, end int) snippet {
-	runes := []rune(printable(line))
+// layoutSnippet lays out a line, already made printable and split into
+// code points, with carets from column col up to column end (exclusive, 0
+// for the end of the line). Columns count code points, like normalize.Pos;
+// columns past the end of the line put the caret just after the last
+// character. Its cost is the window, not the line.
+func layoutSnippet(runes []rune, col, end int) snippet {
 	n := len(runes)
 	start := min(max(col-1, 0), n)
 	stop := n
 	if end > 0 {
 		stop = min(max(end-1, start), n)
 	}
-	lo, hi := snippetWindow(n, start)
+	lo, hi := snippetWindow(runes, start)
 	stop = min(stop, hi)
 
 	var sn snippet
@@ -170,23 +209,58 @@ func makeSnippet(line string, col, end int) snippet {
 	return sn
 }
 
-// snippetWindow picks the visible runes [lo, hi) of a line of n runes so
-// that index start is inside.
-func snippetWindow(n, start int) (lo, hi int) {
+// snippetWindow picks the visible runes [lo, hi) of a line so that index
+// start is inside: the whole line when it fits in maxSnippet cells, else
+// up to snippetContext cells before start and the rest of maxSnippet
+// after it (more before when the line ends first). It looks at the
+// window only, never at the rest of a long line.
+func snippetWindow(runes []rune, start int) (lo, hi int) {
+	n := len(runes)
 	if n <= maxSnippet {
-		return 0, n
+		w := 0
+		for _, r := range runes {
+			w += cells(r)
+		}
+		if w <= maxSnippet {
+			return 0, n
+		}
 	}
-	lo = max(start-snippetContext, 0)
-	hi = lo + maxSnippet
-	if hi > n {
-		hi, lo = n, n-maxSnippet
+	used := 0
+	lo = start
+	for lo > 0 && used+cells(runes[lo-1]) <= snippetContext {
+		lo--
+		used += cells(runes[lo])
+	}
+	hi = start
+	for hi < n && used+cells(runes[hi]) <= maxSnippet {
+		used += cells(runes[hi])
+		hi++
+	}
+	for hi == n && lo > 0 && used+cells(runes[lo-1]) <= maxSnippet {
+		lo--
+		used += cells(runes[lo])
+	}
+	// Keep combining marks with their base: move a cut that falls before
+	// a mark past it (a few at most).
+	for k := 0; k < maxMarks && lo > 0 && lo < n && cellWidth(runes[lo]) == 0; k++ {
+		lo--
+	}
+	for k := 0; k < maxMarks && hi < n && cellWidth(runes[hi]) == 0; k++ {
+		hi++
 	}
 	return lo, hi
 }
 
+// cells is what a code point counts toward the window: its width, and at
+// least one.
+func cells(r rune) int { return max(cellWidth(r), 1) }
+
 // cellWidth is how many terminal cells r takes: 2 for East Asian wide
 // characters (CJK, most emoji), 0 for combining marks, else 1.
 func cellWidth(r rune) int {
+	if r >= ' ' && r < 0x7f {
+		return 1 // printable ASCII, most of every config
+	}
 	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
 		return 0
 	}

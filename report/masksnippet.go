@@ -42,32 +42,72 @@ func secretSpans(diags []normalize.Diagnostic) spans {
 // placeholders. Each hidden rune becomes '*', so columns do not move and
 // carets stay under the right text.
 func MaskLine(line string, hide []colSpan) string {
+	return string(maskRunes(line, hide))
+}
+
+// maskRunes is MaskLine returning the code points of the masked line. It
+// runs in time linear in the line (plus the spans), however many secrets
+// the line holds, so a minified file of thousands of servers on one line
+// is masked once in one pass, not once per finding.
+func maskRunes(line string, hide []colSpan) []rune {
 	runes := []rune(line)
+	n := len(runes)
+	// delta is a difference array over rune indexes: delta[i] counts the
+	// spans starting at i minus those ending at i.
+	var delta []int32
 	mask := func(start, end int) { // 0-based rune indexes
-		for i := max(start, 0); i < end && i < len(runes); i++ {
-			runes[i] = '*'
+		start, end = max(start, 0), min(end, n)
+		if start >= end {
+			return
 		}
+		if delta == nil {
+			delta = make([]int32, n+1)
+		}
+		delta[start]++
+		delta[end]--
 	}
 	for _, sp := range hide {
 		mask(sp.start-1, sp.end-1)
 	}
-	// Known token shapes, searched in the byte string, mapped to runes.
-	for off := 0; off < len(line); {
-		_, s, e, ok := resolve.FindToken(line[off:])
-		if !ok {
-			break
+	runeAt := runeIndexer(line, n)
+	maskBytes := func(start, end int) { mask(runeAt(start), runeAt(end)) }
+	maskKeyedValues(line, maskBytes)
+	for _, sp := range secretSpansIn(line) { // URLs, token shapes, flags
+		maskBytes(sp.start, sp.end)
+	}
+	if delta != nil {
+		cover := int32(0)
+		for i := range runes {
+			if cover += delta[i]; cover > 0 {
+				runes[i] = '*'
+			}
 		}
-		mask(utf8.RuneCountInString(line[:off+s]), utf8.RuneCountInString(line[:off+e]))
-		off += e
 	}
-	maskKeyedValues(line, mask)
-	for _, sp := range secretSpansIn(line) {
-		mask(utf8.RuneCountInString(line[:sp.start]), utf8.RuneCountInString(line[:sp.end]))
-	}
-	return string(runes)
+	return runes
 }
 
-// maskKeyedValues finds `"KEY": "value"` and `KEY = "value"` pairs.
+// runeIndexer maps a byte offset of s (at most len(s)) to the number of
+// code points before it, as []rune(s) counts them, in O(1).
+func runeIndexer(s string, runes int) func(int) int {
+	if runes == len(s) {
+		return func(off int) int { return off } // ASCII
+	}
+	idx := make([]int32, len(s)+1)
+	n := int32(0)
+	for i := 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		for k := range size {
+			idx[i+k] = n // an offset inside a sequence maps to its code point
+		}
+		i += size
+		n++
+	}
+	idx[len(s)] = n
+	return func(off int) int { return int(idx[off]) }
+}
+
+// maskKeyedValues finds `"KEY": "value"` and `KEY = "value"` pairs and
+// passes the byte offsets of each secret value to mask.
 func maskKeyedValues(line string, mask func(start, end int)) {
 	for i := 0; i < len(line); i++ {
 		if line[i] != ':' && line[i] != '=' {
@@ -97,7 +137,7 @@ func maskKeyedValues(line string, mask func(start, end int)) {
 		if val == "" || len(resolve.Scan(val)) > 0 || strings.HasPrefix(val, "!") {
 			continue // placeholders and commands are not secrets themselves
 		}
-		mask(utf8.RuneCountInString(line[:j+1]), utf8.RuneCountInString(line[:k]))
+		mask(j+1, k)
 	}
 }
 

@@ -1,6 +1,9 @@
 package report
 
 import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -38,6 +41,31 @@ func TestMaskText(t *testing.T) {
 	for _, c := range cases {
 		if got := MaskText(c.in); got != c.want {
 			t.Errorf("MaskText(%s)\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+}
+
+// TestURLSpansMatchesRegexp checks urlSpans against the regular expression
+// it implements, on random strings of the characters that matter.
+func TestURLSpansMatchesRegexp(t *testing.T) {
+	re := regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s"'<>]+`)
+	const alphabet = "ah1+.-:/:// \t\"'<>@?=&é\xff"
+	rng := rand.New(rand.NewPCG(1, 2))
+	cases := []string{"", "://", "http://", "x http://a.b/c?d=e f", `"https://u:p@h/x","ftp://y"`, "1http://a", "+.a://b", "a://b://c"}
+	for range 20000 {
+		b := make([]byte, rng.IntN(24))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		var want [][2]int
+		for _, m := range re.FindAllStringIndex(s, -1) {
+			want = append(want, [2]int{m[0], m[1]})
+		}
+		if got := urlSpans(s); !slices.Equal(got, want) {
+			t.Fatalf("urlSpans(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

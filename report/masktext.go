@@ -1,9 +1,9 @@
 package report
 
 import (
-	"regexp"
+	"cmp"
+	"slices"
 	"strings"
-	"sync"
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
@@ -12,26 +12,64 @@ import (
 // secretSpan is a byte range [start, end) of a string to hide.
 type secretSpan struct{ start, end int }
 
-var urlPattern = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s"'<>]+`)
-})
+// urlSpans returns the byte offsets [start, end) of what looks like a URL
+// in s: the matches of `[a-zA-Z][a-zA-Z0-9+.-]*://[^\s"'<>]+`, leftmost
+// first, as regexp's FindAllStringIndex returns them, found from each
+// "://" outward in one pass (a regexp costs several times more on the
+// long lines of minified files).
+func urlSpans(s string) [][2]int {
+	var out [][2]int
+	for pos := 0; pos < len(s); {
+		k := strings.Index(s[pos:], "://")
+		if k < 0 {
+			break
+		}
+		k += pos
+		j := k // the scheme: scheme characters back from "://", from the first letter
+		for j > pos && isSchemeByte(s[j-1]) {
+			j--
+		}
+		for j < k && !isLetterByte(s[j]) {
+			j++
+		}
+		e := k + 3
+		for e < len(s) && !isURLStop(s[e]) {
+			e++
+		}
+		if j == k || e == k+3 {
+			pos = k + 1
+			continue
+		}
+		out = append(out, [2]int{j, e})
+		pos = e
+	}
+	return out
+}
+
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isSchemeByte(c byte) bool {
+	return isLetterByte(c) || c >= '0' && c <= '9' || c == '+' || c == '.' || c == '-'
+}
+
+// isURLStop is what ends a URL: white space (as regexp's \s) and quotes.
+func isURLStop(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\f', '\r', '"', '\'', '<', '>':
+		return true
+	}
+	return false
+}
 
 // secretSpans finds what must never be printed in s: passwords in URLs,
 // values of secret-looking URL query parameters, known token shapes, and
 // values of secret-looking flags (--token X, --api-key=X) written in quotes.
 func secretSpansIn(s string) []secretSpan {
 	var out []secretSpan
-	for _, m := range urlPattern().FindAllStringIndex(s, -1) {
+	for _, m := range urlSpans(s) {
 		out = append(out, urlSecrets(s[m[0]:m[1]], m[0])...)
 	}
-	for off := 0; off < len(s); {
-		_, a, b, ok := resolve.FindToken(s[off:])
-		if !ok {
-			break
-		}
-		out = append(out, secretSpan{off + a, off + b})
-		off += b
-	}
+	resolve.EachToken(s, func(_ string, a, b int) { out = append(out, secretSpan{a, b}) })
 	return append(out, flagSecrets(s)...)
 }
 
@@ -111,12 +149,7 @@ func MaskText(s string) string {
 }
 
 func mergeSpans(spans []secretSpan) []secretSpan {
-	// insertion sort: there are only ever a few
-	for i := 1; i < len(spans); i++ {
-		for j := i; j > 0 && spans[j].start < spans[j-1].start; j-- {
-			spans[j], spans[j-1] = spans[j-1], spans[j]
-		}
-	}
+	slices.SortFunc(spans, func(a, b secretSpan) int { return cmp.Compare(a.start, b.start) })
 	out := spans[:1]
 	for _, sp := range spans[1:] {
 		if last := &out[len(out)-1]; sp.start <= last.end {

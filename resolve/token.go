@@ -49,6 +49,24 @@ func FindToken(s string) (kind string, start, end int, ok bool) {
 	return "", 0, 0, false
 }
 
+// EachToken calls fn with the kind and byte offsets [start, end) of every
+// token in s, left to right, in one pass: every word boundary where
+// FindToken would accept a token, including generic "Bearer …" ones before
+// a specific token and tokens that overlap others. It is for masking, where
+// anything a token could be must go; FindToken called again after each
+// token it returns would skip some and cost a scan of the rest of s per
+// token.
+func EachToken(s string, fn func(kind string, start, end int)) {
+	for i := 0; i < len(s); i++ {
+		if i > 0 && isTokenWordChar(s[i-1]) {
+			continue
+		}
+		if k, e, found := tokenAt(s, i); found {
+			fn(k, i, e)
+		}
+	}
+}
+
 const (
 	kindBearer = "bearer token"
 	kindBasic  = "basic auth credential"
@@ -204,18 +222,19 @@ func schemeCredential(s string, i int, scheme string, n int, class func(byte) bo
 	for from < len(s) && s[from] == ' ' {
 		from++
 	}
+	// The credential runs to the next space and must be all of class:
+	// stop at the first other byte, so a "Bearer" in a long line without
+	// spaces (minified JSON) costs the credential, not the rest of the line.
 	e := from
-	for e < len(s) && !isSpace(s[e]) {
+	for e < len(s) && class(s[e]) {
 		e++
+	}
+	if e < len(s) && !isSpace(s[e]) {
+		return 0, false
 	}
 	cred := s[from:e]
 	if len(cred) < n || len(Scan(cred)) > 0 || IsEnvName(cred) || dummy(cred) {
 		return 0, false
-	}
-	for k := 0; k < len(cred); k++ {
-		if !class(cred[k]) {
-			return 0, false
-		}
 	}
 	if !hasDigit(cred) || !hasLetter(cred) {
 		return 0, false

@@ -92,11 +92,67 @@ func FuzzFindToken(f *testing.F) {
 	for _, s := range []string{fakeGHP, fakeJWT, "Bearer abc123def456ghi789", "eyJ.eyJ.", "xoxb-", "AKIA"} {
 		f.Add(s)
 	}
+	f.Add("Bearer abc123def456ghi789 " + fakeGHP + " Basic dXNlcjpwYXNzd29yZDEyMw==")
 	f.Fuzz(func(t *testing.T, s string) {
 		if _, start, end, ok := FindToken(s); ok && (start < 0 || end > len(s) || start >= end) {
 			t.Fatalf("bad offsets [%d:%d] in %q", start, end, s)
 		}
+		checkEachTokenCovers(t, s)
 	})
+}
+
+// checkEachTokenCovers checks that every byte FindToken, called again
+// after each token, would report is inside a span EachToken reports.
+func checkEachTokenCovers(t *testing.T, s string) {
+	t.Helper()
+	covered := make([]bool, len(s))
+	EachToken(s, func(_ string, start, end int) {
+		if start < 0 || end > len(s) || start >= end {
+			t.Fatalf("EachToken: bad offsets [%d:%d] in %q", start, end, s)
+		}
+		for i := start; i < end; i++ {
+			covered[i] = true
+		}
+	})
+	for off := 0; off < len(s); {
+		_, start, end, ok := FindToken(s[off:])
+		if !ok {
+			break
+		}
+		for i := off + start; i < off+end; i++ {
+			if !covered[i] {
+				t.Fatalf("EachToken misses byte %d of %q (FindToken found %q)", i, s, s[off+start:off+end])
+			}
+		}
+		off += end
+	}
+}
+
+func TestEachToken(t *testing.T) {
+	s := "Bearer abc123def456ghi789 x " + fakeGHP + " y " + fakeAWS
+	var got []string
+	EachToken(s, func(kind string, start, end int) { got = append(got, kind+"="+s[start:end]) })
+	want := []string{"bearer token=Bearer abc123def456ghi789", "GitHub personal access token=" + fakeGHP, "AWS access key ID=" + fakeAWS}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("EachToken = %q, want %q", got, want)
+	}
+	for _, tt := range []string{s, "Bearer " + fakeJWT, "token " + fakeGHP + " Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0"} {
+		checkEachTokenCovers(t, tt)
+	}
+}
+
+// TestEachTokenLongLine: one minified line with 50,000 "Bearer"
+// placeholders holds no token.
+func TestEachTokenLongLine(t *testing.T) {
+	line := strings.Repeat(`{"Authorization":"Bearer ${TOKEN}"},`, 50_000) // 1.8 MB, 50,000 "Bearer"
+	n := 0
+	EachToken(line, func(string, int, int) { n++ })
+	if n != 0 {
+		t.Errorf("found %d tokens in placeholders", n)
+	}
+	if _, _, _, ok := FindToken(line); ok {
+		t.Error("FindToken found a token in placeholders")
+	}
 }
 
 func BenchmarkTokenKind(b *testing.B) {

@@ -31,6 +31,32 @@ func BenchmarkLintMonorepo(b *testing.B) {
 	}
 }
 
+// BenchmarkLintMinified lints one .mcp.json of 2,000 and 20,000 servers
+// on a single line, three in four with a finding, as text and as JSON:
+// text output must cost about what JSON costs (each snippet is a window
+// of the line, the line is masked once).
+func BenchmarkLintMinified(b *testing.B) {
+	for _, servers := range []int{2000, 20000} {
+		dir := b.TempDir()
+		if err := gen.Minified(dir, servers); err != nil {
+			b.Fatal(err)
+		}
+		for _, format := range []string{"text", "json"} {
+			b.Run(fmt.Sprintf("servers=%d/format=%s", servers, format), func(b *testing.B) {
+				io, _, errOut := testIO(nil)
+				io.Out = io2discard{}
+				io.Getwd = func() (string, error) { return dir, nil }
+				b.ReportAllocs()
+				for b.Loop() {
+					if code := Main([]string{"lint", "--home", dir, "--format", format}, io); code > 1 {
+						b.Fatalf("exit %d: %s", code, errOut)
+					}
+				}
+			})
+		}
+	}
+}
+
 type io2discard struct{}
 
 func (io2discard) Write(p []byte) (int, error) { return len(p), nil }

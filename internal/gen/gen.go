@@ -78,6 +78,36 @@ func Monorepo(dir string, files, perFile int) error {
 	return nil
 }
 
+// Minified writes dir/.mcp.json holding servers servers on one line, as
+// a minifier or a tool that writes compact JSON leaves it. Three servers
+// in four have a finding, so a linter has findings all along one long
+// line: npx without -y (a warning), a literal bearer token in a header (an
+// error whose snippet must be masked) and a plain http URL to a remote
+// host (a warning); the fourth is clean.
+func Minified(dir string, servers int) error {
+	var b strings.Builder
+	b.WriteString(`{"mcpServers":{`)
+	for i := range servers {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		n := "svc-" + letters(i)
+		fmt.Fprintf(&b, "%q:", n)
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&b, `{"command":"npx","args":["@example/%s@1.2.3"],"env":{"LOG_LEVEL":"info"}}`, n)
+		case 1: // a fake token of the generic shape, different per server
+			fmt.Fprintf(&b, `{"type":"http","url":"https://%s.example.com/mcp","headers":{"Authorization":"Bearer f4ke%08dT0ken%s"}}`, n, i, letters(i))
+		case 2:
+			fmt.Fprintf(&b, `{"type":"http","url":"http://%s.example.com/mcp","headers":{"X-Team":"core"}}`, n)
+		default:
+			fmt.Fprintf(&b, `{"command":"npx","args":["-y","@example/%s@1.2.3","--port","%d"]}`, n, 3000+i%1000)
+		}
+	}
+	b.WriteString("}}\n")
+	return write(filepath.Join(dir, ".mcp.json"), []byte(b.String()))
+}
+
 // letters spells n in base 26 (a, b, …, z, ba, bb, …): names that stay
 // distinct after clients turn digits into underscores.
 func letters(n int) string {

@@ -1,0 +1,590 @@
+#!/usr/bin/env python3
+"""Run the real AI clients on the trees under testdata/clients/ and record what they say.
+
+For each case directory testdata/clients/<case>/ (project/, home/, case.json) this script
+stages a fresh copy of the tree into a temporary directory for every client command it runs,
+creates the .git directory the case asks for, runs the client with a temporary HOME and a
+minimal, fixed environment, parses the output and writes testdata/clients/<case>/observed.json.
+
+It is NOT part of `go test`: it needs the real clients (npm packages, see run.sh and README.md).
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+CASES = os.path.join(REPO, "testdata", "clients")
+ALL_CLIENTS = ["claude-code", "codex", "gemini"]
+TIMEOUT = 90
+
+# Noise printed by Codex when CODEX_HOME is under /tmp; it says nothing about the config.
+NOISE = [re.compile(r"^WARNING: proceeding, even though we could not create PATH aliases.*$")]
+
+
+# ---------------------------------------------------------------- staging
+
+class CaptureHandler(BaseHTTPRequestHandler):
+    """Records each request (method, path, headers named X-* and Authorization), answers 404."""
+
+    def _record(self):
+        hdrs = {k: v for k, v in self.headers.items() if k.lower().startswith("x-") or k.lower() == "authorization"}
+        self.server.requests.append({"method": self.command, "path": self.path, "headers": dict(sorted(hdrs.items()))})
+        n = int(self.headers.get("Content-Length") or 0)
+        if n:
+            self.rfile.read(n)
+        self.send_response(404)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    do_GET = do_POST = do_DELETE = do_HEAD = _record
+
+    def log_message(self, *a):
+        pass
+
+
+def start_capture_server():
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), CaptureHandler)
+    srv.requests = []
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
+
+
+def unstage(stage):
+    if stage.get("http"):
+        stage["http"].shutdown()
+        stage["http"].server_close()
+    shutil.rmtree(stage["base"], ignore_errors=True)
+
+
+def placeholders(stage):
+    return [
+        ("@PORT@", str(stage["http"].server_address[1]) if stage.get("http") else "9"),
+        ("@GITROOT@", stage["gitroot"] or ""),
+        ("@CWD@", stage["cwd"]),
+        ("@ROOT@", stage["root"]),
+        ("@HOME@", stage["home"]),
+    ]
+
+
+def subst(text, stage):
+    for k, v in placeholders(stage):
+        text = text.replace(k, v)
+    return text
+
+
+def copy_tree(src, dst, stage):
+    for dirpath, dirnames, filenames in os.walk(src):
+        dirnames.sort()
+        rel = os.path.relpath(dirpath, src)
+        out = os.path.normpath(os.path.join(dst, rel))
+        os.makedirs(out, exist_ok=True)
+        for fn in sorted(filenames):
+            s = os.path.join(dirpath, fn)
+            d = os.path.join(out, fn)
+            with open(s, "rb") as f:
+                data = f.read()
+            try:
+                text = data.decode("utf-8")
+                data = subst(text, stage).encode("utf-8")
+            except UnicodeDecodeError:
+                pass
+            with open(d, "wb") as f:
+                f.write(data)
+            os.chmod(d, os.stat(s).st_mode & 0o777)
+
+
+def stage_case(case_dir, case):
+    """Copy project/ and home/ into a new temp dir; return the paths."""
+    base = tempfile.mkdtemp(prefix="clientcheck-")
+    stage = {
+        "case": case,
+        "base": base,
+        "root": os.path.join(base, "project"),
+        "home": os.path.join(base, "home"),
+    }
+    stage["cwd"] = os.path.join(base, case.get("cwd", "project"))
+    if case.get("http_capture"):
+        stage["http"] = start_capture_server()
+    gr = case.get("git_root")
+    stage["gitroot"] = os.path.join(base, gr) if gr else None
+    for part in ("project", "home"):
+        src = os.path.join(case_dir, part)
+        dst = os.path.join(base, part)
+        if os.path.isdir(src):
+            copy_tree(src, dst, stage)
+        else:
+            os.makedirs(dst, exist_ok=True)
+    os.makedirs(stage["cwd"], exist_ok=True)
+    for d in case.get("mkdirs", []):
+        os.makedirs(os.path.join(base, d), exist_ok=True)
+    if stage["gitroot"]:
+        os.makedirs(stage["gitroot"], exist_ok=True)
+        git = ["git", "-C", stage["gitroot"]]
+        genv = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", HOME=stage["home"],
+                    GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.invalid",
+                    GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.invalid",
+                    GIT_AUTHOR_DATE="2026-01-01T00:00:00Z", GIT_COMMITTER_DATE="2026-01-01T00:00:00Z")
+        subprocess.run(git + ["init", "-q", "-b", "main"], check=True, env=genv)
+        if case.get("git_commit"):
+            subprocess.run(git + ["add", "-A", "-f", "."], check=True, env=genv)
+            subprocess.run(git + ["commit", "-q", "-m", "case"], check=True, env=genv)
+        # git init wrote nothing into HOME, but make sure no stray git config is left there
+        for f in (".gitconfig",):
+            p = os.path.join(stage["home"], f)
+            if os.path.exists(p):
+                os.remove(p)
+    return stage
+
+
+def client_env(stage, clients_bin):
+    env = {
+        "PATH": clients_bin + ":/usr/local/bin:/usr/bin:/bin",
+        "HOME": stage["home"],
+        "USER": os.environ.get("USER", "root"),
+        "LOGNAME": os.environ.get("LOGNAME", os.environ.get("USER", "root")),
+        "LANG": "C.UTF-8",
+        "TERM": "dumb",
+        "NO_COLOR": "1",
+        # opt-outs: no updates, telemetry or other traffic (the network is closed anyway)
+        "DISABLE_AUTOUPDATER": "1",
+        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+        "DISABLE_TELEMETRY": "1",
+        "DISABLE_ERROR_REPORTING": "1",
+        "GEMINI_TELEMETRY_ENABLED": "false",
+        "GEMINI_CLI_DISABLE_AUTO_UPDATE": "true",
+    }
+    for k, v in stage["case"].get("env", {}).items():
+        env[k] = subst(v, stage)
+    return env
+
+
+def clean(text, stage):
+    """Replace temp paths, drop noise lines, trim trailing space."""
+    reps = [(stage["home"], "<HOME>"), (stage["root"], "<ROOT>"), (stage["base"], "<TMP>")]
+    if stage.get("http"):
+        reps.append(("127.0.0.1:%d" % stage["http"].server_address[1], "127.0.0.1:<PORT>"))
+    for a, b in reps:
+        # also the realpath (e.g. /tmp is a symlink on some systems)
+        ra = os.path.realpath(a)
+        text = text.replace(a, b)
+        if ra != a:
+            text = text.replace(ra, b)
+    lines = []
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if any(n.match(line) for n in NOISE):
+            continue
+        if re.match(r"^\s+\d+: <unknown>$", line) or line == "Stack backtrace:":
+            continue  # Rust backtraces of a stripped binary
+        lines.append(line.rstrip())
+    return "\n".join(lines).strip("\n")
+
+
+def run(cmd, stage, clients_bin):
+    env = client_env(stage, clients_bin)
+    try:
+        p = subprocess.run(cmd, cwd=stage["cwd"], env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=TIMEOUT)
+        rc = p.returncode
+        out, err = p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired as e:
+        rc = "timeout"
+        out = (e.stdout or b"").decode("utf-8", "replace")
+        err = (e.stderr or b"").decode("utf-8", "replace")
+    return rc, clean(out, stage), clean(err, stage)
+
+
+def check_markers(stage):
+    """markers: did the file appear? captures: what did a started server write (null: never started)?"""
+    res = {}
+    for m in stage["case"].get("markers", []):
+        res[m] = os.path.exists(os.path.join(stage["base"], m))
+    caps = {}
+    if stage.get("http"):
+        # one entry per distinct request; clients retry and probe, so keep it deterministic
+        seen = []
+        for r in stage["http"].requests:
+            if r not in seen:
+                seen.append(r)
+        caps["http"] = sorted(seen, key=lambda r: json.dumps(r, sort_keys=True))
+    for m in stage["case"].get("captures", []):
+        p = os.path.join(stage["base"], m)
+        if os.path.exists(p):
+            with open(p, encoding="utf-8", errors="replace") as f:
+                caps[m] = clean(f.read(), stage)
+        else:
+            caps[m] = None
+    return {"markers": res, "captures": caps}
+
+
+# ---------------------------------------------------------------- names
+
+def scan_names(stage):
+    """Every key of an `mcpServers` object in any JSON file of the staged tree."""
+    names = set()
+
+    def walk(v):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if k == "mcpServers" and isinstance(x, dict):
+                    names.update(x.keys())
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    for top in (stage["root"], stage["home"]):
+        for dirpath, dirnames, filenames in os.walk(top):
+            if ".git" in dirnames:
+                dirnames.remove(".git")
+            for fn in filenames:
+                if not fn.endswith(".json"):
+                    continue
+                try:
+                    with open(os.path.join(dirpath, fn)) as f:
+                        walk(json.load(f))
+                except Exception:
+                    pass
+    names.update(stage["case"].get("names", []))
+    return sorted(names)
+
+
+# ---------------------------------------------------------------- claude code
+
+CLAUDE_SCOPES = [("Local config", "local"), ("Project config", "project"), ("User config", "user"),
+                 ("Dynamic config", "dynamic"), ("Enterprise", "managed"), ("Managed", "managed"),
+                 ("Plugin", "plugin"), ("claude.ai", "claudeai")]
+
+
+def claude_status(text):
+    t = text
+    if "Pending approval" in t:
+        return "pending-approval"
+    if "Rejected" in t:
+        return "rejected"
+    if "Disabled" in t:
+        return "disabled"
+    if "Connected" in t or "Failed to connect" in t or "Needs authentication" in t:
+        return "enabled"
+    return "unknown"
+
+
+def claude_health(text):
+    if "Connected" in text and "Failed" not in text:
+        return "connected"
+    if "Failed to connect" in text:
+        return "failed"
+    if "Needs authentication" in text:
+        return "needs-auth"
+    return "not-checked"
+
+
+def parse_claude_get(name, text):
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != name + ":":
+        return None
+    fields, cur = {}, None
+    for line in lines[1:]:
+        if not line.strip():
+            cur = None
+            continue
+        m = re.match(r"^  ([A-Za-z ]+):(?: (.*))?$", line)
+        if m and not line.startswith("    "):
+            key, val = m.group(1), (m.group(2) or "")
+            fields[key] = val
+            cur = key
+            if key in ("Environment", "Headers"):
+                fields[key] = {}
+            continue
+        if cur in ("Environment", "Headers") and line.startswith("    "):
+            s = line.strip()
+            sep = "=" if cur == "Environment" else ": "
+            k, _, v = s.partition(sep)
+            fields[cur][k] = v
+    srv = {"name": name}
+    status_text = fields.get("Status", "")
+    srv["status"] = claude_status(status_text)
+    srv["client_status"] = re.sub(r"^[^\w]+\s*", "", status_text)
+    srv["health"] = claude_health(status_text)
+    scope_text = fields.get("Scope", "")
+    for prefix, sc in CLAUDE_SCOPES:
+        if scope_text.startswith(prefix):
+            srv["scope"] = sc
+            break
+    else:
+        srv["scope"] = scope_text
+    srv["transport"] = fields.get("Type", "")
+    if "Command" in fields:
+        srv["command"] = fields["Command"]
+        a = fields.get("Args", "")
+        srv["args"] = a.split(" ") if a else []
+    if "URL" in fields:
+        srv["url"] = fields["URL"]
+    if fields.get("Environment"):
+        srv["env"] = fields["Environment"]
+    if fields.get("Headers"):
+        srv["headers"] = fields["Headers"]
+    return srv
+
+
+LIST_LINE = re.compile(r"^([A-Za-z0-9_.:@-]+): (.*?) - ([✓✔✘✗⏸⊘⚠△!○].*)$")
+
+
+def parse_claude_list(raw):
+    listed = {}
+    for line in raw.split("\n"):
+        m = LIST_LINE.match(line)
+        if m:
+            listed[m.group(1)] = {"detail": m.group(2), "status_text": m.group(3)}
+    # "MCP config diagnostics" blocks: "[Section]" header, optional "Location:", then ├/└ items
+    diags, kind, section, location, seen = [], None, None, None, False
+    for line in raw.split("\n"):
+        if line.startswith("MCP config diagnostics"):
+            seen = True
+            continue
+        if not seen:
+            continue
+        m = re.match(r"^\[([^\]]+)\](.*)$", line)
+        if m:
+            kind, section, location = m.group(1), m.group(2).strip() or None, None
+            continue
+        if line.startswith("Location: "):
+            location = line[len("Location: "):]
+            continue
+        m = re.match(r"^\s*[├└] (.*)$", line)
+        if m:
+            msg = m.group(1)
+            d = {"kind": kind}
+            if section:
+                d["section"] = section
+            if location:
+                d["location"] = location
+            lv = re.match(r"^\[(\w+)\] (.*)$", msg)
+            if lv:
+                d["level"], msg = lv.group(1).lower(), lv.group(2)
+            d["message"] = msg
+            diags.append(d)
+    return listed, diags
+
+
+def run_claude(case_dir, case, clients_bin, version):
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run(["claude", "mcp", "list"], st, clients_bin)
+        markers = check_markers(st)
+        names = scan_names(st)
+    finally:
+        unstage(st)
+    listed, diags = parse_claude_list(out)
+    res = {"version": version, "command": "claude mcp list", "exit_code": rc, "raw": out}
+    if err:
+        res["stderr"] = err
+    servers, gets = [], {}
+    for name in sorted(set(names) | set(listed)):
+        st = stage_case(case_dir, case)
+        try:
+            grc, gout, gerr = run(["claude", "mcp", "get", name], st, clients_bin)
+        finally:
+            unstage(st)
+        gets[name] = (gout + ("\n" + gerr if gerr else "")).strip()
+        srv = parse_claude_get(name, gout)
+        if srv is None:
+            # not known to Claude Code; a diagnostic may say why (e.g. url without type)
+            for d in diags:
+                if re.match(r"^\[" + re.escape(name) + r"\] ", d["message"]) and "Skipped" in d["message"]:
+                    srv = {"name": name, "status": "invalid", "diagnostic": d["message"]}
+            if srv is None:
+                continue
+        srv["listed"] = name in listed
+        servers.append(srv)
+    res["servers"] = servers
+    if diags:
+        res["diagnostics"] = diags
+    res["get"] = {"command": "claude mcp get NAME", "raw": gets}
+    for k in ("markers", "captures"):
+        if markers[k]:
+            res[k] = markers[k]
+    return res
+
+
+# ---------------------------------------------------------------- codex
+
+def run_codex(case_dir, case, clients_bin, version):
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run(["codex", "mcp", "list", "--json"], st, clients_bin)
+        markers = check_markers(st)
+    finally:
+        unstage(st)
+    res = {"version": version, "command": "codex mcp list --json", "exit_code": rc, "raw": out}
+    if err:
+        res["stderr"] = err
+    servers = []
+    try:
+        data = json.loads(out) if out.strip() else None
+    except json.JSONDecodeError:
+        data = None
+    if isinstance(data, list):
+        for s in data:
+            t = s.get("transport", {}) or {}
+            ttype = t.get("type", "")
+            srv = {
+                "name": s.get("name"),
+                "status": "enabled" if s.get("enabled") else "disabled",
+                "transport": {"stdio": "stdio", "streamable_http": "http"}.get(ttype, ttype),
+            }
+            if s.get("disabled_reason") is not None:
+                srv["disabled_reason"] = s["disabled_reason"]
+            if "command" in t:
+                srv["command"] = t["command"]
+                srv["args"] = t.get("args") or []
+                if t.get("env"):
+                    srv["env"] = t["env"]
+                if t.get("env_vars"):
+                    srv["env_vars"] = t["env_vars"]
+                if t.get("cwd"):
+                    srv["cwd"] = t["cwd"]
+            if "url" in t:
+                srv["url"] = t["url"]
+                if t.get("bearer_token_env_var"):
+                    srv["bearer_token_env_var"] = t["bearer_token_env_var"]
+            servers.append(srv)
+    res["servers"] = sorted(servers, key=lambda s: s["name"])
+    gets = {}
+    for name in case.get("codex_get", []):
+        st = stage_case(case_dir, case)
+        try:
+            grc, gout, gerr = run(["codex", "mcp", "get", name, "--json"], st, clients_bin)
+        finally:
+            unstage(st)
+        gets[name] = (gout + ("\n" + gerr if gerr else "")).strip()
+    if gets:
+        res["get"] = {"command": "codex mcp get NAME --json", "raw": gets}
+    for k in ("markers", "captures"):
+        if markers[k]:
+            res[k] = markers[k]
+    return res
+
+
+# ---------------------------------------------------------------- gemini
+
+GEMINI_LINE = re.compile(r"^(\S+)\s+([^\s:]+): (.*?)\s*\(([a-z-]+)\) - (.+)$")
+UNTRUSTED = "disabled because this folder is untrusted"
+
+
+def run_gemini(case_dir, case, clients_bin, version):
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run(["gemini", "mcp", "list"], st, clients_bin)
+        markers = check_markers(st)
+    finally:
+        unstage(st)
+    # Gemini CLI prints its whole listing through its debug logger, on stderr: record both streams.
+    both = "\n".join(x for x in (out, err) if x)
+    res = {"version": version, "command": "gemini mcp list", "exit_code": rc, "raw": both}
+    untrusted = UNTRUSTED in both
+    res["untrusted_warning"] = untrusted
+    servers = []
+    for line in both.split("\n"):
+        m = GEMINI_LINE.match(line)
+        if m:
+            icon, name, detail, transport, status = m.groups()
+        else:
+            # a server with neither url nor command prints "<icon> name:  - Status"
+            m = re.match(r"^(\S+)\s+([^\s:]+):\s+- (\w+)$", line)
+            if not m:
+                continue
+            icon, name, status = m.groups()
+            detail, transport = "", ""
+        st_word = status.strip()
+        if transport == "":
+            status_v = "invalid"  # neither url/httpUrl nor command: no transport can be created
+        elif st_word == "Disabled":
+            status_v = "untrusted" if untrusted else "disabled"
+        elif st_word == "Blocked":
+            status_v = "blocked"
+        elif st_word in ("Connected", "Disconnected", "Connecting"):
+            status_v = "enabled"
+        else:
+            status_v = "unknown"
+        srv = {"name": name, "status": status_v, "client_status": st_word, "transport": transport}
+        if st_word in ("Connected", "Disconnected"):
+            srv["health"] = "connected" if st_word == "Connected" else "failed"
+        if transport == "":
+            pass
+        elif transport == "stdio":
+            parts = detail.split(" ") if detail else []
+            srv["command"] = parts[0] if parts else ""
+            srv["args"] = parts[1:]
+        else:
+            srv["url"] = detail
+        servers.append(srv)
+    res["servers"] = sorted(servers, key=lambda s: s["name"])
+    for k in ("markers", "captures"):
+        if markers[k]:
+            res[k] = markers[k]
+    return res
+
+
+# ---------------------------------------------------------------- main
+
+def versions(clients_bin):
+    env = {"PATH": clients_bin + ":/usr/local/bin:/usr/bin:/bin", "HOME": tempfile.mkdtemp(prefix="clientcheck-v-"),
+           "DISABLE_AUTOUPDATER": "1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"}
+    out = {}
+    for client, cmd, rx in (("claude-code", ["claude", "--version"], r"(\d+\.\d+\.\d+)"),
+                            ("codex", ["codex", "--version"], r"(\d+\.\d+\.\d+)"),
+                            ("gemini", ["gemini", "--version"], r"(\d+\.\d+\.\d+)")):
+        p = subprocess.run(cmd, env=env, capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+        m = re.search(rx, p.stdout.decode())
+        out[client] = m.group(1) if m else "unknown"
+    shutil.rmtree(env["HOME"], ignore_errors=True)
+    return out
+
+
+RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("cases", nargs="*", help="case names (default: every case)")
+    ap.add_argument("--clients-bin", default=os.environ.get("CLIENTCHECK_BIN", ""),
+                    help="directory holding the claude, codex and gemini executables")
+    ap.add_argument("--client", action="append", choices=ALL_CLIENTS, help="run only these clients")
+    args = ap.parse_args()
+    if not args.clients_bin:
+        sys.exit("--clients-bin (or CLIENTCHECK_BIN) is required; run.sh sets it")
+    vers = versions(args.clients_bin)
+    print("versions:", json.dumps(vers), file=sys.stderr)
+    names = args.cases or sorted(d for d in os.listdir(CASES) if os.path.isfile(os.path.join(CASES, d, "case.json")))
+    for name in names:
+        case_dir = os.path.join(CASES, name)
+        with open(os.path.join(case_dir, "case.json")) as f:
+            case = json.load(f)
+        clients = case.get("clients", ALL_CLIENTS)
+        obs_path = os.path.join(case_dir, "observed.json")
+        observed = {}
+        if args.client and os.path.exists(obs_path):
+            with open(obs_path) as f:
+                observed = json.load(f)
+        for c in clients:
+            if args.client and c not in args.client:
+                continue
+            print(f"{name}: {c}", file=sys.stderr)
+            observed[c] = RUNNERS[c](case_dir, case, args.clients_bin, vers[c])
+        observed = {k: observed[k] for k in ALL_CLIENTS if k in observed and k in clients}
+        with open(obs_path, "w") as f:
+            json.dump(observed, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
