@@ -31,7 +31,7 @@ func server(t *testing.T, set *normalize.Set, name string) *normalize.Entry {
 // patches the user's server (Codex folds its layers with a TOML merge).
 func TestCodexViewMergesKeyByKey(t *testing.T) {
 	root, home := tree(t, map[string]string{
-		"~/.codex/config.toml": "[mcp_servers.gh]\ncommand = \"npx\"\nargs = [\"-y\", \"gh@1.0.0\"]\n[mcp_servers.gh.env]\nA = \"1\"\nB = \"2\"\n",
+		"~/.codex/config.toml": "[projects.\"@ROOT@\"]\ntrust_level = \"trusted\"\n[mcp_servers.gh]\ncommand = \"npx\"\nargs = [\"-y\", \"gh@1.0.0\"]\n[mcp_servers.gh.env]\nA = \"1\"\nB = \"2\"\n",
 		".codex/config.toml":   "[mcp_servers.gh]\nenabled = false\n[mcp_servers.gh.env]\nB = \"3\"\n",
 	})
 	set, err := ClientView(Options{Root: root, Home: home}, "codex")
@@ -83,7 +83,7 @@ func TestOpencodeToggle(t *testing.T) {
 // locations are not Claude Code's.
 func TestClaudeView(t *testing.T) {
 	root, home := tree(t, map[string]string{
-		"~/.claude.json":   `{"mcpServers": {"a": {"command": "user-a"}, "b": {"command": "user-b"}, "c": {"command": "user-c"}}, "projects": {"@ROOT@": {"mcpServers": {"a": {"command": "local-a"}}}}}`,
+		"~/.claude.json":   `{"mcpServers": {"a": {"command": "user-a"}, "b": {"command": "user-b"}, "c": {"command": "user-c"}}, "projects": {"@ROOT@": {"hasTrustDialogAccepted": true, "enableAllProjectMcpServers": true, "mcpServers": {"a": {"command": "local-a"}}}}}`,
 		".mcp.json":        `{"mcpServers": {"a": {"command": "project-a"}, "b": {"command": "project-b"}, "r": {"url": "https://x.example.com/mcp"}}}`,
 		".claude/mcp.json": `{"mcpServers": {"p": {"command": "pisces-only"}}}`,
 	})

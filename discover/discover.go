@@ -31,6 +31,11 @@ type Options struct {
 	// GOOS is the system whose paths are used (default the running one),
 	// so tests can ask for macOS and Windows paths anywhere.
 	GOOS string
+	// AssumeTrusted judges the project as a user who trusts it and approved
+	// its servers would load it (lint: trust and approval are the state of
+	// one machine, not properties of the files). Rejections written in the
+	// project's settings still count.
+	AssumeTrusted bool
 	// Isolated: Home was given (--home), so client variables that point
 	// outside it are ignored: the run reads nothing of the real home.
 	Isolated bool

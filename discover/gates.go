@@ -151,14 +151,14 @@ func (o *Options) trustFolders(c *normalize.Client, doc *normalize.Document, dis
 
 // applyTrust marks every server of a client that starts none in an
 // untrusted project (Gemini CLI). A server already blocked stays blocked.
-func (v *viewer) applyTrust(defs []normalize.Server) {
+func (v *viewer) applyTrust(entries []normalize.Entry) {
 	if v.trust == nil || v.trust.all || v.c.Trust.Effect != normalize.DisablesAll {
 		return
 	}
 	g := v.trust.gate(v.c, false)
-	for i := range defs {
-		if defs[i].Enabled {
-			defs[i].TurnOff(g)
+	for i := range entries {
+		if s := &entries[i].Server; s.Enabled {
+			s.TurnOff(g)
 		}
 	}
 }
@@ -218,7 +218,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 		for _, st := range settings {
 			if it := listed(st.obj, ap.Disabled, s.Name); it != nil && rejected == nil {
 				rejected = &normalize.Gate{Status: normalize.StatusRejected, Kind: normalize.ByApproval, Yields: true,
-					Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start}
+					Reason: fmt.Sprintf("rejected in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start}
 			}
 			if !st.counted || approved != nil {
 				continue
@@ -232,12 +232,12 @@ func (v *viewer) approve(defs []normalize.Server) {
 		switch {
 		case rejected != nil:
 			s.TurnOff(*rejected)
-		case approved != nil:
+		case approved != nil || v.o.AssumeTrusted:
 			// starts
 		default:
-			why := fmt.Sprintf("not approved: no %q or %q setting lists it", ap.Enabled, ap.EnableAll)
+			why := fmt.Sprintf("no %q setting lists it and %q is not set", ap.Enabled, ap.EnableAll)
 			if len(skipped) > 0 {
-				why = fmt.Sprintf("not approved: the approvals in %s count only once the project is trusted (%s)",
+				why = fmt.Sprintf("the approvals in %s count only once the project is trusted (%s)",
 					strings.Join(skipped, ", "), v.trust.reason)
 			}
 			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Yields: true, Reason: why})

@@ -39,7 +39,9 @@ type viewer struct {
 
 func (v *viewer) build() *normalize.Set {
 	locs := v.scope.Filter(v.o.viewLocations(v.c, v.root))
-	if v.c.Trust != nil && v.scope != UserScopes {
+	if v.c.Trust != nil && v.scope == AllScopes && !v.o.AssumeTrusted {
+		// Trust lives in the home: without it (lint's project scope) the
+		// project's files are judged as a trusting user would load them.
 		v.trust = v.o.evalTrust(v.c, v.root)
 	}
 	// Layers of an untrusted project that the client ignores are read on
@@ -52,9 +54,6 @@ func (v *viewer) build() *normalize.Set {
 			loaded = append(loaded, l)
 		}
 	}
-	for i := range loaded {
-		loaded[i].Order = i
-	}
 	ld := v.o.load(loaded, v.c, v.trusted())
 	set := ld.set
 	set.UserRead = v.scope != ProjectScopes
@@ -63,12 +62,12 @@ func (v *viewer) build() *normalize.Set {
 			ld.defs[i].Patch = isPatch(&ld.defs[i])
 		}
 	}
-	v.approve(ld.defs)
-	v.applyTrust(ld.defs)
 	v.invalid(ld.defs)
+	v.approve(ld.defs)
 	set.Definitions = ld.defs
 	set.Entries = mergeView(v.c, ld.defs)
 	ld.lists.applyAfterMerge(set.Entries, false)
+	v.applyTrust(set.Entries)
 	if v.c.Merge == normalize.KeyByKey {
 		deepMerge(set)
 	}
@@ -77,6 +76,7 @@ func (v *viewer) build() *normalize.Set {
 		v.addIgnored(set, ignored)
 	}
 	set.Client, set.ClientRules = v.c.ID, v.c.Note
+	slices.SortStableFunc(set.Sources, func(a, b normalize.SourceFile) int { return a.Order - b.Order })
 	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
 	return set
 }
@@ -101,6 +101,9 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 	var out []Location
 	for _, f := range c.Files {
 		if !f.ForOS(o.goos()) {
+			continue
+		}
+		if f.Base == normalize.RootDir && c.NoProjectInHome && filepath.Clean(o.Root) == filepath.Clean(o.Home) {
 			continue
 		}
 		if f.Base != normalize.RootDir {
@@ -363,7 +366,7 @@ func mergeView(c *normalize.Client, defs []normalize.Server) []normalize.Entry {
 			}
 			l := &defs[i]
 			e.Shadowed = append(e.Shadowed, normalize.Shadow{Server: *l,
-				Differences: normalize.Differences(w, l), Reason: viewLostBecause(c, w, l)})
+				Differences: defDifferences(w, l), Reason: viewLostBecause(c, w, l)})
 		}
 		out = append(out, e)
 	}
@@ -375,8 +378,10 @@ func mergeView(c *normalize.Client, defs []normalize.Server) []normalize.Entry {
 func viewLostBecause(c *normalize.Client, w, l *normalize.Server) string {
 	ws, ls := w.Source, l.Source
 	switch {
+	case l.Off != nil && l.Off.Yields && l.Off.Status == normalize.StatusUntrusted:
+		return fmt.Sprintf("%s, so %s uses the %s definition", l.Off.Reason, c.Product, ws.Scope)
 	case l.Off != nil && l.Off.Yields:
-		return fmt.Sprintf("not in use: %s; %s uses the %s definition instead", l.Off.Reason, c.Product, ws.Scope)
+		return fmt.Sprintf("%s (%s), so %s uses the %s definition", yieldWord[l.Off.Status], l.Off.Reason, c.Product, ws.Scope)
 	case ws.Scope != ls.Scope:
 		return fmt.Sprintf("%s scope wins over %s scope", ws.Scope, ls.Scope)
 	case ws.Path != ls.Path:
@@ -385,10 +390,34 @@ func viewLostBecause(c *normalize.Client, w, l *normalize.Server) string {
 	return "an earlier definition in the same file wins"
 }
 
+// yieldWord says why a definition that yields its name is not used.
+var yieldWord = map[normalize.Status]string{
+	normalize.StatusPending:  "it waits for approval",
+	normalize.StatusRejected: "it is rejected",
+}
+
+// defDifferences compares two definitions as written: a status a gate
+// gave (pending, untrusted) is not a difference of the definitions.
+func defDifferences(w, l *normalize.Server) []string {
+	a, b := *w, *l
+	if a.Off != nil && a.Off.Kind != normalize.ByField {
+		a.Enabled = true
+	}
+	if b.Off != nil && b.Off.Kind != normalize.ByField {
+		b.Enabled = true
+	}
+	return normalize.Differences(&a, &b)
+}
+
 // addIgnored lists the servers of layers the client ignores (an untrusted
 // project): each is untrusted, and yields its name.
 func (v *viewer) addIgnored(set *normalize.Set, locs []Location) {
 	ld := v.o.load(locs, v.c, false)
+	if v.c.Merge == normalize.KeyByKey {
+		for i := range ld.defs {
+			ld.defs[i].Patch = isPatch(&ld.defs[i])
+		}
+	}
 	set.Sources = append(set.Sources, ld.set.Sources...)
 	set.Documents = append(set.Documents, ld.set.Documents...)
 	set.Diagnostics = append(set.Diagnostics, ld.set.Diagnostics...)
@@ -402,7 +431,7 @@ func (v *viewer) addIgnored(set *normalize.Set, locs []Location) {
 		}
 		w := &set.Entries[i].Server
 		set.Entries[i].Shadowed = append(set.Entries[i].Shadowed, normalize.Shadow{Server: s,
-			Differences: normalize.Differences(w, &s), Reason: viewLostBecause(v.c, w, &s)})
+			Differences: defDifferences(w, &s), Reason: viewLostBecause(v.c, w, &s)})
 	}
 	slices.SortFunc(set.Entries, func(a, b normalize.Entry) int { return strings.Compare(a.Server.Name, b.Server.Name) })
 }

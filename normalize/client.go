@@ -63,6 +63,10 @@ type Client struct {
 	// Ignored are files where users put servers that the client does not
 	// read (Claude Code's ~/.claude/settings.json): lint says so.
 	Ignored []IgnoredFile
+	// NoProjectInHome: started in the home directory itself, the client
+	// does not read project files there (Gemini CLI: they would be its user
+	// files).
+	NoProjectInHome bool
 	// RootMarkersKey is a setting of the user config that replaces
 	// RootMarkers (Codex's project_root_markers).
 	RootMarkersKey string

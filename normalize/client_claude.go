@@ -78,8 +78,10 @@ var claude = &Client{
 			Source: "Claude Code 2.1 (`claude mcp list`, `claude mcp get`, temporary HOME)"},
 		{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in `command`, `args`, `env`, `url`, `headers`; an unset variable without default stays literal",
 			Source: "code.claude.com/docs/en/mcp (\"Environment variable expansion in .mcp.json\")"},
-		{Topic: "shape", Text: "`type` `stdio` (default), `http`, `streamable-http`, `sse`, `ws`; an entry with `url` but no `type` fails the schema (read as stdio)",
-			Source: "zod union errors quoted in zapier/zapier-mcp#18, cloudflare/mcp#32"},
+		{Topic: "shape", Text: "`type` `stdio` (default), `http`, `streamable-http`, `sse`, `ws`; an entry with `url` but no `type` is skipped with a warning, the rest of the file loads",
+			Source: "Claude Code 2.1.330 (testdata/clients/claude-url-no-type)"},
+		{Topic: "shape", Text: "no `cwd`: a stdio server starts in the project directory whatever `cwd` says, and unknown keys (`cwd`, `timeout`) pass without a word",
+			Source: "Claude Code 2.1.330 (testdata/clients/claude-cwd)"},
 	},
 	decode: decodeClaude,
 }

@@ -7,7 +7,10 @@ import "time"
 var codex = &Client{
 	ID:      "codex",
 	Product: "Codex",
-	Files:   []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)},
+	Files: []File{
+		proj(".codex/config.override.toml", TOML), proj(".codex/config.toml", TOML),
+		user(CodexHome, "config.toml", TOML),
+	},
 	Merge:   KeyByKey,
 	Project: RootToStart,
 	// Codex's default root markers; project_root_markers in the user config

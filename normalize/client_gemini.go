@@ -19,7 +19,8 @@ var gemini = &Client{
 		// gemini mcp disable|enable writes this file.
 		{File: &geminiEnablement, Effect: HideList, Switches: true, Fold: true, Combine: Union},
 	},
-	Project: AtStart,
+	Project:         AtStart,
+	NoProjectInHome: true,
 	Trust: &Trust{
 		Kind:           TrustFolders,
 		Effect:         DisablesAll,

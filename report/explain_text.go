@@ -77,7 +77,7 @@ func definitions(e *normalize.Entry) []definition {
 	case e.Server.FieldPaths != nil:
 		why = "the client merges its layers key by key: this is the result, each field from the file shown beside it"
 	}
-	if !e.Server.Enabled {
+	if !e.Server.Enabled && e.Server.Off != nil && e.Server.Off.Kind != normalize.ByApproval && e.Server.Off.Kind != normalize.ByTrust && e.Server.Off.Kind != normalize.ByShape {
 		why += "; it is disabled (" + e.Server.DisabledBy() + ") but still owns the name, so no other definition starts"
 	}
 	out := []definition{{s: &e.Server, winner: true, reason: why}}

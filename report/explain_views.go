@@ -82,8 +82,8 @@ func drifts(ws *normalize.Workspace, rows []matrixRow) []drift {
 	for _, r := range rows {
 		base := -1
 		for i, e := range r.cells {
-			if e == nil {
-				continue
+			if e == nil || !isView(ws.Views[i]) {
+				continue // pisces's merged view holds other clients' definitions
 			}
 			if base < 0 {
 				base = i
@@ -140,13 +140,13 @@ func ExplainMatrixText(w io.Writer, ws *normalize.Workspace, how string, allSour
 		for _, d := range ds {
 			a, b := ws.Views[d.base], ws.Views[d.other]
 			ea, eb := findEntry(a, d.name), findEntry(b, d.name)
-			what := "differs in"
+			also := ""
 			if d.starts {
-				what = "starts something else: differs in"
+				also = " (they start different things)"
 			}
-			fmt.Fprintf(w, "  %s: %s %s from %s %s, %s %s\n", st.bold(d.name),
-				normalize.ProductName(b.Client), where(eb.Server.Source), normalize.ProductName(a.Client), where(ea.Server.Source),
-				what, strings.Join(d.fields, ", "))
+			fmt.Fprintf(w, "  %s: %s %s and %s %s differ in %s%s\n", st.bold(d.name),
+				normalize.ProductName(a.Client), where(ea.Server.Source), normalize.ProductName(b.Client), where(eb.Server.Source),
+				strings.Join(d.fields, ", "), also)
 		}
 	}
 	var notOn []string
@@ -299,37 +299,49 @@ func ExplainNameViewsText(w io.Writer, ws *normalize.Workspace, name string, st 
 // statusWord is "starts" or the status and why.
 func statusWord(s *normalize.Server, st Style) string {
 	if ServerStatus(s) == normalize.StatusEnabled {
-		return st.green("starts") + " " + st.dim("("+where(s.Source)+")")
+		return st.green("starts it")
 	}
 	return st.yellow(string(ServerStatus(s))) + ": " + s.DisabledBy()
 }
 
-// writeNameDefinitions lists the definitions of one entry of a client's
-// view: the one in use, then the others with why they are not.
+// writeNameDefinitions lists every definition of one entry of a client's
+// view, the one in use first, each field with its position.
 func writeNameDefinitions(w io.Writer, e *normalize.Entry, indent string, st Style) {
-	s := &e.Server
-	fmt.Fprintf(w, "%suses %s (%s scope)  %s  %s\n", indent, where(s.Source), s.Source.Scope, st.cyan(transportName(s.Transport)), summary(s))
-	if s.FieldPaths != nil && len(e.Shadowed) > 0 {
-		fmt.Fprintf(w, "%s  %s\n", indent, st.dim("merged key by key from its layers, each field from the file shown:"))
+	for i, d := range definitions(e) {
+		mark := st.green("in use")
+		switch {
+		case !d.winner && d.s.Off != nil && d.s.Off.Yields:
+			mark = st.yellow(string(ServerStatus(d.s)))
+		case !d.winner && e.Server.FieldPaths != nil:
+			mark = st.dim("merged")
+		case !d.winner:
+			mark = st.dim("not used")
+		}
+		fmt.Fprintf(w, "%s#%d %s (%s scope)  [%s]\n", indent, i+1, st.bold(where(d.s.Source)), d.s.Source.Scope, mark)
+		if !d.winner {
+			fmt.Fprintf(w, "%s   why: %s\n", indent, d.reason)
+		}
+		switch {
+		case d.winner:
+		case e.Server.FieldPaths != nil && len(d.diffs) > 0:
+			fmt.Fprintf(w, "%s   overridden by a higher layer: %s\n", indent, strings.Join(d.diffs, ", "))
+		case e.Server.FieldPaths != nil:
+			fmt.Fprintf(w, "%s   no field overridden\n", indent)
+		case len(d.diffs) > 0:
+			fmt.Fprintf(w, "%s   differs from #1 in: %s\n", indent, strings.Join(d.diffs, ", "))
+		default:
+			fmt.Fprintf(w, "%s   identical to #1\n", indent)
+		}
+		how := "inferred"
+		if d.s.TransportExplicit {
+			how = "from \"type\""
+		}
+		fmt.Fprintf(w, "%s   transport: %s (%s)\n", indent, transportName(d.s.Transport), how)
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, m := range s.Node.Members {
-			fmt.Fprintf(tw, "%s    %s\t%s\t%s\n", indent, m.Key, compact(maskedInterface(m.Key, m.Value)), st.dim(fmt.Sprintf("%s:%s", s.FieldPath(m.Key), m.KeyRange.Start)))
+		for _, m := range d.s.Node.Members {
+			fmt.Fprintf(tw, "%s   %s\t%s\t%s\n", indent, m.Key, compact(maskedInterface(m.Key, m.Value)), st.dim(fmt.Sprintf("%s:%s", d.s.FieldPath(m.Key), m.KeyRange.Start)))
 		}
 		tw.Flush()
-	}
-	for _, sh := range e.Shadowed {
-		diff := "identical"
-		if len(sh.Differences) > 0 {
-			diff = "differs in " + strings.Join(sh.Differences, ", ")
-		}
-		verb := "not used"
-		if s.FieldPaths != nil {
-			verb, diff = "merged", "no field overridden"
-			if len(sh.Differences) > 0 {
-				diff = "overridden: " + strings.Join(sh.Differences, ", ")
-			}
-		}
-		fmt.Fprintf(w, "%s%s %s (%s scope): %s; %s\n", indent, st.dim(verb), where(sh.Server.Source), sh.Server.Source.Scope, sh.Reason, diff)
 	}
 }
 

@@ -39,6 +39,9 @@ type accCase struct {
 	want  []hit    // nil: the rule must not fire at all (a near miss)
 	hint  string   // when set, a piece of the first finding's hint
 	also  []string // other rules allowed at the positions of want
+	// merged lints in pisces's merged view of every provider (lint
+	// --client pisces).
+	merged bool
 }
 
 func runAcceptance(t *testing.T, cases []accCase) {
@@ -58,7 +61,11 @@ func runAcceptance(t *testing.T, cases []accCase) {
 				cp.Enable = append(slices.Clone(cp.Enable), c.rule)
 				cfg = &cp
 			}
-			all := lintFiles(t, c.files, cfg)
+			lint := lintFiles
+			if c.merged {
+				lint = lintMerged
+			}
+			all := lint(t, c.files, cfg)
 			got := only(all, c.rule)
 			var gotS, wantS []string
 			for _, d := range got {
@@ -322,7 +329,7 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "gemini http type without url", rule: "missing-url",
 			files: tree(".gemini/settings.json", "{\n  \"mcpServers\": {\n    // remote docs\n    \"docs\": { \"type\": \"http\", \"timeout\": 30000 }\n  }\n}\n"),
 			want:  []hit{h("error", ".gemini/settings.json:4:23", `"http"`, `without "url" or "httpUrl"`)}},
-		{name: "claude blank url with type", rule: "missing-url",
+		{name: "claude blank url with type", merged: true, rule: "missing-url",
 			files: tree(".claude/.mcp.json", "{\"mcpServers\": {\"d\": {\"type\": \"http\", \"url\": \"  \"}}}"),
 			want:  []hit{h("error", ".claude/.mcp.json:1:46", `"  "`, `empty "url"`)}},
 		{name: "opencode remote with url in a placeholder", rule: "missing-url",
@@ -353,10 +360,10 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "claude local scope", rule: "implicit-stdio",
 			files: tree("~/.claude.json", "{\n  \"projects\": {\n    \"<ROOT>\": { \"mcpServers\": {\n      \"wiki\": {\n        \"url\": \"https://wiki.example.com/mcp\" } } }\n  }\n}\n"),
 			want:  []hit{h("error", "~/.claude.json:5:16", `"https://wiki.example.com/mcp"`, "Claude Code reads it as a stdio server")}},
-		{name: "project .mcp.json is a warning", rule: "implicit-stdio",
+		{name: "project .mcp.json is a warning", merged: true, rule: "implicit-stdio",
 			files: tree(".mcp.json", "{\r\n\t\"mcpServers\": {\r\n\t\t\"维基\": {\"url\": \"https://wiki.example.com/mcp\"}\r\n\t}\r\n}\r\n"),
 			want:  []hit{h("warning", ".mcp.json:3:17", `"https://`, "pisces infers \"http\"")}},
-		{name: "claude user mcp.json", rule: "implicit-stdio",
+		{name: "claude user mcp.json", merged: true, rule: "implicit-stdio",
 			files: tree("~/.claude/mcp.json", `{"mcpServers": {"w": {"url": "https://w.example.com/sse", "headers": {"X": "1"}}}}`),
 			want:  []hit{h("error", "~/.claude/mcp.json:1:30", `"https://w`, "rejects it")}},
 		{name: "cursor, pisces and windsurf infer the transport", rule: "implicit-stdio",
@@ -382,7 +389,7 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "codex env sub-table on a url server", rule: "field-for-other-transport",
 			files: tree(".codex/config.toml", "[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\n\n[mcp_servers.figma.env]\nFIGMA_ORG = \"acme\"\n"),
 			want:  []hit{h("error", ".codex/config.toml:4:20", "env]", "Codex rejects the server")}},
-		{name: "claude headers on a stdio server", rule: "field-for-other-transport",
+		{name: "claude headers on a stdio server", merged: true, rule: "field-for-other-transport",
 			files: tree(".claude/mcp.json", "{\"mcpServers\": {\"gh\": {\"command\": \"gh-mcp\",\n\t\"headers\": {\"X-Team\": \"core\"}}}}"),
 			want:  []hit{h("warning", ".claude/mcp.json:2:2", `"headers"`, "Claude Code ignores it")}},
 		{name: "opencode environment on a remote server", rule: "field-for-other-transport",
@@ -549,7 +556,7 @@ func TestAcceptanceValues(t *testing.T) {
 	gh := `"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"]`
 	runAcceptance(t, []accCase{
 		// shadowed
-		{name: "claude local wins over project, user and two other providers", rule: "shadowed",
+		{name: "claude local wins over project, user and two other providers", merged: true, rule: "shadowed",
 			files: tree("~/.claude.json", "{\"mcpServers\": {\"github\": {"+gh+"}},\n \"projects\": {\"<ROOT>\": {\"mcpServers\": {\n   \"github\": {"+gh+", \"env\": {\"GITHUB_TOKEN\": \"${GITHUB_TOKEN}\"}}}}}}\n",
 				".claude/mcp.json", "{\"mcpServers\": {\"github\": {"+gh+"}}}",
 				".mcp.json", "{\"mcpServers\": {\"github\": {"+gh+"}}}",
@@ -562,7 +569,7 @@ func TestAcceptanceValues(t *testing.T) {
 				h("warning", "~/.claude.json:1:17", `"github"`, "differs in env"),
 				h("warning", "~/.codex/config.toml:1:14", "github]", "differs in env"),
 			}},
-		{name: "identical copies across pisces, cursor and windsurf are info", rule: "shadowed",
+		{name: "identical copies across pisces, cursor and windsurf are info", merged: true, rule: "shadowed",
 			files: tree(".pisces/mcp.json", "{\"mcpServers\": {\"mem\": {\"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory@2025.8.4\"]}}}",
 				"~/.cursor/mcp.json", "{\"mcpServers\": {\n  \"mem\": {\"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory@2025.8.4\"]}}}",
 				".windsurf/mcp_config.json", "{\"mcpServers\": {\r\n  \"mem\": {\"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory@2025.8.4\"]}}}"),
@@ -570,11 +577,11 @@ func TestAcceptanceValues(t *testing.T) {
 				h("info", ".windsurf/mcp_config.json:2:3", `"mem"`, "hidden by an identical definition at .pisces/mcp.json:1:17"),
 				h("info", "~/.cursor/mcp.json:2:3", `"mem"`, "hidden by an identical definition at .pisces/mcp.json:1:17"),
 			}},
-		{name: "disabled winner still owns the name", rule: "shadowed",
+		{name: "disabled winner still owns the name", merged: true, rule: "shadowed",
 			files: tree(".gemini/settings.json", "{\"mcp\": {\"excluded\": [\"db\"]}, \"mcpServers\": {\"db\": {\"command\": \"db\"}}}",
 				"opencode.json", "{\"mcp\": {\"db\": {\"type\": \"local\", \"command\": [\"db\"]}}}"),
 			want: []hit{h("warning", "opencode.json:1:10", `"db"`, "differs in enabled")}},
-		{name: "codex user and project layers in a non-ascii name", rule: "shadowed",
+		{name: "codex user and project layers in a non-ascii name", merged: true, rule: "shadowed",
 			files: tree(".codex/config.toml", "[mcp_servers.\"dépôt\"]\ncommand = \"repo\"\nargs = [\"--ro\"]\n",
 				"~/.codex/config.toml", "[mcp_servers.\"dépôt\"]\ncommand = \"repo\"\n"),
 			want: []hit{h("warning", "~/.codex/config.toml:1:14", `"dépôt"`, "differs in args")},
@@ -587,7 +594,7 @@ func TestAcceptanceValues(t *testing.T) {
 			files: tree(".pisces/mcp.json", `{"mcpServers": {"my-server": {"command": "a"}}}`,
 				"~/.gemini/settings.json", "{\"mcpServers\": {\n  \"my_server\": {\"command\": \"b\"}}}"),
 			want: []hit{h("warning", "~/.gemini/settings.json:2:3", `"my_server"`, `"my_server" and "my-server" both become "my_server" in pisces`)}},
-		{name: "codex user and project files", rule: "name-collision",
+		{name: "codex user and project files", merged: true, rule: "name-collision",
 			files: tree(".codex/config.toml", "[mcp_servers.a_b]\ncommand = \"x\"\n",
 				"~/.codex/config.toml", "mcp_servers.\"a b\".command = \"y\"\n"),
 			want: []hit{h("warning", "~/.codex/config.toml:1:13", `"a b"`, "in pisces and Codex")},
@@ -678,7 +685,7 @@ func TestAcceptanceRuntime(t *testing.T) {
 				".cursor/mcp.json", `{"mcpServers": {"c": {"command": "c", "args": ["${NOPE}"]}}}`)},
 
 		// shell-command-value
-		{name: "bare mcp.json header of a remote server", rule: "shell-command-value",
+		{name: "bare mcp.json header of a remote server", merged: true, rule: "shell-command-value",
 			files: tree("mcp.json", "{\"mcpServers\": {\"r\": {\"type\": \"http\", \"url\": \"https://r.example.com/mcp\",\n\t\"headers\": {\"Authorization\": \"!op read 'op://vault/r/token'\"}}}}"),
 			want:  []hit{h("error", "mcp.json:2:31", `"!op read`, "anyone who opens this project with pisces runs it")}},
 		{name: ".pisces/.mcp.json env after a comment-free crlf", rule: "shell-command-value",
@@ -698,7 +705,7 @@ func TestAcceptanceRuntime(t *testing.T) {
 		{name: "secret-looking key in the pisces user file", rule: "bare-env-name",
 			files: tree("~/.pisces/mcp.json", "{\"mcpServers\": {\"s\": {\"command\": \"s\", \"env\": {\n  \"SLACK_BOT_TOKEN\": \"SLACK_TOKEN\"}}}}"),
 			want:  []hit{h("info", "~/.pisces/mcp.json:2:22", `"SLACK_TOKEN"`, `the bare name "SLACK_TOKEN"`)}},
-		{name: "header of a remote server in .mcp.json", rule: "bare-env-name",
+		{name: "header of a remote server in .mcp.json", merged: true, rule: "bare-env-name",
 			files: tree(".mcp.json", "{\"mcpServers\": {\"r\": {\"type\": \"http\", \"url\": \"https://r.example.com/mcp\", \"headers\": {\"X-Api-Key\": \"R_API_KEY\"}}}}"),
 			want:  []hit{h("info", ".mcp.json:1:100", `"R_API_KEY"`, "Claude Code always sends the name")}},
 		{name: "value equal to its key", rule: "bare-env-name",

@@ -13,6 +13,7 @@ var BareEnvName = &Rule{
 	ID:       "bare-env-name",
 	Title:    "an env or header value is a bare variable name that pisces dereferences",
 	Severity: normalize.Info,
+	Clients:  "pisces",
 	Merged:   true,
 	Doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that is exactly the name of a set
 environment variable as that variable's value: ` + "`\"GITHUB_TOKEN\": \"GITHUB_TOKEN\"`" + `

@@ -13,7 +13,7 @@ func TestBareEnvName(t *testing.T) {
 				`info .pisces/mcp.json:1:243: header "Authorization" is the bare name "API_TOKEN": pisces sends the value of that variable when it is set and the name itself when it is not [bare-env-name]`,
 			},
 			hints: []string{`write "${GITHUB_TOKEN}" to make it explicit`, `write "${MY_GH_TOKEN}" to make it explicit`, `write "${API_TOKEN}" to make it explicit`}},
-		{name: ".mcp.json mentions Claude Code", files: tree(".mcp.json", `{"mcpServers": {"gh": {"command": "srv", "env": {"GITHUB_TOKEN": "GITHUB_TOKEN"}}}}`),
+		{name: ".mcp.json mentions Claude Code", merged: true, files: tree(".mcp.json", `{"mcpServers": {"gh": {"command": "srv", "env": {"GITHUB_TOKEN": "GITHUB_TOKEN"}}}}`),
 			want: []string{`info .mcp.json:1:66: env "GITHUB_TOKEN" is the bare name "GITHUB_TOKEN": pisces sends the value of that variable when it is set and the name itself when it is not; Claude Code always sends the name [bare-env-name]`}},
 		{name: "other clients", files: tree(".cursor/mcp.json", server, ".claude/mcp.json", server)},
 	})

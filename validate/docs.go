@@ -37,6 +37,11 @@ func RuleText(r *Rule, heading string) string {
 		b.WriteString("; off by default, turn it on with `enable = [\"" + r.ID + "\"]` in `.mcpconf.toml`")
 	}
 	b.WriteString(".\n\n")
+	who := r.Clients
+	if who == "" {
+		who = "each client, for the files it reads"
+	}
+	fmt.Fprintf(&b, "Speaks for: %s.\n\n", who)
 	b.WriteString(strings.TrimSpace(r.Doc))
 	b.WriteString("\n")
 	if ex := r.Example; ex.File != "" {
@@ -49,7 +54,11 @@ func RuleText(r *Rule, heading string) string {
 		if ex.Config != "" {
 			fmt.Fprintf(&b, "\nWith this `%s`:\n\n```toml\n%s\n```\n", ConfigFile, strings.TrimRight(ex.Config, "\n"))
 		}
-		fmt.Fprintf(&b, "\nBad (`%s`):\n\n```%s\n%s\n```\n", ex.File, lang, strings.TrimRight(ex.Bad, "\n"))
+		scope := ""
+		if ex.ProjectScope {
+			scope = ", linted in project scope (lint's default)"
+		}
+		fmt.Fprintf(&b, "\nBad (`%s`%s):\n\n```%s\n%s\n```\n", ex.File, scope, lang, strings.TrimRight(ex.Bad, "\n"))
 		fmt.Fprintf(&b, "\nGood:\n\n```%s\n%s\n```\n", lang, strings.TrimRight(ex.Good, "\n"))
 	}
 	return b.String()

@@ -13,8 +13,36 @@ import (
 )
 
 // lintFiles writes files (see testtree.Write: "~/" paths go to the home,
-// "<ROOT>" becomes the root) into a fresh tree and lints it with cfg.
+// "<ROOT>" becomes the root) into a fresh tree and lints it with cfg as
+// mcpconf lint --scope all does: every client whose files are there, each
+// file judged by the clients that read it (pisces's merged view when
+// pisces alone reads the tree).
 func lintFiles(t *testing.T, files map[string]string, cfg *Config) []normalize.Diagnostic {
+	t.Helper()
+	return lintScope(t, files, cfg, discover.AllScopes)
+}
+
+// lintScope lints files in the client views of one scope.
+func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discover.ScopeFilter) []normalize.Diagnostic {
+	t.Helper()
+	root, home := testtree.Write(t, files)
+	o := discover.Options{Root: root, Home: home, Isolated: true, AssumeTrusted: true}
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	clients, err := o.SelectClients(nil, scope)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(clients) == 1 && clients[0].ReadsProviders {
+		return Run(o.View(clients[0], scope), cfg)
+	}
+	return RunWorkspace(o.Scan(clients, scope), cfg)
+}
+
+// lintMerged lints files in pisces's merged view of every provider
+// (mcpconf lint --client pisces).
+func lintMerged(t *testing.T, files map[string]string, cfg *Config) []normalize.Diagnostic {
 	t.Helper()
 	root, home := testtree.Write(t, files)
 	set, err := discover.Discover(discover.Options{Root: root, Home: home})
@@ -52,7 +80,14 @@ func TestRuleExamples(t *testing.T) {
 				}
 				return m
 			}
-			bad := only(lintFiles(t, files(r.Example.Bad), cfg), r.ID)
+			scope := discover.AllScopes
+			if r.Example.ProjectScope {
+				scope = discover.ProjectScopes
+			}
+			lint := func(files map[string]string, cfg *Config) []normalize.Diagnostic {
+				return lintScope(t, files, cfg, scope)
+			}
+			bad := only(lint(files(r.Example.Bad), cfg), r.ID)
 			if len(bad) == 0 {
 				t.Errorf("rule %q does not fire on its bad example:\n%s", r.ID, r.Example.Bad)
 			}
@@ -61,10 +96,10 @@ func TestRuleExamples(t *testing.T) {
 					t.Errorf("finding without a position: %v", d)
 				}
 			}
-			if good := only(lintFiles(t, files(r.Example.Good), cfg), r.ID); len(good) > 0 {
+			if good := only(lint(files(r.Example.Good), cfg), r.ID); len(good) > 0 {
 				t.Errorf("rule %q fires on its good example: %v", r.ID, good)
 			}
-			if all := lintFiles(t, files(r.Example.Good), cfg); len(all) > 0 {
+			if all := lint(files(r.Example.Good), cfg); len(all) > 0 {
 				t.Errorf("the good example of %q is not clean: %v", r.ID, all)
 			}
 		})

@@ -4,11 +4,11 @@ import "testing"
 
 func TestForeignPlaceholder(t *testing.T) {
 	runRuleCases(t, "foreign-placeholder", []ruleCase{
-		{name: "env-colon in .mcp.json",
+		{name: "env-colon in .mcp.json", merged: true,
 			files: tree(".mcp.json", `{"mcpServers": {"docs": {"type": "http", "url": "https://mcp.example.com/mcp", "headers": {"Authorization": "Bearer ${env:DOCS_TOKEN}"}}}}`),
 			want:  []string{`warning .mcp.json:1:117: "${env:DOCS_TOKEN}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`},
 			hints: []string{`write "${DOCS_TOKEN}" instead of "${env:DOCS_TOKEN}"`}},
-		{name: "Claude Code does not expand $VAR",
+		{name: "Claude Code does not expand $VAR", merged: true,
 			files: tree(".claude/mcp.json", `{"mcpServers": {"s": {"command": "srv", "args": ["--token", "$GITHUB_TOKEN"], "env": {"HOME_DIR": "$HOME/x"}}}}`),
 			want: []string{
 				`warning .claude/mcp.json:1:62: "$GITHUB_TOKEN" is not expanded by Claude Code: the server gets it literally [foreign-placeholder]`,
@@ -44,7 +44,7 @@ func TestForeignPlaceholder(t *testing.T) {
 			files: tree(".windsurf/mcp_config.json", `{"mcpServers": {"s": {"command": "node", "args": ["${workspaceFolder}/srv.js"]}}}`),
 			want:  []string{`warning .windsurf/mcp_config.json:1:52: "${workspaceFolder}" is not expanded by Windsurf: the server gets it literally [foreign-placeholder]`},
 			hints: []string{`Windsurf has no editor variables: write the path out, or read it from an environment variable`}},
-		{name: "escaped string points at the value",
+		{name: "escaped string points at the value", merged: true,
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "a\tb ${env:A}"}}}}`),
 			want:  []string{`warning .mcp.json:1:54: "${env:A}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`}},
 		{name: "the client's own syntax",

@@ -10,6 +10,7 @@ var ImplicitStdio = &Rule{
 	ID:       "implicit-stdio",
 	Title:    "a server has a URL but no type, which the client reads as stdio",
 	Severity: normalize.Error,
+	Clients:  "Claude Code (and pisces reading `.mcp.json`)",
 	Doc: "Claude Code treats an entry without `type` as a stdio server. An entry with\n" +
 		"only a `url` therefore fails its schema (\"Does not adhere to MCP server\n" +
 		"configuration schema\") and the server is not loaded. Roo Code rejects it too.\n\n" +

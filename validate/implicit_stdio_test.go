@@ -5,14 +5,14 @@ import "testing"
 func TestImplicitStdio(t *testing.T) {
 	const bad = `{"mcpServers": {"docs": {"url": "https://docs.example.com/mcp"}}}`
 	runRuleCases(t, "implicit-stdio", []ruleCase{
-		{name: "claude project file", files: oneFile(".claude/mcp.json", bad),
+		{name: "claude project file", merged: true, files: oneFile(".claude/mcp.json", bad),
 			want: []string{`error .claude/mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it [implicit-stdio]`},
 			hint: `add "type": "http" (or "sse" for a legacy SSE endpoint)`},
 		{name: "claude user file", files: oneFile("~/.claude.json", bad),
 			want: []string{`error ~/.claude.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it [implicit-stdio]`}},
-		{name: ".mcp.json", files: oneFile(".mcp.json", bad),
+		{name: ".mcp.json", merged: true, files: oneFile(".mcp.json", bad),
 			want: []string{`warning .mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it (pisces infers "http") [implicit-stdio]`}},
-		{name: "mcp.json", files: oneFile("mcp.json", bad),
+		{name: "mcp.json", merged: true, files: oneFile("mcp.json", bad),
 			want: []string{`warning mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it (pisces infers "http") [implicit-stdio]`}},
 		{name: "fine", files: map[string]string{
 			".claude/mcp.json": `{"mcpServers": {"a": {"type": "http", "url": "https://a.example.com/mcp"}, "b": {"command": "b-server", "url": "https://b.example.com/mcp"}}}`,

@@ -8,7 +8,7 @@ func TestInvalidEnabled(t *testing.T) {
 			`{"mcpServers": {"kb": {"command": "kb", "enabled": "false"}}}`),
 			want: []string{`info .pisces/mcp.json:1:52: server "kb" has "enabled": "false", a string that pisces reads as false but other clients do not take as a boolean [invalid-enabled]`},
 			hint: "write false without quotes"},
-		{name: "mcp.json coerces", files: oneFile("mcp.json",
+		{name: "mcp.json coerces", merged: true, files: oneFile("mcp.json",
 			`{"mcpServers": {"kb": {"command": "kb", "enabled": "1"}}}`),
 			want: []string{`info mcp.json:1:52: server "kb" has "enabled": "1", a string that pisces reads as true but other clients do not take as a boolean [invalid-enabled]`}},
 		{name: "pisces other text", files: oneFile(".pisces/mcp.json",

@@ -8,6 +8,7 @@ var LayerPatch = &Rule{
 	ID:       "layer-patch",
 	Title:    "a layer changes a server defined in a file that was not read",
 	Severity: normalize.Info,
+	Off:      true,
 	Clients:  "clients that fold their files key by key: Codex, opencode, agent-code",
 	Doc: `Codex, opencode and agent-code fold their files key by key, so a project file
 may change one field of a server that the user's file defines:
@@ -24,8 +25,11 @@ default) the user's files are not read, so the patch cannot be checked; this
 note says so instead of reporting a server without a command. With
 ` + "`--scope all`" + ` the layers are folded; a patch of a server that no layer
 defines is an error for Codex, which then refuses its whole config
-(unknown-transport).`,
-	Example: Example{File: ".codex/config.toml",
+(unknown-transport).
+
+The rule is off by default, since a patch is a normal thing to write; turn
+it on to see every patch that project scope leaves unchecked.`,
+	Example: Example{File: ".codex/config.toml", ProjectScope: true,
 		Bad:  "[mcp_servers.playwright]\nenabled = false\n",
 		Good: "[mcp_servers.playwright]\ncommand = \"npx\"\nargs = [\"-y\", \"@playwright/mcp@0.0.41\"]\n"},
 	Check: checkLayerPatch,

@@ -15,6 +15,7 @@ var NameCollision = &Rule{
 	ID:       "name-collision",
 	Title:    "two server names become the same prefix in a client's tool names",
 	Severity: normalize.Warning,
+	Clients:  "each client with a known tool-name scheme: pisces, Claude Code, Codex, Gemini CLI, opencode",
 	Merged:   true,
 	Doc: `Clients put the server name into every tool name the model sees, after
 replacing the characters their model APIs do not accept:
@@ -42,7 +43,7 @@ definitions take part. Rename one of the two servers so that the names
 differ in letters, not only in punctuation, case or digits.`,
 	Example: Example{File: ".mcp.json",
 		Bad: "{ \"mcpServers\": {\n" +
-			"  \"github-work\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] },\n" +
+			"  \"github.work\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] },\n" +
 			"  \"github_work\": { \"type\": \"http\", \"url\": \"https://api.githubcopilot.com/mcp/\" }\n" +
 			"} }\n",
 		Good: "{ \"mcpServers\": {\n" +

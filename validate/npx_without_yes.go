@@ -12,6 +12,7 @@ var NpxWithoutYes = &Rule{
 	ID:       "npx-without-yes",
 	Title:    "a server runs npx without -y",
 	Severity: normalize.Warning,
+	Clients:  "every client that starts stdio servers",
 	Doc: `Before it installs a package that is not in the local project, npx asks
 "Need to install the following packages: … Ok to proceed?" unless ` + "`-y`" + `
 (` + "`--yes`" + `) is given. Since npm 7.0 (npm/cli#1936) it skips the question and installs

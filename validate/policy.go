@@ -11,6 +11,7 @@ var PolicyRule = &Rule{
 	ID:       "policy",
 	Title:    "a server is not allowed by the policy in .mcpconf.toml",
 	Severity: normalize.Error,
+	Clients:  "the linter's own policy, whatever the client",
 	Doc: `The linter's own config can hold a server policy: allow and deny lists of
 patterns for server names, commands and URLs. Every definition found is
 checked, disabled and hidden ones included, since they are one edit away

@@ -56,6 +56,9 @@ type Example struct {
 	// Config is a .mcpconf.toml present in both runs, for rules that need
 	// one such as policy.
 	Config string
+	// ProjectScope runs the example as lint's default does (project files
+	// only) rather than with --scope all.
+	ProjectScope bool
 }
 
 // DocURL is where a rule's documentation lives.
@@ -163,9 +166,36 @@ func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
 func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 	views := slices.Clone(ws.Views)
 	slices.SortStableFunc(views, func(a, b *normalize.Set) int { return b2i(isMerged(a)) - b2i(isMerged(b)) })
+	perView := make([][]normalize.Diagnostic, len(views))
+	for i, v := range views {
+		perView[i] = runView(v, ws, cfg)
+	}
+	// Several clients reading one file report the same problem, each in
+	// its own words: at each place and rule the findings of one view are
+	// kept, the view with the highest severity there (a client's own view
+	// before pisces's merged one on a tie).
+	type choice struct{ view, sev int }
+	chosen := map[string]choice{}
+	key := func(d normalize.Diagnostic) string {
+		return fmt.Sprintf("%s\x00%d\x00%d\x00%s", d.Path, d.Pos.Line, d.Pos.Col, d.Rule)
+	}
+	for i, ds := range perView {
+		for _, d := range ds {
+			k := key(d)
+			if c, ok := chosen[k]; !ok || int(d.Severity) > c.sev && c.view != i {
+				chosen[k] = choice{i, int(d.Severity)}
+			} else if c.view == i && int(d.Severity) > c.sev {
+				chosen[k] = choice{i, int(d.Severity)}
+			}
+		}
+	}
 	var out []normalize.Diagnostic
-	for _, v := range views {
-		out = append(out, runView(v, ws, cfg)...)
+	for i, ds := range perView {
+		for _, d := range ds {
+			if chosen[key(d)].view == i {
+				out = append(out, d)
+			}
+		}
 	}
 	policy, getenv := cfg.pass()
 	for _, r := range rules {
@@ -174,22 +204,7 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 			out = append(out, runCheck(r, p)...)
 		}
 	}
-	// one finding per place and rule: the highest severity, the first
-	// words (a client's own view comes before pisces's merged one)
-	best := map[string]int{}
-	var kept []normalize.Diagnostic
-	for _, d := range out {
-		k := fmt.Sprintf("%s\x00%d\x00%d\x00%s", d.Path, d.Pos.Line, d.Pos.Col, d.Rule)
-		if i, ok := best[k]; ok {
-			if d.Severity > kept[i].Severity {
-				kept[i] = d
-			}
-			continue
-		}
-		best[k] = len(kept)
-		kept = append(kept, d)
-	}
-	return finish(kept, cfg)
+	return finish(out, cfg)
 }
 
 func b2i(b bool) int {

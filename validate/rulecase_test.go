@@ -16,6 +16,9 @@ type ruleCase struct {
 	want  []string
 	hint  string   // when set, the hint of the first finding
 	hints []string // when set, the hints of every finding, in order
+	// merged lints in pisces's merged view of every provider (lint
+	// --client pisces) instead of the clients whose files are there.
+	merged bool
 }
 
 // runRuleCases lints each case with the default rules, plus rule itself
@@ -38,7 +41,11 @@ func runRuleCases(t *testing.T, rule string, cases []ruleCase) {
 				}
 				cfg.Enable = append(slices.Clone(cfg.Enable), rule)
 			}
-			diags := only(lintFiles(t, c.files, cfg), rule)
+			lint := lintFiles
+			if c.merged {
+				lint = lintMerged
+			}
+			diags := only(lint(t, c.files, cfg), rule)
 			got := make([]string, len(diags))
 			hints := make([]string, len(diags))
 			for i, d := range diags {

@@ -11,32 +11,38 @@ import (
 // of the same name.
 var Shadowed = &Rule{
 	ID:       "shadowed",
-	Title:    "a server definition is hidden by a higher-priority one with the same name",
+	Title:    "a client does not use a definition because another of the same name wins",
 	Severity: normalize.Warning,
 	Merged:   true,
-	Doc: `Definitions are never merged: when several files define the same server
-name, the one with the highest priority wins whole and the others are not
-loaded (pisces order: pisces > Claude Code > Codex > Gemini CLI > opencode >
-Cursor, Windsurf > agent-code > VS Code > bare ` + "`mcp.json`" + `; within a client, local >
-project > user). This is how pisces merges every client's files, and how
-each client treats its own scopes (Claude Code local > project > user,
-Cursor project > global).
+	Clients:  "each client, inside its own files (pisces across every provider's files)",
+	Doc: `Each client reads its own files in its own precedence, and when two of them
+define the same server name one definition wins whole: Cursor and VS Code
+prefer the project's file to the user's, Claude Code prefers its local scope
+to the project's ` + "`.mcp.json`" + ` and that to ` + "`~/.claude.json`" + `, Gemini CLI the
+workspace to the user. The other definition is not loaded. (Codex, opencode
+and agent-code fold their files key by key instead: nothing is hidden
+there, a higher layer changes fields of the lower one.)
 
 A hidden definition that differs from the winner is a warning: editing it
 changes nothing, and the server that starts is not the one you read. The
-finding names the fields that differ and points at the winner. An identical
-copy is reported as info: it is dead weight that will drift.
+finding names the client, the fields that differ, and the winner. An
+identical copy is reported as info: it is dead weight that will drift.
+
+The rule speaks for one client at a time: a server kept in ` + "`.mcp.json`" + ` for
+Claude Code and in ` + "`.cursor/mcp.json`" + ` for Cursor is not hidden (each client reads
+only its own file; see drift for copies that differ). pisces reads every
+client's files and lets the highest-priority provider win (pisces >
+Claude Code > Codex > Gemini CLI > opencode > Cursor, Windsurf > agent-code >
+VS Code > bare ` + "`mcp.json`" + `), so in a project with pisces files the rule also
+reports, in pisces's name, what pisces hides; when another client reads the
+hidden definition, the hint says to keep it.
 
 A server written twice in the same servers object is hidden the same way:
 every client's JSON reader keeps the last entry; duplicate-key reports that.
 
-Codex itself merges its user and project TOML files key by key; for Codex
-servers the finding describes the merged view of all clients, where one
-definition wins whole.
-
-Fix: delete the definition you do not want, or rename one of them if both
+Fix: delete the definition the client does not use, or rename one if both
 are meant to run.`,
-	Example: Example{File: ".mcp.json",
+	Example: Example{File: "~/.cursor/mcp.json",
 		Bad: "{ \"mcpServers\": {\n" +
 			"  \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n" +
 			"} }\n",
@@ -72,8 +78,8 @@ func reportShadow(p *Pass, c *normalize.Client, merged bool, w, l *normalize.Ser
 	}
 	where := fmt.Sprintf("%s:%s", w.Source.Path, w.Source.Pos)
 	in := ""
-	if !merged && c != nil {
-		in = " in " + c.Product
+	if c != nil && (!merged || p.Workspace != nil && len(p.Workspace.Views) > 1) {
+		in = " in " + c.Product // several clients: say whose view this is
 	}
 	var d *normalize.Diagnostic
 	if len(diffs) > 0 {

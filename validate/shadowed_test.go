@@ -6,13 +6,13 @@ func TestShadowed(t *testing.T) {
 	const gh = `{"mcpServers": {"github": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"]}}}`
 	const ghDocker = `{"mcpServers": {"github": {"command": "docker", "args": ["run", "-i", "--rm", "ghcr.io/github/github-mcp-server:v0.9.0"]}}}`
 	runRuleCases(t, "shadowed", []ruleCase{
-		{name: "differs across clients", files: tree(".pisces/mcp.json", gh, ".cursor/mcp.json", ghDocker),
+		{name: "differs across clients", merged: true, files: tree(".pisces/mcp.json", gh, ".cursor/mcp.json", ghDocker),
 			want:  []string{`warning .cursor/mcp.json:1:17: server "github" is hidden by the definition at .pisces/mcp.json:1:17, which differs in command, args [shadowed]`},
 			hints: []string{`lower priority: cursor (50) < pisces (100); delete the unused definition, or rename one if both should run`}},
-		{name: "identical in project and user scope", files: tree(".claude/mcp.json", gh, "~/.claude/mcp.json", gh),
+		{name: "identical in project and user scope", merged: true, files: tree(".claude/mcp.json", gh, "~/.claude/mcp.json", gh),
 			want:  []string{`info ~/.claude/mcp.json:1:17: server "github" is hidden by an identical definition at .claude/mcp.json:1:17 [shadowed]`},
 			hints: []string{`same provider: project scope wins over user scope; delete the unused definition, or rename one if both should run`}},
-		{name: "three definitions", files: tree(".pisces/mcp.json", gh, ".codex/config.toml", "[mcp_servers.github]\ncommand = \"npx\"\nargs = [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"]\nenabled = false\n", ".mcp.json", gh),
+		{name: "three definitions", merged: true, files: tree(".pisces/mcp.json", gh, ".codex/config.toml", "[mcp_servers.github]\ncommand = \"npx\"\nargs = [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"]\nenabled = false\n", ".mcp.json", gh),
 			want: []string{
 				`warning .codex/config.toml:1:14: server "github" is hidden by the definition at .pisces/mcp.json:1:17, which differs in enabled [shadowed]`,
 				`info .mcp.json:1:17: server "github" is hidden by an identical definition at .pisces/mcp.json:1:17 [shadowed]`,

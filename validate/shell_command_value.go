@@ -12,6 +12,7 @@ var ShellCommandValue = &Rule{
 	ID:       "shell-command-value",
 	Title:    "an env or header value runs a shell command (pisces \"!command\")",
 	Severity: normalize.Error,
+	Clients:  "pisces",
 	Merged:   true,
 	Doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that starts with ` + "`!`" + ` as a shell
 command: it runs the rest with ` + "`/bin/sh -c`" + ` in the project directory when the

@@ -15,7 +15,7 @@ func TestShellCommandValue(t *testing.T) {
 				`move the server to ~/.pisces/mcp.json, or write "${GITHUB_TOKEN}" and set GITHUB_TOKEN in your environment`,
 				`move the server to ~/.pisces/mcp.json, or write "${AUTHORIZATION}" and set AUTHORIZATION in your environment`,
 			}},
-		{name: "mcp.json is read by pisces", files: tree("mcp.json", server),
+		{name: "mcp.json is read by pisces", merged: true, files: tree("mcp.json", server),
 			want: []string{
 				`error mcp.json:1:66: env "GITHUB_TOKEN" runs a shell command when the server starts: anyone who opens this project with pisces runs it [shell-command-value]`,
 				`error mcp.json:1:207: header "Authorization" runs a shell command when the server starts: anyone who opens this project with pisces runs it [shell-command-value]`,

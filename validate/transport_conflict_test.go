@@ -26,7 +26,7 @@ func TestTransportConflict(t *testing.T) {
 		{name: "cursor picks the command", files: oneFile(".cursor/mcp.json",
 			`{"mcpServers": {"docs": {"command": "docs-server", "url": "https://docs.example.com/mcp"}}}`),
 			want: []string{`error .cursor/mcp.json:1:52: server "docs" has both "command" and "url": Cursor starts "command" and ignores "url" [transport-conflict]`}},
-		{name: "claude follows type", files: oneFile(".claude/mcp.json",
+		{name: "claude follows type", merged: true, files: oneFile(".claude/mcp.json",
 			`{"mcpServers": {"docs": {"type": "http", "command": "docs-server", "url": "https://docs.example.com/mcp"}}}`),
 			want: []string{`error .claude/mcp.json:1:42: server "docs" has both "command" and "url": Claude Code connects to "url" and ignores "command" [transport-conflict]`}},
 		{name: "opencode rejects the config", files: oneFile("opencode.json",

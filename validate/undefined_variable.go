@@ -14,6 +14,7 @@ var UndefinedVariable = &Rule{
 	ID:       "undefined-variable",
 	Title:    "a placeholder refers to a variable that is not set",
 	Severity: normalize.Warning,
+	Clients:  "each client, for the placeholders it expands and the variables it reads by name",
 	Off:      true,
 	Doc: `A placeholder the client expands (` + "`${VAR}`" + ` in Claude Code and pisces,
 ` + "`${env:VAR}`" + ` in Cursor, VS Code and Windsurf, ` + "`$VAR`" + ` and ` + "`${VAR}`" + ` in Gemini CLI,

@@ -36,7 +36,7 @@ func TestUndefinedVariable(t *testing.T) {
 				`warning .codex/config.toml:7:24: variable "UNSET_FIGMA" in "bearer_token_env_var" is not set: Codex cannot send the Authorization header [undefined-variable]`,
 				`warning .codex/config.toml:8:32: variable "UNSET_ORG" for header "X-Org" is not set: Codex does not send the header [undefined-variable]`,
 			}},
-		{name: "foreign syntaxes and disabled servers are left alone", cfg: set,
+		{name: "foreign syntaxes and disabled servers are left alone", merged: true, cfg: set,
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "${env:UNSET_TOKEN}", "B": "$UNSET_TOKEN"}}, "off": {"command": "srv", "enabled": false, "env": {"A": "${UNSET_TOKEN}"}}}}`)},
 		{name: "without Getenv nothing is set",
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "${HOME}"}}}}`),

@@ -51,7 +51,7 @@ func TestUnknownField(t *testing.T) {
 				`warning .gemini/settings.json:1:39: unknown field "autoApprove" in server "b": Gemini CLI ignores it; did you mean "trust"? [unknown-field]`,
 			},
 			hint: "Cursor has no per-server auto-approval in this file"},
-		{name: "claude timeout", files: oneFile(".claude/mcp.json",
+		{name: "claude timeout", merged: true, files: oneFile(".claude/mcp.json",
 			`{"mcpServers": {"a": {"command": "a", "timeout": 60000}}}`),
 			want: []string{`warning .claude/mcp.json:1:39: unknown field "timeout" in server "a": Claude Code ignores it [unknown-field]`},
 			hint: "Claude Code has no per-server timeout: set the MCP_TIMEOUT environment variable (milliseconds)"},

@@ -13,6 +13,7 @@ var UnknownInput = &Rule{
 	ID:       "unknown-input",
 	Title:    "an ${input:…} placeholder has no matching input, or an input is never used",
 	Severity: normalize.Error,
+	Clients:  "VS Code",
 	Doc: `VS Code asks for the value of ` + "`${input:id}`" + ` with the entry of the same ` + "`id`" + ` in
 the file's top-level ` + "`inputs`" + ` array (` + "`promptString`" + ` or ` + "`pickString`" + `). Without one, the
 server cannot start: there is nothing to prompt with. Ids are matched

@@ -17,7 +17,7 @@ func TestUnknownTransport(t *testing.T) {
 		{name: "upper case", files: oneFile(".vscode/mcp.json",
 			`{"servers": {"docs": {"type": "HTTP", "url": "https://docs.example.com/mcp"}}}`),
 			want: []string{`error .vscode/mcp.json:1:31: server "docs" has "type": "HTTP", which VS Code does not accept; did you mean "http"? [unknown-transport]`}},
-		{name: "websocket in claude", files: oneFile(".claude/mcp.json",
+		{name: "websocket in claude", merged: true, files: oneFile(".claude/mcp.json",
 			`{"mcpServers": {"live": {"type": "websocket", "url": "wss://live.example.com/mcp"}}}`),
 			want: []string{`error .claude/mcp.json:1:34: server "live" has "type": "websocket", which Claude Code does not accept; did you mean "ws"? [unknown-transport]`}},
 		{name: "empty type", files: oneFile(".cursor/mcp.json",

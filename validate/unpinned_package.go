@@ -14,6 +14,7 @@ var UnpinnedPackage = &Rule{
 	ID:       "unpinned-package",
 	Title:    "a server runs a package or image without an exact version",
 	Severity: normalize.Info,
+	Clients:  "every client that starts stdio servers",
 	Off:      true,
 	Doc: `` + "`npx pkg`" + `, ` + "`bunx pkg`" + `, ` + "`pnpm dlx pkg`" + `, ` + "`npm exec pkg`" + `, ` + "`uvx pkg`" + ` and ` + "`docker run image`" + ` fetch
 whatever the registry serves today: the server can change under you between

@@ -88,32 +88,59 @@ func TestColor(t *testing.T) {
 	}
 }
 
-// TestExplainEnvironment: CODEX_HOME and XDG_CONFIG_HOME move user files.
+// TestExplainEnvironment: CODEX_HOME and XDG_CONFIG_HOME move user files;
+// with --home, a variable that points outside it is ignored, and said so.
 func TestExplainEnvironment(t *testing.T) {
 	root, home := t.TempDir(), t.TempDir()
-	codex, xdg := t.TempDir(), t.TempDir()
+	codex, xdg := filepath.Join(home, "codex"), filepath.Join(home, "xdg")
+	os.MkdirAll(codex, 0o755)
 	os.WriteFile(filepath.Join(codex, "config.toml"), []byte("[mcp_servers.c]\ncommand = \"c\"\n"), 0o644)
 	os.MkdirAll(filepath.Join(xdg, "opencode"), 0o755)
 	os.WriteFile(filepath.Join(xdg, "opencode", "opencode.json"), []byte(`{"mcp": {"o": {"type": "local", "command": ["o"]}}}`), 0o644)
-	code, out, errOut := run(t, map[string]string{"CODEX_HOME": codex, "XDG_CONFIG_HOME": xdg}, "explain", "--root", root, "--home", home, "--format", "json")
-	if code != 0 {
-		t.Fatal(errOut)
-	}
-	var rep struct {
-		Servers []struct {
-			Name   string
-			Source struct{ Path, Provider string }
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "config.toml"), []byte("[mcp_servers.real]\ncommand = \"real\"\n"), 0o644)
+
+	type report struct {
+		Views []struct {
+			Client  string
+			Servers []struct {
+				Name   string
+				Source struct{ Path string }
+			}
 		}
+		Notes []string
 	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatal(err)
+	explain := func(env map[string]string) report {
+		t.Helper()
+		code, out, errOut := run(t, env, "explain", "--root", root, "--home", home, "--client", "codex,opencode", "--format", "json")
+		if code != 0 {
+			t.Fatal(errOut)
+		}
+		var rep report
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return rep
 	}
 	got := map[string]string{}
-	for _, s := range rep.Servers {
-		got[s.Name] = s.Source.Path
+	for _, v := range explain(map[string]string{"CODEX_HOME": codex, "XDG_CONFIG_HOME": xdg}).Views {
+		for _, s := range v.Servers {
+			got[s.Name] = s.Source.Path
+		}
 	}
-	if got["c"] != filepath.ToSlash(filepath.Join(codex, "config.toml")) || got["o"] != filepath.ToSlash(filepath.Join(xdg, "opencode", "opencode.json")) {
+	if got["c"] != "~/codex/config.toml" || got["o"] != "~/xdg/opencode/opencode.json" {
 		t.Errorf("sources: %v", got)
+	}
+	rep := explain(map[string]string{"CODEX_HOME": outside})
+	for _, v := range rep.Views {
+		for _, s := range v.Servers {
+			if s.Name == "real" {
+				t.Errorf("CODEX_HOME outside --home was read: %+v", s)
+			}
+		}
+	}
+	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "CODEX_HOME") {
+		t.Errorf("notes: %q", rep.Notes)
 	}
 }
 

@@ -110,7 +110,15 @@ func TestLintFileArgs(t *testing.T) {
 	for _, f := range rep.Findings {
 		got[f.Rule+" "+filepath.Base(filepath.Dir(filepath.Dir(f.Path)))+"|"+f.Path] = true
 	}
-	for _, want := range []string{"implicit-stdio", "shadowed", "unknown-transport", "wrong-root-key"} {
+	// x differs between Claude Code's .mcp.json and Cursor's file (drift,
+	// not shadowing: each client reads only its own); y is a Codex patch
+	// of a user server, which project scope cannot judge: no finding.
+	for _, f := range rep.Findings {
+		if f.Rule == "unknown-transport" || f.Rule == "shadowed" {
+			t.Errorf("unexpected %s: %+v", f.Rule, f)
+		}
+	}
+	for _, want := range []string{"implicit-stdio", "drift", "wrong-root-key"} {
 		found := false
 		for k := range got {
 			if strings.HasPrefix(k, want+" ") {
