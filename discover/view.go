@@ -75,6 +75,7 @@ func (v *viewer) build() *normalize.Set {
 	if len(ignored) > 0 {
 		v.addIgnored(set, ignored)
 	}
+	v.findIgnored(set)
 	set.Client, set.ClientRules = v.c.ID, v.c.Note
 	slices.SortStableFunc(set.Sources, func(a, b normalize.SourceFile) int { return a.Order - b.Order })
 	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
@@ -441,4 +442,30 @@ func (v *viewer) addIgnored(set *normalize.Set, locs []Location) {
 func isPatch(s *normalize.Server) bool {
 	n := s.Node
 	return n != nil && n.Member("command") == nil && n.Member("url") == nil && n.Member("type") == nil
+}
+
+// findIgnored looks in the files where users put servers that the client
+// does not read.
+func (v *viewer) findIgnored(set *normalize.Set) {
+	for _, ig := range v.c.Ignored {
+		if ig.File.Base == normalize.RootDir && v.scope == UserScopes || ig.File.Base != normalize.RootDir && v.scope == ProjectScopes {
+			continue
+		}
+		doc := v.o.readDoc(v.c, ig.File, v.root)
+		if doc == nil {
+			continue
+		}
+		m := doc.Root.Member(ig.Key)
+		if m == nil || m.Value.Kind != normalize.Object || len(m.Value.Members) == 0 {
+			continue
+		}
+		n := len(m.Value.Unique())
+		if !slices.Contains(set.Documents, doc) {
+			set.Documents = append(set.Documents, doc)
+		}
+		set.Ignored = append(set.Ignored, normalize.IgnoredServers{Doc: doc, Member: m, Count: n, Why: ig.Why})
+		set.Sources = append(set.Sources, normalize.SourceFile{Path: doc.Path, Abs: doc.Abs, Client: v.c.ID, Scope: ig.File.Scope,
+			Order: len(set.Sources), Status: normalize.Ignored, Servers: n,
+			Note: fmt.Sprintf("%s ignores %q here: %s", v.c.Product, ig.Key, ig.Why)})
+	}
 }

@@ -32,11 +32,8 @@ func (o *Options) SelectClients(names []string, scope ScopeFilter) ([]*normalize
 		if !c.Views() {
 			continue
 		}
-		for _, l := range scope.Filter(o.viewLocations(c, o.projectRoot(c))) {
-			if exists(l.Abs) {
-				out = append(out, c)
-				break
-			}
+		if o.usesClient(c, scope) {
+			out = append(out, c)
 		}
 	}
 	return out, nil
@@ -96,4 +93,35 @@ func (o *Options) Scan(clients []*normalize.Client, scope ScopeFilter) *normaliz
 	})
 	w.Notes = o.Notes()
 	return w
+}
+
+// usesClient reports whether a file of the client is here: one it reads
+// servers from, or one only its users write (its settings, or a file where
+// its users put servers it then ignores).
+func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
+	root := o.projectRoot(c)
+	for _, l := range scope.Filter(o.viewLocations(c, root)) {
+		if exists(l.Abs) {
+			return true
+		}
+	}
+	var more []normalize.File
+	for _, ig := range c.Ignored {
+		more = append(more, ig.File)
+	}
+	if c.Approval != nil {
+		for _, st := range c.Approval.Settings {
+			more = append(more, st.File)
+		}
+	}
+	for _, f := range more {
+		inHome := f.Base != normalize.RootDir
+		if inHome && scope == ProjectScopes || !inHome && scope == UserScopes || f.Section {
+			continue
+		}
+		if abs, _ := o.fileAbs(c, f, root); exists(abs) {
+			return true
+		}
+	}
+	return false
 }

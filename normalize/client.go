@@ -61,8 +61,10 @@ type Client struct {
 	// it trusts every project.
 	Trust *Trust
 	// Ignored are files where users put servers that the client does not
-	// read (Claude Code's ~/.claude/settings.json): lint says so.
+	// read (Claude Code's ~/.claude/settings.json): lint says so, with
+	// AddHint, how to add servers where the client reads them.
 	Ignored []IgnoredFile
+	AddHint string
 	// NoProjectInHome: started in the home directory itself, the client
 	// does not read project files there (Gemini CLI: they would be its user
 	// files).

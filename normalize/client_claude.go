@@ -43,9 +43,10 @@ var claude = &Client{
 		// /mcp disable writes projects[<root>].disabledMcpServers.
 		{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
 	},
+	AddHint: "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
 	Ignored: []IgnoredFile{
 		{File: user(ClaudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
-		{File: user(ClaudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "Claude Code does not read it"},
+		{File: user(ClaudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "it is not one of its files"},
 		{File: proj(".claude/mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
 		{File: proj(".claude/.mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
 		{File: proj(".claude/settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},

@@ -7,6 +7,8 @@ const (
 	Found  FileStatus = "found"
 	Absent FileStatus = "absent"
 	Failed FileStatus = "error"
+	// Ignored is a file with servers the client does not read.
+	Ignored FileStatus = "ignored"
 )
 
 // SourceFile is one place discovery looked, found or not.
@@ -23,6 +25,8 @@ type SourceFile struct {
 	Status  FileStatus
 	Servers int
 	Error   string
+	// Note says why a file is ignored.
+	Note string
 }
 
 // Entry is one server name after merging: the definition that won and the
@@ -56,6 +60,17 @@ type Set struct {
 	// Definitions is every server definition read, in priority order,
 	// including shadowed ones.
 	Definitions []Server
+	// Ignored are servers written in files the client does not read
+	// (Client.Ignored), found so that lint and explain can say so.
+	Ignored []IgnoredServers
+}
+
+// IgnoredServers is a servers object in a file a client does not read.
+type IgnoredServers struct {
+	Doc    *Document
+	Member *Member // the servers key
+	Count  int
+	Why    string
 }
 
 // Workspace is what a set of clients reads from one project and home: one

@@ -192,6 +192,9 @@ func workspaceSources(ws *normalize.Workspace) []workspaceSource {
 	for _, v := range ws.Views {
 		for _, s := range v.Sources {
 			key := s.Path + "\x00" + s.Section
+			if s.Status == normalize.Ignored {
+				key += "\x00ignored" // its own row: who ignores it is the news
+			}
 			i, ok := index[key]
 			if !ok {
 				i = len(out)
@@ -234,12 +237,14 @@ func sourceStatus(s normalize.SourceFile, st Style) string {
 		return st.green(string(s.Status))
 	case normalize.Failed:
 		return st.red(string(s.Status))
+	case normalize.Ignored:
+		return st.yellow(string(s.Status))
 	}
 	return st.dim(string(s.Status))
 }
 
 func sourceCount(s normalize.SourceFile) string {
-	if s.Status == normalize.Found {
+	if s.Status == normalize.Found || s.Status == normalize.Ignored {
 		return fmt.Sprint(s.Servers)
 	}
 	return "-"
@@ -249,6 +254,9 @@ func sourcePath(s normalize.SourceFile) string {
 	path := s.Path
 	if s.Section != "" {
 		path += " " + s.Section
+	}
+	if s.Note != "" {
+		path += ": " + s.Note
 	}
 	if s.Status == normalize.Failed {
 		if s.Error != "" && s.Error[0] >= '0' && s.Error[0] <= '9' {

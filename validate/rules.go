@@ -17,6 +17,7 @@ var rules = []*Rule{
 	DuplicateKey,
 	WrongRootKey,
 	Schema,
+	IgnoredFile,
 	LintConfig,
 
 	// structure
