@@ -309,6 +309,16 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	} else {
 		lists.collect(doc, loc)
 	}
+	src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: loc.Client, Scope: loc.Scope, Priority: loc.Priority, Order: loc.Order}
+	if len(loc.ServersPath) > 0 {
+		// a settings file: the servers sit under a path among other settings
+		m := lookupKey(at, loc.ServersPath, "")
+		if m == nil {
+			return nil, diags, true
+		}
+		servers, more := dl.Decode(doc, m.Value, src)
+		return servers, append(diags, more...), true
+	}
 	for _, wrong := range dl.WrongKeys {
 		m := at.Member(wrong)
 		if m == nil || m.Value.Kind != normalize.Object {
@@ -325,8 +335,21 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 		d.Hint = fmt.Sprintf("rename %q to %q", wrong, dl.ServersKey)
 		diags = append(diags, d)
 	}
-	src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: loc.Client, Scope: loc.Scope, Priority: loc.Priority, Order: loc.Order}
 	servers, more := dl.Decode(doc, at.Get(dl.ServersKey), src)
+	if loc.View {
+		// in the client's own view, servers under a tolerated key load too,
+		// stdio ones only
+		for _, k := range dl.ToleratedKeys {
+			tol, _ := dl.Decode(doc, at.Get(k), src)
+			for _, s := range tol {
+				if s.Transport != normalize.Stdio {
+					s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: doc.Path, Pos: s.Source.Pos,
+						Reason: fmt.Sprintf("%s reads servers under %q for stdio servers only (%s:%s)", dl.Product, k, doc.Path, s.Source.Pos)})
+				}
+				servers = append(servers, s)
+			}
+		}
+	}
 	return servers, append(diags, more...), true
 }
 

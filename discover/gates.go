@@ -218,7 +218,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 		for _, st := range settings {
 			if it := listed(st.obj, ap.Disabled, s.Name); it != nil && rejected == nil {
 				rejected = &normalize.Gate{Status: normalize.StatusRejected, Kind: normalize.ByApproval, Yields: true,
-					Reason: fmt.Sprintf("rejected in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start}
+					Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start}
 			}
 			if !st.counted || approved != nil {
 				continue
@@ -237,7 +237,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 		default:
 			why := fmt.Sprintf("no %q setting lists it and %q is not set", ap.Enabled, ap.EnableAll)
 			if len(skipped) > 0 {
-				why = fmt.Sprintf("the approvals in %s count only once the project is trusted (%s)",
+				why = fmt.Sprintf("the approvals in %s count only once the project is trusted, and %s",
 					strings.Join(skipped, ", "), v.trust.reason)
 			}
 			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Yields: true, Reason: why})

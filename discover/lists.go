@@ -33,13 +33,19 @@ func (l *nameList) has(name string) bool { return l != nil && l.names[l.key(name
 
 // newList reads a list setting from the member m holding it: an array of
 // names, or (Switches) an object of name -> {"enabled": false}.
-func newList(doc *normalize.Document, owner string, spec normalize.List, m *normalize.Member) *nameList {
+func newList(doc *normalize.Document, owner string, spec normalize.List, m *normalize.Member, root string) *nameList {
 	label := spec.Label()
+	if strings.Contains(label, "<root>") {
+		label = strings.Replace(label, ".<root>.", fmt.Sprintf("[%q].", root), 1)
+	}
 	if label == "" {
 		label = doc.Path
 	}
 	l := &nameList{owner: owner, spec: spec, names: map[string]bool{}, at: map[string]normalize.Pos{},
 		path: doc.Path, pos: m.KeyRange.Start, label: fmt.Sprintf("%q at %s:%s", label, doc.Path, m.KeyRange.Start)}
+	if strings.Contains(spec.Label(), "<root>") {
+		l.label = fmt.Sprintf("%s at %s:%s", label, doc.Path, m.KeyRange.Start)
+	}
 	if spec.Switches {
 		l.label = fmt.Sprintf("%s:%s", doc.Path, m.KeyRange.Start)
 		for _, e := range m.Value.Unique() {
@@ -67,13 +73,13 @@ func readList(doc *normalize.Document, owner string, spec normalize.List, root s
 		if doc.Root == nil || doc.Root.Kind != normalize.Object {
 			return nil
 		}
-		return newList(doc, owner, spec, &normalize.Member{Key: "", KeyRange: doc.Root.Range, Value: doc.Root})
+		return newList(doc, owner, spec, &normalize.Member{Key: "", KeyRange: doc.Root.Range, Value: doc.Root}, root)
 	}
 	m := lookupKey(doc.Root, spec.Path, root)
 	if m == nil {
 		return nil
 	}
-	return newList(doc, owner, spec, m)
+	return newList(doc, owner, spec, m, root)
 }
 
 // gate builds the reason a list gives for name.

@@ -17,11 +17,11 @@ func TestClientPathsPerOS(t *testing.T) {
 		env          map[string]string
 		want         []string // display paths, in precedence order
 	}{
-		{"linux", "vscode", nil, []string{".vscode/mcp.json", "~/.config/Code/User/mcp.json"}},
-		{"linux", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", "/x/Code/User/mcp.json"}},
-		{"darwin", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", "~/Library/Application Support/Code/User/mcp.json"}},
-		{"windows", "vscode", nil, []string{".vscode/mcp.json", "~/AppData/Roaming/Code/User/mcp.json"}},
-		{"windows", "vscode", map[string]string{"APPDATA": "/h/Roaming"}, []string{".vscode/mcp.json", "~/Roaming/Code/User/mcp.json"}},
+		{"linux", "vscode", nil, []string{".vscode/mcp.json", ".vscode/settings.json", "~/.config/Code/User/mcp.json", "~/.config/Code/User/settings.json"}},
+		{"linux", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", ".vscode/settings.json", "/x/Code/User/mcp.json", "/x/Code/User/settings.json"}},
+		{"darwin", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", ".vscode/settings.json", "~/Library/Application Support/Code/User/mcp.json", "~/Library/Application Support/Code/User/settings.json"}},
+		{"windows", "vscode", nil, []string{".vscode/mcp.json", ".vscode/settings.json", "~/AppData/Roaming/Code/User/mcp.json", "~/AppData/Roaming/Code/User/settings.json"}},
+		{"windows", "vscode", map[string]string{"APPDATA": "/h/Roaming"}, []string{".vscode/mcp.json", ".vscode/settings.json", "~/Roaming/Code/User/mcp.json", "~/Roaming/Code/User/settings.json"}},
 		{"darwin", "claude-desktop", nil, []string{"~/Library/Application Support/Claude/claude_desktop_config.json"}},
 		{"windows", "claude-desktop", nil, []string{"~/AppData/Roaming/Claude/claude_desktop_config.json",
 			"~/AppData/Local/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json"}},
@@ -37,7 +37,8 @@ func TestClientPathsPerOS(t *testing.T) {
 		t.Run(tt.goos+"/"+tt.client, func(t *testing.T) {
 			o := Options{Root: filepath.FromSlash("/r"), Home: home, GOOS: tt.goos, Getenv: func(k string) string { return tt.env[k] }}
 			var got []string
-			for _, l := range o.ClientLocations(normalize.ClientByID(tt.client)) {
+			c := normalize.ClientByID(tt.client)
+			for _, l := range o.viewLocations(c, o.Root) {
 				got = append(got, l.Display)
 			}
 			if !slices.Equal(got, tt.want) {

@@ -3,7 +3,6 @@ package discover
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -23,8 +22,12 @@ type Location struct {
 	Key string
 	// Dir is the directory a project file was looked for in, for clients
 	// that read a copy in several directories.
-	Dir   string
-	Order int // rank in the merge order, 0 first
+	Dir string
+	// ServersPath is File.ServersPath; View marks a client's own view,
+	// where tolerated keys are read too.
+	ServersPath []string
+	View        bool
+	Order       int // rank in the merge order, 0 first
 }
 
 // Locations resolves pisces's providers table (Client.Pisces of every
@@ -44,30 +47,10 @@ func (o *Options) Locations() []Location {
 	return out
 }
 
-// ClientLocations resolves the files a client itself reads, in its own
-// precedence (local > project > user, then the descriptor's order).
-func (o *Options) ClientLocations(c *normalize.Client) []Location {
-	var out []Location
-	prio := 0
-	if c.Pisces != nil {
-		prio = c.Pisces.Priority
-	}
-	for _, f := range c.Files {
-		if f.ForOS(o.goos()) {
-			out = append(out, o.locate(c, prio, f, 0))
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Location) int { return a.Scope.Rank() - b.Scope.Rank() })
-	for i := range out {
-		out[i].Order = i
-	}
-	return out
-}
-
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {
 	abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
 	return Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format,
-		Abs: abs, Display: o.display(abs, f.Base), Section: f.Section, Order: order}
+		Abs: abs, Display: o.display(abs, f.Base), Section: f.Section, Order: order, ServersPath: f.ServersPath}
 }
 
 func (o *Options) goos() string {

@@ -126,13 +126,14 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				display = o.display(abs, normalize.HomeDir)
 			}
 			out = append(out, Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format,
-				Abs: abs, Display: display, Dir: dir})
+				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath})
 		}
 	}
 	out = o.firstOfGroups(c, out)
 	slices.SortStableFunc(out, func(a, b Location) int { return a.Scope.Rank() - b.Scope.Rank() })
 	for i := range out {
 		out[i].Order = i
+		out[i].View = true
 	}
 	return out
 }
@@ -382,7 +383,7 @@ func viewLostBecause(c *normalize.Client, w, l *normalize.Server) string {
 	case l.Off != nil && l.Off.Yields && l.Off.Status == normalize.StatusUntrusted:
 		return fmt.Sprintf("%s, so %s uses the %s definition", l.Off.Reason, c.Product, ws.Scope)
 	case l.Off != nil && l.Off.Yields:
-		return fmt.Sprintf("%s (%s), so %s uses the %s definition", yieldWord[l.Off.Status], l.Off.Reason, c.Product, ws.Scope)
+		return fmt.Sprintf("%s: %s; %s uses the %s definition instead", yieldWord[l.Off.Status], l.Off.Reason, c.Product, ws.Scope)
 	case ws.Scope != ls.Scope:
 		return fmt.Sprintf("%s scope wins over %s scope", ws.Scope, ls.Scope)
 	case ws.Path != ls.Path:

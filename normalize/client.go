@@ -99,6 +99,9 @@ type Client struct {
 	// starts, and an unset variable then becomes an empty string (Gemini
 	// CLI).
 	EmptyUnset bool
+	// PlaceholdersUnverified: no source says whether the client expands
+	// placeholders; findings that depend on it are softened.
+	PlaceholdersUnverified bool
 	// ExpandsEveryString: the client expands placeholders in every string
 	// of an entry, "type" included, before reading it.
 	ExpandsEveryString bool
@@ -160,8 +163,9 @@ type Shape struct {
 	AltURLKey    string
 	EndpointKeys []string
 	// OnNeither says what the client does with an entry that has neither a
-	// command nor a URL.
-	OnNeither Neither
+	// command nor a URL; NeitherError is the client's own words for it.
+	OnNeither    Neither
+	NeitherError string
 	// RemoteHint tells users of a client without remote servers how to
 	// reach one ("" when the client has them).
 	RemoteHint string
@@ -435,6 +439,10 @@ type File struct {
 	// exists (Claude Code's legacy ~/.claude/.config.json over
 	// ~/.claude.json).
 	Group string
+	// ServersPath is where the servers are in a file that holds other
+	// settings too ({"mcp", "servers"} in VS Code's settings.json); nil
+	// means the client's ServersKey at the top.
+	ServersPath []string
 }
 
 // ForOS reports whether the file exists on goos.

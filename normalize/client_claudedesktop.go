@@ -14,7 +14,8 @@ var claudeDesktop = &Client{
 		{Scope: User, Base: LocalAppDataDir, Path: "Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json",
 			Format: JSON, OS: []string{"windows"}},
 	},
-	Note: "one user file; nothing to merge",
+	Note:                   "one user file; nothing to merge",
+	PlaceholdersUnverified: true,
 	Shape: Shape{
 		ServersKey: "mcpServers",
 		WrongKeys:  mcpServersWrong,

@@ -35,6 +35,7 @@ var codex = &Client{
 			"scopes", "oauth", "oauth_resource", "experimental_environment", "name"},
 		Strictness:    RejectsServer,
 		OnNeither:     NeitherInvalid,
+		NeitherError:  "invalid transport",
 		OnBoth:        StdioRejectsURL,
 		ToolFilters:   [2]string{"enabled_tools", "disabled_tools"},
 		NameNoDot:     true,

@@ -5,9 +5,16 @@ var vscode = &Client{
 	ID:      "vscode",
 	Aliases: []string{"vs-code"},
 	Product: "VS Code",
-	Files:   vscodeFiles,
-	Note:    "workspace over user profile; one definition wins whole",
-	Pisces:  &Provider{Priority: 20, Files: vscodeFiles},
+	Files: []File{
+		proj(".vscode/mcp.json", JSONC),
+		// before 1.102 servers lived in settings.json under "mcp"; VS Code
+		// moves them into mcp.json when it starts
+		{Scope: Project, Base: RootDir, Path: ".vscode/settings.json", Format: JSONC, ServersPath: []string{"mcp", "servers"}},
+		user(ConfigDir, "Code/User/mcp.json", JSONC),
+		{Scope: User, Base: ConfigDir, Path: "Code/User/settings.json", Format: JSONC, ServersPath: []string{"mcp", "servers"}},
+	},
+	Note:   "workspace over user profile; one definition wins whole",
+	Pisces: &Provider{Priority: 20, Files: vscodeFiles},
 	Shape: Shape{
 		ServersKey:    "servers",
 		WrongKeys:     []string{"mcpServers", "mcp_servers", "mcp"},
@@ -32,12 +39,17 @@ var vscode = &Client{
 			Source: "code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
 		{Topic: "placeholders", Text: "`${input:id}` (prompted once), `${env:VAR}`, `${workspaceFolder}`, `${userHome}` and the other predefined variables",
 			Source: "code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
-		{Topic: "shape", Text: "`url` means a remote server (streamable HTTP, falling back to SSE), else stdio; JSONC (comments and trailing commas); the deprecated top-level `mcpServers` is tolerated for stdio servers",
+		{Topic: "shape", Text: "`url` means a remote server (streamable HTTP, falling back to SSE), else stdio; JSONC (comments and trailing commas); the deprecated top-level `mcpServers` is read for stdio servers",
 			Source: "microsoft/vscode `src/vs/platform/mcp/common/mcpPlatformTypes.ts` (01272b92)"},
+		{Topic: "files", Text: "before 1.102, servers lived under `mcp.servers` in the workspace and user `settings.json`; VS Code moves them into `mcp.json` when it starts, so mcpconf reads them below `mcp.json` — the exact precedence between the two is UNVERIFIED",
+			Source: "docker/docs 3712a39, redis/mcp-redis#57 (the settings.json to mcp.json move)"},
+		{Topic: "shape", Text: "`~` is expanded in `command`, `args` and `cwd`; no shell except for `.bat` and `.cmd` files on Windows",
+			Source: "microsoft/vscode `src/vs/workbench/api/node/extHostMcpNode.ts` (0334cc07)"},
 	},
 	decode: decodeVSCode,
 }
 
+// vscodeFiles are the files pisces reads as its vscode provider.
 var vscodeFiles = []File{proj(".vscode/mcp.json", JSONC), user(ConfigDir, "Code/User/mcp.json", JSONC)}
 
 func decodeVSCode(d *decoder) {

@@ -20,6 +20,7 @@ var clients = []*Client{
 	vscode,
 	mcpJSON,
 	claudeDesktop,
+	zed,
 }
 
 // Clients returns every descriptor, providers included, in table order.

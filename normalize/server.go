@@ -15,6 +15,9 @@ const (
 	SSE   Transport = "sse"  // the legacy HTTP+SSE transport
 	// WS is Claude Code's websocket type; mcpconf reads it but cannot probe it.
 	WS Transport = "ws"
+	// Extension is a server a Zed extension provides: the entry holds only
+	// its settings.
+	Extension Transport = "extension"
 	// NoTransport means the client cannot tell: the entry is broken.
 	NoTransport Transport = ""
 )

@@ -117,6 +117,8 @@ func summary(s *normalize.Server) string {
 		return strings.Join(append([]string{s.Command}, MaskArgs(s.Args)...), " ")
 	case s.URL != "":
 		return MaskURL(s.URL)
+	case s.Transport == normalize.Extension:
+		return "(provided by an extension)"
 	}
 	return "(no command or URL)"
 }

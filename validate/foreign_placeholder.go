@@ -48,7 +48,7 @@ where the shell expands them itself.`,
 }
 
 func checkForeignPlaceholder(p *Pass) {
-	for s := range p.Servers() {
+	for s, dl := range p.Servers() {
 		client := s.Source.Client
 		if s.Node == nil || !resolve.Known(client) {
 			continue
@@ -70,6 +70,11 @@ func checkForeignPlaceholder(p *Pass) {
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
 					ph.Text, clientLabel(client), inputNote(ph))
 				d.Hint = placeholderHint(client, v.field, v.key, ph)
+				if dl.PlaceholdersUnverified {
+					d.Severity = normalize.Info
+					d.Message = fmt.Sprintf("%q is probably not expanded by %s: no expansion is documented, so the server likely gets it literally%s",
+						ph.Text, clientLabel(client), inputNote(ph))
+				}
 			}
 		})
 	}

@@ -42,10 +42,13 @@ func checkUnknownTransport(p *Pass) {
 		t := s.Node.Member("type")
 		switch {
 		case dl.OnNeither == normalize.NeitherInvalid:
-			if s.Node.Member("command") != nil || s.Node.Member("url") != nil || p.patches(s) || p.definedElsewhere(s) {
+			if s.Node.Member("command") != nil || s.Node.Member("url") != nil || s.Transport == normalize.Extension || p.patches(s) || p.definedElsewhere(s) {
 				continue // a patch of a server another layer of the client defines
 			}
-			d := p.At(s, "", "server %q has neither \"command\" nor \"url\": %s cannot load the config (\"invalid transport\")", s.Name, name)
+			d := p.At(s, "", "server %q has neither \"command\" nor \"url\": %s cannot load the config", s.Name, name)
+			if dl.NeitherError != "" {
+				d.Message += fmt.Sprintf(" (%q)", dl.NeitherError)
+			}
 			d.Hint = "add \"command\" for a local server or \"url\" for a remote one"
 		case dl.TypeRequired && t == nil:
 			if toggleOnly(s.Node) || p.patches(s) {
