@@ -52,15 +52,22 @@ var codex = &Client{
 	ToolNames:  codexScheme,
 	Schema:     "codex",
 	Facts: []Fact{
-		{Topic: "files", Text: "user `$CODEX_HOME/config.toml` (default `~/.codex/config.toml`); project `.codex/config.toml` in every directory from the project root (the directory holding `.git`) down to the working directory, loaded only when the project is trusted; system `/etc/codex/config.toml`",
-			Source: "openai/codex `codex-rs/config/src/loader/mod.rs` (12883137); Codex 0.169 (`codex mcp list --json`)"},
-		{Topic: "merge", Text: "layers fold key by key: tables merge, scalars and arrays replace, so a project `[mcp_servers.x]` holding only `enabled = false` turns off the user's `x`",
-			Source: "openai/codex `merge_toml_values`; Codex 0.169"},
+		{Topic: "files", Text: "user `$CODEX_HOME/config.toml` (`CODEX_HOME` replaces `~/.codex`); project `.codex/config.toml` (and `.codex/config.override.toml`) in every directory from the project root down to the working directory. The root is the nearest directory holding a root marker (`.git`; `project_root_markers` in the user config replaces the list), else the working directory — parent directories are then never read",
+			Source: "Codex 0.169.0: testdata/clients/codex-home, codex-layers-*, codex-nogit-*, codex-root-markers-*; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137)"},
+		{Topic: "merge", Text: "layers fold key by key: tables merge, scalars and arrays replace, so a project `[mcp_servers.x]` holding only `enabled = false` turns off the user's `x`, and `args` replaces the user's array",
+			Source: "Codex 0.169.0: testdata/clients/codex-patch-enabled, codex-patch-args, codex-nested-trust-gitroot"},
+		{Topic: "switches", Text: "a project layer loads only when trusted: `[projects.\"<dir>\"] trust_level = \"trusted\"` in the user config for that layer's own directory or for the project root; untrusted layers are ignored without a word",
+			Source: "Codex 0.169.0: testdata/clients/codex-untrusted*, codex-layers-trust-cwd, codex-layers-trust-mid; `ProjectTrustContext::decision_for_dir`"},
+		{Topic: "switches", Text: "one table with neither `command` nor `url` (\"invalid transport\"), or with both, in a loaded layer makes Codex refuse the whole config: no server starts; a patch of a server no layer defines is such a table",
+			Source: "Codex 0.169.0: testdata/clients/codex-invalid-*, codex-command-and-url, codex-nested-trust-cwd"},
 		{Topic: "placeholders", Text: "none: TOML values are literal; variables are read by name in `env_vars`, `bearer_token_env_var`, `env_http_headers`",
 			Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (00b17c26)"},
-		{Topic: "shape", Text: "no `type`: `command` means stdio, `url` streamable HTTP, neither is \"invalid transport\"; `bearer_token` is refused; stdio-only fields on a URL server (and the reverse) reject the server; `startup_timeout_sec` (seconds) wins over `startup_timeout_ms`",
-			Source: "openai/codex `codex-rs/config/src/mcp_types.rs` `RawMcpServerConfig`"},
+		{Topic: "shape", Text: "no `type`: `command` means stdio, `url` streamable HTTP (even when it ends in `/sse`: Codex has no SSE client); `bearer_token` is refused; stdio-only fields on a URL server (and the reverse) reject the server; `startup_timeout_sec` (seconds) wins over `startup_timeout_ms`",
+			Source: "openai/codex `codex-rs/config/src/mcp_types.rs`; Codex 0.169.0: testdata/clients/codex-urls"},
+		{Topic: "shape", Text: "a stdio server starts without a shell and with a cleared environment (only the variables of `env` and `env_vars` and a few like `HOME` and `PATH`): `~` and `$HOME` are not expanded",
+			Source: "openai/codex `codex-rs/rmcp-client/src/stdio_server_launcher.rs` (0451186b); testdata/clients/nosh"},
 	},
+
 	decode: decodeCodex,
 }
 

@@ -113,6 +113,34 @@ func clientSection(c *Client) string {
 	if c.Note != "" {
 		fmt.Fprintf(&b, "Precedence: %s. Merge: %s.\n\n", c.Note, mergeWord(c))
 	}
+	if l := lookupText(c); l != "" {
+		fmt.Fprintf(&b, "Project: %s.\n\n", l)
+	}
+	if a := c.Approval; a != nil {
+		var where []string
+		for _, s := range a.Settings {
+			w := "`" + s.File.Display("linux") + "`"
+			if s.File.Section {
+				w += " `projects[<root>]`"
+			}
+			if s.Trusted {
+				w += " (trusted projects only)"
+			}
+			where = append(where, w)
+		}
+		fmt.Fprintf(&b, "Approval of %s servers: `%s` lists names, `%s` approves all, `%s` rejects; read from %s. A pending or rejected server does not start and leaves its name to another scope; a rejection counts everywhere.\n\n",
+			a.Scope, a.Enabled, a.EnableAll, a.Disabled, strings.Join(where, ", "))
+	}
+	if t := c.Trust; t != nil {
+		fmt.Fprintf(&b, "Trust: %s.\n\n", trustText(c, t))
+	}
+	if len(c.Ignored) > 0 {
+		var ig []string
+		for _, f := range c.Ignored {
+			ig = append(ig, "`"+f.File.Display("linux")+"`")
+		}
+		fmt.Fprintf(&b, "Not read (servers there are lost): %s.\n\n", strings.Join(ig, ", "))
+	}
 	if c.Pisces != nil {
 		all := fileList(c.Pisces.Files, true)
 		if home := fileList(c.Pisces.Files, false); home != "—" {
@@ -183,3 +211,62 @@ func movedBy(files []File) []string {
 
 // cell keeps Markdown table cells on one line.
 func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func lookupText(c *Client) string {
+	markers := ""
+	if len(c.RootMarkers) > 0 {
+		markers = fmt.Sprintf("the project root is the nearest directory holding `%s`", strings.Join(c.RootMarkers, "`, `"))
+		if c.RootMarkersKey != "" {
+			markers += fmt.Sprintf(" (`%s` in the user config replaces the list)", c.RootMarkersKey)
+		}
+		markers += ", else the working directory"
+	}
+	var how string
+	switch c.Project {
+	case RootToStart:
+		how = "project files are read in every directory from the project root down to the working directory, the deeper winning"
+	case StartUp:
+		how = "project files are read in the working directory and every directory above it, the nearest winning"
+	case Nearest:
+		how = "the nearest project file at or above the working directory is read"
+	default:
+		if c.ReadsProviders || len(c.Files) == 0 {
+			return markers
+		}
+		how = "project files are read in the working directory only"
+	}
+	if c.NoProjectInHome {
+		how += ", and not when the working directory is the home"
+	}
+	if markers != "" {
+		how += "; " + markers
+	}
+	return how
+}
+
+func trustText(c *Client, t *Trust) string {
+	var what string
+	switch t.Kind {
+	case TrustTable:
+		what = fmt.Sprintf("`%s` is `%q` in `%s`", strings.Join(t.Path, "."), t.Value, t.File.Display("linux"))
+		if t.PerLayer {
+			what += ", for each layer's own directory or the project root"
+		}
+	case TrustFlag:
+		what = fmt.Sprintf("`%s` is true in `%s`", strings.Join(t.Path, "."), t.File.Display("linux"))
+	case TrustFolders:
+		what = fmt.Sprintf("the nearest rule of `%s` (`TRUST_FOLDER`, `TRUST_PARENT`, `DO_NOT_TRUST`) trusts the working directory", t.File.Display("linux"))
+		if t.Env != "" {
+			what = fmt.Sprintf("`$%s` (true or false) decides first; otherwise ", t.Env) + what
+		}
+		if len(t.Enabled) > 0 {
+			what += fmt.Sprintf("; `%s` = false trusts every folder", strings.Join(t.Enabled, "."))
+		}
+	}
+	effect := map[TrustEffect]string{
+		IgnoresProject: "an untrusted project's files are ignored",
+		DisablesAll:    "in an untrusted folder no server starts, user ones included",
+		GatesApproval:  "approvals written in an untrusted project do not count",
+	}[t.Effect]
+	return "a project is trusted when " + what + "; " + effect
+}
