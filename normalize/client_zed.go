@@ -13,7 +13,7 @@ var zed = &Client{
 	},
 	Merge:                  KeyByKey,
 	PlaceholdersUnverified: true,
-	Note:  "project settings over user settings, merged key by key (Zed applies project settings only in trusted worktrees)",
+	Note:                   "project settings over user settings, merged key by key (Zed applies project settings only in trusted worktrees)",
 	Shape: Shape{
 		ServersKey: "context_servers",
 		WrongKeys:  []string{"mcpServers", "servers", "mcp_servers", "mcp"},
