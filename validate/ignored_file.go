@@ -26,8 +26,8 @@ not Claude Code's.
 Fix: move the servers to ` + "`.mcp.json`" + ` (shared with the project) or add them with
 ` + "`claude mcp add`" + ` (user or local scope).`,
 	Example: Example{File: ".claude/settings.json",
-		Bad:  "{\n  \"permissions\": { \"allow\": [] },\n  \"mcpServers\": {\n    \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n",
-		Good: "{\n  \"permissions\": { \"allow\": [] }\n}\n",
+		Bad:    "{\n  \"permissions\": { \"allow\": [] },\n  \"mcpServers\": {\n    \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n",
+		Good:   "{\n  \"permissions\": { \"allow\": [] }\n}\n",
 		Others: map[string]string{".mcp.json": "{ \"mcpServers\": {} }\n"}},
 	Check: checkIgnoredFile,
 }
