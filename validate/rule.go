@@ -9,6 +9,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -81,6 +82,8 @@ type Pass struct {
 	docs   map[string]*normalize.Document
 	// defined caches definedElsewhere.
 	defined map[string]bool
+	// run is shared by the passes of one run (every client's view).
+	run *runState
 	// out holds pointers so that a finding returned by Report stays valid
 	// (and its changes kept) while more are reported.
 	out []*normalize.Diagnostic
@@ -156,7 +159,7 @@ func Lookup(id string) *Rule {
 // findings, discovery's own included, in output order. cfg may be nil.
 func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
 	ws := &normalize.Workspace{Root: set.Root, Home: set.Home, Views: []*normalize.Set{set}}
-	return finish(runView(set, ws, cfg), cfg)
+	return finish(runView(set, ws, cfg, nil), cfg)
 }
 
 // RunWorkspace checks every client's view of a workspace, each file by the
@@ -167,8 +170,9 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 	views := slices.Clone(ws.Views)
 	slices.SortStableFunc(views, func(a, b *normalize.Set) int { return b2i(isMerged(a)) - b2i(isMerged(b)) })
 	perView := make([][]normalize.Diagnostic, len(views))
+	run := &runState{done: map[string]bool{}}
 	for i, v := range views {
-		perView[i] = runView(v, ws, cfg)
+		perView[i] = runView(v, ws, cfg, run)
 	}
 	// Several clients reading one file report the same problem, each in
 	// its own words: at each place and rule the findings of one view are
@@ -227,8 +231,31 @@ func (c *Config) pass() (*Policy, func(string) string) {
 	return &c.Policy, c.Getenv
 }
 
+// runState is what the passes of one run share.
+type runState struct {
+	mu   sync.Mutex
+	done map[string]bool
+}
+
+// once reports whether this is the first time in the run that a piece of
+// work (kind) is done on doc with arg: the same file read by several
+// clients is validated against the same schema once.
+func (p *Pass) once(kind string, doc *normalize.Document, arg string) bool {
+	if p.run == nil {
+		return true
+	}
+	k := fmt.Sprintf("%s\x00%p\x00%s", kind, doc, arg)
+	p.run.mu.Lock()
+	defer p.run.mu.Unlock()
+	if p.run.done[k] {
+		return false
+	}
+	p.run.done[k] = true
+	return true
+}
+
 // runView runs the per-view rules on one set, with discovery's findings.
-func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
+func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config, run *runState) []normalize.Diagnostic {
 	policy, getenv := cfg.pass()
 	// files a client's own view judges: in pisces's merged view only the
 	// rules about pisces itself look at them
@@ -248,7 +275,7 @@ func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config) []normali
 		if r.Check == nil || r.Cross || !cfg.enabled(r) {
 			continue
 		}
-		p := &Pass{Set: set, Workspace: ws, Policy: policy, Getenv: getenv, rule: r}
+		p := &Pass{Set: set, Workspace: ws, Policy: policy, Getenv: getenv, rule: r, run: run}
 		found := runCheck(r, p)
 		if isMerged(set) && !r.Merged {
 			found = slices.DeleteFunc(found, func(d normalize.Diagnostic) bool { return judged[d.Path] })

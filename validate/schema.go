@@ -45,8 +45,8 @@ func checkSchema(p *Pass) {
 		}
 		doc := p.Document(src.Path)
 		name := schemas.ForClient(src.Client)
-		if doc == nil || doc.Root == nil || name == "" {
-			continue
+		if doc == nil || doc.Root == nil || name == "" || !p.once("schema", doc, name) {
+			continue // validated already for another client of the run
 		}
 		errs, err := schemas.Validate(name, doc.Root.Interface())
 		if err != nil {
