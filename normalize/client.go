@@ -95,6 +95,10 @@ type Client struct {
 	// semantics at connect time (a leading "!" runs a shell command, a bare
 	// variable name is dereferenced).
 	ValueCommands bool
+	// ExpandFields are the server fields in which the client expands
+	// placeholders (canonical names: command, args, env, url, headers,
+	// cwd); nil means every string.
+	ExpandFields []string
 	// EmptyUnset: env and header values are expanded again when the server
 	// starts, and an unset variable then becomes an empty string (Gemini
 	// CLI).

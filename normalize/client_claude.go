@@ -66,6 +66,7 @@ var claude = &Client{
 		RemoteNeedsType: true,
 		Missing:         map[string]string{"timeout": "Claude Code has no per-server timeout: set the MCP_TIMEOUT environment variable (milliseconds)"},
 	},
+	ExpandFields: []string{"command", "args", "env", "url", "headers"},
 	Placeholders: []Syntax{Dollar},
 	VarForm:      "${%s}",
 	ToolNames:    claudeScheme,

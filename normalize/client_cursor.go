@@ -13,6 +13,7 @@ var cursor = &Client{
 		Fields:     []string{"type", "command", "args", "env", "envFile", "url", "headers", "auth"},
 		Types:      []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
 	},
+	ExpandFields: []string{"command", "args", "env", "url", "headers"},
 	Placeholders: []Syntax{EnvColon, Editor},
 	VarForm:      "${env:%s}",
 	Schema:       "mcp-servers",

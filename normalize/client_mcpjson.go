@@ -29,6 +29,7 @@ var mcpJSON = &Client{
 		ToolGlobs:   true,
 	},
 	Placeholders:  []Syntax{Dollar},
+	ExpandFields:  []string{"command", "args", "env", "cwd", "url", "headers"},
 	VarForm:       "${%s}",
 	ValueCommands: true,
 	Schema:        "mcp-servers",

@@ -15,6 +15,7 @@ var windsurf = &Client{
 		AltURLKey:    "serverUrl",
 		EndpointKeys: []string{"serverUrl", "url"},
 	},
+	ExpandFields: []string{"command", "args", "env", "url", "headers"},
 	Placeholders: []Syntax{EnvColon},
 	VarForm:      "${env:%s}",
 	Schema:       "mcp-servers",

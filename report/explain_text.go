@@ -20,7 +20,11 @@ func maskedInterface(key string, v *normalize.Value) any {
 	case v.Kind == normalize.Object && secretMaps[key]:
 		out := map[string]any{}
 		for _, m := range v.Unique() {
-			out[m.Key] = Masked
+			if m.Value.Kind == normalize.String {
+				out[m.Key] = MaskValue(m.Value.Str)
+			} else {
+				out[m.Key] = maskedInterface(m.Key, m.Value)
+			}
 		}
 		return out
 	case v.Kind == normalize.Object:
@@ -207,7 +211,7 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 func maskedKeys(m map[string]string) string {
 	keys := sortedKeys(m)
 	for i, k := range keys {
-		keys[i] = k + "=" + Masked
+		keys[i] = k + "=" + MaskValue(m[k])
 	}
 	return strings.Join(keys, " ")
 }

@@ -28,6 +28,28 @@ type Unresolved struct {
 	Reason string
 }
 
+// OriginKind says where a piece of a resolved value came from.
+type OriginKind string
+
+const (
+	FromLiteral  OriginKind = "literal"  // written in the file
+	FromVariable OriginKind = "variable" // an environment variable
+	FromDefault  OriginKind = "default"  // the default of ${VAR:-default}
+	FromInput    OriginKind = "input"    // a VS Code ${input:id} answer
+	FromEditor   OriginKind = "editor"   // ${workspaceFolder}, ${userHome}
+	FromFile     OriginKind = "file"     // opencode {file:path}
+	FromCommand  OriginKind = "command"  // a pisces !command
+)
+
+// Piece is one substituted part of an expanded value: the bytes
+// [Start, End) of the result came from Origin, written as Text.
+type Piece struct {
+	Start, End int
+	Kind       OriginKind
+	Name       string // variable, input id, editor variable, file path or command
+	Text       string // the placeholder as written
+}
+
 // maxDepth bounds the nesting of defaults Expand follows (${A:-${B:-…}}).
 const maxDepth = 8
 
@@ -41,18 +63,97 @@ const maxDepth = 8
 // in the shell; the default is expanded in turn, substituted values are not.
 // Offsets in the Unresolved placeholders are offsets in s.
 func Expand(s string, syntaxes []Syntax, ctx Context) (string, []Unresolved) {
+	out, _, un := Trace(s, syntaxes, ctx)
+	return out, un
+}
+
+// Trace is Expand that also says where each substituted piece of the
+// result came from (variables, defaults, inputs, files), for output that
+// shows the origin of a value without the value.
+func Trace(s string, syntaxes []Syntax, ctx Context) (string, []Piece, []Unresolved) {
 	m := maskOf(syntaxes)
 	if m == 0 {
-		return s, nil
+		return s, nil, nil
 	}
 	e := expander{ctx: ctx, m: m}
-	return e.expand(s, 0, 0), e.unresolved
+	var b strings.Builder
+	e.out = &b
+	e.expandTo(s, 0, 0)
+	return b.String(), e.pieces, e.unresolved
 }
 
 type expander struct {
 	ctx        Context
 	m          mask
 	unresolved []Unresolved
+	out        *strings.Builder
+	pieces     []Piece
+}
+
+// expandTo writes the expansion of s to e.out, recording the pieces.
+func (e *expander) expandTo(s string, base, depth int) {
+	ps := scan(s, e.m, nil)
+	last := 0
+	for _, p := range ps {
+		e.out.WriteString(s[last:p.Start])
+		start := e.out.Len()
+		v, kind, name := e.valueOrigin(p, base, depth)
+		if kind == "" {
+			last = p.End
+			continue // a default, expanded in place with its own pieces
+		}
+		e.out.WriteString(v)
+		if kind != FromLiteral {
+			e.pieces = append(e.pieces, Piece{Start: start, End: e.out.Len(), Kind: kind, Name: name, Text: p.Text})
+		}
+		last = p.End
+	}
+	e.out.WriteString(s[last:])
+}
+
+// valueOrigin resolves p, or expands its default into e.out and returns
+// an empty kind. A placeholder left as written is FromLiteral.
+func (e *expander) valueOrigin(p Placeholder, base, depth int) (string, OriginKind, string) {
+	switch p.Syntax {
+	case Dollar:
+		// Set, even to "", wins over the default: Claude Code and Gemini
+		// CLI both give "" for ${VAR:-d} with VAR="" (testdata/clients/
+		// claude-env-set, gemini-env-set), unlike a POSIX shell.
+		if v, ok := e.lookup(p.Name); ok {
+			return v, FromVariable, p.Name
+		}
+		if !p.HasDefault {
+			e.report(p, base, fmt.Sprintf("variable %q is not set", p.Name))
+			return p.Text, FromLiteral, ""
+		}
+		if depth >= maxDepth {
+			e.report(p, base, fmt.Sprintf("default of %q is nested too deeply to expand", p.Name))
+			return p.Default, FromDefault, p.Name
+		}
+		start := e.out.Len()
+		n := len(e.pieces)
+		e.expandTo(p.Default, base+p.Start+len(p.Name)+4, depth+1)
+		if len(e.pieces) == n && e.out.Len() > start {
+			e.pieces = append(e.pieces, Piece{Start: start, End: e.out.Len(), Kind: FromDefault, Name: p.Name, Text: p.Text})
+		}
+		return "", "", ""
+	}
+	v := e.value(p, base, depth)
+	switch {
+	case v == p.Text:
+		return v, FromLiteral, ""
+	case p.Syntax == Input:
+		return v, FromInput, p.Name
+	case p.Syntax == Editor:
+		return v, FromEditor, p.Name
+	case p.Syntax == BraceFile:
+		return v, FromFile, p.Name
+	case p.Syntax == Brace && v == "":
+		if _, ok := e.lookup(p.Name); !ok {
+			return v, FromLiteral, "" // unset: opencode's empty string
+		}
+	}
+	return v, FromVariable, p.Name
 }
 
 // expand expands s, which sits at offset base of the string given to Expand.
@@ -77,7 +178,7 @@ func (e *expander) expand(s string, base, depth int) string {
 func (e *expander) value(p Placeholder, base, depth int) string {
 	switch p.Syntax {
 	case Dollar:
-		if v, ok := e.lookup(p.Name); ok && (v != "" || !p.HasDefault) {
+		if v, ok := e.lookup(p.Name); ok {
 			return v
 		}
 		if !p.HasDefault {

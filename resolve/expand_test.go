@@ -68,7 +68,9 @@ func TestExpand(t *testing.T) {
 			[]miss{{"${A}", 0, `variable "A" is not set`}}},
 		{"default unused", "${A:-d}", []Syntax{Dollar}, base, "a", nil},
 		{"default when unset", "${NOPE:-d}", []Syntax{Dollar}, base, "d", nil},
-		{"default when empty", "${EMPTY:-d}", []Syntax{Dollar}, base, "d", nil},
+		// set to "" wins over the default in Claude Code and Gemini CLI
+		// (testdata/clients/claude-env-set, gemini-env-set)
+		{"empty is set", "[${EMPTY:-d}]", []Syntax{Dollar}, base, "[]", nil},
 		{"empty default", "[${NOPE:-}]", []Syntax{Dollar}, base, "[]", nil},
 		{"nested default", "${NOPE:-${B}}", []Syntax{Dollar}, base, "b", nil},
 		{"nested default unset", "<${NOPE:-${GONE}}>", []Syntax{Dollar}, base, "<${GONE}>",

@@ -97,3 +97,37 @@ func checkUnresolved(t *testing.T, s string, un []Unresolved) {
 		}
 	}
 }
+
+// FuzzTrace expands with every syntax and checks the pieces: inside the
+// result, in order, not overlapping, and never holding a value that did
+// not come from its origin.
+func FuzzTrace(f *testing.F) {
+	f.Add("Bearer ${TOKEN:-${FALLBACK}} {env:X} %APPDATA% $HOME ${env:Y} ${input:id} ${/} {file:k}")
+	f.Add("${A:-${B:-${C:-${D}}}}${A}${A:-}")
+	f.Add("$$${A}}{env:}{{env:A}}")
+	ctx := Context{
+		Lookup:          func(k string) (string, bool) { v, ok := map[string]string{"A": "a", "TOKEN": "tok", "HOME": "/h", "X": "", "Y": "y"}[k]; return v, ok },
+		Inputs:          map[string]string{"id": "in"},
+		WorkspaceFolder: "/w",
+		UserHome:        "/h",
+		ReadFile:        func(string) ([]byte, error) { return []byte("file"), nil },
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out, pieces, _ := Trace(s, All(), ctx)
+		if plain, _ := Expand(s, All(), ctx); plain != out {
+			t.Fatalf("Trace and Expand disagree: %q vs %q", out, plain)
+		}
+		last := 0
+		for _, p := range pieces {
+			if p.Start < last || p.End < p.Start || p.End > len(out) {
+				t.Fatalf("piece %+v out of order or bounds in %q (after %d)", p, out, last)
+			}
+			last = p.End
+			if p.Kind == FromVariable {
+				if v, _ := ctx.Lookup(p.Name); out[p.Start:p.End] != v {
+					t.Fatalf("piece %+v is %q, not the value of %s", p, out[p.Start:p.End], p.Name)
+				}
+			}
+		}
+	})
+}

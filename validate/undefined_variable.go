@@ -26,8 +26,9 @@ Codex, the variables named in ` + "`env_vars`" + `, ` + "`bearer_token_env_var`"
 value or the header.
 
 The environment is the one ` + "`mcpconf lint`" + ` runs in, which may not be the one the
-client starts in, so this rule is off by default. Enable it in ` + "`.mcpconf.toml`" + `
-(` + "`enable = [\"undefined-variable\"]`" + `) to check a developer machine. Placeholders in
+client starts in, so this rule is off by default: ` + "`mcpconf lint --check-env`" + ` runs it
+(or ` + "`enable = [\"undefined-variable\"]`" + ` in ` + "`.mcpconf.toml`" + `) to check a developer
+machine; ` + "`mcpconf explain --resolve`" + ` always names every unset variable. Placeholders in
 a syntax the client does not expand are reported by foreign-placeholder
 instead.`,
 	Example: Example{File: ".mcp.json",

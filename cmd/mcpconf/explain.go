@@ -8,12 +8,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
+	"github.com/mcpconf/mcpconf/resolve"
 	"github.com/mcpconf/mcpconf/validate"
 )
 
@@ -97,6 +99,42 @@ type explainOptions struct {
 	NoColor    bool
 	AllSources bool
 	Name       string
+	Resolve    resolveFlags
+}
+
+// resolveFlags are the flags of commands that resolve values (explain
+// --resolve, probe).
+type resolveFlags struct {
+	On          bool
+	AllowExec   bool
+	ExecTimeout time.Duration
+	Inputs      []string
+}
+
+func (f *resolveFlags) register(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&f.AllowExec, "allow-exec", false, "run pisces !command values to resolve env and header values (never by default)")
+	cmd.Flags().DurationVar(&f.ExecTimeout, "exec-timeout", resolve.DefaultExecTimeout, "time a !command may take before it is stopped")
+	cmd.Flags().StringArrayVar(&f.Inputs, "input", nil, "answer a VS Code ${input:ID}: --input ID=VALUE (repeatable)")
+}
+
+// env builds what resolution may read: the environment mcpconf runs in,
+// the inputs given, and a runner for !commands only with --allow-exec.
+func (f *resolveFlags) env(io *IO, dopts *discover.Options) (resolve.Env, error) {
+	env := resolve.Env{Lookup: io.lookupEnv, WorkspaceFolder: dopts.Root, UserHome: dopts.Home, ReadFile: os.ReadFile}
+	for _, in := range f.Inputs {
+		id, v, ok := strings.Cut(in, "=")
+		if !ok || id == "" {
+			return env, usagef("--input %q: write --input ID=VALUE", in)
+		}
+		if env.Inputs == nil {
+			env.Inputs = map[string]string{}
+		}
+		env.Inputs[id] = v
+	}
+	if f.AllowExec {
+		env.Run = &resolve.Runner{Dir: dopts.Root, Timeout: f.ExecTimeout}
+	}
+	return env, nil
 }
 
 func newExplainCmd(io *IO, runF func(*explainOptions) error) *cobra.Command {
@@ -143,6 +181,8 @@ and headers are never printed. explain never runs anything.`,
 	opts.Flags.register(cmd)
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&opts.AllSources, "all-sources", false, "also list the paths checked and absent")
+	cmd.Flags().BoolVar(&opts.Resolve.On, "resolve", false, "show each value as the client would use it, with where it came from (secrets as their origin and fingerprint)")
+	opts.Resolve.register(cmd)
 	cmd.Flags().BoolVar(&opts.NoColor, "no-color", false, "disable colors (also NO_COLOR)")
 	return cmd
 }
@@ -169,6 +209,9 @@ func runExplain(opts *explainOptions) error {
 			return silentError{exitFindings}
 		}
 		return nil
+	}
+	if opts.Resolve.On {
+		return explainResolve(opts, &dopts, clients, w, st)
 	}
 	if len(clients) == 1 && clients[0].ReadsProviders {
 		return explainPisces(opts, &dopts, clients[0], w, st)
@@ -249,6 +292,45 @@ func findEntry(set *normalize.Set, name string) *normalize.Entry {
 	i := sort.Search(len(set.Entries), func(i int) bool { return set.Entries[i].Server.Name >= name })
 	if i < len(set.Entries) && set.Entries[i].Server.Name == name {
 		return &set.Entries[i]
+	}
+	return nil
+}
+
+// explainResolve resolves every server each client uses (or NAME's) as
+// that client would, and shows where each value came from.
+func explainResolve(opts *explainOptions, dopts *discover.Options, clients []*normalize.Client, w io.Writer, st report.Style) error {
+	env, err := opts.Resolve.env(opts.IO, dopts)
+	if err != nil {
+		return err
+	}
+	ws := dopts.Scan(clients, discover.AllScopes)
+	var out []report.ResolvedServer
+	var names []string
+	for _, v := range ws.Views {
+		for i := range v.Entries {
+			s := &v.Entries[i].Server
+			names = append(names, s.Name)
+			if opts.Name != "" && s.Name != opts.Name {
+				continue
+			}
+			out = append(out, report.ResolvedServer{Client: v.Client, Server: s,
+				Resolved: resolve.Server(normalize.ClientOf(s), s, docOf(v, s), env)})
+		}
+	}
+	if opts.Name != "" && len(out) == 0 {
+		return noServer(opts.IO, dopts, opts.Name, names)
+	}
+	if opts.Format == "json" {
+		return report.ExplainResolveJSON(w, out)
+	}
+	return report.ExplainResolveText(w, out, st)
+}
+
+func docOf(set *normalize.Set, s *normalize.Server) *normalize.Document {
+	for _, d := range set.Documents {
+		if d.Path == s.Source.Path {
+			return d
+		}
 	}
 	return nil
 }

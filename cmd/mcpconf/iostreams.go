@@ -20,19 +20,23 @@ type IO struct {
 	// OutTTY and ErrTTY say whether the streams are terminals.
 	OutTTY, ErrTTY bool
 	Getenv         func(string) string
-	Getwd          func() (string, error)
-	HomeDir        func() (string, error)
+	// LookupEnv tells a variable set to "" from one not set; nil falls
+	// back to Getenv, where "" means not set.
+	LookupEnv func(string) (string, bool)
+	Getwd     func() (string, error)
+	HomeDir   func() (string, error)
 }
 
 // SystemIO is the process's own streams and environment.
 func SystemIO() *IO {
 	return &IO{
 		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
-		OutTTY:  isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd()),
-		ErrTTY:  isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd()),
-		Getenv:  os.Getenv,
-		Getwd:   os.Getwd,
-		HomeDir: os.UserHomeDir,
+		OutTTY:    isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd()),
+		ErrTTY:    isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd()),
+		Getenv:    os.Getenv,
+		LookupEnv: os.LookupEnv,
+		Getwd:     os.Getwd,
+		HomeDir:   os.UserHomeDir,
 	}
 }
 
@@ -67,4 +71,13 @@ func (o *IO) Style(noColorFlag bool) report.Style {
 		Bold: mk(color.Bold), Dim: mk(color.Faint), Red: mk(color.FgRed, color.Bold),
 		Yellow: mk(color.FgYellow), Green: mk(color.FgGreen), Cyan: mk(color.FgCyan),
 	}
+}
+
+// lookupEnv reads a variable of the environment mcpconf runs in.
+func (o *IO) lookupEnv(k string) (string, bool) {
+	if o.LookupEnv != nil {
+		return o.LookupEnv(k)
+	}
+	v := o.Getenv(k)
+	return v, v != ""
 }

@@ -27,6 +27,7 @@ type lintOptions struct {
 	FailOn    string
 	Config    string
 	NoColor   bool
+	CheckEnv  bool
 }
 
 func newLintCmd(io *IO, runF func(*lintOptions) error) *cobra.Command {
@@ -68,6 +69,7 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 	f.StringVar(&opts.FailOn, "fail-on", "error", "lowest severity that fails: error, warning or info")
 	f.StringVar(&opts.Config, "config", "", "linter config file (default: .mcpconf.toml at the root, if any)")
 	f.BoolVar(&opts.NoColor, "no-color", false, "disable colors (also NO_COLOR)")
+	f.BoolVar(&opts.CheckEnv, "check-env", false, "report placeholders whose variables are not set in this environment (undefined-variable)")
 	return cmd
 }
 
@@ -101,6 +103,14 @@ func runLint(opts *lintOptions) error {
 	cfg, err := loadLintConfig(opts, &dopts, res)
 	if err != nil {
 		return err
+	}
+	if opts.CheckEnv {
+		// undefined-variable depends on the machine lint runs on, so it
+		// runs only when asked for
+		if cfg == nil {
+			cfg = &validate.Config{}
+		}
+		cfg.Enable = append(cfg.Enable, validate.UndefinedVariable.ID)
 	}
 	if cfg != nil {
 		cfg.Getenv = opts.IO.Getenv

@@ -1,0 +1,253 @@
+package resolve
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultExecTimeout bounds a pisces !command, as pisces itself does.
+const DefaultExecTimeout = 10 * time.Second
+
+// MaxExecOutput caps what a command may print; more is an error, not a
+// value.
+const MaxExecOutput = 1 << 20
+
+// Runner runs pisces !command values ("!op read op://vault/token"): only in
+// probe and explain --resolve, and only when the user passed --allow-exec.
+// Each distinct command runs at most once per Runner, in Dir, through
+// /bin/sh -c, with stdin closed, its output capped, and its whole process
+// group killed when it runs out of time.
+type Runner struct {
+	Dir     string
+	Timeout time.Duration // 0: DefaultExecTimeout
+	// Env is the command's environment ("K=V"); nil means the process's.
+	Env []string
+
+	mu   sync.Mutex
+	runs map[string]*run
+}
+
+type run struct {
+	once sync.Once
+	res  CommandResult
+}
+
+// CommandResult is what one command gave: its trimmed output, or why it
+// gave none (Err, with the tail of its stderr, credentials masked).
+type CommandResult struct {
+	Output string
+	Err    string
+}
+
+// Runs is how many distinct commands ran, for tests.
+func (r *Runner) Runs() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.runs)
+}
+
+// Run runs a command line once and returns its trimmed stdout.
+func (r *Runner) Run(line string) CommandResult {
+	r.mu.Lock()
+	if r.runs == nil {
+		r.runs = map[string]*run{}
+	}
+	x := r.runs[line]
+	if x == nil {
+		x = &run{}
+		r.runs[line] = x
+	}
+	r.mu.Unlock()
+	x.once.Do(func() { x.res = r.exec(line) })
+	return x.res
+}
+
+func (r *Runner) exec(line string) CommandResult {
+	res := r.execRaw(line)
+	res.Err = MaskCredentials(res.Err)
+	return res
+}
+
+func (r *Runner) execRaw(line string) CommandResult {
+	timeout := r.Timeout
+	if timeout <= 0 {
+		timeout = DefaultExecTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.Command("/bin/sh", "-c", line)
+	cmd.Dir = r.Dir
+	cmd.Env = r.Env
+	cmd.Stdin = nil // /dev/null: a command that reads stdin gets EOF, never a prompt
+	stdout := &capped{max: MaxExecOutput}
+	var stderr tail
+	cmd.Stdout, cmd.Stderr = stdout, &stderr
+	ownGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		return CommandResult{Err: fmt.Sprintf("command %q cannot start: %v", line, err)}
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		killGroup(cmd)
+		<-done
+		return CommandResult{Err: fmt.Sprintf("command %q did not finish within %s and was stopped%s", line, timeout, stderr.say())}
+	}
+	// The group may have left children behind with our pipes open: they
+	// go with it.
+	killGroup(cmd)
+	switch {
+	case stdout.over:
+		return CommandResult{Err: fmt.Sprintf("command %q printed more than %d bytes; its output is not used", line, MaxExecOutput)}
+	case err != nil:
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return CommandResult{Err: fmt.Sprintf("command %q failed (exit status %d)%s", line, ee.ExitCode(), stderr.say())}
+		}
+		return CommandResult{Err: fmt.Sprintf("command %q failed: %v%s", line, err, stderr.say())}
+	}
+	out := strings.TrimSpace(stdout.String())
+	if out == "" {
+		return CommandResult{Err: fmt.Sprintf("command %q printed nothing%s", line, stderr.say())}
+	}
+	return CommandResult{Output: out}
+}
+
+// capped keeps at most max bytes and notes that more came. The buffer is
+// a field, not embedded: io.Copy would use an embedded Buffer's ReadFrom
+// and skip the cap.
+type capped struct {
+	buf  bytes.Buffer
+	max  int
+	over bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if room := c.max - c.buf.Len(); len(p) > room {
+		c.over = true
+		if room > 0 {
+			c.buf.Write(p[:room])
+		}
+		return len(p), nil
+	}
+	return c.buf.Write(p)
+}
+
+func (c *capped) String() string { return c.buf.String() }
+
+// tail keeps the last bytes a command wrote to stderr.
+type tail struct{ b []byte }
+
+const tailSize = 2048
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > tailSize {
+		t.b = t.b[len(t.b)-tailSize:]
+	}
+	return len(p), nil
+}
+
+// say is the stderr tail for a message, its last lines, credentials
+// masked.
+func (t *tail) say() string {
+	s := strings.TrimSpace(string(t.b))
+	if s == "" {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > 3 {
+		lines = lines[len(lines)-3:]
+	}
+	return ": " + MaskCredentials(strings.Join(lines, " | "))
+}
+
+// MaskCredentials replaces every known token shape and URL password in s
+// with "***", for text mcpconf did not write itself (a command's stderr).
+func MaskCredentials(s string) string {
+	type span struct{ a, b int }
+	var spans []span
+	EachToken(s, func(_ string, a, b int) { spans = append(spans, span{a, b}) })
+	for _, f := range URLSecretsIn(s) {
+		spans = append(spans, span{f.Start, f.End})
+	}
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, sp := range mergeSpans(spans, func(x span) (int, int) { return x.a, x.b }) {
+		if sp[0] < last {
+			continue
+		}
+		b.WriteString(s[last:sp[0]])
+		b.WriteString(Masked)
+		last = sp[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// mergeSpans sorts and joins overlapping spans.
+func mergeSpans[T any](in []T, ab func(T) (int, int)) [][2]int {
+	out := make([][2]int, 0, len(in))
+	for _, x := range in {
+		a, b := ab(x)
+		out = append(out, [2]int{a, b})
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j][0] < out[j-1][0]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	merged := out[:0]
+	for _, sp := range out {
+		if n := len(merged); n > 0 && sp[0] <= merged[n-1][1] {
+			merged[n-1][1] = max(merged[n-1][1], sp[1])
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	return merged
+}
+
+// URLSecretsIn finds the URL credentials of every URL in free text.
+func URLSecretsIn(s string) []URLSecret {
+	var out []URLSecret
+	for off := 0; off < len(s); {
+		k := strings.Index(s[off:], "://")
+		if k < 0 {
+			break
+		}
+		k += off
+		start := k
+		for start > 0 && isSchemeChar(s[start-1]) {
+			start--
+		}
+		end := k + 3
+		for end < len(s) && !strings.ContainsRune(" \t\r\n\"'<>", rune(s[end])) {
+			end++
+		}
+		for _, f := range URLSecrets(s[start:end]) {
+			if f.Kind == "user name" || f.Value == "" {
+				continue
+			}
+			f.Start += start
+			f.End += start
+			out = append(out, f)
+		}
+		off = end
+	}
+	return out
+}
+
+func isSchemeChar(c byte) bool { return isAlnum(c) || c == '+' || c == '.' || c == '-' }

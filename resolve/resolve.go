@@ -1,0 +1,416 @@
+package resolve
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// Env is what resolving a server may read. Nothing comes from the process
+// on its own: the caller passes the environment, the inputs, and a Runner
+// only when commands may run (--allow-exec).
+type Env struct {
+	Lookup func(name string) (string, bool)
+	// Inputs answers VS Code ${input:id}; nil means nobody answers.
+	Inputs map[string]string
+	// Run runs pisces !command values; nil means they are not run.
+	Run *Runner
+	// WorkspaceFolder is the project root (${workspaceFolder}) and
+	// UserHome the home (${userHome}).
+	WorkspaceFolder, UserHome string
+	// ReadFile reads opencode {file:path} files; nil means none is read.
+	ReadFile func(path string) ([]byte, error)
+}
+
+// Field is one value of a server after resolution, with where each piece
+// came from.
+type Field struct {
+	Field string // "command", "args", "env", "url", "headers", "cwd"
+	Key   string // the env variable or header name; the index for args
+	Raw   string // as written
+	Value string // as the client would use it
+	// Pieces say where the substituted parts of Value came from.
+	Pieces []Piece
+	// Secret: Value must never be printed (it came from the environment,
+	// a command or an input, or sits under a secret-looking key, or looks
+	// like a credential).
+	Secret bool
+	// Dropped: the client does not send this key at all.
+	Dropped bool
+	// Problems say what could not be resolved.
+	Problems []string
+	Pos      normalize.Pos
+	Path     string
+}
+
+// Resolved is a server as its client would start it or connect to it.
+type Resolved struct {
+	Server normalize.Server // command, args, env, url, headers resolved
+	Fields []Field
+	// Diagnostics name every unset variable, input and command not run,
+	// and every key dropped, at the position of the value.
+	Diagnostics []normalize.Diagnostic
+	// Secrets are the resolved values that must be masked wherever they
+	// might appear (a server's stderr, an error message).
+	Secrets []string
+}
+
+// Server resolves a definition as client c does: each string in the
+// client's own placeholder syntax (a syntax foreign to it stays literal),
+// pisces's value semantics for env and headers, the variables Codex reads by
+// name. doc is the definition's file, for positions.
+func Server(c *normalize.Client, s *normalize.Server, doc *normalize.Document, env Env) Resolved {
+	r := resolver{c: c, s: s, doc: doc, env: env}
+	r.out.Server = *s
+	r.out.Server.Env = nil
+	r.out.Server.Headers = nil
+	r.out.Server.Command = r.one("command", "", s.Command)
+	args := make([]string, 0, len(s.Args))
+	for i, a := range s.Args {
+		args = append(args, r.one("args", fmt.Sprint(i), a))
+	}
+	r.out.Server.Args = args
+	r.out.Server.URL = r.one("url", "", s.URL)
+	r.out.Server.Cwd = r.one("cwd", "", s.Cwd)
+	r.out.Server.Env = r.kv("env", s.Env)
+	r.out.Server.Headers = r.kv("headers", s.Headers)
+	r.byName()
+	return r.out
+}
+
+type resolver struct {
+	c   *normalize.Client
+	s   *normalize.Server
+	doc *normalize.Document
+	env Env
+	out Resolved
+}
+
+// one resolves a scalar field.
+func (r *resolver) one(field, key, raw string) string {
+	if raw == "" {
+		return ""
+	}
+	f := r.expand(field, key, raw)
+	r.problems(f)
+	r.out.Fields = append(r.out.Fields, f)
+	return f.Value
+}
+
+// problems reports what did not resolve in a field that is still sent.
+func (r *resolver) problems(f Field) {
+	for _, p := range f.Problems {
+		r.diag(f, "%s: %s", r.what(f.Field, f.Key), p)
+	}
+}
+
+// kv resolves an env or headers map, in key order.
+func (r *resolver) kv(field string, m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		f := r.expand(field, k, m[k])
+		if r.c.ValueCommands {
+			r.piscesValue(&f)
+		}
+		if !f.Dropped {
+			r.problems(f)
+		}
+		r.out.Fields = append(r.out.Fields, f)
+		if !f.Dropped {
+			out[k] = f.Value
+		}
+	}
+	return out
+}
+
+// expands reports whether the client expands placeholders in field.
+func (r *resolver) expands(field string) bool {
+	return len(r.c.ExpandFields) == 0 || slices.Contains(r.c.ExpandFields, field)
+}
+
+func (r *resolver) expand(field, key, raw string) Field {
+	f := Field{Field: field, Key: key, Raw: raw, Value: raw}
+	f.Path, f.Pos = r.position(field, key)
+	if r.expands(field) {
+		ctx := Context{Lookup: r.env.Lookup, Inputs: r.env.Inputs, WorkspaceFolder: r.env.WorkspaceFolder,
+			UserHome: r.env.UserHome, ReadFile: r.readFile}
+		v, pieces, unresolved := Trace(raw, r.c.Placeholders, ctx)
+		f.Value, f.Pieces = v, pieces
+		for _, u := range unresolved {
+			f.Problems = append(f.Problems, u.Reason)
+		}
+		// Gemini CLI expands env and headers again when the server starts,
+		// and an unset variable then becomes "".
+		if r.c.EmptyUnset && (field == "env" || field == "headers") && len(unresolved) > 0 {
+			f.Value = removePlaceholders(f.Value, unresolved)
+		}
+	}
+	for _, p := range f.Pieces {
+		if p.Kind == FromVariable || p.Kind == FromInput || p.Kind == FromFile || p.Kind == FromCommand {
+			f.Secret = true
+		}
+	}
+	if IsSecretKey(key) && f.Value != "" || looksLikeCredential(f.Value) {
+		f.Secret = true
+	}
+	if f.Secret && f.Value != "" {
+		r.out.Secrets = append(r.out.Secrets, f.Value)
+		for _, p := range f.Pieces {
+			if p.Kind != FromEditor && p.End > p.Start {
+				r.out.Secrets = append(r.out.Secrets, f.Value[p.Start:p.End])
+			}
+		}
+	}
+	return f
+}
+
+// removePlaceholders replaces the still-literal placeholders of v with "".
+func removePlaceholders(v string, un []Unresolved) string {
+	for _, u := range un {
+		v = strings.Replace(v, u.Text, "", 1)
+	}
+	return v
+}
+
+// piscesValue applies pisces's connect-time semantics to an env or header
+// value: a leading "!" runs a command whose trimmed stdout is the value;
+// a value naming a set variable is that variable's value; an unresolved
+// or empty value drops the key.
+func (r *resolver) piscesValue(f *Field) {
+	unresolved := len(f.Problems) > 0
+	switch {
+	case strings.HasPrefix(f.Value, "!"):
+		line := CommandLine(f.Value)
+		f.Secret = true
+		if r.env.Run == nil {
+			f.Dropped = true
+			f.Problems = append(f.Problems, "the command is not run without --allow-exec")
+			r.diag(*f, "%s will not be sent: %q is a command, which runs only with --allow-exec", r.what(f.Field, f.Key), "!"+line)
+			return
+		}
+		res := r.env.Run.Run(line)
+		if res.Err != "" {
+			f.Dropped = true
+			f.Problems = append(f.Problems, res.Err)
+			r.diag(*f, "%s will not be sent: %s", r.what(f.Field, f.Key), res.Err)
+			return
+		}
+		f.Value = res.Output
+		f.Pieces = []Piece{{Start: 0, End: len(res.Output), Kind: FromCommand, Name: line, Text: f.Raw}}
+		r.out.Secrets = append(r.out.Secrets, res.Output)
+		return
+	case !unresolved && f.Value != "" && IsEnvName(f.Value):
+		if v, ok := r.lookup(f.Value); ok && v != "" {
+			name := f.Value
+			f.Value = v
+			f.Pieces = []Piece{{Start: 0, End: len(v), Kind: FromVariable, Name: name, Text: name}}
+			f.Secret = true
+			r.out.Secrets = append(r.out.Secrets, v)
+		}
+	}
+	switch {
+	case unresolved:
+		f.Dropped = true
+		r.diag(*f, "%s will not be sent: %s", r.what(f.Field, f.Key), unsetList(f.Raw, r.c.Placeholders, r.env))
+	case f.Value == "":
+		f.Dropped = true
+		r.diag(*f, "%s will not be sent: its value is empty", r.what(f.Field, f.Key))
+	}
+}
+
+// unsetList names the placeholders of raw that did not resolve:
+// `${TOKEN} is unset`.
+func unsetList(raw string, syntaxes []Syntax, env Env) string {
+	_, un := Expand(raw, syntaxes, Context{Lookup: env.Lookup, Inputs: env.Inputs})
+	var parts []string
+	for _, u := range un {
+		parts = append(parts, u.Text)
+	}
+	if len(parts) == 0 {
+		return "it does not resolve"
+	}
+	verb := "is"
+	if len(parts) > 1 {
+		verb = "are"
+	}
+	return strings.Join(parts, ", ") + " " + verb + " unset"
+}
+
+// byName resolves the variables a client reads by name (Codex): env_vars
+// pass variables through, bearer_token_env_var and env_http_headers fill
+// headers.
+func (r *resolver) byName() {
+	if !r.c.VarsByName {
+		return
+	}
+	s := r.s
+	for _, name := range s.EnvVars {
+		f := Field{Field: "env", Key: name, Raw: name, Secret: true}
+		f.Path, f.Pos = r.position("env_vars", "")
+		if v, ok := r.lookup(name); ok {
+			f.Value = v
+			f.Pieces = []Piece{{Start: 0, End: len(v), Kind: FromVariable, Name: name, Text: name}}
+			if r.out.Server.Env == nil {
+				r.out.Server.Env = map[string]string{}
+			}
+			r.out.Server.Env[name] = v
+			r.out.Secrets = append(r.out.Secrets, v)
+		} else {
+			f.Dropped = true
+			f.Problems = append(f.Problems, fmt.Sprintf("variable %q is not set", name))
+			r.diag(f, "env %q will not be passed: variable %q in \"env_vars\" is not set", name, name)
+		}
+		r.out.Fields = append(r.out.Fields, f)
+	}
+	keys := make([]string, 0, len(s.HeaderEnvRefs))
+	for h := range s.HeaderEnvRefs {
+		keys = append(keys, h)
+	}
+	slices.Sort(keys)
+	for _, h := range keys {
+		name := s.HeaderEnvRefs[h]
+		field := "env_http_headers"
+		if strings.EqualFold(h, "Authorization") && name == s.BearerTokenEnvVar {
+			field = "bearer_token_env_var"
+		}
+		f := Field{Field: "headers", Key: h, Raw: name, Secret: true}
+		f.Path, f.Pos = r.position(field, "")
+		v, ok := r.lookup(name)
+		if !ok || v == "" {
+			f.Dropped = true
+			f.Problems = append(f.Problems, fmt.Sprintf("variable %q is not set", name))
+			r.diag(f, "header %q will not be sent: variable %q in %q is not set", h, name, field)
+			r.out.Fields = append(r.out.Fields, f)
+			continue
+		}
+		prefix := ""
+		if field == "bearer_token_env_var" {
+			prefix = "Bearer "
+		}
+		f.Value = prefix + v
+		f.Pieces = []Piece{{Start: len(prefix), End: len(f.Value), Kind: FromVariable, Name: name, Text: name}}
+		if r.out.Server.Headers == nil {
+			r.out.Server.Headers = map[string]string{}
+		}
+		r.out.Server.Headers[h] = f.Value
+		r.out.Secrets = append(r.out.Secrets, v)
+		r.out.Fields = append(r.out.Fields, f)
+	}
+}
+
+func (r *resolver) lookup(name string) (string, bool) {
+	if r.env.Lookup == nil {
+		return "", false
+	}
+	return r.env.Lookup(name)
+}
+
+// readFile reads opencode {file:path} relative to the config file.
+func (r *resolver) readFile(path string) ([]byte, error) {
+	if r.env.ReadFile == nil {
+		return nil, fmt.Errorf("files are not read here")
+	}
+	if !filepath.IsAbs(path) && r.doc != nil {
+		path = filepath.Join(filepath.Dir(r.doc.Abs), path)
+	}
+	return r.env.ReadFile(path)
+}
+
+// what names a value in messages: `env "GITHUB_TOKEN"`, `header
+// "Authorization"`, `"url"`, `"args"[2]`.
+func (r *resolver) what(field, key string) string {
+	switch field {
+	case "env":
+		return fmt.Sprintf("env %q", key)
+	case "headers":
+		return fmt.Sprintf("header %q", key)
+	case "args":
+		return fmt.Sprintf("%q[%s]", "args", key)
+	}
+	return fmt.Sprintf("%q", field)
+}
+
+// position finds the value a field was read from in the server's entry.
+func (r *resolver) position(field, key string) (string, normalize.Pos) {
+	s := r.s
+	path := s.FieldPath(fileField(r.c, field))
+	n := s.Node
+	if n == nil {
+		return path, s.Source.Pos
+	}
+	m := n.Member(fileField(r.c, field))
+	if m == nil {
+		return path, s.Source.Pos
+	}
+	v := m.Value
+	switch {
+	case key == "":
+	case v.Kind == normalize.Object:
+		if e := v.Member(key); e != nil {
+			return path, e.Value.Range.Start
+		}
+	case v.Kind == normalize.Array:
+		var i int
+		if _, err := fmt.Sscan(key, &i); err == nil {
+			if r.c.CommandArray && field == "args" {
+				i++ // the program is the first item
+			}
+			if i >= 0 && i < len(v.Items) {
+				return path, v.Items[i].Range.Start
+			}
+		}
+	}
+	return path, v.Range.Start
+}
+
+// fileField maps a canonical field to the key the client writes it under.
+func fileField(c *normalize.Client, field string) string {
+	switch {
+	case field == "env" && c.Knows("environment"):
+		return "environment"
+	case field == "headers" && c.Knows("http_headers"):
+		return "http_headers"
+	case field == "args" && c.CommandArray:
+		return "command"
+	case field == "url" && c.AltURLKey != "":
+		return "url"
+	}
+	return field
+}
+
+func (r *resolver) diag(f Field, format string, args ...any) {
+	msg := MaskCredentials(fmt.Sprintf(format, args...))
+	d := normalize.Diagnostic{Rule: "unresolved", Severity: normalize.Warning, Path: f.Path, Pos: f.Pos,
+		Message: fmt.Sprintf("server %q: %s", r.s.Name, msg)}
+	for _, e := range r.out.Diagnostics {
+		if e.Message == d.Message && e.Pos == d.Pos {
+			return
+		}
+	}
+	r.out.Diagnostics = append(r.out.Diagnostics, d)
+}
+
+// looksLikeCredential reports a value with a known token shape or a
+// password in a URL: it is masked wherever it came from.
+func looksLikeCredential(v string) bool {
+	if _, _, _, ok := FindToken(v); ok {
+		return true
+	}
+	for _, s := range URLSecrets(v) {
+		if s.Kind == "password" && s.Value != "" {
+			return true
+		}
+	}
+	return false
+}

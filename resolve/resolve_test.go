@@ -1,0 +1,265 @@
+package resolve_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/internal/testtree"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// serverOf reads one file of a client and returns the named server as
+// that client's view has it, with its document.
+func serverOf(t *testing.T, client, path, content, name string) (*normalize.Server, *normalize.Document, string) {
+	t.Helper()
+	root, home := testtree.Write(t, map[string]string{path: content})
+	o := discover.Options{Root: root, Home: home, Isolated: true, AssumeTrusted: true}
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	set := o.View(normalize.ClientByID(client), discover.AllScopes)
+	for i := range set.Definitions {
+		s := &set.Definitions[i]
+		if s.Name == name {
+			for _, d := range set.Documents {
+				if d.Path == s.Source.Path {
+					return s, d, root
+				}
+			}
+			return s, nil, root
+		}
+	}
+	t.Fatalf("no server %q in %s", name, path)
+	return nil, nil, ""
+}
+
+func vars(kv ...string) func(string) (string, bool) {
+	m := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+func field(r resolve.Resolved, name, key string) resolve.Field {
+	for _, f := range r.Fields {
+		if f.Field == name && f.Key == key {
+			return f
+		}
+	}
+	return resolve.Field{Field: "missing " + name + " " + key}
+}
+
+// TestServerPerClient resolves one definition per client syntax and
+// checks what each client would send, as the real clients were seen to
+// (testdata/clients/*-env-set, *-env-unset).
+func TestServerPerClient(t *testing.T) {
+	env := resolve.Env{Lookup: vars("TOKEN", "t0k3n-value", "EMPTY", "", "HOST", "db.example.com"), UserHome: "/home/u", WorkspaceFolder: "/work/p"}
+	tests := []struct {
+		name, client, path, content string
+		check                       func(t *testing.T, r resolve.Resolved)
+	}{
+		{"claude expands ${VAR} and defaults, not $VAR nor ${env:VAR}", "claude", ".mcp.json",
+			`{"mcpServers": {"s": {"command": "srv", "args": ["${TOKEN}", "${NOPE}", "${NOPE:-d}", "${EMPTY:-d}", "$TOKEN", "${env:TOKEN}"]}}}`,
+			func(t *testing.T, r resolve.Resolved) {
+				want := []string{"t0k3n-value", "${NOPE}", "d", "", "$TOKEN", "${env:TOKEN}"}
+				if !slices.Equal(r.Server.Args, want) {
+					t.Errorf("args %q, want %q", r.Server.Args, want)
+				}
+				if len(r.Diagnostics) != 1 || !strings.Contains(r.Diagnostics[0].Message, `variable "NOPE" is not set`) {
+					t.Errorf("diagnostics %v", r.Diagnostics)
+				}
+			}},
+		{"claude does not expand cwd", "claude", ".mcp.json",
+			`{"mcpServers": {"s": {"command": "srv", "env": {"A": "${TOKEN}"}}}}`,
+			func(t *testing.T, r resolve.Resolved) {
+				if r.Server.Env["A"] != "t0k3n-value" {
+					t.Errorf("env %v", r.Server.Env)
+				}
+			}},
+		{"cursor env-colon and editor variables", "cursor", ".cursor/mcp.json",
+			`{"mcpServers": {"s": {"command": "${userHome}/bin/srv", "args": ["${workspaceFolder}", "${env:TOKEN}", "${TOKEN}"]}}}`,
+			func(t *testing.T, r resolve.Resolved) {
+				if r.Server.Command != "/home/u/bin/srv" || !slices.Equal(r.Server.Args, []string{"/work/p", "t0k3n-value", "${TOKEN}"}) {
+					t.Errorf("%q %q", r.Server.Command, r.Server.Args)
+				}
+			}},
+		{"vscode input needs an answer", "vscode", ".vscode/mcp.json",
+			`{"inputs": [{"type": "promptString", "id": "tok"}], "servers": {"s": {"command": "srv", "env": {"T": "${input:tok}"}}}}`,
+			func(t *testing.T, r resolve.Resolved) {
+				f := field(r, "env", "T")
+				if f.Value != "${input:tok}" || len(f.Problems) == 0 || !strings.Contains(f.Problems[0], "prompted") {
+					t.Errorf("%+v", f)
+				}
+			}},
+		{"gemini bare and braces; env unset becomes empty", "gemini", ".gemini/settings.json",
+			`{"mcpServers": {"s": {"command": "srv", "args": ["$TOKEN", "${NOPE}"], "env": {"A": "$NOPE", "B": "${TOKEN}"}}}}`,
+			func(t *testing.T, r resolve.Resolved) {
+				if !slices.Equal(r.Server.Args, []string{"t0k3n-value", "${NOPE}"}) {
+					t.Errorf("args %q", r.Server.Args)
+				}
+				if r.Server.Env["A"] != "" || r.Server.Env["B"] != "t0k3n-value" {
+					t.Errorf("env %q", r.Server.Env)
+				}
+			}},
+		{"opencode brace: unset is empty", "opencode", "opencode.json",
+			`{"mcp": {"s": {"type": "remote", "url": "https://{env:HOST}/mcp", "headers": {"Authorization": "Bearer {env:NOPE}"}}}}`,
+			func(t *testing.T, r resolve.Resolved) {
+				if r.Server.URL != "https://db.example.com/mcp" || r.Server.Headers["Authorization"] != "Bearer " {
+					t.Errorf("%q %q", r.Server.URL, r.Server.Headers)
+				}
+			}},
+		{"codex reads variables by name", "codex", ".codex/config.toml",
+			"[mcp_servers.s]\nurl = \"https://x.example.com/mcp\"\nbearer_token_env_var = \"TOKEN\"\nenv_http_headers = { \"X-Org\" = \"NOPE\" }\n",
+			func(t *testing.T, r resolve.Resolved) {
+				if r.Server.Headers["Authorization"] != "Bearer t0k3n-value" {
+					t.Errorf("headers %q", r.Server.Headers)
+				}
+				if f := field(r, "headers", "X-Org"); !f.Dropped {
+					t.Errorf("X-Org should not be sent: %+v", f)
+				}
+			}},
+		{"codex env_vars pass through; ${VAR} is literal", "codex", ".codex/config.toml",
+			"[mcp_servers.s]\ncommand = \"srv\"\nenv_vars = [\"TOKEN\"]\nenv = { \"B\" = \"${TOKEN}\" }\n",
+			func(t *testing.T, r resolve.Resolved) {
+				if r.Server.Env["TOKEN"] != "t0k3n-value" || r.Server.Env["B"] != "${TOKEN}" {
+					t.Errorf("env %q", r.Server.Env)
+				}
+			}},
+		{"pisces drops an unresolved header and names it", "pisces", ".pisces/mcp.json",
+			`{"mcpServers": {"s": {"type": "http", "url": "https://x.example.com/mcp", "headers": {"Authorization": "Bearer ${NOPE}", "X-Name": "TOKEN", "X-Cmd": "!echo hi"}}}}`,
+			func(t *testing.T, r resolve.Resolved) {
+				if _, ok := r.Server.Headers["Authorization"]; ok {
+					t.Errorf("Authorization should be dropped: %q", r.Server.Headers)
+				}
+				if r.Server.Headers["X-Name"] != "t0k3n-value" {
+					t.Errorf("a bare variable name is its value: %q", r.Server.Headers)
+				}
+				if _, ok := r.Server.Headers["X-Cmd"]; ok {
+					t.Errorf("a command must not run without a runner: %q", r.Server.Headers)
+				}
+				var msgs []string
+				for _, d := range r.Diagnostics {
+					msgs = append(msgs, d.Message)
+				}
+				all := strings.Join(msgs, "\n")
+				for _, want := range []string{`header "Authorization" will not be sent: ${NOPE} is unset`, `header "X-Cmd" will not be sent: "!echo hi" is a command, which runs only with --allow-exec`} {
+					if !strings.Contains(all, want) {
+						t.Errorf("no %q in\n%s", want, all)
+					}
+				}
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, doc, _ := serverOf(t, tt.client, tt.path, tt.content, "s")
+			tt.check(t, resolve.Server(normalize.ClientByID(tt.client), s, doc, env))
+		})
+	}
+}
+
+// TestSecretsShownAsOrigins: a value from the environment is shown as its
+// origin and fingerprint, never as itself; a reference left unresolved is
+// shown as written.
+func TestSecretsShownAsOrigins(t *testing.T) {
+	secret := "ghp_0123456789abcdefghijABCDEFGHIJklmnop"
+	s, doc, _ := serverOf(t, "claude", ".mcp.json",
+		`{"mcpServers": {"s": {"type": "http", "url": "https://x.example.com/mcp", "headers": {"Authorization": "Bearer ${GH}", "X-Key": "abc123literal456secret", "X-Trace": "on"}}}}`, "s")
+	r := resolve.Server(normalize.ClientByID("claude"), s, doc, resolve.Env{Lookup: vars("GH", secret)})
+	auth := field(r, "headers", "Authorization")
+	if auth.Shown() != "Bearer ***" {
+		t.Errorf("shown %q", auth.Shown())
+	}
+	o := strings.Join(auth.Origins(), " ")
+	if !strings.Contains(o, "from $GH (set, 40 chars, sha256:") || strings.Contains(o, secret) {
+		t.Errorf("origins %q", o)
+	}
+	if k := field(r, "headers", "X-Key"); k.Shown() != resolve.Masked || !strings.Contains(strings.Join(k.Origins(), ""), "literal (22 chars") {
+		t.Errorf("literal under a secret key: %q %q", k.Shown(), k.Origins())
+	}
+	if tr := field(r, "headers", "X-Trace"); tr.Shown() != "on" {
+		t.Errorf("a plain value is shown: %q", tr.Shown())
+	}
+	if !slices.Contains(r.Secrets, secret) {
+		t.Errorf("secrets to mask: %q", r.Secrets)
+	}
+}
+
+func TestFingerprintCompares(t *testing.T) {
+	a, b := resolve.Fingerprint("same-value"), resolve.Fingerprint("same-value")
+	if a != b || a == resolve.Fingerprint("other-value") || !strings.HasPrefix(a, "10 chars, sha256:") {
+		t.Errorf("%q %q", a, b)
+	}
+}
+
+// TestRunner: a command runs once, in its directory, with no stdin; a
+// failure names the exit status and the (masked) end of stderr; a command
+// that hangs is stopped with its whole process group; output over the cap
+// is refused.
+func TestRunner(t *testing.T) {
+	dir := t.TempDir()
+	r := &resolve.Runner{Dir: dir, Timeout: 2 * time.Second}
+	count := filepath.Join(dir, "count")
+	line := "echo x >> " + count + "; cat; pwd"
+	for range 3 {
+		if res := r.Run(line); res.Err != "" || res.Output != dir {
+			t.Fatalf("run: %+v", res)
+		}
+	}
+	if b, _ := os.ReadFile(count); strings.Count(string(b), "x") != 1 || r.Runs() != 1 {
+		t.Errorf("ran %d times", strings.Count(string(b), "x"))
+	}
+	res := r.Run("echo 'bad token ghp_0123456789abcdefghijABCDEFGHIJklmnop' >&2; exit 3")
+	if !strings.Contains(res.Err, "exit status 3") || strings.Contains(res.Err, "ghp_0123") || !strings.Contains(res.Err, "bad token ***") {
+		t.Errorf("failure: %q", res.Err)
+	}
+	if res := r.Run("true"); !strings.Contains(res.Err, "printed nothing") {
+		t.Errorf("empty: %q", res.Err)
+	}
+	if res := r.Run("head -c 2000000 /dev/zero | tr '\\0' a"); !strings.Contains(res.Err, "more than 1048576 bytes") {
+		t.Errorf("cap: %q", res.Err)
+	}
+	pidFile := filepath.Join(dir, "pid")
+	short := &resolve.Runner{Dir: dir, Timeout: 300 * time.Millisecond}
+	start := time.Now()
+	res = short.Run("sleep 30 & echo $! > " + pidFile + "; wait")
+	if !strings.Contains(res.Err, "did not finish within 300ms") || time.Since(start) > 5*time.Second {
+		t.Errorf("timeout: %q after %s", res.Err, time.Since(start))
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := strings.TrimSpace(string(b))
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		if _, err := os.Stat("/proc/" + pid); err != nil {
+			break // gone
+		}
+		if st, _ := os.ReadFile("/proc/" + pid + "/stat"); strings.Contains(string(st), ") Z ") {
+			break // a zombie waiting for its reaper: not running
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the command's child %s outlived the timeout", pid)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestPiscesCommandRuns: with a runner, a !command value is its trimmed
+// output, a secret known only by its origin.
+func TestPiscesCommandRuns(t *testing.T) {
+	s, doc, root := serverOf(t, "pisces", ".pisces/mcp.json",
+		`{"mcpServers": {"s": {"command": "srv", "env": {"TOKEN": "!printf '  from-cmd-secret-value \n'"}}}}`, "s")
+	r := resolve.Server(normalize.ClientByID("pisces"), s, doc, resolve.Env{Run: &resolve.Runner{Dir: root}})
+	f := field(r, "env", "TOKEN")
+	if r.Server.Env["TOKEN"] != "from-cmd-secret-value" || f.Shown() != resolve.Masked || !strings.Contains(strings.Join(f.Origins(), ""), "from command") {
+		t.Errorf("%q %q %q", r.Server.Env, f.Shown(), f.Origins())
+	}
+}
