@@ -106,7 +106,10 @@ func FuzzTrace(f *testing.F) {
 	f.Add("${A:-${B:-${C:-${D}}}}${A}${A:-}")
 	f.Add("$$${A}}{env:}{{env:A}}")
 	ctx := Context{
-		Lookup:          func(k string) (string, bool) { v, ok := map[string]string{"A": "a", "TOKEN": "tok", "HOME": "/h", "X": "", "Y": "y"}[k]; return v, ok },
+		Lookup: func(k string) (string, bool) {
+			v, ok := map[string]string{"A": "a", "TOKEN": "tok", "HOME": "/h", "X": "", "Y": "y"}[k]
+			return v, ok
+		},
 		Inputs:          map[string]string{"id": "in"},
 		WorkspaceFolder: "/w",
 		UserHome:        "/h",
