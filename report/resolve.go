@@ -66,6 +66,7 @@ func ExplainResolveText(w io.Writer, servers []ResolvedServer, st Style) error {
 		fmt.Fprintf(w, "%s %s  %s%s\n", st.bold(normalize.ProductName(rs.Client)+":"), st.bold(s.Name), st.dim(where(s.Source)), state)
 		rawArgs := MaskArgs(s.Args)
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  FIELD\tAS WRITTEN\tAS USED\tWHERE IT CAME FROM")
 		for _, f := range rs.Resolved.Fields {
 			idx := -1
 			fmt.Sscan(f.Key, &idx)

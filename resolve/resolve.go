@@ -142,10 +142,13 @@ func (r *resolver) expands(field string) bool {
 func (r *resolver) expand(field, key, raw string) Field {
 	f := Field{Field: field, Key: key, Raw: raw, Value: raw}
 	f.Path, f.Pos = r.position(field, key)
+	var unresolved []Unresolved
 	if r.expands(field) {
 		ctx := Context{Lookup: r.env.Lookup, Inputs: r.env.Inputs, WorkspaceFolder: r.env.WorkspaceFolder,
 			UserHome: r.env.UserHome, ReadFile: r.readFile}
-		v, pieces, unresolved := Trace(raw, r.c.Placeholders, ctx)
+		var v string
+		var pieces []Piece
+		v, pieces, unresolved = Trace(raw, r.c.Placeholders, ctx)
 		f.Value, f.Pieces = v, pieces
 		for _, u := range unresolved {
 			f.Problems = append(f.Problems, u.Reason)
@@ -161,7 +164,7 @@ func (r *resolver) expand(field, key, raw string) Field {
 			f.Secret = true
 		}
 	}
-	if IsSecretKey(key) && f.Value != "" || looksLikeCredential(f.Value) {
+	if IsSecretKey(key) && literalText(f, unresolved) || looksLikeCredential(f.Value) {
 		f.Secret = true
 	}
 	if f.Secret && f.Value != "" {
@@ -413,4 +416,25 @@ func looksLikeCredential(v string) bool {
 		}
 	}
 	return false
+}
+
+// literalText reports whether a value holds literal text beyond what
+// came from its pieces and its unresolved references (which are names,
+// shown as written) and a scheme word ("Bearer ").
+func literalText(f Field, un []Unresolved) bool {
+	var b strings.Builder
+	last := 0
+	for _, p := range f.Pieces {
+		b.WriteString(f.Value[last:p.Start])
+		last = p.End
+	}
+	b.WriteString(f.Value[last:])
+	lit := b.String()
+	for _, u := range un {
+		lit = strings.Replace(lit, u.Text, "", 1)
+	}
+	lit = strings.TrimSpace(lit)
+	return lit != "" && !isSchemeWord(lit) && strings.ContainsFunc(lit, func(r rune) bool {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	})
 }
