@@ -43,7 +43,12 @@ func MaskValue(v string) string {
 	last := 0
 	for _, p := range ps {
 		b.WriteString(maskLiteral(v[last:p.Start], secretKey))
-		b.WriteString(p.Text)
+		if p.HasDefault {
+			// the default is a literal value too: ${TOKEN:-***}
+			b.WriteString("${" + p.Name + ":-" + MaskValue(p.Default) + "}")
+		} else {
+			b.WriteString(p.Text)
+		}
 		last = p.End
 	}
 	b.WriteString(maskLiteral(v[last:], secretKey))

@@ -31,7 +31,7 @@ func (f Field) Shown() string {
 	var b strings.Builder
 	last, masked := 0, false
 	for _, p := range f.Pieces {
-		if p.Kind == FromEditor || p.Kind == FromDefault && !IsSecretKey(f.Key) {
+		if p.Kind == FromEditor || p.Kind == FromDefault && !IsSecretKey(f.Key) && !looksLikeCredential(f.Value[p.Start:p.End]) {
 			continue
 		}
 		b.WriteString(f.Value[last:p.Start])

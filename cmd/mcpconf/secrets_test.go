@@ -18,8 +18,9 @@ func TestSecretsNeverPrinted(t *testing.T) {
 		literal     = "sk-LiteralSecretAbCdEfGh0123456789XyZ"
 		dbPassword  = "DbPassw0rd-Kq7Zx2"
 		headerValue = "HeaderSecret-Mn4Bv8Cx2Lz6"
+		inDefault   = "DefaultSecret-Pw3Ks9Jd7Hq1"
 	)
-	secrets := []string{fromEnv, fromCmd, literal, dbPassword, headerValue}
+	secrets := []string{fromEnv, fromCmd, literal, dbPassword, headerValue, inDefault}
 	// the command prints a secret it does not contain
 	vault := filepath.Join(t.TempDir(), "vault")
 	if err := os.WriteFile(vault, []byte(fromCmd+"\n"), 0o600); err != nil {
@@ -31,7 +32,7 @@ func TestSecretsNeverPrinted(t *testing.T) {
 			"web": {"type": "http", "url": "https://x.example.com/mcp", "headers": {"Authorization": "Bearer ${GITHUB_TOKEN}", "X-Api-Key": "` + headerValue + `"}}}}`,
 		".mcp.json": `{"mcpServers": {
 			"db": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-postgres@0.6.2", "postgresql://admin:` + dbPassword + `@db.example.com:5432/app"]},
-			"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}", "OPENAI_API_KEY": "` + literal + `"}}}}`,
+			"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}", "OPENAI_API_KEY": "` + literal + `", "FALLBACK_KEY": "${NOPE:-` + inDefault + `}"}}}}`,
 		".cursor/mcp.json": `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${env:GITHUB_TOKEN}"}}}}`,
 	})
 	env := map[string]string{"GITHUB_TOKEN": fromEnv}
