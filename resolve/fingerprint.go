@@ -72,7 +72,8 @@ func (f Field) Origins() []string {
 		case FromVariable:
 			out = append(out, fmt.Sprintf("%s: from $%s (set, %s)", p.Text, p.Name, Fingerprint(v)))
 		case FromDefault:
-			out = append(out, fmt.Sprintf("%s: default, $%s is unset", p.Text, p.Name))
+			// the default is written in the file: named, not shown
+			out = append(out, fmt.Sprintf("${%s:-…}: the default, $%s is unset", p.Name, p.Name))
 		case FromInput:
 			out = append(out, fmt.Sprintf("%s: from input %q (%s)", p.Text, p.Name, Fingerprint(v)))
 		case FromFile:

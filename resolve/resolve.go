@@ -425,6 +425,9 @@ func literalText(f Field, un []Unresolved) bool {
 	var b strings.Builder
 	last := 0
 	for _, p := range f.Pieces {
+		if p.Kind == FromDefault {
+			continue // a default is written in the file: literal text
+		}
 		b.WriteString(f.Value[last:p.Start])
 		last = p.End
 	}
