@@ -1,13 +1,12 @@
 package discover
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/internal/clientcase"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -18,96 +17,14 @@ import (
 
 const realClients = "../testdata/clients"
 
-type clientCase struct {
-	Description string            `json:"description"`
-	Cwd         string            `json:"cwd"`
-	GitRoot     *string           `json:"git_root"`
-	Env         map[string]string `json:"env"`
-}
-
-type observedServer struct {
-	Name    string   `json:"name"`
-	Status  string   `json:"status"`
-	Command string   `json:"command"`
-	Args    []string `json:"args"`
-	URL     string   `json:"url"`
-}
-
-type observed struct {
-	Version  string           `json:"version"`
-	ExitCode int              `json:"exit_code"`
-	Servers  []observedServer `json:"servers"`
-}
-
-// stageClientCase copies a case's project and home into a temporary
-// directory as clientcheck does: placeholders replaced, .git created.
-func stageClientCase(t *testing.T, dir string, c clientCase) (cwd, home string, env map[string]string) {
-	t.Helper()
-	base := t.TempDir()
-	root, home := filepath.Join(base, "project"), filepath.Join(base, "home")
-	gitroot := ""
-	if c.GitRoot != nil {
-		gitroot = filepath.Join(base, filepath.FromSlash(*c.GitRoot))
-	}
-	cwd = filepath.Join(base, filepath.FromSlash(c.Cwd))
-	repl := strings.NewReplacer("@PORT@", "9", "@GITROOT@", gitroot, "@CWD@", cwd, "@ROOT@", root, "@HOME@", home)
-	for _, part := range []string{"project", "home"} {
-		src := filepath.Join(dir, part)
-		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(src, p)
-			dst := filepath.Join(base, part, rel)
-			if d.IsDir() {
-				return os.MkdirAll(dst, 0o755)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			fi, _ := d.Info()
-			return os.WriteFile(dst, []byte(repl.Replace(string(b))), fi.Mode().Perm())
-		})
-		if err != nil && !os.IsNotExist(err) {
-			t.Fatal(err)
-		}
-	}
-	os.MkdirAll(home, 0o755)
-	os.MkdirAll(cwd, 0o755)
-	if gitroot != "" {
-		if err := os.MkdirAll(filepath.Join(gitroot, ".git"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	env = map[string]string{}
-	for k, v := range c.Env {
-		env[k] = repl.Replace(v)
-	}
-	return cwd, home, env
-}
-
-var clientOfObserved = map[string]string{"claude-code": "claude", "codex": "codex", "gemini": "gemini"}
-
 func TestRealClients(t *testing.T) {
-	cases, err := os.ReadDir(realClients)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, cd := range cases {
-		if !cd.IsDir() {
-			continue
-		}
-		dir := filepath.Join(realClients, cd.Name())
-		var c clientCase
-		var obs map[string]observed
-		readJSON(t, filepath.Join(dir, "case.json"), &c)
-		readJSON(t, filepath.Join(dir, "observed.json"), &obs)
+	for _, dir := range clientcase.Dirs(t, realClients) {
+		c, obs := clientcase.Load(t, dir)
 		for key, o := range obs {
-			id := clientOfObserved[key]
-			t.Run(cd.Name()+"/"+id, func(t *testing.T) {
-				cwd, home, env := stageClientCase(t, dir, c)
-				opts := Options{Root: cwd, Home: home, Cwd: cwd, Isolated: true, Getenv: func(k string) string { return env[k] }}
+			id := clientcase.ClientIDs[key]
+			t.Run(filepath.Base(dir)+"/"+id, func(t *testing.T) {
+				st := clientcase.Stage(t, dir, c)
+				opts := Options{Root: st.Cwd, Home: st.Home, Cwd: st.Cwd, Isolated: true, Getenv: st.Getenv}
 				if err := opts.Prepare(); err != nil {
 					t.Fatal(err)
 				}
@@ -118,17 +35,6 @@ func TestRealClients(t *testing.T) {
 	}
 }
 
-func readJSON(t *testing.T, path string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-}
-
 func statusOf(s *normalize.Server) string {
 	if s.Enabled || s.Off == nil {
 		return string(normalize.StatusEnabled)
@@ -136,7 +42,7 @@ func statusOf(s *normalize.Server) string {
 	return string(s.Off.Status)
 }
 
-func checkAgainst(t *testing.T, c clientCase, o observed, set *normalize.Set) {
+func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *normalize.Set) {
 	t.Helper()
 	got := map[string]*normalize.Server{}
 	for i := range set.Entries {

@@ -1,0 +1,182 @@
+// Package clientcase reads the trees under testdata/clients, which the real
+// Claude Code, Codex and Gemini CLI were run on (scripts/clientcheck), and
+// stages them for tests exactly as clientcheck did, so that mcpconf can be
+// compared with what each client listed, started and sent.
+package clientcase
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Case is a case.json.
+type Case struct {
+	Description string            `json:"description"`
+	Cwd         string            `json:"cwd"`
+	GitRoot     *string           `json:"git_root"`
+	Env         map[string]string `json:"env"`
+	Clients     []string          `json:"clients"`
+	// Captures are files the started servers wrote (under home/).
+	Captures []string `json:"captures"`
+	// HTTPCapture: a local server recorded the requests of the remote
+	// servers (observed captures "http").
+	HTTPCapture bool `json:"http_capture"`
+}
+
+// Server is one server as a client listed it.
+type Server struct {
+	Name    string            `json:"name"`
+	Status  string            `json:"status"`
+	Command string            `json:"command"`
+	Args    []string          `json:"args"`
+	URL     string            `json:"url"`
+	Headers map[string]string `json:"headers"`
+	Env     map[string]string `json:"env"`
+}
+
+// Request is one request the capture server received.
+type Request struct {
+	Method  string            `json:"method"`
+	Path    string            `json:"path"`
+	Headers map[string]string `json:"headers"`
+}
+
+// Observed is what one client said and did on a case.
+type Observed struct {
+	Version  string   `json:"version"`
+	ExitCode int      `json:"exit_code"`
+	Servers  []Server `json:"servers"`
+	// Captures: a capture file's path -> its content (a JSON string), and
+	// "http" -> the requests ([]Request).
+	Captures map[string]json.RawMessage `json:"captures"`
+}
+
+// File returns the content a started server wrote to path.
+func (o Observed) File(path string) (string, bool) {
+	raw, ok := o.Captures[path]
+	if !ok {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// Requests returns what the capture server received.
+func (o Observed) Requests() []Request {
+	var rs []Request
+	json.Unmarshal(o.Captures["http"], &rs)
+	return rs
+}
+
+// ClientIDs maps observed.json's keys to mcpconf's client ids.
+var ClientIDs = map[string]string{"claude-code": "claude", "codex": "codex", "gemini": "gemini"}
+
+// Load reads a case directory's case.json and observed.json.
+func Load(t testing.TB, dir string) (Case, map[string]Observed) {
+	t.Helper()
+	var c Case
+	var obs map[string]Observed
+	readJSON(t, filepath.Join(dir, "case.json"), &c)
+	readJSON(t, filepath.Join(dir, "observed.json"), &obs)
+	return c, obs
+}
+
+// Dirs lists the case directories under root.
+func Dirs(t testing.TB, root string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, e := range entries {
+		if e.IsDir() {
+			dirs = append(dirs, filepath.Join(root, e.Name()))
+		}
+	}
+	return dirs
+}
+
+func readJSON(t testing.TB, path string, v any) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// Staged is a case copied into a temporary directory.
+type Staged struct {
+	Base, Root, Home, Cwd string
+	Env                   map[string]string
+}
+
+// Lookup reads the case's environment (and nothing else).
+func (s Staged) Lookup(name string) (string, bool) {
+	v, ok := s.Env[name]
+	return v, ok
+}
+
+// Getenv is Lookup without the second result.
+func (s Staged) Getenv(name string) string { return s.Env[name] }
+
+// Stage copies a case's project and home into a temporary directory as
+// clientcheck does: placeholders replaced (@PORT@ by 9: nothing listens
+// there), .git created at the git root.
+func Stage(t testing.TB, dir string, c Case) Staged {
+	t.Helper()
+	base := t.TempDir()
+	root, home := filepath.Join(base, "project"), filepath.Join(base, "home")
+	gitroot := ""
+	if c.GitRoot != nil {
+		gitroot = filepath.Join(base, filepath.FromSlash(*c.GitRoot))
+	}
+	cwd := filepath.Join(base, filepath.FromSlash(c.Cwd))
+	repl := strings.NewReplacer("@PORT@", "9", "@GITROOT@", gitroot, "@CWD@", cwd, "@ROOT@", root, "@HOME@", home)
+	for _, part := range []string{"project", "home"} {
+		src := filepath.Join(dir, part)
+		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(src, p)
+			dst := filepath.Join(base, part, rel)
+			if d.IsDir() {
+				return os.MkdirAll(dst, 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			fi, _ := d.Info()
+			return os.WriteFile(dst, []byte(repl.Replace(string(b))), fi.Mode().Perm())
+		})
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{home, cwd} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if gitroot != "" {
+		if err := os.MkdirAll(filepath.Join(gitroot, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{}
+	for k, v := range c.Env {
+		env[k] = repl.Replace(v)
+	}
+	return Staged{Base: base, Root: root, Home: home, Cwd: cwd, Env: env}
+}

@@ -1,0 +1,123 @@
+package resolve_test
+
+import (
+	"maps"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/internal/clientcase"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// TestRealClientsResolve resolves the servers of testdata/clients cases in
+// which the real client started them: the args and E_* environment each
+// stdio server received (it wrote them to home/dump-NAME.txt) and the path
+// and X-* headers each remote server was sent (a local capture server saw
+// them) must be what resolve says that client sends.
+func TestRealClientsResolve(t *testing.T) {
+	checked := 0
+	for _, dir := range clientcase.Dirs(t, "../testdata/clients") {
+		c, obs := clientcase.Load(t, dir)
+		for key, o := range obs {
+			if len(o.Captures) == 0 {
+				continue
+			}
+			id := clientcase.ClientIDs[key]
+			t.Run(filepath.Base(dir)+"/"+id, func(t *testing.T) {
+				st := clientcase.Stage(t, dir, c)
+				client := normalize.ClientByID(id)
+				opts := discover.Options{Root: st.Cwd, Home: st.Home, Cwd: st.Cwd, Isolated: true, Getenv: st.Getenv}
+				if err := opts.Prepare(); err != nil {
+					t.Fatal(err)
+				}
+				set := opts.View(client, discover.AllScopes)
+				docs := map[string]*normalize.Document{}
+				for _, d := range set.Documents {
+					docs[d.Path] = d
+				}
+				env := resolve.Env{Lookup: st.Lookup, WorkspaceFolder: st.Root, UserHome: st.Home}
+				requests := o.Requests()
+				for _, e := range set.Entries {
+					s := e.Server
+					r := resolve.Server(client, &s, docs[s.Source.Path], env)
+					if dump, ok := o.File("home/dump-" + s.Name + ".txt"); ok {
+						checkDump(t, s.Name, r.Server, dump)
+						checked++
+					}
+					if s.URL != "" && c.HTTPCapture {
+						checkRequest(t, s.Name, r.Server, requests)
+						checked++
+					}
+				}
+			})
+		}
+	}
+	if checked < 8 {
+		t.Errorf("only %d servers compared with what the real clients did; the cases are gone", checked)
+	}
+}
+
+// checkDump compares a dump (arg=[A] lines for the args after the first,
+// then E_*=V lines) with the resolved server.
+func checkDump(t *testing.T, name string, s normalize.Server, dump string) {
+	t.Helper()
+	var args []string
+	env := map[string]string{}
+	for line := range strings.SplitSeq(dump, "\n") {
+		if a, ok := strings.CutPrefix(line, "arg=["); ok {
+			args = append(args, strings.TrimSuffix(a, "]"))
+		} else if k, v, ok := strings.Cut(line, "="); ok {
+			env[k] = v
+		}
+	}
+	if len(s.Args) == 0 || !slices.Equal(s.Args[1:], args) {
+		t.Errorf("%s: resolved args %q, the client passed %q (after the first)", name, s.Args, args)
+	}
+	got := map[string]string{}
+	for k, v := range s.Env {
+		if strings.HasPrefix(k, "E_") {
+			got[k] = v
+		}
+	}
+	if !maps.Equal(got, env) {
+		t.Errorf("%s: resolved env %q, the server received %q", name, got, env)
+	}
+}
+
+// checkRequest finds the request made to the resolved URL's path and
+// compares its X-* headers with the resolved ones.
+func checkRequest(t *testing.T, name string, s normalize.Server, requests []clientcase.Request) {
+	t.Helper()
+	u, err := url.Parse(s.URL)
+	if err != nil {
+		t.Errorf("%s: resolved url %q: %v", name, s.URL, err)
+		return
+	}
+	var paths []string
+	for _, q := range requests {
+		paths = append(paths, q.Path)
+		if q.Path != u.Path {
+			continue
+		}
+		want := map[string]string{}
+		for k, v := range q.Headers {
+			if strings.HasPrefix(strings.ToLower(k), "x-") {
+				want[strings.ToLower(k)] = v
+			}
+		}
+		got := map[string]string{}
+		for k, v := range s.Headers {
+			got[strings.ToLower(k)] = v
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("%s: resolved headers %q, the client sent %q", name, got, want)
+		}
+		return
+	}
+	t.Errorf("%s: resolved url path %q, the client requested %q", name, u.Path, paths)
+}
