@@ -81,7 +81,9 @@ func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *n
 		if w.Command != "" && !strings.Contains(w.Command, "$") && !strings.Contains(w.Command, "<") && s.Command != w.Command {
 			t.Errorf("%s: command %q, the client says %q", w.Name, s.Command, w.Command)
 		}
-		if w.Args != nil && !slices.ContainsFunc(w.Args, func(a string) bool { return strings.ContainsAny(a, "$<") }) &&
+		// values with placeholders are compared in package resolve
+		placeholder := func(a string) bool { return strings.ContainsAny(a, "$<") }
+		if w.Args != nil && !slices.ContainsFunc(w.Args, placeholder) && !slices.ContainsFunc(s.Args, placeholder) &&
 			!slices.Equal(s.Args, w.Args) && !(len(s.Args) == 0 && len(w.Args) == 0) {
 			t.Errorf("%s: args %q, the client says %q", w.Name, s.Args, w.Args)
 		}

@@ -110,6 +110,9 @@ type Client struct {
 	// of an entry, "type" included, before reading it.
 	ExpandsEveryString bool
 
+	// ChildEnv is the environment a stdio server it starts gets.
+	ChildEnv ChildEnv
+
 	// ToolNames is how the client names the tools of its servers; nil when
 	// mcpconf does not know it.
 	ToolNames *Scheme

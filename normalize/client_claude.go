@@ -74,6 +74,8 @@ var claude = &Client{
 	HomeLocal:    true,
 	DisableHint:  "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
 	Facts: []Fact{
+		{Topic: "environment", Text: "a stdio server inherits Claude Code's whole environment, secrets included; `env` is set on top",
+			Source: "Claude Code 2.1.330: testdata/clients/claude-env-inherit"},
 		{Topic: "files", Text: "project `.mcp.json` in the working directory and every directory above it, the nearest winning (`~/.mcp.json` too); user `~/.claude.json` top-level `mcpServers`; local `~/.claude.json` `projects[<git root>].mcpServers`. `CLAUDE_CONFIG_DIR=D` reads `D/.claude.json` and `D/settings.json` instead; a legacy `.config.json` in the config directory (`~/.claude` or `D`) is read instead of `.claude.json` when it exists",
 			Source: "Claude Code 2.1.330: testdata/clients/claude-subdir-*, claude-parent-mcpjson, claude-project-under-home, claude-mcpjson-nearest, claude-config-dir*, claude-legacy-config-json"},
 		{Topic: "files", Text: "`mcpServers` in `~/.claude/settings.json`, `~/.claude/mcp.json`, `.claude/mcp.json`, `.claude/.mcp.json`, `.claude/settings.json` or `.claude/settings.local.json` is ignored without a word",

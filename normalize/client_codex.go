@@ -47,6 +47,14 @@ var codex = &Client{
 			Hint: "remove \"bearer_token\", put the token in an environment variable and name it: bearer_token_env_var = %q"}},
 		Missing: map[string]string{"type": "Codex has no \"type\": \"command\" makes a stdio server, \"url\" a streamable HTTP one"},
 	},
+	// create_env_for_mcp_server: the process is started with env_clear(),
+	// then these (when set), the env_vars names, and env.
+	ChildEnv: ChildEnv{
+		Keep: []string{"HOME", "LOGNAME", "PATH", "SHELL", "USER", "__CF_USER_TEXT_ENCODING", "LANG", "LC_ALL", "TERM", "TMPDIR", "TZ"},
+		KeepWindows: []string{"PATH", "PATHEXT", "SHELL", "COMSPEC", "SYSTEMROOT", "SYSTEMDRIVE", "USERNAME", "USERDOMAIN", "USERPROFILE",
+			"HOMEDRIVE", "HOMEPATH", "PROGRAMFILES", "PROGRAMFILES(X86)", "PROGRAMW6432", "PROGRAMDATA", "LOCALAPPDATA", "APPDATA",
+			"TEMP", "TMP", "TMPDIR", "POWERSHELL", "PWSH"},
+	},
 	VarsByName: true,
 	NameFields: []string{"env_vars", "bearer_token_env_var", "env_http_headers"},
 	ToolNames:  codexScheme,
@@ -64,8 +72,10 @@ var codex = &Client{
 			Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (00b17c26)"},
 		{Topic: "shape", Text: "no `type`: `command` means stdio, `url` streamable HTTP (even when it ends in `/sse`: Codex has no SSE client); `bearer_token` is refused; stdio-only fields on a URL server (and the reverse) reject the server; `startup_timeout_sec` (seconds) wins over `startup_timeout_ms`",
 			Source: "openai/codex `codex-rs/config/src/mcp_types.rs`; Codex 0.169.0: testdata/clients/codex-urls"},
-		{Topic: "shape", Text: "a stdio server starts without a shell and with a cleared environment (only the variables of `env` and `env_vars` and a few like `HOME` and `PATH`): `~` and `$HOME` are not expanded",
+		{Topic: "shape", Text: "a stdio server starts without a shell and with a cleared environment: `~` and `$HOME` are not expanded",
 			Source: "openai/codex `codex-rs/rmcp-client/src/stdio_server_launcher.rs` (0451186b); testdata/clients/nosh"},
+		{Topic: "environment", Text: "a stdio server inherits only `HOME`, `LOGNAME`, `PATH`, `SHELL`, `USER`, `LANG`, `LC_ALL`, `TERM`, `TMPDIR`, `TZ` (on Windows `PATH`, `PATHEXT`, `SYSTEMROOT`, `USERPROFILE`, `APPDATA` and a few more) and the variables named in `env_vars`; `env` is set on top. A token exported in the shell reaches the server only through `env_vars`",
+			Source: "openai/codex `codex-rs/rmcp-client/src/utils.rs` `create_env_for_mcp_server`, `DEFAULT_ENV_VARS`; `codex-rs/protocol/src/shell_environment.rs` `WINDOWS_CORE_ENV_VARS` (code only: `codex mcp list` starts no server)"},
 	},
 
 	decode: decodeCodex,

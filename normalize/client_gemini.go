@@ -49,6 +49,7 @@ var gemini = &Client{
 	VarForm:            "$%s",
 	ExpandsEveryString: true,
 	EmptyUnset:         true,
+	ChildEnv:           geminiChildEnv,
 	ToolNames:          geminiScheme,
 	Schema:             "gemini",
 	DisableHint:        "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",
@@ -65,11 +66,50 @@ var gemini = &Client{
 			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-env-set, gemini-env-unset; `envVarResolver.ts`, `envExpansion.ts`"},
 		{Topic: "shape", Text: "`httpUrl` means streamable HTTP; `url` with `type` `http` or `sse`, or without type streamable HTTP falling back to SSE; else `command` means stdio; network keys win over `command`; neither is listed but cannot connect; `timeout` in milliseconds; comments allowed, trailing commas not",
 			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-transports; `packages/core/src/tools/mcp-client.ts`"},
+		{Topic: "environment", Text: "a stdio server inherits Gemini CLI's environment less every variable whose name contains `TOKEN`, `SECRET`, `PASSWORD`, `PASSWD`, `KEY`, `AUTH`, `CREDENTIAL`, `CREDS`, `PRIVATE` or `CERT` (and `DATABASE_URL`, `CLIENT_ID`, … ) or whose value looks like a credential (a URL with a password, a GitHub, Google, AWS, Stripe or Slack token, a JWT, a private key), except `PATH`, `HOME`, `TERM` and a few more and the names in `security.environmentVariableRedaction.allowed`; `GEMINI_CLI=1` is added. Values written in `env` are passed (expanded from the whole environment), except `NODE_OPTIONS`, `PYTHONPATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `CLASSPATH` and other variables that change how a program runs, which are dropped. Under GitHub Actions (`GITHUB_SHA` set) every variable not always allowed is removed",
+			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-env-redact (`gemini mcp list` ignores the allowed list: it passes none); `packages/core/src/services/environmentSanitization.ts`, `mcp-client.ts` `createTransport`"},
 		{Topic: "shape", Text: "servers start without a shell: `~` in `command` fails; `$HOME` and `${HOME}` work because the settings are expanded first",
 			Source: "Gemini CLI 0.61.0: testdata/clients/nosh"},
 	},
 
 	decode: decodeGemini,
+}
+
+// geminiChildEnv is sanitizeEnvironment and createTransport of
+// gemini-cli 0.61.0, with redaction on (it always is for MCP servers).
+var geminiChildEnv = ChildEnv{
+	Set: map[string]string{"GEMINI_CLI": "1"},
+	Redact: &Redaction{
+		KeepFirst: []string{"GEMINI_CLI_"},
+		ValuePatterns: []string{
+			`-----BEGIN (RSA|OPENSSH|EC|PGP) PRIVATE KEY-----`,
+			`-----BEGIN CERTIFICATE-----`,
+			`(https?|ftp|smtp)://[^:\s]+:[^@\s]+@`,
+			`(ghp|gho|ghu|ghs|ghr|github_pat)_[a-zA-Z0-9_]{36,}`,
+			`AIzaSy[a-zA-Z0-9_\\-]{33}`,
+			`AKIA[A-Z0-9]{16}`,
+			`eyJ[a-zA-Z0-9_-]*\.[a-zA-Z0-9_-]*\.[a-zA-Z0-9_-]*`,
+			`(s|r)k_(live|test)_[0-9a-zA-Z]{24}`,
+			`xox[abpr]-[a-zA-Z0-9-]+`,
+		},
+		KeepPrefixes: []string{"GIT_CONFIG_"},
+		AllowedPath:  []string{"security", "environmentVariableRedaction", "allowed"},
+		BlockedPath:  []string{"security", "environmentVariableRedaction", "blocked"},
+		Keep: []string{"PATH", "SYSTEMROOT", "COMSPEC", "PATHEXT", "WINDIR", "TEMP", "TMP", "USERPROFILE", "SYSTEMDRIVE",
+			"HOME", "LANG", "SHELL", "TMPDIR", "USER", "LOGNAME", "TERM", "COLORTERM",
+			"ADDITIONAL_CONTEXT", "AVAILABLE_LABELS", "BRANCH_NAME", "DESCRIPTION", "EVENT_NAME", "GITHUB_ENV", "IS_PULL_REQUEST",
+			"ISSUES_TO_TRIAGE", "ISSUE_BODY", "ISSUE_NUMBER", "ISSUE_TITLE", "PULL_REQUEST_NUMBER", "REPOSITORY", "TITLE", "TRIGGERING_ACTOR"},
+		Remove: []string{"CLIENT_ID", "DB_URI", "CONNECTION_STRING", "AWS_DEFAULT_REGION", "AZURE_CLIENT_ID", "AZURE_TENANT_ID",
+			"SLACK_WEBHOOK_URL", "TWILIO_ACCOUNT_SID", "DATABASE_URL", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_ACCOUNT", "FIREBASE_PROJECT_ID"},
+		NameParts: []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "KEY", "AUTH", "CREDENTIAL", "CREDS", "PRIVATE", "CERT"},
+	},
+	Blocked: []string{"NODE_OPTIONS", "NODE_CLI_FLAGS", "_FORCE_NODE_OPTIONS", "NODE_PATH", "ELECTRON_RUN_AS_NODE",
+		"PYTHONPATH", "PYTHONSTARTUP", "RUBYOPT", "RUBYLIB", "PERL5OPT", "PERL5LIB",
+		"LD_PRELOAD", "LD_AUDIT", "LD_DEBUG", "LD_PROFILE", "LD_LIBRARY_PATH",
+		"DYLD_INSERT_LIBRARIES", "DYLD_FORCE_FLAT_NAMESPACE", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH",
+		"DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FALLBACK_FRAMEWORK_PATH",
+		"BASH_ENV", "ENV", "PERL5DB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "CLASSPATH",
+		"DOTNET_STARTUP_HOOKS", "CORECLR_PROFILER_PATH", "CORECLR_ENABLE_PROFILING"},
 }
 
 // decodeGemini follows createTransport in gemini-cli: network fields are

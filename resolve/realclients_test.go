@@ -47,6 +47,7 @@ func TestRealClientsResolve(t *testing.T) {
 					r := resolve.Server(client, &s, docs[s.Source.Path], env)
 					if dump, ok := o.File("home/dump-" + s.Name + ".txt"); ok {
 						checkDump(t, s.Name, r.Server, dump)
+						checkInherited(t, client, st, &r.Server, dump)
 						checked++
 					}
 					if s.URL != "" && c.HTTPCapture {
@@ -71,7 +72,7 @@ func checkDump(t *testing.T, name string, s normalize.Server, dump string) {
 	for line := range strings.SplitSeq(dump, "\n") {
 		if a, ok := strings.CutPrefix(line, "arg=["); ok {
 			args = append(args, strings.TrimSuffix(a, "]"))
-		} else if k, v, ok := strings.Cut(line, "="); ok {
+		} else if k, v, ok := strings.Cut(line, "="); ok && strings.HasPrefix(k, "E_") {
 			env[k] = v
 		}
 	}
@@ -89,8 +90,49 @@ func checkDump(t *testing.T, name string, s normalize.Server, dump string) {
 	}
 }
 
+// checkInherited compares the environment a server received with
+// ChildEnv, in the cases whose dump shows inherited variables: each variable
+// of the case's environment, each key the definition sets, and those the
+// client adds must be there exactly when ChildEnv says so.
+func checkInherited(t *testing.T, c *normalize.Client, st clientcase.Staged, s *normalize.Server, dump string) {
+	t.Helper()
+	got := map[string]string{}
+	for line := range strings.SplitSeq(dump, "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok && k != "arg" {
+			got[k] = v
+		}
+	}
+	dumpsInherited := false
+	var parent []string
+	for k, v := range st.Env {
+		parent = append(parent, k+"="+v)
+		if _, ok := got[k]; ok {
+			dumpsInherited = true
+		}
+	}
+	if !dumpsInherited {
+		return
+	}
+	env, _ := resolve.ChildEnv(c, s, parent, "linux", nil)
+	want := map[string]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		want[k] = v
+	}
+	names := slices.Collect(maps.Keys(st.Env))
+	names = append(names, slices.Collect(maps.Keys(s.Env))...)
+	names = append(names, slices.Collect(maps.Keys(c.ChildEnv.Set))...)
+	for _, k := range names {
+		w, inWant := want[k]
+		g, inGot := got[k]
+		if inWant != inGot || w != g {
+			t.Errorf("%s: %s: ChildEnv says %q (passed: %v), the server received %q (passed: %v)", s.Name, k, w, inWant, g, inGot)
+		}
+	}
+}
+
 // checkRequest finds the request made to the resolved URL's path and
-// compares its X-* headers with the resolved ones.
+// compares its X-* and Authorization headers with the resolved ones.
 func checkRequest(t *testing.T, name string, s normalize.Server, requests []clientcase.Request) {
 	t.Helper()
 	u, err := url.Parse(s.URL)
@@ -106,8 +148,8 @@ func checkRequest(t *testing.T, name string, s normalize.Server, requests []clie
 		}
 		want := map[string]string{}
 		for k, v := range q.Headers {
-			if strings.HasPrefix(strings.ToLower(k), "x-") {
-				want[strings.ToLower(k)] = v
+			if k := strings.ToLower(k); strings.HasPrefix(k, "x-") || k == "authorization" {
+				want[k] = v
 			}
 		}
 		got := map[string]string{}

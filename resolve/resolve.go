@@ -267,7 +267,10 @@ func (r *resolver) byName() {
 			if r.out.Server.Env == nil {
 				r.out.Server.Env = map[string]string{}
 			}
-			r.out.Server.Env[name] = v
+			// a value written in env wins over the inherited one
+			if _, set := r.out.Server.Env[name]; !set {
+				r.out.Server.Env[name] = v
+			}
 			r.out.Secrets = append(r.out.Secrets, v)
 		} else {
 			f.Dropped = true

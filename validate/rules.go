@@ -48,6 +48,7 @@ var rules = []*Rule{
 	UnknownInput,
 	ShellCommandValue,
 	BareEnvName,
+	EnvBlocked,
 	NpxWithoutYes,
 	UnpinnedPackage,
 	PolicyRule,

@@ -1,0 +1,57 @@
+package validate
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// EnvBlocked reports env keys a client refuses to pass to the server it
+// starts (Gemini CLI drops those that change how a program runs).
+var EnvBlocked = &Rule{
+	ID:       "env-blocked",
+	Title:    "an env variable the client does not pass to the server",
+	Severity: normalize.Warning,
+	Clients:  "gemini",
+	Doc: `Gemini CLI starts a stdio server without the variables of its ` + "`env`" + ` that
+change how a program is loaded or run: ` + "`NODE_OPTIONS`" + `, ` + "`NODE_PATH`" + `,
+` + "`PYTHONPATH`" + `, ` + "`LD_PRELOAD`" + `, ` + "`LD_LIBRARY_PATH`" + `, ` + "`DYLD_*`" + `,
+` + "`CLASSPATH`" + `, ` + "`JAVA_TOOL_OPTIONS`" + `, ` + "`BASH_ENV`" + ` and a few more. It drops them
+with a line in its debug log only, so a server that needs one fails to start or
+behaves differently in Gemini CLI than in Claude Code or Cursor, which pass
+them.
+
+Pass the setting another way: an argument (` + "`node --max-old-space-size=4096 server.js`" + `,
+` + "`python -m`" + ` from the package's directory via ` + "`cwd`" + `), or a wrapper script
+that sets the variable and runs the server.`,
+	Example: Example{File: ".gemini/settings.json",
+		Bad: "{ \"mcpServers\": { \"tools\": {\n" +
+			"  \"command\": \"python\", \"args\": [\"-m\", \"tools_server\"],\n" +
+			"  \"env\": { \"PYTHONPATH\": \"./src\" }\n" +
+			"} } }\n",
+		Good: "{ \"mcpServers\": { \"tools\": {\n" +
+			"  \"command\": \"python\", \"args\": [\"-m\", \"tools_server\"], \"cwd\": \"./src\"\n" +
+			"} } }\n"},
+	Check: checkEnvBlocked,
+}
+
+func checkEnvBlocked(p *Pass) {
+	for s, c := range p.Servers() {
+		blocked := c.ChildEnv.Blocked
+		if len(blocked) == 0 || s.Node == nil || isRemote(s.Transport) {
+			continue
+		}
+		obj := s.Node.Get("env")
+		if obj == nil || obj.Kind != normalize.Object {
+			continue
+		}
+		for _, m := range obj.Unique() {
+			if !slices.ContainsFunc(blocked, func(b string) bool { return strings.EqualFold(b, m.Key) }) {
+				continue
+			}
+			d := p.AtKey(s, m, "%s does not pass env %q to server %q: it drops variables that change how a program runs", c.Product, m.Key, s.Name)
+			d.Hint = "pass it as an argument, or start the server from a script that sets it"
+		}
+	}
+}
