@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -238,6 +237,13 @@ func prmCandidates(headerURL, serverURL string) []prmCandidate {
 	origin := *ru
 	origin.Path, origin.RawPath, origin.RawQuery, origin.Fragment = "", "", "", ""
 	out = append(out, prmCandidate{mu.String(), origin.String(), "well-known root"})
+	// WWW-Authenticate usually names one of the well-known URLs: ask once.
+	for i := 1; i < len(out); i++ {
+		if out[i].url == out[0].url && out[i].resource == out[0].resource {
+			out = slices.Delete(out, i, i+1)
+			break
+		}
+	}
 	return out
 }
 
@@ -645,14 +651,4 @@ func (f *fetched) decode(v any) error {
 		return fmt.Errorf("not a JSON object of the expected shape: %s", errText(err))
 	}
 	return nil
-}
-
-// sortedParams lists a challenge's parameters in a stable order.
-func sortedParams(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -227,32 +229,30 @@ func compileSchema(raw []byte) string {
 	if errors.As(err, &sve) {
 		var ve *jsonschema.ValidationError
 		if errors.As(sve.Err, &ve) {
-			return firstLeaf(ve.BasicOutput())
+			return deepestCause(ve)
 		}
 	}
 	var le *jsonschema.LoadURLError
 	if errors.As(err, &le) {
+		if m, ok := doc.(map[string]any); ok && m["$schema"] == le.URL {
+			return fmt.Sprintf("its $schema %q is not a JSON Schema draft", le.URL)
+		}
 		return fmt.Sprintf("it refers to %q, which clients cannot load", le.URL)
 	}
 	return strings.ReplaceAll(errText(err), schemaURL, "the schema")
 }
 
-// firstLeaf is the first error of a validation output, with where it is.
-func firstLeaf(u *jsonschema.OutputUnit) string {
-	for _, e := range u.Errors {
-		if e.Error != nil {
-			where := e.InstanceLocation
-			if where == "" {
-				where = "/"
-			}
-			return fmt.Sprintf("at %q: %s", where, e.Error.String())
-		}
+// deepestCause follows the first cause of a metaschema failure down to
+// the keyword that failed ("allOf failed" says nothing) and says where.
+func deepestCause(ve *jsonschema.ValidationError) string {
+	for len(ve.Causes) > 0 {
+		ve = ve.Causes[0]
 	}
-	if u.Error != nil {
-		return u.Error.String()
-	}
-	return "invalid"
+	where := "/" + strings.Join(ve.InstanceLocation, "/")
+	return fmt.Sprintf("at %q: %s", where, ve.ErrorKind.LocalizedString(englishPrinter()))
 }
+
+var englishPrinter = sync.OnceValue(func() *message.Printer { return message.NewPrinter(language.English) })
 
 type refuseLoader struct{}
 
