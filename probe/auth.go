@@ -341,7 +341,7 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 			}
 			d.info.Fetches = append(d.info.Fetches, fetch)
 		case f.status != http.StatusOK:
-			fetch.Error = fmt.Sprintf("HTTP %d", f.status)
+			fetch.Error = statusText(f.status)
 			d.info.Fetches = append(d.info.Fetches, fetch)
 		default:
 			var doc oauthex.ProtectedResourceMetadata
@@ -439,7 +439,7 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 		if err == nil {
 			fetch.Error = "not found"
 			if f != nil && f.status != 0 {
-				fetch.Error = fmt.Sprintf("HTTP %d", f.status)
+				fetch.Error = statusText(f.status)
 			}
 			d.info.Fetches = append(d.info.Fetches, fetch)
 			continue
@@ -512,6 +512,15 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 }
 
 var errRefused = fmt.Errorf("refused by the SDK")
+
+// statusText is why an answer was not used: "not found", "internal server
+// error".
+func statusText(status int) string {
+	if t := http.StatusText(status); t != "" {
+		return strings.ToLower(t)
+	}
+	return fmt.Sprintf("status %d", status)
+}
 
 func kindName(kind string) string {
 	if kind == "openid" {
