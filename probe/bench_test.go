@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"syscall"
 	"testing"
@@ -113,6 +114,44 @@ func BenchmarkRunStdioMany(b *testing.B)      { benchRun(b, "many", 1) }
 func BenchmarkRunStdioSlow(b *testing.B)   { benchRun(b, "slow", 1) }
 func BenchmarkRunStdioSlow20(b *testing.B) { benchRun(b, "slow", 20) }
 func BenchmarkRunStdio20(b *testing.B)     { benchRun(b, "toolsonly", 20) }
+
+// shellServer is an MCP server in a few lines of POSIX shell, with no
+// process started per message: a server that costs almost no CPU, so that
+// twenty of them measure probe's parallelism rather than the cores. It
+// waits $DELAY seconds first, as a server waiting on the network does.
+const shellServer = `#!/bin/sh
+sleep "${DELAY:-0}"
+while IFS= read -r line; do
+  id=${line#*\"id\":}; id=${id%%[,\}]*}
+  case "$line" in
+    *'"method":"server/discover"'*) printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"method not found"}}\n' "$id";;
+    *'"method":"initialize"'*) printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"sh","version":"1"}}}\n' "$id";;
+    *'"method":"tools/list"'*) printf '{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}\n' "$id";;
+  esac
+done
+`
+
+func benchShell(b *testing.B, n int) {
+	path := filepath.Join(b.TempDir(), "server.sh")
+	if err := os.WriteFile(path, []byte(shellServer), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	targets := make([]Target, n)
+	for i := range targets {
+		targets[i] = Target{Name: "sh", Transport: "stdio", Command: path, Env: []string{"DELAY=0.3", "PATH=" + os.Getenv("PATH")}}
+	}
+	for b.Loop() {
+		for _, r := range Run(context.Background(), targets, Options{Parallel: n}) {
+			if r.Status != StatusOK || len(r.Tools) != 1 {
+				b.Fatalf("%s: %+v", r.Status, r.Diagnostics)
+			}
+		}
+	}
+	reportRSS(b)
+}
+
+func BenchmarkRunShell(b *testing.B)   { benchShell(b, 1) }
+func BenchmarkRunShell20(b *testing.B) { benchShell(b, 20) }
 
 // BenchmarkRunVsBaseline alternates the baseline and Run on the same
 // server, one each per iteration, so that the load of a shared machine

@@ -137,7 +137,7 @@ func (p *prober) runHTTP(ctx context.Context) {
 			}
 		}
 	}
-	defer a.close()
+	p.later(a.close)
 	p.phase = a.phase
 	p.result.Transport = a.transport
 	p.result.Timings.Connect = a.connect

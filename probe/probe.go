@@ -213,29 +213,40 @@ func Run(ctx context.Context, targets []Target, opts Options) []Result {
 		go func() {
 			defer wg.Done()
 			sem <- struct{}{}
-			r := probeOne(ctx, &targets[i], &opts)
-			<-sem
-			results[i] = r
-			mu.Lock()
-			defer mu.Unlock()
-			done++
-			delete(pending, i)
-			if opts.OnDone != nil {
-				opts.OnDone(r)
-			}
-			if opts.OnProgress != nil {
-				opts.OnProgress(done, len(targets), pendingNames())
-			}
+			defer func() { <-sem }()
+			// The result is delivered as soon as it is known; the cleanup
+			// (a server's own shutdown can take a while) runs after, and
+			// Run still waits for it.
+			probeOne(ctx, &targets[i], &opts, func(r Result) {
+				results[i] = r
+				mu.Lock()
+				defer mu.Unlock()
+				done++
+				delete(pending, i)
+				if opts.OnDone != nil {
+					opts.OnDone(r)
+				}
+				if opts.OnProgress != nil {
+					opts.OnProgress(done, len(targets), pendingNames())
+				}
+			})
 		}()
 	}
 	wg.Wait()
 	return results
 }
 
-// probeOne never panics: a panic in probe's own code becomes a failed
-// result, so one odd server cannot take the whole run down.
-func probeOne(ctx context.Context, t *Target, opts *Options) (r Result) {
+// probeOne probes one target, hands its result to deliver, then cleans up
+// (sessions closed, process groups killed).
+func probeOne(ctx context.Context, t *Target, opts *Options, deliver func(Result)) {
 	p := newProber(t, opts)
+	defer p.cleanup()
+	deliver(p.safeRun(ctx))
+}
+
+// safeRun never panics: a panic in probe's own code becomes a failed
+// result, so one odd server cannot take the whole run down.
+func (p *prober) safeRun(ctx context.Context) (r Result) {
 	defer func() {
 		if v := recover(); v != nil {
 			r = p.result
@@ -243,7 +254,7 @@ func probeOne(ctx context.Context, t *Target, opts *Options) (r Result) {
 			r.Diagnostics = append(r.Diagnostics, diag("internal-error", normalize.Error,
 				fmt.Sprintf("mcpconf failed while probing: %v", v), "please report this as a bug of mcpconf"))
 		}
-		redactResult(&r, t.Secrets)
+		redactResult(&r, p.t.Secrets)
 	}()
 	p.run(ctx)
 	return p.result

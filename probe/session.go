@@ -31,6 +31,23 @@ type prober struct {
 
 	sdkLogMu sync.Mutex
 	sdkLog   []string // messages the SDK logs at error level (tools it dropped, …)
+
+	cleanups []func() // run last first, after the result is delivered
+}
+
+// later registers f to run at cleanup, like a defer that outlives run.
+func (p *prober) later(f func()) { p.cleanups = append(p.cleanups, f) }
+
+// cleanup runs what later registered, last first; a panic in one does
+// not skip the others.
+func (p *prober) cleanup() {
+	for i := len(p.cleanups) - 1; i >= 0; i-- {
+		func() {
+			defer func() { _ = recover() }()
+			p.cleanups[i]()
+		}()
+	}
+	p.cleanups = nil
 }
 
 func newProber(t *Target, opts *Options) *prober {

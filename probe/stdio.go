@@ -38,18 +38,18 @@ func (p *prober) runStdio(ctx context.Context) {
 		p.fail(StatusFailed, d.Message, d)
 		return
 	}
-	// Whatever happens next, the process group goes at the end (deferred
+	// Whatever happens next, the process group goes at the end (registered
 	// first, so it runs after the session is closed).
-	defer pr.stop(true)
+	p.later(func() { pr.stop(true) })
 
 	cs, err := p.handshake(ctx, &mcp.IOTransport{Reader: pr.stdout, Writer: pr.stdin})
 	if err != nil {
 		p.failStdio(ctx, pr, err)
 		return
 	}
+	p.later(func() { cs.Close() })
 	p.recordSession(cs)
 	p.list(ctx, cs)
-	cs.Close()
 	if p.result.Status != StatusOK {
 		p.stdioFacts(pr, false)
 		return
