@@ -144,6 +144,20 @@ func runTestServer(behaviour string) int {
 	case "junk":
 		fmt.Println("Starting server on stdio...")
 		fmt.Println(`{"level":"info","msg":"ready"}`)
+	case "dieonlist":
+		// Answers the handshake, then dies when asked for its tools.
+		s := newTestServer("toolsonly")
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "tools/list" {
+					fmt.Fprintln(os.Stderr, "panic: index out of range")
+					os.Exit(2)
+				}
+				return next(ctx, method, req)
+			}
+		})
+		s.Run(ctx, &mcp.StdioTransport{})
+		return 0
 	case "junkexit":
 		fmt.Println("\x1b[31mfatal\x1b[0m: no config")
 		return 1

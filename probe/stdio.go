@@ -50,11 +50,16 @@ func (p *prober) runStdio(ctx context.Context) {
 	p.later(func() { cs.Close() })
 	p.recordSession(cs)
 	p.list(ctx, cs)
-	if p.result.Status != StatusOK {
-		p.stdioFacts(pr, false)
-		return
+	if p.result.Status == StatusFailed && pr.waitExit(remaining(ctx, 200*time.Millisecond)) {
+		// It answered the handshake, then died: say so, with its words.
+		pr.stop(false)
+		msg := fmt.Sprintf("the server %s after the handshake", exitDescription(pr.cmd.ProcessState))
+		if last := pr.stderr.lastLine(); last != "" {
+			msg += fmt.Sprintf("; its last stderr line: %q", last)
+		}
+		p.add(diag("process-exited", normalize.Error, msg, fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.t))))
 	}
-	p.stdioFacts(pr, true)
+	p.stdioFacts(pr, p.result.Status == StatusOK)
 }
 
 // failStdio explains a failed handshake: the deadline, the process

@@ -307,6 +307,17 @@ func TestProcessExitedMasksSecrets(t *testing.T) {
 	}
 }
 
+func TestProcessExitedAfterHandshake(t *testing.T) {
+	r := probe1(t, stdioTarget(t, "dieonlist"), Options{})
+	if r.Status != StatusFailed || r.Era == "" {
+		t.Fatalf("status %q era %q", r.Status, r.Era)
+	}
+	d := mustDiag(t, r, "process-exited")
+	if !strings.Contains(d.Message, "exited with code 2 after the handshake") || !strings.Contains(d.Message, "panic: index out of range") {
+		t.Errorf("%+v", d)
+	}
+}
+
 func TestNonProtocolStdout(t *testing.T) {
 	r := probe1(t, stdioTarget(t, "junk"), Options{})
 	if r.Status != StatusOK {
