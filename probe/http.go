@@ -93,47 +93,32 @@ func (p *prober) runHTTP(ctx context.Context) {
 	switch {
 	case t.Transport == normalize.SSE:
 		a = p.connectHTTP(ctx, "sse")
-		if a.err != nil && a.sseMismatch() && !p.expired(ctx) {
-			if b := p.connectHTTP(ctx, "http"); b.err == nil {
-				b.close()
-				a.close()
-				p.result.Transport = "sse"
-				p.fail(StatusFailed, "wrong transport", diag("wrong-transport", normalize.Error,
-					fmt.Sprintf("the URL %q speaks streamable HTTP, not the SSE transport the config names", t.URL),
-					`set "type": "http" (the SSE transport is deprecated)`))
-				return
-			} else {
-				b.close()
-			}
+		if a.err != nil && a.sseMismatch() && !p.expired(ctx) && p.speaks(ctx, "http") {
+			p.wrongTransport(a, fmt.Sprintf("the URL %q speaks streamable HTTP, not the SSE transport the config names", t.URL),
+				`set "type": "http" (the SSE transport is deprecated)`)
+			return
 		}
 	case t.Pinned:
 		a = p.connectHTTP(ctx, "http")
-		if a.err != nil && a.fallbackStatus() && !p.expired(ctx) {
-			if b := p.connectHTTP(ctx, "sse"); b.err == nil {
-				b.close()
-				a.close()
-				p.result.Transport = "http"
-				p.fail(StatusFailed, "wrong transport", diag("wrong-transport", normalize.Error,
-					fmt.Sprintf("the URL %q speaks the legacy SSE transport, not the streamable HTTP the config names (POST answered %d)", t.URL, a.rec.last().status),
-					`set "type": "sse", or move the server to streamable HTTP`))
-				return
-			} else {
-				b.close()
-			}
+		if a.err != nil && a.fallbackStatus() && !p.expired(ctx) && p.speaks(ctx, "sse") {
+			p.wrongTransport(a, fmt.Sprintf("the URL %q speaks the legacy SSE transport, not the streamable HTTP the config names (POST answered %d)", t.URL, a.rec.last().status),
+				`set "type": "sse", or move the server to streamable HTTP`)
+			return
 		}
 	default:
+		// Not pinned: the MCP spec's backwards-compatible client tries
+		// streamable HTTP, and SSE when the POST fails with a 4xx.
 		a = p.connectHTTP(ctx, "http")
 		if a.err != nil && a.fallbackStatus() && !p.expired(ctx) {
 			status := a.rec.last().status
-			b := p.connectHTTP(ctx, "sse")
-			if b.err == nil {
+			if b := p.connectHTTP(ctx, "sse"); b.err == nil {
 				a.close()
 				a = b
 				p.add(diag("transport-fallback", normalize.Warning,
 					fmt.Sprintf("streamable HTTP answered %d %q; the server answered over the legacy SSE transport", status, http.StatusText(status)),
 					`set "type": "sse" so clients do not try streamable HTTP first, or move the server to streamable HTTP (SSE is deprecated)`))
 			} else {
-				b.close()
+				b.close() // the streamable failure is the one to explain
 			}
 		}
 	}
@@ -148,6 +133,23 @@ func (p *prober) runHTTP(ctx context.Context) {
 	}
 	p.recordSession(a.cs)
 	p.list(ctx, a.cs)
+}
+
+// speaks reports whether the URL completes a handshake over the given
+// transport, to confirm that a pinned transport is the wrong one.
+func (p *prober) speaks(ctx context.Context, kind string) bool {
+	b := p.connectHTTP(ctx, kind)
+	b.close()
+	return b.err == nil
+}
+
+// wrongTransport fails the probe of a pinned transport that the URL does
+// not speak, with the timings of the attempt that was asked for.
+func (p *prober) wrongTransport(a *attempt, msg, hint string) {
+	a.close()
+	p.result.Transport = a.transport
+	p.result.Timings.Connect, p.result.Timings.Handshake = a.connect, a.handshake
+	p.fail(StatusFailed, "wrong transport", diag("wrong-transport", normalize.Error, msg, hint))
 }
 
 // connectHTTP connects and runs the handshake over one transport. Its

@@ -140,9 +140,7 @@ func (p *prober) newClient() *mcp.Client {
 // SDK picks the era.
 func (p *prober) handshake(ctx context.Context, tr mcp.Transport) (*mcp.ClientSession, error) {
 	p.phase = PhaseHandshake
-	t0 := time.Now()
 	cs, err := p.newClient().Connect(ctx, tr, nil)
-	p.result.Timings.Handshake = time.Since(t0)
 	if err != nil {
 		return nil, err
 	}

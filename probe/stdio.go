@@ -42,7 +42,9 @@ func (p *prober) runStdio(ctx context.Context) {
 	// first, so it runs after the session is closed).
 	p.later(func() { pr.stop(true) })
 
+	t0 = time.Now()
 	cs, err := p.handshake(ctx, &mcp.IOTransport{Reader: pr.stdout, Writer: pr.stdin})
+	p.result.Timings.Handshake = time.Since(t0)
 	if err != nil {
 		p.failStdio(ctx, pr, err)
 		return
