@@ -313,9 +313,11 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 		ctx, cancel := d.fetchCtx()
 		prm, err := oauthex.GetProtectedResourceMetadata(ctx, c.url, c.resource, d.client.http)
 		f := d.client.get(c.url)
-		if f == nil && err != nil && ctx.Err() == nil {
+		refused := f == nil && refusedBySDK(err) && ctx.Err() == nil
+		if refused {
 			// The SDK refused before fetching (plain http to a
-			// non-loopback host, a private address): fetch it anyway to
+			// non-loopback host, a private address) and its clients go
+			// on to the next URL, as this loop does: fetch it anyway to
 			// say what is there, and report the refusal.
 			d.p.add(diag("auth-metadata-rejected", normalize.Warning,
 				fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", c.url, sdkReason(err)),
@@ -354,6 +356,9 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 				continue
 			}
 			fetch.Error = "rejected"
+			if refused {
+				fetch.Error = "refused by the SDK"
+			}
 			d.info.Fetches = append(d.info.Fetches, fetch)
 			if doc.Resource != c.resource {
 				hint := "the resource must be exactly the server's URL (RFC 9728 §3.3); clients reject the document"
@@ -362,7 +367,7 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 				}
 				d.p.add(diag("auth-resource-mismatch", normalize.Error,
 					fmt.Sprintf("the protected resource metadata at %q names resource %q, but the server URL is %q", c.url, doc.Resource, c.resource), hint))
-			} else if err != nil {
+			} else if err != nil && !refused {
 				d.p.add(diag("auth-metadata-rejected", normalize.Error,
 					fmt.Sprintf("the MCP Go SDK rejects the %s at %q: %s", what, c.url, sdkReason(err)),
 					"fix the document; clients built on the official SDKs will not use it"))
@@ -415,7 +420,7 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 		ctx, cancel := d.fetchCtx()
 		meta, err := oauthex.GetAuthServerMeta(ctx, c.url, issuer, d.client.http)
 		f := d.client.get(c.url)
-		if f == nil && err != nil && ctx.Err() == nil {
+		if f == nil && refusedBySDK(err) && ctx.Err() == nil {
 			d.p.add(diag("auth-metadata-rejected", normalize.Warning,
 				fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", c.url, sdkReason(err)),
 				"metadata must be served over https from a public address for SDK-based clients"))
@@ -602,14 +607,30 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 
 func (m *metadataClient) put(key string, f *fetched) {
 	m.mu.Lock()
-	m.seen[key] = f
+	m.seen[canonicalURL(key)] = f
 	m.mu.Unlock()
+}
+
+// canonicalURL is the form a URL takes in a request, so that a URL as
+// written (in a header, a document) finds the answer recorded for it.
+func canonicalURL(u string) string {
+	if p, err := url.Parse(u); err == nil {
+		return p.String()
+	}
+	return u
+}
+
+// refusedBySDK reports whether oauthex refused a metadata URL before
+// fetching it (plain http to a non-loopback host, a private address).
+func refusedBySDK(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "metadataURL: ")
 }
 
 // get returns the answer for u, following the redirects it recorded.
 func (m *metadataClient) get(u string) *fetched {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	u = canonicalURL(u)
 	f := m.seen[u]
 	for range 10 {
 		if f == nil || f.status < 300 || f.status >= 400 || f.location == "" {
@@ -623,7 +644,7 @@ func (m *metadataClient) get(u string) *fetched {
 		if err != nil {
 			break
 		}
-		u = next.String()
+		u = canonicalURL(next.String())
 		if nf := m.seen[u]; nf != nil {
 			f = nf
 		} else {

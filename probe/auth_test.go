@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -292,5 +293,33 @@ func TestBasicChallenge(t *testing.T) {
 	}
 	if !slices.ContainsFunc(r.Diagnostics, func(d normalize.Diagnostic) bool { return strings.Contains(d.Message, `"basic" authentication`) }) {
 		t.Errorf("%+v", r.Diagnostics)
+	}
+}
+
+// A metadata URL the SDK will not fetch (plain http to an address it does
+// not count as loopback) is still read, and the refusal reported. On
+// Linux, 0.0.0.0 reaches the local host, but the SDK refuses it.
+func TestAuthMetadataRefusedBySDK(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("connecting to 0.0.0.0 reaches the local host on Linux only")
+	}
+	f := newAuthFixture(t)
+	unspecified := strings.Replace(f.rs.URL, "127.0.0.1", "0.0.0.0", 1)
+	f.challenge = `Bearer resource_metadata="` + unspecified + `/.well-known/oauth-protected-resource/mcp"`
+	r := f.probe(t, nil)
+	d := mustDiag(t, r, "auth-metadata-rejected")
+	if d.Severity != normalize.Warning || !strings.Contains(d.Message, "refuses to fetch") {
+		t.Errorf("%+v", d)
+	}
+	if got := ruleIDs(r); !slices.Equal(got, []string{"auth-metadata-rejected", "auth-required"}) {
+		t.Errorf("rules %q", got)
+	}
+	// It was read, and, as SDK clients do, the search went on to the
+	// well-known URL, which they accept.
+	if fe := r.Auth.Fetches[0]; fe.Status != 200 || fe.Error != "refused by the SDK" {
+		t.Errorf("first fetch %+v", fe)
+	}
+	if m := r.Auth.ResourceMetadata; m == nil || m.Source != "well-known path" || r.Auth.AuthServer == nil {
+		t.Errorf("auth %+v", r.Auth)
 	}
 }

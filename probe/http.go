@@ -37,11 +37,23 @@ type attempt struct {
 	err       error
 	connect   time.Duration // TCP/TLS connect (http), stream open up to the endpoint event (sse)
 	handshake time.Duration
-	opened    bool   // sse: the stream sent its endpoint event
-	phase     string // where it stopped
+	opened    bool            // sse: the stream sent its endpoint event
+	phase     string          // where it stopped
+	probe     context.Context // the probe's, with its deadline
+	parent    context.Context // Run's
 }
 
+// close ends the session (a DELETE for a stateful streamable server, bounded
+// by closeTimeout) unless the probe's deadline has passed, then cancels
+// whatever is still in flight. It runs at cleanup, after the probe's own
+// context is gone, which is why the recorder's life does not hang on it.
 func (a *attempt) close() {
+	// A server that did not answer in time, or a run the user cancelled,
+	// gets no goodbye. (The probe's context is always done by now: run
+	// returned. Only its deadline says it expired.)
+	if errors.Is(a.probe.Err(), context.DeadlineExceeded) || a.parent.Err() != nil {
+		a.rec.end()
+	}
 	if a.cs != nil {
 		a.rec.closing.Store(true)
 		a.cs.Close()
@@ -158,7 +170,7 @@ func (p *prober) wrongTransport(a *attempt, msg, hint string) {
 func (p *prober) connectHTTP(ctx context.Context, kind string) *attempt {
 	rec := newRecorder(ctx, p.t.Headers)
 	client := &http.Client{Transport: rec}
-	a := &attempt{transport: kind, rec: rec}
+	a := &attempt{transport: kind, rec: rec, probe: ctx, parent: p.parent}
 	var tr mcp.Transport
 	if kind == "sse" {
 		tr = &openTimer{Transport: &mcp.SSEClientTransport{Endpoint: p.t.URL, HTTPClient: client}, a: a}
@@ -358,7 +370,7 @@ type recorder struct {
 
 func newRecorder(ctx context.Context, headers map[string]string) *recorder {
 	base := http.DefaultTransport.(*http.Transport).Clone()
-	life, end := context.WithCancel(ctx)
+	life, end := context.WithCancel(context.WithoutCancel(ctx))
 	return &recorder{base: base, headers: headers, life: life, endLife: end}
 }
 

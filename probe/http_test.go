@@ -6,7 +6,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -75,6 +77,30 @@ func TestStreamableHTTP(t *testing.T) {
 				t.Errorf("timings %+v", r.Timings)
 			}
 		})
+	}
+}
+
+// A stateful server is told the session is over (DELETE), after the
+// result is delivered but before Run returns.
+func TestStreamableSessionEnded(t *testing.T) {
+	var mu sync.Mutex
+	var methods []string
+	record := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			methods = append(methods, r.Method)
+			mu.Unlock()
+			next.ServeHTTP(w, r)
+		})
+	}
+	ts := streamableServer(t, "legacy", record)
+	if r := run1(t, httpTarget(ts.URL+"/mcp", normalize.HTTP, true)); r.Status != StatusOK {
+		t.Fatalf("%q %+v", r.Status, r.Diagnostics)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Contains(methods, http.MethodDelete) {
+		t.Errorf("requests %q: no DELETE ended the session", methods)
 	}
 }
 

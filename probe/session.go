@@ -74,6 +74,10 @@ func (p *prober) run(ctx context.Context) {
 			p.result.Timings.Total = time.Since(p.start)
 		}
 	}()
+	if ctx.Err() != nil {
+		p.fail(StatusSkipped, "cancelled") // nothing started
+		return
+	}
 	switch p.t.Transport {
 	case normalize.Stdio:
 		p.runStdio(ctx)

@@ -438,8 +438,31 @@ func TestCancelledRun(t *testing.T) {
 	cancel()
 	rs := Run(ctx, []Target{stdioTarget(t, "hang")}, Options{})
 	defer assertNoSurvivors(t)
-	if rs[0].Status != StatusSkipped || rs[0].Reason != "cancelled" {
-		t.Errorf("status %q reason %q", rs[0].Status, rs[0].Reason)
+	if rs[0].Status != StatusSkipped || rs[0].Reason != "cancelled" || rs[0].Timings.Connect != 0 {
+		t.Errorf("status %q reason %q timings %+v: nothing should start", rs[0].Status, rs[0].Reason, rs[0].Timings)
+	}
+
+	// Cancelled while the server is in the handshake: the probe stops
+	// there and the whole group goes. The server writes its pid file once
+	// it runs; the test cancels when the file is there.
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if b, err := os.ReadFile(pidFile); err == nil && len(b) > 0 {
+				break
+			}
+		}
+		cancel()
+	}()
+	start := time.Now()
+	rs = Run(ctx, []Target{stdioTarget(t, "grandchild", "PROBE_PID_FILE="+pidFile)}, Options{})
+	if rs[0].Status != StatusSkipped || rs[0].Reason != "cancelled" || rs[0].Timings.Handshake == 0 {
+		t.Errorf("status %q reason %q timings %+v", rs[0].Status, rs[0].Reason, rs[0].Timings)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("cancelling took %s", took)
 	}
 }
 
