@@ -97,8 +97,9 @@ type Options struct {
 	// Timeout is the deadline of each server whose Target.Timeout is 0;
 	// 0 means DefaultTimeout.
 	Timeout time.Duration
-	// Tools keeps each tool's description and input schema in the result;
-	// without it only names are kept (the name checks need no more).
+	// Tools keeps each tool's description in the result, for listing
+	// tools; descriptions can be long, and nothing else needs them. Names,
+	// titles and input schemas are always kept: Check validates schemas.
 	Tools bool
 	// OnDone, when set, is called with each result as soon as it is
 	// complete, one call at a time, for live output.
@@ -138,7 +139,7 @@ type Tool struct {
 	Name        string
 	Title       string
 	Description string          // empty unless Options.Tools
-	InputSchema json.RawMessage // nil unless Options.Tools or a check needs it
+	InputSchema json.RawMessage // as the SDK decoded it (object keys sorted); nil when the server sent none
 }
 
 // Result is what probing one server found.
