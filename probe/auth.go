@@ -151,12 +151,17 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 		p.fail(StatusNeedsAuth, "credentials rejected", diag("auth-rejected", normalize.Error, msg,
 			"the token may be expired, revoked or meant for another server: get a new one"))
 	default:
+		msg := "the server requires authorization (401) and no credentials were sent"
 		hint := "sign in with the client, which runs the OAuth flow in a browser (mcpconf never does), or configure an Authorization header"
+		if len(challenges) > 0 && bearer == nil {
+			// Not OAuth (Basic, a custom scheme): nothing to sign in to.
+			msg = fmt.Sprintf("the server requires %q authentication (401) and no credentials were sent", challenges[0].Scheme)
+			hint = "configure the credentials as an Authorization header"
+		}
 		if p.droppedHeaderNote() {
 			hint = "a header of this server was dropped because its value could not be resolved (see the other findings): set the variable it reads"
 		}
-		p.fail(StatusNeedsAuth, "authorization required", diag("auth-required", normalize.Error,
-			"the server requires authorization (401) and no credentials were sent", hint))
+		p.fail(StatusNeedsAuth, "authorization required", diag("auth-required", normalize.Error, msg, hint))
 	}
 
 	// The challenge itself.
@@ -170,11 +175,7 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 			"the server answered 401 without a WWW-Authenticate header",
 			"MCP servers must name their protected resource metadata there (RFC 9728 §5.1); clients fall back to the well-known URLs"))
 	case len(challenges) > 0 && bearer == nil:
-		// Not OAuth (Basic, a custom scheme): there is no metadata to read.
-		p.add(diag("auth-required", normalize.Info,
-			fmt.Sprintf("the server asks for %q authentication, not an OAuth bearer token", challenges[0].Scheme),
-			"configure the credentials as a header"))
-		return
+		return // not OAuth: there is no metadata to read
 	}
 	if ar.status == http.StatusUnauthorized || info.Error == "insufficient_scope" {
 		d := &discovery{p: p, ctx: ctx, info: info, client: newMetadataClient()}

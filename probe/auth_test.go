@@ -287,12 +287,11 @@ func TestBasicChallenge(t *testing.T) {
 	if r.Status != StatusNeedsAuth || r.Auth.ResourceMetadata != nil || len(r.Auth.Fetches) != 0 {
 		t.Errorf("a Basic challenge has no OAuth metadata to read: %+v", r.Auth)
 	}
-	d := findDiag(r, "auth-required")
-	if d == nil {
-		t.Fatalf("%+v", r.Diagnostics)
+	if got := ruleIDs(r); !slices.Equal(got, []string{"auth-required"}) {
+		t.Errorf("rules %q", got)
 	}
-	if !slices.ContainsFunc(r.Diagnostics, func(d normalize.Diagnostic) bool { return strings.Contains(d.Message, `"basic" authentication`) }) {
-		t.Errorf("%+v", r.Diagnostics)
+	if d := mustDiag(t, r, "auth-required"); !strings.Contains(d.Message, `requires "basic" authentication`) || !strings.Contains(d.Hint, "Authorization header") {
+		t.Errorf("%+v", d)
 	}
 }
 
@@ -321,5 +320,21 @@ func TestAuthMetadataRefusedBySDK(t *testing.T) {
 	}
 	if m := r.Auth.ResourceMetadata; m == nil || m.Source != "well-known path" || r.Auth.AuthServer == nil {
 		t.Errorf("auth %+v", r.Auth)
+	}
+}
+
+// A 401 after resolution dropped a header points at the dropped header.
+func TestAuthAfterDroppedHeader(t *testing.T) {
+	f := newAuthFixture(t)
+	target := httpTarget(f.rs.URL+"/mcp", normalize.HTTP, true)
+	target.Notes = []normalize.Diagnostic{{Rule: "undefined-variable", Severity: normalize.Warning,
+		Message: `header "Authorization" dropped: variable "LINEAR_TOKEN" is not set`}}
+	r := run1(t, target)
+	d := mustDiag(t, r, "auth-required")
+	if !strings.Contains(d.Hint, "dropped") {
+		t.Errorf("hint %q", d.Hint)
+	}
+	if r.Diagnostics[0].Rule != "undefined-variable" {
+		t.Errorf("the resolution note comes first: %+v", r.Diagnostics)
 	}
 }
