@@ -27,7 +27,7 @@ func (p *prober) runStdio(ctx context.Context) {
 	p.phase = PhaseConnect
 	path, d := lookCommand(t)
 	if d != nil {
-		p.fail(StatusFailed, d.Message, *d)
+		p.fail(StatusFailed, spawnReason(t, d.Rule), *d)
 		return
 	}
 	t0 := time.Now()
@@ -35,7 +35,7 @@ func (p *prober) runStdio(ctx context.Context) {
 	p.result.Timings.Connect = time.Since(t0)
 	if err != nil {
 		d := startError(t, err)
-		p.fail(StatusFailed, d.Message, d)
+		p.fail(StatusFailed, spawnReason(t, d.Rule), d)
 		return
 	}
 	// Whatever happens next, the process group goes at the end (registered
@@ -250,6 +250,20 @@ func installHint(name string) string {
 		return "install Python, or add the directory holding " + name + " to the PATH"
 	}
 	return "install it, or use an absolute path for the command"
+}
+
+// spawnReason is the one-line reason of a server that could not start;
+// the diagnostic says the rest.
+func spawnReason(t *Target, rule string) string {
+	switch rule {
+	case "command-not-found":
+		return fmt.Sprintf("command %q not found", t.Command)
+	case "command-not-executable":
+		return fmt.Sprintf("command %q cannot be executed", t.Command)
+	case "cwd-not-found":
+		return "working directory not found"
+	}
+	return fmt.Sprintf("cannot start %q", t.Command)
 }
 
 // startError explains an error of exec.Cmd.Start.

@@ -93,7 +93,7 @@ func probeFixture() []probe.Result {
 				Hint:    "the timeout in force is 30s (the default); if the server is only slow to start, try 60s"}},
 		},
 		{
-			Name: "search", Client: "gemini", Status: probe.StatusFailed, Reason: `command "uvx" not found on the server's PATH "/usr/bin:/bin"`, Transport: "stdio",
+			Name: "search", Client: "gemini", Status: probe.StatusFailed, Reason: `command "uvx" not found`, Transport: "stdio",
 			Timings: probe.Timings{Total: ms(0.4)},
 			Diagnostics: []normalize.Diagnostic{{Rule: "command-not-found", Severity: normalize.Error,
 				Message: `command "uvx" not found on the server's PATH "/usr/bin:/bin"`,
