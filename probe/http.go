@@ -231,7 +231,9 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 		}
 	case a.rec.transportErr() != nil:
 		d := networkDiag(a.rec.transportErr(), t.URL)
-		p.fail(StatusFailed, d.Message, d)
+		reason := map[string]string{"connection-refused": "connection refused", "host-not-found": "host not found",
+			"tls-error": "TLS error", "connection-failed": "connection failed"}[d.Rule]
+		p.fail(StatusFailed, reason, d)
 	case a.rec.last().status >= 300:
 		last := a.rec.last()
 		msg := fmt.Sprintf("the server answered %d %q to a %s of %q", last.status, http.StatusText(last.status), last.method, t.URL)
