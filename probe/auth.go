@@ -1,0 +1,685 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/oauthex"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// AuthInfo summarizes what a server asked for when it refused the probe
+// (401, or 403 with insufficient_scope), and what its OAuth metadata
+// says. probe never runs the OAuth flow: it only reads public metadata.
+type AuthInfo struct {
+	Status     int         // 401 or 403
+	Challenges []Challenge // the WWW-Authenticate header, parsed
+	Scope      string      // the scope the challenge asks for, if any
+	Error      string      // the challenge's error parameter: invalid_token, insufficient_scope, …
+	// ResourceMetadata is the protected resource metadata (RFC 9728)
+	// found, nil when none answered.
+	ResourceMetadata *ResourceMetadata
+	// AuthServer is the metadata of the first authorization server,
+	// nil when none was found.
+	AuthServer *AuthServer
+	// Fetches lists every metadata URL tried, in order.
+	Fetches []Fetch
+}
+
+// Challenge is one challenge of a WWW-Authenticate header.
+type Challenge struct {
+	Scheme string            // lower case: bearer, basic, …
+	Params map[string]string // lower-case keys
+}
+
+// Fetch is one metadata request.
+type Fetch struct {
+	What   string // "protected resource metadata (WWW-Authenticate)", …
+	URL    string
+	Status int    // 0 when no answer
+	Error  string // why it was not used, "" when it was
+}
+
+// ResourceMetadata summarizes RFC 9728 protected resource metadata.
+type ResourceMetadata struct {
+	URL                  string // where it answered
+	Source               string // "WWW-Authenticate", "well-known path" or "well-known root"
+	Resource             string
+	AuthorizationServers []string
+	ScopesSupported      []string
+	ResourceName         string
+}
+
+// AuthServer summarizes authorization server metadata.
+type AuthServer struct {
+	Issuer                   string
+	MetadataURL              string
+	Kind                     string // "oauth" (RFC 8414) or "openid" (OpenID Connect discovery)
+	AuthorizationEndpoint    string
+	TokenEndpoint            string
+	RegistrationEndpoint     string
+	CodeChallengeMethods     []string
+	ScopesSupported          []string
+	GrantTypes               []string
+	ClientIDMetadataDocument bool
+}
+
+func (a *AuthInfo) redact(rd redactor) {
+	a.Scope, a.Error = rd.str(a.Scope), rd.str(a.Error)
+	for i := range a.Challenges {
+		for k, v := range a.Challenges[i].Params {
+			a.Challenges[i].Params[k] = rd.str(v)
+		}
+	}
+	for i := range a.Fetches {
+		a.Fetches[i].URL, a.Fetches[i].Error = rd.str(a.Fetches[i].URL), rd.str(a.Fetches[i].Error)
+	}
+	if m := a.ResourceMetadata; m != nil {
+		m.URL, m.Resource, m.ResourceName = rd.str(m.URL), rd.str(m.Resource), rd.str(m.ResourceName)
+	}
+	if s := a.AuthServer; s != nil {
+		s.Issuer, s.MetadataURL = rd.str(s.Issuer), rd.str(s.MetadataURL)
+		s.AuthorizationEndpoint, s.TokenEndpoint, s.RegistrationEndpoint = rd.str(s.AuthorizationEndpoint), rd.str(s.TokenEndpoint), rd.str(s.RegistrationEndpoint)
+	}
+}
+
+// metadataTimeout bounds each metadata request within the probe's own
+// deadline.
+const metadataTimeout = 10 * time.Second
+
+// explainAuth handles a 401 or 403: the status, the challenge, and the
+// OAuth metadata a client would use to sign in.
+func (p *prober) explainAuth(ctx context.Context, a *attempt) {
+	ar := a.rec.auth()
+	info := &AuthInfo{Status: ar.status}
+	p.result.Auth = info
+
+	challenges, perr := oauthex.ParseWWWAuthenticate(ar.challenges)
+	for _, c := range challenges {
+		info.Challenges = append(info.Challenges, Challenge{Scheme: c.Scheme, Params: c.Params})
+	}
+	var bearer *oauthex.Challenge
+	for i := range challenges {
+		if challenges[i].Scheme == "bearer" {
+			bearer = &challenges[i]
+			break
+		}
+	}
+	if bearer != nil {
+		info.Scope, info.Error = bearer.Params["scope"], bearer.Params["error"]
+	}
+
+	// The status and the main finding.
+	switch {
+	case ar.status == http.StatusForbidden && info.Error == "insufficient_scope":
+		msg := "the token lacks a scope the server requires (403 insufficient_scope)"
+		if info.Scope != "" {
+			msg = fmt.Sprintf("the token lacks scope %q, which the server asks for (403 insufficient_scope)", info.Scope)
+		}
+		p.fail(StatusNeedsAuth, "insufficient scope", diag("auth-insufficient-scope", normalize.Error, msg,
+			"sign in again with the client so that it asks for that scope; mcpconf never opens a browser"))
+	case ar.status == http.StatusForbidden:
+		msg := fmt.Sprintf("%q answered 403 %q", ar.url, "Forbidden")
+		if ar.snippet != "" {
+			msg += ": " + ar.snippet
+		}
+		hint := "the credentials are valid but not allowed here, or the server restricts clients by address"
+		if strings.Contains(strings.ToLower(ar.snippet), "host") {
+			hint = "the server rejects the Host header (DNS rebinding protection): use the host name it expects (localhost vs 127.0.0.1)"
+		}
+		p.fail(StatusFailed, "forbidden", diag("http-forbidden", normalize.Error, msg, hint))
+		return
+	case ar.sentAuthHeader:
+		msg := "the server rejected the Authorization header that was sent (401)"
+		if info.Error != "" {
+			msg = fmt.Sprintf("the server rejected the Authorization header that was sent (401, error %q)", info.Error)
+			if d := bearer.Params["error_description"]; d != "" {
+				msg += fmt.Sprintf(": %q", cut(d, 200))
+			}
+		}
+		p.fail(StatusNeedsAuth, "credentials rejected", diag("auth-rejected", normalize.Error, msg,
+			"the token may be expired, revoked or meant for another server: get a new one"))
+	default:
+		msg := "the server requires authorization (401) and no credentials were sent"
+		hint := "sign in with the client, which runs the OAuth flow in a browser (mcpconf never does), or configure an Authorization header"
+		if len(challenges) > 0 && bearer == nil {
+			// Not OAuth (Basic, a custom scheme): nothing to sign in to.
+			msg = fmt.Sprintf("the server requires %q authentication (401) and no credentials were sent", challenges[0].Scheme)
+			hint = "configure the credentials as an Authorization header"
+		}
+		if p.droppedHeaderNote() {
+			hint = "a header of this server was dropped because its value could not be resolved (see the other findings): set the variable it reads"
+		}
+		p.fail(StatusNeedsAuth, "authorization required", diag("auth-required", normalize.Error, msg, hint))
+	}
+
+	// The challenge itself.
+	switch {
+	case perr != nil:
+		p.add(diag("auth-challenge-invalid", normalize.Warning,
+			fmt.Sprintf("the WWW-Authenticate header %s cannot be parsed: %s", quoteOutput([]byte(strings.Join(ar.challenges, ", ")), 200), errText(perr)),
+			"clients cannot read the resource metadata URL or scope from it; it must follow RFC 9110 §11.6.1"))
+	case len(ar.challenges) == 0 && ar.status == http.StatusUnauthorized:
+		p.add(diag("auth-no-challenge", normalize.Warning,
+			"the server answered 401 without a WWW-Authenticate header",
+			"MCP servers must name their protected resource metadata there (RFC 9728 §5.1); clients fall back to the well-known URLs"))
+	case len(challenges) > 0 && bearer == nil:
+		return // not OAuth: there is no metadata to read
+	}
+	if ar.status == http.StatusUnauthorized || info.Error == "insufficient_scope" {
+		d := &discovery{p: p, ctx: ctx, info: info, client: newMetadataClient()}
+		resourceMetadataURL := ""
+		if bearer != nil {
+			resourceMetadataURL = bearer.Params["resource_metadata"]
+		}
+		d.run(p.t.URL, resourceMetadataURL)
+	}
+}
+
+// droppedHeaderNote reports whether resolution dropped a header of this
+// server (a note about a header whose value could not be resolved).
+func (p *prober) droppedHeaderNote() bool {
+	for _, n := range p.t.Notes {
+		m := strings.ToLower(n.Message + " " + n.Rule)
+		if strings.Contains(m, "header") && n.Severity >= normalize.Warning {
+			return true
+		}
+	}
+	return false
+}
+
+// discovery reads the OAuth metadata of a server the way an MCP client
+// does (the MCP authorization spec, as the Go SDK's auth package
+// implements it), reporting every deviation instead of stopping at the
+// first.
+type discovery struct {
+	p      *prober
+	ctx    context.Context
+	info   *AuthInfo
+	client *metadataClient
+}
+
+type prmCandidate struct {
+	url, resource, source string
+}
+
+// prmCandidates are the URLs where protected resource metadata may be,
+// in the order clients try them: the one WWW-Authenticate names, then the
+// well-known URL with the endpoint's path inserted, then the root one
+// (whose resource is the origin).
+func prmCandidates(headerURL, serverURL string) []prmCandidate {
+	var out []prmCandidate
+	if headerURL != "" {
+		out = append(out, prmCandidate{headerURL, serverURL, "WWW-Authenticate"})
+	}
+	ru, err := url.Parse(serverURL)
+	if err != nil {
+		return out
+	}
+	mu := *ru
+	mu.RawQuery, mu.Fragment = "", ""
+	if p := strings.TrimLeft(ru.Path, "/"); p != "" {
+		mu.Path = "/.well-known/oauth-protected-resource/" + p
+		mu.RawPath = ""
+		out = append(out, prmCandidate{mu.String(), serverURL, "well-known path"})
+	}
+	mu.Path, mu.RawPath = "/.well-known/oauth-protected-resource", ""
+	origin := *ru
+	origin.Path, origin.RawPath, origin.RawQuery, origin.Fragment = "", "", "", ""
+	out = append(out, prmCandidate{mu.String(), origin.String(), "well-known root"})
+	// WWW-Authenticate usually names one of the well-known URLs: ask once.
+	for i := 1; i < len(out); i++ {
+		if out[i].url == out[0].url && out[i].resource == out[0].resource {
+			out = slices.Delete(out, i, i+1)
+			break
+		}
+	}
+	return out
+}
+
+type asCandidate struct{ url, kind string }
+
+// asCandidates are the authorization server metadata URLs for an issuer:
+// RFC 8414 (with path insertion), then OpenID Connect discovery (path
+// insertion, then path appending), as the MCP spec orders them.
+func asCandidates(issuer string) []asCandidate {
+	u, err := url.Parse(issuer)
+	if err != nil || u.Host == "" {
+		return nil
+	}
+	u.RawQuery, u.Fragment, u.RawPath = "", "", ""
+	p := strings.Trim(u.Path, "/")
+	at := func(path string) string {
+		c := *u
+		c.Path = path
+		return c.String()
+	}
+	if p == "" {
+		return []asCandidate{
+			{at("/.well-known/oauth-authorization-server"), "oauth"},
+			{at("/.well-known/openid-configuration"), "openid"},
+		}
+	}
+	return []asCandidate{
+		{at("/.well-known/oauth-authorization-server/" + p), "oauth"},
+		{at("/.well-known/openid-configuration/" + p), "openid"},
+		{at("/" + p + "/.well-known/openid-configuration"), "openid"},
+	}
+}
+
+func (d *discovery) fetchCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(d.ctx, remaining(d.ctx, metadataTimeout))
+}
+
+func (d *discovery) run(serverURL, headerURL string) {
+	prm := d.resourceMetadata(serverURL, headerURL)
+	var issuer string
+	switch {
+	case prm == nil:
+		// The 2025-03-26 rule that clients still follow: without resource
+		// metadata, the server's origin is the authorization server.
+		u, err := url.Parse(serverURL)
+		if err != nil {
+			return
+		}
+		u.Path, u.RawPath, u.RawQuery, u.Fragment = "", "", "", ""
+		issuer = u.String()
+	case len(prm.AuthorizationServers) == 0:
+		return
+	default:
+		issuer = prm.AuthorizationServers[0]
+	}
+	d.authServer(issuer, prm == nil)
+}
+
+func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetadata {
+	var (
+		chosen   *ResourceMetadata
+		rejected *ResourceMetadata // the first document found, if none was accepted
+		tried    []string
+	)
+	for _, c := range prmCandidates(headerURL, serverURL) {
+		what := "protected resource metadata (" + c.source + ")"
+		ctx, cancel := d.fetchCtx()
+		prm, err := oauthex.GetProtectedResourceMetadata(ctx, c.url, c.resource, d.client.http)
+		f := d.client.get(c.url)
+		refused := f == nil && refusedBySDK(err) && ctx.Err() == nil
+		if refused {
+			// The SDK refused before fetching (plain http to a
+			// non-loopback host, a private address) and its clients go
+			// on to the next URL, as this loop does: fetch it anyway to
+			// say what is there, and report the refusal.
+			d.p.add(diag("auth-metadata-rejected", normalize.Warning,
+				fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", c.url, sdkReason(err)),
+				"metadata must be served over https from a public address for SDK-based clients"))
+			f = d.client.fetch(ctx, c.url)
+		}
+		cancel()
+		fetch := Fetch{What: what, URL: c.url}
+		tried = append(tried, c.url)
+		if f != nil {
+			fetch.Status = f.status
+		}
+		switch {
+		case err == nil && prm != nil:
+			d.info.Fetches = append(d.info.Fetches, fetch)
+			chosen = summarizePRM(prm, c)
+		case f == nil || f.err != nil:
+			fetch.Error = "no answer"
+			if f != nil {
+				fetch.Error = errText(f.err)
+			} else if err != nil {
+				fetch.Error = sdkReason(err)
+			}
+			d.info.Fetches = append(d.info.Fetches, fetch)
+		case f.status != http.StatusOK:
+			fetch.Error = statusText(f.status)
+			d.info.Fetches = append(d.info.Fetches, fetch)
+		default:
+			var doc oauthex.ProtectedResourceMetadata
+			if derr := f.decode(&doc); derr != nil {
+				fetch.Error = derr.Error()
+				d.info.Fetches = append(d.info.Fetches, fetch)
+				d.p.add(diag("auth-metadata-invalid", normalize.Error,
+					fmt.Sprintf("the %s at %q is not valid: %s", what, c.url, derr),
+					"it must be a JSON object served as application/json (RFC 9728 §3)"))
+				continue
+			}
+			fetch.Error = "rejected"
+			if refused {
+				fetch.Error = "refused by the SDK"
+			}
+			d.info.Fetches = append(d.info.Fetches, fetch)
+			if doc.Resource != c.resource {
+				hint := "the resource must be exactly the server's URL (RFC 9728 §3.3); clients reject the document"
+				if strings.TrimSuffix(doc.Resource, "/") == strings.TrimSuffix(c.resource, "/") {
+					hint = "they differ only in a trailing slash, which is enough for clients to reject the document (RFC 9728 §3.3)"
+				}
+				d.p.add(diag("auth-resource-mismatch", normalize.Error,
+					fmt.Sprintf("the protected resource metadata at %q names resource %q, but the server URL is %q", c.url, doc.Resource, c.resource), hint))
+			} else if err != nil && !refused {
+				d.p.add(diag("auth-metadata-rejected", normalize.Error,
+					fmt.Sprintf("the MCP Go SDK rejects the %s at %q: %s", what, c.url, sdkReason(err)),
+					"fix the document; clients built on the official SDKs will not use it"))
+			}
+			if rejected == nil {
+				rejected = summarizePRM(&doc, c)
+			}
+		}
+		if chosen != nil {
+			break
+		}
+	}
+	if chosen == nil {
+		chosen = rejected
+	}
+	if chosen == nil {
+		u, _ := url.Parse(serverURL)
+		origin := ""
+		if u != nil {
+			origin = u.Scheme + "://" + u.Host
+		}
+		d.p.add(diag("auth-no-resource-metadata", normalize.Warning,
+			fmt.Sprintf("no protected resource metadata at %s", quoteList(tried)),
+			fmt.Sprintf("publish it (RFC 9728) and name it in WWW-Authenticate; meanwhile clients fall back to the 2025-03-26 rule and use %q as the authorization server", origin)))
+		return nil
+	}
+	d.info.ResourceMetadata = chosen
+	if len(chosen.AuthorizationServers) == 0 {
+		d.p.add(diag("auth-no-authorization-servers", normalize.Error,
+			fmt.Sprintf("the protected resource metadata at %q lists no authorization_servers", chosen.URL),
+			"list the issuer URL of the authorization server; without it clients cannot sign in"))
+	}
+	return chosen
+}
+
+func summarizePRM(m *oauthex.ProtectedResourceMetadata, c prmCandidate) *ResourceMetadata {
+	return &ResourceMetadata{URL: c.url, Source: c.source, Resource: m.Resource,
+		AuthorizationServers: m.AuthorizationServers, ScopesSupported: m.ScopesSupported, ResourceName: m.ResourceName}
+}
+
+func (d *discovery) authServer(issuer string, fallback bool) {
+	what := "authorization server metadata"
+	var (
+		asm   *oauthex.AuthServerMeta
+		found *asCandidate
+		sdk   error
+		tried []string
+	)
+	for _, c := range asCandidates(issuer) {
+		ctx, cancel := d.fetchCtx()
+		meta, err := oauthex.GetAuthServerMeta(ctx, c.url, issuer, d.client.http)
+		f := d.client.get(c.url)
+		if f == nil && refusedBySDK(err) && ctx.Err() == nil {
+			d.p.add(diag("auth-metadata-rejected", normalize.Warning,
+				fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", c.url, sdkReason(err)),
+				"metadata must be served over https from a public address for SDK-based clients"))
+			f = d.client.fetch(ctx, c.url)
+			err = nil
+			if f != nil && f.err == nil && f.status == http.StatusOK {
+				err = errRefused
+			}
+		}
+		cancel()
+		tried = append(tried, c.url)
+		fetch := Fetch{What: what + " (" + kindName(c.kind) + ")", URL: c.url}
+		if f != nil {
+			fetch.Status = f.status
+		}
+		if err == nil && meta != nil {
+			asm, found = meta, &c
+			d.info.Fetches = append(d.info.Fetches, fetch)
+			break
+		}
+		if err == nil {
+			fetch.Error = "not found"
+			if f != nil && f.status != 0 {
+				fetch.Error = statusText(f.status)
+			}
+			d.info.Fetches = append(d.info.Fetches, fetch)
+			continue
+		}
+		// An error ends the search, as it does in the SDK's client; a
+		// document that answered is still read to say what is wrong.
+		if f != nil && f.err == nil && f.status == http.StatusOK {
+			var doc oauthex.AuthServerMeta
+			if derr := f.decode(&doc); derr != nil {
+				fetch.Error = derr.Error()
+				d.info.Fetches = append(d.info.Fetches, fetch)
+				d.p.add(diag("auth-metadata-invalid", normalize.Error,
+					fmt.Sprintf("the %s at %q is not valid: %s", what, c.url, derr),
+					"it must be a JSON object served as application/json (RFC 8414 §3)"))
+				return
+			}
+			fetch.Error = "rejected"
+			asm, found, sdk = &doc, &c, err
+		} else {
+			fetch.Error = sdkReason(err)
+			if f != nil && f.err != nil {
+				fetch.Error = errText(f.err)
+			}
+		}
+		d.info.Fetches = append(d.info.Fetches, fetch)
+		break
+	}
+	if asm == nil {
+		hint := "publish RFC 8414 metadata at /.well-known/oauth-authorization-server (or OpenID Connect discovery); clients cannot sign in without it"
+		if fallback {
+			hint = "with no protected resource metadata either, clients have no way to find where to sign in"
+		}
+		d.p.add(diag("auth-server-metadata-missing", normalize.Error,
+			fmt.Sprintf("no authorization server metadata for issuer %q at %s", issuer, quoteList(tried)), hint))
+		return
+	}
+	d.info.AuthServer = &AuthServer{
+		Issuer: asm.Issuer, MetadataURL: found.url, Kind: found.kind,
+		AuthorizationEndpoint: asm.AuthorizationEndpoint, TokenEndpoint: asm.TokenEndpoint,
+		RegistrationEndpoint: asm.RegistrationEndpoint, CodeChallengeMethods: asm.CodeChallengeMethodsSupported,
+		ScopesSupported: asm.ScopesSupported, GrantTypes: asm.GrantTypesSupported,
+		ClientIDMetadataDocument: asm.ClientIDMetadataDocumentSupported,
+	}
+	explained := false
+	if strings.TrimSuffix(asm.Issuer, "/") != strings.TrimSuffix(issuer, "/") {
+		explained = true
+		d.p.add(diag("auth-issuer-mismatch", normalize.Error,
+			fmt.Sprintf("the authorization server metadata at %q names issuer %q, but it was looked up for %q", found.url, asm.Issuer, issuer),
+			"the issuer must be exactly the URL listed in authorization_servers (RFC 8414 §3.3); clients reject the metadata"))
+	}
+	if !slices.Contains(asm.CodeChallengeMethodsSupported, "S256") {
+		explained = explained || len(asm.CodeChallengeMethodsSupported) == 0
+		msg := fmt.Sprintf("the authorization server %q does not advertise PKCE (no code_challenge_methods_supported)", issuer)
+		if len(asm.CodeChallengeMethodsSupported) > 0 {
+			msg = fmt.Sprintf("the authorization server %q advertises PKCE methods %s but not \"S256\"", issuer, quoteList(asm.CodeChallengeMethodsSupported))
+		}
+		d.p.add(diag("auth-no-pkce-s256", normalize.Error, msg,
+			`MCP clients must use PKCE with "S256" and refuse an authorization server that does not advertise it`))
+	}
+	if asm.RegistrationEndpoint == "" && !asm.ClientIDMetadataDocumentSupported {
+		d.p.add(diag("auth-no-registration", normalize.Warning,
+			fmt.Sprintf("the authorization server %q offers neither dynamic client registration nor client ID metadata documents", issuer),
+			"clients need a client ID registered in advance for it: configure one in the client"))
+	}
+	if sdk != nil && !explained {
+		d.p.add(diag("auth-metadata-rejected", normalize.Error,
+			fmt.Sprintf("the MCP Go SDK rejects the %s at %q: %s", what, found.url, sdkReason(sdk)),
+			"fix the document; clients built on the official SDKs will not use it"))
+	}
+}
+
+var errRefused = fmt.Errorf("refused by the SDK")
+
+// statusText is why an answer was not used: "not found", "internal server
+// error".
+func statusText(status int) string {
+	if t := http.StatusText(status); t != "" {
+		return strings.ToLower(t)
+	}
+	return fmt.Sprintf("status %d", status)
+}
+
+func kindName(kind string) string {
+	if kind == "openid" {
+		return "OpenID Connect"
+	}
+	return "RFC 8414"
+}
+
+// sdkReason is the SDK's error without its wrapping prefix.
+func sdkReason(err error) string {
+	s := errText(err)
+	if i := strings.Index(s, "): "); i >= 0 && strings.HasPrefix(s, "GetProtectedResourceMetadata(") {
+		s = s[i+3:]
+	}
+	return s
+}
+
+func quoteList(items []string) string {
+	q := make([]string, len(items))
+	for i, s := range items {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	switch len(q) {
+	case 0:
+		return "no URL"
+	case 1:
+		return q[0]
+	case 2:
+		return q[0] + " and " + q[1]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// metadataClient fetches metadata documents and keeps each answer, so
+// that when the SDK rejects a document the probe can still read it and say
+// why, without fetching it twice. It never sends the target's headers:
+// metadata is public, and an Authorization header must not travel to
+// another host.
+type metadataClient struct {
+	http *http.Client
+	mu   sync.Mutex
+	seen map[string]*fetched
+}
+
+type fetched struct {
+	status    int
+	mediaType string
+	location  string
+	body      []byte
+	err       error
+}
+
+const maxMetadataBytes = 1 << 20
+
+func newMetadataClient() *metadataClient {
+	m := &metadataClient{seen: map[string]*fetched{}}
+	base := http.DefaultTransport.(*http.Transport).Clone()
+	m.http = &http.Client{Transport: roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		key := req.URL.String()
+		resp, err := base.RoundTrip(req)
+		if err != nil {
+			m.put(key, &fetched{err: err})
+			return nil, err
+		}
+		body, rerr := io.ReadAll(io.LimitReader(resp.Body, maxMetadataBytes+1))
+		resp.Body.Close()
+		f := &fetched{status: resp.StatusCode, body: body, err: rerr, location: resp.Header.Get("Location")}
+		f.mediaType, _, _ = mime.ParseMediaType(resp.Header.Get("Content-Type"))
+		m.put(key, f)
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		return resp, nil
+	})}
+	return m
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+func (m *metadataClient) put(key string, f *fetched) {
+	m.mu.Lock()
+	m.seen[canonicalURL(key)] = f
+	m.mu.Unlock()
+}
+
+// canonicalURL is the form a URL takes in a request, so that a URL as
+// written (in a header, a document) finds the answer recorded for it.
+func canonicalURL(u string) string {
+	if p, err := url.Parse(u); err == nil {
+		return p.String()
+	}
+	return u
+}
+
+// refusedBySDK reports whether oauthex refused a metadata URL before
+// fetching it (plain http to a non-loopback host, a private address).
+func refusedBySDK(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "metadataURL: ")
+}
+
+// get returns the answer for u, following the redirects it recorded.
+func (m *metadataClient) get(u string) *fetched {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	u = canonicalURL(u)
+	f := m.seen[u]
+	for range 10 {
+		if f == nil || f.status < 300 || f.status >= 400 || f.location == "" {
+			break
+		}
+		base, err := url.Parse(u)
+		if err != nil {
+			break
+		}
+		next, err := base.Parse(f.location)
+		if err != nil {
+			break
+		}
+		u = canonicalURL(next.String())
+		if nf := m.seen[u]; nf != nil {
+			f = nf
+		} else {
+			break
+		}
+	}
+	return f
+}
+
+// fetch GETs u directly (when the SDK refused to).
+func (m *metadataClient) fetch(ctx context.Context, u string) *fetched {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return &fetched{err: err}
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := m.http.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+	return m.get(u)
+}
+
+// decode reads a metadata document, checking what the SDK checks so its
+// refusal can be explained.
+func (f *fetched) decode(v any) error {
+	if f.mediaType != "application/json" {
+		return fmt.Errorf("content type is %q, not \"application/json\"", f.mediaType)
+	}
+	if len(f.body) > maxMetadataBytes {
+		return fmt.Errorf("larger than 1 MiB")
+	}
+	if err := json.Unmarshal(f.body, v); err != nil {
+		return fmt.Errorf("not a JSON object of the expected shape: %s", errText(err))
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+// Package probe connects to live MCP servers and says whether they work,
+// and if not, precisely why.
+//
+// The caller resolves everything first (placeholders, the environment of
+// each child, headers) and hands probe a []Target; probe never reads a
+// config file. Run probes the targets in parallel, each with its own
+// deadline, and returns one Result per target, in order:
+//
+//	results := probe.Run(ctx, targets, probe.Options{Timeout: 30 * time.Second, OnDone: printLine})
+//	probe.Check(results, probe.NameSchemes(schemes))
+//
+// Run connects over stdio (the command started in a process group of its
+// own, its stdout filtered so that non-protocol lines are reported rather
+// than breaking the session), streamable HTTP or SSE (an unpinned URL
+// tries streamable HTTP and falls back to SSE), runs the handshake through
+// the official Go SDK (server/discover of the 2026-07-28 era, falling back
+// to the legacy initialize; Result.Era says which answered), lists every
+// page of tools and counts resources and prompts. Every failure becomes a
+// status (ok, needs-auth, timeout, failed, …) with diagnostics whose Rule
+// ids are stable (Rules lists them): a command not on the server's PATH,
+// a process that exited (code and stderr), output on stdout that is not
+// JSON-RPC, a timeout naming its phase, refused connections, TLS errors,
+// the wrong HTTP transport, 401/403 with the server's OAuth metadata read
+// and checked. It never prompts, never opens a browser, never runs an
+// OAuth flow, and when Run returns no process it started is left.
+//
+// Check runs after Run over all results: tool names that collide or are
+// too long under each client's naming scheme, names outside the MCP rules,
+// and input schemas that are not valid JSON Schema.
+//
+// Secrets: every string of a Result has the target's Secrets replaced by
+// "***", and text a server wrote (stderr, stdout) has credentials of
+// well-known shapes masked too.
+//
+// Cancelling ctx ends the pending probes (status skipped, reason
+// "cancelled") and still kills their processes; the caller should cancel
+// it on SIGINT, since servers run in their own process groups and do not
+// get the terminal's Ctrl-C.
+package probe

@@ -1,0 +1,517 @@
+package probe
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"net/http/httptrace"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// closeTimeout bounds requests made while closing a session (the DELETE
+// that ends a streamable HTTP session): the result is known by then, and
+// a server that does not answer must not hold the probe.
+const closeTimeout = time.Second
+
+// attempt is one try of one HTTP transport against the target's URL.
+type attempt struct {
+	transport string // "http" (streamable) or "sse"
+	rec       *recorder
+	cs        *mcp.ClientSession
+	err       error
+	connect   time.Duration // TCP/TLS connect (http), stream open up to the endpoint event (sse)
+	handshake time.Duration
+	opened    bool            // sse: the stream sent its endpoint event
+	phase     string          // where it stopped
+	probe     context.Context // the probe's, with its deadline
+	parent    context.Context // Run's
+}
+
+// close ends the session (a DELETE for a stateful streamable server, bounded
+// by closeTimeout) unless the probe's deadline has passed, then cancels
+// whatever is still in flight. It runs at cleanup, after the probe's own
+// context is gone, which is why the recorder's life does not hang on it.
+func (a *attempt) close() {
+	// A server that did not answer in time, or a run the user cancelled,
+	// gets no goodbye. (The probe's context is always done by now: run
+	// returned. Only its deadline says it expired.)
+	if errors.Is(a.probe.Err(), context.DeadlineExceeded) || a.parent.Err() != nil {
+		a.rec.end()
+	}
+	if a.cs != nil {
+		a.rec.closing.Store(true)
+		a.cs.Close()
+		a.cs = nil
+	}
+	a.rec.end()
+}
+
+// fallbackStatus reports whether a failed streamable HTTP attempt failed
+// the way a server that only speaks SSE makes it fail: a 4xx other than
+// the auth ones to the POST (the MCP spec's backwards-compatibility
+// rule), with nothing else wrong first.
+func (a *attempt) fallbackStatus() bool {
+	if a.err == nil || a.rec.auth() != nil || a.rec.transportErr() != nil {
+		return false
+	}
+	switch a.rec.last().status {
+	case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed,
+		http.StatusNotAcceptable, http.StatusUnsupportedMediaType:
+		return true
+	}
+	return false
+}
+
+// sseMismatch reports whether a failed SSE attempt failed the way a
+// streamable-HTTP-only server makes it fail.
+func (a *attempt) sseMismatch() bool {
+	if a.err == nil || a.rec.auth() != nil || a.rec.transportErr() != nil || a.opened {
+		return false
+	}
+	last := a.rec.last()
+	switch last.status {
+	case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusNotAcceptable:
+		return true
+	}
+	return last.status == http.StatusOK && last.mediaType != "text/event-stream"
+}
+
+func (p *prober) runHTTP(ctx context.Context) {
+	t := p.t
+	u, err := url.Parse(t.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		p.fail(StatusInvalid, "invalid url", diag("invalid-target", normalize.Error,
+			fmt.Sprintf("server %q has URL %q, which is not an http or https URL", t.Name, t.URL),
+			`set "url" to the server's endpoint, e.g. https://example.com/mcp`))
+		return
+	}
+	var a *attempt
+	switch {
+	case t.Transport == normalize.SSE:
+		a = p.connectHTTP(ctx, "sse")
+		if a.err != nil && a.sseMismatch() && !p.expired(ctx) && p.speaks(ctx, "http") {
+			p.wrongTransport(a, fmt.Sprintf("the URL %q speaks streamable HTTP, not the SSE transport the config names", t.URL),
+				`set "type": "http" (the SSE transport is deprecated)`)
+			return
+		}
+	case t.Pinned:
+		a = p.connectHTTP(ctx, "http")
+		if a.err != nil && a.fallbackStatus() && !p.expired(ctx) && p.speaks(ctx, "sse") {
+			p.wrongTransport(a, fmt.Sprintf("the URL %q speaks the legacy SSE transport, not the streamable HTTP the config names (POST answered %d)", t.URL, a.rec.last().status),
+				`set "type": "sse", or move the server to streamable HTTP`)
+			return
+		}
+	default:
+		// Not pinned: the MCP spec's backwards-compatible client tries
+		// streamable HTTP, and SSE when the POST fails with a 4xx.
+		a = p.connectHTTP(ctx, "http")
+		if a.err != nil && a.fallbackStatus() && !p.expired(ctx) {
+			status := a.rec.last().status
+			if b := p.connectHTTP(ctx, "sse"); b.err == nil {
+				a.close()
+				a = b
+				p.add(diag("transport-fallback", normalize.Warning,
+					fmt.Sprintf("streamable HTTP answered %d %q; the server answered over the legacy SSE transport", status, http.StatusText(status)),
+					`set "type": "sse" so clients do not try streamable HTTP first, or move the server to streamable HTTP (SSE is deprecated)`))
+			} else {
+				b.close() // the streamable failure is the one to explain
+			}
+		}
+	}
+	p.later(a.close)
+	p.phase = a.phase
+	p.result.Transport = a.transport
+	p.result.Timings.Connect = a.connect
+	p.result.Timings.Handshake = a.handshake
+	if a.err != nil {
+		p.explainHTTP(ctx, a)
+		return
+	}
+	p.recordSession(a.cs)
+	p.list(ctx, a.cs)
+}
+
+// speaks reports whether the URL completes a handshake over the given
+// transport, to confirm that a pinned transport is the wrong one.
+func (p *prober) speaks(ctx context.Context, kind string) bool {
+	b := p.connectHTTP(ctx, kind)
+	b.close()
+	return b.err == nil
+}
+
+// wrongTransport fails the probe of a pinned transport that the URL does
+// not speak, with the timings of the attempt that was asked for.
+func (p *prober) wrongTransport(a *attempt, msg, hint string) {
+	a.close()
+	p.result.Transport = a.transport
+	p.result.Timings.Connect, p.result.Timings.Handshake = a.connect, a.handshake
+	p.fail(StatusFailed, "wrong transport", diag("wrong-transport", normalize.Error, msg, hint))
+}
+
+// connectHTTP connects and runs the handshake over one transport. Its
+// effects on the result (era, server, capabilities) are kept only when it
+// succeeds.
+func (p *prober) connectHTTP(ctx context.Context, kind string) *attempt {
+	rec := newRecorder(ctx, p.t.Headers)
+	client := &http.Client{Transport: rec}
+	a := &attempt{transport: kind, rec: rec, probe: ctx, parent: p.parent}
+	var tr mcp.Transport
+	if kind == "sse" {
+		tr = &openTimer{Transport: &mcp.SSEClientTransport{Endpoint: p.t.URL, HTTPClient: client}, a: a}
+	} else {
+		// No standalone SSE stream: the probe needs no server-initiated
+		// messages, and it would be one more request to fail.
+		tr = &mcp.StreamableClientTransport{Endpoint: p.t.URL, HTTPClient: client, DisableStandaloneSSE: true}
+	}
+	t0 := time.Now()
+	a.cs, a.err = p.handshake(ctx, tr)
+	total := time.Since(t0)
+	if kind == "http" {
+		a.connect = rec.connectTime()
+	}
+	a.handshake = max(total-a.connect, 0)
+	a.phase = PhaseHandshake
+	if kind == "http" && !rec.connected() || kind == "sse" && !a.opened {
+		a.phase = PhaseConnect
+	}
+	return a
+}
+
+// openTimer measures how long the SSE transport takes to open its stream
+// and receive the endpoint event, which is its "connect".
+type openTimer struct {
+	mcp.Transport
+	a *attempt
+}
+
+func (o *openTimer) Connect(ctx context.Context) (mcp.Connection, error) {
+	t0 := time.Now()
+	c, err := o.Transport.Connect(ctx)
+	o.a.connect = time.Since(t0)
+	o.a.opened = err == nil
+	return c, err
+}
+
+// explainHTTP turns a failed attempt into a status and diagnostics.
+func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
+	t := p.t
+	host := hostOf(t.URL)
+	switch {
+	case p.cancelled():
+		p.fail(StatusSkipped, "cancelled")
+	case a.rec.auth() != nil:
+		p.explainAuth(ctx, a)
+	case p.expired(ctx):
+		reason := fmt.Sprintf("timed out after %s in %s", fmtDuration(p.timeout), p.phase)
+		switch {
+		case p.phase == PhaseConnect && a.transport == "sse" && a.rec.last().status != 0:
+			p.fail(StatusTimeout, reason, p.timeoutDiag(fmt.Sprintf(`the SSE stream opened but sent no "endpoint" event within %s`, fmtDuration(p.timeout)),
+				"check that the URL is the SSE endpoint (often /sse)"))
+		case p.phase == PhaseConnect:
+			p.fail(StatusTimeout, reason, p.timeoutDiag(fmt.Sprintf("could not connect to %q within %s", host, fmtDuration(p.timeout)),
+				"check that the host is reachable from here (VPN, firewall, proxy settings)"))
+		default:
+			p.fail(StatusTimeout, reason, p.timeoutDiag(fmt.Sprintf("the server accepted the connection but did not complete the handshake within %s", fmtDuration(p.timeout)), ""))
+		}
+	case a.rec.transportErr() != nil:
+		d := networkDiag(a.rec.transportErr(), t.URL)
+		reason := map[string]string{"connection-refused": "connection refused", "host-not-found": "host not found",
+			"tls-error": "TLS error", "connection-failed": "connection failed"}[d.Rule]
+		p.fail(StatusFailed, reason, d)
+	case a.rec.last().status >= 300:
+		last := a.rec.last()
+		msg := fmt.Sprintf("the server answered %d %q to a %s of %q", last.status, http.StatusText(last.status), last.method, t.URL)
+		if last.snippet != "" {
+			msg += ": " + last.snippet
+		}
+		hint := "check the URL and the server's logs"
+		switch {
+		case last.status == http.StatusNotFound:
+			hint = "check the URL's path: MCP endpoints are usually at /mcp (streamable HTTP) or /sse (SSE)"
+		case last.status == http.StatusMethodNotAllowed || last.status == http.StatusBadRequest:
+			hint = "check the URL: it may be another endpoint of the server, or speak the other transport"
+		case last.status >= 500:
+			hint = "the server failed on its side: check its logs"
+		case last.status >= 300 && last.status < 400:
+			hint = "the URL redirects; use the URL it redirects to"
+		}
+		p.fail(StatusFailed, fmt.Sprintf("HTTP %d", last.status), diag("http-status", normalize.Error, msg, hint))
+	case a.rec.last().status != 0 && !mcpMediaType(a.rec.last().mediaType):
+		last := a.rec.last()
+		p.fail(StatusFailed, "not an MCP endpoint", diag("not-mcp-endpoint", normalize.Error,
+			fmt.Sprintf("%q answered with %q content, not MCP", t.URL, last.mediaType),
+			"check the URL: it may be the server's web page rather than its MCP endpoint"))
+	default:
+		p.fail(StatusFailed, "handshake failed", diag("protocol-error", normalize.Error,
+			"the handshake failed: "+errText(a.err), "check that the URL is an MCP endpoint and the transport is right"))
+	}
+}
+
+func mcpMediaType(mt string) bool {
+	return mt == "application/json" || mt == "text/event-stream" || mt == ""
+}
+
+func hostOf(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		host := u.Host
+		if u.Port() == "" {
+			port := "80"
+			if u.Scheme == "https" {
+				port = "443"
+			}
+			host = net.JoinHostPort(u.Hostname(), port)
+		}
+		return host
+	}
+	return raw
+}
+
+// networkDiag explains a transport-level error of an HTTP request.
+func networkDiag(err error, rawURL string) normalize.Diagnostic {
+	host := hostOf(rawURL)
+	var (
+		dnsErr   *net.DNSError
+		certErr  *tls.CertificateVerificationError
+		unknown  x509.UnknownAuthorityError
+		hostErr  x509.HostnameError
+		invalid  x509.CertificateInvalidError
+		recErr   tls.RecordHeaderError
+		alertErr tls.AlertError
+	)
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return diag("connection-refused", normalize.Error, fmt.Sprintf("nothing accepts connections at %q (connection refused)", host),
+			"start the server, or check the host and port")
+	case errors.As(err, &dnsErr):
+		return diag("host-not-found", normalize.Error, fmt.Sprintf("host %q does not resolve: %s", dnsErr.Name, errText(dnsErr)),
+			"check the host name; a VPN may be needed for internal hosts")
+	case errors.As(err, &unknown):
+		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q is signed by an unknown authority", host),
+			"for a private CA, add it to the system's trust store (or SSL_CERT_FILE); never disable verification for a server that gets credentials")
+	case errors.As(err, &hostErr):
+		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q is not valid for that name: %s", host, errText(hostErr)),
+			"use the host name the certificate is issued for")
+	case errors.As(err, &invalid):
+		msg := fmt.Sprintf("the TLS certificate of %q is not valid: %s", host, errText(invalid))
+		if invalid.Reason == x509.Expired {
+			msg = fmt.Sprintf("the TLS certificate of %q has expired or is not yet valid: %s", host, errText(invalid))
+		}
+		return diag("tls-error", normalize.Error, msg, "the server's operator must renew the certificate; check this machine's clock too")
+	case errors.As(err, &certErr):
+		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q cannot be verified: %s", host, errText(certErr)),
+			"check the server's certificate chain")
+	case errors.As(err, &recErr) || strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
+		return diag("tls-error", normalize.Error, fmt.Sprintf("%q does not speak TLS", host),
+			"use an http:// URL, or the server's TLS port")
+	case errors.As(err, &alertErr):
+		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS handshake with %q failed: %s", host, errText(alertErr)),
+			"the server refused the handshake; it may require a client certificate or newer TLS")
+	case errors.Is(err, syscall.ECONNRESET):
+		return diag("connection-failed", normalize.Error, fmt.Sprintf("%q reset the connection", host),
+			"a proxy or firewall may be cutting it; check the URL's scheme and port")
+	}
+	return diag("connection-failed", normalize.Error, fmt.Sprintf("cannot reach %q: %s", host, errText(err)),
+		"check the URL and that the server is running")
+}
+
+// exchange is what the recorder keeps of one response.
+type exchange struct {
+	method, url string
+	status      int
+	mediaType   string
+	snippet     string // start of an error body, cleaned
+}
+
+// authResponse is the first 401 or 403.
+type authResponse struct {
+	status         int
+	url            string
+	challenges     []string // WWW-Authenticate values
+	sentAuthHeader bool
+	snippet        string
+}
+
+// recorder is the http.RoundTripper of one attempt: it adds the target's
+// headers, measures the first connection, and keeps what the SDK's errors
+// flatten: statuses, WWW-Authenticate, transport errors, error bodies.
+type recorder struct {
+	base    *http.Transport
+	headers map[string]string
+	closing atomic.Bool
+	// life ends with the attempt (or the probe's deadline): every request
+	// is cancelled then, including those the SDK sends on contexts of its
+	// own (a cancellation notice, a stream), which would otherwise wait on
+	// a stalled server after Run has returned.
+	life    context.Context
+	endLife context.CancelFunc
+
+	mu        sync.Mutex
+	firstAuth *authResponse
+	firstErr  error
+	lastX     exchange
+	getConnAt time.Time
+	dialed    time.Duration
+	gotConn   bool
+}
+
+func newRecorder(ctx context.Context, headers map[string]string) *recorder {
+	base := http.DefaultTransport.(*http.Transport).Clone()
+	life, end := context.WithCancel(context.WithoutCancel(ctx))
+	return &recorder{base: base, headers: headers, life: life, endLife: end}
+}
+
+// sdkHeaders are set by the SDK for the protocol; a configured header of
+// the same name does not replace them.
+var sdkHeaders = map[string]bool{
+	"Content-Type": true, "Accept": true, "Mcp-Session-Id": true,
+	"Mcp-Protocol-Version": true, "Last-Event-Id": true,
+}
+
+func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithCancel(req.Context())
+	stopLife := context.AfterFunc(r.life, cancel)
+	if r.closing.Load() {
+		ctx, cancel = context.WithTimeout(ctx, closeTimeout)
+	}
+	release := func() {
+		stopLife()
+		cancel()
+	}
+	trace := &httptrace.ClientTrace{
+		GetConn: func(string) {
+			r.mu.Lock()
+			if r.getConnAt.IsZero() {
+				r.getConnAt = time.Now()
+			}
+			r.mu.Unlock()
+		},
+		GotConn: func(info httptrace.GotConnInfo) {
+			r.mu.Lock()
+			if !r.gotConn {
+				r.gotConn = true
+				r.dialed = time.Since(r.getConnAt)
+			}
+			r.mu.Unlock()
+		},
+	}
+	out := req.Clone(httptrace.WithClientTrace(ctx, trace))
+	for k, v := range r.headers {
+		k = http.CanonicalHeaderKey(k)
+		if sdkHeaders[k] && out.Header.Get(k) != "" {
+			continue
+		}
+		out.Header.Set(k, v)
+	}
+	resp, err := r.base.RoundTrip(out)
+	if err != nil {
+		// Errors of cancelled requests are the deadline's doing, not the
+		// network's; the timeout explains them.
+		if !r.closing.Load() && ctx.Err() == nil {
+			r.mu.Lock()
+			if r.firstErr == nil {
+				r.firstErr = err
+			}
+			r.mu.Unlock()
+		}
+		release()
+		return nil, err
+	}
+	resp.Body = &releaseBody{ReadCloser: resp.Body, release: release}
+	x := exchange{method: req.Method, url: req.URL.String(), status: resp.StatusCode}
+	x.mediaType, _, _ = mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if resp.StatusCode >= 400 {
+		head := make([]byte, 512)
+		n, _ := io.ReadFull(resp.Body, head)
+		head = head[:n]
+		resp.Body = &rereadBody{Reader: io.MultiReader(bytes.NewReader(head), resp.Body), Closer: resp.Body}
+		if len(bytes.TrimSpace(head)) > 0 && !bytes.HasPrefix(bytes.TrimSpace(head), []byte("<")) {
+			x.snippet = quoteOutput(bytes.TrimSpace(firstLine(head)), 200)
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.closing.Load() {
+		r.lastX = x
+	}
+	if (resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden) && r.firstAuth == nil && !r.closing.Load() {
+		r.firstAuth = &authResponse{status: resp.StatusCode, url: req.URL.String(),
+			challenges: resp.Header.Values("WWW-Authenticate"), sentAuthHeader: out.Header.Get("Authorization") != "", snippet: x.snippet}
+	}
+	return resp, nil
+}
+
+func firstLine(b []byte) []byte {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i]
+	}
+	return b
+}
+
+// releaseBody frees a request's context when its body is closed.
+type releaseBody struct {
+	io.ReadCloser
+	release func()
+}
+
+func (b *releaseBody) Close() error {
+	err := b.ReadCloser.Close()
+	b.release()
+	return err
+}
+
+type rereadBody struct {
+	io.Reader
+	io.Closer
+}
+
+func (r *recorder) auth() *authResponse {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.firstAuth
+}
+
+func (r *recorder) transportErr() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.firstErr
+}
+
+func (r *recorder) last() exchange {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lastX
+}
+
+func (r *recorder) connected() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.gotConn
+}
+
+func (r *recorder) connectTime() time.Duration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.dialed
+}
+
+// end cancels what is still in flight and closes the connections.
+func (r *recorder) end() {
+	r.endLife()
+	r.base.CloseIdleConnections()
+}

@@ -1,0 +1,262 @@
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// Statuses of a Result. The first six are set by Run; the others are
+// client statuses the caller sets (with NotStarted) for servers it does not
+// start, so that every renderer sees one shape.
+const (
+	StatusOK        = "ok"
+	StatusNeedsAuth = "needs-auth"
+	StatusTimeout   = "timeout"
+	StatusFailed    = "failed"
+	StatusDisabled  = "disabled"
+	StatusSkipped   = "skipped"
+
+	StatusPendingApproval = "pending-approval"
+	StatusRejected        = "rejected"
+	StatusUntrusted       = "untrusted"
+	StatusBlocked         = "blocked"
+	StatusInvalid         = "invalid"
+)
+
+// Eras of the protocol. A server of the 2026-07-28 era answers
+// "server/discover" and needs no "initialize"; a legacy server is
+// initialized with the "initialize" handshake.
+const (
+	EraDiscover = "2026-07-28"
+	EraLegacy   = "legacy"
+)
+
+// Phases name where a probe was when it failed or timed out.
+const (
+	PhaseConnect   = "connect" // spawning the process, or connecting to the URL
+	PhaseHandshake = "handshake"
+	PhaseListTools = "list_tools"
+	PhaseList      = "list" // counting resources and prompts
+)
+
+// DefaultTimeout is the deadline of one server when neither the target nor
+// the options set one.
+const DefaultTimeout = 30 * time.Second
+
+// Target is one server to probe, its values already resolved by the
+// caller: probe never expands placeholders and never reads config files.
+type Target struct {
+	Name   string
+	Client string // descriptor id of the client whose view this is; for output and name schemes
+
+	// Transport is stdio, http or sse. http with Pinned false means "a URL
+	// whose transport the config does not pin": probe tries streamable
+	// HTTP and falls back to SSE when the URL answers as an SSE-only
+	// endpoint does.
+	Transport normalize.Transport
+	Pinned    bool
+
+	// stdio
+	Command string
+	Args    []string
+	// Env is the complete environment of the child ("K=V"); nil is an
+	// empty environment, never the prober's own. Its PATH is the one
+	// searched for Command.
+	Env []string
+	Cwd string // "" is the prober's working directory
+
+	// http and sse
+	URL     string
+	Headers map[string]string
+
+	// Timeout bounds the whole probe of this server; 0 uses Options.Timeout.
+	Timeout time.Duration
+	// TimeoutSource says where Timeout came from, for messages, e.g.
+	// "startup_timeout_ms in .gemini/settings.json"; "" when not set.
+	TimeoutSource string
+
+	// Notes are findings of resolution (a header dropped because its
+	// variable is unset, …), copied into the result's diagnostics.
+	Notes []normalize.Diagnostic
+	// Secrets are resolved values that must never be printed: every
+	// string of the result has them replaced by "***".
+	Secrets []string
+}
+
+// Options configures Run.
+type Options struct {
+	// Parallel bounds how many servers are probed at once; 0 picks
+	// DefaultParallel().
+	Parallel int
+	// Timeout is the deadline of each server whose Target.Timeout is 0;
+	// 0 means DefaultTimeout.
+	Timeout time.Duration
+	// Tools keeps each tool's description in the result, for listing
+	// tools; descriptions can be long, and nothing else needs them. Names,
+	// titles and input schemas are always kept: Check validates schemas.
+	Tools bool
+	// OnDone, when set, is called with each result as soon as it is
+	// complete, one call at a time, for live output.
+	OnDone func(Result)
+	// OnProgress, when set, is called after each server finishes (and once
+	// at the start) with the names still pending, one call at a time.
+	OnProgress func(done, total int, pending []string)
+	// ClientName and ClientVersion are sent to servers as the client's
+	// implementation; "mcpconf" and "dev" by default.
+	ClientName, ClientVersion string
+}
+
+// DefaultParallel is how many servers Run probes at once by default: most
+// of a probe is waiting (for a download, a container, a remote host), so
+// twice the CPUs, at least 8 and at most 16 (a stdio server is a process,
+// often a Node.js one, and 16 of those starting at once already saturate
+// a laptop).
+func DefaultParallel() int {
+	return min(max(8, 2*runtime.NumCPU()), 16)
+}
+
+// Timings are the durations of a probe's phases. Phases not reached are 0.
+type Timings struct {
+	Connect   time.Duration // spawn (stdio), TCP/TLS connect (http), SSE stream open (sse)
+	Handshake time.Duration // server/discover or initialize
+	ListTools time.Duration // every page of tools/list
+	Total     time.Duration // from start to the end of listing, cleanup excluded
+}
+
+// ServerInfo is what the server says of itself.
+type ServerInfo struct {
+	Name, Version string
+}
+
+// Tool is one tool of a server.
+type Tool struct {
+	Name        string
+	Title       string
+	Description string          // empty unless Options.Tools
+	InputSchema json.RawMessage // as the SDK decoded it (object keys sorted); nil when the server sent none
+}
+
+// Result is what probing one server found.
+type Result struct {
+	Name, Client string
+	Status       string // one of the Status constants
+	Reason       string // one line saying why the status is not ok; "" when ok
+	Transport    string // the transport that answered (or was tried last): stdio, http, sse
+	Era          string // EraDiscover or EraLegacy; "" when no handshake completed
+	// ProtocolVersion is the version negotiated.
+	ProtocolVersion string
+	Timings         Timings
+	Server          ServerInfo
+	Capabilities    []string // sorted: "tools", "tools.listChanged", "resources.subscribe", …
+	Tools           []Tool
+	// Resources and Prompts are counted when the server advertises the
+	// capability and answers; nil otherwise.
+	Resources, Prompts *int
+	// Auth summarizes the authorization a server asked for (401, or 403
+	// with insufficient_scope); nil when none was asked for.
+	Auth *AuthInfo
+	// Stderr is the end of what a stdio server wrote on stderr, cleaned
+	// and masked, kept when the probe was not ok.
+	Stderr      []string
+	Diagnostics []normalize.Diagnostic
+}
+
+// NotStarted builds the result of a server the caller does not start
+// (disabled, pending approval, blocked, …), so that renderers show it
+// like any other.
+func NotStarted(t Target, status, reason string) Result {
+	r := Result{Name: t.Name, Client: t.Client, Status: status, Reason: reason, Transport: string(t.Transport)}
+	r.Diagnostics = append(r.Diagnostics, t.Notes...)
+	redactResult(&r, t.Secrets)
+	return r
+}
+
+// Run probes every target, at most Options.Parallel at once, each within
+// its own deadline, and returns the results in target order. It returns
+// when every probe is over and every process it started is gone. A
+// cancelled ctx ends the pending probes with status timeout.
+func Run(ctx context.Context, targets []Target, opts Options) []Result {
+	parallel := opts.Parallel
+	if parallel <= 0 {
+		parallel = DefaultParallel()
+	}
+	results := make([]Result, len(targets))
+	var (
+		mu      sync.Mutex // serializes the callbacks and guards pending/done
+		done    int
+		pending = make(map[int]bool, len(targets))
+	)
+	for i := range targets {
+		pending[i] = true
+	}
+	pendingNames := func() []string {
+		names := make([]string, 0, len(pending))
+		for i := range targets {
+			if pending[i] {
+				names = append(names, targets[i].Name)
+			}
+		}
+		return names
+	}
+	if opts.OnProgress != nil {
+		opts.OnProgress(0, len(targets), pendingNames())
+	}
+	sem := make(chan struct{}, parallel)
+	var wg sync.WaitGroup
+	for i := range targets {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			// The result is delivered as soon as it is known; the cleanup
+			// (a server's own shutdown can take a while) runs after, and
+			// Run still waits for it.
+			probeOne(ctx, &targets[i], &opts, func(r Result) {
+				results[i] = r
+				mu.Lock()
+				defer mu.Unlock()
+				done++
+				delete(pending, i)
+				if opts.OnDone != nil {
+					opts.OnDone(r)
+				}
+				if opts.OnProgress != nil {
+					opts.OnProgress(done, len(targets), pendingNames())
+				}
+			})
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+// probeOne probes one target, hands its result to deliver, then cleans up
+// (sessions closed, process groups killed).
+func probeOne(ctx context.Context, t *Target, opts *Options, deliver func(Result)) {
+	p := newProber(t, opts)
+	defer p.cleanup()
+	deliver(p.safeRun(ctx))
+}
+
+// safeRun never panics: a panic in probe's own code becomes a failed
+// result, so one odd server cannot take the whole run down.
+func (p *prober) safeRun(ctx context.Context) (r Result) {
+	defer func() {
+		if v := recover(); v != nil {
+			r = p.result
+			r.Status, r.Reason = StatusFailed, "internal error"
+			r.Diagnostics = append(r.Diagnostics, diag("internal-error", normalize.Error,
+				fmt.Sprintf("mcpconf failed while probing: %v", v), "please report this as a bug of mcpconf"))
+		}
+		redactResult(&r, p.t.Secrets)
+	}()
+	p.run(ctx)
+	return p.result
+}

@@ -1,0 +1,336 @@
+package probe
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Grace periods of stop: a server that exits on stdin's end (as the MCP
+// spec asks) is gone in milliseconds; one that does not gets SIGTERM, then
+// SIGKILL, so a stuck server costs at most their sum.
+const (
+	exitGrace = 300 * time.Millisecond
+	termGrace = 300 * time.Millisecond
+	// drainGrace bounds waiting for the rest of stderr once the group is
+	// dead; only a process that escaped the group can hold it longer.
+	drainGrace = 200 * time.Millisecond
+)
+
+const (
+	stderrTailBytes = 16 << 10
+	stderrTailLines = 12
+	maxLineLength   = 16 << 20 // as the SDK's DefaultMaxLineLength
+)
+
+// process is a stdio server: its own process group, pipes the prober owns
+// (no copying goroutines in exec.Cmd, so nothing blocks on a grandchild
+// holding a pipe), a filtered stdout, and the end of stderr.
+type process struct {
+	cmd    *exec.Cmd
+	pgid   int
+	stdin  *os.File
+	stdout *lineFilter
+	stderr *tailBuffer
+
+	stdoutR, stderrR *os.File
+	stderrDone       chan struct{}
+	exited           chan struct{} // closed when the leader has exited (not necessarily reaped)
+
+	stopOnce sync.Once
+}
+
+func startProcess(path string, t *Target) (*process, error) {
+	var files []*os.File // every pipe end, closed on failure
+	pipe := func() (r, w *os.File, err error) {
+		r, w, err = os.Pipe()
+		if err == nil {
+			files = append(files, r, w)
+		}
+		return r, w, err
+	}
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	inR, inW, err := pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := pipe()
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	errR, errW, err := pipe()
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	env := t.Env
+	if env == nil {
+		env = []string{} // nil would mean the prober's own environment
+	}
+	cmd := &exec.Cmd{
+		Path:        path,
+		Args:        append([]string{t.Command}, t.Args...),
+		Env:         env,
+		Dir:         t.Cwd,
+		Stdin:       inR,
+		Stdout:      outW,
+		Stderr:      errW,
+		SysProcAttr: sysProcAttr(),
+	}
+	if err := cmd.Start(); err != nil {
+		closeAll()
+		return nil, err
+	}
+	// The child has its ends now; keeping ours open would hide its EOF.
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	pr := &process{
+		cmd:        cmd,
+		pgid:       cmd.Process.Pid, // Setpgid: the leader's pid is the group id
+		stdin:      inW,
+		stdout:     newLineFilter(outR),
+		stderr:     &tailBuffer{max: stderrTailBytes},
+		stdoutR:    outR,
+		stderrR:    errR,
+		stderrDone: make(chan struct{}),
+		exited:     make(chan struct{}),
+	}
+	go func() {
+		defer close(pr.stderrDone)
+		io.Copy(pr.stderr, errR)
+	}()
+	go pr.watchExit()
+	return pr, nil
+}
+
+// waitExit waits up to d for the leader to exit.
+func (pr *process) waitExit(d time.Duration) bool {
+	select {
+	case <-pr.exited:
+		return true
+	default:
+	}
+	if d <= 0 {
+		return false
+	}
+	tm := time.NewTimer(d)
+	defer tm.Stop()
+	select {
+	case <-pr.exited:
+		return true
+	case <-tm.C:
+		return false
+	}
+}
+
+// stop ends the server and everything it started: stdin closed (the
+// spec's way to ask a stdio server to exit), then, when graceful and the
+// server lingers, SIGTERM to the group; then SIGKILL to the whole group in
+// any case, because a grandchild (an npx-started node, a shell's child)
+// does not exit with its parent. Only then is the leader reaped: until
+// it is, its pid (the group id) cannot be reused, so the signals cannot
+// reach an unrelated group. It is idempotent.
+func (pr *process) stop(graceful bool) {
+	pr.stopOnce.Do(func() {
+		pr.stdin.Close()
+		if graceful && !pr.waitExit(exitGrace) {
+			pr.signal(false)
+			pr.waitExit(termGrace)
+		}
+		pr.signal(true)
+		pr.reap()
+		tm := time.NewTimer(drainGrace)
+		select {
+		case <-pr.stderrDone:
+		case <-tm.C:
+		}
+		tm.Stop()
+		pr.stderrR.Close()
+		pr.stdoutR.Close()
+	})
+}
+
+// exitDescription says how a process ended: "exited with code 1", "was
+// killed by signal terminated".
+func exitDescription(ps *os.ProcessState) string {
+	if ps == nil {
+		return "exited"
+	}
+	if sig := exitSignal(ps); sig != "" {
+		return "was killed by signal " + sig
+	}
+	return "exited with code " + strconv.Itoa(ps.ExitCode())
+}
+
+// lineFilter passes on the lines of a server's stdout that are JSON-RPC
+// messages and keeps the others aside: a server that logs to stdout breaks
+// the SDK's decoder, which would hide both the log line and the fact.
+type lineFilter struct {
+	src     io.ReadCloser
+	r       *bufio.Reader
+	buf     []byte
+	pending []byte
+
+	mu       sync.Mutex
+	nBad     int
+	firstBad string
+	any      bool
+	atEOF    bool
+}
+
+func newLineFilter(src io.ReadCloser) *lineFilter {
+	return &lineFilter{src: src, r: bufio.NewReaderSize(src, 64<<10)}
+}
+
+var errLineTooLong = errors.New("a line on stdout is longer than 16 MiB")
+
+func (f *lineFilter) Read(p []byte) (int, error) {
+	for len(f.pending) == 0 {
+		line, err := f.readLine()
+		if len(line) > 0 {
+			f.mu.Lock()
+			f.any = true
+			f.mu.Unlock()
+			if isJSONRPC(line) {
+				f.pending = line
+				break
+			}
+			if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
+				f.mu.Lock()
+				if f.nBad == 0 {
+					f.firstBad = quoteOutput(trimmed, 200)
+				}
+				f.nBad++
+				f.mu.Unlock()
+			}
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				f.mu.Lock()
+				f.atEOF = true
+				f.mu.Unlock()
+			}
+			return 0, err
+		}
+	}
+	n := copy(p, f.pending)
+	f.pending = f.pending[n:]
+	return n, nil
+}
+
+// readLine reads one line, newline included, into f.buf (reused: the
+// previous line must be consumed).
+func (f *lineFilter) readLine() ([]byte, error) {
+	f.buf = f.buf[:0]
+	for {
+		chunk, err := f.r.ReadSlice('\n')
+		f.buf = append(f.buf, chunk...)
+		if len(f.buf) > maxLineLength {
+			return nil, errLineTooLong
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return f.buf, err
+	}
+}
+
+func (f *lineFilter) Close() error { return f.src.Close() }
+
+// isJSONRPC is a cheap test that a line is a JSON-RPC message (or batch):
+// valid JSON, an object or array, naming "jsonrpc". A structured log line
+// ({"level":"info",…}) is valid JSON too, hence the last test.
+func isJSONRPC(line []byte) bool {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 || line[0] != '{' && line[0] != '[' {
+		return false
+	}
+	return bytes.Contains(line, []byte(`"jsonrpc"`)) && json.Valid(line)
+}
+
+func (f *lineFilter) badLines() (int, string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.nBad, f.firstBad
+}
+
+func (f *lineFilter) sawOutput() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.any
+}
+
+func (f *lineFilter) eof() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.atEOF
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu      sync.Mutex
+	max     int
+	buf     []byte
+	dropped bool
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := len(p)
+	if len(p) >= b.max {
+		p = p[len(p)-b.max:]
+		b.buf = append(b.buf[:0], p...)
+		b.dropped = true
+		return n, nil
+	}
+	if over := len(b.buf) + len(p) - b.max; over > 0 {
+		b.buf = append(b.buf[:0], b.buf[over:]...)
+		b.dropped = true
+	}
+	b.buf = append(b.buf, p...)
+	return n, nil
+}
+
+// lines returns the last n non-empty lines, cleaned for printing.
+func (b *tailBuffer) lines(n int) []string {
+	b.mu.Lock()
+	text := string(b.buf)
+	dropped := b.dropped
+	b.mu.Unlock()
+	all := strings.Split(text, "\n")
+	if dropped && len(all) > 1 {
+		all = all[1:] // the first line is cut
+	}
+	var out []string
+	for i := len(all) - 1; i >= 0 && len(out) < n; i-- {
+		if l := cleanLine(all[i], 500); strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+func (b *tailBuffer) lastLine() string {
+	if l := b.lines(1); len(l) == 1 {
+		return cut(l[0], 300)
+	}
+	return ""
+}

@@ -1,0 +1,169 @@
+package probe
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The test binary doubles as the stdio MCP servers of the tests: with
+// PROBE_TEST_SERVER set, TestMain runs the server of that behaviour
+// instead of the tests.
+const serverEnv = "PROBE_TEST_SERVER"
+
+func TestMain(m *testing.M) {
+	if b := os.Getenv(serverEnv); b != "" {
+		os.Exit(runTestServer(b))
+	}
+	os.Exit(m.Run())
+}
+
+// legacyVersions are the versions a server of the legacy era supports:
+// every one the SDK knows but 2026-07-28, so the SDK's server/discover is
+// refused and the client falls back to initialize.
+func legacyVersions() []string {
+	var out []string
+	for _, v := range mcp.SupportedProtocolVersions() {
+		if v < EraDiscover {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+type searchArgs struct {
+	Query string `json:"query" jsonschema:"what to look for"`
+	Limit int    `json:"limit,omitempty" jsonschema:"at most this many results"`
+}
+
+// newTestServer builds the go-sdk server of a behaviour, for stdio and
+// HTTP tests alike.
+func newTestServer(behaviour string) *mcp.Server {
+	opts := &mcp.ServerOptions{}
+	switch behaviour {
+	case "legacy":
+		opts.SupportedProtocolVersions = legacyVersions()
+	case "many":
+		opts.PageSize = 100
+	}
+	name := "test-server"
+	if n := os.Getenv("PROBE_SERVER_NAME"); n != "" {
+		name = n
+	}
+	version := "1.2.3"
+	if behaviour == "env" {
+		// Report what the process was given, for the test of exact
+		// environment, working directory and arguments.
+		wd, _ := os.Getwd()
+		version = wd
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: name, Version: version}, opts)
+	noop := func(context.Context, *mcp.CallToolRequest, searchArgs) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{}, nil, nil
+	}
+	switch behaviour {
+	case "many":
+		for i := range 2000 {
+			mcp.AddTool(s, &mcp.Tool{Name: fmt.Sprintf("tool_%04d", i), Description: "one of many"}, noop)
+		}
+		return s
+	case "badschema":
+		raw := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		}
+		s.AddTool(&mcp.Tool{Name: "broken", InputSchema: map[string]any{
+			"type": "object", "properties": map[string]any{"q": map[string]any{"type": "strin"}},
+		}}, raw)
+		s.AddTool(&mcp.Tool{Name: "fine", InputSchema: map[string]any{"type": "object"}}, raw)
+		return s
+	case "env":
+		for i, a := range os.Args[1:] {
+			mcp.AddTool(s, &mcp.Tool{Name: fmt.Sprintf("arg%d_%s", i, a)}, noop)
+		}
+		for _, kv := range os.Environ() {
+			k, _, _ := strings.Cut(kv, "=")
+			mcp.AddTool(s, &mcp.Tool{Name: "env_" + k}, noop)
+		}
+		return s
+	}
+	mcp.AddTool(s, &mcp.Tool{Name: "search", Description: "search the index"}, noop)
+	mcp.AddTool(s, &mcp.Tool{Name: "echo", Description: "say it back"}, noop)
+	if behaviour == "toolsonly" || behaviour == "slow" {
+		return s
+	}
+	read := func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{}, nil
+	}
+	s.AddResource(&mcp.Resource{URI: "test://a", Name: "a"}, read)
+	s.AddResource(&mcp.Resource{URI: "test://b", Name: "b"}, read)
+	s.AddPrompt(&mcp.Prompt{Name: "greet"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{}, nil
+	})
+	return s
+}
+
+func runTestServer(behaviour string) int {
+	ctx := context.Background()
+	switch behaviour {
+	case "exit":
+		fmt.Fprintln(os.Stderr, "starting")
+		fmt.Fprintln(os.Stderr, "error: OPENAI_API_KEY is wrong: sk-test-SECRETVALUE1234")
+		return 3
+	case "hang":
+		fmt.Fprintln(os.Stderr, "waiting for the database at localhost:5432")
+		select {}
+	case "grandchild":
+		// A server that starts a helper and hangs, ignoring SIGTERM: only
+		// a SIGKILL to the whole group ends both.
+		signal.Ignore(syscall.SIGTERM)
+		cmd := exec.Command("sleep", "300")
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		if err := os.WriteFile(os.Getenv("PROBE_PID_FILE"), fmt.Appendf(nil, "%d %d", os.Getpid(), cmd.Process.Pid), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		select {}
+	case "slow":
+		// A server that takes a while to start without using the CPU, as
+		// one waiting on a download or a database does.
+		time.Sleep(300 * time.Millisecond)
+	case "closestdout":
+		os.Stdout.Close()
+		select {}
+	case "junk":
+		fmt.Println("Starting server on stdio...")
+		fmt.Println(`{"level":"info","msg":"ready"}`)
+	case "dieonlist":
+		// Answers the handshake, then dies when asked for its tools.
+		s := newTestServer("toolsonly")
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "tools/list" {
+					fmt.Fprintln(os.Stderr, "panic: index out of range")
+					os.Exit(2)
+				}
+				return next(ctx, method, req)
+			}
+		})
+		s.Run(ctx, &mcp.StdioTransport{})
+		return 0
+	case "junkexit":
+		fmt.Println("\x1b[31mfatal\x1b[0m: no config")
+		return 1
+	}
+	if err := newTestServer(behaviour).Run(ctx, &mcp.StdioTransport{}); err != nil {
+		return 1
+	}
+	return 0
+}
