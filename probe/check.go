@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -14,23 +15,32 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// NameScheme is a client's tool-name scheme with the longest full tool
-// name the client accepts unchanged (0: no limit).
+// NameScheme is the tool-name scheme of one or more clients (those that
+// share it), with the product names its messages use.
 type NameScheme struct {
 	normalize.Scheme
-	MaxLen int
+	Client  string   // "Claude Code", or "Codex and Claude Code" for a shared scheme
+	clients []string // ids of the clients whose results it sees
 }
 
-// maxLens are the clients' limits on a full tool name: Codex and Claude
-// Code cut names over 64 characters and add a hash, Gemini CLI cuts over
-// 63 with "___" in the middle (normalize/toolname.go cites the sources).
-var maxLens = map[string]int{"codex": 64, "claude": 64, "gemini": 63}
+// Visible reports whether the scheme names the tools of client's servers.
+func (s NameScheme) Visible(client string) bool { return slices.Contains(s.clients, client) }
 
-// NameSchemes attaches each scheme's known length limit.
-func NameSchemes(schemes []normalize.Scheme) []NameScheme {
-	out := make([]NameScheme, len(schemes))
-	for i, s := range schemes {
-		out[i] = NameScheme{Scheme: s, MaxLen: maxLens[s.ID]}
+// NameSchemes returns the schemes of clients (those with a known scheme),
+// one per scheme.
+func NameSchemes(clients []*normalize.Client) []NameScheme {
+	var out []NameScheme
+	for _, c := range clients {
+		if c == nil || c.ToolNames == nil {
+			continue
+		}
+		i := slices.IndexFunc(out, func(s NameScheme) bool { return s.ID == c.ToolNames.ID })
+		if i < 0 {
+			out = append(out, NameScheme{Scheme: *c.ToolNames, Client: c.Product, clients: []string{c.ID}})
+			continue
+		}
+		out[i].Client += " and " + c.Product
+		out[i].clients = append(out[i].clients, c.ID)
 	}
 	return out
 }

@@ -20,6 +20,19 @@ func scheme(t *testing.T, id string) normalize.Scheme {
 	return normalize.Scheme{}
 }
 
+func clientsOf(t *testing.T, ids ...string) []*normalize.Client {
+	t.Helper()
+	var out []*normalize.Client
+	for _, id := range ids {
+		c := normalize.ClientByID(id)
+		if c == nil {
+			t.Fatalf("no client %q", id)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 func okResult(name, client string, tools ...string) Result {
 	r := Result{Name: name, Client: client, Status: StatusOK}
 	for _, n := range tools {
@@ -45,7 +58,7 @@ func TestCheckCollisions(t *testing.T) {
 		okResult("other", "pisces", "search"),
 		{Name: "down", Client: "pisces", Status: StatusFailed, Tools: []Tool{{Name: "search"}}},
 	}
-	Check(results, NameSchemes([]normalize.Scheme{scheme(t, "pisces")}))
+	Check(results, NameSchemes(clientsOf(t, "pisces")))
 	got0 := messages(results[0], "tool-name-collision")
 	if len(got0) != 1 || got0[0] != `tool "search" of server "my-server" and tool "search" of server "my_server" are both "mcp_my_server_search" in pisces` {
 		t.Errorf("server 0: %q", got0)
@@ -66,7 +79,7 @@ func TestCheckVisibilityAndSameServer(t *testing.T) {
 		okResult("my_server", "cursor", "search"), // codex does not load cursor's servers
 		okResult("my.server", "claude", "search"), // the same server in another client's view
 	}
-	Check(results, NameSchemes([]normalize.Scheme{scheme(t, "codex")}))
+	Check(results, NameSchemes(clientsOf(t, "codex")))
 	for _, r := range results {
 		if len(r.Diagnostics) != 0 {
 			t.Errorf("%s (%s): %+v", r.Name, r.Client, r.Diagnostics)
@@ -75,7 +88,7 @@ func TestCheckVisibilityAndSameServer(t *testing.T) {
 	// With claude's scheme, which sees claude's servers, and a second
 	// server that collides.
 	results = append(results, okResult("my_server", "claude", "search"))
-	Check(results, NameSchemes([]normalize.Scheme{scheme(t, "claude")}))
+	Check(results, NameSchemes(clientsOf(t, "claude")))
 	if len(messages(results[2], "tool-name-collision")) != 1 || len(messages(results[3], "tool-name-collision")) != 1 {
 		t.Errorf("%+v / %+v", results[2].Diagnostics, results[3].Diagnostics)
 	}
@@ -84,14 +97,14 @@ func TestCheckVisibilityAndSameServer(t *testing.T) {
 func TestCheckLength(t *testing.T) {
 	long := okResult("a-rather-long-server-name", "", "and_a_rather_long_tool_name_too", "short")
 	results := []Result{long}
-	Check(results, NameSchemes([]normalize.Scheme{scheme(t, "codex"), scheme(t, "gemini"), scheme(t, "pisces")}))
+	Check(results, NameSchemes(clientsOf(t, "codex", "gemini", "pisces")))
 	got := messages(results[0], "tool-name-too-long")
 	// codex: mcp__ + 25 + __ + 31 = 63, within 64; gemini: 25 + 2 + 31 = 58.
 	if len(got) != 0 {
 		t.Errorf("names within the limits: %q", got)
 	}
 	results = []Result{okResult("a-rather-long-server-name", "", "and_a_rather_long_tool_name_too_x")}
-	Check(results, NameSchemes([]normalize.Scheme{scheme(t, "codex")}))
+	Check(results, NameSchemes(clientsOf(t, "codex")))
 	got = messages(results[0], "tool-name-too-long")
 	if len(got) != 1 || !strings.Contains(got[0], "65 characters, over its limit of 64") {
 		t.Fatalf("%q", got)
@@ -167,7 +180,7 @@ func TestCheckLiveSchema(t *testing.T) {
 	if results[0].Status != StatusOK {
 		t.Fatalf("%q %+v", results[0].Status, results[0].Diagnostics)
 	}
-	Check(results, NameSchemes(normalize.Schemes()))
+	Check(results, NameSchemes(normalize.Clients()))
 	got := messages(results[0], "tool-schema-invalid")
 	if len(got) != 1 || !strings.Contains(got[0], `tool "broken"`) {
 		t.Errorf("%q", got)

@@ -7,7 +7,7 @@
 // deadline, and returns one Result per target, in order:
 //
 //	results := probe.Run(ctx, targets, probe.Options{Timeout: 30 * time.Second, OnDone: printLine})
-//	probe.Check(results, probe.NameSchemes(schemes))
+//	probe.Check(results, probe.NameSchemes(clients))
 //
 // Run connects over stdio (the command started in a process group of its
 // own, its stdout filtered so that non-protocol lines are reported rather
