@@ -15,6 +15,8 @@ type ChildEnv struct {
 	Redact *Redaction
 	// Set are variables the client adds before the definition's env.
 	Set map[string]string
+	// Hint says how to pass a variable the client leaves out.
+	Hint string
 	// Blocked are env keys of a definition the client does not pass on,
 	// compared case-insensitively.
 	Blocked []string

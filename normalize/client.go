@@ -112,6 +112,9 @@ type Client struct {
 
 	// ChildEnv is the environment a stdio server it starts gets.
 	ChildEnv ChildEnv
+	// StartupTimeout is how long the client waits for a server to start
+	// and list its tools when the definition does not say; 0 when unknown.
+	StartupTimeout time.Duration
 
 	// ToolNames is how the client names the tools of its servers; nil when
 	// mcpconf does not know it.

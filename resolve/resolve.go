@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -42,8 +43,34 @@ type Field struct {
 	Dropped bool
 	// Problems say what could not be resolved.
 	Problems []string
+	// NotRun: the value is a command that was not run (no --allow-exec);
+	// Prompted are the VS Code inputs the client would prompt for and
+	// nobody answered. Either way the value is not what the client sends.
+	NotRun   bool
+	Prompted []string
 	Pos      normalize.Pos
 	Path     string
+}
+
+// Incomplete says why the resolved server is not what the client would
+// start: a command not run, an input nobody answered; "" when it is.
+func (r Resolved) Incomplete() string {
+	for _, f := range r.Fields {
+		what := f.Field
+		switch {
+		case f.Field == "args":
+			what = fmt.Sprintf("args[%s]", f.Key)
+		case f.Key != "":
+			what += " " + strconv.Quote(f.Key)
+		}
+		switch {
+		case f.NotRun:
+			return fmt.Sprintf("%s is a command, which runs only with --allow-exec", what)
+		case len(f.Prompted) > 0:
+			return fmt.Sprintf("%s needs input %q, which the client prompts for: pass --input %s=VALUE", what, f.Prompted[0], f.Prompted[0])
+		}
+	}
+	return ""
 }
 
 // Resolved is a server as its client would start it or connect to it.
@@ -152,6 +179,9 @@ func (r *resolver) expand(field, key, raw string) Field {
 		f.Value, f.Pieces = v, pieces
 		for _, u := range unresolved {
 			f.Problems = append(f.Problems, u.Reason)
+			if u.Syntax == Input && r.env.Inputs[u.Name] == "" {
+				f.Prompted = append(f.Prompted, u.Name)
+			}
 		}
 		// Gemini CLI expands env and headers again when the server starts,
 		// and an unset variable then becomes "".
@@ -197,7 +227,7 @@ func (r *resolver) piscesValue(f *Field) {
 		line := CommandLine(f.Value)
 		f.Secret = true
 		if r.env.Run == nil {
-			f.Dropped = true
+			f.Dropped, f.NotRun = true, true
 			f.Problems = append(f.Problems, "the command is not run without --allow-exec")
 			r.diag(*f, "%s will not be sent: %q is a command, which runs only with --allow-exec", r.what(f.Field, f.Key), "!"+line)
 			return

@@ -263,3 +263,17 @@ func TestPiscesCommandRuns(t *testing.T) {
 		t.Errorf("%q %q %q", r.Server.Env, f.Shown(), f.Origins())
 	}
 }
+
+func TestIncomplete(t *testing.T) {
+	s, doc, _ := serverOf(t, "pisces", ".pisces/mcp.json", `{"mcpServers": {"a": {"command": "srv", "env": {"TOKEN": "!pass show token"}}}}`, "a")
+	if got := resolve.Server(normalize.ClientByID("pisces"), s, doc, resolve.Env{}).Incomplete(); got != `env "TOKEN" is a command, which runs only with --allow-exec` {
+		t.Errorf("pisces command: %q", got)
+	}
+	s, doc, _ = serverOf(t, "vscode", ".vscode/mcp.json", `{"inputs": [{"id": "tok", "type": "promptString"}], "servers": {"a": {"type": "http", "url": "https://x.example/mcp", "headers": {"Authorization": "Bearer ${input:tok}"}}}}`, "a")
+	if got := resolve.Server(normalize.ClientByID("vscode"), s, doc, resolve.Env{}).Incomplete(); got != `headers "Authorization" needs input "tok", which the client prompts for: pass --input tok=VALUE` {
+		t.Errorf("vscode input: %q", got)
+	}
+	if got := resolve.Server(normalize.ClientByID("vscode"), s, doc, resolve.Env{Inputs: map[string]string{"tok": "x"}}).Incomplete(); got != "" {
+		t.Errorf("answered input: %q", got)
+	}
+}

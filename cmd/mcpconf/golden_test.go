@@ -20,7 +20,14 @@ func testIO(env map[string]string) (*IO, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
 	return &IO{
 		In: strings.NewReader(""), Out: &out, ErrOut: &errOut,
-		Getenv:  func(k string) string { return env[k] },
+		Getenv: func(k string) string { return env[k] },
+		Environ: func() []string {
+			var kv []string
+			for k, v := range env {
+				kv = append(kv, k+"="+v)
+			}
+			return kv
+		},
 		Getwd:   func() (string, error) { return "/nonexistent-cwd", nil },
 		HomeDir: func() (string, error) { return "/nonexistent-home", nil },
 	}, &out, &errOut

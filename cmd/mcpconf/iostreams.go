@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"os"
 
@@ -23,8 +24,14 @@ type IO struct {
 	// LookupEnv tells a variable set to "" from one not set; nil falls
 	// back to Getenv, where "" means not set.
 	LookupEnv func(string) (string, bool)
-	Getwd     func() (string, error)
-	HomeDir   func() (string, error)
+	// Environ is the environment servers started by probe inherit from
+	// mcpconf, as each client would pass its own; nil is an empty one.
+	Environ func() []string
+	Getwd   func() (string, error)
+	HomeDir func() (string, error)
+	// Context is cancelled when the user interrupts mcpconf (Ctrl-C), so
+	// probe can stop its servers; nil means never.
+	Context context.Context
 }
 
 // SystemIO is the process's own streams and environment.
@@ -35,6 +42,7 @@ func SystemIO() *IO {
 		ErrTTY:    isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd()),
 		Getenv:    os.Getenv,
 		LookupEnv: os.LookupEnv,
+		Environ:   os.Environ,
 		Getwd:     os.Getwd,
 		HomeDir:   os.UserHomeDir,
 	}
@@ -80,4 +88,20 @@ func (o *IO) lookupEnv(k string) (string, bool) {
 	}
 	v := o.Getenv(k)
 	return v, v != ""
+}
+
+// ctx is the context commands run in.
+func (o *IO) ctx() context.Context {
+	if o.Context != nil {
+		return o.Context
+	}
+	return context.Background()
+}
+
+// environ is the environment mcpconf runs in.
+func (o *IO) environ() []string {
+	if o.Environ != nil {
+		return o.Environ()
+	}
+	return nil
 }

@@ -112,6 +112,6 @@ directory, tells which definition wins and why, and finds mistakes.`,
 	root.SetErr(io.ErrOut)
 	root.SetVersionTemplate("mcpconf {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newExplainCmd(io, nil), newLintCmd(io, nil), newRulesCmd(io, nil), newSchemaCmd(io, nil))
+	root.AddCommand(newExplainCmd(io, nil), newLintCmd(io, nil), newProbeCmd(io, nil), newRulesCmd(io, nil), newSchemaCmd(io, nil))
 	return root
 }

@@ -1,0 +1,411 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/probe"
+	"github.com/mcpconf/mcpconf/report"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+type probeOptions struct {
+	IO       *IO
+	Flags    discoveryFlags
+	Resolve  resolveFlags
+	Names    []string
+	Timeout  time.Duration // 0: each server's own, else the client's default, else 30s
+	Parallel int
+	Format   string
+	Tools    bool
+	NoColor  bool
+	// GOOS is the system whose client behaviour is modelled (the child
+	// environment on Windows); "" is this one.
+	GOOS string
+}
+
+func newProbeCmd(io *IO, runF func(*probeOptions) error) *cobra.Command {
+	opts := &probeOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "probe [NAME...]",
+		Short: "Start or connect to the servers the clients would use and list their tools",
+		Long: `probe connects to every server the selected clients would start (or those
+named), in parallel, as each client would: stdio servers are started with
+the command, args, env and working directory the client uses (Codex clears
+the environment, Gemini CLI removes secret-looking variables), remote ones
+are reached with the client's resolved URL and headers. It lists every tool,
+counts resources and prompts, and names what went wrong: a command not on
+PATH, a server that exits (with its last stderr lines), one that writes logs
+on stdout, a timeout and in which phase, authorization (the 401 challenge,
+the protected resource and authorization server metadata, and what in them
+breaks clients), the wrong transport.
+
+Servers a client would not start (disabled, pending approval, rejected,
+untrusted, blocked, invalid) are listed with the reason and not started.
+The same server used by several clients with the same resolved values is
+started once.
+
+probe never opens a browser and never prompts. pisces !command values run
+only with --allow-exec. Every process it starts is stopped when it returns,
+on timeout and on Ctrl-C. Secrets are masked in every output.
+
+Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
+3 fatal.`,
+		Example: `  mcpconf probe
+  mcpconf probe github linear --tools
+  mcpconf probe --client codex --timeout 60s
+  mcpconf probe --format json | jq '.servers[] | {name, client, status}'`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Names = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return runProbe(opts)
+		},
+	}
+	opts.Flags.register(cmd)
+	opts.Resolve.register(cmd)
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", 0, "deadline of each server (default: the server's own startup timeout, else its client's default, else 30s)")
+	cmd.Flags().IntVar(&opts.Parallel, "parallel", 0, fmt.Sprintf("servers probed at once (default %d on this machine)", probe.DefaultParallel()))
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&opts.Tools, "tools", false, "list every tool with its parameters and description")
+	cmd.Flags().BoolVar(&opts.NoColor, "no-color", false, "disable colors (also NO_COLOR)")
+	return cmd
+}
+
+// planned is one server of one client's view: a target to probe, or the
+// result of a server not started.
+type planned struct {
+	target  probe.Target
+	result  *probe.Result // set when the server is not started
+	key     string        // identical targets share one probe
+	clients []*normalize.Client
+}
+
+func runProbe(opts *probeOptions) error {
+	if opts.Format != "text" && opts.Format != "json" {
+		return usagef("unknown format %q: use text or json", opts.Format)
+	}
+	if opts.Timeout < 0 {
+		return usagef("--timeout %s is negative: give a duration such as 30s", opts.Timeout)
+	}
+	if opts.Parallel < 0 {
+		return usagef("--parallel %d is negative: give the number of servers to probe at once", opts.Parallel)
+	}
+	if opts.GOOS == "" {
+		opts.GOOS = runtime.GOOS
+	}
+	dopts, err := opts.Flags.options(opts.IO)
+	if err != nil {
+		return err
+	}
+	if err := dopts.Prepare(); err != nil {
+		return err
+	}
+	clients, _, err := clientSet(&dopts, opts.Flags.Clients, quietConfig(&dopts), discover.AllScopes)
+	if err != nil {
+		return err
+	}
+	if len(clients) == 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "mcpconf: %s\n", noFilesMessage(&dopts))
+		if len(opts.Names) > 0 {
+			return silentError{exitFindings}
+		}
+		return nil
+	}
+	env, err := opts.Resolve.env(opts.IO, &dopts)
+	if err != nil {
+		return err
+	}
+	ws := dopts.Scan(clients, discover.AllScopes)
+	plan, names := opts.plan(ws, env, &dopts)
+	for _, n := range opts.Names {
+		if !slices.Contains(names, n) {
+			return noServer(opts.IO, &dopts, n, names)
+		}
+	}
+	if len(plan) == 0 {
+		fmt.Fprintln(opts.IO.ErrOut, "mcpconf: the clients here define no server: nothing to probe")
+		return nil
+	}
+	results := opts.run(plan)
+	probe.Check(results, probe.NameSchemes(clients))
+
+	w, st := opts.IO.Out, opts.IO.Style(opts.NoColor)
+	if opts.Format == "json" {
+		if err := report.ProbeJSON(w, results); err != nil {
+			return err
+		}
+	} else if err := report.ProbeText(w, results, report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
+		return err
+	}
+	for _, r := range results {
+		if r.Status != probe.StatusOK && probed(r.Status) {
+			return silentError{exitFindings}
+		}
+	}
+	return nil
+}
+
+// probed says whether a status is the outcome of a probe (rather than of a
+// client not starting the server).
+func probed(status string) bool {
+	switch status {
+	case probe.StatusOK, probe.StatusNeedsAuth, probe.StatusTimeout, probe.StatusFailed, probe.StatusSkipped:
+		return true
+	}
+	return false
+}
+
+// plan turns every client's view into targets, in view order (clients as
+// selected, servers by name), and returns the server names found.
+func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *discover.Options) ([]planned, []string) {
+	var plan []planned
+	var names []string
+	environ := opts.IO.environ()
+	for _, v := range ws.Views {
+		settings := func(path []string) []string { return discover.Strings(v, path) }
+		for i := range v.Entries {
+			s := &v.Entries[i].Server
+			if !slices.Contains(names, s.Name) {
+				names = append(names, s.Name)
+			}
+			if len(opts.Names) > 0 && !slices.Contains(opts.Names, s.Name) {
+				continue
+			}
+			c := normalize.ClientOf(s)
+			if id := v.Client; id != "" {
+				c = normalize.ClientByID(id)
+			}
+			t := probe.Target{Name: s.Name, Client: c.ID}
+			if !s.Enabled {
+				status, reason := probe.StatusDisabled, "turned off"
+				if s.Off != nil {
+					status, reason = string(s.Off.Status), s.Off.Reason
+				}
+				r := probe.NotStarted(t, status, reason)
+				plan = append(plan, planned{result: &r})
+				continue
+			}
+			res := resolve.Server(c, s, docOf(v, s), env)
+			t.Notes = res.Diagnostics
+			t.Secrets = res.Secrets
+			if why := res.Incomplete(); why != "" {
+				r := probe.NotStarted(t, probe.StatusSkipped, why)
+				plan = append(plan, planned{result: &r})
+				continue
+			}
+			opts.target(&t, c, s, &res.Server, environ, settings, dopts.Root)
+			plan = append(plan, planned{target: t, key: targetKey(t), clients: []*normalize.Client{c}})
+		}
+	}
+	return plan, names
+}
+
+// target fills in how client c would start or reach server s (rs is s
+// resolved).
+func (opts *probeOptions) target(t *probe.Target, c *normalize.Client, s, rs *normalize.Server, environ []string, settings func([]string) []string, root string) {
+	t.Transport = rs.Transport
+	// A URL the config does not pin may fall back to SSE, as most clients
+	// do; a client without an SSE transport never does.
+	t.Pinned = s.TransportExplicit || false // MERGE: c.NoSSE
+	switch {
+	case opts.Timeout > 0:
+		t.Timeout, t.TimeoutSource = opts.Timeout, "--timeout"
+	case s.StartupTimeout > 0:
+		t.Timeout, t.TimeoutSource = s.StartupTimeout, "the startup timeout in "+s.Source.Path
+	case c.StartupTimeout > 0:
+		t.Timeout, t.TimeoutSource = c.StartupTimeout, c.Product+"'s default startup timeout"
+	}
+	if rs.Transport != normalize.Stdio {
+		t.URL, t.Headers = rs.URL, rs.Headers
+		return
+	}
+	t.Command, t.Args = rs.Command, rs.Args
+	env, left := resolve.ChildEnv(c, rs, environ, opts.GOOS, settings)
+	t.Env = env
+	// A server that fails may print its environment: inherited values
+	// under secret-looking names are masked like resolved ones.
+	for _, kv := range env {
+		if k, v, _ := strings.Cut(kv, "="); resolve.IsSecretKey(k) && len(v) >= 4 {
+			t.Secrets = append(t.Secrets, v)
+		}
+	}
+	// The client starts the server in its own working directory (the
+	// project) unless the definition says otherwise and the client reads
+	// that.
+	t.Cwd = root
+	if rs.Cwd != "" && c.Knows("cwd") {
+		t.Cwd = rs.Cwd
+		if !filepath.IsAbs(t.Cwd) {
+			t.Cwd = filepath.Join(root, t.Cwd)
+		}
+	}
+	if n := len(left.Inherited); n > 0 {
+		t.Notes = append(t.Notes, envNote(c, s, left.Inherited))
+	}
+	for _, k := range left.Blocked {
+		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: "env-blocked", Severity: normalize.Warning,
+			Path: s.Source.Path, Pos: s.Source.Pos,
+			Message: fmt.Sprintf("%s does not pass env %q to the server: it drops variables that change how a program runs", c.Product, k),
+			Hint:    "pass it as an argument, or start the server from a script that sets it"})
+	}
+}
+
+// envNote says which variables of mcpconf's environment the client does
+// not pass on: names only, never values.
+func envNote(c *normalize.Client, s *normalize.Server, names []string) normalize.Diagnostic {
+	shown := names
+	if len(shown) > 8 {
+		shown = shown[:8]
+	}
+	list := strings.Join(quoteAll(shown), ", ")
+	if more := len(names) - len(shown); more > 0 {
+		list += fmt.Sprintf(" and %d more", more)
+	}
+	how := "clears the environment of the servers it starts"
+	if c.ChildEnv.Keep == nil {
+		how = "removes variables with secret-looking names or values from the environment of the servers it starts"
+	}
+	return normalize.Diagnostic{Rule: "env-not-passed", Severity: normalize.Info, Path: s.Source.Path, Pos: s.Source.Pos,
+		Message: fmt.Sprintf("%s %s: %d of the variables mcpconf runs with are not passed (%s)", c.Product, how, len(names), list),
+		Hint:    c.ChildEnv.Hint}
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}
+
+// targetKey is equal for targets that start the same process or reach the
+// same URL the same way: they are probed once.
+func targetKey(t probe.Target) string {
+	var b strings.Builder
+	field := func(s string) { fmt.Fprintf(&b, "%d:%s;", len(s), s) }
+	field(string(t.Transport))
+	field(fmt.Sprint(t.Pinned, t.Timeout))
+	field(t.Command)
+	for _, a := range t.Args {
+		field(a)
+	}
+	b.WriteString("|")
+	for _, e := range t.Env {
+		field(e)
+	}
+	field(t.Cwd)
+	field(t.URL)
+	hs := make([]string, 0, len(t.Headers))
+	for k, v := range t.Headers {
+		hs = append(hs, strings.ToLower(k)+":"+v)
+	}
+	slices.Sort(hs)
+	for _, h := range hs {
+		field(h)
+	}
+	return b.String()
+}
+
+// run probes each distinct target once and gives every client's entry its
+// result, in plan order. Text output shows each line as its server
+// finishes and, on a terminal, a progress line on stderr.
+func (opts *probeOptions) run(plan []planned) []probe.Result {
+	var targets []probe.Target
+	first := map[string]int{} // key -> index in targets
+	index := make([]int, len(plan))
+	for i, p := range plan {
+		index[i] = -1
+		if p.result != nil {
+			continue
+		}
+		j, ok := first[p.key]
+		if !ok {
+			j = len(targets)
+			first[p.key] = j
+			targets = append(targets, p.target)
+		}
+		index[i] = j
+	}
+	var mu sync.Mutex
+	st := opts.IO.Style(opts.NoColor)
+	live := opts.Format == "text"
+	progress := opts.IO.ErrTTY && opts.Format == "text"
+	clearLine := func() {
+		if progress {
+			fmt.Fprint(opts.IO.ErrOut, "\r\033[K")
+		}
+	}
+	popts := probe.Options{Parallel: opts.Parallel, Tools: opts.Tools, ClientName: "mcpconf", ClientVersion: versionString()}
+	if progress {
+		popts.OnProgress = func(done, total int, pending []string) {
+			mu.Lock()
+			defer mu.Unlock()
+			clearLine()
+			if len(pending) > 0 {
+				fmt.Fprint(opts.IO.ErrOut, report.ProbeProgress(done, total, pending))
+			}
+		}
+	}
+	// The servers not started are known at once.
+	if live {
+		for _, p := range plan {
+			if p.result != nil {
+				report.ProbeLine(opts.IO.Out, *p.result, st)
+			}
+		}
+	}
+	if live {
+		byTarget := map[[2]string]int{}
+		for j, t := range targets {
+			byTarget[[2]string{t.Name, t.Client}] = j
+		}
+		popts.OnDone = func(r probe.Result) {
+			mu.Lock()
+			defer mu.Unlock()
+			clearLine()
+			j := byTarget[[2]string{r.Name, r.Client}]
+			for i, p := range plan {
+				if index[i] == j {
+					rr := r
+					rr.Client = p.target.Client
+					report.ProbeLine(opts.IO.Out, rr, st)
+				}
+			}
+		}
+	}
+	got := probe.Run(opts.IO.ctx(), targets, popts)
+	clearLine()
+	results := make([]probe.Result, len(plan))
+	for i, p := range plan {
+		if p.result != nil {
+			results[i] = *p.result
+			continue
+		}
+		r := got[index[i]]
+		// Another client's entry shares the probe: its own notes and name.
+		r.Client = p.target.Client
+		r.Diagnostics = slices.Clone(r.Diagnostics)
+		if shared := targets[index[i]]; shared.Client != p.target.Client {
+			r.Diagnostics = append(slices.DeleteFunc(r.Diagnostics, func(d normalize.Diagnostic) bool { return slices.ContainsFunc(shared.Notes, sameDiag(d)) }), p.target.Notes...)
+		}
+		results[i] = r
+	}
+	return results
+}
+
+func sameDiag(d normalize.Diagnostic) func(normalize.Diagnostic) bool {
+	return func(n normalize.Diagnostic) bool {
+		return n.Rule == d.Rule && n.Message == d.Message && n.Path == d.Path
+	}
+}

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The test binary doubles as the stdio server of the probe tests: run as
+// "TESTBIN mcp-test-server [--log=LOG] [--leak]" it serves one tool per variable of its
+// environment whose name starts with T_ ("env_t_name", described by the
+// length of its value), reports its working directory as its version, and
+// appends a line to LOG when given, so tests can count its starts; with
+// --leak it prints its environment on stderr and exits at once. It is
+// selected by its arguments, not by the environment, because Codex clears
+// the environment of the servers it starts.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "mcp-test-server" {
+		os.Exit(testServer(os.Args[2:]))
+	}
+	os.Exit(m.Run())
+}
+
+func testServer(args []string) int {
+	for _, a := range args {
+		switch {
+		case strings.HasPrefix(a, "--log="):
+			f, err := os.OpenFile(strings.TrimPrefix(a, "--log="), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			fmt.Fprintln(f, "started")
+			f.Close()
+		case a == "--leak":
+			// a server that fails and prints its whole environment
+			for _, kv := range os.Environ() {
+				fmt.Fprintln(os.Stderr, "env:", kv)
+			}
+			return 1
+		}
+	}
+	wd, _ := os.Getwd()
+	s := mcp.NewServer(&mcp.Implementation{Name: "env-server", Version: wd}, nil)
+	for _, kv := range os.Environ() {
+		k, v, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(k, "T_") {
+			continue
+		}
+		s.AddTool(&mcp.Tool{Name: "env_" + strings.ToLower(k), Description: fmt.Sprintf("len=%d", len(v)), InputSchema: json.RawMessage(`{"type":"object"}`)},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{}, nil
+			})
+	}
+	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// testBin is the absolute path of the test binary, for configs.
+func testBin(t *testing.T) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+type probeReport struct {
+	Servers []struct {
+		Name, Client, Status, Reason, Transport string
+		Server                                  struct{ Name, Version string }
+		Tools                                   []struct{ Name, Description string }
+		Diagnostics                             []struct{ Rule, Severity, Message, Hint string }
+	}
+}
+
+func probeJSON(t *testing.T, env map[string]string, args ...string) (int, probeReport, string) {
+	t.Helper()
+	code, out, errOut := run(t, env, append([]string{"probe", "--format", "json"}, args...)...)
+	var rep probeReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("exit %d, not JSON: %v\n%s\n%s", code, err, out, errOut)
+	}
+	return code, rep, errOut
+}
+
+// TestProbeChildEnvPerClient: the same server, defined for Claude Code,
+// Codex and Gemini CLI, gets the environment each client gives it: Claude
+// Code passes everything, Codex clears it but for env_vars, Gemini CLI
+// removes the secret-looking variables.
+func TestProbeChildEnvPerClient(t *testing.T) {
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.claude.json":                fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server"], "env": {"T_SET": "abc"}}}}`, bin),
+		"~/.codex/config.toml":          fmt.Sprintf("[mcp_servers.s]\ncommand = %q\nargs = [\"mcp-test-server\"]\nenv = { T_SET = \"abc\" }\nenv_vars = [\"T_PASSED\"]\n", bin),
+		"~/.gemini/settings.json":       fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server"], "env": {"T_SET": "abc", "NODE_OPTIONS": "--x"}}}}`, bin),
+		"~/.gemini/trustedFolders.json": `{"@ROOT@": "TRUST_FOLDER"}`,
+	})
+	env := map[string]string{"T_PASSED": "1", "T_TOKEN": "planted-secret-value", "T_PLAIN": "22"}
+	code, rep, errOut := probeJSON(t, env, "--root", root, "--home", home, "--client", "claude,codex,gemini")
+	if code != 0 {
+		t.Fatalf("exit %d: %+v\n%s", code, rep, errOut)
+	}
+	want := map[string][]string{
+		"claude": {"env_t_passed", "env_t_plain", "env_t_set", "env_t_token"},
+		"codex":  {"env_t_passed", "env_t_set"},
+		"gemini": {"env_t_passed", "env_t_plain", "env_t_set"},
+	}
+	if len(rep.Servers) != 3 {
+		t.Fatalf("want one server per client: %+v", rep.Servers)
+	}
+	for _, s := range rep.Servers {
+		var tools []string
+		for _, tl := range s.Tools {
+			tools = append(tools, tl.Name)
+		}
+		slices.Sort(tools)
+		if s.Status != "ok" || !slices.Equal(tools, want[s.Client]) {
+			t.Errorf("%s: %s, tools %q, want %q (%s)", s.Client, s.Status, tools, want[s.Client], s.Reason)
+		}
+		if s.Server.Version != root {
+			t.Errorf("%s: started in %q, want the project %q", s.Client, s.Server.Version, root)
+		}
+		rules := map[string]string{}
+		for _, d := range s.Diagnostics {
+			rules[d.Rule] = d.Message
+		}
+		switch s.Client {
+		case "codex":
+			if m := rules["env-not-passed"]; !strings.Contains(m, `"T_PLAIN", "T_TOKEN"`) || !strings.Contains(m, "clears the environment") {
+				t.Errorf("codex: no note naming the variables not passed: %+v", s.Diagnostics)
+			}
+		case "gemini":
+			if m := rules["env-not-passed"]; !strings.Contains(m, `"T_TOKEN"`) || strings.Contains(m, "T_PLAIN") {
+				t.Errorf("gemini: the note must name T_TOKEN only: %+v", s.Diagnostics)
+			}
+			if m := rules["env-blocked"]; !strings.Contains(m, `"NODE_OPTIONS"`) {
+				t.Errorf("gemini: NODE_OPTIONS dropped without a word: %+v", s.Diagnostics)
+			}
+		case "claude":
+			if _, ok := rules["env-not-passed"]; ok {
+				t.Errorf("claude passes everything: %+v", s.Diagnostics)
+			}
+		}
+	}
+}
+
+// TestProbeSharedServer: the same server with the same values in two
+// clients is started once, and both clients get its result.
+func TestProbeSharedServer(t *testing.T) {
+	bin := testBin(t)
+	log := t.TempDir() + "/starts"
+	def := fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--log=%s"]}}}`, bin, log)
+	root, home := writeTreeHome(t, map[string]string{"~/.claude.json": def, "~/.cursor/mcp.json": def})
+	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "claude,cursor")
+	if code != 0 || len(rep.Servers) != 2 {
+		t.Fatalf("exit %d: %+v\n%s", code, rep, errOut)
+	}
+	for _, s := range rep.Servers {
+		if s.Status != "ok" || s.Server.Name != "env-server" {
+			t.Errorf("%s: %s %s", s.Client, s.Status, s.Reason)
+		}
+	}
+	b, err := os.ReadFile(log)
+	if err != nil || strings.Count(string(b), "started") != 1 {
+		t.Errorf("the server started %d times, want once (%v)", strings.Count(string(b), "started"), err)
+	}
+}
+
+// TestProbeNotStarted: servers a client would not start are listed with
+// the client's reason and never started; pisces's !command values run
+// only with --allow-exec.
+func TestProbeNotStarted(t *testing.T) {
+	bin := testBin(t)
+	log := t.TempDir() + "/starts"
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.codex/config.toml": fmt.Sprintf("[mcp_servers.off]\ncommand = %q\nargs = [\"mcp-test-server\", \"--log=%s\"]\nenabled = false\n", bin, log),
+		".pisces/mcp.json":     fmt.Sprintf(`{"mcpServers": {"cmd": {"command": %q, "args": ["mcp-test-server", "--log=%s"], "env": {"T_CMD": "!printf abcd"}}}}`, bin, log),
+	})
+	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "codex,pisces")
+	if code != 1 {
+		t.Errorf("a server skipped is not ok: exit %d, want 1\n%s", code, errOut)
+	}
+	got := map[string]string{}
+	for _, s := range rep.Servers {
+		got[s.Client+"/"+s.Name] = s.Status + ": " + s.Reason
+	}
+	if !strings.HasPrefix(got["codex/off"], "disabled: ") {
+		t.Errorf("codex/off: %q", got["codex/off"])
+	}
+	if got["pisces/cmd"] != `skipped: env "T_CMD" is a command, which runs only with --allow-exec` {
+		t.Errorf("pisces/cmd: %q", got["pisces/cmd"])
+	}
+	if _, err := os.Stat(log); err == nil {
+		t.Errorf("a server was started")
+	}
+
+	// pisces reads Codex's file too, and starts neither "off" nor, without
+	// --allow-exec, "cmd"; with it, the command's output is the value
+	code, rep, errOut = probeJSON(t, nil, "cmd", "--root", root, "--home", home, "--client", "pisces", "--allow-exec", "--tools")
+	if code != 0 || len(rep.Servers) != 1 || len(rep.Servers[0].Tools) != 1 || rep.Servers[0].Tools[0].Description != "len=4" {
+		t.Errorf("with --allow-exec the command's output is the value: exit %d %+v\n%s", code, rep, errOut)
+	}
+}
+
+// TestProbeExitAndText: a server that cannot start fails the run, named
+// with the cause; unknown names and bad flags are usage errors.
+func TestProbeExitAndText(t *testing.T) {
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"good": {"command": %q, "args": ["mcp-test-server"]}, "missing": {"command": "/nonexistent/mcp-server-xyz"}}}`, bin),
+	})
+	code, out, errOut := run(t, nil, "probe", "--root", root, "--home", home, "--client", "cursor")
+	if code != 1 {
+		t.Errorf("exit %d, want 1\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{"ok", "good [cursor] stdio", "failed", "missing [cursor]", "/nonexistent/mcp-server-xyz", "2 servers: 1 ok, 1 failed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = run(t, nil, "probe", "good", "--root", root, "--home", home, "--client", "cursor")
+	if code != 0 || strings.Contains(out, "missing") {
+		t.Errorf("probe good: exit %d\n%s", code, out)
+	}
+	code, _, errOut = run(t, nil, "probe", "nope", "--root", root, "--home", home, "--client", "cursor")
+	if code != 1 || !strings.Contains(errOut, `no server named "nope"`) {
+		t.Errorf("unknown name: exit %d %s", code, errOut)
+	}
+	for _, args := range [][]string{{"--timeout", "-1s"}, {"--parallel", "-2"}, {"--format", "yaml"}} {
+		code, _, errOut = run(t, nil, append([]string{"probe", "--root", root, "--home", home}, args...)...)
+		if code != 2 {
+			t.Errorf("%q: exit %d, want 2: %s", args, code, errOut)
+		}
+	}
+}
+
+// TestProbeMasksSecrets: a stdio server that prints its environment as it
+// fails, and an HTTP server that echoes the credentials it was sent in a
+// 401, never make a secret appear in probe's output, in either format.
+func TestProbeMasksSecrets(t *testing.T) {
+	const (
+		fromEnv   = "ghp_EnvSecret0123456789abcdefghijKLMNOPqr"
+		literal   = "LiteralSecret-Qw3Er5Ty7Ui9"
+		inherited = "InheritedSecret-Zx1Cv3Bn5Mm7"
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprintf(w, "bad credentials %q and key %q", r.Header.Get("Authorization"), r.Header.Get("X-Api-Key"))
+	}))
+	defer srv.Close()
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.claude.json": fmt.Sprintf(`{"mcpServers": {
+			"leaky": {"command": %q, "args": ["mcp-test-server", "--leak"], "env": {"T_KEY": "${GITHUB_TOKEN}", "T_API_KEY": %q}},
+			"web": {"type": "http", "url": %q, "headers": {"Authorization": "Bearer ${GITHUB_TOKEN}", "X-Api-Key": %q}}}}`, bin, literal, srv.URL+"/mcp", literal),
+	})
+	env := map[string]string{"GITHUB_TOKEN": fromEnv, "MY_SERVICE_TOKEN": inherited}
+	for _, format := range []string{"text", "json"} {
+		code, out, errOut := run(t, env, "probe", "--root", root, "--home", home, "--client", "claude", "--format", format)
+		if code != 1 || !strings.Contains(out, "leaky") || !strings.Contains(out, "env: T_") {
+			t.Errorf("%s: exit %d, the failure and its stderr are not shown:\n%s%s", format, code, out, errOut)
+		}
+		if testing.Verbose() {
+			t.Log(out)
+		}
+		for _, s := range []string{fromEnv, literal, inherited} {
+			if strings.Contains(out+errOut, s) {
+				t.Errorf("%s: printed the secret %q:\n%s%s", format, s, out, errOut)
+			}
+		}
+	}
+}
