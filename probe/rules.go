@@ -54,6 +54,12 @@ var rules = []Rule{
 	{"auth-issuer-mismatch", normalize.Error, "the authorization server metadata names another issuer"},
 	{"auth-no-pkce-s256", normalize.Error, "the authorization server does not advertise PKCE with S256"},
 	{"auth-no-registration", normalize.Warning, "the authorization server offers no way for a client to register"},
+	// the environment the client gives a stdio server (found by the caller
+	// when it builds the target, from the client's descriptor)
+	{"env-not-passed", normalize.Info, "the client does not pass some variables of its environment to the server"},
+	{"env-blocked", normalize.Warning, "the client drops a variable of the definition's env"},
+	// resolution (found by the caller, package resolve)
+	{"unresolved", normalize.Warning, "a placeholder, input or command in the definition did not resolve"},
 	// after listing (Check)
 	{"tool-name-collision", normalize.Warning, "two tools get the same name in a client"},
 	{"tool-name-too-long", normalize.Warning, "a tool's full name is over a client's length limit"},

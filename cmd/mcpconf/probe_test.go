@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/probe"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -92,6 +93,14 @@ func probeJSON(t *testing.T, env map[string]string, args ...string) (int, probeR
 	var rep probeReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("exit %d, not JSON: %v\n%s\n%s", code, err, out, errOut)
+	}
+	// every diagnostic is documented (docs/probe.md)
+	for _, s := range rep.Servers {
+		for _, d := range s.Diagnostics {
+			if !slices.ContainsFunc(probe.Rules(), func(r probe.Rule) bool { return r.ID == d.Rule }) {
+				t.Errorf("%s: rule %q is not in probe.Rules()", s.Name, d.Rule)
+			}
+		}
 	}
 	return code, rep, errOut
 }
