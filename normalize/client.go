@@ -197,6 +197,11 @@ type Shape struct {
 	NamespacedNames bool
 	// Inputs: files may declare "inputs" that ${input:id} refers to.
 	Inputs bool
+	// PluginManifest is a file that, next to a servers file, makes it a
+	// plugin's, which may leave out the servers key and hold its servers
+	// at the top level (Claude Code: .claude-plugin/plugin.json beside a
+	// plugin's .mcp.json).
+	PluginManifest string
 	// SecondsFields are timeout fields in seconds and MillisFields in
 	// milliseconds, besides a bare "timeout" (TimeoutUnit). TimeoutWins
 	// maps a field to the one the client uses instead when both are set.

@@ -64,6 +64,7 @@ var claude = &Client{
 		Fields:          claudeFields,
 		Types:           []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"streamable-http", HTTP}, {"sse", SSE}, {"ws", WS}},
 		RemoteNeedsType: true,
+		PluginManifest:  ".claude-plugin/plugin.json",
 		Missing:         map[string]string{"timeout": "Claude Code has no per-server timeout: set the MCP_TIMEOUT environment variable (milliseconds)"},
 	},
 	Placeholders: []Syntax{Dollar},

@@ -293,6 +293,7 @@ func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config, run *runS
 // finish drops what the config silences and sorts.
 func finish(out []normalize.Diagnostic, cfg *Config) []normalize.Diagnostic {
 	out = dropGenericSchema(out)
+	out = dropCovered(out)
 	out = cfg.apply(out)
 	slices.SortFunc(out, normalize.CompareDiagnostics)
 	return slices.CompactFunc(out, func(a, b normalize.Diagnostic) bool {

@@ -43,7 +43,13 @@ func checkUnpinnedPackage(p *Pass) {
 		doc := p.Document(s.Source.Path)
 		idx, kind := -1, ""
 		switch prog := strings.TrimSuffix(strings.TrimSuffix(progName(e.command), ".cmd"), ".exe"); {
-		case prog == "npx" || prog == "bunx":
+		case prog == "npx":
+			// npm's own reading; a package npm takes by mistake is
+			// npx-unknown-option's
+			if call := npxParse(e.args); call.unknown < 0 {
+				idx, kind = call.pkg, "npm"
+			}
+		case prog == "bunx":
 			idx, kind = runnerPackage(e.args, 0), "npm"
 		case prog == "pnpm" && len(e.args) > 0 && e.args[0] == "dlx":
 			idx, kind = runnerPackage(e.args, 1), "npm"
@@ -62,7 +68,9 @@ func checkUnpinnedPackage(p *Pass) {
 			continue
 		}
 		spec := e.args[idx]
-		if v, ok := strings.CutPrefix(spec, "--package="); ok {
+		if v, ok := strings.CutPrefix(spec, "-p="); ok {
+			spec = v
+		} else if v, ok := strings.CutPrefix(spec, "--package="); ok {
 			spec = v
 		} else if v, ok := strings.CutPrefix(spec, "--from="); ok {
 			spec = v
