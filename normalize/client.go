@@ -106,6 +106,19 @@ type Client struct {
 	// of an entry, "type" included, before reading it.
 	ExpandsEveryString bool
 
+	// NoShell: stdio servers start without a shell (checked in the
+	// client's code or with the client itself), so "~" and "$HOME" in
+	// "command" reach the system as written unless the client expands
+	// them: "~" when ExpandsTilde, "$HOME" and "${HOME}" when Placeholders
+	// hold Bare or Dollar. False where it is not known.
+	NoShell bool
+	// ExpandsTilde: a leading "~" is expanded in command, args and cwd
+	// (VS Code).
+	ExpandsTilde bool
+	// NoSSE: the client has no HTTP+SSE transport: a url is reached with
+	// streamable HTTP even when it names an SSE endpoint (Codex).
+	NoSSE bool
+
 	// ToolNames is how the client names the tools of its servers; nil when
 	// mcpconf does not know it.
 	ToolNames *Scheme
@@ -190,6 +203,10 @@ type Shape struct {
 	// URLSchemes are the URL schemes accepted for remote servers besides
 	// http and https (VS Code: unix, pipe).
 	URLSchemes []string
+	// NameChars: the client documents or enforces the characters of a
+	// server name (letters, digits, "_", "-", and "." unless NameNoDot);
+	// server-name checks the characters of names only for these clients.
+	NameChars bool
 	// NameNoDot: server names may not contain "." (Codex).
 	NameNoDot bool
 	// NamespacedNames: server names may be registry names

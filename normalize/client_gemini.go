@@ -49,6 +49,7 @@ var gemini = &Client{
 	VarForm:            "$%s",
 	ExpandsEveryString: true,
 	EmptyUnset:         true,
+	NoShell:            true,
 	ToolNames:          geminiScheme,
 	Schema:             "gemini",
 	DisableHint:        "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",

@@ -27,7 +27,7 @@ var mcpJSON = &Client{
 		LenientBool: true,
 		ToolFilters: [2]string{"enabledTools", "disabledTools"},
 		ToolGlobs:   true,
-		// Claude Code reads a plugin's .mcp.json (PluginManifest of claude)
+		NameChars:   true,
 	},
 	Placeholders:  []Syntax{Dollar},
 	VarForm:       "${%s}",

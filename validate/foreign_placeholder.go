@@ -84,6 +84,9 @@ func checkForeignPlaceholder(p *Pass) {
 				if !reportable(client, ph, shell) || remote[v.value] && ph.Syntax == resolve.Dollar && !ph.HasDefault {
 					continue
 				}
+				if dl.NoShell && v.value == e.commandVal && ph.Name == "HOME" && (ph.Syntax == resolve.Bare || ph.Syntax == resolve.Dollar) {
+					continue // home-in-command: the server does not start
+				}
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
 					ph.Text, clientLabel(client), syntaxNote(ph))
 				d.Hint = placeholderHint(client, v.field, v.key, ph)

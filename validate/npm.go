@@ -50,7 +50,7 @@ func npxParse(args []string) npxCall {
 		toks[i] = npmTok{a, i}
 	}
 	// npx-cli.js: rewrite its own options and find where "--" goes.
-	cut, dash := len(toks), false
+	cut, dash := -1, false
 	for i := 0; i < len(toks); i++ {
 		a := toks[i].s
 		if a == "--" {
@@ -100,6 +100,9 @@ func npxParse(args []string) npxCall {
 		if !hasV && !npxSwitches()[key] && (npxValued[key] || i+1 >= len(toks) || !strings.HasPrefix(toks[i+1].s, "-")) {
 			i++ // npx-cli takes the next argument for the value
 		}
+	}
+	if cut < 0 {
+		cut = len(toks) // no positional: every argument is an option
 	}
 	before, rest := toks[:cut], toks[cut:]
 	if dash {
