@@ -94,7 +94,7 @@ type explainOptions struct {
 	IO         *IO
 	Flags      discoveryFlags
 	Format     string
-	NoColor    bool
+	Color      colorFlags
 	AllSources bool
 	Name       string
 }
@@ -143,13 +143,16 @@ and headers are never printed. explain never runs anything.`,
 	opts.Flags.register(cmd)
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&opts.AllSources, "all-sources", false, "also list the paths checked and absent")
-	cmd.Flags().BoolVar(&opts.NoColor, "no-color", false, "disable colors (also NO_COLOR)")
+	opts.Color.register(cmd)
 	return cmd
 }
 
 func runExplain(opts *explainOptions) error {
 	if opts.Format != "text" && opts.Format != "json" {
 		return usagef("unknown format %q: use text or json", opts.Format)
+	}
+	if err := opts.Color.check(); err != nil {
+		return err
 	}
 	dopts, err := opts.Flags.options(opts.IO)
 	if err != nil {
@@ -162,7 +165,7 @@ func runExplain(opts *explainOptions) error {
 	if err != nil {
 		return err
 	}
-	w, st := opts.IO.Out, opts.IO.Style(opts.NoColor)
+	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
 	if len(clients) == 0 {
 		fmt.Fprintf(opts.IO.ErrOut, "mcpconf: %s\n", noFilesMessage(&dopts))
 		if opts.Name != "" {
