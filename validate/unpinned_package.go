@@ -159,7 +159,7 @@ func dockerImage(args []string) int {
 	for i++; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case dockerValued[a]:
+		case resolve.DockerValued(a):
 			i++
 		case strings.HasPrefix(a, "-"):
 		default:
@@ -168,18 +168,6 @@ func dockerImage(args []string) int {
 	}
 	return -1
 }
-
-// dockerValued are the "docker run" options that take a value.
-var dockerValued = map[string]bool{"-e": true, "--env": true, "--env-file": true, "-v": true, "--volume": true, "-p": true, "--publish": true,
-	"--name": true, "--network": true, "--net": true, "-w": true, "--workdir": true, "-u": true, "--user": true,
-	"--entrypoint": true, "--mount": true, "-l": true, "--label": true, "--platform": true, "--add-host": true,
-	"--cap-add": true, "--cap-drop": true, "--device": true, "--dns": true, "-h": true, "--hostname": true,
-	"-m": true, "--memory": true, "--cpus": true, "--pull": true, "--restart": true, "--security-opt": true,
-	"--tmpfs": true, "--ulimit": true, "--log-driver": true, "--log-opt": true, "--runtime": true, "--shm-size": true,
-	"--ipc": true, "--pid": true, "--gpus": true, "--group-add": true, "--label-file": true, "--cidfile": true,
-	"--stop-signal": true, "--stop-timeout": true, "--health-cmd": true, "--memory-swap": true, "--cpu-shares": true,
-	"-c": true, "--volumes-from": true, "--link": true, "--expose": true, "--attach": true, "-a": true, "--uts": true,
-	"--userns": true, "--cgroupns": true, "--sysctl": true, "--storage-opt": true, "--network-alias": true, "--ip": true}
 
 // npmPin checks an npm package spec.
 func npmPin(spec string) (msg, hint string) {
