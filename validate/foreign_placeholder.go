@@ -62,15 +62,30 @@ func checkForeignPlaceholder(p *Pass) {
 			continue
 		}
 		doc := p.Document(s.Source.Path)
-		e := execOf(s)
-		// cmd /c runs its arguments through cmd, which expands %VAR%; node
-		// -e and python -c read their own syntax.
-		shellArgs := isShell(s.Command) || isShell(e.command) || codeRunner(e)
-		// mcp-remote expands ${VAR} in its --header values itself.
-		remote := map[*normalize.Value]bool{}
-		for i := range mcpRemoteHeaders(e) {
-			if e.argVals[i] != nil {
-				remote[e.argVals[i]] = true
+		var (
+			e         execLine
+			shellArgs bool
+			remote    map[*normalize.Value]bool
+			known     bool
+		)
+		// what the command is, once a string holds a placeholder
+		exec := func() {
+			if known {
+				return
+			}
+			known = true
+			e = execOf(s)
+			// cmd /c runs its arguments through cmd, which expands %VAR%;
+			// node -e and python -c read their own syntax.
+			shellArgs = isShell(s.Command) || isShell(e.command) || codeRunner(e)
+			// mcp-remote expands ${VAR} in its --header values itself.
+			if slices.Contains(e.args, "--header") {
+				remote = map[*normalize.Value]bool{}
+				for i := range mcpRemoteHeaders(e) {
+					if e.argVals[i] != nil {
+						remote[e.argVals[i]] = true
+					}
+				}
 			}
 		}
 		eachString(s.Node, func(v stringVisit) {
@@ -78,6 +93,7 @@ func checkForeignPlaceholder(p *Pass) {
 			if !strings.ContainsAny(str, "${%") && !strings.HasPrefix(str, "process.env.") {
 				return
 			}
+			exec()
 			shell := (shellArgs && (v.field == "args" || v.field == "command")) ||
 				(valueCommands(client) && secretMaps[v.field] != "" && resolve.Classify(str, nil) == resolve.Command)
 			for _, ph := range resolve.Scan(str) {

@@ -43,6 +43,9 @@ func checkHomeInCommand(p *Pass) {
 		if !dl.NoShell || s.Transport != normalize.Stdio {
 			continue
 		}
+		if c := progName(s.Command); c != "cmd" && c != "cmd.exe" && !strings.HasPrefix(s.Command, "~") && !strings.Contains(s.Command, "HOME") {
+			continue // nothing to look at, without reading the arguments
+		}
 		e := execOf(s)
 		if e.commandVal == nil || isShell(e.command) {
 			continue

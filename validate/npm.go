@@ -45,6 +45,15 @@ type npmTok struct {
 // npxParse parses the arguments of npx.
 func npxParse(args []string) npxCall {
 	call := npxCall{pkg: -1, unknown: -1, intended: -1}
+	// the usual lines, read without allocating: "npx pkg …", "npx -y pkg …"
+	switch {
+	case len(args) > 0 && !strings.HasPrefix(args[0], "-"):
+		call.pkg = 0
+		return call
+	case len(args) > 1 && (args[0] == "-y" || args[0] == "--yes") && !strings.HasPrefix(args[1], "-"):
+		call.pkg, call.answered = 1, true
+		return call
+	}
 	toks := make([]npmTok, len(args))
 	for i, a := range args {
 		toks[i] = npmTok{a, i}

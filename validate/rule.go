@@ -235,6 +235,9 @@ func (c *Config) pass() (*Policy, func(string) string) {
 type runState struct {
 	mu   sync.Mutex
 	done map[string]bool
+	// unloaded caches the entries no client of a view loads: every value
+	// rule looks at them.
+	unloaded map[*normalize.Set][]unloadedEntry
 }
 
 // once reports whether this is the first time in the run that a piece of

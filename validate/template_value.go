@@ -44,15 +44,23 @@ func checkTemplateValue(p *Pass) {
 			continue
 		}
 		doc := p.Document(s.Source.Path)
-		e := execOf(s)
-		code := isShell(e.command) || codeRunner(e) // sh -c, python -c: a script, not values
+		code := -1 // whether the arguments are a script (sh -c, python -c), known once needed
 		eachString(s.Node, func(v stringVisit) {
-			if !slices.Contains(templateFields, v.field) || code && (v.field == "args" || v.field == "command") {
+			if !slices.Contains(templateFields, v.field) || !maybeTemplate(v.value.Str) {
 				return
 			}
 			start, end, ok := templateSpan(v.value.Str)
 			if !ok {
 				return
+			}
+			if v.field == "args" || v.field == "command" {
+				if code < 0 {
+					e := execOf(s)
+					code = b2i(isShell(e.command) || codeRunner(e))
+				}
+				if code == 1 {
+					return
+				}
 			}
 			what := fmt.Sprintf("%q", v.field)
 			key := ""
@@ -67,6 +75,36 @@ func checkTemplateValue(p *Pass) {
 			}
 		})
 	}
+}
+
+// maybeTemplate is a cheap test that s may hold a template, before
+// templateSpan looks for one: "<", "your", "xx", "replace", "change" or
+// "here" in any case.
+func maybeTemplate(s string) bool {
+	if strings.IndexByte(s, '<') >= 0 {
+		return true
+	}
+	for _, w := range []string{"your", "xxxx", "replace", "change", "here"} {
+		if containsFold(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s holds the lower-case ASCII word w in any
+// case, without allocating.
+func containsFold(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		j := 0
+		for j < len(w) && (s[i+j] == w[j] || s[i+j]+'a'-'A' == w[j]) {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // templateSpan finds the first template in s: "<your-token>", a word made

@@ -33,8 +33,29 @@ type unloadedEntry struct {
 	container *normalize.Member
 }
 
-// unloaded finds the entries no client of the view loads, in file order.
+// unloaded finds the entries no client of the view loads, in file order,
+// once per view and run.
 func (p *Pass) unloaded() []unloadedEntry {
+	if p.run == nil {
+		return p.findUnloaded()
+	}
+	p.run.mu.Lock()
+	out, ok := p.run.unloaded[p.Set]
+	p.run.mu.Unlock()
+	if ok {
+		return out
+	}
+	out = p.findUnloaded()
+	p.run.mu.Lock()
+	if p.run.unloaded == nil {
+		p.run.unloaded = map[*normalize.Set][]unloadedEntry{}
+	}
+	p.run.unloaded[p.Set] = out
+	p.run.mu.Unlock()
+	return out
+}
+
+func (p *Pass) findUnloaded() []unloadedEntry {
 	var out []unloadedEntry
 	seen := map[string]bool{}
 	for _, sf := range p.Set.Sources {

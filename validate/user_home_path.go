@@ -48,7 +48,7 @@ func checkUserHomePath(p *Pass) {
 		}
 		doc := p.Document(s.Source.Path)
 		eachString(s.Node, func(v stringVisit) {
-			if !slices.Contains(homePathFields, v.field) {
+			if !slices.Contains(homePathFields, v.field) || !strings.Contains(v.value.Str, "/home/") && !containsFold(v.value.Str, "users") {
 				return
 			}
 			start, end, ok := userHomeSpan(v.value.Str)
