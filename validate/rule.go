@@ -91,6 +91,20 @@ type Pass struct {
 
 // Document returns the document a server or diagnostic path belongs to.
 func (p *Pass) Document(path string) *normalize.Document {
+	if p.docs == nil && p.run != nil && p.Workspace != nil && (p.Set == nil || slices.Contains(p.Workspace.Views, p.Set)) {
+		// every pass of a run looks in the same documents: map them once
+		p.run.mu.Lock()
+		if p.run.docs == nil {
+			p.run.docs = map[string]*normalize.Document{}
+			for _, v := range p.Workspace.Views {
+				for _, d := range v.Documents {
+					p.run.docs[d.Path] = d
+				}
+			}
+		}
+		p.docs = p.run.docs
+		p.run.mu.Unlock()
+	}
 	if p.docs == nil {
 		p.docs = map[string]*normalize.Document{}
 		if p.Workspace != nil {
@@ -238,6 +252,8 @@ type runState struct {
 	// unloaded caches the entries no client of a view loads: every value
 	// rule looks at them.
 	unloaded map[*normalize.Set][]unloadedEntry
+	// docs maps the display path of every document of the workspace to it.
+	docs map[string]*normalize.Document
 }
 
 // once reports whether this is the first time in the run that a piece of
