@@ -14,6 +14,7 @@ var MissingServersKey = &Rule{
 	ID:       "missing-servers-key",
 	Title:    "servers are written outside the key the client reads them under",
 	Severity: normalize.Error,
+	Clients:  "each client, in the words of the client whose key is missing (a Claude Code plugin's .mcp.json excepted)",
 	Doc: `Each client reads its servers under one key: ` + "`mcpServers`" + ` (Claude Code, Cursor,
 Windsurf, Gemini CLI, pisces, Claude Desktop), ` + "`servers`" + ` (VS Code), ` + "`mcp`" + `
 (opencode), ` + "`[mcp_servers.NAME]`" + ` (Codex, agent-code), ` + "`context_servers`" + ` (Zed).

@@ -62,6 +62,14 @@ type Example struct {
 	ProjectScope bool
 }
 
+// SpeaksFor says which clients the rule speaks for, in words.
+func (r *Rule) SpeaksFor() string {
+	if r.Clients == "" {
+		return "each client, for the files it reads"
+	}
+	return r.Clients
+}
+
 // DocURL is where a rule's documentation lives.
 func DocURL(id string) string {
 	return "https://github.com/mcpconf/mcpconf/blob/main/docs/rules.md#" + id

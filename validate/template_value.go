@@ -15,6 +15,7 @@ var TemplateValue = &Rule{
 	ID:       "template-value",
 	Title:    "a value is a template left in place (\"YOUR_API_KEY\", \"<your-token>\")",
 	Severity: normalize.Info,
+	Clients:  "every client: no client fills in a template",
 	Doc: `Install instructions show values to replace: ` + "`\"API_KEY\": \"YOUR_API_KEY\"`" + `,
 ` + "`\"Bearer <your-token>\"`" + `, ` + "`https://<your-instance>.example.com/mcp`" + `, ` + "`sk-xxxxxxxx`" + `. Left in
 place, they reach the server as written: it starts, then every call fails

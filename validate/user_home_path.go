@@ -15,6 +15,7 @@ var UserHomePath = &Rule{
 	ID:       "user-home-path",
 	Title:    "a project file holds an absolute path into one user's home directory",
 	Severity: normalize.Info,
+	Clients:  "every client, for project files; the hint uses each client's own name for the home",
 	Doc: `A committed project file is read on every machine that checks the project
 out, but ` + "`/Users/alice/tools/server`" + `, ` + "`/home/bob/venv/bin/python`" + ` or
 ` + "`C:\\Users\\carol\\mcp\\index.js`" + ` exists on one: everywhere else the server does not

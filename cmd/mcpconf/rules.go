@@ -72,11 +72,7 @@ type exampleJSON struct {
 }
 
 func toRuleJSON(r *validate.Rule) ruleJSON {
-	clients := r.Clients
-	if clients == "" {
-		clients = "every client, each file judged by the clients that read it"
-	}
-	out := ruleJSON{ID: r.ID, Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: clients,
+	out := ruleJSON{ID: r.ID, Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
 		Doc: r.Doc, DocURL: validate.DocURL(r.ID)}
 	if e := r.Example; e.File != "" {
 		out.Example = &exampleJSON{File: e.File, Bad: e.Bad, Good: e.Good, Others: e.Others, Config: e.Config}
