@@ -30,6 +30,23 @@ Two things are reported:
   ` + "`Authorization`" + `, ` + "`--api-key=…`" + `, ` + "`?token=`" + `, …) that hold no placeholder and are
   not paths or URLs.
 
+Also: the password of a URL or connection string anywhere in ` + "`args`" + ` or ` + "`env`" + `
+(` + "`postgresql://app:pw@db/app`" + `, ` + "`mongodb+srv://u:pw@…`" + `, ` + "`redis://:pw@…`" + `; a warning when
+the host is this machine, nothing when the password is a placeholder or a
+template such as ` + "`password`" + `); a secret-named member of a JSON object passed as
+one argument (` + "`--config '{\"braveApiKey\":\"…\"}'`" + `); Neon ` + "`napi_`" + ` keys; and the token
+shapes above in a file that does not parse, at their exact place: a committed
+key is exposed whether or not the file parses. Servers the client does not
+load (under another client's key, outside the servers key) are checked too.
+
+Not secrets: placeholders of any syntax, other languages' included
+(` + "`${process.env.X}`" + `, ` + "`{{X}}`" + `: foreign-placeholder reports them), template values
+(template-value), and keys that are public by design: a Supabase anon key
+(a JWT whose payload says ` + "`\"role\": \"anon\"`" + `), ` + "`NEXT_PUBLIC_*`" + ` and ` + "`EXPO_PUBLIC_*`" + `
+variables, ` + "`*_PUBLISHABLE_KEY`" + ` — unless the value has a vendor's secret shape
+(a GitHub token in ` + "`NEXT_PUBLIC_GITHUB_TOKEN`" + ` is still reported) or is a
+service-role JWT.
+
 Codex's ` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + ` and ` + "`env_http_headers`" + ` hold variable names,
 never secrets, and are skipped.
 
