@@ -115,6 +115,18 @@ type Client struct {
 	// StartupTimeout is how long the client waits for a server to start
 	// and list its tools when the definition does not say; 0 when unknown.
 	StartupTimeout time.Duration
+	// NoShell: stdio servers start without a shell (checked in the
+	// client's code or with the client itself), so "~" and "$HOME" in
+	// "command" reach the system as written unless the client expands
+	// them: "~" when ExpandsTilde, "$HOME" and "${HOME}" when Placeholders
+	// hold Bare or Dollar. False where it is not known.
+	NoShell bool
+	// ExpandsTilde: a leading "~" is expanded in command, args and cwd
+	// (VS Code).
+	ExpandsTilde bool
+	// NoSSE: the client has no HTTP+SSE transport: a url is reached with
+	// streamable HTTP even when it names an SSE endpoint (Codex).
+	NoSSE bool
 
 	// ToolNames is how the client names the tools of its servers; nil when
 	// mcpconf does not know it.
@@ -200,6 +212,10 @@ type Shape struct {
 	// URLSchemes are the URL schemes accepted for remote servers besides
 	// http and https (VS Code: unix, pipe).
 	URLSchemes []string
+	// NameChars: the client documents or enforces the characters of a
+	// server name (letters, digits, "_", "-", and "." unless NameNoDot);
+	// server-name checks the characters of names only for these clients.
+	NameChars bool
 	// NameNoDot: server names may not contain "." (Codex).
 	NameNoDot bool
 	// NamespacedNames: server names may be registry names
@@ -207,6 +223,11 @@ type Shape struct {
 	NamespacedNames bool
 	// Inputs: files may declare "inputs" that ${input:id} refers to.
 	Inputs bool
+	// PluginManifest is a file that, next to a servers file, makes it a
+	// plugin's, which may leave out the servers key and hold its servers
+	// at the top level (Claude Code: .claude-plugin/plugin.json beside a
+	// plugin's .mcp.json).
+	PluginManifest string
 	// SecondsFields are timeout fields in seconds and MillisFields in
 	// milliseconds, besides a bare "timeout" (TimeoutUnit). TimeoutWins
 	// maps a field to the one the client uses instead when both are set.

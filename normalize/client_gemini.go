@@ -50,6 +50,7 @@ var gemini = &Client{
 	ExpandsEveryString: true,
 	EmptyUnset:         true,
 	ChildEnv:           geminiChildEnv,
+	NoShell:            true,
 	ToolNames:          geminiScheme,
 	Schema:             "gemini",
 	DisableHint:        "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",

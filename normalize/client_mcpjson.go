@@ -27,6 +27,7 @@ var mcpJSON = &Client{
 		LenientBool: true,
 		ToolFilters: [2]string{"enabledTools", "disabledTools"},
 		ToolGlobs:   true,
+		NameChars:   true,
 	},
 	Placeholders:  []Syntax{Dollar},
 	ExpandFields:  []string{"command", "args", "env", "cwd", "url", "headers"},

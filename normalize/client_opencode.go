@@ -25,6 +25,7 @@ var opencode = &Client{
 	Placeholders:       []Syntax{Brace, BraceFile},
 	VarForm:            "{env:%s}",
 	ExpandsEveryString: true,
+	NoShell:            true,
 	ToolNames:          opencodeScheme,
 	Schema:             "opencode",
 	Facts: []Fact{
@@ -36,6 +37,8 @@ var opencode = &Client{
 			Source: "anomalyco/opencode `config.ts` `load()`"},
 		{Topic: "shape", Text: "`type` `local` (with `command` as one array and `environment`) or `remote` (with `url`, `headers`) is required; the schema is strict, so an unknown key rejects the whole config; `timeout` in milliseconds",
 			Source: "anomalyco/opencode zod schemas (`.strict()`)"},
+		{Topic: "shape", Text: "a local server starts without a shell (MCP SDK `StdioClientTransport`, cross-spawn with `shell: false`), with the first item of `command` as the program: `~` and `$HOME` are not expanded (`{env:HOME}` is)",
+			Source: "anomalyco/opencode `packages/opencode/src/mcp/index.ts` (001133bc)"},
 	},
 	decode: decodeOpencode,
 }

@@ -42,6 +42,7 @@ var pisces = &Client{
 		LenientBool: true,
 		ToolFilters: [2]string{"enabledTools", "disabledTools"},
 		ToolGlobs:   true,
+		NameChars:   true,
 	},
 	Placeholders:       []Syntax{Dollar},
 	VarForm:            "${%s}",

@@ -26,6 +26,8 @@ var windsurf = &Client{
 			Source: "docs.windsurf.com/windsurf/cascade/mcp"},
 		{Topic: "shape", Text: "`serverUrl` or `url` means a remote server, `command` stdio; `disabled` switches a server off",
 			Source: "docs.windsurf.com/windsurf/cascade/mcp"},
+		{Topic: "shape", Text: "no rule for server names is documented; the vendors' own install lines use names such as `@21st-dev/magic`",
+			Source: "docs.windsurf.com/windsurf/cascade/mcp; 21st-dev/magic-mcp README"},
 	},
 	decode: decodeWindsurf,
 }

@@ -176,6 +176,23 @@ func clientSection(c *Client) string {
 	if c.Schema != "" {
 		fmt.Fprintf(&b, " Schema: `%s`.", c.Schema)
 	}
+	if c.NameChars {
+		chars := "letters, digits, `_`, `-` and `.`"
+		if c.NameNoDot {
+			chars = "letters, digits, `_` and `-`"
+		}
+		if c.NamespacedNames {
+			chars += ", or `<namespace>/<name>`"
+		}
+		fmt.Fprintf(&b, " Server names (checked by `server-name`): %s.", chars)
+	}
+	if c.NoSSE {
+		b.WriteString(" No SSE transport: a `url` is reached with streamable HTTP.")
+	}
+	if c.NoShell {
+		fmt.Fprintf(&b, " Stdio servers start without a shell: in `command`, `~` %s, `$HOME` %s, `${HOME}` %s.",
+			expandedWord(c.ExpandsTilde), expandedWord(c.Expands(Bare)), expandedWord(c.Expands(Dollar)))
+	}
 	b.WriteString("\n")
 	if len(c.Facts) > 0 {
 		b.WriteString("\n| topic | what mcpconf believes | source |\n|---|---|---|\n")
@@ -184,6 +201,13 @@ func clientSection(c *Client) string {
 		}
 	}
 	return b.String()
+}
+
+func expandedWord(yes bool) string {
+	if yes {
+		return "is expanded"
+	}
+	return "is not expanded"
 }
 
 func osPath(f File, goos string) string {

@@ -15,6 +15,10 @@ const (
 	Brace     Syntax = "brace"      // {env:VAR} (opencode)
 	BraceFile Syntax = "brace-file" // {file:path} (opencode)
 	Percent   Syntax = "percent"    // %VAR% (Gemini on Windows)
+	// Syntaxes no client expands, copied from other languages' docs: a
+	// client sends them literally.
+	JSEnv    Syntax = "js-env"   // ${process.env.VAR}, or process.env.VAR as a whole value (JavaScript)
+	Mustache Syntax = "mustache" // {{VAR}}, {{ VAR }}, ${{ secrets.VAR }} (templates, GitHub Actions)
 )
 
 // Form returns the syntax's shape as users write it, for messages.
@@ -36,6 +40,10 @@ func (s Syntax) Form() string {
 		return "{file:path}"
 	case Percent:
 		return "%VAR%"
+	case JSEnv:
+		return "${process.env.VAR}"
+	case Mustache:
+		return "{{VAR}}"
 	}
 	return string(s)
 }

@@ -78,6 +78,22 @@ func (v *Value) Unique() []*Member {
 	if v == nil || v.Kind != Object {
 		return nil
 	}
+	if len(v.Members) <= 16 {
+		// small objects, nearly all of them: look for a duplicate
+		// without building a map
+		dup := false
+		for i := 1; i < len(v.Members) && !dup; i++ {
+			for j := 0; j < i; j++ {
+				if v.Members[i].Key == v.Members[j].Key {
+					dup = true
+					break
+				}
+			}
+		}
+		if !dup {
+			return v.Members
+		}
+	}
 	seen := make(map[string]int, len(v.Members))
 	dup := false
 	for i, m := range v.Members {

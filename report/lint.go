@@ -41,7 +41,10 @@ type Lint struct {
 	// show rule help for any rule, and doc links need the URL.
 	Rules []RuleInfo
 	// Files is how many files were checked, for the summary.
-	Files    int
+	Files int
+	// NoFiles says where lint looked and what to try, for the summary
+	// when it found no file: `in "/repo" for any client; pass …`.
+	NoFiles  string
 	ToolName string // "mcpconf" when empty
 	Version  string
 }

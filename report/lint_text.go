@@ -292,6 +292,9 @@ func lintSummary(l *Lint, st Style) string {
 		s = strings.Join(parts, ", ") + " in " + plural(l.Files, "file")
 	case l.Files == 0:
 		s = "no MCP config files found"
+		if l.NoFiles != "" {
+			s += " " + l.NoFiles
+		}
 	default:
 		s = "no problems found in " + plural(l.Files, "file")
 	}

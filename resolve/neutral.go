@@ -20,7 +20,7 @@ func Neutral(c *normalize.Client, s *normalize.Server) normalize.Server {
 	out := *s
 	n := func(v string) string { return neutral(c, v) }
 	out.Command = n(s.Command)
-	out.Args = mapSlice(s.Args, n)
+	out.Args = canonicalArgs(out.Command, mapSlice(s.Args, n))
 	out.Cwd = n(s.Cwd)
 	out.URL = n(s.URL)
 	out.Env = mapValues(s.Env, n)

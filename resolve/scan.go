@@ -20,9 +20,13 @@ const (
 	Brace     = normalize.Brace     // {env:VAR} (opencode)
 	BraceFile = normalize.BraceFile // {file:path} (opencode)
 	Percent   = normalize.Percent   // %VAR% (Gemini on Windows)
+	// Foreign to every client: placeholders of other languages that users
+	// copy into configs, which every client sends literally.
+	JSEnv    = normalize.JSEnv    // ${process.env.VAR}, or process.env.VAR as the whole value
+	Mustache = normalize.Mustache // {{VAR}}, {{ VAR }}, ${{ secrets.VAR }}
 )
 
-var allSyntaxes = []Syntax{Dollar, Bare, EnvColon, Input, Editor, Brace, BraceFile, Percent}
+var allSyntaxes = []Syntax{Dollar, Bare, EnvColon, Input, Editor, Brace, BraceFile, Percent, JSEnv, Mustache}
 
 // All returns every syntax, in a stable order.
 func All() []Syntax {
@@ -76,6 +80,10 @@ func bit(s Syntax) mask {
 		return mBraceFile
 	case Percent:
 		return mPercent
+	case JSEnv:
+		return mJSEnv
+	case Mustache:
+		return mMustache
 	}
 	return 0
 }
@@ -97,9 +105,12 @@ const (
 	mBrace
 	mBraceFile
 	mPercent
+	mJSEnv
+	mMustache
 
-	dollarSyntaxes = mDollar | mBare | mEnvColon | mInput | mEditor
-	braceSyntaxes  = mBrace | mBraceFile
+	// the syntaxes found at a "$", at a "{" and at a "%"
+	dollarSyntaxes = mDollar | mBare | mEnvColon | mInput | mEditor | mJSEnv | mMustache
+	braceSyntaxes  = mBrace | mBraceFile | mMustache
 	allMask        = dollarSyntaxes | braceSyntaxes | mPercent
 )
 
@@ -117,6 +128,15 @@ func (m mask) has(s Syntax) bool { return m&bit(s) != 0 }
 // Defaults are not scanned: ${A:-${B}} is one Dollar placeholder whose
 // Default is "${B}". "$$" is not an escape in any client read, so "$${X}"
 // holds the placeholder "${X}".
+//
+// Two syntaxes no client expands are found too, so that a value written
+// in them is known for a placeholder sent literally rather than taken for
+// a secret: JSEnv, ${process.env.NAME} anywhere and process.env.NAME when
+// it is the whole string (inside a longer string it is JavaScript code, as
+// in "node -e"), and Mustache, {{NAME}} or {{ NAME }} (also "${{ … }}",
+// GitHub Actions), whose name starts with a letter or "_" and holds
+// letters, digits, "_", "." and "-" (so Go templates such as {{.Names}}
+// and {{json .}} are not placeholders).
 func Scan(s string) []Placeholder {
 	return scan(s, allMask, nil)
 }
@@ -125,6 +145,10 @@ func Scan(s string) []Placeholder {
 func scan(s string, m mask, dst []Placeholder) []Placeholder {
 	if m == 0 {
 		return dst
+	}
+	if m.has(JSEnv) && strings.HasPrefix(s, jsEnvPrefix) && len(s) > len(jsEnvPrefix) &&
+		isNameStart(s[len(jsEnvPrefix)]) && nameEnd(s, len(jsEnvPrefix)) == len(s) {
+		return append(dst, Placeholder{Syntax: JSEnv, Name: s[len(jsEnvPrefix):], Start: 0, End: len(s), Text: s})
 	}
 	sc := scanner{s: s, m: m, nextClose: -2}
 	starts := sc.startChars()
@@ -140,7 +164,13 @@ func scan(s string, m mask, dst []Placeholder) []Placeholder {
 		case '$':
 			p, ok = sc.dollar(i)
 		case '{':
-			if i == 0 || s[i-1] != '$' {
+			if i > 0 && s[i-1] == '$' {
+				break // "${…" is the dollar forms' business
+			}
+			if m.has(Mustache) && i+1 < len(s) && s[i+1] == '{' {
+				p, ok = sc.mustache(i, i)
+			}
+			if !ok {
 				p, ok = sc.brace(i)
 			}
 		case '%':
@@ -200,6 +230,18 @@ func (sc *scanner) dollar(i int) (Placeholder, bool) {
 		return Placeholder{Syntax: Bare, Name: s[i+1 : e], Start: i, End: e}, true
 	}
 	body := i + 2
+	if m.has(Mustache) && body < len(s) && s[body] == '{' {
+		return sc.mustache(i, i+1) // ${{ secrets.X }}
+	}
+	if m.has(JSEnv) && strings.HasPrefix(s[body:], jsEnvPrefix) {
+		from := body + len(jsEnvPrefix)
+		if from < len(s) && isNameStart(s[from]) {
+			if e := nameEnd(s, from); e < len(s) && s[e] == '}' {
+				return Placeholder{Syntax: JSEnv, Name: s[from:e], Start: i, End: e + 1}, true
+			}
+		}
+		return Placeholder{}, false
+	}
 	if m.has(EnvColon) && strings.HasPrefix(s[body:], "env:") {
 		if p, ok := sc.prefixed(i, body+4, EnvColon); ok {
 			return p, true
@@ -305,6 +347,34 @@ func (sc *scanner) brace(i int) (Placeholder, bool) {
 		return Placeholder{}, false
 	}
 	return Placeholder{Syntax: syn, Name: s[from:c], Start: i, End: c + 1}, true
+}
+
+// jsEnvPrefix starts a JavaScript environment lookup.
+const jsEnvPrefix = "process.env."
+
+// mustache parses "{{ NAME }}" whose first "{" is at open; the placeholder
+// starts at start ("$" for GitHub Actions' "${{ … }}").
+func (sc *scanner) mustache(start, open int) (Placeholder, bool) {
+	s := sc.s
+	k := open + 2
+	for k < len(s) && s[k] == ' ' {
+		k++
+	}
+	if k >= len(s) || !isNameStart(s[k]) {
+		return Placeholder{}, false
+	}
+	from := k
+	for k < len(s) && (isNameChar(s[k]) || s[k] == '.' || s[k] == '-') {
+		k++
+	}
+	name := s[from:k]
+	for k < len(s) && s[k] == ' ' {
+		k++
+	}
+	if k+1 >= len(s) || s[k] != '}' || s[k+1] != '}' {
+		return Placeholder{}, false
+	}
+	return Placeholder{Syntax: Mustache, Name: name, Start: start, End: k + 2}, true
 }
 
 // percent parses %VAR%. Two hex digits (%E2%) are taken for URL

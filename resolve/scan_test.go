@@ -123,6 +123,26 @@ func TestScan(t *testing.T) {
 		{"malformed env colon", "${env:}", nil},
 		{"malformed input", "${input:}", nil},
 		{"lone dollar at end", "x$", nil},
+		{"js env", "Bearer ${process.env.CONTEXT7_API_KEY}", func(s string) []Placeholder {
+			return []Placeholder{at(s, JSEnv, "CONTEXT7_API_KEY", 7, len(s))}
+		}},
+		{"js env whole value", "process.env.API_KEY", func(s string) []Placeholder {
+			return []Placeholder{at(s, JSEnv, "API_KEY", 0, len(s))}
+		}},
+		{"js env inside code is javascript", "console.log(process.env.API_KEY)", nil},
+		{"js env with more after the name", "process.env.API_KEY || 'x'", nil},
+		{"js env malformed", "${process.env.}${process.env.A-B}${process.env.A", nil},
+		{"mustache", "{{API_KEY}} and {{ apiKey }}", func(s string) []Placeholder {
+			return []Placeholder{at(s, Mustache, "API_KEY", 0, 11), at(s, Mustache, "apiKey", 16, len(s))}
+		}},
+		{"github actions", "Bearer ${{ secrets.GH_TOKEN }}", func(s string) []Placeholder {
+			return []Placeholder{at(s, Mustache, "secrets.GH_TOKEN", 7, len(s))}
+		}},
+		{"go templates are not mustache", "{{.Names}} {{json .}} {{ .Values.x }}", nil},
+		{"mustache around brace", "{{env:X}}", func(s string) []Placeholder {
+			return []Placeholder{at(s, Brace, "X", 1, 8)}
+		}},
+		{"mustache malformed", "{{}} {{ A }x {{A", nil},
 		{"mixed", "${A} ${env:B} {env:C} %D% $E ${input:f} {file:g}", func(s string) []Placeholder {
 			return []Placeholder{
 				at(s, Dollar, "A", 0, 4),
@@ -152,7 +172,7 @@ func TestScan(t *testing.T) {
 // TestScanPathological checks that unbalanced input is scanned in linear
 // time: quadratic scanning of 1 MiB would take minutes.
 func TestScanPathological(t *testing.T) {
-	for _, unit := range []string{"${A:-", "{env:", "${env:", "%A", "$", "${A:-${B}"} {
+	for _, unit := range []string{"${A:-", "{env:", "${env:", "%A", "$", "${A:-${B}", "{{ ", "{{a", "${{", "${process.env.A"} {
 		s := strings.Repeat(unit, 1<<20/len(unit))
 		Scan(s)
 		Expand(s, All(), Context{})

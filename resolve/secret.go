@@ -54,6 +54,30 @@ func IsSecretKey(key string) bool {
 	return false
 }
 
+// PublicKey reports keys whose values are public by design, though their
+// names say key or token: Supabase's anon key (SUPABASE_ANON_KEY, anonKey),
+// the variables Next.js and Expo build into the browser bundle
+// (NEXT_PUBLIC_*, EXPO_PUBLIC_*), and publishable keys (*_PUBLISHABLE_KEY,
+// Stripe, Clerk and Supabase). A value of a secret's shape under such a
+// name (a GitHub token in NEXT_PUBLIC_GITHUB_TOKEN) is still a secret:
+// callers check token shapes first.
+func PublicKey(key string) bool {
+	words := splitWords(key)
+	for i, w := range words {
+		switch {
+		case w == "publishable":
+			return true
+		case w == "anon" && i+1 < len(words) && (words[i+1] == "key" || words[i+1] == "token"):
+			return true
+		case w == "anonkey":
+			return true
+		case i == 0 && (w == "next" || w == "expo") && len(words) > 1 && words[1] == "public":
+			return true
+		}
+	}
+	return false
+}
+
 func isSecretWord(w string) bool {
 	if secretWords[w] || keyCompounds[w] {
 		return true
@@ -68,6 +92,10 @@ func isSecretWord(w string) bool {
 	}
 	return false
 }
+
+// Words splits a key or value into lower-case words as IsSecretKey does:
+// "XApiKey" and "X_API_KEY" are both [x api key].
+func Words(s string) []string { return splitWords(s) }
 
 // splitWords splits key into lower-case words: "XApiKey" and "X_API_KEY" are
 // both [x api key], "OAuth2Token" is [oauth 2 token].

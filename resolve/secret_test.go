@@ -99,3 +99,26 @@ func TestMask(t *testing.T) {
 		}
 	}
 }
+
+func TestPublicKey(t *testing.T) {
+	for key, want := range map[string]bool{
+		"SUPABASE_ANON_KEY":                 true,
+		"VITE_SUPABASE_ANON_KEY":            true,
+		"supabaseAnonKey":                   true,
+		"NEXT_PUBLIC_SUPABASE_URL":          true,
+		"NEXT_PUBLIC_POSTHOG_KEY":           true,
+		"EXPO_PUBLIC_API_KEY":               true,
+		"STRIPE_PUBLISHABLE_KEY":            true,
+		"NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY": true,
+		"SUPABASE_SERVICE_ROLE_KEY":         false,
+		"SUPABASE_KEY":                      false,
+		"PUBLIC_KEY_PATH":                   false,
+		"MY_NEXT_PUBLIC_KEY":                false, // the prefix is what Next.js reads
+		"ANONYMOUS_TELEMETRY":               false,
+		"STRIPE_SECRET_KEY":                 false,
+	} {
+		if got := PublicKey(key); got != want {
+			t.Errorf("PublicKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package resolve
 
-import "strings"
+import (
+	"encoding/base64"
+	"encoding/json"
+	"strings"
+)
 
 // TokenKind reports whether s contains a credential of a well-known shape
 // (a GitHub token, an AWS access key ID, a JWT, a literal "Bearer …", …)
@@ -138,12 +142,19 @@ func tokenAt(s string, i int) (string, int, bool) {
 		}
 	case 'e':
 		if e, ok := jwtAt(s, i); ok {
-			return "JSON Web Token", e, true
+			return kindJWT, e, true
 		}
 	case 'n':
 		if strings.HasPrefix(rest, "npm_") {
 			if e, ok := exact(s, i+4, 36, isAlnum); ok {
 				return "npm access token", e, true
+			}
+		}
+		if strings.HasPrefix(rest, "napi_") {
+			// Neon: napi_ and 64 lower-case letters and digits; a shorter
+			// body of at least 40 is taken too, a word is not.
+			if e, ok := atLeast(s, i+5, 40, isLowerAlnum); ok && hasDigit(s[i+5:e]) && hasLetter(s[i+5:e]) {
+				return "Neon API key", e, true
 			}
 		}
 	case 'B', 'b':
@@ -294,6 +305,8 @@ func hasLetter(s string) bool {
 
 func isAlnumUnderscore(c byte) bool { return isAlnum(c) || c == '_' }
 
+func isLowerAlnum(c byte) bool { return isLower(c) || isDigit(c) }
+
 // isKeyChar is the base64url alphabet most API keys use.
 func isKeyChar(c byte) bool { return isAlnum(c) || c == '_' || c == '-' }
 
@@ -306,3 +319,34 @@ func isToken68(c byte) bool {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// PublicToken reports a token that is public by design although it has a
+// credential's shape: a JSON Web Token whose payload says "role": "anon"
+// (Supabase's anon key, shipped in every browser bundle of the project).
+// A service-role key, or any JWT that does not say anon, is not public.
+func PublicToken(kind, token string) bool {
+	return kind == kindJWT && jwtClaim(token, "role") == "anon"
+}
+
+const kindJWT = "JSON Web Token"
+
+// JWTRole is the "role" claim of a JSON Web Token's payload, or "".
+func JWTRole(token string) string { return jwtClaim(token, "role") }
+
+// jwtClaim returns a string claim of a JWT's payload, or "".
+func jwtClaim(token, claim string) string {
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		return ""
+	}
+	payload, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(parts[1], "="))
+	if err != nil {
+		return ""
+	}
+	var claims map[string]any
+	if json.Unmarshal(payload, &claims) != nil {
+		return ""
+	}
+	v, _ := claims[claim].(string)
+	return v
+}

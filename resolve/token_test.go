@@ -20,6 +20,7 @@ var (
 	fakeGL    = "glpat-" + "aB3dE6gH9jK2mN5pQ8sT"
 	fakeNPM   = "npm_" + body36
 	fakePAT   = "github_pat_" + "11ABCDEFG0" + "123456789abcdef" + "_" + "ghijklmnopqrstuvwxyz0123456789"
+	fakeNeon  = "napi_" + "k3m9x2q7w1e8r4t6y0u5i3o9p2a7s1d6f8g4h0j5k2l9z3x7c1v6b8n4m0q2w5e9"
 )
 
 func TestTokenKind(t *testing.T) {
@@ -46,6 +47,8 @@ func TestTokenKind(t *testing.T) {
 		{fakeSlack, "Slack token"},
 		{fakeGL, "GitLab personal access token"},
 		{fakeNPM, "npm access token"},
+		{fakeNeon, "Neon API key"},
+		{"start " + fakeNeon, "Neon API key"},
 		{"Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0", "bearer token"},
 		{"bearer  abcDEF123456ghiJKL", "bearer token"},
 		{"Basic dXNlcjpwYXNzd29yZDEyMw==", "basic auth credential"},
@@ -53,20 +56,23 @@ func TestTokenKind(t *testing.T) {
 		// Not tokens.
 		{"", ""},
 		{"ghp_", ""},
-		{"ghp_" + body36[:35], ""},                // too short
-		{"ghp_" + body36 + "Z", ""},               // too long
-		{"xghp_" + body36, ""},                    // not at a word boundary
-		{"ghp_" + strings.Repeat("x", 36), ""},    // an obvious dummy
-		{"AKIAIOSFODNN7EXAMPLE", ""},              // AWS's documentation key
-		{"AKIA" + "Z7Q2R4T6Y8U1W3E", ""},          // 15 characters
-		{"sk-my-long-package-name-here", ""},      // no digits or capitals
-		{"--mask-" + fakeOpen[3:], ""},            // "sk-" inside a word
-		{"Bearer ${GITHUB_TOKEN}", ""},            // a placeholder
-		{"Bearer ${env:GITHUB_TOKEN}", ""},        // another client's placeholder
-		{"Bearer {env:TOKEN}", ""},                // opencode's
-		{"Bearer YOUR_TOKEN_HERE", ""},            // an env-name shape
-		{"Bearer <your-token-goes-here>", ""},     // not token68
-		{"Bearer abcdefghijklmnopqrstuvwxyz", ""}, // no digit
+		{"napi_" + strings.Repeat("a1", 10), ""}, // too short for a Neon key
+		{"napi_" + strings.Repeat("abcdefghij", 5), ""}, // no digit
+		{"napi_" + strings.ToUpper(fakeNeon[5:]), ""},   // Neon keys are lower case
+		{"ghp_" + body36[:35], ""},                      // too short
+		{"ghp_" + body36 + "Z", ""},                     // too long
+		{"xghp_" + body36, ""},                          // not at a word boundary
+		{"ghp_" + strings.Repeat("x", 36), ""},          // an obvious dummy
+		{"AKIAIOSFODNN7EXAMPLE", ""},                    // AWS's documentation key
+		{"AKIA" + "Z7Q2R4T6Y8U1W3E", ""},                // 15 characters
+		{"sk-my-long-package-name-here", ""},            // no digits or capitals
+		{"--mask-" + fakeOpen[3:], ""},                  // "sk-" inside a word
+		{"Bearer ${GITHUB_TOKEN}", ""},                  // a placeholder
+		{"Bearer ${env:GITHUB_TOKEN}", ""},              // another client's placeholder
+		{"Bearer {env:TOKEN}", ""},                      // opencode's
+		{"Bearer YOUR_TOKEN_HERE", ""},                  // an env-name shape
+		{"Bearer <your-token-goes-here>", ""},           // not token68
+		{"Bearer abcdefghijklmnopqrstuvwxyz", ""},       // no digit
 		{"Bearer x", ""},
 		{"eyJhbGciOiJIUzI1NiJ9.payload.sig", ""}, // payload is not JSON
 		{"@modelcontextprotocol/server-github@2025.4.8", ""},
@@ -161,5 +167,35 @@ func BenchmarkTokenKind(b *testing.B) {
 		for _, s := range benchStrings {
 			TokenKind(s)
 		}
+	}
+}
+
+func TestPublicToken(t *testing.T) {
+	// header.payload.signature with payloads {"role":"anon",…} and
+	// {"role":"service_role",…}, as Supabase issues them.
+	anon := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJpc3MiOiJzdXBhYmFzZSIsInJvbGUiOiJhbm9uIn0" + "." + "c2lnbmF0dXJlLXNhbXBsZQ"
+	service := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJpc3MiOiJzdXBhYmFzZSIsInJvbGUiOiJzZXJ2aWNlX3JvbGUifQ" + "." + "c2lnbmF0dXJlLXNhbXBsZQ"
+	for _, tt := range []struct {
+		token string
+		want  bool
+	}{
+		{anon, true},
+		{service, false},
+		{fakeJWT, false}, // no role
+		{"not.a.jwt", false},
+	} {
+		kind, start, end, ok := FindToken(tt.token)
+		if !ok || kind != "JSON Web Token" {
+			if tt.want {
+				t.Fatalf("%q: not found as a JWT", tt.token)
+			}
+			continue
+		}
+		if got := PublicToken(kind, tt.token[start:end]); got != tt.want {
+			t.Errorf("PublicToken(%q) = %v, want %v", tt.token, got, tt.want)
+		}
+	}
+	if PublicToken("GitHub personal access token", fakeGHP) {
+		t.Error("a GitHub token is never public")
 	}
 }

@@ -458,9 +458,9 @@ func TestAcceptanceFields(t *testing.T) {
 			files: tree(".vscode/mcp.json", "{ \"servers\": {\n  /* unnamed */ \"\": { \"command\": \"x\" } } }"),
 			want:  []hit{h("error", ".vscode/mcp.json:2:17", `""`, "is empty")}},
 		{name: "101 characters", rule: "server-name",
-			files: tree(".cursor/mcp.json", `{"mcpServers": {"`+strings.Repeat("é", 101)+`": {"command": "x"}}}`),
-			want: []hit{h("warning", ".cursor/mcp.json:1:17", `"éé`, `contains "é"`),
-				h("warning", ".cursor/mcp.json:1:17", `"éé`, "101 characters long")}},
+			files: tree(".vscode/mcp.json", `{"servers": {"`+strings.Repeat("é", 101)+`": {"command": "x"}}}`),
+			want: []hit{h("warning", ".vscode/mcp.json:1:14", `"éé`, `contains "é"`),
+				h("warning", ".vscode/mcp.json:1:14", `"éé`, "101 characters long")}},
 		{name: "letters digits dot dash underscore", rule: "server-name",
 			files: tree(".cursor/mcp.json", `{"mcpServers": {"a.b-c_D9": {"command": "x"}}}`, ".codex/config.toml", "[mcp_servers.a-b_C9]\ncommand = \"x\"\n")},
 

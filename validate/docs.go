@@ -37,11 +37,7 @@ func RuleText(r *Rule, heading string) string {
 		b.WriteString("; off by default, turn it on with `enable = [\"" + r.ID + "\"]` in `.mcpconf.toml`")
 	}
 	b.WriteString(".\n\n")
-	who := r.Clients
-	if who == "" {
-		who = "each client, for the files it reads"
-	}
-	fmt.Fprintf(&b, "Speaks for: %s.\n\n", who)
+	fmt.Fprintf(&b, "Speaks for: %s.\n\n", r.SpeaksFor())
 	b.WriteString(strings.TrimSpace(r.Doc))
 	b.WriteString("\n")
 	if ex := r.Example; ex.File != "" {

@@ -31,10 +31,18 @@ server literally (a classic cause of 401s: the header says
 | opencode | ` + "`{env:VAR}`" + `, ` + "`{file:path}`" + ` |
 | Codex, agent-code | nothing: Codex reads variables by name (` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + `, ` + "`env_http_headers`" + `) |
 
+Placeholders of other languages, which no client expands, are reported
+too: JavaScript's ` + "`${process.env.VAR}`" + ` (and ` + "`process.env.VAR`" + ` as a whole value),
+template placeholders ` + "`{{VAR}}`" + ` and GitHub Actions' ` + "`${{ secrets.VAR }}`" + `. They are
+placeholders sent literally, never taken for a hard-coded secret.
+
 Every string of a server is checked (command, args, env, url, headers, cwd,
 …). ` + "`$VAR`" + ` and ` + "`%VAR%`" + ` are only reported for upper-case names, and not in the
-arguments of a shell (` + "`sh -c`" + `, ` + "`cmd /c`" + `, ` + "`pwsh`" + `) or in a pisces ` + "`!command`" + `,
-where the shell expands them itself.`,
+arguments of a shell (` + "`sh -c`" + `, ` + "`cmd /c`" + `, ` + "`pwsh`" + `), of a code runner (` + "`node -e`" + `,
+` + "`python -c`" + `) or in a pisces ` + "`!command`" + `, where the shell or the language reads them
+itself. ` + "`${VAR}`" + ` in the value of an ` + "`mcp-remote`" + ` ` + "`--header`" + ` argument is left alone:
+mcp-remote replaces it with its own environment variable (set it in the
+server's ` + "`env`" + `).`,
 	Example: Example{File: ".mcp.json",
 		Bad: "{ \"mcpServers\": { \"docs\": {\n" +
 			"  \"type\": \"http\", \"url\": \"https://mcp.example.com/mcp\",\n" +
@@ -48,32 +56,60 @@ where the shell expands them itself.`,
 }
 
 func checkForeignPlaceholder(p *Pass) {
-	for s, dl := range p.Servers() {
+	for s, dl := range p.valueServers() {
 		client := s.Source.Client
 		if s.Node == nil || !resolve.Known(client) {
 			continue
 		}
 		doc := p.Document(s.Source.Path)
-		// cmd /c runs its arguments through cmd, which expands %VAR%.
-		shellArgs := isShell(s.Command) || isShell(execOf(s).command)
-		eachString(s.Node, func(v stringVisit) {
-			str := v.value.Str
-			if !strings.ContainsAny(str, "${%") {
+		var (
+			e         execLine
+			shellArgs bool
+			remote    map[*normalize.Value]bool
+			known     bool
+		)
+		// what the command is, once a string holds a placeholder
+		exec := func() {
+			if known {
 				return
 			}
+			known = true
+			e = execOf(s)
+			// cmd /c runs its arguments through cmd, which expands %VAR%;
+			// node -e and python -c read their own syntax.
+			shellArgs = isShell(s.Command) || isShell(e.command) || codeRunner(e)
+			// mcp-remote expands ${VAR} in its --header values itself.
+			if slices.Contains(e.args, "--header") {
+				remote = map[*normalize.Value]bool{}
+				for i := range mcpRemoteHeaders(e) {
+					if e.argVals[i] != nil {
+						remote[e.argVals[i]] = true
+					}
+				}
+			}
+		}
+		eachString(s.Node, func(v stringVisit) {
+			str := v.value.Str
+			if !strings.ContainsAny(str, "${%") && !strings.HasPrefix(str, "process.env.") {
+				return
+			}
+			exec()
 			shell := (shellArgs && (v.field == "args" || v.field == "command")) ||
 				(valueCommands(client) && secretMaps[v.field] != "" && resolve.Classify(str, nil) == resolve.Command)
 			for _, ph := range resolve.Scan(str) {
-				if !reportable(client, ph, shell) {
+				if !reportable(client, ph, shell) || remote[v.value] && ph.Syntax == resolve.Dollar && !ph.HasDefault {
 					continue
 				}
+				if dl.NoShell && v.value == e.commandVal && ph.Name == "HOME" && (ph.Syntax == resolve.Bare || ph.Syntax == resolve.Dollar) {
+					continue // home-in-command: the server does not start
+				}
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
-					ph.Text, clientLabel(client), inputNote(ph))
+					ph.Text, clientLabel(client), syntaxNote(ph))
 				d.Hint = placeholderHint(client, v.field, v.key, ph)
 				if dl.PlaceholdersUnverified {
 					d.Severity = normalize.Info
 					d.Message = fmt.Sprintf("%q is probably not expanded by %s: no expansion is documented, so the server likely gets it literally%s",
-						ph.Text, clientLabel(client), inputNote(ph))
+						ph.Text, clientLabel(client), syntaxNote(ph))
 				}
 			}
 		})
@@ -92,7 +128,7 @@ func reportable(client string, ph resolve.Placeholder, shell bool) bool {
 		if !resolve.IsEnvName(ph.Name) || shell {
 			return false
 		}
-	case resolve.Dollar, resolve.EnvColon: // PowerShell reads ${env:X} too
+	case resolve.Dollar, resolve.EnvColon, resolve.JSEnv, resolve.Mustache: // PowerShell reads ${env:X} too
 		if shell {
 			return false
 		}
@@ -100,9 +136,16 @@ func reportable(client string, ph resolve.Placeholder, shell bool) bool {
 	return true
 }
 
-func inputNote(ph resolve.Placeholder) string {
-	if ph.Syntax == resolve.Input {
+// syntaxNote says where a placeholder comes from when no client expands
+// it.
+func syntaxNote(ph resolve.Placeholder) string {
+	switch ph.Syntax {
+	case resolve.Input:
 		return " (only VS Code prompts for inputs)"
+	case resolve.JSEnv:
+		return " (JavaScript, which no client evaluates)"
+	case resolve.Mustache:
+		return " (a template placeholder, which no client fills in)"
 	}
 	return ""
 }
@@ -135,8 +178,12 @@ func placeholderHint(client, field, key string, ph resolve.Placeholder) string {
 		return "only opencode reads files with {file:…}: put the value in an environment variable instead"
 	}
 	name := ph.Name
-	if ph.Syntax == resolve.Input {
+	switch ph.Syntax {
+	case resolve.Input:
 		name = envVarName(ph.Name, "INPUT_VALUE")
+	case resolve.Mustache:
+		// {{ secrets.GH_TOKEN }}: the variable is the last part
+		name = envVarName(ph.Name[strings.LastIndexByte(ph.Name, '.')+1:], "API_TOKEN")
 	}
 	c := normalize.ClientByID(client)
 	if advice, ok := varAdvice(c, field, key, name, false, false); ok {

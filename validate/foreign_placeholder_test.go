@@ -44,9 +44,9 @@ func TestForeignPlaceholder(t *testing.T) {
 			files: tree(".windsurf/mcp_config.json", `{"mcpServers": {"s": {"command": "node", "args": ["${workspaceFolder}/srv.js"]}}}`),
 			want:  []string{`warning .windsurf/mcp_config.json:1:52: "${workspaceFolder}" is not expanded by Windsurf: the server gets it literally [foreign-placeholder]`},
 			hints: []string{`Windsurf has no editor variables: write the path out, or read it from an environment variable`}},
-		{name: "escaped string points at the value", merged: true,
+		{name: "escaped string points at the placeholder", merged: true,
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "a\tb ${env:A}"}}}}`),
-			want:  []string{`warning .mcp.json:1:54: "${env:A}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`}},
+			want:  []string{`warning .mcp.json:1:60: "${env:A}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`}},
 		{name: "the client's own syntax",
 			files: tree(
 				".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "${A}", "B": "${B:-x}"}}}}`,
@@ -84,5 +84,56 @@ func TestForeignPlaceholderVSCodeOnlyVariables(t *testing.T) {
 				`write "${workspaceFolder}" instead of "${workspaceRoot}", VS Code's old name for it`,
 				`"${file}" is a VS Code variable Cursor does not expand: write the path out, or start it from "${workspaceFolder}"`,
 			}},
+	})
+}
+
+// Placeholders of other languages are sent literally, never secrets
+// (regression: 01capitain/jira-release-manager's Gemini header, rebuilt).
+func TestForeignPlaceholderOtherLanguages(t *testing.T) {
+	runRuleCases(t, "foreign-placeholder", []ruleCase{
+		{name: "JavaScript in a Gemini header",
+			files: tree(".gemini/settings.json", `{"mcpServers": {"ctx": {"httpUrl": "https://mcp.context7.com/mcp", "headers": {"CONTEXT7_API_KEY": "${process.env.CONTEXT7_API_KEY}"}}}}`),
+			want:  []string{`warning .gemini/settings.json:1:101: "${process.env.CONTEXT7_API_KEY}" is not expanded by Gemini CLI: the server gets it literally (JavaScript, which no client evaluates) [foreign-placeholder]`},
+			hints: []string{`write "$CONTEXT7_API_KEY" instead of "${process.env.CONTEXT7_API_KEY}"`}},
+		{name: "process.env as the whole value, templates",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"API_KEY": "process.env.API_KEY", "B": "{{ B_TOKEN }}", "C": "Bearer ${{ secrets.GH_TOKEN }}"}}}}`),
+			want: []string{
+				`warning .cursor/mcp.json:1:61: "process.env.API_KEY" is not expanded by Cursor: the server gets it literally (JavaScript, which no client evaluates) [foreign-placeholder]`,
+				`warning .cursor/mcp.json:1:89: "{{ B_TOKEN }}" is not expanded by Cursor: the server gets it literally (a template placeholder, which no client fills in) [foreign-placeholder]`,
+				`warning .cursor/mcp.json:1:118: "${{ secrets.GH_TOKEN }}" is not expanded by Cursor: the server gets it literally (a template placeholder, which no client fills in) [foreign-placeholder]`,
+			},
+			hints: []string{`write "${env:API_KEY}" instead of "process.env.API_KEY"`, `write "${env:B_TOKEN}" instead of "{{ B_TOKEN }}"`, `write "${env:GH_TOKEN}" instead of "${{ secrets.GH_TOKEN }}"`}},
+		{name: "%VAR% outside Gemini",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"API_KEY": "%API_KEY%"}}}}`),
+			want:  []string{`warning .cursor/mcp.json:1:61: "%API_KEY%" is not expanded by Cursor: the server gets it literally [foreign-placeholder]`}},
+		{name: "code and Go templates are not placeholders",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {`+
+				`"a": {"command": "node", "args": ["-e", "require('x').start({key: process.env.API_KEY, url: `+"`${process.env.URL}`"+`})"]}, `+
+				`"b": {"command": "docker", "args": ["ps", "--format", "{{.Names}} {{json .}}"]}}}`)},
+	})
+}
+
+// mcp-remote expands ${VAR} in its --header values from its own
+// environment (regression: 0xD3ADBE3F/saas-ticketing, rebuilt).
+func TestForeignPlaceholderMcpRemote(t *testing.T) {
+	server := func(args string) string {
+		return `{"servers": {"m": {"command": "npx", "args": [` + args + `], "env": {"TOKEN": "${input:token}"}}}, "inputs": [{"type": "promptString", "id": "token", "password": true}]}`
+	}
+	runRuleCases(t, "foreign-placeholder", []ruleCase{
+		{name: "--header value",
+			files: tree(".vscode/mcp.json", server(`"-y", "mcp-remote@0.1.29", "https://mcp.example.com/mcp", "--header", "Authorization: Bearer ${TOKEN}"`))},
+		{name: "bunx and a direct command",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {`+
+				`"a": {"command": "bunx", "args": ["mcp-remote", "https://x/mcp", "--header", "X-Key:${KEY}"]}, `+
+				`"b": {"command": "mcp-remote", "args": ["https://x/mcp", "--header", "X-Key:${KEY}"]}}}`)},
+		{name: "--header= is not read by mcp-remote, nor are other arguments",
+			files: tree(".vscode/mcp.json", server(`"-y", "mcp-remote", "https://mcp.example.com/${TENANT}", "--header=X-Key:${TOKEN}"`)),
+			want: []string{
+				`warning .vscode/mcp.json:1:92: "${TENANT}" is not expanded by VS Code: the server gets it literally [foreign-placeholder]`,
+				`warning .vscode/mcp.json:1:120: "${TOKEN}" is not expanded by VS Code: the server gets it literally [foreign-placeholder]`,
+			}},
+		{name: "another package's --header",
+			files: tree(".vscode/mcp.json", server(`"-y", "other-proxy", "--header", "X-Key:${TOKEN}"`)),
+			want:  []string{`warning .vscode/mcp.json:1:87: "${TOKEN}" is not expanded by VS Code: the server gets it literally [foreign-placeholder]`}},
 	})
 }

@@ -23,6 +23,11 @@ func FuzzLint(f *testing.F) {
 	}
 	f.Add(uint8(3), "[mcp_servers.a]\ncommand = \"a\"\nstartup_timeout_sec = nan\n")
 	f.Add(uint8(9), `{"projects": {"<ROOT>": {"mcpServers": {"x": {"url": 1}}}}}`)
+	// issue 10: a token in a file that does not parse, servers nested too
+	// deep, escaped JSON in an argument, a connection string
+	f.Add(uint8(6), "{\"mcpServers\": {\"a\": {\"command\": \"x\", \"env\": {\"T\": \"ghp_"+"0123456789abcdefghijABCDEFGHIJk1m2n3\",}}")
+	f.Add(uint8(5), `{"mcp": {"servers": {"a": {"type": "local", "command": ["~/x"]}}}}`)
+	f.Add(uint8(6), `{"mcpServers": {"a": {"command": "npx", "args": ["--k", "v", "p", "--config", "{\"apiKey\":\"q8\u00e9Zr2Lx7Vn4Kp9Tw3Hs6Jd1Mf\"}", "postgres://u:p@[::1]:5/d"]}}}`)
 	f.Fuzz(func(t *testing.T, which uint8, content string) {
 		file := fuzzFiles[int(which)%len(fuzzFiles)]
 		cfg := &Config{Enable: []string{"undefined-variable", "unpinned-package"}, Policy: Policy{DenyURLs: []string{"http://*"}, AllowCommands: []string{"npx"}}}

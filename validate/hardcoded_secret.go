@@ -30,6 +30,23 @@ Two things are reported:
   ` + "`Authorization`" + `, ` + "`--api-key=…`" + `, ` + "`?token=`" + `, …) that hold no placeholder and are
   not paths or URLs.
 
+Also: the password of a URL or connection string anywhere in ` + "`args`" + ` or ` + "`env`" + `
+(` + "`postgresql://app:pw@db/app`" + `, ` + "`mongodb+srv://u:pw@…`" + `, ` + "`redis://:pw@…`" + `; a warning when
+the host is this machine, nothing when the password is a placeholder or a
+template such as ` + "`password`" + `); a secret-named member of a JSON object passed as
+one argument (` + "`--config '{\"braveApiKey\":\"…\"}'`" + `); Neon ` + "`napi_`" + ` keys; and the token
+shapes above in a file that does not parse, at their exact place: a committed
+key is exposed whether or not the file parses. Servers the client does not
+load (under another client's key, outside the servers key) are checked too.
+
+Not secrets: placeholders of any syntax, other languages' included
+(` + "`${process.env.X}`" + `, ` + "`{{X}}`" + `: foreign-placeholder reports them), template values
+(template-value), and keys that are public by design: a Supabase anon key
+(a JWT whose payload says ` + "`\"role\": \"anon\"`" + `), ` + "`NEXT_PUBLIC_*`" + ` and ` + "`EXPO_PUBLIC_*`" + `
+variables, ` + "`*_PUBLISHABLE_KEY`" + ` — unless the value has a vendor's secret shape
+(a GitHub token in ` + "`NEXT_PUBLIC_GITHUB_TOKEN`" + ` is still reported) or is a
+service-role JWT.
+
 Codex's ` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + ` and ` + "`env_http_headers`" + ` hold variable names,
 never secrets, and are skipped.
 
@@ -66,7 +83,17 @@ func checkHardcodedSecret(p *Pass) {
 	for i := range defs {
 		s := &defs[i]
 		byEntry[s.Source.Path+"#"+s.Source.Pointer] = s
+	}
+	// servers the client does not load too: the file holds them all the same
+	for s := range p.valueServers() {
 		secretsIn(p, s)
+	}
+	// A file that does not parse has no entries, but a token in it is
+	// exposed all the same.
+	for _, doc := range p.Set.Documents {
+		if doc.Root == nil && len(doc.Src) > 0 {
+			rawSecrets(p, doc, p.homeFile(doc.Path))
+		}
 	}
 	// An entry hidden by a later one with the same key is dead text to the
 	// client, but a token written there is as readable as any other.
@@ -120,15 +147,41 @@ type secretCheck struct {
 func (c *secretCheck) value(field, key string, v *normalize.Value) {
 	what := fmt.Sprintf("%s %q", secretMaps[field], key) // env "X", header "Y"
 	if kind, start, end, ok := resolve.FindToken(v.Str); ok {
-		c.report(c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind), field, key, kind)
+		if !publicByDesign(key, kind, v.Str[start:end]) {
+			c.report(c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind), field, key, kind)
+		}
 		return
 	}
 	if valueCommands(c.s.Source.Client) && resolve.Classify(v.Str, nil) == resolve.Command {
 		return // a command that prints the secret, not the secret
 	}
-	if resolve.IsSecretKey(key) && looksSecret(v.Str) {
+	if c.urls(field, key, what, v) || c.json(field, what, v) {
+		return
+	}
+	if resolve.IsSecretKey(key) && looksSecret(v.Str) && !publicByDesign(key, "", v.Str) {
 		c.report(c.p.AtValue(c.doc, v, "%s holds what looks like a literal secret", what), field, key, "")
 	}
+}
+
+// publicByDesign reports values that are public although they look like
+// credentials: Supabase's anon key, NEXT_PUBLIC_* and EXPO_PUBLIC_*
+// variables, publishable keys. A secret of a known vendor's shape is never
+// public, whatever the name; a JWT is public under such a name unless it
+// says it is a service role.
+func publicByDesign(key, kind, token string) bool {
+	if resolve.PublicToken(kind, token) {
+		return true
+	}
+	if !resolve.PublicKey(key) {
+		return false
+	}
+	switch kind {
+	case "":
+		return true
+	case "JSON Web Token":
+		return resolve.JWTRole(token) != "service_role"
+	}
+	return false
 }
 
 // args checks each argument, "--flag=value" and "KEY=value" forms, and the
@@ -141,18 +194,27 @@ func (c *secretCheck) args(field string, arr *normalize.Value) {
 			continue
 		}
 		label := fmt.Sprintf("%q[%d]", field, i)
+		flag := ""
+		if i > 0 && items[i-1].Kind == normalize.String && strings.HasPrefix(items[i-1].Str, "-") {
+			flag = strings.TrimLeft(items[i-1].Str, "-")
+		}
 		if kind, start, end, ok := resolve.FindToken(it.Str); ok {
-			c.report(c.p.reportSub(c.doc, it, start, end, "%s holds a literal %s", label, kind), field, "", kind)
+			if k, _, _ := strings.Cut(it.Str, "="); !publicByDesign(strings.TrimLeft(k, "-"), kind, it.Str[start:end]) && !publicByDesign(flag, kind, it.Str[start:end]) {
+				c.report(c.p.reportSub(c.doc, it, start, end, "%s holds a literal %s", label, kind), field, "", kind)
+			}
+			continue
+		}
+		if c.urls(field, "", label, it) || c.json(field, label, it) {
 			continue
 		}
 		if k, val, ok := strings.Cut(it.Str, "="); ok && isFlagName(k) {
 			name := strings.TrimLeft(k, "-")
-			if resolve.IsSecretKey(name) && looksSecret(val) {
+			if resolve.IsSecretKey(name) && looksSecret(val) && !publicByDesign(name, "", val) {
 				c.report(c.p.reportSub(c.doc, it, len(k)+1, len(it.Str), "the value of %q in %s looks like a literal secret", k, label), field, name, "")
 			}
 			continue
 		}
-		if strings.HasPrefix(it.Str, "-") && i+1 < len(items) && resolve.IsSecretKey(strings.TrimLeft(it.Str, "-")) {
+		if name := strings.TrimLeft(it.Str, "-"); strings.HasPrefix(it.Str, "-") && i+1 < len(items) && resolve.IsSecretKey(name) && !resolve.PublicKey(name) {
 			next := items[i+1]
 			if next.Kind == normalize.String && !strings.HasPrefix(next.Str, "-") && looksSecret(next.Str) {
 				if _, _, _, tok := resolve.FindToken(next.Str); !tok { // reported on its own turn
@@ -207,10 +269,12 @@ func (c *secretCheck) url(field string, v *normalize.Value) {
 // values under secret-looking keys (oauth clientSecret, Codex bearer_token).
 func (c *secretCheck) other(v stringVisit) {
 	if kind, start, end, ok := resolve.FindToken(v.value.Str); ok {
-		c.report(c.p.reportSub(c.doc, v.value, start, end, "%q holds a literal %s", v.key, kind), v.field, v.key, kind)
+		if !publicByDesign(v.key, kind, v.value.Str[start:end]) {
+			c.report(c.p.reportSub(c.doc, v.value, start, end, "%q holds a literal %s", v.key, kind), v.field, v.key, kind)
+		}
 		return
 	}
-	if resolve.IsSecretKey(v.key) && looksSecret(v.value.Str) {
+	if resolve.IsSecretKey(v.key) && looksSecret(v.value.Str) && !publicByDesign(v.key, "", v.value.Str) {
 		c.report(c.p.AtValue(c.doc, v.value, "%q holds what looks like a literal secret", v.key), v.field, v.key, "")
 	}
 }
@@ -230,6 +294,18 @@ func inHome(s *normalize.Server) bool {
 	return s.Source.Scope == normalize.User || s.Source.Scope == normalize.Local && clientOf(s).HomeLocal
 }
 
+// homeFile reports whether the file at path is one of the home's, for a
+// file without servers to ask inHome about.
+func (p *Pass) homeFile(path string) bool {
+	for _, sf := range p.Set.Sources {
+		if sf.Path == path {
+			c := normalize.ClientByID(sf.Client)
+			return sf.Scope == normalize.User || sf.Scope == normalize.Local && c != nil && c.HomeLocal
+		}
+	}
+	return false
+}
+
 // secretHint says how the client reads the value from the environment.
 func secretHint(client, field, key, kind string) string {
 	fallback := "API_TOKEN"
@@ -238,10 +314,12 @@ func secretHint(client, field, key, kind string) string {
 	basic := kind == "basic auth credential"
 	scheme := "Bearer"
 	switch {
-	case strings.HasPrefix(kind, "GitHub"):
-		fallback = "GITHUB_TOKEN"
 	case basic:
 		fallback, scheme = "BASIC_AUTH", "Basic"
+	case kindVars[kind] != "":
+		fallback = kindVars[kind]
+	case strings.HasPrefix(kind, "GitHub"):
+		fallback = "GITHUB_TOKEN"
 	}
 	name := fallback
 	header := secretMaps[field] == "header"
@@ -264,4 +342,12 @@ func secretHint(client, field, key, kind string) string {
 		return fmt.Sprintf("write \"%s %s\" and set %s in your environment", scheme, ph, name)
 	}
 	return fmt.Sprintf("write %q and set %s in your environment", ph, name)
+}
+
+// kindVars name the variable a hint suggests for a token of a known kind
+// found where no key names it (an argument).
+var kindVars = map[string]string{
+	"Neon API key": "NEON_API_KEY", "OpenAI-style API key": "OPENAI_API_KEY", "Anthropic API key": "ANTHROPIC_API_KEY",
+	"GitLab personal access token": "GITLAB_TOKEN", "npm access token": "NPM_TOKEN", "Google API key": "GOOGLE_API_KEY",
+	"Stripe secret key": "STRIPE_SECRET_KEY", "Slack token": "SLACK_TOKEN", "AWS access key ID": "AWS_ACCESS_KEY_ID",
 }

@@ -107,3 +107,109 @@ func TestHardcodedSecretBasicHint(t *testing.T) {
 			hints: []string{`move it to env_http_headers = { "Authorization" = "BASIC_AUTH" } and put the whole "Basic …" value in BASIC_AUTH; Codex reads the header from that variable; then rotate the credential`}},
 	})
 }
+
+// Supabase JWTs as Supabase issues them: header, a payload with the role,
+// a fake signature.
+const (
+	fakeAnonJWT    = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJpc3MiOiJzdXBhYmFzZSIsInJvbGUiOiJhbm9uIn0" + "." + "c2lnbmF0dXJlLXNhbXBsZQ"
+	fakeServiceJWT = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJpc3MiOiJzdXBhYmFzZSIsInJvbGUiOiJzZXJ2aWNlX3JvbGUifQ" + "." + "c2lnbmF0dXJlLXNhbXBsZQ"
+	fakeNeonKey    = "napi_" + "k3m9x2q7w1e8r4t6y0u5i3o9p2a7s1d6f8g4h0j5k2l9z3x7c1v6b8n4m0q2w5e9"
+)
+
+// Keys that are public by design are no hard-coded secrets (regression:
+// Ragul26061999/annam2.0's SUPABASE_ANON_KEY, rebuilt with fakes).
+func TestHardcodedSecretPublicByDesign(t *testing.T) {
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
+		{name: "anon key, public variables, publishable keys",
+			files: tree(".windsurf/mcp_config.json", `{"mcpServers": {"s": {"command": "srv", "env": {`+
+				`"SUPABASE_ANON_KEY": "`+fakeAnonJWT+`", "SUPABASE_KEY": "`+fakeAnonJWT+`", `+
+				`"NEXT_PUBLIC_POSTHOG_KEY": "`+fakeRandom+`", "STRIPE_PUBLISHABLE_KEY": "pk_live_`+fakeRandom+`", `+
+				`"SUPABASE_SERVICE_ROLE_KEY": "`+fakeServiceJWT+`", "NEXT_PUBLIC_GITHUB_TOKEN": "`+fakeGitHubToken+`"}}}}`),
+			want: []string{
+				`error .windsurf/mcp_config.json:1:449: env "SUPABASE_SERVICE_ROLE_KEY" holds a literal JSON Web Token [hardcoded-secret]`,
+				`error .windsurf/mcp_config.json:1:595: env "NEXT_PUBLIC_GITHUB_TOKEN" holds a literal GitHub personal access token [hardcoded-secret]`,
+			}},
+		{name: "a service-role key under a public name is still a secret",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {"s": {"command": "srv", "args": ["--anon-key", "`+fakeServiceJWT+`"]}}}`),
+			want:  []string{`error .cursor/mcp.json:1:65: "args"[1] holds a literal JSON Web Token [hardcoded-secret]`}},
+	})
+}
+
+// Placeholders of other languages are not secrets, and no hint says to
+// rotate them (regression: 01capitain/jira-release-manager, rebuilt).
+func TestHardcodedSecretForeignPlaceholders(t *testing.T) {
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
+		{name: "javascript and templates",
+			files: tree(".gemini/settings.json", `{"mcpServers": {"c": {"httpUrl": "https://mcp.context7.com/mcp", "headers": {`+
+				`"CONTEXT7_API_KEY": "${process.env.CONTEXT7_API_KEY}", "X_API_TOKEN": "process.env.X_API_TOKEN", `+
+				`"Authorization": "Bearer {{ ACCESS_TOKEN }}", "X_SECRET_KEY": "%X_SECRET_KEY%"}}}}`)},
+	})
+}
+
+// A password in a connection string (regression: 13uraksahin/read-water's
+// postgresql:// argument, rebuilt).
+func TestHardcodedSecretConnectionStrings(t *testing.T) {
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
+		{name: "args and env",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {"pg": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-postgres@0.6.2", "postgresql://app:s3cr3tPw@db.example.com:5432/app"], `+
+				`"env": {"MONGO_URI": "mongodb+srv://u:Xk29dLq@cluster0.example.net/db", "REDIS_URL": "redis://:r3disPw@cache.example.com:6379", "DSN": "--db=postgres://app:pw2@10.0.0.5/app"}}}}`),
+			want: []string{
+				`error .cursor/mcp.json:1:122: "args"[2] holds a literal password in its connection string [hardcoded-secret]`,
+				`error .cursor/mcp.json:1:196: env "MONGO_URI" holds a literal password in its connection string [hardcoded-secret]`,
+				`error .cursor/mcp.json:1:253: env "REDIS_URL" holds a literal password in its connection string [hardcoded-secret]`,
+				`error .cursor/mcp.json:1:314: env "DSN" holds a literal password in its connection string [hardcoded-secret]`,
+			},
+			hint: `write "${env:API_TOKEN}" and set API_TOKEN in your environment; then rotate the credential`},
+		{name: "a local host is a warning",
+			files: tree(".mcp.json", `{"mcpServers": {"pg": {"command": "srv", "args": ["postgresql://readwater:Rw2024x@localhost:5433/readwater"]}}}`),
+			want:  []string{`warning .mcp.json:1:75: "args"[0] holds a literal password in its connection string to a local host [hardcoded-secret]`}},
+		{name: "placeholders and template passwords",
+			files: tree(".mcp.json", `{"mcpServers": {"pg": {"command": "srv", "args": ["postgresql://app:${DB_PASSWORD}@db/app", "postgres://user:password@db/app", "postgres://u:<your-password>@db/app", "postgres://app@db/app"]}}}`)},
+	})
+}
+
+// A secret-named key in a JSON argument (regression:
+// 1062265550/Charging_pile_back_end's smithery --config, rebuilt).
+func TestHardcodedSecretJSONArgument(t *testing.T) {
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
+		{name: "escaped JSON in an argument",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {"brave": {"command": "npx", "args": ["-y", "@smithery/cli@1.2.3", "run", "@smithery-ai/brave-search", "--config", "{\"braveApiKey\":\"`+fakeRandom+`\",\"country\":\"US\"}"]}}}`),
+			want:  []string{`error .cursor/mcp.json:1:151: the value of "braveApiKey" in the JSON of "args"[5] looks like a literal secret [hardcoded-secret]`},
+			hints: []string{`write "${env:BRAVE_API_KEY}" and set BRAVE_API_KEY in your environment; then rotate the credential`}},
+		{name: "a Neon key as a bare argument",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {"neon": {"command": "npx", "args": ["-y", "@neondatabase/mcp-server-neon@0.6.1", "start", "`+fakeNeonKey+`"]}}}`),
+			want:  []string{`error .cursor/mcp.json:1:108: "args"[3] holds a literal Neon API key [hardcoded-secret]`},
+			hints: []string{`write "${env:NEON_API_KEY}" and set NEON_API_KEY in your environment; then rotate the credential`}},
+	})
+}
+
+// A token in a file that does not parse is reported at its exact place.
+func TestHardcodedSecretUnparsedFile(t *testing.T) {
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
+		{name: "trailing comma in strict JSON, two tokens",
+			files: tree(".cursor/mcp.json", "{\n  \"mcpServers\": {\n    \"gh\": {\"command\": \"srv\", \"env\": {\"GITHUB_TOKEN\": \""+fakeGitHubToken+"\",}},\n"+
+				"    \"api\": {\"url\": \"https://x/mcp\", \"headers\": {\"Authorization\": \"Bearer "+fakeAWSKeyID+"\"}}\n  }\n"),
+			want: []string{
+				`error .cursor/mcp.json:3:55: the file does not parse, but it holds a literal GitHub personal access token [hardcoded-secret]`,
+				`error .cursor/mcp.json:4:74: the file does not parse, but it holds a literal AWS access key ID [hardcoded-secret]`,
+			},
+			hint: `remove it from the file and rotate the credential: it is exposed whether or not the file parses`},
+		{name: "TOML in the home is a warning",
+			files: tree("~/.codex/config.toml", "[mcp_servers.gh\ncommand = \"srv\"\nenv = { GITHUB_TOKEN = \""+fakeGitHubToken+"\" }\n"),
+			want:  []string{`warning ~/.codex/config.toml:3:25: the file does not parse, but it holds a literal GitHub personal access token [hardcoded-secret]`}},
+	})
+}
+
+// Servers under a key the client does not read still hold their secrets
+// (regression: Teycir/ZkPatternFuzz's "servers" in a Windsurf file).
+func TestHardcodedSecretUnloadedServers(t *testing.T) {
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
+		{name: "wrong key and top level",
+			files: tree(".windsurf/mcp_config.json", `{"servers": {"gh": {"command": "srv", "env": {"GITHUB_TOKEN": "`+fakeGitHubToken+`"}}}}`,
+				".mcp.json", `{"gh": {"command": "srv", "env": {"GITHUB_TOKEN": "`+fakeGitHubToken+`"}}}`),
+			want: []string{
+				`error .mcp.json:1:52: env "GITHUB_TOKEN" holds a literal GitHub personal access token [hardcoded-secret]`,
+				`error .windsurf/mcp_config.json:1:64: env "GITHUB_TOKEN" holds a literal GitHub personal access token [hardcoded-secret]`,
+			}},
+	})
+}

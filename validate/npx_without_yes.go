@@ -54,68 +54,13 @@ func checkNpxWithoutYes(p *Pass) {
 		if v, ok := s.Env["NPM_CONFIG_YES"]; ok && v != "false" {
 			continue
 		}
-		pkg, answered := npxPackage(e.args)
-		if answered || pkg < 0 {
-			continue
+		call := npxParse(e.args)
+		if call.answered || call.pkg < 0 || call.unknown >= 0 || e.argVals[call.pkg] == nil {
+			continue // npx-unknown-option reports a package npm takes by mistake
 		}
 		doc := p.Document(s.Source.Path)
-		name := strings.TrimPrefix(e.args[pkg], "--package=")
-		d := p.AtValue(doc, e.argVals[pkg], "npx runs %q without \"-y\": npm may stop at \"Ok to proceed?\" before installing it", name)
+		name := strings.TrimPrefix(strings.TrimPrefix(e.args[call.pkg], "--package="), "-p=")
+		d := p.AtValue(doc, e.argVals[call.pkg], "npx runs %q without \"-y\": npm may stop at \"Ok to proceed?\" before installing it", name)
 		d.Hint = "add \"-y\" before the package name"
 	}
-}
-
-// npxPackage finds the package npx runs: the index of the first positional
-// argument (-1 when there is none), and whether -y, --yes or --no came
-// before it.
-func npxPackage(args []string) (pkg int, answered bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "-y" || a == "--yes" || a == "--yes=true" || a == "--no" || a == "--no-install" || a == "--yes=false":
-			return -1, true
-		case a == "--":
-			if i+1 < len(args) {
-				return i + 1, false
-			}
-			return -1, false
-		case (a == "-p" || a == "--package") && i+1 < len(args):
-			// npx -p pkg cmd: the package is the -p value.
-			return npxAfterPackage(args, i+2, i+1)
-		case a == "-c" || a == "--call" || npmValueOptions[a]:
-			i++ // the value
-		case strings.HasPrefix(a, "--package="):
-			return npxAfterPackage(args, i+1, i)
-		case strings.HasPrefix(a, "-") && len(a) > 1:
-			// another npm option
-		default:
-			return i, false
-		}
-	}
-	return -1, false
-}
-
-// npmValueOptions are npm options written before the package that take
-// the next argument as their value ("npx --registry https://… pkg", as VS
-// Code writes for servers installed from the MCP gallery).
-var npmValueOptions = map[string]bool{
-	"--registry": true, "--cache": true, "--userconfig": true, "--globalconfig": true,
-	"--prefix": true, "--loglevel": true, "--node-options": true, "--script-shell": true,
-	"--shell": true, "--workspace": true, "-w": true, "--include": true, "--omit": true,
-	"--before": true, "--tag": true, "--scope": true, "--proxy": true, "--https-proxy": true,
-	"--cafile": true, "--location": true,
-}
-
-// npxAfterPackage keeps looking for -y after a --package option: npx
-// accepts it anywhere before the command.
-func npxAfterPackage(args []string, from, pkg int) (int, bool) {
-	for _, a := range args[from:] {
-		switch {
-		case a == "-y" || a == "--yes" || a == "--no":
-			return -1, true
-		case !strings.HasPrefix(a, "-"):
-			return pkg, false
-		}
-	}
-	return pkg, false
 }

@@ -45,3 +45,37 @@ func TestNpxWithoutYesOptionValue(t *testing.T) {
 		{name: "answered after a value option", files: tree(".vscode/mcp.json", args(`"--registry", "https://registry.npmjs.org", "-y", "`+pkg+`"`))},
 	})
 }
+
+// npm options before the package are npm's; -p and --package name the
+// package; a server option before the package is npx-unknown-option's
+// (regression: 122sp7/xuanwu-app's supabase server, rebuilt here).
+func TestNpxWithoutYesNpmOptions(t *testing.T) {
+	const pkg = "@supabase/mcp-server-supabase@0.7.0"
+	args := func(a string) string { return `{"servers": {"m": {"command": "npx", "args": [` + a + `]}}}` }
+	runRuleCases(t, "npx-without-yes", []ruleCase{
+		{name: "-p names the package", files: tree(".vscode/mcp.json", args(`"-p", "`+pkg+`", "supabase-mcp"`)),
+			want: []string{`warning .vscode/mcp.json:1:53: npx runs "` + pkg + `" without "-y": npm may stop at "Ok to proceed?" before installing it [npx-without-yes]`}},
+		{name: "--package= names the package", files: tree(".vscode/mcp.json", args(`"--package=`+pkg+`", "supabase-mcp"`)),
+			want: []string{`warning .vscode/mcp.json:1:47: npx runs "` + pkg + `" without "-y": npm may stop at "Ok to proceed?" before installing it [npx-without-yes]`}},
+		{name: "an unknown option is not the package's business here",
+			files: tree(".vscode/mcp.json", args(`"--project-ref", "${input:project-ref}", "--registry", "https://registry.npmjs.org", "`+pkg+`"`))},
+	})
+}
+
+func TestNpxUnknownOption(t *testing.T) {
+	const pkg = "@supabase/mcp-server-supabase@0.7.0"
+	args := func(a string) string { return `{"servers": {"m": {"command": "npx", "args": [` + a + `]}}}` }
+	runRuleCases(t, "npx-unknown-option", []ruleCase{
+		{name: "gallery line", files: tree(".vscode/mcp.json", args(`"--project-ref", "${input:project-ref}", "--read-only", "true", "--registry", "https://registry.npmjs.org", "`+pkg+`"`)),
+			want:  []string{`error .vscode/mcp.json:1:47: npm does not know the option "--project-ref", so npx runs "${input:project-ref}" as the package instead of "` + pkg + `" [npx-unknown-option]`},
+			hints: []string{`put the server's options after the package: ["-y", "` + pkg + `", "--project-ref", …]`}},
+		{name: "answered, with an = value", files: tree(".cursor/mcp.json", `{"mcpServers": {"m": {"command": "npx", "args": ["-y", "--api-key", "k", "`+pkg+`"]}}}`),
+			want:  []string{`error .cursor/mcp.json:1:56: npm does not know the option "--api-key", so npx runs "k" as the package instead of "` + pkg + `" [npx-unknown-option]`},
+			hints: []string{`put the server's options after the package: ["` + pkg + `", "--api-key", …]`}},
+		{name: "npm's own options and = values are fine", files: tree(".cursor/mcp.json", `{"mcpServers": {`+
+			`"a": {"command": "npx", "args": ["-y", "--registry", "https://registry.npmjs.org", "`+pkg+`"]}, `+
+			`"b": {"command": "npx", "args": ["-y", "--api-key=k", "`+pkg+`"]}, `+
+			`"c": {"command": "npx", "args": ["-y", "--ignore-scripts", "`+pkg+`", "--project-ref", "x"]}, `+
+			`"d": {"command": "npx", "args": ["-y", "--unknown", "`+pkg+`"]}}}`)},
+	})
+}

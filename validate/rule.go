@@ -62,6 +62,14 @@ type Example struct {
 	ProjectScope bool
 }
 
+// SpeaksFor says which clients the rule speaks for, in words.
+func (r *Rule) SpeaksFor() string {
+	if r.Clients == "" {
+		return "each client, for the files it reads"
+	}
+	return r.Clients
+}
+
 // DocURL is where a rule's documentation lives.
 func DocURL(id string) string {
 	return "https://github.com/mcpconf/mcpconf/blob/main/docs/rules.md#" + id
@@ -91,6 +99,20 @@ type Pass struct {
 
 // Document returns the document a server or diagnostic path belongs to.
 func (p *Pass) Document(path string) *normalize.Document {
+	if p.docs == nil && p.run != nil && p.Workspace != nil && (p.Set == nil || slices.Contains(p.Workspace.Views, p.Set)) {
+		// every pass of a run looks in the same documents: map them once
+		p.run.mu.Lock()
+		if p.run.docs == nil {
+			p.run.docs = map[string]*normalize.Document{}
+			for _, v := range p.Workspace.Views {
+				for _, d := range v.Documents {
+					p.run.docs[d.Path] = d
+				}
+			}
+		}
+		p.docs = p.run.docs
+		p.run.mu.Unlock()
+	}
 	if p.docs == nil {
 		p.docs = map[string]*normalize.Document{}
 		if p.Workspace != nil {
@@ -235,6 +257,11 @@ func (c *Config) pass() (*Policy, func(string) string) {
 type runState struct {
 	mu   sync.Mutex
 	done map[string]bool
+	// unloaded caches the entries no client of a view loads: every value
+	// rule looks at them.
+	unloaded map[*normalize.Set][]unloadedEntry
+	// docs maps the display path of every document of the workspace to it.
+	docs map[string]*normalize.Document
 }
 
 // once reports whether this is the first time in the run that a piece of
@@ -293,6 +320,7 @@ func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config, run *runS
 // finish drops what the config silences and sorts.
 func finish(out []normalize.Diagnostic, cfg *Config) []normalize.Diagnostic {
 	out = dropGenericSchema(out)
+	out = dropCovered(out)
 	out = cfg.apply(out)
 	slices.SortFunc(out, normalize.CompareDiagnostics)
 	return slices.CompactFunc(out, func(a, b normalize.Diagnostic) bool {

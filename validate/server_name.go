@@ -15,6 +15,7 @@ var ServerName = &Rule{
 	ID:       "server-name",
 	Title:    "a server name is empty, too long or has characters outside letters, digits, _ . -",
 	Severity: normalize.Warning,
+	Clients:  "the clients with a rule for names: pisces, Claude Code, Codex, VS Code (an empty name: every client)",
 	Doc: "Server names end up in tool names (`mcp__<server>__<tool>`), command lines\n" +
 		"(`claude mcp get NAME`) and file keys, so keep them to 1–100 characters of\n" +
 		"`[a-zA-Z0-9_.-]`. pisces enforces exactly this when it writes a config (newer\n" +
@@ -25,8 +26,13 @@ var ServerName = &Rule{
 		"without spaces, but names the servers it installs from the MCP gallery\n" +
 		"`<namespace>/<name>` (`io.github.ChromeDevTools/chrome-devtools-mcp`), so one\n" +
 		"`/` is accepted in VS Code files.\n\n" +
-		"An empty name is an error: no client can refer to the server.",
-	Example: Example{File: ".cursor/mcp.json",
+		"Characters and length are checked only for the clients that document or\n" +
+		"enforce a rule for names (pisces, Claude Code, Codex, VS Code; see\n" +
+		"docs/clients.md): Cursor, Windsurf, Gemini CLI, opencode, Zed and the others\n" +
+		"document none, and vendors' own install lines use names such as\n" +
+		"`@21st-dev/magic` there.\n\n" +
+		"An empty name is an error for every client: no client can refer to the server.",
+	Example: Example{File: ".mcp.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"GitHub Issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"github-issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n"},
 	Check: checkServerName,
@@ -42,6 +48,9 @@ func checkServerName(p *Pass) {
 			d.Severity = normalize.Error
 			d.Hint = "name the server with letters, digits, \"_\", \".\" or \"-\""
 			continue
+		}
+		if !dl.NameChars {
+			continue // the client documents no rule for names (Windsurf)
 		}
 		if n := utf8.RuneCountInString(name); n > maxServerName {
 			d := p.At(s, "", "server name %q is %d characters long, over the limit of %d", name, n, maxServerName)

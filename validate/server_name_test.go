@@ -8,16 +8,16 @@ import (
 func TestServerName(t *testing.T) {
 	long := strings.Repeat("a", 101)
 	runRuleCases(t, "server-name", []ruleCase{
-		{name: "space", files: oneFile(".cursor/mcp.json",
+		{name: "space", files: oneFile(".mcp.json",
 			`{"mcpServers": {"GitHub Issues": {"command": "gh-mcp"}}}`),
-			want: []string{`warning .cursor/mcp.json:1:17: server name "GitHub Issues" contains a space: use only letters, digits, "_", "." and "-" [server-name]`},
+			want: []string{`warning .mcp.json:1:17: server name "GitHub Issues" contains a space: use only letters, digits, "_", "." and "-" [server-name]`},
 			hint: `rename it, e.g. to "github-issues"`},
 		{name: "empty", files: oneFile(".cursor/mcp.json",
 			`{"mcpServers": {"": {"command": "gh-mcp"}}}`),
 			want: []string{`error .cursor/mcp.json:1:17: server name "" is empty: no client can refer to this server [server-name]`}},
-		{name: "too long", files: oneFile(".cursor/mcp.json",
+		{name: "too long", files: oneFile(".mcp.json",
 			`{"mcpServers": {"`+long+`": {"command": "gh-mcp"}}}`),
-			want: []string{`warning .cursor/mcp.json:1:17: server name "` + long + `" is 101 characters long, over the limit of 100 [server-name]`}},
+			want: []string{`warning .mcp.json:1:17: server name "` + long + `" is 101 characters long, over the limit of 100 [server-name]`}},
 		{name: "several characters", files: oneFile(".pisces/mcp.json",
 			`{"mcpServers": {"acme:docs/v2 (beta)": {"command": "docs-mcp"}}}`),
 			want: []string{`warning .pisces/mcp.json:1:17: server name "acme:docs/v2 (beta)" contains ":", "/", a space and other characters: use only letters, digits, "_", "." and "-" [server-name]`},
@@ -39,8 +39,23 @@ func TestServerNameVSCodeGallery(t *testing.T) {
 		{name: "two slashes in vscode", files: oneFile(".vscode/mcp.json",
 			`{"servers": {"a/b/c": {"command": "x"}}}`),
 			want: []string{`warning .vscode/mcp.json:1:14: server name "a/b/c" contains "/": use only letters, digits, "_", "." and "-" [server-name]`}},
-		{name: "slash in cursor", files: oneFile(".cursor/mcp.json",
+		{name: "slash in .mcp.json", files: oneFile(".mcp.json",
 			`{"mcpServers": {"io.github.x/y": {"command": "x"}}}`),
-			want: []string{`warning .cursor/mcp.json:1:17: server name "io.github.x/y" contains "/": use only letters, digits, "_", "." and "-" [server-name]`}},
+			want: []string{`warning .mcp.json:1:17: server name "io.github.x/y" contains "/": use only letters, digits, "_", "." and "-" [server-name]`}},
+	})
+}
+
+// Only clients with a rule for names get the character check (regression:
+// anaelfameni/asondo-buyer-os's "@21st-dev/magic" in a Windsurf file).
+func TestServerNameUndocumented(t *testing.T) {
+	runRuleCases(t, "server-name", []ruleCase{
+		{name: "windsurf, cursor, gemini, opencode", files: tree(
+			".windsurf/mcp_config.json", `{"mcpServers": {"@21st-dev/magic": {"command": "npx", "args": ["-y", "@21st-dev/magic@0.1.0"]}}}`,
+			".cursor/mcp.json", `{"mcpServers": {"GitHub Issues": {"command": "gh-mcp"}}}`,
+			".gemini/settings.json", `{"mcpServers": {"a:b": {"command": "x"}}}`,
+			"opencode.json", `{"mcp": {"a b": {"type": "local", "command": ["x"]}}}`)},
+		{name: "an empty name is an error for every client", files: oneFile(".windsurf/mcp_config.json",
+			`{"mcpServers": {"": {"command": "x"}}}`),
+			want: []string{`error .windsurf/mcp_config.json:1:17: server name "" is empty: no client can refer to this server [server-name]`}},
 	})
 }

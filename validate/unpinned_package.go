@@ -43,7 +43,13 @@ func checkUnpinnedPackage(p *Pass) {
 		doc := p.Document(s.Source.Path)
 		idx, kind := -1, ""
 		switch prog := strings.TrimSuffix(strings.TrimSuffix(progName(e.command), ".cmd"), ".exe"); {
-		case prog == "npx" || prog == "bunx":
+		case prog == "npx":
+			// npm's own reading; a package npm takes by mistake is
+			// npx-unknown-option's
+			if call := npxParse(e.args); call.unknown < 0 {
+				idx, kind = call.pkg, "npm"
+			}
+		case prog == "bunx":
 			idx, kind = runnerPackage(e.args, 0), "npm"
 		case prog == "pnpm" && len(e.args) > 0 && e.args[0] == "dlx":
 			idx, kind = runnerPackage(e.args, 1), "npm"
@@ -62,7 +68,9 @@ func checkUnpinnedPackage(p *Pass) {
 			continue
 		}
 		spec := e.args[idx]
-		if v, ok := strings.CutPrefix(spec, "--package="); ok {
+		if v, ok := strings.CutPrefix(spec, "-p="); ok {
+			spec = v
+		} else if v, ok := strings.CutPrefix(spec, "--package="); ok {
 			spec = v
 		} else if v, ok := strings.CutPrefix(spec, "--from="); ok {
 			spec = v
@@ -151,7 +159,7 @@ func dockerImage(args []string) int {
 	for i++; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case dockerValued[a]:
+		case resolve.DockerValued(a):
 			i++
 		case strings.HasPrefix(a, "-"):
 		default:
@@ -160,18 +168,6 @@ func dockerImage(args []string) int {
 	}
 	return -1
 }
-
-// dockerValued are the "docker run" options that take a value.
-var dockerValued = map[string]bool{"-e": true, "--env": true, "--env-file": true, "-v": true, "--volume": true, "-p": true, "--publish": true,
-	"--name": true, "--network": true, "--net": true, "-w": true, "--workdir": true, "-u": true, "--user": true,
-	"--entrypoint": true, "--mount": true, "-l": true, "--label": true, "--platform": true, "--add-host": true,
-	"--cap-add": true, "--cap-drop": true, "--device": true, "--dns": true, "-h": true, "--hostname": true,
-	"-m": true, "--memory": true, "--cpus": true, "--pull": true, "--restart": true, "--security-opt": true,
-	"--tmpfs": true, "--ulimit": true, "--log-driver": true, "--log-opt": true, "--runtime": true, "--shm-size": true,
-	"--ipc": true, "--pid": true, "--gpus": true, "--group-add": true, "--label-file": true, "--cidfile": true,
-	"--stop-signal": true, "--stop-timeout": true, "--health-cmd": true, "--memory-swap": true, "--cpu-shares": true,
-	"-c": true, "--volumes-from": true, "--link": true, "--expose": true, "--attach": true, "-a": true, "--uts": true,
-	"--userns": true, "--cgroupns": true, "--sysctl": true, "--storage-opt": true, "--network-alias": true, "--ip": true}
 
 // npmPin checks an npm package spec.
 func npmPin(spec string) (msg, hint string) {

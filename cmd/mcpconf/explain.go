@@ -96,7 +96,7 @@ type explainOptions struct {
 	IO         *IO
 	Flags      discoveryFlags
 	Format     string
-	NoColor    bool
+	Color      colorFlags
 	AllSources bool
 	Name       string
 	Resolve    resolveFlags
@@ -183,13 +183,16 @@ and headers are never printed. explain never runs anything.`,
 	cmd.Flags().BoolVar(&opts.AllSources, "all-sources", false, "also list the paths checked and absent")
 	cmd.Flags().BoolVar(&opts.Resolve.On, "resolve", false, "show each value as the client would use it, with where it came from (secrets as their origin and fingerprint)")
 	opts.Resolve.register(cmd)
-	cmd.Flags().BoolVar(&opts.NoColor, "no-color", false, "disable colors (also NO_COLOR)")
+	opts.Color.register(cmd)
 	return cmd
 }
 
 func runExplain(opts *explainOptions) error {
 	if opts.Format != "text" && opts.Format != "json" {
 		return usagef("unknown format %q: use text or json", opts.Format)
+	}
+	if err := opts.Color.check(); err != nil {
+		return err
 	}
 	dopts, err := opts.Flags.options(opts.IO)
 	if err != nil {
@@ -202,7 +205,7 @@ func runExplain(opts *explainOptions) error {
 	if err != nil {
 		return err
 	}
-	w, st := opts.IO.Out, opts.IO.Style(opts.NoColor)
+	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
 	if len(clients) == 0 {
 		fmt.Fprintf(opts.IO.ErrOut, "mcpconf: %s\n", noFilesMessage(&dopts))
 		if opts.Name != "" {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -59,31 +60,76 @@ func TestVersionAndHelp(t *testing.T) {
 	}
 }
 
-// TestColor: colors only on a terminal, and never with NO_COLOR or
-// --no-color.
+// TestColor: by default colors only on a terminal, and never with
+// NO_COLOR, TERM=dumb or --no-color; --color always colors a pipe (CI
+// logs) and overrides NO_COLOR; --color never does not color a terminal.
+// explain and lint decide the same way.
 func TestColor(t *testing.T) {
 	root, home := stage(t, "demo")
 	for _, c := range []struct {
 		tty   bool
 		env   map[string]string
-		flag  bool
+		flags []string
 		color bool
 	}{
-		{false, nil, false, false},
-		{true, nil, false, true},
-		{true, map[string]string{"NO_COLOR": "1"}, false, false},
-		{true, nil, true, false},
-		{true, map[string]string{"TERM": "dumb"}, false, false},
+		{false, nil, nil, false},
+		{true, nil, nil, true},
+		{true, map[string]string{"NO_COLOR": "1"}, nil, false},
+		{true, nil, []string{"--no-color"}, false},
+		{true, map[string]string{"TERM": "dumb"}, nil, false},
+		{false, nil, []string{"--color", "auto"}, false},
+		{true, nil, []string{"--color=auto"}, true},
+		{false, nil, []string{"--color", "always"}, true},
+		{false, map[string]string{"NO_COLOR": "1", "TERM": "dumb"}, []string{"--color", "always"}, true},
+		{true, nil, []string{"--color", "never"}, false},
 	} {
-		io, out, _ := testIO(c.env)
-		io.OutTTY = c.tty
-		args := []string{"explain", "--root", root, "--home", home}
-		if c.flag {
-			args = append(args, "--no-color")
+		for _, cmd := range []string{"explain", "lint"} {
+			io, out, _ := testIO(c.env)
+			io.OutTTY = c.tty
+			args := append([]string{cmd, "--root", root, "--home", home}, c.flags...)
+			Main(args, io)
+			if got := strings.Contains(out.String(), "\x1b["); got != c.color {
+				t.Errorf("%s tty=%v env=%v %v: colored %v, want %v", cmd, c.tty, c.env, c.flags, got, c.color)
+			}
 		}
-		Main(args, io)
-		if got := strings.Contains(out.String(), "\x1b["); got != c.color {
-			t.Errorf("tty=%v env=%v --no-color=%v: colored %v, want %v", c.tty, c.env, c.flag, got, c.color)
+	}
+	for _, bad := range [][]string{{"--color", "sometimes"}, {"--color", "always", "--no-color"}} {
+		io, _, errOut := testIO(nil)
+		if code := Main(append([]string{"lint", "--root", root}, bad...), io); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d: %s", bad, code, exitUsage, errOut)
+		}
+	}
+}
+
+// TestVersionFrom: what --version prints for each kind of build.
+func TestVersionFrom(t *testing.T) {
+	bi := func(v string, settings ...string) *debug.BuildInfo {
+		b := &debug.BuildInfo{Main: debug.Module{Path: "github.com/mcpconf/mcpconf", Version: v}}
+		for i := 0; i+1 < len(settings); i += 2 {
+			b.Settings = append(b.Settings, debug.BuildSetting{Key: settings[i], Value: settings[i+1]})
+		}
+		return b
+	}
+	const rev = "abc1234def5678901234567890abcdef12345678"
+	for _, c := range []struct {
+		bi   *debug.BuildInfo
+		ok   bool
+		want string
+	}{
+		{bi("v0.3.1"), true, "v0.3.1"}, // go install …@v0.3.1
+		{bi("(devel)", "vcs.revision", rev, "vcs.modified", "true"), true, "devel (abc1234, dirty)"},
+		{bi("(devel)", "vcs.revision", rev, "vcs.modified", "false"), true, "devel (abc1234)"},
+		{bi("v0.3.2-0.20260801120000-abc1234def56+dirty", "vcs.revision", rev, "vcs.modified", "true"), true, "v0.3.2-0.20260801120000-abc1234def56+dirty"},
+		{bi("(devel)"), true, "devel"}, // -buildvcs=false
+		{nil, false, "devel"},
+	} {
+		v, vcs := versionFrom(c.bi, c.ok)
+		got := v
+		if vcs != "" {
+			got += " (" + vcs + ")"
+		}
+		if got != c.want {
+			t.Errorf("%+v: %q, want %q", c.bi, got, c.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/report"
 )
@@ -48,10 +49,50 @@ func SystemIO() *IO {
 	}
 }
 
-// ColorEnabled decides once per IO: a terminal, no NO_COLOR (any value,
-// per no-color.org), not TERM=dumb, and not --no-color.
-func (o *IO) ColorEnabled(noColorFlag bool) bool {
-	if noColorFlag || !o.OutTTY {
+// Color modes of --color.
+const (
+	colorAuto   = "auto"
+	colorAlways = "always"
+	colorNever  = "never"
+)
+
+// colorFlags are --color and --no-color, as every command that prints in
+// color takes them.
+type colorFlags struct {
+	Mode    string // auto, always or never
+	NoColor bool
+}
+
+func (f *colorFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.Mode, "color", colorAuto, "when to color the output: auto (on a terminal, without NO_COLOR), always or never")
+	cmd.Flags().BoolVar(&f.NoColor, "no-color", false, "disable colors (same as --color never; also NO_COLOR)")
+}
+
+// check rejects an unknown mode, and --no-color with --color always.
+func (f *colorFlags) check() error {
+	switch f.Mode {
+	case colorAuto, colorNever:
+	case colorAlways:
+		if f.NoColor {
+			return usagef("--no-color and --color always contradict each other: give one")
+		}
+	default:
+		return usagef("unknown --color %q: use auto, always or never", f.Mode)
+	}
+	return nil
+}
+
+// ColorEnabled decides once per IO: --color always colors whatever the
+// output is (CI logs that render colors), --color never and --no-color
+// never color; auto colors a terminal without NO_COLOR (any value, per
+// no-color.org) and not TERM=dumb.
+func (o *IO) ColorEnabled(f colorFlags) bool {
+	switch {
+	case f.NoColor || f.Mode == colorNever:
+		return false
+	case f.Mode == colorAlways:
+		return true
+	case !o.OutTTY:
 		return false
 	}
 	if _, set := lookup(o.Getenv, "NO_COLOR"); set {
@@ -66,8 +107,8 @@ func lookup(getenv func(string) string, k string) (string, bool) {
 }
 
 // Style returns the report style for this IO.
-func (o *IO) Style(noColorFlag bool) report.Style {
-	if !o.ColorEnabled(noColorFlag) {
+func (o *IO) Style(f colorFlags) report.Style {
+	if !o.ColorEnabled(f) {
 		return report.Style{}
 	}
 	mk := func(attrs ...color.Attribute) func(string) string {

@@ -2,11 +2,13 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -26,7 +28,7 @@ type lintOptions struct {
 	Format    string
 	FailOn    string
 	Config    string
-	NoColor   bool
+	Color     colorFlags
 	CheckEnv  bool
 }
 
@@ -68,14 +70,17 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 	f.StringVar(&opts.Format, "format", "text", "output format: text, json, sarif or github")
 	f.StringVar(&opts.FailOn, "fail-on", "error", "lowest severity that fails: error, warning or info")
 	f.StringVar(&opts.Config, "config", "", "linter config file (default: .mcpconf.toml at the root, if any)")
-	f.BoolVar(&opts.NoColor, "no-color", false, "disable colors (also NO_COLOR)")
 	f.BoolVar(&opts.CheckEnv, "check-env", false, "report placeholders whose variables are not set in this environment (undefined-variable)")
+	opts.Color.register(cmd)
 	return cmd
 }
 
 func runLint(opts *lintOptions) error {
 	if !slices.Contains([]string{"text", "json", "sarif", "github"}, opts.Format) {
 		return usagef("unknown format %q: use text, json, sarif or github", opts.Format)
+	}
+	if err := opts.Color.check(); err != nil {
+		return err
 	}
 	failOn, err := normalize.ParseSeverity(opts.FailOn)
 	if err != nil {
@@ -138,6 +143,9 @@ func runLint(opts *lintOptions) error {
 		res.Documents[cfg.Doc.Path] = cfg.Doc // checked too, and snippets for lint-config findings
 	}
 	res.Files = len(res.Documents)
+	if res.Files == 0 {
+		res.NoFiles = noFilesWhere(opts, &dopts, scope, cfg)
+	}
 	res.Rules = ruleInfos()
 	report.MaskFindings(res.Findings)
 
@@ -163,7 +171,7 @@ func renderLint(opts *lintOptions, res *report.Lint) error {
 	case "github":
 		return report.LintGitHub(w, res)
 	}
-	return report.LintText(w, res, opts.IO.Style(opts.NoColor))
+	return report.LintText(w, res, opts.IO.Style(opts.Color))
 }
 
 func failing(diags []normalize.Diagnostic, at normalize.Severity) bool {
@@ -372,4 +380,58 @@ func ruleInfos() []report.RuleInfo {
 		out[i] = report.RuleInfo{ID: r.ID, Title: r.Title, Help: r.Doc, DocURL: validate.DocURL(r.ID), Severity: r.Severity}
 	}
 	return out
+}
+
+// noFilesWhere says where lint looked when it found no config file, for
+// which clients, and what to try: `in "/repo" (and the directories above
+// it) for any client; pass --root DIR …`.
+func noFilesWhere(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFilter, cfg *validate.Config) string {
+	var where string
+	switch {
+	case opts.Recursive:
+		paths := opts.Paths
+		if len(paths) == 0 {
+			paths = []string{dopts.Root}
+		}
+		where = "under " + quote(absAll(dopts.Cwd, paths)) + " (walked for every known config file)"
+	case len(opts.Paths) > 0:
+		where = "in " + quote(absAll(dopts.Cwd, opts.Paths))
+	case scope == discover.UserScopes:
+		where = fmt.Sprintf("under %q", dopts.Home)
+	default:
+		where = fmt.Sprintf("in %q (and the directories the clients look in above it)", dopts.Root)
+		if scope == discover.AllScopes {
+			where += fmt.Sprintf(" or under %q", dopts.Home)
+		}
+	}
+	clients := "any client"
+	names := opts.Flags.Clients
+	if len(names) == 0 && cfg != nil {
+		names = cfg.Clients
+	}
+	if len(names) > 0 {
+		clients = strings.Join(names, ", ")
+	}
+	hint := "pass --root DIR for another project, or -r to walk its subdirectories"
+	if opts.Recursive {
+		hint = "pass another directory, or --root DIR"
+	}
+	return fmt.Sprintf("%s for %s; %s", where, clients, hint)
+}
+
+func absAll(cwd string, paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = absPath(cwd, p)
+	}
+	return out
+}
+
+// quote joins values as "a", "b" for messages.
+func quote(vals []string) string {
+	q := make([]string, len(vals))
+	for i, v := range vals {
+		q[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(q, ", ")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"github.com/mcpconf/mcpconf/internal/testtree"
 
 	"encoding/json"
@@ -270,6 +271,29 @@ func TestLintMasksSecrets(t *testing.T) {
 			if strings.Contains(out, s) {
 				t.Errorf("%s output prints %q", format, s)
 			}
+		}
+	}
+}
+
+// TestLintNoFilesSaysWhere: a tree without config files says where lint
+// looked, for which clients, and what to try.
+func TestLintNoFilesSaysWhere(t *testing.T) {
+	root, home := t.TempDir(), t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, fmt.Sprintf(`no MCP config files found in %q (and the directories the clients look in above it) for any client; pass --root DIR for another project, or -r to walk its subdirectories`, root)},
+		{[]string{"--scope", "all", "--client", "codex,cursor"}, fmt.Sprintf(`no MCP config files found in %q (and the directories the clients look in above it) or under %q for codex, cursor; pass --root DIR`, root, home)},
+		{[]string{"-r", root}, fmt.Sprintf(`no MCP config files found under %q (walked for every known config file) for any client; pass another directory, or --root DIR`, root)},
+	} {
+		io, out, errOut := testIO(nil)
+		args := append([]string{"lint", "--root", root, "--home", home}, c.args...)
+		if code := Main(args, io); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		if !strings.Contains(out.String(), c.want) {
+			t.Errorf("%v:\n got %q\nwant %q", args, out, c.want)
 		}
 	}
 }

@@ -27,7 +27,7 @@ type probeOptions struct {
 	Parallel int
 	Format   string
 	Tools    bool
-	NoColor  bool
+	Color    colorFlags
 	// GOOS is the system whose client behaviour is modelled (the child
 	// environment on Windows); "" is this one.
 	GOOS string
@@ -78,7 +78,7 @@ Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
 	cmd.Flags().IntVar(&opts.Parallel, "parallel", 0, fmt.Sprintf("servers probed at once (default %d on this machine)", probe.DefaultParallel()))
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&opts.Tools, "tools", false, "list every tool with its parameters and description")
-	cmd.Flags().BoolVar(&opts.NoColor, "no-color", false, "disable colors (also NO_COLOR)")
+	opts.Color.register(cmd)
 	return cmd
 }
 
@@ -100,6 +100,9 @@ func runProbe(opts *probeOptions) error {
 	}
 	if opts.Parallel < 0 {
 		return usagef("--parallel %d is negative: give the number of servers to probe at once", opts.Parallel)
+	}
+	if err := opts.Color.check(); err != nil {
+		return err
 	}
 	if opts.GOOS == "" {
 		opts.GOOS = runtime.GOOS
@@ -140,7 +143,7 @@ func runProbe(opts *probeOptions) error {
 	results := opts.run(plan)
 	probe.Check(results, probe.NameSchemes(clients))
 
-	w, st := opts.IO.Out, opts.IO.Style(opts.NoColor)
+	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
 	if opts.Format == "json" {
 		if err := report.ProbeJSON(w, results); err != nil {
 			return err
@@ -217,7 +220,7 @@ func (opts *probeOptions) target(t *probe.Target, c *normalize.Client, s, rs *no
 	t.Transport = rs.Transport
 	// A URL the config does not pin may fall back to SSE, as most clients
 	// do; a client without an SSE transport never does.
-	t.Pinned = s.TransportExplicit || false // MERGE: c.NoSSE
+	t.Pinned = s.TransportExplicit || c.NoSSE
 	switch {
 	case opts.Timeout > 0:
 		t.Timeout, t.TimeoutSource = opts.Timeout, "--timeout"
@@ -338,7 +341,7 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 		index[i] = j
 	}
 	var mu sync.Mutex
-	st := opts.IO.Style(opts.NoColor)
+	st := opts.IO.Style(opts.Color)
 	live := opts.Format == "text"
 	progress := opts.IO.ErrTTY && opts.Format == "text"
 	clearLine := func() {

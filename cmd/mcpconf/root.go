@@ -8,19 +8,73 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// version is set at build time with -ldflags "-X main.version=…"; go
-// install fills in the module version instead.
+// version is set at build time with -ldflags "-X main.version=…";
+// otherwise the build info says it.
 var version = ""
 
+// versionString is mcpconf's version for reports (SARIF, JSON): the
+// version it was built as, or "devel".
 func versionString() string {
-	v := version
-	if v == "" {
-		v = "devel"
-		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-			v = bi.Main.Version
-		}
+	if version != "" {
+		return version
+	}
+	bi, ok := debug.ReadBuildInfo()
+	v, _ := versionFrom(bi, ok)
+	return v
+}
+
+// versionLine is what --version prints after "mcpconf": the version, and
+// for a build from a checkout the commit it was built from, "dirty" when
+// the checkout had changes: "v0.3.1", "devel (abc1234, dirty)".
+func versionLine() string {
+	if version != "" {
+		return version
+	}
+	bi, ok := debug.ReadBuildInfo()
+	v, vcs := versionFrom(bi, ok)
+	if vcs != "" {
+		return v + " (" + vcs + ")"
 	}
 	return v
+}
+
+// versionFrom reads the build info: go install module@version stamps the
+// module's version; go build and go install in a checkout stamp the VCS
+// revision (and, since Go 1.24, a version derived from it).
+func versionFrom(bi *debug.BuildInfo, ok bool) (v, vcs string) {
+	v = "devel"
+	if !ok || bi == nil {
+		return v, ""
+	}
+	if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		v = bi.Main.Version
+	}
+	var rev string
+	dirty := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if len(rev) > 7 {
+		rev = rev[:7]
+	}
+	switch {
+	case v != "devel":
+		// the version says it all (a pseudo-version names the commit,
+		// and Go marks a dirty checkout "+dirty")
+		return v, ""
+	case rev != "" && dirty:
+		return v, rev + ", dirty"
+	case rev != "":
+		return v, rev
+	case dirty:
+		return v, "dirty"
+	}
+	return v, ""
 }
 
 // Main runs mcpconf with args and returns the exit code.
@@ -104,7 +158,7 @@ directory, tells which definition wins and why, and finds mistakes.`,
 
   # why does "github" not do what I expect
   mcpconf explain github`,
-		Version:       versionString(),
+		Version:       versionLine(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -12,22 +14,27 @@ import (
 )
 
 type rulesOptions struct {
-	IO *IO
-	ID string
+	IO     *IO
+	ID     string
+	Format string
 }
 
 func newRulesCmd(io *IO, runF func(*rulesOptions) error) *cobra.Command {
 	opts := &rulesOptions{IO: io}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "rules [ID]",
 		Short: "List the lint rules, or print one rule's documentation",
 		Long: `Without ID, rules lists every lint rule with its default severity and what
 it finds; rules marked "(off)" run only when .mcpconf.toml enables them.
 
 With ID, it prints that rule's documentation and, for most rules, a bad and
-a good example.`,
+a good example.
+
+--format json prints the same data for tools: an array of every rule, or
+with ID that rule's object.`,
 		Example: `  mcpconf rules
-  mcpconf rules hardcoded-secret`,
+  mcpconf rules hardcoded-secret
+  mcpconf rules --format json`,
 		Args: maxOneArg("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -39,10 +46,52 @@ a good example.`,
 			return runRules(opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+// ruleJSON is one rule in rules --format json. Fields are added, never
+// renamed or removed.
+type ruleJSON struct {
+	ID       string       `json:"id"`
+	Title    string       `json:"title"`
+	Severity string       `json:"severity"`
+	Off      bool         `json:"off"`
+	Clients  string       `json:"clients"`
+	Doc      string       `json:"doc"`
+	DocURL   string       `json:"doc_url"`
+	Example  *exampleJSON `json:"example"`
+}
+
+type exampleJSON struct {
+	File   string            `json:"file"`
+	Bad    string            `json:"bad"`
+	Good   string            `json:"good"`
+	Others map[string]string `json:"others,omitempty"`
+	Config string            `json:"config,omitempty"`
+}
+
+func toRuleJSON(r *validate.Rule) ruleJSON {
+	out := ruleJSON{ID: r.ID, Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
+		Doc: r.Doc, DocURL: validate.DocURL(r.ID)}
+	if e := r.Example; e.File != "" {
+		out.Example = &exampleJSON{File: e.File, Bad: e.Bad, Good: e.Good, Others: e.Others, Config: e.Config}
+	}
+	return out
 }
 
 func runRules(opts *rulesOptions) error {
 	w := opts.IO.Out
+	if opts.Format != "text" && opts.Format != "json" {
+		return usagef("unknown format %q: use text or json", opts.Format)
+	}
+	if opts.ID == "" && opts.Format == "json" {
+		all := make([]ruleJSON, 0, len(validate.Rules()))
+		for _, r := range validate.Rules() {
+			all = append(all, toRuleJSON(r))
+		}
+		return writeJSON(w, all)
+	}
 	if opts.ID == "" {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, r := range validate.Rules() {
@@ -64,6 +113,9 @@ func runRules(opts *rulesOptions) error {
 			return usagef("unknown rule %q; did you mean %q?", opts.ID, near)
 		}
 		return usagef("unknown rule %q: run 'mcpconf rules' for the list", opts.ID)
+	}
+	if opts.Format == "json" {
+		return writeJSON(w, toRuleJSON(r))
 	}
 	fmt.Fprint(w, validate.RuleText(r, ""))
 	fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
@@ -137,4 +189,11 @@ func runSchema(opts *schemaOptions) error {
 	}
 	_, err := w.Write(src)
 	return err
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }

@@ -58,3 +58,42 @@ func TestSchemaCommand(t *testing.T) {
 		t.Errorf("unknown client: exit %d: %s", code, errOut)
 	}
 }
+
+// TestRulesJSON: rules --format json lists every rule with the documented
+// fields (README, "rules --format json"); with ID, that rule alone.
+func TestRulesJSON(t *testing.T) {
+	code, out, _ := run(t, nil, "rules", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var all []map[string]any
+	if err := json.Unmarshal([]byte(out), &all); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out)
+	}
+	if len(all) != len(validate.Rules()) {
+		t.Fatalf("%d rules, want %d", len(all), len(validate.Rules()))
+	}
+	fields := []string{"id", "title", "severity", "off", "clients", "doc", "doc_url", "example"}
+	for i, r := range validate.Rules() {
+		got := all[i]
+		for _, f := range fields {
+			if _, ok := got[f]; !ok {
+				t.Errorf("%s: no %q", r.ID, f)
+			}
+		}
+		if got["id"] != r.ID || got["severity"] != r.Severity.String() || got["off"] != r.Off || got["doc_url"] != validate.DocURL(r.ID) {
+			t.Errorf("%s: %v", r.ID, got)
+		}
+		if ex, ok := got["example"].(map[string]any); r.Example.File != "" && (!ok || ex["file"] != r.Example.File || ex["bad"] != r.Example.Bad || ex["good"] != r.Example.Good) {
+			t.Errorf("%s: example %v", r.ID, got["example"])
+		}
+	}
+	code, out, _ = run(t, nil, "rules", "home-in-command", "--format", "json")
+	var one map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &one) != nil || one["id"] != "home-in-command" || !strings.Contains(one["clients"].(string), "Codex") {
+		t.Errorf("rules home-in-command --format json: exit %d\n%s", code, out)
+	}
+	if code, _, _ := run(t, nil, "rules", "--format", "yaml"); code != exitUsage {
+		t.Errorf("--format yaml: exit %d", code)
+	}
+}

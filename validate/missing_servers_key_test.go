@@ -1,0 +1,49 @@
+package validate
+
+import "testing"
+
+func TestMissingServersKey(t *testing.T) {
+	const gh = `{"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"]}`
+	runRuleCases(t, "missing-servers-key", []ruleCase{
+		{name: ".mcp.json without mcpServers",
+			files: tree(".mcp.json", `{"github": `+gh+`, "docs": {"type": "http", "url": "https://mcp.example.com/mcp"}}`),
+			want:  []string{`error .mcp.json:1:2: server "github" (and 1 more) is at the top level of the file: Claude Code reads servers only under "mcpServers", so it loads none of them [missing-servers-key]`},
+			hints: []string{`wrap them in the servers key: { "mcpServers": { "github": { … } } }`}},
+		{name: "each editor's key",
+			files: tree(".cursor/mcp.json", `{"github": `+gh+`}`,
+				".vscode/mcp.json", "{\n  // comment\n  \"github\": "+gh+"\n}",
+				".windsurf/mcp_config.json", `{"gtm-labs": {"command": "node", "args": ["server.js"]}}`),
+			want: []string{
+				`error .cursor/mcp.json:1:2: server "github" is at the top level of the file: Cursor reads servers only under "mcpServers", so it loads none of them [missing-servers-key]`,
+				`error .vscode/mcp.json:3:3: server "github" is at the top level of the file: VS Code reads servers only under "servers", so it loads none of them [missing-servers-key]`,
+				`error .windsurf/mcp_config.json:1:2: server "gtm-labs" is at the top level of the file: Windsurf reads servers only under "mcpServers", so it loads none of them [missing-servers-key]`,
+			}},
+		{name: "Codex tables",
+			files: tree(".codex/config.toml", "model = \"o3\"\n\n[github]\ncommand = \"gh-mcp\"\n"),
+			want:  []string{`error .codex/config.toml:3:2: server "github" is at the top level of the file: Codex reads servers only under "mcp_servers", so it loads none of them [missing-servers-key]`},
+			hints: []string{`wrap them in the servers key: [mcp_servers.github]`}},
+		{name: "opencode mcp.servers, one finding instead of schema errors",
+			files: tree("opencode.json", `{"$schema": "https://opencode.ai/config.json", "mcp": {"servers": {"gh": {"type": "local", "command": ["gh-mcp"]}, "docs": {"type": "remote", "url": "https://mcp.example.com/mcp"}}}}`),
+			want:  []string{`error opencode.json:1:56: servers are nested one level too deep, under "mcp.servers": opencode reads each server at "mcp.<name>", so it takes "servers" for a server and rejects the whole config [missing-servers-key]`},
+			hints: []string{`move each server up one level: { "mcp": { "gh": { … } } }`}},
+		{name: "a Claude Code plugin's .mcp.json may leave the key out",
+			files: tree(".mcp.json", `{"github": `+gh+`}`, ".claude-plugin/plugin.json", `{"name": "p"}`)},
+		{name: "settings that are not servers",
+			files: tree(".gemini/settings.json", `{"theme": "Default", "mcp": {"serverCommand": "x"}, "mcpServers": {"gh": `+gh+`}}`,
+				".vscode/settings.json", `{"mcp": {"servers": {"gh": `+gh+`}}, "python": {"command": "python3"}}`,
+				"opencode.json", `{"mcp": {"gh": {"type": "local", "command": ["gh-mcp"]}}, "lsp": {"go": {"command": ["gopls"]}}}`)},
+	})
+}
+
+// Only the missing-servers-key finding speaks of "mcp.servers"
+// (regression: 0x006E/dotfiles's opencode.json, rebuilt).
+func TestMissingServersKeyReplacesSchemaErrors(t *testing.T) {
+	diags := lintFiles(t, tree("opencode.json", `{"mcp": {"servers": {"gh": {"type": "local", "command": ["gh-mcp"], "environment": {"GITHUB_TOKEN": "`+fakeGitHubToken+`"}}}}}`), nil)
+	var rules []string
+	for _, d := range diags {
+		rules = append(rules, d.Rule)
+	}
+	if len(rules) != 2 || rules[0] != "missing-servers-key" || rules[1] != "hardcoded-secret" {
+		t.Errorf("findings: %v", diags)
+	}
+}

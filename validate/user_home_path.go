@@ -1,0 +1,146 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// UserHomePath reports absolute paths into one user's home directory in
+// committed project files.
+var UserHomePath = &Rule{
+	ID:       "user-home-path",
+	Title:    "a project file holds an absolute path into one user's home directory",
+	Severity: normalize.Info,
+	Clients:  "every client, for project files; the hint uses each client's own name for the home",
+	Doc: `A committed project file is read on every machine that checks the project
+out, but ` + "`/Users/alice/tools/server`" + `, ` + "`/home/bob/venv/bin/python`" + ` or
+` + "`C:\\Users\\carol\\mcp\\index.js`" + ` exists on one: everywhere else the server does not
+start, or starts with the wrong files.
+
+Reported in ` + "`command`" + `, ` + "`args`" + `, ` + "`cwd`" + `, ` + "`env`" + ` and ` + "`envFile`" + ` of project files (user
+and local files stay on their machine). ` + "`/Users/Shared`" + `, ` + "`/home/linuxbrew`" + `,
+` + "`C:\\Users\\Public`" + ` and template names (` + "`/Users/<you>`" + `, ` + "`/home/username`" + `) are left
+alone.
+
+Use a path relative to the project (the clients start servers there), a
+program on PATH, or the client's own name for the home directory
+(` + "`${userHome}`" + ` in Cursor and VS Code, ` + "`${HOME}`" + ` in Claude Code, ` + "`$HOME`" + ` in Gemini CLI,
+` + "`{env:HOME}`" + ` in opencode); for Codex, keep the server in ` + "`~/.codex/config.toml`" + `.`,
+	Example: Example{File: ".cursor/mcp.json",
+		Bad:  "{ \"mcpServers\": { \"notes\": { \"command\": \"node\", \"args\": [\"/Users/alice/src/notes-mcp/dist/index.js\"] } } }\n",
+		Good: "{ \"mcpServers\": { \"notes\": { \"command\": \"node\", \"args\": [\"${workspaceFolder}/tools/notes-mcp/dist/index.js\"] } } }\n"},
+	Check: checkUserHomePath,
+}
+
+var homePathFields = []string{"command", "args", "cwd", "env", "environment", "envFile"}
+
+func checkUserHomePath(p *Pass) {
+	// one finding per file and home directory, at its first place; the
+	// others are related places
+	type key struct{ path, home string }
+	found := map[key]*normalize.Diagnostic{}
+	for s, dl := range p.valueServers() {
+		if s.Node == nil || s.Source.Scope != normalize.Project {
+			continue
+		}
+		doc := p.Document(s.Source.Path)
+		eachString(s.Node, func(v stringVisit) {
+			if !slices.Contains(homePathFields, v.field) || !strings.Contains(v.value.Str, "/home/") && !containsFold(v.value.Str, "users") {
+				return
+			}
+			start, end, ok := userHomeSpan(v.value.Str)
+			if !ok {
+				return
+			}
+			home := v.value.Str[start:end]
+			k := key{s.Source.Path, home}
+			if d := found[k]; d != nil {
+				d.Related = append(d.Related, normalize.Related{Path: d.Path, Pos: subRange(doc, v.value, start, end).Start, Message: "the same home directory"})
+				return
+			}
+			d := p.reportSub(doc, v.value, start, end, "%q is a path into the home directory of one user: the server breaks on every other machine", home)
+			d.Hint = homePathHint(dl, v.value.Str[end:])
+			found[k] = d
+		})
+	}
+	for _, d := range found {
+		if n := len(d.Related); n > 0 {
+			d.Message += fmt.Sprintf(" (%d more in this file)", n)
+		}
+	}
+}
+
+// userHomeSpan finds "/Users/NAME", "/home/NAME" or "C:\Users\NAME" at the
+// start of s or after a separator (space, "=", ":", ",", ";", a quote).
+func userHomeSpan(s string) (start, end int, ok bool) {
+	for i := 0; i < len(s); i++ {
+		if i > 0 && !strings.ContainsRune(" \t=:,;'\"(", rune(s[i-1])) {
+			continue
+		}
+		rest := s[i:]
+		var from int
+		switch {
+		case strings.HasPrefix(rest, "/Users/"):
+			from = i + len("/Users/")
+		case strings.HasPrefix(rest, "/home/"):
+			from = i + len("/home/")
+		case len(rest) >= 9 && isLetter(rest[0]) && rest[1] == ':' && (rest[2] == '\\' || rest[2] == '/') &&
+			strings.EqualFold(rest[3:8], "users") && (rest[8] == '\\' || rest[8] == '/'):
+			from = i + 9
+		default:
+			continue
+		}
+		e := from
+		for e < len(s) && !strings.ContainsRune(`/\ "':;,`, rune(s[e])) {
+			e++
+		}
+		if e == from || !realUserName(s[from:e]) {
+			continue
+		}
+		return i, e, true
+	}
+	return 0, 0, false
+}
+
+// realUserName reports a directory name under /Users or /home that is one
+// person's: not a shared directory, not a template.
+func realUserName(name string) bool {
+	switch strings.ToLower(name) {
+	case "shared", "public", "default", "default user", "all users", "linuxbrew", "username", "user-name", "user_name",
+		"yourname", "your-name", "your_name", "youruser", "yourusername", "your-username", "your_username", "me", "you", "name":
+		return false
+	}
+	if strings.ContainsAny(name, "<>$%{}*") || len(resolve.Scan(name)) > 0 || templateRun(name) {
+		return false
+	}
+	return true
+}
+
+// homePathHint says how the client names the home directory, with the
+// rest of the path after it.
+func homePathHint(c *normalize.Client, rest string) string {
+	var form string
+	switch {
+	case c.Expands(resolve.Editor):
+		form = "${userHome}"
+	case c.Expands(resolve.Dollar):
+		form = "${HOME}"
+	case c.Expands(resolve.Bare):
+		form = "$HOME"
+	case c.Expands(resolve.EnvColon):
+		form = "${env:HOME}"
+	case c.Expands(resolve.Brace):
+		form = "{env:HOME}"
+	}
+	if form == "" {
+		if f := c.UserFile(); f != "" {
+			return fmt.Sprintf("use a path relative to the project, or keep this server in %s, which is not committed", f)
+		}
+		return "use a path relative to the project"
+	}
+	return fmt.Sprintf("use a path relative to the project, or %q", form+strings.ReplaceAll(rest, `\`, "/"))
+}
