@@ -402,6 +402,13 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 		if shared := targets[index[i]]; shared.Client != p.target.Client {
 			r.Diagnostics = append(slices.DeleteFunc(r.Diagnostics, func(d normalize.Diagnostic) bool { return slices.ContainsFunc(shared.Notes, sameDiag(d)) }), p.target.Notes...)
 		}
+		if c := p.clients[0]; c.NoSSE {
+			for j := range r.Diagnostics {
+				if d := &r.Diagnostics[j]; d.Rule == "wrong-transport" {
+					d.Hint = fmt.Sprintf("%s has no SSE client: point the url at the server's streamable HTTP endpoint, or bridge it over stdio (npx -y mcp-remote URL)", c.Product)
+				}
+			}
+		}
 		results[i] = r
 	}
 	return results

@@ -292,3 +292,27 @@ func TestProbeMasksSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeSSEFallbackPerClient: an SSE-only server at a URL no config
+// pins: Cursor falls back to SSE and reaches it; Codex, which has no SSE
+// client, does not, and probe says so rather than reporting it ok.
+func TestProbeSSEFallbackPerClient(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "sse-only", Version: "1"}, nil)
+	hs := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	defer hs.Close()
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.cursor/mcp.json":   fmt.Sprintf(`{"mcpServers": {"events": {"url": %q}}}`, hs.URL+"/sse"),
+		"~/.codex/config.toml": fmt.Sprintf("[mcp_servers.events]\nurl = %q\n", hs.URL+"/sse"),
+	})
+	_, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "cursor,codex", "--timeout", "10s")
+	got := map[string]string{}
+	for _, s := range rep.Servers {
+		got[s.Client] = s.Status + " " + s.Transport
+		if s.Client == "codex" && (len(s.Diagnostics) == 0 || !strings.Contains(s.Diagnostics[0].Hint, "Codex has no SSE client")) {
+			t.Errorf("codex: the hint must say Codex has no SSE client: %+v", s.Diagnostics)
+		}
+	}
+	if got["cursor"] != "ok sse" || !strings.HasPrefix(got["codex"], "failed http") {
+		t.Errorf("cursor falls back to SSE, codex cannot: %q\n%s", got, errOut)
+	}
+}

@@ -57,6 +57,16 @@ func TestSecretsNeverPrinted(t *testing.T) {
 			}
 		}
 	}
+	// masked, but not missed: lint reports the password of the connection
+	// string as a hard-coded secret
+	_, rep, _ := lintJSON(t, env, "--root", root, "--home", home)
+	found := false
+	for _, f := range rep.Findings {
+		found = found || f.Rule == "hardcoded-secret" && f.Path == ".mcp.json" && strings.Contains(f.Message, "password")
+	}
+	if !found {
+		t.Errorf("lint does not report the password of the connection string: %+v", rep.Findings)
+	}
 }
 
 // TestResolveRunsCommandsOnlyWhenAllowed: explain --resolve runs a !command
