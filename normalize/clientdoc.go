@@ -162,7 +162,11 @@ func clientSection(c *Client) string {
 	if len(c.Lists) > 0 {
 		labels := make([]string, len(c.Lists))
 		for i, l := range c.Lists {
-			labels[i] = "`" + l.Label() + "`"
+			label := l.Label()
+			if l.File != nil && label == "" {
+				label = "~/" + l.File.Path // a file of its own
+			}
+			labels[i] = "`" + label + "`"
 		}
 		fmt.Fprintf(&b, " Switches: %s.", strings.Join(labels, ", "))
 	}
