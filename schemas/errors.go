@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
@@ -254,9 +255,9 @@ func render(l leaf, instance any) []Error {
 	case *kind.PropertyNames:
 		return one("propertyNames", "invalid property name %q", k.Property)
 	case *kind.Dependency:
-		return one("dependencies", "property %q requires %s", k.Prop, quoteAll(k.Missing))
+		return one("dependencies", "property %q requires %s", k.Prop, normalize.Quoted(k.Missing))
 	case *kind.DependentRequired:
-		return one("dependentRequired", "property %q requires %s", k.Prop, quoteAll(k.Missing))
+		return one("dependentRequired", "property %q requires %s", k.Prop, normalize.Quoted(k.Missing))
 	case *kind.MinItems:
 		return one("minItems", "%s must have at least %s, got %d", subj, plural(k.Want, "item"), k.Got)
 	case *kind.MaxItems:
@@ -366,14 +367,6 @@ func orList(items []string) string {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
-}
-
-func quoteAll(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
 }
 
 func plural(n int, noun string) string {

@@ -66,7 +66,7 @@ func (c *configReader) unknownKeys(obj *normalize.Value, known []string, where s
 	}
 }
 
-func quoteOne(s string) string { return quote([]string{s}) }
+func quoteOne(s string) string { return normalize.Quoted([]string{s}) }
 
 // ruleList reads an array of rule ids, reporting unknown ones.
 func (c *configReader) ruleList(v *normalize.Value, key string) []string {

@@ -114,7 +114,7 @@ func urlProblem(s *normalize.Server, raw string) (reason, hint string) {
 
 // quoteOr joins values as "a", "b" or "c" for messages.
 func quoteOr(vals []string) string {
-	q := quote(vals)
+	q := normalize.Quoted(vals)
 	if i := strings.LastIndex(q, ", "); i >= 0 {
 		q = q[:i] + " or " + q[i+2:]
 	}

@@ -59,6 +59,6 @@ func checkNpxUnknownOption(p *Pass) {
 		if call.answered {
 			first = ""
 		}
-		d.Hint = "put the server's options after the package: [" + first + quote([]string{e.args[call.intended], strings.SplitN(opt, "=", 2)[0]}) + ", …]"
+		d.Hint = "put the server's options after the package: [" + first + normalize.Quoted([]string{e.args[call.intended], strings.SplitN(opt, "=", 2)[0]}) + ", …]"
 	}
 }

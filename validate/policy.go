@@ -104,7 +104,7 @@ func judge(deny, allow []string, what string, candidates ...string) string {
 	for _, pat := range deny {
 		for _, c := range candidates {
 			if wildcard(pat, c) {
-				return "is denied by policy: it matches " + quote([]string{pat}) + " in deny_" + what
+				return "is denied by policy: it matches " + normalize.Quoted([]string{pat}) + " in deny_" + what
 			}
 		}
 	}
@@ -126,7 +126,7 @@ func judge(deny, allow []string, what string, candidates ...string) string {
 	if len(allow) > 3 {
 		more = ", …"
 	}
-	return "is not allowed by policy: it matches no pattern in allow_" + what + " (" + quote(shown) + more + ")"
+	return "is not allowed by policy: it matches no pattern in allow_" + what + " (" + normalize.Quoted(shown) + more + ")"
 }
 
 // wildcard matches a whole string against a pattern where "*" is any run

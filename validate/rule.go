@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -366,15 +365,6 @@ func dropGenericSchema(diags []normalize.Diagnostic) []normalize.Diagnostic {
 		out = append(out, d)
 	}
 	return out
-}
-
-// quote joins values as "a", "b", "c" for messages.
-func quote(vals []string) string {
-	q := make([]string, len(vals))
-	for i, v := range vals {
-		q[i] = fmt.Sprintf("%q", v)
-	}
-	return strings.Join(q, ", ")
 }
 
 // Servers iterates over every definition read, shadowed ones included, in

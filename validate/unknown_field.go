@@ -138,7 +138,7 @@ func checkUnknownField(p *Pass) {
 				d.Hint = fmt.Sprintf("in TOML every key after the [%s.%s] header belongs to that table: if %q is a top-level setting, move it above the first table", dl.ServersKey, s.Name, m.Key)
 			}
 			if d.Hint == "" && suggestion == "" && len(dl.Fields) <= 12 {
-				d.Hint = "remove it; " + dl.ReaderName() + " reads " + quote(dl.Fields)
+				d.Hint = "remove it; " + dl.ReaderName() + " reads " + normalize.Quoted(dl.Fields)
 			}
 		}
 	}

@@ -88,7 +88,7 @@ func checkUnknownTransport(p *Pass) {
 			if sug := suggestTransport(dl, lit); sug != "" {
 				d.Message += fmt.Sprintf("; did you mean %q?", sug)
 			}
-			d.Hint = "use one of " + quote(accepted)
+			d.Hint = "use one of " + normalize.Quoted(accepted)
 		}
 	}
 }

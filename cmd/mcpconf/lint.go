@@ -393,9 +393,9 @@ func noFilesWhere(opts *lintOptions, dopts *discover.Options, scope discover.Sco
 		if len(paths) == 0 {
 			paths = []string{dopts.Root}
 		}
-		where = "under " + quote(absAll(dopts.Cwd, paths)) + " (walked for every known config file)"
+		where = "under " + normalize.Quoted(absAll(dopts.Cwd, paths)) + " (walked for every known config file)"
 	case len(opts.Paths) > 0:
-		where = "in " + quote(absAll(dopts.Cwd, opts.Paths))
+		where = "in " + normalize.Quoted(absAll(dopts.Cwd, opts.Paths))
 	case scope == discover.UserScopes:
 		where = fmt.Sprintf("under %q", dopts.Home)
 	default:
@@ -425,13 +425,4 @@ func absAll(cwd string, paths []string) []string {
 		out[i] = absPath(cwd, p)
 	}
 	return out
-}
-
-// quote joins values as "a", "b" for messages.
-func quote(vals []string) string {
-	q := make([]string, len(vals))
-	for i, v := range vals {
-		q[i] = fmt.Sprintf("%q", v)
-	}
-	return strings.Join(q, ", ")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+
 	"github.com/mcpconf/mcpconf/internal/testtree"
 
 	"encoding/json"

@@ -271,7 +271,7 @@ func envNote(c *normalize.Client, s *normalize.Server, names []string) normalize
 	if len(shown) > 8 {
 		shown = shown[:8]
 	}
-	list := strings.Join(quoteAll(shown), ", ")
+	list := normalize.Quoted(shown)
 	if more := len(names) - len(shown); more > 0 {
 		list += fmt.Sprintf(" and %d more", more)
 	}
@@ -282,14 +282,6 @@ func envNote(c *normalize.Client, s *normalize.Server, names []string) normalize
 	return normalize.Diagnostic{Rule: "env-not-passed", Severity: normalize.Info, Path: s.Source.Path, Pos: s.Source.Pos,
 		Message: fmt.Sprintf("%s %s: %d of the variables mcpconf runs with are not passed (%s)", c.Product, how, len(names), list),
 		Hint:    c.ChildEnv.Hint}
-}
-
-func quoteAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = fmt.Sprintf("%q", s)
-	}
-	return out
 }
 
 // targetKey is equal for targets that start the same process or reach the
