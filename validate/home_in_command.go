@@ -77,19 +77,7 @@ func checkHomeInCommand(p *Pass) {
 // homeHint says how the client names the home in a command, followed by
 // rest (the path after the home).
 func homeHint(c *normalize.Client, rest string) string {
-	var form string
-	switch {
-	case c.ExpandsTilde:
-		form = "~"
-	case c.Expands(resolve.Dollar):
-		form = "${HOME}"
-	case c.Expands(resolve.Bare):
-		form = "$HOME"
-	case c.Expands(resolve.Brace):
-		form = "{env:HOME}"
-	case c.Expands(resolve.Editor):
-		form = "${userHome}"
-	}
+	form := homeRef(c, true)
 	if form == "" {
 		return fmt.Sprintf("%s expands nothing in a command: write the absolute path of the program, or put it on PATH and write its name", c.Product)
 	}

@@ -123,19 +123,7 @@ func realUserName(name string) bool {
 // homePathHint says how the client names the home directory, with the
 // rest of the path after it.
 func homePathHint(c *normalize.Client, rest string) string {
-	var form string
-	switch {
-	case c.Expands(resolve.Editor):
-		form = "${userHome}"
-	case c.Expands(resolve.Dollar):
-		form = "${HOME}"
-	case c.Expands(resolve.Bare):
-		form = "$HOME"
-	case c.Expands(resolve.EnvColon):
-		form = "${env:HOME}"
-	case c.Expands(resolve.Brace):
-		form = "{env:HOME}"
-	}
+	form := homeRef(c, false)
 	if form == "" {
 		if f := c.UserFile(); f != "" {
 			return fmt.Sprintf("use a path relative to the project, or keep this server in %s, which is not committed", f)
@@ -143,4 +131,26 @@ func homePathHint(c *normalize.Client, rest string) string {
 		return "use a path relative to the project"
 	}
 	return fmt.Sprintf("use a path relative to the project, or %q", form+strings.ReplaceAll(rest, `\`, "/"))
+}
+
+// homeRef is how client c writes the home directory in a value it
+// expands: "~" where it expands a leading tilde (and tilde allows it: VS
+// Code does in command, args and cwd only), else its own placeholder for
+// the home; "" when it has none.
+func homeRef(c *normalize.Client, tilde bool) string {
+	switch {
+	case tilde && c.ExpandsTilde:
+		return "~"
+	case c.Expands(resolve.Editor):
+		return "${userHome}"
+	case c.Expands(resolve.Dollar):
+		return "${HOME}"
+	case c.Expands(resolve.Bare):
+		return "$HOME"
+	case c.Expands(resolve.EnvColon):
+		return "${env:HOME}"
+	case c.Expands(resolve.Brace):
+		return "{env:HOME}"
+	}
+	return ""
 }
