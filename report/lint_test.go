@@ -14,6 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpconf/mcpconf/internal/golden"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -144,47 +145,14 @@ func TestLintGolden(t *testing.T) {
 			if !bytes.Equal(got.Bytes(), again.Bytes()) {
 				t.Fatal("two renderings of the same input differ")
 			}
-			golden(t, r.file, got.Bytes())
+			lintGolden(t, r.file, got.Bytes())
 		})
 	}
 }
 
-func golden(t *testing.T, name string, got []byte) {
+func lintGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "lint", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./report -update writes it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test ./report -update rewrites it):\n%s", path, firstDifference(want, got))
-	}
-}
-
-func firstDifference(want, got []byte) string {
-	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
-	for i := range max(len(w), len(g)) {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, wl, gl)
-		}
-	}
-	return "(same lines, different bytes)"
+	golden.File(t, filepath.Join("testdata", "lint", name), got, *update, "go test ./report -update")
 }
 
 func TestLintTextSummary(t *testing.T) {
@@ -384,7 +352,7 @@ func TestLintTextLongLines(t *testing.T) {
 			}
 		}
 	}
-	golden(t, "text_long.golden", got.Bytes())
+	lintGolden(t, "text_long.golden", got.Bytes())
 }
 
 // FuzzLintText feeds arbitrary sources and positions, valid or not, to
