@@ -85,10 +85,10 @@ Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
 // planned is one server of one client's view: a target to probe, or the
 // result of a server not started.
 type planned struct {
-	target  probe.Target
-	result  *probe.Result // set when the server is not started
-	key     string        // identical targets share one probe
-	clients []*normalize.Client
+	target probe.Target
+	result *probe.Result // set when the server is not started
+	key    string        // identical targets share one probe
+	client *normalize.Client
 }
 
 func runProbe(opts *probeOptions) error {
@@ -185,9 +185,12 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 			if len(opts.Names) > 0 && !slices.Contains(opts.Names, s.Name) {
 				continue
 			}
-			c := normalize.ClientOf(s)
-			if id := v.Client; id != "" {
-				c = normalize.ClientByID(id)
+			// The file's descriptor says how the definition is read and
+			// resolved (in pisces's view, the provider's, as explain
+			// --resolve does); the view's client starts the server.
+			file, c := normalize.ClientOf(s), normalize.ClientOf(s)
+			if v.Client != "" {
+				c = normalize.ClientByID(v.Client)
 			}
 			t := probe.Target{Name: s.Name, Client: c.ID}
 			if !s.Enabled {
@@ -199,7 +202,7 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 				plan = append(plan, planned{result: &r})
 				continue
 			}
-			res := resolve.Server(c, s, docOf(v, s), env)
+			res := resolve.Server(file, s, docOf(v, s), env)
 			t.Notes = res.Diagnostics
 			t.Secrets = res.Secrets
 			if why := res.Incomplete(); why != "" {
@@ -207,16 +210,16 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 				plan = append(plan, planned{result: &r})
 				continue
 			}
-			opts.target(&t, c, s, &res.Server, environ, settings, dopts.Root)
-			plan = append(plan, planned{target: t, key: targetKey(t), clients: []*normalize.Client{c}})
+			opts.target(&t, c, file, s, &res.Server, environ, settings, dopts.Root)
+			plan = append(plan, planned{target: t, key: targetKey(t), client: c})
 		}
 	}
 	return plan, names
 }
 
-// target fills in how client c would start or reach server s (rs is s
-// resolved).
-func (opts *probeOptions) target(t *probe.Target, c *normalize.Client, s, rs *normalize.Server, environ []string, settings func([]string) []string, root string) {
+// target fills in how client c would start or reach server s, read by the
+// descriptor file (rs is s resolved).
+func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server, environ []string, settings func([]string) []string, root string) {
 	t.Transport = rs.Transport
 	// A URL the config does not pin may fall back to SSE, as most clients
 	// do; a client without an SSE transport never does.
@@ -247,7 +250,7 @@ func (opts *probeOptions) target(t *probe.Target, c *normalize.Client, s, rs *no
 	// project) unless the definition says otherwise and the client reads
 	// that.
 	t.Cwd = root
-	if rs.Cwd != "" && c.Knows("cwd") {
+	if rs.Cwd != "" && file.Knows("cwd") {
 		t.Cwd = rs.Cwd
 		if !filepath.IsAbs(t.Cwd) {
 			t.Cwd = filepath.Join(root, t.Cwd)
@@ -319,6 +322,7 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 	var targets []probe.Target
 	first := map[string]int{} // key -> index in targets
 	index := make([]int, len(plan))
+	var sharers [][]int // target -> the plan entries it stands for
 	for i, p := range plan {
 		index[i] = -1
 		if p.result != nil {
@@ -329,8 +333,10 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 			j = len(targets)
 			first[p.key] = j
 			targets = append(targets, p.target)
+			sharers = append(sharers, nil)
 		}
 		index[i] = j
+		sharers[j] = append(sharers[j], i)
 	}
 	var mu sync.Mutex
 	st := opts.IO.Style(opts.Color)
@@ -352,15 +358,13 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 			}
 		}
 	}
-	// The servers not started are known at once.
 	if live {
+		// The servers not started are known at once.
 		for _, p := range plan {
 			if p.result != nil {
 				report.ProbeLine(opts.IO.Out, *p.result, st)
 			}
 		}
-	}
-	if live {
 		byTarget := map[[2]string]int{}
 		for j, t := range targets {
 			byTarget[[2]string{t.Name, t.Client}] = j
@@ -369,13 +373,10 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 			mu.Lock()
 			defer mu.Unlock()
 			clearLine()
-			j := byTarget[[2]string{r.Name, r.Client}]
-			for i, p := range plan {
-				if index[i] == j {
-					rr := r
-					rr.Client = p.target.Client
-					report.ProbeLine(opts.IO.Out, rr, st)
-				}
+			for _, i := range sharers[byTarget[[2]string{r.Name, r.Client}]] {
+				rr := r
+				rr.Client = plan[i].target.Client
+				report.ProbeLine(opts.IO.Out, rr, st)
 			}
 		}
 	}
@@ -394,7 +395,7 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 		if shared := targets[index[i]]; shared.Client != p.target.Client {
 			r.Diagnostics = append(slices.DeleteFunc(r.Diagnostics, func(d normalize.Diagnostic) bool { return slices.ContainsFunc(shared.Notes, sameDiag(d)) }), p.target.Notes...)
 		}
-		if c := p.clients[0]; c.NoSSE {
+		if c := p.client; c.NoSSE {
 			for j := range r.Diagnostics {
 				if d := &r.Diagnostics[j]; d.Rule == "wrong-transport" {
 					d.Hint = fmt.Sprintf("%s has no SSE client: point the url at the server's streamable HTTP endpoint, or bridge it over stdio (npx -y mcp-remote URL)", c.Product)

@@ -316,3 +316,28 @@ func TestProbeSSEFallbackPerClient(t *testing.T) {
 		t.Errorf("cursor falls back to SSE, codex cannot: %q\n%s", got, errOut)
 	}
 }
+
+// TestProbePiscesReadsProviders: in pisces's view a provider's file is
+// resolved as explain --resolve resolves it, by that file's own syntax
+// (Cursor's ${env:VAR}), and the server is started by pisces.
+func TestProbePiscesReadsProviders(t *testing.T) {
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		".pisces/mcp.json": `{"mcpServers": {}}`,
+		"~/.keep":          "",
+		".cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server"], "env": {"T_A": "${env:T_SRC}"}}}}`, bin),
+	})
+	code, rep, errOut := probeJSON(t, map[string]string{"T_SRC": "abcdef"}, "--root", root, "--home", home, "--client", "pisces", "--tools")
+	if code != 0 || len(rep.Servers) != 1 || rep.Servers[0].Client != "pisces" {
+		t.Fatalf("exit %d %+v\n%s", code, rep, errOut)
+	}
+	var desc string
+	for _, tl := range rep.Servers[0].Tools {
+		if tl.Name == "env_t_a" {
+			desc = tl.Description
+		}
+	}
+	if desc != "len=6" {
+		t.Errorf("T_A resolved by Cursor's syntax has 6 characters; the server saw %q", desc)
+	}
+}
