@@ -341,3 +341,33 @@ func TestProbePiscesReadsProviders(t *testing.T) {
 		t.Errorf("T_A resolved by Cursor's syntax has 6 characters; the server saw %q", desc)
 	}
 }
+
+// TestProbeProgressAndInputs: on a terminal a progress line goes to
+// stderr, erased before each result line; a VS Code input nobody answers
+// skips the server, and --input answers it.
+func TestProbeProgressAndInputs(t *testing.T) {
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.keep": "",
+		".vscode/mcp.json": fmt.Sprintf(`{"inputs": [{"id": "key", "type": "promptString", "password": true}],
+			"servers": {"s": {"type": "stdio", "command": %q, "args": ["mcp-test-server"], "env": {"T_KEY": "${input:key}"}}}}`, bin),
+	})
+	io, out, errOut := testIO(nil)
+	io.ErrTTY = true
+	code := Main([]string{"probe", "--root", root, "--home", home, "--client", "vscode"}, io)
+	if code != 1 || !strings.Contains(out.String(), `skipped`) || !strings.Contains(out.String(), `needs input "key"`) {
+		t.Errorf("an unanswered input: exit %d\n%s%s", code, out, errOut)
+	}
+	io, out, errOut = testIO(nil)
+	io.ErrTTY = true
+	code = Main([]string{"probe", "--root", root, "--home", home, "--client", "vscode", "--input", "key=abc"}, io)
+	if code != 0 || !strings.Contains(out.String(), "ok") {
+		t.Errorf("--input key=abc: exit %d\n%s%s", code, out, errOut)
+	}
+	if e := errOut.String(); !strings.Contains(e, "probing 0/1: s") || !strings.Contains(e, "\r\033[K") {
+		t.Errorf("no progress line on the terminal: %q", e)
+	}
+	if strings.Contains(out.String(), "probing") {
+		t.Errorf("progress went to stdout: %q", out)
+	}
+}
