@@ -168,7 +168,7 @@ func (p *prober) wrongTransport(a *attempt, msg, hint string) {
 // effects on the result (era, server, capabilities) are kept only when it
 // succeeds.
 func (p *prober) connectHTTP(ctx context.Context, kind string) *attempt {
-	rec := newRecorder(ctx, p.t.Headers)
+	rec := newRecorder(ctx, p.parent, p.t.Headers)
 	client := &http.Client{Transport: rec}
 	a := &attempt{transport: kind, rec: rec, probe: ctx, parent: p.parent}
 	var tr mcp.Transport
@@ -354,10 +354,12 @@ type recorder struct {
 	base    *http.Transport
 	headers map[string]string
 	closing atomic.Bool
-	// life ends with the attempt (or the probe's deadline): every request
-	// is cancelled then, including those the SDK sends on contexts of its
-	// own (a cancellation notice, a stream), which would otherwise wait on
-	// a stalled server after Run has returned.
+	// life ends with the attempt, at the probe's deadline, or when the
+	// run is cancelled: every request is cancelled then, including those
+	// the SDK sends on contexts of its own (the cancellation notice of a
+	// timed-out call, a stream). Otherwise a stalled server holds the SDK,
+	// which waits for that notice's POST (up to 5 s) before Connect
+	// returns its error.
 	life    context.Context
 	endLife context.CancelFunc
 
@@ -370,9 +372,25 @@ type recorder struct {
 	gotConn   bool
 }
 
-func newRecorder(ctx context.Context, headers map[string]string) *recorder {
+// newRecorder's requests live until the probe's deadline (not the probe's
+// context, which is cancelled when the probe returns, before the session's
+// closing DELETE) or until the run (parent) is cancelled.
+func newRecorder(ctx, parent context.Context, headers map[string]string) *recorder {
 	base := http.DefaultTransport.(*http.Transport).Clone()
-	life, end := context.WithCancel(context.WithoutCancel(ctx))
+	life, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	// Ended after ctx is done, so that ctx reports its deadline first and
+	// the probe calls it a timeout, not a failed request.
+	stopDeadline := context.AfterFunc(ctx, func() {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			cancel()
+		}
+	})
+	stopParent := context.AfterFunc(parent, cancel)
+	end := func() {
+		stopParent()
+		stopDeadline()
+		cancel()
+	}
 	return &recorder{base: base, headers: headers, life: life, endLife: end}
 }
 
