@@ -20,6 +20,13 @@ type ChildEnv struct {
 	// Blocked are env keys of a definition the client does not pass on,
 	// compared case-insensitively.
 	Blocked []string
+	// EnvFile: the client loads the definition's envFile (a .env file)
+	// over what the server inherits and under its env; a file it cannot
+	// read stops the server from starting.
+	EnvFile bool
+	// AppendPath: a PATH in the definition's env is added to the end of
+	// the inherited PATH instead of replacing it (VS Code).
+	AppendPath bool
 }
 
 // Redaction says which inherited variables a client removes. A variable is

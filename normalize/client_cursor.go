@@ -27,6 +27,8 @@ var cursor = &Client{
 			Source: "cursor.com/docs/mcp, quoted by zuplo.com/docs/mcp-gateway/connect-clients/cursor"},
 		{Topic: "shape", Text: "`command` means stdio, `url` a remote server (streamable HTTP or SSE); optional `type`",
 			Source: "cursor.com/docs/mcp"},
+		{Topic: "environment", Text: "`envFile` names a .env file for a stdio server; how Cursor reads it (order against `env`, placeholders in the path, an unreadable file) is UNVERIFIED, so `probe` does not load it and says so",
+			Source: "forum.cursor.com/t/what-are-the-capabilities-of-mcp-json/63130"},
 	},
 	decode: decodeCursor,
 }

@@ -33,8 +33,11 @@ var vscode = &Client{
 	VarForm:      "${env:%s}",
 	NoShell:      true,
 	ExpandsTilde: true,
-	Schema:       "vscode",
-	DisableHint:  "VS Code has no per-server switch: remove the server or stop it from the MCP servers list",
+	// extHostMcpNode.ts: process.env, then envFile, then env (a PATH
+	// there appended to the inherited one)
+	ChildEnv:    ChildEnv{EnvFile: true, AppendPath: true},
+	Schema:      "vscode",
+	DisableHint: "VS Code has no per-server switch: remove the server or stop it from the MCP servers list",
 	Facts: []Fact{
 		{Topic: "files", Text: "workspace `.vscode/mcp.json`; user profile `mcp.json` in the user config dir (`~/.config/Code/User`, `~/Library/Application Support/Code/User`, `%APPDATA%\\Code\\User`); servers under `servers`, with `inputs`",
 			Source: "microsoft/vscode `src/vs/workbench/contrib/mcp/common/mcpConfiguration.ts` (0b37532c); code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
@@ -50,6 +53,8 @@ var vscode = &Client{
 			Source: "code.visualstudio.com/docs/copilot/reference/mcp-configuration; `mcpPlatformTypes.ts`"},
 		{Topic: "shape", Text: "`~` is expanded in `command`, `args` and `cwd`; no shell except for `.bat` and `.cmd` files on Windows",
 			Source: "microsoft/vscode `src/vs/workbench/api/node/extHostMcpNode.ts` (0334cc07)"},
+		{Topic: "environment", Text: "a stdio server gets VS Code's whole environment, then the variables of `envFile` (a .env file: `KEY=value` or `KEY: value`, `export` prefix, quotes, `#` comments, no expansion), then `env`; a `PATH` in `env` is appended to the inherited `PATH`; an `envFile` VS Code cannot read stops the server from starting",
+			Source: "microsoft/vscode `src/vs/workbench/api/node/extHostMcpNode.ts`, `src/vs/base/common/envfile.ts`"},
 	},
 	decode: decodeVSCode,
 }

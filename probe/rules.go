@@ -58,6 +58,7 @@ var rules = []Rule{
 	// when it builds the target, from the client's descriptor)
 	{"env-not-passed", normalize.Info, "the client does not pass some variables of its environment to the server"},
 	{"env-blocked", normalize.Warning, "the client drops a variable of the definition's env"},
+	{"env-file", normalize.Error, "the client cannot read the definition's envFile, or mcpconf does not load it for this client"},
 	// resolution (found by the caller, package resolve)
 	{"unresolved", normalize.Warning, "a placeholder, input or command in the definition did not resolve"},
 	// after listing (Check)

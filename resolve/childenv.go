@@ -20,10 +20,12 @@ type Left struct {
 
 // ChildEnv returns the environment ("K=V", sorted) client c gives the
 // stdio server s (as resolved by Server) when the client runs with the
-// environment parent, on goos. settings returns the names listed at a
-// settings path of the client's files (for the allowed and blocked lists of
-// a redaction); nil reads none.
-func ChildEnv(c *normalize.Client, s *normalize.Server, parent []string, goos string, settings func(path []string) []string) ([]string, Left) {
+// environment parent, on goos. fileVars are the variables of the
+// definition's envFile (ReadEnvFile), for a client that loads one: over
+// what the server inherits, under its env. settings returns the names
+// listed at a settings path of the client's files (for the allowed and
+// blocked lists of a redaction); nil reads none.
+func ChildEnv(c *normalize.Client, s *normalize.Server, parent, fileVars []string, goos string, settings func(path []string) []string) ([]string, Left) {
 	ce := c.ChildEnv
 	fold := goos == "windows"
 	env := map[string]string{}
@@ -60,10 +62,22 @@ func ChildEnv(c *normalize.Client, s *normalize.Server, parent []string, goos st
 		}
 		set(k, v)
 	}
+	if ce.EnvFile {
+		for _, kv := range fileVars {
+			if k, v, ok := strings.Cut(kv, "="); ok && k != "" {
+				set(k, v)
+			}
+		}
+	}
 	for k, v := range s.Env {
 		if slices.ContainsFunc(ce.Blocked, func(b string) bool { return strings.EqualFold(b, k) }) {
 			left.Blocked = append(left.Blocked, k)
 			continue
+		}
+		if ce.AppendPath && strings.EqualFold(k, "PATH") {
+			if old := env[envKey(k, fold)]; old != "" {
+				v = old + pathListSep(goos) + v
+			}
 		}
 		set(k, v)
 	}
@@ -75,6 +89,14 @@ func ChildEnv(c *normalize.Client, s *normalize.Server, parent []string, goos st
 	slices.Sort(left.Inherited)
 	slices.Sort(left.Blocked)
 	return out, left
+}
+
+// pathListSep separates the entries of PATH on goos.
+func pathListSep(goos string) string {
+	if goos == "windows" {
+		return ";"
+	}
+	return ":"
 }
 
 func envKey(k string, fold bool) string {

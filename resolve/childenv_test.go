@@ -20,6 +20,7 @@ func TestChildEnv(t *testing.T) {
 	cases := []struct {
 		client   string
 		server   normalize.Server
+		fileVars []string
 		goos     string
 		settings func([]string) []string
 		want     []string
@@ -54,6 +55,29 @@ func TestChildEnv(t *testing.T) {
 		settings: settings,
 		want:     []string{"GEMINI_CLI=1", "GEMINI_CLI_KEY=k", "HOME=/h", "LANG=C", "MY_KEY=allowed", "NODE_OPTIONS=--inspect", "PATH=/bin"},
 		left:     resolve.Left{Inherited: []string{"DATABASE_URL", "EDITOR", "GITHUB_TOKEN", "PLAIN_URL"}},
+	}, {
+		// VS Code: everything inherited, then envFile, then env; a PATH
+		// in env is appended to the inherited one
+		client:   "vscode",
+		server:   normalize.Server{Env: map[string]string{"PATH": "/opt/tools/bin", "EDITOR": "code"}},
+		fileVars: []string{"EDITOR=from-file", "API_KEY=k1", "LANG=en_US.UTF-8"},
+		want: []string{"API_KEY=k1", "DATABASE_URL=postgres://u:p@db/x", "EDITOR=code", "GEMINI_CLI_KEY=k", "GITHUB_TOKEN=ghp_x", "HOME=/h",
+			"LANG=en_US.UTF-8", "MY_KEY=allowed", "NODE_OPTIONS=--inspect", "PATH=/bin:/opt/tools/bin", "PLAIN_URL=https://u:pw@h/"},
+	}, {
+		client:   "vscode",
+		goos:     "windows",
+		server:   normalize.Server{Env: map[string]string{"Path": `C:\tools`}},
+		fileVars: []string{"path=ignored-by-env"},
+		want: []string{"DATABASE_URL=postgres://u:p@db/x", "EDITOR=vi", "GEMINI_CLI_KEY=k", "GITHUB_TOKEN=ghp_x", "HOME=/h", "LANG=C",
+			"MY_KEY=allowed", "NODE_OPTIONS=--inspect", `PATH=ignored-by-env;C:\tools`, "PLAIN_URL=https://u:pw@h/"},
+	}, {
+		// Claude Code has no envFile: its variables are not loaded, and
+		// a PATH in env replaces the inherited one
+		client:   "claude",
+		server:   normalize.Server{Env: map[string]string{"PATH": "/opt/tools/bin"}},
+		fileVars: []string{"API_KEY=k1"},
+		want: []string{"DATABASE_URL=postgres://u:p@db/x", "EDITOR=vi", "GEMINI_CLI_KEY=k", "GITHUB_TOKEN=ghp_x", "HOME=/h", "LANG=C",
+			"MY_KEY=allowed", "NODE_OPTIONS=--inspect", "PATH=/opt/tools/bin", "PLAIN_URL=https://u:pw@h/"},
 	}}
 	for _, tc := range cases {
 		t.Run(tc.client+"/"+tc.goos, func(t *testing.T) {
@@ -61,7 +85,7 @@ func TestChildEnv(t *testing.T) {
 			if goos == "" {
 				goos = "linux"
 			}
-			got, left := resolve.ChildEnv(normalize.ClientByID(tc.client), &tc.server, parent, goos, tc.settings)
+			got, left := resolve.ChildEnv(normalize.ClientByID(tc.client), &tc.server, parent, tc.fileVars, goos, tc.settings)
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("env\n got %q\nwant %q", got, tc.want)
 			}

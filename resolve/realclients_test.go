@@ -113,7 +113,7 @@ func checkInherited(t *testing.T, c *normalize.Client, st clientcase.Staged, s *
 	if !dumpsInherited {
 		return
 	}
-	env, _ := resolve.ChildEnv(c, s, parent, "linux", nil)
+	env, _ := resolve.ChildEnv(c, s, parent, nil, "linux", nil)
 	want := map[string]string{}
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")

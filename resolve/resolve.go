@@ -102,6 +102,7 @@ func Server(c *normalize.Client, s *normalize.Server, doc *normalize.Document, e
 	r.out.Server.Args = args
 	r.out.Server.URL = r.one("url", "", s.URL)
 	r.out.Server.Cwd = r.one("cwd", "", s.Cwd)
+	r.out.Server.EnvFile = r.one("envFile", "", s.EnvFile)
 	r.out.Server.Env = r.kv("env", s.Env)
 	r.out.Server.Headers = r.kv("headers", s.Headers)
 	r.byName()

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -210,7 +212,10 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 				plan = append(plan, planned{result: &r})
 				continue
 			}
-			opts.target(&t, c, file, s, &res.Server, environ, settings, dopts.Root)
+			if r := opts.target(&t, c, file, s, &res.Server, environ, settings, dopts.Root); r != nil {
+				plan = append(plan, planned{result: r})
+				continue
+			}
 			plan = append(plan, planned{target: t, key: targetKey(t), client: c})
 		}
 	}
@@ -218,8 +223,9 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 }
 
 // target fills in how client c would start or reach server s, read by the
-// descriptor file (rs is s resolved).
-func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server, environ []string, settings func([]string) []string, root string) {
+// descriptor file (rs is s resolved). It returns the result of a server
+// the client would fail to start before it runs anything.
+func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server, environ []string, settings func([]string) []string, root string) *probe.Result {
 	t.Transport = rs.Transport
 	// A URL the config does not pin may fall back to SSE, as most clients
 	// do; a client without an SSE transport never does.
@@ -234,10 +240,14 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 	}
 	if rs.Transport != normalize.Stdio {
 		t.URL, t.Headers = rs.URL, rs.Headers
-		return
+		return nil
 	}
 	t.Command, t.Args = rs.Command, rs.Args
-	env, left := resolve.ChildEnv(c, rs, environ, opts.GOOS, settings)
+	fileVars, failed := envFile(t, c, file, s, rs, root)
+	if failed != nil {
+		return failed
+	}
+	env, left := resolve.ChildEnv(c, rs, environ, fileVars, opts.GOOS, settings)
 	t.Env = env
 	// A server that fails may print its environment: inherited values
 	// under secret-looking names are masked like resolved ones.
@@ -265,6 +275,44 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 			Message: fmt.Sprintf("%s does not pass env %q to the server: it drops variables that change how a program runs", c.Product, k),
 			Hint:    "pass it as an argument, or start the server from a script that sets it"})
 	}
+	return nil
+}
+
+// envFile reads the definition's envFile for a client that loads one (a
+// relative path from the project root). A file the client cannot read
+// stops it from starting the server: that is the result.
+func envFile(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server, root string) ([]string, *probe.Result) {
+	if rs.EnvFile == "" || !file.Knows("envFile") {
+		return nil, nil
+	}
+	pos := s.Source.Pos
+	if v := s.Node.Get("envFile"); v != nil {
+		pos = v.Range.Start
+	}
+	if !c.ChildEnv.EnvFile {
+		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: "env-file", Severity: normalize.Info, Path: s.Source.Path, Pos: pos,
+			Message: fmt.Sprintf("envFile %q is not loaded: mcpconf does not know how %s reads it", s.EnvFile, c.Product),
+			Hint:    `if the server needs its variables, set them in "env" to probe it`})
+		return nil, nil
+	}
+	path := rs.EnvFile
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(root, path)
+	}
+	vars, err := resolve.ReadEnvFile(path)
+	if err == nil {
+		return vars, nil
+	}
+	why := err.Error()
+	if errors.Is(err, fs.ErrNotExist) {
+		why = "it does not exist"
+	}
+	d := normalize.Diagnostic{Rule: "env-file", Severity: normalize.Error, Path: s.Source.Path, Pos: pos,
+		Message: fmt.Sprintf("%s cannot read envFile %q, so it does not start the server: %s", c.Product, path, why),
+		Hint:    `create the file (a .env file is often not committed: copy it from an example), or fix the path in "envFile"`}
+	t.Notes = append(t.Notes, d)
+	r := probe.NotStarted(*t, probe.StatusFailed, "envFile not readable")
+	return nil, &r
 }
 
 // envNote says which variables of mcpconf's environment the client does

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -162,6 +163,63 @@ func TestProbeChildEnvPerClient(t *testing.T) {
 			if _, ok := rules["env-not-passed"]; ok {
 				t.Errorf("claude passes everything: %+v", s.Diagnostics)
 			}
+		}
+	}
+}
+
+// TestProbeEnvFile: VS Code loads a definition's envFile between its own
+// environment and env, and does not start a server whose envFile it cannot
+// read; for Cursor, whose reading of envFile is not verified, probe says
+// it does not load the file.
+func TestProbeEnvFile(t *testing.T) {
+	bin := testBin(t)
+	log := t.TempDir() + "/starts"
+	root, home := writeTreeHome(t, map[string]string{
+		".vscode/mcp.json": fmt.Sprintf(`{"servers": {
+			"s": {"command": %[1]q, "args": ["mcp-test-server"], "envFile": "${workspaceFolder}/.env", "env": {"T_SET": "abc"}},
+			"missing": {"command": %[1]q, "args": ["mcp-test-server", "--log=%[2]s"], "envFile": "${workspaceFolder}/.env.local"}}}`, bin, log),
+		".cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server"], "envFile": ".env"}}}`, bin),
+		"~/.keep":          "",
+		".env":             "# for the servers\nexport T_FROM_FILE='quoted value' # not part of it\nT_SET=from-the-file\nT_TOKEN: sk-file-secret-value\n",
+	})
+	code, rep, errOut := probeJSON(t, nil, "--tools", "--root", root, "--home", home, "--client", "vscode,cursor")
+	if code != 1 || len(rep.Servers) != 3 {
+		t.Fatalf("exit %d: %+v\n%s", code, rep, errOut)
+	}
+	for _, s := range rep.Servers {
+		tools := map[string]string{}
+		for _, tl := range s.Tools {
+			tools[tl.Name] = tl.Description
+		}
+		rules := map[string]string{}
+		for _, d := range s.Diagnostics {
+			rules[d.Rule] = d.Message
+		}
+		switch s.Client + "/" + s.Name {
+		case "vscode/s":
+			want := map[string]string{"env_t_from_file": "len=12", "env_t_set": "len=3", "env_t_token": "len=20"}
+			if s.Status != "ok" || !maps.Equal(tools, want) {
+				t.Errorf("vscode: %s, tools %v, want %v", s.Status, tools, want)
+			}
+		case "vscode/missing":
+			if s.Status != "failed" || s.Reason != "envFile not readable" || !strings.Contains(rules["env-file"], "does not exist") {
+				t.Errorf("vscode missing: %s %q %+v", s.Status, s.Reason, s.Diagnostics)
+			}
+			if !strings.Contains(rules["env-file"], "VS Code cannot read envFile") {
+				t.Errorf("vscode missing: %+v", s.Diagnostics)
+			}
+			if _, err := os.Stat(log); err == nil {
+				t.Error("a server whose envFile is missing was started")
+			}
+		case "cursor/s":
+			if s.Status != "ok" || len(tools) != 0 {
+				t.Errorf("cursor: %s, tools %v: the envFile must not be loaded", s.Status, tools)
+			}
+			if !strings.Contains(rules["env-file"], `envFile ".env" is not loaded`) {
+				t.Errorf("cursor: no note that envFile is not loaded: %+v", s.Diagnostics)
+			}
+		default:
+			t.Errorf("unexpected %s/%s", s.Client, s.Name)
 		}
 	}
 }
