@@ -175,37 +175,62 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 	if len(set.Entries) == 0 {
 		fmt.Fprintln(w, "  none found")
 	}
+	block := serverBlock{
+		origin:  provenance,
+		notUsed: "shadows",
+		status: func(s *normalize.Server) string {
+			if s.Enabled {
+				return ""
+			}
+			return "disabled: " + s.DisabledBy()
+		},
+	}
 	for i := range set.Entries {
-		e := &set.Entries[i]
-		s := &e.Server
-		state := ""
-		if !s.Enabled {
-			state = "  " + st.yellow("disabled: "+s.DisabledBy())
-		}
-		fmt.Fprintf(w, "  %s  %s  %s%s\n", st.bold(s.Name), st.cyan(transportName(s.Transport)), summary(s), state)
-		fmt.Fprintf(w, "    from %s (%s)\n", where(s.Source), provenance(s.Source))
-		if len(s.Env) > 0 {
-			fmt.Fprintf(w, "    env: %s\n", maskedKeys(s.Env))
-		}
-		if len(s.Headers) > 0 {
-			fmt.Fprintf(w, "    headers: %s\n", maskedKeys(s.Headers))
-		}
-		for _, sh := range e.Shadowed {
-			verb, diff := "shadows", "identical"
-			if len(sh.Differences) > 0 {
-				diff = "differs in " + strings.Join(sh.Differences, ", ")
-			}
-			if s.FieldPaths != nil {
-				verb, diff = "merges", "no field overridden"
-				if len(sh.Differences) > 0 {
-					diff = "overridden: " + strings.Join(sh.Differences, ", ")
-				}
-			}
-			fmt.Fprintf(w, "    %s %s (%s): %s; %s\n", st.dim(verb), where(sh.Server.Source), provenance(sh.Server.Source), sh.Reason, diff)
-		}
+		block.write(w, &set.Entries[i], st)
 	}
 	writeDiagnosticList(w, set.Diagnostics, st)
 	return nil
+}
+
+// serverBlock words the block of one server in explain's text: its line,
+// where it comes from, its env and header names, and each definition of
+// its name that is not used or merged into it. The pisces view and the
+// client views differ only in the words.
+type serverBlock struct {
+	origin  func(normalize.Source) string  // after the path, in parentheses
+	status  func(*normalize.Server) string // why it does not start; "" when it does
+	notUsed string                         // the verb for a definition that lost its name
+}
+
+func (b serverBlock) write(w io.Writer, e *normalize.Entry, st Style) {
+	s := &e.Server
+	state := ""
+	if why := b.status(s); why != "" {
+		state = "  " + st.yellow(why)
+	}
+	fmt.Fprintf(w, "  %s  %s  %s%s\n", st.bold(s.Name), st.cyan(transportName(s.Transport)), summary(s), state)
+	fmt.Fprintf(w, "    from %s (%s)\n", where(s.Source), b.origin(s.Source))
+	if len(s.Env) > 0 {
+		fmt.Fprintf(w, "    env: %s\n", maskedKeys(s.Env))
+	}
+	if len(s.Headers) > 0 {
+		fmt.Fprintf(w, "    headers: %s\n", maskedKeys(s.Headers))
+	}
+	for _, sh := range e.Shadowed {
+		verb, diff := b.notUsed, "identical"
+		if len(sh.Differences) > 0 {
+			diff = "differs in " + strings.Join(sh.Differences, ", ")
+		}
+		// A definition turned off by a gate that yields its name (an
+		// unapproved project server) is not merged, only not used.
+		if s.FieldPaths != nil && (sh.Server.Off == nil || !sh.Server.Off.Yields) {
+			verb, diff = "merges", "no field overridden"
+			if len(sh.Differences) > 0 {
+				diff = "overridden: " + strings.Join(sh.Differences, ", ")
+			}
+		}
+		fmt.Fprintf(w, "    %s %s (%s): %s; %s\n", st.dim(verb), where(sh.Server.Source), b.origin(sh.Server.Source), sh.Reason, diff)
+	}
 }
 
 func maskedKeys(m map[string]string) string {

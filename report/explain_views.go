@@ -390,34 +390,18 @@ func ExplainViewText(w io.Writer, set *normalize.Set, allSources bool, st Style)
 	if len(set.Entries) == 0 {
 		fmt.Fprintln(w, "  none found")
 	}
+	block := serverBlock{
+		origin:  func(src normalize.Source) string { return string(src.Scope) + " scope" },
+		notUsed: "not used",
+		status: func(s *normalize.Server) string {
+			if status := ServerStatus(s); status != normalize.StatusEnabled {
+				return string(status) + ": " + s.DisabledBy()
+			}
+			return ""
+		},
+	}
 	for i := range set.Entries {
-		e := &set.Entries[i]
-		s := &e.Server
-		state := ""
-		if st2 := ServerStatus(s); st2 != normalize.StatusEnabled {
-			state = "  " + st.yellow(string(st2)+": "+s.DisabledBy())
-		}
-		fmt.Fprintf(w, "  %s  %s  %s%s\n", st.bold(s.Name), st.cyan(transportName(s.Transport)), summary(s), state)
-		fmt.Fprintf(w, "    from %s (%s scope)\n", where(s.Source), s.Source.Scope)
-		if len(s.Env) > 0 {
-			fmt.Fprintf(w, "    env: %s\n", maskedKeys(s.Env))
-		}
-		if len(s.Headers) > 0 {
-			fmt.Fprintf(w, "    headers: %s\n", maskedKeys(s.Headers))
-		}
-		for _, sh := range e.Shadowed {
-			verb, diff := "not used", "identical"
-			if len(sh.Differences) > 0 {
-				diff = "differs in " + strings.Join(sh.Differences, ", ")
-			}
-			if s.FieldPaths != nil && (sh.Server.Off == nil || !sh.Server.Off.Yields) {
-				verb, diff = "merges", "no field overridden"
-				if len(sh.Differences) > 0 {
-					diff = "overridden: " + strings.Join(sh.Differences, ", ")
-				}
-			}
-			fmt.Fprintf(w, "    %s %s (%s scope): %s; %s\n", st.dim(verb), where(sh.Server.Source), sh.Server.Source.Scope, sh.Reason, diff)
-		}
+		block.write(w, &set.Entries[i], st)
 	}
 	writeDiagnosticList(w, set.Diagnostics, st)
 	return nil

@@ -90,19 +90,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // parameters with secret-looking names (?api_key=…, ?token=…) and known
 // token shapes, keeping the rest as written.
 func MaskURL(raw string) string {
-	spans := urlSecrets(raw, 0)
-	if len(spans) == 0 {
-		return raw
-	}
-	var b strings.Builder
-	last := 0
-	for _, sp := range mergeSpans(spans) {
-		b.WriteString(raw[last:sp.start])
-		b.WriteString(Masked)
-		last = sp.end
-	}
-	b.WriteString(raw[last:])
-	return b.String()
+	return maskSpans(raw, urlSecrets(raw, 0))
 }
 
 // MaskArgs hides the value of secret-looking flags (--token X,

@@ -92,22 +92,8 @@ func flagSecrets(s string) []secretSpan {
 	var out []secretSpan
 	type quoted struct{ start, end int } // content, without quotes
 	var qs []quoted
-	for i := 0; i < len(s); i++ {
-		if s[i] != '"' {
-			continue
-		}
-		j := i + 1
-		for j < len(s) && s[j] != '"' {
-			if s[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		if j >= len(s) {
-			break
-		}
-		qs = append(qs, quoted{i + 1, j})
-		i = j
+	for start, end := range resolve.QuotedStrings(s) {
+		qs = append(qs, quoted{start, end})
 	}
 	for n, q := range qs {
 		text := s[q.start:q.end]
@@ -133,7 +119,12 @@ func flagSecrets(s string) []secretSpan {
 
 // MaskText replaces every secret in s by "***".
 func MaskText(s string) string {
-	spans := secretSpansIn(s)
+	return maskSpans(s, secretSpansIn(s))
+}
+
+// maskSpans replaces the spans of s (in any order, overlapping or not) by
+// Masked.
+func maskSpans(s string, spans []secretSpan) string {
 	if len(spans) == 0 {
 		return s
 	}

@@ -155,34 +155,16 @@ func (c *secretCheck) json(field, what string, v *normalize.Value) bool {
 // the nearest key before it and the offsets of its content in s.
 func jsonStrings(s string, fn func(key string, start, end int, val string)) {
 	key := ""
-	for i := 0; i < len(s); i++ {
-		if s[i] != '"' {
-			continue
-		}
-		j := i + 1
-		for j < len(s) && s[j] != '"' {
-			if s[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		if j >= len(s) {
-			return
-		}
+	for start, end := range resolve.QuotedStrings(s) {
 		var text string
-		if json.Unmarshal([]byte(s[i:j+1]), &text) != nil {
+		if json.Unmarshal([]byte(s[start-1:end+1]), &text) != nil {
 			return
 		}
-		k := j + 1
-		for k < len(s) && strings.IndexByte(" \t\r\n", s[k]) >= 0 {
-			k++
-		}
-		if k < len(s) && s[k] == ':' {
+		if after := strings.TrimLeft(s[end+1:], " \t\r\n"); strings.HasPrefix(after, ":") {
 			key = text
 		} else {
-			fn(key, i+1, j, text)
+			fn(key, start, end, text)
 		}
-		i = j
 	}
 }
 
