@@ -77,6 +77,10 @@ func probeFixture() []probe.Result {
 				},
 			},
 			Diagnostics: []normalize.Diagnostic{
+				// a finding of resolution points at the definition
+				{Rule: "unresolved", Severity: normalize.Warning, Path: ".mcp.json", Pos: normalize.Pos{Line: 7, Col: 27},
+					Message: `header "Authorization" will not be sent: ${LINEAR_TOKEN} is unset`,
+					Hint:    "set LINEAR_TOKEN in the environment the client runs in"},
 				{Rule: "auth-required", Severity: normalize.Error, Message: "the server requires authorization (401) and no credentials were sent",
 					Hint: "sign in with the client, which runs the OAuth flow in a browser (mcpconf never does), or configure an Authorization header"},
 				{Rule: "auth-resource-mismatch", Severity: normalize.Error,

@@ -207,7 +207,13 @@ func writeDetails(w io.Writer, r probe.Result, st Style) {
 	MaskFindings(diags)
 	for _, d := range diags {
 		color := severityColor(d.Severity, st)
-		fmt.Fprintf(w, "  %s: %s %s\n", color(d.Severity.String()), printable(d.Message), st.dim("["+d.Rule+"]"))
+		// Findings about the definition (resolution, environment) point
+		// at it; those of the live server have no position.
+		where := ""
+		if loc := location(d.Path, d.Pos); loc != "" {
+			where = printable(loc) + ": "
+		}
+		fmt.Fprintf(w, "  %s: %s%s %s\n", color(d.Severity.String()), where, printable(d.Message), st.dim("["+d.Rule+"]"))
 		if d.Hint != "" {
 			fmt.Fprintf(w, "    %s %s\n", st.green("hint:"), printable(d.Hint))
 		}
