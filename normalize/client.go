@@ -84,6 +84,10 @@ type Client struct {
 	// "$NAME"), with %s for the name; "" when the client expands none.
 	Placeholders []Syntax
 	VarForm      string
+	// WindowsOnly are the syntaxes of Placeholders the client expands only
+	// when it runs on Windows (Gemini CLI's %VAR%). Lint, which does not
+	// know where a file is used, counts them as the client's everywhere.
+	WindowsOnly []Syntax
 	// VarsByName is set for clients that read variables by name in
 	// dedicated fields instead of placeholders (Codex: env_vars,
 	// bearer_token_env_var, env_http_headers).
@@ -566,6 +570,20 @@ func (c *Client) LabelName() string {
 
 // Expands reports whether the client expands placeholders of syntax s.
 func (c *Client) Expands(s Syntax) bool { return slices.Contains(c.Placeholders, s) }
+
+// PlaceholdersOn are the syntaxes the client expands when it runs on goos.
+func (c *Client) PlaceholdersOn(goos string) []Syntax {
+	if goos == "windows" || len(c.WindowsOnly) == 0 {
+		return c.Placeholders
+	}
+	var out []Syntax
+	for _, s := range c.Placeholders {
+		if !slices.Contains(c.WindowsOnly, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
 
 // VarRef is how a user writes a reference to variable name in a value of
 // this client, or "" when the client expands no variables.

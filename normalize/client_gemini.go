@@ -46,6 +46,7 @@ var gemini = &Client{
 	// Percent is expanded on Windows only, at connect time, in env and
 	// headers.
 	Placeholders:       []Syntax{Dollar, Bare, Percent},
+	WindowsOnly:        []Syntax{Percent},
 	VarForm:            "$%s",
 	ExpandsEveryString: true,
 	EmptyUnset:         true,

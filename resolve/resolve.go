@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,6 +25,18 @@ type Env struct {
 	WorkspaceFolder, UserHome string
 	// ReadFile reads opencode {file:path} files; nil means none is read.
 	ReadFile func(path string) ([]byte, error)
+	// GOOS is the system the client runs on ("" is this one): some
+	// syntaxes are expanded on Windows only.
+	GOOS string
+}
+
+// syntaxes are the placeholder syntaxes the client expands where it runs.
+func (r *resolver) syntaxes() []normalize.Syntax {
+	goos := r.env.GOOS
+	if goos == "" {
+		goos = runtime.GOOS
+	}
+	return r.c.PlaceholdersOn(goos)
 }
 
 // Field is one value of a server after resolution, with where each piece
@@ -176,7 +189,7 @@ func (r *resolver) expand(field, key, raw string) Field {
 			UserHome: r.env.UserHome, ReadFile: r.readFile}
 		var v string
 		var pieces []Piece
-		v, pieces, unresolved = Trace(raw, r.c.Placeholders, ctx)
+		v, pieces, unresolved = Trace(raw, r.syntaxes(), ctx)
 		f.Value, f.Pieces = v, pieces
 		for _, u := range unresolved {
 			f.Problems = append(f.Problems, u.Reason)
@@ -256,7 +269,7 @@ func (r *resolver) piscesValue(f *Field) {
 	switch {
 	case unresolved:
 		f.Dropped = true
-		r.diag(*f, "%s will not be sent: %s", r.what(f.Field, f.Key), unsetList(f.Raw, r.c.Placeholders, r.env))
+		r.diag(*f, "%s will not be sent: %s", r.what(f.Field, f.Key), unsetList(f.Raw, r.syntaxes(), r.env))
 	case f.Value == "":
 		f.Dropped = true
 		r.diag(*f, "%s will not be sent: its value is empty", r.what(f.Field, f.Key))

@@ -277,3 +277,23 @@ func TestIncomplete(t *testing.T) {
 		t.Errorf("answered input: %q", got)
 	}
 }
+
+// TestWindowsOnlySyntax: Gemini CLI expands %VAR% only on Windows; on
+// other systems it sends it as written, without a word about the variable.
+func TestWindowsOnlySyntax(t *testing.T) {
+	s, doc, _ := serverOf(t, "gemini", ".gemini/settings.json",
+		`{"mcpServers": {"s": {"command": "srv", "env": {"DIR": "%LOCALAPPDATA%\\srv", "TOKEN": "$GM_TOKEN"}}}}`, "s")
+	lookup := vars("LOCALAPPDATA", `C:\Users\me\AppData\Local`, "GM_TOKEN", "tok-1")
+	for goos, want := range map[string]string{"linux": `%LOCALAPPDATA%\srv`, "darwin": `%LOCALAPPDATA%\srv`, "windows": `C:\Users\me\AppData\Local\srv`} {
+		r := resolve.Server(normalize.ClientByID("gemini"), s, doc, resolve.Env{Lookup: lookup, GOOS: goos})
+		if got := r.Server.Env["DIR"]; got != want {
+			t.Errorf("%s: DIR = %q, want %q", goos, got, want)
+		}
+		if got := r.Server.Env["TOKEN"]; got != "tok-1" {
+			t.Errorf("%s: $GM_TOKEN not expanded: %q", goos, got)
+		}
+		if len(r.Diagnostics) != 0 {
+			t.Errorf("%s: %+v", goos, r.Diagnostics)
+		}
+	}
+}

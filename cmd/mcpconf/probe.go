@@ -131,6 +131,7 @@ func runProbe(opts *probeOptions) error {
 	if err != nil {
 		return err
 	}
+	env.GOOS = opts.GOOS
 	ws := dopts.Scan(clients, discover.AllScopes)
 	plan, names := opts.plan(ws, env, &dopts)
 	for _, n := range opts.Names {
