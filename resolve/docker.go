@@ -60,3 +60,56 @@ func canonicalArgs(command string, args []string) []string {
 	}
 	return append(out, args[i:]...)
 }
+
+// Forwarded is a variable that "docker run -e NAME" (no "=VALUE") passes
+// from docker's own environment into the container.
+type Forwarded struct {
+	Name string
+	Arg  int // index in args of the argument that holds the name
+}
+
+// DockerForwarded lists the variables a "docker run" (or "podman run",
+// "docker container run") command line forwards by name: -e NAME,
+// --env NAME, --env=NAME, -eNAME. Docker sets such a variable in the
+// container only when it is set in docker's environment, which is the one
+// the client gives the server.
+func DockerForwarded(command string, args []string) []Forwarded {
+	prog := command
+	if i := strings.LastIndexAny(prog, `/\`); i >= 0 {
+		prog = prog[i+1:]
+	}
+	prog = strings.TrimSuffix(strings.ToLower(prog), ".exe")
+	if prog != "docker" && prog != "podman" {
+		return nil
+	}
+	i := 0
+	if i < len(args) && args[i] == "container" {
+		i++
+	}
+	if i >= len(args) || args[i] != "run" {
+		return nil
+	}
+	var out []Forwarded
+	add := func(name string, arg int) {
+		if name != "" && !strings.Contains(name, "=") {
+			out = append(out, Forwarded{Name: name, Arg: arg})
+		}
+	}
+	for i++; i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "--"; i++ {
+		a := args[i]
+		switch {
+		case a == "-e" || a == "--env":
+			if i+1 < len(args) {
+				add(args[i+1], i+1)
+			}
+			i++
+		case strings.HasPrefix(a, "--env="):
+			add(strings.TrimPrefix(a, "--env="), i)
+		case strings.HasPrefix(a, "-e") && len(a) > 2 && !strings.HasPrefix(a, "--"):
+			add(strings.TrimPrefix(a, "-e"), i)
+		case DockerValued(a) && !strings.Contains(a, "="):
+			i++
+		}
+	}
+	return out
+}

@@ -27,3 +27,24 @@ func TestCanonicalArgs(t *testing.T) {
 		}
 	}
 }
+
+func TestDockerForwarded(t *testing.T) {
+	for _, tc := range []struct {
+		command string
+		args    []string
+		want    []Forwarded
+	}{
+		{"docker", []string{"run", "-i", "--rm", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN", "ghcr.io/github/github-mcp-server"},
+			[]Forwarded{{"GITHUB_PERSONAL_ACCESS_TOKEN", 4}}},
+		{"/usr/bin/podman", []string{"run", "--env=A", "-eB", "--env", "C=set", "-e", "D=", "-v", "-e:/x", "img", "-e", "AFTER_IMAGE"},
+			[]Forwarded{{"A", 1}, {"B", 2}}},
+		{"docker.exe", []string{"container", "run", "--name", "-e", "--env", "TOKEN", "img"}, []Forwarded{{"TOKEN", 5}}},
+		{"docker", []string{"compose", "run", "-e", "A", "svc"}, nil},
+		{"npx", []string{"run", "-e", "A"}, nil},
+		{"docker", []string{"run", "-e"}, nil},
+	} {
+		if got := DockerForwarded(tc.command, tc.args); !slices.Equal(got, tc.want) {
+			t.Errorf("DockerForwarded(%q, %q) = %+v, want %+v", tc.command, tc.args, got, tc.want)
+		}
+	}
+}

@@ -55,6 +55,7 @@ var rules = []*Rule{
 	HomeInCommand,
 	BareEnvName,
 	EnvBlocked,
+	EnvNotPassed,
 	NpxWithoutYes,
 	NpxUnknownOption,
 	UnpinnedPackage,
