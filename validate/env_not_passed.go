@@ -1,8 +1,9 @@
 package validate
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
@@ -30,6 +31,21 @@ without the definition saying so:
 - ` + "`docker run -e NAME`" + ` (no ` + "`=VALUE`" + `) forwards ` + "`NAME`" + ` from docker's
   environment, the one the client gives it; when the client left it out,
   the container does not get it.
+- npm packages whose own code reads a token from the environment and exits
+  or fails every call without it (unless a flag gives it):
+  ` + "`@modelcontextprotocol/server-github`" + ` (` + "`GITHUB_PERSONAL_ACCESS_TOKEN`" + `),
+  ` + "`@modelcontextprotocol/server-gitlab`" + ` (` + "`GITLAB_PERSONAL_ACCESS_TOKEN`" + `),
+  ` + "`@modelcontextprotocol/server-brave-search`" + ` and ` + "`@brave/brave-search-mcp-server`" + `
+  (` + "`BRAVE_API_KEY`" + ` or ` + "`--brave-api-key`" + `), ` + "`@modelcontextprotocol/server-slack`" + `
+  (` + "`SLACK_BOT_TOKEN`" + ` and ` + "`SLACK_TEAM_ID`" + `), ` + "`@modelcontextprotocol/server-google-maps`" + `
+  (` + "`GOOGLE_MAPS_API_KEY`" + `), ` + "`@modelcontextprotocol/server-everart`" + ` (` + "`EVERART_API_KEY`" + `),
+  ` + "`@notionhq/notion-mcp-server`" + ` (` + "`NOTION_TOKEN`" + ` or ` + "`OPENAPI_MCP_HEADERS`" + `),
+  ` + "`tavily-mcp`" + ` (` + "`TAVILY_API_KEY`" + `), ` + "`@supabase/mcp-server-supabase`" + `
+  (` + "`SUPABASE_ACCESS_TOKEN`" + ` or ` + "`--access-token`" + `), ` + "`@stripe/mcp`" + ` (` + "`STRIPE_SECRET_KEY`" + `
+  or ` + "`--api-key`" + `), ` + "`@perplexity-ai/mcp-server`" + ` and ` + "`server-perplexity-ask`" + `
+  (` + "`PERPLEXITY_API_KEY`" + `), ` + "`@heroku/mcp-server`" + ` (` + "`HEROKU_API_KEY`" + `). Packages that
+  now start without their token (github-mcp-server from 1.5, Sentry from
+  0.31, firecrawl and exa v3) are left out.
 
 Such a server works in Claude Code and fails in Codex or Gemini CLI, most
 often as "bad credentials" or a 401 from the API behind it. Name the
@@ -60,27 +76,70 @@ func checkEnvNotPassed(p *Pass) {
 		}
 		e := execOf(s)
 		forwarded := resolve.DockerForwarded(e.command, e.args)
-		if len(forwarded) == 0 {
+		need, first := needsOf(e)
+		if need != nil && need.givenByFlag(e.args[first:]) {
+			need = nil
+		}
+		if len(forwarded) == 0 && need == nil {
 			continue
 		}
-		// What the client would pass if every name were set where it runs
-		// (a value that looks like nothing: only names decide).
+		// What the client passes of its own environment, were every name
+		// set where it runs (to a value that looks like nothing: only
+		// names decide).
 		var parent []string
 		for _, f := range forwarded {
 			parent = append(parent, f.Name+"=x")
 		}
+		if need != nil {
+			for _, group := range need.vars {
+				for _, v := range group {
+					parent = append(parent, v+"=x")
+				}
+			}
+		}
 		env, _ := resolve.ChildEnv(c, s, parent, nil, "linux", settings)
+		passed := func(name string) bool {
+			return slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, name+"=") })
+		}
 		doc := p.Document(s.FieldPath(argsField(s)))
 		for _, f := range forwarded {
-			if slices.ContainsFunc(env, func(kv string) bool { return len(kv) > len(f.Name) && kv[:len(f.Name)+1] == f.Name+"=" }) {
+			if passed(f.Name) {
 				continue
 			}
 			v := e.argVals[f.Arg]
 			d := p.Report(doc, v.Range, v.Pointer, "%s does not pass %q from its environment to server %q, so %q forwards nothing: the container runs without it",
-				c.Product, f.Name, s.Name, fmt.Sprintf("docker run -e %s", f.Name))
+				c.Product, f.Name, s.Name, "docker run -e "+f.Name)
+			d.Hint = c.ChildEnv.Hint
+		}
+		if need == nil {
+			continue
+		}
+		for _, group := range need.vars {
+			if slices.ContainsFunc(group, passed) {
+				continue
+			}
+			what, it := strconv.Quote(group[0]), "it"
+			if len(group) > 1 {
+				what, it = strings.Join(strings.Split(normalize.Quoted(group), ", "), " or "), "one of them"
+			}
+			v := e.argVals[first-1]
+			if first == 0 {
+				v = e.commandVal
+			}
+			d := p.Report(p.Document(s.FieldPath(nodeField(s, first))), v.Range, v.Pointer,
+				"%s does not pass %s from its environment to server %q, and %s needs %s", c.Product, what, s.Name, need.pkg, it)
 			d.Hint = c.ChildEnv.Hint
 		}
 	}
+}
+
+// nodeField is the field that holds argument i-1 of an exec line (the
+// command for i == 0).
+func nodeField(s *normalize.Server, i int) string {
+	if i == 0 {
+		return "command"
+	}
+	return argsField(s)
 }
 
 // argsField is the field that holds a server's arguments.

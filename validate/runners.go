@@ -7,12 +7,26 @@ import "strings"
 // dlx, npm exec), and the index in e.args of the first argument the
 // program gets.
 func runsProgram(e execLine, name string) (first int, ok bool) {
-	prog := strings.TrimSuffix(strings.TrimSuffix(progName(e.command), ".cmd"), ".exe")
-	if prog == name {
+	if runnerProg(e.command) == name {
 		return 0, true
 	}
+	if pkg, first, ok := runnerPackageOf(e); ok && pkg == name {
+		return first, true
+	}
+	return 0, false
+}
+
+// runnerProg is a command's program name without .cmd or .exe.
+func runnerProg(command string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(progName(command), ".cmd"), ".exe")
+}
+
+// runnerPackageOf returns the npm package (without its version) an exec
+// line runs through a package runner (npx, bunx, pnpm dlx, npm exec), and
+// the index in e.args of the first argument the package gets.
+func runnerPackageOf(e execLine) (name string, first int, ok bool) {
 	pkg := -1
-	switch {
+	switch prog := runnerProg(e.command); {
 	case prog == "npx":
 		if call := npxParse(e.args); call.unknown < 0 {
 			pkg = call.pkg
@@ -25,16 +39,13 @@ func runsProgram(e execLine, name string) (first int, ok bool) {
 		pkg = runnerPackage(e.args, 1)
 	}
 	if pkg < 0 || pkg >= len(e.args) {
-		return 0, false
+		return "", 0, false
 	}
 	spec := e.args[pkg]
 	for _, p := range []string{"--package=", "-p="} {
 		spec = strings.TrimPrefix(spec, p)
 	}
-	if npmPackageName(spec) != name {
-		return 0, false
-	}
-	return pkg + 1, true
+	return npmPackageName(spec), pkg + 1, true
 }
 
 // npmPackageName is a package spec without its version: "mcp-remote" for

@@ -66,7 +66,7 @@ func TestThreeEditorsDrift(t *testing.T) {
 func TestCodexPatchLintsClean(t *testing.T) {
 	files := map[string]string{
 		".codex/config.toml":   "[mcp_servers.playwright]\nenabled = false\n\n[mcp_servers.github]\nargs = [\"-y\", \"@modelcontextprotocol/server-github@2025.8.1\"]\n",
-		"~/.codex/config.toml": "[mcp_servers.playwright]\ncommand = \"npx\"\nargs = [\"-y\", \"@playwright/mcp@0.0.41\"]\n\n[mcp_servers.github]\ncommand = \"npx\"\nargs = [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"]\n",
+		"~/.codex/config.toml": "[mcp_servers.playwright]\ncommand = \"npx\"\nargs = [\"-y\", \"@playwright/mcp@0.0.41\"]\n\n[mcp_servers.github]\ncommand = \"npx\"\nargs = [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"]\nenv_vars = [\"GITHUB_PERSONAL_ACCESS_TOKEN\"]\n",
 	}
 	root, home := writeTreeHome(t, files)
 	for _, scope := range []string{"project", "all"} {
