@@ -46,14 +46,28 @@ func (f ScopeFilter) Filter(locs []Location) []Location {
 	return out
 }
 
-// projectFiles lists every project-scope path of the providers table,
-// longest first so that ".cursor/mcp.json" is tried before "mcp.json".
+// projectFiles lists every project-scope path of the providers table and
+// of each client's own files (Zed's .zed/settings.json, Roo Code's
+// .roo/mcp.json are nobody's provider), longest first so that
+// ".cursor/mcp.json" is tried before "mcp.json".
 func projectFiles() []Location {
 	var o Options
 	var out []Location
-	for _, l := range o.Locations() {
-		if !l.Section && l.Scope != normalize.User {
+	seen := map[string]bool{}
+	add := func(l Location) {
+		if !l.Section && l.Scope != normalize.User && !seen[l.Abs] {
+			seen[l.Abs] = true
 			out = append(out, l)
+		}
+	}
+	for _, l := range o.Locations() {
+		add(l)
+	}
+	for _, c := range normalize.Clients() {
+		for _, f := range c.Files {
+			if f.Base == normalize.RootDir && f.ForOS(o.goos()) {
+				add(o.locate(c, 0, f, len(out)))
+			}
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Location) int { return len(b.Abs) - len(a.Abs) })

@@ -383,7 +383,11 @@ func viewLostBecause(c *normalize.Client, w, l *normalize.Server) string {
 	case l.Off != nil && l.Off.Yields && l.Off.Status == normalize.StatusUntrusted:
 		return fmt.Sprintf("%s, so %s uses the %s definition", l.Off.Reason, c.Product, ws.Scope)
 	case l.Off != nil && l.Off.Yields:
-		return fmt.Sprintf("%s: %s; %s uses the %s definition instead", yieldWord[l.Off.Status], l.Off.Reason, c.Product, ws.Scope)
+		why := l.Off.Reason
+		if w := yieldWord[l.Off.Status]; w != "" {
+			why = w + ": " + why
+		}
+		return fmt.Sprintf("%s; %s uses the %s definition instead", why, c.Product, ws.Scope)
 	case ws.Scope != ls.Scope:
 		return fmt.Sprintf("%s scope wins over %s scope", ws.Scope, ls.Scope)
 	case ws.Path != ls.Path:

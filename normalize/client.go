@@ -88,6 +88,10 @@ type Client struct {
 	// when it runs on Windows (Gemini CLI's %VAR%). Lint, which does not
 	// know where a file is used, counts them as the client's everywhere.
 	WindowsOnly []Syntax
+	// EditorVars are the editor variables (Editor syntax) the client
+	// expands, when not all of them: Roo Code knows ${workspaceFolder} and
+	// not ${userHome}.
+	EditorVars []string
 	// VarsByName is set for clients that read variables by name in
 	// dedicated fields instead of placeholders (Codex: env_vars,
 	// bearer_token_env_var, env_http_headers).
@@ -570,6 +574,15 @@ func (c *Client) LabelName() string {
 
 // Expands reports whether the client expands placeholders of syntax s.
 func (c *Client) Expands(s Syntax) bool { return slices.Contains(c.Placeholders, s) }
+
+// ExpandsVar reports whether the client expands a placeholder of syntax s
+// naming name.
+func (c *Client) ExpandsVar(s Syntax, name string) bool {
+	if !c.Expands(s) {
+		return false
+	}
+	return s != Editor || c.EditorVars == nil || slices.Contains(c.EditorVars, name)
+}
 
 // PlaceholdersOn are the syntaxes the client expands when it runs on goos.
 func (c *Client) PlaceholdersOn(goos string) []Syntax {

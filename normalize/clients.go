@@ -21,6 +21,7 @@ var clients = []*Client{
 	mcpJSON,
 	claudeDesktop,
 	zed,
+	roo,
 }
 
 // Clients returns every descriptor, providers included, in table order.

@@ -26,5 +26,5 @@ func Known(client string) bool { return normalize.ClientByID(client) != nil }
 // cannot be judged.
 func Foreign(client string, p Placeholder) bool {
 	c := normalize.ClientByID(client)
-	return c != nil && !c.Expands(p.Syntax)
+	return c != nil && !c.ExpandsVar(p.Syntax, p.Name)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -20,6 +21,9 @@ type Context struct {
 	// (with "~/" replaced by UserHome) and resolves relative paths itself,
 	// against the directory of the config file as opencode does.
 	ReadFile func(path string) ([]byte, error)
+	// EditorVars, when not nil, are the only editor variables expanded;
+	// the others stay literal, as a syntax the client does not know does.
+	EditorVars []string
 }
 
 // Unresolved is a placeholder Expand could not resolve, with why.
@@ -222,6 +226,9 @@ func (e *expander) value(p Placeholder, base, depth int) string {
 }
 
 func (e *expander) editor(p Placeholder, base int) string {
+	if e.ctx.EditorVars != nil && !slices.Contains(e.ctx.EditorVars, p.Name) {
+		return p.Text
+	}
 	switch p.Name {
 	case "workspaceFolder", "workspaceFolderBasename":
 		dir := e.ctx.WorkspaceFolder

@@ -186,7 +186,7 @@ func (r *resolver) expand(field, key, raw string) Field {
 	var unresolved []Unresolved
 	if r.expands(field) {
 		ctx := Context{Lookup: r.env.Lookup, Inputs: r.env.Inputs, WorkspaceFolder: r.env.WorkspaceFolder,
-			UserHome: r.env.UserHome, ReadFile: r.readFile}
+			UserHome: r.env.UserHome, ReadFile: r.readFile, EditorVars: r.c.EditorVars}
 		var v string
 		var pieces []Piece
 		v, pieces, unresolved = Trace(raw, r.syntaxes(), ctx)

@@ -1,6 +1,9 @@
 package resolve
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Masked replaces every secret in output; it is fixed so a value's length
 // does not leak.
@@ -46,13 +49,23 @@ func IsSecretKey(key string) bool {
 	if len(words) == 0 || notSecretLast[words[len(words)-1]] {
 		return false
 	}
+	counts := slices.ContainsFunc(words, func(w string) bool { return countWords[w] })
 	for _, w := range words {
+		// MAX_TOKENS, DEFAULT_MINIMUM_TOKENS, maxOutputTokens: a number of
+		// model tokens
+		if w == "tokens" && counts {
+			continue
+		}
 		if isSecretWord(w) {
 			return true
 		}
 	}
 	return false
 }
+
+// countWords qualify "tokens" as an amount of model tokens.
+var countWords = map[string]bool{"max": true, "min": true, "maximum": true, "minimum": true,
+	"num": true, "output": true, "input": true, "context": true, "limit": true, "budget": true}
 
 // PublicKey reports keys whose values are public by design, though their
 // names say key or token: Supabase's anon key (SUPABASE_ANON_KEY, anonKey),

@@ -11,6 +11,12 @@ func TestIsSecretKey(t *testing.T) {
 		want bool
 	}{
 		{"GITHUB_TOKEN", true},
+		{"MAX_TOKENS", false},
+		{"DEFAULT_MINIMUM_TOKENS", false},
+		{"maxOutputTokens", false},
+		{"CONTEXT_TOKENS_LIMIT", false},
+		{"MAX_TOKENS_API_KEY", true},
+		{"REFRESH_TOKENS", true},
 		{"GITHUB_PERSONAL_ACCESS_TOKEN", true},
 		{"OPENAI_API_KEY", true},
 		{"api_key", true},

@@ -52,7 +52,7 @@ func decode(t *testing.T, schema, src string) any {
 }
 
 func TestNames(t *testing.T) {
-	want := []string{"agent-code", "codex", "gemini", "mcp-servers", "opencode", "vscode"}
+	want := []string{"agent-code", "codex", "gemini", "mcp-servers", "opencode", "roo", "vscode"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %q, want %q", got, want)
 	}

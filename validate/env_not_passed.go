@@ -17,13 +17,14 @@ var EnvNotPassed = &Rule{
 	ID:       "env-not-passed",
 	Title:    "the server needs a variable from its environment that the client does not pass",
 	Severity: normalize.Warning,
-	Clients:  "codex, gemini (the clients that do not pass their whole environment)",
+	Clients:  "codex, gemini, roo (the clients that do not pass their whole environment)",
 	Doc: `Claude Code, Cursor and VS Code start a stdio server with their whole
 environment, so a token exported in the shell reaches it. Codex does not: it
 passes only ` + "`HOME`" + `, ` + "`PATH`" + `, ` + "`USER`" + ` and a few more, and the names listed
-in ` + "`env_vars`" + `. Gemini CLI passes its environment but removes every variable
-whose name looks like a secret (` + "`TOKEN`" + `, ` + "`KEY`" + `, ` + "`SECRET`" + `, ` + "`PASSWORD`" + `, …)
-unless the definition's ` + "`env`" + ` sets it.
+in ` + "`env_vars`" + `; Roo Code passes only ` + "`HOME`" + `, ` + "`PATH`" + `, ` + "`USER`" + `, ` + "`SHELL`" + `,
+` + "`TERM`" + ` and ` + "`LOGNAME`" + ` (the MCP SDK's default). Gemini CLI passes its environment
+but removes every variable whose name looks like a secret (` + "`TOKEN`" + `, ` + "`KEY`" + `,
+` + "`SECRET`" + `, ` + "`PASSWORD`" + `, …) unless the definition's ` + "`env`" + ` sets it.
 
 The rule looks at what a server is known to read from its environment
 without the definition saying so:
@@ -47,10 +48,11 @@ without the definition saying so:
   now start without their token (github-mcp-server from 1.5, Sentry from
   0.31, firecrawl and exa v3) are left out.
 
-Such a server works in Claude Code and fails in Codex or Gemini CLI, most
-often as "bad credentials" or a 401 from the API behind it. Name the
-variable where the client passes it: ` + "`env_vars = [\"NAME\"]`" + ` for Codex,
-` + "`\"env\": {\"NAME\": \"$NAME\"}`" + ` for Gemini CLI.`,
+Such a server works in Claude Code and fails in Codex, Gemini CLI or Roo
+Code, most often as "bad credentials" or a 401 from the API behind it. Name
+the variable where the client passes it: ` + "`env_vars = [\"NAME\"]`" + ` for Codex,
+` + "`\"env\": {\"NAME\": \"$NAME\"}`" + ` for Gemini CLI, ` + "`\"env\": {\"NAME\": \"${env:NAME}\"}`" + ` for
+Roo Code.`,
 	Example: Example{File: ".codex/config.toml",
 		Bad: "[mcp_servers.github]\n" +
 			"command = \"docker\"\n" +

@@ -168,6 +168,14 @@ func placeholderHint(client, field, key string, ph resolve.Placeholder) string {
 		return fmt.Sprintf("write %q instead of %q, VS Code's old name for it", "${workspaceFolder}", ph.Text)
 	case ph.Syntax == resolve.Dollar && vscodeOnlyVariables[ph.Name] && slices.Contains(resolve.SyntaxesFor(client), resolve.Editor):
 		return fmt.Sprintf("%q is a VS Code variable %s does not expand: write the path out, or start it from %q", ph.Text, clientLabel(client), "${workspaceFolder}")
+	case ph.Syntax == resolve.Editor && ph.Name == "userHome" && slices.Contains(resolve.SyntaxesFor(client), resolve.Editor):
+		// a client with some editor variables but not this one (Roo Code)
+		if ref := homeRef(normalize.ClientByID(client), false); ref != "" {
+			return fmt.Sprintf("%s does not expand %q: write %q", clientLabel(client), ph.Text, ref)
+		}
+		return fmt.Sprintf("%s does not expand %q: write the path out", clientLabel(client), ph.Text)
+	case ph.Syntax == resolve.Editor && slices.Contains(resolve.SyntaxesFor(client), resolve.Editor):
+		return fmt.Sprintf("%s does not expand %q: write the path out, or start it from %q", clientLabel(client), ph.Text, "${workspaceFolder}")
 	case ph.Syntax == resolve.Editor || ph.Syntax == resolve.Dollar && vscodeOnlyVariables[ph.Name]:
 		// ${workspaceRoot}, ${file}, … are VS Code variables, not
 		// environment variables: ${env:workspaceRoot} would be empty.

@@ -141,7 +141,7 @@ func homeRef(c *normalize.Client, tilde bool) string {
 	switch {
 	case tilde && c.ExpandsTilde:
 		return "~"
-	case c.Expands(resolve.Editor):
+	case c.ExpandsVar(resolve.Editor, "userHome"):
 		return "${userHome}"
 	case c.Expands(resolve.Dollar):
 		return "${HOME}"

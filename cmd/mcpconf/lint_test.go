@@ -146,6 +146,9 @@ func TestLintRecursive(t *testing.T) {
 		".git/x/.mcp.json":            `{"broken`,
 		"vendor/v/.codex/config.toml": "[[[",
 		"deep/er/still/opencode.json": `{"mcp": {"o": {"command": ["x"]}}}`,
+		// files of clients that are not pisces providers
+		"r/.roo/mcp.json":      `{"mcpServers": {"r": {"type": "http", "url": "https://r.example.com/mcp"}}}`,
+		"z/.zed/settings.json": `{"context_servers": {"z": {"command": "srv", "url": "ftp://x"}}}`,
 	})
 	io, out, _ := testIO(nil)
 	io.Getwd = func() (string, error) { return root, nil }
@@ -159,7 +162,7 @@ func TestLintRecursive(t *testing.T) {
 	for _, f := range rep.Findings {
 		paths[f.Path] = true
 	}
-	for _, want := range []string{"a/.mcp.json", "b/c/.cursor/mcp.json", "deep/er/still/opencode.json"} {
+	for _, want := range []string{"a/.mcp.json", "b/c/.cursor/mcp.json", "deep/er/still/opencode.json", "r/.roo/mcp.json", "z/.zed/settings.json"} {
 		if !paths[want] {
 			t.Errorf("no finding in %s: %v", want, paths)
 		}

@@ -117,9 +117,10 @@ func TestProbeChildEnvPerClient(t *testing.T) {
 		"~/.codex/config.toml":          fmt.Sprintf("[mcp_servers.s]\ncommand = %q\nargs = [\"mcp-test-server\"]\nenv = { T_SET = \"abc\" }\nenv_vars = [\"T_PASSED\"]\n", bin),
 		"~/.gemini/settings.json":       fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server"], "env": {"T_SET": "abc", "NODE_OPTIONS": "--x"}}}}`, bin),
 		"~/.gemini/trustedFolders.json": `{"@ROOT@": "TRUST_FOLDER"}`,
+		".roo/mcp.json":                 fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server"], "env": {"T_SET": "abc", "T_PASSED": "${env:T_PASSED}"}}}}`, bin),
 	})
 	env := map[string]string{"T_PASSED": "1", "T_TOKEN": "planted-secret-value", "T_PLAIN": "22"}
-	code, rep, errOut := probeJSON(t, env, "--root", root, "--home", home, "--client", "claude,codex,gemini")
+	code, rep, errOut := probeJSON(t, env, "--root", root, "--home", home, "--client", "claude,codex,gemini,roo")
 	if code != 0 {
 		t.Fatalf("exit %d: %+v\n%s", code, rep, errOut)
 	}
@@ -127,8 +128,10 @@ func TestProbeChildEnvPerClient(t *testing.T) {
 		"claude": {"env_t_passed", "env_t_plain", "env_t_set", "env_t_token"},
 		"codex":  {"env_t_passed", "env_t_set"},
 		"gemini": {"env_t_passed", "env_t_plain", "env_t_set"},
+		// Roo Code: the MCP SDK's few defaults, then env
+		"roo": {"env_t_passed", "env_t_set"},
 	}
-	if len(rep.Servers) != 3 {
+	if len(rep.Servers) != 4 {
 		t.Fatalf("want one server per client: %+v", rep.Servers)
 	}
 	for _, s := range rep.Servers {
@@ -148,7 +151,7 @@ func TestProbeChildEnvPerClient(t *testing.T) {
 			rules[d.Rule] = d.Message
 		}
 		switch s.Client {
-		case "codex":
+		case "codex", "roo":
 			if m := rules["env-not-passed"]; !strings.Contains(m, `"T_PLAIN", "T_TOKEN"`) || !strings.Contains(m, "clears the environment") {
 				t.Errorf("codex: no note naming the variables not passed: %+v", s.Diagnostics)
 			}
