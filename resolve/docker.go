@@ -68,31 +68,46 @@ type Forwarded struct {
 	Arg  int // index in args of the argument that holds the name
 }
 
-// DockerForwarded lists the variables a "docker run" (or "podman run",
-// "docker container run") command line forwards by name: -e NAME,
-// --env NAME, --env=NAME, -eNAME. Docker sets such a variable in the
-// container only when it is set in docker's environment, which is the one
-// the client gives the server.
-func DockerForwarded(command string, args []string) []Forwarded {
+// DockerEnv is what a "docker run" command line says about the
+// container's environment.
+type DockerEnv struct {
+	// Forwarded are the variables passed by name: -e NAME, --env NAME,
+	// --env=NAME, -eNAME. Docker sets such a variable in the container
+	// only when it is set in docker's environment, which is the one the
+	// client gives the server.
+	Forwarded []Forwarded
+	// Set are the names given a value on the command line (-e NAME=VALUE).
+	Set []string
+	// EnvFile: an --env-file is read, which may forward any name.
+	EnvFile bool
+}
+
+// DockerRunEnv reads the options of a "docker run" (or "podman run",
+// "docker container run") command line before the image; ok is false for
+// any other command.
+func DockerRunEnv(command string, args []string) (env DockerEnv, ok bool) {
 	prog := command
 	if i := strings.LastIndexAny(prog, `/\`); i >= 0 {
 		prog = prog[i+1:]
 	}
 	prog = strings.TrimSuffix(strings.ToLower(prog), ".exe")
 	if prog != "docker" && prog != "podman" {
-		return nil
+		return env, false
 	}
 	i := 0
 	if i < len(args) && args[i] == "container" {
 		i++
 	}
 	if i >= len(args) || args[i] != "run" {
-		return nil
+		return env, false
 	}
-	var out []Forwarded
-	add := func(name string, arg int) {
-		if name != "" && !strings.Contains(name, "=") {
-			out = append(out, Forwarded{Name: name, Arg: arg})
+	add := func(v string, arg int) {
+		switch name, _, set := strings.Cut(v, "="); {
+		case name == "":
+		case set:
+			env.Set = append(env.Set, name)
+		default:
+			env.Forwarded = append(env.Forwarded, Forwarded{Name: name, Arg: arg})
 		}
 	}
 	for i++; i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "--"; i++ {
@@ -105,11 +120,23 @@ func DockerForwarded(command string, args []string) []Forwarded {
 			i++
 		case strings.HasPrefix(a, "--env="):
 			add(strings.TrimPrefix(a, "--env="), i)
+		case a == "--env-file" || strings.HasPrefix(a, "--env-file="):
+			env.EnvFile = true
+			if a == "--env-file" {
+				i++
+			}
 		case strings.HasPrefix(a, "-e") && len(a) > 2 && !strings.HasPrefix(a, "--"):
 			add(strings.TrimPrefix(a, "-e"), i)
 		case DockerValued(a) && !strings.Contains(a, "="):
 			i++
 		}
 	}
-	return out
+	return env, true
+}
+
+// DockerForwarded lists the variables a "docker run" command line
+// forwards by name (DockerEnv.Forwarded).
+func DockerForwarded(command string, args []string) []Forwarded {
+	env, _ := DockerRunEnv(command, args)
+	return env.Forwarded
 }

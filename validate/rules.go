@@ -56,6 +56,7 @@ var rules = []*Rule{
 	BareEnvName,
 	EnvBlocked,
 	EnvNotPassed,
+	DockerEnv,
 	NpxWithoutYes,
 	NpxUnknownOption,
 	UnpinnedPackage,
