@@ -11,8 +11,8 @@ func TestDockerEnv(t *testing.T) {
 	runRuleCases(t, "docker-env", []ruleCase{
 		{name: "env without -e",
 			files: tree(".mcp.json", def(`"run", "-i", "--rm", `+image, `"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}", "DOCKER_HOST": "unix:///run/docker.sock"`)),
-			want: []string{`warning .mcp.json:1:120: docker does not pass env "GITHUB_PERSONAL_ACCESS_TOKEN" of server "gh" into the container: no "-e GITHUB_PERSONAL_ACCESS_TOKEN" names it [docker-env]`},
-			hint: hint},
+			want:  []string{`warning .mcp.json:1:120: docker does not pass env "GITHUB_PERSONAL_ACCESS_TOKEN" of server "gh" into the container: no "-e GITHUB_PERSONAL_ACCESS_TOKEN" names it [docker-env]`},
+			hint:  hint},
 		{name: "same in cursor", files: tree(".cursor/mcp.json", def(`"run", "-i", "--rm", `+image, `"GITHUB_PERSONAL_ACCESS_TOKEN": "${env:GITHUB_TOKEN}"`)),
 			want: []string{`warning .cursor/mcp.json:1:120: docker does not pass env "GITHUB_PERSONAL_ACCESS_TOKEN" of server "gh" into the container: no "-e GITHUB_PERSONAL_ACCESS_TOKEN" names it [docker-env]`}},
 		{name: "-e NAME", files: tree(".mcp.json", def(`"run", "-i", "--rm", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN", `+image, `"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}"`))},
@@ -23,6 +23,6 @@ func TestDockerEnv(t *testing.T) {
 		{name: "not docker run", files: tree(".mcp.json", `{"mcpServers": {"c": {"command": "docker", "args": ["compose", "run", "svc"], "env": {"TOKEN": "x"}}}}`)},
 		{name: "codex env_vars",
 			files: tree(".codex/config.toml", "[mcp_servers.gh]\ncommand = \"docker\"\nargs = [\"run\", \"-i\", \"--rm\", "+image+"]\nenv_vars = [\"GITHUB_PERSONAL_ACCESS_TOKEN\"]\n"),
-			want: []string{`warning .codex/config.toml:4:13: docker does not pass env_vars name "GITHUB_PERSONAL_ACCESS_TOKEN" of server "gh" into the container: no "-e GITHUB_PERSONAL_ACCESS_TOKEN" names it [docker-env]`}},
+			want:  []string{`warning .codex/config.toml:4:13: docker does not pass env_vars name "GITHUB_PERSONAL_ACCESS_TOKEN" of server "gh" into the container: no "-e GITHUB_PERSONAL_ACCESS_TOKEN" names it [docker-env]`}},
 	})
 }
