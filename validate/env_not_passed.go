@@ -124,9 +124,9 @@ func checkEnvNotPassed(p *Pass) {
 			if len(group) > 1 {
 				what, it = strings.Join(strings.Split(normalize.Quoted(group), ", "), " or "), "one of them"
 			}
-			v := e.argVals[first-1]
-			if first == 0 {
-				v = e.commandVal
+			v := e.commandVal // the program itself, or the package a runner starts
+			if first > 0 {
+				v = e.argVals[first-1]
 			}
 			d := p.Report(p.Document(s.FieldPath(nodeField(s, first))), v.Range, v.Pointer,
 				"%s does not pass %s from its environment to server %q, and %s needs %s", c.Product, what, s.Name, need.pkg, it)

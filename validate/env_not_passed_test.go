@@ -90,3 +90,12 @@ func TestEnvNotPassedDocListsPackages(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvNotPassedProgram: a package installed globally and started by
+// its own name.
+func TestEnvNotPassedProgram(t *testing.T) {
+	runRuleCases(t, "env-not-passed", []ruleCase{
+		{name: "the program itself", files: tree(".gemini/settings.json", `{"mcpServers": {"t": {"command": "tavily-mcp"}}}`),
+			want: []string{`warning .gemini/settings.json:1:34: Gemini CLI does not pass "TAVILY_API_KEY" from its environment to server "t", and tavily-mcp needs it [env-not-passed]`}},
+	})
+}

@@ -6,7 +6,7 @@ import (
 )
 
 // fuzzFiles is one file of each client shape.
-var fuzzFiles = []string{".mcp.json", ".pisces/mcp.json", ".vscode/mcp.json", ".codex/config.toml", ".gemini/settings.json", "opencode.json", ".cursor/mcp.json", ".windsurf/mcp_config.json", ".agent/settings.toml", "~/.claude.json"}
+var fuzzFiles = []string{".mcp.json", ".pisces/mcp.json", ".vscode/mcp.json", ".codex/config.toml", ".gemini/settings.json", "opencode.json", ".cursor/mcp.json", ".windsurf/mcp_config.json", ".agent/settings.toml", "~/.claude.json", ".roo/mcp.json"}
 
 // FuzzLint runs discovery and every rule on arbitrary content in each
 // client's file: no rule may panic (Run turns a panic into an "internal
@@ -28,6 +28,11 @@ func FuzzLint(f *testing.F) {
 	f.Add(uint8(6), "{\"mcpServers\": {\"a\": {\"command\": \"x\", \"env\": {\"T\": \"ghp_"+"0123456789abcdefghijABCDEFGHIJk1m2n3\",}}")
 	f.Add(uint8(5), `{"mcp": {"servers": {"a": {"type": "local", "command": ["~/x"]}}}}`)
 	f.Add(uint8(6), `{"mcpServers": {"a": {"command": "npx", "args": ["--k", "v", "p", "--config", "{\"apiKey\":\"q8\u00e9Zr2Lx7Vn4Kp9Tw3Hs6Jd1Mf\"}", "postgres://u:p@[::1]:5/d"]}}}`)
+	// env-not-passed and docker-env: runners, cmd /c, flags, a yielding
+	// disabled entry
+	f.Add(uint8(3), "[mcp_servers.a]\ncommand = \"cmd\"\nargs = [\"/c\", \"docker\", \"run\", \"-eT\", \"--env\"]\nenv_vars = [\"T\", \"U\"]\n")
+	f.Add(uint8(4), `{"mcpServers": {"a": {"command": "npx", "args": ["-y", "@stripe/mcp@1", "--api-key"]}, "b": {"command": "tavily-mcp"}}}`)
+	f.Add(uint8(10), `{"mcpServers": {"a": {"url": "${env:U}", "disabled": true, "timeout": 0}, "b": {"command": "docker", "args": ["run", "-e"], "env": {"K": "${userHome}"}}}}`)
 	f.Fuzz(func(t *testing.T, which uint8, content string) {
 		file := fuzzFiles[int(which)%len(fuzzFiles)]
 		cfg := &Config{Enable: []string{"undefined-variable", "unpinned-package"}, Policy: Policy{DenyURLs: []string{"http://*"}, AllowCommands: []string{"npx"}}}
