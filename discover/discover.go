@@ -269,7 +269,10 @@ type cached struct {
 }
 
 func (c *docCache) read(l Location) readResult {
-	key := string(l.Format) + "\x00" + l.Abs
+	// The display path is part of the key: a document carries it into
+	// every finding, and two roots of one run (lint -r) may show the same
+	// file differently.
+	key := string(l.Format) + "\x00" + l.Abs + "\x00" + l.Display
 	c.mu.Lock()
 	e := c.m[key]
 	if e == nil {

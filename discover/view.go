@@ -121,8 +121,10 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				continue // only the start directory's absent files are worth listing
 			}
 			display := o.display(abs, normalize.RootDir)
-			if !within(o.Root, dir) {
-				// above the start directory: shown from the home, or whole
+			if !within(o.Root, dir) && (o.Base == o.Root || !within(o.Base, dir)) {
+				// above the start directory: shown from the home, or whole,
+				// unless paths are shown from a directory that holds it
+				// (lint with paths: the working directory)
 				display = o.display(abs, normalize.HomeDir)
 			}
 			out = append(out, Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format,

@@ -301,3 +301,36 @@ func TestLintNoFilesSaysWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestLintRecursiveNested: with -r, a file above a nested project root is
+// linted with that root too (Claude Code reads .mcp.json up to the git
+// root). It is shown relative to the working directory like everywhere
+// else, so an [[ignore]] path matches it, whichever root reads it first.
+func TestLintRecursiveNested(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".git/HEAD":       "ref: refs/heads/main\n",
+		"n/.mcp.json":     `{"mcpServers": {"dup": {"command": "a"}}}`,
+		"n/sub/.mcp.json": `{"mcpServers": {"dup": {"command": "b"}}}`,
+		".mcpconf.toml":   "[[ignore]]\npaths = [\"n/.mcp.json\"]\nreason = \"kept on purpose\"\n",
+	})
+	var first string
+	for i := range 6 {
+		io, out, errOut := testIO(nil)
+		io.Getwd = func() (string, error) { return root, nil }
+		code := Main([]string{"lint", "-r", ".", "--home", t.TempDir(), "--format", "json"}, io)
+		var rep lintReport
+		if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+			t.Fatalf("exit %d: %v %s", code, err, errOut)
+		}
+		for _, f := range rep.Findings {
+			if filepath.IsAbs(f.Path) || f.Path == "n/.mcp.json" {
+				t.Errorf("run %d: %s %s: %s", i, f.Path, f.Rule, f.Message)
+			}
+		}
+		if i == 0 {
+			first = out.String()
+		} else if out.String() != first {
+			t.Fatalf("run %d differs from the first:\n%s\n---\n%s", i, out.String(), first)
+		}
+	}
+}
