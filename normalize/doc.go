@@ -34,8 +34,8 @@
 //  4. run go test ./normalize -run TestClientsDoc -update to regenerate
 //     docs/clients.md.
 //
-// Nothing else changes. Claude Desktop (client_claudedesktop.go) was added
-// this way.
+// Nothing else changes. Claude Desktop (client_claudedesktop.go) and Roo
+// Code (client_roo.go, with its own schema) were added this way.
 //
 // normalize imports no other package of this module, so anything may import it.
 package normalize
