@@ -313,18 +313,7 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 		what := "protected resource metadata (" + c.source + ")"
 		ctx, cancel := d.fetchCtx()
 		prm, err := oauthex.GetProtectedResourceMetadata(ctx, c.url, c.resource, d.client.http)
-		f := d.client.get(c.url)
-		refused := f == nil && refusedBySDK(err) && ctx.Err() == nil
-		if refused {
-			// The SDK refused before fetching (plain http to a
-			// non-loopback host, a private address) and its clients go
-			// on to the next URL, as this loop does: fetch it anyway to
-			// say what is there, and report the refusal.
-			d.p.add(diag("auth-metadata-rejected", normalize.Warning,
-				fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", c.url, sdkReason(err)),
-				"metadata must be served over https from a public address for SDK-based clients"))
-			f = d.client.fetch(ctx, c.url)
-		}
+		f, refused := d.lookAt(ctx, c.url, err)
 		cancel()
 		fetch := Fetch{What: what, URL: c.url}
 		tried = append(tried, c.url)
@@ -420,12 +409,8 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 	for _, c := range asCandidates(issuer) {
 		ctx, cancel := d.fetchCtx()
 		meta, err := oauthex.GetAuthServerMeta(ctx, c.url, issuer, d.client.http)
-		f := d.client.get(c.url)
-		if f == nil && refusedBySDK(err) && ctx.Err() == nil {
-			d.p.add(diag("auth-metadata-rejected", normalize.Warning,
-				fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", c.url, sdkReason(err)),
-				"metadata must be served over https from a public address for SDK-based clients"))
-			f = d.client.fetch(ctx, c.url)
+		f, refused := d.lookAt(ctx, c.url, err)
+		if refused {
 			err = nil
 			if f != nil && f.err == nil && f.status == http.StatusOK {
 				err = errRefused
@@ -518,6 +503,20 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 }
 
 var errRefused = fmt.Errorf("refused by the SDK")
+
+// lookAt returns what the SDK's fetch of u got. When the SDK refused to
+// fetch it at all (plain http to a non-loopback host, a private address),
+// its clients go on to the next URL; the refusal is reported and the
+// document fetched anyway, to say what is there.
+func (d *discovery) lookAt(ctx context.Context, u string, sdkErr error) (f *fetched, refused bool) {
+	if f = d.client.get(u); f != nil || !refusedBySDK(sdkErr) || ctx.Err() != nil {
+		return f, false
+	}
+	d.p.add(diag("auth-metadata-rejected", normalize.Warning,
+		fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", u, sdkReason(sdkErr)),
+		"metadata must be served over https from a public address for SDK-based clients"))
+	return d.client.fetch(ctx, u), true
+}
 
 // statusText is why an answer was not used: "not found", "internal server
 // error".
