@@ -2,7 +2,6 @@ package normalize
 
 import (
 	"slices"
-	"time"
 )
 
 // mcpJSON is a bare mcp.json or .mcp.json at the project root. It is not a
@@ -10,25 +9,14 @@ import (
 // the same .mcp.json with its own rules (CoReader), so Claude's keys are
 // known too.
 var mcpJSON = &Client{
-	ID:           "mcp-json",
-	Product:      "mcp.json",
-	Reader:       "pisces",
-	Label:        "pisces and Claude Code",
-	CoReader:     "claude",
-	ProviderOnly: true,
-	Pisces:       &Provider{Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
-	Shape: Shape{
-		ServersKey:  "mcpServers",
-		WrongKeys:   mcpServersWrong,
-		Fields:      append(slices.Clone(piscesFields), "headersHelper"),
-		TimeoutUnit: time.Millisecond,
-		Types:       []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
-		OnBoth:      RejectsEntry,
-		LenientBool: true,
-		ToolFilters: [2]string{"enabledTools", "disabledTools"},
-		ToolGlobs:   true,
-		NameChars:   true,
-	},
+	ID:            "mcp-json",
+	Product:       "mcp.json",
+	Reader:        "pisces",
+	Label:         "pisces and Claude Code",
+	CoReader:      "claude",
+	ProviderOnly:  true,
+	Pisces:        &Provider{Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
+	Shape:         piscesShape(append(slices.Clone(piscesFields), "headersHelper")),
 	Placeholders:  []Syntax{Dollar},
 	ExpandFields:  []string{"command", "args", "env", "cwd", "url", "headers"},
 	VarForm:       "${%s}",

@@ -32,18 +32,7 @@ var pisces = &Client{
 		{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union, Pisces: true},
 		{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union, Pisces: true},
 	},
-	Shape: Shape{
-		ServersKey:  "mcpServers",
-		WrongKeys:   mcpServersWrong,
-		Fields:      piscesFields,
-		TimeoutUnit: time.Millisecond,
-		Types:       []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
-		OnBoth:      RejectsEntry,
-		LenientBool: true,
-		ToolFilters: [2]string{"enabledTools", "disabledTools"},
-		ToolGlobs:   true,
-		NameChars:   true,
-	},
+	Shape:              piscesShape(piscesFields),
 	Placeholders:       []Syntax{Dollar},
 	VarForm:            "${%s}",
 	ValueCommands:      true,
@@ -88,4 +77,21 @@ func proj(path string, f Format) File {
 
 func user(b Base, path string, f Format) File {
 	return File{Scope: User, Base: b, Path: path, Format: f}
+}
+
+// piscesShape is how pisces reads an entry, in its own files and in the
+// bare mcp.json it reads as a provider, with the fields each knows.
+func piscesShape(fields []string) Shape {
+	return Shape{
+		ServersKey:  "mcpServers",
+		WrongKeys:   mcpServersWrong,
+		Fields:      fields,
+		TimeoutUnit: time.Millisecond,
+		Types:       []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
+		OnBoth:      RejectsEntry,
+		LenientBool: true,
+		ToolFilters: [2]string{"enabledTools", "disabledTools"},
+		ToolGlobs:   true,
+		NameChars:   true,
+	}
 }
