@@ -572,6 +572,21 @@ func (c *Client) LabelName() string {
 	return c.Product
 }
 
+// FieldKey is the key the client writes a canonical field under ("env",
+// "headers", "args", …): opencode's "environment" and its one "command"
+// array, Codex's "http_headers".
+func (c *Client) FieldKey(field string) string {
+	switch {
+	case field == "env" && c.Knows("environment"):
+		return "environment"
+	case field == "headers" && c.Knows("http_headers"):
+		return "http_headers"
+	case field == "args" && c.CommandArray:
+		return "command"
+	}
+	return field
+}
+
 // Expands reports whether the client expands placeholders of syntax s.
 func (c *Client) Expands(s Syntax) bool { return slices.Contains(c.Placeholders, s) }
 

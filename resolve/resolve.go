@@ -394,12 +394,12 @@ func (r *resolver) what(field, key string) string {
 // position finds the value a field was read from in the server's entry.
 func (r *resolver) position(field, key string) (string, normalize.Pos) {
 	s := r.s
-	path := s.FieldPath(fileField(r.c, field))
+	path := s.FieldPath(r.c.FieldKey(field))
 	n := s.Node
 	if n == nil {
 		return path, s.Source.Pos
 	}
-	m := n.Member(fileField(r.c, field))
+	m := n.Member(r.c.FieldKey(field))
 	if m == nil {
 		return path, s.Source.Pos
 	}
@@ -422,21 +422,6 @@ func (r *resolver) position(field, key string) (string, normalize.Pos) {
 		}
 	}
 	return path, v.Range.Start
-}
-
-// fileField maps a canonical field to the key the client writes it under.
-func fileField(c *normalize.Client, field string) string {
-	switch {
-	case field == "env" && c.Knows("environment"):
-		return "environment"
-	case field == "headers" && c.Knows("http_headers"):
-		return "http_headers"
-	case field == "args" && c.CommandArray:
-		return "command"
-	case field == "url" && c.AltURLKey != "":
-		return "url"
-	}
-	return field
 }
 
 func (r *resolver) diag(f Field, format string, args ...any) {

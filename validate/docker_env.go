@@ -49,11 +49,11 @@ var dockerOwnVars = []string{"PATH", "HOME", "USER", "TMPDIR", "XDG_RUNTIME_DIR"
 	"CONTAINER_HOST", "CONTAINER_CONNECTION", "REGISTRY_AUTH_FILE"}
 
 func checkDockerEnv(p *Pass) {
-	for s := range p.Servers() {
+	for s, c := range p.Servers() {
 		if s.Node == nil || isRemote(s.Transport) {
 			continue
 		}
-		envObj := s.Node.Get(envField(s))
+		envObj := s.Node.Get(c.FieldKey("env"))
 		byName := s.Node.Get("env_vars") // Codex: names passed to the process
 		if (envObj == nil || envObj.Kind != normalize.Object || len(envObj.Members) == 0) && byName == nil {
 			continue
@@ -89,12 +89,4 @@ func checkDockerEnv(p *Pass) {
 			}
 		}
 	}
-}
-
-// envField is the field that holds a server's env.
-func envField(s *normalize.Server) string {
-	if c := clientOf(s); c != nil && c.Knows("environment") {
-		return "environment"
-	}
-	return "env"
 }

@@ -69,11 +69,12 @@ func checkEnvNotPassed(p *Pass) {
 	settings := func(path []string) []string { return discover.Strings(p.Set, path) }
 	for i := range p.Set.Entries {
 		s := &p.Set.Entries[i].Server
-		c := starter
+		file := clientOf(s) // the shape the definition was read with
+		c := starter        // the client that starts it
 		if c == nil {
-			c = clientOf(s)
+			c = file
 		}
-		if c == nil || !s.Enabled || s.Transport != normalize.Stdio || s.Node == nil {
+		if file == nil || !s.Enabled || s.Transport != normalize.Stdio || s.Node == nil {
 			continue
 		}
 		e := execOf(s)
@@ -103,7 +104,7 @@ func checkEnvNotPassed(p *Pass) {
 		passed := func(name string) bool {
 			return slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, name+"=") })
 		}
-		doc := p.Document(s.FieldPath(argsField(s)))
+		doc := p.Document(s.FieldPath(file.FieldKey("args")))
 		for _, f := range forwarded {
 			if passed(f.Name) {
 				continue
@@ -128,26 +129,13 @@ func checkEnvNotPassed(p *Pass) {
 			if first > 0 {
 				v = e.argVals[first-1]
 			}
-			d := p.Report(p.Document(s.FieldPath(nodeField(s, first))), v.Range, v.Pointer,
+			field := "args"
+			if first == 0 {
+				field = "command"
+			}
+			d := p.Report(p.Document(s.FieldPath(file.FieldKey(field))), v.Range, v.Pointer,
 				"%s does not pass %s from its environment to server %q, and %s needs %s", c.Product, what, s.Name, need.pkg, it)
 			d.Hint = c.ChildEnv.Hint
 		}
 	}
-}
-
-// nodeField is the field that holds argument i-1 of an exec line (the
-// command for i == 0).
-func nodeField(s *normalize.Server, i int) string {
-	if i == 0 {
-		return "command"
-	}
-	return argsField(s)
-}
-
-// argsField is the field that holds a server's arguments.
-func argsField(s *normalize.Server) string {
-	if c := clientOf(s); c != nil && c.CommandArray {
-		return "command"
-	}
-	return "args"
 }
