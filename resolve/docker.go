@@ -5,10 +5,6 @@ import (
 	"strings"
 )
 
-// DockerValued reports the options of "docker run" (and "podman run")
-// that take the next argument as their value.
-func DockerValued(opt string) bool { return dockerValued[opt] }
-
 // dockerValued are the "docker run" options that take a value.
 var dockerValued = map[string]bool{"-e": true, "--env": true, "--env-file": true, "-v": true, "--volume": true, "-p": true, "--publish": true,
 	"--name": true, "--network": true, "--net": true, "-w": true, "--workdir": true, "-u": true, "--user": true,
@@ -27,26 +23,15 @@ var dockerValued = map[string]bool{"-e": true, "--env": true, "--env-file": true
 // --rm -i image" and "run -i --rm image" start the same container. Other
 // commands' arguments are returned as they are.
 func canonicalArgs(command string, args []string) []string {
-	if i := strings.LastIndexAny(command, `/\`); i >= 0 {
-		command = command[i+1:]
-	}
-	prog := strings.TrimSuffix(strings.ToLower(command), ".exe")
-	if prog != "docker" && prog != "podman" {
+	i := dockerRunStart(command, args)
+	if i < 0 {
 		return args
 	}
-	i := 0
-	if i < len(args) && args[i] == "container" {
-		i++
-	}
-	if i >= len(args) || args[i] != "run" {
-		return args
-	}
-	i++
 	start := i
 	var groups [][]string
 	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "--" {
 		g := []string{args[i]}
-		if DockerValued(args[i]) && i+1 < len(args) {
+		if dockerValued[args[i]] && i+1 < len(args) {
 			g = append(g, args[i+1])
 			i++
 		}
@@ -68,9 +53,10 @@ type Forwarded struct {
 	Arg  int // index in args of the argument that holds the name
 }
 
-// DockerEnv is what a "docker run" command line says about the
-// container's environment.
-type DockerEnv struct {
+// DockerRun is what a "docker run" command line says before the image.
+type DockerRun struct {
+	// Image is the index in args of the image; -1 when there is none.
+	Image int
 	// Forwarded are the variables passed by name: -e NAME, --env NAME,
 	// --env=NAME, -eNAME. Docker sets such a variable in the container
 	// only when it is set in docker's environment, which is the one the
@@ -82,35 +68,43 @@ type DockerEnv struct {
 	EnvFile bool
 }
 
-// DockerRunEnv reads the options of a "docker run" (or "podman run",
-// "docker container run") command line before the image; ok is false for
-// any other command.
-func DockerRunEnv(command string, args []string) (env DockerEnv, ok bool) {
-	prog := command
-	if i := strings.LastIndexAny(prog, `/\`); i >= 0 {
-		prog = prog[i+1:]
+// dockerRunStart is the index of the first argument after "run" of a
+// "docker run" (or "podman run", "docker container run") command line, -1
+// for any other command.
+func dockerRunStart(command string, args []string) int {
+	if i := strings.LastIndexAny(command, `/\`); i >= 0 {
+		command = command[i+1:]
 	}
-	prog = strings.TrimSuffix(strings.ToLower(prog), ".exe")
-	if prog != "docker" && prog != "podman" {
-		return env, false
+	if prog := strings.TrimSuffix(strings.ToLower(command), ".exe"); prog != "docker" && prog != "podman" {
+		return -1
 	}
 	i := 0
 	if i < len(args) && args[i] == "container" {
 		i++
 	}
 	if i >= len(args) || args[i] != "run" {
-		return env, false
+		return -1
+	}
+	return i + 1
+}
+
+// ParseDockerRun reads the options of a "docker run" command line up to
+// the image; ok is false for any other command.
+func ParseDockerRun(command string, args []string) (run DockerRun, ok bool) {
+	i := dockerRunStart(command, args)
+	if i < 0 {
+		return DockerRun{Image: -1}, false
 	}
 	add := func(v string, arg int) {
 		switch name, _, set := strings.Cut(v, "="); {
 		case name == "":
 		case set:
-			env.Set = append(env.Set, name)
+			run.Set = append(run.Set, name)
 		default:
-			env.Forwarded = append(env.Forwarded, Forwarded{Name: name, Arg: arg})
+			run.Forwarded = append(run.Forwarded, Forwarded{Name: name, Arg: arg})
 		}
 	}
-	for i++; i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "--"; i++ {
+	for ; i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "--"; i++ {
 		a := args[i]
 		switch {
 		case a == "-e" || a == "--env":
@@ -121,22 +115,22 @@ func DockerRunEnv(command string, args []string) (env DockerEnv, ok bool) {
 		case strings.HasPrefix(a, "--env="):
 			add(strings.TrimPrefix(a, "--env="), i)
 		case a == "--env-file" || strings.HasPrefix(a, "--env-file="):
-			env.EnvFile = true
+			run.EnvFile = true
 			if a == "--env-file" {
 				i++
 			}
 		case strings.HasPrefix(a, "-e") && len(a) > 2 && !strings.HasPrefix(a, "--"):
 			add(strings.TrimPrefix(a, "-e"), i)
-		case DockerValued(a) && !strings.Contains(a, "="):
+		case dockerValued[a]:
 			i++
 		}
 	}
-	return env, true
-}
-
-// DockerForwarded lists the variables a "docker run" command line
-// forwards by name (DockerEnv.Forwarded).
-func DockerForwarded(command string, args []string) []Forwarded {
-	env, _ := DockerRunEnv(command, args)
-	return env.Forwarded
+	if i < len(args) && args[i] == "--" {
+		i++
+	}
+	run.Image = -1
+	if i < len(args) {
+		run.Image = i
+	}
+	return run, true
 }

@@ -28,7 +28,7 @@ func TestCanonicalArgs(t *testing.T) {
 	}
 }
 
-func TestDockerForwarded(t *testing.T) {
+func TestParseDockerRunForwarded(t *testing.T) {
 	for _, tc := range []struct {
 		command string
 		args    []string
@@ -43,8 +43,30 @@ func TestDockerForwarded(t *testing.T) {
 		{"npx", []string{"run", "-e", "A"}, nil},
 		{"docker", []string{"run", "-e"}, nil},
 	} {
-		if got := DockerForwarded(tc.command, tc.args); !slices.Equal(got, tc.want) {
-			t.Errorf("DockerForwarded(%q, %q) = %+v, want %+v", tc.command, tc.args, got, tc.want)
+		run, _ := ParseDockerRun(tc.command, tc.args)
+		if !slices.Equal(run.Forwarded, tc.want) {
+			t.Errorf("ParseDockerRun(%q, %q).Forwarded = %+v, want %+v", tc.command, tc.args, run.Forwarded, tc.want)
+		}
+	}
+}
+
+func TestParseDockerRun(t *testing.T) {
+	for _, tc := range []struct {
+		command string
+		args    []string
+		image   int
+		set     []string
+		envFile bool
+		ok      bool
+	}{
+		{"docker", []string{"run", "-i", "--rm", "-e", "A=1", "--name", "x", "img", "--flag"}, 7, []string{"A"}, false, true},
+		{"docker", []string{"run", "--env-file", ".env", "--", "img"}, 4, nil, true, true},
+		{"podman", []string{"container", "run", "--env-file=.env", "-v", "/a:/b"}, -1, nil, true, true},
+		{"npx", []string{"run", "img"}, -1, nil, false, false},
+	} {
+		run, ok := ParseDockerRun(tc.command, tc.args)
+		if ok != tc.ok || run.Image != tc.image || !slices.Equal(run.Set, tc.set) || run.EnvFile != tc.envFile {
+			t.Errorf("ParseDockerRun(%q, %q) = %+v, %v", tc.command, tc.args, run, ok)
 		}
 	}
 }

@@ -59,7 +59,7 @@ func checkDockerEnv(p *Pass) {
 			continue
 		}
 		e := execOf(s)
-		denv, ok := resolve.DockerRunEnv(e.command, e.args)
+		denv, ok := resolve.ParseDockerRun(e.command, e.args)
 		if !ok || denv.EnvFile {
 			continue
 		}

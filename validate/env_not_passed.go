@@ -78,7 +78,8 @@ func checkEnvNotPassed(p *Pass) {
 			continue
 		}
 		e := execOf(s)
-		forwarded := resolve.DockerForwarded(e.command, e.args)
+		run, _ := resolve.ParseDockerRun(e.command, e.args)
+		forwarded := run.Forwarded
 		need, first := needsOf(e)
 		if need != nil && need.givenByFlag(e.args[first:]) {
 			need = nil

@@ -62,7 +62,8 @@ func checkUnpinnedPackage(p *Pass) {
 		case prog == "uv" && len(e.args) > 1 && e.args[0] == "tool" && e.args[1] == "run":
 			idx, kind = uvxPackage(e.args, 2), "python"
 		case prog == "docker" || prog == "podman":
-			idx, kind = dockerImage(e.args), "image"
+			run, _ := resolve.ParseDockerRun(e.command, e.args)
+			idx, kind = run.Image, "image"
 		}
 		if idx < 0 || idx >= len(e.args) || e.argVals[idx] == nil {
 			continue
@@ -146,28 +147,6 @@ var uvxValued = map[string]bool{"--with": true, "--with-editable": true, "--with
 	"-c": true, "--overrides": true, "--build-constraints": true, "--index-strategy": true, "--keyring-provider": true,
 	"--resolution": true, "--prerelease": true, "--exclude-newer": true, "--link-mode": true, "--python-platform": true,
 	"--refresh-package": true, "--reinstall-package": true, "--upgrade-package": true, "-P": true}
-
-// dockerImage finds the image of "docker run …" (or "container run").
-func dockerImage(args []string) int {
-	i := 0
-	if i < len(args) && args[i] == "container" {
-		i++
-	}
-	if i >= len(args) || args[i] != "run" {
-		return -1
-	}
-	for i++; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case resolve.DockerValued(a):
-			i++
-		case strings.HasPrefix(a, "-"):
-		default:
-			return i
-		}
-	}
-	return -1
-}
 
 // npmPin checks an npm package spec.
 func npmPin(spec string) (msg, hint string) {
