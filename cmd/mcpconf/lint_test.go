@@ -172,6 +172,17 @@ func TestLintRecursive(t *testing.T) {
 			t.Errorf("walked into %s", p)
 		}
 	}
+	// what pre-commit passes: the file alone is classified the same way
+	for _, file := range []string{"r/.roo/mcp.json", "z/.zed/settings.json"} {
+		io, out, errOut := testIO(nil)
+		io.Getwd = func() (string, error) { return root, nil }
+		code := Main([]string{"lint", file, "--home", t.TempDir(), "--format", "json"}, io)
+		var rep lintReport
+		json.Unmarshal(out.Bytes(), &rep)
+		if code != 1 || len(rep.Findings) == 0 || rep.Findings[0].Path != file {
+			t.Errorf("lint %s: exit %d, %+v %s", file, code, rep.Findings, errOut)
+		}
+	}
 }
 
 func TestLintScope(t *testing.T) {
