@@ -297,3 +297,17 @@ func TestWindowsOnlySyntax(t *testing.T) {
 		}
 	}
 }
+
+// TestEditorVarsOfOneClient: Roo Code expands ${workspaceFolder} but not
+// ${userHome}, which it sends as written.
+func TestEditorVarsOfOneClient(t *testing.T) {
+	s, doc, root := serverOf(t, "roo", ".roo/mcp.json",
+		`{"mcpServers": {"s": {"command": "node", "args": ["${workspaceFolder}/srv.js", "${userHome}/data"]}}}`, "s")
+	r := resolve.Server(normalize.ClientByID("roo"), s, doc, resolve.Env{Lookup: vars(), WorkspaceFolder: root, UserHome: "/home/me"})
+	if want := []string{root + "/srv.js", "${userHome}/data"}; !slices.Equal(r.Server.Args, want) {
+		t.Errorf("args %q, want %q", r.Server.Args, want)
+	}
+	if len(r.Diagnostics) != 0 {
+		t.Errorf("%+v", r.Diagnostics)
+	}
+}
