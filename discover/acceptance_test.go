@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/mcpconf/mcpconf/report"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 // Acceptance cases for the merged view, read the way users read it: the
@@ -86,7 +88,7 @@ func explainTree(t *testing.T, files map[string]string, env map[string]string) x
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := report.ExplainJSON(&buf, set); err != nil {
+	if err := report.ExplainJSON(&buf, view.NewSet(secret.NewKeyed(nil), set, view.ExplainOptions{})); err != nil {
 		t.Fatal(err)
 	}
 	var out xExplain

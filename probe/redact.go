@@ -11,7 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // minSecretLen is the shortest secret value that is masked. Replacing a
@@ -35,10 +35,10 @@ func newRedactor(secrets []string) redactor {
 		if len(s) < minSecretLen {
 			continue
 		}
-		pairs = append(pairs, s, resolve.Masked)
+		pairs = append(pairs, s, secret.Masked)
 		b, _ := json.Marshal(s)
 		if js := string(b[1 : len(b)-1]); js != s {
-			jsonPairs = append(jsonPairs, js, resolve.Masked)
+			jsonPairs = append(jsonPairs, js, secret.Masked)
 		}
 	}
 	if len(pairs) == 0 {
@@ -105,12 +105,12 @@ func redactResult(r *Result, secrets []string) {
 func maskTokens(s string) string {
 	var b strings.Builder
 	for {
-		_, start, end, ok := resolve.FindToken(s)
+		_, start, end, ok := secret.FindToken(s)
 		if !ok {
 			break
 		}
 		b.WriteString(s[:start])
-		b.WriteString(resolve.Masked)
+		b.WriteString(secret.Masked)
 		s = s[end:]
 	}
 	if b.Len() == 0 {

@@ -1,157 +1,52 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 
-	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
 )
 
-// secretMaps are server keys whose values are maps of secrets by nature.
-var secretMaps = map[string]bool{"env": true, "headers": true, "environment": true, "http_headers": true}
-
-// maskedInterface is v as plain data with every secret replaced.
-func maskedInterface(key string, v *normalize.Value) any {
-	switch {
-	case v.Kind == normalize.Object && secretMaps[key]:
-		out := map[string]any{}
-		for _, m := range v.Unique() {
-			if m.Value.Kind == normalize.String {
-				out[m.Key] = MaskValue(m.Value.Str)
-			} else {
-				out[m.Key] = maskedInterface(m.Key, m.Value)
-			}
-		}
-		return out
-	case v.Kind == normalize.Object:
-		out := map[string]any{}
-		for _, m := range v.Unique() {
-			out[m.Key] = maskedInterface(m.Key, m.Value)
-		}
-		return out
-	case v.Kind == normalize.String && resolve.IsSecretKey(key) && !strings.HasSuffix(strings.ToLower(key), "_env_var"):
-		return Masked
-	case v.Kind == normalize.String && (key == "url" || key == "serverUrl" || key == "httpUrl"):
-		return MaskURL(v.Str)
-	case v.Kind == normalize.String && isToken(v.Str):
-		return Masked
-	case v.Kind == normalize.Array && (key == "args" || key == "command"):
-		if strs, ok := v.Strings(); ok {
-			return MaskArgs(strs)
-		}
-	case v.Kind == normalize.Array:
-		out := make([]any, len(v.Items))
-		for i, it := range v.Items {
-			out[i] = maskedInterface("", it)
-		}
-		return out
-	}
-	return v.Interface()
-}
-
-func isToken(s string) bool {
-	_, ok := resolve.TokenKind(s)
-	return ok
-}
-
-func compact(v any) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
-	return strings.TrimSpace(b.String())
-}
-
-type definition struct {
-	s      *normalize.Server
-	winner bool
-	reason string
-	diffs  []string
-}
-
-func definitions(e *normalize.Entry) []definition {
-	why := "highest priority definition of this name"
-	switch {
-	case len(e.Shadowed) == 0:
-		why = "only definition of this name"
-	case e.Server.FieldPaths != nil:
-		why = "the client merges its layers key by key: this is the result, each field from the file shown beside it"
-	}
-	if !e.Server.Enabled && e.Server.Off != nil && e.Server.Off.Kind != normalize.ByApproval && e.Server.Off.Kind != normalize.ByTrust && e.Server.Off.Kind != normalize.ByShape {
-		why += "; it is disabled (" + e.Server.DisabledBy() + ") but still owns the name, so no other definition starts"
-	}
-	out := []definition{{s: &e.Server, winner: true, reason: why}}
-	for i := range e.Shadowed {
-		sh := &e.Shadowed[i]
-		out = append(out, definition{s: &sh.Server, reason: sh.Reason, diffs: sh.Differences})
-	}
-	return out
-}
-
-// diagnosticsFor picks the findings inside any definition of the entry.
-func diagnosticsFor(set *normalize.Set, e *normalize.Entry) []normalize.Diagnostic {
-	var out []normalize.Diagnostic
-	for _, d := range definitions(e) {
-		for _, diag := range set.Diagnostics {
-			if diag.Path == d.s.Source.Path && diag.Pointer != "" &&
-				(diag.Pointer == d.s.Source.Pointer || strings.HasPrefix(diag.Pointer, d.s.Source.Pointer+"/")) {
-				out = append(out, diag)
-			}
-		}
-	}
-	return out
-}
-
-func where(src normalize.Source) string {
+func where(src view.Origin) string {
 	return fmt.Sprintf("%s:%d:%d", src.Path, src.Pos.Line, src.Pos.Col)
 }
 
-func provenance(src normalize.Source) string {
+func provenance(src view.Origin) string {
 	return fmt.Sprintf("%s, %s, priority %d", src.Client, src.Scope, src.Priority)
 }
 
-// summary is the one-line form of what a server starts or connects to.
-func summary(s *normalize.Server) string {
-	switch {
-	case s.Command != "":
-		return strings.Join(append([]string{s.Command}, MaskArgs(s.Args)...), " ")
-	case s.URL != "":
-		return MaskURL(s.URL)
-	case s.Transport == normalize.Extension:
-		return "(provided by an extension)"
+func joinSafe(parts []secret.Safe, sep string) string {
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = p.String()
 	}
-	return "(no command or URL)"
+	return strings.Join(out, sep)
 }
 
-// ExplainText writes the sources table, the effective servers with what
-// they shadow, and the diagnostics.
-func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
-	if set.Client != "" {
-		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+normalize.ProductName(set.Client)+" loads here:"), set.ClientRules)
+// ExplainText writes pisces's merged view: the sources table, the
+// effective servers with what they shadow, and the diagnostics.
+func ExplainText(w io.Writer, set *view.Set, st Style) error {
+	if !set.Client.IsZero() {
+		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Product.String()+" loads here:"), set.ClientRules)
 	}
 	fmt.Fprintln(w, st.bold("Sources, highest priority first:"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "  PRIORITY\tCLIENT\tSCOPE\tSTATUS\tSERVERS\tPATH")
 	for _, s := range set.Sources {
-		n, status, path := "-", string(s.Status), s.Path
-		if s.Section != "" {
-			path += " " + s.Section
+		n, status, path := "-", s.Status.String(), s.Path.String()
+		if !s.Section.IsZero() {
+			path += " " + s.Section.String()
 		}
-		switch s.Status {
-		case normalize.Found:
+		switch {
+		case s.Found:
 			n = fmt.Sprint(s.Servers)
 			status = st.green(status)
-		case normalize.Failed:
+		case s.Failed:
 			status = st.red(status)
-			if s.Error != "" && s.Error[0] >= '0' && s.Error[0] <= '9' {
-				path += ":" + s.Error // "path:line:col: message", as everywhere else
-			} else {
-				path += ": " + s.Error
-			}
+			path += errorSuffix(s.Error)
 		default:
 			status = st.dim(status)
 		}
@@ -161,7 +56,7 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 
 	shadowed, merged := 0, 0
 	for _, e := range set.Entries {
-		if e.Server.FieldPaths != nil {
+		if e.Server.Merged {
 			merged += len(e.Shadowed)
 		} else {
 			shadowed += len(e.Shadowed)
@@ -178,11 +73,11 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 	block := serverBlock{
 		origin:  provenance,
 		notUsed: "shadows",
-		status: func(s *normalize.Server) string {
+		status: func(s *view.Server) string {
 			if s.Enabled {
 				return ""
 			}
-			return "disabled: " + s.DisabledBy()
+			return "disabled: " + s.DisabledBy.String()
 		},
 	}
 	for i := range set.Entries {
@@ -192,56 +87,66 @@ func ExplainText(w io.Writer, set *normalize.Set, st Style) error {
 	return nil
 }
 
+// errorSuffix is a failed source's error after its path: "path:line:col:
+// message", as everywhere else, or "path: message".
+func errorSuffix(e secret.Safe) string {
+	if s := e.String(); s != "" && s[0] >= '0' && s[0] <= '9' {
+		return ":" + s
+	}
+	return ": " + e.String()
+}
+
 // serverBlock words the block of one server in explain's text: its line,
 // where it comes from, its env and header names, and each definition of
 // its name that is not used or merged into it. The pisces view and the
 // client views differ only in the words.
 type serverBlock struct {
-	origin  func(normalize.Source) string  // after the path, in parentheses
-	status  func(*normalize.Server) string // why it does not start; "" when it does
-	notUsed string                         // the verb for a definition that lost its name
+	origin  func(view.Origin) string  // after the path, in parentheses
+	status  func(*view.Server) string // why it does not start; "" when it does
+	notUsed string                    // the verb for a definition that lost its name
 }
 
-func (b serverBlock) write(w io.Writer, e *normalize.Entry, st Style) {
+func (b serverBlock) write(w io.Writer, e *view.Entry, st Style) {
 	s := &e.Server
 	state := ""
 	if why := b.status(s); why != "" {
 		state = "  " + st.yellow(why)
 	}
-	fmt.Fprintf(w, "  %s  %s  %s%s\n", st.bold(s.Name), st.cyan(transportName(s.Transport)), summary(s), state)
+	fmt.Fprintf(w, "  %s  %s  %s%s\n", st.bold(s.Name.String()), st.cyan(s.Transport.String()), s.Summary, state)
 	fmt.Fprintf(w, "    from %s (%s)\n", where(s.Source), b.origin(s.Source))
 	if len(s.Env) > 0 {
-		fmt.Fprintf(w, "    env: %s\n", maskedKeys(s.Env))
+		fmt.Fprintf(w, "    env: %s\n", keyValues(s.Env))
 	}
 	if len(s.Headers) > 0 {
-		fmt.Fprintf(w, "    headers: %s\n", maskedKeys(s.Headers))
+		fmt.Fprintf(w, "    headers: %s\n", keyValues(s.Headers))
 	}
 	for _, sh := range e.Shadowed {
 		verb, diff := b.notUsed, "identical"
 		if len(sh.Differences) > 0 {
-			diff = "differs in " + strings.Join(sh.Differences, ", ")
+			diff = "differs in " + joinSafe(sh.Differences, ", ")
 		}
 		// A definition turned off by a gate that yields its name (an
 		// unapproved project server) is not merged, only not used.
-		if s.FieldPaths != nil && (sh.Server.Off == nil || !sh.Server.Off.Yields) {
+		if s.Merged && !sh.Server.Yields {
 			verb, diff = "merges", "no field overridden"
 			if len(sh.Differences) > 0 {
-				diff = "overridden: " + strings.Join(sh.Differences, ", ")
+				diff = "overridden: " + joinSafe(sh.Differences, ", ")
 			}
 		}
 		fmt.Fprintf(w, "    %s %s (%s): %s; %s\n", st.dim(verb), where(sh.Server.Source), b.origin(sh.Server.Source), sh.Reason, diff)
 	}
 }
 
-func maskedKeys(m map[string]string) string {
-	keys := sortedKeys(m)
-	for i, k := range keys {
-		keys[i] = k + "=" + MaskValue(m[k])
+// keyValues is "K=V K2=V2", the values masked as written.
+func keyValues(m view.Map) string {
+	parts := make([]string, len(m))
+	for i, kv := range m {
+		parts[i] = kv.Key.String() + "=" + kv.Value.String()
 	}
-	return strings.Join(keys, " ")
+	return strings.Join(parts, " ")
 }
 
-func writeDiagnosticList(w io.Writer, diags []normalize.Diagnostic, st Style) {
+func writeDiagnosticList(w io.Writer, diags []view.Finding, st Style) {
 	if len(diags) == 0 {
 		return
 	}
@@ -249,9 +154,9 @@ func writeDiagnosticList(w io.Writer, diags []normalize.Diagnostic, st Style) {
 	for _, d := range diags {
 		sev := d.Severity.String()
 		switch d.Severity {
-		case normalize.Error:
+		case view.Error:
 			sev = st.red(sev)
-		case normalize.Warning:
+		case view.Warning:
 			sev = st.yellow(sev)
 		}
 		if loc := location(d.Path, d.Pos); loc != "" {
@@ -262,46 +167,57 @@ func writeDiagnosticList(w io.Writer, diags []normalize.Diagnostic, st Style) {
 	}
 }
 
-// ExplainNameText writes every definition of one name, each field with its
-// position, which one won and why.
-func ExplainNameText(w io.Writer, set *normalize.Set, e *normalize.Entry, st Style) error {
-	defs := definitions(e)
+// ExplainNameText writes every definition of the name the set was built
+// for (pisces's merged view), each field with its position, which one won
+// and why.
+func ExplainNameText(w io.Writer, set *view.Set, st Style) error {
+	e := &set.Entries[set.Named]
+	defs := e.Definitions
 	count := fmt.Sprintf("%d definitions, highest priority first", len(defs))
 	if len(defs) == 1 {
 		count = "1 definition"
 	}
-	fmt.Fprintf(w, "%s: %s\n", st.bold(e.Server.Name), count)
+	fmt.Fprintf(w, "%s: %s\n", st.bold(e.Server.Name.String()), count)
 	for i, d := range defs {
 		mark := st.green("wins")
-		if !d.winner {
+		if !d.Winner {
 			mark = st.dim("shadowed")
-		} else if !d.s.Enabled {
+		} else if !d.Server.Enabled {
 			mark = st.yellow("wins, disabled")
 		}
-		fmt.Fprintf(w, "\n#%d %s (%s)  [%s]\n", i+1, st.bold(where(d.s.Source)), provenance(d.s.Source), mark)
-		fmt.Fprintf(w, "   why: %s\n", d.reason)
+		fmt.Fprintf(w, "\n#%d %s (%s)  [%s]\n", i+1, st.bold(where(d.Server.Source)), provenance(d.Server.Source), mark)
+		fmt.Fprintf(w, "   why: %s\n", d.Reason)
 		switch {
-		case d.winner:
-		case e.Server.FieldPaths != nil && len(d.diffs) > 0:
-			fmt.Fprintf(w, "   overridden by a higher layer: %s\n", strings.Join(d.diffs, ", "))
-		case e.Server.FieldPaths != nil:
+		case d.Winner:
+		case e.Server.Merged && len(d.Diffs) > 0:
+			fmt.Fprintf(w, "   overridden by a higher layer: %s\n", joinSafe(d.Diffs, ", "))
+		case e.Server.Merged:
 			fmt.Fprintln(w, "   no field overridden")
-		case len(d.diffs) > 0:
-			fmt.Fprintf(w, "   differs from #1 in: %s\n", strings.Join(d.diffs, ", "))
+		case len(d.Diffs) > 0:
+			fmt.Fprintf(w, "   differs from #1 in: %s\n", joinSafe(d.Diffs, ", "))
 		default:
 			fmt.Fprintln(w, "   identical to #1")
 		}
-		how := "inferred"
-		if d.s.TransportExplicit {
-			how = "from \"type\""
-		}
-		fmt.Fprintf(w, "   transport: %s (%s)\n", transportName(d.s.Transport), how)
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, m := range d.s.Node.Members {
-			fmt.Fprintf(tw, "   %s\t%s\t%s\n", m.Key, compact(maskedInterface(m.Key, m.Value)), st.dim(fmt.Sprintf("%s:%s", d.s.FieldPath(m.Key), m.KeyRange.Start)))
-		}
-		tw.Flush()
+		fmt.Fprintf(w, "   transport: %s (%s)\n", d.Server.Transport, transportHow(&d.Server))
+		writeMembers(w, &d.Server, "   ", st)
 	}
-	writeDiagnosticList(w, diagnosticsFor(set, e), st)
+	writeDiagnosticList(w, e.Diagnostics, st)
 	return nil
+}
+
+func transportHow(s *view.Server) string {
+	if s.TransportExplicit {
+		return "from \"type\""
+	}
+	return "inferred"
+}
+
+// writeMembers lists the fields of a definition as written, each with the
+// file and position of its key.
+func writeMembers(w io.Writer, s *view.Server, indent string, st Style) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, m := range s.Members {
+		fmt.Fprintf(tw, "%s%s\t%s\t%s\n", indent, m.Key, m.Value, st.dim(fmt.Sprintf("%s:%s", m.Path, m.Pos)))
+	}
+	tw.Flush()
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 // LintGitHub writes one GitHub Actions workflow command per tool error
@@ -20,10 +20,10 @@ import (
 // cannot be annotated on a file, so they are emitted without file= and
 // their message starts with the location. Nothing else is printed: every
 // line is a command.
-func LintGitHub(w io.Writer, l *Lint) error {
+func LintGitHub(w io.Writer, l *view.Lint) error {
 	ew := &errWriter{w: w}
 	for _, e := range l.Errors {
-		fmt.Fprintf(ew, "::error title=%s::%s\n", escapeProperty(l.toolName()), escapeData(toolErrorText(e)))
+		fmt.Fprintf(ew, "::error title=%s::%s\n", escapeProperty(l.ToolName.String()), escapeData(toolErrorText(e)))
 	}
 	for _, d := range l.Findings {
 		fmt.Fprintln(ew, githubCommand(d))
@@ -34,29 +34,25 @@ func LintGitHub(w io.Writer, l *Lint) error {
 // githubCommand is the workflow command for one finding. The message
 // carries the hint and the related positions on lines of their own; the
 // runner shows escaped newlines as line breaks.
-func githubCommand(d normalize.Diagnostic) string {
+func githubCommand(d view.Finding) string {
 	var props []string
 	msg := withHint(d)
 	for _, r := range d.Related {
-		path := r.Path
-		if path == "" {
-			path = d.Path
-		}
-		msg += "\n" + location(path, r.Pos) + ": note: " + r.Message
+		msg += "\n" + location(r.Path, r.Pos) + ": note: " + r.Message.String()
 	}
-	if inRepository(d.Path) {
-		props = append(props, "file="+escapeProperty(filepath.ToSlash(d.Path)))
+	if inRepository(d.Path.String()) {
+		props = append(props, "file="+escapeProperty(filepath.ToSlash(d.Path.String())))
 		props = append(props, githubPosition(d.Pos, d.End)...)
 	} else if loc := location(d.Path, d.Pos); loc != "" {
 		msg = loc + ": " + msg
 	}
-	props = append(props, "title="+escapeProperty(d.Rule))
+	props = append(props, "title="+escapeProperty(d.Rule.String()))
 	return "::" + githubLevel(d.Severity) + " " + strings.Join(props, ",") + "::" + escapeData(msg)
 }
 
 // githubPosition is line, col and the end of the span as properties; the
 // end only when it lies after the start.
-func githubPosition(pos, end normalize.Pos) []string {
+func githubPosition(pos, end view.Pos) []string {
 	if !pos.IsValid() {
 		return nil
 	}
@@ -79,11 +75,11 @@ func inRepository(path string) bool {
 		p != ".." && !strings.HasPrefix(p, "../")
 }
 
-func githubLevel(s normalize.Severity) string {
+func githubLevel(s view.Severity) string {
 	switch s {
-	case normalize.Error:
+	case view.Error:
 		return "error"
-	case normalize.Warning:
+	case view.Warning:
 		return "warning"
 	}
 	return "notice"

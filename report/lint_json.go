@@ -3,7 +3,8 @@ package report
 import (
 	"io"
 
-	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 // lintJSONVersion is the version of the lint JSON document. It changes
@@ -25,15 +26,15 @@ type jsonFinding struct {
 }
 
 type jsonRelated struct {
-	Path    string `json:"path"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Message string `json:"message"`
+	Path    secret.Safe `json:"path"`
+	Line    int         `json:"line"`
+	Column  int         `json:"column"`
+	Message secret.Safe `json:"message"`
 }
 
 type jsonToolError struct {
-	Path    string `json:"path"`
-	Message string `json:"message"`
+	Path    secret.Safe `json:"path"`
+	Message secret.Safe `json:"message"`
 }
 
 type jsonSummary struct {
@@ -64,15 +65,15 @@ type jsonSummary struct {
 //	summary            counts: errors, warnings, infos (findings by severity), files (checked)
 //
 // Empty lists are written as [], never null.
-func LintJSON(w io.Writer, l *Lint) error {
-	c := l.counts()
+func LintJSON(w io.Writer, l *view.Lint) error {
+	c := lintCounts(l)
 	out := lintJSON{
 		Version:  lintJSONVersion,
 		Findings: make([]jsonFinding, 0, len(l.Findings)),
 		Errors:   make([]jsonToolError, 0, len(l.Errors)),
 		Summary:  jsonSummary{Errors: c.errors, Warnings: c.warnings, Infos: c.infos, Files: l.Files},
 	}
-	diags := DiagnosticJSON(l.Findings, l.docURLs())
+	diags := diagnosticJSON(l.Findings, true)
 	for i, d := range l.Findings {
 		out.Findings = append(out.Findings, jsonFinding{JSONDiagnostic: diags[i], Related: relatedJSON(d)})
 	}
@@ -82,14 +83,10 @@ func LintJSON(w io.Writer, l *Lint) error {
 	return writeJSON(w, out)
 }
 
-func relatedJSON(d normalize.Diagnostic) []jsonRelated {
+func relatedJSON(d view.Finding) []jsonRelated {
 	var out []jsonRelated
 	for _, r := range d.Related {
-		path := r.Path
-		if path == "" {
-			path = d.Path
-		}
-		out = append(out, jsonRelated{Path: path, Line: r.Pos.Line, Column: r.Pos.Col, Message: r.Message})
+		out = append(out, jsonRelated{Path: r.Path, Line: r.Pos.Line, Column: r.Pos.Col, Message: r.Message})
 	}
 	return out
 }

@@ -11,7 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 const (
@@ -129,11 +129,11 @@ type sarifRegion struct {
 // GitHub code scanning and other SARIF viewers. Every rule gets a
 // reportingDescriptor whether it fired or not; tool errors become
 // notifications of the invocation, which is marked unsuccessful.
-func LintSARIF(w io.Writer, l *Lint) error {
+func LintSARIF(w io.Writer, l *view.Lint) error {
 	rules, index := sarifRules(l.Rules)
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
-			Name: l.toolName(), Version: l.Version, InformationURI: toolInfoURI, Rules: rules,
+			Name: l.ToolName.String(), Version: l.Version.String(), InformationURI: toolInfoURI, Rules: rules,
 		}},
 		Invocations: []sarifInvocation{sarifInvocationOf(l.Errors)},
 		OriginalURIBaseIDs: map[string]sarifArtifactLocation{
@@ -146,7 +146,7 @@ func LintSARIF(w io.Writer, l *Lint) error {
 	seen := map[string]int{}
 	for _, d := range l.Findings {
 		r := sarifResultOf(d)
-		if i, ok := index[d.Rule]; ok {
+		if i, ok := index[d.Rule.String()]; ok {
 			r.RuleIndex = &i
 		}
 		fp := findingHash(d)
@@ -160,68 +160,64 @@ func LintSARIF(w io.Writer, l *Lint) error {
 // sarifRules has one descriptor per rule id, in the order of rules, and
 // the index of each id in it; a repeated id keeps its first entry so
 // ruleIndex stays unambiguous.
-func sarifRules(rules []RuleInfo) ([]sarifRule, map[string]int) {
+func sarifRules(rules []view.Rule) ([]sarifRule, map[string]int) {
 	out := make([]sarifRule, 0, len(rules))
 	index := make(map[string]int, len(rules))
 	for _, r := range rules {
-		if _, dup := index[r.ID]; dup {
+		if _, dup := index[r.ID.String()]; dup {
 			continue
 		}
-		index[r.ID] = len(out)
+		index[r.ID.String()] = len(out)
 		out = append(out, sarifRuleOf(r))
 	}
 	return out, index
 }
 
-func sarifRuleOf(r RuleInfo) sarifRule {
+func sarifRuleOf(r view.Rule) sarifRule {
 	sr := sarifRule{
-		ID: r.ID, Name: camelCase(r.ID),
-		ShortDescription:     sarifText{Text: r.Title},
-		FullDescription:      sarifText{Text: r.Title},
-		HelpURI:              r.DocURL,
+		ID: r.ID.String(), Name: camelCase(r.ID.String()),
+		ShortDescription:     sarifText{Text: r.Title.String()},
+		FullDescription:      sarifText{Text: r.Title.String()},
+		HelpURI:              r.DocURL.String(),
 		DefaultConfiguration: sarifConfiguration{Level: sarifLevel(r.Severity)},
 	}
-	if r.Help != "" {
-		sr.FullDescription = sarifText{Text: firstParagraph(r.Help)}
-		sr.Help = &sarifText{Text: r.Help, Markdown: r.Help}
+	if !r.Help.IsZero() {
+		sr.FullDescription = sarifText{Text: firstParagraph(r.Help.String())}
+		sr.Help = &sarifText{Text: r.Help.String(), Markdown: r.Help.String()}
 	}
 	return sr
 }
 
-func sarifInvocationOf(errs []ToolError) sarifInvocation {
+func sarifInvocationOf(errs []view.SafeToolError) sarifInvocation {
 	inv := sarifInvocation{ExecutionSuccessful: len(errs) == 0}
 	for _, e := range errs {
-		n := sarifNotification{Level: "error", Message: sarifText{Text: e.Message}}
-		if e.Path != "" {
-			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifactLocation(e.Path)}}}
+		n := sarifNotification{Level: "error", Message: sarifText{Text: e.Message.String()}}
+		if !e.Path.IsZero() {
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifactLocation(e.Path.String())}}}
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
 	return inv
 }
 
-func sarifResultOf(d normalize.Diagnostic) sarifResult {
-	r := sarifResult{RuleID: d.Rule, Level: sarifLevel(d.Severity), Message: sarifText{Text: withHint(d)}}
-	if d.Path != "" {
-		r.Locations = []sarifLocation{{PhysicalLocation: physicalLocation(d.Path, d.Pos, d.End)}}
+func sarifResultOf(d view.Finding) sarifResult {
+	r := sarifResult{RuleID: d.Rule.String(), Level: sarifLevel(d.Severity), Message: sarifText{Text: withHint(d)}}
+	if !d.Path.IsZero() {
+		r.Locations = []sarifLocation{{PhysicalLocation: physicalLocation(d.Path.String(), d.Pos, d.End)}}
 	}
 	for _, rel := range d.Related {
-		path := rel.Path
-		if path == "" {
-			path = d.Path
-		}
-		if path == "" {
+		if rel.Path.IsZero() {
 			continue // a location needs an artifact
 		}
 		r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
-			PhysicalLocation: physicalLocation(path, rel.Pos, normalize.Pos{}),
-			Message:          &sarifText{Text: rel.Message},
+			PhysicalLocation: physicalLocation(rel.Path.String(), rel.Pos, view.Pos{}),
+			Message:          &sarifText{Text: rel.Message.String()},
 		})
 	}
 	return r
 }
 
-func physicalLocation(path string, pos, end normalize.Pos) sarifPhysicalLocation {
+func physicalLocation(path string, pos, end view.Pos) sarifPhysicalLocation {
 	return sarifPhysicalLocation{ArtifactLocation: artifactLocation(path), Region: region(pos, end)}
 }
 
@@ -251,7 +247,7 @@ func relativeURI(p string) string {
 
 // region is nil without a position; the end is kept only when it lies
 // after the start (SARIF's endColumn is exclusive, like normalize's End).
-func region(pos, end normalize.Pos) *sarifRegion {
+func region(pos, end view.Pos) *sarifRegion {
 	if !pos.IsValid() {
 		return nil
 	}
@@ -266,11 +262,11 @@ func region(pos, end normalize.Pos) *sarifRegion {
 	return r
 }
 
-func sarifLevel(s normalize.Severity) string {
+func sarifLevel(s view.Severity) string {
 	switch s {
-	case normalize.Error:
+	case view.Error:
 		return "error"
-	case normalize.Warning:
+	case view.Warning:
 		return "warning"
 	}
 	return "note"
@@ -281,12 +277,12 @@ func sarifLevel(s normalize.Severity) string {
 // alert into a new one. "What it is about" is the JSON pointer of the value
 // when there is one, else the message. Equal hashes in one run are told
 // apart by the occurrence number the caller appends.
-func findingHash(d normalize.Diagnostic) string {
-	what := d.Message
-	if d.Pointer != "" {
-		what = d.Pointer
+func findingHash(d view.Finding) string {
+	what := d.Message.String()
+	if !d.Pointer.IsZero() {
+		what = d.Pointer.String()
 	}
-	sum := sha256.Sum256([]byte(d.Rule + "\x00" + filepath.ToSlash(d.Path) + "\x00" + what))
+	sum := sha256.Sum256([]byte(d.Rule.String() + "\x00" + filepath.ToSlash(d.Path.String()) + "\x00" + what))
 	return hex.EncodeToString(sum[:16])
 }
 

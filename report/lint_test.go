@@ -16,6 +16,8 @@ import (
 
 	"github.com/mcpconf/mcpconf/internal/golden"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/lint")
@@ -47,11 +49,11 @@ func docURL(id string) string {
 	return "https://github.com/mcpconf/mcpconf/blob/main/docs/rules.md#" + id
 }
 
-func fixtureRules() []RuleInfo {
-	rule := func(id, title string, sev normalize.Severity, help string) RuleInfo {
-		return RuleInfo{ID: id, Title: title, Severity: sev, Help: help, DocURL: docURL(id)}
+func fixtureRules() []view.RuleInfo {
+	rule := func(id, title string, sev normalize.Severity, help string) view.RuleInfo {
+		return view.RuleInfo{ID: id, Title: title, Severity: sev, Help: help, DocURL: docURL(id)}
 	}
-	return []RuleInfo{
+	return []view.RuleInfo{
 		rule("unreadable", "the file exists but cannot be read", normalize.Error, ""),
 		rule("duplicate-key", "a key is written twice in the same object", normalize.Warning,
 			"JSON readers keep the last of two equal keys without a word, so the first\ndefinition is dead text that looks live.\n\nDelete one of the two."),
@@ -68,7 +70,13 @@ func fixtureRules() []RuleInfo {
 // position, a finding without position, a tool error, a CRLF file, a tab
 // before the column, a line longer than the snippet window and a "~/"
 // path.
-func fixture(t testing.TB) *Lint {
+// shown is what the lint command hands the renderers: the run made Safe
+// by a boundary.
+func shown(l *view.LintRun) *view.Lint { return view.NewLint(secret.NewKeyed(nil), l) }
+
+func fixture(t testing.TB) *view.Lint { return shown(fixtureRun(t)) }
+
+func fixtureRun(t testing.TB) *view.LintRun {
 	mcp := newDoc(".mcp.json", "{\n"+
 		"  \"mcpServers\": {\n"+
 		"    \"db\": { \"command\": \"old-db\" },\n"+
@@ -104,9 +112,9 @@ func fixture(t testing.TB) *Lint {
 	ds = append(ds, normalize.Diagnostic{Rule: "unreadable", Severity: normalize.Error, Path: ".codex/config.toml", Message: "permission denied"})
 	slices.SortFunc(ds, normalize.CompareDiagnostics)
 
-	return &Lint{
+	return &view.LintRun{
 		Findings:  ds,
-		Errors:    []ToolError{{Path: "missing/mcp.json", Message: "no such file or directory"}},
+		Errors:    []view.ToolError{{Path: "missing/mcp.json", Message: "no such file or directory"}},
 		Documents: map[string]*normalize.Document{mcp.Path: mcp, cursor.Path: cursor, vscode.Path: vscode, home.Path: home},
 		Rules:     fixtureRules(),
 		Files:     5,
@@ -125,13 +133,13 @@ func markers() Style {
 func TestLintGolden(t *testing.T) {
 	renderers := []struct {
 		file   string
-		render func(*bytes.Buffer, *Lint) error
+		render func(*bytes.Buffer, *view.Lint) error
 	}{
-		{"text.golden", func(b *bytes.Buffer, l *Lint) error { return LintText(b, l, Style{}) }},
-		{"text_color.golden", func(b *bytes.Buffer, l *Lint) error { return LintText(b, l, markers()) }},
-		{"json.golden", func(b *bytes.Buffer, l *Lint) error { return LintJSON(b, l) }},
-		{"sarif.golden", func(b *bytes.Buffer, l *Lint) error { return LintSARIF(b, l) }},
-		{"github.golden", func(b *bytes.Buffer, l *Lint) error { return LintGitHub(b, l) }},
+		{"text.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintText(b, l, Style{}) }},
+		{"text_color.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintText(b, l, markers()) }},
+		{"json.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintJSON(b, l) }},
+		{"sarif.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintSARIF(b, l) }},
+		{"github.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintGitHub(b, l) }},
 	}
 	for _, r := range renderers {
 		t.Run(r.file, func(t *testing.T) {
@@ -176,7 +184,7 @@ func TestLintTextSummary(t *testing.T) {
 			"3 errors, 1 warning, 2 infos in 2 files"},
 	}
 	for _, tt := range tests {
-		l := &Lint{Findings: tt.findings, Files: tt.files, Errors: make([]ToolError, tt.errors)}
+		l := shown(&view.LintRun{Findings: tt.findings, Files: tt.files, Errors: make([]view.ToolError, tt.errors)})
 		if got := lintSummary(l, Style{}); got != tt.want {
 			t.Errorf("summary = %q, want %q", got, tt.want)
 		}
@@ -185,7 +193,7 @@ func TestLintTextSummary(t *testing.T) {
 
 func TestLintTextEmpty(t *testing.T) {
 	var b bytes.Buffer
-	if err := LintText(&b, &Lint{Files: 3}, Style{}); err != nil {
+	if err := LintText(&b, shown(&view.LintRun{Files: 3}), Style{}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := b.String(), "no problems found in 3 files\n"; got != want {
@@ -193,9 +201,10 @@ func TestLintTextEmpty(t *testing.T) {
 	}
 }
 
-// makeSnippet is layoutSnippet on a raw source line.
+// makeSnippet is layoutSnippet on a raw source line, made Safe as the
+// view makes it.
 func makeSnippet(line string, col, end int) snippet {
-	return layoutSnippet(printableRunes([]rune(line)), col, end)
+	return layoutSnippet([]rune(secret.NewKeyed(nil).SourceLine(line, nil).String()), col, end)
 }
 
 func TestMakeSnippet(t *testing.T) {
@@ -338,7 +347,7 @@ func TestLintTextLongLines(t *testing.T) {
 	add("\"\t-y\"", "tab", "a tab before the column")
 	add(`"last"`, "end", "near the end of the line")
 	slices.SortFunc(ds, normalize.CompareDiagnostics)
-	l := &Lint{Findings: ds, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1}
+	l := shown(&view.LintRun{Findings: ds, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1})
 
 	var got bytes.Buffer
 	if err := LintText(&got, l, Style{}); err != nil {
@@ -367,7 +376,7 @@ func FuzzLintText(f *testing.F) {
 		doc := newDoc("f.json", src)
 		d := normalize.Diagnostic{Rule: "r", Message: "m", Path: doc.Path,
 			Pos: normalize.Pos{Line: line, Col: col}, End: normalize.Pos{Line: endLine, Col: endCol}}
-		l := &Lint{Findings: []normalize.Diagnostic{d}, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1}
+		l := shown(&view.LintRun{Findings: []normalize.Diagnostic{d}, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1})
 		var b bytes.Buffer
 		if err := LintText(&b, l, Style{}); err != nil {
 			t.Fatal(err)
@@ -410,7 +419,7 @@ func TestLintJSONFields(t *testing.T) {
 
 func TestLintJSONEmptyListsAreArrays(t *testing.T) {
 	var b bytes.Buffer
-	if err := LintJSON(&b, &Lint{}); err != nil {
+	if err := LintJSON(&b, shown(&view.LintRun{})); err != nil {
 		t.Fatal(err)
 	}
 	if s := b.String(); !strings.Contains(s, `"findings": []`) || !strings.Contains(s, `"errors": []`) {
@@ -445,17 +454,17 @@ func compileSARIFSchema(t *testing.T) *jsonschema.Schema {
 
 func TestLintSARIFSchema(t *testing.T) {
 	sch := compileSARIFSchema(t)
-	odd := &Lint{
+	odd := shown(&view.LintRun{
 		Findings: []normalize.Diagnostic{
 			{Rule: "not-registered", Severity: normalize.Info, Message: "no path, no rule entry"},
 			{Rule: "r", Severity: normalize.Warning, Message: "odd path", Path: "dir with space/a:b#c?.json", Pos: normalize.Pos{Line: 1, Col: 1}},
 			{Rule: "r", Severity: normalize.Warning, Message: "absolute", Path: "/etc/mcp.json", Pos: normalize.Pos{Line: 2, Col: 3}, End: normalize.Pos{Line: 4, Col: 1}},
 			{Rule: "r", Severity: normalize.Error, Message: "home", Path: "~/.config/Code/User/mcp.json", Pos: normalize.Pos{Line: 1}},
 		},
-		Errors: []ToolError{{Message: "bad .mcpconf.toml"}},
-		Rules:  []RuleInfo{{ID: "r", Title: "t"}, {ID: "r", Title: "duplicate id"}},
-	}
-	for name, l := range map[string]*Lint{"fixture": fixture(t), "empty": {}, "odd": odd} {
+		Errors: []view.ToolError{{Message: "bad .mcpconf.toml"}},
+		Rules:  []view.RuleInfo{{ID: "r", Title: "t"}, {ID: "r", Title: "duplicate id"}},
+	})
+	for name, l := range map[string]*view.Lint{"fixture": fixture(t), "empty": shown(&view.LintRun{}), "odd": odd} {
 		t.Run(name, func(t *testing.T) {
 			var b bytes.Buffer
 			if err := LintSARIF(&b, l); err != nil {
@@ -514,7 +523,7 @@ type sarifOutput struct {
 	} `json:"runs"`
 }
 
-func renderSARIF(t *testing.T, l *Lint) sarifOutput {
+func renderSARIF(t *testing.T, l *view.Lint) sarifOutput {
 	t.Helper()
 	var b bytes.Buffer
 	if err := LintSARIF(&b, l); err != nil {
@@ -531,7 +540,8 @@ func renderSARIF(t *testing.T, l *Lint) sarifOutput {
 }
 
 func TestLintSARIFRules(t *testing.T) {
-	l := fixture(t)
+	lr := fixtureRun(t)
+	l := shown(lr)
 	run := renderSARIF(t, l).Runs[0]
 	rules := run.Tool.Driver.Rules
 	if len(rules) != len(l.Rules) {
@@ -548,18 +558,18 @@ func TestLintSARIFRules(t *testing.T) {
 	if run.Invocations[0].ExecutionSuccessful {
 		t.Error("executionSuccessful is true despite a tool error")
 	}
-	l.Errors = nil
-	if !renderSARIF(t, l).Runs[0].Invocations[0].ExecutionSuccessful {
+	lr.Errors = nil
+	if !renderSARIF(t, shown(lr)).Runs[0].Invocations[0].ExecutionSuccessful {
 		t.Error("executionSuccessful is false without tool errors")
 	}
 
 	// A rule listed twice gets one descriptor, and the indexes of the
 	// rules after it still point at the right one.
-	l.Rules = append([]RuleInfo{l.Rules[4]}, l.Rules...)
-	run = renderSARIF(t, l).Runs[0]
+	lr.Rules = append([]view.RuleInfo{lr.Rules[4]}, lr.Rules...)
+	run = renderSARIF(t, shown(lr)).Runs[0]
 	rules = run.Tool.Driver.Rules
-	if len(rules) != len(l.Rules)-1 {
-		t.Fatalf("%d rules for %d entries with one repeated id", len(rules), len(l.Rules))
+	if len(rules) != len(lr.Rules)-1 {
+		t.Fatalf("%d rules for %d entries with one repeated id", len(rules), len(lr.Rules))
 	}
 	for _, r := range run.Results {
 		if r.RuleIndex == nil || rules[*r.RuleIndex].ID != r.RuleID {
@@ -578,7 +588,7 @@ func TestLintSARIFFingerprints(t *testing.T) {
 	other.Message = "n"
 	fps := func(ds ...normalize.Diagnostic) []string {
 		var out []string
-		for _, r := range renderSARIF(t, &Lint{Findings: ds}).Runs[0].Results {
+		for _, r := range renderSARIF(t, shown(&view.LintRun{Findings: ds})).Runs[0].Results {
 			out = append(out, r.PartialFingerprints[fingerprintKey])
 		}
 		return out
@@ -636,13 +646,14 @@ var githubLine = regexp.MustCompile(`^::(error|warning|notice) ` +
 	`::(?:[^%\r\n]|%25|%0D|%0A)*$`)
 
 func TestLintGitHubWellFormed(t *testing.T) {
-	l := fixture(t)
-	l.Findings = append(l.Findings,
+	lr := fixtureRun(t)
+	lr.Findings = append(lr.Findings,
 		normalize.Diagnostic{Rule: "r", Severity: normalize.Warning, Path: "odd,dir:x/100%.json", Pos: normalize.Pos{Line: 1, Col: 2},
 			Message: "50% of \"a,b::c\"\r\nsecond line", Hint: "fix, then: retry"},
 		normalize.Diagnostic{Rule: "r", Severity: normalize.Info, Message: "no file at all"},
 		normalize.Diagnostic{Rule: "r", Severity: normalize.Error, Path: "/abs/mcp.json", Pos: normalize.Pos{Line: 4, Col: 1}, Message: "absolute"},
 	)
+	l := shown(lr)
 	var b bytes.Buffer
 	if err := LintGitHub(&b, l); err != nil {
 		t.Fatal(err)
@@ -659,8 +670,10 @@ func TestLintGitHubWellFormed(t *testing.T) {
 			t.Errorf("file outside the repository annotated: %q", line)
 		}
 	}
+	// the line break of the message never reaches the output: the
+	// boundary neutralized it; the hint's own line is the renderer's
 	odd := lines[len(lines)-3]
-	if want := "::warning file=odd%2Cdir%3Ax/100%25.json,line=1,col=2,title=r::50%25 of \"a,b::c\"%0D%0Asecond line%0Ahint: fix, then: retry"; odd != want {
+	if want := "::warning file=odd%2Cdir%3Ax/100%25.json,line=1,col=2,title=r::50%25 of \"a,b::c\"\uFFFD\uFFFDsecond line%0Ahint: fix, then: retry"; odd != want {
 		t.Errorf("escaping:\n got %s\nwant %s", odd, want)
 	}
 }

@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/text/width"
 
-	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 // LintText writes findings the way compilers and actionlint do, one block
@@ -28,57 +28,53 @@ import (
 //
 // A finding without a position prints as "path: error: message [rule]".
 // Colors come from st only, so a zero Style prints plain text.
-func LintText(w io.Writer, l *Lint, st Style) error {
+func LintText(w io.Writer, l *view.Lint, st Style) error {
 	ew := &errWriter{w: w}
 	if len(l.Errors) > 0 {
 		for _, e := range l.Errors {
-			fmt.Fprintf(ew, "%s %s\n", st.red(l.toolName()+":"), toolErrorText(e))
+			fmt.Fprintf(ew, "%s %s\n", st.red(l.ToolName.String()+":"), toolErrorText(e))
 		}
 		fmt.Fprintln(ew)
 	}
-	lines := &sourceLines{secrets: secretSpans(l.Findings)}
+	lines := &sourceLines{}
 	for _, d := range l.Findings {
-		writeFinding(ew, d, l.Documents[d.Path], lines, st)
+		writeFinding(ew, d, lines, st)
 		fmt.Fprintln(ew)
 	}
 	fmt.Fprintln(ew, lintSummary(l, st))
 	return ew.err
 }
 
-func toolErrorText(e ToolError) string {
-	if e.Path == "" {
-		return printable(e.Message)
+func toolErrorText(e view.SafeToolError) string {
+	if e.Path.IsZero() {
+		return e.Message.String()
 	}
-	return printable(e.Path) + ": " + printable(e.Message)
+	return e.Path.String() + ": " + e.Message.String()
 }
 
 // writeFinding prints the header line, the source snippet when the
-// document and position are known, the hint and the related notes.
-func writeFinding(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, lines *sourceLines, st Style) {
+// position is known, the hint and the related notes.
+func writeFinding(w io.Writer, d view.Finding, lines *sourceLines, st Style) {
 	color := severityColor(d.Severity, st)
-	head := color(d.Severity.String()) + ": " + printable(d.Message) + " " + st.dim("["+d.Rule+"]")
-	if loc := location(printable(d.Path), d.Pos); loc != "" {
+	head := color(d.Severity.String()) + ": " + d.Message.String() + " " + st.dim("["+d.Rule.String()+"]")
+	if loc := location(d.Path, d.Pos); loc != "" {
 		head = st.bold(loc) + ": " + head
 	}
 	fmt.Fprintln(w, head)
-	writeSnippet(w, d, doc, lines, color, st)
-	if d.Hint != "" {
-		fmt.Fprintf(w, "  %s %s\n", st.green("hint:"), printable(d.Hint))
+	writeSnippet(w, d, lines, color, st)
+	if !d.Hint.IsZero() {
+		fmt.Fprintf(w, "  %s %s\n", st.green("hint:"), d.Hint)
 	}
 	for _, r := range d.Related {
-		path := r.Path
-		if path == "" {
-			path = d.Path
-		}
-		fmt.Fprintf(w, "  %s: %s %s\n", location(printable(path), r.Pos), st.cyan("note:"), printable(r.Message))
+		fmt.Fprintf(w, "  %s: %s %s\n", location(r.Path, r.Pos), st.cyan("note:"), r.Message)
 	}
 }
 
-func severityColor(s normalize.Severity, st Style) func(string) string {
+func severityColor(s view.Severity, st Style) func(string) string {
 	switch s {
-	case normalize.Error:
+	case view.Error:
 		return st.red
-	case normalize.Warning:
+	case view.Warning:
 		return st.yellow
 	}
 	return st.cyan
@@ -86,12 +82,12 @@ func severityColor(s normalize.Severity, st Style) func(string) string {
 
 // writeSnippet prints the source line of the finding with a line-number
 // gutter and a caret line under the span. It prints nothing when the
-// line cannot be shown: no document, no position, or a line past the end.
-func writeSnippet(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, lines *sourceLines, color func(string) string, st Style) {
-	if doc == nil || doc.Lines == nil || !d.Pos.IsValid() || d.Pos.Line > doc.Lines.Count() {
+// finding has no source line.
+func writeSnippet(w io.Writer, d view.Finding, lines *sourceLines, color func(string) string, st Style) {
+	if !d.HasSource {
 		return
 	}
-	sn := layoutSnippet(lines.get(d.Path, doc, d.Pos.Line), d.Pos.Col, spanEnd(d))
+	sn := layoutSnippet(lines.get(d.Source), d.Pos.Col, spanEnd(d))
 	num := strconv.Itoa(d.Pos.Line)
 	src := ""
 	if sn.text != "" {
@@ -101,43 +97,30 @@ func writeSnippet(w io.Writer, d normalize.Diagnostic, doc *normalize.Document, 
 	fmt.Fprintf(w, "  %s %s%s\n", st.dim(strings.Repeat(" ", len(num))+" |"), sn.pad, color(strings.Repeat("^", sn.carets)))
 }
 
-// sourceLines hands out source lines ready to cut into snippets: secrets
-// masked, unprintable code points replaced, as code points so that a
-// column is an index. The line is masked whole, before any window is cut
-// from it, so a secret that a window cuts in half is still hidden on
-// both sides. Findings come sorted by path and line, so keeping the last
-// line is enough for every line to be prepared once: the findings on one
-// long line (a minified file) cost the line once plus a window each.
+// sourceLines hands out source lines as code points, so that a column is
+// an index. The view masked each line whole, before any window is cut
+// from it, so a secret that a window cuts in half is hidden on both
+// sides. Findings come sorted by path and line, so keeping the last line
+// is enough for every line to be split once: the findings on one long
+// line (a minified file) cost the line once plus a window each.
 type sourceLines struct {
-	secrets spans
-	key     lineKey
-	runes   []rune
-	valid   bool
+	text  string
+	runes []rune
+	valid bool
 }
 
-func (s *sourceLines) get(path string, doc *normalize.Document, line int) []rune {
-	k := lineKey{path, line}
-	if !s.valid || s.key != k {
-		s.key, s.valid = k, true
-		s.runes = printableRunes(maskRunes(doc.Lines.Line(line), s.secrets[k]))
+func (s *sourceLines) get(line secret.Safe) []rune {
+	if !s.valid || s.text != line.String() {
+		s.text, s.valid = line.String(), true
+		s.runes = []rune(s.text)
 	}
 	return s.runes
-}
-
-// printableRunes is printable on code points, in place.
-func printableRunes(runes []rune) []rune {
-	for i, r := range runes {
-		if unsafeRune(r) {
-			runes[i] = utf8.RuneError
-		}
-	}
-	return runes
 }
 
 // spanEnd is the column the underline stops before: the end of the span
 // on the same line, 0 (the end of the line) for a span that goes on to
 // later lines, one caret when there is no span.
-func spanEnd(d normalize.Diagnostic) int {
+func spanEnd(d view.Finding) int {
 	switch {
 	case !d.End.IsValid() || d.End.Line < d.Pos.Line:
 		return d.Pos.Col + 1
@@ -274,8 +257,8 @@ func cellWidth(r rune) int {
 // lintSummary is the last line: "3 errors, 1 warning in 2 files", or
 // "no problems found in 2 files", with "; 1 tool error" when the run had
 // some.
-func lintSummary(l *Lint, st Style) string {
-	c := l.counts()
+func lintSummary(l *view.Lint, st Style) string {
+	c := lintCounts(l)
 	var parts []string
 	if c.errors > 0 {
 		parts = append(parts, st.red(plural(c.errors, "error")))
@@ -292,8 +275,8 @@ func lintSummary(l *Lint, st Style) string {
 		s = strings.Join(parts, ", ") + " in " + plural(l.Files, "file")
 	case l.Files == 0:
 		s = "no MCP config files found"
-		if l.NoFiles != "" {
-			s += " " + l.NoFiles
+		if !l.NoFiles.IsZero() {
+			s += " " + l.NoFiles.String()
 		}
 	default:
 		s = "no problems found in " + plural(l.Files, "file")

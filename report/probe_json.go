@@ -1,12 +1,12 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 	"math"
 	"time"
 
-	"github.com/mcpconf/mcpconf/probe"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 type probeJSON struct {
@@ -14,21 +14,21 @@ type probeJSON struct {
 }
 
 type jsonProbeServer struct {
-	Name            string           `json:"name"`
-	Client          string           `json:"client"`
-	Status          string           `json:"status"`
-	Reason          string           `json:"reason"`
-	Transport       string           `json:"transport"`
-	Era             *string          `json:"era"`
-	ProtocolVersion *string          `json:"protocol_version"`
+	Name            secret.Safe      `json:"name"`
+	Client          secret.Safe      `json:"client"`
+	Status          secret.Safe      `json:"status"`
+	Reason          secret.Safe      `json:"reason"`
+	Transport       secret.Safe      `json:"transport"`
+	Era             *secret.Safe     `json:"era"`
+	ProtocolVersion *secret.Safe     `json:"protocol_version"`
 	Timings         jsonTimings      `json:"timings_ms"`
 	Server          *jsonServerInfo  `json:"server"`
-	Capabilities    []string         `json:"capabilities"`
+	Capabilities    []secret.Safe    `json:"capabilities"`
 	Tools           []jsonTool       `json:"tools"`
 	Resources       *int             `json:"resources"`
 	Prompts         *int             `json:"prompts"`
 	Auth            *jsonAuth        `json:"auth"`
-	Stderr          []string         `json:"stderr"`
+	Stderr          []secret.Safe    `json:"stderr"`
 	Diagnostics     []JSONDiagnostic `json:"diagnostics"`
 }
 
@@ -40,57 +40,57 @@ type jsonTimings struct {
 }
 
 type jsonServerInfo struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
+	Name    secret.Safe `json:"name"`
+	Version secret.Safe `json:"version"`
 }
 
 type jsonTool struct {
-	Name        string          `json:"name"`
-	Title       string          `json:"title,omitempty"`
-	Description string          `json:"description"`
-	InputSchema json.RawMessage `json:"input_schema"`
+	Name        secret.Safe `json:"name"`
+	Title       secret.Safe `json:"title,omitzero"`
+	Description secret.Safe `json:"description"`
+	InputSchema secret.JSON `json:"input_schema"`
 }
 
 type jsonAuth struct {
 	Status           int                   `json:"status"`
 	Challenges       []jsonChallenge       `json:"challenges"`
-	Scope            string                `json:"scope"`
-	Error            string                `json:"error"`
+	Scope            secret.Safe           `json:"scope"`
+	Error            secret.Safe           `json:"error"`
 	ResourceMetadata *jsonResourceMetadata `json:"resource_metadata"`
 	AuthServer       *jsonAuthServer       `json:"authorization_server"`
 	Fetches          []jsonFetch           `json:"fetches"`
 }
 
 type jsonChallenge struct {
-	Scheme string            `json:"scheme"`
-	Params map[string]string `json:"params"`
+	Scheme secret.Safe `json:"scheme"`
+	Params view.Map    `json:"params"`
 }
 
 type jsonResourceMetadata struct {
-	URL                  string   `json:"url"`
-	Source               string   `json:"source"`
-	Resource             string   `json:"resource"`
-	AuthorizationServers []string `json:"authorization_servers"`
-	ScopesSupported      []string `json:"scopes_supported"`
+	URL                  secret.Safe   `json:"url"`
+	Source               secret.Safe   `json:"source"`
+	Resource             secret.Safe   `json:"resource"`
+	AuthorizationServers []secret.Safe `json:"authorization_servers"`
+	ScopesSupported      []secret.Safe `json:"scopes_supported"`
 }
 
 type jsonAuthServer struct {
-	Issuer                   string   `json:"issuer"`
-	MetadataURL              string   `json:"metadata_url"`
-	Kind                     string   `json:"kind"`
-	AuthorizationEndpoint    string   `json:"authorization_endpoint"`
-	TokenEndpoint            string   `json:"token_endpoint"`
-	RegistrationEndpoint     string   `json:"registration_endpoint"`
-	CodeChallengeMethods     []string `json:"code_challenge_methods_supported"`
-	ScopesSupported          []string `json:"scopes_supported"`
-	ClientIDMetadataDocument bool     `json:"client_id_metadata_document_supported"`
+	Issuer                   secret.Safe   `json:"issuer"`
+	MetadataURL              secret.Safe   `json:"metadata_url"`
+	Kind                     secret.Safe   `json:"kind"`
+	AuthorizationEndpoint    secret.Safe   `json:"authorization_endpoint"`
+	TokenEndpoint            secret.Safe   `json:"token_endpoint"`
+	RegistrationEndpoint     secret.Safe   `json:"registration_endpoint"`
+	CodeChallengeMethods     []secret.Safe `json:"code_challenge_methods_supported"`
+	ScopesSupported          []secret.Safe `json:"scopes_supported"`
+	ClientIDMetadataDocument bool          `json:"client_id_metadata_document_supported"`
 }
 
 type jsonFetch struct {
-	What   string `json:"what"`
-	URL    string `json:"url"`
-	Status int    `json:"status"`
-	Error  string `json:"error"`
+	What   secret.Safe `json:"what"`
+	URL    secret.Safe `json:"url"`
+	Status int         `json:"status"`
+	Error  secret.Safe `json:"error"`
 }
 
 // ProbeJSON writes probe results as one JSON document. Field names are a
@@ -123,7 +123,7 @@ type jsonFetch struct {
 //	  diagnostics[]      rule, severity, message, hint (the shape of lint's findings)
 //
 // Empty lists are [], never null. Secrets are masked.
-func ProbeJSON(w io.Writer, results []probe.Result) error {
+func ProbeJSON(w io.Writer, results []view.ProbeResult) error {
 	out := probeJSON{Servers: make([]jsonProbeServer, 0, len(results))}
 	for _, r := range results {
 		out.Servers = append(out.Servers, probeServerJSON(r))
@@ -131,9 +131,9 @@ func ProbeJSON(w io.Writer, results []probe.Result) error {
 	return writeJSON(w, out)
 }
 
-func probeServerJSON(r probe.Result) jsonProbeServer {
+func probeServerJSON(r view.ProbeResult) jsonProbeServer {
 	s := jsonProbeServer{
-		Name: r.Name, Client: r.Client, Status: r.Status, Reason: MaskText(r.Reason), Transport: r.Transport,
+		Name: r.Name, Client: r.Client, Status: r.Status, Reason: r.Reason, Transport: r.Transport,
 		Timings: jsonTimings{
 			Connect: msOrNull(r.Timings.Connect), Handshake: msOrNull(r.Timings.Handshake),
 			ListTools: msOrNull(r.Timings.ListTools), Total: msOrNull(r.Timings.Total),
@@ -142,47 +142,34 @@ func probeServerJSON(r probe.Result) jsonProbeServer {
 		Tools:        make([]jsonTool, 0, len(r.Tools)),
 		Resources:    r.Resources,
 		Prompts:      r.Prompts,
-		Stderr:       make([]string, 0, len(r.Stderr)),
+		Stderr:       orEmpty(r.Stderr),
+		Diagnostics:  diagnosticJSON(r.Diagnostics, false),
 	}
-	if r.ProtocolVersion != "" {
+	if !r.ProtocolVersion.IsZero() {
 		era, version := r.Era, r.ProtocolVersion
 		s.Era, s.ProtocolVersion = &era, &version
-		s.Server = &jsonServerInfo{Name: r.Server.Name, Version: r.Server.Version}
+		s.Server = &jsonServerInfo{Name: r.ServerName, Version: r.ServerVersion}
 	}
 	for _, t := range r.Tools {
-		schema := t.InputSchema
-		if len(schema) == 0 || !json.Valid(schema) {
-			schema = json.RawMessage("null")
-		}
-		s.Tools = append(s.Tools, jsonTool{Name: t.Name, Title: t.Title, Description: MaskText(t.Description), InputSchema: schema})
+		s.Tools = append(s.Tools, jsonTool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema})
 	}
-	for _, l := range r.Stderr {
-		s.Stderr = append(s.Stderr, MaskText(l))
-	}
-	diags := append(r.Diagnostics[:0:0], r.Diagnostics...)
-	MaskFindings(diags)
-	s.Diagnostics = DiagnosticJSON(diags, nil)
 	if a := r.Auth; a != nil {
 		ja := &jsonAuth{Status: a.Status, Scope: a.Scope, Error: a.Error, Challenges: []jsonChallenge{}, Fetches: []jsonFetch{}}
 		for _, c := range a.Challenges {
-			params := make(map[string]string, len(c.Params))
-			for k, v := range c.Params {
-				params[k] = MaskText(v)
-			}
-			ja.Challenges = append(ja.Challenges, jsonChallenge{Scheme: c.Scheme, Params: params})
+			ja.Challenges = append(ja.Challenges, jsonChallenge{Scheme: c.Scheme, Params: orEmptyMap(c.Params)})
 		}
 		if m := a.ResourceMetadata; m != nil {
-			ja.ResourceMetadata = &jsonResourceMetadata{URL: MaskURL(m.URL), Source: m.Source, Resource: MaskURL(m.Resource),
+			ja.ResourceMetadata = &jsonResourceMetadata{URL: m.URL, Source: m.Source, Resource: m.Resource,
 				AuthorizationServers: orEmpty(m.AuthorizationServers), ScopesSupported: orEmpty(m.ScopesSupported)}
 		}
 		if as := a.AuthServer; as != nil {
-			ja.AuthServer = &jsonAuthServer{Issuer: MaskURL(as.Issuer), MetadataURL: MaskURL(as.MetadataURL), Kind: as.Kind,
-				AuthorizationEndpoint: MaskURL(as.AuthorizationEndpoint), TokenEndpoint: MaskURL(as.TokenEndpoint),
-				RegistrationEndpoint: MaskURL(as.RegistrationEndpoint), CodeChallengeMethods: orEmpty(as.CodeChallengeMethods),
+			ja.AuthServer = &jsonAuthServer{Issuer: as.Issuer, MetadataURL: as.MetadataURL, Kind: as.Kind,
+				AuthorizationEndpoint: as.AuthorizationEndpoint, TokenEndpoint: as.TokenEndpoint,
+				RegistrationEndpoint: as.RegistrationEndpoint, CodeChallengeMethods: orEmpty(as.CodeChallengeMethods),
 				ScopesSupported: orEmpty(as.ScopesSupported), ClientIDMetadataDocument: as.ClientIDMetadataDocument}
 		}
 		for _, f := range a.Fetches {
-			ja.Fetches = append(ja.Fetches, jsonFetch{What: f.What, URL: MaskURL(f.URL), Status: f.Status, Error: MaskText(f.Error)})
+			ja.Fetches = append(ja.Fetches, jsonFetch{What: f.What, URL: f.URL, Status: f.Status, Error: f.Error})
 		}
 		s.Auth = ja
 	}

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +15,8 @@ import (
 	"github.com/mcpconf/mcpconf/internal/golden"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/probe"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 func intp(n int) *int { return &n }
@@ -110,9 +111,9 @@ func probeFixture() []probe.Result {
 func TestProbeGolden(t *testing.T) {
 	renderers := []struct {
 		file   string
-		render func(*bytes.Buffer, []probe.Result) error
+		render func(*bytes.Buffer, []view.ProbeResult) error
 	}{
-		{"text.golden", func(b *bytes.Buffer, rs []probe.Result) error {
+		{"text.golden", func(b *bytes.Buffer, rs []view.ProbeResult) error {
 			// As the command prints it: lines live, then the report.
 			for _, r := range rs {
 				if err := ProbeLine(b, r, Style{}); err != nil {
@@ -121,18 +122,18 @@ func TestProbeGolden(t *testing.T) {
 			}
 			return ProbeText(b, rs, ProbeTextOptions{}, Style{})
 		}},
-		{"text_tools.golden", func(b *bytes.Buffer, rs []probe.Result) error {
+		{"text_tools.golden", func(b *bytes.Buffer, rs []view.ProbeResult) error {
 			return ProbeText(b, rs, ProbeTextOptions{Lines: true, Tools: true}, Style{})
 		}},
-		{"text_color.golden", func(b *bytes.Buffer, rs []probe.Result) error {
+		{"text_color.golden", func(b *bytes.Buffer, rs []view.ProbeResult) error {
 			return ProbeText(b, rs, ProbeTextOptions{Lines: true}, markers())
 		}},
-		{"json.golden", func(b *bytes.Buffer, rs []probe.Result) error { return ProbeJSON(b, rs) }},
+		{"json.golden", func(b *bytes.Buffer, rs []view.ProbeResult) error { return ProbeJSON(b, rs) }},
 	}
 	for _, r := range renderers {
 		t.Run(r.file, func(t *testing.T) {
 			var got bytes.Buffer
-			if err := r.render(&got, probeFixture()); err != nil {
+			if err := r.render(&got, view.ProbeResults(secret.NewKeyed(nil), probeFixture())); err != nil {
 				t.Fatal(err)
 			}
 			for _, secret := range []string{"ghp_0123456789", "hunter2secret", "sk-live-123456", "\x1b"} {
@@ -165,10 +166,11 @@ func TestProbeGoldenLive(t *testing.T) {
 	}
 	results[0].Timings = probe.Timings{Connect: time.Millisecond, Handshake: 2 * time.Millisecond, ListTools: 3 * time.Millisecond, Total: 6 * time.Millisecond}
 	var text, js bytes.Buffer
-	if err := ProbeText(&text, results, ProbeTextOptions{Lines: true, Tools: true}, Style{}); err != nil {
+	shown := view.ProbeResults(secret.NewKeyed(nil), results)
+	if err := ProbeText(&text, shown, ProbeTextOptions{Lines: true, Tools: true}, Style{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := ProbeJSON(&js, results); err != nil {
+	if err := ProbeJSON(&js, shown); err != nil {
 		t.Fatal(err)
 	}
 	probeGolden(t, "live_text.golden", text.Bytes())
@@ -182,7 +184,7 @@ func probeGolden(t *testing.T, name string, got []byte) {
 
 func TestProbeJSONShape(t *testing.T) {
 	var b bytes.Buffer
-	if err := ProbeJSON(&b, probeFixture()); err != nil {
+	if err := ProbeJSON(&b, view.ProbeResults(secret.NewKeyed(nil), probeFixture())); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -221,17 +223,5 @@ func TestSignature(t *testing.T) {
 		if got := Signature("f", json.RawMessage(tt.schema)); got != tt.want {
 			t.Errorf("Signature(%s) = %q, want %q", tt.schema, got, tt.want)
 		}
-	}
-}
-
-func TestProbeProgress(t *testing.T) {
-	if got := ProbeProgress(2, 7, []string{"a", "b", "c", "d", "e"}); got != "probing 2/7: a, b, c and 2 more" {
-		t.Errorf("%q", got)
-	}
-	if got := ProbeProgress(7, 7, nil); got != "probed 7/7" {
-		t.Errorf("%q", got)
-	}
-	if !strings.Contains(ProbeProgress(0, 1, []string{"x\x1b[2J"}), "x\uFFFD[2J") {
-		t.Error("names are cleaned for the terminal")
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/probe"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 // ProbeTextOptions says what ProbeText prints besides the details.
@@ -23,8 +23,9 @@ type ProbeTextOptions struct {
 	Tools bool
 }
 
-// statusWidth aligns what follows the status in ProbeLine.
-const statusWidth = len(probe.StatusPendingApproval)
+// statusWidth aligns what follows the status in ProbeLine: the width of
+// "pending-approval", the longest status.
+const statusWidth = len("pending-approval")
 
 // ProbeLine writes the one line of a finished server, for live output
 // from probe.Options.OnDone:
@@ -33,32 +34,32 @@ const statusWidth = len(probe.StatusPendingApproval)
 //	needs-auth       linear [cursor] http: authorization required (88ms)
 //	timeout          slow [codex] stdio: timed out after 30s in handshake (30.0s)
 //	pending-approval everything [claude]: not approved in .mcp.json
-func ProbeLine(w io.Writer, r probe.Result, st Style) error {
+func ProbeLine(w io.Writer, r view.ProbeResult, st Style) error {
 	_, err := fmt.Fprintln(w, probeLine(r, st))
 	return err
 }
 
-func probeLine(r probe.Result, st Style) string {
+func probeLine(r view.ProbeResult, st Style) string {
 	status := fmt.Sprintf("%-*s", statusWidth, r.Status)
 	var b strings.Builder
-	b.WriteString(statusColor(r.Status, st)(status))
+	b.WriteString(statusColor(r.Tone, st)(status))
 	b.WriteString(" ")
-	b.WriteString(st.bold(printable(r.Name)))
-	if r.Client != "" {
-		b.WriteString(" [" + printable(r.Client) + "]")
+	b.WriteString(st.bold(r.Name.String()))
+	if !r.Client.IsZero() {
+		b.WriteString(" [" + r.Client.String() + "]")
 	}
 	started := r.Timings.Total > 0
-	if r.Transport != "" && started {
-		b.WriteString(" " + r.Transport)
+	if !r.Transport.IsZero() && started {
+		b.WriteString(" " + r.Transport.String())
 	}
-	if r.Status == probe.StatusOK && r.ProtocolVersion != "" {
-		b.WriteString(" " + printable(r.ProtocolVersion))
+	if r.OK && !r.ProtocolVersion.IsZero() {
+		b.WriteString(" " + r.ProtocolVersion.String())
 	}
 	b.WriteString(": ")
-	if r.Status == probe.StatusOK {
+	if r.OK {
 		b.WriteString(probeCounts(r))
 	} else {
-		b.WriteString(printable(MaskText(r.Reason)))
+		b.WriteString(r.Reason.String())
 	}
 	if started {
 		b.WriteString(" " + st.dim("("+fmtMS(r.Timings.Total)+")"))
@@ -66,7 +67,7 @@ func probeLine(r probe.Result, st Style) string {
 	return b.String()
 }
 
-func probeCounts(r probe.Result) string {
+func probeCounts(r view.ProbeResult) string {
 	parts := []string{plural(len(r.Tools), "tool")}
 	if r.Resources != nil {
 		parts = append(parts, plural(*r.Resources, "resource"))
@@ -77,11 +78,11 @@ func probeCounts(r probe.Result) string {
 	return strings.Join(parts, ", ")
 }
 
-func statusColor(status string, st Style) func(string) string {
-	switch status {
-	case probe.StatusOK:
+func statusColor(t view.Tone, st Style) func(string) string {
+	switch t {
+	case view.Good:
 		return st.green
-	case probe.StatusNeedsAuth, probe.StatusDisabled, probe.StatusSkipped, probe.StatusPendingApproval, probe.StatusUntrusted:
+	case view.Warn:
 		return st.yellow
 	}
 	return st.red
@@ -98,28 +99,10 @@ func fmtMS(d time.Duration) string {
 	return fmt.Sprintf("%.1fs", d.Seconds())
 }
 
-// ProbeProgress is the progress line to show on a terminal while servers
-// are pending, from probe.Options.OnProgress: "probing 3/7: github, slack
-// and 2 more".
-func ProbeProgress(done, total int, pending []string) string {
-	if len(pending) == 0 {
-		return fmt.Sprintf("probed %d/%d", done, total)
-	}
-	names := make([]string, 0, 3)
-	for _, n := range pending[:min(len(pending), 3)] {
-		names = append(names, printable(n))
-	}
-	s := fmt.Sprintf("probing %d/%d: %s", done, total, strings.Join(names, ", "))
-	if more := len(pending) - len(names); more > 0 {
-		s += fmt.Sprintf(" and %d more", more)
-	}
-	return s
-}
-
 // ProbeText writes the report of a probe run: the lines (unless they were
 // printed live), each server's tools (with Tools), the details of every
 // server that is not ok or has findings, and a summary line.
-func ProbeText(w io.Writer, results []probe.Result, opts ProbeTextOptions, st Style) error {
+func ProbeText(w io.Writer, results []view.ProbeResult, opts ProbeTextOptions, st Style) error {
 	ew := &errWriter{w: w}
 	if opts.Lines {
 		for _, r := range results {
@@ -128,7 +111,7 @@ func ProbeText(w io.Writer, results []probe.Result, opts ProbeTextOptions, st St
 	}
 	if opts.Tools {
 		for _, r := range results {
-			if r.Status == probe.StatusOK {
+			if r.OK {
 				fmt.Fprintln(ew)
 				writeTools(ew, r, st)
 			}
@@ -136,7 +119,7 @@ func ProbeText(w io.Writer, results []probe.Result, opts ProbeTextOptions, st St
 	}
 	for _, r := range results {
 		// Details say more than the line: findings, stderr, authorization.
-		if r.Status == probe.StatusOK && !hasFindings(r) || len(r.Diagnostics) == 0 && len(r.Stderr) == 0 && r.Auth == nil {
+		if r.OK && !hasFindings(r) || len(r.Diagnostics) == 0 && len(r.Stderr) == 0 && r.Auth == nil {
 			continue
 		}
 		fmt.Fprintln(ew)
@@ -147,81 +130,80 @@ func ProbeText(w io.Writer, results []probe.Result, opts ProbeTextOptions, st St
 	return ew.err
 }
 
-func hasFindings(r probe.Result) bool {
+func hasFindings(r view.ProbeResult) bool {
 	for _, d := range r.Diagnostics {
-		if d.Severity >= normalize.Warning {
+		if d.Severity >= view.Warning {
 			return true
 		}
 	}
 	return false
 }
 
-func serverHead(r probe.Result, st Style) string {
-	head := st.bold(printable(r.Name))
-	if r.Client != "" {
-		head += " [" + printable(r.Client) + "]"
+func serverHead(r view.ProbeResult, st Style) string {
+	head := st.bold(r.Name.String())
+	if !r.Client.IsZero() {
+		head += " [" + r.Client.String() + "]"
 	}
 	return head
 }
 
-func writeTools(w io.Writer, r probe.Result, st Style) {
+func writeTools(w io.Writer, r view.ProbeResult, st Style) {
 	fmt.Fprintf(w, "%s: %s", serverHead(r, st), plural(len(r.Tools), "tool"))
-	if r.Server.Name != "" {
-		fmt.Fprintf(w, " %s", st.dim("(server "+printable(r.Server.Name)+" "+printable(r.Server.Version)+")"))
+	if !r.ServerName.IsZero() {
+		fmt.Fprintf(w, " %s", st.dim("(server "+r.ServerName.String()+" "+r.ServerVersion.String()+")"))
 	}
 	fmt.Fprintln(w)
 	for _, t := range r.Tools {
-		fmt.Fprintf(w, "  %s\n", st.cyan(printable(Signature(t.Name, t.InputSchema))))
-		if d := shortDescription(MaskText(t.Description), 300); d != "" {
-			fmt.Fprintf(w, "      %s\n", printable(d))
+		fmt.Fprintf(w, "  %s\n", st.cyan(Signature(t.Name.String(), t.InputSchema.Raw())))
+		if d := shortDescription(t.Description, 300); d != "" {
+			fmt.Fprintf(w, "      %s\n", d)
 		}
 	}
 }
 
 // shortDescription is a tool description's first paragraph on one line,
-// cut to max bytes: descriptions can be pages long.
-func shortDescription(s string, max int) string {
-	s = firstParagraph(strings.ReplaceAll(s, "\r\n", "\n"))
-	if len(s) > max {
+// cut to max bytes: descriptions can be pages long. The description was
+// masked whole before.
+func shortDescription(s secret.Safe, max int) string {
+	d := firstParagraph(strings.ReplaceAll(s.String(), "\r\n", "\n"))
+	if len(d) > max {
 		cut := max
-		for cut > 0 && s[cut]&0xC0 == 0x80 {
+		for cut > 0 && d[cut]&0xC0 == 0x80 {
 			cut--
 		}
-		s = s[:cut] + "…"
+		d = d[:cut] + "…"
 	}
-	return s
+	return d
 }
 
-func writeDetails(w io.Writer, r probe.Result, st Style) {
-	status := statusColor(r.Status, st)(r.Status)
+func writeDetails(w io.Writer, r view.ProbeResult, st Style) {
+	status := statusColor(r.Tone, st)(r.Status.String())
 	fmt.Fprintf(w, "%s: %s", serverHead(r, st), status)
-	if r.Reason != "" {
-		fmt.Fprintf(w, ": %s", printable(MaskText(r.Reason)))
+	if !r.Reason.IsZero() {
+		fmt.Fprintf(w, ": %s", r.Reason)
 	}
 	fmt.Fprintln(w)
-	if r.Server.Name != "" || r.ProtocolVersion != "" {
-		fmt.Fprintf(w, "  %s %s %s, protocol %s (%s), %s\n", st.dim("server:"), printable(r.Server.Name), printable(r.Server.Version),
-			printable(r.ProtocolVersion), eraName(r.Era), r.Transport)
+	if !r.ServerName.IsZero() || !r.ProtocolVersion.IsZero() {
+		fmt.Fprintf(w, "  %s %s %s, protocol %s (%s), %s\n", st.dim("server:"), r.ServerName, r.ServerVersion,
+			r.ProtocolVersion, eraName(r.Legacy), r.Transport)
 	}
-	diags := slices.Clone(r.Diagnostics)
-	MaskFindings(diags)
-	for _, d := range diags {
+	for _, d := range r.Diagnostics {
 		color := severityColor(d.Severity, st)
 		// Findings about the definition (resolution, environment) point
 		// at it; those of the live server have no position.
 		where := ""
 		if loc := location(d.Path, d.Pos); loc != "" {
-			where = printable(loc) + ": "
+			where = loc + ": "
 		}
-		fmt.Fprintf(w, "  %s: %s%s %s\n", color(d.Severity.String()), where, printable(d.Message), st.dim("["+d.Rule+"]"))
-		if d.Hint != "" {
-			fmt.Fprintf(w, "    %s %s\n", st.green("hint:"), printable(d.Hint))
+		fmt.Fprintf(w, "  %s: %s%s %s\n", color(d.Severity.String()), where, d.Message, st.dim("["+d.Rule.String()+"]"))
+		if !d.Hint.IsZero() {
+			fmt.Fprintf(w, "    %s %s\n", st.green("hint:"), d.Hint)
 		}
 	}
 	if len(r.Stderr) > 0 {
 		fmt.Fprintf(w, "  %s\n", st.dim(fmt.Sprintf("stderr, last %s:", plural(len(r.Stderr), "line"))))
 		for _, l := range r.Stderr {
-			fmt.Fprintf(w, "    %s %s\n", st.dim("|"), printable(MaskText(l)))
+			fmt.Fprintf(w, "    %s %s\n", st.dim("|"), l)
 		}
 	}
 	if r.Auth != nil {
@@ -229,26 +211,26 @@ func writeDetails(w io.Writer, r probe.Result, st Style) {
 	}
 }
 
-func eraName(era string) string {
-	if era == probe.EraLegacy {
+func eraName(legacy bool) string {
+	if legacy {
 		return "legacy initialize"
 	}
 	return "server/discover"
 }
 
-func writeAuth(w io.Writer, a *probe.AuthInfo, st Style) {
+func writeAuth(w io.Writer, a *view.Auth, st Style) {
 	label := func(s string) string { return st.dim(s) }
 	fmt.Fprintf(w, "  %s\n", label(fmt.Sprintf("authorization (HTTP %d):", a.Status)))
 	for _, c := range a.Challenges {
 		var params []string
-		for _, k := range sortedKeys(c.Params) {
-			params = append(params, fmt.Sprintf("%s=%q", k, c.Params[k]))
+		for _, kv := range c.Params {
+			params = append(params, fmt.Sprintf("%s=%q", kv.Key, kv.Value))
 		}
-		fmt.Fprintf(w, "    %s %s %s\n", label("challenge:"), c.Scheme, printable(MaskText(strings.Join(params, " "))))
+		fmt.Fprintf(w, "    %s %s %s\n", label("challenge:"), c.Scheme, strings.Join(params, " "))
 	}
 	if m := a.ResourceMetadata; m != nil {
-		fmt.Fprintf(w, "    %s %s (%s)\n", label("resource metadata:"), printable(MaskURL(m.URL)), m.Source)
-		fmt.Fprintf(w, "      %s %s\n", label("resource:"), printable(MaskURL(m.Resource)))
+		fmt.Fprintf(w, "    %s %s (%s)\n", label("resource metadata:"), m.URL, m.Source)
+		fmt.Fprintf(w, "      %s %s\n", label("resource:"), m.Resource)
 		fmt.Fprintf(w, "      %s %s\n", label("authorization servers:"), listOrNone(m.AuthorizationServers))
 		if len(m.ScopesSupported) > 0 {
 			fmt.Fprintf(w, "      %s %s\n", label("scopes:"), listOrNone(m.ScopesSupported))
@@ -256,10 +238,10 @@ func writeAuth(w io.Writer, a *probe.AuthInfo, st Style) {
 	}
 	if s := a.AuthServer; s != nil {
 		kind := "RFC 8414"
-		if s.Kind == "openid" {
+		if s.Kind.String() == "openid" {
 			kind = "OpenID Connect"
 		}
-		fmt.Fprintf(w, "    %s %s (%s, %s)\n", label("authorization server:"), printable(MaskURL(s.Issuer)), kind, printable(MaskURL(s.MetadataURL)))
+		fmt.Fprintf(w, "    %s %s (%s, %s)\n", label("authorization server:"), s.Issuer, kind, s.MetadataURL)
 		fmt.Fprintf(w, "      %s %s\n", label("authorize:"), orNone(s.AuthorizationEndpoint))
 		fmt.Fprintf(w, "      %s %s\n", label("token:"), orNone(s.TokenEndpoint))
 		registration := orNone(s.RegistrationEndpoint)
@@ -270,66 +252,67 @@ func writeAuth(w io.Writer, a *probe.AuthInfo, st Style) {
 		fmt.Fprintf(w, "      %s %s\n", label("PKCE:"), listOrNone(s.CodeChallengeMethods))
 	}
 	for _, f := range a.Fetches {
-		if f.Error == "" {
+		if f.Error.IsZero() {
 			continue
 		}
 		status := "no answer"
 		if f.Status != 0 {
 			status = fmt.Sprintf("HTTP %d", f.Status)
 		}
-		fmt.Fprintf(w, "    %s %s: %s, %s\n", label("tried:"), printable(MaskURL(f.URL)), status, printable(MaskText(f.Error)))
+		fmt.Fprintf(w, "    %s %s: %s, %s\n", label("tried:"), f.URL, status, f.Error)
 	}
 }
 
-func orNone(s string) string {
-	if s == "" {
+func orNone(s secret.Safe) string {
+	if s.IsZero() {
 		return "none"
 	}
-	return printable(MaskURL(s))
+	return s.String()
 }
 
-func listOrNone(items []string) string {
+func listOrNone(items []secret.Safe) string {
 	if len(items) == 0 {
 		return "none"
 	}
-	out := make([]string, len(items))
-	for i, s := range items {
-		out[i] = printable(MaskURL(s))
-	}
-	return strings.Join(out, ", ")
+	return joinSafe(items, ", ")
 }
 
 // probeSummary counts servers by status, in the order of the statuses,
 // and findings by severity: "5 servers: 3 ok, 1 needs-auth, 1 timeout; 2
 // errors, 1 warning".
-func probeSummary(results []probe.Result, st Style) string {
+func probeSummary(results []view.ProbeResult, st Style) string {
 	if len(results) == 0 {
 		return "no servers to probe"
 	}
-	order := []string{probe.StatusOK, probe.StatusNeedsAuth, probe.StatusTimeout, probe.StatusFailed,
-		probe.StatusDisabled, probe.StatusSkipped, probe.StatusPendingApproval, probe.StatusRejected,
-		probe.StatusUntrusted, probe.StatusBlocked, probe.StatusInvalid}
-	byStatus := map[string]int{}
+	type count struct {
+		rank, n int
+		status  string
+		tone    view.Tone
+	}
+	var counts []*count
+	byStatus := map[string]*count{}
 	var errors, warnings int
 	for _, r := range results {
-		byStatus[r.Status]++
-		if !slices.Contains(order, r.Status) {
-			order = append(order, r.Status)
+		c := byStatus[r.Status.String()]
+		if c == nil {
+			c = &count{rank: r.Rank, status: r.Status.String(), tone: r.Tone}
+			byStatus[c.status] = c
+			counts = append(counts, c)
 		}
+		c.n++
 		for _, d := range r.Diagnostics {
 			switch d.Severity {
-			case normalize.Error:
+			case view.Error:
 				errors++
-			case normalize.Warning:
+			case view.Warning:
 				warnings++
 			}
 		}
 	}
+	slices.SortStableFunc(counts, func(a, b *count) int { return a.rank - b.rank })
 	var parts []string
-	for _, s := range order {
-		if n := byStatus[s]; n > 0 {
-			parts = append(parts, statusColor(s, st)(fmt.Sprintf("%d %s", n, s)))
-		}
+	for _, c := range counts {
+		parts = append(parts, statusColor(c.tone, st)(fmt.Sprintf("%d %s", c.n, c.status)))
 	}
 	s := plural(len(results), "server") + ": " + strings.Join(parts, ", ")
 	var f []string
@@ -352,7 +335,7 @@ func probeSummary(results []probe.Result, st Style) string {
 // order of "properties". Types: the schema's type (several joined with
 // "|", null last), "T[]" for an array of T, the values of an enum, "any"
 // when the schema does not say.
-func Signature(name string, schema json.RawMessage) string {
+func Signature(name string, schema []byte) string {
 	props, required := schemaProperties(schema)
 	byName := make(map[string]property, len(props))
 	for _, p := range props {
@@ -381,7 +364,7 @@ type property struct {
 
 // schemaProperties reads "properties" in document order (a Go map would
 // lose it) and "required".
-func schemaProperties(raw json.RawMessage) ([]property, []string) {
+func schemaProperties(raw []byte) ([]property, []string) {
 	if len(raw) == 0 {
 		return nil, nil
 	}

@@ -1,7 +1,13 @@
-// Package report renders what mcpconf found: explain reports and lint
-// findings, as text, JSON, SARIF and GitHub annotations. Renderers write to
-// an io.Writer and never decide about terminals themselves: the caller
-// passes a Style, colored or plain.
+// Package report renders what mcpconf found: explain reports, lint
+// findings and probe results, as text, JSON, SARIF and GitHub annotations.
+// Renderers write to an io.Writer and never decide about terminals
+// themselves: the caller passes a Style, colored or plain.
+//
+// Renderers take views (package view) and nothing else: every text in a
+// view is a secret.Safe, already masked and neutralized by the run's
+// boundary, and report does not import the packages that hold raw results
+// (a test checks it). What a renderer prints was made safe before it got
+// it; a new renderer cannot forget to.
 package report
 
 // Style colors text. The zero Style prints plain text.

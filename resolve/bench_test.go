@@ -33,10 +33,3 @@ func BenchmarkExpand(b *testing.B) {
 	}
 }
 
-func BenchmarkIsSecretKey(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		IsSecretKey("GITHUB_PERSONAL_ACCESS_TOKEN")
-		IsSecretKey("KEYBOARD_LAYOUT")
-	}
-}

@@ -39,7 +39,9 @@ type run struct {
 }
 
 // CommandResult is what one command gave: its trimmed output, or why it
-// gave none (Err, with the tail of its stderr, credentials masked).
+// gave none (Err, with the tail of its stderr). Err is not masked: it
+// crosses the run's secret boundary on its way to output, like every
+// other text.
 type CommandResult struct {
 	Output string
 	Err    string
@@ -69,12 +71,6 @@ func (r *Runner) Run(line string) CommandResult {
 }
 
 func (r *Runner) exec(line string) CommandResult {
-	res := r.execRaw(line)
-	res.Err = MaskCredentials(res.Err)
-	return res
-}
-
-func (r *Runner) execRaw(line string) CommandResult {
 	timeout := r.Timeout
 	if timeout <= 0 {
 		timeout = DefaultExecTimeout
@@ -145,7 +141,10 @@ func (c *capped) Write(p []byte) (int, error) {
 func (c *capped) String() string { return c.buf.String() }
 
 // tail keeps the last bytes a command wrote to stderr.
-type tail struct{ b []byte }
+type tail struct {
+	b   []byte
+	cut bool // bytes were dropped before b
+}
 
 const tailSize = 2048
 
@@ -153,14 +152,24 @@ func (t *tail) Write(p []byte) (int, error) {
 	t.b = append(t.b, p...)
 	if len(t.b) > tailSize {
 		t.b = t.b[len(t.b)-tailSize:]
+		t.cut = true
 	}
 	return len(p), nil
 }
 
-// say is the stderr tail for a message, its last lines, credentials
-// masked.
+// say is the stderr tail for a message, its last lines. When the tail
+// was cut, its first line is dropped: it starts in the middle, maybe in
+// the middle of a secret, whose end no scanner would know for one.
 func (t *tail) say() string {
-	s := strings.TrimSpace(string(t.b))
+	s := string(t.b)
+	if t.cut {
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			s = s[i+1:]
+		} else {
+			s = ""
+		}
+	}
+	s = strings.TrimSpace(s)
 	if s == "" {
 		return ""
 	}
@@ -168,86 +177,5 @@ func (t *tail) say() string {
 	if len(lines) > 3 {
 		lines = lines[len(lines)-3:]
 	}
-	return ": " + MaskCredentials(strings.Join(lines, " | "))
+	return ": " + strings.Join(lines, " | ")
 }
-
-// MaskCredentials replaces every known token shape and URL password in s
-// with "***", for text mcpconf did not write itself (a command's stderr).
-func MaskCredentials(s string) string {
-	type span struct{ a, b int }
-	var spans []span
-	EachToken(s, func(_ string, a, b int) { spans = append(spans, span{a, b}) })
-	for _, f := range URLSecretsIn(s) {
-		spans = append(spans, span{f.Start, f.End})
-	}
-	if len(spans) == 0 {
-		return s
-	}
-	var b strings.Builder
-	last := 0
-	for _, sp := range mergeSpans(spans, func(x span) (int, int) { return x.a, x.b }) {
-		if sp[0] < last {
-			continue
-		}
-		b.WriteString(s[last:sp[0]])
-		b.WriteString(Masked)
-		last = sp[1]
-	}
-	b.WriteString(s[last:])
-	return b.String()
-}
-
-// mergeSpans sorts and joins overlapping spans.
-func mergeSpans[T any](in []T, ab func(T) (int, int)) [][2]int {
-	out := make([][2]int, 0, len(in))
-	for _, x := range in {
-		a, b := ab(x)
-		out = append(out, [2]int{a, b})
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j][0] < out[j-1][0]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	merged := out[:0]
-	for _, sp := range out {
-		if n := len(merged); n > 0 && sp[0] <= merged[n-1][1] {
-			merged[n-1][1] = max(merged[n-1][1], sp[1])
-			continue
-		}
-		merged = append(merged, sp)
-	}
-	return merged
-}
-
-// URLSecretsIn finds the URL credentials of every URL in free text.
-func URLSecretsIn(s string) []URLSecret {
-	var out []URLSecret
-	for off := 0; off < len(s); {
-		k := strings.Index(s[off:], "://")
-		if k < 0 {
-			break
-		}
-		k += off
-		start := k
-		for start > 0 && isSchemeChar(s[start-1]) {
-			start--
-		}
-		end := k + 3
-		for end < len(s) && !strings.ContainsRune(" \t\r\n\"'<>", rune(s[end])) {
-			end++
-		}
-		for _, f := range URLSecrets(s[start:end]) {
-			if f.Kind == "user name" || f.Value == "" {
-				continue
-			}
-			f.Start += start
-			f.End += start
-			out = append(out, f)
-		}
-		off = end
-	}
-	return out
-}
-
-func isSchemeChar(c byte) bool { return isAlnum(c) || c == '+' || c == '.' || c == '-' }

@@ -48,10 +48,10 @@ type Field struct {
 	Value string // as the client would use it
 	// Pieces say where the substituted parts of Value came from.
 	Pieces []Piece
-	// Secret: Value must never be printed (it came from the environment,
-	// a command or an input, or sits under a secret-looking key, or looks
-	// like a credential).
-	Secret bool
+	// External: a piece of Value came from outside the file (the
+	// environment, a command, an input, a file). Whether a value is a
+	// secret is package secret's to say; output never shows such pieces.
+	External bool
 	// Dropped: the client does not send this key at all.
 	Dropped bool
 	// Problems say what could not be resolved.
@@ -93,7 +93,8 @@ type Resolved struct {
 	// Diagnostics name every unset variable, input and command not run,
 	// and every key dropped, at the position of the value.
 	Diagnostics []normalize.Diagnostic
-	// Secrets are the resolved values that must be masked wherever they
+	// Secrets are the values that came from outside the file (whole
+	// fields and their external pieces): a run masks them wherever they
 	// might appear (a server's stderr, an error message).
 	Secrets []string
 }
@@ -205,13 +206,10 @@ func (r *resolver) expand(field, key, raw string) Field {
 	}
 	for _, p := range f.Pieces {
 		if p.Kind == FromVariable || p.Kind == FromInput || p.Kind == FromFile || p.Kind == FromCommand {
-			f.Secret = true
+			f.External = true
 		}
 	}
-	if IsSecretKey(key) && literalText(f, unresolved) || looksLikeCredential(f.Value) {
-		f.Secret = true
-	}
-	if f.Secret && f.Value != "" {
+	if f.External && f.Value != "" {
 		r.out.Secrets = append(r.out.Secrets, f.Value)
 		for _, p := range f.Pieces {
 			if p.Kind != FromEditor && p.End > p.Start {
@@ -239,7 +237,7 @@ func (r *resolver) piscesValue(f *Field) {
 	switch {
 	case strings.HasPrefix(f.Value, "!"):
 		line := CommandLine(f.Value)
-		f.Secret = true
+		f.External = true
 		if r.env.Run == nil {
 			f.Dropped, f.NotRun = true, true
 			f.Problems = append(f.Problems, "the command is not run without --allow-exec")
@@ -262,7 +260,7 @@ func (r *resolver) piscesValue(f *Field) {
 			name := f.Value
 			f.Value = v
 			f.Pieces = []Piece{{Start: 0, End: len(v), Kind: FromVariable, Name: name, Text: name}}
-			f.Secret = true
+			f.External = true
 			r.out.Secrets = append(r.out.Secrets, v)
 		}
 	}
@@ -303,7 +301,7 @@ func (r *resolver) byName() {
 	}
 	s := r.s
 	for _, name := range s.EnvVars {
-		f := Field{Field: "env", Key: name, Raw: name, Secret: true}
+		f := Field{Field: "env", Key: name, Raw: name, External: true}
 		f.Path, f.Pos = r.position("env_vars", "")
 		if v, ok := r.lookup(name); ok {
 			f.Value = v
@@ -334,7 +332,7 @@ func (r *resolver) byName() {
 		if strings.EqualFold(h, "Authorization") && name == s.BearerTokenEnvVar {
 			field = "bearer_token_env_var"
 		}
-		f := Field{Field: "headers", Key: h, Raw: name, Secret: true}
+		f := Field{Field: "headers", Key: h, Raw: name, External: true}
 		f.Path, f.Pos = r.position(field, "")
 		v, ok := r.lookup(name)
 		if !ok || v == "" {
@@ -425,7 +423,7 @@ func (r *resolver) position(field, key string) (string, normalize.Pos) {
 }
 
 func (r *resolver) diag(f Field, format string, args ...any) {
-	msg := MaskCredentials(fmt.Sprintf(format, args...))
+	msg := fmt.Sprintf(format, args...)
 	d := normalize.Diagnostic{Rule: "unresolved", Severity: normalize.Warning, Path: f.Path, Pos: f.Pos,
 		Message: fmt.Sprintf("server %q: %s", r.s.Name, msg)}
 	for _, e := range r.out.Diagnostics {
@@ -434,42 +432,4 @@ func (r *resolver) diag(f Field, format string, args ...any) {
 		}
 	}
 	r.out.Diagnostics = append(r.out.Diagnostics, d)
-}
-
-// looksLikeCredential reports a value with a known token shape or a
-// password in a URL: it is masked wherever it came from.
-func looksLikeCredential(v string) bool {
-	if _, _, _, ok := FindToken(v); ok {
-		return true
-	}
-	for _, s := range URLSecrets(v) {
-		if s.Kind == "password" && s.Value != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// literalText reports whether a value holds literal text beyond what
-// came from its pieces and its unresolved references (which are names,
-// shown as written) and a scheme word ("Bearer ").
-func literalText(f Field, un []Unresolved) bool {
-	var b strings.Builder
-	last := 0
-	for _, p := range f.Pieces {
-		if p.Kind == FromDefault {
-			continue // a default is written in the file: literal text
-		}
-		b.WriteString(f.Value[last:p.Start])
-		last = p.End
-	}
-	b.WriteString(f.Value[last:])
-	lit := b.String()
-	for _, u := range un {
-		lit = strings.Replace(lit, u.Text, "", 1)
-	}
-	lit = strings.TrimSpace(lit)
-	return lit != "" && !isSchemeWord(lit) && strings.ContainsFunc(lit, func(r rune) bool {
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
-	})
 }

@@ -164,42 +164,27 @@ func TestServerPerClient(t *testing.T) {
 	}
 }
 
-// TestSecretsShownAsOrigins: a value from the environment is shown as its
-// origin and fingerprint, never as itself; a reference left unresolved is
-// shown as written.
-func TestSecretsShownAsOrigins(t *testing.T) {
+// TestExternalPieces: a value from the environment is marked External and
+// listed among the values a run masks; a literal is not (whether it is a
+// secret is package secret's to say).
+func TestExternalPieces(t *testing.T) {
 	secret := "ghp_0123456789abcdefghijABCDEFGHIJklmnop"
 	s, doc, _ := serverOf(t, "claude", ".mcp.json",
-		`{"mcpServers": {"s": {"type": "http", "url": "https://x.example.com/mcp", "headers": {"Authorization": "Bearer ${GH}", "X-Key": "abc123literal456secret", "X-Trace": "on"}}}}`, "s")
+		`{"mcpServers": {"s": {"type": "http", "url": "https://x.example.com/mcp", "headers": {"Authorization": "Bearer ${GH}", "X-Trace": "on"}}}}`, "s")
 	r := resolve.Server(normalize.ClientByID("claude"), s, doc, resolve.Env{Lookup: vars("GH", secret)})
-	auth := field(r, "headers", "Authorization")
-	if auth.Shown() != "Bearer ***" {
-		t.Errorf("shown %q", auth.Shown())
+	if auth := field(r, "headers", "Authorization"); !auth.External || auth.Value != "Bearer "+secret {
+		t.Errorf("authorization: %+v", auth)
 	}
-	o := strings.Join(auth.Origins(), " ")
-	if !strings.Contains(o, "from $GH (set, 40 chars, sha256:") || strings.Contains(o, secret) {
-		t.Errorf("origins %q", o)
+	if tr := field(r, "headers", "X-Trace"); tr.External {
+		t.Errorf("a literal is not external: %+v", tr)
 	}
-	if k := field(r, "headers", "X-Key"); k.Shown() != resolve.Masked || !strings.Contains(strings.Join(k.Origins(), ""), "literal (22 chars") {
-		t.Errorf("literal under a secret key: %q %q", k.Shown(), k.Origins())
-	}
-	if tr := field(r, "headers", "X-Trace"); tr.Shown() != "on" {
-		t.Errorf("a plain value is shown: %q", tr.Shown())
-	}
-	if !slices.Contains(r.Secrets, secret) {
+	if !slices.Contains(r.Secrets, secret) || slices.Contains(r.Secrets, "on") {
 		t.Errorf("secrets to mask: %q", r.Secrets)
 	}
 }
 
-func TestFingerprintCompares(t *testing.T) {
-	a, b := resolve.Fingerprint("same-value"), resolve.Fingerprint("same-value")
-	if a != b || a == resolve.Fingerprint("other-value") || !strings.HasPrefix(a, "10 chars, sha256:") {
-		t.Errorf("%q %q", a, b)
-	}
-}
-
 // TestRunner: a command runs once, in its directory, with no stdin; a
-// failure names the exit status and the (masked) end of stderr; a command
+// failure names the exit status and the end of stderr; a command
 // that hangs is stopped with its whole process group; output over the cap
 // is refused.
 func TestRunner(t *testing.T) {
@@ -215,9 +200,16 @@ func TestRunner(t *testing.T) {
 	if b, _ := os.ReadFile(count); strings.Count(string(b), "x") != 1 || r.Runs() != 1 {
 		t.Errorf("ran %d times", strings.Count(string(b), "x"))
 	}
-	res := r.Run("echo 'bad token ghp_0123456789abcdefghijABCDEFGHIJklmnop' >&2; exit 3")
-	if !strings.Contains(res.Err, "exit status 3") || strings.Contains(res.Err, "ghp_0123") || !strings.Contains(res.Err, "bad token ***") {
+	// the error is the run's to mask, at its boundary, like every text
+	res := r.Run("echo 'bad token' >&2; exit 3")
+	if !strings.Contains(res.Err, "exit status 3") || !strings.Contains(res.Err, ": bad token") {
 		t.Errorf("failure: %q", res.Err)
+	}
+	// a tail cut in the middle of a line starts at the next line: the cut
+	// may fall inside a secret, whose end alone no scanner recognizes
+	res = r.Run("printf 'x%.0s' $(seq 3000) >&2; printf '\\nS3cr3tTail-Kq7Zx2Lm5Np8\\nlast line\\n' >&2; exit 1")
+	if strings.Contains(res.Err, "xxx") || !strings.Contains(res.Err, "last line") {
+		t.Errorf("cut tail: %q", res.Err)
 	}
 	if res := r.Run("true"); !strings.Contains(res.Err, "printed nothing") {
 		t.Errorf("empty: %q", res.Err)
@@ -253,14 +245,15 @@ func TestRunner(t *testing.T) {
 }
 
 // TestPiscesCommandRuns: with a runner, a !command value is its trimmed
-// output, a secret known only by its origin.
+// output, from outside the file.
 func TestPiscesCommandRuns(t *testing.T) {
 	s, doc, root := serverOf(t, "pisces", ".pisces/mcp.json",
 		`{"mcpServers": {"s": {"command": "srv", "env": {"TOKEN": "!printf '  from-cmd-secret-value \n'"}}}}`, "s")
 	r := resolve.Server(normalize.ClientByID("pisces"), s, doc, resolve.Env{Run: &resolve.Runner{Dir: root}})
 	f := field(r, "env", "TOKEN")
-	if r.Server.Env["TOKEN"] != "from-cmd-secret-value" || f.Shown() != resolve.Masked || !strings.Contains(strings.Join(f.Origins(), ""), "from command") {
-		t.Errorf("%q %q %q", r.Server.Env, f.Shown(), f.Origins())
+	if r.Server.Env["TOKEN"] != "from-cmd-secret-value" || !f.External || len(f.Pieces) != 1 || f.Pieces[0].Kind != resolve.FromCommand ||
+		!slices.Contains(r.Secrets, "from-cmd-secret-value") {
+		t.Errorf("%q %+v %q", r.Server.Env, f, r.Secrets)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // BareEnvName reports pisces env and header values that are a variable
@@ -40,7 +41,7 @@ secret-looking name), so ` + "`\"LOG_LEVEL\": \"INFO\"`" + ` is left alone.`,
 func checkBareEnvName(p *Pass) {
 	eachPiscesValue(p, func(s *normalize.Server, field, key string, v *normalize.Value) {
 		name := v.Str
-		if !resolve.IsEnvName(name) || !(name == key || resolve.IsSecretKey(key) || resolve.IsSecretKey(name)) {
+		if !resolve.IsEnvName(name) || !(name == key || secret.IsSecretKey(key) || secret.IsSecretKey(name)) {
 			return
 		}
 		what := "env"

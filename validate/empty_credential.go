@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // EmptyCredential reports credential variables and headers left empty.
@@ -62,10 +62,10 @@ func checkEmptyCredential(p *Pass) {
 // credentialKey reports names of variables and headers that hold a
 // credential: secret-looking names, and connection strings.
 func credentialKey(key string) bool {
-	if resolve.IsSecretKey(key) {
+	if secret.IsSecretKey(key) {
 		return true
 	}
-	w := strings.Join(resolve.Words(key), "_")
+	w := strings.Join(secret.Words(key), "_")
 	return strings.HasSuffix(w, "database_url") || strings.HasSuffix(w, "db_url") || strings.HasSuffix(w, "dsn") ||
 		strings.HasSuffix(w, "connection_string") || strings.HasSuffix(w, "conn_str")
 }

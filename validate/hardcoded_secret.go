@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // HardcodedSecret reports credentials written into config files.
@@ -146,7 +147,7 @@ type secretCheck struct {
 // value checks an env or header value.
 func (c *secretCheck) value(field, key string, v *normalize.Value) {
 	what := fmt.Sprintf("%s %q", secretMaps[field], key) // env "X", header "Y"
-	if kind, start, end, ok := resolve.FindToken(v.Str); ok {
+	if kind, start, end, ok := secret.FindToken(v.Str); ok {
 		if !publicByDesign(key, kind, v.Str[start:end]) {
 			c.report(c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind), field, key, kind)
 		}
@@ -158,7 +159,7 @@ func (c *secretCheck) value(field, key string, v *normalize.Value) {
 	if c.urls(field, key, what, v) || c.json(field, what, v) {
 		return
 	}
-	if resolve.IsSecretKey(key) && looksSecret(v.Str) && !publicByDesign(key, "", v.Str) {
+	if secret.IsSecretKey(key) && secret.LooksSecret(v.Str) && !publicByDesign(key, "", v.Str) {
 		c.report(c.p.AtValue(c.doc, v, "%s holds what looks like a literal secret", what), field, key, "")
 	}
 }
@@ -169,17 +170,17 @@ func (c *secretCheck) value(field, key string, v *normalize.Value) {
 // public, whatever the name; a JWT is public under such a name unless it
 // says it is a service role.
 func publicByDesign(key, kind, token string) bool {
-	if resolve.PublicToken(kind, token) {
+	if secret.PublicToken(kind, token) {
 		return true
 	}
-	if !resolve.PublicKey(key) {
+	if !secret.PublicKey(key) {
 		return false
 	}
 	switch kind {
 	case "":
 		return true
 	case "JSON Web Token":
-		return resolve.JWTRole(token) != "service_role"
+		return secret.JWTRole(token) != "service_role"
 	}
 	return false
 }
@@ -198,7 +199,7 @@ func (c *secretCheck) args(field string, arr *normalize.Value) {
 		if i > 0 && items[i-1].Kind == normalize.String && strings.HasPrefix(items[i-1].Str, "-") {
 			flag = strings.TrimLeft(items[i-1].Str, "-")
 		}
-		if kind, start, end, ok := resolve.FindToken(it.Str); ok {
+		if kind, start, end, ok := secret.FindToken(it.Str); ok {
 			if k, _, _ := strings.Cut(it.Str, "="); !publicByDesign(strings.TrimLeft(k, "-"), kind, it.Str[start:end]) && !publicByDesign(flag, kind, it.Str[start:end]) {
 				c.report(c.p.reportSub(c.doc, it, start, end, "%s holds a literal %s", label, kind), field, "", kind)
 			}
@@ -209,15 +210,15 @@ func (c *secretCheck) args(field string, arr *normalize.Value) {
 		}
 		if k, val, ok := strings.Cut(it.Str, "="); ok && isFlagName(k) {
 			name := strings.TrimLeft(k, "-")
-			if resolve.IsSecretKey(name) && looksSecret(val) && !publicByDesign(name, "", val) {
+			if secret.IsSecretKey(name) && secret.LooksSecret(val) && !publicByDesign(name, "", val) {
 				c.report(c.p.reportSub(c.doc, it, len(k)+1, len(it.Str), "the value of %q in %s looks like a literal secret", k, label), field, name, "")
 			}
 			continue
 		}
-		if name := strings.TrimLeft(it.Str, "-"); strings.HasPrefix(it.Str, "-") && i+1 < len(items) && resolve.IsSecretKey(name) && !resolve.PublicKey(name) {
+		if name := strings.TrimLeft(it.Str, "-"); strings.HasPrefix(it.Str, "-") && i+1 < len(items) && secret.IsSecretKey(name) && !secret.PublicKey(name) {
 			next := items[i+1]
-			if next.Kind == normalize.String && !strings.HasPrefix(next.Str, "-") && looksSecret(next.Str) {
-				if _, _, _, tok := resolve.FindToken(next.Str); !tok { // reported on its own turn
+			if next.Kind == normalize.String && !strings.HasPrefix(next.Str, "-") && secret.LooksSecret(next.Str) {
+				if _, _, _, tok := secret.FindToken(next.Str); !tok { // reported on its own turn
 					c.report(c.p.AtValue(c.doc, next, "the value of %q in %q[%d] looks like a literal secret", it.Str, field, i+1),
 						field, strings.TrimLeft(it.Str, "-"), "")
 				}
@@ -242,10 +243,10 @@ func isFlagName(k string) bool {
 }
 
 // url checks token shapes, the password of the user info, a token used as
-// the user name, and secret-looking query parameters (resolve.URLSecrets,
+// the user name, and secret-looking query parameters (secret.URLSecrets,
 // the finder output masking uses too).
 func (c *secretCheck) url(field string, v *normalize.Value) {
-	found := resolve.URLSecrets(v.Str)
+	found := secret.URLSecrets(v.Str)
 	for _, f := range found {
 		if f.Kind != "password" && f.Kind != "user name" && f.Kind != "query" {
 			c.report(c.p.reportSub(c.doc, v, f.Start, f.End, "%q holds a literal %s", field, f.Kind), field, "", f.Kind)
@@ -257,9 +258,9 @@ func (c *secretCheck) url(field string, v *normalize.Value) {
 		switch {
 		case f.Kind == "password" && raw != "" && len(resolve.Scan(raw)) == 0:
 			c.report(c.p.reportSub(c.doc, v, f.Start, f.End, "%q holds a literal password in its user info", field), field, "", "password")
-		case f.Kind == "user name" && looksSecret(raw):
+		case f.Kind == "user name" && secret.LooksSecret(raw):
 			c.report(c.p.reportSub(c.doc, v, f.Start, f.End, "%q holds what looks like a literal secret as its user name", field), field, "", "")
-		case f.Kind == "query" && looksSecret(f.Value):
+		case f.Kind == "query" && secret.LooksSecret(f.Value):
 			c.report(c.p.reportSub(c.doc, v, f.Start, f.End, "query parameter %q of %q looks like a literal secret", f.Key, field), field, f.Key, "")
 		}
 	}
@@ -268,13 +269,13 @@ func (c *secretCheck) url(field string, v *normalize.Value) {
 // other checks every remaining string: token shapes anywhere, and random
 // values under secret-looking keys (oauth clientSecret, Codex bearer_token).
 func (c *secretCheck) other(v stringVisit) {
-	if kind, start, end, ok := resolve.FindToken(v.value.Str); ok {
+	if kind, start, end, ok := secret.FindToken(v.value.Str); ok {
 		if !publicByDesign(v.key, kind, v.value.Str[start:end]) {
 			c.report(c.p.reportSub(c.doc, v.value, start, end, "%q holds a literal %s", v.key, kind), v.field, v.key, kind)
 		}
 		return
 	}
-	if resolve.IsSecretKey(v.key) && looksSecret(v.value.Str) && !publicByDesign(v.key, "", v.value.Str) {
+	if secret.IsSecretKey(v.key) && secret.LooksSecret(v.value.Str) && !publicByDesign(v.key, "", v.value.Str) {
 		c.report(c.p.AtValue(c.doc, v.value, "%q holds what looks like a literal secret", v.key), v.field, v.key, "")
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // InsecureURL reports plain http connections that leave the machine.
@@ -86,7 +86,7 @@ func sentCredentials(s *normalize.Server, u *url.URL) string {
 	}
 	var names []string
 	for k := range u.Query() {
-		if resolve.IsSecretKey(k) {
+		if secret.IsSecretKey(k) {
 			names = append(names, k)
 		}
 	}
@@ -98,7 +98,7 @@ func sentCredentials(s *normalize.Server, u *url.URL) string {
 		return "a bearer token (\"bearer_token_env_var\")"
 	}
 	for k := range s.Headers {
-		if strings.EqualFold(k, "Authorization") || resolve.IsSecretKey(k) {
+		if strings.EqualFold(k, "Authorization") || secret.IsSecretKey(k) {
 			names = append(names, k)
 		}
 	}

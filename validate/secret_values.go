@@ -9,34 +9,35 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // urls checks every URL or connection string inside v
 // ("postgresql://app:pw@db/app" as an argument, in env, after "--db="):
 // the password of its user info, a user name that looks like a token, and
-// secret-looking query parameters (resolve.URLSecrets, the finder masking
+// secret-looking query parameters (secret.URLSecrets, the finder masking
 // uses too). A password for a local host is a warning. It reports whether
 // it found anything.
 func (c *secretCheck) urls(field, key, what string, v *normalize.Value) bool {
 	found := false
-	for _, sp := range urlSpansIn(v.Str) {
+	for _, sp := range secret.URLSpans(v.Str) {
 		raw := v.Str[sp[0]:sp[1]]
 		local := localHost(raw)
-		for _, f := range resolve.URLSecrets(raw) {
+		for _, f := range secret.URLSecrets(raw) {
 			start, end := sp[0]+f.Start, sp[0]+f.End
-			secret := raw[f.Start:f.End]
+			literal := raw[f.Start:f.End]
 			var d *normalize.Diagnostic
 			switch {
-			case f.Kind == "password" && secret != "" && len(resolve.Scan(secret)) == 0 && !templateWord(f.Value):
+			case f.Kind == "password" && literal != "" && len(resolve.Scan(literal)) == 0 && !templateWord(f.Value):
 				d = c.p.reportSub(c.doc, v, start, end, "%s holds a literal password in its connection string", what)
 				if local {
 					d.Message += " to a local host"
 				}
 				c.report(d, field, key, "password")
-			case f.Kind == "user name" && looksSecret(secret):
+			case f.Kind == "user name" && secret.LooksSecret(literal):
 				d = c.p.reportSub(c.doc, v, start, end, "%s holds what looks like a literal secret as the user name of its URL", what)
 				c.report(d, field, key, "")
-			case f.Kind == "query" && looksSecret(f.Value):
+			case f.Kind == "query" && secret.LooksSecret(f.Value):
 				d = c.p.reportSub(c.doc, v, start, end, "query parameter %q of the URL in %s looks like a literal secret", f.Key, what)
 				c.report(d, field, f.Key, "")
 			}
@@ -49,35 +50,6 @@ func (c *secretCheck) urls(field, key, what string, v *normalize.Value) bool {
 		}
 	}
 	return found
-}
-
-// urlSpansIn finds "scheme://…" in s, each up to the next space or quote.
-func urlSpansIn(s string) [][2]int {
-	var out [][2]int
-	for off := 0; off < len(s); {
-		i := strings.Index(s[off:], "://")
-		if i < 0 {
-			break
-		}
-		i += off
-		start := i
-		for start > off && isSchemeChar(s[start-1]) {
-			start--
-		}
-		end := i + 3
-		for end < len(s) && !strings.ContainsRune(" \t\r\n\"'<>`", rune(s[end])) {
-			end++
-		}
-		if start < i && isLetter(s[start]) {
-			out = append(out, [2]int{start, end})
-		}
-		off = end
-	}
-	return out
-}
-
-func isSchemeChar(b byte) bool {
-	return isLetter(b) || '0' <= b && b <= '9' || b == '+' || b == '.' || b == '-'
 }
 
 func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
@@ -123,12 +95,7 @@ func templateWord(p string) bool {
 		return true
 	}
 	lower := strings.ToLower(p)
-	for _, w := range dummyWords {
-		if strings.Contains(lower, w) {
-			return true
-		}
-	}
-	return false
+	return secret.IsExample(lower)
 }
 
 // json checks a value that holds a JSON object ("--config",
@@ -142,7 +109,7 @@ func (c *secretCheck) json(field, what string, v *normalize.Value) bool {
 	off := strings.Index(v.Str, str)
 	found := false
 	jsonStrings(str, func(key string, start, end int, val string) {
-		if resolve.IsSecretKey(key) && looksSecret(val) && !publicByDesign(key, "", val) {
+		if secret.IsSecretKey(key) && secret.LooksSecret(val) && !publicByDesign(key, "", val) {
 			d := c.p.reportSub(c.doc, v, off+start, off+end, "the value of %q in the JSON of %s looks like a literal secret", key, what)
 			c.report(d, field, key, "")
 			found = true
@@ -177,7 +144,7 @@ func rawSecrets(p *Pass, doc *normalize.Document, home bool) {
 		start, end int
 	}
 	var found []span
-	resolve.EachToken(string(doc.Src), func(kind string, a, b int) {
+	secret.EachToken(string(doc.Src), func(kind string, a, b int) {
 		found = append(found, span{kind, a, b})
 	})
 	end := -1
@@ -189,7 +156,7 @@ func rawSecrets(p *Pass, doc *normalize.Document, home bool) {
 		if generic && i+1 < len(found) && found[i+1].start < t.end {
 			continue // "Bearer ghp_…": the specific token is the finding
 		}
-		if resolve.PublicToken(t.kind, string(doc.Src[t.start:t.end])) {
+		if secret.PublicToken(t.kind, string(doc.Src[t.start:t.end])) {
 			continue
 		}
 		end = t.end

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // TemplateValue reports values copied from a server's docs that were meant
@@ -71,7 +72,7 @@ func checkTemplateValue(p *Pass) {
 			d := p.reportSub(doc, v.value, start, end, "%s holds the template value %q: it was meant to be replaced, and the server gets it as written",
 				what, v.value.Str[start:end])
 			d.Hint = "replace it with the real value"
-			if key != "" && resolve.IsSecretKey(key) {
+			if key != "" && secret.IsSecretKey(key) {
 				d.Hint = "replace it with the credential: " + secretHint(s.Source.Client, v.field, key, "")
 			}
 		})
@@ -158,7 +159,7 @@ func isTemplateRunChar(b byte) bool {
 // templateRun reports a run of letters, digits, "_", "-" and "." that is a
 // template.
 func templateRun(r string) bool {
-	words := resolve.Words(r)
+	words := secret.Words(r)
 	for _, w := range words {
 		if len(w) >= 4 && strings.Trim(w, "x") == "" {
 			return true // xxxx, sk-xxxxxxxx
@@ -175,7 +176,7 @@ func templateRun(r string) bool {
 	}
 	if words[len(words)-1] == "here" {
 		for _, w := range words[:len(words)-1] {
-			if resolve.IsSecretKey(w) || w == "id" || w == "url" || w == "name" {
+			if secret.IsSecretKey(w) || w == "id" || w == "url" || w == "name" {
 				return true
 			}
 		}

@@ -6,7 +6,6 @@ package validate
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // clientLabel names the products that read a provider's files, for
@@ -240,71 +240,6 @@ func isShell(cmd string) bool {
 	return false
 }
 
-// entropy is the Shannon entropy of s in bits per byte.
-func entropy(s string) float64 {
-	if s == "" {
-		return 0
-	}
-	var counts [256]int
-	for i := 0; i < len(s); i++ {
-		counts[s[i]]++
-	}
-	n := float64(len(s))
-	h := 0.0
-	for _, c := range counts {
-		if c > 0 {
-			f := float64(c) / n
-			h -= f * math.Log2(f)
-		}
-	}
-	return h
-}
-
-// Thresholds for literal values under secret-looking keys.
-const (
-	secretMinLen     = 20
-	secretMinEntropy = 3.5
-)
-
-// dummyWords mark example values rather than secrets.
-var dummyWords = []string{"your", "example", "changeme", "change-me", "placeholder", "replace", "xxxx", "todo", "dummy", "<", ">", "..."}
-
-// looksSecret reports a long, random-looking literal: no placeholder, no
-// path or URL, no whitespace, no example wording.
-func looksSecret(v string) bool {
-	if len(v) < secretMinLen || strings.ContainsAny(v, " \t\r\n\\") || looksLikePath(v) {
-		return false
-	}
-	if len(resolve.Scan(v)) > 0 || resolve.IsEnvName(v) {
-		return false
-	}
-	lower := strings.ToLower(v)
-	for _, w := range dummyWords {
-		if strings.Contains(lower, w) {
-			return false
-		}
-	}
-	return entropy(v) >= secretMinEntropy
-}
-
-// looksLikePath reports file paths and URLs: GOOGLE_APPLICATION_CREDENTIALS
-// holds a path, not a secret.
-func looksLikePath(v string) bool {
-	if strings.Contains(v, "://") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") ||
-		strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") {
-		return true
-	}
-	if len(v) >= 3 && v[1] == ':' && (v[2] == '/' || v[2] == '\\') {
-		return true // C:\…
-	}
-	for _, ext := range []string{".json", ".pem", ".key", ".p12", ".pfx", ".crt", ".txt", ".env", ".yaml", ".yml", ".toml"} {
-		if strings.HasSuffix(strings.ToLower(v), ext) {
-			return true
-		}
-	}
-	return false
-}
-
 // envVarName turns a key into an environment variable name for hints:
 // "x-api-key" → "X_API_KEY", "braveApiKey" → "BRAVE_API_KEY". fallback is
 // used when nothing is left.
@@ -313,7 +248,7 @@ func envVarName(key, fallback string) string {
 		return key
 	}
 	var b strings.Builder
-	for _, w := range resolve.Words(key) {
+	for _, w := range secret.Words(key) {
 		if b.Len() > 0 && !(w[0] >= '0' && w[0] <= '9') {
 			b.WriteByte('_')
 		}

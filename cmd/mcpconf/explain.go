@@ -17,6 +17,7 @@ import (
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/resolve"
 	"github.com/mcpconf/mcpconf/validate"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 // discoveryFlags are the flags every command that discovers shares.
@@ -232,44 +233,47 @@ func runExplain(opts *explainOptions) error {
 		if !found {
 			return noServer(opts.IO, &dopts, opts.Name, names)
 		}
+		wv := view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{Name: opts.Name})
 		if opts.Format == "json" {
-			return report.ExplainNameViewsJSON(w, ws, opts.Name)
+			return report.ExplainNameViewsJSON(w, wv)
 		}
-		return report.ExplainNameViewsText(w, ws, opts.Name, st)
+		return report.ExplainNameViewsText(w, wv, st)
 	}
-	if len(ws.Views) == 1 {
+	wv := view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{})
+	if len(wv.Views) == 1 {
 		if opts.Format == "json" {
-			return report.ExplainJSON(w, ws.Views[0])
+			return report.ExplainJSON(w, wv.Views[0])
 		}
-		return report.ExplainViewText(w, ws.Views[0], opts.AllSources, st)
+		return report.ExplainViewText(w, wv.Views[0], opts.AllSources, st)
 	}
 	if opts.Format == "json" {
-		return report.ExplainMatrixJSON(w, ws, opts.AllSources)
+		return report.ExplainMatrixJSON(w, wv, opts.AllSources)
 	}
-	return report.ExplainMatrixText(w, ws, how, opts.AllSources, st)
+	return report.ExplainMatrixText(w, wv, how, opts.AllSources, st)
 }
 
 // explainPisces prints pisces's merged view, as it always has been.
 func explainPisces(opts *explainOptions, dopts *discover.Options, c *normalize.Client, w io.Writer, st report.Style) error {
 	set := dopts.View(c, discover.AllScopes)
 	if opts.Name == "" {
+		sv := view.NewSet(opts.IO.boundary(), set, view.ExplainOptions{})
 		if opts.Format == "json" {
-			return report.ExplainJSON(w, set)
+			return report.ExplainJSON(w, sv)
 		}
-		return report.ExplainText(w, set, st)
+		return report.ExplainText(w, sv, st)
 	}
-	e := findEntry(set, opts.Name)
-	if e == nil {
+	if findEntry(set, opts.Name) == nil {
 		names := make([]string, len(set.Entries))
 		for i, e := range set.Entries {
 			names[i] = e.Server.Name
 		}
 		return noServer(opts.IO, dopts, opts.Name, names)
 	}
+	sv := view.NewSet(opts.IO.boundary(), set, view.ExplainOptions{Name: opts.Name})
 	if opts.Format == "json" {
-		return report.ExplainNameJSON(w, set, e)
+		return report.ExplainNameJSON(w, sv)
 	}
-	return report.ExplainNameText(w, set, e, st)
+	return report.ExplainNameText(w, sv, st)
 }
 
 // noServer reports a NAME no client defines, with a near name or, when
@@ -307,7 +311,7 @@ func explainResolve(opts *explainOptions, dopts *discover.Options, clients []*no
 		return err
 	}
 	ws := dopts.Scan(clients, discover.AllScopes)
-	var out []report.ResolvedServer
+	var out []view.ResolvedServer
 	var names []string
 	for _, v := range ws.Views {
 		for i := range v.Entries {
@@ -316,17 +320,18 @@ func explainResolve(opts *explainOptions, dopts *discover.Options, clients []*no
 			if opts.Name != "" && s.Name != opts.Name {
 				continue
 			}
-			out = append(out, report.ResolvedServer{Client: v.Client, Server: s,
+			out = append(out, view.ResolvedServer{Client: v.Client, Server: s,
 				Resolved: resolve.Server(normalize.ClientOf(s), s, docOf(v, s), env)})
 		}
 	}
 	if opts.Name != "" && len(out) == 0 {
 		return noServer(opts.IO, dopts, opts.Name, names)
 	}
+	rv := view.NewResolutions(opts.IO.boundary(), out)
 	if opts.Format == "json" {
-		return report.ExplainResolveJSON(w, out)
+		return report.ExplainResolveJSON(w, rv)
 	}
-	return report.ExplainResolveText(w, out, st)
+	return report.ExplainResolveText(w, rv, st)
 }
 
 func docOf(set *normalize.Set, s *normalize.Server) *normalize.Document {

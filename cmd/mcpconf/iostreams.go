@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/report"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // IO is everything a command may touch of the outside world. Commands
@@ -33,6 +34,9 @@ type IO struct {
 	// Context is cancelled when the user interrupts mcpconf (Ctrl-C), so
 	// probe can stop its servers; nil means never.
 	Context context.Context
+	// FingerprintKey keys the fingerprints of secrets; nil is a random key
+	// per run (tests set one to compare output).
+	FingerprintKey []byte
 }
 
 // SystemIO is the process's own streams and environment.
@@ -120,6 +124,14 @@ func (o *IO) Style(f colorFlags) report.Style {
 		Bold: mk(color.Bold), Dim: mk(color.Faint), Red: mk(color.FgRed, color.Bold),
 		Yellow: mk(color.FgYellow), Green: mk(color.FgGreen), Cyan: mk(color.FgCyan),
 	}
+}
+
+// boundary is a run's secret boundary: every value printed crosses it.
+func (o *IO) boundary() *secret.Boundary {
+	if o.FingerprintKey != nil {
+		return secret.NewKeyed(o.FingerprintKey)
+	}
+	return secret.New()
 }
 
 // lookupEnv reads a variable of the environment mcpconf runs in.

@@ -17,6 +17,7 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/validate"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 type lintOptions struct {
@@ -104,7 +105,7 @@ func runLint(opts *lintOptions) error {
 	if len(opts.Paths) > 0 {
 		dopts.Base = dopts.Cwd // paths print as given, relative to where lint runs
 	}
-	res := &report.Lint{Version: versionString(), Documents: map[string]*normalize.Document{}}
+	res := &view.LintRun{Version: versionString(), Documents: map[string]*normalize.Document{}}
 	cfg, err := loadLintConfig(opts, &dopts, res)
 	if err != nil {
 		return err
@@ -147,9 +148,8 @@ func runLint(opts *lintOptions) error {
 		res.NoFiles = noFilesWhere(opts, &dopts, scope, cfg)
 	}
 	res.Rules = ruleInfos()
-	report.MaskFindings(res.Findings)
 
-	if err := renderLint(opts, res); err != nil {
+	if err := renderLint(opts, view.NewLint(opts.IO.boundary(), res)); err != nil {
 		return err
 	}
 	switch {
@@ -161,7 +161,7 @@ func runLint(opts *lintOptions) error {
 	return nil
 }
 
-func renderLint(opts *lintOptions, res *report.Lint) error {
+func renderLint(opts *lintOptions, res *view.Lint) error {
 	w := opts.IO.Out
 	switch opts.Format {
 	case "json":
@@ -185,7 +185,7 @@ func failing(diags []normalize.Diagnostic, at normalize.Severity) bool {
 
 // loadLintConfig reads --config, or .mcpconf.toml at the root when it
 // exists. Its own problems are findings (rule lint-config).
-func loadLintConfig(opts *lintOptions, dopts *discover.Options, res *report.Lint) (*validate.Config, error) {
+func loadLintConfig(opts *lintOptions, dopts *discover.Options, res *view.LintRun) (*validate.Config, error) {
 	abs, optional := filepath.Join(dopts.Root, validate.ConfigFile), true
 	if opts.Config != "" {
 		abs, optional = opts.Config, false
@@ -293,7 +293,7 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 // shadowing is judged within a project, never across two. A file argument
 // is linted with the rest of its project and only its own findings kept,
 // so pre-commit, which passes the changed files, reports what lint . does.
-func lintJobs(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFilter, res *report.Lint) ([]lintJob, error) {
+func lintJobs(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFilter, res *view.LintRun) ([]lintJob, error) {
 	if len(opts.Paths) == 0 {
 		return []lintJob{{root: dopts.Root, scope: scope}}, nil
 	}
@@ -329,7 +329,7 @@ func lintJobs(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 		case fi.IsDir() && opts.Recursive:
 			roots, errs := discover.Walk(abs)
 			for _, e := range errs {
-				res.Errors = append(res.Errors, report.ToolError{Path: p, Message: e.Error()})
+				res.Errors = append(res.Errors, view.ToolError{Path: p, Message: e.Error()})
 			}
 			for root := range roots {
 				add(root, "")
@@ -373,11 +373,11 @@ func lintJobs(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 	return jobs, nil
 }
 
-func ruleInfos() []report.RuleInfo {
+func ruleInfos() []view.RuleInfo {
 	rules := validate.Rules()
-	out := make([]report.RuleInfo, len(rules))
+	out := make([]view.RuleInfo, len(rules))
 	for i, r := range rules {
-		out[i] = report.RuleInfo{ID: r.ID, Title: r.Title, Help: r.Doc, DocURL: validate.DocURL(r.ID), Severity: r.Severity}
+		out[i] = view.RuleInfo{ID: r.ID, Title: r.Title, Help: r.Doc, DocURL: validate.DocURL(r.ID), Severity: r.Severity}
 	}
 	return out
 }

@@ -18,6 +18,8 @@ import (
 	"github.com/mcpconf/mcpconf/probe"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 type probeOptions struct {
@@ -133,7 +135,14 @@ func runProbe(opts *probeOptions) error {
 	}
 	env.GOOS = opts.GOOS
 	ws := dopts.Scan(clients, discover.AllScopes)
+	// The run's boundary learns every secret before anything starts: the
+	// literal ones of the configs and what resolution gives each server.
+	b := opts.IO.boundary()
+	view.LearnWorkspace(b, ws)
 	plan, names := opts.plan(ws, env, &dopts)
+	for _, p := range plan {
+		b.Learn(p.target.Secrets...)
+	}
 	for _, n := range opts.Names {
 		if !slices.Contains(names, n) {
 			return noServer(opts.IO, &dopts, n, names)
@@ -143,15 +152,16 @@ func runProbe(opts *probeOptions) error {
 		fmt.Fprintln(opts.IO.ErrOut, "mcpconf: the clients here define no server: nothing to probe")
 		return nil
 	}
-	results := opts.run(plan)
+	results := opts.run(plan, b)
 	probe.Check(results, probe.NameSchemes(clients))
 
 	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
+	shown := view.ProbeResults(b, results)
 	if opts.Format == "json" {
-		if err := report.ProbeJSON(w, results); err != nil {
+		if err := report.ProbeJSON(w, shown); err != nil {
 			return err
 		}
-	} else if err := report.ProbeText(w, results, report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
+	} else if err := report.ProbeText(w, shown, report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
 		return err
 	}
 	for _, r := range results {
@@ -253,7 +263,7 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 	// A server that fails may print its environment: inherited values
 	// under secret-looking names are masked like resolved ones.
 	for _, kv := range env {
-		if k, v, _ := strings.Cut(kv, "="); resolve.IsSecretKey(k) && len(v) >= 4 {
+		if k, v, _ := strings.Cut(kv, "="); secret.IsSecretKey(k) && len(v) >= 4 {
 			t.Secrets = append(t.Secrets, v)
 		}
 	}
@@ -367,7 +377,7 @@ func targetKey(t probe.Target) string {
 // run probes each distinct target once and gives every client's entry its
 // result, in plan order. Text output shows each line as its server
 // finishes and, on a terminal, a progress line on stderr.
-func (opts *probeOptions) run(plan []planned) []probe.Result {
+func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result {
 	var targets []probe.Target
 	first := map[string]int{} // key -> index in targets
 	index := make([]int, len(plan))
@@ -403,7 +413,7 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 			defer mu.Unlock()
 			clearLine()
 			if len(pending) > 0 {
-				fmt.Fprint(opts.IO.ErrOut, report.ProbeProgress(done, total, pending))
+				fmt.Fprint(opts.IO.ErrOut, view.ProbeProgress(b, done, total, pending))
 			}
 		}
 	}
@@ -411,7 +421,7 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 		// The servers not started are known at once.
 		for _, p := range plan {
 			if p.result != nil {
-				report.ProbeLine(opts.IO.Out, *p.result, st)
+				report.ProbeLine(opts.IO.Out, view.NewProbeResult(b, *p.result), st)
 			}
 		}
 		byTarget := map[[2]string]int{}
@@ -425,7 +435,7 @@ func (opts *probeOptions) run(plan []planned) []probe.Result {
 			for _, i := range sharers[byTarget[[2]string{r.Name, r.Client}]] {
 				rr := r
 				rr.Client = plan[i].target.Client
-				report.ProbeLine(opts.IO.Out, rr, st)
+				report.ProbeLine(opts.IO.Out, view.NewProbeResult(b, rr), st)
 			}
 		}
 	}

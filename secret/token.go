@@ -1,9 +1,11 @@
-package resolve
+package secret
 
 import (
 	"encoding/base64"
 	"encoding/json"
 	"strings"
+
+	"github.com/mcpconf/mcpconf/resolve"
 )
 
 // TokenKind reports whether s contains a credential of a well-known shape
@@ -244,7 +246,7 @@ func schemeCredential(s string, i int, scheme string, n int, class func(byte) bo
 		return 0, false
 	}
 	cred := s[from:e]
-	if len(cred) < n || len(Scan(cred)) > 0 || IsEnvName(cred) || dummy(cred) {
+	if len(cred) < n || len(resolve.Scan(cred)) > 0 || resolve.IsEnvName(cred) || dummy(cred) {
 		return 0, false
 	}
 	if !hasDigit(cred) || !hasLetter(cred) {

@@ -1,4 +1,4 @@
-package resolve
+package secret
 
 import (
 	"strings"
@@ -161,11 +161,40 @@ func TestEachTokenLongLine(t *testing.T) {
 	}
 }
 
+// benchStrings are values of typical configs.
+var benchStrings = []string{
+	"npx",
+	"-y",
+	"@modelcontextprotocol/server-github",
+	"https://example.com/mcp",
+	"Bearer ${GITHUB_TOKEN}",
+	"${DOCS_URL:-https://example.com/mcp}",
+	"{env:DOCS_TOKEN}",
+	"${workspaceFolder}/mcp/index.js",
+}
+
 func BenchmarkTokenKind(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range benchStrings {
 			TokenKind(s)
+		}
+	}
+}
+
+func BenchmarkIsSecretKey(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		IsSecretKey("GITHUB_PERSONAL_ACCESS_TOKEN")
+		IsSecretKey("KEYBOARD_LAYOUT")
+	}
+}
+
+func BenchmarkFind(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range benchStrings {
+			Find(s)
 		}
 	}
 }

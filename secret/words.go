@@ -1,16 +1,9 @@
-package resolve
+package secret
 
 import (
 	"slices"
 	"strings"
 )
-
-// Masked replaces every secret in output; it is fixed so a value's length
-// does not leak.
-const Masked = "***"
-
-// Mask returns Masked whatever the value.
-func Mask(value string) string { return Masked }
 
 // secretWords are the words of a key that hold a secret. Matching whole words
 // keeps KEYBOARD_LAYOUT, AUTHOR and TOKENIZERS_PARALLELISM out.
@@ -18,7 +11,10 @@ var secretWords = map[string]bool{
 	"token": true, "key": true, "secret": true, "password": true, "passwd": true,
 	"pass": true, "passphrase": true, "authorization": true, "auth": true,
 	"credential": true, "cookie": true, "apikey": true, "private": true,
-	"bearer": true, "jwt": true, "pat": true,
+	"bearer": true, "jwt": true, "pat": true, "pin": true, "passcode": true,
+	// values said to be encoded: a base64 blob under CONFIG_B64 is a
+	// credentials file as often as not
+	"b64": true, "base64": true,
 }
 
 // secretSuffixes catch words glued without a separator (ACCESSTOKEN,

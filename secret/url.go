@@ -1,4 +1,4 @@
-package resolve
+package secret
 
 import (
 	"net/url"
@@ -76,4 +76,55 @@ func unescape(s string) string {
 		return u
 	}
 	return s
+}
+
+// URLSpans returns the byte offsets [start, end) of what looks like a URL
+// or connection string in free text: a scheme (a letter, then letters,
+// digits, "+", "." or "-"), "://", and everything up to the next white
+// space, quote or angle bracket, leftmost first, found from each "://"
+// outward in one pass. It is the one URL finder of mcpconf: lint's
+// checks of URLs inside values and the masking of text both use it.
+func URLSpans(s string) [][2]int {
+	var out [][2]int
+	for pos := 0; pos < len(s); {
+		k := strings.Index(s[pos:], "://")
+		if k < 0 {
+			break
+		}
+		k += pos
+		j := k // the scheme: scheme characters back from "://", from the first letter
+		for j > pos && isSchemeByte(s[j-1]) {
+			j--
+		}
+		for j < k && !isLetterByte(s[j]) {
+			j++
+		}
+		e := k + 3
+		for e < len(s) && !isURLStop(s[e]) {
+			e++
+		}
+		if j == k || e == k+3 {
+			pos = k + 1
+			continue
+		}
+		out = append(out, [2]int{j, e})
+		pos = e
+	}
+	return out
+}
+
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isSchemeByte(c byte) bool {
+	return isLetterByte(c) || c >= '0' && c <= '9' || c == '+' || c == '.' || c == '-'
+}
+
+// isURLStop is what ends a URL in text: white space, quotes, backquotes
+// and angle brackets.
+func isURLStop(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\f', '\r', '\v', '"', '\'', '`', '<', '>':
+		return true
+	}
+	return false
 }

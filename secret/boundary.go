@@ -1,0 +1,346 @@
+package secret
+
+import (
+	"cmp"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// minKnown is the shortest value a Boundary masks wherever it appears.
+// Replacing a one- to three-character value everywhere would mangle every
+// message (an exit code, a port) while hiding nothing a reader could not
+// guess; a four-digit PIN is four.
+const minKnown = 4
+
+// Boundary is the one sanitizing boundary of a run: every value mcpconf
+// prints is made a Safe by one of its methods. It knows the secrets of the
+// run — resolved values, command outputs, the literal secrets of the
+// configs read — and masks each of them in every text it makes Safe,
+// besides what Find recognizes in that text, so that a secret masked in
+// one field cannot show in another (a server's stderr quoting its token, a
+// command's error quoting another value). It fingerprints values with a
+// key that never leaves it.
+//
+// A Boundary is safe for concurrent use. Learn what a run knows before
+// making its texts Safe: a text made Safe before a secret is learned keeps
+// that secret.
+type Boundary struct {
+	key []byte
+
+	mu    sync.RWMutex
+	known []string // longest first, so a secret holding another is masked whole
+	seen  map[string]bool
+}
+
+// New returns a Boundary whose fingerprints are keyed with 32 random
+// bytes: they compare values within the run, never across runs, and
+// cannot be brute-forced offline.
+func New() *Boundary {
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		panic("secret: no randomness for the fingerprint key: " + err.Error()) // crypto/rand does not fail on supported systems
+	}
+	return NewKeyed(key)
+}
+
+// NewKeyed returns a Boundary whose fingerprints are keyed with key: the
+// same key gives the same fingerprints (tests; comparing two runs on
+// purpose).
+func NewKeyed(key []byte) *Boundary {
+	return &Boundary{key: slices.Clone(key), seen: map[string]bool{}}
+}
+
+// Learn adds values to mask wherever they appear in the run: resolved
+// values, a command's output, a value found to be a secret. Values shorter
+// than four bytes (after trimming spaces) are not learned; nor is Masked.
+func (b *Boundary) Learn(values ...string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	changed := false
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if len(v) < minKnown || b.seen[v] || strings.Trim(v, "*") == "" {
+			continue
+		}
+		b.seen[v] = true
+		b.known = append(b.known, v)
+		changed = true
+	}
+	if changed {
+		slices.SortStableFunc(b.known, func(x, y string) int { return cmp.Compare(len(y), len(x)) })
+	}
+}
+
+// LearnValue learns the secrets of an env or header value as written
+// under key: every literal part when the key looks secret, else the
+// literal parts that look like secrets on their own, and whatever Find
+// sees. Placeholders are names, not secrets.
+func (b *Boundary) LearnValue(key, v string) {
+	if strings.HasPrefix(v, "!") {
+		b.learnSpans(v, commandSpans(v))
+		return
+	}
+	secretKey := IsSecretKey(key) && !PublicKey(key)
+	var parts []string
+	last := 0
+	literal := func(s string) {
+		s = strings.TrimSpace(s)
+		if w, rest, ok := strings.Cut(s, " "); ok && isSchemeWord(w) {
+			s = strings.TrimSpace(rest)
+		}
+		if s != "" && !isSchemeWord(s) && !isReference(s) && (secretKey || plausible(s)) {
+			parts = append(parts, s)
+		}
+	}
+	for _, p := range resolve.Scan(v) {
+		literal(v[last:p.Start])
+		if p.HasDefault {
+			b.LearnValue(key, p.Default)
+		}
+		last = p.End
+	}
+	literal(v[last:])
+	b.Learn(parts...)
+	b.learnFound(v)
+}
+
+// LearnArgs learns the values of secret-looking flags and what Find sees
+// in each argument.
+func (b *Boundary) LearnArgs(args []string) {
+	for i, a := range args {
+		switch k, v, ok := strings.Cut(a, "="); {
+		case ok && isSecretFlag(k):
+			b.learnLiteral(v)
+		case i > 0 && isSecretFlag(args[i-1]) && !strings.Contains(args[i-1], "=") && !strings.HasPrefix(a, "-"):
+			b.learnLiteral(a)
+		}
+		b.learnFound(a)
+	}
+}
+
+// LearnURL learns the credentials of a URL or connection string.
+func (b *Boundary) LearnURL(u string) {
+	b.learnSpans(u, appendURL(nil, u, 0))
+	b.learnFound(u)
+}
+
+// LearnText learns the secrets Find sees in free text (a file's source, a
+// command's error): token shapes and URL credentials always, the values
+// of secret-looking keys and flags when they cannot be a common word
+// ("none", "true", "production" would then be masked in every message).
+func (b *Boundary) LearnText(s string) { b.learnFound(s) }
+
+func (b *Boundary) learnFound(s string) {
+	spans := Find(s)
+	kept := spans[:0]
+	for _, sp := range spans {
+		if (sp.Kind == KindKeyed || sp.Kind == KindFlag) && !distinctive(s[sp.Start:sp.End]) {
+			continue
+		}
+		kept = append(kept, sp)
+	}
+	b.learnSpans(s, kept)
+}
+
+// distinctive reports a value that no message would hold by chance: at
+// least 8 bytes, no white space, not letters alone.
+func distinctive(v string) bool {
+	return len(v) >= 8 && !strings.ContainsAny(v, " \t\r\n") && strings.ContainsFunc(v, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z')
+	})
+}
+
+func (b *Boundary) learnLiteral(v string) {
+	b.learnSpans(v, appendLiteral(nil, v, 0, len(v), 0, KindFlag))
+}
+
+func (b *Boundary) learnSpans(s string, spans []Span) {
+	vs := make([]string, 0, len(spans))
+	for _, sp := range spans {
+		vs = append(vs, s[sp.Start:sp.End])
+	}
+	b.Learn(vs...)
+}
+
+// boundedBelow is the length under which a learned secret is masked only
+// where it stands as a word of its own: a password "postgres" is hidden
+// in "postgres:postgres@", not in "postgresql://". A longer one is
+// hidden wherever it is, even glued to other text.
+const boundedBelow = 12
+
+// knownSpans are the occurrences of the learned secrets in s.
+func (b *Boundary) knownSpans(s string) []Span {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	var out []Span
+	for _, k := range b.known {
+		if len(k) > len(s) {
+			continue
+		}
+		for off := 0; ; {
+			i := strings.Index(s[off:], k)
+			if i < 0 {
+				break
+			}
+			start, end := off+i, off+i+len(k)
+			off = start + 1
+			if len(k) < boundedBelow && (start > 0 && isAlnum(s[start-1]) || end < len(s) && isAlnum(s[end])) {
+				continue
+			}
+			out = append(out, Span{start, end, "known"})
+			off = end
+		}
+	}
+	return out
+}
+
+// Mask hides in s the learned secrets and everything Find recognizes,
+// found in the text as given so that one cannot hide part of another.
+// It is for text that is built further before it crosses the boundary (a
+// message quoting a server's answer, cut to length): mask, then cut.
+func (b *Boundary) Mask(s string) string {
+	return Mask(replaceSpans(s, b.knownSpans(s)))
+}
+
+// MaskCut is Mask, then a cut to at most n bytes: the order that keeps a
+// secret cut at the limit from showing its first characters.
+func (b *Boundary) MaskCut(s string, n int) string { return cut(b.Mask(s), n) }
+
+// Text is free text made Safe on one line: secrets masked, line breaks,
+// tabs and control characters neutralized.
+func (b *Boundary) Text(s string) Safe { return Safe{neutralize(b.Mask(s), lineMode)} }
+
+// Lines is free text made Safe over several lines (a tool's description):
+// as Text, but line breaks and tabs stay.
+func (b *Boundary) Lines(s string) Safe { return Safe{neutralize(b.Mask(s), linesMode)} }
+
+// Cut is Text cut to at most n bytes, after masking.
+func (b *Boundary) Cut(s string, n int) Safe { return b.Text(s).Cut(n) }
+
+// Value is an env or header value as written (MaskValue), made Safe.
+func (b *Boundary) Value(v string) Safe { return b.Text(MaskValue(b.maskKnown(v))) }
+
+// Command is the text of a shell command (MaskCommand), made Safe.
+func (b *Boundary) Command(c string) Safe { return b.Text(MaskCommand(b.maskKnown(c))) }
+
+// URL is a URL or connection string (MaskURL), made Safe.
+func (b *Boundary) URL(u string) Safe { return b.Text(MaskURL(b.maskKnown(u))) }
+
+// Args is a list of arguments (MaskArgs), each made Safe.
+func (b *Boundary) Args(args []string) []Safe {
+	if args == nil {
+		return nil
+	}
+	known := make([]string, len(args))
+	for i, a := range args {
+		known[i] = b.maskKnown(a)
+	}
+	masked := MaskArgs(known)
+	out := make([]Safe, len(masked))
+	for i, a := range masked {
+		out[i] = b.Text(a)
+	}
+	return out
+}
+
+// Texts is Text of each string.
+func (b *Boundary) Texts(ss []string) []Safe {
+	if ss == nil {
+		return nil
+	}
+	out := make([]Safe, len(ss))
+	for i, s := range ss {
+		out[i] = b.Text(s)
+	}
+	return out
+}
+
+func (b *Boundary) maskKnown(s string) string { return replaceSpans(s, b.knownSpans(s)) }
+
+// ColSpan is a range [Start, End) of 1-based code point columns of a line.
+type ColSpan struct{ Start, End int }
+
+// SourceLine is a line of a file as a snippet shows it: every secret
+// (learned, found by Find, and the columns in hide) replaced by one "*"
+// per code point, so columns do not move and carets stay under the right
+// text; control characters but tabs neutralized. The line is masked
+// whole, before any window is cut from it. It runs in time linear in the
+// line (plus the secrets), so a minified file of thousands of servers on
+// one line is masked in one pass.
+func (b *Boundary) SourceLine(line string, hide []ColSpan) Safe {
+	runes := []rune(line)
+	n := len(runes)
+	var delta []int32 // +1 where a masked range starts, -1 where it ends
+	mark := func(start, end int) { // 0-based rune indexes
+		start, end = max(start, 0), min(end, n)
+		if start >= end {
+			return
+		}
+		if delta == nil {
+			delta = make([]int32, n+1)
+		}
+		delta[start]++
+		delta[end]--
+	}
+	for _, h := range hide {
+		mark(h.Start-1, h.End-1)
+	}
+	runeAt := runeIndexer(line, n)
+	for _, sp := range append(b.knownSpans(line), Find(line)...) {
+		mark(runeAt(sp.Start), runeAt(sp.End))
+	}
+	if delta != nil {
+		cover := int32(0)
+		for i := range runes {
+			if cover += delta[i]; cover > 0 {
+				runes[i] = '*'
+			}
+		}
+	}
+	return Safe{neutralize(string(runes), sourceMode)}
+}
+
+// runeIndexer maps a byte offset of s (at most len(s)) to the number of
+// code points before it, as []rune(s) counts them, in O(1).
+func runeIndexer(s string, runes int) func(int) int {
+	if runes == len(s) {
+		return func(off int) int { return off } // ASCII
+	}
+	idx := make([]int32, len(s)+1)
+	n := int32(0)
+	for i := 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		for k := range size {
+			idx[i+k] = n // an offset inside a sequence maps to its code point
+		}
+		i += size
+		n++
+	}
+	idx[len(s)] = n
+	return func(off int) int { return int(idx[off]) }
+}
+
+// Fingerprint identifies a value without showing it: its length and the
+// first hex digits of an HMAC-SHA256 under the Boundary's key ("40 chars,
+// hmac:3f2a91c0…"). Two equal values of one run have the same
+// fingerprint, so a report shows that two servers get the same token, or
+// a different one; since the key is random per run and never printed, a
+// fingerprint cannot be brute-forced offline (a 4-digit PIN hashed without
+// a key could) and does not identify a value across runs.
+func (b *Boundary) Fingerprint(v string) Safe {
+	m := hmac.New(sha256.New, b.key)
+	m.Write([]byte(v))
+	return Safe{fmt.Sprintf("%d chars, hmac:%s…", utf8.RuneCountInString(v), hex.EncodeToString(m.Sum(nil))[:8])}
+}
+
+// commandSpans are what MaskCommand hides.
+func commandSpans(cmd string) []Span { return append(Find(cmd), randomWords(cmd)...) }

@@ -1,0 +1,157 @@
+package secret
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// Masked replaces every secret in output; it is fixed so a value's length
+// does not leak.
+const Masked = "***"
+
+// maxPasses bounds Mask's passes: masking one secret can put another at a
+// word boundary, where Find then sees it.
+const maxPasses = 4
+
+// Mask replaces every secret Find reports in s by Masked. It is
+// idempotent: its output holds nothing Find reports.
+func Mask(s string) string {
+	for range maxPasses {
+		spans := Find(s)
+		if len(spans) == 0 {
+			return s
+		}
+		s = replaceSpans(s, spans)
+	}
+	if Find(s) != nil {
+		return Masked // a pathological input: nothing of it is shown
+	}
+	return s
+}
+
+// replaceSpans replaces the spans of s (in any order, overlapping or not)
+// by Masked.
+func replaceSpans(s string, spans []Span) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, sp := range mergeSpans(spans) {
+		b.WriteString(s[last:sp.Start])
+		b.WriteString(Masked)
+		last = sp.End
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// mergeSpans sorts spans and joins those that overlap or touch.
+func mergeSpans(spans []Span) []Span {
+	spans = slices.Clone(spans)
+	slices.SortFunc(spans, func(a, b Span) int { return cmp.Compare(a.Start, b.Start) })
+	out := spans[:1]
+	for _, sp := range spans[1:] {
+		if last := &out[len(out)-1]; sp.Start <= last.End {
+			last.End = max(last.End, sp.End)
+		} else {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// MaskValue is an env or header value as written, as output may show it:
+// the placeholders and variable names it holds are references, shown as
+// written (which variables a server needs is what users debug); every
+// literal part is Masked (but the "Bearer" of an Authorization value, and
+// punctuation), since env and headers are where secrets live. A pisces
+// "!command" is shown with its credentials and random-looking words
+// masked.
+func MaskValue(v string) string {
+	if v == "" || resolve.IsEnvName(v) && !hasToken(v) {
+		return v // a variable's name (pisces reads its value)
+	}
+	if strings.HasPrefix(v, "!") {
+		return MaskCommand(v)
+	}
+	var b strings.Builder
+	last := 0
+	for _, p := range resolve.Scan(v) {
+		b.WriteString(maskLiteral(v[last:p.Start]))
+		if p.HasDefault {
+			// the default is a literal value too: ${TOKEN:-***}
+			b.WriteString("${" + p.Name + ":-" + MaskValue(p.Default) + "}")
+		} else {
+			b.WriteString(p.Text)
+		}
+		last = p.End
+	}
+	b.WriteString(maskLiteral(v[last:]))
+	return b.String()
+}
+
+// hasToken reports a credential of a known shape: AKIA… looks like a
+// variable's name too.
+func hasToken(v string) bool {
+	_, ok := TokenKind(v)
+	return ok
+}
+
+// maskLiteral hides a literal part of an env or header value whole, unless
+// it is only a scheme word or punctuation.
+func maskLiteral(s string) string {
+	if s == "" || !strings.ContainsFunc(s, isAlnumRune) || isSchemeWord(s) {
+		return s
+	}
+	if scheme, rest, ok := strings.Cut(s, " "); ok && isSchemeWord(scheme) && rest != "" {
+		return scheme + " " + Masked
+	}
+	return Masked
+}
+
+// MaskCommand is the text of a shell command (a pisces "!command") as
+// output may show it: the command is shown, so users see what runs, but
+// its credentials (Find) and every word that looks like a secret on its
+// own (LooksSecret) are Masked.
+func MaskCommand(cmd string) string {
+	return Mask(replaceSpans(cmd, commandSpans(cmd)))
+}
+
+// MaskArgs is a list of arguments as output may show it: the values of
+// secret-looking flags (--token X, --api-key=X) Masked, and every secret
+// Find sees in an argument; placeholders stay as written.
+func MaskArgs(args []string) []string {
+	if len(args) == 0 {
+		return args
+	}
+	out := make([]string, len(args))
+	for i, a := range args {
+		switch k, v, ok := strings.Cut(a, "="); {
+		case ok && isSecretFlag(k):
+			out[i] = k + "=" + MaskValue(v)
+		case i > 0 && isSecretFlag(args[i-1]) && !strings.Contains(args[i-1], "=") && !strings.HasPrefix(a, "-"):
+			out[i] = MaskValue(a)
+		default:
+			out[i] = Mask(a)
+		}
+	}
+	return out
+}
+
+// isSecretFlag reports "--token", "-password", "--api-key".
+func isSecretFlag(a string) bool {
+	name := strings.TrimLeft(a, "-")
+	return strings.HasPrefix(a, "-") && len(a)-len(name) <= 2 && IsSecretKey(name) && !PublicKey(name)
+}
+
+// MaskURL is a URL or connection string as output may show it: the
+// password of its user info, a user name that looks like a credential, the
+// values of secret-looking query parameters and every token shape Masked,
+// the rest as written.
+func MaskURL(raw string) string {
+	return Mask(replaceSpans(raw, appendURL(nil, raw, 0)))
+}

@@ -1,0 +1,329 @@
+package view
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
+)
+
+// Entry is one server name of a view: the definition in use, the ones it
+// shadows or merges, and each definition as explain NAME lists it.
+type Entry struct {
+	Server   Server
+	Shadowed []Shadow
+	// Definitions lists the definition in use first, then the others,
+	// each with why it is used or not.
+	Definitions []Definition
+	// Diagnostics are the findings inside any of its definitions
+	// (explain NAME only).
+	Diagnostics []Finding
+}
+
+// Shadow is a definition that lost its name to a higher one, or was merged
+// into it.
+type Shadow struct {
+	Server      Server
+	Differences []secret.Safe // empty when the definitions are equivalent
+	Reason      secret.Safe
+}
+
+// Definition is one definition of a name, as explain NAME lists it.
+type Definition struct {
+	Server Server
+	Winner bool
+	Reason secret.Safe
+	Diffs  []secret.Safe // how it differs from the winner
+}
+
+// SourceFile is one place a client looked, found or not.
+type SourceFile struct {
+	Path     secret.Safe
+	Client   secret.Safe // the provider id
+	Scope    secret.Safe
+	Priority int
+	Section  secret.Safe
+	Status   secret.Safe // found, absent, error, ignored
+	Servers  int
+	Error    secret.Safe
+	Note     secret.Safe
+	ReadBy   []secret.Safe // the clients that read it (workspace sources)
+	// Found, Absent, Failed and Ignored say what Status says.
+	Found, Absent, Failed, Ignored bool
+}
+
+// Set is one client's view (or pisces's merged view) as output shows it.
+type Set struct {
+	Root, Home  secret.Safe
+	Client      secret.Safe // the client id; zero for a view that is not one client's
+	Product     secret.Safe // its product name
+	ClientRules secret.Safe // how the client combines its files
+	// Merged: pisces's priority-merged view of every provider's files,
+	// which keeps priorities and its own shape.
+	Merged      bool
+	Sources     []SourceFile
+	Entries     []Entry
+	Diagnostics []Finding
+	// Named is the index in Entries of the server ExplainOptions.Name
+	// names, -1 when the view has none.
+	Named int
+}
+
+// Row is one server name across the clients of a workspace.
+type Row struct {
+	Name  secret.Safe
+	Cells []*Entry // per view; nil when the client has no such server
+}
+
+// Drift is how two clients' definitions of one server differ, once
+// placeholders are neutral (${X} in .mcp.json equals ${env:X} in
+// .cursor/mcp.json).
+type Drift struct {
+	Name        secret.Safe
+	Base, Other int // view indexes
+	A, B        Origin
+	Fields      []secret.Safe
+	Starts      bool // they start or reach different things
+}
+
+// Workspace is what several clients read from one project and home.
+type Workspace struct {
+	Root, Home  secret.Safe
+	Views       []*Set
+	Matrix      []Row
+	Differences []Drift
+	// Sources is every file any client reads, once each, with the
+	// clients that read it; absent ones too.
+	Sources     []SourceFile
+	Diagnostics []Finding
+	Notes       []secret.Safe
+	// Name and NameDiagnostics are set for explain NAME: the name, and
+	// the findings inside every client's definitions of it, once each.
+	Name            secret.Safe
+	NameDiagnostics []Finding
+}
+
+// ExplainOptions says what a view holds besides its servers.
+type ExplainOptions struct {
+	// Name builds, for this server name only, the fields of each
+	// definition and the findings inside them (explain NAME).
+	Name string
+}
+
+// learnSet teaches the boundary every definition of a set, the shadowed
+// ones too.
+func learnSet(b *secret.Boundary, set *normalize.Set) {
+	for i := range set.Entries {
+		e := &set.Entries[i]
+		learnServer(b, &e.Server)
+		for j := range e.Shadowed {
+			learnServer(b, &e.Shadowed[j].Server)
+		}
+	}
+}
+
+// LearnWorkspace teaches the boundary the secrets of every definition the
+// clients of a workspace read (probe, before it starts anything).
+func LearnWorkspace(b *secret.Boundary, ws *normalize.Workspace) {
+	for _, v := range ws.Views {
+		learnSet(b, v)
+	}
+}
+
+// NewSet makes one view Safe: a client's own, or pisces's merged view.
+func NewSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
+	learnSet(b, set)
+	return newSet(b, set, opts)
+}
+
+func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
+	out := &Set{Root: b.Text(set.Root), Home: b.Text(set.Home), Client: b.Text(set.Client),
+		ClientRules: b.Text(set.ClientRules), Merged: !isView(set), Named: -1}
+	if set.Client != "" {
+		out.Product = b.Text(normalize.ProductName(set.Client))
+	}
+	for _, s := range set.Sources {
+		out.Sources = append(out.Sources, sourceFile(b, s))
+	}
+	out.Entries = make([]Entry, 0, len(set.Entries))
+	for i := range set.Entries {
+		e := &set.Entries[i]
+		named := opts.Name != "" && e.Server.Name == opts.Name
+		if named {
+			out.Named = i
+		}
+		out.Entries = append(out.Entries, entry(b, set, e, named))
+	}
+	out.Diagnostics = Findings(b, set.Diagnostics)
+	return out
+}
+
+// isView reports whether a set is one client's own view (not pisces's
+// merged view, whose output keeps its priorities and its form).
+func isView(set *normalize.Set) bool {
+	c := normalize.ClientByID(set.Client)
+	return c != nil && !c.ReadsProviders
+}
+
+func sourceFile(b *secret.Boundary, s normalize.SourceFile) SourceFile {
+	return SourceFile{Path: b.Text(s.Path), Client: b.Text(s.Client), Scope: b.Text(string(s.Scope)), Priority: s.Priority,
+		Section: b.Text(s.Section), Status: b.Text(string(s.Status)), Servers: s.Servers, Error: b.Text(s.Error), Note: b.Text(s.Note),
+		Found: s.Status == normalize.Found, Absent: s.Status == normalize.Absent, Failed: s.Status == normalize.Failed, Ignored: s.Status == normalize.Ignored}
+}
+
+func entry(b *secret.Boundary, set *normalize.Set, e *normalize.Entry, named bool) Entry {
+	out := Entry{Server: server(b, &e.Server, named)}
+	for i := range e.Shadowed {
+		sh := &e.Shadowed[i]
+		out.Shadowed = append(out.Shadowed, Shadow{Server: server(b, &sh.Server, named), Differences: b.Texts(sh.Differences), Reason: b.Text(sh.Reason)})
+	}
+	why := "highest priority definition of this name"
+	switch {
+	case len(e.Shadowed) == 0:
+		why = "only definition of this name"
+	case e.Server.FieldPaths != nil:
+		why = "the client merges its layers key by key: this is the result, each field from the file shown beside it"
+	}
+	if off := e.Server.Off; !e.Server.Enabled && off != nil && off.Kind != normalize.ByApproval && off.Kind != normalize.ByTrust && off.Kind != normalize.ByShape {
+		why += "; it is disabled (" + e.Server.DisabledBy() + ") but still owns the name, so no other definition starts"
+	}
+	out.Definitions = append(out.Definitions, Definition{Server: out.Server, Winner: true, Reason: b.Text(why)})
+	for _, sh := range out.Shadowed {
+		out.Definitions = append(out.Definitions, Definition{Server: sh.Server, Reason: sh.Reason, Diffs: sh.Differences})
+	}
+	if named {
+		out.Diagnostics = Findings(b, diagnosticsFor(set, e))
+	}
+	return out
+}
+
+// diagnosticsFor picks the findings inside any definition of the entry.
+func diagnosticsFor(set *normalize.Set, e *normalize.Entry) []normalize.Diagnostic {
+	defs := []*normalize.Server{&e.Server}
+	for i := range e.Shadowed {
+		defs = append(defs, &e.Shadowed[i].Server)
+	}
+	var out []normalize.Diagnostic
+	for _, s := range defs {
+		for _, diag := range set.Diagnostics {
+			if diag.Path == s.Source.Path && diag.Pointer != "" &&
+				(diag.Pointer == s.Source.Pointer || strings.HasPrefix(diag.Pointer, s.Source.Pointer+"/")) {
+				out = append(out, diag)
+			}
+		}
+	}
+	return out
+}
+
+// NewWorkspace makes the views of several clients Safe, with the matrix
+// of server names by client, how the clients' definitions differ, and
+// every file they read.
+func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptions) *Workspace {
+	LearnWorkspace(b, ws)
+	out := &Workspace{Root: b.Text(ws.Root), Home: b.Text(ws.Home), Notes: b.Texts(ws.Notes)}
+	for _, v := range ws.Views {
+		out.Views = append(out.Views, newSet(b, v, opts))
+	}
+	out.Matrix, out.Differences = matrix(b, ws, out.Views)
+	out.Sources = workspaceSources(b, ws)
+	out.Diagnostics = Findings(b, ws.Diagnostics)
+	// explain NAME lists the findings of every client's definitions once
+	if opts.Name != "" {
+		var diags []normalize.Diagnostic
+		for _, v := range ws.Views {
+			for i := range v.Entries {
+				if e := &v.Entries[i]; e.Server.Name == opts.Name {
+					diags = append(diags, diagnosticsFor(v, e)...)
+				}
+			}
+		}
+		slices.SortFunc(diags, normalize.CompareDiagnostics)
+		diags = slices.CompactFunc(diags, func(a, b normalize.Diagnostic) bool { return a.String() == b.String() })
+		out.Name, out.NameDiagnostics = b.Text(opts.Name), Findings(b, diags)
+	}
+	return out
+}
+
+// matrix builds one row per server name (sorted) and, for every name
+// several clients define, how each client's definition differs from the
+// first one's.
+func matrix(b *secret.Boundary, ws *normalize.Workspace, views []*Set) ([]Row, []Drift) {
+	var all []string
+	for _, v := range ws.Views {
+		for _, e := range v.Entries {
+			if !slices.Contains(all, e.Server.Name) {
+				all = append(all, e.Server.Name)
+			}
+		}
+	}
+	slices.Sort(all)
+	rows := make([]Row, len(all))
+	var drifts []Drift
+	for i, n := range all {
+		rows[i] = Row{Name: b.Text(n), Cells: make([]*Entry, len(ws.Views))}
+		raw := make([]*normalize.Entry, len(ws.Views))
+		for j, v := range ws.Views {
+			for k := range v.Entries {
+				if v.Entries[k].Server.Name == n {
+					raw[j] = &v.Entries[k]
+					rows[i].Cells[j] = &views[j].Entries[k]
+				}
+			}
+		}
+		base := -1
+		for j, e := range raw {
+			if e == nil || !isView(ws.Views[j]) {
+				continue // pisces's merged view holds other clients' definitions
+			}
+			if base < 0 {
+				base = j
+				continue
+			}
+			ca, cb := normalize.ClientByID(ws.Views[base].Client), normalize.ClientByID(ws.Views[j].Client)
+			fields, starts := resolve.CrossDifferences(ca, &raw[base].Server, cb, &e.Server)
+			if len(fields) > 0 {
+				drifts = append(drifts, Drift{Name: rows[i].Name, Base: base, Other: j, Fields: b.Texts(fields), Starts: starts,
+					A: origin(b, raw[base].Server.Source), B: origin(b, e.Server.Source)})
+			}
+		}
+	}
+	return rows, drifts
+}
+
+// workspaceSources lists every file once, with the clients that read it.
+func workspaceSources(b *secret.Boundary, ws *normalize.Workspace) []SourceFile {
+	type src struct {
+		normalize.SourceFile
+		clients []string
+	}
+	var all []src
+	index := map[string]int{}
+	for _, v := range ws.Views {
+		for _, s := range v.Sources {
+			key := s.Path + "\x00" + s.Section
+			if s.Status == normalize.Ignored {
+				key += "\x00ignored" // its own row: who ignores it is the news
+			}
+			i, ok := index[key]
+			if !ok {
+				i = len(all)
+				index[key] = i
+				all = append(all, src{SourceFile: s})
+			}
+			if s.Status != normalize.Absent && all[i].Status == normalize.Absent {
+				all[i].SourceFile = s
+			}
+			if !slices.Contains(all[i].clients, v.Client) {
+				all[i].clients = append(all[i].clients, v.Client)
+			}
+		}
+	}
+	out := make([]SourceFile, len(all))
+	for i, s := range all {
+		out[i] = sourceFile(b, s.SourceFile)
+		out[i].ReadBy = b.Texts(s.clients)
+	}
+	return out
+}

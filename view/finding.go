@@ -1,0 +1,106 @@
+package view
+
+import (
+	"fmt"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
+)
+
+// Severity orders findings: Info < Warning < Error.
+type Severity int
+
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	}
+	return "info"
+}
+
+// MarshalText makes severities read as words in JSON.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+func severity(s normalize.Severity) Severity {
+	switch s {
+	case normalize.Error:
+		return Error
+	case normalize.Warning:
+		return Warning
+	}
+	return Info
+}
+
+// Pos is a 1-based line and column (in code points); zero when unknown.
+type Pos struct{ Line, Col int }
+
+// IsValid reports a known position.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+func (p Pos) String() string {
+	if !p.IsValid() {
+		return "-"
+	}
+	return fmt.Sprintf("%d:%d", p.Line, p.Col)
+}
+
+func pos(p normalize.Pos) Pos { return Pos{p.Line, p.Col} }
+
+// Finding is a diagnostic as output shows it.
+type Finding struct {
+	Rule     secret.Safe
+	Severity Severity
+	Message  secret.Safe
+	Path     secret.Safe // display path; zero when the finding concerns no file
+	Pos, End Pos
+	Pointer  secret.Safe // JSON pointer of the value concerned
+	Hint     secret.Safe
+	Related  []Related
+	DocURL   secret.Safe
+	// Source is the line at Pos as a snippet shows it, masked whole
+	// before any window is cut from it; HasSource says whether there is
+	// one (lint's text output only).
+	Source    secret.Safe
+	HasSource bool
+}
+
+// Related is another place that explains a finding.
+type Related struct {
+	Path    secret.Safe // the finding's own path when the place is in the same file
+	Pos     Pos
+	Message secret.Safe
+}
+
+// finding makes one diagnostic Safe.
+func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
+	f := Finding{Rule: b.Text(d.Rule), Severity: severity(d.Severity), Message: b.Text(d.Message), Path: b.Text(d.Path),
+		Pos: pos(d.Pos), Pointer: b.Text(d.Pointer), Hint: b.Text(d.Hint)}
+	if d.End.IsValid() && d.End != d.Pos {
+		f.End = pos(d.End)
+	}
+	for _, r := range d.Related {
+		path := r.Path
+		if path == "" {
+			path = d.Path
+		}
+		f.Related = append(f.Related, Related{Path: b.Text(path), Pos: pos(r.Pos), Message: b.Text(r.Message)})
+	}
+	return f
+}
+
+// Findings makes diagnostics Safe, in their order.
+func Findings(b *secret.Boundary, diags []normalize.Diagnostic) []Finding {
+	out := make([]Finding, 0, len(diags))
+	for _, d := range diags {
+		out = append(out, finding(b, d))
+	}
+	return out
+}

@@ -1,0 +1,143 @@
+package view
+
+import (
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
+)
+
+// LintRun is what a lint run found, as the lint command assembles it.
+type LintRun struct {
+	// Findings in output order: sorted by path, line, column, rule
+	// (normalize.CompareDiagnostics). Renderers never reorder them.
+	Findings []normalize.Diagnostic
+	Errors   []ToolError
+	// Documents by display path, for source snippets.
+	Documents map[string]*normalize.Document
+	// Rules lists every rule, not only those that fired: SARIF consumers
+	// show rule help for any rule, and doc links need the URL.
+	Rules []RuleInfo
+	// Files is how many files were checked, for the summary.
+	Files int
+	// NoFiles says where lint looked and what to try, for the summary
+	// when it found no file: `in "/repo" for any client; pass …`.
+	NoFiles  string
+	ToolName string // "mcpconf" when empty
+	Version  string
+}
+
+// ToolError is a problem of the run rather than a finding in a config: a
+// path that does not exist, a directory that could not be walked. No rule
+// produced it and no rule setting can silence it.
+type ToolError struct {
+	Path    string // "" when the error concerns no file
+	Message string
+}
+
+// RuleInfo is what the lint renderers need to know about a rule.
+type RuleInfo struct {
+	ID       string // kebab-case, stable
+	Title    string // one line, lower case, no final period
+	Help     string // why the rule matters and what to do, in Markdown
+	DocURL   string
+	Severity normalize.Severity // default severity
+}
+
+// Lint is a lint run as output shows it.
+type Lint struct {
+	Findings []Finding // with their source lines and doc links
+	Errors   []SafeToolError
+	Rules    []Rule
+	Files    int
+	NoFiles  secret.Safe
+	ToolName secret.Safe
+	Version  secret.Safe
+}
+
+// SafeToolError is a ToolError as output shows it.
+type SafeToolError struct {
+	Path    secret.Safe
+	Message secret.Safe
+}
+
+// Rule is a rule as output shows it.
+type Rule struct {
+	ID, Title, Help, DocURL secret.Safe
+	Severity                Severity
+}
+
+// NewLint makes a lint run Safe. The secrets of the files read are
+// learned first (every token shape, secret-looking key and URL credential
+// of their source, and what the hardcoded-secret findings point at), so a
+// secret shown masked in one snippet is masked in every message too.
+func NewLint(b *secret.Boundary, r *LintRun) *Lint {
+	for _, doc := range r.Documents {
+		b.LearnText(string(doc.Src))
+	}
+	hide := hiddenSpans(r.Findings)
+	for _, d := range r.Findings {
+		if doc := r.Documents[d.Path]; d.Rule == "hardcoded-secret" && doc != nil && doc.Lines != nil && d.Pos.IsValid() && d.Pos.Line <= doc.Lines.Count() {
+			line := []rune(doc.Lines.Line(d.Pos.Line))
+			for _, sp := range hide[lineKey{d.Path, d.Pos.Line}] {
+				if a, e := sp.Start-1, min(sp.End-1, len(line)); a >= 0 && a < e {
+					b.Learn(string(line[a:e]))
+				}
+			}
+		}
+	}
+	out := &Lint{Files: r.Files, NoFiles: b.Text(r.NoFiles), ToolName: b.Text(r.ToolName), Version: b.Text(r.Version)}
+	if out.ToolName.IsZero() {
+		out.ToolName = secret.Lit("mcpconf")
+	}
+	docURL := map[string]string{}
+	for _, rule := range r.Rules {
+		if _, dup := docURL[rule.ID]; !dup {
+			docURL[rule.ID] = rule.DocURL
+		}
+		out.Rules = append(out.Rules, Rule{ID: b.Text(rule.ID), Title: b.Text(rule.Title), Help: b.Lines(rule.Help),
+			DocURL: b.Text(rule.DocURL), Severity: severity(rule.Severity)})
+	}
+	for _, e := range r.Errors {
+		out.Errors = append(out.Errors, SafeToolError{Path: b.Text(e.Path), Message: b.Text(e.Message)})
+	}
+	lines := map[lineKey]secret.Safe{}
+	out.Findings = make([]Finding, 0, len(r.Findings))
+	for _, d := range r.Findings {
+		f := finding(b, d)
+		f.DocURL = b.Text(docURL[d.Rule])
+		if doc := r.Documents[d.Path]; doc != nil && doc.Lines != nil && d.Pos.IsValid() && d.Pos.Line <= doc.Lines.Count() {
+			k := lineKey{d.Path, d.Pos.Line}
+			line, ok := lines[k]
+			if !ok {
+				line = b.SourceLine(doc.Lines.Line(d.Pos.Line), hide[k])
+				lines[k] = line
+			}
+			f.Source, f.HasSource = line, true
+		}
+		out.Findings = append(out.Findings, f)
+	}
+	return out
+}
+
+type lineKey struct {
+	path string
+	line int
+}
+
+// hiddenSpans collects where hardcoded-secret findings point: those exact
+// columns are hidden in every snippet of that line, whatever else the
+// scanner sees there.
+func hiddenSpans(diags []normalize.Diagnostic) map[lineKey][]secret.ColSpan {
+	out := map[lineKey][]secret.ColSpan{}
+	for _, d := range diags {
+		if d.Rule != "hardcoded-secret" || !d.Pos.IsValid() {
+			continue
+		}
+		end := d.End.Col
+		if d.End.Line != d.Pos.Line || end <= d.Pos.Col {
+			end = 1 << 30 // to the end of the line
+		}
+		k := lineKey{d.Path, d.Pos.Line}
+		out[k] = append(out[k], secret.ColSpan{Start: d.Pos.Col, End: end})
+	}
+	return out
+}
