@@ -32,4 +32,3 @@ func BenchmarkExpand(b *testing.B) {
 		}
 	}
 }
-

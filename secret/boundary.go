@@ -279,7 +279,7 @@ type ColSpan struct{ Start, End int }
 func (b *Boundary) SourceLine(line string, hide []ColSpan) Safe {
 	runes := []rune(line)
 	n := len(runes)
-	var delta []int32 // +1 where a masked range starts, -1 where it ends
+	var delta []int32              // +1 where a masked range starts, -1 where it ends
 	mark := func(start, end int) { // 0-based rune indexes
 		start, end = max(start, 0), min(end, n)
 		if start >= end {

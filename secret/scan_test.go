@@ -54,15 +54,15 @@ func TestFind(t *testing.T) {
 
 func TestMaskValue(t *testing.T) {
 	tests := map[string]string{
-		"${GITHUB_TOKEN}":           "${GITHUB_TOKEN}",
-		"Bearer ${TOKEN}":           "Bearer ${TOKEN}",
-		"Bearer l1teral-secret":     "Bearer ***",
-		"literal":                   "***",
-		"${X:-fallback-secret}":     "${X:-***}",
-		"GITHUB_TOKEN":              "GITHUB_TOKEN",
-		"!op read op://vault/token": "!op read op://vault/token",
-		"!echo " + fakeGHP:          "!echo ***",
-		"!cli --password=hunter22":  "!cli --password=***",
+		"${GITHUB_TOKEN}":              "${GITHUB_TOKEN}",
+		"Bearer ${TOKEN}":              "Bearer ${TOKEN}",
+		"Bearer l1teral-secret":        "Bearer ***",
+		"literal":                      "***",
+		"${X:-fallback-secret}":        "${X:-***}",
+		"GITHUB_TOKEN":                 "GITHUB_TOKEN",
+		"!op read op://vault/token":    "!op read op://vault/token",
+		"!echo " + fakeGHP:             "!echo ***",
+		"!cli --password=hunter22":     "!cli --password=***",
 		"!echo CanaryCmd-7Fq2Zr9Lx4Wp": "!echo ***",
 	}
 	for in, want := range tests {
