@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -28,14 +29,14 @@ func cellText(e *view.Entry) string {
 // ExplainMatrixText writes, for the clients of a workspace, one row per
 // server name with what each client does with it, then how the clients'
 // definitions differ, then the sources (absent ones with allSources).
-func ExplainMatrixText(w io.Writer, ws *view.Workspace, how string, allSources bool, st Style) error {
+func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSources bool, st Style) error {
 	products := make([]string, len(ws.Views))
 	for i, v := range ws.Views {
 		products[i] = fmt.Sprintf("%s (%s)", v.Product, v.Client)
 	}
 	fmt.Fprintf(w, "%s %s\n", st.bold("Clients:"), strings.Join(products, ", "))
-	if how != "" {
-		fmt.Fprintf(w, "  %s\n", st.dim(how))
+	if !how.IsZero() {
+		fmt.Fprintf(w, "  %s\n", st.dim(how.String()))
 	}
 	fmt.Fprintf(w, "\n%s\n", st.bold(fmt.Sprintf("Servers (%d):", len(ws.Matrix))))
 	if len(ws.Matrix) == 0 {

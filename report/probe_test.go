@@ -220,8 +220,8 @@ func TestSignature(t *testing.T) {
 		{`{"properties":{"t":{"type":["null","array"],"items":{"type":"string"}}}}`, "f(t?: string[]|null)"},
 	}
 	for _, tt := range tests {
-		if got := Signature("f", json.RawMessage(tt.schema)); got != tt.want {
-			t.Errorf("Signature(%s) = %q, want %q", tt.schema, got, tt.want)
+		if got := signature("f", json.RawMessage(tt.schema)); got != tt.want {
+			t.Errorf("signature(%s) = %q, want %q", tt.schema, got, tt.want)
 		}
 	}
 }

@@ -154,7 +154,7 @@ func writeTools(w io.Writer, r view.ProbeResult, st Style) {
 	}
 	fmt.Fprintln(w)
 	for _, t := range r.Tools {
-		fmt.Fprintf(w, "  %s\n", st.cyan(Signature(t.Name.String(), t.InputSchema.Raw())))
+		fmt.Fprintf(w, "  %s\n", st.cyan(signature(t.Name.String(), t.InputSchema.Raw())))
 		if d := shortDescription(t.Description, 300); d != "" {
 			fmt.Fprintf(w, "      %s\n", d)
 		}
@@ -328,14 +328,14 @@ func probeSummary(results []view.ProbeResult, st Style) string {
 	return s
 }
 
-// Signature renders a tool like a function: "search(query: string,
+// signature renders a tool like a function: "search(query: string,
 // limit?: integer)". Required parameters come first, in the order of
 // "required" (a JSON array keeps the server's order; an object read
 // through the SDK does not), then the optional ones, marked "?", in the
 // order of "properties". Types: the schema's type (several joined with
 // "|", null last), "T[]" for an array of T, the values of an enum, "any"
 // when the schema does not say.
-func Signature(name string, schema []byte) string {
+func signature(name string, schema []byte) string {
 	props, required := schemaProperties(schema)
 	byName := make(map[string]property, len(props))
 	for _, p := range props {

@@ -16,6 +16,7 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/validate"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -64,20 +65,20 @@ func absPath(cwd, p string) string {
 // clientSet picks the clients a run judges the tree by: --client, else
 // clients = [...] in the linter config, else every client whose files are
 // found in the scope. how says which, for the output.
-func clientSet(dopts *discover.Options, flags []string, cfg *validate.Config, scope discover.ScopeFilter) (clients []*normalize.Client, how string, err error) {
+func clientSet(dopts *discover.Options, flags []string, cfg *validate.Config, scope discover.ScopeFilter) (clients []*normalize.Client, how secret.Safe, err error) {
 	names := flags
 	switch {
 	case len(names) > 0:
-		how = "chosen with --client"
+		how = secret.Lit("chosen with --client")
 	case cfg != nil && len(cfg.Clients) > 0:
-		names, how = cfg.Clients, "from \"clients\" in "+validate.ConfigFile
+		names, how = cfg.Clients, secret.Lit("from \"clients\" in "+validate.ConfigFile)
 	default:
-		how = "every client whose files were found here; choose with --client"
+		how = secret.Lit("every client whose files were found here; choose with --client")
 	}
 	clients, err = dopts.SelectClients(names, scope)
 	var uc *discover.UnknownClientError
 	if errors.As(err, &uc) {
-		return nil, "", usageError{err}
+		return nil, secret.Safe{}, usageError{err}
 	}
 	return clients, how, err
 }

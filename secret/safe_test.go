@@ -1,0 +1,103 @@
+package secret
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+)
+
+// TestSafeOnlyFromTheBoundary type-checks code outside the package: a
+// constant makes a Safe through Lit, a string variable does not, and a Safe
+// cannot be written as a literal with a field.
+func TestSafeOnlyFromTheBoundary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the package from source")
+	}
+	check := func(body string) error {
+		src := "package p\nimport \"github.com/mcpconf/mcpconf/secret\"\nvar _ = secret.Lit\n" + body
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "p.go", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+		_, err = conf.Check("p", fset, []*ast.File{f}, nil)
+		return err
+	}
+	if err := check(`const c = "none"; var ok = secret.Lit(c); var ok2 = secret.Lit("x" + c)`); err != nil {
+		t.Fatalf("a constant is refused: %v", err)
+	}
+	for _, bad := range []string{
+		`func f(s string) secret.Safe { return secret.Lit(s) }`,
+		`var s = "x"; var bad = secret.Lit(s)`,
+		`var bad = secret.Safe{"raw"}`,
+	} {
+		if err := check(bad); err == nil || !strings.Contains(err.Error(), "cannot use") && !strings.Contains(err.Error(), "unexported") && !strings.Contains(err.Error(), "implicit assignment") {
+			t.Errorf("%s: compiles (%v)", bad, err)
+		}
+	}
+}
+
+func TestNeutralize(t *testing.T) {
+	b := NewKeyed(nil)
+	for in, want := range map[string]string{
+		"plain":                      "plain",
+		"a\x1b[2Jb":                  "a\uFFFD[2Jb",
+		"\x1b]0;title\x07x":          "\uFFFD]0;title\uFFFDx",
+		"\x1b]8;;http://e\x07link":   "\uFFFD]8;;http://e\uFFFDlink",
+		"csi\u009b31m":               "csi\uFFFD31m",
+		"bidi\u202egnp.exe":          "bidi\uFFFDgnp.exe",
+		"two\nlines\r":               "two\uFFFDlines\uFFFD",
+		"tab\there":                  "tab here",
+		"tags\U000E0041\U000E0042":   "tags\uFFFD\uFFFD",
+		"bad\xffutf8":                "bad\uFFFDutf8",
+		"line\u2028sep":              "line\uFFFDsep",
+		"数据 e\u0301 😀":               "数据 e\u0301 😀",
+	} {
+		if got := b.Text(in).String(); got != want {
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := b.Lines("a\r\nb\n\tc\x1b").String(); got != "a\nb\n\tc\uFFFD" {
+		t.Errorf("Lines: %q", got)
+	}
+}
+
+// TestCutAfterMasking: a secret cut at the limit never shows its first
+// characters, whether the scanner or the boundary knows it.
+func TestCutAfterMasking(t *testing.T) {
+	b := NewKeyed(nil)
+	known := "Kq7Zx2Lm5Np8Rt1Yv4Wb"
+	b.Learn(known)
+	for _, s := range []string{strings.Repeat("x", 190) + " " + fakeGHP, strings.Repeat("y", 195) + " " + known + " tail"} {
+		for n := 180; n < 260; n++ {
+			got := b.Cut(s, n).String()
+			for _, secret := range []string{fakeGHP, known} {
+				if strings.Contains(got, secret[:6]) {
+					t.Fatalf("Cut(%d) shows %q: %q", n, secret[:6], got)
+				}
+			}
+		}
+	}
+}
+
+// TestFingerprintKeyed: fingerprints compare values within a boundary,
+// differ across keys, and are not the bare hash of the value, so a short
+// secret cannot be recovered offline.
+func TestFingerprintKeyed(t *testing.T) {
+	a, b := NewKeyed([]byte("one")), NewKeyed([]byte("two"))
+	if a.Fingerprint("1234") != a.Fingerprint("1234") || a.Fingerprint("1234") == a.Fingerprint("1235") {
+		t.Error("a fingerprint does not compare values")
+	}
+	if a.Fingerprint("1234") == b.Fingerprint("1234") {
+		t.Error("two keys give the same fingerprint")
+	}
+	// sha256("1234") starts 03ac6742
+	if fp := New().Fingerprint("1234").String(); strings.Contains(fp, "03ac67") || !strings.HasPrefix(fp, "4 chars, hmac:") {
+		t.Errorf("fingerprint %q", fp)
+	}
+}
