@@ -66,12 +66,21 @@ type Rule struct {
 }
 
 // NewLint makes a lint run Safe. The secrets of the files read are
-// learned first (every token shape, secret-looking key and URL credential
-// of their source, and what the hardcoded-secret findings point at), so a
-// secret shown masked in one snippet is masked in every message too.
+// learned first (what explain masks as written in them — env and header
+// values, secret flags, URL credentials, values under secret-looking keys
+// — or, in a file that does not parse, every token shape and credential
+// of its text; and what the hardcoded-secret findings point at), so a
+// snippet hides what explain hides, and a secret masked in one place is
+// masked in every message too.
 func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 	for _, doc := range r.Documents {
-		b.LearnText(string(doc.Src))
+		if doc.Root != nil {
+			// what explain masks as written: env and header values, secret
+			// flags, URL credentials, values under secret-looking keys
+			learnNode(b, "", doc.Root)
+		} else {
+			b.LearnText(string(doc.Src))
+		}
 	}
 	hide := hiddenSpans(r.Findings)
 	for _, d := range r.Findings {

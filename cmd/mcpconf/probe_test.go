@@ -17,7 +17,7 @@ import (
 )
 
 // The test binary doubles as the stdio server of the probe tests: run as
-// "TESTBIN mcp-test-server [--log=LOG] [--leak]" it serves one tool per variable of its
+// "TESTBIN mcp-test-server [--log=LOG] [--leak] [--stderr=TEXT]" it serves one tool per variable of its
 // environment whose name starts with T_ ("env_t_name", described by the
 // length of its value), reports its working directory as its version, and
 // appends a line to LOG when given, so tests can count its starts; with
@@ -42,6 +42,10 @@ func testServer(args []string) int {
 			}
 			fmt.Fprintln(f, "started")
 			f.Close()
+		case strings.HasPrefix(a, "--stderr="):
+			// a server that fails and prints what it is given
+			os.Stderr.WriteString(strings.ReplaceAll(strings.TrimPrefix(a, "--stderr="), `\n`, "\n"))
+			return 1
 		case a == "--leak":
 			// a server that fails and prints its whole environment
 			for _, kv := range os.Environ() {

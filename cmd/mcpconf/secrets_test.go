@@ -1,41 +1,77 @@
 package main
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 )
 
+// canaries are secrets planted in every place a config, the environment,
+// a command or a server can put one. None may appear in any output, nor
+// its first 12 characters (a secret cut at a length limit).
+type canaries map[string]string
+
+func (c canaries) check(t *testing.T, what, out string) {
+	t.Helper()
+	for name, v := range c {
+		for _, part := range []string{v, v[:12]} {
+			if strings.Contains(out, part) {
+				t.Errorf("%s printed %s (%q):\n%s", what, name, part, out)
+				break
+			}
+		}
+	}
+}
+
 // TestSecretsNeverPrinted plants secrets in the environment, in the output
-// of a !command, in literal values and in a connection string, runs every
-// command that reads the tree in every format, and fails if any secret
-// appears in what mcpconf prints.
+// and the text of !commands, in literal values under secret-looking and
+// odd keys, in flags, in a connection string and a URL query, in a pisces
+// literal header and a Codex multi-line value, runs every command that
+// reads the tree in every format, and fails if any secret, or its first 12
+// characters, appears in what mcpconf prints.
 func TestSecretsNeverPrinted(t *testing.T) {
-	const (
-		fromEnv     = "ghp_EnvSecret0123456789abcdefghijKLMNOPqr"
-		fromCmd     = "cmd-secret-Zq8Wm2Lp5Rt7Yx3Vb9"
-		literal     = "sk-LiteralSecretAbCdEfGh0123456789XyZ"
-		dbPassword  = "DbPassw0rd-Kq7Zx2"
-		headerValue = "HeaderSecret-Mn4Bv8Cx2Lz6"
-		inDefault   = "DefaultSecret-Pw3Ks9Jd7Hq1"
-	)
-	secrets := []string{fromEnv, fromCmd, literal, dbPassword, headerValue, inDefault}
-	// the command prints a secret it does not contain
+	c := canaries{
+		"env":             "ghp_EnvSecret0123456789abcdefghijKLMNOPqr",
+		"command output":  "cmd-secret-Zq8Wm2Lp5Rt7Yx3Vb9",
+		"literal":         "sk-LiteralSecretAbCdEfGh0123456789XyZ",
+		"db password":     "DbPassw0rd-Kq7Zx2Lm5Np8",
+		"header":          "HeaderSecret-Mn4Bv8Cx2Lz6",
+		"default":         "DefaultSecret-Pw3Ks9Jd7Hq1",
+		"api key flag":    "FlagKey-Tq5Wn8Zr2Lp7Xv3",
+		"password flag":   "FlagPass-Hy6Bm1Qs9Kd4Rf8",
+		"token flag":      "FlagTok-Jc2Vx7Ng5Pw3Lm9",
+		"base64 env":      "eyJjcmVkIjoiQjY0U2VjcmV0In0Zk9Qx",
+		"odd env key":     "OddKey-Wq8Zr2Lx7Vt4Ns6",
+		"pisces header":   "PiscesHdr-Rb5Kt9Mz3Qw7Hx2",
+		"multi-line toml": "TomlMulti-Fs4Nj8Pq2Vc6Ld1",
+		"command text":    "CmdText-Gz7Ly3Nk9Tw5Bq1Xr",
+		"url query":       "QueryTok-Dm6Hs2Kv8Rp4Zn7",
+	}
+	// the command prints a secret it does not contain; a failing command
+	// quotes another value in its error
 	vault := filepath.Join(t.TempDir(), "vault")
-	if err := os.WriteFile(vault, []byte(fromCmd+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(vault, []byte(c["command output"]+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	root := writeTree(t, map[string]string{
 		".pisces/mcp.json": `{"mcpServers": {
-			"cmd": {"command": "srv", "env": {"API_TOKEN": "!cat ` + vault + `", "GH": "GITHUB_TOKEN"}},
-			"web": {"type": "http", "url": "https://x.example.com/mcp", "headers": {"Authorization": "Bearer ${GITHUB_TOKEN}", "X-Api-Key": "` + headerValue + `"}}}}`,
+			"cmd": {"command": "srv", "env": {"API_TOKEN": "!cat ` + vault + `", "GH": "GITHUB_TOKEN", "ECHO": "!printf %s ` + c["command text"] + `",
+				"FAILS": "!echo 'bad key ` + c["api key flag"] + `' >&2; exit 3"}},
+			"web": {"type": "http", "url": "https://x.example.com/mcp?access_token=` + c["url query"] + `", "headers": {"Authorization": "Bearer ${GITHUB_TOKEN}", "X-Api-Key": "` + c["header"] + `", "X-Custom": "` + c["pisces header"] + `"}}}}`,
 		".mcp.json": `{"mcpServers": {
-			"db": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-postgres@0.6.2", "postgresql://admin:` + dbPassword + `@db.example.com:5432/app"]},
-			"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}", "OPENAI_API_KEY": "` + literal + `", "FALLBACK_KEY": "${NOPE:-` + inDefault + `}"}}}}`,
-		".cursor/mcp.json": `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${env:GITHUB_TOKEN}"}}}}`,
+			"db": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-postgres@0.6.2", "postgresql://admin:` + c["db password"] + `@db.example.com:5432/app"]},
+			"flags": {"command": "srv", "args": ["--api-key=` + c["api key flag"] + `", "--password", "` + c["password flag"] + `", "--token", "` + c["token flag"] + `"]},
+			"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}", "OPENAI_API_KEY": "` + c["literal"] + `",
+				"FALLBACK_KEY": "${NOPE:-` + c["default"] + `}", "CONFIG_B64": "` + c["base64 env"] + `", "DATA": "` + c["odd env key"] + `"}}}}`,
+		".cursor/mcp.json":   `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${env:GITHUB_TOKEN}"}}}}`,
+		".codex/config.toml": "[mcp_servers.toml]\ncommand = \"srv\"\nenv = { NOTE = \"\"\"first line\n" + c["multi-line toml"] + "\"\"\" }\n",
 	})
-	env := map[string]string{"GITHUB_TOKEN": fromEnv}
+	env := map[string]string{"GITHUB_TOKEN": c["env"]}
 	home := t.TempDir()
 	var runs [][]string
 	for _, f := range []string{"text", "json", "sarif", "github"} {
@@ -44,18 +80,16 @@ func TestSecretsNeverPrinted(t *testing.T) {
 		}
 	}
 	for _, f := range []string{"text", "json"} {
-		for _, extra := range [][]string{nil, {"gh"}, {"db"}, {"--client", "pisces"}, {"--client", "claude"}, {"--resolve"},
-			{"--resolve", "--allow-exec"}, {"cmd", "--resolve", "--allow-exec"}, {"web", "--resolve"}} {
+		for _, extra := range [][]string{nil, {"gh"}, {"db"}, {"flags"}, {"web"}, {"cmd"}, {"toml"}, {"--all-sources"},
+			{"--client", "pisces"}, {"gh", "--client", "pisces"}, {"--client", "claude"}, {"--client", "codex"},
+			{"--resolve"}, {"--resolve", "--allow-exec"}, {"cmd", "--resolve", "--allow-exec"}, {"web", "--resolve"},
+			{"flags", "--resolve"}, {"db", "--resolve"}, {"toml", "--resolve"}, {"--resolve", "--client", "pisces", "--allow-exec"}} {
 			runs = append(runs, append([]string{"explain", "--root", root, "--home", home, "--format", f}, extra...))
 		}
 	}
 	for _, args := range runs {
 		_, out, errOut := run(t, env, args...)
-		for _, s := range secrets {
-			if strings.Contains(out+errOut, s) {
-				t.Errorf("mcpconf %s printed the secret %q:\n%s%s", strings.Join(args, " "), s, out, errOut)
-			}
-		}
+		c.check(t, "mcpconf "+strings.Join(args, " "), out+errOut)
 	}
 	// masked, but not missed: lint reports the password of the connection
 	// string as a hard-coded secret
@@ -66,6 +100,113 @@ func TestSecretsNeverPrinted(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("lint does not report the password of the connection string: %+v", rep.Findings)
+	}
+}
+
+// TestProbeSecretsNeverPrinted: servers that fail and print what they were
+// given — their arguments, their environment, a configured token in an
+// error body — straddling every length probe cuts at, never show a secret
+// or its first 12 characters, in any format; the hint to run a server by
+// hand masks its secret flags.
+func TestProbeSecretsNeverPrinted(t *testing.T) {
+	c := canaries{
+		"api key flag":  "FlagKey-Tq5Wn8Zr2Lp7Xv3",
+		"password flag": "FlagPass-Hy6Bm1Qs9Kd4Rf8",
+		"env":           "EnvTok-Wq8Zr2Lx7Vt4Ns6Ab",
+		"odd env key":   "OddKey-Cv3Bn7Mx1Zq5Lp9",
+		"bearer":        "BearerTok-Rb5Kt9Mz3Qw7Hx2",
+		"literal key":   "LitHdr-Fs4Nj8Pq2Vc6Ld1",
+	}
+	bin := testBin(t)
+	var stderr strings.Builder
+	// a canary straddles each limit, 12 of its characters before it: the
+	// 500 bytes a stderr line is cut at, the 300 of the last line quoted
+	// in the message, the 200 of a quoted snippet
+	stderr.WriteString("args: --api-key=" + c["api key flag"] + "\n")
+	for _, at := range []int{187, 287, 487, 287} {
+		stderr.WriteString(strings.Repeat("x", at) + c["password flag"] + " tail\n")
+	}
+	// a server that answers 500 with the token it was sent, at the cut
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusInternalServerError)
+		// the token starts 188 bytes in: a 200-byte snippet holds 12 of it
+		fmt.Fprintf(w, "%s bad header %q and %q", strings.Repeat("e", 168), r.Header.Get("Authorization"), r.Header.Get("X-Key"))
+	}))
+	defer web.Close()
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.claude.json": fmt.Sprintf(`{"mcpServers": {
+			"leaky": {"command": %q, "args": ["mcp-test-server", "--stderr=%s", "--api-key=%s", "--password", %q], "env": {"T_TOKEN": "${T_TOKEN}", "DATA": %q}},
+			"env": {"command": %q, "args": ["mcp-test-server", "--leak"], "env": {"T_TOKEN": "${T_TOKEN}", "DATA": %q}},
+			"web": {"type": "http", "url": %q, "headers": {"Authorization": "Bearer ${BEARER}", "X-Key": %q}}}}`,
+			bin, escapeArg(stderr.String()), c["api key flag"], c["password flag"], c["odd env key"],
+			bin, c["odd env key"], web.URL+"/mcp", c["literal key"]),
+	})
+	env := map[string]string{"T_TOKEN": c["env"], "BEARER": c["bearer"], "PATH": os.Getenv("PATH")}
+	for _, f := range []string{"text", "json"} {
+		for _, extra := range [][]string{nil, {"--tools"}} {
+			args := append([]string{"probe", "--root", root, "--home", home, "--client", "claude", "--timeout", "10s", "--format", f}, extra...)
+			_, out, errOut := run(t, env, args...)
+			c.check(t, "mcpconf "+strings.Join(args, " "), out+errOut)
+			if f == "text" && !strings.Contains(out, "run it by hand") {
+				t.Errorf("no hint to run the server by hand in:\n%s", out)
+			}
+		}
+	}
+}
+
+// escapeArg writes text for the test server's --stderr=, which turns \n
+// back into line breaks.
+func escapeArg(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
+
+// TestNoControlCharacterFromAFile: a server name or value holding escape
+// sequences (CSI, OSC titles and links, C1), bidi controls and line breaks
+// reaches no text output raw: explain, explain NAME, --resolve,
+// --all-sources and lint neutralize them.
+func TestNoControlCharacterFromAFile(t *testing.T) {
+	evil := `e\u001b[2J\u001b]0;pwned\u0007\u001b]8;;https://evil.example\u0007x\u009b31m\u202e\r\nfake: line`
+	root := writeTree(t, map[string]string{
+		".mcp.json": `{"mcpServers": {"` + evil + `": {"command": "` + evil + `", "args": ["` + evil + `"], "env": {"` + evil + `": "` + evil + `"}},
+			"plain": {"type": "http", "url": "https://h.example/` + evil + `", "headers": {"X": "${` + evil + `}"}}}}`,
+		".cursor/mcp.json": `{"mcpServers": {"c": {"command": "x", "env": {"K": "` + evil + `"}}}}`,
+	})
+	home := t.TempDir()
+	name := "e\x1b[2J\x1b]0;pwned\x07\x1b]8;;https://evil.example\x07x\u009b31m\u202e\r\nfake: line"
+	for _, args := range [][]string{
+		{"explain"}, {"explain", "--all-sources"}, {"explain", name}, {"explain", "--resolve"}, {"explain", "--client", "claude"},
+		{"explain", "--client", "pisces"}, {"explain", name, "--client", "pisces"}, {"explain", "--resolve", "--client", "pisces"},
+		{"lint"}, {"lint", "--format", "github"},
+	} {
+		_, out, errOut := run(t, nil, append(args, "--root", root, "--home", home)...)
+		for _, r := range out + errOut {
+			if r != '\n' && r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r)) {
+				t.Errorf("mcpconf %s printed %U raw:\n%q", strings.Join(args, " "), r, out+errOut)
+				break
+			}
+		}
+		if strings.Contains(out, "\nfake: line") {
+			t.Errorf("mcpconf %s printed a line a file wrote:\n%s", strings.Join(args, " "), out)
+		}
+	}
+}
+
+// TestResolveNoClearerThanWritten: what plain explain masks as written,
+// explain --resolve does not show as used: a secret flag's value, a value
+// under a secret-looking or odd key, the credentials of a URL.
+func TestResolveNoClearerThanWritten(t *testing.T) {
+	secret := "Zq8Wm2Lp5Rt7Yx3Vb9Nc"
+	root := writeTree(t, map[string]string{
+		".mcp.json": `{"mcpServers": {"s": {"command": "srv", "args": ["--api-key=` + secret + `a", "--password", "` + secret + `b"],
+			"env": {"CONFIG_B64": "` + secret + `c", "X": "${V}-` + secret + `d"}}}}`,
+	})
+	_, out, _ := run(t, map[string]string{"V": "from-env-1234"}, "explain", "--resolve", "--root", root, "--home", t.TempDir())
+	if strings.Contains(out, secret) || strings.Contains(out, "from-env-1234") {
+		t.Errorf("--resolve shows a value explain masks:\n%s", out)
+	}
+	for _, want := range []string{"--api-key=***", "***"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
 	}
 }
 
