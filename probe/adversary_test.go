@@ -79,6 +79,15 @@ func runAdversaryServer(behaviour string) (code int, ok bool) {
 			return 1, true
 		}
 		return 0, true
+	case "bigname":
+		// Its handshake answer is as large as PROBE_FLOOD's description
+		// size: the server's name.
+		_, size := floodSize()
+		s := mcp.NewServer(&mcp.Implementation{Name: strings.Repeat("n", size), Version: "1"}, nil)
+		if err := s.Run(ctx, &mcp.StdioTransport{}); err != nil {
+			return 1, true
+		}
+		return 0, true
 	case "flood-http":
 		// Serves streamable HTTP on a loopback port it prints, until
 		// its stdin closes (the parent is gone).

@@ -181,6 +181,10 @@ type netGuard struct {
 	url      *url.URL
 	hostPort string // the configured URL's host and port, as dialed ("127.0.0.1:8080")
 
+	// envProxy is the proxy of a request, from the environment
+	// (http.ProxyFromEnvironment, which reads it once per process).
+	envProxy func(*http.Request) (*url.URL, error)
+
 	mu       sync.Mutex
 	server   netip.Addr      // the address probe connected to for hostPort
 	proxies  map[string]bool // proxy addresses (from the environment) requests went through
@@ -188,7 +192,7 @@ type netGuard struct {
 }
 
 func newNetGuard(configured *url.URL) *netGuard {
-	return &netGuard{url: configured, hostPort: dialAddr(configured), proxies: map[string]bool{}}
+	return &netGuard{url: configured, hostPort: dialAddr(configured), envProxy: http.ProxyFromEnvironment, proxies: map[string]bool{}}
 }
 
 // dialAddr is the host:port a URL's request dials, as net/http
@@ -315,7 +319,7 @@ func (g *netGuard) transport() *http.Transport {
 // look-ups (DNS rebinding) can get past this check, which is as good as
 // a client can do when the proxy, not the client, connects.
 func (g *netGuard) proxy(req *http.Request) (*url.URL, error) {
-	pu, err := http.ProxyFromEnvironment(req)
+	pu, err := g.envProxy(req)
 	if err != nil || pu == nil {
 		return pu, err
 	}

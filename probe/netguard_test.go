@@ -399,3 +399,39 @@ func TestSSEEndpointOtherOrigin(t *testing.T) {
 		t.Errorf("the other origin got %d requests", n)
 	}
 }
+
+// Through a proxy the dial goes to the proxy: a server-steered target is
+// checked by the addresses its name resolves to, before the request.
+func TestGuardThroughProxy(t *testing.T) {
+	var accepted atomic.Int32
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		accepted.Add(1)
+		w.WriteHeader(http.StatusTeapot)
+	}))
+	defer proxy.Close()
+	pu, _ := url.Parse(proxy.URL)
+	cfg, _ := url.Parse("https://mcp.example.com/mcp")
+	g := newNetGuard(cfg)
+	g.envProxy = func(*http.Request) (*url.URL, error) { return pu, nil }
+	client := &http.Client{Transport: g.transport()}
+	get := func(u string) (*http.Response, error) {
+		req, _ := http.NewRequest(http.MethodGet, u, nil)
+		return client.Do(req)
+	}
+	// The configured server went through the proxy: its address is not
+	// known, so a steered target must be public.
+	if resp, err := get("http://mcp.example.com:443/x"); err != nil {
+		t.Fatalf("the configured host through the proxy: %v", err)
+	} else {
+		resp.Body.Close()
+	}
+	for _, u := range []string{"http://169.254.169.254/latest/meta-data/", "http://10.1.2.3/", "http://LOCALHOST/"} {
+		_, err := get(u)
+		if r := asRefusal(err); r == nil || r.serverClass != classUnknown || !strings.Contains(r.why(), "for a server reached through a proxy") {
+			t.Errorf("%s through the proxy: %v", u, err)
+		}
+	}
+	if n := accepted.Load(); n != 1 {
+		t.Errorf("the proxy got %d requests, want only the configured server's", n)
+	}
+}

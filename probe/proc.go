@@ -277,7 +277,16 @@ func (f *lineFilter) limit() *limitError {
 	return f.limitErr
 }
 
-func (f *lineFilter) Close() error { return f.src.Close() }
+// Close closes stdout, unless a bound was reached: then the server, still
+// writing, would die of SIGPIPE and the probe would report that death
+// instead of what the server sent. The pipe is closed anyway when the
+// process is stopped.
+func (f *lineFilter) Close() error {
+	if f.limit() != nil {
+		return nil
+	}
+	return f.src.Close()
+}
 
 // isJSONRPC is a cheap test that a line is a JSON-RPC message (or batch):
 // valid JSON, an object or array, naming "jsonrpc". A structured log line

@@ -163,7 +163,10 @@ func (p *prober) handshake(ctx context.Context, tr mcp.Transport) (*mcp.ClientSe
 			// stdio: the caller explains the failed handshake; the bound
 			// is a finding of its own.
 			p.add(lim.diag())
-			return nil, fmt.Errorf("%w (%v)", err, lim)
+			if !strings.Contains(err.Error(), lim.Error()) {
+				err = fmt.Errorf("%w (%v)", err, lim)
+			}
+			return nil, err
 		}
 		return nil, err
 	}
