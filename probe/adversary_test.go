@@ -165,6 +165,9 @@ func vmHWM(t *testing.T) float64 {
 //
 //	PROBE_MEASURE=stdio go test ./probe -run TestPeakMemoryFlood -count=1 -v
 //	PROBE_MEASURE=http go test ./probe -run TestPeakMemoryFlood -count=1 -v
+//
+// PROBE_FLOOD=TOOLS,DESC sets the pages (see floodEnv), e.g. 1000,7000
+// for pages just under the 8 MiB bound of a message.
 func TestPeakMemoryFlood(t *testing.T) {
 	which := os.Getenv("PROBE_MEASURE")
 	if which == "" {
@@ -174,12 +177,16 @@ func TestPeakMemoryFlood(t *testing.T) {
 	if v, err := time.ParseDuration(os.Getenv("PROBE_MEASURE_TIMEOUT")); err == nil {
 		timeout = v
 	}
+	var env []string // PROBE_FLOOD, to measure pages of another size
+	if v := os.Getenv(floodEnv); v != "" {
+		env = append(env, floodEnv+"="+v)
+	}
 	var target Target
 	switch which {
 	case "stdio":
-		target = stdioTarget(t, "flood")
+		target = stdioTarget(t, "flood", env...)
 	case "http":
-		target = httpTarget(startHTTPServerProcess(t, "flood-http"), normalize.HTTP, true)
+		target = httpTarget(startHTTPServerProcess(t, "flood-http", env...), normalize.HTTP, true)
 	default:
 		t.Fatalf("PROBE_MEASURE=%q: stdio or http", which)
 	}
