@@ -118,7 +118,7 @@ func (p *prober) runHTTP(ctx context.Context) {
 	case t.Pinned:
 		a = p.connectHTTP(ctx, "http")
 		if a.err != nil && a.fallbackStatus() && !p.expired(ctx) && p.speaks(ctx, "sse") {
-			p.wrongTransport(a, fmt.Sprintf("the URL %q speaks the legacy SSE transport, not the streamable HTTP the config names (POST answered %d)", t.URL, a.rec.last().status),
+			p.wrongTransport(a, fmt.Sprintf("the URL %q speaks the legacy SSE transport, not the streamable HTTP the config names (POST answered %d%s)", t.URL, a.rec.last().status, p.at(a.rec.last().url)),
 				`set "type": "sse", or move the server to streamable HTTP`)
 			return
 		}
@@ -127,12 +127,12 @@ func (p *prober) runHTTP(ctx context.Context) {
 		// streamable HTTP, and SSE when the POST fails with a 4xx.
 		a = p.connectHTTP(ctx, "http")
 		if a.err != nil && a.fallbackStatus() && !p.expired(ctx) {
-			status := a.rec.last().status
+			status, at := a.rec.last().status, p.at(a.rec.last().url)
 			if b := p.connectHTTP(ctx, "sse"); b.err == nil {
 				a.close()
 				a = b
 				p.add(diag("transport-fallback", normalize.Warning,
-					fmt.Sprintf("streamable HTTP answered %d %q; the server answered over the legacy SSE transport", status, http.StatusText(status)),
+					fmt.Sprintf("streamable HTTP answered %d %q%s; the server answered over the legacy SSE transport", status, http.StatusText(status), at),
 					`set "type": "sse" so clients do not try streamable HTTP first, or move the server to streamable HTTP (SSE is deprecated)`))
 			} else if b.rec.stopped() {
 				// The SSE stream answered, then sent probe somewhere it
@@ -705,6 +705,15 @@ func (r *recorder) end() {
 // configured one (a redirect led there).
 func (p *prober) redirected(u string) bool {
 	return u != "" && canonicalURL(u) != canonicalURL(p.t.URL)
+}
+
+// at names the URL that answered, for a message quoting its status, when
+// a redirect led elsewhere than the configured URL: ` at "https://…"`.
+func (p *prober) at(u string) string {
+	if !p.redirected(u) {
+		return ""
+	}
+	return fmt.Sprintf(" at %q", cut(u, 200))
 }
 
 // redirectDiags reports the redirects the MCP transport followed: from

@@ -137,6 +137,10 @@ func TestGuardDialChecksResolvedAddress(t *testing.T) {
 	if _, err := g.dial(metadataRules(context.Background(), &url.URL{Scheme: "http"}), "tcp", steered); err != nil {
 		t.Errorf("http metadata on loopback for a server on loopback: %v", err)
 	}
+	// … and nothing else: a public address over plain http is refused.
+	if r := g.checkAddr("one.one.one.one", netip.MustParseAddr("1.1.1.1"), true); r == nil || !r.https {
+		t.Errorf("plain http metadata at a public address: %+v", r)
+	}
 	time.Sleep(50 * time.Millisecond)
 	if n := accepted.Load(); n != 3 {
 		t.Errorf("%d connections accepted, want 3 (the refused dial must not connect)", n)
