@@ -130,7 +130,10 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 		p.fail(StatusNeedsAuth, "insufficient scope", diag("auth-insufficient-scope", normalize.Error, msg,
 			"sign in again with the client so that it asks for that scope; mcpconf never opens a browser"))
 	case ar.status == http.StatusForbidden:
-		msg := fmt.Sprintf("%q answered 403 %q", ar.url, "Forbidden")
+		msg := fmt.Sprintf("%q answered 403 %q", cut(ar.url, 200), "Forbidden")
+		if p.redirected(ar.url) {
+			msg = fmt.Sprintf("%q, where %q redirects, answered 403 %q", cut(ar.url, 200), p.t.URL, "Forbidden")
+		}
 		if ar.snippet != "" {
 			msg += ": " + ar.snippet
 		}
@@ -161,6 +164,13 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 		if p.droppedHeaderNote() {
 			hint = "a header of this server was dropped because its value could not be resolved (see the other findings): set the variable it reads"
 		}
+		if p.redirected(ar.url) {
+			msg = fmt.Sprintf("%q, where %q redirects, requires authorization (401) and no credentials were sent", cut(ar.url, 200), p.t.URL)
+			if u, err := url.Parse(ar.url); err == nil && !sameOrigin(u, p.net.configuredURL()) && len(p.t.Headers) > 0 {
+				msg = fmt.Sprintf("%q, where %q redirects, requires authorization (401); the configured headers were not sent to that origin", cut(ar.url, 200), p.t.URL)
+				hint = "if the server moved there, put its URL in the config: mcpconf never sends configured credentials to another origin"
+			}
+		}
 		p.fail(StatusNeedsAuth, "authorization required", diag("auth-required", normalize.Error, msg, hint))
 	}
 
@@ -178,7 +188,7 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 		return // not OAuth: there is no metadata to read
 	}
 	if ar.status == http.StatusUnauthorized || info.Error == "insufficient_scope" {
-		d := &discovery{p: p, ctx: ctx, info: info, client: newMetadataClient()}
+		d := &discovery{p: p, ctx: ctx, info: info, client: newMetadataClient(p.net)}
 		resourceMetadataURL := ""
 		if bearer != nil {
 			resourceMetadataURL = bearer.Params["resource_metadata"]
@@ -311,12 +321,20 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 	)
 	for _, c := range prmCandidates(headerURL, serverURL) {
 		what := "protected resource metadata (" + c.source + ")"
-		ctx, cancel := d.fetchCtx()
-		prm, err := oauthex.GetProtectedResourceMetadata(ctx, c.url, c.resource, d.client.http)
-		f, refused := d.lookAt(ctx, c.url, err)
-		cancel()
 		fetch := Fetch{What: what, URL: c.url}
 		tried = append(tried, c.url)
+		named := fmt.Sprintf("the server points its metadata at %q", cut(c.url, 200))
+		if d.refuse(&fetch, named, d.client.check(c.url)) {
+			// As SDK clients go on when a URL fails, so does probe.
+			continue
+		}
+		ctx, cancel := d.fetchCtx()
+		prm, err := oauthex.GetProtectedResourceMetadata(metadataCtx(ctx, c.url), c.url, c.resource, d.client.http)
+		f, refused := d.lookAt(ctx, c.url, err)
+		cancel()
+		if d.refuse(&fetch, named, d.client.takeRefusal()) {
+			continue
+		}
 		if f != nil {
 			fetch.Status = f.status
 		}
@@ -406,9 +424,18 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 		sdk   error
 		tried []string
 	)
+	named := fmt.Sprintf("the protected resource metadata names authorization server %q", cut(issuer, 200))
+	if fallback {
+		named = fmt.Sprintf("the server's origin %q is the authorization server", cut(issuer, 200))
+	}
 	for _, c := range asCandidates(issuer) {
+		tried = append(tried, c.url)
+		fetch := Fetch{What: what + " (" + kindName(c.kind) + ")", URL: c.url}
+		if d.refuse(&fetch, named, d.client.check(c.url)) {
+			return // every candidate is on the same host
+		}
 		ctx, cancel := d.fetchCtx()
-		meta, err := oauthex.GetAuthServerMeta(ctx, c.url, issuer, d.client.http)
+		meta, err := oauthex.GetAuthServerMeta(metadataCtx(ctx, c.url), c.url, issuer, d.client.http)
 		f, refused := d.lookAt(ctx, c.url, err)
 		if refused {
 			err = nil
@@ -417,8 +444,9 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 			}
 		}
 		cancel()
-		tried = append(tried, c.url)
-		fetch := Fetch{What: what + " (" + kindName(c.kind) + ")", URL: c.url}
+		if d.refuse(&fetch, named, d.client.takeRefusal()) {
+			return // an error ends the search, as it does in the SDK's client
+		}
 		if f != nil {
 			fetch.Status = f.status
 		}
@@ -506,8 +534,9 @@ var errRefused = fmt.Errorf("refused by the SDK")
 
 // lookAt returns what the SDK's fetch of u got. When the SDK refused to
 // fetch it at all (plain http to a non-loopback host, a private address),
-// its clients go on to the next URL; the refusal is reported and the
-// document fetched anyway, to say what is there.
+// its clients go on to the next URL; the refusal is reported and, since
+// probe's own policy allowed the URL (checked before), the document is
+// fetched through the same guard, to say what is there.
 func (d *discovery) lookAt(ctx context.Context, u string, sdkErr error) (f *fetched, refused bool) {
 	if f = d.client.get(u); f != nil || !refusedBySDK(sdkErr) || ctx.Err() != nil {
 		return f, false
@@ -516,6 +545,27 @@ func (d *discovery) lookAt(ctx context.Context, u string, sdkErr error) (f *fetc
 		fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", u, sdkReason(sdkErr)),
 		"metadata must be served over https from a public address for SDK-based clients"))
 	return d.client.fetch(ctx, u), true
+}
+
+// refuse reports a URL the guard refused (nil: none): named says what the
+// server did, e.g. "the server points its metadata at …".
+func (d *discovery) refuse(f *Fetch, named string, r *refusedFetch) bool {
+	if r == nil {
+		return false
+	}
+	f.Error = "refused: " + r.refusal.why()
+	d.info.Fetches = append(d.info.Fetches, *f)
+	if r.from != "" {
+		named = fmt.Sprintf("the metadata at %q redirects to %q", cut(r.from, 200), cut(r.to, 200))
+	}
+	dg := refusedDiag(named, r.refusal)
+	for _, o := range d.p.result.Diagnostics {
+		if o.Message == dg.Message {
+			return true
+		}
+	}
+	d.p.add(dg)
+	return true
 }
 
 // statusText is why an answer was not used: "not found", "internal server
@@ -563,11 +613,26 @@ func quoteList(items []string) string {
 // that when the SDK rejects a document the probe can still read it and say
 // why, without fetching it twice. It never sends the target's headers:
 // metadata is public, and an Authorization header must not travel to
-// another host.
+// another host. Every request goes through the probe's guard: the URLs
+// are the server's to name, so they are checked before the request
+// (check) and at dial time. Its transport is not a plain *http.Transport,
+// so the SDK skips its own dial-time checks and uses this client's as they
+// are: the guard is the one in force.
 type metadataClient struct {
-	http *http.Client
-	mu   sync.Mutex
-	seen map[string]*fetched
+	http  *http.Client
+	guard *netGuard
+	mu    sync.Mutex
+	seen  map[string]*fetched
+	// refused is what the guard refused since the last takeRefusal: a
+	// dial, or a redirect.
+	refused *refusedFetch
+}
+
+// refusedFetch is a metadata URL the guard refused; from is set when a
+// redirect led to it.
+type refusedFetch struct {
+	from, to string
+	refusal  *refusal
 }
 
 type fetched struct {
@@ -580,25 +645,92 @@ type fetched struct {
 
 const maxMetadataBytes = 1 << 20
 
-func newMetadataClient() *metadataClient {
-	m := &metadataClient{seen: map[string]*fetched{}}
-	base := http.DefaultTransport.(*http.Transport).Clone()
-	m.http = &http.Client{Transport: roundTripFunc(func(req *http.Request) (*http.Response, error) {
-		key := req.URL.String()
-		resp, err := base.RoundTrip(req)
-		if err != nil {
-			m.put(key, &fetched{err: err})
-			return nil, err
-		}
-		body, rerr := io.ReadAll(io.LimitReader(resp.Body, maxMetadataBytes+1))
-		resp.Body.Close()
-		f := &fetched{status: resp.StatusCode, body: body, err: rerr, location: resp.Header.Get("Location")}
-		f.mediaType, _, _ = mime.ParseMediaType(resp.Header.Get("Content-Type"))
-		m.put(key, f)
-		resp.Body = io.NopCloser(bytes.NewReader(body))
-		return resp, nil
-	})}
+func newMetadataClient(g *netGuard) *metadataClient {
+	m := &metadataClient{seen: map[string]*fetched{}, guard: g}
+	base := g.transport()
+	// Each fetch dials anew, so that the dial sees the request's own rule
+	// (plain http: loopback only).
+	base.DisableKeepAlives = true
+	m.http = &http.Client{
+		Transport: roundTripFunc(func(req *http.Request) (*http.Response, error) {
+			key := req.URL.String()
+			resp, err := base.RoundTrip(req)
+			if err != nil {
+				if r := asRefusal(err); r != nil {
+					from := ""
+					if req.Response != nil && req.Response.Request != nil {
+						from = req.Response.Request.URL.String()
+					}
+					m.refuse(&refusedFetch{from: from, to: key, refusal: r})
+				}
+				m.put(key, &fetched{err: err})
+				return nil, err
+			}
+			body, rerr := io.ReadAll(io.LimitReader(resp.Body, maxMetadataBytes+1))
+			resp.Body.Close()
+			f := &fetched{status: resp.StatusCode, body: body, err: rerr, location: resp.Header.Get("Location")}
+			f.mediaType, _, _ = mime.ParseMediaType(resp.Header.Get("Content-Type"))
+			m.put(key, f)
+			resp.Body = io.NopCloser(bytes.NewReader(body))
+			return resp, nil
+		}),
+		// The SDK's redirect policy is replaced by this one, which the
+		// SDK uses when set: a few redirects, never from https to http,
+		// each target checked.
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			prev := via[len(via)-1]
+			switch {
+			case len(via) > maxRedirects:
+				return fmt.Errorf("stopped after %d redirects", maxRedirects)
+			case prev.URL.Scheme == "https" && req.URL.Scheme != "https":
+				return fmt.Errorf("a redirect from https to %q is a downgrade", req.URL.Scheme)
+			}
+			if r := g.checkURL(req.URL, true); r != nil {
+				m.refuse(&refusedFetch{from: prev.URL.String(), to: req.URL.String(), refusal: r})
+				return r
+			}
+			return nil
+		},
+	}
 	return m
+}
+
+// check applies the guard to a metadata URL before any request.
+func (m *metadataClient) check(raw string) *refusedFetch {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil // the fetch reports it
+	}
+	if r := m.guard.checkURL(u, true); r != nil {
+		return &refusedFetch{to: raw, refusal: r}
+	}
+	return nil
+}
+
+func (m *metadataClient) refuse(r *refusedFetch) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.refused == nil {
+		m.refused = r
+	}
+}
+
+// takeRefusal returns what the guard refused since the last call.
+func (m *metadataClient) takeRefusal() *refusedFetch {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r := m.refused
+	m.refused = nil
+	return r
+}
+
+// metadataCtx marks a metadata request for the guard (plain http:
+// loopback only).
+func metadataCtx(ctx context.Context, raw string) context.Context {
+	if u, err := url.Parse(raw); err == nil {
+		return metadataRules(ctx, u)
+	}
+	return ctx
 }
 
 type roundTripFunc func(*http.Request) (*http.Response, error)
@@ -656,7 +788,7 @@ func (m *metadataClient) get(u string) *fetched {
 
 // fetch GETs u directly (when the SDK refused to).
 func (m *metadataClient) fetch(ctx context.Context, u string) *fetched {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	req, err := http.NewRequestWithContext(metadataCtx(ctx, u), http.MethodGet, u, nil)
 	if err != nil {
 		return &fetched{err: err}
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -295,16 +294,15 @@ func TestBasicChallenge(t *testing.T) {
 	}
 }
 
-// A metadata URL the SDK will not fetch (plain http to an address it does
-// not count as loopback) is still read, and the refusal reported. On
-// Linux, 0.0.0.0 reaches the local host, but the SDK refuses it.
+// A metadata URL the SDK will not fetch but mcpconf's policy allows is
+// still read, and the SDK's refusal reported. The SDK counts as loopback
+// only "localhost" and loopback literals, so it refuses plain http to
+// "LOCALHOST", which resolves to loopback: allowed for a server on
+// loopback, and checked again when dialed.
 func TestAuthMetadataRefusedBySDK(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("connecting to 0.0.0.0 reaches the local host on Linux only")
-	}
 	f := newAuthFixture(t)
-	unspecified := strings.Replace(f.rs.URL, "127.0.0.1", "0.0.0.0", 1)
-	f.challenge = `Bearer resource_metadata="` + unspecified + `/.well-known/oauth-protected-resource/mcp"`
+	upper := strings.Replace(f.rs.URL, "127.0.0.1", "LOCALHOST", 1)
+	f.challenge = `Bearer resource_metadata="` + upper + `/.well-known/oauth-protected-resource/mcp"`
 	r := f.probe(t, nil)
 	d := mustDiag(t, r, "auth-metadata-rejected")
 	if d.Severity != normalize.Warning || !strings.Contains(d.Message, "refuses to fetch") {

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -67,7 +68,7 @@ func (a *attempt) close() {
 // the auth ones to the POST (the MCP spec's backwards-compatibility
 // rule), with nothing else wrong first.
 func (a *attempt) fallbackStatus() bool {
-	if a.err == nil || a.rec.auth() != nil || a.rec.transportErr() != nil {
+	if a.err == nil || a.rec.auth() != nil || a.rec.transportErr() != nil || a.rec.stopped() {
 		return false
 	}
 	switch a.rec.last().status {
@@ -81,7 +82,7 @@ func (a *attempt) fallbackStatus() bool {
 // sseMismatch reports whether a failed SSE attempt failed the way a
 // streamable-HTTP-only server makes it fail.
 func (a *attempt) sseMismatch() bool {
-	if a.err == nil || a.rec.auth() != nil || a.rec.transportErr() != nil || a.opened {
+	if a.err == nil || a.rec.auth() != nil || a.rec.transportErr() != nil || a.rec.stopped() || a.opened {
 		return false
 	}
 	last := a.rec.last()
@@ -101,6 +102,10 @@ func (p *prober) runHTTP(ctx context.Context) {
 			`set "url" to the server's endpoint, e.g. https://example.com/mcp`))
 		return
 	}
+	p.net = newNetGuard(u)
+	p.budget = &byteBudget{left: int64(maxServerBytes)}
+	p.hops = &hopLog{}
+	defer p.redirectDiags()
 	var a *attempt
 	switch {
 	case t.Transport == normalize.SSE:
@@ -113,7 +118,7 @@ func (p *prober) runHTTP(ctx context.Context) {
 	case t.Pinned:
 		a = p.connectHTTP(ctx, "http")
 		if a.err != nil && a.fallbackStatus() && !p.expired(ctx) && p.speaks(ctx, "sse") {
-			p.wrongTransport(a, fmt.Sprintf("the URL %q speaks the legacy SSE transport, not the streamable HTTP the config names (POST answered %d)", t.URL, a.rec.last().status),
+			p.wrongTransport(a, fmt.Sprintf("the URL %q speaks the legacy SSE transport, not the streamable HTTP the config names (POST answered %d%s)", t.URL, a.rec.last().status, p.at(a.rec.last().url)),
 				`set "type": "sse", or move the server to streamable HTTP`)
 			return
 		}
@@ -122,13 +127,18 @@ func (p *prober) runHTTP(ctx context.Context) {
 		// streamable HTTP, and SSE when the POST fails with a 4xx.
 		a = p.connectHTTP(ctx, "http")
 		if a.err != nil && a.fallbackStatus() && !p.expired(ctx) {
-			status := a.rec.last().status
+			status, at := a.rec.last().status, p.at(a.rec.last().url)
 			if b := p.connectHTTP(ctx, "sse"); b.err == nil {
 				a.close()
 				a = b
 				p.add(diag("transport-fallback", normalize.Warning,
-					fmt.Sprintf("streamable HTTP answered %d %q; the server answered over the legacy SSE transport", status, http.StatusText(status)),
+					fmt.Sprintf("streamable HTTP answered %d %q%s; the server answered over the legacy SSE transport", status, http.StatusText(status), at),
 					`set "type": "sse" so clients do not try streamable HTTP first, or move the server to streamable HTTP (SSE is deprecated)`))
+			} else if b.rec.stopped() {
+				// The SSE stream answered, then sent probe somewhere it
+				// does not go: that is the finding.
+				a.close()
+				a = b
 			} else {
 				b.close() // the streamable failure is the one to explain
 			}
@@ -168,8 +178,8 @@ func (p *prober) wrongTransport(a *attempt, msg, hint string) {
 // effects on the result (era, server, capabilities) are kept only when it
 // succeeds.
 func (p *prober) connectHTTP(ctx context.Context, kind string) *attempt {
-	rec := newRecorder(ctx, p.parent, p.t.Headers)
-	client := &http.Client{Transport: rec}
+	rec := newRecorder(ctx, p)
+	client := &http.Client{Transport: rec, CheckRedirect: rec.checkRedirect}
 	a := &attempt{transport: kind, rec: rec, probe: ctx, parent: p.parent}
 	var tr mcp.Transport
 	if kind == "sse" {
@@ -215,6 +225,21 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 	switch {
 	case p.cancelled():
 		p.fail(StatusSkipped, "cancelled")
+	case a.rec.refusedHop() != nil:
+		h := a.rec.refusedHop()
+		p.fail(StatusFailed, "redirect refused", refusedDiag(
+			fmt.Sprintf("%q redirects to %q (%d)", cut(h.from, 200), cut(h.to, 200), h.status), h.refusal))
+	case a.rec.otherEndpoint() != "":
+		p.fail(StatusFailed, "SSE endpoint on another origin", diag("sse-endpoint-other-origin", normalize.Error,
+			fmt.Sprintf("the SSE stream of %q names %q as its message endpoint, on another origin; mcpconf did not send anything there", t.URL, cut(a.rec.otherEndpoint(), 200)),
+			"serve the message endpoint on the origin of the SSE URL: most clients (the TypeScript and Python SDKs among them) refuse an endpoint on another origin too"))
+	case a.rec.redirectLoop() != "":
+		p.fail(StatusFailed, "too many redirects", diag("too-many-redirects", normalize.Error,
+			fmt.Sprintf("%q redirects more than %d times (last to %q)", t.URL, maxRedirects, cut(a.rec.redirectLoop(), 200)),
+			"put the URL the server finally answers at in the config; a redirect loop is a misconfigured server or proxy"))
+	case p.limitHit() != nil:
+		lim := p.limitHit()
+		p.fail(StatusFailed, lim.reason(), lim.diag())
 	case a.rec.auth() != nil:
 		p.explainAuth(ctx, a)
 	case p.expired(ctx):
@@ -237,6 +262,9 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 	case a.rec.last().status >= 300:
 		last := a.rec.last()
 		msg := fmt.Sprintf("the server answered %d %q to a %s of %q", last.status, http.StatusText(last.status), last.method, t.URL)
+		if p.redirected(last.url) {
+			msg = fmt.Sprintf("%q, where %q redirects, answered %d %q to a %s", cut(last.url, 200), t.URL, last.status, http.StatusText(last.status), last.method)
+		}
 		if last.snippet != "" {
 			msg += ": " + last.snippet
 		}
@@ -254,8 +282,12 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 		p.fail(StatusFailed, fmt.Sprintf("HTTP %d", last.status), diag("http-status", normalize.Error, msg, hint))
 	case a.rec.last().status != 0 && !mcpMediaType(a.rec.last().mediaType):
 		last := a.rec.last()
+		who := fmt.Sprintf("%q", t.URL)
+		if p.redirected(last.url) {
+			who = fmt.Sprintf("%q, where %q redirects,", cut(last.url, 200), t.URL)
+		}
 		p.fail(StatusFailed, "not an MCP endpoint", diag("not-mcp-endpoint", normalize.Error,
-			fmt.Sprintf("%q answered with %q content, not MCP", t.URL, last.mediaType),
+			fmt.Sprintf("%s answered with %q content, not MCP", who, cut(last.mediaType, 100)),
 			"check the URL: it may be the server's web page rather than its MCP endpoint"))
 	default:
 		p.fail(StatusFailed, "handshake failed", diag("protocol-error", normalize.Error,
@@ -332,7 +364,7 @@ func networkDiag(err error, rawURL string) normalize.Diagnostic {
 
 // exchange is what the recorder keeps of one response.
 type exchange struct {
-	method, url string
+	method, url string // url is the one that answered, after any redirect
 	status      int
 	mediaType   string
 	snippet     string // start of an error body, cleaned
@@ -347,13 +379,50 @@ type authResponse struct {
 	snippet        string
 }
 
+// maxRedirects is how many redirects of the MCP transport probe follows:
+// a moved endpoint takes one, http to https and a trailing slash two
+// more; a longer chain is a loop or a server steering probe around.
+const maxRedirects = 3
+
+// hop is one redirect the recorder saw.
+type hop struct {
+	method, from, to string
+	status           int
+	otherOrigin      bool
+	withheld         []string // configured headers not sent to the other origin
+	refusal          *refusal // set when the guard refused to follow it
+}
+
+// hopLog collects the redirects of every attempt of a probe, once each
+// (the first request redirected names the method).
+type hopLog struct {
+	mu   sync.Mutex
+	hops []hop
+}
+
+func (l *hopLog) add(h hop) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, o := range l.hops {
+		if o.from == h.from && o.to == h.to {
+			return
+		}
+	}
+	if len(l.hops) < 20 {
+		l.hops = append(l.hops, h)
+	}
+}
+
 // recorder is the http.RoundTripper of one attempt: it adds the target's
-// headers, measures the first connection, and keeps what the SDK's errors
-// flatten: statuses, WWW-Authenticate, transport errors, error bodies.
+// headers (to the configured origin only), measures the first connection,
+// bounds what the server sends, and keeps what the SDK's errors flatten:
+// statuses, WWW-Authenticate, transport errors, error bodies, redirects.
 type recorder struct {
-	base    *http.Transport
-	headers map[string]string
-	closing atomic.Bool
+	base       *http.Transport
+	headers    map[string]string
+	configured *url.URL
+	p          *prober
+	closing    atomic.Bool
 	// life ends with the attempt, at the probe's deadline, or when the
 	// run is cancelled: every request is cancelled then, including those
 	// the SDK sends on contexts of its own (the cancellation notice of a
@@ -370,13 +439,16 @@ type recorder struct {
 	getConnAt time.Time
 	dialed    time.Duration
 	gotConn   bool
+	refused   *hop   // a redirect the guard did not follow
+	endpoint  string // an SSE endpoint on another origin, not posted to
+	loop      string // where the redirect after the last one allowed led
 }
 
 // newRecorder's requests live until the probe's deadline (not the probe's
 // context, which is cancelled when the probe returns, before the session's
 // closing DELETE) or until the run (parent) is cancelled.
-func newRecorder(ctx, parent context.Context, headers map[string]string) *recorder {
-	base := http.DefaultTransport.(*http.Transport).Clone()
+func newRecorder(ctx context.Context, p *prober) *recorder {
+	u, _ := url.Parse(p.t.URL) // parsed by runHTTP already
 	life, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	// Ended after ctx is done, so that ctx reports its deadline first and
 	// the probe calls it a timeout, not a failed request.
@@ -385,13 +457,13 @@ func newRecorder(ctx, parent context.Context, headers map[string]string) *record
 			cancel()
 		}
 	})
-	stopParent := context.AfterFunc(parent, cancel)
+	stopParent := context.AfterFunc(p.parent, cancel)
 	end := func() {
 		stopParent()
 		stopDeadline()
 		cancel()
 	}
-	return &recorder{base: base, headers: headers, life: life, endLife: end}
+	return &recorder{base: p.net.transport(), headers: p.t.Headers, configured: u, p: p, life: life, endLife: end}
 }
 
 // sdkHeaders are set by the SDK for the protocol; a configured header of
@@ -401,7 +473,63 @@ var sdkHeaders = map[string]bool{
 	"Mcp-Protocol-Version": true, "Last-Event-Id": true,
 }
 
+var errEndpointOtherOrigin = errors.New("mcpconf does not send requests to another origin than the configured URL's")
+
+// checkRedirect is the client's redirect policy: at most maxRedirects,
+// each target checked by the guard before it is requested (the dial
+// checks it again). The configured headers are the recorder's to add, so
+// a redirect to another origin gets none of them.
+func (r *recorder) checkRedirect(req *http.Request, via []*http.Request) error {
+	prev := via[len(via)-1]
+	h := hop{method: prev.Method, from: prev.URL.String(), to: req.URL.String(), otherOrigin: !sameOrigin(req.URL, r.configured)}
+	if req.Response != nil {
+		h.status = req.Response.StatusCode
+	}
+	if len(via) > maxRedirects {
+		r.mu.Lock()
+		if r.loop == "" && !r.closing.Load() {
+			r.loop = h.to
+		}
+		r.mu.Unlock()
+		return fmt.Errorf("stopped after %d redirects", maxRedirects)
+	}
+	if ref := r.p.net.checkURL(req.URL, false); ref != nil {
+		r.refuse(h, ref)
+		return ref
+	}
+	if h.otherOrigin {
+		for k := range r.headers {
+			h.withheld = append(h.withheld, http.CanonicalHeaderKey(k))
+		}
+		slices.Sort(h.withheld)
+	}
+	r.p.hops.add(h)
+	return nil
+}
+
+func (r *recorder) refuse(h hop, ref *refusal) {
+	h.refusal = ref
+	r.mu.Lock()
+	if r.refused == nil && !r.closing.Load() {
+		r.refused = &h
+	}
+	r.mu.Unlock()
+}
+
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	toConfigured := sameOrigin(req.URL, r.configured)
+	if !toConfigured && req.Response == nil {
+		// Not a redirect (checkRedirect saw those): the URL an SSE
+		// stream's "endpoint" event named, on another origin. Clients
+		// built on the TypeScript and Python SDKs refuse it; so does
+		// probe, before any dial.
+		r.mu.Lock()
+		if r.endpoint == "" && !r.closing.Load() {
+			r.endpoint = req.URL.String()
+		}
+		r.mu.Unlock()
+		return nil, errEndpointOtherOrigin
+	}
 	ctx, cancel := context.WithCancel(req.Context())
 	stopLife := context.AfterFunc(r.life, cancel)
 	if r.closing.Load() {
@@ -429,15 +557,29 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		},
 	}
 	out := req.Clone(httptrace.WithClientTrace(ctx, trace))
-	for k, v := range r.headers {
-		k = http.CanonicalHeaderKey(k)
-		if sdkHeaders[k] && out.Header.Get(k) != "" {
-			continue
+	// The configured headers (credentials, cookies) go to the configured
+	// origin only: a redirect elsewhere gets none, whatever net/http
+	// would have kept.
+	if toConfigured {
+		for k, v := range r.headers {
+			k = http.CanonicalHeaderKey(k)
+			if sdkHeaders[k] && out.Header.Get(k) != "" {
+				continue
+			}
+			out.Header.Set(k, v)
 		}
-		out.Header.Set(k, v)
 	}
 	resp, err := r.base.RoundTrip(out)
 	if err != nil {
+		if ref := asRefusal(err); ref != nil && req.Response != nil {
+			// A redirect to a name that resolved to a refused address.
+			prev := req.Response.Request
+			h := hop{to: req.URL.String(), status: req.Response.StatusCode, otherOrigin: true}
+			if prev != nil {
+				h.method, h.from = prev.Method, prev.URL.String()
+			}
+			r.refuse(h, ref)
+		}
 		// Errors of cancelled requests are the deadline's doing, not the
 		// network's; the timeout explains them.
 		if !r.closing.Load() && ctx.Err() == nil {
@@ -450,9 +592,9 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		release()
 		return nil, err
 	}
-	resp.Body = &releaseBody{ReadCloser: resp.Body, release: release}
 	x := exchange{method: req.Method, url: req.URL.String(), status: resp.StatusCode}
 	x.mediaType, _, _ = mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	resp.Body = &releaseBody{ReadCloser: r.p.budget.wrap(resp.Body, x.mediaType == "text/event-stream", x.url), release: release}
 	if resp.StatusCode >= 400 {
 		head := make([]byte, 512)
 		n, _ := io.ReadFull(resp.Body, head)
@@ -528,8 +670,163 @@ func (r *recorder) connectTime() time.Duration {
 	return r.dialed
 }
 
+func (r *recorder) refusedHop() *hop {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.refused
+}
+
+func (r *recorder) otherEndpoint() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.endpoint
+}
+
+func (r *recorder) redirectLoop() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.loop
+}
+
+// stopped reports whether the attempt failed because probe stopped it
+// (a refused redirect or endpoint, too many redirects, a bound reached)
+// rather than because of what the server answered.
+func (r *recorder) stopped() bool {
+	return r.refusedHop() != nil || r.otherEndpoint() != "" || r.redirectLoop() != "" || r.p.limitHit() != nil
+}
+
 // end cancels what is still in flight and closes the connections.
 func (r *recorder) end() {
 	r.endLife()
 	r.base.CloseIdleConnections()
+}
+
+// redirected reports whether u, the URL that answered, is not the
+// configured one (a redirect led there).
+func (p *prober) redirected(u string) bool {
+	return u != "" && canonicalURL(u) != canonicalURL(p.t.URL)
+}
+
+// at names the URL that answered, for a message quoting its status, when
+// a redirect led elsewhere than the configured URL: ` at "https://…"`.
+func (p *prober) at(u string) string {
+	if !p.redirected(u) {
+		return ""
+	}
+	return fmt.Sprintf(" at %q", cut(u, 200))
+}
+
+// redirectDiags reports the redirects the MCP transport followed: from
+// where to where, and, to another origin, which configured headers were
+// not sent there.
+func (p *prober) redirectDiags() {
+	p.hops.mu.Lock()
+	hops := slices.Clone(p.hops.hops)
+	p.hops.mu.Unlock()
+	for _, h := range hops {
+		msg := fmt.Sprintf("%q redirects a %s to %q (%d %q)", cut(h.from, 200), h.method, cut(h.to, 200), h.status, http.StatusText(h.status))
+		if !h.otherOrigin {
+			p.add(diag("http-redirect", normalize.Info, msg,
+				"put the URL it redirects to in the config, so that clients do not depend on the redirect"))
+			continue
+		}
+		msg += ", another origin: what answered there is not the configured server"
+		if len(h.withheld) > 0 {
+			noun, verb := "header", "was"
+			if len(h.withheld) > 1 {
+				noun, verb = "headers", "were"
+			}
+			msg += fmt.Sprintf("; the configured %s %s %s not sent there", noun, quoteList(h.withheld), verb)
+		}
+		p.add(diag("http-redirect", normalize.Warning, msg,
+			"if the server moved, put its new URL in the config; mcpconf never sends configured headers (credentials, cookies) to another origin"))
+	}
+}
+
+// byteBudget bounds what one server sends over HTTP in one probe: every
+// response body together (maxServerBytes), and each message in it
+// (maxMessageBytes: a JSON body, or one event of an SSE stream). The
+// SDK reads a JSON body whole, into memory, whatever its size: the
+// budget is what stops it.
+type byteBudget struct {
+	mu   sync.Mutex
+	left int64
+	hit  *limitError
+}
+
+func (b *byteBudget) limit() *limitError {
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.hit
+}
+
+// wrap bounds a response body; events says it is an SSE stream, whose
+// messages are its events.
+func (b *byteBudget) wrap(body io.ReadCloser, events bool, url string) io.ReadCloser {
+	return &boundedBody{ReadCloser: body, b: b, events: events, url: url}
+}
+
+type boundedBody struct {
+	io.ReadCloser
+	b      *byteBudget
+	events bool
+	url    string
+	n      int64 // bytes of the message being read: the body, or the current event
+	// the SSE event's end is a blank line: a line ends at CR, LF or CRLF
+	lineLen int
+	prevCR  bool
+}
+
+func (r *boundedBody) Read(p []byte) (int, error) {
+	if lim := r.b.limit(); lim != nil {
+		return 0, lim
+	}
+	n, err := r.ReadCloser.Read(p)
+	if n > 0 {
+		if lim := r.count(p[:n]); lim != nil {
+			return n, lim
+		}
+	}
+	return n, err
+}
+
+func (r *boundedBody) count(p []byte) *limitError {
+	over := false
+	if r.events {
+		for _, c := range p {
+			switch {
+			case c == '\n' && r.prevCR:
+				r.prevCR = false
+			case c == '\r' || c == '\n':
+				if r.lineLen == 0 {
+					r.n = 0 // a blank line: the event is over
+				}
+				r.lineLen, r.prevCR = 0, c == '\r'
+			default:
+				r.lineLen++
+				r.prevCR = false
+				r.n++
+				over = over || r.n > int64(maxMessageBytes)
+			}
+		}
+	} else {
+		r.n += int64(len(p))
+		over = r.n > int64(maxMessageBytes)
+	}
+	r.b.mu.Lock()
+	defer r.b.mu.Unlock()
+	r.b.left -= int64(len(p))
+	if r.b.hit == nil {
+		where := fmt.Sprintf("in an answer from %q", cut(r.url, 200))
+		switch {
+		case over:
+			r.b.hit = &limitError{rule: "message-too-large", where: where}
+		case r.b.left < 0:
+			r.b.hit = &limitError{rule: "output-too-large", where: "over HTTP"}
+		}
+	}
+	return r.b.hit
 }

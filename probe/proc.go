@@ -28,7 +28,6 @@ const (
 const (
 	stderrTailBytes = 16 << 10
 	stderrTailLines = 12
-	maxLineLength   = 16 << 20 // as the SDK's DefaultMaxLineLength
 )
 
 // process is a stdio server: its own process group, pipes the prober owns
@@ -178,25 +177,28 @@ func exitDescription(ps *os.ProcessState) string {
 
 // lineFilter passes on the lines of a server's stdout that are JSON-RPC
 // messages and keeps the others aside: a server that logs to stdout breaks
-// the SDK's decoder, which would hide both the log line and the fact.
+// the SDK's decoder, which would hide both the log line and the fact. It
+// also bounds what the server sends: a line (one message) to
+// maxMessageBytes, all of stdout to maxServerBytes; past either it reads
+// no more and its Read fails with the limitError.
 type lineFilter struct {
 	src     io.ReadCloser
 	r       *bufio.Reader
 	buf     []byte
 	pending []byte
+	total   int // bytes read from stdout
 
 	mu       sync.Mutex
 	nBad     int
 	firstBad string
 	any      bool
 	atEOF    bool
+	limitErr *limitError
 }
 
 func newLineFilter(src io.ReadCloser) *lineFilter {
 	return &lineFilter{src: src, r: bufio.NewReaderSize(src, 64<<10)}
 }
-
-var errLineTooLong = errors.New("a line on stdout is longer than 16 MiB")
 
 func (f *lineFilter) Read(p []byte) (int, error) {
 	for len(f.pending) == 0 {
@@ -235,12 +237,19 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 // readLine reads one line, newline included, into f.buf (reused: the
 // previous line must be consumed).
 func (f *lineFilter) readLine() ([]byte, error) {
+	if lim := f.limit(); lim != nil {
+		return nil, lim
+	}
 	f.buf = f.buf[:0]
 	for {
 		chunk, err := f.r.ReadSlice('\n')
+		f.total += len(chunk)
 		f.buf = append(f.buf, chunk...)
-		if len(f.buf) > maxLineLength {
-			return nil, errLineTooLong
+		switch {
+		case len(f.buf) > maxMessageBytes:
+			return nil, f.setLimit("message-too-large")
+		case f.total > maxServerBytes:
+			return nil, f.setLimit("output-too-large")
 		}
 		if err == bufio.ErrBufferFull {
 			continue
@@ -249,7 +258,35 @@ func (f *lineFilter) readLine() ([]byte, error) {
 	}
 }
 
-func (f *lineFilter) Close() error { return f.src.Close() }
+func (f *lineFilter) setLimit(rule string) *limitError {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.limitErr = &limitError{rule: rule, where: "on stdout"}
+	f.buf = nil // the long line goes now, not with the filter
+	return f.limitErr
+}
+
+// limit is the bound reached, if any; nil for a nil filter (an HTTP
+// probe has none).
+func (f *lineFilter) limit() *limitError {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.limitErr
+}
+
+// Close closes stdout, unless a bound was reached: then the server, still
+// writing, would die of SIGPIPE and the probe would report that death
+// instead of what the server sent. The pipe is closed anyway when the
+// process is stopped.
+func (f *lineFilter) Close() error {
+	if f.limit() != nil {
+		return nil
+	}
+	return f.src.Close()
+}
 
 // isJSONRPC is a cheap test that a line is a JSON-RPC message (or batch):
 // valid JSON, an object or array, naming "jsonrpc". A structured log line

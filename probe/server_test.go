@@ -111,6 +111,9 @@ func newTestServer(behaviour string) *mcp.Server {
 }
 
 func runTestServer(behaviour string) int {
+	if code, ok := runAdversaryServer(behaviour); ok {
+		return code
+	}
 	ctx := context.Background()
 	switch behaviour {
 	case "exit":

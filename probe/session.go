@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +32,13 @@ type prober struct {
 
 	sdkLogMu sync.Mutex
 	sdkLog   []string // messages the SDK logs at error level (tools it dropped, …)
+
+	// HTTP: what probe may connect to, what the server may send, the
+	// redirects followed. stdio: the filter of the server's stdout.
+	net    *netGuard
+	budget *byteBudget
+	hops   *hopLog
+	stdout *lineFilter
 
 	cleanups []func() // run last first, after the result is delivered
 }
@@ -144,8 +152,22 @@ func (p *prober) newClient() *mcp.Client {
 // SDK picks the era.
 func (p *prober) handshake(ctx context.Context, tr mcp.Transport) (*mcp.ClientSession, error) {
 	p.phase = PhaseHandshake
+	if iot, ok := tr.(*mcp.IOTransport); ok {
+		if f, ok := iot.Reader.(*lineFilter); ok {
+			p.stdout = f // for its bounds
+		}
+	}
 	cs, err := p.newClient().Connect(ctx, tr, nil)
 	if err != nil {
+		if lim := p.stdout.limit(); lim != nil {
+			// stdio: the caller explains the failed handshake; the bound
+			// is a finding of its own.
+			p.add(lim.diag())
+			if !strings.Contains(err.Error(), lim.Error()) {
+				err = fmt.Errorf("%w (%v)", err, lim)
+			}
+			return nil, err
+		}
 		return nil, err
 	}
 	if cs.InitializeResult() == nil {
@@ -227,21 +249,21 @@ func (p *prober) list(ctx context.Context, cs *mcp.ClientSession) {
 	var counts []*counting
 	if caps := cs.InitializeResult().Capabilities; caps != nil {
 		if caps.Resources != nil {
-			counts = append(counts, startCount(ctx, "resources/list", &p.result.Resources, func(yield func(error) bool) {
-				for _, err := range cs.Resources(ctx, nil) {
-					if !yield(err) {
-						return
-					}
+			counts = append(counts, startCount(ctx, "resources/list", &p.result.Resources, func(cursor string) (int, string, error) {
+				res, err := cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
+				if err != nil {
+					return 0, "", err
 				}
+				return len(res.Resources), res.NextCursor, nil
 			}))
 		}
 		if caps.Prompts != nil {
-			counts = append(counts, startCount(ctx, "prompts/list", &p.result.Prompts, func(yield func(error) bool) {
-				for _, err := range cs.Prompts(ctx, nil) {
-					if !yield(err) {
-						return
-					}
+			counts = append(counts, startCount(ctx, "prompts/list", &p.result.Prompts, func(cursor string) (int, string, error) {
+				res, err := cs.ListPrompts(ctx, &mcp.ListPromptsParams{Cursor: cursor})
+				if err != nil {
+					return 0, "", err
 				}
+				return len(res.Prompts), res.NextCursor, nil
 			}))
 		}
 	}
@@ -276,19 +298,48 @@ type counting struct {
 	done   chan struct{}
 }
 
-func startCount(ctx context.Context, method string, into **int, items func(yield func(error) bool)) *counting {
+// startCount counts the items of a listing, page after page, in a
+// goroutine; page returns a page's count and its next cursor.
+func startCount(ctx context.Context, method string, into **int, page func(cursor string) (int, string, error)) *counting {
 	c := &counting{method: method, into: into, done: make(chan struct{})}
 	go func() {
 		defer close(c.done)
-		for err := range items {
+		cursor, seen := "", cursorSet{}
+		for pages := 1; ; pages++ {
+			n, next, err := page(cursor)
 			if err != nil {
 				c.err = err
 				return
 			}
-			c.n++
+			c.n += n
+			switch {
+			case next == "":
+				return
+			case seen.add(next):
+				c.err = fmt.Errorf("it returned cursor %q again after %d pages", cut(next, 80), pages)
+				return
+			case pages >= maxListPages:
+				c.err = fmt.Errorf("it returned more than %d pages (%d items so far), and mcpconf stopped", maxListPages, c.n)
+				return
+			}
+			cursor = next
 		}
 	}()
 	return c
+}
+
+// cursorSet remembers the cursors a listing returned, by digest: a cursor
+// is as long as the server makes it.
+type cursorSet map[[sha256.Size]byte]bool
+
+// add records a cursor and reports whether it was there already.
+func (s cursorSet) add(cursor string) bool {
+	k := sha256.Sum256([]byte(cursor))
+	if s[k] {
+		return true
+	}
+	s[k] = true
+	return false
 }
 
 // finishCount records a count. A failure is a warning, not a failed
@@ -307,57 +358,234 @@ func (p *prober) finishCount(ctx context.Context, c *counting) {
 		"the server advertises the capability but the listing fails; clients that use it will see errors"))
 }
 
-// maxToolPages bounds a listing whose cursors never repeat but never end:
-// at a page a millisecond the deadline would stop it anyway, but a bound
-// keeps memory in check too.
-const maxToolPages = 10000
+// Bounds on what a server sends. A server in a repository probe is
+// pointed at may be hostile, and a listing whose cursors never repeat is
+// bounded only by the timeout otherwise: 16 MiB pages pushed probe past
+// 2 GiB in 30 s. Each bound is far above what real servers send (the
+// biggest have a few hundred tools, whose listing is a few MiB at most;
+// clients load far fewer: model APIs take about a hundred tools a
+// request), and reaching one is a finding with its own rule, never a
+// silent cut. They are variables so that tests can reach them fast.
+var (
+	// maxMessageBytes bounds one JSON-RPC message: a stdio line, a JSON
+	// body, an SSE event. The SDK's own bound is 16 MiB; half of it is
+	// still several times the largest real tools/list page.
+	maxMessageBytes = 8 << 20
+	// maxServerBytes bounds everything one server sends in one probe
+	// (its stdout, or every HTTP body): the handshake and every listing,
+	// with room for servers that list thousands of resources.
+	maxServerBytes = 64 << 20
+	// maxTools bounds the tools kept: ten times the biggest real servers.
+	maxTools = 5000
+	// maxListingBytes bounds a tool listing across its pages, counted as
+	// the names, titles, descriptions, schemas and cursors received.
+	maxListingBytes = 32 << 20
+	// maxToolPages bounds the pages of tools/list; maxListPages those of
+	// resources/list and prompts/list, which are only counted. A page
+	// costs a round trip: a thousand is minutes of a real server's time,
+	// and even pages of five tools reach maxTools first.
+	maxToolPages = 1000
+	maxListPages = 1000
+	// maxDescriptionBytes is what is kept of a tool's description (with
+	// Options.Tools): the longest real ones, with examples, are a few KiB.
+	maxDescriptionBytes = 16 << 10
+	// maxSchemaBytes bounds a tool's input schema as kept (and validated
+	// by Check): real ones are a few KiB, long enums included.
+	maxSchemaBytes = 256 << 10
+	// maxNameBytes is what is kept of a tool's name and title: MCP names
+	// are at most 128 characters, titles a line.
+	maxNameBytes = 1 << 10
+)
+
+// limitError is a bound on what the server sends, reached: the error of
+// the read it stopped, and a finding.
+type limitError struct {
+	rule  string // "message-too-large" or "output-too-large"
+	where string // "on stdout", "in an answer from \"http://…\"", "over HTTP"
+}
+
+func (e *limitError) Error() string {
+	if e.rule == "message-too-large" {
+		return fmt.Sprintf("the server sent a message over %s %s", fmtBytes(maxMessageBytes), e.where)
+	}
+	return fmt.Sprintf("the server sent over %s %s in one probe", fmtBytes(maxServerBytes), e.where)
+}
+
+func (e *limitError) reason() string {
+	if e.rule == "message-too-large" {
+		return "message too large"
+	}
+	return "too much output"
+}
+
+func (e *limitError) diag() normalize.Diagnostic {
+	return diag(e.rule, normalize.Error, e.Error()+"; mcpconf stopped reading it",
+		"real servers send far less (a listing of a few hundred tools is a few MiB): the server is broken, or sending more than a client can hold on purpose")
+}
+
+// limitHit is the bound on the server's output that was reached, if any.
+func (p *prober) limitHit() *limitError {
+	if lim := p.stdout.limit(); lim != nil {
+		return lim
+	}
+	return p.budget.limit()
+}
+
+func fmtBytes(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// listingStopped is a tool listing cut short by one of the bounds.
+type listingStopped struct{ d normalize.Diagnostic }
+
+func (e *listingStopped) Error() string { return e.d.Message }
+
+// listing is the state of a tool listing: what was kept, and the
+// per-tool bounds reached.
+type listing struct {
+	tools []Tool
+	bytes int
+	cut   map[string][]string // field ("description", "name", "title") → tools whose field was cut
+	big   []string            // tools whose input schema was not kept
+}
 
 func (p *prober) listTools(ctx context.Context, cs *mcp.ClientSession) ([]Tool, int, error) {
 	var (
-		out    []Tool
+		l      = &listing{cut: map[string][]string{}}
 		cursor string
-		seen   = map[string]bool{}
+		seen   = cursorSet{}
 		pages  int
 	)
+	defer p.toolBoundDiags(l)
 	for {
 		res, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor})
 		if err != nil {
-			return out, pages, err
+			return l.tools, pages, err
 		}
 		pages++
 		for _, t := range res.Tools {
-			out = append(out, p.tool(t))
+			if len(l.tools) >= maxTools {
+				return l.tools, pages, &listingStopped{diag("tools-too-many", normalize.Error,
+					fmt.Sprintf("the server lists more than %d tools (%d pages so far); mcpconf stopped listing", maxTools, pages),
+					"no client can use that many tools (model APIs take about a hundred a request): split the server, or check that its listing ends")}
+			}
+			l.add(p.tool(t, l))
+			if l.bytes > maxListingBytes {
+				return l.tools, pages, &listingStopped{diag("tools-too-large", normalize.Error,
+					fmt.Sprintf("the server's tool listing is over %s (%d tools, %d pages so far); mcpconf stopped listing", fmtBytes(maxListingBytes), len(l.tools), pages),
+					"clients send every tool's description and schema to the model: a listing this large cannot work; shorten descriptions and schemas, or check that the listing ends")}
+			}
 		}
 		next := res.NextCursor
 		if next == "" {
-			return out, pages, nil
+			return l.tools, pages, nil
 		}
-		if seen[next] || pages >= maxToolPages {
+		l.bytes += len(next)
+		if seen.add(next) {
 			p.add(diag("tools-cursor-loop", normalize.Error,
 				fmt.Sprintf("tools/list returned cursor %q again after %d pages", cut(next, 80), pages),
 				"the server's pagination loops; clients that follow cursors never finish listing its tools"))
-			return out, pages, nil
+			return l.tools, pages, nil
 		}
-		seen[next] = true
+		if pages >= maxToolPages {
+			return l.tools, pages, &listingStopped{diag("tools-too-many-pages", normalize.Error,
+				fmt.Sprintf("tools/list returned more than %d pages (%d tools so far), each with a new cursor; mcpconf stopped listing", maxToolPages, len(l.tools)),
+				"clients that follow cursors take minutes or never finish: return larger pages, or check that the listing ends")}
+		}
 		cursor = next
 	}
 }
 
-func (p *prober) tool(t *mcp.Tool) Tool {
-	out := Tool{Name: t.Name, Title: t.Title}
+func (l *listing) add(t Tool) { l.tools = append(l.tools, t) }
+
+// tool keeps what probe needs of a tool, within the per-tool bounds, and
+// counts its size into the listing's.
+func (p *prober) tool(t *mcp.Tool, l *listing) Tool {
+	l.bytes += len(t.Name) + len(t.Title) + len(t.Description)
+	keep := func(field, s string, max int) string {
+		if len(s) <= max {
+			return s
+		}
+		l.cut[field] = append(l.cut[field], t.Name)
+		return cut(s, max)
+	}
+	out := Tool{Name: keep("name", t.Name, maxNameBytes), Title: keep("title", t.Title, maxNameBytes)}
 	if t.Title == "" && t.Annotations != nil {
-		out.Title = t.Annotations.Title
+		l.bytes += len(t.Annotations.Title)
+		out.Title = keep("title", t.Annotations.Title, maxNameBytes)
 	}
 	if p.opts.Tools {
-		out.Description = t.Description
+		out.Description = keep("description", t.Description, maxDescriptionBytes)
 	}
 	// The schema is kept even without Options.Tools: Check validates it.
 	if t.InputSchema != nil {
 		if b, err := json.Marshal(t.InputSchema); err == nil {
-			out.InputSchema = b
+			l.bytes += len(b)
+			if len(b) <= maxSchemaBytes {
+				out.InputSchema = b
+			} else {
+				l.big = append(l.big, t.Name)
+				out.InputSchema = schemaStandIn(t.InputSchema, len(b))
+			}
 		}
 	}
 	return out
+}
+
+// schemaStandIn replaces an input schema too large to keep: its "type",
+// so that Check still sees what it describes, and a note of its size.
+func schemaStandIn(schema any, size int) json.RawMessage {
+	doc := map[string]any{"$comment": fmt.Sprintf("mcpconf did not keep this input schema of %d bytes (over %s)", size, fmtBytes(maxSchemaBytes))}
+	if m, ok := schema.(map[string]any); ok && m["type"] != nil {
+		doc["type"] = m["type"]
+	}
+	b, _ := json.Marshal(doc)
+	return b
+}
+
+// toolBoundDiags reports the per-tool bounds reached while listing.
+func (p *prober) toolBoundDiags(l *listing) {
+	names := func(tools []string) string {
+		q := make([]string, 0, 3)
+		for _, n := range tools[:min(len(tools), 3)] {
+			q = append(q, cut(n, 80))
+		}
+		s := quoteList(q)
+		if len(tools) > 3 {
+			s += fmt.Sprintf(" and %d more", len(tools)-3)
+		}
+		return s
+	}
+	for _, f := range []struct {
+		field, limit, hint string
+	}{
+		{"name", fmtBytes(maxNameBytes), "MCP tool names are at most 128 characters: clients refuse or mangle longer ones"},
+		{"title", fmtBytes(maxNameBytes), "a title is a short human-readable name: shorten it"},
+		{"description", fmtBytes(maxDescriptionBytes), "clients send every description to the model with each request: a long one costs context; shorten it"},
+	} {
+		if tools := l.cut[f.field]; len(tools) > 0 {
+			p.add(diag("tool-field-cut", normalize.Warning,
+				fmt.Sprintf("the %s of %s %s is over %s; mcpconf kept its start", f.field, plural(len(tools), "tool", "tools"), names(tools), f.limit), f.hint))
+		}
+	}
+	if len(l.big) > 0 {
+		p.add(diag("tool-schema-too-large", normalize.Warning,
+			fmt.Sprintf("the input schema of %s %s is over %s; mcpconf did not keep or check it", plural(len(l.big), "tool", "tools"), names(l.big), fmtBytes(maxSchemaBytes)),
+			"clients send every schema to the model with each request: a schema this large costs context and may be refused; simplify it"))
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func (p *prober) failListTools(ctx context.Context, err error, pages int) {
@@ -368,6 +596,17 @@ func (p *prober) failListTools(ctx context.Context, err error, pages int) {
 	so := ""
 	if pages > 0 {
 		so = fmt.Sprintf(" (%d pages, %d tools so far)", pages, len(p.result.Tools))
+	}
+	var stopped *listingStopped
+	if errors.As(err, &stopped) {
+		p.fail(StatusFailed, "tool listing over mcpconf's bounds", stopped.d)
+		return
+	}
+	if lim := p.limitHit(); lim != nil {
+		d := lim.diag()
+		d.Message += so
+		p.fail(StatusFailed, lim.reason(), d)
+		return
 	}
 	if p.expired(ctx) {
 		p.fail(StatusTimeout, fmt.Sprintf("timed out after %s listing tools", fmtDuration(p.timeout)),
@@ -453,7 +692,9 @@ func (h *sdkLogHandler) Handle(_ context.Context, r slog.Record) error {
 	r.Attrs(attr)
 	h.p.sdkLogMu.Lock()
 	if len(h.p.sdkLog) < 20 {
-		h.p.sdkLog = append(h.p.sdkLog, b.String())
+		// A message can quote what the server sent (a tool's name): keep
+		// a line's worth.
+		h.p.sdkLog = append(h.p.sdkLog, cut(b.String(), 1000))
 	}
 	h.p.sdkLogMu.Unlock()
 	return nil
