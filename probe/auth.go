@@ -75,25 +75,6 @@ type AuthServer struct {
 	ClientIDMetadataDocument bool
 }
 
-func (a *AuthInfo) redact(rd redactor) {
-	a.Scope, a.Error = rd.str(a.Scope), rd.str(a.Error)
-	for i := range a.Challenges {
-		for k, v := range a.Challenges[i].Params {
-			a.Challenges[i].Params[k] = rd.str(v)
-		}
-	}
-	for i := range a.Fetches {
-		a.Fetches[i].URL, a.Fetches[i].Error = rd.str(a.Fetches[i].URL), rd.str(a.Fetches[i].Error)
-	}
-	if m := a.ResourceMetadata; m != nil {
-		m.URL, m.Resource, m.ResourceName = rd.str(m.URL), rd.str(m.Resource), rd.str(m.ResourceName)
-	}
-	if s := a.AuthServer; s != nil {
-		s.Issuer, s.MetadataURL = rd.str(s.Issuer), rd.str(s.MetadataURL)
-		s.AuthorizationEndpoint, s.TokenEndpoint, s.RegistrationEndpoint = rd.str(s.AuthorizationEndpoint), rd.str(s.TokenEndpoint), rd.str(s.RegistrationEndpoint)
-	}
-}
-
 // metadataTimeout bounds each metadata request within the probe's own
 // deadline.
 const metadataTimeout = 10 * time.Second
@@ -130,9 +111,9 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 		p.fail(StatusNeedsAuth, "insufficient scope", diag("auth-insufficient-scope", normalize.Error, msg,
 			"sign in again with the client so that it asks for that scope; mcpconf never opens a browser"))
 	case ar.status == http.StatusForbidden:
-		msg := fmt.Sprintf("%q answered 403 %q", cut(ar.url, 200), "Forbidden")
+		msg := fmt.Sprintf("%q answered 403 %q", p.mask.cut(ar.url, 200), "Forbidden")
 		if p.redirected(ar.url) {
-			msg = fmt.Sprintf("%q, where %q redirects, answered 403 %q", cut(ar.url, 200), p.t.URL, "Forbidden")
+			msg = fmt.Sprintf("%q, where %q redirects, answered 403 %q", p.mask.cut(ar.url, 200), p.t.URL, "Forbidden")
 		}
 		if ar.snippet != "" {
 			msg += ": " + ar.snippet
@@ -148,7 +129,7 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 		if info.Error != "" {
 			msg = fmt.Sprintf("the server rejected the Authorization header that was sent (401, error %q)", info.Error)
 			if d := bearer.Params["error_description"]; d != "" {
-				msg += fmt.Sprintf(": %q", cut(d, 200))
+				msg += fmt.Sprintf(": %q", p.mask.cut(d, 200))
 			}
 		}
 		p.fail(StatusNeedsAuth, "credentials rejected", diag("auth-rejected", normalize.Error, msg,
@@ -165,9 +146,9 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 			hint = "a header of this server was dropped because its value could not be resolved (see the other findings): set the variable it reads"
 		}
 		if p.redirected(ar.url) {
-			msg = fmt.Sprintf("%q, where %q redirects, requires authorization (401) and no credentials were sent", cut(ar.url, 200), p.t.URL)
+			msg = fmt.Sprintf("%q, where %q redirects, requires authorization (401) and no credentials were sent", p.mask.cut(ar.url, 200), p.t.URL)
 			if u, err := url.Parse(ar.url); err == nil && !sameOrigin(u, p.net.configuredURL()) && len(p.t.Headers) > 0 {
-				msg = fmt.Sprintf("%q, where %q redirects, requires authorization (401); the configured headers were not sent to that origin", cut(ar.url, 200), p.t.URL)
+				msg = fmt.Sprintf("%q, where %q redirects, requires authorization (401); the configured headers were not sent to that origin", p.mask.cut(ar.url, 200), p.t.URL)
 				hint = "if the server moved there, put its URL in the config: mcpconf never sends configured credentials to another origin"
 			}
 		}
@@ -178,7 +159,7 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 	switch {
 	case perr != nil:
 		p.add(diag("auth-challenge-invalid", normalize.Warning,
-			fmt.Sprintf("the WWW-Authenticate header %s cannot be parsed: %s", quoteOutput([]byte(strings.Join(ar.challenges, ", ")), 200), errText(perr)),
+			fmt.Sprintf("the WWW-Authenticate header %s cannot be parsed: %s", p.mask.quote([]byte(strings.Join(ar.challenges, ", ")), 200), p.mask.errText(perr)),
 			"clients cannot read the resource metadata URL or scope from it; it must follow RFC 9110 §11.6.1"))
 	case len(ar.challenges) == 0 && ar.status == http.StatusUnauthorized:
 		p.add(diag("auth-no-challenge", normalize.Warning,
@@ -323,7 +304,7 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 		what := "protected resource metadata (" + c.source + ")"
 		fetch := Fetch{What: what, URL: c.url}
 		tried = append(tried, c.url)
-		named := fmt.Sprintf("the server points its metadata at %q", cut(c.url, 200))
+		named := fmt.Sprintf("the server points its metadata at %q", d.p.mask.cut(c.url, 200))
 		if d.refuse(&fetch, named, d.client.check(c.url)) {
 			// As SDK clients go on when a URL fails, so does probe.
 			continue
@@ -345,9 +326,9 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 		case f == nil || f.err != nil:
 			fetch.Error = "no answer"
 			if f != nil {
-				fetch.Error = errText(f.err)
+				fetch.Error = d.p.mask.errText(f.err)
 			} else if err != nil {
-				fetch.Error = sdkReason(err)
+				fetch.Error = sdkReason(d.p.mask, err)
 			}
 			d.info.Fetches = append(d.info.Fetches, fetch)
 		case f.status != http.StatusOK:
@@ -377,7 +358,7 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 					fmt.Sprintf("the protected resource metadata at %q names resource %q, but the server URL is %q", c.url, doc.Resource, c.resource), hint))
 			} else if err != nil && !refused {
 				d.p.add(diag("auth-metadata-rejected", normalize.Error,
-					fmt.Sprintf("the MCP Go SDK rejects the %s at %q: %s", what, c.url, sdkReason(err)),
+					fmt.Sprintf("the MCP Go SDK rejects the %s at %q: %s", what, c.url, sdkReason(d.p.mask, err)),
 					"fix the document; clients built on the official SDKs will not use it"))
 			}
 			if rejected == nil {
@@ -424,9 +405,9 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 		sdk   error
 		tried []string
 	)
-	named := fmt.Sprintf("the protected resource metadata names authorization server %q", cut(issuer, 200))
+	named := fmt.Sprintf("the protected resource metadata names authorization server %q", d.p.mask.cut(issuer, 200))
 	if fallback {
-		named = fmt.Sprintf("the server's origin %q is the authorization server", cut(issuer, 200))
+		named = fmt.Sprintf("the server's origin %q is the authorization server", d.p.mask.cut(issuer, 200))
 	}
 	for _, c := range asCandidates(issuer) {
 		tried = append(tried, c.url)
@@ -478,9 +459,9 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 			fetch.Error = "rejected"
 			asm, found, sdk = &doc, &c, err
 		} else {
-			fetch.Error = sdkReason(err)
+			fetch.Error = sdkReason(d.p.mask, err)
 			if f != nil && f.err != nil {
-				fetch.Error = errText(f.err)
+				fetch.Error = d.p.mask.errText(f.err)
 			}
 		}
 		d.info.Fetches = append(d.info.Fetches, fetch)
@@ -525,7 +506,7 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 	}
 	if sdk != nil && !explained {
 		d.p.add(diag("auth-metadata-rejected", normalize.Error,
-			fmt.Sprintf("the MCP Go SDK rejects the %s at %q: %s", what, found.url, sdkReason(sdk)),
+			fmt.Sprintf("the MCP Go SDK rejects the %s at %q: %s", what, found.url, sdkReason(d.p.mask, sdk)),
 			"fix the document; clients built on the official SDKs will not use it"))
 	}
 }
@@ -542,7 +523,7 @@ func (d *discovery) lookAt(ctx context.Context, u string, sdkErr error) (f *fetc
 		return f, false
 	}
 	d.p.add(diag("auth-metadata-rejected", normalize.Warning,
-		fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", u, sdkReason(sdkErr)),
+		fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", u, sdkReason(d.p.mask, sdkErr)),
 		"metadata must be served over https from a public address for SDK-based clients"))
 	return d.client.fetch(ctx, u), true
 }
@@ -556,7 +537,7 @@ func (d *discovery) refuse(f *Fetch, named string, r *refusedFetch) bool {
 	f.Error = "refused: " + r.refusal.why()
 	d.info.Fetches = append(d.info.Fetches, *f)
 	if r.from != "" {
-		named = fmt.Sprintf("the metadata at %q redirects to %q", cut(r.from, 200), cut(r.to, 200))
+		named = fmt.Sprintf("the metadata at %q redirects to %q", d.p.mask.cut(r.from, 200), d.p.mask.cut(r.to, 200))
 	}
 	dg := refusedDiag(named, r.refusal)
 	for _, o := range d.p.result.Diagnostics {
@@ -585,8 +566,8 @@ func kindName(kind string) string {
 }
 
 // sdkReason is the SDK's error without its wrapping prefix.
-func sdkReason(err error) string {
-	s := errText(err)
+func sdkReason(m masker, err error) string {
+	s := m.errText(err)
 	if i := strings.Index(s, "): "); i >= 0 && strings.HasPrefix(s, "GetProtectedResourceMetadata(") {
 		s = s[i+3:]
 	}
@@ -810,7 +791,7 @@ func (f *fetched) decode(v any) error {
 		return fmt.Errorf("larger than 1 MiB")
 	}
 	if err := json.Unmarshal(f.body, v); err != nil {
-		return fmt.Errorf("not a JSON object of the expected shape: %s", errText(err))
+		return fmt.Errorf("not a JSON object of the expected shape: %s", masker{}.errText(err))
 	}
 	return nil
 }

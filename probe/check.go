@@ -141,7 +141,7 @@ func toolNameDiag(server, name string) (normalize.Diagnostic, bool) {
 		return diag("tool-name-invalid", normalize.Warning, fmt.Sprintf("server %q has a tool with an empty name", server),
 			"MCP tool names are 1 to 128 characters of A-Z, a-z, 0-9, _, - and ."), true
 	case len(name) > 128:
-		return diag("tool-name-invalid", normalize.Warning, fmt.Sprintf("tool %q is %d characters long, over the 128 MCP allows", cut(name, 60), len(name)),
+		return diag("tool-name-invalid", normalize.Warning, fmt.Sprintf("tool %q is %d characters long, over the 128 MCP allows", masker{}.cut(name, 60), len(name)),
 			"shorten the tool name"), true
 	}
 	var bad []string
@@ -216,7 +216,7 @@ func schemaError(raw []byte) string {
 func compileSchema(raw []byte) string {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return "not JSON: " + errText(err)
+		return "not JSON: " + masker{}.errText(err)
 	}
 	if _, ok := doc.(map[string]any); !ok {
 		if _, isBool := doc.(bool); !isBool {
@@ -229,7 +229,7 @@ func compileSchema(raw []byte) string {
 	// URLs: every $ref outside the document fails.
 	c.UseLoader(refuseLoader{})
 	if err := c.AddResource(schemaURL, doc); err != nil {
-		return errText(err)
+		return masker{}.errText(err)
 	}
 	_, err = c.Compile(schemaURL)
 	if err == nil {
@@ -249,7 +249,7 @@ func compileSchema(raw []byte) string {
 		}
 		return fmt.Sprintf("it refers to %q, which clients cannot load", le.URL)
 	}
-	return strings.ReplaceAll(errText(err), schemaURL, "the schema")
+	return strings.ReplaceAll(masker{}.errText(err), schemaURL, "the schema")
 }
 
 // deepestCause follows the first cause of a metaschema failure down to

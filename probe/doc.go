@@ -28,9 +28,12 @@
 // too long under each client's naming scheme, names outside the MCP rules,
 // and input schemas that are not valid JSON Schema.
 //
-// Secrets: every string of a Result has the target's Secrets replaced by
-// "***", and text a server wrote (stderr, stdout) has credentials of
-// well-known shapes masked too.
+// Secrets: what a server writes (stderr, an error body, a cursor, an error
+// of the SDK) is masked with the run's secret.Boundary (Options.Boundary,
+// which learns every target's Secrets) before probe cuts it to a length,
+// so a secret cut at a limit never shows its first characters. The rest
+// of a Result is raw: it crosses the boundary when a view is made of it
+// (package view), as every value mcpconf prints does.
 //
 // Cancelling ctx ends the pending probes (status skipped, reason
 // "cancelled") and still kills their processes; the caller should cancel

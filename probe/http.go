@@ -103,7 +103,7 @@ func (p *prober) runHTTP(ctx context.Context) {
 		return
 	}
 	p.net = newNetGuard(u)
-	p.budget = &byteBudget{left: int64(maxServerBytes)}
+	p.budget = &byteBudget{left: int64(maxServerBytes), mask: p.mask}
 	p.hops = &hopLog{}
 	defer p.redirectDiags()
 	var a *attempt
@@ -228,14 +228,14 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 	case a.rec.refusedHop() != nil:
 		h := a.rec.refusedHop()
 		p.fail(StatusFailed, "redirect refused", refusedDiag(
-			fmt.Sprintf("%q redirects to %q (%d)", cut(h.from, 200), cut(h.to, 200), h.status), h.refusal))
+			fmt.Sprintf("%q redirects to %q (%d)", p.mask.cut(h.from, 200), p.mask.cut(h.to, 200), h.status), h.refusal))
 	case a.rec.otherEndpoint() != "":
 		p.fail(StatusFailed, "SSE endpoint on another origin", diag("sse-endpoint-other-origin", normalize.Error,
-			fmt.Sprintf("the SSE stream of %q names %q as its message endpoint, on another origin; mcpconf did not send anything there", t.URL, cut(a.rec.otherEndpoint(), 200)),
+			fmt.Sprintf("the SSE stream of %q names %q as its message endpoint, on another origin; mcpconf did not send anything there", t.URL, p.mask.cut(a.rec.otherEndpoint(), 200)),
 			"serve the message endpoint on the origin of the SSE URL: most clients (the TypeScript and Python SDKs among them) refuse an endpoint on another origin too"))
 	case a.rec.redirectLoop() != "":
 		p.fail(StatusFailed, "too many redirects", diag("too-many-redirects", normalize.Error,
-			fmt.Sprintf("%q redirects more than %d times (last to %q)", t.URL, maxRedirects, cut(a.rec.redirectLoop(), 200)),
+			fmt.Sprintf("%q redirects more than %d times (last to %q)", t.URL, maxRedirects, p.mask.cut(a.rec.redirectLoop(), 200)),
 			"put the URL the server finally answers at in the config; a redirect loop is a misconfigured server or proxy"))
 	case p.limitHit() != nil:
 		lim := p.limitHit()
@@ -255,7 +255,7 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 			p.fail(StatusTimeout, reason, p.timeoutDiag(fmt.Sprintf("the server accepted the connection but did not complete the handshake within %s", fmtDuration(p.timeout)), ""))
 		}
 	case a.rec.transportErr() != nil:
-		d := networkDiag(a.rec.transportErr(), t.URL)
+		d := networkDiag(p.mask, a.rec.transportErr(), t.URL)
 		reason := map[string]string{"connection-refused": "connection refused", "host-not-found": "host not found",
 			"tls-error": "TLS error", "connection-failed": "connection failed"}[d.Rule]
 		p.fail(StatusFailed, reason, d)
@@ -263,7 +263,7 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 		last := a.rec.last()
 		msg := fmt.Sprintf("the server answered %d %q to a %s of %q", last.status, http.StatusText(last.status), last.method, t.URL)
 		if p.redirected(last.url) {
-			msg = fmt.Sprintf("%q, where %q redirects, answered %d %q to a %s", cut(last.url, 200), t.URL, last.status, http.StatusText(last.status), last.method)
+			msg = fmt.Sprintf("%q, where %q redirects, answered %d %q to a %s", p.mask.cut(last.url, 200), t.URL, last.status, http.StatusText(last.status), last.method)
 		}
 		if last.snippet != "" {
 			msg += ": " + last.snippet
@@ -284,14 +284,14 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 		last := a.rec.last()
 		who := fmt.Sprintf("%q", t.URL)
 		if p.redirected(last.url) {
-			who = fmt.Sprintf("%q, where %q redirects,", cut(last.url, 200), t.URL)
+			who = fmt.Sprintf("%q, where %q redirects,", p.mask.cut(last.url, 200), t.URL)
 		}
 		p.fail(StatusFailed, "not an MCP endpoint", diag("not-mcp-endpoint", normalize.Error,
-			fmt.Sprintf("%s answered with %q content, not MCP", who, cut(last.mediaType, 100)),
+			fmt.Sprintf("%s answered with %q content, not MCP", who, p.mask.cut(last.mediaType, 100)),
 			"check the URL: it may be the server's web page rather than its MCP endpoint"))
 	default:
 		p.fail(StatusFailed, "handshake failed", diag("protocol-error", normalize.Error,
-			"the handshake failed: "+errText(a.err), "check that the URL is an MCP endpoint and the transport is right"))
+			"the handshake failed: "+p.mask.errText(a.err), "check that the URL is an MCP endpoint and the transport is right"))
 	}
 }
 
@@ -315,7 +315,7 @@ func hostOf(raw string) string {
 }
 
 // networkDiag explains a transport-level error of an HTTP request.
-func networkDiag(err error, rawURL string) normalize.Diagnostic {
+func networkDiag(m masker, err error, rawURL string) normalize.Diagnostic {
 	host := hostOf(rawURL)
 	var (
 		dnsErr   *net.DNSError
@@ -331,34 +331,34 @@ func networkDiag(err error, rawURL string) normalize.Diagnostic {
 		return diag("connection-refused", normalize.Error, fmt.Sprintf("nothing accepts connections at %q (connection refused)", host),
 			"start the server, or check the host and port")
 	case errors.As(err, &dnsErr):
-		return diag("host-not-found", normalize.Error, fmt.Sprintf("host %q does not resolve: %s", dnsErr.Name, errText(dnsErr)),
+		return diag("host-not-found", normalize.Error, fmt.Sprintf("host %q does not resolve: %s", dnsErr.Name, m.errText(dnsErr)),
 			"check the host name; a VPN may be needed for internal hosts")
 	case errors.As(err, &unknown):
 		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q is signed by an unknown authority", host),
 			"for a private CA, add it to the system's trust store (or SSL_CERT_FILE); never disable verification for a server that gets credentials")
 	case errors.As(err, &hostErr):
-		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q is not valid for that name: %s", host, errText(hostErr)),
+		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q is not valid for that name: %s", host, m.errText(hostErr)),
 			"use the host name the certificate is issued for")
 	case errors.As(err, &invalid):
-		msg := fmt.Sprintf("the TLS certificate of %q is not valid: %s", host, errText(invalid))
+		msg := fmt.Sprintf("the TLS certificate of %q is not valid: %s", host, m.errText(invalid))
 		if invalid.Reason == x509.Expired {
-			msg = fmt.Sprintf("the TLS certificate of %q has expired or is not yet valid: %s", host, errText(invalid))
+			msg = fmt.Sprintf("the TLS certificate of %q has expired or is not yet valid: %s", host, m.errText(invalid))
 		}
 		return diag("tls-error", normalize.Error, msg, "the server's operator must renew the certificate; check this machine's clock too")
 	case errors.As(err, &certErr):
-		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q cannot be verified: %s", host, errText(certErr)),
+		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q cannot be verified: %s", host, m.errText(certErr)),
 			"check the server's certificate chain")
 	case errors.As(err, &recErr) || strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
 		return diag("tls-error", normalize.Error, fmt.Sprintf("%q does not speak TLS", host),
 			"use an http:// URL, or the server's TLS port")
 	case errors.As(err, &alertErr):
-		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS handshake with %q failed: %s", host, errText(alertErr)),
+		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS handshake with %q failed: %s", host, m.errText(alertErr)),
 			"the server refused the handshake; it may require a client certificate or newer TLS")
 	case errors.Is(err, syscall.ECONNRESET):
 		return diag("connection-failed", normalize.Error, fmt.Sprintf("%q reset the connection", host),
 			"a proxy or firewall may be cutting it; check the URL's scheme and port")
 	}
-	return diag("connection-failed", normalize.Error, fmt.Sprintf("cannot reach %q: %s", host, errText(err)),
+	return diag("connection-failed", normalize.Error, fmt.Sprintf("cannot reach %q: %s", host, m.errText(err)),
 		"check the URL and that the server is running")
 }
 
@@ -601,7 +601,7 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		head = head[:n]
 		resp.Body = &rereadBody{Reader: io.MultiReader(bytes.NewReader(head), resp.Body), Closer: resp.Body}
 		if len(bytes.TrimSpace(head)) > 0 && !bytes.HasPrefix(bytes.TrimSpace(head), []byte("<")) {
-			x.snippet = quoteOutput(bytes.TrimSpace(firstLine(head)), 200)
+			x.snippet = r.p.mask.quote(bytes.TrimSpace(firstLine(head)), 200)
 		}
 	}
 	r.mu.Lock()
@@ -713,7 +713,7 @@ func (p *prober) at(u string) string {
 	if !p.redirected(u) {
 		return ""
 	}
-	return fmt.Sprintf(" at %q", cut(u, 200))
+	return fmt.Sprintf(" at %q", p.mask.cut(u, 200))
 }
 
 // redirectDiags reports the redirects the MCP transport followed: from
@@ -724,7 +724,7 @@ func (p *prober) redirectDiags() {
 	hops := slices.Clone(p.hops.hops)
 	p.hops.mu.Unlock()
 	for _, h := range hops {
-		msg := fmt.Sprintf("%q redirects a %s to %q (%d %q)", cut(h.from, 200), h.method, cut(h.to, 200), h.status, http.StatusText(h.status))
+		msg := fmt.Sprintf("%q redirects a %s to %q (%d %q)", p.mask.cut(h.from, 200), h.method, p.mask.cut(h.to, 200), h.status, http.StatusText(h.status))
 		if !h.otherOrigin {
 			p.add(diag("http-redirect", normalize.Info, msg,
 				"put the URL it redirects to in the config, so that clients do not depend on the redirect"))
@@ -752,6 +752,7 @@ type byteBudget struct {
 	mu   sync.Mutex
 	left int64
 	hit  *limitError
+	mask masker // for the URL named when a bound is reached
 }
 
 func (b *byteBudget) limit() *limitError {
@@ -820,7 +821,7 @@ func (r *boundedBody) count(p []byte) *limitError {
 	defer r.b.mu.Unlock()
 	r.b.left -= int64(len(p))
 	if r.b.hit == nil {
-		where := fmt.Sprintf("in an answer from %q", cut(r.url, 200))
+		where := fmt.Sprintf("in an answer from %q", r.b.mask.cut(r.url, 200))
 		switch {
 		case over:
 			r.b.hit = &limitError{rule: "message-too-large", where: where}

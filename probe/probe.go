@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // Statuses of a Result. The first six are set by Run; the others are
@@ -110,6 +111,12 @@ type Options struct {
 	// ClientName and ClientVersion are sent to servers as the client's
 	// implementation; "mcpconf" and "dev" by default.
 	ClientName, ClientVersion string
+	// Boundary is the run's secret boundary. What a server writes (its
+	// stderr, an error body, a cursor) is masked with it before probe
+	// cuts it to a length, so a secret cut at the limit never shows its
+	// first characters; Run teaches it every target's Secrets. nil is a
+	// boundary of its own that knows only those.
+	Boundary *secret.Boundary
 }
 
 // DefaultParallel is how many servers Run probes at once by default: most
@@ -173,7 +180,6 @@ type Result struct {
 func NotStarted(t Target, status, reason string) Result {
 	r := Result{Name: t.Name, Client: t.Client, Status: status, Reason: reason, Transport: string(t.Transport)}
 	r.Diagnostics = append(r.Diagnostics, t.Notes...)
-	redactResult(&r, t.Secrets)
 	return r
 }
 
@@ -185,6 +191,12 @@ func Run(ctx context.Context, targets []Target, opts Options) []Result {
 	parallel := opts.Parallel
 	if parallel <= 0 {
 		parallel = DefaultParallel()
+	}
+	if opts.Boundary == nil {
+		opts.Boundary = secret.New()
+	}
+	for _, t := range targets {
+		opts.Boundary.Learn(t.Secrets...)
 	}
 	results := make([]Result, len(targets))
 	var (
@@ -255,7 +267,6 @@ func (p *prober) safeRun(ctx context.Context) (r Result) {
 			r.Diagnostics = append(r.Diagnostics, diag("internal-error", normalize.Error,
 				fmt.Sprintf("mcpconf failed while probing: %v", v), "please report this as a bug of mcpconf"))
 		}
-		redactResult(&r, p.t.Secrets)
 	}()
 	p.run(ctx)
 	return p.result

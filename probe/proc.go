@@ -182,6 +182,7 @@ func exitDescription(ps *os.ProcessState) string {
 // maxMessageBytes, all of stdout to maxServerBytes; past either it reads
 // no more and its Read fails with the limitError.
 type lineFilter struct {
+	mask masker // what the server writes is masked before it is cut
 	src     io.ReadCloser
 	r       *bufio.Reader
 	buf     []byte
@@ -214,7 +215,7 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 			if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 				f.mu.Lock()
 				if f.nBad == 0 {
-					f.firstBad = quoteOutput(trimmed, 200)
+					f.firstBad = f.mask.quote(trimmed, 200)
 				}
 				f.nBad++
 				f.mu.Unlock()
@@ -344,18 +345,27 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 }
 
 // lines returns the last n non-empty lines, cleaned for printing.
-func (b *tailBuffer) lines(n int) []string {
+func (b *tailBuffer) lines(m masker, n int) []string {
 	b.mu.Lock()
 	text := string(b.buf)
 	dropped := b.dropped
 	b.mu.Unlock()
 	all := strings.Split(text, "\n")
-	if dropped && len(all) > 1 {
-		all = all[1:] // the first line is cut
+	switch {
+	case dropped && len(all) > 1:
+		all = all[1:] // the first line is cut, maybe in the middle of a secret
+	case dropped:
+		// one line longer than the tail: keep it from its first word
+		// boundary, so no secret shows its end without its start
+		if i := strings.IndexAny(text, " \t"); i >= 0 {
+			all[0] = "…" + text[i:]
+		} else {
+			all[0] = "…"
+		}
 	}
 	var out []string
 	for i := len(all) - 1; i >= 0 && len(out) < n; i-- {
-		if l := cleanLine(all[i], 500); strings.TrimSpace(l) != "" {
+		if l := m.clean(all[i], 500); strings.TrimSpace(l) != "" {
 			out = append(out, l)
 		}
 	}
@@ -365,8 +375,8 @@ func (b *tailBuffer) lines(n int) []string {
 	return out
 }
 
-func (b *tailBuffer) lastLine() string {
-	if l := b.lines(1); len(l) == 1 {
+func (b *tailBuffer) lastLine(m masker) string {
+	if l := b.lines(m, 1); len(l) == 1 {
 		return cut(l[0], 300)
 	}
 	return ""

@@ -1,10 +1,7 @@
 package probe
 
 import (
-	"bytes"
-	"encoding/json"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,110 +11,38 @@ import (
 	"github.com/mcpconf/mcpconf/secret"
 )
 
-// minSecretLen is the shortest secret value that is masked. Replacing a
-// one- or two-character value everywhere would mangle every message (an
-// exit code, a port) while hiding nothing a reader could not guess.
-const minSecretLen = 4
+// masker masks what a server or the network wrote before probe cuts it to
+// a length: a secret cut at the limit would otherwise show its first
+// characters, which no scanner recognizes afterwards. It masks with the
+// run's secret.Boundary (every secret the run knows, and what the scanner
+// sees); the zero masker, with the scanner alone. Everything else of a
+// Result is masked when a view is made of it.
+type masker struct{ b *secret.Boundary }
 
-// redactor replaces secret values by "***".
-type redactor struct {
-	r      *strings.Replacer
-	jsonR  *strings.Replacer // the same values as they appear inside JSON strings
-	active bool
+func (m masker) mask(s string) string {
+	if m.b == nil {
+		return secret.Mask(s)
+	}
+	return m.b.Mask(s)
 }
 
-func newRedactor(secrets []string) redactor {
-	var pairs, jsonPairs []string
-	// Longest first, so a secret that contains another is hidden whole.
-	sorted := slices.Clone(secrets)
-	slices.SortFunc(sorted, func(a, b string) int { return len(b) - len(a) })
-	for _, s := range sorted {
-		if len(s) < minSecretLen {
-			continue
-		}
-		pairs = append(pairs, s, secret.Masked)
-		b, _ := json.Marshal(s)
-		if js := string(b[1 : len(b)-1]); js != s {
-			jsonPairs = append(jsonPairs, js, secret.Masked)
-		}
-	}
-	if len(pairs) == 0 {
-		return redactor{}
-	}
-	rd := redactor{r: strings.NewReplacer(pairs...), active: true}
-	rd.jsonR = strings.NewReplacer(append(jsonPairs, pairs...)...)
-	return rd
+// cut masks s, then cuts it to n bytes.
+func (m masker) cut(s string, n int) string { return cut(m.mask(s), n) }
+
+// errText is an error as one line, masked, cut to 300 bytes.
+func (m masker) errText(err error) string {
+	s := strings.TrimSpace(err.Error())
+	s = strings.ReplaceAll(s, "\n", " ")
+	return m.cut(s, 300)
 }
 
-func (rd redactor) str(s string) string {
-	if !rd.active || s == "" {
-		return s
+// args are arguments as a message may show them: secret flags' values,
+// the run's secrets and what the scanner sees, masked.
+func (m masker) args(args []string) []string {
+	if m.b == nil {
+		return secret.MaskArgs(args)
 	}
-	return rd.r.Replace(s)
-}
-
-func (rd redactor) raw(b json.RawMessage) json.RawMessage {
-	if !rd.active || len(b) == 0 {
-		return b
-	}
-	s := string(b)
-	if out := rd.jsonR.Replace(s); out != s {
-		return json.RawMessage(out)
-	}
-	return b
-}
-
-// redactResult masks secrets in every string of r. It runs last, on the
-// finished result, so no code path can forget it.
-func redactResult(r *Result, secrets []string) {
-	rd := newRedactor(secrets)
-	if !rd.active {
-		return
-	}
-	r.Reason = rd.str(r.Reason)
-	r.Server.Name, r.Server.Version = rd.str(r.Server.Name), rd.str(r.Server.Version)
-	for i := range r.Capabilities {
-		r.Capabilities[i] = rd.str(r.Capabilities[i])
-	}
-	for i := range r.Tools {
-		tl := &r.Tools[i]
-		tl.Name, tl.Title, tl.Description = rd.str(tl.Name), rd.str(tl.Title), rd.str(tl.Description)
-		tl.InputSchema = rd.raw(tl.InputSchema)
-	}
-	for i := range r.Stderr {
-		r.Stderr[i] = rd.str(r.Stderr[i])
-	}
-	for i := range r.Diagnostics {
-		d := &r.Diagnostics[i]
-		d.Message, d.Hint = rd.str(d.Message), rd.str(d.Hint)
-		for j := range d.Related {
-			d.Related[j].Message = rd.str(d.Related[j].Message)
-		}
-	}
-	if a := r.Auth; a != nil {
-		a.redact(rd)
-	}
-}
-
-// maskTokens hides credentials of well-known shapes (GitHub tokens, JWTs,
-// "Bearer …") in text a server wrote, which may print what it was given
-// even when the caller did not know it was a secret.
-func maskTokens(s string) string {
-	var b strings.Builder
-	for {
-		_, start, end, ok := secret.FindToken(s)
-		if !ok {
-			break
-		}
-		b.WriteString(s[:start])
-		b.WriteString(secret.Masked)
-		s = s[end:]
-	}
-	if b.Len() == 0 {
-		return s
-	}
-	b.WriteString(s)
-	return b.String()
+	return m.b.MaskArgs(args)
 }
 
 var ansiEscape = sync.OnceValue(func() *regexp.Regexp {
@@ -125,10 +50,10 @@ var ansiEscape = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)`)
 })
 
-// cleanLine makes one line a server wrote safe to print: escape sequences
-// removed (servers color their logs), other control characters and invalid
-// UTF-8 replaced, long lines cut, known token shapes masked.
-func cleanLine(s string, max int) string {
+// clean makes one line a server wrote readable: escape sequences removed
+// (servers color their logs), other control characters and invalid UTF-8
+// replaced, secrets masked, then cut to max bytes.
+func (m masker) clean(s string, max int) string {
 	if strings.IndexByte(s, 0x1b) >= 0 {
 		s = ansiEscape().ReplaceAllString(s, "")
 	}
@@ -144,28 +69,32 @@ func cleanLine(s string, max int) string {
 			return r
 		}, s)
 	}
-	s = maskTokens(s)
-	if len(s) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return s
+	return m.cut(s, max)
 }
 
-// quoteOutput quotes bytes a server wrote for a message: cleaned, cut and
+// quote quotes bytes a server wrote for a message: masked, cut and
 // %q-quoted, so binary junk shows as escapes rather than garbling a
 // terminal.
-func quoteOutput(b []byte, max int) string {
-	b = bytes.TrimRight(b, "\r\n")
-	if len(b) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(b[cut]) {
-			cut--
+func (m masker) quote(b []byte, max int) string {
+	s := m.mask(strings.TrimRight(string(b), "\r\n"))
+	if len(s) > max {
+		c := max
+		for c > 0 && !utf8.RuneStart(s[c]) {
+			c--
 		}
-		return strconv.Quote(maskTokens(string(b[:cut]))) + "…"
+		return strconv.Quote(s[:c]) + "…"
 	}
-	return strconv.Quote(maskTokens(string(b)))
+	return strconv.Quote(s)
+}
+
+// cut cuts s to n bytes on a character boundary, with "…": for text
+// masked already, or that holds no secret (a cursor, a name).
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
 }

@@ -33,6 +33,9 @@ type prober struct {
 	sdkLogMu sync.Mutex
 	sdkLog   []string // messages the SDK logs at error level (tools it dropped, …)
 
+	// mask masks what the server wrote before it is cut
+	mask masker
+
 	// HTTP: what probe may connect to, what the server may send, the
 	// redirects followed. stdio: the filter of the server's stdout.
 	net    *netGuard
@@ -66,7 +69,7 @@ func newProber(t *Target, opts *Options) *prober {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	p := &prober{t: t, opts: opts, timeout: timeout}
+	p := &prober{t: t, opts: opts, timeout: timeout, mask: masker{opts.Boundary}}
 	p.result = Result{Name: t.Name, Client: t.Client, Transport: string(t.Transport)}
 	p.result.Diagnostics = append(p.result.Diagnostics, t.Notes...)
 	return p
@@ -249,7 +252,7 @@ func (p *prober) list(ctx context.Context, cs *mcp.ClientSession) {
 	var counts []*counting
 	if caps := cs.InitializeResult().Capabilities; caps != nil {
 		if caps.Resources != nil {
-			counts = append(counts, startCount(ctx, "resources/list", &p.result.Resources, func(cursor string) (int, string, error) {
+			counts = append(counts, startCount(ctx, p.mask, "resources/list", &p.result.Resources, func(cursor string) (int, string, error) {
 				res, err := cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor})
 				if err != nil {
 					return 0, "", err
@@ -258,7 +261,7 @@ func (p *prober) list(ctx context.Context, cs *mcp.ClientSession) {
 			}))
 		}
 		if caps.Prompts != nil {
-			counts = append(counts, startCount(ctx, "prompts/list", &p.result.Prompts, func(cursor string) (int, string, error) {
+			counts = append(counts, startCount(ctx, p.mask, "prompts/list", &p.result.Prompts, func(cursor string) (int, string, error) {
 				res, err := cs.ListPrompts(ctx, &mcp.ListPromptsParams{Cursor: cursor})
 				if err != nil {
 					return 0, "", err
@@ -300,7 +303,7 @@ type counting struct {
 
 // startCount counts the items of a listing, page after page, in a
 // goroutine; page returns a page's count and its next cursor.
-func startCount(ctx context.Context, method string, into **int, page func(cursor string) (int, string, error)) *counting {
+func startCount(ctx context.Context, m masker, method string, into **int, page func(cursor string) (int, string, error)) *counting {
 	c := &counting{method: method, into: into, done: make(chan struct{})}
 	go func() {
 		defer close(c.done)
@@ -316,7 +319,7 @@ func startCount(ctx context.Context, method string, into **int, page func(cursor
 			case next == "":
 				return
 			case seen.add(next):
-				c.err = fmt.Errorf("it returned cursor %q again after %d pages", cut(next, 80), pages)
+				c.err = fmt.Errorf("it returned cursor %q again after %d pages", m.cut(next, 80), pages)
 				return
 			case pages >= maxListPages:
 				c.err = fmt.Errorf("it returned more than %d pages (%d items so far), and mcpconf stopped", maxListPages, c.n)
@@ -350,7 +353,7 @@ func (p *prober) finishCount(ctx context.Context, c *counting) {
 		*c.into = &n
 		return
 	}
-	msg := fmt.Sprintf("%s failed: %s", c.method, errText(c.err))
+	msg := fmt.Sprintf("%s failed: %s", c.method, p.mask.errText(c.err))
 	if p.expired(ctx) {
 		msg = fmt.Sprintf("%s did not answer within the timeout of %s", c.method, fmtDuration(p.timeout))
 	}
@@ -489,7 +492,7 @@ func (p *prober) listTools(ctx context.Context, cs *mcp.ClientSession) ([]Tool, 
 		l.bytes += len(next)
 		if seen.add(next) {
 			p.add(diag("tools-cursor-loop", normalize.Error,
-				fmt.Sprintf("tools/list returned cursor %q again after %d pages", cut(next, 80), pages),
+				fmt.Sprintf("tools/list returned cursor %q again after %d pages", p.mask.cut(next, 80), pages),
 				"the server's pagination loops; clients that follow cursors never finish listing its tools"))
 			return l.tools, pages, nil
 		}
@@ -513,7 +516,7 @@ func (p *prober) tool(t *mcp.Tool, l *listing) Tool {
 			return s
 		}
 		l.cut[field] = append(l.cut[field], t.Name)
-		return cut(s, max)
+		return p.mask.cut(s, max)
 	}
 	out := Tool{Name: keep("name", t.Name, maxNameBytes), Title: keep("title", t.Title, maxNameBytes)}
 	if t.Title == "" && t.Annotations != nil {
@@ -554,7 +557,7 @@ func (p *prober) toolBoundDiags(l *listing) {
 	names := func(tools []string) string {
 		q := make([]string, 0, 3)
 		for _, n := range tools[:min(len(tools), 3)] {
-			q = append(q, cut(n, 80))
+			q = append(q, p.mask.cut(n, 80))
 		}
 		s := quoteList(q)
 		if len(tools) > 3 {
@@ -614,7 +617,7 @@ func (p *prober) failListTools(ctx context.Context, err error, pages int) {
 		return
 	}
 	p.fail(StatusFailed, "tools/list failed", diag("protocol-error", normalize.Error,
-		fmt.Sprintf("tools/list failed%s: %s", so, errText(err)),
+		fmt.Sprintf("tools/list failed%s: %s", so, p.mask.errText(err)),
 		"clients will show this server without tools; check its logs"))
 }
 
@@ -653,22 +656,6 @@ func fmtDuration(d time.Duration) string {
 	}
 }
 
-// errText is an error as one lower-case line.
-func errText(err error) string {
-	s := strings.TrimSpace(err.Error())
-	s = strings.ReplaceAll(s, "\n", " ")
-	return cut(s, 300)
-}
-
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n] + "…"
-}
 
 // sdkLogHandler collects what the SDK logs at error level: that is where it
 // says it dropped an invalid tool, which a probe must not hide.
@@ -694,7 +681,7 @@ func (h *sdkLogHandler) Handle(_ context.Context, r slog.Record) error {
 	if len(h.p.sdkLog) < 20 {
 		// A message can quote what the server sent (a tool's name): keep
 		// a line's worth.
-		h.p.sdkLog = append(h.p.sdkLog, cut(b.String(), 1000))
+		h.p.sdkLog = append(h.p.sdkLog, h.p.mask.cut(b.String(), 1000))
 	}
 	h.p.sdkLogMu.Unlock()
 	return nil
@@ -712,7 +699,7 @@ func (p *prober) sdkDiagnostics() {
 	defer p.sdkLogMu.Unlock()
 	for _, m := range p.sdkLog {
 		if strings.Contains(m, "excluding") && strings.Contains(m, "tool") {
-			p.add(diag("tools-excluded", normalize.Warning, "the MCP SDK dropped a tool: "+cleanLine(m, 300),
+			p.add(diag("tools-excluded", normalize.Warning, "the MCP SDK dropped a tool: "+p.mask.clean(m, 300),
 				"clients built on the official SDKs will not show this tool; fix its definition"))
 		}
 	}

@@ -25,16 +25,19 @@ func (p *prober) runStdio(ctx context.Context) {
 		return
 	}
 	p.phase = PhaseConnect
-	path, d := lookCommand(t)
+	path, d := lookCommand(p.mask, t)
 	if d != nil {
 		p.fail(StatusFailed, spawnReason(t, d.Rule), *d)
 		return
 	}
 	t0 := time.Now()
 	pr, err := startProcess(path, t)
+	if pr != nil {
+		pr.stdout.mask = p.mask // what the server writes is masked before it is cut
+	}
 	p.result.Timings.Connect = time.Since(t0)
 	if err != nil {
-		d := startError(t, err)
+		d := startError(p.mask, t, err)
 		p.fail(StatusFailed, spawnReason(t, d.Rule), d)
 		return
 	}
@@ -56,10 +59,10 @@ func (p *prober) runStdio(ctx context.Context) {
 		// It answered the handshake, then died: say so, with its words.
 		pr.stop(false)
 		msg := fmt.Sprintf("the server %s after the handshake", exitDescription(pr.cmd.ProcessState))
-		if last := pr.stderr.lastLine(); last != "" {
+		if last := pr.stderr.lastLine(p.mask); last != "" {
 			msg += fmt.Sprintf("; its last stderr line: %q", last)
 		}
-		p.add(diag("process-exited", normalize.Error, msg, fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.t))))
+		p.add(diag("process-exited", normalize.Error, msg, fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.mask, p.t))))
 	}
 	p.stdioFacts(pr, p.result.Status == StatusOK)
 }
@@ -84,18 +87,18 @@ func (p *prober) failStdio(ctx context.Context, pr *process, err error) {
 			pr.stop(false)
 			exit := exitDescription(pr.cmd.ProcessState)
 			msg := fmt.Sprintf("the server %s before completing the handshake", exit)
-			if last := pr.stderr.lastLine(); last != "" {
+			if last := pr.stderr.lastLine(p.mask); last != "" {
 				msg += fmt.Sprintf("; its last stderr line: %q", last)
 			}
 			p.fail(StatusFailed, "process "+exit, diag("process-exited", normalize.Error, msg,
-				fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.t))))
+				fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.mask, p.t))))
 		} else if pr.stdout.eof() {
 			p.fail(StatusFailed, "stdout closed", diag("stdout-closed", normalize.Error,
 				"the server closed stdout without answering the handshake but kept running",
 				"a stdio server must keep stdout open and write its JSON-RPC messages there"))
 		} else {
 			p.fail(StatusFailed, "handshake failed", diag("protocol-error", normalize.Error,
-				"the handshake failed: "+errText(err), "check that the command starts an MCP server speaking stdio"))
+				"the handshake failed: "+p.mask.errText(err), "check that the command starts an MCP server speaking stdio"))
 		}
 	}
 	p.stdioFacts(pr, false)
@@ -117,7 +120,7 @@ func (p *prober) stdioFacts(pr *process, ok bool) {
 		p.add(diag("stdout-not-protocol", sev, fmt.Sprintf("the server wrote non-protocol output on stdout: %s%s", first, more), hint))
 	}
 	if !ok {
-		p.result.Stderr = pr.stderr.lines(stderrTailLines)
+		p.result.Stderr = pr.stderr.lines(p.mask, stderrTailLines)
 	}
 }
 
@@ -135,12 +138,13 @@ func (p *prober) stdioHangHint() string {
 	return ""
 }
 
-// commandLine is the target's command for a user to paste into a shell.
-// Secrets in it are masked with the rest of the result.
-func commandLine(t *Target) string {
+// commandLine is the target's command for a user to paste into a shell,
+// its secrets masked: the values of secret flags (--password X), the
+// run's secrets, what the scanner sees.
+func commandLine(m masker, t *Target) string {
 	parts := make([]string, 0, 1+len(t.Args))
-	for _, a := range append([]string{t.Command}, t.Args...) {
-		parts = append(parts, shellQuote(maskTokens(a)))
+	for _, a := range m.args(append([]string{t.Command}, t.Args...)) {
+		parts = append(parts, shellQuote(a))
 	}
 	return strings.Join(parts, " ")
 }
@@ -168,7 +172,7 @@ func envValue(env []string, key string) (string, bool) {
 // with a slash as a path (relative to the working directory), any other
 // name on the PATH of the target's own environment, which is often not
 // the prober's (GUI clients start servers with a minimal PATH).
-func lookCommand(t *Target) (string, *normalize.Diagnostic) {
+func lookCommand(m masker, t *Target) (string, *normalize.Diagnostic) {
 	name := t.Command
 	if t.Cwd != "" {
 		if fi, err := os.Stat(t.Cwd); err != nil || !fi.IsDir() {
@@ -191,7 +195,7 @@ func lookCommand(t *Target) (string, *normalize.Diagnostic) {
 				"fix the path; a relative path is taken from the server's working directory")
 			return "", &d
 		default:
-			d := diag("command-not-executable", normalize.Error, fmt.Sprintf("command %q cannot be executed: %v", name, errText(err)),
+			d := diag("command-not-executable", normalize.Error, fmt.Sprintf("command %q cannot be executed: %v", name, m.errText(err)),
 				fmt.Sprintf("make it executable (chmod +x %s)", shellQuote(name)))
 			return "", &d
 		}
@@ -234,7 +238,7 @@ func lookCommand(t *Target) (string, *normalize.Diagnostic) {
 		hint = fmt.Sprintf("it is at %q, which is not on that PATH: add %q to the PATH the client passes, or use the absolute path", own, filepath.Dir(own))
 	}
 	d := diag("command-not-found", normalize.Error,
-		fmt.Sprintf("command %q not found on the server's PATH %q", name, cut(pathList, 400)), hint)
+		fmt.Sprintf("command %q not found on the server's PATH %q", name, m.cut(pathList, 400)), hint)
 	return "", &d
 }
 
@@ -267,20 +271,20 @@ func spawnReason(t *Target, rule string) string {
 }
 
 // startError explains an error of exec.Cmd.Start.
-func startError(t *Target, err error) normalize.Diagnostic {
+func startError(m masker, t *Target, err error) normalize.Diagnostic {
 	var pe *os.PathError
 	switch {
 	case errors.As(err, &pe) && pe.Op == "chdir":
 		return diag("cwd-not-found", normalize.Error,
-			fmt.Sprintf("cannot enter the working directory %q: %s", t.Cwd, errText(pe.Err)), `fix "cwd"`)
+			fmt.Sprintf("cannot enter the working directory %q: %s", t.Cwd, m.errText(pe.Err)), `fix "cwd"`)
 	case isExecFormat(err):
 		return diag("command-not-executable", normalize.Error,
-			fmt.Sprintf("command %q is not a program this system can run: %s", t.Command, errText(err)),
+			fmt.Sprintf("command %q is not a program this system can run: %s", t.Command, m.errText(err)),
 			"a script needs a first line such as #!/usr/bin/env node; a binary must be built for this system")
 	case errors.Is(err, os.ErrPermission):
 		return diag("command-not-executable", normalize.Error,
-			fmt.Sprintf("command %q cannot be executed: %s", t.Command, errText(err)), "check its permissions")
+			fmt.Sprintf("command %q cannot be executed: %s", t.Command, m.errText(err)), "check its permissions")
 	}
-	return diag("spawn-failed", normalize.Error, fmt.Sprintf("cannot start %q: %s", t.Command, errText(err)),
-		fmt.Sprintf("run it by hand to see why: %s", commandLine(t)))
+	return diag("spawn-failed", normalize.Error, fmt.Sprintf("cannot start %q: %s", t.Command, m.errText(err)),
+		fmt.Sprintf("run it by hand to see why: %s", commandLine(m, t)))
 }

@@ -466,11 +466,13 @@ func TestCancelledRun(t *testing.T) {
 	}
 }
 
+// TestNotStarted: a server the caller does not start gets a result like
+// any other, with the notes of its resolution (masked, as every text, when
+// a view is made of it).
 func TestNotStarted(t *testing.T) {
 	r := NotStarted(Target{Name: "gh", Client: "claude", Transport: normalize.Stdio,
-		Notes:   []normalize.Diagnostic{{Rule: "undefined-variable", Message: "token ghp_x is tok-secret-99"}},
-		Secrets: []string{"tok-secret-99"}}, StatusPendingApproval, "not approved in .mcp.json")
-	if r.Status != StatusPendingApproval || r.Diagnostics[0].Message != "token ghp_x is ***" {
+		Notes: []normalize.Diagnostic{{Rule: "undefined-variable", Message: "token is unset"}}}, StatusPendingApproval, "not approved in .mcp.json")
+	if r.Status != StatusPendingApproval || r.Reason != "not approved in .mcp.json" || r.Diagnostics[0].Message != "token is unset" {
 		t.Errorf("%+v", r)
 	}
 }

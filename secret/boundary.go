@@ -240,16 +240,22 @@ func (b *Boundary) Args(args []string) []Safe {
 	if args == nil {
 		return nil
 	}
-	known := make([]string, len(args))
-	for i, a := range args {
-		known[i] = b.maskKnown(a)
-	}
-	masked := MaskArgs(known)
+	masked := b.MaskArgs(args)
 	out := make([]Safe, len(masked))
 	for i, a := range masked {
 		out[i] = b.Text(a)
 	}
 	return out
+}
+
+// MaskArgs is a list of arguments as a message may show them (MaskArgs),
+// the learned secrets masked too; the texts are still to be made Safe.
+func (b *Boundary) MaskArgs(args []string) []string {
+	known := make([]string, len(args))
+	for i, a := range args {
+		known[i] = b.maskKnown(a)
+	}
+	return MaskArgs(known)
 }
 
 // Texts is Text of each string.

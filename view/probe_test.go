@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/probe"
 	"github.com/mcpconf/mcpconf/secret"
 )
 
@@ -17,5 +19,25 @@ func TestProbeProgress(t *testing.T) {
 	}
 	if !strings.Contains(ProbeProgress(b, 0, 1, []string{"x\x1b[2J"}).String(), "x\uFFFD[2J") {
 		t.Error("names are cleaned for the terminal")
+	}
+}
+
+// TestProbeResultMasked: every text of a result crosses the boundary:
+// what the run knows is masked in the reason, the notes, the stderr, the
+// tools and the metadata, and control characters are neutralized.
+func TestProbeResultMasked(t *testing.T) {
+	b := secret.NewKeyed(nil)
+	b.Learn("tok-secret-99")
+	r := probe.Result{Name: "gh\x1b[2J", Client: "claude", Status: probe.StatusFailed, Reason: "bad tok-secret-99",
+		Stderr:      []string{"using tok-secret-99"},
+		Tools:       []probe.Tool{{Name: "t", Description: "echo tok-secret-99", InputSchema: []byte(`{"description":"tok-secret-99"}`)}},
+		Diagnostics: []normalize.Diagnostic{{Rule: "r", Message: "token tok-secret-99", Hint: "not tok-secret-99"}},
+		Auth:        &probe.AuthInfo{Status: 401, Fetches: []probe.Fetch{{URL: "https://h/x?token=tok-secret-99", Error: "tok-secret-99"}}},
+	}
+	v := NewProbeResult(b, r)
+	all := v.Name.String() + v.Reason.String() + v.Stderr[0].String() + v.Tools[0].Description.String() + v.Tools[0].InputSchema.String() +
+		v.Diagnostics[0].Message.String() + v.Diagnostics[0].Hint.String() + v.Auth.Fetches[0].URL.String() + v.Auth.Fetches[0].Error.String()
+	if strings.Contains(all, "tok-secret") || strings.Contains(all, "\x1b") {
+		t.Errorf("%q", all)
 	}
 }

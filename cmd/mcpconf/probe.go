@@ -406,7 +406,7 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 			fmt.Fprint(opts.IO.ErrOut, "\r\033[K")
 		}
 	}
-	popts := probe.Options{Parallel: opts.Parallel, Tools: opts.Tools, ClientName: "mcpconf", ClientVersion: versionString()}
+	popts := probe.Options{Parallel: opts.Parallel, Tools: opts.Tools, ClientName: "mcpconf", ClientVersion: versionString(), Boundary: b}
 	if progress {
 		popts.OnProgress = func(done, total int, pending []string) {
 			mu.Lock()
