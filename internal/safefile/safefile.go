@@ -281,8 +281,6 @@ func statError(path string, err error) error {
 		return &Error{Path: path, Reason: "cannot be opened: permission denied", Hint: "check its mode and owner", Err: err}
 	case errors.Is(err, syscall.ELOOP):
 		return &Error{Path: path, Reason: "is a symbolic link loop", Hint: "point the link at a file", Err: err}
-	case errors.Is(err, syscall.ENOTDIR):
-		return &Error{Path: path, Reason: "does not exist: a directory on its path is a file", Err: fmt.Errorf("%w: %w", fs.ErrNotExist, err)}
 	}
 	return ioError(path, err)
 }
