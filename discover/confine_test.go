@@ -3,8 +3,8 @@ package discover
 import (
 	"maps"
 	"os"
-	"slices"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
