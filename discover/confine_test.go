@@ -162,3 +162,36 @@ func TestEscapes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEscapes checks the path arithmetic of confine on paths that do not
+// exist (so no link resolves): the directory two paths share holds both; a
+// file never escapes by its own path, and always does when it resolves
+// out of the root and the home.
+func FuzzEscapes(f *testing.F) {
+	f.Add("repo/sub", "repo/sub/.mcp.json")
+	f.Add("repo/sub", "repo/.mcp.json")
+	f.Add("repo", "home/.claude.json")
+	f.Add("a/../b", "b/./c/../d")
+	f.Add("", ".mcp.json")
+	f.Fuzz(func(t *testing.T, r, a string) {
+		base := filepath.Join(string(filepath.Separator), "nonexistent-mcpconf-fuzz")
+		root := filepath.Join(base, filepath.FromSlash(r))
+		abs := filepath.Join(base, filepath.FromSlash(a))
+		home := filepath.Join(base, "home")
+		if !within(base, root) || !within(base, abs) {
+			return // ".." led out of base: not a path a location has
+		}
+		d := commonDir(abs, root)
+		if !within(d, abs) || !within(d, root) {
+			t.Fatalf("commonDir(%q, %q) = %q does not hold both", abs, root, d)
+		}
+		// no link on the way: a file is where its path says
+		if escapes(abs, abs, root, home) {
+			t.Fatalf("escapes(%q) by its own path (root %q, home %q)", abs, root, home)
+		}
+		elsewhere := filepath.Join(string(filepath.Separator), "elsewhere-mcpconf-fuzz", "x")
+		if !escapes(abs, elsewhere, root, home) {
+			t.Fatalf("%q resolving to %q does not escape root %q and home %q", abs, elsewhere, root, home)
+		}
+	})
+}
