@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -266,7 +267,7 @@ type cached struct {
 	once  sync.Once
 	doc   *normalize.Document
 	diags []normalize.Diagnostic
-	real  string // the path read, links resolved
+	file  safefile.File // what was read, for its real path
 	// confined holds, by project root and home, the document as a run
 	// with that root shows it (see confine): the same file may be the
 	// project's for one root of lint -r and not for another.
@@ -288,9 +289,9 @@ func (c *docCache) read(l Location, root, home string) readResult {
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		doc, diags, real, err := readParse(l.Abs, l.Display, l.Format)
+		doc, diags, file, err := readParse(l.Abs, l.Display, l.Format)
 		if err == nil {
-			e.doc, e.diags, e.real = doc, diags, real
+			e.doc, e.diags, e.file = doc, diags, file
 		}
 	})
 	if e.doc == nil {
@@ -307,7 +308,7 @@ func (c *docCache) read(l Location, root, home string) readResult {
 	if r, ok := e.confined[at]; ok {
 		return r
 	}
-	doc, diags := confine(e.doc, e.diags, e.real, root, home)
+	doc, diags := confine(e.doc, e.diags, e.file, root, home)
 	if e.confined == nil {
 		e.confined = map[[2]string]readResult{}
 	}

@@ -34,17 +34,17 @@ const MaxDepth = 1000
 // through a symbolic link out of it and does not parse comes back without
 // its source (see Options.confine).
 func ReadFile(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, error) {
-	doc, diags, real, err := readParse(abs, display, format)
+	doc, diags, file, err := readParse(abs, display, format)
 	if err != nil || doc == nil {
 		return doc, diags, err
 	}
-	doc, diags = confine(doc, diags, real, filepath.Dir(abs), "")
+	doc, diags = confine(doc, diags, file, filepath.Dir(abs), "")
 	return doc, diags, nil
 }
 
-// readParse reads a file through safefile and parses it; real is the
-// path read, links resolved ("" when nothing was read).
-func readParse(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, string, error) {
+// readParse reads a file through safefile and parses it; file is what was
+// read (for its real path).
+func readParse(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, safefile.File, error) {
 	f, err := readLimited(abs)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -52,14 +52,14 @@ func readParse(abs, display string, format normalize.Format) (*normalize.Documen
 			if errors.As(err, &e) {
 				err = e.Err // the *fs.PathError, for os.IsNotExist
 			}
-			return nil, nil, "", err
+			return nil, nil, f, err
 		}
 		doc := &normalize.Document{Path: display, Abs: abs, Format: format, Lines: normalize.NewLines(nil)}
 		return doc, []normalize.Diagnostic{{Rule: normalize.RuleUnreadable, Severity: normalize.Error, Path: display,
-			Message: readErrorMessage(err), Hint: readErrorHint(err)}}, "", nil
+			Message: readErrorMessage(err), Hint: readErrorHint(err)}}, f, nil
 	}
 	doc, diags := Parse(abs, display, format, f.Data)
-	return doc, diags, f.Real, nil
+	return doc, diags, f, nil
 }
 
 // readLimited reads a config file: a regular file of at most MaxFileSize,
@@ -104,14 +104,24 @@ func readErrorHint(err error) string {
 // Files the clients look for outside the project (a parent directory's
 // .mcp.json, a system-wide settings file) are kept as they are unless a
 // link below the directory they share with the root leads elsewhere.
-func confine(doc *normalize.Document, diags []normalize.Diagnostic, real, root, home string) (*normalize.Document, []normalize.Diagnostic) {
-	if parsesAsConfig(doc) || real == "" || len(doc.Src) == 0 || !escapes(doc.Abs, real, root, home) {
+func confine(doc *normalize.Document, diags []normalize.Diagnostic, file safefile.File, root, home string) (*normalize.Document, []normalize.Diagnostic) {
+	if parsesAsConfig(doc) || len(doc.Src) == 0 {
+		return doc, diags
+	}
+	// Resolved only now, for the rare file that does not parse. An error
+	// means the path leads to another file than the one read by now: its
+	// content is not shown either.
+	real, err := file.Real()
+	if err == nil && !escapes(doc.Abs, real, root, home) {
 		return doc, diags
 	}
 	out := &normalize.Document{Path: doc.Path, Abs: doc.Abs, Format: doc.Format, Lines: normalize.NewLines(nil)}
-	how := "is a link to"
-	if li, err := os.Lstat(doc.Abs); err != nil || li.Mode()&fs.ModeSymlink == 0 {
-		how = "leads through a link to"
+	how := fmt.Sprintf("is a link to %q", real)
+	switch li, lerr := os.Lstat(doc.Abs); {
+	case err != nil:
+		how = "changed while it was read"
+	case lerr != nil || li.Mode()&fs.ModeSymlink == 0:
+		how = fmt.Sprintf("leads through a link to %q", real)
 	}
 	where := "outside the project"
 	if home != "" {
@@ -126,7 +136,7 @@ func confine(doc *normalize.Document, diags []normalize.Diagnostic, real, root, 
 		what, rule = "does not hold a JSON object", normalize.RuleSchema
 	}
 	return out, []normalize.Diagnostic{{Rule: rule, Severity: normalize.Error, Path: doc.Path,
-		Message: fmt.Sprintf("%q %s %q, %s, and %s; its content is not shown", doc.Path, how, real, where, what),
+		Message: fmt.Sprintf("%q %s, %s, and %s; its content is not shown", doc.Path, how, where, what),
 		Hint:    "replace the link with the config file itself, or point it at a config file in the project"}}
 }
 

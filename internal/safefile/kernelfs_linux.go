@@ -40,3 +40,7 @@ func kernelFS(f *os.File) string {
 	}
 	return kernelFileSystems[uint32(st.Type)]
 }
+
+// kernelFSKnown: kernel files are told by their file system here, so the
+// real path is not needed to find them.
+const kernelFSKnown = true

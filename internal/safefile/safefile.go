@@ -57,9 +57,24 @@ type Limits struct {
 // File is what Read read.
 type File struct {
 	Data []byte
-	// Real is the path of the file read with every symbolic link
-	// resolved; it names the very file that was read.
-	Real string
+	path string
+	info fs.FileInfo // of the opened file
+	real string      // when already known
+}
+
+// Real is the path of the file read with every symbolic link resolved,
+// checked to name the very file that was read: an error (ErrChanged) when
+// the path leads elsewhere by now. It is worked out when first asked for
+// (resolving links costs a system call per directory), unless Read needed
+// it already.
+func (f File) Real() (string, error) {
+	if f.real != "" {
+		return f.real, nil
+	}
+	if f.info == nil {
+		return "", &Error{Path: f.path, Reason: "was not read", Err: ErrChanged}
+	}
+	return realPath(f.path, f.info)
 }
 
 // Errors a refusal wraps, for errors.Is. A missing file wraps
@@ -154,12 +169,14 @@ func read(path string, l Limits) (File, error) {
 	if fsName := kernelFS(f); fsName != "" {
 		return File{}, kernelError(path, fsName)
 	}
-	real, err := realPath(path, fi)
-	if err != nil {
-		return File{}, err
-	}
-	if fsName := kernelPath(real); fsName != "" {
-		return File{}, kernelError(path, fsName)
+	var real string
+	if l.Allow != nil || !kernelFSKnown {
+		if real, err = realPath(path, fi); err != nil {
+			return File{}, err
+		}
+		if fsName := kernelPath(real); fsName != "" {
+			return File{}, kernelError(path, fsName)
+		}
 	}
 	if fi.Size() > l.Max {
 		return File{}, tooLarge(path, l.Max)
@@ -174,24 +191,37 @@ func read(path string, l Limits) (File, error) {
 			return File{}, e
 		}
 	}
-	// The size can change after fstat: read one byte more than allowed to
-	// tell a file that grew.
-	buf := make([]byte, 0, min(fi.Size(), l.Max)+1)
-	w := &limitedBuffer{buf: buf}
-	if _, err := io.Copy(w, io.LimitReader(f, l.Max+1)); err != nil {
-		return File{}, ioError(path, err)
-	}
-	if int64(len(w.buf)) > l.Max {
+	data, err := readAll(f, fi.Size(), l.Max)
+	if errors.Is(err, ErrTooLarge) {
 		return File{}, tooLarge(path, l.Max)
 	}
-	return File{Data: w.buf, Real: real}, nil
+	if err != nil {
+		return File{}, ioError(path, err)
+	}
+	return File{Data: data, path: path, info: fi, real: real}, nil
 }
 
-type limitedBuffer struct{ buf []byte }
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	b.buf = append(b.buf, p...)
-	return len(p), nil
+// readAll reads r, size bytes long by fstat, into one buffer, as
+// os.ReadFile does; the size can change after fstat, so it reads until
+// EOF and fails with ErrTooLarge past limit bytes.
+func readAll(r io.Reader, size, limit int64) ([]byte, error) {
+	buf := make([]byte, 0, max(min(size, limit)+1, 512))
+	for {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return nil, ErrTooLarge
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // the file grew: room for more
+		}
+	}
 }
 
 // kind refuses anything but a regular file.

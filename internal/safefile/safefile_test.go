@@ -53,11 +53,17 @@ func TestReadRegular(t *testing.T) {
 	for _, path := range []string{p, link} {
 		var gotPath, gotReal string
 		f, err := readQuickly(t, path, Limits{Allow: func(path, real string) error { gotPath, gotReal = path, real; return nil }})
-		if err != nil || string(f.Data) != "s3cret\n" || f.Real != real {
-			t.Errorf("Read(%q) = %q, real %q, %v; want the content and real %q", path, f.Data, f.Real, err, real)
+		fr, rerr := f.Real()
+		if err != nil || string(f.Data) != "s3cret\n" || fr != real || rerr != nil {
+			t.Errorf("Read(%q) = %q, real %q, %v, %v; want the content and real %q", path, f.Data, fr, err, rerr, real)
 		}
 		if gotPath != path || gotReal != real {
 			t.Errorf("Allow got (%q, %q), want (%q, %q)", gotPath, gotReal, path, real)
+		}
+		// without Allow, the real path is worked out when asked for
+		f, err = readQuickly(t, path, Limits{})
+		if fr, rerr := f.Real(); err != nil || fr != real || rerr != nil {
+			t.Errorf("Read(%q) without Allow: real %q, %v, %v", path, fr, err, rerr)
 		}
 	}
 	// exactly at the cap is fine
@@ -149,6 +155,42 @@ func TestReadTimeout(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || !errors.Is(err, ErrTimeout) || e.Reason != "could not be read within 50ms" {
 		t.Errorf("got %v, want a timeout", err)
+	}
+}
+
+// TestRealChanged: a path that leads to another file by the time the real
+// path is asked for is not named as the file read.
+func TestRealChanged(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	os.WriteFile(a, []byte("a"), 0o600)
+	os.WriteFile(b, []byte("b"), 0o600)
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(a, link); err != nil {
+		t.Fatal(err)
+	}
+	f, err := readQuickly(t, link, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(link)
+	os.Symlink(b, link)
+	if r, err := f.Real(); !errors.Is(err, ErrChanged) {
+		t.Errorf("Real() = %q, %v after the link changed", r, err)
+	}
+}
+
+// TestReadGrown: a file larger than its fstat size said (a file still
+// being written, a FUSE file reporting 0) is read whole, up to Max.
+func TestReadGrown(t *testing.T) {
+	for _, n := range []int{0, 511, 512, 513, 4000} {
+		data, err := readAll(strings.NewReader(strings.Repeat("x", n)), 0, 5000)
+		if err != nil || len(data) != n {
+			t.Errorf("readAll of %d bytes said to be 0: %d, %v", n, len(data), err)
+		}
+	}
+	if _, err := readAll(strings.NewReader(strings.Repeat("x", 5001)), 10, 5000); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("readAll past the limit: %v", err)
 	}
 }
 
