@@ -60,8 +60,9 @@ started once.
 probe never opens a browser and never prompts. pisces !command values run
 only with --allow-exec. A file outside the project that a value reads
 (opencode {file:path}, envFile) goes to a server only with
---allow-outside-files; without it the server is skipped. Every process it starts is stopped when it returns,
-on timeout and on Ctrl-C. Secrets are masked in every output.
+--allow-outside-files; without it the server is skipped. Every process it
+starts is stopped when it returns, on timeout and on Ctrl-C. Secrets are
+masked in every output.
 
 Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
 3 fatal.`,
