@@ -288,6 +288,7 @@ func TestLinkedFilesOutsideNotPrinted(t *testing.T) {
 		".codex/config.toml":    "symlink:" + secret,
 		".cursor/mcp.json":      "symlink:/etc/passwd",
 		".vscode/mcp.json":      "symlink:/proc/self/environ",
+		".mcpconf.toml":         "symlink:" + secret, // the linter's own config
 		".gemini/settings.json": `{"mcpServers": {"ok": {"command": "npx", "args": ["-y", "x@1.0.0"]}}}`,
 	}
 	root := writeTree(t, files)
@@ -355,6 +356,7 @@ func TestLinkedFilesOutsideNotPrinted(t *testing.T) {
 	want := map[string]string{
 		".mcp.json":          `".mcp.json" is a link to "` + realSecret + `", outside the project and the home directory, and does not parse as JSON; its content is not shown`,
 		".codex/config.toml": `".codex/config.toml" is a link to "` + realSecret + `", outside the project and the home directory, and does not parse as TOML; its content is not shown`,
+		".mcpconf.toml":      `".mcpconf.toml" is a link to "` + realSecret + `", outside the project, and does not parse as TOML; its content is not shown`,
 	}
 	if _, err := os.Stat("/proc/self/environ"); err == nil {
 		want[".vscode/mcp.json"] = "cannot read file: it is on the kernel's proc file system, not a regular file"
