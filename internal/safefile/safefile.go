@@ -126,8 +126,9 @@ func Read(path string, l Limits) (File, error) {
 	// buffered, so it never blocks on sending). Nothing of a file read
 	// after its deadline is used.
 	done := make(chan result, 1)
+	open := openFile
 	go func() {
-		f, err := read(path, l)
+		f, err := read(path, l, open)
 		done <- result{f, err}
 	}()
 	timer := time.NewTimer(timeout)
@@ -145,7 +146,7 @@ func Read(path string, l Limits) (File, error) {
 // replace it to stand for a file system that hangs.
 var openFile = openNoBlock
 
-func read(path string, l Limits) (File, error) {
+func read(path string, l Limits, open func(string) (*os.File, error)) (File, error) {
 	// A first look, so that a device or a pipe is refused without even
 	// being opened (opening some devices does something); the check that
 	// counts is on the opened file below.
@@ -154,7 +155,7 @@ func read(path string, l Limits) (File, error) {
 	} else if err := kind(path, fi); err != nil {
 		return File{}, err
 	}
-	f, err := openFile(path)
+	f, err := open(path)
 	if err != nil {
 		return File{}, statError(path, err)
 	}
