@@ -32,7 +32,7 @@ const MaxDepth = 1000
 //
 // The file's own directory stands for the project: a file that leads
 // through a symbolic link out of it and does not parse comes back without
-// its source (see Options.confine).
+// its source (see confine).
 func ReadFile(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, error) {
 	doc, diags, file, err := readParse(abs, display, format)
 	if err != nil || doc == nil {
@@ -116,16 +116,16 @@ func confine(doc *normalize.Document, diags []normalize.Diagnostic, file safefil
 		return doc, diags
 	}
 	out := &normalize.Document{Path: doc.Path, Abs: doc.Abs, Format: doc.Format, Lines: normalize.NewLines(nil)}
-	how := fmt.Sprintf("is a link to %q", real)
+	where := "outside the project"
+	if home != "" {
+		where = "outside the project and the home directory"
+	}
+	how := fmt.Sprintf("is a link to %q, %s,", real, where)
 	switch li, lerr := os.Lstat(doc.Abs); {
 	case err != nil:
 		how = "changed while it was read"
 	case lerr != nil || li.Mode()&fs.ModeSymlink == 0:
-		how = fmt.Sprintf("leads through a link to %q", real)
-	}
-	where := "outside the project"
-	if home != "" {
-		where = "outside the project and the home directory"
+		how = fmt.Sprintf("leads through a link to %q, %s,", real, where)
 	}
 	what := "does not parse as JSON"
 	if doc.Format == normalize.TOML {
@@ -136,7 +136,7 @@ func confine(doc *normalize.Document, diags []normalize.Diagnostic, file safefil
 		what, rule = "does not hold a JSON object", normalize.RuleSchema
 	}
 	return out, []normalize.Diagnostic{{Rule: rule, Severity: normalize.Error, Path: doc.Path,
-		Message: fmt.Sprintf("%q %s, %s, and %s; its content is not shown", doc.Path, how, where, what),
+		Message: fmt.Sprintf("%q %s and %s; its content is not shown", doc.Path, how, what),
 		Hint:    "replace the link with the config file itself, or point it at a config file in the project"}}
 }
 
@@ -147,9 +147,11 @@ func parsesAsConfig(doc *normalize.Document) bool {
 }
 
 // escapes reports whether real, the resolved path of abs, is outside root
-// and home and was reached through a symbolic link: abs is under root or
-// home, or a link below the deepest directory abs shares with root leads
-// away.
+// and home and was reached through a symbolic link. Under root or home any
+// link counts; above the root (a parent's .mcp.json, a system file) only a
+// link below the deepest directory abs shares with root, so that a file
+// the clients look for up there is judged by where it is, not by the
+// links of the directories above (/var is a link on macOS).
 func escapes(abs, real, root, home string) bool {
 	if within(realDir(root), real) || home != "" && within(realDir(home), real) {
 		return false
