@@ -40,7 +40,7 @@ const DefaultTimeout = 5 * time.Second
 // Limits bound one read.
 type Limits struct {
 	// Max is the largest size read, in bytes: a larger file is refused
-	// without reading it.
+	// without reading it. There is no default: 0 reads only empty files.
 	Max int64
 	// Timeout bounds the whole read, from the first look at the path to
 	// the last byte; 0 is DefaultTimeout.
