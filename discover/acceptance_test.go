@@ -390,7 +390,7 @@ func TestAcceptanceExplainBroken(t *testing.T) {
 				"error ~/.codex/config.toml:1:3 schema",
 			},
 			broken: []wBroken{
-				{".cursor/mcp.json", "", "cannot read file: is a directory", "unreadable"},
+				{".cursor/mcp.json", "", "cannot read file: it is a directory, not a regular file", "unreadable"},
 				{".windsurf/mcp_config.json", "", "symbolic link to a file that does not exist", "unreadable"},
 				{".pisces/mcp.json", "", "symbolic link loop", "unreadable"},
 			}},

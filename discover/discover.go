@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -237,7 +238,7 @@ func (o *Options) readAll(locs []Location) []readResult {
 		go func() {
 			defer wg.Done()
 			for i := range ch {
-				out[i] = o.cache.read(locs[i])
+				out[i] = o.cache.read(locs[i], o.Root, o.Home)
 			}
 		}()
 	}
@@ -266,9 +267,16 @@ type cached struct {
 	once  sync.Once
 	doc   *normalize.Document
 	diags []normalize.Diagnostic
+	file  safefile.File // what was read, for its real path
+	// confined holds, by project root and home, the document as a run
+	// with that root shows it (see confine): the same file may be the
+	// project's for one root of lint -r and not for another.
+	confined map[[2]string]readResult
 }
 
-func (c *docCache) read(l Location) readResult {
+// read reads a location once per run and returns it as seen from the
+// project at root with home.
+func (c *docCache) read(l Location, root, home string) readResult {
 	// The display path is part of the key: a document carries it into
 	// every finding, and two roots of one run (lint -r) may show the same
 	// file differently.
@@ -281,12 +289,32 @@ func (c *docCache) read(l Location) readResult {
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		doc, diags, err := ReadFile(l.Abs, l.Display, l.Format)
+		doc, diags, file, err := readParse(l.Abs, l.Display, l.Format)
 		if err == nil {
-			e.doc, e.diags = doc, diags
+			e.doc, e.diags, e.file = doc, diags, file
 		}
 	})
-	return readResult{doc: e.doc, diags: e.diags}
+	if e.doc == nil {
+		return readResult{}
+	}
+	// Only a file that does not parse can be confined: one
+	// document for the rest, whatever the root.
+	if parsesAsConfig(e.doc) {
+		return readResult{doc: e.doc, diags: e.diags}
+	}
+	at := [2]string{root, home}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if r, ok := e.confined[at]; ok {
+		return r
+	}
+	doc, diags := confine(e.doc, e.diags, e.file, root, home)
+	if e.confined == nil {
+		e.confined = map[[2]string]readResult{}
+	}
+	r := readResult{doc: doc, diags: diags}
+	e.confined[at] = r
+	return r
 }
 
 // decodeFile finds the servers of one location in its document. ok is false

@@ -4,15 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
+	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -28,78 +29,165 @@ const MaxDepth = 1000
 // satisfying errors.Is(err, fs.ErrNotExist) and nothing else; every other
 // problem is a diagnostic, and the document is returned whenever it could be
 // read (Root is nil when it could not be parsed).
+//
+// The file's own directory stands for the project: a file that leads
+// through a symbolic link out of it and does not parse comes back without
+// its source (see confine).
 func ReadFile(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, error) {
-	src, err := readLimited(abs)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, err
-		}
-		doc := &normalize.Document{Path: display, Abs: abs, Format: format, Lines: normalize.NewLines(nil)}
-		return doc, []normalize.Diagnostic{{Rule: normalize.RuleUnreadable, Severity: normalize.Error, Path: display,
-			Message: readErrorMessage(err)}}, nil
+	doc, diags, file, err := readParse(abs, display, format)
+	if err != nil || doc == nil {
+		return doc, diags, err
 	}
-	doc, diags := Parse(abs, display, format, src)
+	doc, diags = confine(doc, diags, file, filepath.Dir(abs), "")
 	return doc, diags, nil
 }
 
-var (
-	errTooLarge = errors.New("too large")
-	errDangling = errors.New("dangling symbolic link")
-)
-
-func readLimited(path string) ([]byte, error) {
-	// Stat before opening: opening a FIFO for reading blocks until someone
-	// writes to it, and a device could stream forever.
-	fi, err := os.Stat(path)
+// readParse reads a file through safefile and parses it; file is what was
+// read (for its real path).
+func readParse(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, safefile.File, error) {
+	f, err := readLimited(abs)
 	if err != nil {
-		if li, lerr := os.Lstat(path); errors.Is(err, fs.ErrNotExist) && lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-			return nil, errDangling // there is a file, but not one anyone can read
+		if errors.Is(err, fs.ErrNotExist) {
+			var e *safefile.Error
+			if errors.As(err, &e) {
+				err = e.Err // the *fs.PathError, for os.IsNotExist
+			}
+			return nil, nil, f, err
 		}
-		return nil, err
+		doc := &normalize.Document{Path: display, Abs: abs, Format: format, Lines: normalize.NewLines(nil)}
+		return doc, []normalize.Diagnostic{{Rule: normalize.RuleUnreadable, Severity: normalize.Error, Path: display,
+			Message: readErrorMessage(err), Hint: readErrorHint(err)}}, f, nil
 	}
-	switch {
-	case fi.IsDir():
-		return nil, errors.New("is a directory")
-	case fi.Mode()&fs.ModeNamedPipe != 0:
-		return nil, errors.New("is a named pipe, not a file")
-	case !fi.Mode().IsRegular():
-		return nil, errors.New("is not a regular file")
-	case fi.Size() > MaxFileSize:
-		return nil, errTooLarge
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > MaxFileSize {
-		return nil, errTooLarge
-	}
-	return b, nil
+	doc, diags := Parse(abs, display, format, f.Data)
+	return doc, diags, f, nil
+}
+
+// readLimited reads a config file: a regular file of at most MaxFileSize,
+// within safefile's deadline.
+func readLimited(path string) (safefile.File, error) {
+	return safefile.Read(path, safefile.Limits{Max: MaxFileSize})
 }
 
 func readErrorMessage(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
+	var e *safefile.Error
+	if !errors.As(err, &e) {
+		return "cannot read file: " + err.Error()
 	}
 	switch {
-	case errors.Is(err, errTooLarge):
+	case errors.Is(err, safefile.ErrTooLarge):
 		return fmt.Sprintf("file is larger than %d MiB and was not read", MaxFileSize>>20)
-	case errors.Is(err, errDangling):
+	case errors.Is(err, safefile.ErrDangling):
 		return "cannot read file: it is a symbolic link to a file that does not exist"
 	case errors.Is(err, fs.ErrPermission):
-		return "cannot read file: permission denied; check its mode and owner"
+		return "cannot read file: permission denied"
 	}
-	msg := err.Error()
-	if strings.Contains(msg, "too many levels of symbolic links") {
-		return "cannot read file: symbolic link loop"
+	return "cannot read file: it " + e.Reason
+}
+
+func readErrorHint(err error) string {
+	var e *safefile.Error
+	if errors.As(err, &e) {
+		return e.Hint
 	}
-	return "cannot read file: " + msg
+	return ""
+}
+
+// confine drops the source of a document that does not parse as a config
+// and whose file, links resolved (real), is outside both root and home,
+// having been reached through a symbolic link: such a file is not the
+// project's, and a snippet or a parse error quoting its characters would
+// print what it holds (a .mcp.json linked to /etc/passwd). The document
+// keeps its path, without Src or Lines, and its diagnostics become one
+// that says so. A file that parses as a config is kept whole: it is one,
+// wherever it is.
+//
+// Files the clients look for outside the project (a parent directory's
+// .mcp.json, a system-wide settings file) are kept as they are unless a
+// link below the directory they share with the root leads elsewhere.
+func confine(doc *normalize.Document, diags []normalize.Diagnostic, file safefile.File, root, home string) (*normalize.Document, []normalize.Diagnostic) {
+	if parsesAsConfig(doc) || len(doc.Src) == 0 {
+		return doc, diags
+	}
+	// Resolved only now, for the rare file that does not parse. An error
+	// means the path leads to another file than the one read by now: its
+	// content is not shown either.
+	real, err := file.Real()
+	if err == nil && !escapes(doc.Abs, real, root, home) {
+		return doc, diags
+	}
+	out := &normalize.Document{Path: doc.Path, Abs: doc.Abs, Format: doc.Format, Lines: normalize.NewLines(nil)}
+	where := "outside the project"
+	if home != "" {
+		where = "outside the project and the home directory"
+	}
+	how := fmt.Sprintf("is a link to %q, %s,", real, where)
+	switch li, lerr := os.Lstat(doc.Abs); {
+	case err != nil:
+		how = "changed while it was read"
+	case lerr != nil || li.Mode()&fs.ModeSymlink == 0:
+		how = fmt.Sprintf("leads through a link to %q, %s,", real, where)
+	}
+	what := "does not parse as JSON"
+	if doc.Format == normalize.TOML {
+		what = "does not parse as TOML"
+	}
+	rule := normalize.RuleSyntax
+	if doc.Root != nil {
+		what, rule = "does not hold a JSON object", normalize.RuleSchema
+	}
+	return out, []normalize.Diagnostic{{Rule: rule, Severity: normalize.Error, Path: doc.Path,
+		Message: fmt.Sprintf("%q %s and %s; its content is not shown", doc.Path, how, what),
+		Hint:    "replace the link with the config file itself, or point it at a config file in the project"}}
+}
+
+// parsesAsConfig: the document parsed, to an object for JSON (a TOML
+// document always is a table).
+func parsesAsConfig(doc *normalize.Document) bool {
+	return doc.Root != nil && (doc.Format == normalize.TOML || doc.Root.Kind == normalize.Object)
+}
+
+// escapes reports whether real, the resolved path of abs, is outside root
+// and home and was reached through a symbolic link. Under root or home any
+// link counts; above the root (a parent's .mcp.json, a system file) only a
+// link below the deepest directory abs shares with root, so that a file
+// the clients look for up there is judged by where it is, not by the
+// links of the directories above (/var is a link on macOS).
+func escapes(abs, real, root, home string) bool {
+	if within(realDir(root), real) || home != "" && within(realDir(home), real) {
+		return false
+	}
+	anchor := commonDir(abs, root)
+	if home != "" && within(home, abs) && len(home) > len(anchor) {
+		anchor = home
+	}
+	rel, err := filepath.Rel(anchor, abs)
+	if err != nil {
+		return true
+	}
+	return filepath.Join(realDir(anchor), rel) != real
+}
+
+// realDir is dir with its links resolved, or dir when that fails.
+func realDir(dir string) string {
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		if r, err = filepath.Abs(r); err == nil {
+			return r
+		}
+	}
+	return filepath.Clean(dir)
+}
+
+// commonDir is the deepest directory holding both a and b (absolute).
+func commonDir(a, b string) string {
+	a, b = filepath.Clean(a), filepath.Clean(b)
+	for d := b; ; d = filepath.Dir(d) {
+		if within(d, a) {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return d
+		}
+	}
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}

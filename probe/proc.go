@@ -182,7 +182,7 @@ func exitDescription(ps *os.ProcessState) string {
 // maxMessageBytes, all of stdout to maxServerBytes; past either it reads
 // no more and its Read fails with the limitError.
 type lineFilter struct {
-	mask masker // what the server writes is masked before it is cut
+	mask    masker // what the server writes is masked before it is cut
 	src     io.ReadCloser
 	r       *bufio.Reader
 	buf     []byte

@@ -656,7 +656,6 @@ func fmtDuration(d time.Duration) string {
 	}
 }
 
-
 // sdkLogHandler collects what the SDK logs at error level: that is where it
 // says it dropped an invalid tool, which a probe must not hide.
 type sdkLogHandler struct {

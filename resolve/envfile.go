@@ -1,9 +1,9 @@
 package resolve
 
 import (
-	"fmt"
-	"os"
 	"strings"
+
+	"github.com/mcpconf/mcpconf/internal/safefile"
 )
 
 // maxEnvFile bounds what ReadEnvFile reads: a .env file is small, and a
@@ -12,23 +12,16 @@ const maxEnvFile = 1 << 20
 
 // ReadEnvFile reads the variables of a definition's envFile ("K=V", in file
 // order, a later line overriding an earlier one), as VS Code's parseEnvFile
-// reads them.
-func ReadEnvFile(path string) ([]string, error) {
-	fi, err := os.Stat(path)
+// reads them. The file is read through safefile: a regular file of at most
+// 1 MiB, within its deadline; allow, when not nil, may refuse it by its
+// real path before a byte is read (see safefile.Limits.Allow). Errors are
+// *safefile.Error.
+func ReadEnvFile(path string, allow func(path, real string) error) ([]string, error) {
+	f, err := safefile.Read(path, safefile.Limits{Max: maxEnvFile, Allow: allow})
 	if err != nil {
 		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%q is not a regular file", path)
-	}
-	if fi.Size() > maxEnvFile {
-		return nil, fmt.Errorf("%q is larger than 1 MiB", path)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return ParseEnvFile(string(b)), nil
+	return ParseEnvFile(string(f.Data)), nil
 }
 
 // ParseEnvFile parses the text of a .env file the way VS Code does

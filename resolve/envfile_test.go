@@ -1,6 +1,8 @@
 package resolve
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -47,20 +49,20 @@ func TestReadEnvFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("A=1\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := ReadEnvFile(path); err != nil || !slices.Equal(got, []string{"A=1"}) {
+	if got, err := ReadEnvFile(path, nil); err != nil || !slices.Equal(got, []string{"A=1"}) {
 		t.Errorf("got %q, %v", got, err)
 	}
-	if _, err := ReadEnvFile(filepath.Join(dir, "missing")); !os.IsNotExist(err) {
+	if _, err := ReadEnvFile(filepath.Join(dir, "missing"), nil); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := ReadEnvFile(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, err := ReadEnvFile(dir, nil); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("a directory: %v", err)
 	}
 	big := filepath.Join(dir, "big")
 	if err := os.WriteFile(big, []byte(strings.Repeat("A=1\n", maxEnvFile/4+1)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadEnvFile(big); err == nil || !strings.Contains(err.Error(), "larger than 1 MiB") {
+	if _, err := ReadEnvFile(big, nil); err == nil || !strings.Contains(err.Error(), "larger than 1 MiB") {
 		t.Errorf("a large file: %v", err)
 	}
 }

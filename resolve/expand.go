@@ -6,7 +6,11 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+
+	"github.com/mcpconf/mcpconf/internal/safefile"
 )
 
 // Context is what expansion may read. Nothing is read from the process: a
@@ -19,7 +23,9 @@ type Context struct {
 	Inputs map[string]string
 	// ReadFile reads opencode {file:path} files. It gets the path as written
 	// (with "~/" replaced by UserHome) and resolves relative paths itself,
-	// against the directory of the config file as opencode does.
+	// against the directory of the config file as opencode does. A file it
+	// does not read is best refused with a *safefile.Error, whose reason
+	// and hint the message reuses.
 	ReadFile func(path string) ([]byte, error)
 	// EditorVars, when not nil, are the only editor variables expanded;
 	// the others stay literal, as a syntax the client does not know does.
@@ -30,6 +36,9 @@ type Context struct {
 type Unresolved struct {
 	Placeholder
 	Reason string
+	// Hint says what to do, when the reason alone does not (a {file:}
+	// that is not read).
+	Hint string
 }
 
 // OriginKind says where a piece of a resolved value came from.
@@ -266,14 +275,35 @@ func (e *expander) file(p Placeholder, base int) string {
 	}
 	data, err := e.ctx.ReadFile(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) { // its message repeats the path
-			err = pe.Err
-		}
-		e.report(p, base, fmt.Sprintf("cannot read file %q: %v", path, err))
+		reason, hint := fileProblem(p, err)
+		e.report(p, base, reason)
+		e.unresolved[len(e.unresolved)-1].Hint = hint
 		return p.Text
 	}
 	return strings.TrimSpace(string(data))
+}
+
+// fileProblem says why {file:path} was not read, and what to do:
+// `{file:./fifo} is not read: "./fifo" is a named pipe, not a regular
+// file`. The path is the one written.
+func fileProblem(p Placeholder, err error) (reason, hint string) {
+	text := p.Text
+	if strings.ContainsFunc(text, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		text = strconv.Quote(text)
+	}
+	var fe *safefile.Error
+	if errors.As(err, &fe) {
+		hint = fe.Hint
+		if errors.Is(err, fs.ErrNotExist) {
+			hint = "create the file, or fix the path in " + text
+		}
+		return fmt.Sprintf("%s is not read: %q %s", text, p.Name, fe.Reason), hint
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) { // its message repeats the path
+		err = pe.Err
+	}
+	return fmt.Sprintf("%s is not read: %v", text, err), ""
 }
 
 func (e *expander) lookup(name string) (string, bool) {

@@ -109,7 +109,7 @@ func TestExpand(t *testing.T) {
 		{"brace file trimmed", "{file:token.txt}", SyntaxesFor("opencode"), base, "s3cret", nil},
 		{"brace file home", "{file:~/k}", SyntaxesFor("opencode"), base, "home-file", nil},
 		{"brace file missing", "{file:none}", SyntaxesFor("opencode"), base, "{file:none}",
-			[]miss{{"{file:none}", 0, `cannot read file "none": file does not exist`}}},
+			[]miss{{"{file:none}", 0, `{file:none} is not read: file does not exist`}}},
 		{"brace file not read", "{file:token.txt}", SyntaxesFor("opencode"), noFiles, "{file:token.txt}",
 			[]miss{{"{file:token.txt}", 0, `file "token.txt" is not read`}}},
 		{"too deep", strings.Repeat("${X:-", 10) + "v" + strings.Repeat("}", 10), []Syntax{Dollar}, base,
@@ -145,7 +145,7 @@ func TestExpand(t *testing.T) {
 func TestExpandReadFileError(t *testing.T) {
 	ctx := Context{ReadFile: func(string) ([]byte, error) { return nil, errors.New("boom") }}
 	got, un := Expand("{file:x}", []Syntax{BraceFile}, ctx)
-	if got != "{file:x}" || len(un) != 1 || un[0].Reason != `cannot read file "x": boom` {
+	if got != "{file:x}" || len(un) != 1 || un[0].Reason != `{file:x} is not read: boom` {
 		t.Errorf("got %q, %+v", got, un)
 	}
 }

@@ -63,6 +63,15 @@ type Field struct {
 	Prompted []string
 	Pos      normalize.Pos
 	Path     string
+	// notes place problems more precisely than Pos (a {file:} not read:
+	// at its placeholder, with what to do).
+	notes map[int]problemNote
+}
+
+// problemNote is where Problems[i] is, and what to do about it.
+type problemNote struct {
+	pos  normalize.Pos
+	hint string
 }
 
 // Incomplete says why the resolved server is not what the client would
@@ -144,7 +153,13 @@ func (r *resolver) one(field, key, raw string) string {
 
 // problems reports what did not resolve in a field that is still sent.
 func (r *resolver) problems(f Field) {
-	for _, p := range f.Problems {
+	for i, p := range f.Problems {
+		if n, ok := f.notes[i]; ok {
+			g := f
+			g.Pos = n.pos
+			r.diagHint(g, n.hint, "%s: %s", r.what(f.Field, f.Key), p)
+			continue
+		}
 		r.diag(f, "%s: %s", r.what(f.Field, f.Key), p)
 	}
 }
@@ -193,6 +208,12 @@ func (r *resolver) expand(field, key, raw string) Field {
 		v, pieces, unresolved = Trace(raw, r.syntaxes(), ctx)
 		f.Value, f.Pieces = v, pieces
 		for _, u := range unresolved {
+			if u.Syntax == BraceFile {
+				if f.notes == nil {
+					f.notes = map[int]problemNote{}
+				}
+				f.notes[len(f.Problems)] = problemNote{pos: r.placeholderPos(field, key, raw, u), hint: u.Hint}
+			}
 			f.Problems = append(f.Problems, u.Reason)
 			if u.Syntax == Input && r.env.Inputs[u.Name] == "" {
 				f.Prompted = append(f.Prompted, u.Name)
@@ -393,20 +414,31 @@ func (r *resolver) what(field, key string) string {
 func (r *resolver) position(field, key string) (string, normalize.Pos) {
 	s := r.s
 	path := s.FieldPath(r.c.FieldKey(field))
-	n := s.Node
-	if n == nil {
+	v, _ := r.node(field, key)
+	if v == nil {
 		return path, s.Source.Pos
+	}
+	return path, v.Range.Start
+}
+
+// node is the value a field was read from, or its nearest enclosing one
+// (exact is false then); nil without one.
+func (r *resolver) node(field, key string) (v *normalize.Value, exact bool) {
+	n := r.s.Node
+	if n == nil {
+		return nil, false
 	}
 	m := n.Member(r.c.FieldKey(field))
 	if m == nil {
-		return path, s.Source.Pos
+		return nil, false
 	}
-	v := m.Value
+	v = m.Value
 	switch {
 	case key == "":
+		return v, true
 	case v.Kind == normalize.Object:
 		if e := v.Member(key); e != nil {
-			return path, e.Value.Range.Start
+			return e.Value, true
 		}
 	case v.Kind == normalize.Array:
 		var i int
@@ -415,17 +447,38 @@ func (r *resolver) position(field, key string) (string, normalize.Pos) {
 				i++ // the program is the first item
 			}
 			if i >= 0 && i < len(v.Items) {
-				return path, v.Items[i].Range.Start
+				return v.Items[i], true
 			}
 		}
 	}
-	return path, v.Range.Start
+	return v, false
+}
+
+// placeholderPos is where placeholder u of the value raw is written: exact
+// when the value is written on one line without escapes, else the
+// value's position.
+func (r *resolver) placeholderPos(field, key, raw string, u Unresolved) normalize.Pos {
+	_, pos := r.position(field, key)
+	v, exact := r.node(field, key)
+	if !exact || r.doc == nil || r.doc.Lines == nil || v.Kind != normalize.String || v.Str != raw {
+		return pos
+	}
+	so, eo := v.Range.Start.Offset, v.Range.End.Offset
+	if so < 0 || eo > len(r.doc.Src) || eo-so != len(raw)+2 || string(r.doc.Src[so+1:eo-1]) != raw ||
+		strings.ContainsAny(raw, "\n\r") || u.Start < 0 || u.Start > len(raw) {
+		return pos
+	}
+	return r.doc.Lines.Pos(so + 1 + u.Start)
 }
 
 func (r *resolver) diag(f Field, format string, args ...any) {
+	r.diagHint(f, "", format, args...)
+}
+
+func (r *resolver) diagHint(f Field, hint, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	d := normalize.Diagnostic{Rule: "unresolved", Severity: normalize.Warning, Path: f.Path, Pos: f.Pos,
-		Message: fmt.Sprintf("server %q: %s", r.s.Name, msg)}
+		Message: fmt.Sprintf("server %q: %s", r.s.Name, msg), Hint: hint}
 	for _, e := range r.out.Diagnostics {
 		if e.Message == d.Message && e.Pos == d.Pos {
 			return

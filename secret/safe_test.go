@@ -45,18 +45,18 @@ func TestSafeOnlyFromTheBoundary(t *testing.T) {
 func TestNeutralize(t *testing.T) {
 	b := NewKeyed(nil)
 	for in, want := range map[string]string{
-		"plain":                      "plain",
-		"a\x1b[2Jb":                  "a\uFFFD[2Jb",
-		"\x1b]0;title\x07x":          "\uFFFD]0;title\uFFFDx",
-		"\x1b]8;;http://e\x07link":   "\uFFFD]8;;http://e\uFFFDlink",
-		"csi\u009b31m":               "csi\uFFFD31m",
-		"bidi\u202egnp.exe":          "bidi\uFFFDgnp.exe",
-		"two\nlines\r":               "two\uFFFDlines\uFFFD",
-		"tab\there":                  "tab here",
-		"tags\U000E0041\U000E0042":   "tags\uFFFD\uFFFD",
-		"bad\xffutf8":                "bad\uFFFDutf8",
-		"line\u2028sep":              "line\uFFFDsep",
-		"数据 e\u0301 😀":               "数据 e\u0301 😀",
+		"plain":                    "plain",
+		"a\x1b[2Jb":                "a\uFFFD[2Jb",
+		"\x1b]0;title\x07x":        "\uFFFD]0;title\uFFFDx",
+		"\x1b]8;;http://e\x07link": "\uFFFD]8;;http://e\uFFFDlink",
+		"csi\u009b31m":             "csi\uFFFD31m",
+		"bidi\u202egnp.exe":        "bidi\uFFFDgnp.exe",
+		"two\nlines\r":             "two\uFFFDlines\uFFFD",
+		"tab\there":                "tab here",
+		"tags\U000E0041\U000E0042": "tags\uFFFD\uFFFD",
+		"bad\xffutf8":              "bad\uFFFDutf8",
+		"line\u2028sep":            "line\uFFFDsep",
+		"数据 e\u0301 😀":             "数据 e\u0301 😀",
 	} {
 		if got := b.Text(in).String(); got != want {
 			t.Errorf("Text(%q) = %q, want %q", in, got, want)

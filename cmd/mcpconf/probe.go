@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/probe"
 	"github.com/mcpconf/mcpconf/report"
@@ -59,8 +60,11 @@ The same server used by several clients with the same resolved values is
 started once.
 
 probe never opens a browser and never prompts. pisces !command values run
-only with --allow-exec. Every process it starts is stopped when it returns,
-on timeout and on Ctrl-C. Secrets are masked in every output.
+only with --allow-exec. A file outside the project that a value reads
+(opencode {file:path}, envFile) goes to a server only with
+--allow-outside-files; without it the server is skipped. Every process it
+starts is stopped when it returns, on timeout and on Ctrl-C. Secrets are
+masked in every output.
 
 Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
 3 fatal.`,
@@ -78,6 +82,8 @@ Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
 	}
 	opts.Flags.register(cmd)
 	opts.Resolve.register(cmd)
+	opts.Resolve.sends = true
+	cmd.Flags().BoolVar(&opts.Resolve.AllowOutsideFiles, allowOutsideFilesFlag[2:], false, "send servers the content of files outside the project (--root) that values name: opencode {file:path}, envFile (never by default)")
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", 0, "deadline of each server (default: the server's own startup timeout, else its client's default, else 30s)")
 	cmd.Flags().IntVar(&opts.Parallel, "parallel", 0, fmt.Sprintf("servers probed at once (default %d on this machine)", probe.DefaultParallel()))
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
@@ -215,9 +221,27 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 				plan = append(plan, planned{result: &r})
 				continue
 			}
-			res := resolve.Server(file, s, docOf(v, s), env)
+			// A value that needs a file outside the project is not sent
+			// without --allow-outside-files: the server is skipped.
+			senv, withheld := env, ""
+			if env.ReadFile != nil {
+				senv.ReadFile = func(path string) ([]byte, error) {
+					b, err := env.ReadFile(path)
+					var of *outsideFile
+					if errors.As(err, &of) && withheld == "" {
+						withheld = of.real
+					}
+					return b, err
+				}
+			}
+			res := resolve.Server(file, s, docOf(v, s), senv)
 			t.Notes = res.Diagnostics
 			t.Secrets = res.Secrets
+			if withheld != "" {
+				r := probe.NotStarted(t, probe.StatusSkipped, withheldReason("a value reads", withheld))
+				plan = append(plan, planned{result: &r})
+				continue
+			}
 			if why := res.Incomplete(); why != "" {
 				r := probe.NotStarted(t, probe.StatusSkipped, why)
 				plan = append(plan, planned{result: &r})
@@ -254,7 +278,7 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 		return nil
 	}
 	t.Command, t.Args = rs.Command, rs.Args
-	fileVars, failed := envFile(t, c, file, s, rs, root)
+	fileVars, failed := envFile(t, c, file, s, rs, root, opts.Resolve.allowFile(root))
 	if failed != nil {
 		return failed
 	}
@@ -291,8 +315,9 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 
 // envFile reads the definition's envFile for a client that loads one (a
 // relative path from the project root). A file the client cannot read
-// stops it from starting the server: that is the result.
-func envFile(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server, root string) ([]string, *probe.Result) {
+// stops it from starting the server: that is the result; so does one
+// allow refuses (outside the project), which skips the server.
+func envFile(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server, root string, allow func(path, real string) error) ([]string, *probe.Result) {
 	if rs.EnvFile == "" || !file.Knows("envFile") {
 		return nil, nil
 	}
@@ -310,20 +335,43 @@ func envFile(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(root, path)
 	}
-	vars, err := resolve.ReadEnvFile(path)
+	vars, err := resolve.ReadEnvFile(path, allow)
 	if err == nil {
 		return vars, nil
 	}
-	why := err.Error()
-	if errors.Is(err, fs.ErrNotExist) {
-		why = "it does not exist"
+	if of := (*outsideFile)(nil); errors.As(err, &of) {
+		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: "env-file", Severity: normalize.Warning, Path: s.Source.Path, Pos: pos,
+			Message: fmt.Sprintf("envFile %q is not read: it %s", path, of.Error()), Hint: of.Hint()})
+		r := probe.NotStarted(*t, probe.StatusSkipped, withheldReason("envFile is", of.real))
+		return nil, &r
+	}
+	why, hint := "it does not exist", `create the file (a .env file is often not committed: copy it from an example), or fix the path in "envFile"`
+	var fe *safefile.Error
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case errors.As(err, &fe):
+		why, hint = "it "+fe.Reason, fe.Hint
+		switch {
+		case errors.Is(err, safefile.ErrNotRegular), errors.Is(err, safefile.ErrKernelFile), errors.Is(err, safefile.ErrDangling):
+			hint = `point "envFile" at a regular .env file`
+		case errors.Is(err, safefile.ErrTooLarge):
+			hint = `point "envFile" at a .env file: one larger than 1 MiB is not read`
+		}
+	default:
+		why, hint = err.Error(), ""
 	}
 	d := normalize.Diagnostic{Rule: "env-file", Severity: normalize.Error, Path: s.Source.Path, Pos: pos,
 		Message: fmt.Sprintf("%s cannot read envFile %q, so it does not start the server: %s", c.Product, path, why),
-		Hint:    `create the file (a .env file is often not committed: copy it from an example), or fix the path in "envFile"`}
+		Hint:    hint}
 	t.Notes = append(t.Notes, d)
 	r := probe.NotStarted(*t, probe.StatusFailed, "envFile not readable")
 	return nil, &r
+}
+
+// withheldReason is why a server that needs a file outside the project is
+// skipped: what needs it, the file and the flag.
+func withheldReason(what, real string) string {
+	return fmt.Sprintf("%s %q, a file outside the project, which probe sends only with %s", what, real, allowOutsideFilesFlag)
 }
 
 // envNote says which variables of mcpconf's environment the client does
