@@ -482,7 +482,7 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 			clearLine()
 			for _, i := range sharers[byTarget[[2]string{r.Name, r.Client}]] {
 				rr := r
-				rr.Client = plan[i].target.Client
+				rr.Name, rr.Client = plan[i].target.Name, plan[i].target.Client
 				report.ProbeLine(opts.IO.Out, view.NewProbeResult(b, rr), st)
 			}
 		}
@@ -497,9 +497,9 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 		}
 		r := got[index[i]]
 		// Another client's entry shares the probe: its own notes and name.
-		r.Client = p.target.Client
+		r.Name, r.Client = p.target.Name, p.target.Client
 		r.Diagnostics = slices.Clone(r.Diagnostics)
-		if shared := targets[index[i]]; shared.Client != p.target.Client {
+		if shared := targets[index[i]]; shared.Client != p.target.Client || shared.Name != p.target.Name {
 			r.Diagnostics = append(slices.DeleteFunc(r.Diagnostics, func(d normalize.Diagnostic) bool { return slices.ContainsFunc(shared.Notes, sameDiag(d)) }), p.target.Notes...)
 		}
 		if c := p.client; c.NoSSE {

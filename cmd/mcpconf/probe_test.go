@@ -253,6 +253,24 @@ func TestProbeSharedServer(t *testing.T) {
 	}
 }
 
+// TestProbeSharedServerNames: two names for the same server in one client
+// are probed once, and each is reported under its own name, in the lines
+// printed live and in the report.
+func TestProbeSharedServerNames(t *testing.T) {
+	bin := testBin(t)
+	log := t.TempDir() + "/starts"
+	def := fmt.Sprintf(`{"command": %q, "args": ["mcp-test-server", "--log=%s"]}`, bin, log)
+	root, home := writeTreeHome(t, map[string]string{"~/.claude.json": `{"mcpServers": {"first": ` + def + `, "second": ` + def + `}}`})
+	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "claude")
+	if code != 0 || len(rep.Servers) != 2 || rep.Servers[0].Name != "first" || rep.Servers[1].Name != "second" {
+		t.Fatalf("exit %d: %+v\n%s", code, rep, errOut)
+	}
+	_, out, _ := run(t, nil, "probe", "--root", root, "--home", home, "--client", "claude")
+	if !strings.Contains(out, " first [claude]") || !strings.Contains(out, " second [claude]") {
+		t.Errorf("live lines:\n%s", out)
+	}
+}
+
 // TestProbeNotStarted: servers a client would not start are listed with
 // the client's reason and never started; pisces's !command values run
 // only with --allow-exec.
