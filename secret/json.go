@@ -67,6 +67,7 @@ func (b *Boundary) RawJSON(raw []byte) JSON {
 	// key, value).
 	var first, inObject []bool
 	var keyNext []bool
+	var keys []string // the last key at each depth
 	for {
 		tok, err := dec.Token()
 		if err != nil {
@@ -74,10 +75,13 @@ func (b *Boundary) RawJSON(raw []byte) JSON {
 		}
 		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
 			out.WriteByte(byte(d))
-			first, inObject, keyNext = first[:len(first)-1], inObject[:len(inObject)-1], keyNext[:len(keyNext)-1]
+			first, inObject, keyNext, keys = first[:len(first)-1], inObject[:len(inObject)-1], keyNext[:len(keyNext)-1], keys[:len(keys)-1]
 			continue
 		}
+		isKey, key := false, ""
 		if n := len(first); n > 0 {
+			isKey = inObject[n-1] && keyNext[n-1]
+			key = keys[n-1]
 			switch {
 			case inObject[n-1] && !keyNext[n-1]:
 				out.WriteByte(':')
@@ -92,8 +96,13 @@ func (b *Boundary) RawJSON(raw []byte) JSON {
 		switch x := tok.(type) {
 		case json.Delim:
 			out.WriteByte(byte(x))
-			first, inObject, keyNext = append(first, true), append(inObject, x == '{'), append(keyNext, true)
+			first, inObject, keyNext, keys = append(first, true), append(inObject, x == '{'), append(keyNext, true), append(keys, "")
 		case string:
+			if isKey {
+				keys[len(keys)-1] = x
+			} else {
+				x = keyedValue(key, x)
+			}
 			out.Write(jsonString(b.Lines(x).s))
 		case json.Number:
 			out.WriteString(x.String())
@@ -113,6 +122,9 @@ func (b *Boundary) jsonValue(v any) any {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
+			if str, ok := e.(string); ok {
+				e = keyedValue(k, str)
+			}
 			out[b.Lines(k).s] = b.jsonValue(e)
 		}
 		return out
@@ -131,7 +143,7 @@ func (b *Boundary) jsonValue(v any) any {
 	case map[string]string:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[b.Lines(k).s] = b.Lines(e).s
+			out[b.Lines(k).s] = b.Lines(keyedValue(k, e)).s
 		}
 		return out
 	case json.RawMessage:
@@ -145,6 +157,16 @@ func (b *Boundary) jsonValue(v any) any {
 		return nil
 	}
 	return json.RawMessage(b.RawJSON(raw).raw)
+}
+
+// keyedValue is a string member of a JSON object as output may show it:
+// under a secret-looking key its literal parts are masked, as Find masks
+// "key": "value" in text.
+func keyedValue(key, v string) string {
+	if key == "" || !IsSecretKey(key) || PublicKey(key) {
+		return v
+	}
+	return replaceSpans(v, appendLiteral(nil, v, 0, len(v), 0, KindKeyed))
 }
 
 // compactString is v's JSON text on one line, without HTML escaping.

@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -138,4 +139,24 @@ func FuzzMask(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) { checkMask(t, s) })
+}
+
+// FuzzRawJSON: a document made Safe is valid JSON, keeps its keys in
+// order, and holds no secret the scanner sees.
+func FuzzRawJSON(f *testing.F) {
+	for _, s := range []string{`{"type":"object","properties":{"b":{},"a":{"description":"` + fakeGHP + `"}}}`, `[1,"x",null,true,{"k":[]}]`, `"\u001b[2J"`, `{}`, `12.5e3`, `{"password":"hunter22","nested":{"apiKey":"Zz9-value"},"list":[{"token":"${T}"}]}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !json.Valid([]byte(s)) {
+			return
+		}
+		out := NewKeyed(nil).RawJSON([]byte(s))
+		if !json.Valid(out.Raw()) || out.Raw()[0] != strings.TrimSpace(s)[0] {
+			t.Fatalf("RawJSON(%s) = %s is not JSON", s, out.Raw())
+		}
+		if spans := Find(out.String()); len(spans) > 0 && strings.Contains(s, out.String()[spans[0].Start:spans[0].End]) {
+			t.Fatalf("RawJSON(%s) = %s still holds %q", s, out, out.String()[spans[0].Start:spans[0].End])
+		}
+	})
 }
