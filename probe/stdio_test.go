@@ -474,3 +474,114 @@ func TestNotStarted(t *testing.T) {
 		t.Errorf("%+v", r)
 	}
 }
+
+// readPIDs reads the pids a test server recorded, waiting up to 10s for
+// the file.
+func readPIDs(t *testing.T, file string) []int {
+	t.Helper()
+	var b []byte
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		var err error
+		if b, err = os.ReadFile(file); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the server did not record its helpers' pids: %v", err)
+		}
+	}
+	var pids []int
+	for _, f := range strings.Fields(string(b)) {
+		pid, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("pid file %q: %v", b, err)
+		}
+		pids = append(pids, pid)
+	}
+	if len(pids) == 0 {
+		t.Fatalf("pid file %q lists no pid", b)
+	}
+	return pids
+}
+
+// assertGone fails unless every pid is gone: not running and not a zombie
+// left unreaped. It looks once, right away: Run must have killed and
+// reaped them before returning.
+func assertGone(t *testing.T, what string, pids ...int) {
+	t.Helper()
+	marker := []byte("PROBE_TEST_ID=" + testID + "\x00")
+	for _, pid := range pids {
+		p := strconv.Itoa(pid)
+		st := processState(p)
+		if st == "" {
+			continue
+		}
+		// A pid taken again by an unrelated process is not a leak.
+		env, _ := os.ReadFile(filepath.Join("/proc", p, "environ"))
+		if st == "Z" || containsBytes(env, marker) {
+			t.Errorf("%s %d outlived the probe (state %s)", what, pid, st)
+		}
+	}
+}
+
+// TestDaemonKilled: a server that double-forks daemons (one sleeping
+// forever in a session of its own, one that exited at once) and then
+// answers: once Run returns ok, neither is left, running or as a zombie.
+func TestDaemonKilled(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	r := probe1(t, stdioTarget(t, "daemon", "PROBE_PID_FILE="+pidFile), Options{})
+	if r.Status != StatusOK {
+		t.Fatalf("status %q: %s", r.Status, dump(r))
+	}
+	assertGone(t, "daemon", readPIDs(t, pidFile)...)
+}
+
+// TestSetpgidChildKilled: a child that left the server's process group
+// (and is still its child) goes with it.
+func TestSetpgidChildKilled(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	r := probe1(t, stdioTarget(t, "setpgid", "PROBE_PID_FILE="+pidFile), Options{})
+	if r.Status != StatusOK {
+		t.Fatalf("status %q: %s", r.Status, dump(r))
+	}
+	assertGone(t, "child in its own group", readPIDs(t, pidFile)...)
+}
+
+// TestDaemonKilledOnTimeout: the daemons of a server that never answers
+// go when its probe times out.
+func TestDaemonKilledOnTimeout(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	target := stdioTarget(t, "daemonhang", "PROBE_PID_FILE="+pidFile)
+	target.Timeout = 500 * time.Millisecond
+	start := time.Now()
+	r := probe1(t, target, Options{})
+	if r.Status != StatusTimeout {
+		t.Fatalf("status %q: %s", r.Status, dump(r))
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("a 500ms timeout took %s", took)
+	}
+	assertGone(t, "daemon", readPIDs(t, pidFile)...)
+}
+
+// TestDaemonKilledOnCancel: Ctrl-C (the context cancelled) while the
+// server hangs in the handshake: its daemons go too, promptly.
+func TestDaemonKilledOnCancel(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var pids []int
+	go func() {
+		defer cancel()
+		pids = readPIDs(t, pidFile)
+	}()
+	start := time.Now()
+	rs := Run(ctx, []Target{stdioTarget(t, "daemonhang", "PROBE_PID_FILE="+pidFile)}, Options{})
+	defer assertNoSurvivors(t)
+	if rs[0].Status != StatusSkipped || rs[0].Reason != "cancelled" {
+		t.Errorf("status %q reason %q", rs[0].Status, rs[0].Reason)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("cancelling took %s", took)
+	}
+	assertGone(t, "daemon", pids...)
+}

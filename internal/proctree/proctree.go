@@ -1,0 +1,233 @@
+// Package proctree starts the processes mcpconf runs on behalf of a
+// configuration it does not trust (stdio servers in probe, pisces
+// !commands in resolve) and makes sure that nothing they start outlives
+// them. It is a package of its own because both probe and resolve start
+// such processes, and because what it keeps is process-wide: which trees
+// are running, since when, and which of this process's children are
+// orphans it adopted rather than children some other code started.
+//
+// # What is killed, and when
+//
+// Start runs a command as the root of a Tree, in a process group of its
+// own. Tree.Close kills the tree and reaps the root: on Linux it first
+// stops (SIGSTOP) the root's group and every process under the root,
+// found through the parent links of /proc, including children that left
+// the group (setpgid) or the session (setsid) but are still attached;
+// once nothing in it can fork any more, it kills them all (SIGKILL),
+// waits for them to die (on pidfds, bounded) and reaps those that became
+// this process's children. Elsewhere only the root's process group is
+// killed.
+//
+// A process whose parent exits is not under the root any more: a daemon
+// that double-forked, a child whose parent died. On Linux, once Enable
+// was called, such orphans are reparented to this process (it is a child
+// subreaper, prctl PR_SET_CHILD_SUBREAPER) instead of init. Nothing tells
+// whose orphan one is, so each is attributed by time: it is killed (with
+// everything under it) and reaped by the first Close after which no tree
+// that started before it is still running, and in any case by the Close
+// of the last running tree. An orphan born while no tree was running is
+// some other code's, and left alone; one that already exited is reaped.
+//
+// Safety: only processes under a root, in a root's group, or orphans
+// adopted while a tree ran are ever signalled. A child of this process
+// is taken for an orphan only when no code holds it: os/exec holds a
+// pidfd of every child it started until it has waited for it, and the
+// children are listed while syscall.ForkLock is held for reading, so no
+// fork is half done. Every signal goes through a pidfd opened after the
+// process was identified (pid and start time), so a pid reused meanwhile
+// is never hit; nothing waits for any child but by its pidfd, never with
+// wait(-1). Orphans are found only where pidfds work (Linux 5.4 or
+// later, no seccomp filter against them); elsewhere Enable does nothing.
+// A process started with syscall.ForkExec (no pidfd) or whose
+// os.Process was released is taken for an orphan.
+//
+// # What survives a SIGKILL of mcpconf
+//
+// A SIGKILL cannot be caught, so none of the above runs. The kernel then
+// does three things: it sends every root its parent-death signal (roots
+// are started with Pdeathsig SIGKILL on Linux; it is sent when the
+// thread that forked the root exits, and all threads exit with the
+// process), it closes mcpconf's ends of the pipes (a stdio server reads
+// end of file on stdin, a process writing to a closed stdout gets
+// SIGPIPE), and it reparents mcpconf's children (the orphans it
+// adopted) to the next subreaper up or to init. So roots die, and their
+// descendants die when they exit on end of input or on a broken pipe, as
+// the helpers of stdio servers usually do. A descendant that detached
+// itself (setsid, stdio on /dev/null) and ignores both survives: nothing
+// can make the kernel kill it. The parent-death signal is a property a
+// process sets for itself and its children do not inherit it (it is
+// cleared on fork, and on exec of a set-user-ID program); a cgroup, whose
+// members can all be killed at once, can be created only with privileges
+// or in a subtree delegated to the user (systemd gives one to user
+// services, not to a shell's session); a PID namespace, whose members
+// die with its first process, needs a user namespace and changes what
+// the servers see. Running mcpconf itself in such a container (for
+// instance systemd-run --user --scope, or unshare --user --pid --fork)
+// gives that guarantee from outside.
+package proctree
+
+import (
+	"errors"
+	"os/exec"
+	"sync"
+)
+
+// ErrInterrupted is the error of Start once Interrupt was called.
+var ErrInterrupted = errors.New("interrupted")
+
+// Tree is a command started by Start and everything it starts.
+type Tree struct {
+	cmd    *exec.Cmd
+	pid    int    // of the root; set under reg's lock once started
+	tick   uint64 // clock tick (as /proc counts) when registered, before the root started
+	exited chan struct{}
+
+	killMu      sync.Mutex
+	reaped      bool // the root was reaped (or is about to be): its pid and group id may be reused
+	interrupted bool
+
+	closeOnce sync.Once
+	err       error // of cmd.Wait
+	waitErr   error // of cmd.Wait, where the exit watcher reaps (not Linux)
+}
+
+// reg is what is known of the trees running.
+var reg struct {
+	sync.Mutex
+	running     map[*Tree]bool
+	interrupted bool
+	periods     []period // times when trees ran, last last; orphans born out of them are not theirs
+}
+
+// period is a stretch of time (in clock ticks) during which at least one
+// tree was running; end is 0 while it lasts.
+type period struct{ start, end uint64 }
+
+// maxPeriods bounds the periods remembered: older ones are forgotten
+// (their orphans were killed when they ended).
+const maxPeriods = 16
+
+// Start starts cmd as the root of a tree: in a process group of its own
+// (on Unix; Setpgid is set on cmd.SysProcAttr), killed when this process
+// dies (on Linux; Pdeathsig). The caller must Close the tree.
+func Start(cmd *exec.Cmd) (*Tree, error) {
+	prepare(cmd)
+	t := &Tree{cmd: cmd, exited: make(chan struct{})}
+	reg.Lock()
+	if reg.interrupted {
+		reg.Unlock()
+		return nil, ErrInterrupted
+	}
+	// The tick is taken before the root starts, so that every process of
+	// the tree started at or after it.
+	t.tick = now()
+	if len(reg.running) == 0 {
+		reg.periods = append(reg.periods, period{start: t.tick})
+		if len(reg.periods) > maxPeriods {
+			reg.periods = reg.periods[1:]
+		}
+	}
+	if reg.running == nil {
+		reg.running = map[*Tree]bool{}
+	}
+	reg.running[t] = true
+	reg.Unlock()
+	beforeStart()
+	if err := cmd.Start(); err != nil {
+		t.reaped = true
+		t.release()
+		return nil, err
+	}
+	reg.Lock()
+	t.pid = cmd.Process.Pid
+	interrupted := reg.interrupted
+	reg.Unlock()
+	go t.watch()
+	if interrupted {
+		t.interrupt()
+	}
+	return t, nil
+}
+
+// Exited is closed when the root has exited. On Linux it is not reaped
+// yet (its pid, which is its group's id, stays taken until Close).
+func (t *Tree) Exited() <-chan struct{} { return t.exited }
+
+// Terminate asks the root's process group to exit (SIGTERM; nothing on
+// Windows). It must not be called after Close.
+func (t *Tree) Terminate() {
+	t.killMu.Lock()
+	defer t.killMu.Unlock()
+	if !t.reaped {
+		terminate(t)
+	}
+}
+
+// Interrupted reports whether Interrupt killed the tree.
+func (t *Tree) Interrupted() bool {
+	t.killMu.Lock()
+	defer t.killMu.Unlock()
+	return t.interrupted
+}
+
+// Close kills the tree, reaps the root and returns what cmd.Wait
+// returned; then it kills and reaps the orphans that no running tree
+// could own (see the package doc). It takes a bounded time, unless
+// cmd.Wait waits for output copied by os/exec (set cmd.WaitDelay). It
+// may be called more than once.
+func (t *Tree) Close() error {
+	t.closeOnce.Do(func() {
+		t.killMu.Lock()
+		kill(t)
+		t.reaped = true
+		t.killMu.Unlock()
+		t.err = reap(t)
+		t.release()
+	})
+	return t.err
+}
+
+func (t *Tree) interrupt() {
+	t.killMu.Lock()
+	defer t.killMu.Unlock()
+	if !t.reaped {
+		t.interrupted = true
+		kill(t)
+	}
+}
+
+// release forgets a tree whose root was reaped (or never started), and
+// sweeps the orphans that are nobody's any more.
+func (t *Tree) release() {
+	reg.Lock()
+	delete(reg.running, t)
+	if len(reg.running) == 0 && len(reg.periods) > 0 {
+		reg.periods[len(reg.periods)-1].end = now()
+	}
+	reg.Unlock()
+	sweep()
+}
+
+// Interrupt kills every running tree and makes Start fail from then on
+// with ErrInterrupted: for the handler of SIGINT and SIGTERM. The owners
+// of the trees still Close them.
+func Interrupt() {
+	reg.Lock()
+	reg.interrupted = true
+	var trees []*Tree
+	for t := range reg.running {
+		if t.pid != 0 {
+			trees = append(trees, t)
+		}
+	}
+	reg.Unlock()
+	for _, t := range trees {
+		t.interrupt()
+	}
+}
+
+// Enable makes this process adopt the orphans of the trees it starts
+// (a child subreaper, on Linux), so that Close can kill them: call it
+// from main. It costs nothing until the first Start. It returns
+// errors.ErrUnsupported where it cannot work (not Linux, or no pidfds).
+func Enable() error { return enable() }
