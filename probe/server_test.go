@@ -116,8 +116,17 @@ func newTestServer(behaviour string) *mcp.Server {
 	return s
 }
 
+// osServer runs the behaviours of one system only; done says that it
+// handled the behaviour, else the server goes on as usual.
+var osServer func(behaviour string) (code int, done bool)
+
 func runTestServer(behaviour string) int {
 	ctx := context.Background()
+	if osServer != nil {
+		if code, done := osServer(behaviour); done {
+			return code
+		}
+	}
 	switch behaviour {
 	case "exit":
 		fmt.Fprintln(os.Stderr, "starting")
@@ -167,97 +176,9 @@ func runTestServer(behaviour string) int {
 	case "junkexit":
 		fmt.Println("\x1b[31mfatal\x1b[0m: no config")
 		return 1
-	case "daemon", "daemonhang":
-		// Daemonizes helpers the classic way before serving (or hanging):
-		// a child in a session of its own starts them and exits at once,
-		// so that they are nobody's children any more.
-		if err := runHelper("daemonize", &syscall.SysProcAttr{Setsid: true}, true); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		if behaviour == "daemonhang" {
-			hang()
-		}
-	case "daemonize":
-		// The middle of a double fork: start a daemon that sleeps forever
-		// and one that exits at once, record their pids, leave both.
-		d, err := startHelper("sleeper", nil)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		q, err := startHelper("quick", nil)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		if err := writePIDs(d.Process.Pid, q.Process.Pid); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		return 0
-	case "setpgid":
-		// A child that leaves the server's process group but stays its
-		// child, and a server that ignores SIGTERM.
-		if err := runHelper("sleeper", &syscall.SysProcAttr{Setpgid: true}, false); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-	case "sleeper":
-		signal.Ignore(syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
-		hang()
-	case "quick":
-		return 0
 	}
 	if err := newTestServer(behaviour).Run(ctx, &mcp.StdioTransport{}); err != nil {
 		return 1
 	}
 	return 0
-}
-
-// startHelper starts this binary again as the given behaviour, with this
-// process's environment otherwise, and stdin, stdout and stderr on
-// /dev/null, as a daemon has them.
-func startHelper(behaviour string, attr *syscall.SysProcAttr) (*exec.Cmd, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), serverEnv+"="+behaviour)
-	cmd.SysProcAttr = attr
-	return cmd, cmd.Start()
-}
-
-// runHelper starts a helper; with wait it waits for it to exit, else it
-// records the helper's pid and leaves it running.
-func runHelper(behaviour string, attr *syscall.SysProcAttr, wait bool) error {
-	cmd, err := startHelper(behaviour, attr)
-	if err != nil {
-		return err
-	}
-	if wait {
-		return cmd.Wait()
-	}
-	return writePIDs(cmd.Process.Pid)
-}
-
-// writePIDs writes pids to the file PROBE_PID_FILE names, for the test to
-// check that they are gone.
-func writePIDs(pids ...int) error {
-	var b []byte
-	for _, pid := range pids {
-		b = fmt.Appendf(b, "%d\n", pid)
-	}
-	name := os.Getenv("PROBE_PID_FILE")
-	if err := os.WriteFile(name+".tmp", b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(name+".tmp", name) // whole, for a test polling for it
-}
-
-func hang() {
-	for {
-		time.Sleep(time.Hour)
-	}
 }

@@ -14,9 +14,12 @@
 // found through the parent links of /proc, including children that left
 // the group (setpgid) or the session (setsid) but are still attached;
 // once nothing in it can fork any more, it kills them all (SIGKILL),
-// waits for them to die (on pidfds, bounded) and reaps those that became
-// this process's children. Elsewhere only the root's process group is
-// killed.
+// deepest first, waits for them to die and reaps those that became this
+// process's children. It takes a bounded time (at most half a second
+// for a tree stuck in uninterruptible sleep; a millisecond or two
+// usually): the wait for the deaths is on pidfds, the wait for the stops
+// polls /proc briefly, as nothing signals that a process which is not a
+// child has stopped. Elsewhere only the root's process group is killed.
 //
 // A process whose parent exits is not under the root any more: a daemon
 // that double-forked, a child whose parent died. On Linux, once Enable
@@ -35,35 +38,49 @@
 // children are listed while syscall.ForkLock is held for reading, so no
 // fork is half done. Every signal goes through a pidfd opened after the
 // process was identified (pid and start time), so a pid reused meanwhile
-// is never hit; nothing waits for any child but by its pidfd, never with
-// wait(-1). Orphans are found only where pidfds work (Linux 5.4 or
+// is never hit, or to a root's group while the root is not reaped (its
+// pid, the group's id, stays taken); nothing waits for a child but by
+// its pid or pidfd, never with wait(-1), so os/exec keeps the exit
+// statuses of its children. Orphans are found only where pidfds work (Linux 5.4 or
 // later, no seccomp filter against them); elsewhere Enable does nothing.
 // A process started with syscall.ForkExec (no pidfd) or whose
 // os.Process was released is taken for an orphan.
 //
 // # What survives a SIGKILL of mcpconf
 //
-// A SIGKILL cannot be caught, so none of the above runs. The kernel then
-// does three things: it sends every root its parent-death signal (roots
-// are started with Pdeathsig SIGKILL on Linux; it is sent when the
-// thread that forked the root exits, and all threads exit with the
-// process), it closes mcpconf's ends of the pipes (a stdio server reads
-// end of file on stdin, a process writing to a closed stdout gets
-// SIGPIPE), and it reparents mcpconf's children (the orphans it
-// adopted) to the next subreaper up or to init. So roots die, and their
-// descendants die when they exit on end of input or on a broken pipe, as
-// the helpers of stdio servers usually do. A descendant that detached
-// itself (setsid, stdio on /dev/null) and ignores both survives: nothing
-// can make the kernel kill it. The parent-death signal is a property a
-// process sets for itself and its children do not inherit it (it is
-// cleared on fork, and on exec of a set-user-ID program); a cgroup, whose
-// members can all be killed at once, can be created only with privileges
-// or in a subtree delegated to the user (systemd gives one to user
-// services, not to a shell's session); a PID namespace, whose members
-// die with its first process, needs a user namespace and changes what
-// the servers see. Running mcpconf itself in such a container (for
-// instance systemd-run --user --scope, or unshare --user --pid --fork)
-// gives that guarantee from outside.
+// A SIGKILL cannot be caught, so none of the above runs. What the kernel
+// does then is all there is:
+//
+//   - Each root gets its parent-death signal: on Linux roots are started
+//     with Pdeathsig SIGKILL, sent when the thread that forked the root
+//     exits, and every thread exits with the process. Elsewhere there is
+//     no such signal.
+//   - mcpconf's ends of the pipes close: a process reading a stdio
+//     server's stdin (the server, its helpers that share it) reads end
+//     of file, which the MCP specification makes a server's cue to exit,
+//     and one writing to its stdout gets SIGPIPE.
+//   - mcpconf's children (the orphans it adopted) are reparented to the
+//     next subreaper up, or to init.
+//
+// So on Linux the servers and the shells of !commands die, and so do
+// their helpers that use their stdin or stdout. Any other descendant
+// survives: a child of a server that touches neither (a sleep it
+// started, in its group) as much as a daemon that detached itself
+// (setsid, stdio on /dev/null). Nothing can make the kernel kill them:
+// the parent-death signal is set by a process for itself, is cleared in
+// every child at fork (and on exec of a set-user-ID program), so
+// mcpconf cannot give it to its servers' descendants; a cgroup, whose
+// processes can all be killed at once, can be made only with write
+// access to a cgroup directory, which an unprivileged user has only in
+// a subtree delegated to it (systemd delegates one to user services,
+// not to a login shell's session); a PID namespace, whose processes all
+// die with its first one, needs a user namespace (not allowed
+// everywhere) and changes what the servers see (their pids, /proc). A
+// watchdog process would only be one more process for the same SIGKILL.
+// Running mcpconf itself as the first process of a PID namespace gives
+// the guarantee from outside: with unshare --user --map-current-user
+// --pid --fork --mount-proc mcpconf probe, a SIGKILL of mcpconf kills
+// every process it started.
 package proctree
 
 import (

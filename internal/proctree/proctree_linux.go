@@ -3,6 +3,7 @@ package proctree
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"slices"
@@ -207,25 +208,43 @@ func reapOrphan(o procStat) {
 // are orphans it adopted. syscall.ForkLock, held for reading, keeps forks
 // out meanwhile: os/exec forks with it held for writing and has the
 // child's pidfd when it lets go. The pidfds this package opened itself
-// are not counted (fdMu).
+// are not counted (fdMu). The roots of the running trees are known not
+// to be orphans: when no other child is left, the pidfds are not looked
+// at.
 func orphans() []procStat {
 	syscall.ForkLock.RLock()
 	defer syscall.ForkLock.RUnlock()
+	roots := map[int]bool{}
+	reg.Lock()
+	for t := range reg.running {
+		roots[t.pid] = true
+	}
+	reg.Unlock()
+	if len(children(roots)) == 0 {
+		return nil
+	}
 	fdMu.Lock()
-	defer fdMu.Unlock()
-	held := heldPIDs() // before the children: a child listed then was started before
+	held := heldPIDs()
+	fdMu.Unlock()
 	if held == nil {
 		return nil
 	}
+	// Listed again after the pidfds: a child listed now was started
+	// before them, and one that was held then and is not now was reaped.
+	maps.Copy(held, roots)
+	return children(held)
+}
+
+// children lists the children of this process but those in skip, and
+// but those of an exit signal other than SIGCHLD: the runtime clones
+// such children; the kernel sets SIGCHLD when it reparents one.
+func children(skip map[int]bool) []procStat {
 	self := os.Getpid()
 	var out []procStat
 	for _, pid := range childrenOf(self) {
-		if held[pid] {
+		if skip[pid] {
 			continue
 		}
-		// A child of exit signal other than SIGCHLD was cloned by the
-		// runtime, never adopted: the kernel sets SIGCHLD when it
-		// reparents.
 		if st, ok := readStat(pid); ok && st.ppid == self && st.exitSignal == int(unix.SIGCHLD) {
 			out = append(out, st)
 		}
@@ -356,10 +375,17 @@ func freezeKill(roots []ident, group, keep int) {
 					return st.ppid == p.pid && found && ps.start == p.start
 				}
 			}
-			if m := open(c.ident, ok); m != nil {
-				members = append(members, m)
-				_ = unix.PidfdSendSignal(m.fd, unix.SIGSTOP, nil, 0)
+			m := open(c.ident, ok)
+			if m == nil {
+				continue
 			}
+			if err := unix.PidfdSendSignal(m.fd, unix.SIGSTOP, nil, 0); errors.Is(err, unix.EPERM) {
+				// Out of reach (a set-user-ID program that became
+				// another user): waiting for it would be in vain.
+				closePidfd(m.fd)
+				continue
+			}
+			members = append(members, m)
 		}
 		frontier = frontier[:0]
 	}
