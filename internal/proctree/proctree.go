@@ -15,11 +15,16 @@
 // the group (setpgid) or the session (setsid) but are still attached;
 // once nothing in it can fork any more, it kills them all (SIGKILL),
 // deepest first, waits for them to die and reaps those that became this
-// process's children. It takes a bounded time (at most half a second
-// for a tree stuck in uninterruptible sleep; a millisecond or two
-// usually): the wait for the deaths is on pidfds, the wait for the stops
-// polls /proc briefly, as nothing signals that a process which is not a
-// child has stopped. Elsewhere only the root's process group is killed.
+// process's children. It takes a bounded time: a millisecond or two
+// usually, at most about two thirds of a second for the tree and a
+// second for the orphans (when processes are stuck in uninterruptible
+// sleep, or the machine is overloaded). The wait
+// for the deaths is on pidfds; the wait for the stops polls /proc
+// briefly, as nothing signals that a process which is not a child has
+// stopped. Elsewhere only the root's process group is killed.
+//
+// Interrupt, for the handler of SIGINT and SIGTERM, kills every running
+// tree at once and makes Start refuse new ones.
 //
 // A process whose parent exits is not under the root any more: a daemon
 // that double-forked, a child whose parent died. On Linux, once Enable
@@ -117,7 +122,8 @@ var reg struct {
 }
 
 // period is a stretch of time (in clock ticks) during which at least one
-// tree was running; end is 0 while it lasts.
+// tree was running, and its orphans were being killed; end is 0 while it
+// lasts.
 type period struct{ start, end uint64 }
 
 // maxPeriods bounds the periods remembered: older ones are forgotten
@@ -138,7 +144,9 @@ func Start(cmd *exec.Cmd) (*Tree, error) {
 	// The tick is taken before the root starts, so that every process of
 	// the tree started at or after it.
 	t.tick = now()
-	if len(reg.running) == 0 {
+	if n := len(reg.periods); n == 0 || reg.periods[n-1].end != 0 {
+		// No period is open (the last one ends when its final sweep is
+		// over, which may still be going on: then it goes on).
 		reg.periods = append(reg.periods, period{start: t.tick})
 		if len(reg.periods) > maxPeriods {
 			reg.periods = reg.periods[1:]
@@ -214,15 +222,19 @@ func (t *Tree) interrupt() {
 }
 
 // release forgets a tree whose root was reaped (or never started), and
-// sweeps the orphans that are nobody's any more.
+// sweeps the orphans that are nobody's any more. The period ends after
+// the sweep, not before: an orphan that forks a successor and exits
+// while it is being killed hands on its place in the period.
 func (t *Tree) release() {
 	reg.Lock()
 	delete(reg.running, t)
-	if len(reg.running) == 0 && len(reg.periods) > 0 {
-		reg.periods[len(reg.periods)-1].end = now()
-	}
 	reg.Unlock()
 	sweep()
+	reg.Lock()
+	if n := len(reg.periods); len(reg.running) == 0 && n > 0 && reg.periods[n-1].end == 0 {
+		reg.periods[n-1].end = now()
+	}
+	reg.Unlock()
 }
 
 // Interrupt kills every running tree and makes Start fail from then on

@@ -22,7 +22,7 @@ import (
 // to see the killed ones die. Past them the kill goes on without
 // waiting; a process left behind is an orphan for a later sweep.
 const (
-	stopBudget  = 100 * time.Millisecond
+	stopBudget  = 250 * time.Millisecond
 	deathBudget = 400 * time.Millisecond
 )
 
@@ -148,15 +148,34 @@ func kill(t *Tree) {
 // sweepMu makes sweeps one at a time.
 var sweepMu sync.Mutex
 
+// sweepRounds bounds the rounds of a sweep: an orphan that forks a
+// successor and exits just before it is stopped leaves that successor
+// for the next round.
+const sweepRounds = 20
+
 // sweep reaps the orphans that already exited, and kills (and reaps) the
 // live ones that no running tree could own: born while a tree was
-// running, and after the start of every tree still running.
+// running, and after the start of every tree still running. It goes on
+// while it finds some, for at most sweepRounds rounds and about a
+// second.
 func sweep() {
 	if !adopting.Load() {
 		return
 	}
 	sweepMu.Lock()
 	defer sweepMu.Unlock()
+	deadline := time.Now().Add(time.Second)
+	for range sweepRounds {
+		roots := killable()
+		if len(roots) == 0 || time.Now().After(deadline) {
+			return
+		}
+		freezeKill(roots, 0, 0)
+	}
+}
+
+// killable reaps the orphans that exited and returns those to kill.
+func killable() []ident {
 	found := orphans()
 	reg.Lock()
 	periods := slices.Clone(reg.periods)
@@ -167,9 +186,10 @@ func sweep() {
 	reg.Unlock()
 	var roots []ident
 	for _, o := range found {
+		if o.state == 'Z' && reapOrphan(o) {
+			continue // one whose main thread exited but not the others is killed below
+		}
 		switch {
-		case o.state == 'Z':
-			reapOrphan(o)
 		case !during(periods, o.start):
 			// born while no tree was running: some other code's
 		case slices.ContainsFunc(running, func(tick uint64) bool { return tick <= o.start }):
@@ -178,9 +198,7 @@ func sweep() {
 			roots = append(roots, o.ident)
 		}
 	}
-	if len(roots) > 0 {
-		freezeKill(roots, 0, 0)
-	}
+	return roots
 }
 
 func during(periods []period, tick uint64) bool {
@@ -193,14 +211,15 @@ func during(periods []period, tick uint64) bool {
 }
 
 // reapOrphan reaps an orphan that exited, through a pidfd opened once it
-// is known to be that zombie child.
-func reapOrphan(o procStat) {
+// is known to be that zombie child, and reports whether it did.
+func reapOrphan(o procStat) bool {
 	self := os.Getpid()
 	m := open(o.ident, func(st procStat) bool { return st.ppid == self && st.state == 'Z' })
-	if m != nil {
-		reapPidfd(m.fd)
-		closePidfd(m.fd)
+	if m == nil {
+		return false
 	}
+	defer closePidfd(m.fd)
+	return reapPidfd(m.fd)
 }
 
 // orphans lists the children of this process that no code holds: those
@@ -486,13 +505,13 @@ func waitDead(ms []*member, by time.Time) {
 }
 
 // reapPidfd reaps the process of a pidfd if it is a child of this
-// process that exited; otherwise it does nothing.
-func reapPidfd(fd int) {
+// process that exited, and reports whether it did.
+func reapPidfd(fd int) bool {
 	var info unix.Siginfo
 	for {
 		err := unix.Waitid(unix.P_PIDFD, fd, &info, unix.WEXITED|unix.WNOHANG, nil)
 		if !errors.Is(err, unix.EINTR) {
-			return
+			return err == nil && info.Signo != 0 // WNOHANG and nothing to reap: Signo 0
 		}
 	}
 }
