@@ -46,10 +46,11 @@
 // is never hit, or to a root's group while the root is not reaped (its
 // pid, the group's id, stays taken); nothing waits for a child but by
 // its pid or pidfd, never with wait(-1), so os/exec keeps the exit
-// statuses of its children. Orphans are found only where pidfds work (Linux 5.4 or
-// later, no seccomp filter against them); elsewhere Enable does nothing.
-// A process started with syscall.ForkExec (no pidfd) or whose
-// os.Process was released is taken for an orphan.
+// statuses of its children. All this needs pidfds (Linux 5.4 or later,
+// no seccomp filter against them); without them Enable returns an
+// error and a tree is killed by its process group only, as on other
+// systems. A child started with syscall.ForkExec (no pidfd), or whose
+// os.Process was released, is taken for an orphan.
 //
 // # What survives a SIGKILL of mcpconf
 //

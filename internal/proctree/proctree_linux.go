@@ -166,16 +166,19 @@ func sweep() {
 	defer sweepMu.Unlock()
 	deadline := time.Now().Add(time.Second)
 	for range sweepRounds {
-		roots := killable()
-		if len(roots) == 0 || time.Now().After(deadline) {
+		roots, reaped := killable()
+		// An orphan that just exited may have handed this process its
+		// children as it did: look again.
+		if len(roots) == 0 && reaped == 0 || time.Now().After(deadline) {
 			return
 		}
 		freezeKill(roots, 0, 0)
 	}
 }
 
-// killable reaps the orphans that exited and returns those to kill.
-func killable() []ident {
+// killable reaps the orphans that exited, and returns how many it reaped
+// and those to kill.
+func killable() (roots []ident, reaped int) {
 	found := orphans()
 	reg.Lock()
 	periods := slices.Clone(reg.periods)
@@ -184,9 +187,9 @@ func killable() []ident {
 		running = append(running, t.tick)
 	}
 	reg.Unlock()
-	var roots []ident
 	for _, o := range found {
 		if o.state == 'Z' && reapOrphan(o) {
+			reaped++
 			continue // one whose main thread exited but not the others is killed below
 		}
 		switch {
@@ -198,7 +201,7 @@ func killable() []ident {
 			roots = append(roots, o.ident)
 		}
 	}
-	return roots
+	return roots, reaped
 }
 
 func during(periods []period, tick uint64) bool {
