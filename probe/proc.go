@@ -12,16 +12,19 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpconf/mcpconf/internal/proctree"
 )
 
 // Grace periods of stop: a server that exits on stdin's end (as the MCP
 // spec asks) is gone in milliseconds; one that does not gets SIGTERM, then
-// SIGKILL, so a stuck server costs at most their sum.
+// SIGKILL, so a stuck server costs at most their sum (and the bounded
+// time proctree takes to kill what it started).
 const (
 	exitGrace = 300 * time.Millisecond
 	termGrace = 300 * time.Millisecond
-	// drainGrace bounds waiting for the rest of stderr once the group is
-	// dead; only a process that escaped the group can hold it longer.
+	// drainGrace bounds waiting for the rest of stderr once the tree is
+	// dead; only a process that could not be killed can hold it longer.
 	drainGrace = 200 * time.Millisecond
 )
 
@@ -30,19 +33,19 @@ const (
 	stderrTailLines = 12
 )
 
-// process is a stdio server: its own process group, pipes the prober owns
-// (no copying goroutines in exec.Cmd, so nothing blocks on a grandchild
-// holding a pipe), a filtered stdout, and the end of stderr.
+// process is a stdio server: the root of a proctree.Tree (a process
+// group of its own, and everything it starts killed with it), pipes the
+// prober owns (no copying goroutines in exec.Cmd, so nothing blocks on a
+// grandchild holding a pipe), a filtered stdout, and the end of stderr.
 type process struct {
 	cmd    *exec.Cmd
-	pgid   int
+	tree   *proctree.Tree
 	stdin  *os.File
 	stdout *lineFilter
 	stderr *tailBuffer
 
 	stdoutR, stderrR *os.File
 	stderrDone       chan struct{}
-	exited           chan struct{} // closed when the leader has exited (not necessarily reaped)
 
 	stopOnce sync.Once
 }
@@ -80,16 +83,16 @@ func startProcess(path string, t *Target) (*process, error) {
 		env = []string{} // nil would mean the prober's own environment
 	}
 	cmd := &exec.Cmd{
-		Path:        path,
-		Args:        append([]string{t.Command}, t.Args...),
-		Env:         env,
-		Dir:         t.Cwd,
-		Stdin:       inR,
-		Stdout:      outW,
-		Stderr:      errW,
-		SysProcAttr: sysProcAttr(),
+		Path:   path,
+		Args:   append([]string{t.Command}, t.Args...),
+		Env:    env,
+		Dir:    t.Cwd,
+		Stdin:  inR,
+		Stdout: outW,
+		Stderr: errW,
 	}
-	if err := cmd.Start(); err != nil {
+	tree, err := proctree.Start(cmd)
+	if err != nil {
 		closeAll()
 		return nil, err
 	}
@@ -99,27 +102,25 @@ func startProcess(path string, t *Target) (*process, error) {
 	errW.Close()
 	pr := &process{
 		cmd:        cmd,
-		pgid:       cmd.Process.Pid, // Setpgid: the leader's pid is the group id
+		tree:       tree,
 		stdin:      inW,
 		stdout:     newLineFilter(outR),
 		stderr:     &tailBuffer{max: stderrTailBytes},
 		stdoutR:    outR,
 		stderrR:    errR,
 		stderrDone: make(chan struct{}),
-		exited:     make(chan struct{}),
 	}
 	go func() {
 		defer close(pr.stderrDone)
 		io.Copy(pr.stderr, errR)
 	}()
-	go pr.watchExit()
 	return pr, nil
 }
 
-// waitExit waits up to d for the leader to exit.
+// waitExit waits up to d for the server to exit.
 func (pr *process) waitExit(d time.Duration) bool {
 	select {
-	case <-pr.exited:
+	case <-pr.tree.Exited():
 		return true
 	default:
 	}
@@ -129,7 +130,7 @@ func (pr *process) waitExit(d time.Duration) bool {
 	tm := time.NewTimer(d)
 	defer tm.Stop()
 	select {
-	case <-pr.exited:
+	case <-pr.tree.Exited():
 		return true
 	case <-tm.C:
 		return false
@@ -138,20 +139,20 @@ func (pr *process) waitExit(d time.Duration) bool {
 
 // stop ends the server and everything it started: stdin closed (the
 // spec's way to ask a stdio server to exit), then, when graceful and the
-// server lingers, SIGTERM to the group; then SIGKILL to the whole group in
-// any case, because a grandchild (an npx-started node, a shell's child)
-// does not exit with its parent. Only then is the leader reaped: until
-// it is, its pid (the group id) cannot be reused, so the signals cannot
-// reach an unrelated group. It is idempotent.
+// server lingers, SIGTERM to its process group; then the tree is closed
+// in any case, because a grandchild (an npx-started node, a shell's
+// child, a daemon it detached) does not exit with its parent: its group
+// and every process under it are killed, the server is reaped, and so
+// are the orphans no other probe could own (see proctree). It is
+// idempotent.
 func (pr *process) stop(graceful bool) {
 	pr.stopOnce.Do(func() {
 		pr.stdin.Close()
 		if graceful && !pr.waitExit(exitGrace) {
-			pr.signal(false)
+			pr.tree.Terminate()
 			pr.waitExit(termGrace)
 		}
-		pr.signal(true)
-		pr.reap()
+		_ = pr.tree.Close() // the exit status is in pr.cmd.ProcessState
 		tm := time.NewTimer(drainGrace)
 		select {
 		case <-pr.stderrDone:

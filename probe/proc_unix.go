@@ -9,16 +9,6 @@ import (
 	"syscall"
 )
 
-// signal sends SIGTERM, or SIGKILL when kill is set, to the whole process
-// group. ESRCH (nobody left) is the expected answer at the end.
-func (pr *process) signal(kill bool) {
-	sig := syscall.SIGTERM
-	if kill {
-		sig = syscall.SIGKILL
-	}
-	_ = syscall.Kill(-pr.pgid, sig)
-}
-
 func exitSignal(ps *os.ProcessState) string {
 	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		return ws.Signal().String()

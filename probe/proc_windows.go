@@ -9,25 +9,6 @@ import (
 	"syscall"
 )
 
-// Windows has no process groups to kill: the server itself is killed, and
-// children it started may survive it (a job object would fix that).
-func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP}
-}
-
-func (pr *process) signal(kill bool) {
-	if kill {
-		_ = pr.cmd.Process.Kill()
-	}
-}
-
-func (pr *process) watchExit() {
-	defer close(pr.exited)
-	_ = pr.cmd.Wait()
-}
-
-func (pr *process) reap() { <-pr.exited }
-
 func exitSignal(*os.ProcessState) string { return "" }
 
 // errBadExeFormat is ERROR_BAD_EXE_FORMAT, which package syscall does not name.

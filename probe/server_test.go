@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpconf/mcpconf/internal/proctree"
 )
 
 // The test binary doubles as the stdio MCP servers of the tests: with
@@ -23,6 +25,10 @@ func TestMain(m *testing.M) {
 	if b := os.Getenv(serverEnv); b != "" {
 		os.Exit(runTestServer(b))
 	}
+	// As main does: the orphans of the servers are reparented to the
+	// tests, which kill them. The servers themselves are not subreapers:
+	// their orphans must leave their tree.
+	_ = proctree.Enable()
 	os.Exit(m.Run())
 }
 
@@ -110,11 +116,20 @@ func newTestServer(behaviour string) *mcp.Server {
 	return s
 }
 
+// osServer runs the behaviours of one system only; done says that it
+// handled the behaviour, else the server goes on as usual.
+var osServer func(behaviour string) (code int, done bool)
+
 func runTestServer(behaviour string) int {
 	if code, ok := runAdversaryServer(behaviour); ok {
 		return code
 	}
 	ctx := context.Background()
+	if osServer != nil {
+		if code, done := osServer(behaviour); done {
+			return code
+		}
+	}
 	switch behaviour {
 	case "exit":
 		fmt.Fprintln(os.Stderr, "starting")

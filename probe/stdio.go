@@ -13,6 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpconf/mcpconf/internal/proctree"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -36,6 +37,10 @@ func (p *prober) runStdio(ctx context.Context) {
 		pr.stdout.mask = p.mask // what the server writes is masked before it is cut
 	}
 	p.result.Timings.Connect = time.Since(t0)
+	if errors.Is(err, proctree.ErrInterrupted) {
+		p.fail(StatusSkipped, "cancelled") // mcpconf is being interrupted: nothing starts any more
+		return
+	}
 	if err != nil {
 		d := startError(p.mask, t, err)
 		p.fail(StatusFailed, spawnReason(t, d.Rule), d)

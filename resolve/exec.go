@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpconf/mcpconf/internal/proctree"
 )
 
 // DefaultExecTimeout bounds a pisces !command, as pisces itself does.
@@ -21,8 +23,11 @@ const MaxExecOutput = 1 << 20
 // Runner runs pisces !command values ("!op read op://vault/token"): only in
 // probe and explain --resolve, and only when the user passed --allow-exec.
 // Each distinct command runs at most once per Runner, in Dir, through
-// /bin/sh -c, with stdin closed, its output capped, and its whole process
-// group killed when it runs out of time.
+// /bin/sh -c, with stdin closed and its output capped. When it ends or
+// runs out of time, whatever it started goes with it: its process group
+// and, on Linux, every process under it and the daemons it detached
+// (internal/proctree; those go once no other command or server that
+// could have started them is running).
 type Runner struct {
 	Dir     string
 	Timeout time.Duration // 0: DefaultExecTimeout
@@ -84,24 +89,33 @@ func (r *Runner) exec(line string) CommandResult {
 	stdout := &capped{max: MaxExecOutput}
 	var stderr tail
 	cmd.Stdout, cmd.Stderr = stdout, &stderr
-	ownGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	// A process the kill cannot reach (a set-user-ID one) may keep the
+	// pipes open: the output is not waited for longer than this.
+	cmd.WaitDelay = 500 * time.Millisecond
+	tree, err := proctree.Start(cmd)
+	if errors.Is(err, proctree.ErrInterrupted) {
+		return CommandResult{Err: fmt.Sprintf("command %q was not run: interrupted", line)}
+	}
+	if err != nil {
 		return CommandResult{Err: fmt.Sprintf("command %q cannot start: %v", line, err)}
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var err error
+	timedOut := false
 	select {
-	case err = <-done:
+	case <-tree.Exited():
 	case <-ctx.Done():
-		killGroup(cmd)
-		<-done
-		return CommandResult{Err: fmt.Sprintf("command %q did not finish within %s and was stopped%s", line, timeout, stderr.say())}
+		timedOut = true
 	}
-	// The group may have left children behind with our pipes open: they
-	// go with it.
-	killGroup(cmd)
+	// Whether it ended or not, what it started goes with it: children
+	// left in its group with our pipes open, daemons it detached.
+	err = tree.Close()
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // it succeeded; a process it left kept the pipes open
+	}
 	switch {
+	case tree.Interrupted():
+		return CommandResult{Err: fmt.Sprintf("command %q was stopped: interrupted%s", line, stderr.say())}
+	case timedOut:
+		return CommandResult{Err: fmt.Sprintf("command %q did not finish within %s and was stopped%s", line, timeout, stderr.say())}
 	case stdout.over:
 		return CommandResult{Err: fmt.Sprintf("command %q printed more than %d bytes; its output is not used", line, MaxExecOutput)}
 	case err != nil:

@@ -8,15 +8,27 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/mcpconf/mcpconf/internal/proctree"
 )
 
 func main() {
+	// The processes probe and --allow-exec start for an untrusted
+	// configuration must not outlive mcpconf: on Linux it adopts the
+	// daemons they detach, to kill them too (see internal/proctree for
+	// what survives a SIGKILL of mcpconf). Where it cannot, their process
+	// groups and trees are still killed.
+	_ = proctree.Enable()
 	io := SystemIO()
-	// Ctrl-C cancels a probe, which then stops every server it started
-	// (they run in their own process groups, out of the terminal's reach).
+	// Ctrl-C and SIGTERM cancel a probe, which then stops every server it
+	// started (they run in their own process groups, out of the
+	// terminal's reach), and stop a !command running, which otherwise
+	// would run to its timeout.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	stopInterrupt := context.AfterFunc(ctx, proctree.Interrupt)
 	io.Context = ctx
 	code := Main(os.Args[1:], io)
+	stopInterrupt()
 	stop()
 	os.Exit(code)
 }
