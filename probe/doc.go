@@ -22,7 +22,13 @@
 // JSON-RPC, a timeout naming its phase, refused connections, TLS errors,
 // the wrong HTTP transport, 401/403 with the server's OAuth metadata read
 // and checked. It never prompts, never opens a browser, never runs an
-// OAuth flow, and when Run returns no process it started is left.
+// OAuth flow, and when Run returns no process it started is left: each
+// server runs in a process group of its own and is stopped with its whole
+// tree (children that left the group included); on Linux, with
+// proctree.Enable, daemons it detached are adopted and killed too, once
+// no tree started before them still runs (so a daemon of this Run can
+// outlive it only while another Run in the same process, started
+// earlier, still runs a server).
 //
 // Check runs after Run over all results: tool names that collide or are
 // too long under each client's naming scheme, names outside the MCP rules,
@@ -37,6 +43,6 @@
 //
 // Cancelling ctx ends the pending probes (status skipped, reason
 // "cancelled") and still kills their processes; the caller should cancel
-// it on SIGINT, since servers run in their own process groups and do not
-// get the terminal's Ctrl-C.
+// it on SIGINT and SIGTERM, since servers run in their own process groups
+// and do not get the terminal's Ctrl-C.
 package probe

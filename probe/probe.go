@@ -186,7 +186,7 @@ func NotStarted(t Target, status, reason string) Result {
 // Run probes every target, at most Options.Parallel at once, each within
 // its own deadline, and returns the results in target order. It returns
 // when every probe is over and every process it started is gone. A
-// cancelled ctx ends the pending probes with status timeout.
+// cancelled ctx ends the pending probes with status skipped ("cancelled").
 func Run(ctx context.Context, targets []Target, opts Options) []Result {
 	parallel := opts.Parallel
 	if parallel <= 0 {

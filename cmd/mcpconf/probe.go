@@ -63,8 +63,11 @@ probe never opens a browser and never prompts. pisces !command values run
 only with --allow-exec. A file outside the project that a value reads
 (opencode {file:path}, envFile) goes to a server only with
 --allow-outside-files; without it the server is skipped. Every process it
-starts is stopped when it returns, on timeout and on Ctrl-C. Secrets are
-masked in every output.
+starts is stopped when its probe ends, on timeout, on Ctrl-C and on
+SIGTERM, daemons a server detached included. A server cannot steer probe
+to another host: redirects, OAuth metadata and SSE endpoints are checked
+when dialed (see the README's security model). Secrets are masked in every
+output.
 
 Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
 3 fatal.`,
