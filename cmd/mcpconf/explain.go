@@ -285,7 +285,7 @@ func runExplain(opts *explainOptions) error {
 	}
 	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
 	if len(clients) == 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "mcpconf: %s\n", noFilesMessage(&dopts))
+		opts.IO.errorf("%s", noFilesMessage(&dopts))
 		if opts.Name != "" {
 			return silentError{exitFindings}
 		}
@@ -362,7 +362,7 @@ func noServer(io *IO, dopts *discover.Options, name string, names []string) erro
 	} else if fi, err := os.Stat(absPath(dopts.Cwd, name)); err == nil && fi.IsDir() {
 		msg += fmt.Sprintf("; %q is a directory: to explain the project there, run 'mcpconf explain --root %s'", name, name)
 	}
-	fmt.Fprintf(io.ErrOut, "mcpconf: %s\n", msg)
+	io.errorf("%s", msg)
 	return silentError{exitFindings}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 
@@ -132,6 +133,13 @@ func (o *IO) boundary() *secret.Boundary {
 		return secret.NewKeyed(o.FingerprintKey)
 	}
 	return secret.New()
+}
+
+// errorf writes a message of mcpconf itself to ErrOut, "mcpconf: …": it
+// crosses a boundary like every other output, since it may quote what the
+// user typed (a --input value written without its id) or a path.
+func (o *IO) errorf(format string, args ...any) {
+	fmt.Fprintf(o.ErrOut, "mcpconf: %s\n", secret.New().Text(fmt.Sprintf(format, args...)))
 }
 
 // lookupEnv reads a variable of the environment mcpconf runs in.

@@ -132,7 +132,7 @@ func runProbe(opts *probeOptions) error {
 		return err
 	}
 	if len(clients) == 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "mcpconf: %s\n", noFilesMessage(&dopts))
+		opts.IO.errorf("%s", noFilesMessage(&dopts))
 		if len(opts.Names) > 0 {
 			return silentError{exitFindings}
 		}

@@ -89,7 +89,7 @@ func Main(args []string, io *IO) int {
 			if isFlagError(msg) {
 				err = usageError{err}
 			}
-			fmt.Fprintf(io.ErrOut, "mcpconf: %s\n", msg)
+			io.errorf("%s", msg)
 			if exitCode(err) == exitUsage {
 				fmt.Fprintf(io.ErrOut, "run '%s --help' for usage\n", commandLine(cmd, args))
 			}

@@ -87,6 +87,9 @@ func TestSecretsNeverPrinted(t *testing.T) {
 			runs = append(runs, append([]string{"explain", "--root", root, "--home", home, "--format", f}, extra...))
 		}
 	}
+	// a secret typed where mcpconf's own message quotes it (an --input
+	// without its id) is masked there too
+	runs = append(runs, []string{"explain", "--root", root, "--home", home, "--resolve", "--input", c["env"]})
 	for _, args := range runs {
 		_, out, errOut := run(t, env, args...)
 		c.check(t, "mcpconf "+strings.Join(args, " "), out+errOut)
