@@ -89,7 +89,8 @@ func TestSecretsNeverPrinted(t *testing.T) {
 	}
 	// a secret typed where mcpconf's own message quotes it (an --input
 	// without its id) is masked there too
-	runs = append(runs, []string{"explain", "--root", root, "--home", home, "--resolve", "--input", c["env"]})
+	c["typed token"] = "ghp_" + "Typed0123456789abcdefghijKLMNOPqrstu"
+	runs = append(runs, []string{"explain", "--root", root, "--home", home, "--resolve", "--input", c["typed token"]})
 	for _, args := range runs {
 		_, out, errOut := run(t, env, args...)
 		c.check(t, "mcpconf "+strings.Join(args, " "), out+errOut)
