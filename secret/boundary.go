@@ -36,10 +36,30 @@ const minKnown = 4
 type Boundary struct {
 	key []byte
 
-	mu    sync.RWMutex
-	known []string // longest first, so a secret holding another is masked whole
-	seen  map[string]bool
+	mu   sync.RWMutex
+	seen map[string]bool
+	// index holds, by their first four bytes, the lengths of the learned
+	// secrets that start so, longest first, and set the secrets: a text
+	// is searched for all of them in one pass, a lookup per length at a
+	// byte that may start one. nil when a secret was learned since.
+	index map[uint32][]int
+	set   map[string]bool
+	// starts has a bit per pair of first two bytes of a learned secret:
+	// most bytes of a text start none, and are passed without a lookup.
+	starts *[1 << 16 / 64]uint64
+
+	// memo holds the Text of short strings already made Safe since the
+	// last secret learned: paths, client ids and statuses repeat in every
+	// entry of a view.
+	memoMu sync.Mutex
+	memo   map[string]Safe
 }
+
+// maxMemo bounds the memo; memoLen the strings it keeps.
+const (
+	maxMemo = 4096
+	memoLen = 128
+)
 
 // New returns a Boundary whose fingerprints are keyed with 32 random
 // bytes: they compare values within the run, never across runs, and
@@ -65,19 +85,53 @@ func NewKeyed(key []byte) *Boundary {
 func (b *Boundary) Learn(values ...string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	changed := false
 	for _, v := range values {
 		v = strings.TrimSpace(v)
 		if len(v) < minKnown || b.seen[v] || strings.Trim(v, "*") == "" {
 			continue
 		}
 		b.seen[v] = true
-		b.known = append(b.known, v)
-		changed = true
+		b.index = nil
+		b.memoMu.Lock()
+		b.memo = nil
+		b.memoMu.Unlock()
 	}
-	if changed {
-		slices.SortStableFunc(b.known, func(x, y string) int { return cmp.Compare(len(y), len(x)) })
+}
+
+// prefix is the key of the first four bytes of s (at least four long).
+func prefix(s string) uint32 {
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// lookup returns the index of the learned secrets, building it when a
+// secret was learned since.
+func (b *Boundary) lookup() (map[uint32][]int, map[string]bool, *[1 << 16 / 64]uint64) {
+	b.mu.RLock()
+	idx, set, starts := b.index, b.set, b.starts
+	b.mu.RUnlock()
+	if idx != nil {
+		return idx, set, starts
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.index == nil {
+		b.index = make(map[uint32][]int, len(b.seen))
+		b.set = make(map[string]bool, len(b.seen))
+		b.starts = new([1 << 16 / 64]uint64)
+		for k := range b.seen {
+			b.set[k] = true
+			p := prefix(k)
+			if !slices.Contains(b.index[p], len(k)) {
+				b.index[p] = append(b.index[p], len(k))
+			}
+			pair := uint16(k[0]) | uint16(k[1])<<8
+			b.starts[pair/64] |= 1 << (pair % 64)
+		}
+		for _, lengths := range b.index {
+			slices.SortFunc(lengths, func(x, y int) int { return cmp.Compare(y, x) })
+		}
+	}
+	return b.index, b.set, b.starts
 }
 
 // LearnValue learns the secrets of an env or header value as written
@@ -177,27 +231,32 @@ func (b *Boundary) learnSpans(s string, spans []Span) {
 // hidden wherever it is, even glued to other text.
 const boundedBelow = 12
 
-// knownSpans are the occurrences of the learned secrets in s.
+// knownSpans are the occurrences of the learned secrets in s, found in one
+// pass over s whatever their number: at each byte, the secrets that start
+// with the next four bytes are tried, longest first.
 func (b *Boundary) knownSpans(s string) []Span {
-	b.mu.RLock()
-	defer b.mu.RUnlock()
+	if len(s) < minKnown {
+		return nil
+	}
+	idx, set, starts := b.lookup()
+	if len(idx) == 0 {
+		return nil
+	}
 	var out []Span
-	for _, k := range b.known {
-		if len(k) > len(s) {
+	for i := 0; i+minKnown <= len(s); i++ {
+		if pair := uint16(s[i]) | uint16(s[i+1])<<8; starts[pair/64]&(1<<(pair%64)) == 0 {
 			continue
 		}
-		for off := 0; ; {
-			i := strings.Index(s[off:], k)
-			if i < 0 {
-				break
-			}
-			start, end := off+i, off+i+len(k)
-			off = start + 1
-			if len(k) < boundedBelow && (start > 0 && isAlnum(s[start-1]) || end < len(s) && isAlnum(s[end])) {
+		for _, n := range idx[prefix(s[i:])] {
+			end := i + n
+			if end > len(s) || !set[s[i:end]] {
 				continue
 			}
-			out = append(out, Span{start, end, "known"})
-			off = end
+			if n < boundedBelow && (i > 0 && isAlnum(s[i-1]) || end < len(s) && isAlnum(s[end])) {
+				continue
+			}
+			out = append(out, Span{i, end, "known"})
+			break // a shorter one here is inside this one
 		}
 	}
 	return out
@@ -217,7 +276,28 @@ func (b *Boundary) MaskCut(s string, n int) string { return cut(b.Mask(s), n) }
 
 // Text is free text made Safe on one line: secrets masked, line breaks,
 // tabs and control characters neutralized.
-func (b *Boundary) Text(s string) Safe { return Safe{neutralize(b.Mask(s), lineMode)} }
+func (b *Boundary) Text(s string) Safe {
+	if s == "" {
+		return Safe{}
+	}
+	if len(s) > memoLen {
+		return Safe{neutralize(b.Mask(s), lineMode)}
+	}
+	b.memoMu.Lock()
+	t, ok := b.memo[s]
+	b.memoMu.Unlock()
+	if ok {
+		return t
+	}
+	t = Safe{neutralize(b.Mask(s), lineMode)}
+	b.memoMu.Lock()
+	if b.memo == nil || len(b.memo) >= maxMemo {
+		b.memo = make(map[string]Safe)
+	}
+	b.memo[s] = t
+	b.memoMu.Unlock()
+	return t
+}
 
 // Lines is free text made Safe over several lines (a tool's description):
 // as Text, but line breaks and tabs stay.

@@ -24,9 +24,9 @@ func (s Safe) IsZero() bool { return s.s == "" }
 // Len is the length of the text in bytes.
 func (s Safe) Len() int { return len(s.s) }
 
-// MarshalJSON writes the text as a JSON string, without escaping HTML
-// characters (the encoders of mcpconf's JSON outputs do not).
-func (s Safe) MarshalJSON() ([]byte, error) { return jsonString(s.s), nil }
+// MarshalText makes the text a JSON string (or a map key) as
+// encoding/json writes strings.
+func (s Safe) MarshalText() ([]byte, error) { return []byte(s.s), nil }
 
 func jsonString(s string) []byte {
 	var b bytes.Buffer

@@ -41,6 +41,9 @@ var notSecretLast = map[string]bool{
 // punctuation, camelCase and letter/digit boundaries, and compared word by
 // word, case-insensitively.
 func IsSecretKey(key string) bool {
+	if !mayBeSecretKey(key) {
+		return false // most keys, found without splitting them into words
+	}
 	words := splitWords(key)
 	if len(words) == 0 || notSecretLast[words[len(words)-1]] {
 		return false
@@ -57,6 +60,38 @@ func IsSecretKey(key string) bool {
 		}
 	}
 	return false
+}
+
+// secretFragments are in every key IsSecretKey accepts: each of
+// secretWords, secretSuffixes and keyCompounds holds one.
+var secretFragments = []string{"token", "key", "secret", "pass", "auth", "credential", "cookie", "private", "bearer", "jwt", "pat", "pin", "b64", "base64"}
+
+// mayBeSecretKey reports whether key holds one of secretFragments, in any
+// case, without allocating: a quick no for the many keys that are not.
+func mayBeSecretKey(key string) bool {
+	for i := 0; i < len(key); i++ {
+		for _, f := range secretFragments {
+			if len(key)-i >= len(f) && lowerHasPrefix(key[i:], f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lowerHasPrefix reports whether s starts with the lower-case ASCII word
+// w, in any case.
+func lowerHasPrefix(s, w string) bool {
+	for j := 0; j < len(w); j++ {
+		c := s[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // countWords qualify "tokens" as an amount of model tokens.

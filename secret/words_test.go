@@ -2,6 +2,7 @@ package secret
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -117,6 +118,26 @@ func TestPublicKey(t *testing.T) {
 	} {
 		if got := PublicKey(key); got != want {
 			t.Errorf("PublicKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+}
+
+// TestMayBeSecretKeyIsASuperset: the quick filter never says no to a key
+// IsSecretKey's words would accept.
+func TestMayBeSecretKeyIsASuperset(t *testing.T) {
+	var all []string
+	for w := range secretWords {
+		all = append(all, w)
+	}
+	for w := range keyCompounds {
+		all = append(all, w)
+	}
+	all = append(all, secretSuffixes...)
+	for _, w := range all {
+		for _, k := range []string{w, strings.ToUpper(w), "X_" + strings.ToUpper(w) + "S", "my" + w} {
+			if !mayBeSecretKey(k) {
+				t.Errorf("mayBeSecretKey(%q) = false", k)
+			}
 		}
 	}
 }

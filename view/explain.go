@@ -251,11 +251,16 @@ func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptio
 // first one's.
 func matrix(b *secret.Boundary, ws *normalize.Workspace, views []*Set) ([]Row, []Drift) {
 	var all []string
-	for _, v := range ws.Views {
-		for _, e := range v.Entries {
-			if !slices.Contains(all, e.Server.Name) {
-				all = append(all, e.Server.Name)
+	byName := make([]map[string]int, len(ws.Views)) // per view: name -> entry
+	for j, v := range ws.Views {
+		byName[j] = make(map[string]int, len(v.Entries))
+		for k, e := range v.Entries {
+			if !slices.ContainsFunc(byName[:j], func(m map[string]int) bool { _, ok := m[e.Server.Name]; return ok }) {
+				if _, dup := byName[j][e.Server.Name]; !dup {
+					all = append(all, e.Server.Name)
+				}
 			}
+			byName[j][e.Server.Name] = k
 		}
 	}
 	slices.Sort(all)
@@ -265,11 +270,9 @@ func matrix(b *secret.Boundary, ws *normalize.Workspace, views []*Set) ([]Row, [
 		rows[i] = Row{Name: b.Text(n), Cells: make([]*Entry, len(ws.Views))}
 		raw := make([]*normalize.Entry, len(ws.Views))
 		for j, v := range ws.Views {
-			for k := range v.Entries {
-				if v.Entries[k].Server.Name == n {
-					raw[j] = &v.Entries[k]
-					rows[i].Cells[j] = &views[j].Entries[k]
-				}
+			if k, ok := byName[j][n]; ok {
+				raw[j] = &v.Entries[k]
+				rows[i].Cells[j] = &views[j].Entries[k]
 			}
 		}
 		base := -1

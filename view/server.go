@@ -41,14 +41,22 @@ func (m Map) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, _ := kv.Key.MarshalJSON()
-		v, _ := kv.Value.MarshalJSON()
-		b.Write(k)
+		b.Write(jsonText(kv.Key.String()))
 		b.WriteByte(':')
-		b.Write(v)
+		b.Write(jsonText(kv.Value.String()))
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// jsonText is s as a JSON string, HTML characters as they are (mcpconf's
+// JSON outputs do not escape them).
+func jsonText(s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // IsZero reports an empty map (for JSON's omitzero).
@@ -108,6 +116,10 @@ type Member struct {
 // learnServer teaches the boundary the secrets of a definition as
 // written: its args, URL, env and headers, and every field of its entry.
 func learnServer(b *secret.Boundary, s *normalize.Server) {
+	if s.Node != nil {
+		learnNode(b, "", s.Node) // every field as written, in each client's keys
+		return
+	}
 	b.LearnArgs(s.Args)
 	b.LearnURL(s.URL)
 	b.LearnText(s.Command)
@@ -116,9 +128,6 @@ func learnServer(b *secret.Boundary, s *normalize.Server) {
 	}
 	for k, v := range s.Headers {
 		b.LearnValue(k, v)
-	}
-	if s.Node != nil {
-		learnNode(b, "", s.Node)
 	}
 }
 
@@ -166,8 +175,9 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 		Required: s.Required, Enabled: s.Enabled, DisabledBy: b.Text(s.DisabledBy()),
 		Merged: s.FieldPaths != nil, StartupTimeout: s.StartupTimeout, ToolTimeout: s.ToolTimeout,
 		EnabledTools: b.Texts(s.IncludeTools), DisabledTools: b.Texts(s.ExcludeTools),
-		Source: origin(b, s.Source), Summary: summary(b, s),
+		Source: origin(b, s.Source),
 	}
+	out.Summary = summary(b, s, out.Command, out.Args)
 	status := normalize.StatusEnabled
 	if !s.Enabled && s.Off != nil {
 		status = s.Off.Status
@@ -234,10 +244,10 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // summary is the one-line form of what a server starts or connects to.
-func summary(b *secret.Boundary, s *normalize.Server) secret.Safe {
+func summary(b *secret.Boundary, s *normalize.Server, command secret.Safe, args []secret.Safe) secret.Safe {
 	switch {
 	case s.Command != "":
-		return secret.Join(append([]secret.Safe{b.Text(s.Command)}, b.Args(s.Args)...), " ")
+		return secret.Join(append([]secret.Safe{command}, args...), " ")
 	case s.URL != "":
 		return b.URL(s.URL)
 	case s.Transport == normalize.Extension:

@@ -57,6 +57,29 @@ func BenchmarkLintMinified(b *testing.B) {
 	}
 }
 
+// BenchmarkExplainMinified explains one .mcp.json of 20,000 servers on a
+// single line: every value crosses the secret boundary, which must cost
+// time linear in the output whatever the number of secrets it learned.
+func BenchmarkExplainMinified(b *testing.B) {
+	dir := b.TempDir()
+	if err := gen.Minified(dir, 20000); err != nil {
+		b.Fatal(err)
+	}
+	for _, format := range []string{"text", "json"} {
+		b.Run("format="+format, func(b *testing.B) {
+			io, _, errOut := testIO(nil)
+			io.Out = io2discard{}
+			io.Getwd = func() (string, error) { return dir, nil }
+			b.ReportAllocs()
+			for b.Loop() {
+				if code := Main([]string{"explain", "--home", b.TempDir(), "--format", format}, io); code != 0 {
+					b.Fatalf("exit %d: %s", code, errOut)
+				}
+			}
+		})
+	}
+}
+
 type io2discard struct{}
 
 func (io2discard) Write(p []byte) (int, error) { return len(p), nil }
