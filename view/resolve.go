@@ -61,20 +61,43 @@ type ResolvedField struct {
 func NewResolutions(b *secret.Boundary, servers []ResolvedServer) []Resolution {
 	for _, rs := range servers {
 		learnServer(b, rs.Server)
-		b.Learn(rs.Resolved.Secrets...)
-		for _, f := range rs.Resolved.Fields {
-			for _, p := range f.Pieces {
-				if p.Kind == resolve.FromCommand {
-					b.LearnText(p.Name) // the command's text: what MaskCommand hides in it
-				}
-			}
-		}
+		LearnResolved(b, rs.Resolved)
 	}
 	out := make([]Resolution, 0, len(servers))
 	for _, rs := range servers {
 		out = append(out, resolution(b, rs))
 	}
 	return out
+}
+
+// LearnResolved teaches the boundary the values of a resolved server that
+// came from outside its file — each whole value and each piece from a
+// variable, a command, an input or a file — and what the scanner sees in
+// the text of its commands. A value that is a path or a URL is learned
+// only under a secret-looking key: $HOME is no secret, and masking it
+// would hide every path of the run (a URL's credentials are masked
+// wherever they appear anyway).
+func LearnResolved(b *secret.Boundary, r resolve.Resolved) {
+	learn := func(key, v string) {
+		if v != "" && (!secret.LooksLikePath(v) || secret.IsSecretKey(key)) {
+			b.Learn(v)
+		}
+	}
+	for _, f := range r.Fields {
+		if !f.External {
+			continue
+		}
+		learn(f.Key, f.Value)
+		for _, p := range f.Pieces {
+			switch p.Kind {
+			case resolve.FromVariable, resolve.FromInput, resolve.FromFile:
+				learn(p.Name, f.Value[p.Start:p.End])
+			case resolve.FromCommand:
+				b.Learn(f.Value[p.Start:p.End]) // a command's output is a secret
+				b.LearnText(p.Name)              // its text: what MaskCommand hides in it
+			}
+		}
+	}
 }
 
 func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {

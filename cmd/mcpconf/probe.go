@@ -148,9 +148,9 @@ func runProbe(opts *probeOptions) error {
 	// literal ones of the configs and what resolution gives each server.
 	b := opts.IO.boundary()
 	view.LearnWorkspace(b, ws)
-	plan, names := opts.plan(ws, env, &dopts)
+	plan, names := opts.plan(ws, env, &dopts, b)
 	for _, p := range plan {
-		b.Learn(p.target.Secrets...)
+		b.Learn(p.target.Secrets...) // inherited variables under secret-looking names
 	}
 	for _, n := range opts.Names {
 		if !slices.Contains(names, n) {
@@ -193,7 +193,7 @@ func probed(status string) bool {
 
 // plan turns every client's view into targets, in view order (clients as
 // selected, servers by name), and returns the server names found.
-func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *discover.Options) ([]planned, []string) {
+func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *discover.Options, b *secret.Boundary) ([]planned, []string) {
 	var plan []planned
 	var names []string
 	environ := opts.IO.environ()
@@ -239,7 +239,7 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 			}
 			res := resolve.Server(file, s, docOf(v, s), senv)
 			t.Notes = res.Diagnostics
-			t.Secrets = res.Secrets
+			view.LearnResolved(b, res)
 			if withheld != "" {
 				r := probe.NotStarted(t, probe.StatusSkipped, withheldReason("a value reads", withheld))
 				plan = append(plan, planned{result: &r})
