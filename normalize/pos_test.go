@@ -52,3 +52,11 @@ func TestLinesAtAndLine(t *testing.T) {
 		t.Errorf("Line(9) = %q", got)
 	}
 }
+
+func TestBytes(t *testing.T) {
+	for n, want := range map[int64]string{1 << 20: "1 MiB", 64 << 20: "64 MiB", 1 << 10: "1 KiB", 1500: "1500 bytes", 0: "0 bytes"} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -13,4 +14,16 @@ func Quoted(vals []string) string {
 		q[i] = strconv.Quote(v)
 	}
 	return strings.Join(q, ", ")
+}
+
+// Bytes writes a byte count the way messages do: "1 MiB", "64 KiB",
+// "10 bytes".
+func Bytes(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

@@ -409,9 +409,9 @@ type limitError struct {
 
 func (e *limitError) Error() string {
 	if e.rule == "message-too-large" {
-		return fmt.Sprintf("the server sent a message over %s %s", fmtBytes(maxMessageBytes), e.where)
+		return fmt.Sprintf("the server sent a message over %s %s", normalize.Bytes(int64(maxMessageBytes)), e.where)
 	}
-	return fmt.Sprintf("the server sent over %s %s in one probe", fmtBytes(maxServerBytes), e.where)
+	return fmt.Sprintf("the server sent over %s %s in one probe", normalize.Bytes(int64(maxServerBytes)), e.where)
 }
 
 func (e *limitError) reason() string {
@@ -432,16 +432,6 @@ func (p *prober) limitHit() *limitError {
 		return lim
 	}
 	return p.budget.limit()
-}
-
-func fmtBytes(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // listingStopped is a tool listing cut short by one of the bounds.
@@ -481,7 +471,7 @@ func (p *prober) listTools(ctx context.Context, cs *mcp.ClientSession) ([]Tool, 
 			l.add(p.tool(t, l))
 			if l.bytes > maxListingBytes {
 				return l.tools, pages, &listingStopped{diag("tools-too-large", normalize.Error,
-					fmt.Sprintf("the server's tool listing is over %s (%d tools, %d pages so far); mcpconf stopped listing", fmtBytes(maxListingBytes), len(l.tools), pages),
+					fmt.Sprintf("the server's tool listing is over %s (%d tools, %d pages so far); mcpconf stopped listing", normalize.Bytes(int64(maxListingBytes)), len(l.tools), pages),
 					"clients send every tool's description and schema to the model: a listing this large cannot work; shorten descriptions and schemas, or check that the listing ends")}
 			}
 		}
@@ -544,7 +534,7 @@ func (p *prober) tool(t *mcp.Tool, l *listing) Tool {
 // schemaStandIn replaces an input schema too large to keep: its "type",
 // so that Check still sees what it describes, and a note of its size.
 func schemaStandIn(schema any, size int) json.RawMessage {
-	doc := map[string]any{"$comment": fmt.Sprintf("mcpconf did not keep this input schema of %d bytes (over %s)", size, fmtBytes(maxSchemaBytes))}
+	doc := map[string]any{"$comment": fmt.Sprintf("mcpconf did not keep this input schema of %d bytes (over %s)", size, normalize.Bytes(int64(maxSchemaBytes)))}
 	if m, ok := schema.(map[string]any); ok && m["type"] != nil {
 		doc["type"] = m["type"]
 	}
@@ -568,9 +558,9 @@ func (p *prober) toolBoundDiags(l *listing) {
 	for _, f := range []struct {
 		field, limit, hint string
 	}{
-		{"name", fmtBytes(maxNameBytes), "MCP tool names are at most 128 characters: clients refuse or mangle longer ones"},
-		{"title", fmtBytes(maxNameBytes), "a title is a short human-readable name: shorten it"},
-		{"description", fmtBytes(maxDescriptionBytes), "clients send every description to the model with each request: a long one costs context; shorten it"},
+		{"name", normalize.Bytes(int64(maxNameBytes)), "MCP tool names are at most 128 characters: clients refuse or mangle longer ones"},
+		{"title", normalize.Bytes(int64(maxNameBytes)), "a title is a short human-readable name: shorten it"},
+		{"description", normalize.Bytes(int64(maxDescriptionBytes)), "clients send every description to the model with each request: a long one costs context; shorten it"},
 	} {
 		if tools := l.cut[f.field]; len(tools) > 0 {
 			p.add(diag("tool-field-cut", normalize.Warning,
@@ -579,7 +569,7 @@ func (p *prober) toolBoundDiags(l *listing) {
 	}
 	if len(l.big) > 0 {
 		p.add(diag("tool-schema-too-large", normalize.Warning,
-			fmt.Sprintf("the input schema of %s %s is over %s; mcpconf did not keep or check it", plural(len(l.big), "tool", "tools"), names(l.big), fmtBytes(maxSchemaBytes)),
+			fmt.Sprintf("the input schema of %s %s is over %s; mcpconf did not keep or check it", plural(len(l.big), "tool", "tools"), names(l.big), normalize.Bytes(int64(maxSchemaBytes))),
 			"clients send every schema to the model with each request: a schema this large costs context and may be refused; simplify it"))
 	}
 }

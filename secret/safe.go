@@ -28,6 +28,10 @@ func (s Safe) Len() int { return len(s.s) }
 // encoding/json writes strings.
 func (s Safe) MarshalText() ([]byte, error) { return []byte(s.s), nil }
 
+// JSON is the text as a JSON string, HTML characters as they are
+// (mcpconf's JSON outputs do not escape them).
+func (s Safe) JSON() []byte { return jsonString(s.s) }
+
 func jsonString(s string) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

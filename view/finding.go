@@ -7,37 +7,19 @@ import (
 	"github.com/mcpconf/mcpconf/secret"
 )
 
-// Severity orders findings: Info < Warning < Error.
-type Severity int
+// Severity orders findings: Info < Warning < Error. It is normalize's, a
+// number that holds no text, named here so renderers need not import the
+// package of raw results.
+type Severity = normalize.Severity
 
+// The severities.
 const (
-	Info Severity = iota
-	Warning
-	Error
+	Info    = normalize.Info
+	Warning = normalize.Warning
+	Error   = normalize.Error
 )
 
-func (s Severity) String() string {
-	switch s {
-	case Error:
-		return "error"
-	case Warning:
-		return "warning"
-	}
-	return "info"
-}
-
-// MarshalText makes severities read as words in JSON.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-func severity(s normalize.Severity) Severity {
-	switch s {
-	case normalize.Error:
-		return Error
-	case normalize.Warning:
-		return Warning
-	}
-	return Info
-}
+func severity(s normalize.Severity) Severity { return s }
 
 // Pos is a 1-based line and column (in code points); zero when unknown.
 type Pos struct{ Line, Col int }

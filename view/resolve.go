@@ -94,7 +94,7 @@ func LearnResolved(b *secret.Boundary, r resolve.Resolved) {
 				learn(p.Name, f.Value[p.Start:p.End])
 			case resolve.FromCommand:
 				b.Learn(f.Value[p.Start:p.End]) // a command's output is a secret
-				b.LearnText(p.Name)              // its text: what MaskCommand hides in it
+				b.LearnText(p.Name)             // its text: what MaskCommand hides in it
 			}
 		}
 	}

@@ -41,22 +41,12 @@ func (m Map) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.Write(jsonText(kv.Key.String()))
+		b.Write(kv.Key.JSON())
 		b.WriteByte(':')
-		b.Write(jsonText(kv.Value.String()))
+		b.Write(kv.Value.JSON())
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
-}
-
-// jsonText is s as a JSON string, HTML characters as they are (mcpconf's
-// JSON outputs do not escape them).
-func jsonText(s string) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string always encodes
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // IsZero reports an empty map (for JSON's omitzero).
@@ -211,25 +201,18 @@ func transportName(t normalize.Transport) string {
 }
 
 // values is an env or headers map as written, sorted, values masked.
-func values(b *secret.Boundary, m map[string]string) Map {
-	if len(m) == 0 {
-		return nil
-	}
-	out := make(Map, 0, len(m))
-	for _, k := range sortedKeys(m) {
-		out = append(out, KV{b.Text(k), b.Value(m[k])})
-	}
-	return out
-}
+func values(b *secret.Boundary, m map[string]string) Map { return safeMap(b, m, b.Value) }
 
 // names is a map whose values are variable names (Codex env_http_headers).
-func names(b *secret.Boundary, m map[string]string) Map {
+func names(b *secret.Boundary, m map[string]string) Map { return safeMap(b, m, b.Text) }
+
+func safeMap(b *secret.Boundary, m map[string]string, value func(string) secret.Safe) Map {
 	if len(m) == 0 {
 		return nil
 	}
 	out := make(Map, 0, len(m))
 	for _, k := range sortedKeys(m) {
-		out = append(out, KV{b.Text(k), b.Text(m[k])})
+		out = append(out, KV{b.Text(k), value(m[k])})
 	}
 	return out
 }

@@ -21,7 +21,6 @@ package safefile
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -30,6 +29,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // DefaultTimeout bounds a read when Limits.Timeout is 0. A config file or
@@ -285,18 +286,7 @@ func realPath(path string, opened fs.FileInfo) (string, error) {
 }
 
 func tooLarge(path string, limit int64) error {
-	return &Error{Path: path, Reason: "is larger than " + Size(limit), Hint: "point it at a smaller file", Err: ErrTooLarge}
-}
-
-// Size writes a byte count the way messages do: "1 MiB", "64 KiB", "10 bytes".
-func Size(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
+	return &Error{Path: path, Reason: "is larger than " + normalize.Bytes(limit), Hint: "point it at a smaller file", Err: ErrTooLarge}
 }
 
 // statError words a failure to find or open the file.

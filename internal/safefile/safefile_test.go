@@ -193,11 +193,3 @@ func TestReadGrown(t *testing.T) {
 		t.Errorf("readAll past the limit: %v", err)
 	}
 }
-
-func TestSize(t *testing.T) {
-	for n, want := range map[int64]string{1 << 20: "1 MiB", 64 << 20: "64 MiB", 1 << 10: "1 KiB", 1500: "1500 bytes", 0: "0 bytes"} {
-		if got := Size(n); got != want {
-			t.Errorf("Size(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
