@@ -85,8 +85,9 @@ type Target struct {
 	// Notes are findings of resolution (a header dropped because its
 	// variable is unset, …), copied into the result's diagnostics.
 	Notes []normalize.Diagnostic
-	// Secrets are resolved values that must never be printed: every
-	// string of the result has them replaced by "***".
+	// Secrets are values that must never be printed (resolved values,
+	// inherited variables under secret-looking names): Run teaches them
+	// to Options.Boundary, which masks them wherever they appear.
 	Secrets []string
 }
 
