@@ -18,11 +18,12 @@ type Span struct {
 
 // Kinds of secrets Find reports besides the token shapes.
 const (
-	KindPassword = "password"    // of a URL's user info or a connection string
-	KindUser     = "user name"   // a URL's user info that looks like a credential itself
-	KindQuery    = "query"       // the value of a secret-looking URL query parameter
-	KindFlag     = "flag value"  // --token X, --api-key=X, "--password", "X"
-	KindKeyed    = "keyed value" // API_KEY=X, password: X, "token": "X"
+	KindPassword = "password"     // of a URL's user info or a connection string
+	KindUser     = "user name"    // a URL's user info that looks like a credential itself
+	KindQuery    = "query"        // the value of a secret-looking URL query parameter
+	KindFlag     = "flag value"   // --token X, --api-key=X, "--password", "X"
+	KindKeyed    = "keyed value"  // API_KEY=X, password: X, "token": "X"
+	KindPath     = "path segment" // a URL path segment that is a key on its own
 )
 
 // Find is mcpconf's one scanner of secrets in text. It returns, sorted by
@@ -74,7 +75,61 @@ func appendURL(out []Span, raw string, base int) []Span {
 		}
 		// token shapes are EachToken's
 	}
+	return appendPathSecrets(out, raw, base)
+}
+
+// appendPathSecrets adds the segments of a URL's path that are credentials
+// on their own: hosted MCP servers put the key in the path
+// ("https://actions.example.com/mcp/Ab3xZ9…/sse") or are reached at a
+// secret id. A segment counts when it is long and random-looking with
+// digits and letters mixed, so words ("getting-started-with-auth"),
+// versions and dates stay.
+func appendPathSecrets(out []Span, raw string, base int) []Span {
+	i := strings.Index(raw, "://")
+	if i < 0 {
+		return out
+	}
+	start := i + 3
+	j := strings.IndexByte(raw[start:], '/')
+	if j < 0 {
+		return out
+	}
+	start += j
+	end := len(raw)
+	if k := strings.IndexAny(raw[start:], "?#"); k >= 0 {
+		end = start + k
+	}
+	for seg := start; seg < end; {
+		e := seg + 1
+		for e < end && raw[e] != '/' {
+			e++
+		}
+		if s := raw[seg+1 : e]; pathSecret(s) {
+			out = append(out, Span{base + seg + 1, base + e, KindPath})
+		}
+		seg = e
+	}
 	return out
+}
+
+// pathSecret reports a path segment that looks like a credential.
+func pathSecret(s string) bool {
+	if len(s) < 20 || IsExample(s) || len(resolve.Scan(s)) > 0 {
+		return false
+	}
+	digits, letters := 0, 0
+	for k := 0; k < len(s); k++ {
+		switch c := s[k]; {
+		case isDigit(c):
+			digits++
+		case isUpper(c) || isLower(c):
+			letters++
+		case c == '-' || c == '_' || c == '.' || c == '~':
+		default:
+			return false // percent-escapes, other punctuation: not a key
+		}
+	}
+	return digits >= 3 && letters >= 3 && Entropy(s) >= secretMinEntropy
 }
 
 // appendLiteral adds the literal parts of s[start:end] (outside

@@ -41,6 +41,10 @@ func TestFind(t *testing.T) {
 		{"--token ***", nil},
 		{"https://u:***@h/x", nil},
 		{"pass --input ID=VALUE to answer", nil},
+		{"https://actions.example.com/mcp/Ab3xZ9qLm2Wr7Tn5Kp8Vd/sse", []string{"Ab3xZ9qLm2Wr7Tn5Kp8Vd"}},
+		{"https://mcp.example.dev/3f9b2c1e-7d4a-4e8b-9c0d-1a2b3c4d5e6f/sse", []string{"3f9b2c1e-7d4a-4e8b-9c0d-1a2b3c4d5e6f"}},
+		{"https://docs.example.com/getting-started-with-authentication/v2/2025-06-18", nil},
+		{"https://example.com/mcp/${MCP_KEY}/sse", nil},
 	}
 	for _, tt := range tests {
 		var got []string
