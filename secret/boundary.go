@@ -135,9 +135,9 @@ func (b *Boundary) lookup() (map[uint32][]int, map[string]bool, *[1 << 16 / 64]u
 }
 
 // LearnValue learns the secrets of an env or header value as written
-// under key: every literal part when the key looks secret, else the
-// literal parts that look like secrets on their own, and whatever Find
-// sees. Placeholders are names, not secrets.
+// under key: what MaskValue masks in it (every literal part when the key
+// looks secret, else the literal parts that may be secrets on their own),
+// and whatever Find sees. Placeholders are names, not secrets.
 func (b *Boundary) LearnValue(key, v string) {
 	if strings.HasPrefix(v, "!") {
 		b.learnSpans(v, commandSpans(v))
@@ -151,7 +151,7 @@ func (b *Boundary) LearnValue(key, v string) {
 		if w, rest, ok := strings.Cut(s, " "); ok && isSchemeWord(w) {
 			s = strings.TrimSpace(rest)
 		}
-		if s != "" && !isSchemeWord(s) && !isReference(s) && (secretKey || plausible(s)) {
+		if s != "" && !isSchemeWord(s) && !isReference(s) && (secretKey || MayBeSecret(s)) {
 			parts = append(parts, s)
 		}
 	}
@@ -306,8 +306,9 @@ func (b *Boundary) Lines(s string) Safe { return Safe{neutralize(b.Mask(s), line
 // Cut is Text cut to at most n bytes, after masking.
 func (b *Boundary) Cut(s string, n int) Safe { return b.Text(s).Cut(n) }
 
-// Value is an env or header value as written (MaskValue), made Safe.
-func (b *Boundary) Value(v string) Safe { return b.Text(MaskValue(b.maskKnown(v))) }
+// Value is an env or header value as written under key (MaskValue), made
+// Safe.
+func (b *Boundary) Value(key, v string) Safe { return b.Text(MaskValue(key, b.maskKnown(v))) }
 
 // Command is the text of a shell command (MaskCommand), made Safe.
 func (b *Boundary) Command(c string) Safe { return b.Text(MaskCommand(b.maskKnown(c))) }

@@ -64,34 +64,38 @@ func mergeSpans(spans []Span) []Span {
 	return out
 }
 
-// MaskValue is an env or header value as written, as output may show it:
-// the placeholders and variable names it holds are references, shown as
-// written (which variables a server needs is what users debug); every
-// literal part is Masked (but the "Bearer" of an Authorization value, and
-// punctuation), since env and headers are where secrets live. A pisces
-// "!command" is shown with its credentials and random-looking words
-// masked.
-func MaskValue(v string) string {
+// MaskValue is an env or header value as written under key, as output
+// may show it: the placeholders and variable names it holds are
+// references, shown as written (which variables a server needs is what
+// users debug). A literal part is Masked whole under a secret-looking key
+// (but the "Bearer" of an Authorization value, and punctuation); under
+// any other key it is Masked when it may be a secret (MayBeSecret), and
+// shown when it plainly is not (a path, a word, a number, a version), so
+// MEMORY_FILE_PATH=/home/me/mem.json and $HOME/mem.json read as written.
+// An empty key is a secret one. A pisces "!command" is shown with its
+// credentials and random-looking words masked.
+func MaskValue(key, v string) string {
 	if v == "" || resolve.IsEnvName(v) && !hasToken(v) {
 		return v // a variable's name (pisces reads its value)
 	}
 	if strings.HasPrefix(v, "!") {
 		return MaskCommand(v)
 	}
+	secretKey := key == "" || IsSecretKey(key) && !PublicKey(key)
 	var b strings.Builder
 	last := 0
 	for _, p := range resolve.Scan(v) {
-		b.WriteString(maskLiteral(v[last:p.Start]))
+		b.WriteString(maskLiteral(v[last:p.Start], secretKey))
 		if p.HasDefault {
 			// the default is a literal value too: ${TOKEN:-***}
-			b.WriteString("${" + p.Name + ":-" + MaskValue(p.Default) + "}")
+			b.WriteString("${" + p.Name + ":-" + MaskValue(key, p.Default) + "}")
 		} else {
 			b.WriteString(p.Text)
 		}
 		last = p.End
 	}
-	b.WriteString(maskLiteral(v[last:]))
-	return b.String()
+	b.WriteString(maskLiteral(v[last:], secretKey))
+	return Mask(b.String())
 }
 
 // hasToken reports a credential of a known shape: AKIA… looks like a
@@ -101,16 +105,58 @@ func hasToken(v string) bool {
 	return ok
 }
 
-// maskLiteral hides a literal part of an env or header value whole, unless
-// it is only a scheme word or punctuation.
-func maskLiteral(s string) string {
+// maskLiteral hides a literal part of an env or header value: whole under
+// a secret-looking key, unless it is only a scheme word or punctuation;
+// under another key, when it may be a secret.
+func maskLiteral(s string, secretKey bool) string {
 	if s == "" || !strings.ContainsFunc(s, isAlnumRune) || isSchemeWord(s) {
 		return s
 	}
 	if scheme, rest, ok := strings.Cut(s, " "); ok && isSchemeWord(scheme) && rest != "" {
-		return scheme + " " + Masked
+		if secretKey || MayBeSecret(rest) {
+			return scheme + " " + Masked
+		}
+		return s
 	}
-	return Masked
+	if secretKey || MayBeSecret(s) {
+		return Masked
+	}
+	return s
+}
+
+// MayBeSecret reports a literal that may be a secret as a whole though no
+// key says so: a long random-looking value, or one of at least 8 bytes
+// mixing letters and digits that is not a path, a URL, a version or an
+// example. A word ("production"), a path, a number or a version is not;
+// the credentials the scanner finds inside any value (a URL's password)
+// are masked apart.
+func MayBeSecret(s string) bool {
+	s = strings.TrimSpace(s)
+	switch {
+	case LooksSecret(s):
+		return true
+	case len(s) < 8 || strings.ContainsAny(s, " \t") || LooksLikePath(s) || IsExample(s) || isVersion(s):
+		return false
+	}
+	return hasDigit(s) && hasLetter(s)
+}
+
+// isVersion reports "1.2.3", "v20.11.1", "2025.4.8", "3.12-slim".
+func isVersion(s string) bool {
+	s = strings.TrimPrefix(s, "v")
+	dots := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case isDigit(c):
+		case c == '.':
+			dots++
+		case c == '-' || c == '+':
+			return dots > 0 && i > 0 // a suffix after a dotted number
+		default:
+			return false
+		}
+	}
+	return dots > 0
 }
 
 // MaskCommand is the text of a shell command (a pisces "!command") as
@@ -132,9 +178,9 @@ func MaskArgs(args []string) []string {
 	for i, a := range args {
 		switch k, v, ok := strings.Cut(a, "="); {
 		case ok && isSecretFlag(k):
-			out[i] = k + "=" + MaskValue(v)
+			out[i] = k + "=" + MaskValue("", v)
 		case i > 0 && isSecretFlag(args[i-1]) && !strings.Contains(args[i-1], "=") && !strings.HasPrefix(a, "-"):
-			out[i] = MaskValue(a)
+			out[i] = MaskValue("", a)
 		default:
 			out[i] = Mask(a)
 		}

@@ -71,8 +71,30 @@ func TestMaskValue(t *testing.T) {
 		"!echo CanaryCmd-7Fq2Zr9Lx4Wp": "!echo ***",
 	}
 	for in, want := range tests {
-		if got := MaskValue(in); got != want {
+		if got := MaskValue("API_TOKEN", in); got != want {
 			t.Errorf("MaskValue(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// under any other key, what may be a secret is masked, what plainly
+	// is not reads as written
+	for in, want := range map[string]string{
+		"/home/me/mem.json":           "/home/me/mem.json",
+		"$HOME/mem.json":              "$HOME/mem.json",
+		"${HOME}/.cache/srv":          "${HOME}/.cache/srv",
+		"production":                  "production",
+		"3000":                        "3000",
+		"v20.11.1":                    "v20.11.1",
+		"https://api.example.com/v1":  "https://api.example.com/v1",
+		"OddKey-Wq8Zr2Lx7Vt4Ns6":      "***",
+		"hunter22":                    "***",
+		"eyJjcmVkIjoiQjY0U2VjcmV0In0": "***",
+		"Bearer plainword":            "Bearer plainword",
+		"Bearer s3cr3t-v4lue":         "Bearer ***",
+		fakeGHP:                       "***",
+		"https://u:pw1234@h.example/": "https://u:***@h.example/",
+	} {
+		if got := MaskValue("MEMORY_FILE_PATH", in); got != want {
+			t.Errorf("MaskValue(MEMORY_FILE_PATH, %q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -122,7 +144,7 @@ func checkMask(t *testing.T, s string) {
 	if got := b.Text(s).String(); !Printable(got) {
 		t.Fatalf("Text(%q) = %q is not printable", s, got)
 	}
-	for _, f := range []func(string) string{MaskValue, MaskURL, MaskCommand} {
+	for _, f := range []func(string) string{func(v string) string { return MaskValue("", v) }, func(v string) string { return MaskValue("DATA", v) }, MaskURL, MaskCommand} {
 		out := f(s)
 		if spans := Find(out); len(spans) > 0 {
 			t.Fatalf("masked %q as %q, which still holds %q", s, out, out[spans[0].Start:spans[0].End])

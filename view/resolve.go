@@ -151,7 +151,7 @@ func rawShown(b *secret.Boundary, f resolve.Field, rawArgs []string, i int) secr
 		if f.Raw == f.Key && f.Value != f.Raw {
 			return b.Text(f.Raw) // a variable read by name (Codex env_vars, pisces bare names)
 		}
-		return b.Value(f.Raw)
+		return b.Value(f.Key, f.Raw)
 	case "args":
 		if i >= 0 && i < len(rawArgs) {
 			return b.Text(rawArgs[i])
@@ -193,7 +193,7 @@ func usedShown(f resolve.Field, usedArgs []string, i int) string {
 		if f.Raw == f.Key && f.Value != f.Raw {
 			return secret.Masked // a variable read by name: all of it from outside
 		}
-		return secret.MaskValue(v)
+		return secret.MaskValue(f.Key, v)
 	case "args":
 		if i >= 0 && i < len(usedArgs) {
 			return usedArgs[i]

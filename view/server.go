@@ -204,15 +204,17 @@ func transportName(t normalize.Transport) string {
 func values(b *secret.Boundary, m map[string]string) Map { return safeMap(b, m, b.Value) }
 
 // names is a map whose values are variable names (Codex env_http_headers).
-func names(b *secret.Boundary, m map[string]string) Map { return safeMap(b, m, b.Text) }
+func names(b *secret.Boundary, m map[string]string) Map {
+	return safeMap(b, m, func(_, v string) secret.Safe { return b.Text(v) })
+}
 
-func safeMap(b *secret.Boundary, m map[string]string, value func(string) secret.Safe) Map {
+func safeMap(b *secret.Boundary, m map[string]string, value func(key, v string) secret.Safe) Map {
 	if len(m) == 0 {
 		return nil
 	}
 	out := make(Map, 0, len(m))
 	for _, k := range sortedKeys(m) {
-		out = append(out, KV{b.Text(k), value(m[k])})
+		out = append(out, KV{b.Text(k), value(k, m[k])})
 	}
 	return out
 }
@@ -252,7 +254,7 @@ func maskedValue(key string, v *normalize.Value) any {
 		out := map[string]any{}
 		for _, m := range v.Unique() {
 			if m.Value.Kind == normalize.String {
-				out[m.Key] = secret.MaskValue(m.Value.Str)
+				out[m.Key] = secret.MaskValue(m.Key, m.Value.Str)
 			} else {
 				out[m.Key] = maskedValue(m.Key, m.Value)
 			}
