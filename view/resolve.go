@@ -2,6 +2,8 @@ package view
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -106,6 +108,7 @@ func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
 	r := Resolution{Client: b.Text(rs.Client), Product: b.Text(normalize.ProductName(rs.Client)), Name: v.Name,
 		Status: v.Status, Started: v.Started, Source: v.Source, Unresolved: Findings(b, rs.Resolved.Diagnostics)}
 	// args are masked as a list: a flag says what the next one holds
+	file := normalize.ClientOf(s) // the descriptor the file was resolved by
 	rawArgs := secret.MaskArgs(s.Args)
 	usedArgs := make([]string, len(rs.Resolved.Server.Args))
 	for i, f := range argFields(rs.Resolved.Fields) {
@@ -128,10 +131,33 @@ func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
 		}
 		rf.Secret = used != f.Value && !f.Dropped
 		rf.Same = rf.Value.String() == raw.String() && len(f.Problems) == 0 && !f.Dropped
-		rf.Origins = origins(b, f, rf.Secret)
+		rf.Origins = append(origins(b, f, rf.Secret && !foreignOnly(file, f)), foreign(b, file, f)...)
 		r.Fields = append(r.Fields, rf)
 	}
 	return r
+}
+
+// foreign notes the placeholders left in a value that the client does not
+// expand: `${env:TOKEN}: a placeholder Claude Code does not expand; the
+// server gets it as written`.
+func foreign(b *secret.Boundary, c *normalize.Client, f resolve.Field) []secret.Safe {
+	if c == nil || f.Dropped {
+		return nil
+	}
+	own := c.PlaceholdersOn(runtime.GOOS)
+	var out []secret.Safe
+	for _, p := range resolve.Scan(f.Value) {
+		if !slices.Contains(own, p.Syntax) {
+			out = append(out, b.Text(fmt.Sprintf("%s: a placeholder %s does not expand; the server gets it as written", p.Text, c.Product)))
+		}
+	}
+	return out
+}
+
+// foreignOnly reports a value whose only literal text beyond punctuation
+// and a scheme word is foreign placeholders: it is not a literal secret.
+func foreignOnly(c *normalize.Client, f resolve.Field) bool {
+	return c != nil && len(resolve.Scan(f.Value)) > 0 && len(f.Pieces) == 0
 }
 
 func argFields(fields []resolve.Field) []resolve.Field {

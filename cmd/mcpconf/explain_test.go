@@ -231,3 +231,25 @@ func TestExplainMasksSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskingNoise: what plainly is not a secret reads as written — a path
+// under MEMORY_FILE_PATH, $HOME/mem.json — and a placeholder of another
+// client's syntax is named as such in --resolve, not as a literal.
+func TestMaskingNoise(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".mcp.json": `{"mcpServers": {
+			"mem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory@2025.4.25"], "env": {"MEMORY_FILE_PATH": "/home/me/mem.json", "BACKUP": "$HOME/mem.json", "DATA": "Zq8Wm2Lp5Rt7Yx3Vb9Nc"}},
+			"docs": {"type": "http", "url": "https://d.example.com/mcp", "headers": {"Authorization": "Bearer ${env:DOCS_TOKEN}"}}}}`,
+	})
+	home := t.TempDir()
+	_, out, _ := run(t, nil, "explain", "mem", "--root", root, "--home", home)
+	for _, want := range []string{"/home/me/mem.json", "$HOME/mem.json", `"DATA":"***"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explain mem: no %q in\n%s", want, out)
+		}
+	}
+	_, out, _ = run(t, nil, "explain", "docs", "--resolve", "--root", root, "--home", home)
+	if !strings.Contains(out, "${env:DOCS_TOKEN}: a placeholder Claude Code does not expand") || strings.Contains(out, "literal (") {
+		t.Errorf("explain docs --resolve:\n%s", out)
+	}
+}
