@@ -375,7 +375,8 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 			for _, s := range tol {
 				if s.Transport != normalize.Stdio {
 					s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: doc.Path, Pos: s.Source.Pos,
-						Reason: fmt.Sprintf("%s reads servers under %q for stdio servers only (%s:%s)", dl.Product, k, doc.Path, s.Source.Pos)})
+						Reason: fmt.Sprintf("%s reads servers under %q for stdio servers only (%s:%s)", dl.Product, k, doc.Path, s.Source.Pos),
+						Hint:   fmt.Sprintf("move it under %q", dl.ServersKey)})
 				}
 				servers = append(servers, s)
 			}

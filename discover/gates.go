@@ -17,6 +17,7 @@ type trustResult struct {
 	// layers holds the directories trusted on their own (Codex trusts
 	// each project layer by its own directory or by the root).
 	layers map[string]bool
+	hint   string // how to trust the project
 }
 
 // layer reports whether the project layer in dir is trusted.
@@ -34,7 +35,28 @@ func (t *trustResult) gate(c *normalize.Client, yields bool) normalize.Gate {
 		what = c.Product + " starts no server, user ones included"
 	}
 	return normalize.Gate{Status: normalize.StatusUntrusted, Kind: normalize.ByTrust, Yields: yields,
-		Reason: "the project is not trusted (" + t.reason + "): " + what, Path: t.path, Pos: t.pos}
+		Reason: "the project is not trusted (" + t.reason + "): " + what, Path: t.path, Pos: t.pos, Hint: t.hint}
+}
+
+// trustHint says how to trust the project at root: the client's own
+// prompt, or the setting to write.
+func trustHint(c *normalize.Client, display, root string) string {
+	tr := c.Trust
+	var set string
+	switch tr.Kind {
+	case normalize.TrustTable:
+		// Codex: [projects."/repo"] trust_level = "trusted"
+		set = fmt.Sprintf("add [%s.%q] %s = %q to %s", tr.Path[0], root, tr.Path[len(tr.Path)-1], tr.Value, display)
+	case normalize.TrustFolders:
+		set = fmt.Sprintf("add %q: \"TRUST_FOLDER\" to %s", root, display)
+	}
+	switch {
+	case tr.Ask != "" && set != "":
+		return tr.Ask + ", or " + set
+	case set != "":
+		return set
+	}
+	return tr.Ask
 }
 
 // evalTrust decides whether the client trusts the project at root, read
@@ -43,7 +65,7 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 	tr := c.Trust
 	abs, display := o.fileAbs(c, tr.File, root)
 	doc := o.readDoc(c, tr.File, root)
-	res := &trustResult{path: display, layers: map[string]bool{}}
+	res := &trustResult{path: display, layers: map[string]bool{}, hint: trustHint(c, display, root)}
 	switch tr.Kind {
 	case normalize.TrustFlag, normalize.TrustTable:
 		res.all, res.reason, res.pos = o.trustKey(tr, doc, display, root)
@@ -218,7 +240,8 @@ func (v *viewer) approve(defs []normalize.Server) {
 		for _, st := range settings {
 			if it := listed(st.obj, ap.Disabled, s.Name); it != nil && rejected == nil {
 				rejected = &normalize.Gate{Status: normalize.StatusRejected, Kind: normalize.ByApproval, Yields: true,
-					Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start}
+					Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start,
+					Hint: fmt.Sprintf("remove %q from %q at %s:%s", s.Name, ap.Disabled, st.doc.Path, it.Range.Start)}
 			}
 			if !st.counted || approved != nil {
 				continue
@@ -236,13 +259,25 @@ func (v *viewer) approve(defs []normalize.Server) {
 			// starts
 		default:
 			why := fmt.Sprintf("no %q setting lists it and %q is not set", ap.Enabled, ap.EnableAll)
+			hint := approveHint(ap, s.Name)
 			if len(skipped) > 0 {
 				why = fmt.Sprintf("the approvals in %s count only once the project is trusted, and %s",
 					strings.Join(skipped, ", "), v.trust.reason)
+				hint = "trust the project: " + v.trust.hint
 			}
-			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Yields: true, Reason: why})
+			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Yields: true, Reason: why, Hint: hint})
 		}
 	}
+}
+
+// approveHint says how to approve a server: the client's own prompt, or
+// the setting to write in the first file approvals are read from.
+func approveHint(ap *normalize.Approval, name string) string {
+	set := fmt.Sprintf("add %q to %q in %s (or set %q to true there)", name, ap.Enabled, ap.Settings[0].File.Path, ap.EnableAll)
+	if ap.Ask != "" {
+		return ap.Ask + ", or " + set
+	}
+	return set
 }
 
 // invalid marks definitions the client cannot use at all: it rejects the
@@ -254,36 +289,38 @@ func (v *viewer) invalid(defs []normalize.Server) {
 	}
 	for i := range defs {
 		s := &defs[i]
-		if why := invalidReason(v.c, s); why != "" && s.Enabled {
-			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why,
+		if why, hint := invalidReason(v.c, s); why != "" && s.Enabled {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
 				Path: s.Source.Path, Pos: s.Source.Pos})
 		}
 	}
 }
 
-// invalidReason says why a client cannot use an entry, or "".
-func invalidReason(c *normalize.Client, s *normalize.Server) string {
+// invalidReason says why a client cannot use an entry, and what to do; ""
+// when it can.
+func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) {
 	has := func(k string) bool { return s.Node != nil && s.Node.Member(k) != nil }
 	hasURL := s.URL != "" || has("url") || c.AltURLKey != "" && has(c.AltURLKey)
 	at := fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos)
 	switch {
 	case c.RemoteNeedsType && !s.TransportExplicit && hasURL && !has("command"):
-		return fmt.Sprintf("%q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it", s.Name, c.Product) + at
+		return fmt.Sprintf("%q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it", s.Name, c.Product) + at,
+			`add "type": "http" (or "sse" for a legacy SSE endpoint)`
 	case s.Transport == normalize.NoTransport && !s.TransportExplicit:
-		return fmt.Sprintf("%q has neither \"command\" nor a URL", s.Name) + at
+		return fmt.Sprintf("%q has neither \"command\" nor a URL", s.Name) + at, `add "command" for a local server or a URL for a remote one`
 	case s.Transport == normalize.NoTransport:
-		return fmt.Sprintf("%q has a \"type\" %s does not accept", s.Name, c.Product) + at
+		return fmt.Sprintf("%q has a \"type\" %s does not accept", s.Name, c.Product) + at, `fix "type" (mcpconf lint names the values ` + c.Product + ` accepts)`
 	case c.OnBoth == normalize.StdioRejectsURL && has("command") && hasURL:
-		return fmt.Sprintf("%q has both \"command\" and \"url\"", s.Name) + at
+		return fmt.Sprintf("%q has both \"command\" and \"url\"", s.Name) + at, `keep "command" for a local server or "url" for a remote one`
 	case s.Transport == normalize.Stdio && strings.TrimSpace(s.Command) == "":
-		return fmt.Sprintf("%q has no command to start", s.Name) + at
+		return fmt.Sprintf("%q has no command to start", s.Name) + at, `set "command" to the program that runs the server`
 	}
 	for k := range c.Unsupported {
 		if has(k) {
-			return fmt.Sprintf("%q has %q, which %s does not support", s.Name, k, c.Product) + at
+			return fmt.Sprintf("%q has %q, which %s does not support", s.Name, k, c.Product) + at, fmt.Sprintf("remove %q (mcpconf lint says what to use instead)", k)
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // allOrNothing applies, for clients that fold their layers, the checks
@@ -296,11 +333,11 @@ func (v *viewer) allOrNothing(set *normalize.Set) {
 	var bad *normalize.Gate
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
-		why := invalidReason(v.c, s)
+		why, hint := invalidReason(v.c, s)
 		if why == "" {
 			continue
 		}
-		g := normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Path: s.Source.Path, Pos: s.Source.Pos}
+		g := normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: s.Source.Pos}
 		if bad == nil {
 			bad = &g
 		}
@@ -313,6 +350,7 @@ func (v *viewer) allOrNothing(set *normalize.Set) {
 	}
 	whole := *bad
 	whole.Reason = fmt.Sprintf("%s refuses the whole config: %s", v.c.Product, bad.Reason)
+	whole.Hint = fmt.Sprintf("fix the entry at %s:%s: %s", bad.Path, bad.Pos, bad.Hint)
 	for i := range set.Entries {
 		if s := &set.Entries[i].Server; s.Enabled {
 			s.TurnOff(whole)

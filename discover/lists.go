@@ -89,10 +89,15 @@ func (l *nameList) gate(name string, status normalize.Status, verb string) norma
 		pos = p
 	}
 	reason := verb + " " + l.label
-	if l.spec.Switches {
+	hint := fmt.Sprintf("remove %q from %s", name, l.label)
+	switch {
+	case l.spec.Switches:
 		reason = fmt.Sprintf("switched off at %s:%s", l.path, pos)
+		hint = fmt.Sprintf("set \"enabled\" to true at %s:%s", l.path, pos)
+	case verb == "not listed in":
+		hint = fmt.Sprintf("add %q to %s", name, l.label)
 	}
-	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos}
+	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos, Hint: hint}
 }
 
 // clientLists are the allow-lists and deny-lists of one client, highest

@@ -349,7 +349,12 @@ const (
 type Approval struct {
 	Scope                        Scope // the scope whose servers need approval
 	EnableAll, Enabled, Disabled string
-	Settings                     []Setting // where the keys are read
+	// Settings are where the keys are read; the first is where a user
+	// approves by hand.
+	Settings []Setting
+	// Ask says how the client asks for approval itself, for hints: "run
+	// claude in the project and approve it when asked".
+	Ask string
 }
 
 // Setting is a file holding settings (not servers) a client reads.
@@ -407,6 +412,9 @@ type Trust struct {
 	Env            string
 	Enabled        []string
 	EnabledDefault bool
+	// Ask says how the client asks to trust a project itself, for hints:
+	// "run codex in the project and trust it when asked".
+	Ask string
 }
 
 // IgnoredFile is a file where users put servers that the client does not

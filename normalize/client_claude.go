@@ -33,11 +33,13 @@ var claude = &Client{
 			{File: user(ClaudeDir, "settings.json", JSON)},
 			{File: claudeState(Local, true), Trusted: true},
 		},
+		Ask: "run claude in the project and approve the server when it asks",
 	},
 	Trust: &Trust{
 		Kind: TrustFlag, Effect: GatesApproval,
 		File: claudeState(Local, true),
 		Path: []string{"projects", "<root>", "hasTrustDialogAccepted"},
+		Ask:  "run claude in the project and accept its trust dialog",
 	},
 	Lists: []List{
 		// /mcp disable writes projects[<root>].disabledMcpServers.

@@ -22,6 +22,7 @@ var codex = &Client{
 		File:  user(CodexHome, "config.toml", TOML),
 		Path:  []string{"projects", "<root>", "trust_level"},
 		Value: "trusted",
+		Ask:   "run codex in the project and trust it when it asks",
 	},
 	AllOrNothing: true,
 	Note:         "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",

@@ -28,6 +28,7 @@ var gemini = &Client{
 		Env:            "GEMINI_CLI_TRUST_WORKSPACE",
 		Enabled:        []string{"security", "folderTrust", "enabled"},
 		EnabledDefault: true,
+		Ask:            "run gemini in the project and trust the folder when it asks",
 	},
 	Shape: Shape{
 		ServersKey: "mcpServers",

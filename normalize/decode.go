@@ -133,8 +133,13 @@ func (d *decoder) enabled(key string, lenient bool) {
 }
 
 func (d *decoder) disable(key string, v *Value) {
+	on := "true"
+	if strings.Contains(strings.ToLower(key), "disable") {
+		on = "false"
+	}
 	d.s.TurnOff(Gate{Status: StatusDisabled, Kind: ByField, Path: d.s.FieldPath(key), Pos: v.Range.Start,
-		Reason: fmt.Sprintf("%q is %s at %s:%s", key, literal(v), d.s.FieldPath(key), v.Range.Start)})
+		Reason: fmt.Sprintf("%q is %s at %s:%s", key, literal(v), d.s.FieldPath(key), v.Range.Start),
+		Hint:   fmt.Sprintf("set %q to %s at %s:%s", key, on, d.s.FieldPath(key), v.Range.Start)})
 }
 
 func literal(v *Value) string {

@@ -38,6 +38,9 @@ type Gate struct {
 	// the same name from a lower scope is the one in use (a pending or
 	// rejected Claude Code project server, an ignored untrusted layer).
 	Yields bool
+	// Hint says what to do for the client to start the server: the file
+	// and key to edit, or the client's own prompt.
+	Hint string
 }
 
 // FromList reports whether a list of names decided the gate.

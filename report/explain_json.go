@@ -49,6 +49,8 @@ type jsonServer struct {
 	Required       bool          `json:"required,omitempty"`
 	Enabled        bool          `json:"enabled"`
 	DisabledBy     secret.Safe   `json:"disabled_by,omitzero"`
+	// Hint says what to do for the client to start a server it does not.
+	Hint secret.Safe `json:"hint,omitzero"`
 	// Status and Reason are set in a client's own view: what the client
 	// does with the server and why it does not start it.
 	Status           secret.Safe   `json:"status,omitzero"`
@@ -128,7 +130,7 @@ func serverJSON(s *view.Server, merged bool) jsonServer {
 		Command: s.Command, Args: orEmpty(s.Args), URL: s.URL, Cwd: s.Cwd, EnvFile: s.EnvFile,
 		Env: orEmptyMap(s.Env), Headers: orEmptyMap(s.Headers), EnvVars: orEmpty(s.EnvVars), HeaderEnvRefs: s.HeaderEnvRefs,
 		BearerTokenEnv: s.BearerTokenEnvVar, Required: s.Required,
-		Enabled: s.Enabled, DisabledBy: s.DisabledBy,
+		Enabled: s.Enabled, DisabledBy: s.DisabledBy, Hint: s.Hint,
 		StartupTimeoutMS: ms(s.StartupTimeout), ToolTimeoutMS: ms(s.ToolTimeout),
 		EnabledTools: orEmpty(s.EnabledTools), DisabledTools: orEmpty(s.DisabledTools),
 		Source: origin(s.Source, merged), Shadowed: []jsonShadow{},

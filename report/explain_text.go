@@ -114,6 +114,9 @@ func (b serverBlock) write(w io.Writer, e *view.Entry, st Style) {
 	}
 	fmt.Fprintf(w, "  %s  %s  %s%s\n", st.bold(s.Name.String()), st.cyan(s.Transport.String()), s.Summary, state)
 	fmt.Fprintf(w, "    from %s (%s)\n", where(s.Source), b.origin(s.Source))
+	if b.status(s) != "" && !s.Hint.IsZero() {
+		fmt.Fprintf(w, "    %s %s\n", st.dim("to start it:"), s.Hint)
+	}
 	if len(s.Env) > 0 {
 		fmt.Fprintf(w, "    env: %s\n", keyValues(s.Env))
 	}
@@ -187,6 +190,9 @@ func ExplainNameText(w io.Writer, set *view.Set, st Style) error {
 		}
 		fmt.Fprintf(w, "\n#%d %s (%s)  [%s]\n", i+1, st.bold(where(d.Server.Source)), provenance(d.Server.Source), mark)
 		fmt.Fprintf(w, "   why: %s\n", d.Reason)
+		if d.Winner && !d.Server.Enabled && !d.Server.Hint.IsZero() {
+			fmt.Fprintf(w, "   to start it: %s\n", d.Server.Hint)
+		}
 		switch {
 		case d.Winner:
 		case e.Server.Merged && len(d.Diffs) > 0:

@@ -77,7 +77,11 @@ func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSour
 	for _, r := range ws.Matrix {
 		for i, e := range r.Cells {
 			if e != nil && !e.Server.Started {
-				notOn = append(notOn, fmt.Sprintf("%s in %s: %s", r.Name, ws.Views[i].Product, e.Server.DisabledBy))
+				line := fmt.Sprintf("%s in %s: %s", r.Name, ws.Views[i].Product, e.Server.DisabledBy)
+				if !e.Server.Hint.IsZero() {
+					line += "\n    " + st.dim("to start it:") + " " + e.Server.Hint.String()
+				}
+				notOn = append(notOn, line)
 			}
 		}
 	}
@@ -163,6 +167,9 @@ func ExplainNameViewsText(w io.Writer, ws *view.Workspace, st Style) error {
 		}
 		first = false
 		fmt.Fprintf(w, "%s %s\n", st.bold(v.Product.String()+":"), statusWord(&e.Server, st))
+		if !e.Server.Started && !e.Server.Hint.IsZero() {
+			fmt.Fprintf(w, "  %s %s\n", st.dim("to start it:"), e.Server.Hint)
+		}
 		writeNameDefinitions(w, e, "  ", st)
 	}
 	if len(missing) > 0 {

@@ -20,6 +20,7 @@ type jsonView struct {
 type jsonCell struct {
 	Status secret.Safe `json:"status"`
 	Reason secret.Safe `json:"reason,omitzero"`
+	Hint   secret.Safe `json:"hint,omitzero"`
 	Path   secret.Safe `json:"path"`
 	Line   int         `json:"line"`
 	Column int         `json:"column"`
@@ -86,7 +87,7 @@ func ExplainMatrixJSON(w io.Writer, ws *view.Workspace, allSources bool) error {
 				continue
 			}
 			s := &e.Server
-			jr.Clients[ws.Views[i].Client.String()] = jsonCell{Status: s.Status, Reason: s.DisabledBy, Path: s.Source.Path, Line: s.Source.Pos.Line, Column: s.Source.Pos.Col}
+			jr.Clients[ws.Views[i].Client.String()] = jsonCell{Status: s.Status, Reason: s.DisabledBy, Hint: s.Hint, Path: s.Source.Path, Line: s.Source.Pos.Line, Column: s.Source.Pos.Col}
 		}
 		out.Matrix = append(out.Matrix, jr)
 	}
@@ -111,6 +112,7 @@ type jsonNameView struct {
 	Product     secret.Safe      `json:"product"`
 	Status      secret.Safe      `json:"status"`
 	Reason      secret.Safe      `json:"reason,omitzero"`
+	Hint        secret.Safe      `json:"hint,omitzero"`
 	Definitions []jsonDefinition `json:"definitions"`
 }
 
@@ -130,7 +132,7 @@ func ExplainNameViewsJSON(w io.Writer, ws *view.Workspace) error {
 			continue
 		}
 		e := &v.Entries[v.Named]
-		nv := jsonNameView{Client: v.Client, Product: v.Product, Status: e.Server.Status, Reason: e.Server.DisabledBy}
+		nv := jsonNameView{Client: v.Client, Product: v.Product, Status: e.Server.Status, Reason: e.Server.DisabledBy, Hint: e.Server.Hint}
 		for i := range e.Definitions {
 			nv.Definitions = append(nv.Definitions, definitionJSON(&e.Definitions[i], false, true))
 		}

@@ -151,8 +151,16 @@ func (b *Boundary) LearnValue(key, v string) {
 		if w, rest, ok := strings.Cut(s, " "); ok && isSchemeWord(w) {
 			s = strings.TrimSpace(rest)
 		}
-		if s != "" && !isSchemeWord(s) && !isReference(s) && (secretKey || MayBeSecret(s)) {
+		switch {
+		case s == "" || isSchemeWord(s) || isReference(s):
+		case secretKey:
 			parts = append(parts, s)
+		default:
+			for _, w := range words(s) {
+				if MayBeSecret(s[w[0]:w[1]]) {
+					parts = append(parts, s[w[0]:w[1]])
+				}
+			}
 		}
 	}
 	for _, p := range resolve.Scan(v) {

@@ -116,12 +116,50 @@ func maskLiteral(s string, secretKey bool) string {
 		if secretKey || MayBeSecret(rest) {
 			return scheme + " " + Masked
 		}
-		return s
+		return scheme + " " + maskWords(rest)
 	}
-	if secretKey || MayBeSecret(s) {
+	if secretKey {
 		return Masked
 	}
-	return s
+	return maskWords(s)
+}
+
+// maskWords masks each word of s (split at white space) that may be a
+// secret: a multi-line value hides one as well as a word does.
+func maskWords(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, w := range words(s) {
+		if MayBeSecret(s[w[0]:w[1]]) {
+			b.WriteString(s[last:w[0]])
+			b.WriteString(Masked)
+			last = w[1]
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// words are the [start, end) offsets of the runs of s between white space.
+func words(s string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(s); {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		e := i
+		for e < len(s) && !isSpace(s[e]) {
+			e++
+		}
+		if e > i {
+			out = append(out, [2]int{i, e})
+		}
+		i = e
+	}
+	return out
 }
 
 // MayBeSecret reports a literal that may be a secret as a whole though no

@@ -78,20 +78,21 @@ func TestMaskValue(t *testing.T) {
 	// under any other key, what may be a secret is masked, what plainly
 	// is not reads as written
 	for in, want := range map[string]string{
-		"/home/me/mem.json":           "/home/me/mem.json",
-		"$HOME/mem.json":              "$HOME/mem.json",
-		"${HOME}/.cache/srv":          "${HOME}/.cache/srv",
-		"production":                  "production",
-		"3000":                        "3000",
-		"v20.11.1":                    "v20.11.1",
-		"https://api.example.com/v1":  "https://api.example.com/v1",
-		"OddKey-Wq8Zr2Lx7Vt4Ns6":      "***",
-		"hunter22":                    "***",
-		"eyJjcmVkIjoiQjY0U2VjcmV0In0": "***",
-		"Bearer plainword":            "Bearer plainword",
-		"Bearer s3cr3t-v4lue":         "Bearer ***",
-		fakeGHP:                       "***",
-		"https://u:pw1234@h.example/": "https://u:***@h.example/",
+		"/home/me/mem.json":                  "/home/me/mem.json",
+		"$HOME/mem.json":                     "$HOME/mem.json",
+		"${HOME}/.cache/srv":                 "${HOME}/.cache/srv",
+		"production":                         "production",
+		"3000":                               "3000",
+		"v20.11.1":                           "v20.11.1",
+		"https://api.example.com/v1":         "https://api.example.com/v1",
+		"OddKey-Wq8Zr2Lx7Vt4Ns6":             "***",
+		"hunter22":                           "***",
+		"eyJjcmVkIjoiQjY0U2VjcmV0In0":        "***",
+		"Bearer plainword":                   "Bearer plainword",
+		"first line\nOddKey-Wq8Zr2Lx7Vt4Ns6": "first line\n***",
+		"Bearer s3cr3t-v4lue":                "Bearer ***",
+		fakeGHP:                              "***",
+		"https://u:pw1234@h.example/":        "https://u:***@h.example/",
 	} {
 		if got := MaskValue("MEMORY_FILE_PATH", in); got != want {
 			t.Errorf("MaskValue(MEMORY_FILE_PATH, %q) = %q, want %q", in, got, want)

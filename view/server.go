@@ -78,6 +78,9 @@ type Server struct {
 	Reason     secret.Safe
 	DisabledBy secret.Safe
 	DecidedAt  *Place
+	// Hint says what to do for the client to start it (a server it does
+	// not start): the file and key to edit, or the client's own prompt.
+	Hint secret.Safe
 	// Yields: the definition does not hold its name when off (a pending
 	// Claude Code project server); a lower one is in use.
 	Yields bool
@@ -174,7 +177,7 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 	}
 	out.Status, out.Started = b.Text(string(status)), status == normalize.StatusEnabled
 	if s.Off != nil {
-		out.Reason = b.Text(s.Off.Reason)
+		out.Reason, out.Hint = b.Text(s.Off.Reason), b.Text(s.Off.Hint)
 		out.Yields = s.Off.Yields
 		if s.Off.Path != "" {
 			out.DecidedAt = &Place{Path: b.Text(s.Off.Path), Pos: pos(s.Off.Pos)}
