@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -41,43 +42,43 @@ placeholders and templates: they sit in the file all the same.`,
 
 func checkMissingServersKey(p *Pass) {
 	type file struct{ path, client string }
-	top := map[file][]unloadedEntry{}
+	top := map[file][]discover.Unloaded{}
 	var order []file
 	nested := map[*normalize.Member]bool{}
 	for _, u := range p.unloaded() {
-		switch u.where {
-		case atTopLevel:
-			f := file{u.server.Source.Path, u.client.ID}
+		switch u.Where {
+		case discover.AtTopLevel:
+			f := file{u.Server.Source.Path, u.Client.ID}
 			if top[f] == nil {
 				order = append(order, f)
 			}
 			top[f] = append(top[f], u)
-		case nestedTooDeep:
-			if nested[u.container] {
+		case discover.NestedTooDeep:
+			if nested[u.Container] {
 				continue // one finding per nested key
 			}
-			nested[u.container] = true
-			c := u.client
-			doc := p.Document(u.server.Source.Path)
+			nested[u.Container] = true
+			c := u.Client
+			doc := p.Document(u.Server.Source.Path)
 			outer := c.ServersKey
-			d := p.Report(doc, u.container.KeyRange, u.container.Value.Pointer,
+			d := p.Report(doc, u.Container.KeyRange, u.Container.Value.Pointer,
 				"servers are nested one level too deep, under %q: %s reads each server at %q, so it takes %q for a server%s",
-				outer+"."+u.container.Key, c.ReaderName(), outer+".<name>", u.container.Key, nestedConsequence(c))
-			d.Hint = fmt.Sprintf("move each server up one level: %s", wrapped(c, doc, outer, u.server.Name))
+				outer+"."+u.Container.Key, c.ReaderName(), outer+".<name>", u.Container.Key, nestedConsequence(c))
+			d.Hint = fmt.Sprintf("move each server up one level: %s", wrapped(c, doc, outer, u.Server.Name))
 		}
 	}
 	for _, f := range order {
 		us := top[f]
 		u := us[0]
-		c := u.client
+		c := u.Client
 		doc := p.Document(f.path)
 		more := ""
 		if len(us) > 1 {
 			more = fmt.Sprintf(" (and %d more)", len(us)-1)
 		}
-		d := p.At(&u.server, "", "server %q%s is at the top level of the file: %s reads servers only under %q, so it loads none of them",
-			u.server.Name, more, c.ReaderName(), c.ServersKey)
-		d.Hint = "wrap them in the servers key: " + wrapped(c, doc, c.ServersKey, u.server.Name)
+		d := p.At(&u.Server, "", "server %q%s is at the top level of the file: %s reads servers only under %q, so it loads none of them",
+			u.Server.Name, more, c.ReaderName(), c.ServersKey)
+		d.Hint = "wrap them in the servers key: " + wrapped(c, doc, c.ServersKey, u.Server.Name)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -258,7 +259,7 @@ type runState struct {
 	done map[string]bool
 	// unloaded caches the entries no client of a view loads: every value
 	// rule looks at them.
-	unloaded map[*normalize.Set][]unloadedEntry
+	unloaded map[*normalize.Set][]discover.Unloaded
 	// docs maps the display path of every document of the workspace to it.
 	docs map[string]*normalize.Document
 }

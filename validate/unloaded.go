@@ -2,42 +2,20 @@ package validate
 
 import (
 	"iter"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 
+	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// Servers written where their client does not look: the client loads
-// none of them, but what they hold is in the file all the same, so the
-// value rules (secrets, placeholders, templates, paths) check them too.
-
-// unloadedWhere says where an entry the client does not load sits.
-type unloadedWhere int
-
-const (
-	underWrongKey unloadedWhere = iota // under another client's servers key (wrong-root-key)
-	atTopLevel                         // at the top level, without the servers key
-	nestedTooDeep                      // under a key inside the servers key ("mcp.servers")
-)
-
-// unloadedEntry is one server entry its client does not load.
-type unloadedEntry struct {
-	server normalize.Server
-	client *normalize.Client
-	where  unloadedWhere
-	// container is the key that holds it (the wrong key, the "servers" of
-	// "mcp.servers"); nil at the top level.
-	container *normalize.Member
-}
+// The entries no client of a view loads (discover.FindUnloaded): the value
+// rules (secrets, placeholders, templates, paths) check them too, since
+// what they hold is in the file all the same.
 
 // unloaded finds the entries no client of the view loads, in file order,
 // once per view and run.
-func (p *Pass) unloaded() []unloadedEntry {
+func (p *Pass) unloaded() []discover.Unloaded {
 	if p.run == nil {
-		return p.findUnloaded()
+		return discover.FindUnloaded(p.Set)
 	}
 	p.run.mu.Lock()
 	out, ok := p.run.unloaded[p.Set]
@@ -45,138 +23,14 @@ func (p *Pass) unloaded() []unloadedEntry {
 	if ok {
 		return out
 	}
-	out = p.findUnloaded()
+	out = discover.FindUnloaded(p.Set)
 	p.run.mu.Lock()
 	if p.run.unloaded == nil {
-		p.run.unloaded = map[*normalize.Set][]unloadedEntry{}
+		p.run.unloaded = map[*normalize.Set][]discover.Unloaded{}
 	}
 	p.run.unloaded[p.Set] = out
 	p.run.mu.Unlock()
 	return out
-}
-
-func (p *Pass) findUnloaded() []unloadedEntry {
-	var out []unloadedEntry
-	seen := map[string]bool{}
-	for _, sf := range p.Set.Sources {
-		key := sf.Path + "\x00" + sf.Client
-		if sf.Status != normalize.Found || sf.Section != "" || seen[key] {
-			continue
-		}
-		seen[key] = true
-		c := normalize.ClientByID(sf.Client)
-		doc := p.Document(sf.Path)
-		if c == nil || doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object || settingsFile(c, sf.Abs) {
-			continue
-		}
-		src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: sf.Client, Scope: sf.Scope, Priority: sf.Priority, Order: sf.Order}
-		entry := func(m *normalize.Member, where unloadedWhere, container *normalize.Member) {
-			out = append(out, unloadedEntry{server: c.DecodeEntry(doc, m.Key, m.KeyRange.Start, m.Value, src, nil),
-				client: c, where: where, container: container})
-		}
-		root := doc.Root
-		for _, k := range c.WrongKeys {
-			m := root.Member(k)
-			if m == nil || m.Value.Kind != normalize.Object || slices.Contains(c.ToleratedKeys, k) {
-				continue
-			}
-			for _, e := range m.Value.Unique() {
-				if e.Value.Kind == normalize.Object {
-					entry(e, underWrongKey, m)
-				}
-			}
-		}
-		var top []*normalize.Member
-		for _, m := range root.Unique() {
-			if m.Key != c.ServersKey && !slices.Contains(c.WrongKeys, m.Key) && !slices.Contains(c.ToleratedKeys, m.Key) && serverLike(m.Value) {
-				top = append(top, m)
-			}
-		}
-		if len(top) > 0 && !pluginFile(c, doc) {
-			for _, m := range top {
-				entry(m, atTopLevel, nil)
-			}
-		}
-		if m := nestedServers(c, root); m != nil {
-			for _, e := range m.Value.Unique() {
-				entry(e, nestedTooDeep, m)
-			}
-		}
-	}
-	return out
-}
-
-// nestedServers returns a servers key written inside the client's own
-// ("mcp": {"servers": {…}} for opencode, "mcpServers": {"mcpServers":
-// {…}}): a member of the servers object that is not a server itself but
-// holds only servers.
-func nestedServers(c *normalize.Client, root *normalize.Value) *normalize.Member {
-	sv := root.Get(c.ServersKey)
-	if sv == nil || sv.Kind != normalize.Object {
-		return nil
-	}
-	for _, k := range []string{"servers", "mcpServers", "mcp_servers", "mcp", "context_servers"} {
-		m := sv.Member(k)
-		if m == nil || m.Value.Kind != normalize.Object || serverLike(m.Value) || len(m.Value.Members) == 0 {
-			continue
-		}
-		all := true
-		for _, e := range m.Value.Unique() {
-			all = all && serverLike(e.Value)
-		}
-		if all {
-			return m
-		}
-	}
-	return nil
-}
-
-// serverLike reports an object that defines a server: a command or an
-// endpoint.
-func serverLike(v *normalize.Value) bool {
-	if v == nil || v.Kind != normalize.Object {
-		return false
-	}
-	if c := v.Get("command"); c != nil && (c.Kind == normalize.String || c.Kind == normalize.Array) {
-		return true
-	}
-	for _, k := range []string{"url", "serverUrl", "httpUrl"} {
-		if u := v.Get(k); u != nil && u.Kind == normalize.String {
-			return true
-		}
-	}
-	return false
-}
-
-// settingsFile reports a file that holds other settings, with the servers
-// at a path of their own (VS Code's settings.json): its top level is not
-// the servers' business.
-func settingsFile(c *normalize.Client, abs string) bool {
-	for _, f := range c.Files {
-		if len(f.ServersPath) > 0 && strings.HasSuffix(filepath.ToSlash(abs), "/"+f.Path) {
-			return true
-		}
-	}
-	return false
-}
-
-// pluginFile reports a servers file that belongs to a plugin, which may
-// hold its servers at the top level (Claude Code plugins: a .mcp.json
-// beside .claude-plugin/plugin.json).
-func pluginFile(c *normalize.Client, doc *normalize.Document) bool {
-	manifests := []string{c.PluginManifest}
-	if co := normalize.ClientByID(c.CoReader); co != nil {
-		manifests = append(manifests, co.PluginManifest)
-	}
-	for _, m := range manifests {
-		if m == "" || doc.Abs == "" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(filepath.Dir(doc.Abs), filepath.FromSlash(m))); err == nil {
-			return true
-		}
-	}
-	return false
 }
 
 // valueServers iterates over the definitions the value rules look at:
@@ -189,8 +43,8 @@ func (p *Pass) valueServers() iter.Seq2[*normalize.Server, *normalize.Client] {
 		un := p.unloaded()
 		nested := map[*normalize.Value]bool{}
 		for _, u := range un {
-			if u.where == nestedTooDeep {
-				nested[u.container.Value] = true
+			if u.Where == discover.NestedTooDeep {
+				nested[u.Container.Value] = true
 			}
 		}
 		for s, c := range p.Servers() {
@@ -202,7 +56,7 @@ func (p *Pass) valueServers() iter.Seq2[*normalize.Server, *normalize.Client] {
 			}
 		}
 		for i := range un {
-			if !yield(&un[i].server, un[i].client) {
+			if !yield(&un[i].Server, un[i].Client) {
 				return
 			}
 		}
