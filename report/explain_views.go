@@ -157,6 +157,20 @@ func ExplainNameViewsText(w io.Writer, ws *view.Workspace, st Style) error {
 	first := true
 	var missing []string
 	for _, v := range ws.Views {
+		if v.Named < 0 && len(v.NotLoaded) > 0 {
+			if !first {
+				fmt.Fprintln(w)
+			}
+			first = false
+			fmt.Fprintf(w, "%s %s\n", st.bold(v.Product.String()+":"), st.yellow("not loaded"))
+			for _, nl := range v.NotLoaded {
+				fmt.Fprintf(w, "  defined at %s: %s\n", location(nl.At.Path, nl.At.Pos), nl.Why)
+				if !nl.Hint.IsZero() {
+					fmt.Fprintf(w, "  %s %s\n", st.dim("to load it:"), nl.Hint)
+				}
+			}
+			continue
+		}
 		if v.Named < 0 {
 			missing = append(missing, v.Product.String())
 			continue

@@ -114,6 +114,17 @@ type jsonNameView struct {
 	Reason      secret.Safe      `json:"reason,omitzero"`
 	Hint        secret.Safe      `json:"hint,omitzero"`
 	Definitions []jsonDefinition `json:"definitions"`
+	// NotLoaded lists, for a client that does not load the name, where it
+	// is written and why not (status "not-loaded").
+	NotLoaded []jsonNotLoaded `json:"not_loaded,omitempty"`
+}
+
+type jsonNotLoaded struct {
+	Path   secret.Safe `json:"path"`
+	Line   int         `json:"line"`
+	Column int         `json:"column"`
+	Why    secret.Safe `json:"why"`
+	Hint   secret.Safe `json:"hint,omitzero"`
 }
 
 type explainNameViewsJSON struct {
@@ -128,6 +139,15 @@ type explainNameViewsJSON struct {
 func ExplainNameViewsJSON(w io.Writer, ws *view.Workspace) error {
 	out := explainNameViewsJSON{Name: ws.Name, Clients: []jsonNameView{}}
 	for _, v := range ws.Views {
+		if v.Named < 0 && len(v.NotLoaded) > 0 {
+			nv := jsonNameView{Client: v.Client, Product: v.Product, Status: secret.Lit("not-loaded"), Reason: v.NotLoaded[0].Why,
+				Hint: v.NotLoaded[0].Hint, Definitions: []jsonDefinition{}}
+			for _, nl := range v.NotLoaded {
+				nv.NotLoaded = append(nv.NotLoaded, jsonNotLoaded{Path: nl.At.Path, Line: nl.At.Pos.Line, Column: nl.At.Pos.Col, Why: nl.Why, Hint: nl.Hint})
+			}
+			out.Clients = append(out.Clients, nv)
+			continue
+		}
 		if v.Named < 0 {
 			continue
 		}

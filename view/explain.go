@@ -67,8 +67,10 @@ type Set struct {
 	Entries     []Entry
 	Diagnostics []Finding
 	// Named is the index in Entries of the server ExplainOptions.Name
-	// names, -1 when the view has none.
-	Named int
+	// names, -1 when the view has none; NotLoaded, then, says where the
+	// name is written but the client does not load it.
+	Named     int
+	NotLoaded []NotLoaded
 }
 
 // Row is one server name across the clients of a workspace.
@@ -156,6 +158,9 @@ func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 		}
 		out.Entries = append(out.Entries, entry(b, set, e, named))
 	}
+	if opts.Name != "" && out.Named < 0 {
+		out.NotLoaded = notLoaded(b, set, opts.Name)
+	}
 	out.Diagnostics = Findings(b, set.Diagnostics)
 	return out
 }
@@ -236,6 +241,16 @@ func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptio
 			for i := range v.Entries {
 				if e := &v.Entries[i]; e.Server.Name == opts.Name {
 					diags = append(diags, diagnosticsFor(v, e)...)
+				}
+			}
+		}
+		// and the problems of the files that hold it but are not loaded
+		for i, v := range out.Views {
+			for _, nl := range v.NotLoaded {
+				for _, d := range ws.Views[i].Diagnostics {
+					if b.Text(d.Path) == nl.At.Path {
+						diags = append(diags, d)
+					}
 				}
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -307,14 +308,22 @@ func runExplain(opts *explainOptions) error {
 				found = found || e.Server.Name == opts.Name
 			}
 		}
-		if !found {
+		wv := view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{Name: opts.Name})
+		if !found && !slices.ContainsFunc(wv.Views, func(v *view.Set) bool { return len(v.NotLoaded) > 0 }) {
 			return noServer(opts.IO, &dopts, opts.Name, names)
 		}
-		wv := view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{Name: opts.Name})
+		var err error
 		if opts.Format == "json" {
-			return report.ExplainNameViewsJSON(w, wv)
+			err = report.ExplainNameViewsJSON(w, wv)
+		} else {
+			err = report.ExplainNameViewsText(w, wv, st)
 		}
-		return report.ExplainNameViewsText(w, wv, st)
+		if err == nil && !found {
+			// written, but no client loads it: the answer is printed, and
+			// the exit status still says no client has it
+			return silentError{exitFindings}
+		}
+		return err
 	}
 	wv := view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{})
 	if len(wv.Views) == 1 {

@@ -253,3 +253,51 @@ func TestMaskingNoise(t *testing.T) {
 		t.Errorf("explain docs --resolve:\n%s", out)
 	}
 }
+
+// TestExplainNameNotLoaded: explain NAME answers exactly when a server
+// "doesn't show up": defined in a file that does not parse, or under a
+// key the client does not read, it names the place and why, in text and
+// JSON (with the files' findings), and exits 1.
+func TestExplainNameNotLoaded(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".mcp.json":          `{"mcpServers": {"fs": {"command": "npx", "args": ["-y"`,
+		".cursor/mcp.json":   `{"servers": {"fs": {"command": "npx"}}}`,
+		".codex/config.toml": "[mcp_servers.fs\ncommand = \"npx\"\n",
+	})
+	home := t.TempDir()
+	code, out, errOut := run(t, nil, "explain", "fs", "--root", root, "--home", home, "--client", "claude,cursor,codex")
+	if code != 1 {
+		t.Errorf("exit %d, want 1: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"Claude Code: not loaded", "defined at .mcp.json:1:17: it is in .mcp.json, which Claude Code cannot read (.mcp.json:",
+		"Cursor: not loaded", `defined at .cursor/mcp.json:1:14: it is under "servers", which Cursor does not read; it reads "mcpServers"`,
+		`to load it: rename "servers" to "mcpServers"`,
+		"Codex: not loaded", "defined at .codex/config.toml:1:14: it is in .codex/config.toml, which Codex cannot read",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(errOut, "no server named") {
+		t.Errorf("says the server is not defined: %s", errOut)
+	}
+	_, js, _ := run(t, nil, "explain", "fs", "--root", root, "--home", home, "--client", "claude,cursor", "--format", "json")
+	var doc struct {
+		Clients []struct {
+			Client, Status string
+			NotLoaded      []struct{ Path, Why string } `json:"not_loaded"`
+		}
+		Diagnostics []struct{ Rule, Path string }
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, js)
+	}
+	if len(doc.Clients) != 2 || doc.Clients[0].Status != "not-loaded" || len(doc.Clients[1].NotLoaded) != 1 || len(doc.Diagnostics) < 2 {
+		t.Errorf("%+v", doc)
+	}
+	// a name defined nowhere is still "not defined"
+	if code, _, errOut := run(t, nil, "explain", "nope", "--root", root, "--home", home); code != 1 || !strings.Contains(errOut, `no server named "nope"`) {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
