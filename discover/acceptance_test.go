@@ -1,4 +1,4 @@
-package discover
+package discover_test
 
 import (
 	"github.com/mcpconf/mcpconf/internal/testtree"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
@@ -83,7 +84,7 @@ func explainTree(t *testing.T, files map[string]string, env map[string]string) x
 		}
 		return ""
 	}
-	set, err := Discover(Options{Root: root, Home: home, Getenv: getenv})
+	set, err := discover.Discover(discover.Options{Root: root, Home: home, Getenv: getenv})
 	if err != nil {
 		t.Fatal(err)
 	}
