@@ -217,6 +217,9 @@ type jsonField struct {
 	Path   secret.Safe `json:"path"`
 	Line   int         `json:"line"`
 	Column int         `json:"column"`
+	// Ignored says the client does not read the field, and what it may
+	// have meant.
+	Ignored secret.Safe `json:"ignored,omitzero"`
 }
 
 type jsonDefinition struct {
@@ -241,7 +244,7 @@ func definitionJSON(d *view.Definition, merged, status bool) jsonDefinition {
 	}
 	jd := jsonDefinition{Winner: d.Winner, Reason: d.Reason, Server: js, Differences: orEmpty(d.Diffs), Fields: []jsonField{}}
 	for _, m := range d.Server.Members {
-		jd.Fields = append(jd.Fields, jsonField{Key: m.Key, Value: m.Value, Path: m.Path, Line: m.Pos.Line, Column: m.Pos.Col})
+		jd.Fields = append(jd.Fields, jsonField{Key: m.Key, Value: m.Value, Path: m.Path, Line: m.Pos.Line, Column: m.Pos.Col, Ignored: m.Ignored})
 	}
 	return jd
 }

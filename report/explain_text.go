@@ -223,7 +223,11 @@ func transportHow(s *view.Server) string {
 func writeMembers(w io.Writer, s *view.Server, indent string, st Style) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, m := range s.Members {
-		fmt.Fprintf(tw, "%s%s\t%s\t%s\n", indent, m.Key, m.Value, st.dim(fmt.Sprintf("%s:%s", m.Path, m.Pos)))
+		ignored := ""
+		if !m.Ignored.IsZero() {
+			ignored = "  " + st.yellow("ignored: "+m.Ignored.String())
+		}
+		fmt.Fprintf(tw, "%s%s\t%s\t%s%s\n", indent, m.Key, m.Value, st.dim(fmt.Sprintf("%s:%s", m.Path, m.Pos)), ignored)
 	}
 	tw.Flush()
 }

@@ -193,9 +193,19 @@ func ExplainNameViewsText(w io.Writer, ws *view.Workspace, st Style) error {
 	return nil
 }
 
-// statusWord is "starts" or the status and why.
+// statusWord is "starts" (and without which fields it does not read) or
+// the status and why.
 func statusWord(s *view.Server, st Style) string {
 	if s.Started {
+		var ignored []string
+		for _, m := range s.Members {
+			if !m.Ignored.IsZero() {
+				ignored = append(ignored, fmt.Sprintf("%q", m.Key))
+			}
+		}
+		if len(ignored) > 0 {
+			return st.green("starts it") + st.yellow(fmt.Sprintf(", without %s, which it does not read", strings.Join(ignored, ", ")))
+		}
 		return st.green("starts it")
 	}
 	return st.yellow(s.Status.String()) + ": " + s.DisabledBy.String()

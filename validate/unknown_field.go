@@ -125,7 +125,7 @@ func checkUnknownField(p *Pass) {
 			if strict {
 				msg = fmt.Sprintf("unknown field %q in server %q: %s rejects the whole config", m.Key, s.Name, dl.ReaderName())
 			}
-			suggestion, hint := suggestField(dl, m)
+			suggestion, hint := SuggestField(dl, m)
 			if suggestion != "" {
 				msg += "; did you mean " + suggestion + "?"
 			}
@@ -160,10 +160,11 @@ func tomlTableKey(p *Pass, s *normalize.Server, m *normalize.Member) bool {
 	return doc != nil && doc.Format == normalize.TOML && m.KeyRange.Start.Line > s.Source.Pos.Line
 }
 
-// suggestField returns what an unknown key most likely means in a client,
-// ready for the message (`"env"`, `"enabled": false`), and a hint when the
-// client has no such field.
-func suggestField(dl *normalize.Client, m *normalize.Member) (suggestion, hint string) {
+// SuggestField returns what an unknown key most likely means in a client,
+// ready for a message (`"env"`, `"enabled": false`), and a hint when the
+// client has no such field. lint's unknown-field and explain's ignored
+// fields say the same.
+func SuggestField(dl *normalize.Client, m *normalize.Member) (suggestion, hint string) {
 	key := m.Key
 	fold := foldKey(key)
 	switch fold {

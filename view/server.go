@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/validate"
 )
 
 // Origin is where a definition was read.
@@ -104,6 +105,9 @@ type Member struct {
 	Value secret.JSON
 	Path  secret.Safe // the file it came from (merged definitions take fields from several)
 	Pos   Pos
+	// Ignored says the client does not read the field ("Cursor does not
+	// read it; did you mean "args"?"); zero for a field it reads.
+	Ignored secret.Safe
 }
 
 // learnServer teaches the boundary the secrets of a definition as
@@ -184,9 +188,25 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 		}
 	}
 	if members && s.Node != nil {
+		unknown := map[string]bool{}
+		for _, u := range s.Unknown {
+			unknown[u.Key] = true
+		}
+		c := normalize.ClientOf(s)
 		for _, m := range s.Node.Members {
-			out.Members = append(out.Members, Member{Key: b.Text(m.Key), Value: b.JSON(maskedValue(m.Key, m.Value)),
-				Path: b.Text(s.FieldPath(m.Key)), Pos: pos(m.KeyRange.Start)})
+			mv := Member{Key: b.Text(m.Key), Value: b.JSON(maskedValue(m.Key, m.Value)),
+				Path: b.Text(s.FieldPath(m.Key)), Pos: pos(m.KeyRange.Start)}
+			if unknown[m.Key] && c != nil {
+				why := c.Product + " does not read it"
+				switch suggestion, hint := validate.SuggestField(c, m); {
+				case suggestion != "":
+					why += "; did you mean " + suggestion + "?"
+				case hint != "":
+					why += "; " + hint
+				}
+				mv.Ignored = b.Text(why)
+			}
+			out.Members = append(out.Members, mv)
 		}
 	}
 	return out

@@ -301,3 +301,21 @@ func TestExplainNameNotLoaded(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
 }
+
+// TestExplainIgnoredField: a field the client does not read is marked as
+// such in explain NAME (text and JSON), with what was likely meant, and
+// the status line says the server starts without it.
+func TestExplainIgnoredField(t *testing.T) {
+	root := writeTree(t, map[string]string{".cursor/mcp.json": `{"mcpServers": {"memory": {"command": "npx", "arguments": ["-y", "@modelcontextprotocol/server-memory@2025.4.25"]}}}`})
+	home := t.TempDir()
+	_, out, _ := run(t, nil, "explain", "memory", "--root", root, "--home", home)
+	for _, want := range []string{`Cursor: starts it, without "arguments", which it does not read`, `ignored: Cursor does not read it; did you mean "args"?`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	_, js, _ := run(t, nil, "explain", "memory", "--root", root, "--home", home, "--format", "json")
+	if !strings.Contains(js, `"ignored": "Cursor does not read it; did you mean \"args\"?"`) || strings.Count(js, `"ignored"`) != 1 {
+		t.Errorf("json:\n%s", js)
+	}
+}
