@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -438,10 +439,32 @@ func (v *viewer) addIgnored(set *normalize.Set, locs []Location) {
 			continue
 		}
 		w := &set.Entries[i].Server
+		diffs := defDifferences(w, &s)
+		if s.Patch {
+			// a patch changes the fields it sets, nothing else
+			diffs = patchDifferences(w, &s)
+		}
 		set.Entries[i].Shadowed = append(set.Entries[i].Shadowed, normalize.Shadow{Server: s,
-			Differences: defDifferences(w, &s), Reason: viewLostBecause(v.c, w, &s)})
+			Differences: diffs, Reason: viewLostBecause(v.c, w, &s)})
 	}
 	slices.SortFunc(set.Entries, func(a, b normalize.Entry) int { return strings.Compare(a.Server.Name, b.Server.Name) })
+}
+
+// patchDifferences names the keys a patch layer sets to another value than
+// the definition in use has, as the patch writes them
+// ("startup_timeout_sec"): what it would change if it were read.
+func patchDifferences(w, patch *normalize.Server) []string {
+	var out []string
+	for _, m := range patch.Node.Unique() {
+		var old *normalize.Value
+		if w.Node != nil {
+			old = w.Node.Get(m.Key)
+		}
+		if old == nil || !reflect.DeepEqual(old.Interface(), m.Value.Interface()) {
+			out = append(out, m.Key)
+		}
+	}
+	return out
 }
 
 // isPatch reports a layer entry that does not define a server on its own:

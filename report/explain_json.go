@@ -76,6 +76,10 @@ type jsonShadow struct {
 	Differs     bool          `json:"differs"`
 	Differences []secret.Safe `json:"differences"`
 	Reason      secret.Safe   `json:"reason"`
+	// WouldChange: what a patch layer that is not read would change
+	// (`startup_timeout_sec 20 → 60`), and When it would.
+	WouldChange []secret.Safe `json:"would_change,omitempty"`
+	When        secret.Safe   `json:"when,omitzero"`
 }
 
 // JSONDiagnostic is the JSON shape of a finding, shared by explain and lint.
@@ -149,7 +153,7 @@ func statusJSON(js *jsonServer, s *view.Server) {
 func shadowsJSON(js *jsonServer, e *view.Entry, merged bool) {
 	for _, sh := range e.Shadowed {
 		js.Shadowed = append(js.Shadowed, jsonShadow{Source: origin(sh.Server.Source, merged), Differs: len(sh.Differences) > 0,
-			Differences: orEmpty(sh.Differences), Reason: sh.Reason})
+			Differences: orEmpty(sh.Differences), Reason: sh.Reason, WouldChange: sh.Changes, When: sh.When})
 	}
 }
 

@@ -128,6 +128,9 @@ func (b serverBlock) write(w io.Writer, e *view.Entry, st Style) {
 		if len(sh.Differences) > 0 {
 			diff = "differs in " + joinSafe(sh.Differences, ", ")
 		}
+		if len(sh.Changes) > 0 {
+			diff = "would change " + joinSafe(sh.Changes, ", ") + " " + sh.When.String()
+		}
 		// A definition turned off by a gate that yields its name (an
 		// unapproved project server) is not merged, only not used.
 		if s.Merged && !sh.Server.Yields {

@@ -230,6 +230,8 @@ func writeNameDefinitions(w io.Writer, e *view.Entry, indent string, st Style) {
 		}
 		switch {
 		case d.Winner:
+		case len(d.Changes) > 0:
+			fmt.Fprintf(w, "%s   would change %s: %s\n", indent, d.When, joinSafe(d.Changes, ", "))
 		case e.Server.Merged && len(d.Diffs) > 0:
 			fmt.Fprintf(w, "%s   overridden by a higher layer: %s\n", indent, joinSafe(d.Diffs, ", "))
 		case e.Server.Merged:
@@ -239,7 +241,11 @@ func writeNameDefinitions(w io.Writer, e *view.Entry, indent string, st Style) {
 		default:
 			fmt.Fprintf(w, "%s   identical to #1\n", indent)
 		}
-		fmt.Fprintf(w, "%s   transport: %s (%s)\n", indent, d.Server.Transport, transportHow(&d.Server))
+		if d.Server.Patch {
+			fmt.Fprintf(w, "%s   a patch: it sets only the fields below\n", indent)
+		} else {
+			fmt.Fprintf(w, "%s   transport: %s (%s)\n", indent, d.Server.Transport, transportHow(&d.Server))
+		}
 		writeMembers(w, &d.Server, indent+"   ", st)
 	}
 }

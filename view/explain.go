@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -28,6 +29,12 @@ type Shadow struct {
 	Server      Server
 	Differences []secret.Safe // empty when the definitions are equivalent
 	Reason      secret.Safe
+	// Changes, for a layer that only patches the definition in use and is
+	// not read (an untrusted Codex project), say what it would change:
+	// `startup_timeout_sec 20 → 60`; When says when ("once the project is
+	// trusted").
+	Changes []secret.Safe
+	When    secret.Safe
 }
 
 // Definition is one definition of a name, as explain NAME lists it.
@@ -36,6 +43,10 @@ type Definition struct {
 	Winner bool
 	Reason secret.Safe
 	Diffs  []secret.Safe // how it differs from the winner
+	// Changes and When: what a patch layer that is not read would change
+	// in the winner, and when it would (see Shadow).
+	Changes []secret.Safe
+	When    secret.Safe
 }
 
 // SourceFile is one place a client looked, found or not.
@@ -182,7 +193,11 @@ func entry(b *secret.Boundary, set *normalize.Set, e *normalize.Entry, named boo
 	out := Entry{Server: server(b, &e.Server, named)}
 	for i := range e.Shadowed {
 		sh := &e.Shadowed[i]
-		out.Shadowed = append(out.Shadowed, Shadow{Server: server(b, &sh.Server, named), Differences: b.Texts(sh.Differences), Reason: b.Text(sh.Reason)})
+		v := Shadow{Server: server(b, &sh.Server, named), Differences: b.Texts(sh.Differences), Reason: b.Text(sh.Reason)}
+		if sh.Server.Patch && sh.Server.Off != nil && sh.Server.Off.Yields {
+			v.Changes, v.When = changes(b, &e.Server, &sh.Server, sh.Differences), b.Text(onceWord[sh.Server.Off.Status])
+		}
+		out.Shadowed = append(out.Shadowed, v)
 	}
 	why := "highest priority definition of this name"
 	switch {
@@ -196,10 +211,37 @@ func entry(b *secret.Boundary, set *normalize.Set, e *normalize.Entry, named boo
 	}
 	out.Definitions = append(out.Definitions, Definition{Server: out.Server, Winner: true, Reason: b.Text(why)})
 	for _, sh := range out.Shadowed {
-		out.Definitions = append(out.Definitions, Definition{Server: sh.Server, Reason: sh.Reason, Diffs: sh.Differences})
+		out.Definitions = append(out.Definitions, Definition{Server: sh.Server, Reason: sh.Reason, Diffs: sh.Differences, Changes: sh.Changes, When: sh.When})
 	}
 	if named {
 		out.Diagnostics = Findings(b, diagnosticsFor(set, e))
+	}
+	return out
+}
+
+// onceWord says when a patch a gate keeps out would apply.
+var onceWord = map[normalize.Status]string{
+	normalize.StatusUntrusted: "once the project is trusted",
+	normalize.StatusPending:   "once approved",
+}
+
+// changes says what a patch layer would change in the definition in use:
+// `startup_timeout_sec 20 → 60`, `enabled true → false`, each value as
+// explain shows it as written (masked).
+func changes(b *secret.Boundary, w, patch *normalize.Server, keys []string) []secret.Safe {
+	var out []secret.Safe
+	for _, k := range keys {
+		m := patch.Node.Member(k)
+		if m == nil {
+			continue
+		}
+		old := "unset"
+		if w.Node != nil {
+			if o := w.Node.Member(k); o != nil {
+				old = b.JSON(maskedValue(k, o.Value)).String()
+			}
+		}
+		out = append(out, b.Text(fmt.Sprintf("%s %s → %s", k, old, b.JSON(maskedValue(k, m.Value)))))
 	}
 	return out
 }

@@ -86,7 +86,10 @@ type Server struct {
 	// Claude Code project server); a lower one is in use.
 	Yields bool
 	// Merged: the definition is merged key by key from several files.
-	Merged         bool
+	Merged bool
+	// Patch: a layer that does not define a server on its own (no
+	// command, URL or type), only changes fields of another layer's.
+	Patch          bool
 	StartupTimeout time.Duration
 	ToolTimeout    time.Duration
 	EnabledTools   []secret.Safe
@@ -170,7 +173,7 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 		Env: values(b, s.Env), Headers: values(b, s.Headers), EnvVars: b.Texts(s.EnvVars),
 		HeaderEnvRefs: names(b, s.HeaderEnvRefs), BearerTokenEnvVar: b.Text(s.BearerTokenEnvVar),
 		Required: s.Required, Enabled: s.Enabled, DisabledBy: b.Text(s.DisabledBy()),
-		Merged: s.FieldPaths != nil, StartupTimeout: s.StartupTimeout, ToolTimeout: s.ToolTimeout,
+		Merged: s.FieldPaths != nil, Patch: s.Patch, StartupTimeout: s.StartupTimeout, ToolTimeout: s.ToolTimeout,
 		EnabledTools: b.Texts(s.IncludeTools), DisabledTools: b.Texts(s.ExcludeTools),
 		Source: origin(b, s.Source),
 	}

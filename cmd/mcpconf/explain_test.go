@@ -319,3 +319,25 @@ func TestExplainIgnoredField(t *testing.T) {
 		t.Errorf("json:\n%s", js)
 	}
 }
+
+// TestExplainUntrustedPatch: an untrusted Codex project layer that only
+// patches a user server says what it would change once trusted, not that
+// it differs in every field it does not set.
+func TestExplainUntrustedPatch(t *testing.T) {
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.codex/config.toml": "[mcp_servers.slow]\ncommand = \"python\"\nargs = [\"-m\", \"slow\"]\nstartup_timeout_sec = 20\n",
+		".codex/config.toml":   "[mcp_servers.slow]\nstartup_timeout_sec = 60\n",
+	})
+	_, out, _ := run(t, nil, "explain", "--root", root, "--home", home, "--client", "codex")
+	if !strings.Contains(out, "would change startup_timeout_sec 20 → 60 once the project is trusted") || strings.Contains(out, "differs in transport") {
+		t.Errorf("explain:\n%s", out)
+	}
+	_, out, _ = run(t, nil, "explain", "slow", "--root", root, "--home", home, "--client", "codex")
+	if !strings.Contains(out, "would change once the project is trusted: startup_timeout_sec 20 → 60") || !strings.Contains(out, "a patch: it sets only the fields below") {
+		t.Errorf("explain slow:\n%s", out)
+	}
+	_, js, _ := run(t, nil, "explain", "--root", root, "--home", home, "--client", "codex", "--format", "json")
+	if !strings.Contains(js, `"would_change": [`) || !strings.Contains(js, `"startup_timeout_sec 20 → 60"`) {
+		t.Errorf("json:\n%s", js)
+	}
+}
