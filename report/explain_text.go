@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
@@ -28,13 +27,16 @@ func joinSafe(parts []secret.Safe, sep string) string {
 
 // ExplainText writes pisces's merged view: the sources table, the
 // effective servers with what they shadow, and the diagnostics.
-func ExplainText(w io.Writer, set *view.Set, st Style) error {
+func ExplainText(w io.Writer, set *view.Set, st Style) (err error) {
+	fw := st.fitted(w)
+	defer closeInto(fw, &err)
+	w = fw
 	if !set.Client.IsZero() {
 		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Product.String()+" loads here:"), set.ClientRules)
 	}
 	fmt.Fprintln(w, st.bold("Sources, highest priority first:"))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "  PRIORITY\tCLIENT\tSCOPE\tSTATUS\tSERVERS\tPATH")
+	tw := &table{indent: "  ", head: true}
+	tw.add("PRIORITY", "CLIENT", "SCOPE", "STATUS", "SERVERS", "PATH")
 	for _, s := range set.Sources {
 		n, status, path := "-", s.Status.String(), s.Path.String()
 		if !s.Section.IsZero() {
@@ -50,9 +52,9 @@ func ExplainText(w io.Writer, set *view.Set, st Style) error {
 		default:
 			status = st.dim(status)
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\n", s.Priority, s.Client, s.Scope, status, n, path)
+		tw.add(fmt.Sprint(s.Priority), s.Client.String(), s.Scope.String(), status, n, path)
 	}
-	tw.Flush()
+	tw.write(w, st.Width)
 
 	shadowed, merged := 0, 0
 	for _, e := range set.Entries {
@@ -176,7 +178,10 @@ func writeDiagnosticList(w io.Writer, diags []view.Finding, st Style) {
 // ExplainNameText writes every definition of the name the set was built
 // for (pisces's merged view), each field with its position, which one won
 // and why.
-func ExplainNameText(w io.Writer, set *view.Set, st Style) error {
+func ExplainNameText(w io.Writer, set *view.Set, st Style) (err error) {
+	fw := st.fitted(w)
+	defer closeInto(fw, &err)
+	w = fw
 	e := &set.Entries[set.Named]
 	defs := e.Definitions
 	count := fmt.Sprintf("%d definitions, highest priority first", len(defs))
@@ -224,13 +229,13 @@ func transportHow(s *view.Server) string {
 // writeMembers lists the fields of a definition as written, each with the
 // file and position of its key.
 func writeMembers(w io.Writer, s *view.Server, indent string, st Style) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := &table{indent: indent}
 	for _, m := range s.Members {
 		ignored := ""
 		if !m.Ignored.IsZero() {
 			ignored = "  " + st.yellow("ignored: "+m.Ignored.String())
 		}
-		fmt.Fprintf(tw, "%s%s\t%s\t%s%s\n", indent, m.Key, m.Value, st.dim(fmt.Sprintf("%s:%s", m.Path, m.Pos)), ignored)
+		tw.add(m.Key.String(), m.Value.String(), st.dim(fmt.Sprintf("%s:%s", m.Path, m.Pos))+ignored)
 	}
-	tw.Flush()
+	tw.write(w, st.Width)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
@@ -29,7 +28,10 @@ func cellText(e *view.Entry) string {
 // ExplainMatrixText writes, for the clients of a workspace, one row per
 // server name with what each client does with it, then how the clients'
 // definitions differ, then the sources (absent ones with allSources).
-func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSources bool, st Style) error {
+func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSources bool, st Style) (err error) {
+	fw := st.fitted(w)
+	defer closeInto(fw, &err)
+	w = fw
 	products := make([]string, len(ws.Views))
 	for i, v := range ws.Views {
 		products[i] = fmt.Sprintf("%s (%s)", v.Product, v.Client)
@@ -42,12 +44,12 @@ func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSour
 	if len(ws.Matrix) == 0 {
 		fmt.Fprintln(w, "  none found")
 	} else {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		tw := &table{indent: "  ", head: true}
 		head := []string{"NAME"}
 		for _, v := range ws.Views {
 			head = append(head, strings.ToUpper(v.Product.String()))
 		}
-		fmt.Fprintf(tw, "  %s\n", strings.Join(head, "\t"))
+		tw.add(head...)
 		for _, r := range ws.Matrix {
 			cells := []string{r.Name.String()}
 			for _, e := range r.Cells {
@@ -57,9 +59,9 @@ func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSour
 				}
 				cells = append(cells, t)
 			}
-			fmt.Fprintf(tw, "  %s\n", strings.Join(cells, "\t"))
+			tw.add(cells...)
 		}
-		tw.Flush()
+		tw.writeColumns(w, st.Width, 1)
 	}
 	if len(ws.Differences) > 0 {
 		fmt.Fprintf(w, "\n%s\n", st.bold("Differences between clients:"))
@@ -102,16 +104,16 @@ func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSour
 func writeWorkspaceSources(w io.Writer, ws *view.Workspace, all bool, st Style) {
 	absent := 0
 	fmt.Fprintf(w, "\n%s\n", st.bold("Sources:"))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "  SCOPE\tSTATUS\tSERVERS\tREAD BY\tPATH")
+	tw := &table{indent: "  ", head: true}
+	tw.add("SCOPE", "STATUS", "SERVERS", "READ BY", "PATH")
 	for _, s := range ws.Sources {
 		if s.Absent && !all {
 			absent++
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", s.Scope, sourceStatus(s, st), sourceCount(s), joinSafe(s.ReadBy, ", "), sourcePath(s))
+		tw.add(s.Scope.String(), sourceStatus(s, st), sourceCount(s), joinSafe(s.ReadBy, ", "), sourcePath(s))
 	}
-	tw.Flush()
+	tw.write(w, st.Width)
 	if absent > 0 {
 		fmt.Fprintf(w, "  %s\n", st.dim(fmt.Sprintf("%d more paths checked and absent (--all-sources lists them)", absent)))
 	}
@@ -153,7 +155,10 @@ func sourcePath(s view.SourceFile) string {
 // ExplainNameViewsText writes, for each client that defines the name the
 // workspace was built for, the definition it uses, the ones it does not
 // and why, and its status.
-func ExplainNameViewsText(w io.Writer, ws *view.Workspace, st Style) error {
+func ExplainNameViewsText(w io.Writer, ws *view.Workspace, st Style) (err error) {
+	fw := st.fitted(w)
+	defer closeInto(fw, &err)
+	w = fw
 	first := true
 	var missing []string
 	for _, v := range ws.Views {
@@ -253,20 +258,23 @@ func writeNameDefinitions(w io.Writer, e *view.Entry, indent string, st Style) {
 // ExplainViewText writes one client's view: the files it reads in its own
 // precedence, then every server with the definition in use, the ones not
 // used and why, and whether the client starts it.
-func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) error {
+func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err error) {
+	fw := st.fitted(w)
+	defer closeInto(fw, &err)
+	w = fw
 	fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Product.String()+" loads here:"), set.ClientRules)
 	fmt.Fprintln(w, st.bold("Sources, highest precedence first:"))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "  SCOPE\tSTATUS\tSERVERS\tPATH")
+	tw := &table{indent: "  ", head: true}
+	tw.add("SCOPE", "STATUS", "SERVERS", "PATH")
 	absent := 0
 	for _, s := range set.Sources {
 		if s.Absent && !allSources {
 			absent++
 			continue
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", s.Scope, sourceStatus(s, st), sourceCount(s), sourcePath(s))
+		tw.add(s.Scope.String(), sourceStatus(s, st), sourceCount(s), sourcePath(s))
 	}
-	tw.Flush()
+	tw.write(w, st.Width)
 	if absent > 0 {
 		fmt.Fprintf(w, "  %s\n", st.dim(fmt.Sprintf("%d more paths checked and absent (--all-sources lists them)", absent)))
 	}

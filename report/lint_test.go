@@ -204,7 +204,12 @@ func TestLintTextEmpty(t *testing.T) {
 // makeSnippet is layoutSnippet on a raw source line, made Safe as the
 // view makes it.
 func makeSnippet(line string, col, end int) snippet {
-	return layoutSnippet([]rune(secret.NewKeyed(nil).SourceLine(line, nil).String()), col, end)
+	return makeSnippetIn(line, col, end, maxSnippet)
+}
+
+// makeSnippetIn is makeSnippet in a window of window cells.
+func makeSnippetIn(line string, col, end, window int) snippet {
+	return layoutSnippet([]rune(secret.NewKeyed(nil).SourceLine(line, nil).String()), col, end, window)
 }
 
 func TestMakeSnippet(t *testing.T) {
@@ -267,35 +272,37 @@ func TestSnippetCaretLinesUp(t *testing.T) {
 		strings.Repeat("😀x", 150),
 		"short\tline 数据",
 	}
-	for _, line := range lines {
-		runes := []rune(line)
-		for col := 1; col <= len(runes)+1; col++ {
-			sn := makeSnippet(line, col, col+1)
-			text := []rune(sn.text)
-			var before strings.Builder
-			i := 0
-			for ; i < len(text) && before.Len() < len(sn.pad); i++ {
-				if text[i] == '\t' {
-					before.WriteByte('\t')
-				} else {
-					before.WriteString(strings.Repeat(" ", cellWidth(text[i])))
+	for _, window := range []int{maxSnippet, 60, minSnippet} {
+		for _, line := range lines {
+			runes := []rune(line)
+			for col := 1; col <= len(runes)+1; col++ {
+				sn := makeSnippetIn(line, col, col+1, window)
+				text := []rune(sn.text)
+				var before strings.Builder
+				i := 0
+				for ; i < len(text) && before.Len() < len(sn.pad); i++ {
+					if text[i] == '\t' {
+						before.WriteByte('\t')
+					} else {
+						before.WriteString(strings.Repeat(" ", cellWidth(text[i])))
+					}
 				}
-			}
-			// Zero-width marks before the column add nothing to the pad.
-			for i < len(text) && text[i] != '…' && cellWidth(text[i]) == 0 && (col > len(runes) || text[i] != runes[col-1]) {
-				i++
-			}
-			if before.String() != sn.pad {
-				t.Fatalf("line %.20q col %d: pad %q does not match the text before the caret %q", line, col, sn.pad, string(text[:i]))
-			}
-			switch {
-			case col <= len(runes) && (i >= len(text) || text[i] != runes[col-1]):
-				t.Fatalf("line %.20q col %d: caret under %q, want %q (text %q)", line, col, string(text[i:min(i+1, len(text))]), runes[col-1], sn.text)
-			case col > len(runes) && i != len(text):
-				t.Fatalf("line %.20q col %d (past the end): caret at %d of %d", line, col, i, len(text))
-			}
-			if w := textCells(sn.text); w > maxSnippet+2+maxMarks {
-				t.Fatalf("line %.20q col %d: snippet %d cells wide", line, col, w)
+				// Zero-width marks before the column add nothing to the pad.
+				for i < len(text) && text[i] != '…' && cellWidth(text[i]) == 0 && (col > len(runes) || text[i] != runes[col-1]) {
+					i++
+				}
+				if before.String() != sn.pad {
+					t.Fatalf("line %.20q col %d: pad %q does not match the text before the caret %q", line, col, sn.pad, string(text[:i]))
+				}
+				switch {
+				case col <= len(runes) && (i >= len(text) || text[i] != runes[col-1]):
+					t.Fatalf("line %.20q col %d: caret under %q, want %q (text %q)", line, col, string(text[i:min(i+1, len(text))]), runes[col-1], sn.text)
+				case col > len(runes) && i != len(text):
+					t.Fatalf("line %.20q col %d (past the end): caret at %d of %d", line, col, i, len(text))
+				}
+				if w := textCells(sn.text); w > window+2+maxMarks {
+					t.Fatalf("line %.20q col %d: snippet %d cells wide in a window of %d", line, col, w, window)
+				}
 			}
 		}
 	}

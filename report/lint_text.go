@@ -5,9 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode"
-
-	"golang.org/x/text/width"
 
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
@@ -28,7 +25,10 @@ import (
 //
 // A finding without a position prints as "path: error: message [rule]".
 // Colors come from st only, so a zero Style prints plain text.
-func LintText(w io.Writer, l *view.Lint, st Style) error {
+func LintText(w io.Writer, l *view.Lint, st Style) (err error) {
+	fw := st.fitted(w)
+	defer closeInto(fw, &err)
+	w = fw
 	ew := &errWriter{w: w}
 	if len(l.Errors) > 0 {
 		for _, e := range l.Errors {
@@ -87,8 +87,8 @@ func writeSnippet(w io.Writer, d view.Finding, lines *sourceLines, color func(st
 	if !d.HasSource {
 		return
 	}
-	sn := layoutSnippet(lines.get(d.Source), d.Pos.Col, spanEnd(d))
 	num := strconv.Itoa(d.Pos.Line)
+	sn := layoutSnippet(lines.get(d.Source), d.Pos.Col, spanEnd(d), snippetCells(st.Width, len(num)))
 	src := ""
 	if sn.text != "" {
 		src = " " + sn.text // no trailing blank after the bar on an empty line
@@ -131,14 +131,14 @@ func spanEnd(d view.Finding) int {
 }
 
 // A line wider than maxSnippet cells is cut to a window of about
-// maxSnippet cells that keeps snippetContext cells before the column, so
-// a finding at column 40,000 of a minified file still shows what it
-// points at, and costs the window, not the line. Every code point counts
-// at least one cell here (a tab, a combining mark), so a window never
-// holds more than maxSnippet code points.
+// maxSnippet cells (fewer on a narrower terminal) that keeps a third of
+// it before the column, so a finding at column 40,000 of a minified file
+// still shows what it points at, and costs the window, not the line.
+// Every code point counts at least one cell here (a tab, a combining
+// mark), so a window never holds more than maxSnippet code points.
 const (
-	maxSnippet     = 120
-	snippetContext = 40
+	maxSnippet = 120
+	minSnippet = 20
 	// maxMarks is how many combining marks a window edge moves by to keep
 	// them with their base character.
 	maxMarks = 8
@@ -153,19 +153,30 @@ type snippet struct {
 	carets int
 }
 
+// snippetCells is the window of a snippet on a terminal width cells wide
+// (0: no terminal): what is left of a line after the gutter ("  12 | ")
+// and the two … of a cut line, at most maxSnippet, at least minSnippet.
+func snippetCells(width, digits int) int {
+	if width <= 0 {
+		return maxSnippet
+	}
+	return min(maxSnippet, max(minSnippet, width-len("  ")-digits-len(" | ")-2))
+}
+
 // layoutSnippet lays out a line, already made printable and split into
 // code points, with carets from column col up to column end (exclusive, 0
-// for the end of the line). Columns count code points, like normalize.Pos;
-// columns past the end of the line put the caret just after the last
-// character. Its cost is the window, not the line.
-func layoutSnippet(runes []rune, col, end int) snippet {
+// for the end of the line), in a window of at most window cells. Columns
+// count code points, like normalize.Pos; columns past the end of the line
+// put the caret just after the last character. Its cost is the window,
+// not the line.
+func layoutSnippet(runes []rune, col, end, window int) snippet {
 	n := len(runes)
 	start := min(max(col-1, 0), n)
 	stop := n
 	if end > 0 {
 		stop = min(max(end-1, start), n)
 	}
-	lo, hi := snippetWindow(runes, start)
+	lo, hi := snippetWindow(runes, start, window)
 	stop = min(stop, hi)
 
 	var sn snippet
@@ -193,33 +204,33 @@ func layoutSnippet(runes []rune, col, end int) snippet {
 }
 
 // snippetWindow picks the visible runes [lo, hi) of a line so that index
-// start is inside: the whole line when it fits in maxSnippet cells, else
-// up to snippetContext cells before start and the rest of maxSnippet
-// after it (more before when the line ends first). It looks at the
-// window only, never at the rest of a long line.
-func snippetWindow(runes []rune, start int) (lo, hi int) {
+// start is inside: the whole line when it fits in window cells, else up
+// to a third of the window before start and the rest after it (more
+// before when the line ends first). It looks at the window only, never at
+// the rest of a long line.
+func snippetWindow(runes []rune, start, window int) (lo, hi int) {
 	n := len(runes)
-	if n <= maxSnippet {
+	if n <= window {
 		w := 0
 		for _, r := range runes {
 			w += cells(r)
 		}
-		if w <= maxSnippet {
+		if w <= window {
 			return 0, n
 		}
 	}
 	used := 0
 	lo = start
-	for lo > 0 && used+cells(runes[lo-1]) <= snippetContext {
+	for lo > 0 && used+cells(runes[lo-1]) <= window/3 {
 		lo--
 		used += cells(runes[lo])
 	}
 	hi = start
-	for hi < n && used+cells(runes[hi]) <= maxSnippet {
+	for hi < n && used+cells(runes[hi]) <= window {
 		used += cells(runes[hi])
 		hi++
 	}
-	for hi == n && lo > 0 && used+cells(runes[lo-1]) <= maxSnippet {
+	for hi == n && lo > 0 && used+cells(runes[lo-1]) <= window {
 		lo--
 		used += cells(runes[lo])
 	}
@@ -237,22 +248,6 @@ func snippetWindow(runes []rune, start int) (lo, hi int) {
 // cells is what a code point counts toward the window: its width, and at
 // least one.
 func cells(r rune) int { return max(cellWidth(r), 1) }
-
-// cellWidth is how many terminal cells r takes: 2 for East Asian wide
-// characters (CJK, most emoji), 0 for combining marks, else 1.
-func cellWidth(r rune) int {
-	if r >= ' ' && r < 0x7f {
-		return 1 // printable ASCII, most of every config
-	}
-	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
-		return 0
-	}
-	switch width.LookupRune(r).Kind() {
-	case width.EastAsianWide, width.EastAsianFullwidth:
-		return 2
-	}
-	return 1
-}
 
 // lintSummary is the last line: "3 errors, 1 warning in 2 files", or
 // "no problems found in 2 files", with "; 1 tool error" when the run had

@@ -34,10 +34,16 @@ const statusWidth = len("pending-approval")
 //	needs-auth       linear [cursor] http: authorization required (88ms)
 //	timeout          slow [codex] stdio: timed out after 30s in handshake (30.0s)
 //	pending-approval everything [claude]: not approved in .mcp.json
+//
+// On a terminal a line too long wraps under the name, past the status.
 func ProbeLine(w io.Writer, r view.ProbeResult, st Style) error {
-	_, err := fmt.Fprintln(w, probeLine(r, st))
+	_, err := fmt.Fprintln(w, strings.Join(wrap(probeLine(r, st), st.Width, probeIndent), "\n"))
 	return err
 }
+
+// probeIndent is where the wrapped part of a probe line starts: under the
+// server's name.
+var probeIndent = strings.Repeat(" ", statusWidth+1)
 
 func probeLine(r view.ProbeResult, st Style) string {
 	status := fmt.Sprintf("%-*s", statusWidth, r.Status)
@@ -102,11 +108,14 @@ func fmtMS(d time.Duration) string {
 // ProbeText writes the report of a probe run: the lines (unless they were
 // printed live), each server's tools (with Tools), the details of every
 // server that is not ok or has findings, and a summary line.
-func ProbeText(w io.Writer, results []view.ProbeResult, opts ProbeTextOptions, st Style) error {
+func ProbeText(w io.Writer, results []view.ProbeResult, opts ProbeTextOptions, st Style) (err error) {
+	fw := st.fitted(w)
+	defer closeInto(fw, &err)
+	w = fw
 	ew := &errWriter{w: w}
 	if opts.Lines {
 		for _, r := range results {
-			fmt.Fprintln(ew, probeLine(r, st))
+			fmt.Fprintln(ew, strings.Join(wrap(probeLine(r, st), st.Width, probeIndent), "\n"))
 		}
 	}
 	if opts.Tools {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
@@ -14,7 +13,10 @@ import (
 // as the client would use it, with where each piece came from, secrets
 // shown only as their origin and fingerprint; then every unresolved
 // reference and every key that will not be sent.
-func ExplainResolveText(w io.Writer, servers []view.Resolution, st Style) error {
+func ExplainResolveText(w io.Writer, servers []view.Resolution, st Style) (err error) {
+	fw := st.fitted(w)
+	defer closeInto(fw, &err)
+	w = fw
 	var diags []view.Finding
 	for i, rs := range servers {
 		if i > 0 {
@@ -25,8 +27,8 @@ func ExplainResolveText(w io.Writer, servers []view.Resolution, st Style) error 
 			state = "  " + st.yellow(rs.Status.String())
 		}
 		fmt.Fprintf(w, "%s %s  %s%s\n", st.bold(rs.Product.String()+":"), st.bold(rs.Name.String()), st.dim(where(rs.Source)), state)
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "  FIELD\tAS WRITTEN\tAS USED\tWHERE IT CAME FROM")
+		tw := &table{indent: "  ", head: true}
+		tw.add("FIELD", "AS WRITTEN", "AS USED", "WHERE IT CAME FROM")
 		for _, f := range rs.Fields {
 			val := f.Value.String()
 			switch {
@@ -39,9 +41,9 @@ func ExplainResolveText(w io.Writer, servers []view.Resolution, st Style) error 
 			if len(f.Problems) > 0 && !f.Dropped {
 				origin = strings.TrimPrefix(strings.Join([]string{origin, st.yellow(joinSafe(f.Problems, "; "))}, "; "), "; ")
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", f.Label, f.Raw, val, st.dim(origin))
+			tw.add(f.Label.String(), f.Raw.String(), val, st.dim(origin))
 		}
-		tw.Flush()
+		tw.write(w, st.Width)
 		diags = append(diags, rs.Unresolved...)
 	}
 	if len(servers) == 0 {

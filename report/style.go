@@ -10,9 +10,14 @@
 // it; a new renderer cannot forget to.
 package report
 
-// Style colors text. The zero Style prints plain text.
+// Style colors text and says how wide the terminal is. The zero Style
+// prints plain text with lines as long as they are.
 type Style struct {
 	Bold, Dim, Red, Yellow, Green, Cyan func(string) string
+	// Width is the terminal's width in cells: tables narrow and wrap their
+	// cells, long lines wrap under a hanging indent, lint's snippets show
+	// a narrower window. 0 leaves the output as it is (a pipe, a file).
+	Width int
 }
 
 func apply(f func(string) string, s string) string {

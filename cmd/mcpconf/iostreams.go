@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/fatih/color"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/secret"
@@ -23,7 +25,10 @@ type IO struct {
 	ErrOut io.Writer
 	// OutTTY and ErrTTY say whether the streams are terminals.
 	OutTTY, ErrTTY bool
-	Getenv         func(string) string
+	// Width is the width of the terminal Out is, in cells; 0 when Out is
+	// not a terminal, and text is then printed as long as it is.
+	Width  int
+	Getenv func(string) string
 	// LookupEnv tells a variable set to "" from one not set; nil falls
 	// back to Getenv, where "" means not set.
 	LookupEnv func(string) (string, bool)
@@ -42,7 +47,7 @@ type IO struct {
 
 // SystemIO is the process's own streams and environment.
 func SystemIO() *IO {
-	return &IO{
+	o := &IO{
 		In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr,
 		OutTTY:    isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd()),
 		ErrTTY:    isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd()),
@@ -52,6 +57,28 @@ func SystemIO() *IO {
 		Getwd:     os.Getwd,
 		HomeDir:   os.UserHomeDir,
 	}
+	if o.OutTTY {
+		w, _, err := term.GetSize(int(os.Stdout.Fd()))
+		if err != nil {
+			w = 0
+		}
+		o.Width = terminalWidth(w, os.Getenv("COLUMNS"))
+	}
+	return o
+}
+
+// terminalWidth is the width output to a terminal fits: COLUMNS when it
+// is a number (as ls reads it: to see how a narrower terminal shows
+// things), else the terminal's own, else none. Widths under 20 cells are
+// taken as none: nothing fits there, and text is better left whole.
+func terminalWidth(size int, columns string) int {
+	if n, err := strconv.Atoi(columns); err == nil && n > 0 {
+		size = n
+	}
+	if size < 20 {
+		return 0
+	}
+	return size
 }
 
 // Color modes of --color.
@@ -114,7 +141,7 @@ func lookup(getenv func(string) string, k string) (string, bool) {
 // Style returns the report style for this IO.
 func (o *IO) Style(f colorFlags) report.Style {
 	if !o.ColorEnabled(f) {
-		return report.Style{}
+		return report.Style{Width: o.Width}
 	}
 	mk := func(attrs ...color.Attribute) func(string) string {
 		c := color.New(attrs...)
@@ -124,6 +151,7 @@ func (o *IO) Style(f colorFlags) report.Style {
 	return report.Style{
 		Bold: mk(color.Bold), Dim: mk(color.Faint), Red: mk(color.FgRed, color.Bold),
 		Yellow: mk(color.FgYellow), Green: mk(color.FgGreen), Cyan: mk(color.FgCyan),
+		Width: o.Width,
 	}
 }
 
