@@ -261,3 +261,42 @@ func TestExplainMasksSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainJSONNoFiles: with no config file anywhere, explain --format
+// json still prints a document (no views, the reason in its notes), as
+// lint does; the sentence for people stays on stderr. With --resolve, an
+// empty resolution document.
+func TestExplainJSONNoFiles(t *testing.T) {
+	root, home := t.TempDir(), t.TempDir()
+	code, out, errOut := run(t, nil, "explain", "--root", root, "--home", home, "--format", "json")
+	var doc struct {
+		Root   string
+		Views  []any
+		Matrix []any
+		Notes  []string
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 {
+		t.Fatalf("exit %d, not a JSON document (%v):\n%s\nstderr: %s", code, err, out, errOut)
+	}
+	if doc.Root != root || doc.Views == nil || len(doc.Views) != 0 || doc.Matrix == nil {
+		t.Errorf("document: %+v", doc)
+	}
+	if len(doc.Notes) == 0 || !strings.HasPrefix(doc.Notes[len(doc.Notes)-1], "no MCP config files found for any client in ") {
+		t.Errorf("the notes do not say no file was found: %q", doc.Notes)
+	}
+	if !strings.Contains(errOut, "no MCP config files found") {
+		t.Errorf("stderr: %q", errOut)
+	}
+
+	code, out, errOut = run(t, nil, "explain", "--resolve", "--root", root, "--home", home, "--format", "json")
+	var res struct{ Servers, Unresolved []any }
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 || res.Servers == nil || len(res.Servers) != 0 {
+		t.Errorf("--resolve: exit %d (%v):\n%s\nstderr: %s", code, err, out, errOut)
+	}
+
+	// text is as before: the sentence alone
+	code, out, errOut = run(t, nil, "explain", "--root", root, "--home", home)
+	if code != 0 || out != "" || !strings.Contains(errOut, "no MCP config files found") {
+		t.Errorf("text: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+}
