@@ -129,7 +129,7 @@ func Main(args []string, io *IO) int {
 			}
 		}
 	}
-	return exitCode(err)
+	return exitStatus(io.ctx(), err)
 }
 
 // isFlagError recognizes cobra's and pflag's own usage errors, which come
