@@ -43,8 +43,10 @@ command or touching the network.
 
 Without PATH it reads the project at --root (default: the working directory).
 A directory PATH is a project root; a file PATH is that file, its client
-inferred from its path (what pre-commit passes); -r walks directories for
-every known config file, skipping .git, node_modules and vendor.
+inferred from its path (what pre-commit passes), or, for a file that decides
+on every server of its project (.claude/settings.json, .mcpconf.toml), that
+project; -r walks directories for every known config file, skipping .git,
+node_modules and vendor.
 
 By default only project-scope files are read (--scope project), so results
 in CI do not depend on the machine's home directory.
@@ -345,6 +347,17 @@ func lintJobs(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 		default:
 			loc, root, ok := dopts.Classify(abs)
 			if !ok {
+				// a file that decides on every server of its project (the
+				// settings a client's gates read, the linter config): the
+				// project is linted whole
+				if root, ok := discover.SettingsRoot(abs); ok {
+					add(root, "")
+					continue
+				}
+				if filepath.Base(abs) == validate.ConfigFile {
+					add(filepath.Dir(abs), "")
+					continue
+				}
 				return nil, usagef("cannot tell which client reads %q: it is not a known MCP config path (run 'mcpconf explain' to see the paths mcpconf reads)", p)
 			}
 			if loc.Scope == normalize.User {
