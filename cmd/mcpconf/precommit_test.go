@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -103,6 +104,40 @@ func TestPreCommitLintTakesEveryFile(t *testing.T) {
 			if code != want {
 				t.Errorf("lint %s: exit %d, want %d\n%s%s", dir+p, code, want, out, errOut)
 			}
+		}
+	}
+}
+
+// TestREADMEPreCommitRev: the README's pre-commit example pins a revision
+// that exists: a full commit SHA of this repository (there is no release
+// tag yet), or a tag it has.
+func TestREADMEPreCommitRev(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s+- repo: https://github.com/mcpconf/mcpconf\n\s+rev: (\S+)`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("no pre-commit example with rev: in README.md")
+	}
+	rev := string(m[1])
+	git := func(args ...string) (string, error) {
+		out, err := exec.Command("git", append([]string{"-C", "../.."}, args...)...).Output()
+		return strings.TrimSpace(string(out)), err
+	}
+	shallow, err := git("rev-parse", "--is-shallow-repository")
+	if err != nil || shallow != "false" {
+		if !regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(rev) {
+			t.Errorf("rev: %s is not a full commit SHA (no git history here to look tags up)", rev)
+		}
+		t.Skip("no full git history: the commit cannot be looked up")
+	}
+	if _, err := git("cat-file", "-e", rev+"^{commit}"); err != nil {
+		t.Errorf("rev: %s names no commit or tag of this repository", rev)
+	}
+	if !regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(rev) {
+		if _, err := git("rev-parse", "--verify", "refs/tags/"+rev); err != nil {
+			t.Errorf("rev: %s is neither a full commit SHA nor a tag", rev)
 		}
 	}
 }
