@@ -64,8 +64,8 @@ func (ps places) repoPath(path secret.Safe) secret.Safe {
 	return path
 }
 
-// isHomePath reports whether a display path lies under the user's home
-// ("~/…"), which is never part of the repository being checked.
+// isHomePath reports whether a display path is shown from the user's home
+// ("~/…"); such a file outside the repository is named relative to HOME.
 func isHomePath(p string) bool {
 	return p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)
 }
