@@ -286,21 +286,10 @@ func (o *Options) projectRoot(c *normalize.Client) string {
 			break
 		}
 	}
-	if len(markers) == 0 {
-		return o.Root
+	if root, ok := rootAbove(o.Root, markers); ok {
+		return root
 	}
-	for d := o.Root; ; {
-		for _, m := range markers {
-			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
-				return d
-			}
-		}
-		p := filepath.Dir(d)
-		if p == d {
-			return o.Root
-		}
-		d = p
-	}
+	return o.Root
 }
 
 // lookupKey follows path from v, "<root>" matching the project root as

@@ -34,8 +34,38 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// isHomePath reports whether a display path lies under the user's home
-// ("~/…"), which is never part of the repository being checked.
+// places indexes where the files of a lint run lie in the repository, by
+// display path.
+type places map[string]view.LintPath
+
+func placesOf(l *view.Lint) places {
+	out := make(places, len(l.Paths))
+	for _, p := range l.Paths {
+		out[p.Path.String()] = p
+	}
+	return out
+}
+
+// of is where the file at a display path lies; only its Path when the
+// run did not place it.
+func (ps places) of(path secret.Safe) view.LintPath {
+	if p, ok := ps[path.String()]; ok {
+		return p
+	}
+	return view.LintPath{Path: path}
+}
+
+// repoPath is the path GitHub and SARIF name a file by: relative to the
+// repository root, else the display path.
+func (ps places) repoPath(path secret.Safe) secret.Safe {
+	if p := ps.of(path); !p.RepoPath.IsZero() {
+		return p.RepoPath
+	}
+	return path
+}
+
+// isHomePath reports whether a display path is shown from the user's home
+// ("~/…"); such a file outside the repository is named relative to HOME.
 func isHomePath(p string) bool {
 	return p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)
 }

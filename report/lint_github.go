@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -16,17 +15,21 @@ import (
 //
 //	::error file=.mcp.json,line=3,col=5,endLine=3,endColumn=10,title=missing-command::server "api" has no command
 //
-// Findings outside the repository (under "~/" or at an absolute path)
+// file= is relative to the repository root (view.Lint.Paths), whatever
+// directory lint ran in or checked, so that GitHub puts the annotation on
+// the file. Findings outside the repository (under "~/", or above it)
 // cannot be annotated on a file, so they are emitted without file= and
 // their message starts with the location. Nothing else is printed: every
 // line is a command.
 func LintGitHub(w io.Writer, l *view.Lint) error {
 	ew := &errWriter{w: w}
+	ps := placesOf(l)
 	for _, e := range l.Errors {
+		e.Path = ps.repoPath(e.Path)
 		fmt.Fprintf(ew, "::error title=%s::%s\n", escapeProperty(l.ToolName.String()), escapeData(toolErrorText(e)))
 	}
 	for _, d := range l.Findings {
-		fmt.Fprintln(ew, githubCommand(d))
+		fmt.Fprintln(ew, githubCommand(d, ps))
 	}
 	return ew.err
 }
@@ -34,14 +37,14 @@ func LintGitHub(w io.Writer, l *view.Lint) error {
 // githubCommand is the workflow command for one finding. The message
 // carries the hint and the related positions on lines of their own; the
 // runner shows escaped newlines as line breaks.
-func githubCommand(d view.Finding) string {
+func githubCommand(d view.Finding, ps places) string {
 	var props []string
 	msg := withHint(d)
 	for _, r := range d.Related {
-		msg += "\n" + location(r.Path, r.Pos) + ": note: " + r.Message.String()
+		msg += "\n" + location(ps.repoPath(r.Path), r.Pos) + ": note: " + r.Message.String()
 	}
-	if inRepository(d.Path.String()) {
-		props = append(props, "file="+escapeProperty(filepath.ToSlash(d.Path.String())))
+	if p := ps.of(d.Path); !p.RepoPath.IsZero() {
+		props = append(props, "file="+escapeProperty(p.RepoPath.String()))
 		props = append(props, githubPosition(d.Pos, d.End)...)
 	} else if loc := location(d.Path, d.Pos); loc != "" {
 		msg = loc + ": " + msg
@@ -65,14 +68,6 @@ func githubPosition(pos, end view.Pos) []string {
 		props = append(props, "endLine="+strconv.Itoa(end.Line), "endColumn="+strconv.Itoa(end.Col))
 	}
 	return props
-}
-
-// inRepository reports whether a display path names a file of the
-// checked project, the only files GitHub can annotate.
-func inRepository(path string) bool {
-	p := filepath.ToSlash(path)
-	return p != "" && !isHomePath(path) && !filepath.IsAbs(path) && !strings.HasPrefix(p, "/") &&
-		p != ".." && !strings.HasPrefix(p, "../")
 }
 
 func githubLevel(s view.Severity) string {

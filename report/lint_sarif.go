@@ -19,10 +19,12 @@ const (
 	sarifVersion = "2.1.0"
 	toolInfoURI  = "https://github.com/mcpconf/mcpconf"
 
-	// Project paths are relative to %SRCROOT%, the base GitHub code
-	// scanning and most viewers resolve to the checked-out repository.
-	// Paths under the home are relative to HOME, which no viewer
-	// resolves: the results still upload, with the file shown as is.
+	// Paths in the repository are relative to %SRCROOT%, the base GitHub
+	// code scanning and most viewers resolve to the checked-out
+	// repository, and which originalUriBaseIds resolves to the
+	// repository's directory (view.Lint.Repository). Paths under the home
+	// are relative to HOME, which no viewer resolves: the results still
+	// upload, with the file shown as is. Other files are file: URIs.
 	srcRootBase = "%SRCROOT%"
 	homeBase    = "HOME"
 
@@ -131,13 +133,18 @@ type sarifRegion struct {
 // notifications of the invocation, which is marked unsuccessful.
 func LintSARIF(w io.Writer, l *view.Lint) error {
 	rules, index := sarifRules(l.Rules)
+	ps := placesOf(l)
+	srcRoot := sarifArtifactLocation{Description: &sarifText{Text: "the repository mcpconf checked: GITHUB_WORKSPACE, else the git root, else the project root"}}
+	if !l.Repository.IsZero() {
+		srcRoot.URI = fileURI(l.Repository.String() + "/")
+	}
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name: l.ToolName.String(), Version: l.Version.String(), InformationURI: toolInfoURI, Rules: rules,
 		}},
-		Invocations: []sarifInvocation{sarifInvocationOf(l.Errors)},
+		Invocations: []sarifInvocation{sarifInvocationOf(l.Errors, ps)},
 		OriginalURIBaseIDs: map[string]sarifArtifactLocation{
-			srcRootBase: {Description: &sarifText{Text: "the project root mcpconf checked"}},
+			srcRootBase: srcRoot,
 			homeBase:    {Description: &sarifText{Text: "the home directory of the user who ran mcpconf"}},
 		},
 		Results:    make([]sarifResult, 0, len(l.Findings)),
@@ -145,11 +152,11 @@ func LintSARIF(w io.Writer, l *view.Lint) error {
 	}
 	seen := map[string]int{}
 	for _, d := range l.Findings {
-		r := sarifResultOf(d)
+		r := sarifResultOf(d, ps)
 		if i, ok := index[d.Rule.String()]; ok {
 			r.RuleIndex = &i
 		}
-		fp := findingHash(d)
+		fp := findingHash(d, ps)
 		seen[fp]++
 		r.PartialFingerprints = map[string]string{fingerprintKey: fp + ":" + strconv.Itoa(seen[fp])}
 		run.Results = append(run.Results, r)
@@ -188,55 +195,66 @@ func sarifRuleOf(r view.Rule) sarifRule {
 	return sr
 }
 
-func sarifInvocationOf(errs []view.SafeToolError) sarifInvocation {
+func sarifInvocationOf(errs []view.SafeToolError, ps places) sarifInvocation {
 	inv := sarifInvocation{ExecutionSuccessful: len(errs) == 0}
 	for _, e := range errs {
 		n := sarifNotification{Level: "error", Message: sarifText{Text: e.Message.String()}}
 		if !e.Path.IsZero() {
-			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifactLocation(e.Path.String())}}}
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifactLocation(ps.of(e.Path))}}}
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
 	return inv
 }
 
-func sarifResultOf(d view.Finding) sarifResult {
+func sarifResultOf(d view.Finding, ps places) sarifResult {
 	r := sarifResult{RuleID: d.Rule.String(), Level: sarifLevel(d.Severity), Message: sarifText{Text: withHint(d)}}
 	if !d.Path.IsZero() {
-		r.Locations = []sarifLocation{{PhysicalLocation: physicalLocation(d.Path.String(), d.Pos, d.End)}}
+		r.Locations = []sarifLocation{{PhysicalLocation: physicalLocation(ps.of(d.Path), d.Pos, d.End)}}
 	}
 	for _, rel := range d.Related {
 		if rel.Path.IsZero() {
 			continue // a location needs an artifact
 		}
 		r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
-			PhysicalLocation: physicalLocation(rel.Path.String(), rel.Pos, view.Pos{}),
+			PhysicalLocation: physicalLocation(ps.of(rel.Path), rel.Pos, view.Pos{}),
 			Message:          &sarifText{Text: rel.Message.String()},
 		})
 	}
 	return r
 }
 
-func physicalLocation(path string, pos, end view.Pos) sarifPhysicalLocation {
-	return sarifPhysicalLocation{ArtifactLocation: artifactLocation(path), Region: region(pos, end)}
+func physicalLocation(p view.LintPath, pos, end view.Pos) sarifPhysicalLocation {
+	return sarifPhysicalLocation{ArtifactLocation: artifactLocation(p), Region: region(pos, end)}
 }
 
-// artifactLocation turns a display path into a URI SARIF accepts:
-// relative to %SRCROOT% for project files, relative to HOME for "~/…",
-// a file: URI for absolute paths. Separators become forward slashes and
-// unsafe characters are percent-encoded.
-func artifactLocation(path string) sarifArtifactLocation {
+// artifactLocation turns where a file lies into a URI SARIF accepts:
+// relative to %SRCROOT% for a file of the repository, relative to HOME
+// for "~/…", a file: URI for other files. Separators become forward
+// slashes and unsafe characters are percent-encoded.
+func artifactLocation(lp view.LintPath) sarifArtifactLocation {
+	path := lp.Path.String()
 	p := filepath.ToSlash(path)
 	switch {
+	case !lp.RepoPath.IsZero():
+		return sarifArtifactLocation{URI: relativeURI(lp.RepoPath.String()), URIBaseID: srcRootBase}
 	case isHomePath(path):
 		return sarifArtifactLocation{URI: relativeURI(strings.TrimPrefix(strings.TrimPrefix(p, "~"), "/")), URIBaseID: homeBase}
+	case !lp.Abs.IsZero():
+		return sarifArtifactLocation{URI: fileURI(lp.Abs.String())}
 	case filepath.IsAbs(path) || strings.HasPrefix(p, "/"):
-		if !strings.HasPrefix(p, "/") {
-			p = "/" + p // C:/x becomes file:///C:/x
-		}
-		return sarifArtifactLocation{URI: (&url.URL{Scheme: "file", Path: p}).String()}
+		return sarifArtifactLocation{URI: fileURI(p)}
 	}
 	return sarifArtifactLocation{URI: relativeURI(p), URIBaseID: srcRootBase}
+}
+
+// fileURI is the file: URI of an absolute path.
+func fileURI(path string) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/x becomes file:///C:/x
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 // relativeURI escapes a relative path; url.URL also guards a first
@@ -272,17 +290,18 @@ func sarifLevel(s view.Severity) string {
 	return "note"
 }
 
-// findingHash identifies a finding by rule, file and what it is about, but
+// findingHash identifies a finding by rule, file (its path in the
+// repository, the same wherever lint ran) and what it is about, but
 // not by line, so that moving code or rewording a message does not turn an
 // alert into a new one. "What it is about" is the JSON pointer of the value
 // when there is one, else the message. Equal hashes in one run are told
 // apart by the occurrence number the caller appends.
-func findingHash(d view.Finding) string {
+func findingHash(d view.Finding, ps places) string {
 	what := d.Message.String()
 	if !d.Pointer.IsZero() {
 		what = d.Pointer.String()
 	}
-	sum := sha256.Sum256([]byte(d.Rule.String() + "\x00" + filepath.ToSlash(d.Path.String()) + "\x00" + what))
+	sum := sha256.Sum256([]byte(d.Rule.String() + "\x00" + filepath.ToSlash(ps.repoPath(d.Path).String()) + "\x00" + what))
 	return hex.EncodeToString(sum[:16])
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -471,7 +472,9 @@ func TestLintSARIFSchema(t *testing.T) {
 		Errors: []view.ToolError{{Message: "bad .mcpconf.toml"}},
 		Rules:  []view.RuleInfo{{ID: "r", Title: "t"}, {ID: "r", Title: "duplicate id"}},
 	})
-	for name, l := range map[string]*view.Lint{"fixture": fixture(t), "empty": shown(&view.LintRun{}), "odd": odd} {
+	inRepo := fixtureRun(t)
+	inRepo.Repository, inRepo.Base, inRepo.Home = filepath.FromSlash("/work/my repo"), filepath.FromSlash("/work/my repo/pkg"), filepath.FromSlash("/home/u")
+	for name, l := range map[string]*view.Lint{"fixture": fixture(t), "empty": shown(&view.LintRun{}), "odd": odd, "repository": shown(inRepo)} {
 		t.Run(name, func(t *testing.T) {
 			var b bytes.Buffer
 			if err := LintSARIF(&b, l); err != nil {
@@ -526,8 +529,19 @@ type sarifOutput struct {
 			RuleID              string            `json:"ruleId"`
 			RuleIndex           *int              `json:"ruleIndex"`
 			PartialFingerprints map[string]string `json:"partialFingerprints"`
+			Locations           []sarifOutputLoc  `json:"locations"`
+			RelatedLocations    []sarifOutputLoc  `json:"relatedLocations"`
 		} `json:"results"`
 	} `json:"runs"`
+}
+
+type sarifOutputLoc struct {
+	PhysicalLocation struct {
+		ArtifactLocation struct {
+			URI       string `json:"uri"`
+			URIBaseID string `json:"uriBaseId"`
+		} `json:"artifactLocation"`
+	} `json:"physicalLocation"`
 }
 
 func renderSARIF(t *testing.T, l *view.Lint) sarifOutput {
@@ -639,10 +653,54 @@ func TestArtifactLocation(t *testing.T) {
 		{"/etc/mcp/config.json", "file:///etc/mcp/config.json", ""},
 	}
 	for _, tt := range tests {
-		got := artifactLocation(tt.path)
+		got := artifactLocation(view.LintPath{Path: secret.New().Text(tt.path)})
 		if got.URI != tt.uri || got.URIBaseID != tt.base {
 			t.Errorf("artifactLocation(%q) = %q in %q, want %q in %q", tt.path, got.URI, got.URIBaseID, tt.uri, tt.base)
 		}
+	}
+}
+
+// TestRepositoryPaths: with a repository, GitHub and SARIF name a file by
+// its path in it, whatever the display path is relative to (here a
+// package of the repository); a file above the repository is outside it.
+func TestRepositoryPaths(t *testing.T) {
+	pkg := newDoc("app.json", "{}\n")
+	above := newDoc("/work/.mcp.json", "{}\n")
+	user := newDoc("~/.claude.json", "{}\n")
+	at := normalize.Pos{Line: 1, Col: 1}
+	run := &view.LintRun{
+		Findings: []normalize.Diagnostic{
+			{Rule: "r", Severity: normalize.Error, Message: "in the package", Path: pkg.Path, Pos: at,
+				Related: []normalize.Related{{Path: "../../.mcp.json", Pos: at, Message: "the other one"}}},
+			{Rule: "r", Severity: normalize.Error, Message: "above", Path: above.Path, Pos: at},
+			{Rule: "r", Severity: normalize.Error, Message: "home", Path: user.Path, Pos: at},
+		},
+		Documents:  map[string]*normalize.Document{pkg.Path: pkg, above.Path: above, user.Path: user},
+		Repository: filepath.FromSlash("/work/repo"), Base: filepath.FromSlash("/work/repo/packages/api"), Home: filepath.FromSlash("/home/u"),
+	}
+	var gh bytes.Buffer
+	if err := LintGitHub(&gh, shown(run)); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=packages/api/app.json,line=1,col=1,title=r::in the package%0A.mcp.json:1:1: note: the other one\n" +
+		"::error title=r::/work/.mcp.json:1:1: above\n" +
+		"::error title=r::~/.claude.json:1:1: home\n"
+	if runtime.GOOS != "windows" && gh.String() != want {
+		t.Errorf("github:\n%s\nwant:\n%s", &gh, want)
+	}
+	out := renderSARIF(t, shown(run))
+	var got []string
+	for _, r := range out.Runs[0].Results {
+		a := r.Locations[0].PhysicalLocation.ArtifactLocation
+		got = append(got, a.URIBaseID+"|"+a.URI)
+		for _, rel := range r.RelatedLocations {
+			a := rel.PhysicalLocation.ArtifactLocation
+			got = append(got, "related "+a.URIBaseID+"|"+a.URI)
+		}
+	}
+	wantURIs := []string{"%SRCROOT%|packages/api/app.json", "related %SRCROOT%|.mcp.json", "|file:///work/.mcp.json", "HOME|.claude.json"}
+	if runtime.GOOS != "windows" && !slices.Equal(got, wantURIs) {
+		t.Errorf("sarif locations %q, want %q", got, wantURIs)
 	}
 }
 

@@ -1,6 +1,9 @@
 package view
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/secret"
 )
@@ -23,6 +26,14 @@ type LintRun struct {
 	NoFiles  string
 	ToolName string // "mcpconf" when empty
 	Version  string
+	// Repository is the root of the repository checked (GITHUB_WORKSPACE
+	// or the git root), absolute: GitHub annotations and SARIF name files
+	// relative to it. "" when there is none: they then name them as the
+	// display paths do, relative to Base.
+	Repository string
+	// Base and Home are what display paths are relative to (absolute):
+	// a project file's to Base, a "~/…" path to Home. "" when unknown.
+	Base, Home string
 }
 
 // ToolError is a problem of the run rather than a finding in a config: a
@@ -51,6 +62,24 @@ type Lint struct {
 	NoFiles  secret.Safe
 	ToolName secret.Safe
 	Version  secret.Safe
+	// Repository is the directory RepoPath is relative to, absolute and
+	// slash-separated (SARIF's %SRCROOT%); zero when unknown.
+	Repository secret.Safe
+	// Paths places every path the findings, their related places and the
+	// tool errors name in the repository, once each.
+	Paths []LintPath
+}
+
+// LintPath is where a file named by the output lies for GitHub and SARIF.
+type LintPath struct {
+	Path secret.Safe // as findings name it: the display path
+	// RepoPath is the path relative to the repository root,
+	// slash-separated; zero for a file outside the repository.
+	RepoPath secret.Safe
+	// Abs is the absolute path, slash-separated, of a file outside the
+	// repository and the home (SARIF names it by a file: URI); zero
+	// otherwise, or when unknown.
+	Abs secret.Safe
 }
 
 // SafeToolError is a ToolError as output shows it.
@@ -108,6 +137,7 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 	for _, e := range r.Errors {
 		out.Errors = append(out.Errors, SafeToolError{Path: b.Text(e.Path), Message: b.Text(e.Message)})
 	}
+	out.Repository, out.Paths = repoPaths(b, r)
 	lines := map[lineKey]secret.Safe{}
 	out.Findings = make([]Finding, 0, len(r.Findings))
 	for _, d := range r.Findings {
@@ -149,4 +179,71 @@ func hiddenSpans(diags []normalize.Diagnostic) map[lineKey][]secret.ColSpan {
 		out[k] = append(out[k], secret.ColSpan{Start: d.Pos.Col, End: end})
 	}
 	return out
+}
+
+// repoPaths places each path the run names in the repository. With a
+// repository, a path is made absolute (a project file's from Base, "~/…"
+// from Home) and taken relative to it. Without one, the display paths are
+// what they were: a path below Base is relative to it, which is then
+// %SRCROOT%.
+func repoPaths(b *secret.Boundary, r *LintRun) (secret.Safe, []LintPath) {
+	var names []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			names = append(names, p)
+		}
+	}
+	for _, d := range r.Findings {
+		add(d.Path)
+		for _, rel := range d.Related {
+			add(rel.Path)
+		}
+	}
+	for _, e := range r.Errors {
+		add(e.Path)
+	}
+	repo := r.Repository
+	if repo == "" {
+		repo = r.Base
+	}
+	var base secret.Safe
+	if repo != "" {
+		base = b.Text(filepath.ToSlash(repo))
+	}
+	out := make([]LintPath, 0, len(names))
+	for _, p := range names {
+		lp := LintPath{Path: b.Text(p)}
+		home := p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)
+		abs := ""
+		switch {
+		case home && r.Home != "":
+			abs = filepath.Join(r.Home, filepath.FromSlash(strings.TrimLeft(p[1:], `/\`)))
+		case home:
+		case filepath.IsAbs(p) || strings.HasPrefix(p, "/"):
+			abs = p
+		case r.Base != "":
+			abs = filepath.Join(r.Base, filepath.FromSlash(p))
+		}
+		var rel string
+		if r.Repository == "" {
+			// no repository: as the display path is
+			if !home && !filepath.IsAbs(p) && !strings.HasPrefix(p, "/") && filepath.IsLocal(filepath.FromSlash(p)) {
+				rel = filepath.ToSlash(p)
+			}
+		} else if abs != "" {
+			if x, err := filepath.Rel(r.Repository, abs); err == nil && filepath.IsLocal(x) {
+				rel = filepath.ToSlash(x)
+			}
+		}
+		switch {
+		case rel != "":
+			lp.RepoPath = b.Text(rel)
+		case !home && abs != "":
+			lp.Abs = b.Text(filepath.ToSlash(abs))
+		}
+		out = append(out, lp)
+	}
+	return base, out
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"os"
+	"syscall"
 
 	"github.com/mcpconf/mcpconf/discover"
 )
@@ -27,8 +30,28 @@ type silentError struct{ code int }
 
 func (e silentError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
+// interrupted is the cause of a run's context when a signal stopped it.
+type interrupted struct{ sig os.Signal }
+
+func (e interrupted) Error() string { return e.sig.String() + " signal received" }
+
+// exitStatus is the process exit code of a run: 128 and the signal's
+// number when a signal stopped it (Ctrl-C 130, SIGTERM 143, as shells
+// report a command a signal stopped), whatever the command made of it;
+// else the code of its error.
+func exitStatus(ctx context.Context, err error) int {
+	var in interrupted
+	if errors.As(context.Cause(ctx), &in) {
+		if n, ok := in.sig.(syscall.Signal); ok {
+			return 128 + int(n)
+		}
+		return 128 + int(syscall.SIGINT)
+	}
+	return exitCode(err)
+}
+
 // exitCode maps an error to the process exit code. It is the only place
-// that does.
+// that does, with exitStatus for a run a signal stopped.
 func exitCode(err error) int {
 	var se silentError
 	var ue usageError

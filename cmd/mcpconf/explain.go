@@ -290,6 +290,9 @@ func runExplain(opts *explainOptions) error {
 		if opts.Name != "" {
 			return silentError{exitFindings}
 		}
+		if opts.Format == "json" {
+			return explainNothingJSON(opts, &dopts, w)
+		}
 		return nil
 	}
 	if opts.Resolve.On {
@@ -373,6 +376,18 @@ func noServer(io *IO, dopts *discover.Options, name string, names []string) erro
 	}
 	io.errorf("%s", msg)
 	return silentError{exitFindings}
+}
+
+// explainNothingJSON is the document of explain --format json where no
+// client found a file, as lint prints one: no views, and the reason in its
+// notes; with --resolve, no server resolved.
+func explainNothingJSON(opts *explainOptions, dopts *discover.Options, w io.Writer) error {
+	if opts.Resolve.On {
+		return report.ExplainResolveJSON(w, view.NewResolutions(opts.IO.boundary(), nil))
+	}
+	ws := dopts.Scan(nil, discover.AllScopes)
+	ws.Notes = append(ws.Notes, noFilesMessage(dopts))
+	return report.ExplainMatrixJSON(w, view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{}), opts.AllSources)
 }
 
 // noFilesMessage says where no client found a config file, and how to

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -117,19 +118,48 @@ func TestVersionFrom(t *testing.T) {
 		want string
 	}{
 		{bi("v0.3.1"), true, "v0.3.1"}, // go install …@v0.3.1
+		// a checkout built before Go 1.24, or where Go stamps no version
 		{bi("(devel)", "vcs.revision", rev, "vcs.modified", "true"), true, "devel (abc1234, dirty)"},
 		{bi("(devel)", "vcs.revision", rev, "vcs.modified", "false"), true, "devel (abc1234)"},
-		{bi("v0.3.2-0.20260801120000-abc1234def56+dirty", "vcs.revision", rev, "vcs.modified", "true"), true, "v0.3.2-0.20260801120000-abc1234def56+dirty"},
-		{bi("(devel)"), true, "devel"}, // -buildvcs=false
-		{nil, false, "devel"},
+		// a checkout built by Go ≥ 1.24: the pseudo-version it derives, and
+		// the commit and dirty state spelled out
+		{bi("v0.3.2-0.20260801120000-abc1234def56+dirty", "vcs.revision", rev, "vcs.modified", "true"), true, "v0.3.2-0.20260801120000-abc1234def56 (abc1234, dirty)"},
+		{bi("v0.0.0-20260801120000-abc1234def56", "vcs.revision", rev, "vcs.modified", "false"), true, "v0.0.0-20260801120000-abc1234def56 (abc1234)"},
+		// a checkout at a tag
+		{bi("v0.3.1", "vcs.revision", rev, "vcs.modified", "false"), true, "v0.3.1 (abc1234)"},
+		{bi("v0.3.1+dirty", "vcs.revision", rev, "vcs.modified", "true"), true, "v0.3.1 (abc1234, dirty)"},
+		// go install …@abc1234: a pseudo-version and no VCS information
+		{bi("v0.0.0-20260801120000-abc1234def56"), true, "v0.0.0-20260801120000-abc1234def56 (abc1234)"},
+		{bi("v1.2.4-rc.1.0.20260801120000-abc1234def56"), true, "v1.2.4-rc.1.0.20260801120000-abc1234def56 (abc1234)"},
+		// -buildvcs=false, or no git where it was built
+		{bi("(devel)"), true, "devel (built without version control information)"},
+		{nil, false, "devel (built without version information)"},
 	} {
-		v, vcs := versionFrom(c.bi, c.ok)
+		v, detail := versionFrom(c.bi, c.ok)
 		got := v
-		if vcs != "" {
-			got += " (" + vcs + ")"
+		if detail != "" {
+			got += " (" + detail + ")"
 		}
 		if got != c.want {
-			t.Errorf("%+v: %q, want %q", c.bi, got, c.want)
+			build := "no build information"
+			if c.bi != nil {
+				build = fmt.Sprintf("%q %v", c.bi.Main.Version, c.bi.Settings)
+			}
+			t.Errorf("%s: %q, want %q", build, got, c.want)
+		}
+	}
+}
+
+// TestVersionString: reports (SARIF, JSON) carry the version as Go
+// stamped it, without the --version details.
+func TestVersionString(t *testing.T) {
+	for _, c := range []struct{ v, want string }{
+		{"v0.3.1", "v0.3.1"},
+		{"v0.3.2-0.20260801120000-abc1234def56+dirty", "v0.3.2-0.20260801120000-abc1234def56+dirty"},
+		{"(devel)", "devel"},
+	} {
+		if got := reportVersion(&debug.BuildInfo{Main: debug.Module{Version: c.v}}, true); got != c.want {
+			t.Errorf("%q: %q, want %q", c.v, got, c.want)
 		}
 	}
 }
@@ -339,5 +369,44 @@ func TestExplainUntrustedPatch(t *testing.T) {
 	_, js, _ := run(t, nil, "explain", "--root", root, "--home", home, "--client", "codex", "--format", "json")
 	if !strings.Contains(js, `"would_change": [`) || !strings.Contains(js, `"startup_timeout_sec 20 → 60"`) {
 		t.Errorf("json:\n%s", js)
+	}
+}
+
+// TestExplainJSONNoFiles: with no config file anywhere, explain --format
+// json still prints a document (no views, the reason in its notes), as
+// lint does; the sentence for people stays on stderr. With --resolve, an
+// empty resolution document.
+func TestExplainJSONNoFiles(t *testing.T) {
+	root, home := t.TempDir(), t.TempDir()
+	code, out, errOut := run(t, nil, "explain", "--root", root, "--home", home, "--format", "json")
+	var doc struct {
+		Root   string
+		Views  []any
+		Matrix []any
+		Notes  []string
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 {
+		t.Fatalf("exit %d, not a JSON document (%v):\n%s\nstderr: %s", code, err, out, errOut)
+	}
+	if doc.Root != root || doc.Views == nil || len(doc.Views) != 0 || doc.Matrix == nil {
+		t.Errorf("document: %+v", doc)
+	}
+	if len(doc.Notes) == 0 || !strings.HasPrefix(doc.Notes[len(doc.Notes)-1], "no MCP config files found for any client in ") {
+		t.Errorf("the notes do not say no file was found: %q", doc.Notes)
+	}
+	if !strings.Contains(errOut, "no MCP config files found") {
+		t.Errorf("stderr: %q", errOut)
+	}
+
+	code, out, errOut = run(t, nil, "explain", "--resolve", "--root", root, "--home", home, "--format", "json")
+	var res struct{ Servers, Unresolved []any }
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 0 || res.Servers == nil || len(res.Servers) != 0 {
+		t.Errorf("--resolve: exit %d (%v):\n%s\nstderr: %s", code, err, out, errOut)
+	}
+
+	// text is as before: the sentence alone
+	code, out, errOut = run(t, nil, "explain", "--root", root, "--home", home)
+	if code != 0 || out != "" || !strings.Contains(errOut, "no MCP config files found") {
+		t.Errorf("text: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
 	}
 }

@@ -43,11 +43,18 @@ command or touching the network.
 
 Without PATH it reads the project at --root (default: the working directory).
 A directory PATH is a project root; a file PATH is that file, its client
-inferred from its path (what pre-commit passes); -r walks directories for
-every known config file, skipping .git, node_modules and vendor.
+inferred from its path (what pre-commit passes), or, for a file that decides
+on every server of its project (.claude/settings.json, .mcpconf.toml), that
+project; -r walks directories for every known config file, skipping .git,
+node_modules and vendor.
 
 By default only project-scope files are read (--scope project), so results
 in CI do not depend on the machine's home directory.
+
+--format github and sarif name files relative to the repository root
+(GITHUB_WORKSPACE when set, else the git root above --root), whatever
+--root or the working directory, so that GitHub finds them; text and json
+name them relative to --root.
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 3 fatal (the root cannot be read, or a directory could not be walked).`,
@@ -105,7 +112,8 @@ func runLint(opts *lintOptions) error {
 	if len(opts.Paths) > 0 {
 		dopts.Base = dopts.Cwd // paths print as given, relative to where lint runs
 	}
-	res := &view.LintRun{Version: versionString(), Documents: map[string]*normalize.Document{}}
+	res := &view.LintRun{Version: versionString(), Documents: map[string]*normalize.Document{},
+		Repository: repository(opts.IO, &dopts), Base: dopts.Base, Home: dopts.Home}
 	cfg, err := loadLintConfig(opts, &dopts, res)
 	if err != nil {
 		return err
@@ -339,6 +347,17 @@ func lintJobs(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 		default:
 			loc, root, ok := dopts.Classify(abs)
 			if !ok {
+				// a file that decides on every server of its project (the
+				// settings a client's gates read, the linter config): the
+				// project is linted whole
+				if root, ok := discover.SettingsRoot(abs); ok {
+					add(root, "")
+					continue
+				}
+				if filepath.Base(abs) == validate.ConfigFile {
+					add(filepath.Dir(abs), "")
+					continue
+				}
 				return nil, usagef("cannot tell which client reads %q: it is not a known MCP config path (run 'mcpconf explain' to see the paths mcpconf reads)", p)
 			}
 			if loc.Scope == normalize.User {
@@ -371,6 +390,18 @@ func lintJobs(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 		jobs = append(jobs, lintJob{root: dopts.Root, scope: discover.UserScopes})
 	}
 	return jobs, nil
+}
+
+// repository is the root of the repository lint checks, which GitHub
+// annotations and SARIF name files relative to: GITHUB_WORKSPACE when set,
+// else the git root at or above the root (--root, else the working
+// directory); "" when there is none.
+func repository(io *IO, dopts *discover.Options) string {
+	if ws, ok := io.lookupEnv("GITHUB_WORKSPACE"); ok && ws != "" {
+		return filepath.Clean(absPath(dopts.Cwd, ws))
+	}
+	root, _ := discover.GitRoot(dopts.Root)
+	return root
 }
 
 func ruleInfos() []view.RuleInfo {

@@ -2,19 +2,30 @@ package main
 
 import (
 	"os"
-	"path/filepath"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/mcpconf/mcpconf/discover"
-	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/internal/gen/hooks"
+	goldenfile "github.com/mcpconf/mcpconf/internal/golden"
+	"github.com/mcpconf/mcpconf/validate"
 )
 
-// TestPreCommitFiles keeps the hook's files: pattern in step with the
-// providers table: every project config path matches, other files do not.
-func TestPreCommitFiles(t *testing.T) {
-	b, err := os.ReadFile("../../.pre-commit-hooks.yaml")
+const hooksFile = "../../.pre-commit-hooks.yaml"
+
+// TestPreCommitHooksFile fails when .pre-commit-hooks.yaml is not what the
+// generator writes from the client descriptors (go test ./cmd/mcpconf
+// -update rewrites it).
+func TestPreCommitHooksFile(t *testing.T) {
+	goldenfile.File(t, hooksFile, hooks.PreCommitHooks(), *update, "go test ./cmd/mcpconf -run TestPreCommitHooksFile -update")
+}
+
+// hookPattern is the hook's files: pattern as Go reads it.
+func hookPattern(t *testing.T) *regexp.Regexp {
+	t.Helper()
+	b, err := os.ReadFile(hooksFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,22 +42,102 @@ func TestPreCommitFiles(t *testing.T) {
 		pat.WriteString(strings.TrimSpace(line))
 	}
 	// pre-commit uses Python's verbose mode; drop the flag, whitespace is gone.
-	re := regexp.MustCompile(strings.TrimPrefix(pat.String(), "(?x)"))
-	o := discover.Options{Root: "/r", Home: "/h"}
-	for _, l := range o.Locations() {
-		if l.Scope == normalize.User || l.Section {
-			continue
-		}
-		rel, _ := filepath.Rel("/r", l.Abs)
-		for _, p := range []string{rel, "services/api/" + rel} {
-			if !re.MatchString(filepath.ToSlash(p)) {
+	return regexp.MustCompile(strings.TrimPrefix(pat.String(), "(?x)"))
+}
+
+// hookFiles are the paths the hook must pass: every project file a client
+// reads, servers or its gates' settings, and lint's own config.
+func hookFiles() []string {
+	var out []string
+	for _, f := range discover.ProjectFiles() {
+		out = append(out, f.Path)
+	}
+	return append(out, validate.ConfigFile)
+}
+
+// TestPreCommitFiles keeps the hook's files: pattern in step with the
+// descriptors: every project file a client reads (Zed's, Roo Code's, the
+// .claude/settings*.json whose approvals and rejections lint honors) and
+// .mcpconf.toml match, at the root and in a package; other files do not.
+func TestPreCommitFiles(t *testing.T) {
+	re := hookPattern(t)
+	for _, p := range hookFiles() {
+		for _, p := range []string{p, "services/api/" + p} {
+			if !re.MatchString(p) {
 				t.Errorf("hook does not match %q", p)
 			}
 		}
 	}
-	for _, p := range []string{"package.json", "src/mcp.json.bak", ".vscode/settings.json", "config.toml", "docs/mcp.jsonc"} {
+	for _, p := range []string{"package.json", "src/mcp.json.bak", ".vscode/extensions.json", "config.toml", "docs/mcp.jsonc", "settings.json", ".claude/agents.json", "x.mcpconf.toml"} {
 		if re.MatchString(p) {
 			t.Errorf("hook matches %q", p)
+		}
+	}
+}
+
+// TestPreCommitLintTakesEveryFile: lint takes every file the hook passes
+// (it once refused .claude/settings.json and .mcpconf.toml as no MCP
+// config, exit 2, failing the commit). A server file is linted with its
+// project, its own findings kept; a settings file or the linter config
+// decides on every server of its project, which is linted whole.
+func TestPreCommitLintTakesEveryFile(t *testing.T) {
+	servers := map[string]bool{}
+	for _, f := range discover.ProjectFiles() {
+		servers[f.Path] = f.Servers
+	}
+	for _, p := range hookFiles() {
+		for _, dir := range []string{"", "services/api/"} {
+			content := "{}"
+			if strings.HasSuffix(p, ".toml") {
+				content = ""
+			}
+			files := map[string]string{dir + p: content}
+			if p != ".mcp.json" {
+				files[dir+".mcp.json"] = `{"mcpServers": {"x": {"args": []}}}`
+			}
+			root := writeTree(t, files)
+			code, out, errOut := runIn(t, root, nil, "lint", "--home", t.TempDir(), dir+p)
+			want := 1 // the project's .mcp.json is linted
+			if servers[p] {
+				want = 0 // only this file's findings: it has none
+			}
+			if code != want {
+				t.Errorf("lint %s: exit %d, want %d\n%s%s", dir+p, code, want, out, errOut)
+			}
+		}
+	}
+}
+
+// TestREADMEPreCommitRev: the README's pre-commit example pins a revision
+// that exists: a full commit SHA of this repository (there is no release
+// tag yet), or a tag it has.
+func TestREADMEPreCommitRev(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s+- repo: https://github.com/mcpconf/mcpconf\n\s+rev: (\S+)`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("no pre-commit example with rev: in README.md")
+	}
+	rev := string(m[1])
+	git := func(args ...string) (string, error) {
+		out, err := exec.Command("git", append([]string{"-C", "../.."}, args...)...).Output()
+		return strings.TrimSpace(string(out)), err
+	}
+	shallow, err := git("rev-parse", "--is-shallow-repository")
+	if err != nil || shallow != "false" {
+		if !regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(rev) {
+			t.Errorf("rev: %s is not a full commit SHA (no git history here to look tags up)", rev)
+		}
+		t.Skip("no full git history: the commit cannot be looked up")
+	}
+	if _, err := git("cat-file", "-e", rev+"^{commit}"); err != nil {
+		t.Errorf("rev: %s names no commit or tag of this repository", rev)
+	}
+	if !regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(rev) {
+		if _, err := git("rev-parse", "--verify", "refs/tags/"+rev); err != nil {
+			t.Errorf("rev: %s is neither a full commit SHA nor a tag", rev)
 		}
 	}
 }

@@ -133,7 +133,8 @@ func newSchemaCmd(io *IO, runF func(*schemaOptions) error) *cobra.Command {
 		Use:   "schema [CLIENT]",
 		Short: "Print the JSON Schema of a client's config file, for editors",
 		Long: `schema prints the JSON Schema mcpconf validates a client's file against.
-Without CLIENT it lists the clients and the URLs of their schemas. To use
+Without CLIENT it lists the clients and the URLs of their schemas ("(no
+schema)" for a client whose files are checked without one). To use
 one in an editor, save it and point the file at it: "$schema" or the
 json.schemas setting for JSON files, a "#:schema" comment (Taplo, Even
 Better TOML) for TOML files.`,
@@ -168,10 +169,17 @@ func runSchema(opts *schemaOptions) error {
 	w := opts.IO.Out
 	if opts.Client == "" {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, c := range schemaClients() {
-			fmt.Fprintf(tw, "%s\t%s%s.json\n", c, schemas.BaseURL, schemas.ForClient(c))
+		for _, c := range normalize.Clients() {
+			if c.Schema == "" {
+				fmt.Fprintf(tw, "%s\t(no schema)\n", c.ID)
+			} else {
+				fmt.Fprintf(tw, "%s\t%s%s.json\n", c.ID, schemas.BaseURL, c.Schema)
+			}
 		}
 		return tw.Flush()
+	}
+	if c := normalize.ClientByID(opts.Client); c != nil && c.Schema == "" {
+		return usagef("no JSON Schema for client %q: mcpconf checks %s's files with its own rules; run 'mcpconf schema' for the clients that have one", opts.Client, c.Product)
 	}
 	name := schemas.ForClient(opts.Client)
 	if name == "" {

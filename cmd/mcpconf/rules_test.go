@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/validate"
 )
 
@@ -56,6 +58,36 @@ func TestSchemaCommand(t *testing.T) {
 	code, _, errOut := run(t, nil, "schema", "vscod")
 	if code != 2 || !strings.Contains(errOut, `"vscode"`) {
 		t.Errorf("unknown client: exit %d: %s", code, errOut)
+	}
+	code, out, _ = run(t, nil, "schema", "claude-code") // an alias
+	if code != 0 || !strings.Contains(out, `"$schema"`) {
+		t.Errorf("schema claude-code: exit %d", code)
+	}
+}
+
+// TestSchemaClientWithout: a client mcpconf knows but checks without a
+// JSON Schema (Zed) is not an unknown client: the message says there is no
+// schema for it, and the list says so too.
+func TestSchemaClientWithout(t *testing.T) {
+	var without []*normalize.Client
+	for _, c := range normalize.Clients() {
+		if c.Schema == "" {
+			without = append(without, c)
+		}
+	}
+	if len(without) == 0 {
+		t.Skip("every client has a schema")
+	}
+	_, list, _ := run(t, nil, "schema")
+	for _, c := range without {
+		code, out, errOut := run(t, nil, "schema", c.ID)
+		want := fmt.Sprintf("mcpconf: no JSON Schema for client %q: mcpconf checks %s's files with its own rules; run 'mcpconf schema' for the clients that have one\n", c.ID, c.Product)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, want) {
+			t.Errorf("schema %s: exit %d\nstdout: %s\nstderr: %s\nwant: %s", c.ID, code, out, errOut, want)
+		}
+		if !strings.Contains(list, c.ID+" ") || !strings.Contains(list, "(no schema)") {
+			t.Errorf("the list does not say %s has no schema:\n%s", c.ID, list)
+		}
 	}
 }
 

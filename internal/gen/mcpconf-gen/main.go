@@ -13,26 +13,38 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/mcpconf/mcpconf/internal/gen"
 )
 
-func main() {
-	files := flag.Int("files", 2000, "config files to write")
-	per := flag.Int("per", 10, "servers per file")
-	minified := flag.Int("minified", 0, "write instead one .mcp.json of this many servers on one line")
-	flag.Parse()
-	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: mcpconf-gen [-files N] [-per N] DIR\n       mcpconf-gen -minified N DIR")
-		os.Exit(2)
+func main() { os.Exit(run(os.Args[1:], os.Stderr)) }
+
+// run is the command with its arguments, writing its messages to stderr;
+// it returns the exit status.
+func run(args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mcpconf-gen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	files := fs.Int("files", 2000, "config files to write")
+	per := fs.Int("per", 10, "servers per file")
+	minified := fs.Int("minified", 0, "write instead one .mcp.json of this many servers on one line")
+	if err := fs.Parse(args); err != nil {
+		return 2
 	}
-	err := gen.Monorepo(flag.Arg(0), *files, *per)
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: mcpconf-gen [-files N] [-per N] DIR\n       mcpconf-gen -minified N DIR")
+		return 2
+	}
+	var err error
 	if *minified > 0 {
-		err = gen.Minified(flag.Arg(0), *minified)
+		err = gen.Minified(fs.Arg(0), *minified)
+	} else {
+		err = gen.Monorepo(fs.Arg(0), *files, *per)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "mcpconf-gen:", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "mcpconf-gen:", err)
+		return 1
 	}
+	return 0
 }

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestMinifiedAlone: -minified N writes the one minified .mcp.json and
+// nothing else (it once wrote the 2,000-file monorepo beside it).
+func TestMinifiedAlone(t *testing.T) {
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	if code := run([]string{"-minified", "3", dir}, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, &stderr)
+	}
+	var names []string
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if !slices.Equal(names, []string{".mcp.json"}) {
+		t.Errorf("-minified 3 wrote %q, want only .mcp.json", names)
+	}
+}
+
+// TestMonorepo: without -minified, the monorepo of -files files.
+func TestMonorepo(t *testing.T) {
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	if code := run([]string{"-files", "3", "-per", "2", dir}, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, &stderr)
+	}
+	n := 0
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			n++
+		}
+		return nil
+	})
+	if n != 3 {
+		t.Errorf("-files 3 wrote %d files", n)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".mcp.json")); err == nil {
+		t.Error("the monorepo has a minified .mcp.json at its top")
+	}
+}
+
+func TestUsage(t *testing.T) {
+	var stderr bytes.Buffer
+	if code := run(nil, &stderr); code != 2 || !bytes.Contains(stderr.Bytes(), []byte("usage:")) {
+		t.Errorf("no DIR: exit %d: %s", code, &stderr)
+	}
+}
