@@ -106,9 +106,10 @@ type Options struct {
 	// OnDone, when set, is called with each result as soon as it is
 	// complete, one call at a time, for live output.
 	OnDone func(Result)
-	// OnProgress, when set, is called after each server finishes (and once
-	// at the start) with the names still pending, one call at a time.
-	OnProgress func(done, total int, pending []string)
+	// OnProgress, when set, is called once at the start, then each time a
+	// server's probe starts or ends, with the servers still pending, in
+	// target order, one call at a time.
+	OnProgress func(done, total int, pending []Pending)
 	// ClientName and ClientVersion are sent to servers as the client's
 	// implementation; "mcpconf" and "dev" by default.
 	ClientName, ClientVersion string
@@ -127,6 +128,14 @@ type Options struct {
 // a laptop).
 func DefaultParallel() int {
 	return min(max(8, 2*runtime.NumCPU()), 16)
+}
+
+// Pending is a server whose probe is not over.
+type Pending struct {
+	Name string
+	// Started is when its probe started; zero while it waits for its turn
+	// (Options.Parallel).
+	Started time.Time
 }
 
 // Timings are the durations of a probe's phases. Phases not reached are 0.
@@ -203,22 +212,22 @@ func Run(ctx context.Context, targets []Target, opts Options) []Result {
 	var (
 		mu      sync.Mutex // serializes the callbacks and guards pending/done
 		done    int
-		pending = make(map[int]bool, len(targets))
+		pending = make(map[int]time.Time, len(targets)) // target → when its probe started
 	)
 	for i := range targets {
-		pending[i] = true
+		pending[i] = time.Time{}
 	}
-	pendingNames := func() []string {
-		names := make([]string, 0, len(pending))
+	pendingList := func() []Pending {
+		out := make([]Pending, 0, len(pending))
 		for i := range targets {
-			if pending[i] {
-				names = append(names, targets[i].Name)
+			if started, ok := pending[i]; ok {
+				out = append(out, Pending{Name: targets[i].Name, Started: started})
 			}
 		}
-		return names
+		return out
 	}
 	if opts.OnProgress != nil {
-		opts.OnProgress(0, len(targets), pendingNames())
+		opts.OnProgress(0, len(targets), pendingList())
 	}
 	sem := make(chan struct{}, parallel)
 	var wg sync.WaitGroup
@@ -228,6 +237,12 @@ func Run(ctx context.Context, targets []Target, opts Options) []Result {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
+			mu.Lock()
+			pending[i] = time.Now()
+			if opts.OnProgress != nil {
+				opts.OnProgress(done, len(targets), pendingList())
+			}
+			mu.Unlock()
 			// The result is delivered as soon as it is known; the cleanup
 			// (a server's own shutdown can take a while) runs after, and
 			// Run still waits for it.
@@ -241,7 +256,7 @@ func Run(ctx context.Context, targets []Target, opts Options) []Result {
 					opts.OnDone(r)
 				}
 				if opts.OnProgress != nil {
-					opts.OnProgress(done, len(targets), pendingNames())
+					opts.OnProgress(done, len(targets), pendingList())
 				}
 			})
 		}()

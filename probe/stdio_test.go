@@ -328,12 +328,24 @@ func TestNonProtocolStdout(t *testing.T) {
 		t.Errorf("%+v", d)
 	}
 
+	// a program that prints on stdout and exits, saying nothing on
+	// stderr: what it printed is the headline, not its exit code
 	r = probe1(t, stdioTarget(t, "junkexit"), Options{})
 	d = mustDiag(t, r, "stdout-not-protocol")
 	if r.Status != StatusFailed || d.Severity != normalize.Error || !strings.Contains(d.Message, `"\x1b[31mfatal\x1b[0m: no config"`) {
 		t.Errorf("status %q, %+v", r.Status, d)
 	}
+	if r.Reason != `wrote "\x1b[31mfatal\x1b[0m: no config" on stdout and exited with code 1` || r.Diagnostics[0].Rule != "stdout-not-protocol" {
+		t.Errorf("the output is the headline: %q, %s", r.Reason, dump(r))
+	}
 	mustDiag(t, r, "process-exited")
+
+	// one that crashes saying why on stderr: the exit and stderr lead
+	r = probe1(t, stdioTarget(t, "junkcrash"), Options{})
+	if r.Reason != "process exited with code 1" || r.Diagnostics[0].Rule != "process-exited" || !strings.Contains(r.Diagnostics[0].Message, "cannot read config.yaml") {
+		t.Errorf("the crash is the headline: %q, %s", r.Reason, dump(r))
+	}
+	mustDiag(t, r, "stdout-not-protocol")
 }
 
 func TestHandshakeTimeout(t *testing.T) {
@@ -402,14 +414,16 @@ func TestRunOrderAndCallbacks(t *testing.T) {
 		mu       sync.Mutex
 		done     []string
 		progress [][2]int
-		lastLeft []string
+		lastLeft []Pending
+		started  []bool // per call: some pending server has a start time
 	)
 	rs := Run(context.Background(), targets, Options{Parallel: 2,
 		OnDone: func(r Result) { mu.Lock(); done = append(done, r.Name); mu.Unlock() },
-		OnProgress: func(d, total int, pending []string) {
+		OnProgress: func(d, total int, pending []Pending) {
 			mu.Lock()
 			progress = append(progress, [2]int{d, total})
 			lastLeft = pending
+			started = append(started, slices.ContainsFunc(pending, func(p Pending) bool { return !p.Started.IsZero() }))
 			mu.Unlock()
 		},
 	})
@@ -428,8 +442,12 @@ func TestRunOrderAndCallbacks(t *testing.T) {
 	if len(done) != len(targets) {
 		t.Errorf("OnDone called for %q", done)
 	}
-	if len(progress) != len(targets)+1 || progress[0] != [2]int{0, 5} || progress[len(progress)-1] != [2]int{5, 5} || len(lastLeft) != 0 {
+	// once at the start, then as each server starts and ends
+	if len(progress) != 2*len(targets)+1 || progress[0] != [2]int{0, 5} || progress[len(progress)-1] != [2]int{5, 5} || len(lastLeft) != 0 {
 		t.Errorf("progress %v, last pending %q", progress, lastLeft)
+	}
+	if len(started) < 2 || started[0] || !started[1] {
+		t.Errorf("start times: none at the start, then the first server's: %v", started)
 	}
 }
 

@@ -425,6 +425,10 @@ func targetKey(t probe.Target) string {
 	return b.String()
 }
 
+// progressTick is how often the progress line is redrawn while no server
+// starts or ends.
+const progressTick = 500 * time.Millisecond
+
 // run probes each distinct target once and gives every client's entry its
 // result, in plan order. Text output shows each line as its server
 // finishes and, on a terminal, a progress line on stderr.
@@ -458,14 +462,46 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 		}
 	}
 	popts := probe.Options{Parallel: opts.Parallel, Tools: opts.Tools, ClientName: "mcpconf", ClientVersion: versionString(), Boundary: b}
+	stopTicker := func() {}
 	if progress {
-		popts.OnProgress = func(done, total int, pending []string) {
+		// The line is drawn on each change and redrawn while nothing
+		// changes, so that the time a pending server takes keeps counting.
+		var (
+			last      []probe.Pending
+			lastDone  int
+			lastTotal int
+		)
+		draw := func() {
+			clearLine()
+			if len(last) > 0 {
+				fmt.Fprint(opts.IO.ErrOut, view.ProbeProgress(b, lastDone, lastTotal, last, time.Now()))
+			}
+		}
+		popts.OnProgress = func(done, total int, pending []probe.Pending) {
 			mu.Lock()
 			defer mu.Unlock()
-			clearLine()
-			if len(pending) > 0 {
-				fmt.Fprint(opts.IO.ErrOut, view.ProbeProgress(b, done, total, pending))
+			last, lastDone, lastTotal = pending, done, total
+			draw()
+		}
+		tick := time.NewTicker(progressTick)
+		stop, stopped := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(stopped)
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					mu.Lock()
+					draw()
+					mu.Unlock()
+				}
 			}
+		}()
+		stopTicker = func() {
+			tick.Stop()
+			close(stop)
+			<-stopped
 		}
 	}
 	if live {
@@ -491,6 +527,7 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 		}
 	}
 	got := probe.Run(opts.IO.ctx(), targets, popts)
+	stopTicker()
 	clearLine()
 	results := make([]probe.Result, len(plan))
 	for i, p := range plan {
