@@ -46,6 +46,15 @@ func testServer(args []string) int {
 			// a server that fails and prints what it is given
 			os.Stderr.WriteString(strings.ReplaceAll(strings.TrimPrefix(a, "--stderr="), `\n`, "\n"))
 			return 1
+		case a == "--hang":
+			// a server that never answers
+			fmt.Fprintln(os.Stderr, "waiting for the database")
+			select {}
+		case strings.HasPrefix(a, "--banner="):
+			// a program that is not an MCP server: it prints a banner on
+			// stdout and exits
+			fmt.Println(strings.TrimPrefix(a, "--banner="))
+			return 0
 		case a == "--leak":
 			// a server that fails and prints its whole environment
 			for _, kv := range os.Environ() {
@@ -452,5 +461,43 @@ func TestProbeProgressAndInputs(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "probing") {
 		t.Errorf("progress went to stdout: %q", out)
+	}
+}
+
+// TestProbeProgressElapsed: the progress line says how long each pending
+// server has been probed, redrawn while nothing finishes.
+func TestProbeProgressElapsed(t *testing.T) {
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"slow": {"command": %q, "args": ["mcp-test-server", "--hang"]}}}`, bin),
+	})
+	io, out, errOut := testIO(nil)
+	io.ErrTTY = true
+	code := Main([]string{"probe", "--root", root, "--home", home, "--client", "cursor", "--timeout", "1300ms"}, io)
+	if code != 1 || !strings.Contains(out.String(), "timeout") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	if e := errOut.String(); !strings.Contains(e, "probing 0/1: slow (1s)") {
+		t.Errorf("the progress line does not show the time spent: %q", e)
+	}
+}
+
+// TestProbeBannerExit: a program that prints a banner on stdout and exits
+// is reported by its banner, not by its exit code.
+func TestProbeBannerExit(t *testing.T) {
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"cli": {"command": %q, "args": ["mcp-test-server", "--banner=Welcome to acme-cli 2.1, type help"]}}}`, bin),
+	})
+	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "cursor")
+	if code != 1 || len(rep.Servers) != 1 {
+		t.Fatalf("exit %d %+v\n%s", code, rep, errOut)
+	}
+	s := rep.Servers[0]
+	if s.Status != "failed" || !strings.Contains(s.Reason, "Welcome to acme-cli") || strings.Contains(s.Reason, "code 0") {
+		t.Errorf("reason %q: the banner is the headline", s.Reason)
+	}
+	if len(s.Diagnostics) == 0 || s.Diagnostics[0].Rule != "stdout-not-protocol" || !strings.Contains(s.Diagnostics[0].Message, "exited") {
+		t.Errorf("the first finding must be the banner: %+v", s.Diagnostics)
 	}
 }
