@@ -30,6 +30,10 @@
 // outlive it only while another Run in the same process, started
 // earlier, still runs a server).
 //
+// A field of the definition the client ignores ("arguments" for "args"),
+// passed as Target.Ignored, is named as the likely cause of a failure it
+// can cause (a hang, an exit, a 401), first in that failure's hint.
+//
 // Check runs after Run over all results: tool names that collide or are
 // too long under each client's naming scheme, names outside the MCP rules,
 // and input schemas that are not valid JSON Schema.

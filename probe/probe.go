@@ -85,6 +85,14 @@ type Target struct {
 	// Notes are findings of resolution (a header dropped because its
 	// variable is unset, …), copied into the result's diagnostics.
 	Notes []normalize.Diagnostic
+	// Ignored are fields of the definition the client does not read and
+	// that stand for one it reads, each as a sentence naming the field,
+	// what the client does without it and the fix ("the definition has
+	// "arguments", which Cursor does not read: it starts npx with no
+	// arguments; rename it "args""). When the probe then fails or times
+	// out, the hint names them as the likely cause, instead of a generic
+	// one.
+	Ignored []string
 	// Secrets are values that must never be printed (resolved values,
 	// inherited variables under secret-looking names): Run teaches them
 	// to Options.Boundary, which masks them wherever they appear.

@@ -67,7 +67,7 @@ func (p *prober) runStdio(ctx context.Context) {
 		if last := pr.stderr.lastLine(p.mask); last != "" {
 			msg += fmt.Sprintf("; its last stderr line: %q", last)
 		}
-		p.add(diag("process-exited", normalize.Error, msg, fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.mask, p.t))))
+		p.add(p.withCause(diag("process-exited", normalize.Error, msg, fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.mask, p.t)))))
 	}
 	p.stdioFacts(pr, p.result.Status == StatusOK)
 }

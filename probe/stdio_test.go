@@ -494,3 +494,33 @@ func TestNotStarted(t *testing.T) {
 		t.Errorf("%+v", r)
 	}
 }
+
+// TestIgnoredFieldCause: the fields a client ignores are named as the
+// likely cause of a failure they can cause (a hang, an exit), first in
+// its hint, and not of one they cannot (a command not found).
+func TestIgnoredFieldCause(t *testing.T) {
+	const cause = `the definition has "arguments", which Cursor does not read: it starts npx with no arguments; rename it "args"`
+	target := stdioTarget(t, "hang")
+	target.Command, target.Args = "npx", nil
+	target.Env = append(target.Env, "PATH="+t.TempDir())
+	target.Ignored = []string{cause}
+	r := probe1(t, target, Options{})
+	if d := mustDiag(t, r, "command-not-found"); strings.Contains(d.Hint, "likely cause") {
+		t.Errorf("a command not found is not caused by a field: %q", d.Hint)
+	}
+
+	target = stdioTarget(t, "hang")
+	target.Timeout = 300 * time.Millisecond
+	target.Ignored = []string{cause}
+	r = probe1(t, target, Options{})
+	if d := mustDiag(t, r, "timeout"); !strings.HasPrefix(d.Hint, "likely cause: "+cause+"; the timeout in force is 300ms") {
+		t.Errorf("timeout hint %q", d.Hint)
+	}
+
+	target = stdioTarget(t, "exit")
+	target.Ignored = []string{cause}
+	r = probe1(t, target, Options{})
+	if d := mustDiag(t, r, "process-exited"); !strings.HasPrefix(d.Hint, "likely cause: "+cause+"; run it by hand") {
+		t.Errorf("exit hint %q", d.Hint)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/resolve"
 	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/validate"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -278,6 +279,7 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 	}
 	if rs.Transport != normalize.Stdio {
 		t.URL, t.Headers = rs.URL, rs.Headers
+		t.Ignored = ignoredFields(file, s, t)
 		return nil
 	}
 	t.Command, t.Args = rs.Command, rs.Args
@@ -304,6 +306,7 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 			t.Cwd = filepath.Join(root, t.Cwd)
 		}
 	}
+	t.Ignored = ignoredFields(file, s, t)
 	if n := len(left.Inherited); n > 0 {
 		t.Notes = append(t.Notes, envNote(c, s, left.Inherited))
 	}
@@ -314,6 +317,59 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 			Hint:    "pass it as an argument, or start the server from a script that sets it"})
 	}
 	return nil
+}
+
+// ignoredFields are the fields of s that its reader (file) does not read
+// and that stand for one it reads that changes how the server starts or
+// is reached ("arguments" for "args"), each as the sentence the hint of a
+// failed probe gives as its likely cause. The fields the definition also
+// has under the right name are left out, as are those the reader has no
+// counterpart for: lint reports them all.
+func ignoredFields(file *normalize.Client, s *normalize.Server, t *probe.Target) []string {
+	var out []string
+	for _, m := range s.Unknown {
+		meant := validate.MeantField(file, m.Key)
+		if meant == "" || s.Node.Get(meant) != nil {
+			continue
+		}
+		field := ""
+		for _, f := range []string{"command", "args", "env", "cwd", "envFile", "url", "headers", "type"} {
+			if file.FieldKey(f) == meant {
+				field = f
+			}
+		}
+		effect := ""
+		switch field {
+		case "":
+			continue // a field that does not change how the server starts
+		case "args":
+			effect = fmt.Sprintf("it starts %s without them", progBase(t.Command))
+			if len(t.Args) == 0 {
+				effect = fmt.Sprintf("it starts %s with no arguments", progBase(t.Command))
+			}
+		case "env", "envFile":
+			effect = "the server does not get those variables"
+		case "cwd":
+			effect = fmt.Sprintf("it starts the server in %q", t.Cwd)
+		case "headers":
+			effect = "it does not send those headers"
+		}
+		msg := fmt.Sprintf("the definition has %q, which %s does not read", m.Key, file.ReaderName())
+		if effect != "" {
+			msg += ": " + effect
+		}
+		out = append(out, fmt.Sprintf("%s; rename it %q", msg, meant))
+	}
+	return out
+}
+
+// progBase is a command's program name, for messages: "npx" for
+// "/usr/local/bin/npx".
+func progBase(command string) string {
+	if i := strings.LastIndexAny(command, `/\`); i >= 0 {
+		return command[i+1:]
+	}
+	return command
 }
 
 // envFile reads the definition's envFile for a client that loads one (a

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +26,24 @@ import (
 // --leak it prints its environment on stderr and exits at once. It is
 // selected by its arguments, not by the environment, because Codex clears
 // the environment of the servers it starts.
+//
+// Started through a link named npx, it stands in for npx: with arguments
+// it runs them as above (the first being the package, mcp-test-server),
+// without any it does what npm exec does without a package when stdin is
+// not a terminal: it runs a shell that reads its commands from stdin, so
+// the handshake goes to a shell and nothing ever answers.
 func TestMain(m *testing.M) {
+	if filepath.Base(os.Args[0]) == "npx" {
+		args := os.Args[1:]
+		if len(args) > 0 && args[0] == "-y" {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			io.Copy(io.Discard, os.Stdin)
+			os.Exit(0)
+		}
+		os.Args = append([]string{os.Args[0]}, args...)
+	}
 	if len(os.Args) > 1 && os.Args[1] == "mcp-test-server" {
 		os.Exit(testServer(os.Args[2:]))
 	}
@@ -499,5 +518,63 @@ func TestProbeBannerExit(t *testing.T) {
 	}
 	if len(s.Diagnostics) == 0 || s.Diagnostics[0].Rule != "stdout-not-protocol" || !strings.Contains(s.Diagnostics[0].Message, "exited") {
 		t.Errorf("the first finding must be the banner: %+v", s.Diagnostics)
+	}
+}
+
+// fakeNpx is a directory holding "npx", a link to the test binary, which
+// then stands in for npx (see TestMain).
+func fakeNpx(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Symlink(testBin(t), filepath.Join(dir, "npx")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	return dir
+}
+
+// TestProbeIgnoredField: "arguments" for "args" in Cursor: Cursor starts
+// npx with no arguments, which never answers; the timeout's hint names
+// the field Cursor ignored rather than npx's missing "-y".
+func TestProbeIgnoredField(t *testing.T) {
+	npx := filepath.Join(fakeNpx(t), "npx")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_request"`)
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	defer srv.Close()
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {
+			"typo": {"command": %[1]q, "arguments": ["-y", "mcp-test-server"], "description": "a note"},
+			"fine": {"command": %[1]q, "args": ["-y", "mcp-test-server"], "arguments": ["mcp-test-server"]},
+			"web": {"url": %[2]q, "header": {"Authorization": "Bearer abc"}}}}`, npx, srv.URL+"/mcp"),
+	})
+	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "cursor", "--timeout", "700ms")
+	if code != 1 || len(rep.Servers) != 3 {
+		t.Fatalf("exit %d %+v\n%s", code, rep, errOut)
+	}
+	for _, s := range rep.Servers {
+		switch s.Name {
+		case "fine":
+			// it works: what Cursor ignores is lint's to say
+			if s.Status != "ok" || len(s.Diagnostics) != 0 {
+				t.Errorf("fine: %s %+v", s.Status, s.Diagnostics)
+			}
+		case "typo":
+			var hint string
+			for _, d := range s.Diagnostics {
+				if d.Rule == "timeout" {
+					hint = d.Hint
+				}
+			}
+			want := `the definition has "arguments", which Cursor does not read: it starts npx with no arguments; rename it "args"`
+			if s.Status != "timeout" || !strings.Contains(hint, want) || strings.Contains(hint, `"-y"`) || strings.Contains(hint, "description") {
+				t.Errorf("typo: %s, hint %q, want it to name %q", s.Status, hint, want)
+			}
+		case "web":
+			want := `likely cause: the definition has "header", which Cursor does not read: it does not send those headers; rename it "headers"`
+			if s.Status != "needs-auth" || len(s.Diagnostics) == 0 || !strings.HasPrefix(s.Diagnostics[0].Hint, want) {
+				t.Errorf("web: %s %+v, want the hint to start with %q", s.Status, s.Diagnostics, want)
+			}
+		}
 	}
 }
