@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -71,6 +72,17 @@ type Target struct {
 	// searched for Command.
 	Env []string
 	Cwd string // "" is the prober's working directory
+	// EnvNotPassed are the variables of the environment the caller runs
+	// with that the client does not pass to the server (names only), in
+	// the order to show them: those the server likely needs first, with
+	// why. Run adds those the server's stderr names, first; the result
+	// keeps them all.
+	EnvNotPassed []EnvVar
+	// HandEnv is the environment the client gives the server, written for
+	// a POSIX shell, for the hints that say to run the server by hand: it
+	// then fails as it does in the client, not as in the user's shell.
+	// nil writes the command alone.
+	HandEnv *ShellEnv
 
 	// http and sse
 	URL     string
@@ -97,6 +109,48 @@ type Target struct {
 	// inherited variables under secret-looking names): Run teaches them
 	// to Options.Boundary, which masks them wherever they appear.
 	Secrets []string
+}
+
+// EnvVar is a variable of the caller's environment that the client does
+// not pass to a stdio server.
+type EnvVar struct {
+	Name string
+	// Why says why the server likely needs it ("named in its definition",
+	// "needed by @scope/pkg", NamedOnStderr); "" when nothing says so.
+	Why string
+}
+
+// NamedOnStderr is the Why of a variable the server's stderr names.
+const NamedOnStderr = "named on its stderr"
+
+// ShellEnv is how a client builds a stdio server's environment, in the
+// terms of a POSIX shell: "env -i" (Clear) or "env -u NAME" (Unset), then
+// the variables it sets. Values are never written out when they are
+// secrets: a value the user's shell holds is written "$NAME", and what
+// the run's boundary masks is masked.
+type ShellEnv struct {
+	Client string // the client's product name, for the hint
+	// Clear: the client gives the server only Set; otherwise the server
+	// inherits the user's environment less Unset, and Set on top.
+	Clear bool
+	Unset []string
+	Set   []ShellVar
+	// Dir is the directory to start the server in, when it is not the
+	// one the user runs mcpconf in ("" otherwise).
+	Dir string
+}
+
+// ShellVar is one variable a client sets, its value in parts.
+type ShellVar struct {
+	Name  string
+	Parts []ShellPart
+}
+
+// ShellPart is literal text, or (Var) the value of the variable Text of
+// the user's shell.
+type ShellPart struct {
+	Text string
+	Var  bool
 }
 
 // Options configures Run.
@@ -188,15 +242,19 @@ type Result struct {
 	Auth *AuthInfo
 	// Stderr is the end of what a stdio server wrote on stderr, cleaned
 	// and masked, kept when the probe was not ok.
-	Stderr      []string
-	Diagnostics []normalize.Diagnostic
+	Stderr []string
+	// EnvNotPassed is Target.EnvNotPassed, those the server's stderr
+	// names first (Why NamedOnStderr).
+	EnvNotPassed []EnvVar
+	Diagnostics  []normalize.Diagnostic
 }
 
 // NotStarted builds the result of a server the caller does not start
 // (disabled, pending approval, blocked, …), so that renderers show it
 // like any other.
 func NotStarted(t Target, status, reason string) Result {
-	r := Result{Name: t.Name, Client: t.Client, Status: status, Reason: reason, Transport: string(t.Transport)}
+	r := Result{Name: t.Name, Client: t.Client, Status: status, Reason: reason, Transport: string(t.Transport),
+		EnvNotPassed: slices.Clone(t.EnvNotPassed)}
 	r.Diagnostics = append(r.Diagnostics, t.Notes...)
 	return r
 }

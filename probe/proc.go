@@ -355,6 +355,14 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// text is what the buffer holds, raw: for finding words in, never for
+// printing.
+func (b *tailBuffer) text() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return string(b.buf)
+}
+
 // lines returns the last n non-empty lines, cleaned for printing.
 func (b *tailBuffer) lines(m masker, n int) []string {
 	b.mu.Lock()

@@ -67,7 +67,7 @@ func (p *prober) runStdio(ctx context.Context) {
 		if last := pr.stderr.lastLine(p.mask); last != "" {
 			msg += fmt.Sprintf("; its last stderr line: %q", last)
 		}
-		p.add(p.withCause(diag("process-exited", normalize.Error, msg, fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.mask, p.t)))))
+		p.add(p.withCause(diag("process-exited", normalize.Error, msg, handHint(p.mask, p.t, "to see the whole error"))))
 	}
 	p.stdioFacts(pr, p.result.Status == StatusOK)
 }
@@ -96,8 +96,7 @@ func (p *prober) failStdio(ctx context.Context, pr *process, err error) {
 			if last != "" {
 				msg += fmt.Sprintf("; its last stderr line: %q", last)
 			}
-			exited := diag("process-exited", normalize.Error, msg,
-				fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.mask, p.t)))
+			exited := diag("process-exited", normalize.Error, msg, handHint(p.mask, p.t, "to see the whole error"))
 			// A program that printed on stdout and exited cleanly (or
 			// said nothing on stderr) is not speaking MCP: what it
 			// printed says more than its exit code.
@@ -112,6 +111,7 @@ func (p *prober) failStdio(ctx context.Context, pr *process, err error) {
 						"check that the command starts an MCP server on stdio: this one printed that and exited (some servers need an argument such as \"stdio\" to serve over stdio)"),
 					exited)
 				p.result.Stderr = pr.stderr.lines(p.mask, stderrTailLines)
+				p.envFromStderr(pr)
 				return
 			}
 			p.fail(StatusFailed, "process "+exit, exited)
@@ -141,6 +141,7 @@ func (p *prober) stdioFacts(pr *process, ok bool) {
 	if !ok {
 		p.result.Stderr = pr.stderr.lines(p.mask, stderrTailLines)
 	}
+	p.envFromStderr(pr)
 }
 
 // stdoutDiag is the stdout-not-protocol finding: the first line the
@@ -317,5 +318,5 @@ func startError(m masker, t *Target, err error) normalize.Diagnostic {
 			fmt.Sprintf("command %q cannot be executed: %s", t.Command, m.errText(err)), "check its permissions")
 	}
 	return diag("spawn-failed", normalize.Error, fmt.Sprintf("cannot start %q: %s", t.Command, m.errText(err)),
-		fmt.Sprintf("run it by hand to see why: %s", commandLine(m, t)))
+		handHint(m, t, "to see why"))
 }

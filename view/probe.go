@@ -47,7 +47,16 @@ type ProbeResult struct {
 	Resources, Prompts   *int
 	Auth                 *Auth
 	Stderr               []secret.Safe
-	Diagnostics          []Finding
+	// EnvNotPassed are the variables of mcpconf's environment the client
+	// does not pass to a stdio server, those it likely needs first.
+	EnvNotPassed []EnvVar
+	Diagnostics  []Finding
+}
+
+// EnvVar is a variable not passed, and why the server likely needs it
+// (zero when nothing says so).
+type EnvVar struct {
+	Name, Why secret.Safe
 }
 
 // Timings are the durations of a probe's phases; phases not reached are 0.
@@ -150,6 +159,9 @@ func probeResult(b *secret.Boundary, r probe.Result, extra map[string]int) Probe
 	}
 	for _, l := range r.Stderr {
 		out.Stderr = append(out.Stderr, b.Text(l))
+	}
+	for _, v := range r.EnvNotPassed {
+		out.EnvNotPassed = append(out.EnvNotPassed, EnvVar{Name: b.Text(v.Name), Why: b.Text(v.Why)})
 	}
 	if a := r.Auth; a != nil {
 		out.Auth = auth(b, a)

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -28,7 +29,7 @@ import (
 // the environment of the servers it starts.
 //
 // Started through a link named npx, it stands in for npx: with arguments
-// it runs them as above (the first being the package, mcp-test-server),
+// it runs the test server whatever the package (the first argument),
 // without any it does what npm exec does without a package when stdin is
 // not a terminal: it runs a shell that reads its commands from stdin, so
 // the handshake goes to a shell and nothing ever answers.
@@ -42,7 +43,8 @@ func TestMain(m *testing.M) {
 			io.Copy(io.Discard, os.Stdin)
 			os.Exit(0)
 		}
-		os.Args = append([]string{os.Args[0]}, args...)
+		// any package is the test server
+		os.Exit(testServer(args[1:]))
 	}
 	if len(os.Args) > 1 && os.Args[1] == "mcp-test-server" {
 		os.Exit(testServer(os.Args[2:]))
@@ -65,6 +67,18 @@ func testServer(args []string) int {
 			// a server that fails and prints what it is given
 			os.Stderr.WriteString(strings.ReplaceAll(strings.TrimPrefix(a, "--stderr="), `\n`, "\n"))
 			return 1
+		case strings.HasPrefix(a, "--need="):
+			// a server that needs a variable and says so on stderr
+			if name := strings.TrimPrefix(a, "--need="); os.Getenv(name) == "" {
+				fmt.Fprintf(os.Stderr, "error: %s is not set; export it before starting the server\n", name)
+				return 1
+			}
+		case a == "--need-token":
+			// a server that needs a token the definition does not name
+			if os.Getenv("ZEBRA_SERVICE_TOKEN") == "" {
+				fmt.Fprintln(os.Stderr, "fatal: ZEBRA_SERVICE_TOKEN environment variable is required")
+				return 1
+			}
 		case a == "--hang":
 			// a server that never answers
 			fmt.Fprintln(os.Stderr, "waiting for the database")
@@ -117,6 +131,7 @@ type probeReport struct {
 		Server                                  struct{ Name, Version string }
 		Tools                                   []struct{ Name, Description string }
 		Diagnostics                             []struct{ Rule, Severity, Message, Hint string }
+		EnvNotPassed                            []struct{ Name, Why string } `json:"env_not_passed"`
 	}
 }
 
@@ -574,6 +589,161 @@ func TestProbeIgnoredField(t *testing.T) {
 			want := `likely cause: the definition has "header", which Cursor does not read: it does not send those headers; rename it "headers"`
 			if s.Status != "needs-auth" || len(s.Diagnostics) == 0 || !strings.HasPrefix(s.Diagnostics[0].Hint, want) {
 				t.Errorf("web: %s %+v, want the hint to start with %q", s.Status, s.Diagnostics, want)
+			}
+		}
+	}
+}
+
+// handRun is the command of a "run it by hand" hint.
+func handRun(t *testing.T, hint string) string {
+	t.Helper()
+	_, cmd, ok := strings.Cut(hint, "to see the whole error: ")
+	if !ok {
+		t.Fatalf("no command to run by hand in %q", hint)
+	}
+	return cmd
+}
+
+// runByHand runs a hand-run command in sh, in the environment the user
+// runs mcpconf with, and returns what it wrote on stderr.
+func runByHand(t *testing.T, command string, env map[string]string) string {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", command)
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	_ = cmd.Run()
+	return stderr.String()
+}
+
+// TestProbeEnvNotPassedFirst: a server that works in a shell and fails in
+// Codex, because Codex clears the environment: the note names first the
+// variables the server's stderr names, those its definition names and
+// those its package is known to need; JSON lists them all; and the
+// command to run by hand starts the server with Codex's environment, so
+// that it fails there too, without printing a secret.
+func TestProbeEnvNotPassedFirst(t *testing.T) {
+	bin := testBin(t)
+	npx := filepath.Join(fakeNpx(t), "npx")
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.codex/config.toml": fmt.Sprintf(`[mcp_servers.zebra]
+command = %[1]q
+args = ["mcp-test-server", "--need-token", "--label=T_DEF_NAME"]
+env = { T_SET = "abc", T_KEY = "LiteralSecret-Qw3Er5Ty7Ui9" }
+env_vars = ["T_PASSED"]
+
+[mcp_servers.github]
+command = %[2]q
+args = ["-y", "@modelcontextprotocol/server-github"]
+`, bin, npx),
+	})
+	env := map[string]string{"PATH": os.Getenv("PATH"), "HOME": home, "T_PASSED": "passed-secret-value-77",
+		"ZEBRA_SERVICE_TOKEN": "zebra-secret-value-123", "T_DEF_NAME": "x", "GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_EnvSecret0123456789abcdefghijKLMNOPqr"}
+	for i := range 30 {
+		env[fmt.Sprintf("A_VAR_%02d", i)] = "1"
+	}
+	code, rep, errOut := probeJSON(t, env, "--root", root, "--home", home, "--client", "codex")
+	if code != 1 || len(rep.Servers) != 2 {
+		t.Fatalf("exit %d %+v\n%s", code, rep, errOut)
+	}
+	for _, s := range rep.Servers {
+		var note, hint string
+		for _, d := range s.Diagnostics {
+			switch d.Rule {
+			case "env-not-passed":
+				note = d.Message
+				if d.Severity != "warning" {
+					t.Errorf("%s: a variable the server needs is not passed: a warning, not %s", s.Name, d.Severity)
+				}
+			case "process-exited":
+				hint = d.Hint
+			}
+		}
+		var names []string
+		for _, v := range s.EnvNotPassed {
+			names = append(names, v.Name)
+		}
+		switch s.Name {
+		case "zebra":
+			if s.Status != "failed" {
+				t.Fatalf("zebra: %s %s", s.Status, s.Reason)
+			}
+			want := `are not passed, among them "ZEBRA_SERVICE_TOKEN" (named on its stderr) and "T_DEF_NAME" (named in its definition); the others: "A_VAR_00", `
+			if !strings.Contains(note, want) {
+				t.Errorf("zebra: note %q, want %q", note, want)
+			}
+			// every one in JSON, those the server needs first
+			if len(names) != 33 || names[0] != "ZEBRA_SERVICE_TOKEN" || s.EnvNotPassed[0].Why != "named on its stderr" ||
+				names[1] != "T_DEF_NAME" || !slices.Contains(names, "A_VAR_29") || !slices.Contains(names, "GITHUB_PERSONAL_ACCESS_TOKEN") {
+				t.Errorf("zebra: env_not_passed %+v", s.EnvNotPassed)
+			}
+			cmd := handRun(t, hint)
+			for _, w := range []string{"env -i ", `HOME="$HOME"`, `PATH="$PATH"`, `T_PASSED="$T_PASSED"`, "T_SET=abc", `T_KEY='***'`, "--need-token"} {
+				if !strings.Contains(cmd, w) {
+					t.Errorf("zebra: the command to run by hand lacks %q: %s", w, cmd)
+				}
+			}
+			for _, secret := range []string{"LiteralSecret", "passed-secret", "zebra-secret", "A_VAR_00"} {
+				if strings.Contains(cmd, secret) {
+					t.Errorf("zebra: the command to run by hand holds %q: %s", secret, cmd)
+				}
+			}
+			// run by hand where the token is set, it fails as in Codex
+			if got := runByHand(t, cmd, env); !strings.Contains(got, "ZEBRA_SERVICE_TOKEN environment variable is required") {
+				t.Errorf("zebra: run by hand, the server does not fail as in Codex: %q\n%s", got, cmd)
+			}
+		case "github":
+			want := `among them "GITHUB_PERSONAL_ACCESS_TOKEN" (needed by @modelcontextprotocol/server-github); the others:`
+			if s.Status != "ok" || !strings.Contains(note, want) || names[0] != "GITHUB_PERSONAL_ACCESS_TOKEN" {
+				t.Errorf("github: %s, note %q, want %q", s.Status, note, want)
+			}
+		}
+	}
+}
+
+// TestProbeHandRunPerClient: the command to run by hand reproduces each
+// client's way: Gemini CLI removes secret-looking variables (env -u) and
+// adds its own, Claude Code passes everything and adds env.
+func TestProbeHandRunPerClient(t *testing.T) {
+	bin := testBin(t)
+	def := fmt.Sprintf(`{"mcpServers": {"zebra": {"command": %q, "args": ["mcp-test-server", "--need-token"], "env": {"T_SET": "abc", "T_FROM": "$T_SRC"}}}}`, bin)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.gemini/settings.json":       def,
+		"~/.gemini/trustedFolders.json": `{"@ROOT@": "TRUST_FOLDER"}`,
+		"~/.claude.json":                strings.ReplaceAll(def, "$T_SRC", "${T_SRC}"),
+	})
+	env := map[string]string{"PATH": os.Getenv("PATH"), "ZEBRA_SERVICE_TOKEN": "zebra-secret-value-123", "T_SRC": "from-the-shell", "T_PLAIN": "1"}
+	_, rep, errOut := probeJSON(t, env, "--root", root, "--home", home, "--client", "gemini,claude")
+	if len(rep.Servers) != 2 {
+		t.Fatalf("%+v\n%s", rep, errOut)
+	}
+	for _, s := range rep.Servers {
+		var hint string
+		for _, d := range s.Diagnostics {
+			if d.Rule == "process-exited" {
+				hint = d.Hint
+			}
+		}
+		switch s.Client {
+		case "gemini":
+			cmd := handRun(t, hint)
+			for _, w := range []string{"env -u ZEBRA_SERVICE_TOKEN ", "GEMINI_CLI=1", "T_SET=abc", `T_FROM="$T_SRC"`} {
+				if !strings.Contains(cmd, w) || strings.Contains(cmd, "zebra-secret") || strings.Contains(cmd, "T_PLAIN") {
+					t.Errorf("gemini: the command to run by hand lacks %q: %s", w, cmd)
+				}
+			}
+			if !strings.HasPrefix(hint, "run it by hand as Gemini CLI starts it") {
+				t.Errorf("gemini: %q", hint)
+			}
+			if got := runByHand(t, cmd, env); !strings.Contains(got, "ZEBRA_SERVICE_TOKEN environment variable is required") {
+				t.Errorf("gemini: run by hand, the server does not fail as in Gemini CLI: %q\n%s", got, cmd)
+			}
+		case "claude":
+			// Claude Code passes the token: the server works
+			if s.Status != "ok" {
+				t.Errorf("claude: %s %+v", s.Status, s.Diagnostics)
 			}
 		}
 	}
