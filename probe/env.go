@@ -11,9 +11,17 @@ import (
 // as it does in the client.
 func handHint(m masker, t *Target, purpose string) string {
 	if t.HandEnv != nil && t.HandEnv.Client != "" {
-		return "run it by hand as " + t.HandEnv.Client + " starts it " + purpose + ": " + handCommand(m, t)
+		return HandRunAs(t.HandEnv.Client) + " " + purpose + ": " + handCommand(m, t)
 	}
 	return "run it by hand " + purpose + ": " + handCommand(m, t)
+}
+
+// HandRunAs begins the hints that say to run a server by hand as client
+// (a product name) starts it: a caller that gives one probe's result to
+// several clients' entries (the same server, started the same way)
+// replaces it with each entry's own.
+func HandRunAs(client string) string {
+	return "run it by hand as " + client + " starts it"
 }
 
 // handCommand is the command a user pastes into a POSIX shell to start

@@ -785,6 +785,11 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 		r.Name, r.Client = p.target.Name, p.target.Client
 		shared := targets[index[i]]
 		found := slices.DeleteFunc(slices.Clone(r.Diagnostics), func(d normalize.Diagnostic) bool { return slices.ContainsFunc(shared.Notes, sameDiag(d)) })
+		if own, sh := p.target.HandEnv, shared.HandEnv; own != nil && sh != nil && own.Client != sh.Client {
+			for j := range found {
+				found[j].Hint = strings.Replace(found[j].Hint, probe.HandRunAs(sh.Client), probe.HandRunAs(own.Client), 1)
+			}
+		}
 		r.EnvNotPassed = envOrder(p.target.EnvNotPassed, r.EnvNotPassed)
 		var notes []normalize.Diagnostic
 		if p.envNote != nil {

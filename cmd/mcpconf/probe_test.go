@@ -713,10 +713,11 @@ func TestProbeHandRunPerClient(t *testing.T) {
 		"~/.gemini/settings.json":       def,
 		"~/.gemini/trustedFolders.json": `{"@ROOT@": "TRUST_FOLDER"}`,
 		"~/.claude.json":                strings.ReplaceAll(def, "$T_SRC", "${T_SRC}"),
+		".vscode/mcp.json":              fmt.Sprintf(`{"servers": {"boom": {"command": %q, "args": ["mcp-test-server", "--stderr=boom"], "env": {"PATH": "/opt/extra"}}}}`, bin),
 	})
 	env := map[string]string{"PATH": os.Getenv("PATH"), "ZEBRA_SERVICE_TOKEN": "zebra-secret-value-123", "T_SRC": "from-the-shell", "T_PLAIN": "1"}
-	_, rep, errOut := probeJSON(t, env, "--root", root, "--home", home, "--client", "gemini,claude")
-	if len(rep.Servers) != 2 {
+	_, rep, errOut := probeJSON(t, env, "--root", root, "--home", home, "--client", "gemini,claude,vscode")
+	if len(rep.Servers) != 3 {
 		t.Fatalf("%+v\n%s", rep, errOut)
 	}
 	for _, s := range rep.Servers {
@@ -740,11 +741,49 @@ func TestProbeHandRunPerClient(t *testing.T) {
 			if got := runByHand(t, cmd, env); !strings.Contains(got, "ZEBRA_SERVICE_TOKEN environment variable is required") {
 				t.Errorf("gemini: run by hand, the server does not fail as in Gemini CLI: %q\n%s", got, cmd)
 			}
+		case "vscode":
+			// VS Code adds the definition's PATH to the one it inherits
+			cmd := handRun(t, hint)
+			if !strings.HasPrefix(hint, "run it by hand as VS Code starts it") || !strings.Contains(cmd, ` env PATH="$PATH:/opt/extra" `) {
+				t.Errorf("vscode: %q", hint)
+			}
+			if got := runByHand(t, cmd, env); got != "boom" {
+				t.Errorf("vscode: run by hand: %q\n%s", got, cmd)
+			}
 		case "claude":
 			// Claude Code passes the token: the server works
 			if s.Status != "ok" {
 				t.Errorf("claude: %s %+v", s.Status, s.Diagnostics)
 			}
 		}
+	}
+}
+
+// TestProbeSharedHandRun: a failing server shared by two clients is
+// started once, and each entry's command to run by hand names its own
+// client.
+func TestProbeSharedHandRun(t *testing.T) {
+	bin := testBin(t)
+	log := t.TempDir() + "/starts"
+	def := fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--log=%s", "--stderr=boom"], "env": {"T_SET": "abc"}}}}`, bin, log)
+	root, home := writeTreeHome(t, map[string]string{"~/.claude.json": def, "~/.cursor/mcp.json": def})
+	_, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "claude,cursor")
+	if len(rep.Servers) != 2 {
+		t.Fatalf("%+v\n%s", rep, errOut)
+	}
+	products := map[string]string{"claude": "Claude Code", "cursor": "Cursor"}
+	for _, s := range rep.Servers {
+		var hint string
+		for _, d := range s.Diagnostics {
+			if d.Rule == "process-exited" {
+				hint = d.Hint
+			}
+		}
+		if want := "run it by hand as " + products[s.Client] + " starts it"; !strings.HasPrefix(hint, want) || !strings.Contains(hint, " env T_SET=abc ") {
+			t.Errorf("%s: %q, want %q", s.Client, hint, want)
+		}
+	}
+	if b, _ := os.ReadFile(log); strings.Count(string(b), "started") != 1 {
+		t.Errorf("started %d times, want once", strings.Count(string(b), "started"))
 	}
 }
