@@ -30,6 +30,18 @@
 // outlive it only while another Run in the same process, started
 // earlier, still runs a server).
 //
+// The caller says which variables of its environment the client does not
+// pass (Target.EnvNotPassed): Run puts first those the server's stderr
+// names, and the result keeps them all. The hints that say to run a
+// failed server by hand write the command with the client's environment
+// (Target.HandEnv: "env -i HOME="$HOME" … CMD" for a client that clears
+// it), values the user's shell holds by reference and secrets masked, so
+// that the server fails there as it does in the client.
+//
+// A field of the definition the client ignores ("arguments" for "args"),
+// passed as Target.Ignored, is named as the likely cause of a failure it
+// can cause (a hang, an exit, a 401), first in that failure's hint.
+//
 // Check runs after Run over all results: tool names that collide or are
 // too long under each client's naming scheme, names outside the MCP rules,
 // and input schemas that are not valid JSON Schema.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -71,6 +72,17 @@ type Target struct {
 	// searched for Command.
 	Env []string
 	Cwd string // "" is the prober's working directory
+	// EnvNotPassed are the variables of the environment the caller runs
+	// with that the client does not pass to the server (names only), in
+	// the order to show them: those the server likely needs first, with
+	// why. Run adds those the server's stderr names, first; the result
+	// keeps them all.
+	EnvNotPassed []EnvVar
+	// HandEnv is the environment the client gives the server, written for
+	// a POSIX shell, for the hints that say to run the server by hand: it
+	// then fails as it does in the client, not as in the user's shell.
+	// nil writes the command alone.
+	HandEnv *ShellEnv
 
 	// http and sse
 	URL     string
@@ -85,10 +97,60 @@ type Target struct {
 	// Notes are findings of resolution (a header dropped because its
 	// variable is unset, …), copied into the result's diagnostics.
 	Notes []normalize.Diagnostic
+	// Ignored are fields of the definition the client does not read and
+	// that stand for one it reads, each as a sentence naming the field,
+	// what the client does without it and the fix ("the definition has
+	// "arguments", which Cursor does not read: it starts npx with no
+	// arguments; rename it "args""). When the probe then fails or times
+	// out, the hint names them as the likely cause, instead of a generic
+	// one.
+	Ignored []string
 	// Secrets are values that must never be printed (resolved values,
 	// inherited variables under secret-looking names): Run teaches them
 	// to Options.Boundary, which masks them wherever they appear.
 	Secrets []string
+}
+
+// EnvVar is a variable of the caller's environment that the client does
+// not pass to a stdio server.
+type EnvVar struct {
+	Name string
+	// Why says why the server likely needs it ("named in its definition",
+	// "needed by @scope/pkg", NamedOnStderr); "" when nothing says so.
+	Why string
+}
+
+// NamedOnStderr is the Why of a variable the server's stderr names.
+const NamedOnStderr = "named on its stderr"
+
+// ShellEnv is how a client builds a stdio server's environment, in the
+// terms of a POSIX shell: "env -i" (Clear) or "env -u NAME" (Unset), then
+// the variables it sets. Values are never written out when they are
+// secrets: a value the user's shell holds is written "$NAME", and what
+// the run's boundary masks is masked.
+type ShellEnv struct {
+	Client string // the client's product name, for the hint
+	// Clear: the client gives the server only Set; otherwise the server
+	// inherits the user's environment less Unset, and Set on top.
+	Clear bool
+	Unset []string
+	Set   []ShellVar
+	// Dir is the directory to start the server in, when it is not the
+	// one the user runs mcpconf in ("" otherwise).
+	Dir string
+}
+
+// ShellVar is one variable a client sets, its value in parts.
+type ShellVar struct {
+	Name  string
+	Parts []ShellPart
+}
+
+// ShellPart is literal text, or (Var) the value of the variable Text of
+// the user's shell.
+type ShellPart struct {
+	Text string
+	Var  bool
 }
 
 // Options configures Run.
@@ -106,9 +168,10 @@ type Options struct {
 	// OnDone, when set, is called with each result as soon as it is
 	// complete, one call at a time, for live output.
 	OnDone func(Result)
-	// OnProgress, when set, is called after each server finishes (and once
-	// at the start) with the names still pending, one call at a time.
-	OnProgress func(done, total int, pending []string)
+	// OnProgress, when set, is called once at the start, then each time a
+	// server's probe starts or ends, with the servers still pending, in
+	// target order, one call at a time.
+	OnProgress func(done, total int, pending []Pending)
 	// ClientName and ClientVersion are sent to servers as the client's
 	// implementation; "mcpconf" and "dev" by default.
 	ClientName, ClientVersion string
@@ -127,6 +190,14 @@ type Options struct {
 // a laptop).
 func DefaultParallel() int {
 	return min(max(8, 2*runtime.NumCPU()), 16)
+}
+
+// Pending is a server whose probe is not over.
+type Pending struct {
+	Name string
+	// Started is when its probe started; zero while it waits for its turn
+	// (Options.Parallel).
+	Started time.Time
 }
 
 // Timings are the durations of a probe's phases. Phases not reached are 0.
@@ -171,15 +242,19 @@ type Result struct {
 	Auth *AuthInfo
 	// Stderr is the end of what a stdio server wrote on stderr, cleaned
 	// and masked, kept when the probe was not ok.
-	Stderr      []string
-	Diagnostics []normalize.Diagnostic
+	Stderr []string
+	// EnvNotPassed is Target.EnvNotPassed, those the server's stderr
+	// names first (Why NamedOnStderr).
+	EnvNotPassed []EnvVar
+	Diagnostics  []normalize.Diagnostic
 }
 
 // NotStarted builds the result of a server the caller does not start
 // (disabled, pending approval, blocked, …), so that renderers show it
 // like any other.
 func NotStarted(t Target, status, reason string) Result {
-	r := Result{Name: t.Name, Client: t.Client, Status: status, Reason: reason, Transport: string(t.Transport)}
+	r := Result{Name: t.Name, Client: t.Client, Status: status, Reason: reason, Transport: string(t.Transport),
+		EnvNotPassed: slices.Clone(t.EnvNotPassed)}
 	r.Diagnostics = append(r.Diagnostics, t.Notes...)
 	return r
 }
@@ -203,22 +278,22 @@ func Run(ctx context.Context, targets []Target, opts Options) []Result {
 	var (
 		mu      sync.Mutex // serializes the callbacks and guards pending/done
 		done    int
-		pending = make(map[int]bool, len(targets))
+		pending = make(map[int]time.Time, len(targets)) // target → when its probe started
 	)
 	for i := range targets {
-		pending[i] = true
+		pending[i] = time.Time{}
 	}
-	pendingNames := func() []string {
-		names := make([]string, 0, len(pending))
+	pendingList := func() []Pending {
+		out := make([]Pending, 0, len(pending))
 		for i := range targets {
-			if pending[i] {
-				names = append(names, targets[i].Name)
+			if started, ok := pending[i]; ok {
+				out = append(out, Pending{Name: targets[i].Name, Started: started})
 			}
 		}
-		return names
+		return out
 	}
 	if opts.OnProgress != nil {
-		opts.OnProgress(0, len(targets), pendingNames())
+		opts.OnProgress(0, len(targets), pendingList())
 	}
 	sem := make(chan struct{}, parallel)
 	var wg sync.WaitGroup
@@ -228,6 +303,12 @@ func Run(ctx context.Context, targets []Target, opts Options) []Result {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
+			mu.Lock()
+			pending[i] = time.Now()
+			if opts.OnProgress != nil {
+				opts.OnProgress(done, len(targets), pendingList())
+			}
+			mu.Unlock()
 			// The result is delivered as soon as it is known; the cleanup
 			// (a server's own shutdown can take a while) runs after, and
 			// Run still waits for it.
@@ -241,7 +322,7 @@ func Run(ctx context.Context, targets []Target, opts Options) []Result {
 					opts.OnDone(r)
 				}
 				if opts.OnProgress != nil {
-					opts.OnProgress(done, len(targets), pendingNames())
+					opts.OnProgress(done, len(targets), pendingList())
 				}
 			})
 		}()

@@ -192,7 +192,8 @@ type lineFilter struct {
 
 	mu       sync.Mutex
 	nBad     int
-	firstBad string
+	firstBad string // quoted, for a message
+	shortBad string // quoted and shorter, for a one-line reason
 	any      bool
 	atEOF    bool
 	limitErr *limitError
@@ -217,6 +218,7 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 				f.mu.Lock()
 				if f.nBad == 0 {
 					f.firstBad = f.mask.quote(trimmed, 200)
+					f.shortBad = f.mask.quote(trimmed, 60)
 				}
 				f.nBad++
 				f.mu.Unlock()
@@ -307,6 +309,14 @@ func (f *lineFilter) badLines() (int, string) {
 	return f.nBad, f.firstBad
 }
 
+// firstBadShort is the first line that was not JSON-RPC, quoted and cut
+// for a one-line reason; "" when there was none.
+func (f *lineFilter) firstBadShort() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.shortBad
+}
+
 func (f *lineFilter) sawOutput() bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -343,6 +353,14 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 	}
 	b.buf = append(b.buf, p...)
 	return n, nil
+}
+
+// text is what the buffer holds, raw: for finding words in, never for
+// printing.
+func (b *tailBuffer) text() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return string(b.buf)
 }
 
 // lines returns the last n non-empty lines, cleaned for printing.

@@ -67,7 +67,7 @@ var rules = []Rule{
 	{"auth-no-registration", normalize.Warning, "the authorization server offers no way for a client to register"},
 	// the environment the client gives a stdio server (found by the caller
 	// when it builds the target, from the client's descriptor)
-	{"env-not-passed", normalize.Info, "the client does not pass some variables of its environment to the server"},
+	{"env-not-passed", normalize.Info, "the client does not pass some variables of its environment to the server (a warning when the server's stderr, its definition or its package names one)"},
 	{"env-blocked", normalize.Warning, "the client drops a variable of the definition's env"},
 	{"env-file", normalize.Error, "the client cannot read the definition's envFile, or mcpconf does not load it for this client"},
 	// resolution (found by the caller, package resolve)

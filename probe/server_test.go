@@ -176,6 +176,11 @@ func runTestServer(behaviour string) int {
 		})
 		s.Run(ctx, &mcp.StdioTransport{})
 		return 0
+	case "junkcrash":
+		// logs a banner on stdout, then crashes saying why on stderr
+		fmt.Println("Starting server on stdio...")
+		fmt.Fprintln(os.Stderr, "Error: cannot read config.yaml")
+		return 1
 	case "junkexit":
 		fmt.Println("\x1b[31mfatal\x1b[0m: no config")
 		return 1

@@ -70,7 +70,7 @@ func newProber(t *Target, opts *Options) *prober {
 		timeout = DefaultTimeout
 	}
 	p := &prober{t: t, opts: opts, timeout: timeout, mask: masker{opts.Boundary}}
-	p.result = Result{Name: t.Name, Client: t.Client, Transport: string(t.Transport)}
+	p.result = Result{Name: t.Name, Client: t.Client, Transport: string(t.Transport), EnvNotPassed: slices.Clone(t.EnvNotPassed)}
 	p.result.Diagnostics = append(p.result.Diagnostics, t.Notes...)
 	return p
 }
@@ -109,7 +109,42 @@ func (p *prober) run(ctx context.Context) {
 func (p *prober) fail(status, reason string, ds ...normalize.Diagnostic) {
 	p.result.Status = status
 	p.result.Reason = reason
+	if len(ds) > 0 {
+		ds[0] = p.withCause(ds[0])
+	}
 	p.result.Diagnostics = append(p.result.Diagnostics, ds...)
+}
+
+// causedByDefinition are the rules of failures that a field the client
+// ignores can cause: a server started without its arguments or variables
+// exits, hangs or speaks something else; one reached without its headers
+// is refused. (A command not found, a refused connection, are not.)
+var causedByDefinition = map[string]bool{
+	"timeout": true, "process-exited": true, "stdout-closed": true, "stdout-not-protocol": true,
+	"protocol-error": true, "invalid-target": true, "auth-required": true, "auth-rejected": true,
+	"http-status": true, "http-forbidden": true, "not-mcp-endpoint": true, "wrong-transport": true,
+}
+
+// ignoredMayCause says whether a failure of rule, in the probe's phase,
+// may come from a field the client ignores (a timeout while connecting to
+// a URL does not).
+func (p *prober) ignoredMayCause(rule string) bool {
+	return len(p.t.Ignored) > 0 && causedByDefinition[rule] &&
+		!(rule == "timeout" && p.phase == PhaseConnect && p.t.Transport != normalize.Stdio)
+}
+
+// withCause puts the fields the client ignores (Target.Ignored) first in
+// the hint of a failure they can cause, as its likely cause.
+func (p *prober) withCause(d normalize.Diagnostic) normalize.Diagnostic {
+	if !p.ignoredMayCause(d.Rule) {
+		return d
+	}
+	hint := "likely cause: " + strings.Join(p.t.Ignored, "; ")
+	if d.Hint != "" {
+		hint += "; " + d.Hint
+	}
+	d.Hint = hint
+	return d
 }
 
 func (p *prober) add(ds ...normalize.Diagnostic) {
@@ -624,7 +659,9 @@ func (p *prober) timeoutDiag(msg, extraHint string) normalize.Diagnostic {
 		from = "--timeout"
 	}
 	hint := fmt.Sprintf("the timeout in force is %s (%s); if the server is only slow to start, try %s", fmtDuration(p.timeout), from, fmtDuration(suggestTimeout(p.timeout)))
-	if extraHint != "" {
+	// A field the client ignores is the likelier cause (fail names it):
+	// npx's "-y" is not what a server started without its arguments lacks.
+	if extraHint != "" && !p.ignoredMayCause("timeout") {
 		hint = extraHint + "; " + hint
 	}
 	return diag("timeout", normalize.Error, msg, hint)

@@ -67,7 +67,7 @@ func (p *prober) runStdio(ctx context.Context) {
 		if last := pr.stderr.lastLine(p.mask); last != "" {
 			msg += fmt.Sprintf("; its last stderr line: %q", last)
 		}
-		p.add(diag("process-exited", normalize.Error, msg, fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.mask, p.t))))
+		p.add(p.withCause(diag("process-exited", normalize.Error, msg, handHint(p.mask, p.t, "to see the whole error"))))
 	}
 	p.stdioFacts(pr, p.result.Status == StatusOK)
 }
@@ -92,11 +92,29 @@ func (p *prober) failStdio(ctx context.Context, pr *process, err error) {
 			pr.stop(false)
 			exit := exitDescription(pr.cmd.ProcessState)
 			msg := fmt.Sprintf("the server %s before completing the handshake", exit)
-			if last := pr.stderr.lastLine(p.mask); last != "" {
+			last := pr.stderr.lastLine(p.mask)
+			if last != "" {
 				msg += fmt.Sprintf("; its last stderr line: %q", last)
 			}
-			p.fail(StatusFailed, "process "+exit, diag("process-exited", normalize.Error, msg,
-				fmt.Sprintf("run it by hand to see the whole error: %s", commandLine(p.mask, p.t))))
+			exited := diag("process-exited", normalize.Error, msg, handHint(p.mask, p.t, "to see the whole error"))
+			// A program that printed on stdout and exited cleanly (or
+			// said nothing on stderr) is not speaking MCP: what it
+			// printed says more than its exit code.
+			clean := pr.cmd.ProcessState != nil && pr.cmd.ProcessState.Success()
+			if n, _ := pr.stdout.badLines(); n > 0 && (last == "" || clean) {
+				how := exit
+				if clean {
+					how = "exited" // the code says nothing more
+				}
+				p.fail(StatusFailed, fmt.Sprintf("wrote %s on stdout and %s", pr.stdout.firstBadShort(), how),
+					stdoutDiag(pr.stdout, normalize.Error, fmt.Sprintf(", then %s before the handshake", exit),
+						"check that the command starts an MCP server on stdio: this one printed that and exited (some servers need an argument such as \"stdio\" to serve over stdio)"),
+					exited)
+				p.result.Stderr = pr.stderr.lines(p.mask, stderrTailLines)
+				p.envFromStderr(pr)
+				return
+			}
+			p.fail(StatusFailed, "process "+exit, exited)
 		} else if pr.stdout.eof() {
 			p.fail(StatusFailed, "stdout closed", diag("stdout-closed", normalize.Error,
 				"the server closed stdout without answering the handshake but kept running",
@@ -113,20 +131,29 @@ func (p *prober) failStdio(ctx context.Context, pr *process, err error) {
 // (an error when the probe failed, a warning otherwise) and, when the
 // probe was not ok, the end of stderr.
 func (p *prober) stdioFacts(pr *process, ok bool) {
-	if n, first := pr.stdout.badLines(); n > 0 {
+	if n, _ := pr.stdout.badLines(); n > 0 {
 		sev, hint := normalize.Warning, "MCP stdio servers must write only JSON-RPC messages to stdout; send logs to stderr (some clients drop the connection on such a line)"
 		if !ok {
 			sev, hint = normalize.Error, "MCP stdio servers must write only JSON-RPC messages to stdout; send logs to stderr"
 		}
-		more := ""
-		if n > 1 {
-			more = fmt.Sprintf(" (%d such lines)", n)
-		}
-		p.add(diag("stdout-not-protocol", sev, fmt.Sprintf("the server wrote non-protocol output on stdout: %s%s", first, more), hint))
+		p.add(stdoutDiag(pr.stdout, sev, "", hint))
 	}
 	if !ok {
 		p.result.Stderr = pr.stderr.lines(p.mask, stderrTailLines)
 	}
+	p.envFromStderr(pr)
+}
+
+// stdoutDiag is the stdout-not-protocol finding: the first line the
+// server wrote on stdout that is not JSON-RPC, and how many there were;
+// then is what happened next (", then exited …").
+func stdoutDiag(f *lineFilter, sev normalize.Severity, then, hint string) normalize.Diagnostic {
+	n, first := f.badLines()
+	more := ""
+	if n > 1 {
+		more = fmt.Sprintf(" (%d such lines)", n)
+	}
+	return diag("stdout-not-protocol", sev, fmt.Sprintf("the server wrote non-protocol output on stdout%s: %s%s", then, first, more), hint)
 }
 
 // stdioHangHint suggests why a stdio server may not answer.
@@ -291,5 +318,5 @@ func startError(m masker, t *Target, err error) normalize.Diagnostic {
 			fmt.Sprintf("command %q cannot be executed: %s", t.Command, m.errText(err)), "check its permissions")
 	}
 	return diag("spawn-failed", normalize.Error, fmt.Sprintf("cannot start %q: %s", t.Command, m.errText(err)),
-		fmt.Sprintf("run it by hand to see why: %s", commandLine(m, t)))
+		handHint(m, t, "to see why"))
 }

@@ -328,12 +328,24 @@ func TestNonProtocolStdout(t *testing.T) {
 		t.Errorf("%+v", d)
 	}
 
+	// a program that prints on stdout and exits, saying nothing on
+	// stderr: what it printed is the headline, not its exit code
 	r = probe1(t, stdioTarget(t, "junkexit"), Options{})
 	d = mustDiag(t, r, "stdout-not-protocol")
 	if r.Status != StatusFailed || d.Severity != normalize.Error || !strings.Contains(d.Message, `"\x1b[31mfatal\x1b[0m: no config"`) {
 		t.Errorf("status %q, %+v", r.Status, d)
 	}
+	if r.Reason != `wrote "\x1b[31mfatal\x1b[0m: no config" on stdout and exited with code 1` || r.Diagnostics[0].Rule != "stdout-not-protocol" {
+		t.Errorf("the output is the headline: %q, %s", r.Reason, dump(r))
+	}
 	mustDiag(t, r, "process-exited")
+
+	// one that crashes saying why on stderr: the exit and stderr lead
+	r = probe1(t, stdioTarget(t, "junkcrash"), Options{})
+	if r.Reason != "process exited with code 1" || r.Diagnostics[0].Rule != "process-exited" || !strings.Contains(r.Diagnostics[0].Message, "cannot read config.yaml") {
+		t.Errorf("the crash is the headline: %q, %s", r.Reason, dump(r))
+	}
+	mustDiag(t, r, "stdout-not-protocol")
 }
 
 func TestHandshakeTimeout(t *testing.T) {
@@ -402,14 +414,16 @@ func TestRunOrderAndCallbacks(t *testing.T) {
 		mu       sync.Mutex
 		done     []string
 		progress [][2]int
-		lastLeft []string
+		lastLeft []Pending
+		started  []bool // per call: some pending server has a start time
 	)
 	rs := Run(context.Background(), targets, Options{Parallel: 2,
 		OnDone: func(r Result) { mu.Lock(); done = append(done, r.Name); mu.Unlock() },
-		OnProgress: func(d, total int, pending []string) {
+		OnProgress: func(d, total int, pending []Pending) {
 			mu.Lock()
 			progress = append(progress, [2]int{d, total})
 			lastLeft = pending
+			started = append(started, slices.ContainsFunc(pending, func(p Pending) bool { return !p.Started.IsZero() }))
 			mu.Unlock()
 		},
 	})
@@ -428,8 +442,12 @@ func TestRunOrderAndCallbacks(t *testing.T) {
 	if len(done) != len(targets) {
 		t.Errorf("OnDone called for %q", done)
 	}
-	if len(progress) != len(targets)+1 || progress[0] != [2]int{0, 5} || progress[len(progress)-1] != [2]int{5, 5} || len(lastLeft) != 0 {
+	// once at the start, then as each server starts and ends
+	if len(progress) != 2*len(targets)+1 || progress[0] != [2]int{0, 5} || progress[len(progress)-1] != [2]int{5, 5} || len(lastLeft) != 0 {
 		t.Errorf("progress %v, last pending %q", progress, lastLeft)
+	}
+	if len(started) < 2 || started[0] || !started[1] {
+		t.Errorf("start times: none at the start, then the first server's: %v", started)
 	}
 }
 
@@ -474,5 +492,35 @@ func TestNotStarted(t *testing.T) {
 		Notes: []normalize.Diagnostic{{Rule: "undefined-variable", Message: "token is unset"}}}, StatusPendingApproval, "not approved in .mcp.json")
 	if r.Status != StatusPendingApproval || r.Reason != "not approved in .mcp.json" || r.Diagnostics[0].Message != "token is unset" {
 		t.Errorf("%+v", r)
+	}
+}
+
+// TestIgnoredFieldCause: the fields a client ignores are named as the
+// likely cause of a failure they can cause (a hang, an exit), first in
+// its hint, and not of one they cannot (a command not found).
+func TestIgnoredFieldCause(t *testing.T) {
+	const cause = `the definition has "arguments", which Cursor does not read: it starts npx with no arguments; rename it "args"`
+	target := stdioTarget(t, "hang")
+	target.Command, target.Args = "npx", nil
+	target.Env = append(target.Env, "PATH="+t.TempDir())
+	target.Ignored = []string{cause}
+	r := probe1(t, target, Options{})
+	if d := mustDiag(t, r, "command-not-found"); strings.Contains(d.Hint, "likely cause") {
+		t.Errorf("a command not found is not caused by a field: %q", d.Hint)
+	}
+
+	target = stdioTarget(t, "hang")
+	target.Timeout = 300 * time.Millisecond
+	target.Ignored = []string{cause}
+	r = probe1(t, target, Options{})
+	if d := mustDiag(t, r, "timeout"); !strings.HasPrefix(d.Hint, "likely cause: "+cause+"; the timeout in force is 300ms") {
+		t.Errorf("timeout hint %q", d.Hint)
+	}
+
+	target = stdioTarget(t, "exit")
+	target.Ignored = []string{cause}
+	r = probe1(t, target, Options{})
+	if d := mustDiag(t, r, "process-exited"); !strings.HasPrefix(d.Hint, "likely cause: "+cause+"; run it by hand") {
+		t.Errorf("exit hint %q", d.Hint)
 	}
 }

@@ -29,7 +29,13 @@ type jsonProbeServer struct {
 	Prompts         *int             `json:"prompts"`
 	Auth            *jsonAuth        `json:"auth"`
 	Stderr          []secret.Safe    `json:"stderr"`
+	EnvNotPassed    []jsonEnvVar     `json:"env_not_passed"`
 	Diagnostics     []JSONDiagnostic `json:"diagnostics"`
+}
+
+type jsonEnvVar struct {
+	Name secret.Safe `json:"name"`
+	Why  secret.Safe `json:"why"`
 }
 
 type jsonTimings struct {
@@ -120,6 +126,11 @@ type jsonFetch struct {
 //	                     client_id_metadata_document_supported}, fetches[] {what, url,
 //	                     status, error}; null otherwise
 //	  stderr[]           the end of a stdio server's stderr when it was not ok
+//	  env_not_passed[]   the variables of mcpconf's environment the client does not pass to a
+//	                     stdio server (Codex, Roo Code clear it; Gemini CLI removes secret-looking
+//	                     ones), every one, names only: {name, why}, those the server likely needs
+//	                     first, why saying so ("named on its stderr", "named in its definition",
+//	                     "needed by PACKAGE"; "" for the others)
 //	  diagnostics[]      rule, severity, message, hint (the shape of lint's findings)
 //
 // Empty lists are [], never null. Secrets are masked.
@@ -143,12 +154,16 @@ func probeServerJSON(r view.ProbeResult) jsonProbeServer {
 		Resources:    r.Resources,
 		Prompts:      r.Prompts,
 		Stderr:       orEmpty(r.Stderr),
+		EnvNotPassed: make([]jsonEnvVar, 0, len(r.EnvNotPassed)),
 		Diagnostics:  diagnosticJSON(r.Diagnostics, false),
 	}
 	if !r.ProtocolVersion.IsZero() {
 		era, version := r.Era, r.ProtocolVersion
 		s.Era, s.ProtocolVersion = &era, &version
 		s.Server = &jsonServerInfo{Name: r.ServerName, Version: r.ServerVersion}
+	}
+	for _, v := range r.EnvNotPassed {
+		s.EnvNotPassed = append(s.EnvNotPassed, jsonEnvVar{Name: v.Name, Why: v.Why})
 	}
 	for _, t := range r.Tools {
 		s.Tools = append(s.Tools, jsonTool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema})

@@ -91,8 +91,9 @@ func probeFixture() []probe.Result {
 		},
 		{
 			Name: "db", Client: "codex", Status: probe.StatusTimeout, Reason: "timed out after 30s in handshake", Transport: "stdio",
-			Timings: probe.Timings{Connect: ms(2), Handshake: ms(30000), Total: ms(30002)},
-			Stderr:  []string{"connecting to postgres://app:hunter2secret@db.internal:5432/app", "retrying in 5s"},
+			Timings:      probe.Timings{Connect: ms(2), Handshake: ms(30000), Total: ms(30002)},
+			Stderr:       []string{"connecting to postgres://app:hunter2secret@db.internal:5432/app", "retrying in 5s"},
+			EnvNotPassed: []probe.EnvVar{{Name: "PGPASSWORD", Why: probe.NamedOnStderr}, {Name: "AWS_PROFILE"}},
 			Diagnostics: []normalize.Diagnostic{{Rule: "timeout", Severity: normalize.Error,
 				Message: "no answer to the handshake within 30s: the server started but did not answer the handshake; it wrote nothing on stdout",
 				Hint:    "the timeout in force is 30s (the default); if the server is only slow to start, try 60s"}},
@@ -194,14 +195,14 @@ func TestProbeJSONShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := []string{"name", "client", "status", "reason", "transport", "era", "protocol_version", "timings_ms", "server",
-		"capabilities", "tools", "resources", "prompts", "diagnostics"}
+		"capabilities", "tools", "resources", "prompts", "env_not_passed", "diagnostics"}
 	for _, s := range doc.Servers {
 		for _, k := range keys {
 			if _, ok := s[k]; !ok {
 				t.Errorf("server %s lacks %q", s["name"], k)
 			}
 		}
-		for _, k := range []string{"capabilities", "tools", "diagnostics", "stderr"} {
+		for _, k := range []string{"capabilities", "tools", "diagnostics", "stderr", "env_not_passed"} {
 			if string(s[k]) == "null" {
 				t.Errorf("server %s: %q is null, want []", s["name"], k)
 			}

@@ -47,7 +47,16 @@ type ProbeResult struct {
 	Resources, Prompts   *int
 	Auth                 *Auth
 	Stderr               []secret.Safe
-	Diagnostics          []Finding
+	// EnvNotPassed are the variables of mcpconf's environment the client
+	// does not pass to a stdio server, those it likely needs first.
+	EnvNotPassed []EnvVar
+	Diagnostics  []Finding
+}
+
+// EnvVar is a variable not passed, and why the server likely needs it
+// (zero when nothing says so).
+type EnvVar struct {
+	Name, Why secret.Safe
 }
 
 // Timings are the durations of a probe's phases; phases not reached are 0.
@@ -151,6 +160,9 @@ func probeResult(b *secret.Boundary, r probe.Result, extra map[string]int) Probe
 	for _, l := range r.Stderr {
 		out.Stderr = append(out.Stderr, b.Text(l))
 	}
+	for _, v := range r.EnvNotPassed {
+		out.EnvNotPassed = append(out.EnvNotPassed, EnvVar{Name: b.Text(v.Name), Why: b.Text(v.Why)})
+	}
 	if a := r.Auth; a != nil {
 		out.Auth = auth(b, a)
 	}
@@ -194,18 +206,49 @@ func urls(b *secret.Boundary, us []string) []secret.Safe {
 }
 
 // ProbeProgress is the progress line to show on a terminal while servers
-// are pending: "probing 3/7: github, slack and 2 more".
-func ProbeProgress(b *secret.Boundary, done, total int, pending []string) secret.Safe {
+// are pending, those probed longest first with the time they have taken
+// (from a second on), then those waiting for their turn: "probing 3/7:
+// github (12s), slack (3s) and 2 more".
+func ProbeProgress(b *secret.Boundary, done, total int, pending []probe.Pending, now time.Time) secret.Safe {
 	if len(pending) == 0 {
 		return b.Text("probed " + strconv.Itoa(done) + "/" + strconv.Itoa(total))
 	}
+	order := slices.Clone(pending)
+	slices.SortStableFunc(order, func(x, y probe.Pending) int {
+		switch xw, yw := x.Started.IsZero(), y.Started.IsZero(); {
+		case xw && !yw:
+			return 1
+		case yw && !xw:
+			return -1
+		}
+		return x.Started.Compare(y.Started)
+	})
 	names := make([]secret.Safe, 0, 3)
-	for _, n := range pending[:min(len(pending), 3)] {
-		names = append(names, b.Text(n))
+	for _, p := range order[:min(len(order), 3)] {
+		name := b.Text(p.Name)
+		if !p.Started.IsZero() {
+			if d := now.Sub(p.Started); d >= time.Second {
+				name = secret.Concat(name, b.Text(" ("+elapsed(d)+")"))
+			}
+		}
+		names = append(names, name)
 	}
 	s := secret.Concat(b.Text("probing "+strconv.Itoa(done)+"/"+strconv.Itoa(total)+": "), secret.Join(names, ", "))
 	if more := len(pending) - len(names); more > 0 {
 		s = secret.Concat(s, b.Text(" and "+strconv.Itoa(more)+" more"))
 	}
 	return s
+}
+
+// elapsed is a duration in whole seconds: "12s", "2m05s".
+func elapsed(d time.Duration) string {
+	sec := int(d / time.Second)
+	if sec < 60 {
+		return strconv.Itoa(sec) + "s"
+	}
+	s := strconv.Itoa(sec % 60)
+	if len(s) == 1 {
+		s = "0" + s
+	}
+	return strconv.Itoa(sec/60) + "m" + s + "s"
 }

@@ -3,6 +3,7 @@ package view
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/probe"
@@ -11,14 +12,28 @@ import (
 
 func TestProbeProgress(t *testing.T) {
 	b := secret.NewKeyed(nil)
-	if got := ProbeProgress(b, 2, 7, []string{"a", "b", "c", "d", "e"}).String(); got != "probing 2/7: a, b, c and 2 more" {
+	now := time.Now()
+	waiting := func(names ...string) []probe.Pending {
+		var out []probe.Pending
+		for _, n := range names {
+			out = append(out, probe.Pending{Name: n})
+		}
+		return out
+	}
+	if got := ProbeProgress(b, 2, 7, waiting("a", "b", "c", "d", "e"), now).String(); got != "probing 2/7: a, b, c and 2 more" {
 		t.Errorf("%q", got)
 	}
-	if got := ProbeProgress(b, 7, 7, nil).String(); got != "probed 7/7" {
+	if got := ProbeProgress(b, 7, 7, nil, now).String(); got != "probed 7/7" {
 		t.Errorf("%q", got)
 	}
-	if !strings.Contains(ProbeProgress(b, 0, 1, []string{"x\x1b[2J"}).String(), "x\uFFFD[2J") {
+	if !strings.Contains(ProbeProgress(b, 0, 1, waiting("x\x1b[2J"), now).String(), "x\uFFFD[2J") {
 		t.Error("names are cleaned for the terminal")
+	}
+	// the servers probed longest come first, with their time from a second on
+	pending := []probe.Pending{{Name: "queued"}, {Name: "fresh", Started: now.Add(-300 * time.Millisecond)},
+		{Name: "slow", Started: now.Add(-125 * time.Second)}, {Name: "mid", Started: now.Add(-12 * time.Second)}}
+	if got := ProbeProgress(b, 1, 5, pending, now).String(); got != "probing 1/5: slow (2m05s), mid (12s), fresh and 1 more" {
+		t.Errorf("%q", got)
 	}
 }
 

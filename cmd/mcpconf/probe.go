@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -20,6 +22,7 @@ import (
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/resolve"
 	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/validate"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -102,6 +105,10 @@ type planned struct {
 	result *probe.Result // set when the server is not started
 	key    string        // identical targets share one probe
 	client *normalize.Client
+	// envNote builds the env-not-passed note from the variables not
+	// passed as the probe ordered them (those the server's stderr named
+	// first); nil when the client passes everything.
+	envNote func([]probe.EnvVar) normalize.Diagnostic
 }
 
 func runProbe(opts *probeOptions) error {
@@ -250,11 +257,15 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 				plan = append(plan, planned{result: &r})
 				continue
 			}
-			if r := opts.target(&t, c, file, s, &res.Server, environ, settings, dopts.Root); r != nil {
+			if r := opts.target(&t, c, file, s, &res, environ, settings, dopts.Root); r != nil {
 				plan = append(plan, planned{result: r})
 				continue
 			}
-			plan = append(plan, planned{target: t, key: targetKey(t), client: c})
+			pl := planned{target: t, key: targetKey(t), client: c}
+			if len(t.EnvNotPassed) > 0 {
+				pl.envNote = func(vars []probe.EnvVar) normalize.Diagnostic { return envNote(c, s, vars) }
+			}
+			plan = append(plan, pl)
 		}
 	}
 	return plan, names
@@ -263,7 +274,8 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 // target fills in how client c would start or reach server s, read by the
 // descriptor file (rs is s resolved). It returns the result of a server
 // the client would fail to start before it runs anything.
-func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server, environ []string, settings func([]string) []string, root string) *probe.Result {
+func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s *normalize.Server, res *resolve.Resolved, environ []string, settings func([]string) []string, root string) *probe.Result {
+	rs := &res.Server
 	t.Transport = rs.Transport
 	// A URL the config does not pin may fall back to SSE, as most clients
 	// do; a client without an SSE transport never does.
@@ -278,6 +290,7 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 	}
 	if rs.Transport != normalize.Stdio {
 		t.URL, t.Headers = rs.URL, rs.Headers
+		t.Ignored = ignoredFields(file, s, t)
 		return nil
 	}
 	t.Command, t.Args = rs.Command, rs.Args
@@ -304,8 +317,13 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 			t.Cwd = filepath.Join(root, t.Cwd)
 		}
 	}
-	if n := len(left.Inherited); n > 0 {
-		t.Notes = append(t.Notes, envNote(c, s, left.Inherited))
+	t.Ignored = ignoredFields(file, s, t)
+	t.EnvNotPassed = notPassed(rs, env, left.Inherited)
+	if opts.GOOS != "windows" { // the hand-run command is for a POSIX shell
+		t.HandEnv = handEnv(c, res, env, environ, fileVars, t.EnvNotPassed)
+		if wd, err := opts.IO.Getwd(); err != nil || wd != t.Cwd {
+			t.HandEnv.Dir = t.Cwd
+		}
 	}
 	for _, k := range left.Blocked {
 		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: "env-blocked", Severity: normalize.Warning,
@@ -314,6 +332,59 @@ func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s, 
 			Hint:    "pass it as an argument, or start the server from a script that sets it"})
 	}
 	return nil
+}
+
+// ignoredFields are the fields of s that its reader (file) does not read
+// and that stand for one it reads that changes how the server starts or
+// is reached ("arguments" for "args"), each as the sentence the hint of a
+// failed probe gives as its likely cause. The fields the definition also
+// has under the right name are left out, as are those the reader has no
+// counterpart for: lint reports them all.
+func ignoredFields(file *normalize.Client, s *normalize.Server, t *probe.Target) []string {
+	var out []string
+	for _, m := range s.Unknown {
+		meant := validate.MeantField(file, m.Key)
+		if meant == "" || s.Node.Get(meant) != nil {
+			continue
+		}
+		field := ""
+		for _, f := range []string{"command", "args", "env", "cwd", "envFile", "url", "headers", "type"} {
+			if file.FieldKey(f) == meant {
+				field = f
+			}
+		}
+		effect := ""
+		switch field {
+		case "":
+			continue // a field that does not change how the server starts
+		case "args":
+			effect = fmt.Sprintf("it starts %s without them", progBase(t.Command))
+			if len(t.Args) == 0 {
+				effect = fmt.Sprintf("it starts %s with no arguments", progBase(t.Command))
+			}
+		case "env", "envFile":
+			effect = "the server does not get those variables"
+		case "cwd":
+			effect = fmt.Sprintf("it starts the server in %q", t.Cwd)
+		case "headers":
+			effect = "it does not send those headers"
+		}
+		msg := fmt.Sprintf("the definition has %q, which %s does not read", m.Key, file.ReaderName())
+		if effect != "" {
+			msg += ": " + effect
+		}
+		out = append(out, fmt.Sprintf("%s; rename it %q", msg, meant))
+	}
+	return out
+}
+
+// progBase is a command's program name, for messages: "npx" for
+// "/usr/local/bin/npx".
+func progBase(command string) string {
+	if i := strings.LastIndexAny(command, `/\`); i >= 0 {
+		return command[i+1:]
+	}
+	return command
 }
 
 // envFile reads the definition's envFile for a client that loads one (a
@@ -378,23 +449,196 @@ func withheldReason(what, real string) string {
 }
 
 // envNote says which variables of mcpconf's environment the client does
-// not pass on: names only, never values.
-func envNote(c *normalize.Client, s *normalize.Server, names []string) normalize.Diagnostic {
-	shown := names
-	if len(shown) > 8 {
-		shown = shown[:8]
+// not pass on, names only, never values: those the server likely needs
+// first, with why (a warning then), then the first of the others.
+func envNote(c *normalize.Client, s *normalize.Server, vars []probe.EnvVar) normalize.Diagnostic {
+	var likely []string
+	var others []string
+	for _, v := range vars {
+		if v.Why != "" {
+			likely = append(likely, fmt.Sprintf("%q (%s)", v.Name, v.Why))
+		} else {
+			others = append(others, v.Name)
+		}
 	}
+	shown := others[:min(len(others), max(8-len(likely), 3))]
 	list := normalize.Quoted(shown)
-	if more := len(names) - len(shown); more > 0 {
+	if more := len(others) - len(shown); more > 0 {
 		list += fmt.Sprintf(" and %d more", more)
 	}
 	how := "clears the environment of the servers it starts"
 	if c.ChildEnv.Keep == nil {
 		how = "removes variables with secret-looking names or values from the environment of the servers it starts"
 	}
-	return normalize.Diagnostic{Rule: "env-not-passed", Severity: normalize.Info, Path: s.Source.Path, Pos: s.Source.Pos,
-		Message: fmt.Sprintf("%s %s: %d of the variables mcpconf runs with are not passed (%s)", c.Product, how, len(names), list),
-		Hint:    c.ChildEnv.Hint}
+	msg := fmt.Sprintf("%s %s: %d of the variables mcpconf runs with are not passed", c.Product, how, len(vars))
+	sev := normalize.Info
+	switch {
+	case len(likely) > 0:
+		sev = normalize.Warning
+		msg += ", among them " + andList(likely)
+		if len(others) > 0 {
+			msg += "; the others: " + list
+		}
+	default:
+		msg += " (" + list + ")"
+	}
+	return normalize.Diagnostic{Rule: "env-not-passed", Severity: sev, Path: s.Source.Path, Pos: s.Source.Pos,
+		Message: msg, Hint: c.ChildEnv.Hint}
+}
+
+// andList joins items as English does: "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// notPassed are the variables of mcpconf's environment (inherited, as
+// resolve.ChildEnv left them out) that the server does not get, those it
+// likely needs first: the ones its definition names as words (docker run
+// -e NAME, a flag's value, a "$NAME" Codex does not expand), then those
+// its npm package is known to need (validate's knowledge, as lint's
+// env-not-passed uses it), then the others, each group sorted. A name the
+// server gets from its definition's env is not listed.
+func notPassed(rs *normalize.Server, env []string, inherited []string) []probe.EnvVar {
+	has := map[string]bool{}
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		has[k] = true
+	}
+	words := map[string]bool{}
+	for _, v := range append(append([]string{rs.Command}, rs.Args...), slices.Collect(maps.Values(rs.Env))...) {
+		for _, w := range strings.FieldsFunc(v, func(r rune) bool { return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)) }) {
+			words[w] = true
+		}
+	}
+	needs := map[string]string{}
+	if pkg, groups := validate.PackageNeeds(rs.Command, rs.Args); pkg != "" {
+		for _, g := range groups {
+			for _, n := range g {
+				needs[n] = "needed by " + pkg
+			}
+		}
+	}
+	var named, needed, rest []probe.EnvVar
+	for _, n := range inherited {
+		switch {
+		case has[n]:
+		case len(n) >= 3 && words[n]:
+			named = append(named, probe.EnvVar{Name: n, Why: "named in its definition"})
+		case needs[n] != "":
+			needed = append(needed, probe.EnvVar{Name: n, Why: needs[n]})
+		default:
+			rest = append(rest, probe.EnvVar{Name: n})
+		}
+	}
+	return slices.Concat(named, needed, rest)
+}
+
+// handEnv writes the environment client c gives the server res for a
+// POSIX shell, to run it by hand as c does: c's model (a cleared
+// environment, or the user's less what c removes), then each variable c
+// sets, its value as the user's shell would give it ("$NAME" for what
+// comes from the environment mcpconf runs with: an inherited variable, a
+// placeholder, Codex's env_vars), a secret never written out (a literal
+// under a secret-looking name, a value from an input, a file or a
+// command: "***").
+func handEnv(c *normalize.Client, res *resolve.Resolved, env, environ, fileVars []string, left []probe.EnvVar) *probe.ShellEnv {
+	h := &probe.ShellEnv{Client: c.Product, Clear: c.ChildEnv.Keep != nil}
+	parent := map[string]string{}
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			parent[k] = v
+		}
+	}
+	fromFile := map[string]string{}
+	for _, kv := range fileVars {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			fromFile[k] = v
+		}
+	}
+	rs := &res.Server
+	literal := func(k, v string) []probe.ShellPart {
+		if secret.IsSecretKey(k) && v != "" {
+			v = secret.Masked
+		}
+		return []probe.ShellPart{{Text: v}}
+	}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		var parts []probe.ShellPart
+		if dv, ok := rs.Env[k]; ok {
+			i := slices.IndexFunc(res.Fields, func(f resolve.Field) bool {
+				return f.Field == "env" && f.Key == k && !f.Dropped && f.Value == dv
+			})
+			if i < 0 {
+				parts = literal(k, v)
+			} else {
+				parts = valueParts(k, res.Fields[i])
+			}
+			if old, inherited := parent[k]; inherited && c.ChildEnv.AppendPath && strings.EqualFold(k, "PATH") &&
+				len(v) > len(old)+len(dv) && strings.HasPrefix(v, old) && strings.HasSuffix(v, dv) {
+				// the client adds the definition's PATH to the inherited one
+				parts = append([]probe.ShellPart{{Text: k, Var: true}, {Text: v[len(old) : len(v)-len(dv)]}}, parts...)
+			}
+		} else if fv, ok := fromFile[k]; ok && fv == v {
+			parts = literal(k, v)
+		} else if pv, ok := parent[k]; ok && pv == v {
+			if !h.Clear {
+				continue // inherited as it is
+			}
+			parts = []probe.ShellPart{{Text: k, Var: true}}
+		} else {
+			parts = literal(k, v) // what the client sets itself
+		}
+		h.Set = append(h.Set, probe.ShellVar{Name: k, Parts: parts})
+	}
+	if !h.Clear {
+		for _, v := range left {
+			h.Unset = append(h.Unset, v.Name)
+		}
+		slices.Sort(h.Unset)
+	}
+	return h
+}
+
+// valueParts splits a resolved value by where its pieces came from: a
+// variable of the environment stays a reference, a piece from an input,
+// a file or a command (a secret the shell cannot give) is masked, the
+// rest is literal (masked too under a secret-looking name).
+func valueParts(key string, f resolve.Field) []probe.ShellPart {
+	var parts []probe.ShellPart
+	lit := func(s string) {
+		if s == "" {
+			return
+		}
+		if secret.IsSecretKey(key) {
+			s = secret.Masked
+		}
+		parts = append(parts, probe.ShellPart{Text: s})
+	}
+	at := 0
+	for _, p := range f.Pieces {
+		if p.Start < at || p.End > len(f.Value) {
+			continue
+		}
+		lit(f.Value[at:p.Start])
+		switch p.Kind {
+		case resolve.FromVariable:
+			parts = append(parts, probe.ShellPart{Text: p.Name, Var: true})
+		case resolve.FromInput, resolve.FromFile, resolve.FromCommand:
+			parts = append(parts, probe.ShellPart{Text: secret.Masked})
+		default:
+			lit(f.Value[p.Start:p.End])
+		}
+		at = p.End
+	}
+	lit(f.Value[at:])
+	if len(parts) == 0 {
+		parts = []probe.ShellPart{{Text: ""}}
+	}
+	return parts
 }
 
 // targetKey is equal for targets that start the same process or reach the
@@ -424,6 +668,10 @@ func targetKey(t probe.Target) string {
 	}
 	return b.String()
 }
+
+// progressTick is how often the progress line is redrawn while no server
+// starts or ends.
+const progressTick = 500 * time.Millisecond
 
 // run probes each distinct target once and gives every client's entry its
 // result, in plan order. Text output shows each line as its server
@@ -458,14 +706,46 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 		}
 	}
 	popts := probe.Options{Parallel: opts.Parallel, Tools: opts.Tools, ClientName: "mcpconf", ClientVersion: versionString(), Boundary: b}
+	stopTicker := func() {}
 	if progress {
-		popts.OnProgress = func(done, total int, pending []string) {
+		// The line is drawn on each change and redrawn while nothing
+		// changes, so that the time a pending server takes keeps counting.
+		var (
+			last      []probe.Pending
+			lastDone  int
+			lastTotal int
+		)
+		draw := func() {
+			clearLine()
+			if len(last) > 0 {
+				fmt.Fprint(opts.IO.ErrOut, view.ProbeProgress(b, lastDone, lastTotal, last, time.Now()))
+			}
+		}
+		popts.OnProgress = func(done, total int, pending []probe.Pending) {
 			mu.Lock()
 			defer mu.Unlock()
-			clearLine()
-			if len(pending) > 0 {
-				fmt.Fprint(opts.IO.ErrOut, view.ProbeProgress(b, done, total, pending))
+			last, lastDone, lastTotal = pending, done, total
+			draw()
+		}
+		tick := time.NewTicker(progressTick)
+		stop, stopped := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(stopped)
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					mu.Lock()
+					draw()
+					mu.Unlock()
+				}
 			}
+		}()
+		stopTicker = func() {
+			tick.Stop()
+			close(stop)
+			<-stopped
 		}
 	}
 	if live {
@@ -491,6 +771,7 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 		}
 	}
 	got := probe.Run(opts.IO.ctx(), targets, popts)
+	stopTicker()
 	clearLine()
 	results := make([]probe.Result, len(plan))
 	for i, p := range plan {
@@ -499,12 +780,22 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 			continue
 		}
 		r := got[index[i]]
-		// Another client's entry shares the probe: its own notes and name.
+		// Another client's entry may share the probe: its own name, its
+		// own notes first, then what the probe found.
 		r.Name, r.Client = p.target.Name, p.target.Client
-		r.Diagnostics = slices.Clone(r.Diagnostics)
-		if shared := targets[index[i]]; shared.Client != p.target.Client || shared.Name != p.target.Name {
-			r.Diagnostics = append(slices.DeleteFunc(r.Diagnostics, func(d normalize.Diagnostic) bool { return slices.ContainsFunc(shared.Notes, sameDiag(d)) }), p.target.Notes...)
+		shared := targets[index[i]]
+		found := slices.DeleteFunc(slices.Clone(r.Diagnostics), func(d normalize.Diagnostic) bool { return slices.ContainsFunc(shared.Notes, sameDiag(d)) })
+		if own, sh := p.target.HandEnv, shared.HandEnv; own != nil && sh != nil && own.Client != sh.Client {
+			for j := range found {
+				found[j].Hint = strings.Replace(found[j].Hint, probe.HandRunAs(sh.Client), probe.HandRunAs(own.Client), 1)
+			}
 		}
+		r.EnvNotPassed = envOrder(p.target.EnvNotPassed, r.EnvNotPassed)
+		var notes []normalize.Diagnostic
+		if p.envNote != nil {
+			notes = append(notes, p.envNote(r.EnvNotPassed))
+		}
+		r.Diagnostics = slices.Concat(p.target.Notes, notes, found)
 		if c := p.client; c.NoSSE {
 			for j := range r.Diagnostics {
 				if d := &r.Diagnostics[j]; d.Rule == "wrong-transport" {
@@ -515,6 +806,27 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 		results[i] = r
 	}
 	return results
+}
+
+// envOrder is an entry's own variables not passed (own) as the probe
+// ordered the shared target's (probed): those its stderr named first.
+func envOrder(own, probed []probe.EnvVar) []probe.EnvVar {
+	named := map[string]bool{}
+	for _, v := range probed {
+		if v.Why == probe.NamedOnStderr {
+			named[v.Name] = true
+		}
+	}
+	var first, rest []probe.EnvVar
+	for _, v := range own {
+		if named[v.Name] {
+			v.Why = probe.NamedOnStderr
+			first = append(first, v)
+		} else {
+			rest = append(rest, v)
+		}
+	}
+	return append(first, rest...)
 }
 
 func sameDiag(d normalize.Diagnostic) func(normalize.Diagnostic) bool {

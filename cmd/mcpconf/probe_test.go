@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +27,25 @@ import (
 // --leak it prints its environment on stderr and exits at once. It is
 // selected by its arguments, not by the environment, because Codex clears
 // the environment of the servers it starts.
+//
+// Started through a link named npx, it stands in for npx: with arguments
+// it runs the test server whatever the package (the first argument),
+// without any it does what npm exec does without a package when stdin is
+// not a terminal: it runs a shell that reads its commands from stdin, so
+// the handshake goes to a shell and nothing ever answers.
 func TestMain(m *testing.M) {
+	if filepath.Base(os.Args[0]) == "npx" {
+		args := os.Args[1:]
+		if len(args) > 0 && args[0] == "-y" {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			io.Copy(io.Discard, os.Stdin)
+			os.Exit(0)
+		}
+		// any package is the test server
+		os.Exit(testServer(args[1:]))
+	}
 	if len(os.Args) > 1 && os.Args[1] == "mcp-test-server" {
 		os.Exit(testServer(os.Args[2:]))
 	}
@@ -46,6 +67,27 @@ func testServer(args []string) int {
 			// a server that fails and prints what it is given
 			os.Stderr.WriteString(strings.ReplaceAll(strings.TrimPrefix(a, "--stderr="), `\n`, "\n"))
 			return 1
+		case strings.HasPrefix(a, "--need="):
+			// a server that needs a variable and says so on stderr
+			if name := strings.TrimPrefix(a, "--need="); os.Getenv(name) == "" {
+				fmt.Fprintf(os.Stderr, "error: %s is not set; export it before starting the server\n", name)
+				return 1
+			}
+		case a == "--need-token":
+			// a server that needs a token the definition does not name
+			if os.Getenv("ZEBRA_SERVICE_TOKEN") == "" {
+				fmt.Fprintln(os.Stderr, "fatal: ZEBRA_SERVICE_TOKEN environment variable is required")
+				return 1
+			}
+		case a == "--hang":
+			// a server that never answers
+			fmt.Fprintln(os.Stderr, "waiting for the database")
+			select {}
+		case strings.HasPrefix(a, "--banner="):
+			// a program that is not an MCP server: it prints a banner on
+			// stdout and exits
+			fmt.Println(strings.TrimPrefix(a, "--banner="))
+			return 0
 		case a == "--leak":
 			// a server that fails and prints its whole environment
 			for _, kv := range os.Environ() {
@@ -89,6 +131,7 @@ type probeReport struct {
 		Server                                  struct{ Name, Version string }
 		Tools                                   []struct{ Name, Description string }
 		Diagnostics                             []struct{ Rule, Severity, Message, Hint string }
+		EnvNotPassed                            []struct{ Name, Why string } `json:"env_not_passed"`
 	}
 }
 
@@ -452,5 +495,295 @@ func TestProbeProgressAndInputs(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "probing") {
 		t.Errorf("progress went to stdout: %q", out)
+	}
+}
+
+// TestProbeProgressElapsed: the progress line says how long each pending
+// server has been probed, redrawn while nothing finishes.
+func TestProbeProgressElapsed(t *testing.T) {
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"slow": {"command": %q, "args": ["mcp-test-server", "--hang"]}}}`, bin),
+	})
+	io, out, errOut := testIO(nil)
+	io.ErrTTY = true
+	code := Main([]string{"probe", "--root", root, "--home", home, "--client", "cursor", "--timeout", "1300ms"}, io)
+	if code != 1 || !strings.Contains(out.String(), "timeout") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	if e := errOut.String(); !strings.Contains(e, "probing 0/1: slow (1s)") {
+		t.Errorf("the progress line does not show the time spent: %q", e)
+	}
+}
+
+// TestProbeBannerExit: a program that prints a banner on stdout and exits
+// is reported by its banner, not by its exit code.
+func TestProbeBannerExit(t *testing.T) {
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"cli": {"command": %q, "args": ["mcp-test-server", "--banner=Welcome to acme-cli 2.1, type help"]}}}`, bin),
+	})
+	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "cursor")
+	if code != 1 || len(rep.Servers) != 1 {
+		t.Fatalf("exit %d %+v\n%s", code, rep, errOut)
+	}
+	s := rep.Servers[0]
+	if s.Status != "failed" || !strings.Contains(s.Reason, "Welcome to acme-cli") || strings.Contains(s.Reason, "code 0") {
+		t.Errorf("reason %q: the banner is the headline", s.Reason)
+	}
+	if len(s.Diagnostics) == 0 || s.Diagnostics[0].Rule != "stdout-not-protocol" || !strings.Contains(s.Diagnostics[0].Message, "exited") {
+		t.Errorf("the first finding must be the banner: %+v", s.Diagnostics)
+	}
+}
+
+// fakeNpx is a directory holding "npx", a link to the test binary, which
+// then stands in for npx (see TestMain).
+func fakeNpx(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Symlink(testBin(t), filepath.Join(dir, "npx")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	return dir
+}
+
+// TestProbeIgnoredField: "arguments" for "args" in Cursor: Cursor starts
+// npx with no arguments, which never answers; the timeout's hint names
+// the field Cursor ignored rather than npx's missing "-y".
+func TestProbeIgnoredField(t *testing.T) {
+	npx := filepath.Join(fakeNpx(t), "npx")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_request"`)
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	defer srv.Close()
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {
+			"typo": {"command": %[1]q, "arguments": ["-y", "mcp-test-server"], "description": "a note"},
+			"fine": {"command": %[1]q, "args": ["-y", "mcp-test-server"], "arguments": ["mcp-test-server"]},
+			"web": {"url": %[2]q, "header": {"Authorization": "Bearer abc"}}}}`, npx, srv.URL+"/mcp"),
+	})
+	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "cursor", "--timeout", "700ms")
+	if code != 1 || len(rep.Servers) != 3 {
+		t.Fatalf("exit %d %+v\n%s", code, rep, errOut)
+	}
+	for _, s := range rep.Servers {
+		switch s.Name {
+		case "fine":
+			// it works: what Cursor ignores is lint's to say
+			if s.Status != "ok" || len(s.Diagnostics) != 0 {
+				t.Errorf("fine: %s %+v", s.Status, s.Diagnostics)
+			}
+		case "typo":
+			var hint string
+			for _, d := range s.Diagnostics {
+				if d.Rule == "timeout" {
+					hint = d.Hint
+				}
+			}
+			want := `the definition has "arguments", which Cursor does not read: it starts npx with no arguments; rename it "args"`
+			if s.Status != "timeout" || !strings.Contains(hint, want) || strings.Contains(hint, `"-y"`) || strings.Contains(hint, "description") {
+				t.Errorf("typo: %s, hint %q, want it to name %q", s.Status, hint, want)
+			}
+		case "web":
+			want := `likely cause: the definition has "header", which Cursor does not read: it does not send those headers; rename it "headers"`
+			if s.Status != "needs-auth" || len(s.Diagnostics) == 0 || !strings.HasPrefix(s.Diagnostics[0].Hint, want) {
+				t.Errorf("web: %s %+v, want the hint to start with %q", s.Status, s.Diagnostics, want)
+			}
+		}
+	}
+}
+
+// handRun is the command of a "run it by hand" hint.
+func handRun(t *testing.T, hint string) string {
+	t.Helper()
+	_, cmd, ok := strings.Cut(hint, "to see the whole error: ")
+	if !ok {
+		t.Fatalf("no command to run by hand in %q", hint)
+	}
+	return cmd
+}
+
+// runByHand runs a hand-run command in sh, in the environment the user
+// runs mcpconf with, and returns what it wrote on stderr.
+func runByHand(t *testing.T, command string, env map[string]string) string {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", command)
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	_ = cmd.Run()
+	return stderr.String()
+}
+
+// TestProbeEnvNotPassedFirst: a server that works in a shell and fails in
+// Codex, because Codex clears the environment: the note names first the
+// variables the server's stderr names, those its definition names and
+// those its package is known to need; JSON lists them all; and the
+// command to run by hand starts the server with Codex's environment, so
+// that it fails there too, without printing a secret.
+func TestProbeEnvNotPassedFirst(t *testing.T) {
+	bin := testBin(t)
+	npx := filepath.Join(fakeNpx(t), "npx")
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.codex/config.toml": fmt.Sprintf(`[mcp_servers.zebra]
+command = %[1]q
+args = ["mcp-test-server", "--need-token", "--label=T_DEF_NAME"]
+env = { T_SET = "abc", T_KEY = "LiteralSecret-Qw3Er5Ty7Ui9" }
+env_vars = ["T_PASSED"]
+
+[mcp_servers.github]
+command = %[2]q
+args = ["-y", "@modelcontextprotocol/server-github"]
+`, bin, npx),
+	})
+	env := map[string]string{"PATH": os.Getenv("PATH"), "HOME": home, "T_PASSED": "passed-secret-value-77",
+		"ZEBRA_SERVICE_TOKEN": "zebra-secret-value-123", "T_DEF_NAME": "x", "GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_EnvSecret0123456789abcdefghijKLMNOPqr"}
+	for i := range 30 {
+		env[fmt.Sprintf("A_VAR_%02d", i)] = "1"
+	}
+	code, rep, errOut := probeJSON(t, env, "--root", root, "--home", home, "--client", "codex")
+	if code != 1 || len(rep.Servers) != 2 {
+		t.Fatalf("exit %d %+v\n%s", code, rep, errOut)
+	}
+	for _, s := range rep.Servers {
+		var note, hint string
+		for _, d := range s.Diagnostics {
+			switch d.Rule {
+			case "env-not-passed":
+				note = d.Message
+				if d.Severity != "warning" {
+					t.Errorf("%s: a variable the server needs is not passed: a warning, not %s", s.Name, d.Severity)
+				}
+			case "process-exited":
+				hint = d.Hint
+			}
+		}
+		var names []string
+		for _, v := range s.EnvNotPassed {
+			names = append(names, v.Name)
+		}
+		switch s.Name {
+		case "zebra":
+			if s.Status != "failed" {
+				t.Fatalf("zebra: %s %s", s.Status, s.Reason)
+			}
+			want := `are not passed, among them "ZEBRA_SERVICE_TOKEN" (named on its stderr) and "T_DEF_NAME" (named in its definition); the others: "A_VAR_00", `
+			if !strings.Contains(note, want) {
+				t.Errorf("zebra: note %q, want %q", note, want)
+			}
+			// every one in JSON, those the server needs first
+			if len(names) != 33 || names[0] != "ZEBRA_SERVICE_TOKEN" || s.EnvNotPassed[0].Why != "named on its stderr" ||
+				names[1] != "T_DEF_NAME" || !slices.Contains(names, "A_VAR_29") || !slices.Contains(names, "GITHUB_PERSONAL_ACCESS_TOKEN") {
+				t.Errorf("zebra: env_not_passed %+v", s.EnvNotPassed)
+			}
+			cmd := handRun(t, hint)
+			for _, w := range []string{"env -i ", `HOME="$HOME"`, `PATH="$PATH"`, `T_PASSED="$T_PASSED"`, "T_SET=abc", `T_KEY='***'`, "--need-token"} {
+				if !strings.Contains(cmd, w) {
+					t.Errorf("zebra: the command to run by hand lacks %q: %s", w, cmd)
+				}
+			}
+			for _, secret := range []string{"LiteralSecret", "passed-secret", "zebra-secret", "A_VAR_00"} {
+				if strings.Contains(cmd, secret) {
+					t.Errorf("zebra: the command to run by hand holds %q: %s", secret, cmd)
+				}
+			}
+			// run by hand where the token is set, it fails as in Codex
+			if got := runByHand(t, cmd, env); !strings.Contains(got, "ZEBRA_SERVICE_TOKEN environment variable is required") {
+				t.Errorf("zebra: run by hand, the server does not fail as in Codex: %q\n%s", got, cmd)
+			}
+		case "github":
+			want := `among them "GITHUB_PERSONAL_ACCESS_TOKEN" (needed by @modelcontextprotocol/server-github); the others:`
+			if s.Status != "ok" || !strings.Contains(note, want) || names[0] != "GITHUB_PERSONAL_ACCESS_TOKEN" {
+				t.Errorf("github: %s, note %q, want %q", s.Status, note, want)
+			}
+		}
+	}
+}
+
+// TestProbeHandRunPerClient: the command to run by hand reproduces each
+// client's way: Gemini CLI removes secret-looking variables (env -u) and
+// adds its own, Claude Code passes everything and adds env.
+func TestProbeHandRunPerClient(t *testing.T) {
+	bin := testBin(t)
+	def := fmt.Sprintf(`{"mcpServers": {"zebra": {"command": %q, "args": ["mcp-test-server", "--need-token"], "env": {"T_SET": "abc", "T_FROM": "$T_SRC"}}}}`, bin)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.gemini/settings.json":       def,
+		"~/.gemini/trustedFolders.json": `{"@ROOT@": "TRUST_FOLDER"}`,
+		"~/.claude.json":                strings.ReplaceAll(def, "$T_SRC", "${T_SRC}"),
+		".vscode/mcp.json":              fmt.Sprintf(`{"servers": {"boom": {"command": %q, "args": ["mcp-test-server", "--stderr=boom"], "env": {"PATH": "/opt/extra"}}}}`, bin),
+	})
+	env := map[string]string{"PATH": os.Getenv("PATH"), "ZEBRA_SERVICE_TOKEN": "zebra-secret-value-123", "T_SRC": "from-the-shell", "T_PLAIN": "1"}
+	_, rep, errOut := probeJSON(t, env, "--root", root, "--home", home, "--client", "gemini,claude,vscode")
+	if len(rep.Servers) != 3 {
+		t.Fatalf("%+v\n%s", rep, errOut)
+	}
+	for _, s := range rep.Servers {
+		var hint string
+		for _, d := range s.Diagnostics {
+			if d.Rule == "process-exited" {
+				hint = d.Hint
+			}
+		}
+		switch s.Client {
+		case "gemini":
+			cmd := handRun(t, hint)
+			for _, w := range []string{"env -u ZEBRA_SERVICE_TOKEN ", "GEMINI_CLI=1", "T_SET=abc", `T_FROM="$T_SRC"`} {
+				if !strings.Contains(cmd, w) || strings.Contains(cmd, "zebra-secret") || strings.Contains(cmd, "T_PLAIN") {
+					t.Errorf("gemini: the command to run by hand lacks %q: %s", w, cmd)
+				}
+			}
+			if !strings.HasPrefix(hint, "run it by hand as Gemini CLI starts it") {
+				t.Errorf("gemini: %q", hint)
+			}
+			if got := runByHand(t, cmd, env); !strings.Contains(got, "ZEBRA_SERVICE_TOKEN environment variable is required") {
+				t.Errorf("gemini: run by hand, the server does not fail as in Gemini CLI: %q\n%s", got, cmd)
+			}
+		case "vscode":
+			// VS Code adds the definition's PATH to the one it inherits
+			cmd := handRun(t, hint)
+			if !strings.HasPrefix(hint, "run it by hand as VS Code starts it") || !strings.Contains(cmd, ` env PATH="$PATH:/opt/extra" `) {
+				t.Errorf("vscode: %q", hint)
+			}
+			if got := runByHand(t, cmd, env); got != "boom" {
+				t.Errorf("vscode: run by hand: %q\n%s", got, cmd)
+			}
+		case "claude":
+			// Claude Code passes the token: the server works
+			if s.Status != "ok" {
+				t.Errorf("claude: %s %+v", s.Status, s.Diagnostics)
+			}
+		}
+	}
+}
+
+// TestProbeSharedHandRun: a failing server shared by two clients is
+// started once, and each entry's command to run by hand names its own
+// client.
+func TestProbeSharedHandRun(t *testing.T) {
+	bin := testBin(t)
+	log := t.TempDir() + "/starts"
+	def := fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--log=%s", "--stderr=boom"], "env": {"T_SET": "abc"}}}}`, bin, log)
+	root, home := writeTreeHome(t, map[string]string{"~/.claude.json": def, "~/.cursor/mcp.json": def})
+	_, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "claude,cursor")
+	if len(rep.Servers) != 2 {
+		t.Fatalf("%+v\n%s", rep, errOut)
+	}
+	products := map[string]string{"claude": "Claude Code", "cursor": "Cursor"}
+	for _, s := range rep.Servers {
+		var hint string
+		for _, d := range s.Diagnostics {
+			if d.Rule == "process-exited" {
+				hint = d.Hint
+			}
+		}
+		if want := "run it by hand as " + products[s.Client] + " starts it"; !strings.HasPrefix(hint, want) || !strings.Contains(hint, " env T_SET=abc ") {
+			t.Errorf("%s: %q, want %q", s.Client, hint, want)
+		}
+	}
+	if b, _ := os.ReadFile(log); strings.Count(string(b), "started") != 1 {
+		t.Errorf("started %d times, want once", strings.Count(string(b), "started"))
 	}
 }
