@@ -41,6 +41,15 @@ func ProbeLine(w io.Writer, r view.ProbeResult, st Style) error {
 	return err
 }
 
+// ProbeProgress redraws the progress line of a probe run on a terminal:
+// it returns to the start of the line, clears it and writes line, cut to
+// one cell less than the terminal's width. A line that wrapped would
+// leave its first rows behind at each redraw.
+func ProbeProgress(w io.Writer, line secret.Safe, st Style) error {
+	_, err := io.WriteString(w, "\r\x1b[K"+cutTo(line.String(), st.Width-1))
+	return err
+}
+
 // probeIndent is where the wrapped part of a probe line starts: under the
 // server's name.
 var probeIndent = strings.Repeat(" ", statusWidth+1)

@@ -484,3 +484,31 @@ func closeInto(c io.Closer, err *error) {
 		*err = e
 	}
 }
+
+// cutTo cuts s to at most w cells, ending in … when it cut (w <= 0: s).
+// Color codes are kept and the line closed, so a cut never leaves a
+// terminal colored.
+func cutTo(s string, w int) string {
+	if w <= 0 || visibleWidth(s) <= w {
+		return s
+	}
+	var b strings.Builder
+	n := 0
+	for j := 0; j < len(s); {
+		if k := escapeLen(s, j); k > 0 {
+			b.WriteString(s[j : j+k])
+			j += k
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[j:])
+		cw := cellWidth(r)
+		if n+cw > w-1 {
+			break
+		}
+		b.WriteString(s[j : j+size])
+		n += cw
+		j += size
+	}
+	b.WriteString("…")
+	return closeLines([]string{b.String()})[0]
+}

@@ -26,9 +26,10 @@ type IO struct {
 	// OutTTY and ErrTTY say whether the streams are terminals.
 	OutTTY, ErrTTY bool
 	// Width is the width of the terminal Out is, in cells; 0 when Out is
-	// not a terminal, and text is then printed as long as it is.
-	Width  int
-	Getenv func(string) string
+	// not a terminal, and text is then printed as long as it is. ErrWidth
+	// is ErrOut's, for probe's progress line.
+	Width, ErrWidth int
+	Getenv          func(string) string
 	// LookupEnv tells a variable set to "" from one not set; nil falls
 	// back to Getenv, where "" means not set.
 	LookupEnv func(string) (string, bool)
@@ -57,12 +58,18 @@ func SystemIO() *IO {
 		Getwd:     os.Getwd,
 		HomeDir:   os.UserHomeDir,
 	}
-	if o.OutTTY {
-		w, _, err := term.GetSize(int(os.Stdout.Fd()))
+	size := func(f *os.File) int {
+		w, _, err := term.GetSize(int(f.Fd()))
 		if err != nil {
-			w = 0
+			return 0
 		}
-		o.Width = terminalWidth(w, os.Getenv("COLUMNS"))
+		return terminalWidth(w, os.Getenv("COLUMNS"))
+	}
+	if o.OutTTY {
+		o.Width = size(os.Stdout)
+	}
+	if o.ErrTTY {
+		o.ErrWidth = size(os.Stderr)
 	}
 	return o
 }

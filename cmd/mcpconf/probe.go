@@ -716,10 +716,11 @@ func (opts *probeOptions) run(plan []planned, b *secret.Boundary) []probe.Result
 			lastTotal int
 		)
 		draw := func() {
-			clearLine()
-			if len(last) > 0 {
-				fmt.Fprint(opts.IO.ErrOut, view.ProbeProgress(b, lastDone, lastTotal, last, time.Now()))
+			if len(last) == 0 {
+				clearLine()
+				return
 			}
+			report.ProbeProgress(opts.IO.ErrOut, view.ProbeProgress(b, lastDone, lastTotal, last, time.Now()), report.Style{Width: opts.IO.ErrWidth})
 		}
 		popts.OnProgress = func(done, total int, pending []probe.Pending) {
 			mu.Lock()

@@ -516,6 +516,29 @@ func TestProbeProgressElapsed(t *testing.T) {
 	}
 }
 
+// TestProbeProgressFitsTheTerminal: the progress line is cut to the
+// terminal's width (one cell less), since a line that wrapped leaves its
+// first rows behind each time it is redrawn.
+func TestProbeProgressFitsTheTerminal(t *testing.T) {
+	bin := testBin(t)
+	long := strings.Repeat("a-server-with-a-long-name-", 4)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {%q: {"command": %q, "args": ["mcp-test-server", "--hang"]}}}`, long, bin),
+	})
+	io, out, errOut := testIO(nil)
+	io.ErrTTY, io.ErrWidth = true, 40
+	Main([]string{"probe", "--root", root, "--home", home, "--client", "cursor", "--timeout", "700ms"}, io)
+	draws := strings.Split(errOut.String(), "\r\033[K")
+	if len(draws) < 2 || !strings.Contains(errOut.String(), "probing 0/1: a-server") {
+		t.Fatalf("no progress line: %q\n%s", errOut, out)
+	}
+	for _, d := range draws {
+		if n := cells(d); n > 39 {
+			t.Errorf("a progress line of %d cells on a terminal of 40: %q", n, d)
+		}
+	}
+}
+
 // TestProbeBannerExit: a program that prints a banner on stdout and exits
 // is reported by its banner, not by its exit code.
 func TestProbeBannerExit(t *testing.T) {
