@@ -226,8 +226,11 @@ type Result struct {
 	Name, Client string
 	Status       string // one of the Status constants
 	Reason       string // one line saying why the status is not ok; "" when ok
-	Transport    string // the transport that answered (or was tried last): stdio, http, sse
-	Era          string // EraDiscover or EraLegacy; "" when no handshake completed
+	// Hint says what to do to start a server the client does not start
+	// (the file and key to edit, or the client's own prompt).
+	Hint      string
+	Transport string // the transport that answered (or was tried last): stdio, http, sse
+	Era       string // EraDiscover or EraLegacy; "" when no handshake completed
 	// ProtocolVersion is the version negotiated.
 	ProtocolVersion string
 	Timings         Timings

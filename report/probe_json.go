@@ -18,6 +18,7 @@ type jsonProbeServer struct {
 	Client          secret.Safe      `json:"client"`
 	Status          secret.Safe      `json:"status"`
 	Reason          secret.Safe      `json:"reason"`
+	Hint            secret.Safe      `json:"hint,omitzero"`
 	Transport       secret.Safe      `json:"transport"`
 	Era             *secret.Safe     `json:"era"`
 	ProtocolVersion *secret.Safe     `json:"protocol_version"`
@@ -107,6 +108,8 @@ type jsonFetch struct {
 //	  status             ok | needs-auth | timeout | failed | disabled | skipped |
 //	                     pending-approval | rejected | untrusted | blocked | invalid
 //	  reason             one line saying why the status is not ok; "" when ok
+//	  hint               what to do to start a server the client does not start (the file
+//	                     and key to edit, or the client's own prompt); omitted otherwise
 //	  transport          stdio | http | sse: the one that answered (or was tried last)
 //	  era                "2026-07-28" (server/discover) | "legacy" (initialize); null without a handshake
 //	  protocol_version   the version negotiated; null without a handshake
@@ -144,7 +147,7 @@ func ProbeJSON(w io.Writer, results []view.ProbeResult) error {
 
 func probeServerJSON(r view.ProbeResult) jsonProbeServer {
 	s := jsonProbeServer{
-		Name: r.Name, Client: r.Client, Status: r.Status, Reason: r.Reason, Transport: r.Transport,
+		Name: r.Name, Client: r.Client, Status: r.Status, Reason: r.Reason, Hint: r.Hint, Transport: r.Transport,
 		Timings: jsonTimings{
 			Connect: msOrNull(r.Timings.Connect), Handshake: msOrNull(r.Timings.Handshake),
 			ListTools: msOrNull(r.Timings.ListTools), Total: msOrNull(r.Timings.Total),

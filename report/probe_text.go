@@ -37,8 +37,18 @@ const statusWidth = len("pending-approval")
 //
 // On a terminal a line too long wraps under the name, past the status.
 func ProbeLine(w io.Writer, r view.ProbeResult, st Style) error {
-	_, err := fmt.Fprintln(w, strings.Join(wrap(probeLine(r, st), st.Width, probeIndent), "\n"))
+	_, err := io.WriteString(w, probeLines(r, st))
 	return err
+}
+
+// probeLines is a server's line, wrapped on a terminal, and under it,
+// for a server the client does not start, what to do to start it.
+func probeLines(r view.ProbeResult, st Style) string {
+	s := strings.Join(wrap(probeLine(r, st), st.Width, probeIndent), "\n") + "\n"
+	if !r.Hint.IsZero() {
+		s += strings.Join(wrap(probeIndent+st.dim("to start it:")+" "+r.Hint.String(), st.Width, probeIndent+"  "), "\n") + "\n"
+	}
+	return s
 }
 
 // ProbeProgress redraws the progress line of a probe run on a terminal:
@@ -124,7 +134,7 @@ func ProbeText(w io.Writer, results []view.ProbeResult, opts ProbeTextOptions, s
 	ew := &errWriter{w: w}
 	if opts.Lines {
 		for _, r := range results {
-			fmt.Fprintln(ew, strings.Join(wrap(probeLine(r, st), st.Width, probeIndent), "\n"))
+			io.WriteString(ew, probeLines(r, st))
 		}
 	}
 	if opts.Tools {

@@ -28,7 +28,9 @@ var probeOrder = []string{probe.StatusOK, probe.StatusNeedsAuth, probe.StatusTim
 // ProbeResult is one probed server as output shows it.
 type ProbeResult struct {
 	Name, Client, Status, Reason, Transport secret.Safe
-	Tone                                    Tone
+	// Hint: what to do to start a server the client does not start.
+	Hint secret.Safe
+	Tone Tone
 	// Rank orders statuses in a summary; statuses probe does not know
 	// come after, in the order they first appear.
 	Rank int
@@ -129,7 +131,7 @@ func NewProbeResult(b *secret.Boundary, r probe.Result) ProbeResult {
 }
 
 func probeResult(b *secret.Boundary, r probe.Result, extra map[string]int) ProbeResult {
-	out := ProbeResult{Name: b.Text(r.Name), Client: b.Text(r.Client), Status: b.Text(r.Status), Reason: b.Text(r.Reason),
+	out := ProbeResult{Name: b.Text(r.Name), Client: b.Text(r.Client), Status: b.Text(r.Status), Reason: b.Text(r.Reason), Hint: b.Text(r.Hint),
 		Transport: b.Text(r.Transport), OK: r.Status == probe.StatusOK, Timings: Timings(r.Timings),
 		Capabilities: b.Texts(r.Capabilities), Resources: r.Resources, Prompts: r.Prompts,
 		Diagnostics: Findings(b, r.Diagnostics)}

@@ -223,11 +223,12 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 			}
 			t := probe.Target{Name: s.Name, Client: c.ID}
 			if !s.Enabled {
-				status, reason := probe.StatusDisabled, "turned off"
+				status, reason, hint := probe.StatusDisabled, "turned off", ""
 				if s.Off != nil {
-					status, reason = string(s.Off.Status), s.Off.Reason
+					status, reason, hint = string(s.Off.Status), s.Off.Reason, s.Off.Hint
 				}
 				r := probe.NotStarted(t, status, reason)
+				r.Hint = hint
 				plan = append(plan, planned{result: &r})
 				continue
 			}

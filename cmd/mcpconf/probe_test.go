@@ -127,7 +127,7 @@ func testBin(t *testing.T) string {
 
 type probeReport struct {
 	Servers []struct {
-		Name, Client, Status, Reason, Transport string
+		Name, Client, Status, Reason, Transport, Hint string
 		Server                                  struct{ Name, Version string }
 		Tools                                   []struct{ Name, Description string }
 		Diagnostics                             []struct{ Rule, Severity, Message, Hint string }
@@ -513,6 +513,37 @@ func TestProbeProgressElapsed(t *testing.T) {
 	}
 	if e := errOut.String(); !strings.Contains(e, "probing 0/1: slow (1s)") {
 		t.Errorf("the progress line does not show the time spent: %q", e)
+	}
+}
+
+// TestProbeNotStartedHint: a server the client does not start says what
+// to do to start it, as explain does: approve it in Claude Code, turn on
+// what turns it off.
+func TestProbeNotStartedHint(t *testing.T) {
+	root, home := stage(t, "claude-approval")
+	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "claude")
+	n := 0
+	for _, s := range rep.Servers {
+		switch s.Status {
+		case "ok", "failed", "timeout", "needs-auth":
+			if s.Hint != "" {
+				t.Errorf("%s, %s: a hint %q", s.Name, s.Status, s.Hint)
+			}
+		default:
+			n++
+			if s.Hint == "" {
+				t.Errorf("%s, %s: no hint (exit %d)\n%s", s.Name, s.Status, code, errOut)
+			}
+		}
+	}
+	if n < 4 {
+		t.Fatalf("%d servers not started, want 4: %+v", n, rep)
+	}
+	_, out, _ := run(t, nil, "probe", "--root", root, "--home", home, "--client", "claude")
+	for _, want := range []string{"to start it: trust the project: run claude in the project", `to start it: remove "rejected" from "disabledMcpjsonServers" at .claude/settings.local.json:3:30`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text has no %q:\n%s", want, out)
+		}
 	}
 }
 
