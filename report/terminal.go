@@ -49,6 +49,25 @@ func escapeLen(s string, i int) int {
 	return 0
 }
 
+// pieces calls fn with each piece of s in order: a color code (esc true,
+// no cells) or a code point and its cells, until fn returns false.
+func pieces(s string, fn func(piece string, cells int, esc bool) bool) {
+	for j := 0; j < len(s); {
+		if k := escapeLen(s, j); k > 0 {
+			if !fn(s[j:j+k], 0, true) {
+				return
+			}
+			j += k
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[j:])
+		if !fn(s[j:j+size], cellWidth(r), false) {
+			return
+		}
+		j += size
+	}
+}
+
 // visibleWidth is how many cells s takes on a terminal.
 func visibleWidth(s string) int {
 	n := 0
@@ -216,22 +235,15 @@ func wrap(s string, w int, indent string) []string {
 			lw++
 		}
 		// a word longer than a line: it fills this one and goes on
-		for j := 0; j < len(word); {
-			if k := escapeLen(word, j); k > 0 {
-				line.WriteString(word[j : j+k])
-				j += k
-				continue
-			}
-			r, size := utf8.DecodeRuneInString(word[j:])
-			cw := cellWidth(r)
-			if lw+cw > w && !fresh {
+		pieces(word, func(p string, cw int, esc bool) bool {
+			if !esc && lw+cw > w && !fresh {
 				newLine()
 			}
-			line.WriteString(word[j : j+size])
+			line.WriteString(p)
 			lw += cw
-			fresh = false
-			j += size
-		}
+			fresh = fresh && esc
+			return true
+		})
 	}
 	lines = append(lines, line.String())
 	return closeLines(lines)
@@ -494,21 +506,14 @@ func cutTo(s string, w int) string {
 	}
 	var b strings.Builder
 	n := 0
-	for j := 0; j < len(s); {
-		if k := escapeLen(s, j); k > 0 {
-			b.WriteString(s[j : j+k])
-			j += k
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[j:])
-		cw := cellWidth(r)
+	pieces(s, func(p string, cw int, esc bool) bool {
 		if n+cw > w-1 {
-			break
+			return false
 		}
-		b.WriteString(s[j : j+size])
+		b.WriteString(p)
 		n += cw
-		j += size
-	}
+		return true
+	})
 	b.WriteString("…")
 	return closeLines([]string{b.String()})[0]
 }
