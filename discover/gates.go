@@ -283,6 +283,9 @@ func invalidReason(c *normalize.Client, s *normalize.Server) string {
 			return fmt.Sprintf("%q has %q, which %s does not support", s.Name, k, c.Product) + at
 		}
 	}
+	if r := c.Reserved(s.Name); r != "" {
+		return fmt.Sprintf("%q is a name %s reserves for its own servers (%q): it skips the entry", s.Name, c.Product, r) + at
+	}
 	return ""
 }
 
