@@ -513,6 +513,16 @@ type File struct {
 	ServersPath []string
 }
 
+// ServersOnly reports a file that holds nothing but MCP servers, as its
+// name says (mcp.json, .mcp.json, mcp_config.json, mcp_settings.json): one
+// without the servers key holds none. Settings files (settings.json,
+// config.toml, opencode.json, claude_desktop_config.json) hold other
+// settings too, and may have no servers at all.
+func ServersOnly(path string) bool {
+	base := path[strings.LastIndexAny(path, `/\`)+1:]
+	return strings.Contains(strings.ToLower(base), "mcp")
+}
+
 // ForOS reports whether the file exists on goos.
 func (f File) ForOS(goos string) bool { return f.OS == nil || slices.Contains(f.OS, goos) }
 

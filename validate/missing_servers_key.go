@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -12,7 +13,7 @@ import (
 // level too deep ("mcp.servers" for opencode).
 var MissingServersKey = &Rule{
 	ID:       "missing-servers-key",
-	Title:    "servers are written outside the key the client reads them under",
+	Title:    "servers are written outside the key the client reads them under, or a servers file has no such key",
 	Severity: normalize.Error,
 	Clients:  "each client, in the words of the client whose key is missing (a Claude Code plugin's .mcp.json excepted)",
 	Doc: `Each client reads its servers under one key: ` + "`mcpServers`" + ` (Claude Code, Cursor,
@@ -29,6 +30,14 @@ Two mistakes load nothing:
   strict schema then rejects the whole config. One finding replaces the
   schema and transport errors about that inner key.
 
+A file that exists only to hold servers (` + "`.mcp.json`" + `, ` + "`.cursor/mcp.json`" + `,
+` + "`.vscode/mcp.json`" + `, ` + "`mcp_config.json`" + `, …) but has no servers key at all is reported
+too: Claude Code requires ` + "`mcpServers`" + ` and refuses such a ` + "`.mcp.json`" + `, even ` + "`{}`" + `
+(listed as ` + "`[Has errors]`" + `, Claude Code 2.1.331), an error; the other clients
+load no server from it, a warning when the file holds something else (an
+empty ` + "`{}`" + ` is left alone). Settings files that also hold servers
+(` + "`.gemini/settings.json`" + `, ` + "`.codex/config.toml`" + `, ` + "`opencode.json`" + `) may have none.
+
 A ` + "`.mcp.json`" + ` beside ` + "`.claude-plugin/plugin.json`" + ` belongs to a Claude Code plugin,
 which may hold its servers at the top level: it is left alone. Servers
 written where the client does not look are still checked for secrets,
@@ -40,14 +49,13 @@ placeholders and templates: they sit in the file all the same.`,
 }
 
 func checkMissingServersKey(p *Pass) {
-	type file struct{ path, client string }
-	top := map[file][]unloadedEntry{}
-	var order []file
+	top := map[fileKey][]unloadedEntry{}
+	var order []fileKey
 	nested := map[*normalize.Member]bool{}
 	for _, u := range p.unloaded() {
 		switch u.where {
 		case atTopLevel:
-			f := file{u.server.Source.Path, u.client.ID}
+			f := fileKey{u.server.Source.Path, u.client.ID}
 			if top[f] == nil {
 				order = append(order, f)
 			}
@@ -66,6 +74,7 @@ func checkMissingServersKey(p *Pass) {
 			d.Hint = fmt.Sprintf("move each server up one level: %s", wrapped(c, doc, outer, u.server.Name))
 		}
 	}
+	noKey(p, top)
 	for _, f := range order {
 		us := top[f]
 		u := us[0]
@@ -78,6 +87,47 @@ func checkMissingServersKey(p *Pass) {
 		d := p.At(&u.server, "", "server %q%s is at the top level of the file: %s reads servers only under %q, so it loads none of them",
 			u.server.Name, more, c.ReaderName(), c.ServersKey)
 		d.Hint = "wrap them in the servers key: " + wrapped(c, doc, c.ServersKey, u.server.Name)
+	}
+}
+
+// fileKey is a file as one client reads it.
+type fileKey struct{ path, client string }
+
+// noKey reports servers files that have no servers key at all, nor
+// servers anywhere else that the other findings name: Claude Code refuses
+// such a .mcp.json; an editor loads nothing from it. An empty file of a
+// client that does not require the key is left alone, and so are settings
+// files, which hold other settings too.
+func noKey(p *Pass, top map[fileKey][]unloadedEntry) {
+	seen := map[string]bool{}
+	for _, sf := range p.Set.Sources {
+		c := normalize.ClientByID(sf.Client)
+		k := sf.Path + "\x00" + sf.Client
+		if c == nil || sf.Status != normalize.Found || sf.Section != "" || seen[k] || !normalize.ServersOnly(sf.Path) || c.ServersKey == "" {
+			continue
+		}
+		seen[k] = true
+		doc := p.Document(sf.Path)
+		if doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object || settingsFile(c, sf.Abs) || pluginFile(c, doc) {
+			continue
+		}
+		root := doc.Root
+		if root.Member(c.ServersKey) != nil || len(top[fileKey{sf.Path, sf.Client}]) > 0 {
+			continue
+		}
+		if slices.ContainsFunc(append(slices.Clone(c.WrongKeys), c.ToleratedKeys...), func(k string) bool { return root.Member(k) != nil }) {
+			continue // wrong-root-key
+		}
+		at := normalize.Range{Start: root.Range.Start, End: root.Range.Start}
+		switch {
+		case c.RequiresServersKey:
+			d := p.Report(doc, at, "", "the file has no %q: %s requires it and refuses the whole file", c.ServersKey, c.ReaderName())
+			d.Hint = fmt.Sprintf("write the servers under it: %s, or remove the file", wrapped(c, doc, c.ServersKey, "name"))
+		case len(root.Members) > 0:
+			d := p.Report(doc, at, "", "the file has no %q: %s loads no server from it", c.ServersKey, c.ReaderName())
+			d.Severity = normalize.Warning
+			d.Hint = fmt.Sprintf("write the servers under it: %s", wrapped(c, doc, c.ServersKey, "name"))
+		}
 	}
 }
 
