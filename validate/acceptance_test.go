@@ -381,9 +381,12 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "gemini sse type", rule: "deprecated-sse",
 			files: tree("~/.gemini/settings.json", "{\"mcpServers\": {\"s\": {\"url\": \"https://s.example.com/sse\",\n  \"type\": \"sse\"}}}"),
 			want:  []hit{h("info", "~/.gemini/settings.json:2:11", `"sse"`, "legacy HTTP+SSE")}},
-		{name: "agent-code sse endpoint and cline-like urls elsewhere", rule: "deprecated-sse",
-			files: tree(".agent/settings.toml", "[mcp_servers.s]\nurl = \"https://s.example.com/sse\"\n",
-				".cursor/mcp.json", `{"mcpServers": {"s": {"url": "https://s.example.com/sse"}}}`)},
+		{name: "agent-code sse endpoint", rule: "deprecated-sse",
+			files: tree(".agent/settings.toml", "[mcp_servers.s]\nurl = \"https://s.example.com/sse\"\n")},
+		// an /sse endpoint is the legacy transport whatever the type says
+		{name: "sse endpoint elsewhere", rule: "deprecated-sse",
+			files: tree(".cursor/mcp.json", `{"mcpServers": {"s": {"url": "https://s.example.com/sse"}}}`),
+			want:  []hit{h("info", ".cursor/mcp.json:1:30", `"https://s.example.com/sse"`, "legacy HTTP+SSE")}},
 
 		// field-for-other-transport
 		{name: "codex env sub-table on a url server", rule: "field-for-other-transport",
@@ -435,7 +438,7 @@ func TestAcceptanceFields(t *testing.T) {
 			files: tree("~/.codex/config.toml", "[mcp_servers.wiki]\nurl = \"http://10.1.2.3:8080/mcp\"\n[mcp_servers.wiki.env_http_headers]\n\"X-Org\" = \"WIKI_ORG\"\n"),
 			want:  []hit{h("error", "~/.codex/config.toml:2:7", `"http://10`, `("env_http_headers")`)}},
 		{name: "windsurf serverUrl without credentials", rule: "insecure-url",
-			files: tree(".windsurf/mcp_config.json", `{"mcpServers": {"wiki": {"serverUrl": "http://wiki.intra/sse"}}}`),
+			files: tree(".windsurf/mcp_config.json", `{"mcpServers": {"wiki": {"serverUrl": "http://wiki.intra/mcp"}}}`),
 			want:  []hit{h("warning", ".windsurf/mcp_config.json:1:39", `"http://wiki.intra`, "traffic can be read and changed")}},
 		{name: "user info: plural", rule: "insecure-url",
 			files: tree(".cursor/mcp.json", `{"mcpServers": {"c": {"url": "http://bot:${env:PW}@c.example.com/mcp"}}}`),
