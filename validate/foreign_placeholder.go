@@ -100,8 +100,8 @@ func checkForeignPlaceholder(p *Pass) {
 				if !reportable(client, ph, shell) || remote[v.value] && ph.Syntax == resolve.Dollar && !ph.HasDefault {
 					continue
 				}
-				if dl.NoShell && v.value == e.commandVal && ph.Name == "HOME" && (ph.Syntax == resolve.Bare || ph.Syntax == resolve.Dollar) {
-					continue // home-in-command: the server does not start
+				if dl.NoShell && homePlaceholder(ph) && homeFields[v.field] && s.Transport == normalize.Stdio {
+					continue // home-in-command says what the home becomes there
 				}
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
 					ph.Text, clientLabel(client), syntaxNote(ph))
@@ -115,6 +115,9 @@ func checkForeignPlaceholder(p *Pass) {
 		})
 	}
 }
+
+// homeFields are the fields where home-in-command judges $HOME.
+var homeFields = map[string]bool{"command": true, "args": true, "cwd": true, "env": true, "environment": true}
 
 // reportable says whether a placeholder found in a value of client is
 // foreign and worth a finding.

@@ -9,12 +9,12 @@ func TestForeignPlaceholder(t *testing.T) {
 			want:  []string{`warning .mcp.json:1:117: "${env:DOCS_TOKEN}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`},
 			hints: []string{`write "${DOCS_TOKEN}" instead of "${env:DOCS_TOKEN}"`}},
 		{name: "Claude Code does not expand $VAR", merged: true,
+			// $HOME in env is home-in-command's
 			files: tree(".claude/mcp.json", `{"mcpServers": {"s": {"command": "srv", "args": ["--token", "$GITHUB_TOKEN"], "env": {"HOME_DIR": "$HOME/x"}}}}`),
 			want: []string{
 				`warning .claude/mcp.json:1:62: "$GITHUB_TOKEN" is not expanded by Claude Code: the server gets it literally [foreign-placeholder]`,
-				`warning .claude/mcp.json:1:100: "$HOME" is not expanded by Claude Code: the server gets it literally [foreign-placeholder]`,
 			},
-			hints: []string{`write "${GITHUB_TOKEN}" instead of "$GITHUB_TOKEN"`, `write "${HOME}" instead of "$HOME"`}},
+			hints: []string{`write "${GITHUB_TOKEN}" instead of "$GITHUB_TOKEN"`}},
 		{name: "Codex expands nothing",
 			files: tree(".codex/config.toml", "[mcp_servers.gh]\ncommand = \"srv\"\nenv = { GITHUB_TOKEN = \"${GITHUB_TOKEN}\" }\n\n"+
 				"[mcp_servers.api]\nurl = \"https://api.example.com/mcp\"\nhttp_headers = { Authorization = \"Bearer ${API_TOKEN}\", \"X-Org\" = \"${ORG}\" }\n"),
