@@ -197,7 +197,7 @@ func placeholderHint(client, field, key string, ph resolve.Placeholder) string {
 		name = envVarName(ph.Name[strings.LastIndexByte(ph.Name, '.')+1:], "API_TOKEN")
 	}
 	c := normalize.ClientByID(client)
-	if advice, ok := varAdvice(c, field, key, name, false, false); ok {
+	if advice, ok := varAdvice(c, field, key, name, "", false); ok {
 		return advice
 	}
 	if form := c.VarRef(name); form != "" {
