@@ -286,9 +286,14 @@ func varAdvice(c *normalize.Client, field, key, name, whole string, moving bool)
 		case auth && whole != "" && moving:
 			how = fmt.Sprintf("move it to env_http_headers = { %q = %q } and put %s in %s", key, name, whole, name)
 			then = "reads the header from that variable"
+		case header && whole != "" && !moving:
+			how = fmt.Sprintf("use env_http_headers = { %q = %q } and put %s in %s", key, name, whole, name)
 		case auth:
 			how = fmt.Sprintf("remove the header and set bearer_token_env_var = %q", name)
 			then = "reads the token from that variable"
+		case header && moving && whole != "":
+			how = fmt.Sprintf("move it to env_http_headers = { %q = %q } and put %s in %s", key, name, whole, name)
+			then = "reads the value from that variable"
 		case header && moving:
 			how = fmt.Sprintf("move it to env_http_headers = { %q = %q }", key, name)
 			then = "reads the value from that variable"
