@@ -28,6 +28,9 @@ func LintGitHub(w io.Writer, l *view.Lint) error {
 	for _, d := range l.Findings {
 		fmt.Fprintln(ew, githubCommand(d))
 	}
+	for _, n := range l.Notes {
+		fmt.Fprintf(ew, "::notice title=%s::%s\n", escapeProperty(l.ToolName.String()), escapeData(n.String()))
+	}
 	return ew.err
 }
 

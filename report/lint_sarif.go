@@ -11,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -135,7 +136,7 @@ func LintSARIF(w io.Writer, l *view.Lint) error {
 		Tool: sarifTool{Driver: sarifDriver{
 			Name: l.ToolName.String(), Version: l.Version.String(), InformationURI: toolInfoURI, Rules: rules,
 		}},
-		Invocations: []sarifInvocation{sarifInvocationOf(l.Errors)},
+		Invocations: []sarifInvocation{sarifInvocationOf(l.Errors, l.Notes)},
 		OriginalURIBaseIDs: map[string]sarifArtifactLocation{
 			srcRootBase: {Description: &sarifText{Text: "the project root mcpconf checked"}},
 			homeBase:    {Description: &sarifText{Text: "the home directory of the user who ran mcpconf"}},
@@ -188,7 +189,7 @@ func sarifRuleOf(r view.Rule) sarifRule {
 	return sr
 }
 
-func sarifInvocationOf(errs []view.SafeToolError) sarifInvocation {
+func sarifInvocationOf(errs []view.SafeToolError, notes []secret.Safe) sarifInvocation {
 	inv := sarifInvocation{ExecutionSuccessful: len(errs) == 0}
 	for _, e := range errs {
 		n := sarifNotification{Level: "error", Message: sarifText{Text: e.Message.String()}}
@@ -196,6 +197,9 @@ func sarifInvocationOf(errs []view.SafeToolError) sarifInvocation {
 			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifactLocation(e.Path.String())}}}
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+	for _, n := range notes {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "note", Message: sarifText{Text: n.String()}})
 	}
 	return inv
 }

@@ -64,8 +64,8 @@ type Field struct {
 	// Undeclared are the VS Code inputs the field uses that "inputs" does
 	// not declare: the client does not start the server.
 	Undeclared []string
-	Pos      normalize.Pos
-	Path     string
+	Pos        normalize.Pos
+	Path       string
 	// notes place problems more precisely than Pos (a {file:} not read:
 	// at its placeholder, with what to do).
 	notes map[int]problemNote

@@ -254,8 +254,8 @@ func IsPlaceholderValue(v string) bool {
 	if v == "" || IsExample(v) || placeholderValues[lower] || strings.Contains(lower, "redacted") || strings.Contains(v, "…") {
 		return true
 	}
-	if strings.Trim(lower, "x*.-_#?") == "" || distinct(lower) <= 2 {
-		return true // "xxx", "***", "aaaa"
+	if strings.Trim(lower, "x*.-_#?") == "" || distinct(lower) <= 2 || longestRun(v) >= 6 {
+		return true // "xxx", "***", "aaaa", "ghp_aaaaaaaa…"
 	}
 	if v == strings.ToUpper(v) && resolve.IsEnvName(v) && (strings.Contains(v, "_") || IsSecretKey(v)) {
 		return true
@@ -274,4 +274,18 @@ func distinct(s string) int {
 		}
 	}
 	return n
+}
+
+// longestRun is the length of the longest run of one repeated byte.
+func longestRun(s string) int {
+	best, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		if i > 0 && s[i] == s[i-1] {
+			n++
+		} else {
+			n = 1
+		}
+		best = max(best, n)
+	}
+	return best
 }
