@@ -284,7 +284,11 @@ func invalidReason(c *normalize.Client, s *normalize.Server) string {
 		}
 	}
 	if r := c.Reserved(s.Name); r != "" {
-		return fmt.Sprintf("%q is a name %s reserves for its own servers (%q): it skips the entry", s.Name, c.Product, r) + at
+		as := ""
+		if r != s.Name {
+			as = fmt.Sprintf(" (as %q)", r)
+		}
+		return fmt.Sprintf("%q is a name %s reserves for its own servers%s: it skips the entry", s.Name, c.Product, as) + at
 	}
 	return ""
 }

@@ -442,7 +442,18 @@ func secretVarName(server, key, kind string, auth bool) string {
 	case strings.Contains(kind, "key"):
 		suffix = "_API_KEY"
 	}
-	return envVarName(strings.ToUpper(envVarName(server, "MCP"))+suffix, "API"+suffix)
+	prefix := strings.ToUpper(envVarName(server, "MCP"))
+	for _, w := range []string{"_API", "_TOKEN", "_BASIC"} {
+		// server "api": API_KEY, not API_API_KEY
+		if strings.HasPrefix(suffix, w) && (strings.HasSuffix(prefix, w) || prefix == w[1:]) {
+			prefix = strings.TrimSuffix(strings.TrimSuffix(prefix, w), w[1:])
+			suffix = strings.TrimPrefix(suffix, "_")
+			if prefix != "" {
+				suffix = "_" + suffix
+			}
+		}
+	}
+	return envVarName(prefix+suffix, "API"+suffix)
 }
 
 // urlWords end the names of variables that hold a URL or connection string.

@@ -289,3 +289,15 @@ func TestHardcodedSecretShortCredential(t *testing.T) {
 			want: []string{`info ~/.cursor/mcp.json:1:68: env "DB_PASSWORD" holds a short literal, but its name says it is a credential: it is readable by everyone who can read the file [hardcoded-secret]`}},
 	})
 }
+
+// The variable a hint names after the server does not repeat a word:
+// server "api" gets API_KEY, not API_API_KEY.
+func TestSecretVarName(t *testing.T) {
+	for _, c := range [][3]string{{"api", "OpenAI-style API key", "API_KEY"}, {"ctx", "OpenAI-style API key", "CTX_API_KEY"},
+		{"my-api", "OpenAI-style API key", "MY_API_KEY"}, {"token", "bearer token", "TOKEN"}, {"l", "basic auth credential", "L_BASIC_AUTH"},
+		{"gh-token", "bearer token", "GH_TOKEN"}, {"docs", "Context7 API key", "CONTEXT7_API_KEY"}} {
+		if got := secretVarName(c[0], "", c[1], true); got != c[2] {
+			t.Errorf("server %q, %s: %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
