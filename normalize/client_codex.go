@@ -86,6 +86,8 @@ var codex = &Client{
 			Source: "openai/codex `codex-rs/rmcp-client/src/stdio_server_launcher.rs` (0451186b); testdata/clients/nosh"},
 		{Topic: "shape", Text: "a server has 10 s to start, answer `initialize` and list its tools unless `startup_timeout_sec` says otherwise",
 			Source: "openai/codex `codex-rs/core/src/mcp_connection_manager.rs` `DEFAULT_STARTUP_TIMEOUT`"},
+		{Topic: "shape", Text: "`tool_timeout_sec` bounds one tool call, not the start (default 60 s: \"timed out awaiting tools/call after 60s\"); servers that run agents set tens of minutes (`tool_timeout_sec = 2160` in published configs), so timeout-units judges it apart from `startup_timeout_sec`",
+			Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (`tool_timeout_sec`); the error text as users report it (leonardsellem/codex-specialized-subagents `docs/troubleshooting.md`)"},
 		{Topic: "environment", Text: "a stdio server inherits only `HOME`, `LOGNAME`, `PATH`, `SHELL`, `USER`, `LANG`, `LC_ALL`, `TERM`, `TMPDIR`, `TZ` (on Windows `PATH`, `PATHEXT`, `SYSTEMROOT`, `USERPROFILE`, `APPDATA` and a few more) and the variables named in `env_vars`; `env` is set on top. A token exported in the shell reaches the server only through `env_vars`",
 			Source: "openai/codex `codex-rs/rmcp-client/src/utils.rs` `create_env_for_mcp_server`, `DEFAULT_ENV_VARS`; `codex-rs/protocol/src/shell_environment.rs` `WINDOWS_CORE_ENV_VARS` (code only: `codex mcp list` starts no server)"},
 	},
