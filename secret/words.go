@@ -244,6 +244,11 @@ var placeholderValues = map[string]bool{
 	"false": true, "empty": true, "unset": true, "default": true,
 }
 
+// placeholderWords, anywhere in a value, say it is no credential: a
+// redaction, or the dummy key a local server takes ("sk-no-key-required",
+// "not-needed").
+var placeholderWords = []string{"redacted", "no-key", "nokey", "no_key", "not-needed", "not_needed", "notneeded", "unused", "not-required"}
+
 // IsPlaceholderValue reports a literal that obviously stands for a value
 // to fill in rather than being one: an example (IsExample), a word such as
 // "changeme", "secret" or "none", a run of "x", "*", "." or "-", a
@@ -251,8 +256,13 @@ var placeholderValues = map[string]bool{
 func IsPlaceholderValue(v string) bool {
 	v = strings.TrimSpace(v)
 	lower := strings.ToLower(v)
-	if v == "" || IsExample(v) || placeholderValues[lower] || strings.Contains(lower, "redacted") || strings.Contains(v, "…") {
+	if v == "" || IsExample(v) || placeholderValues[lower] || strings.Contains(v, "…") {
 		return true
+	}
+	for _, w := range placeholderWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
 	}
 	if strings.Trim(lower, "x*.-_#?") == "" || distinct(lower) <= 2 || longestRun(v) >= 6 {
 		return true // "xxx", "***", "aaaa", "ghp_aaaaaaaa…"

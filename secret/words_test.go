@@ -164,7 +164,7 @@ func TestIsPlaceholderValue(t *testing.T) {
 	for v, want := range map[string]bool{
 		"changeme": true, "CHANGE_ME": true, "xxx": true, "****": true, "...": true, "<token>": true, "your-token": true,
 		"TODO": true, "REDACTED": true, "none": true, "secret": true, "password": true, "token": true, "sk-...": true,
-		"API_KEY": true, "placeholder": true, "[REDACTED_API_KEY]": true, "-": true, "ghp_aaaaaaaaaaaaaaaaaaaa": true,
+		"API_KEY": true, "placeholder": true, "[REDACTED_API_KEY]": true, "-": true, "ghp_aaaaaaaaaaaaaaaaaaaa": true, "sk-no-key-required": true, "not-needed": true,
 		"hunter2": false, "abc123": false, "postgres": false, "s3cr3t!": false, "admin123": false,
 	} {
 		if got := IsPlaceholderValue(v); got != want {
