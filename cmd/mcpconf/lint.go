@@ -274,7 +274,7 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 		return lintResult{}, err
 	}
 	explicit := len(flags) > 0 || cfg != nil && len(cfg.Clients) > 0
-	clients, notes, unread := readersOf(&sub, job, clients, explicit)
+	clients, notes, unread := readersOf(&sub, job, clients, explicit, cfg)
 	if len(clients) == 0 {
 		return lintResult{notes: notes, unread: unread}, nil
 	}
@@ -307,9 +307,10 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 // linted by the clients that read its kind (a bare mcp.json: pisces, which
 // joins a run only for its own files otherwise), and a note says so. A
 // file found that no client of the run reads gets a note of its own — it
-// was found, not missing — and is counted in unread.
-func readersOf(o *discover.Options, job lintJob, clients []*normalize.Client, explicit bool) (_ []*normalize.Client, notes []string, unread int) {
-	found := o.Found(job.scope)
+// was found, not missing — and is counted in unread. Files .mcpconf.toml
+// ignores for every rule are left out.
+func readersOf(o *discover.Options, job lintJob, clients []*normalize.Client, explicit bool, cfg *validate.Config) (_ []*normalize.Client, notes []string, unread int) {
+	found := slices.DeleteFunc(o.Found(job.scope), func(f discover.FoundFile) bool { return cfg.IgnoresFile(f.Display) })
 	reads := func(f discover.FoundFile) bool {
 		return slices.ContainsFunc(f.Readers, func(c *normalize.Client) bool { return slices.Contains(clients, c) })
 	}

@@ -75,3 +75,13 @@ func TestLintBareMCPJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A file .mcpconf.toml ignores for every rule gets no note either.
+func TestLintUnreadIgnored(t *testing.T) {
+	root := writeTree(t, map[string]string{"mcp.json": `{"mcpServers": {}}`, ".cursor/mcp.json": `{"mcpServers": {}}`,
+		".mcpconf.toml": "[[ignore]]\npaths = [\"mcp.json\"]\nreason = \"a sample\"\n"})
+	_, out, errOut := run(t, nil, "lint", "--root", root, "--home", t.TempDir(), "--no-color")
+	if strings.Contains(out+errOut, "note:") || strings.Contains(out+errOut, "lint-config") {
+		t.Errorf("a note about an ignored file:\n%s%s", out, errOut)
+	}
+}
