@@ -105,13 +105,21 @@ func homeIn(p *Pass, doc *normalize.Document, dl *normalize.Client, committed bo
 		effect, sev = "so the server will not start", normalize.Error
 	}
 	tildeExpanded := dl.ExpandsTilde && field != "env"
-	if at, end := tildeAt(str); at >= 0 && !tildeExpanded {
+	at, end := tildeAt(str)
+	if at < 0 && field == "command" && strings.HasPrefix(str, "~") {
+		// "~user/bin/x": another user's home, a shell's too
+		at, end = 0, len(str)
+		if i := strings.IndexAny(str, `/\`); i >= 0 {
+			end = i
+		}
+	}
+	if at >= 0 && !tildeExpanded {
 		verb := "starts with"
 		if at > 0 {
 			verb = "holds"
 		}
-		d := p.reportSub(doc, v, at, at+1, "%s %s %q, which %s does not expand: it starts servers without a shell, %s",
-			what, verb, "~", dl.Product, effect)
+		d := p.reportSub(doc, v, at, end, "%s %s %q, which %s does not expand: it starts servers without a shell, %s",
+			what, verb, str[at:end], dl.Product, effect)
 		d.Severity = sev
 		d.Hint = homeHint(dl, committed, field, str[end:])
 		return
@@ -162,10 +170,8 @@ func tildeAt(s string) (at, end int) {
 // breaks nobody else's machine.
 func homeHint(c *normalize.Client, committed bool, field, rest string) string {
 	form := homeRef(c, field != "env")
-	if form != "" && form != "~" {
-		if syn := resolve.Scan(form + "x"); len(syn) > 0 && !expandsIn(c, syn[0].Syntax, field) {
-			form = ""
-		}
+	if ph := resolve.Scan(form); len(ph) > 0 && !expandsIn(c, ph[0].Syntax, field) {
+		form = "" // the client's home placeholder is not expanded in this field
 	}
 	switch {
 	case form != "":

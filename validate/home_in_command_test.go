@@ -34,6 +34,8 @@ func TestHomeInCommand(t *testing.T) {
 				`error opencode.json:1:46: command "~/bin/x" starts with "~", which opencode does not expand: it starts servers without a shell, so the server will not start [home-in-command]`,
 			},
 			hints: []string{`write the absolute path, or "~/bin/x"`, `write the absolute path, or "{env:HOME}/bin/x"`}},
+		{name: "another user's home", files: tree(".codex/config.toml", "[mcp_servers.a]\ncommand = \"~bob/bin/x\"\n"),
+			want: []string{`error .codex/config.toml:2:12: command "~bob/bin/x" starts with "~bob", which Codex does not expand: it starts servers without a shell, so the server will not start [home-in-command]`}},
 		{name: "shells, code runners and unknown clients",
 			files: tree(".codex/config.toml", "[mcp_servers.a]\ncommand = \"sh\"\nargs = [\"-c\", \"~/bin/x\"]\n[mcp_servers.b]\ncommand = \"node\"\nargs = [\"-e\", \"require(process.env.HOME + '/x')\", \"~/x\"]\n",
 				".cursor/mcp.json", `{"mcpServers": {"a": {"command": "~/bin/x", "args": ["~/srv.js"]}}}`)},
