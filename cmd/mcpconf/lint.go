@@ -314,11 +314,11 @@ func readersOf(o *discover.Options, job lintJob, clients []*normalize.Client, ex
 	reads := func(f discover.FoundFile) bool {
 		return slices.ContainsFunc(f.Readers, func(c *normalize.Client) bool { return slices.Contains(clients, c) })
 	}
-	named := func(f discover.FoundFile) bool { return job.only == nil || slices.Contains(job.only, f.Abs) }
+	named := func(f discover.FoundFile) bool { return job.only != nil && slices.Contains(job.only, f.Abs) }
 	if !explicit {
 		none := len(clients) == 0
 		for _, f := range found {
-			if reads(f) || !(none || job.only != nil && slices.Contains(job.only, f.Abs)) {
+			if reads(f) || !none && !named(f) {
 				continue
 			}
 			clients = append(clients, f.Readers...)
@@ -331,7 +331,7 @@ func readersOf(o *discover.Options, job lintJob, clients []*normalize.Client, ex
 		clients = slices.Compact(clients)
 	}
 	for _, f := range found {
-		if !named(f) || reads(f) {
+		if job.only != nil && !named(f) || reads(f) {
 			continue
 		}
 		unread++
