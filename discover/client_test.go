@@ -164,3 +164,28 @@ func TestVSCodeDeprecatedKey(t *testing.T) {
 		t.Errorf("cursor: %v", d)
 	}
 }
+
+// TestClaudeReservedAndFields: Claude Code 2.1.331 skips an entry under a
+// name it reserves, and reads "timeout" (ms per tool call, ignored below
+// 1000) and "alwaysLoad".
+func TestClaudeReservedAndFields(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		"~/.claude.json": `{"projects": {"@ROOT@": {"hasTrustDialogAccepted": true, "enableAllProjectMcpServers": true}}}`,
+		".mcp.json":      `{"mcpServers": {"workspace": {"command": "ws"}, "notes": {"command": "notes", "timeout": 600000, "alwaysLoad": true}, "quick": {"command": "q", "timeout": 30}}}`,
+	})
+	set, err := ClientView(Options{Root: root, Home: home}, "claude")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := server(t, set, "workspace").Server
+	if ws.Enabled || ws.Off == nil || ws.Off.Status != normalize.StatusInvalid || !strings.Contains(ws.Off.Reason, "reserves for its own servers") {
+		t.Errorf("workspace: enabled %v, off %+v", ws.Enabled, ws.Off)
+	}
+	notes := server(t, set, "notes").Server
+	if !notes.Enabled || len(notes.Unknown) != 0 || notes.ToolTimeout.Minutes() != 10 {
+		t.Errorf("notes: enabled %v, unknown %v, tool timeout %v", notes.Enabled, notes.Unknown, notes.ToolTimeout)
+	}
+	if q := server(t, set, "quick").Server; q.ToolTimeout != 0 {
+		t.Errorf("a timeout below 1000 ms is ignored: %v", q.ToolTimeout)
+	}
+}

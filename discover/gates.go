@@ -320,6 +320,13 @@ func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) 
 			return fmt.Sprintf("%q has %q, which %s does not support", s.Name, k, c.Product) + at, fmt.Sprintf("remove %q (mcpconf lint says what to use instead)", k)
 		}
 	}
+	if r := c.Reserved(s.Name); r != "" {
+		as := ""
+		if r != s.Name {
+			as = fmt.Sprintf(" (as %q)", r)
+		}
+		return fmt.Sprintf("%q is a name %s reserves for its own servers%s: it skips the entry", s.Name, c.Product, as) + at, fmt.Sprintf("give the server another name: %s reserves %q", c.Product, r)
+	}
 	return "", ""
 }
 

@@ -50,7 +50,7 @@ func FindUnloaded(set *normalize.Set) []Unloaded {
 		seen[key] = true
 		c := normalize.ClientByID(sf.Client)
 		doc := docs[sf.Path]
-		if c == nil || doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object || settingsFile(c, sf.Abs) {
+		if c == nil || doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object || SettingsFile(c, sf.Abs) {
 			continue
 		}
 		src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: sf.Client, Scope: sf.Scope, Priority: sf.Priority, Order: sf.Order}
@@ -76,7 +76,7 @@ func FindUnloaded(set *normalize.Set) []Unloaded {
 				top = append(top, m)
 			}
 		}
-		if len(top) > 0 && !pluginFile(c, doc) {
+		if len(top) > 0 && !PluginFile(c, doc) {
 			for _, m := range top {
 				entry(m, AtTopLevel, nil)
 			}
@@ -132,10 +132,10 @@ func serverLike(v *normalize.Value) bool {
 	return false
 }
 
-// settingsFile reports a file that holds other settings, with the servers
+// SettingsFile reports a file that holds other settings, with the servers
 // at a path of their own (VS Code's settings.json): its top level is not
 // the servers' business.
-func settingsFile(c *normalize.Client, abs string) bool {
+func SettingsFile(c *normalize.Client, abs string) bool {
 	for _, f := range c.Files {
 		if len(f.ServersPath) > 0 && strings.HasSuffix(filepath.ToSlash(abs), "/"+f.Path) {
 			return true
@@ -144,10 +144,10 @@ func settingsFile(c *normalize.Client, abs string) bool {
 	return false
 }
 
-// pluginFile reports a servers file that belongs to a plugin, which may
+// PluginFile reports a servers file that belongs to a plugin, which may
 // hold its servers at the top level (Claude Code plugins: a .mcp.json
 // beside .claude-plugin/plugin.json).
-func pluginFile(c *normalize.Client, doc *normalize.Document) bool {
+func PluginFile(c *normalize.Client, doc *normalize.Document) bool {
 	manifests := []string{c.PluginManifest}
 	if co := normalize.ClientByID(c.CoReader); co != nil {
 		manifests = append(manifests, co.PluginManifest)

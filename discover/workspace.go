@@ -1,7 +1,9 @@
 package discover
 
 import (
+	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -124,4 +126,51 @@ func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
 		}
 	}
 	return false
+}
+
+// FoundFile is a servers file found in the scanned scopes, with the clients
+// that read it, in table order (pisces reads every provider's files).
+type FoundFile struct {
+	Abs, Display string
+	Readers      []*normalize.Client
+}
+
+// Found lists the servers files that exist in the selected scopes, each
+// with every client that reads it, whether or not the run selects those
+// clients: a file no selected client reads is not to be called missing.
+// Project files are those at or below the root.
+func (o *Options) Found(scope ScopeFilter) []FoundFile {
+	byAbs := map[string]*FoundFile{}
+	var order []string
+	for _, c := range normalize.Clients() {
+		if !c.Views() {
+			continue
+		}
+		var locs []Location
+		if c.ReadsProviders {
+			locs = o.Locations()
+		} else {
+			locs = o.viewLocations(c, o.projectRoot(c))
+		}
+		for _, l := range scope.Filter(locs) {
+			if l.Section || l.Scope != normalize.User && !within(o.Root, filepath.Dir(l.Abs)) || !exists(l.Abs) {
+				continue
+			}
+			f := byAbs[l.Abs]
+			if f == nil {
+				f = &FoundFile{Abs: l.Abs, Display: l.Display}
+				byAbs[l.Abs] = f
+				order = append(order, l.Abs)
+			}
+			if !slices.Contains(f.Readers, c) {
+				f.Readers = append(f.Readers, c)
+			}
+		}
+	}
+	slices.SortFunc(order, func(a, b string) int { return strings.Compare(byAbs[a].Display, byAbs[b].Display) })
+	out := make([]FoundFile, len(order))
+	for i, a := range order {
+		out[i] = *byAbs[a]
+	}
+	return out
 }

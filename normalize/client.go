@@ -151,11 +151,27 @@ type Client struct {
 	// per-server switch.
 	DisableHint string
 
+	// ReservedNames are the server names the client keeps for its own
+	// servers and skips when it loads a config, as users write them;
+	// reserved says whether a name is one of them by the client's own
+	// comparison, and which.
+	ReservedNames []string
+	reserved      func(name string) string
+
 	// Facts are what the docs say about the client, each with where it was
 	// read or checked (docs/clients.md is generated from them).
 	Facts []Fact
 
 	decode func(*decoder)
+}
+
+// Reserved returns the reserved name that name is taken for (ReservedNames),
+// or "" when the client loads a server of that name.
+func (c *Client) Reserved(name string) string {
+	if c.reserved == nil {
+		return ""
+	}
+	return c.reserved(name)
 }
 
 // Shape is how a client reads one server entry.
@@ -168,10 +184,20 @@ type Shape struct {
 	// (VS Code's deprecated top-level "mcpServers" for stdio servers).
 	ToleratedKeys []string
 	// Fields are the server keys this client knows; anything else is kept
-	// in Server.Unknown.
-	Fields []string
+	// in Server.Unknown. HostFields are keys it accepts too that are not
+	// for users to write (set by a host application, or marked internal):
+	// not unknown, but never suggested.
+	Fields     []string
+	HostFields []string
 	// TimeoutUnit is the unit of a bare "timeout" number (0: no such field).
 	TimeoutUnit time.Duration
+	// TimeoutFloor: a bare "timeout" below it is ignored and the client's
+	// default applies (Claude Code: 1000 ms).
+	TimeoutFloor time.Duration
+	// ToolTimeoutFields are the timeout fields that bound one tool call
+	// (Codex tool_timeout_sec, Roo Code's and Claude Code's "timeout"),
+	// rather than a server's start: a call may run for tens of minutes.
+	ToolTimeoutFields []string
 	// Types are the "type" literals the client accepts, in documentation
 	// order; nil when the client has no type field (command or url
 	// decides).
@@ -231,6 +257,9 @@ type Shape struct {
 	NamespacedNames bool
 	// Inputs: files may declare "inputs" that ${input:id} refers to.
 	Inputs bool
+	// RequiresServersKey: a servers file without the servers key is refused
+	// whole (Claude Code's .mcp.json: "mcpServers" is required).
+	RequiresServersKey bool
 	// PluginManifest is a file that, next to a servers file, makes it a
 	// plugin's, which may leave out the servers key and hold its servers
 	// at the top level (Claude Code: .claude-plugin/plugin.json beside a
@@ -492,6 +521,16 @@ type File struct {
 	ServersPath []string
 }
 
+// ServersOnly reports a file that holds nothing but MCP servers, as its
+// name says (mcp.json, .mcp.json, mcp_config.json, mcp_settings.json): one
+// without the servers key holds none. Settings files (settings.json,
+// config.toml, opencode.json, claude_desktop_config.json) hold other
+// settings too, and may have no servers at all.
+func ServersOnly(path string) bool {
+	base := path[strings.LastIndexAny(path, `/\`)+1:]
+	return strings.Contains(strings.ToLower(base), "mcp")
+}
+
 // ForOS reports whether the file exists on goos.
 func (f File) ForOS(goos string) bool { return f.OS == nil || slices.Contains(f.OS, goos) }
 
@@ -561,7 +600,9 @@ type Fact struct {
 }
 
 // Knows reports whether key is a server field of this client.
-func (c *Client) Knows(key string) bool { return slices.Contains(c.Fields, key) }
+func (c *Client) Knows(key string) bool {
+	return slices.Contains(c.Fields, key) || slices.Contains(c.HostFields, key)
+}
 
 // ReaderName is the product whose reading of this shape messages
 // describe.

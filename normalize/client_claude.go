@@ -1,6 +1,71 @@
 package normalize
 
-var claudeFields = []string{"type", "command", "args", "env", "url", "headers", "headersHelper", "oauth"}
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// claudeFields and claudeHostFields are the keys of Claude Code's server
+// schemas for the types a config file may hold (stdio, sse, http,
+// streamable-http, ws), as its zod schemas in the 2.1.331 binary declare
+// them: the documented ones, and those a host application sets or the
+// schema marks @internal. Keys outside them are dropped without a word; a
+// known key of the wrong type makes Claude Code skip the server ("invalid
+// MCP server config").
+var (
+	claudeFields     = []string{"type", "command", "args", "env", "url", "headers", "headersHelper", "oauth", "timeout", "alwaysLoad"}
+	claudeHostFields = []string{"tools", "toolPermissions", "displayName", "discoveryCache", "bareElicitationCapability",
+		"role", "request_timeout_ms", "orgMaxPermission"}
+)
+
+// claudeReservedParts are the names Claude Code 2.1.331 keeps for its own
+// servers and skips in a config file on a user's machine (outside a hosted
+// session), compared by their server part (claudeServerPart): the "c1",
+// "s1" and "u1" sets of its Jse() check, "webagent" and
+// "claude-code-remote". claudeReservedExact are compared as written: a
+// Slack sign-in entry, and the names its Uie() check refuses because they
+// collide with JavaScript's Object.prototype.
+var (
+	claudeReservedParts = []string{"workspace", "claude-in-chrome", "Claude in Chrome", "Claude Preview", "Claude Browser",
+		"computer-use", "claude-device", "hearthbot", "remote-devices", "claude_ai", "ccr-email", "webagent", "claude-code-remote"}
+	claudeReservedExact = []string{"Slack sign-in (Claude Code tag)",
+		"__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"}
+)
+
+// claudeToolPart is Claude Code's Mn(): every character outside
+// [A-Za-z0-9_-] becomes "_".
+var claudeToolPart = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+
+// claudeServerPart is the server part of "mcp__<name>__tool" as Claude Code
+// reads it back (XVe(): the name sanitized, cut at its first "__"); ""
+// when the name starts with "__".
+func claudeServerPart(name string) string {
+	p := claudeToolPart.ReplaceAllString(name, "_")
+	if i := strings.Index(p, "__"); i >= 0 {
+		p = p[:i]
+	}
+	return p
+}
+
+// claudeReservedName compares as Claude Code does: the prototype names and
+// the Slack entry exactly, the others by their server part, case
+// sensitive ("Claude Preview" and "Claude_Preview" are one name, and so
+// is "workspace__x").
+func claudeReservedName(name string) string {
+	if slices.Contains(claudeReservedExact, name) {
+		return name
+	}
+	part := claudeServerPart(name)
+	if part == "" {
+		return ""
+	}
+	if i := slices.IndexFunc(claudeReservedParts, func(r string) bool { return claudeServerPart(r) == part }); i >= 0 {
+		return claudeReservedParts[i]
+	}
+	return ""
+}
 
 // claude is Claude Code. As a pisces provider ("claude", priority 80) it
 // stands for the files pisces reads under that name (.claude/mcp.json,
@@ -64,20 +129,29 @@ var claude = &Client{
 		ServersKey:      "mcpServers",
 		WrongKeys:       mcpServersWrong,
 		Fields:          claudeFields,
+		HostFields:      claudeHostFields,
 		Types:           []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"streamable-http", HTTP}, {"sse", SSE}, {"ws", WS}},
 		RemoteNeedsType: true,
 		PluginManifest:  ".claude-plugin/plugin.json",
 		NameChars:       true,
-		Missing:         map[string]string{"timeout": "Claude Code has no per-server timeout: set the MCP_TIMEOUT environment variable (milliseconds)"},
+		// "timeout" bounds each tool call, in milliseconds; below 1000 it is
+		// ignored and MCP_TOOL_TIMEOUT (or the default) applies.
+		TimeoutUnit:        time.Millisecond,
+		TimeoutFloor:       time.Second,
+		ToolTimeoutFields:  []string{"timeout"},
+		RequiresServersKey: true,
+		Missing:            map[string]string{"startup_timeout": "Claude Code has no per-server startup timeout: set the MCP_TIMEOUT environment variable (milliseconds); its \"timeout\" bounds each tool call"},
 	},
-	ExpandFields: []string{"command", "args", "env", "url", "headers"},
-	Placeholders: []Syntax{Dollar},
-	VarForm:      "${%s}",
-	NoShell:      true,
-	ToolNames:    claudeScheme,
-	Schema:       "mcp-servers",
-	HomeLocal:    true,
-	DisableHint:  "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
+	ReservedNames: append(slices.Clone(claudeReservedParts), claudeReservedExact...),
+	reserved:      claudeReservedName,
+	ExpandFields:  []string{"command", "args", "env", "url", "headers"},
+	Placeholders:  []Syntax{Dollar},
+	VarForm:       "${%s}",
+	NoShell:       true,
+	ToolNames:     claudeScheme,
+	Schema:        "mcp-servers",
+	HomeLocal:     true,
+	DisableHint:   "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
 	Facts: []Fact{
 		{Topic: "environment", Text: "a stdio server inherits Claude Code's whole environment, secrets included; `env` is set on top",
 			Source: "Claude Code 2.1.330: testdata/clients/claude-env-inherit"},
@@ -93,7 +167,7 @@ var claude = &Client{
 			Source: "Claude Code 2.1.330: testdata/clients/claude-env-set, claude-env-unset (values captured from a started server)"},
 		{Topic: "shape", Text: "`type` `stdio` (default), `http`, `streamable-http`, `sse`, `ws`; an entry with `url` but no `type` is skipped with a warning, the rest of the file loads",
 			Source: "Claude Code 2.1.330: testdata/clients/claude-url-no-type"},
-		{Topic: "shape", Text: "no `cwd`: a stdio server starts in the project directory whatever `cwd` says, and unknown keys (`cwd`, `timeout`) pass without a word",
+		{Topic: "shape", Text: "no `cwd`: a stdio server starts in the project directory whatever `cwd` says, and unknown keys (`cwd`; `timeout` before 2.1.331) pass without a word",
 			Source: "Claude Code 2.1.330: testdata/clients/claude-cwd"},
 		{Topic: "shape", Text: "servers start without a shell (cross-spawn, `shell: false`): `~/` and `$HOME/` in `command` fail, `${HOME}` works because Claude Code expands it",
 			Source: "Claude Code 2.1.330: testdata/clients/nosh; the binary's StdioClientTransport"},
@@ -101,6 +175,12 @@ var claude = &Client{
 			Source: "Claude Code 2.1.330 binary: the name check of `mcp add`, the `.mcp.json` schema `{mcpServers: record}`"},
 		{Topic: "files", Text: "a plugin's `.mcp.json` (beside `.claude-plugin/plugin.json`) may hold its servers at the top level, without `mcpServers`",
 			Source: "Claude Code 2.1.330 binary: the plugin loader reads `mcpServers` or the whole object"},
+		{Topic: "shape", Text: "server fields: `type`, `command`, `args`, `env` (stdio); `url`, `headers`, `headersHelper`, `oauth` (`sse`, `http`; `ws` has no `oauth`); and on every type `timeout` (milliseconds per tool call, overriding `MCP_TOOL_TIMEOUT`; below 1000 ignored) and `alwaysLoad` (boolean: the server's tools are never deferred behind tool search, and startup waits for it). Also accepted: `tools`, `toolPermissions`, `displayName`, `discoveryCache`, `bareElicitationCapability`, `role`, `request_timeout_ms`, `orgMaxPermission` (host-side or `@internal`). Other keys are dropped without a word; a known key of the wrong type skips the server (\"invalid MCP server config\")",
+			Source: "Claude Code 2.1.331 binary (npm `@anthropic-ai/claude-code-linux-x64@2.1.331`): the zod schemas of the stdio, sse, http and ws server configs and their `.describe()` texts"},
+		{Topic: "shape", Text: "reserved server names, skipped at load with `\"NAME\" is a reserved MCP server name and was not loaded` (the rest of the file loads) and refused by `claude mcp add`: `workspace`, `claude-in-chrome`, `Claude in Chrome`, `Claude Preview`, `Claude Browser`, `computer-use`, `claude-device`, `hearthbot`, `remote-devices`, `claude_ai`, `ccr-email`, `webagent`, `claude-code-remote`, `Slack sign-in (Claude Code tag)`, and `__proto__`-like names. A name is compared after its characters outside `[A-Za-z0-9_-]` become `_`, up to its first `__`, case sensitive: `Claude_Preview` and `workspace__x` are reserved too",
+			Source: "Claude Code 2.1.331 binary: the config parser (`Rvt`), its reserved-name checks `Uie` and `Jse` (hosted-session names `widgets`, `remote-browser`, `Claude_Pages`, `Claude_Docs` excluded)"},
+		{Topic: "shape", Text: "a `.mcp.json` without `mcpServers` (`{}` included) is refused whole and listed as `[Has errors]`",
+			Source: "Claude Code 2.1.331 binary: the config parser's `{mcpServers: record}` schema, severity \"fatal\""},
 	},
 
 	decode: decodeClaude,
@@ -115,6 +195,9 @@ func decodeClaude(d *decoder) {
 		d.s.Transport = Stdio
 	}
 	d.s.Auth = d.e.Get("oauth")
+	if t, ok := d.duration("timeout", time.Millisecond); ok && t >= time.Second {
+		d.s.ToolTimeout = t
+	}
 }
 
 // claudeStateFile is ~/.claude.json, the state file that holds the user

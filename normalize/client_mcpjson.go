@@ -16,7 +16,7 @@ var mcpJSON = &Client{
 	CoReader:      "claude",
 	ProviderOnly:  true,
 	Pisces:        &Provider{Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
-	Shape:         piscesShape(append(slices.Clone(piscesFields), "headersHelper")),
+	Shape:         mcpJSONShape(),
 	Placeholders:  []Syntax{Dollar},
 	ExpandFields:  []string{"command", "args", "env", "cwd", "url", "headers"},
 	VarForm:       "${%s}",
@@ -27,4 +27,13 @@ var mcpJSON = &Client{
 			Source: "oh-my-pi `src/discovery/mcp-json.ts`"},
 	},
 	decode: decodePisces,
+}
+
+// mcpJSONShape is pisces's entry shape with Claude Code's own keys known
+// too (headersHelper, alwaysLoad and the keys its hosts set), since Claude
+// Code reads the same .mcp.json.
+func mcpJSONShape() Shape {
+	sh := piscesShape(append(slices.Clone(piscesFields), "headersHelper", "alwaysLoad"))
+	sh.HostFields = claudeHostFields
+	return sh
 }

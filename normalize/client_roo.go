@@ -21,10 +21,11 @@ var roo = &Client{
 		WrongKeys:  mcpServersWrong,
 		Fields:     []string{"type", "command", "args", "cwd", "env", "url", "headers", "disabled", "timeout", "alwaysAllow", "watchPaths", "disabledTools"},
 		// timeout (1 to 3600, default 60) bounds tool calls only
-		TimeoutUnit:   time.Second,
-		SecondsFields: []string{"timeout"},
-		Types:         []TypeLiteral{{"stdio", Stdio}, {"sse", SSE}, {"streamable-http", HTTP}},
-		OnNeither:     NeitherInvalid,
+		TimeoutUnit:       time.Second,
+		SecondsFields:     []string{"timeout"},
+		ToolTimeoutFields: []string{"timeout"},
+		Types:             []TypeLiteral{{"stdio", Stdio}, {"sse", SSE}, {"streamable-http", HTTP}},
+		OnNeither:         NeitherInvalid,
 		NeitherError: "Server configuration must have either a command (for stdio) or a url (for sse or streamable-http) " +
 			"and a corresponding transport type",
 		OnBoth:      RejectsEntry,

@@ -45,6 +45,8 @@ var vscode = &Client{
 			Source: "code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
 		{Topic: "placeholders", Text: "`${input:id}` (prompted once), `${env:VAR}`, `${workspaceFolder}`, `${userHome}` and the other predefined variables",
 			Source: "code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
+		{Topic: "placeholders", Text: "an `${input:id}` that no entry of the file's `inputs` (`mcp.inputs` in `settings.json`) declares is not prompted for: starting the server fails with \"Undefined input variable 'id' encountered. Remove or define 'id' to continue.\" (\"Variable 'id' must be defined in an 'inputs' section\" when there is no `inputs` at all), shown as \"Error starting NAME\"; only a value stored from an earlier prompt for that id is used instead",
+			Source: "microsoft/vscode `src/vs/workbench/services/configurationResolver/browser/baseConfigurationResolverService.ts` `showUserInput` (ed523e09), `src/vs/workbench/contrib/mcp/common/mcpRegistry.ts` `_replaceVariablesInLaunch`, `resolveConnection` (06cd0907)"},
 		{Topic: "shape", Text: "`url` means a remote server (streamable HTTP, falling back to SSE), else stdio; JSONC (comments and trailing commas); the deprecated top-level `mcpServers` is read for stdio servers",
 			Source: "microsoft/vscode `src/vs/platform/mcp/common/mcpPlatformTypes.ts` (01272b92)"},
 		{Topic: "files", Text: "before 1.102, servers lived under `mcp.servers` in the workspace and user `settings.json`; VS Code moves them into `mcp.json` when it starts, so mcpconf reads them below `mcp.json` — the exact precedence between the two is UNVERIFIED",

@@ -1,5 +1,7 @@
 package normalize
 
+import "strings"
+
 // Format is the syntax a config file is written in.
 type Format string
 
@@ -38,4 +40,33 @@ func (d *Document) Snippet(pos Pos) string {
 		return ""
 	}
 	return d.Lines.Line(pos.Line)
+}
+
+// DeclaredInputs returns the ids of the VS Code inputs declared beside the
+// servers object that holds s (its file's "inputs", or "mcp.inputs" in a
+// settings.json), which is where VS Code looks for them; nil when the
+// document was not parsed.
+func DeclaredInputs(doc *Document, s *Server) map[string]bool {
+	if doc == nil || doc.Root == nil || s == nil {
+		return nil
+	}
+	ptr := s.Source.Pointer
+	for range 2 { // up from the entry, then from the servers object
+		if i := strings.LastIndexByte(ptr, '/'); i >= 0 {
+			ptr = ptr[:i]
+		}
+	}
+	ids := map[string]bool{}
+	parent := doc.Root.Lookup(ptr)
+	if parent == nil || parent.Kind != Object {
+		return ids
+	}
+	if arr := parent.Get("inputs"); arr != nil && arr.Kind == Array {
+		for _, it := range arr.Items {
+			if id := it.Get("id"); id != nil && id.Kind == String {
+				ids[id.Str] = true
+			}
+		}
+	}
+	return ids
 }

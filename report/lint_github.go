@@ -31,6 +31,9 @@ func LintGitHub(w io.Writer, l *view.Lint) error {
 	for _, d := range l.Findings {
 		fmt.Fprintln(ew, githubCommand(d, ps))
 	}
+	for _, n := range l.Notes {
+		fmt.Fprintf(ew, "::notice title=%s::%s\n", escapeProperty(l.ToolName.String()), escapeData(n.String()))
+	}
 	return ew.err
 }
 

@@ -15,6 +15,7 @@ type lintJSON struct {
 	Version  string          `json:"version"`
 	Findings []jsonFinding   `json:"findings"`
 	Errors   []jsonToolError `json:"errors"`
+	Notes    []secret.Safe   `json:"notes"`
 	Summary  jsonSummary     `json:"summary"`
 }
 
@@ -42,6 +43,7 @@ type jsonSummary struct {
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
 	Files    int `json:"files"`
+	Unread   int `json:"unread"`
 }
 
 // LintJSON writes the findings as one JSON document. The field names are
@@ -62,7 +64,11 @@ type jsonSummary struct {
 //	  related[]        other places that explain the finding: path, line, column, message;
 //	                   omitted when none
 //	errors[]           problems of the run, not findings: path ("" when none), message
-//	summary            counts: errors, warnings, infos (findings by severity), files (checked)
+//	notes[]            what the run says of itself: a file linted by the clients that read
+//	                   its kind ("mcp.json is read by pisces only: …"), a file found but
+//	                   read by none of the run's clients
+//	summary            counts: errors, warnings, infos (findings by severity), files (checked),
+//	                   unread (found, read by none of the run's clients)
 //
 // Empty lists are written as [], never null.
 func LintJSON(w io.Writer, l *view.Lint) error {
@@ -71,7 +77,8 @@ func LintJSON(w io.Writer, l *view.Lint) error {
 		Version:  lintJSONVersion,
 		Findings: make([]jsonFinding, 0, len(l.Findings)),
 		Errors:   make([]jsonToolError, 0, len(l.Errors)),
-		Summary:  jsonSummary{Errors: c.errors, Warnings: c.warnings, Infos: c.infos, Files: l.Files},
+		Notes:    append(make([]secret.Safe, 0, len(l.Notes)), l.Notes...),
+		Summary:  jsonSummary{Errors: c.errors, Warnings: c.warnings, Infos: c.infos, Files: l.Files, Unread: l.Unread},
 	}
 	diags := diagnosticJSON(l.Findings, true)
 	for i, d := range l.Findings {

@@ -11,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -142,7 +143,7 @@ func LintSARIF(w io.Writer, l *view.Lint) error {
 		Tool: sarifTool{Driver: sarifDriver{
 			Name: l.ToolName.String(), Version: l.Version.String(), InformationURI: toolInfoURI, Rules: rules,
 		}},
-		Invocations: []sarifInvocation{sarifInvocationOf(l.Errors, ps)},
+		Invocations: []sarifInvocation{sarifInvocationOf(l.Errors, l.Notes, ps)},
 		OriginalURIBaseIDs: map[string]sarifArtifactLocation{
 			srcRootBase: srcRoot,
 			homeBase:    {Description: &sarifText{Text: "the home directory of the user who ran mcpconf"}},
@@ -195,7 +196,7 @@ func sarifRuleOf(r view.Rule) sarifRule {
 	return sr
 }
 
-func sarifInvocationOf(errs []view.SafeToolError, ps places) sarifInvocation {
+func sarifInvocationOf(errs []view.SafeToolError, notes []secret.Safe, ps places) sarifInvocation {
 	inv := sarifInvocation{ExecutionSuccessful: len(errs) == 0}
 	for _, e := range errs {
 		n := sarifNotification{Level: "error", Message: sarifText{Text: e.Message.String()}}
@@ -203,6 +204,9 @@ func sarifInvocationOf(errs []view.SafeToolError, ps places) sarifInvocation {
 			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifactLocation(ps.of(e.Path))}}}
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+	for _, n := range notes {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "note", Message: sarifText{Text: n.String()}})
 	}
 	return inv
 }

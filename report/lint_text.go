@@ -41,6 +41,12 @@ func LintText(w io.Writer, l *view.Lint, st Style) (err error) {
 		writeFinding(ew, d, lines, st)
 		fmt.Fprintln(ew)
 	}
+	for _, n := range l.Notes {
+		fmt.Fprintf(ew, "%s %s\n", st.cyan("note:"), n)
+	}
+	if len(l.Notes) > 0 {
+		fmt.Fprintln(ew)
+	}
 	fmt.Fprintln(ew, lintSummary(l, st))
 	return ew.err
 }
@@ -268,6 +274,8 @@ func lintSummary(l *view.Lint, st Style) string {
 	switch {
 	case len(parts) > 0:
 		s = strings.Join(parts, ", ") + " in " + plural(l.Files, "file")
+	case l.Files == 0 && l.Unread > 0:
+		s = "no file read by the selected clients: " + plural(l.Unread, "file") + " found that none of them reads"
 	case l.Files == 0:
 		s = "no MCP config files found"
 		if !l.NoFiles.IsZero() {

@@ -61,8 +61,11 @@ type Field struct {
 	// nobody answered. Either way the value is not what the client sends.
 	NotRun   bool
 	Prompted []string
-	Pos      normalize.Pos
-	Path     string
+	// Undeclared are the VS Code inputs the field uses that "inputs" does
+	// not declare: the client does not start the server.
+	Undeclared []string
+	Pos        normalize.Pos
+	Path       string
 	// notes place problems more precisely than Pos (a {file:} not read:
 	// at its placeholder, with what to do).
 	notes map[int]problemNote
@@ -86,6 +89,9 @@ func (r Resolved) Incomplete() string {
 			what += " " + strconv.Quote(f.Key)
 		}
 		switch {
+		case len(f.Undeclared) > 0:
+			return fmt.Sprintf("%s uses input %q, which \"inputs\" does not declare: VS Code does not start the server (\"Undefined input variable '%s' encountered\")",
+				what, f.Undeclared[0], f.Undeclared[0])
 		case f.NotRun:
 			return fmt.Sprintf("%s is a command, which runs only with --allow-exec", what)
 		case len(f.Prompted) > 0:
@@ -138,6 +144,21 @@ type resolver struct {
 	doc *normalize.Document
 	env Env
 	out Resolved
+	// inputs caches the ids the file's "inputs" declares (VS Code).
+	inputs     map[string]bool
+	inputsRead bool
+}
+
+// declared returns the input ids the server's file declares, for a client
+// with inputs; nil when not known.
+func (r *resolver) declared() map[string]bool {
+	if !r.c.Inputs {
+		return nil
+	}
+	if !r.inputsRead {
+		r.inputs, r.inputsRead = normalize.DeclaredInputs(r.doc, r.s), true
+	}
+	return r.inputs
 }
 
 // one resolves a scalar field.
@@ -160,7 +181,12 @@ func (r *resolver) problems(f Field) {
 			r.diagHint(g, n.hint, "%s: %s", r.what(f.Field, f.Key), p)
 			continue
 		}
-		r.diag(f, "%s: %s", r.what(f.Field, f.Key), p)
+		d := r.diag(f, "%s: %s", r.what(f.Field, f.Key), p)
+		for _, id := range f.Undeclared {
+			if d != nil && p == UndeclaredInput(id) {
+				d.Severity = normalize.Error // the server does not start
+			}
+		}
 	}
 }
 
@@ -202,7 +228,7 @@ func (r *resolver) expand(field, key, raw string) Field {
 	var unresolved []Unresolved
 	if r.expands(field) {
 		ctx := Context{Lookup: r.env.Lookup, Inputs: r.env.Inputs, WorkspaceFolder: r.env.WorkspaceFolder,
-			UserHome: r.env.UserHome, ReadFile: r.readFile, EditorVars: r.c.EditorVars}
+			UserHome: r.env.UserHome, ReadFile: r.readFile, EditorVars: r.c.EditorVars, Declared: r.declared()}
 		var v string
 		var pieces []Piece
 		v, pieces, unresolved = Trace(raw, r.syntaxes(), ctx)
@@ -215,7 +241,10 @@ func (r *resolver) expand(field, key, raw string) Field {
 				f.notes[len(f.Problems)] = problemNote{pos: r.placeholderPos(field, key, raw, u), hint: u.Hint}
 			}
 			f.Problems = append(f.Problems, u.Reason)
-			if u.Syntax == Input && r.env.Inputs[u.Name] == "" {
+			switch {
+			case u.Syntax == Input && ctx.Declared != nil && !ctx.Declared[u.Name]:
+				f.Undeclared = append(f.Undeclared, u.Name)
+			case u.Syntax == Input && r.env.Inputs[u.Name] == "":
 				f.Prompted = append(f.Prompted, u.Name)
 			}
 		}
@@ -471,18 +500,21 @@ func (r *resolver) placeholderPos(field, key, raw string, u Unresolved) normaliz
 	return r.doc.Lines.Pos(so + 1 + u.Start)
 }
 
-func (r *resolver) diag(f Field, format string, args ...any) {
-	r.diagHint(f, "", format, args...)
+// diag adds a diagnostic and returns it, or nil when the same one is
+// there already.
+func (r *resolver) diag(f Field, format string, args ...any) *normalize.Diagnostic {
+	return r.diagHint(f, "", format, args...)
 }
 
-func (r *resolver) diagHint(f Field, hint, format string, args ...any) {
+func (r *resolver) diagHint(f Field, hint, format string, args ...any) *normalize.Diagnostic {
 	msg := fmt.Sprintf(format, args...)
 	d := normalize.Diagnostic{Rule: "unresolved", Severity: normalize.Warning, Path: f.Path, Pos: f.Pos,
 		Message: fmt.Sprintf("server %q: %s", r.s.Name, msg), Hint: hint}
 	for _, e := range r.out.Diagnostics {
 		if e.Message == d.Message && e.Pos == d.Pos {
-			return
+			return nil
 		}
 	}
 	r.out.Diagnostics = append(r.out.Diagnostics, d)
+	return &r.out.Diagnostics[len(r.out.Diagnostics)-1]
 }

@@ -304,3 +304,37 @@ func TestEditorVarsOfOneClient(t *testing.T) {
 		t.Errorf("%+v", r.Diagnostics)
 	}
 }
+
+// An ${input:id} no entry of "inputs" declares is not prompted for: VS Code
+// refuses to start the server ("Undefined input variable 'id'
+// encountered", microsoft/vscode baseConfigurationResolverService
+// showUserInput), whatever --input says. lint's unknown-input says the
+// same; explain --resolve and probe learn it here.
+func TestUndeclaredInput(t *testing.T) {
+	vscode := normalize.ClientByID("vscode")
+	s, doc, _ := serverOf(t, "vscode", ".vscode/mcp.json", `{"inputs": [{"id": "tok", "type": "promptString"}], "servers": {"a": {"type": "http", "url": "https://x.example/mcp", "headers": {"Authorization": "Bearer ${input:token}", "X-Tok": "${input:tok}"}}}}`, "a")
+	for _, env := range []resolve.Env{{}, {Inputs: map[string]string{"token": "x", "tok": "y"}}} {
+		r := resolve.Server(vscode, s, doc, env)
+		const want = `headers "Authorization" uses input "token", which "inputs" does not declare: VS Code does not start the server ("Undefined input variable 'token' encountered")`
+		if got := r.Incomplete(); got != want {
+			t.Errorf("incomplete with %v:\n got %q\nwant %q", env.Inputs, got, want)
+		}
+		var msgs []string
+		for _, d := range r.Diagnostics {
+			msgs = append(msgs, d.Message)
+		}
+		if len(msgs) == 0 || !strings.Contains(msgs[0], `input "token" is not declared in "inputs": VS Code does not start the server`) {
+			t.Errorf("diagnostics: %q", msgs)
+		}
+	}
+	// no "inputs" at all
+	s, doc, _ = serverOf(t, "vscode", ".vscode/mcp.json", `{"servers": {"a": {"command": "srv", "env": {"T": "${input:tok}"}}}}`, "a")
+	if got := resolve.Server(vscode, s, doc, resolve.Env{}).Incomplete(); !strings.Contains(got, `which "inputs" does not declare`) {
+		t.Errorf("no inputs: %q", got)
+	}
+	// VS Code's settings.json keeps them under "mcp"
+	s, doc, _ = serverOf(t, "vscode", ".vscode/settings.json", `{"mcp": {"inputs": [{"id": "tok", "type": "promptString"}], "servers": {"a": {"command": "srv", "env": {"T": "${input:tok}"}}}}}`, "a")
+	if got := resolve.Server(vscode, s, doc, resolve.Env{}).Incomplete(); !strings.Contains(got, "which the client prompts for") {
+		t.Errorf("settings.json: %q", got)
+	}
+}

@@ -87,9 +87,85 @@ var githubKinds = [256]string{
 	'r': "GitHub refresh token",
 }
 
+// vendorShape is a vendor's key: a fixed prefix, then a body of at least
+// min characters of class (exactly min when exact), holding digits and
+// letters unless letters is set (letters of both cases, no digit needed).
+type vendorShape struct {
+	prefix, kind string
+	min          int
+	exact        bool
+	class        func(byte) bool
+	letters      bool
+}
+
+// vendorShapes are the keys of services MCP servers commonly need, by
+// their documented or observed prefixes; more specific prefixes first.
+var vendorShapes = []vendorShape{
+	{prefix: "ctx7sk-", kind: "Context7 API key", min: 20, class: isKeyChar},
+	{prefix: "tvly-", kind: "Tavily API key", min: 20, class: isKeyChar},
+	{prefix: "pplx-", kind: "Perplexity API key", min: 32, class: isKeyChar},
+	{prefix: "gsk_", kind: "Groq API key", min: 40, class: isAlnum},
+	{prefix: "hf_", kind: "Hugging Face token", min: 30, class: isAlnum, letters: true},
+	{prefix: "lin_api_", kind: "Linear API key", min: 30, class: isAlnum},
+	{prefix: "sbp_", kind: "Supabase access token", min: 40, class: isLowerAlnum},
+	{prefix: "ntn_", kind: "Notion integration token", min: 40, class: isAlnum},
+	{prefix: "fc-", kind: "Firecrawl API key", min: 32, exact: true, class: isLowerHex},
+	{prefix: "shpat_", kind: "Shopify access token", min: 32, exact: true, class: isLowerHex},
+	{prefix: "shpca_", kind: "Shopify access token", min: 32, exact: true, class: isLowerHex},
+	{prefix: "shppa_", kind: "Shopify access token", min: 32, exact: true, class: isLowerHex},
+	{prefix: "shpss_", kind: "Shopify shared secret", min: 32, exact: true, class: isLowerHex},
+	{prefix: "dop_v1_", kind: "DigitalOcean token", min: 64, exact: true, class: isLowerHex},
+	{prefix: "sk-or-v1-", kind: "OpenRouter API key", min: 40, class: isLowerHex},
+	{prefix: "xai-", kind: "xAI API key", min: 40, class: isAlnum},
+	{prefix: "figd_", kind: "Figma access token", min: 30, class: isKeyChar},
+	{prefix: "rk_live_", kind: "Stripe restricted key", min: 20, class: isAlnum},
+	{prefix: "sk_test_", kind: "Stripe test secret key", min: 20, class: isAlnum},
+	{prefix: "apify_api_", kind: "Apify API token", min: 30, class: isAlnum},
+	{prefix: "e2b_", kind: "E2B API key", min: 30, class: isLowerHex},
+	{prefix: "jina_", kind: "Jina API key", min: 40, class: isAlnum},
+	{prefix: "PMAK-", kind: "Postman API key", min: 50, class: isKeyChar},
+}
+
+// vendorByFirst indexes vendorShapes by the first byte of their prefix.
+var vendorByFirst = func() (m [256][]vendorShape) {
+	for _, v := range vendorShapes {
+		m[v.prefix[0]] = append(m[v.prefix[0]], v)
+	}
+	return m
+}()
+
+// vendorAt tries the vendor shapes at s[i].
+func vendorAt(s string, i int) (string, int, bool) {
+	for _, v := range vendorByFirst[s[i]] {
+		if !strings.HasPrefix(s[i:], v.prefix) {
+			continue
+		}
+		from := i + len(v.prefix)
+		var e int
+		var ok bool
+		if v.exact {
+			e, ok = exact(s, from, v.min, v.class)
+		} else {
+			e, ok = atLeast(s, from, v.min, v.class)
+		}
+		if !ok {
+			continue
+		}
+		body := s[from:e]
+		if v.letters && !(hasUpper(body) && hasLower(body)) || !v.letters && !(hasDigit(body) && hasLetter(body)) {
+			continue
+		}
+		return v.kind, e, true
+	}
+	return "", 0, false
+}
+
 // tokenAt tries every shape at s[i].
 func tokenAt(s string, i int) (string, int, bool) {
 	rest := s[i:]
+	if k, e, ok := vendorAt(s, i); ok {
+		return k, e, true
+	}
 	switch s[i] {
 	case 'g':
 		if len(rest) >= 4 && rest[0:2] == "gh" && rest[3] == '_' {
@@ -117,6 +193,10 @@ func tokenAt(s string, i int) (string, int, bool) {
 		}
 		if strings.HasPrefix(rest, "sk-") {
 			if e, ok := atLeast(s, i+3, 20, isKeyChar); ok && mixed(s[i+3:e]) {
+				return "OpenAI-style API key", e, true
+			}
+			// lower-case hex keys of OpenAI-compatible APIs (DeepSeek)
+			if e, ok := atLeast(s, i+3, 32, isLowerHex); ok && hasDigit(s[i+3:e]) && hasLetter(s[i+3:e]) {
 				return "OpenAI-style API key", e, true
 			}
 		}
@@ -308,6 +388,26 @@ func hasLetter(s string) bool {
 func isAlnumUnderscore(c byte) bool { return isAlnum(c) || c == '_' }
 
 func isLowerAlnum(c byte) bool { return isLower(c) || isDigit(c) }
+
+func isLowerHex(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' }
+
+func hasUpper(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if isUpper(s[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasLower(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if isLower(s[k]) {
+			return true
+		}
+	}
+	return false
+}
 
 // isKeyChar is the base64url alphabet most API keys use.
 func isKeyChar(c byte) bool { return isAlnum(c) || c == '_' || c == '-' }

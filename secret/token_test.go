@@ -52,11 +52,32 @@ func TestTokenKind(t *testing.T) {
 		{"Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0", "bearer token"},
 		{"bearer  abcDEF123456ghiJKL", "bearer token"},
 		{"Basic dXNlcjpwYXNzd29yZDEyMw==", "basic auth credential"},
+		// vendor shapes seen in MCP configs
+		{"ctx7sk-" + "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", "Context7 API key"},
+		{"--api-key=ctx7sk-" + "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", "Context7 API key"},
+		{"tvly-" + "dev-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1w", "Tavily API key"},
+		{"pplx-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0f", "Perplexity API key"},
+		{"gsk_" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh3iJk6l", "Groq API key"},
+		{"hf_" + "AbcdEfghIjklMnopQrstUvwxYzabCdefGh", "Hugging Face token"},
+		{"lin_api_" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0f", "Linear API key"},
+		{"sbp_" + "0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b", "Supabase access token"},
+		{"ntn_" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh3iJ", "Notion integration token"},
+		{"fc-" + "0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d", "Firecrawl API key"},
+		{"shpat_" + "0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d", "Shopify access token"},
+		{"sk-or-v1-" + "0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b", "OpenRouter API key"},
+		{"sk-" + "0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d", "OpenAI-style API key"}, // lower-case hex (DeepSeek's shape)
+		{"figd_" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", "Figma access token"},
+		{"rk_live_" + "Ab3dEf6hIj9kLm2nOp5qRs8t", "Stripe restricted key"},
 
 		// Not tokens.
 		{"", ""},
+		{"ctx7sk-test-secret", ""},            // a test fixture, not a key
+		{"ctx7sk-...", ""},                    // an elided example
+		{"fc-" + "config-loader-package", ""}, // a word, not hex
+		{"hf_" + "transformers_cache_directory_name", ""}, // lower case words
+
 		{"ghp_", ""},
-		{"napi_" + strings.Repeat("a1", 10), ""}, // too short for a Neon key
+		{"napi_" + strings.Repeat("a1", 10), ""},        // too short for a Neon key
 		{"napi_" + strings.Repeat("abcdefghij", 5), ""}, // no digit
 		{"napi_" + strings.ToUpper(fakeNeon[5:]), ""},   // Neon keys are lower case
 		{"ghp_" + body36[:35], ""},                      // too short

@@ -3,6 +3,8 @@ package secret
 import (
 	"slices"
 	"strings"
+
+	"github.com/mcpconf/mcpconf/resolve"
 )
 
 // secretWords are the words of a key that hold a secret. Matching whole words
@@ -192,3 +194,108 @@ func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 func isAlnum(c byte) bool { return isUpper(c) || isLower(c) || isDigit(c) }
+
+// credentialLast are last words of a key that make its whole value a
+// credential, however short: a password, a token, a secret, an API key.
+var credentialLast = map[string]bool{
+	"token": true, "tokens": true, "password": true, "passwd": true, "passphrase": true, "secret": true,
+	"apikey": true, "credential": true, "credentials": true, "pat": true, "authorization": true,
+	"cookie": true, "jwt": true, "bearer": true,
+}
+
+// credentialKeyWords are the words before a last "key" that make it a
+// credential: API_KEY, SECRET_KEY, PRIVATE_KEY; not SORT_KEY or
+// PRIMARY_KEY.
+var credentialKeyWords = map[string]bool{
+	"api": true, "access": true, "secret": true, "private": true, "auth": true, "client": true,
+	"signing": true, "encryption": true, "master": true, "license": true, "service": true,
+}
+
+// IsCredentialKey reports a key whose value is a credential whatever its
+// length or randomness (DB_PASSWORD, SLACK_ACCESS_TOKEN, CLIENT_SECRET,
+// X-API-Key): a subset of IsSecretKey, judged by the key's last word. Keys
+// public by design (PublicKey) are not.
+func IsCredentialKey(key string) bool {
+	if !IsSecretKey(key) || PublicKey(key) {
+		return false
+	}
+	words := splitWords(key)
+	last := words[len(words)-1]
+	switch {
+	case credentialLast[last], keyCompounds[last]:
+		return true
+	case last == "key" && len(words) > 1 && credentialKeyWords[words[len(words)-2]]:
+		return true
+	}
+	for _, s := range []string{"token", "password", "passwd", "secret", "apikey"} {
+		if strings.HasSuffix(last, s) {
+			return true // ACCESSTOKEN, clientsecret, dbpassword
+		}
+	}
+	return false
+}
+
+// placeholderValues are values written to be replaced, or to say that
+// nothing is there.
+var placeholderValues = map[string]bool{
+	"change_me": true, "changeit": true, "secret": true, "password": true, "passwd": true, "token": true,
+	"apikey": true, "api_key": true, "api-key": true, "key": true, "none": true, "null": true, "nil": true,
+	"undefined": true, "tbd": true, "fixme": true, "sample": true, "n/a": true, "na": true, "true": true,
+	"false": true, "empty": true, "unset": true, "default": true,
+}
+
+// placeholderWords, anywhere in a value, say it is no credential: a
+// redaction, or the dummy key a local server takes ("sk-no-key-required",
+// "not-needed").
+var placeholderWords = []string{"redacted", "no-key", "nokey", "no_key", "not-needed", "not_needed", "notneeded", "unused", "not-required"}
+
+// IsPlaceholderValue reports a literal that obviously stands for a value
+// to fill in rather than being one: an example (IsExample), a word such as
+// "changeme", "secret" or "none", a run of "x", "*", "." or "-", a
+// redaction mark, or a variable name in capitals ("API_KEY").
+func IsPlaceholderValue(v string) bool {
+	v = strings.TrimSpace(v)
+	lower := strings.ToLower(v)
+	if v == "" || IsExample(v) || placeholderValues[lower] || strings.Contains(v, "…") {
+		return true
+	}
+	for _, w := range placeholderWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	if strings.Trim(lower, "x*.-_#?") == "" || distinct(lower) <= 2 || longestRun(v) >= 6 {
+		return true // "xxx", "***", "aaaa", "ghp_aaaaaaaa…"
+	}
+	if v == strings.ToUpper(v) && resolve.IsEnvName(v) && (strings.Contains(v, "_") || IsSecretKey(v)) {
+		return true
+	}
+	return false
+}
+
+// distinct counts the distinct bytes of s, up to 3.
+func distinct(s string) int {
+	var seen [256]bool
+	n := 0
+	for i := 0; i < len(s) && n < 3; i++ {
+		if !seen[s[i]] {
+			seen[s[i]] = true
+			n++
+		}
+	}
+	return n
+}
+
+// longestRun is the length of the longest run of one repeated byte.
+func longestRun(s string) int {
+	best, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		if i > 0 && s[i] == s[i-1] {
+			n++
+		} else {
+			n = 1
+		}
+		best = max(best, n)
+	}
+	return best
+}

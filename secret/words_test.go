@@ -141,3 +141,34 @@ func TestMayBeSecretKeyIsASuperset(t *testing.T) {
 		}
 	}
 }
+
+// Keys whose value is a credential whatever its length: a short literal
+// there is still a password or a token (unseen configs held
+// "DB_PASSWORD": "hunter2", "SLACK_ACCESS_TOKEN": "abc123").
+func TestIsCredentialKey(t *testing.T) {
+	for key, want := range map[string]bool{
+		"DB_PASSWORD": true, "SLACK_ACCESS_TOKEN": true, "CLIENT_SECRET": true, "OPENAI_API_KEY": true,
+		"X-API-Key": true, "apiKey": true, "github_pat": true, "POSTGRES_PASSWD": true, "secret": true,
+		"accessToken": true, "PRIVATE_KEY": true, "AUTH_TOKEN": true, "Authorization": true,
+		"PRIMARY_KEY": false, "SORT_KEY": false, "TOKEN_URL": false, "MAX_TOKENS": false, "SECRET_NAME": false,
+		"AUTH_TYPE": false, "PASSWORD_FILE": false, "KEY": false, "TOKENIZER": false, "PIN": false,
+		"NEXT_PUBLIC_API_KEY": false,
+	} {
+		if got := IsCredentialKey(key); got != want {
+			t.Errorf("IsCredentialKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+}
+
+func TestIsPlaceholderValue(t *testing.T) {
+	for v, want := range map[string]bool{
+		"changeme": true, "CHANGE_ME": true, "xxx": true, "****": true, "...": true, "<token>": true, "your-token": true,
+		"TODO": true, "REDACTED": true, "none": true, "secret": true, "password": true, "token": true, "sk-...": true,
+		"API_KEY": true, "placeholder": true, "[REDACTED_API_KEY]": true, "-": true, "ghp_aaaaaaaaaaaaaaaaaaaa": true, "sk-no-key-required": true, "not-needed": true,
+		"hunter2": false, "abc123": false, "postgres": false, "s3cr3t!": false, "admin123": false,
+	} {
+		if got := IsPlaceholderValue(v); got != want {
+			t.Errorf("IsPlaceholderValue(%q) = %v, want %v", v, got, want)
+		}
+	}
+}

@@ -84,6 +84,27 @@ func (c *Config) ignored(d normalize.Diagnostic) bool {
 	return false
 }
 
+// IgnoresFile reports whether an [[ignore]] for every rule matches the
+// file at path (a display path): what lint says of that file as a whole
+// (a note that it was found but not read) is silenced with its findings.
+func (c *Config) IgnoresFile(path string) bool {
+	if c == nil {
+		return false
+	}
+	for _, ig := range c.Ignore {
+		if len(ig.Rules) > 0 {
+			continue
+		}
+		for _, g := range ig.Paths {
+			if Glob(g, path) {
+				ig.used.Store(true)
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func contains(list []string, s string) bool {
 	for _, v := range list {
 		if v == s {

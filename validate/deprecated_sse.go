@@ -17,7 +17,11 @@ var DeprecatedSSE = &Rule{
 		"it. When the server offers streamable HTTP (usually at `/mcp` instead of\n" +
 		"`/sse`), switch to it with `\"type\": \"http\"`.\n\n" +
 		"The rule reports an explicit `\"type\": \"sse\"` (pisces, Claude Code, Cursor,\n" +
-		"VS Code, Windsurf, Gemini CLI). agent-code always speaks SSE to a `url` and\n" +
+		"VS Code, Windsurf, Gemini CLI), and the same transport asked for otherwise:\n" +
+		"a `\"transport\": \"sse\"` key (other tools' spelling, which these clients\n" +
+		"do not read), or an endpoint whose path ends in `/sse` whatever the type\n" +
+		"says (Codex, which has no SSE client, is `no-sse-transport`'s). agent-code\n" +
+		"always speaks SSE to a `url` and\n" +
 		"has no way to choose; there the rule only speaks up when the URL ends in\n" +
 		"`/mcp`, the usual path of a streamable HTTP endpoint, which agent-code is\n" +
 		"unlikely to reach with SSE.",
@@ -30,6 +34,7 @@ var DeprecatedSSE = &Rule{
 func checkDeprecatedSSE(p *Pass) {
 	for s, dl := range p.Servers() {
 		if s.Transport != normalize.SSE {
+			otherSSE(p, s, dl)
 			continue
 		}
 		if dl.URLMeansSSE {
@@ -47,6 +52,26 @@ func checkDeprecatedSSE(p *Pass) {
 		}
 		d := p.At(s, "type", "server %q uses the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP", s.Name)
 		d.Hint = "if the server offers streamable HTTP (usually at \"/mcp\" instead of \"/sse\"), use \"type\": \"http\""
+	}
+}
+
+// otherSSE reports a remote server that asks for the legacy transport
+// without "type": "sse": a "transport": "sse" key (another client's
+// spelling), or an endpoint whose path ends in "/sse". Codex, which has no
+// SSE client, is no-sse-transport's.
+func otherSSE(p *Pass, s *normalize.Server, dl *normalize.Client) {
+	if dl.NoSSE || s.Transport == normalize.Stdio || s.Node == nil {
+		return
+	}
+	const hint = "if the server offers streamable HTTP (usually at \"/mcp\" instead of \"/sse\"), point \"url\" at it"
+	if t := s.Node.Member("transport"); t != nil && t.Value.Kind == normalize.String && strings.EqualFold(t.Value.Str, "sse") {
+		d := p.At(s, "transport", "server %q asks for the legacy HTTP+SSE transport (\"transport\": %q), deprecated since MCP 2025-03-26 in favour of streamable HTTP", s.Name, t.Value.Str)
+		d.Hint = hint
+		return
+	}
+	if m := serverEndpoint(s); m != nil && m.Value.Kind == normalize.String && sseLooking(m.Value.Str) {
+		d := p.At(s, m.Key, "server %q: %q is an endpoint of the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP", s.Name, m.Value.Str)
+		d.Hint = hint
 	}
 }
 

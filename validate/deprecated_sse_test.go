@@ -23,3 +23,29 @@ func TestDeprecatedSSE(t *testing.T) {
 		}},
 	})
 }
+
+// "transport": "sse" and an endpoint whose path ends in /sse are the legacy
+// transport as much as "type": "sse" (seen in unseen real configs: Cursor
+// files with "transport": "sse", editors pointed at Notion's and Linear's
+// /sse endpoints without a type).
+func TestDeprecatedSSEOtherSpellings(t *testing.T) {
+	runRuleCases(t, "deprecated-sse", []ruleCase{
+		{name: "transport key", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"linear": {"transport": "sse", "url": "https://mcp.linear.app/events"}}}`),
+			want: []string{`info .cursor/mcp.json:1:41: server "linear" asks for the legacy HTTP+SSE transport ("transport": "sse"), deprecated since MCP 2025-03-26 in favour of streamable HTTP [deprecated-sse]`},
+			hint: `if the server offers streamable HTTP (usually at "/mcp" instead of "/sse"), point "url" at it`},
+		{name: "sse path", files: tree(
+			".vscode/mcp.json", `{"servers": {"notion": {"type": "http", "url": "https://mcp.notion.com/sse"}}}`,
+			".windsurf/mcp_config.json", `{"mcpServers": {"notion": {"serverUrl": "https://mcp.notion.com/sse/"}}}`),
+			want: []string{
+				`info .vscode/mcp.json:1:48: server "notion": "https://mcp.notion.com/sse" is an endpoint of the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP [deprecated-sse]`,
+				`info .windsurf/mcp_config.json:1:41: server "notion": "https://mcp.notion.com/sse/" is an endpoint of the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP [deprecated-sse]`,
+			},
+			hint: `if the server offers streamable HTTP (usually at "/mcp" instead of "/sse"), point "url" at it`},
+		{name: "one finding for type and path", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"linear": {"type": "sse", "transport": "sse", "url": "https://mcp.linear.app/sse"}}}`),
+			want: []string{`info .cursor/mcp.json:1:36: server "linear" uses the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP [deprecated-sse]`}},
+		// Codex has no SSE client: no-sse-transport says what happens there.
+		{name: "codex", files: oneFile(".codex/config.toml", "[mcp_servers.n]\nurl = \"https://mcp.notion.com/sse\"\n")},
+	})
+}

@@ -100,12 +100,12 @@ func checkForeignPlaceholder(p *Pass) {
 				if !reportable(client, ph, shell) || remote[v.value] && ph.Syntax == resolve.Dollar && !ph.HasDefault {
 					continue
 				}
-				if dl.NoShell && v.value == e.commandVal && ph.Name == "HOME" && (ph.Syntax == resolve.Bare || ph.Syntax == resolve.Dollar) {
-					continue // home-in-command: the server does not start
+				if dl.NoShell && homePlaceholder(ph) && homeFields[v.field] && s.Transport == normalize.Stdio {
+					continue // home-in-command says what the home becomes there
 				}
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
 					ph.Text, clientLabel(client), syntaxNote(ph))
-				d.Hint = placeholderHint(client, v.field, v.key, ph)
+				d.Hint = placeholderHint(client, v.field, v.key, str, ph)
 				if dl.PlaceholdersUnverified {
 					d.Severity = normalize.Info
 					d.Message = fmt.Sprintf("%q is probably not expanded by %s: no expansion is documented, so the server likely gets it literally%s",
@@ -115,6 +115,9 @@ func checkForeignPlaceholder(p *Pass) {
 		})
 	}
 }
+
+// homeFields are the fields where home-in-command judges $HOME.
+var homeFields = map[string]bool{"command": true, "args": true, "cwd": true, "env": true, "environment": true}
 
 // reportable says whether a placeholder found in a value of client is
 // foreign and worth a finding.
@@ -161,8 +164,8 @@ var vscodeOnlyVariables = map[string]bool{
 }
 
 // placeholderHint gives the form the client does expand, or how it reads
-// variables instead.
-func placeholderHint(client, field, key string, ph resolve.Placeholder) string {
+// variables instead; value is the string the placeholder is in.
+func placeholderHint(client, field, key, value string, ph resolve.Placeholder) string {
 	switch {
 	case ph.Syntax == resolve.Dollar && ph.Name == "workspaceRoot" && slices.Contains(resolve.SyntaxesFor(client), resolve.Editor):
 		return fmt.Sprintf("write %q instead of %q, VS Code's old name for it", "${workspaceFolder}", ph.Text)
@@ -194,7 +197,22 @@ func placeholderHint(client, field, key string, ph resolve.Placeholder) string {
 		name = envVarName(ph.Name[strings.LastIndexByte(ph.Name, '.')+1:], "API_TOKEN")
 	}
 	c := normalize.ClientByID(client)
-	if advice, ok := varAdvice(c, field, key, name, false, false); ok {
+	// A client that reads variables by name gives a variable's value whole,
+	// under its own name: say so when the placeholder is part of a value,
+	// or names another variable than the key.
+	exact := value == ph.Text
+	header := secretMaps[field] == "header"
+	bearer := strings.EqualFold(key, "Authorization") && ph.End == len(value) && strings.EqualFold(strings.TrimSpace(value[:ph.Start]), "Bearer")
+	whole := ""
+	switch {
+	case c != nil && c.VarsByName && field == "env" && !exact:
+		return fmt.Sprintf("%s expands no variables: write the value out; env_vars = [%q] would pass %s under its own name, not build %q from it", c.Product, name, name, key)
+	case c != nil && c.VarsByName && field == "env" && key != name:
+		return fmt.Sprintf("%s expands no variables: env_vars = [%q] passes %s under its own name, not as %q: have the server read %s, or write the value out", c.Product, name, name, key, name)
+	case header && !exact && !bearer, header && strings.EqualFold(key, "Authorization") && !bearer:
+		whole = "the whole value"
+	}
+	if advice, ok := varAdvice(c, field, key, name, whole, false); ok {
 		return advice
 	}
 	if form := c.VarRef(name); form != "" {

@@ -9,12 +9,12 @@ func TestForeignPlaceholder(t *testing.T) {
 			want:  []string{`warning .mcp.json:1:117: "${env:DOCS_TOKEN}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`},
 			hints: []string{`write "${DOCS_TOKEN}" instead of "${env:DOCS_TOKEN}"`}},
 		{name: "Claude Code does not expand $VAR", merged: true,
+			// $HOME in env is home-in-command's
 			files: tree(".claude/mcp.json", `{"mcpServers": {"s": {"command": "srv", "args": ["--token", "$GITHUB_TOKEN"], "env": {"HOME_DIR": "$HOME/x"}}}}`),
 			want: []string{
 				`warning .claude/mcp.json:1:62: "$GITHUB_TOKEN" is not expanded by Claude Code: the server gets it literally [foreign-placeholder]`,
-				`warning .claude/mcp.json:1:100: "$HOME" is not expanded by Claude Code: the server gets it literally [foreign-placeholder]`,
 			},
-			hints: []string{`write "${GITHUB_TOKEN}" instead of "$GITHUB_TOKEN"`, `write "${HOME}" instead of "$HOME"`}},
+			hints: []string{`write "${GITHUB_TOKEN}" instead of "$GITHUB_TOKEN"`}},
 		{name: "Codex expands nothing",
 			files: tree(".codex/config.toml", "[mcp_servers.gh]\ncommand = \"srv\"\nenv = { GITHUB_TOKEN = \"${GITHUB_TOKEN}\" }\n\n"+
 				"[mcp_servers.api]\nurl = \"https://api.example.com/mcp\"\nhttp_headers = { Authorization = \"Bearer ${API_TOKEN}\", \"X-Org\" = \"${ORG}\" }\n"),
@@ -135,5 +135,29 @@ func TestForeignPlaceholderMcpRemote(t *testing.T) {
 		{name: "another package's --header",
 			files: tree(".vscode/mcp.json", server(`"-y", "other-proxy", "--header", "X-Key:${TOKEN}"`)),
 			want:  []string{`warning .vscode/mcp.json:1:87: "${TOKEN}" is not expanded by VS Code: the server gets it literally [foreign-placeholder]`}},
+	})
+}
+
+// Codex reads a variable by name only as a whole value under its own name
+// (env_vars) or as a whole header (env_http_headers; "Bearer " added by
+// bearer_token_env_var): a placeholder inside a longer value, or under
+// another name, gets no hint that would give a different value.
+func TestForeignPlaceholderCodexPartial(t *testing.T) {
+	runRuleCases(t, "foreign-placeholder", []ruleCase{
+		{name: "partial values",
+			files: tree(".codex/config.toml", "[mcp_servers.gh]\ncommand = \"srv\"\nenv = { BASE_URL = \"https://${ORG}.example.com\", TOKEN = \"${GH_TOKEN}\" }\n\n"+
+				"[mcp_servers.api]\nurl = \"https://api.example.com/mcp\"\nhttp_headers = { Authorization = \"Token ${API_TOKEN}\", \"X-Org\" = \"org-${ORG}\" }\n"),
+			want: []string{
+				`warning .codex/config.toml:3:29: "${ORG}" is not expanded by Codex: the server gets it literally [foreign-placeholder]`,
+				`warning .codex/config.toml:3:59: "${GH_TOKEN}" is not expanded by Codex: the server gets it literally [foreign-placeholder]`,
+				`warning .codex/config.toml:7:41: "${API_TOKEN}" is not expanded by Codex: the server gets it literally [foreign-placeholder]`,
+				`warning .codex/config.toml:7:71: "${ORG}" is not expanded by Codex: the server gets it literally [foreign-placeholder]`,
+			},
+			hints: []string{
+				`Codex expands no variables: write the value out; env_vars = ["ORG"] would pass ORG under its own name, not build "BASE_URL" from it`,
+				`Codex expands no variables: env_vars = ["GH_TOKEN"] passes GH_TOKEN under its own name, not as "TOKEN": have the server read GH_TOKEN, or write the value out`,
+				`Codex expands no variables: use env_http_headers = { "Authorization" = "API_TOKEN" } and put the whole value in API_TOKEN`,
+				`Codex expands no variables: use env_http_headers = { "X-Org" = "ORG" } and put the whole value in ORG`,
+			}},
 	})
 }

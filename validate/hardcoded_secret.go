@@ -24,12 +24,20 @@ Two things are reported:
 - well-known token shapes anywhere in a server: GitHub (` + "`ghp_`" + `, ` + "`gho_`" + `, ` + "`ghu_`" + `,
   ` + "`ghs_`" + `, ` + "`ghr_`" + `, ` + "`github_pat_`" + `), OpenAI-style ` + "`sk-`" + `, Anthropic ` + "`sk-ant-`" + `, Slack
   ` + "`xox?-`" + `, AWS ` + "`AKIA`" + `/` + "`ASIA`" + ` key IDs, GitLab ` + "`glpat-`" + `, Google ` + "`AIza`" + `, npm ` + "`npm_`" + `,
-  Stripe ` + "`sk_live_`" + `, JSON Web Tokens, and a literal ` + "`Bearer …`" + ` or ` + "`Basic …`" + `
-  credential;
+  Stripe ` + "`sk_live_`" + `/` + "`rk_live_`" + `, and the keys of services MCP servers often need:
+  Context7 ` + "`ctx7sk-`" + `, Tavily ` + "`tvly-`" + `, Perplexity ` + "`pplx-`" + `, Groq ` + "`gsk_`" + `, Hugging
+  Face ` + "`hf_`" + `, Linear ` + "`lin_api_`" + `, Supabase ` + "`sbp_`" + `, Notion ` + "`ntn_`" + `, Firecrawl ` + "`fc-`" + `,
+  Shopify ` + "`shpat_`" + `, DigitalOcean ` + "`dop_v1_`" + `, OpenRouter ` + "`sk-or-v1-`" + `, xAI ` + "`xai-`" + `,
+  Figma ` + "`figd_`" + `, Apify, E2B, Jina, Postman; JSON Web Tokens, and a literal
+  ` + "`Bearer …`" + ` or ` + "`Basic …`" + ` credential;
 - long (20 characters or more), random-looking (at least 3.5 bits of entropy
   per character) values under secret-looking names (` + "`*_TOKEN`" + `, ` + "`*_KEY`" + `,
   ` + "`Authorization`" + `, ` + "`--api-key=…`" + `, ` + "`?token=`" + `, …) that hold no placeholder and are
-  not paths or URLs.
+  not paths or URLs;
+- short or plain literals under a name that says the whole value is a
+  credential (` + "`*_PASSWORD`" + `, ` + "`*_ACCESS_TOKEN`" + `, ` + "`*_SECRET`" + `, ` + "`*_API_KEY`" + `): a warning (info in
+  the home's files), unless the value is an obvious placeholder (` + "`changeme`" + `,
+  ` + "`xxx`" + `, ` + "`<token>`" + `, ` + "`REDACTED`" + `, ` + "`none`" + `, a variable name in capitals).
 
 Also: the password of a URL or connection string anywhere in ` + "`args`" + ` or ` + "`env`" + `
 (` + "`postgresql://app:pw@db/app`" + `, ` + "`mongodb+srv://u:pw@…`" + `, ` + "`redis://:pw@…`" + `; a warning when
@@ -56,6 +64,11 @@ files that are); files in the home directory are warnings: user files, and
 Claude Code's local scope, which lives in ` + "`~/.claude.json`" + ` next to the user
 scope. The secret is never printed: the finding names the key and the kind of
 credential.
+
+The hint rewrites the value the secret was found in, the secret replaced by
+a variable (` + "`\"Bearer ${CTX_API_KEY}\"`" + `, ` + "`\"postgresql://app:${PG_PASSWORD}@db/app\"`" + `), named
+after the key the value sits under, else after the vendor a token's shape
+names (` + "`CONTEXT7_API_KEY`" + `), else after the server.
 
 Fix: read the value from the environment with the client's own syntax —
 ` + "`${GITHUB_TOKEN}`" + ` for Claude Code and pisces, ` + "`${env:GITHUB_TOKEN}`" + ` for Cursor, VS Code
@@ -149,7 +162,7 @@ func (c *secretCheck) value(field, key string, v *normalize.Value) {
 	what := fmt.Sprintf("%s %q", secretMaps[field], key) // env "X", header "Y"
 	if kind, start, end, ok := secret.FindToken(v.Str); ok {
 		if !publicByDesign(key, kind, v.Str[start:end]) {
-			c.report(c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind), field, key, kind)
+			c.reportIn(c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind), field, key, kind, &tokenAt{v.Str, start, end})
 		}
 		return
 	}
@@ -161,7 +174,28 @@ func (c *secretCheck) value(field, key string, v *normalize.Value) {
 	}
 	if secret.IsSecretKey(key) && secret.LooksSecret(v.Str) && !publicByDesign(key, "", v.Str) {
 		c.report(c.p.AtValue(c.doc, v, "%s holds what looks like a literal secret", what), field, key, "")
+		return
 	}
+	if shortCredential(key, v.Str) {
+		d := c.p.AtValue(c.doc, v, "%s holds a short literal, but its name says it is a credential: it is readable by everyone who can read the file", what)
+		d.Severity = normalize.Warning
+		if inHome(c.s) {
+			d.Severity = normalize.Info
+		}
+		d.Hint = secretHint(c.s.Source.Client, c.s.Name, field, key, "", nil) + "; then change the credential if it is real"
+	}
+}
+
+// shortCredential reports a literal under a credential name (DB_PASSWORD,
+// SLACK_ACCESS_TOKEN) that is too short or plain to look random but is no
+// obvious placeholder ("changeme", "xxx", "<token>", "REDACTED"), no path,
+// no placeholder of any syntax and no template.
+func shortCredential(key, v string) bool {
+	if !secret.IsCredentialKey(key) || secret.IsPlaceholderValue(v) || secret.LooksLikePath(v) || len(resolve.Scan(v)) > 0 || strings.HasPrefix(v, "process.env.") {
+		return false
+	}
+	_, _, template := templateSpan(v)
+	return !template
 }
 
 // publicByDesign reports values that are public although they look like
@@ -201,7 +235,7 @@ func (c *secretCheck) args(field string, arr *normalize.Value) {
 		}
 		if kind, start, end, ok := secret.FindToken(it.Str); ok {
 			if k, _, _ := strings.Cut(it.Str, "="); !publicByDesign(strings.TrimLeft(k, "-"), kind, it.Str[start:end]) && !publicByDesign(flag, kind, it.Str[start:end]) {
-				c.report(c.p.reportSub(c.doc, it, start, end, "%s holds a literal %s", label, kind), field, "", kind)
+				c.reportIn(c.p.reportSub(c.doc, it, start, end, "%s holds a literal %s", label, kind), field, "", kind, &tokenAt{it.Str, start, end})
 			}
 			continue
 		}
@@ -282,10 +316,45 @@ func (c *secretCheck) other(v stringVisit) {
 
 // report sets the severity by scope and the hint for the client.
 func (c *secretCheck) report(d *normalize.Diagnostic, field, key, kind string) {
+	c.reportIn(d, field, key, kind, nil)
+}
+
+// reportIn is report for a token found at a place of a value, which the
+// hint rewrites with the token replaced.
+func (c *secretCheck) reportIn(d *normalize.Diagnostic, field, key, kind string, at *tokenAt) {
 	if inHome(c.s) {
 		d.Severity = normalize.Warning
 	}
-	d.Hint = secretHint(c.s.Source.Client, field, key, kind) + "; then rotate the credential"
+	d.Hint = secretHint(c.s.Source.Client, c.s.Name, field, key, kind, at) + "; then rotate the credential"
+}
+
+// tokenAt is where a token sits in the value it was found in: value[start:end].
+type tokenAt struct {
+	value      string
+	start, end int
+}
+
+// rewrite is the value with the token replaced by ref. A generic
+// "Bearer …" or "Basic …" credential is found with its scheme, which is
+// kept.
+func (t *tokenAt) rewrite(kind, ref string) string {
+	tok := t.value[t.start:t.end]
+	if kind == "bearer token" || kind == "basic auth credential" {
+		if i := strings.IndexByte(tok, ' '); i > 0 {
+			ref = tok[:i] + " " + ref
+		}
+	}
+	return t.value[:t.start] + ref + t.value[t.end:]
+}
+
+// bareBearer reports a value that is "Bearer " and the token, nothing else:
+// what Codex's bearer_token_env_var sends.
+func (t *tokenAt) bareBearer(kind string) bool {
+	if kind == "bearer token" {
+		return t.start == 0 && t.end == len(t.value)
+	}
+	scheme, rest, ok := strings.Cut(t.value[:t.start], " ")
+	return ok && strings.EqualFold(scheme, "Bearer") && strings.TrimSpace(rest) == "" && t.end == len(t.value)
 }
 
 // inHome reports whether a definition lives in a file of the user's home,
@@ -308,28 +377,24 @@ func (p *Pass) homeFile(path string) bool {
 }
 
 // secretHint says how the client reads the value from the environment.
-func secretHint(client, field, key, kind string) string {
-	fallback := "API_TOKEN"
-	// A "Basic …" header keeps its scheme: "Bearer …" would change the
-	// authentication.
-	basic := kind == "basic auth credential"
-	scheme := "Bearer"
-	switch {
-	case basic:
-		fallback, scheme = "BASIC_AUTH", "Basic"
-	case kindVars[kind] != "":
-		fallback = kindVars[kind]
-	case strings.HasPrefix(kind, "GitHub"):
-		fallback = "GITHUB_TOKEN"
-	}
-	name := fallback
+// The variable is named after the key the value sits under, else after
+// the vendor a token's shape names, else after the server. at, when set,
+// is where the token sits in its value: the hint rewrites that value.
+func secretHint(client, server, field, key, kind string, at *tokenAt) string {
 	header := secretMaps[field] == "header"
-	if key != "" && !(header && strings.EqualFold(key, "Authorization")) {
-		name = envVarName(key, fallback)
+	auth := header && strings.EqualFold(key, "Authorization")
+	name := secretVarName(server, key, kind, auth)
+	// A header or value that holds more than the token is kept whole:
+	// "Basic …", a raw key in Authorization, "Bearer …" in env.
+	whole := ""
+	switch {
+	case kind == "basic auth credential" && auth:
+		whole = `the whole "Basic …" value`
+	case at != nil && auth && !at.bareBearer(kind), at != nil && !auth && (at.start > 0 || at.end < len(at.value)):
+		whole = "the whole value"
 	}
-	bearer := header && strings.EqualFold(key, "Authorization")
 	c := normalize.ClientByID(client)
-	if advice, ok := varAdvice(c, field, key, name, basic, true); ok {
+	if advice, ok := varAdvice(c, field, key, name, whole, true); ok {
 		return advice
 	}
 	ph := ""
@@ -339,16 +404,76 @@ func secretHint(client, field, key, kind string) string {
 	if ph == "" {
 		return fmt.Sprintf("read it from an environment variable such as %s instead", name)
 	}
-	if bearer {
-		return fmt.Sprintf("write \"%s %s\" and set %s in your environment", scheme, ph, name)
+	switch {
+	case at != nil:
+		ph = at.rewrite(kind, ph)
+	case auth && kind != "basic auth credential":
+		ph = "Bearer " + ph // an empty or template Authorization header
 	}
 	return fmt.Sprintf("write %q and set %s in your environment", ph, name)
 }
 
+// secretVarName names the variable a hint suggests for a secret.
+func secretVarName(server, key, kind string, auth bool) string {
+	if kind == "password" {
+		// the password of a URL under MONGO_URI: MONGO_PASSWORD
+		words := secret.Words(key)
+		for len(words) > 0 && urlWords[words[len(words)-1]] {
+			words = words[:len(words)-1]
+		}
+		if len(words) > 0 {
+			return envVarName(strings.ToUpper(strings.Join(words, "_"))+"_PASSWORD", "DB_PASSWORD")
+		}
+		return envVarName(strings.ToUpper(envVarName(server, "DB"))+"_PASSWORD", "DB_PASSWORD")
+	}
+	if key != "" && !auth {
+		return envVarName(key, "API_TOKEN")
+	}
+	switch {
+	case kindVars[kind] != "":
+		return kindVars[kind]
+	case strings.HasPrefix(kind, "GitHub"):
+		return "GITHUB_TOKEN"
+	}
+	suffix := "_TOKEN"
+	switch {
+	case kind == "basic auth credential":
+		suffix = "_BASIC_AUTH"
+	case strings.Contains(kind, "key"):
+		suffix = "_API_KEY"
+	}
+	prefix := strings.ToUpper(envVarName(server, "MCP"))
+	for _, w := range []string{"_API", "_TOKEN", "_BASIC"} {
+		// server "api": API_KEY, not API_API_KEY
+		if strings.HasPrefix(suffix, w) && (strings.HasSuffix(prefix, w) || prefix == w[1:]) {
+			prefix = strings.TrimSuffix(strings.TrimSuffix(prefix, w), w[1:])
+			suffix = strings.TrimPrefix(suffix, "_")
+			if prefix != "" {
+				suffix = "_" + suffix
+			}
+		}
+	}
+	return envVarName(prefix+suffix, "API"+suffix)
+}
+
+// urlWords end the names of variables that hold a URL or connection string.
+var urlWords = map[string]bool{"uri": true, "url": true, "dsn": true, "string": true, "connection": true, "conn": true, "str": true}
+
 // kindVars name the variable a hint suggests for a token of a known kind
 // found where no key names it (an argument).
+// The shapes no vendor owns ("sk-…", JWTs, "Bearer …") are named after
+// the server instead.
 var kindVars = map[string]string{
-	"Neon API key": "NEON_API_KEY", "OpenAI-style API key": "OPENAI_API_KEY", "Anthropic API key": "ANTHROPIC_API_KEY",
+	"Neon API key": "NEON_API_KEY", "Anthropic API key": "ANTHROPIC_API_KEY",
 	"GitLab personal access token": "GITLAB_TOKEN", "npm access token": "NPM_TOKEN", "Google API key": "GOOGLE_API_KEY",
 	"Stripe secret key": "STRIPE_SECRET_KEY", "Slack token": "SLACK_TOKEN", "AWS access key ID": "AWS_ACCESS_KEY_ID",
+	"Context7 API key": "CONTEXT7_API_KEY", "Tavily API key": "TAVILY_API_KEY", "Perplexity API key": "PERPLEXITY_API_KEY",
+	"Groq API key": "GROQ_API_KEY", "Hugging Face token": "HF_TOKEN", "Linear API key": "LINEAR_API_KEY",
+	"Supabase access token": "SUPABASE_ACCESS_TOKEN", "Notion integration token": "NOTION_TOKEN",
+	"Firecrawl API key": "FIRECRAWL_API_KEY", "Shopify access token": "SHOPIFY_ACCESS_TOKEN",
+	"Shopify shared secret": "SHOPIFY_API_SECRET", "DigitalOcean token": "DIGITALOCEAN_TOKEN",
+	"OpenRouter API key": "OPENROUTER_API_KEY", "xAI API key": "XAI_API_KEY", "Figma access token": "FIGMA_API_KEY",
+	"Stripe restricted key": "STRIPE_SECRET_KEY", "Stripe test secret key": "STRIPE_SECRET_KEY",
+	"Apify API token": "APIFY_TOKEN", "E2B API key": "E2B_API_KEY", "Jina API key": "JINA_API_KEY",
+	"Postman API key": "POSTMAN_API_KEY",
 }

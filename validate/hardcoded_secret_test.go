@@ -84,7 +84,7 @@ func TestHardcodedSecret(t *testing.T) {
 				`"GITHUB_TOKEN": "${GITHUB_TOKEN}", "OTHER_TOKEN": "${env:OTHER_TOKEN}", `+
 				`"GOOGLE_APPLICATION_CREDENTIALS": "/home/me/.config/gcloud/application_default_credentials.json", `+
 				`"API_KEY": "your-api-key-goes-here-please", "PASSWORD": "!op read op://vault/db/password", `+
-				`"SESSION_SECRET": "aaaaaaaaaaaaaaaaaaaaaaaaaaaa", "BUILD_ID": "`+fakeRandom+`", "DB_PASSWORD": "short", `+
+				`"SESSION_SECRET": "aaaaaaaaaaaaaaaaaaaaaaaaaaaa", "BUILD_ID": "`+fakeRandom+`", "DB_PASSWORD": "<db-password>", `+
 				`"AUTH_TOKEN": "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "AWS_ACCESS_KEY_ID": "AKIAIOSFODNN7EXAMPLE"}, `+
 				`"headers": {"Authorization": "Bearer ${API_TOKEN}", "X-Api-Key": "{env:KEY}"}}}}`)},
 	})
@@ -98,13 +98,13 @@ func TestHardcodedSecretBasicHint(t *testing.T) {
 	runRuleCases(t, "hardcoded-secret", []ruleCase{
 		{name: "gemini", files: tree(".gemini/settings.json", `{"mcpServers": {"l": {"url": "http://localhost:8080/o/mcp/sse", "headers": {"Authorization": "`+basic+`"}}}}`),
 			want:  []string{`error .gemini/settings.json:1:95: header "Authorization" holds a literal basic auth credential [hardcoded-secret]`},
-			hints: []string{`write "Basic $BASIC_AUTH" and set BASIC_AUTH in your environment; then rotate the credential`}},
+			hints: []string{`write "Basic $L_BASIC_AUTH" and set L_BASIC_AUTH in your environment; then rotate the credential`}},
 		{name: "cursor", files: tree(".cursor/mcp.json", `{"mcpServers": {"l": {"url": "https://x.example/mcp", "headers": {"Authorization": "`+basic+`"}}}}`),
 			want:  []string{`error .cursor/mcp.json:1:85: header "Authorization" holds a literal basic auth credential [hardcoded-secret]`},
-			hints: []string{`write "Basic ${env:BASIC_AUTH}" and set BASIC_AUTH in your environment; then rotate the credential`}},
+			hints: []string{`write "Basic ${env:L_BASIC_AUTH}" and set L_BASIC_AUTH in your environment; then rotate the credential`}},
 		{name: "codex", files: tree(".codex/config.toml", "[mcp_servers.l]\nurl = \"https://x.example/mcp\"\nhttp_headers = { Authorization = \""+basic+"\" }\n"),
 			want:  []string{`error .codex/config.toml:3:35: header "Authorization" holds a literal basic auth credential [hardcoded-secret]`},
-			hints: []string{`move it to env_http_headers = { "Authorization" = "BASIC_AUTH" } and put the whole "Basic …" value in BASIC_AUTH; Codex reads the header from that variable; then rotate the credential`}},
+			hints: []string{`move it to env_http_headers = { "Authorization" = "L_BASIC_AUTH" } and put the whole "Basic …" value in L_BASIC_AUTH; Codex reads the header from that variable; then rotate the credential`}},
 	})
 }
 
@@ -159,7 +159,12 @@ func TestHardcodedSecretConnectionStrings(t *testing.T) {
 				`error .cursor/mcp.json:1:253: env "REDIS_URL" holds a literal password in its connection string [hardcoded-secret]`,
 				`error .cursor/mcp.json:1:314: env "DSN" holds a literal password in its connection string [hardcoded-secret]`,
 			},
-			hint: `write "${env:API_TOKEN}" and set API_TOKEN in your environment; then rotate the credential`},
+			hints: []string{
+				`write "postgresql://app:${env:PG_PASSWORD}@db.example.com:5432/app" and set PG_PASSWORD in your environment; then rotate the credential`,
+				`write "mongodb+srv://u:${env:MONGO_PASSWORD}@cluster0.example.net/db" and set MONGO_PASSWORD in your environment; then rotate the credential`,
+				`write "redis://:${env:REDIS_PASSWORD}@cache.example.com:6379" and set REDIS_PASSWORD in your environment; then rotate the credential`,
+				`write "--db=postgres://app:${env:PG_PASSWORD}@10.0.0.5/app" and set PG_PASSWORD in your environment; then rotate the credential`,
+			}},
 		{name: "a local host is a warning",
 			files: tree(".mcp.json", `{"mcpServers": {"pg": {"command": "srv", "args": ["postgresql://readwater:Rw2024x@localhost:5433/readwater"]}}}`),
 			want:  []string{`warning .mcp.json:1:75: "args"[0] holds a literal password in its connection string to a local host [hardcoded-secret]`}},
@@ -212,4 +217,87 @@ func TestHardcodedSecretUnloadedServers(t *testing.T) {
 				`error .windsurf/mcp_config.json:1:64: env "GITHUB_TOKEN" holds a literal GitHub personal access token [hardcoded-secret]`,
 			}},
 	})
+}
+
+// The hint rewrites the value it was found in, the token replaced by a
+// variable: "Bearer " and "Authorization: " stay where they were written,
+// and the variable is named after the key, the vendor a token's shape
+// names, or the server — not after "OpenAI" for any "sk-" key.
+func TestHardcodedSecretHintKeepsTheValue(t *testing.T) {
+	const sk = "sk-" + "proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
+		{name: "claude code",
+			files: tree(".mcp.json", `{"mcpServers": {"ctx": {"type": "http", "url": "https://ctx.example.com/mcp", "headers": {"Authorization": "Bearer `+sk+`", "X-Api-Key": "Bearer `+sk+`"}},`+
+				`"rem": {"command": "npx", "args": ["-y", "mcp-remote@0.1.29", "https://r.example.com/mcp", "--header", "Authorization: Bearer `+sk+`"], "env": {"AUTH_HEADER": "Bearer `+sk+`"}}}}`),
+			want: []string{
+				`error .mcp.json:1:116: header "Authorization" holds a literal OpenAI-style API key [hardcoded-secret]`,
+				`error .mcp.json:1:180: header "X-Api-Key" holds a literal OpenAI-style API key [hardcoded-secret]`,
+				`error .mcp.json:1:350: "args"[4] holds a literal OpenAI-style API key [hardcoded-secret]`,
+				`error .mcp.json:1:425: env "AUTH_HEADER" holds a literal OpenAI-style API key [hardcoded-secret]`,
+			},
+			hints: []string{
+				`write "Bearer ${CTX_API_KEY}" and set CTX_API_KEY in your environment; then rotate the credential`,
+				`write "Bearer ${X_API_KEY}" and set X_API_KEY in your environment; then rotate the credential`,
+				`write "Authorization: Bearer ${REM_API_KEY}" and set REM_API_KEY in your environment; then rotate the credential`,
+				`write "Bearer ${AUTH_HEADER}" and set AUTH_HEADER in your environment; then rotate the credential`,
+			}},
+		{name: "a vendor's shape names its variable", files: tree(".cursor/mcp.json",
+			`{"mcpServers": {"docs": {"url": "https://mcp.context7.com/mcp", "headers": {"Authorization": "Bearer ctx7sk-`+"1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"+`"}}}}`),
+			want:  []string{`error .cursor/mcp.json:1:102: header "Authorization" holds a literal Context7 API key [hardcoded-secret]`},
+			hints: []string{`write "Bearer ${env:CONTEXT7_API_KEY}" and set CONTEXT7_API_KEY in your environment; then rotate the credential`}},
+		{name: "codex: a header that is not a bare bearer token stays whole", files: tree(".codex/config.toml",
+			"[mcp_servers.a]\nurl = \"https://a.example.com/mcp\"\nhttp_headers = { Authorization = \"Bearer "+sk+"\" }\n[mcp_servers.b]\nurl = \"https://b.example.com/mcp\"\nhttp_headers = { Authorization = \""+sk+"\" }\n"),
+			want: []string{
+				`error .codex/config.toml:3:42: header "Authorization" holds a literal OpenAI-style API key [hardcoded-secret]`,
+				`error .codex/config.toml:6:35: header "Authorization" holds a literal OpenAI-style API key [hardcoded-secret]`,
+			},
+			hints: []string{
+				`remove the header and set bearer_token_env_var = "A_API_KEY"; Codex reads the token from that variable; then rotate the credential`,
+				`move it to env_http_headers = { "Authorization" = "B_API_KEY" } and put the whole value in B_API_KEY; Codex reads the header from that variable; then rotate the credential`,
+			}},
+	})
+}
+
+// Context7's key shape in a file that does not parse was missed.
+func TestHardcodedSecretVendorShapeUnparsed(t *testing.T) {
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
+		{name: "context7 key in broken JSON", files: tree(".cursor/mcp.json",
+			"{\n  \"mcpServers\": {\n    \"context7\": {\"command\": \"npx\", \"args\": [\"-y\", \"@upstash/context7-mcp\", \"--api-key\", \"ctx7sk-1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d\"],}\n  }\n}\n"),
+			want: []string{`error .cursor/mcp.json:3:90: the file does not parse, but it holds a literal Context7 API key [hardcoded-secret]`}},
+	})
+}
+
+// A short literal under a credential name is a credential all the same
+// (unseen configs: "DB_PASSWORD": "hunter2", "SLACK_ACCESS_TOKEN": "abc123");
+// obvious placeholders are not.
+func TestHardcodedSecretShortCredential(t *testing.T) {
+	runRuleCases(t, "hardcoded-secret", []ruleCase{
+		{name: "short values", files: tree(".mcp.json",
+			`{"mcpServers": {"db": {"command": "db-mcp", "env": {"DB_PASSWORD": "hunter2", "SLACK_ACCESS_TOKEN": "abc123", "CLIENT_SECRET": "s3cr3t", "DB_USER": "admin", "SORT_KEY": "name", "API_KEY": "changeme", "GITHUB_TOKEN": "xxx", "OTHER_TOKEN": "REDACTED", "NEXT_PUBLIC_API_KEY": "pk1"}}}}`),
+			want: []string{
+				`warning .mcp.json:1:68: env "DB_PASSWORD" holds a short literal, but its name says it is a credential: it is readable by everyone who can read the file [hardcoded-secret]`,
+				`warning .mcp.json:1:101: env "SLACK_ACCESS_TOKEN" holds a short literal, but its name says it is a credential: it is readable by everyone who can read the file [hardcoded-secret]`,
+				`warning .mcp.json:1:128: env "CLIENT_SECRET" holds a short literal, but its name says it is a credential: it is readable by everyone who can read the file [hardcoded-secret]`,
+			},
+			hints: []string{
+				`write "${DB_PASSWORD}" and set DB_PASSWORD in your environment; then change the credential if it is real`,
+				`write "${SLACK_ACCESS_TOKEN}" and set SLACK_ACCESS_TOKEN in your environment; then change the credential if it is real`,
+				`write "${CLIENT_SECRET}" and set CLIENT_SECRET in your environment; then change the credential if it is real`,
+			}},
+		{name: "home files are info", files: tree("~/.cursor/mcp.json",
+			`{"mcpServers": {"db": {"command": "db-mcp", "env": {"DB_PASSWORD": "hunter2"}}}}`),
+			want: []string{`info ~/.cursor/mcp.json:1:68: env "DB_PASSWORD" holds a short literal, but its name says it is a credential: it is readable by everyone who can read the file [hardcoded-secret]`}},
+	})
+}
+
+// The variable a hint names after the server does not repeat a word:
+// server "api" gets API_KEY, not API_API_KEY.
+func TestSecretVarName(t *testing.T) {
+	for _, c := range [][3]string{{"api", "OpenAI-style API key", "API_KEY"}, {"ctx", "OpenAI-style API key", "CTX_API_KEY"},
+		{"my-api", "OpenAI-style API key", "MY_API_KEY"}, {"token", "bearer token", "TOKEN"}, {"l", "basic auth credential", "L_BASIC_AUTH"},
+		{"gh-token", "bearer token", "GH_TOKEN"}, {"docs", "Context7 API key", "CONTEXT7_API_KEY"}} {
+		if got := secretVarName(c[0], "", c[1], true); got != c[2] {
+			t.Errorf("server %q, %s: %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
 }

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -12,7 +13,7 @@ import (
 // only a shell expands, for clients that start servers without one.
 var HomeInCommand = &Rule{
 	ID:       "home-in-command",
-	Title:    "a command starts with \"~\" or holds $HOME, which the client does not expand: it starts servers without a shell",
+	Title:    "a command, argument, cwd or env value names the home as \"~\" or $HOME, which the client does not expand: it starts servers without a shell",
 	Severity: normalize.Error,
 	Clients:  "the clients known to start servers without a shell: Claude Code, Codex, Gemini CLI, opencode, VS Code",
 	Doc: `A shell turns ` + "`~/bin/server`" + ` and ` + "`$HOME/bin/server`" + ` into a path; most clients start
@@ -29,9 +30,19 @@ or in their code:
 | opencode | fails | fails | fails (` + "`{env:HOME}`" + ` works) |
 | VS Code | works (VS Code expands ` + "`~`" + `) | fails | fails (` + "`${userHome}`" + ` works) |
 
+Arguments, ` + "`cwd`" + ` and ` + "`env`" + ` values reach the server the same way: no shell turns
+` + "`~/mem.json`" + ` or ` + "`--db=$HOME/x.db`" + ` into a path, so the server gets the text as
+written, and most programs do not expand it either (a warning); a ` + "`cwd`" + ` the
+system cannot find keeps the server from starting (an error). VS Code
+expands ` + "`~`" + ` in ` + "`command`" + `, ` + "`args`" + ` and ` + "`cwd`" + `, not in ` + "`env`" + `; the placeholders each
+client expands, and where, are its own (docs/clients.md): Claude Code expands
+` + "`${HOME}`" + ` in ` + "`args`" + ` and ` + "`env`" + ` too, Codex nothing anywhere.
+
 Other clients are not known to start servers without a shell, and are not
 judged. The fix is an absolute path, or the client's own way to name the
-home. A command run through a shell (` + "`sh -c`" + `) is left alone.`,
+home (for Codex, which has none, keep the server in your own
+` + "`~/.codex/config.toml`" + `). The arguments of a shell (` + "`sh -c`" + `) or of an interpreter
+running code (` + "`node -e`" + `, ` + "`python -c`" + `) are left alone: they read their own syntax.`,
 	Example: Example{File: ".mcp.json",
 		Bad:  "{ \"mcpServers\": { \"notes\": { \"command\": \"~/bin/notes-mcp\" } } }\n",
 		Good: "{ \"mcpServers\": { \"notes\": { \"command\": \"${HOME}/bin/notes-mcp\" } } }\n"},
@@ -40,46 +51,135 @@ home. A command run through a shell (` + "`sh -c`" + `) is left alone.`,
 
 func checkHomeInCommand(p *Pass) {
 	for s, dl := range p.Servers() {
-		if !dl.NoShell || s.Transport != normalize.Stdio {
+		if !dl.NoShell || s.Transport != normalize.Stdio || s.Node == nil {
 			continue
-		}
-		if c := progName(s.Command); c != "cmd" && c != "cmd.exe" && !strings.HasPrefix(s.Command, "~") && !strings.Contains(s.Command, "HOME") {
-			continue // nothing to look at, without reading the arguments
 		}
 		e := execOf(s)
-		if e.commandVal == nil || isShell(e.command) {
-			continue
-		}
-		cmd := e.command
 		doc := p.Document(s.Source.Path)
-		if strings.HasPrefix(cmd, "~") && !dl.ExpandsTilde {
-			end := strings.IndexAny(cmd, `/\`)
-			if end < 0 {
-				end = len(cmd)
-			}
-			d := p.reportSub(doc, e.commandVal, 0, end, "command %q starts with %q, which %s does not expand: it starts servers without a shell, so the server will not start",
-				cmd, cmd[:end], dl.Product)
-			d.Hint = homeHint(dl, cmd[end:])
-			continue
+		committed := !inHome(s)
+		shell := e.commandVal != nil && isShell(e.command)
+		if e.commandVal != nil && !shell {
+			homeIn(p, doc, dl, committed, "command", "", e.commandVal)
 		}
-		for _, ph := range resolve.Scan(cmd) {
-			if ph.Name != "HOME" || (ph.Syntax != resolve.Bare && ph.Syntax != resolve.Dollar) || dl.Expands(ph.Syntax) {
-				continue
+		if !shell && !codeRunner(e) {
+			// a shell or an interpreter reads its script itself
+			for _, a := range e.argVals {
+				if a != nil && a.Kind == normalize.String {
+					homeIn(p, doc, dl, committed, "args", "", a)
+				}
 			}
-			d := p.reportSub(doc, e.commandVal, ph.Start, ph.End, "command %q holds %q, which %s does not expand: it starts servers without a shell, so the server will not start",
-				cmd, ph.Text, dl.Product)
-			d.Hint = homeHint(dl, cmd[ph.End:])
-			break
+		}
+		if m := s.Node.Member("cwd"); m != nil && m.Value.Kind == normalize.String && dl.Knows("cwd") {
+			homeIn(p, doc, dl, committed, "cwd", "", m.Value)
+		}
+		if m := s.Node.Member(dl.FieldKey("env")); m != nil && m.Value.Kind == normalize.Object && dl.Knows(m.Key) {
+			for _, kv := range m.Value.Unique() {
+				if kv.Value.Kind == normalize.String {
+					homeIn(p, doc, dl, committed, "env", kv.Key, kv.Value)
+				}
+			}
 		}
 	}
 }
 
-// homeHint says how the client names the home in a command, followed by
-// rest (the path after the home).
-func homeHint(c *normalize.Client, rest string) string {
-	form := homeRef(c, true)
-	if form == "" {
-		return fmt.Sprintf("%s expands nothing in a command: write the absolute path of the program, or put it on PATH and write its name", c.Product)
+// homeIn reports one value that names the home as "~" or $HOME in a form
+// the client does not expand in field: the command and cwd keep the server
+// from starting (errors), an argument or env value reaches it as written.
+func homeIn(p *Pass, doc *normalize.Document, dl *normalize.Client, committed bool, field, key string, v *normalize.Value) {
+	str := v.Str
+	if !strings.Contains(str, "~") && !strings.Contains(str, "HOME") {
+		return
 	}
-	return fmt.Sprintf("write the absolute path, or %q", form+rest)
+	what := fmt.Sprintf("%s %q", field, str)
+	switch field {
+	case "args":
+		what = fmt.Sprintf("argument %q", str)
+	case "cwd":
+		what = fmt.Sprintf("%q %q", "cwd", str)
+	case "env":
+		what = fmt.Sprintf("env %q", key)
+	}
+	effect := "so the server gets it literally"
+	sev := normalize.Warning
+	if field == "command" || field == "cwd" {
+		effect, sev = "so the server will not start", normalize.Error
+	}
+	tildeExpanded := dl.ExpandsTilde && field != "env"
+	at, end := tildeAt(str)
+	if at < 0 && field == "command" && strings.HasPrefix(str, "~") {
+		// "~user/bin/x": another user's home, a shell's too
+		at, end = 0, len(str)
+		if i := strings.IndexAny(str, `/\`); i >= 0 {
+			end = i
+		}
+	}
+	if at >= 0 && !tildeExpanded {
+		verb := "starts with"
+		if at > 0 {
+			verb = "holds"
+		}
+		d := p.reportSub(doc, v, at, end, "%s %s %q, which %s does not expand: it starts servers without a shell, %s",
+			what, verb, str[at:end], dl.Product, effect)
+		d.Severity = sev
+		d.Hint = homeHint(dl, committed, field, str[end:])
+		return
+	}
+	for _, ph := range resolve.Scan(str) {
+		if !homePlaceholder(ph) || expandsIn(dl, ph.Syntax, field) {
+			continue
+		}
+		d := p.reportSub(doc, v, ph.Start, ph.End, "%s holds %q, which %s does not expand: it starts servers without a shell, %s",
+			what, ph.Text, dl.Product, effect)
+		d.Severity = sev
+		d.Hint = homeHint(dl, committed, field, str[ph.End:])
+		return
+	}
+}
+
+// homePlaceholder reports $HOME and ${HOME}, which only a shell (or a
+// client that expands them) turns into the home directory.
+func homePlaceholder(ph resolve.Placeholder) bool {
+	return ph.Name == "HOME" && (ph.Syntax == resolve.Bare || ph.Syntax == resolve.Dollar)
+}
+
+// expandsIn reports whether client c expands placeholders of syntax s in
+// field (a canonical field: command, args, cwd, env).
+func expandsIn(c *normalize.Client, s resolve.Syntax, field string) bool {
+	return c.Expands(s) && (len(c.ExpandFields) == 0 || slices.Contains(c.ExpandFields, field))
+}
+
+// tildeAt finds a "~" that names the home: the whole value, or its start
+// followed by a separator, or the same after the "=" of "--flag=~/…".
+// end is where the path after it starts; at is -1 without one.
+func tildeAt(s string) (at, end int) {
+	home := func(i int) bool {
+		return strings.HasPrefix(s[i:], "~") && (i+1 == len(s) || s[i+1] == '/' || s[i+1] == '\\')
+	}
+	if home(0) {
+		return 0, 1
+	}
+	if k, _, ok := strings.Cut(s, "="); ok && isFlagName(k) && home(len(k)+1) {
+		return len(k) + 1, len(k) + 2
+	}
+	return -1, 0
+}
+
+// homeHint says how the client names the home in field, followed by rest
+// (the path after the home). Without a way, a committed file is told to
+// keep the server in the client's user file, where an absolute path
+// breaks nobody else's machine.
+func homeHint(c *normalize.Client, committed bool, field, rest string) string {
+	form := homeRef(c, field != "env")
+	if ph := resolve.Scan(form); len(ph) > 0 && !expandsIn(c, ph[0].Syntax, field) {
+		form = "" // the client's home placeholder is not expanded in this field
+	}
+	switch {
+	case form != "":
+		return fmt.Sprintf("write the absolute path, or %q", form+rest)
+	case field == "command":
+		return fmt.Sprintf("%s expands nothing in a command: write the absolute path of the program, or put it on PATH and write its name", c.Product)
+	case committed && c.UserFile() != "":
+		return fmt.Sprintf("%s expands nothing here: write a path relative to the project, or keep this server in %s with the absolute path", c.Product, c.UserFile())
+	}
+	return fmt.Sprintf("%s expands nothing here: write the absolute path", c.Product)
 }

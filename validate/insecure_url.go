@@ -23,8 +23,10 @@ var InsecureURL = &Rule{
 		"or `env_http_headers`, a user and password in the URL, or a token in the query\n" +
 		"string. Use `https://`.\n\n" +
 		"Loopback addresses (`localhost`, `*.localhost`, `127.0.0.0/8`, `::1`) never\n" +
-		"leave the machine and are fine. A URL whose host is a placeholder is not\n" +
-		"judged.",
+		"leave the machine and are fine. `0.0.0.0` and `::` are addresses a server\n" +
+		"binds to, not ones to connect to: a connection to them stays on this machine\n" +
+		"on Linux and macOS and fails on Windows, so they get a warning of their own\n" +
+		"(write `127.0.0.1`). A URL whose host is a placeholder is not judged.",
 	Example: Example{File: ".vscode/mcp.json",
 		Bad:  "{\n  \"servers\": {\n    \"wiki\": { \"type\": \"http\", \"url\": \"http://wiki.example.com/mcp\" }\n  }\n}\n",
 		Good: "{\n  \"servers\": {\n    \"wiki\": { \"type\": \"http\", \"url\": \"https://wiki.example.com/mcp\" }\n  }\n}\n"},
@@ -49,6 +51,16 @@ func checkInsecureURL(p *Pass) {
 			continue
 		}
 		host := u.Hostname()
+		if a, err := netip.ParseAddr(host); err == nil && a.Unmap().IsUnspecified() {
+			// a bind address: nothing leaves the machine
+			d := p.At(s, m.Key, "server %q is reached at %q, an address servers bind to: a connection to it reaches this machine on Linux and macOS and fails on Windows", s.Name, host)
+			if a.Is4() || a.Is4In6() {
+				d.Hint = fmt.Sprintf("write %q instead of %q", "127.0.0.1", host)
+			} else {
+				d.Hint = fmt.Sprintf("write %q instead of %q", "[::1]", "["+host+"]")
+			}
+			continue
+		}
 		hint := "use \"https://\""
 		if u.Scheme == "ws" {
 			hint = "use \"wss://\""

@@ -41,3 +41,18 @@ func TestInsecureURL(t *testing.T) {
 }}`)},
 	})
 }
+
+// 0.0.0.0 and :: are addresses a server binds to, not ones to connect to:
+// a connection to them stays on this machine (Linux, macOS) or fails
+// (Windows); nothing crosses the network, so no "network path" finding.
+func TestInsecureURLBindAddress(t *testing.T) {
+	runRuleCases(t, "insecure-url", []ruleCase{
+		{name: "bind addresses", files: oneFile(".mcp.json",
+			`{"mcpServers": {"b": {"type": "http", "url": "http://0.0.0.0:8080/mcp", "headers": {"Authorization": "Bearer ${TOKEN}"}}, "c": {"type": "http", "url": "http://[::]:9000/mcp"}}}`),
+			want: []string{
+				`warning .mcp.json:1:46: server "b" is reached at "0.0.0.0", an address servers bind to: a connection to it reaches this machine on Linux and macOS and fails on Windows [insecure-url]`,
+				`warning .mcp.json:1:152: server "c" is reached at "::", an address servers bind to: a connection to it reaches this machine on Linux and macOS and fails on Windows [insecure-url]`,
+			},
+			hints: []string{`write "127.0.0.1" instead of "0.0.0.0"`, `write "[::1]" instead of "[::]"`}},
+	})
+}

@@ -48,11 +48,25 @@ func checkInvalidURL(p *Pass) {
 }
 
 // urlSchemes are the schemes a client connects to for a server's transport.
+// A "type" the client does not accept is judged as the type unknown-transport
+// suggests for it ("websocket": "ws"), so that the URL is not called wrong
+// for the transport the fix gives it.
 func urlSchemes(s *normalize.Server) []string {
+	c := clientOf(s)
+	t := s.Transport
+	if m := s.Node.Member("type"); t == normalize.NoTransport && m != nil && m.Value.Kind == normalize.String {
+		if sug := suggestTransport(c, m.Value.Str); sug != "" {
+			for _, l := range c.Types {
+				if l.Name == sug {
+					t = l.Transport
+				}
+			}
+		}
+	}
 	switch {
-	case len(clientOf(s).URLSchemes) > 0:
-		return append([]string{"http", "https"}, clientOf(s).URLSchemes...)
-	case s.Transport == normalize.WS:
+	case len(c.URLSchemes) > 0:
+		return append([]string{"http", "https"}, c.URLSchemes...)
+	case t == normalize.WS:
 		return []string{"ws", "wss"}
 	}
 	return []string{"http", "https"}

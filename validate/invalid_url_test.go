@@ -54,3 +54,13 @@ func TestInvalidURL(t *testing.T) {
 		}},
 	})
 }
+
+// A "type" the client does not accept is judged as the type unknown-transport
+// suggests: "websocket" is Claude Code's "ws", whose URLs are ws:// (lint
+// said "did you mean ws" and "the ws scheme is not accepted" of one server).
+func TestInvalidURLUnknownType(t *testing.T) {
+	runRuleCases(t, "invalid-url", []ruleCase{
+		{name: "websocket", files: oneFile(".mcp.json", `{"mcpServers": {"w": {"type": "websocket", "url": "ws://localhost:3000/mcp"}, "h": {"type": "streamable", "url": "ws://localhost:3000/mcp"}}}`),
+			want: []string{`error .mcp.json:1:114: invalid "url" for server "h": "ws://localhost:3000/mcp" uses the scheme "ws", which Claude Code does not accept here [invalid-url]`}},
+	})
+}

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/discover"
@@ -13,7 +14,7 @@ import (
 // level too deep ("mcp.servers" for opencode).
 var MissingServersKey = &Rule{
 	ID:       "missing-servers-key",
-	Title:    "servers are written outside the key the client reads them under",
+	Title:    "servers are written outside the key the client reads them under, or a servers file has no such key",
 	Severity: normalize.Error,
 	Clients:  "each client, in the words of the client whose key is missing (a Claude Code plugin's .mcp.json excepted)",
 	Doc: `Each client reads its servers under one key: ` + "`mcpServers`" + ` (Claude Code, Cursor,
@@ -30,6 +31,14 @@ Two mistakes load nothing:
   strict schema then rejects the whole config. One finding replaces the
   schema and transport errors about that inner key.
 
+A file that exists only to hold servers (` + "`.mcp.json`" + `, ` + "`.cursor/mcp.json`" + `,
+` + "`.vscode/mcp.json`" + `, ` + "`mcp_config.json`" + `, …) but has no servers key at all is reported
+too: Claude Code requires ` + "`mcpServers`" + ` and refuses such a ` + "`.mcp.json`" + `, even ` + "`{}`" + `
+(listed as ` + "`[Has errors]`" + `, Claude Code 2.1.331), an error; the other clients
+load no server from it, a warning when the file holds something else (an
+empty ` + "`{}`" + ` is left alone). Settings files that also hold servers
+(` + "`.gemini/settings.json`" + `, ` + "`.codex/config.toml`" + `, ` + "`opencode.json`" + `) may have none.
+
 A ` + "`.mcp.json`" + ` beside ` + "`.claude-plugin/plugin.json`" + ` belongs to a Claude Code plugin,
 which may hold its servers at the top level: it is left alone. Servers
 written where the client does not look are still checked for secrets,
@@ -41,14 +50,13 @@ placeholders and templates: they sit in the file all the same.`,
 }
 
 func checkMissingServersKey(p *Pass) {
-	type file struct{ path, client string }
-	top := map[file][]discover.Unloaded{}
-	var order []file
+	top := map[fileKey][]discover.Unloaded{}
+	var order []fileKey
 	nested := map[*normalize.Member]bool{}
 	for _, u := range p.unloaded() {
 		switch u.Where {
 		case discover.AtTopLevel:
-			f := file{u.Server.Source.Path, u.Client.ID}
+			f := fileKey{u.Server.Source.Path, u.Client.ID}
 			if top[f] == nil {
 				order = append(order, f)
 			}
@@ -67,6 +75,7 @@ func checkMissingServersKey(p *Pass) {
 			d.Hint = fmt.Sprintf("move each server up one level: %s", wrapped(c, doc, outer, u.Server.Name))
 		}
 	}
+	noKey(p, top)
 	for _, f := range order {
 		us := top[f]
 		u := us[0]
@@ -80,6 +89,79 @@ func checkMissingServersKey(p *Pass) {
 			u.Server.Name, more, c.ReaderName(), c.ServersKey)
 		d.Hint = "wrap them in the servers key: " + wrapped(c, doc, c.ServersKey, u.Server.Name)
 	}
+}
+
+// fileKey is a file as one client reads it.
+type fileKey struct{ path, client string }
+
+// noKey reports servers files that have no servers key at all, nor
+// servers anywhere else that the other findings name: Claude Code refuses
+// such a .mcp.json; an editor loads nothing from it. An empty file of a
+// client that does not require the key is left alone, and so are settings
+// files, which hold other settings too.
+func noKey(p *Pass, top map[fileKey][]discover.Unloaded) {
+	seen := map[string]bool{}
+	for _, sf := range p.Set.Sources {
+		c := normalize.ClientByID(sf.Client)
+		k := sf.Path + "\x00" + sf.Client
+		if c == nil || sf.Status != normalize.Found || sf.Section != "" || seen[k] || !normalize.ServersOnly(sf.Path) || c.ServersKey == "" {
+			continue
+		}
+		seen[k] = true
+		doc := p.Document(sf.Path)
+		if doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object || discover.SettingsFile(c, sf.Abs) || discover.PluginFile(c, doc) {
+			continue
+		}
+		root := doc.Root
+		if root.Member(c.ServersKey) != nil || len(top[fileKey{sf.Path, sf.Client}]) > 0 {
+			continue
+		}
+		if slices.ContainsFunc(append(slices.Clone(c.WrongKeys), c.ToleratedKeys...), func(k string) bool { return root.Member(k) != nil }) {
+			continue // wrong-root-key
+		}
+		at := normalize.Range{Start: root.Range.Start, End: root.Range.Start}
+		switch {
+		case c.RequiresServersKey && p.readsItself(c, sf.Path):
+			d := p.Report(doc, at, "", "the file has no %q: %s requires it and refuses the whole file", c.ServersKey, c.ReaderName())
+			d.Hint = fmt.Sprintf("write the servers under it: %s, or remove the file", wrapped(c, doc, c.ServersKey, "name"))
+		case len(root.Members) > 0:
+			d := p.Report(doc, at, "", "the file has no %q: %s loads no server from it", c.ServersKey, p.readerName(c))
+			d.Severity = normalize.Warning
+			d.Hint = fmt.Sprintf("write the servers under it: %s", wrapped(c, doc, c.ServersKey, "name"))
+		}
+	}
+}
+
+// readsItself says whether the client whose shape a file is in reads it
+// in this run: Claude Code refuses a .mcp.json without "mcpServers", but
+// a .claude/mcp.json only pisces reads is not Claude Code's to refuse.
+func (p *Pass) readsItself(c *normalize.Client, path string) bool {
+	if p.Set.Client == c.ID {
+		return true
+	}
+	if p.Workspace == nil {
+		return p.Set.Client == ""
+	}
+	for _, v := range p.Workspace.Views {
+		if v.Client != c.ID {
+			continue
+		}
+		for _, s := range v.Sources {
+			if s.Path == path && s.Status == normalize.Found {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readerName names who reads the file in this view: the view's client,
+// or, in pisces's merged view, the client of the file's shape.
+func (p *Pass) readerName(c *normalize.Client) string {
+	if p.Set.Client != "" && p.Set.Client != c.ID {
+		return normalize.ProductName(p.Set.Client)
+	}
+	return c.ReaderName()
 }
 
 // nestedConsequence says what the client does with the inner key it takes

@@ -47,3 +47,26 @@ func TestMissingServersKeyReplacesSchemaErrors(t *testing.T) {
 		t.Errorf("findings: %v", diags)
 	}
 }
+
+// A servers file with no servers key at all: Claude Code 2.1.331 refuses
+// such a .mcp.json ("[Has errors]"), an editor loads nothing from it
+// (cursor/0xobelisk__dubhe held a "tools" array and no "mcpServers").
+// Settings files (.gemini/settings.json, .codex/config.toml, opencode.json)
+// hold other settings: no servers key is no finding there, and neither is
+// an empty file of an editor.
+func TestMissingServersKeyNone(t *testing.T) {
+	runRuleCases(t, "missing-servers-key", []ruleCase{
+		{name: "claude code refuses the file",
+			files: tree(".mcp.json", `{}`),
+			want:  []string{`error .mcp.json:1:1: the file has no "mcpServers": Claude Code requires it and refuses the whole file [missing-servers-key]`},
+			hints: []string{`write the servers under it: { "mcpServers": { "name": { … } } }, or remove the file`}},
+		{name: "an editor loads nothing",
+			files: tree(".cursor/mcp.json", `{"tools": [{"name": "search"}]}`, ".vscode/mcp.json", `{}`),
+			want:  []string{`warning .cursor/mcp.json:1:1: the file has no "mcpServers": Cursor loads no server from it [missing-servers-key]`}},
+		{name: "settings files and plugins",
+			files: tree(".gemini/settings.json", `{"theme": "dark"}`, ".codex/config.toml", "model = \"o3\"\n", "opencode.json", `{"theme": "x"}`,
+				"plugin/.mcp.json", `{}`)},
+		{name: "a plugin's .mcp.json",
+			files: tree(".mcp.json", `{}`, ".claude-plugin/plugin.json", `{"name": "p"}`)},
+	})
+}

@@ -53,6 +53,8 @@ var rules = []*Rule{
 	UnknownInput,
 	ShellCommandValue,
 	HomeInCommand,
+	CommandLine,
+	OSMismatch,
 	BareEnvName,
 	EnvBlocked,
 	EnvNotPassed,

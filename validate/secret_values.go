@@ -33,7 +33,7 @@ func (c *secretCheck) urls(field, key, what string, v *normalize.Value) bool {
 				if local {
 					d.Message += " to a local host"
 				}
-				c.report(d, field, key, "password")
+				c.reportIn(d, field, key, "password", &tokenAt{v.Str, start, end})
 			case f.Kind == "user name" && secret.LooksSecret(literal):
 				d = c.p.reportSub(c.doc, v, start, end, "%s holds what looks like a literal secret as the user name of its URL", what)
 				c.report(d, field, key, "")

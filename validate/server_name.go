@@ -13,9 +13,9 @@ import (
 // ServerName reports server names clients refuse or mangle.
 var ServerName = &Rule{
 	ID:       "server-name",
-	Title:    "a server name is empty, too long or has characters outside letters, digits, _ . -",
+	Title:    "a server name is empty, reserved by the client, too long or has characters outside letters, digits, _ . -",
 	Severity: normalize.Warning,
-	Clients:  "the clients with a rule for names: pisces, Claude Code, Codex, VS Code (an empty name: every client)",
+	Clients:  "the clients with a rule for names: pisces, Claude Code, Codex, VS Code (an empty name: every client; reserved names: Claude Code)",
 	Doc: "Server names end up in tool names (`mcp__<server>__<tool>`), command lines\n" +
 		"(`claude mcp get NAME`) and file keys, so keep them to 1–100 characters of\n" +
 		"`[a-zA-Z0-9_.-]`. pisces enforces exactly this when it writes a config (newer\n" +
@@ -31,7 +31,14 @@ var ServerName = &Rule{
 		"docs/clients.md): Cursor, Windsurf, Gemini CLI, opencode, Zed and the others\n" +
 		"document none, and vendors' own install lines use names such as\n" +
 		"`@21st-dev/magic` there.\n\n" +
-		"An empty name is an error for every client: no client can refer to the server.",
+		"An empty name is an error for every client: no client can refer to the server.\n\n" +
+		"Claude Code keeps some names for its own servers and skips a config entry\n" +
+		"that uses one (`\"workspace\" is a reserved MCP server name and was not\n" +
+		"loaded`; the rest of the file loads): `workspace`, `claude-in-chrome`,\n" +
+		"`computer-use`, `Claude Preview`, `Claude Browser` and a few more (see\n" +
+		"docs/clients.md). It compares the name with its characters outside\n" +
+		"`[A-Za-z0-9_-]` made `_`, up to its first `__`, so `Claude_Preview` and\n" +
+		"`workspace__notes` are reserved too. That is an error: rename the server.",
 	Example: Example{File: ".mcp.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"GitHub Issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"github-issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n"},
@@ -47,6 +54,16 @@ func checkServerName(p *Pass) {
 			d := p.At(s, "", "server name %q is empty: no client can refer to this server", name)
 			d.Severity = normalize.Error
 			d.Hint = "name the server with letters, digits, \"_\", \".\" or \"-\""
+			continue
+		}
+		if r := dl.Reserved(name); r != "" {
+			as := ""
+			if r != name {
+				as = fmt.Sprintf(" (%q)", r)
+			}
+			d := p.At(s, "", "server name %q is one %s reserves for its own servers%s: it does not load this one", name, dl.Product, as)
+			d.Severity = normalize.Error
+			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, dl.NameNoDot)+"-mcp")
 			continue
 		}
 		if !dl.NameChars {

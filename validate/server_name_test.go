@@ -59,3 +59,21 @@ func TestServerNameUndocumented(t *testing.T) {
 			want: []string{`error .windsurf/mcp_config.json:1:17: server name "" is empty: no client can refer to this server [server-name]`}},
 	})
 }
+
+// Claude Code 2.1.331 skips servers under the names it keeps for its own
+// (its config parser's Jse and Uie checks), comparing the sanitized name up
+// to its first "__", case sensitive.
+func TestServerNameReserved(t *testing.T) {
+	runRuleCases(t, "server-name", []ruleCase{
+		{name: "claude code", files: oneFile(".mcp.json",
+			`{"mcpServers": {"workspace": {"command": "ws-mcp"}, "Claude_Preview": {"command": "p"}, "claude-in-chrome__x": {"command": "c"}, "Workspace": {"command": "w"}}}`),
+			want: []string{
+				`error .mcp.json:1:17: server name "workspace" is one Claude Code reserves for its own servers: it does not load this one [server-name]`,
+				`error .mcp.json:1:53: server name "Claude_Preview" is one Claude Code reserves for its own servers ("Claude Preview"): it does not load this one [server-name]`,
+				`error .mcp.json:1:89: server name "claude-in-chrome__x" is one Claude Code reserves for its own servers ("claude-in-chrome"): it does not load this one [server-name]`,
+			},
+			hint: `rename it, e.g. to "workspace-mcp"`},
+		{name: "other clients load the name", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"workspace": {"command": "ws-mcp"}}}`)},
+	})
+}

@@ -73,7 +73,7 @@ func checkTemplateValue(p *Pass) {
 				what, v.value.Str[start:end])
 			d.Hint = "replace it with the real value"
 			if key != "" && secret.IsSecretKey(key) {
-				d.Hint = "replace it with the credential: " + secretHint(s.Source.Client, v.field, key, "")
+				d.Hint = "replace it with the credential: " + secretHint(s.Source.Client, s.Name, v.field, key, "", nil)
 			}
 		})
 	}

@@ -16,18 +16,25 @@ var TimeoutUnits = &Rule{
 	ID:       "timeout-units",
 	Title:    "a timeout is almost certainly in the wrong unit",
 	Severity: normalize.Warning,
-	Doc: "Clients disagree on the unit of a timeout:\n\n" +
-		"| client | field | unit |\n" +
-		"|---|---|---|\n" +
-		"| pisces, `mcp.json` | `timeout` | milliseconds |\n" +
-		"| Gemini CLI | `timeout` | milliseconds |\n" +
-		"| opencode | `timeout` | milliseconds |\n" +
-		"| Codex | `startup_timeout_ms` | milliseconds |\n" +
-		"| Codex | `startup_timeout_sec`, `tool_timeout_sec` | seconds |\n\n" +
+	Doc: "Clients disagree on the unit of a timeout, and on what it times:\n\n" +
+		"| client | field | unit | times |\n" +
+		"|---|---|---|---|\n" +
+		"| pisces, `mcp.json` | `timeout` | milliseconds | start and requests |\n" +
+		"| Gemini CLI | `timeout` | milliseconds | requests |\n" +
+		"| opencode | `timeout` | milliseconds | listing the tools |\n" +
+		"| Claude Code | `timeout` | milliseconds (1000 or more) | one tool call |\n" +
+		"| Codex | `startup_timeout_ms` | milliseconds | start |\n" +
+		"| Codex | `startup_timeout_sec` | seconds | start |\n" +
+		"| Codex | `tool_timeout_sec` | seconds | one tool call |\n" +
+		"| Roo Code | `timeout` | seconds (1 to 3600) | one tool call |\n" +
+		"| Zed | `timeout` | seconds | start |\n\n" +
 		"A millisecond field below 1000 (`\"timeout\": 30`, meant as 30 seconds) makes\n" +
-		"the client give up after 30 ms, before any server can start. A seconds field\n" +
-		"of 1000 or more (`startup_timeout_sec = 30000`, meant as 30 000 ms) waits\n" +
-		"more than a quarter of an hour for a server that hangs.\n\n" +
+		"the client give up after 30 ms, before any server can start; Claude Code\n" +
+		"ignores a `timeout` below 1000 and uses its default. A seconds field is judged\n" +
+		"by what it times: a server that takes 1000 seconds or more to start\n" +
+		"(`startup_timeout_sec = 30000`, meant as 30 000 ms) is one that hangs, but a\n" +
+		"tool call of tens of minutes is normal for agent tools, so a tool-call\n" +
+		"timeout is reported only from 6 hours (21600 seconds) up.\n\n" +
 		"Codex also reads `startup_timeout_sec` and ignores `startup_timeout_ms` when\n" +
 		"both are set.",
 	Example: Example{File: ".gemini/settings.json",
@@ -36,16 +43,24 @@ var TimeoutUnits = &Rule{
 	Check: checkTimeoutUnits,
 }
 
+// longestToolCall is the tool-call timeout above which a value in seconds
+// was almost certainly meant in milliseconds: agent tools run for tens of
+// minutes, none for more than 6 hours.
+const longestToolCall = 6 * time.Hour
+
+// longestStart is the same for a server's start.
+const longestStart = 1000 * time.Second
+
 func checkTimeoutUnits(p *Pass) {
 	for s, dl := range p.Servers() {
 		if dl.TimeoutUnit == time.Millisecond && dl.Knows("timeout") {
-			checkMillis(p, s, "timeout")
+			checkMillis(p, s, dl, "timeout")
 		}
 		for _, f := range dl.MillisFields {
-			checkMillis(p, s, f)
+			checkMillis(p, s, dl, f)
 		}
 		for _, f := range dl.SecondsFields {
-			checkSeconds(p, s, f)
+			checkSeconds(p, s, dl, f)
 		}
 		for loser, winner := range dl.TimeoutWins {
 			win, lose := s.Node.Member(winner), s.Node.Member(loser)
@@ -67,21 +82,37 @@ func timeoutNumber(s *normalize.Server, key string) (*normalize.Value, bool) {
 	return v, true
 }
 
-func checkMillis(p *Pass, s *normalize.Server, key string) {
+func checkMillis(p *Pass, s *normalize.Server, dl *normalize.Client, key string) {
 	v, ok := timeoutNumber(s, key)
 	if !ok || v.Num <= 0 || v.Num >= 1000 {
 		return
 	}
-	d := p.At(s, key, "server %q has %q: %s, which %s reads as %s", s.Name, key, v.Str, clientProduct(s), humanDuration(v.Num, time.Millisecond))
+	var d *normalize.Diagnostic
+	if key == "timeout" && dl.TimeoutFloor > 0 && v.Num*float64(time.Millisecond) < float64(dl.TimeoutFloor) {
+		d = p.At(s, key, "server %q has %q: %s, which %s ignores: it takes a %q of %s or more, in milliseconds, and uses its default below",
+			s.Name, key, v.Str, clientProduct(s), key, humanDuration(float64(dl.TimeoutFloor/time.Millisecond), time.Millisecond))
+	} else {
+		d = p.At(s, key, "server %q has %q: %s, which %s reads as %s", s.Name, key, v.Str, clientProduct(s), humanDuration(v.Num, time.Millisecond))
+	}
 	d.Hint = fmt.Sprintf("%q is in milliseconds: for %s write %s", key, humanDuration(v.Num, time.Second), formatNumber(v.Num*1000))
 }
 
-func checkSeconds(p *Pass, s *normalize.Server, key string) {
+// checkSeconds judges a field in seconds by what it times: a start of 1000
+// seconds or more, a tool call of more than 6 hours.
+func checkSeconds(p *Pass, s *normalize.Server, dl *normalize.Client, key string) {
 	v, ok := timeoutNumber(s, key)
-	if !ok || v.Num < 1000 {
+	if !ok {
 		return
 	}
-	d := p.At(s, key, "server %q has %q: %s, which %s reads as %s", s.Name, key, v.Str, clientProduct(s), humanDuration(v.Num, time.Second))
+	tool := slices.Contains(dl.ToolTimeoutFields, key)
+	limit, what := longestStart, ""
+	if tool {
+		limit, what = longestToolCall, " for one tool call"
+	}
+	if v.Num*float64(time.Second) < float64(limit) {
+		return
+	}
+	d := p.At(s, key, "server %q has %q: %s, which %s reads as %s%s", s.Name, key, v.Str, clientProduct(s), humanDuration(v.Num, time.Second), what)
 	d.Hint = fmt.Sprintf("%q is in seconds: for %s write %s", key, humanDuration(v.Num, time.Millisecond), formatNumber(v.Num/1000))
 }
 

@@ -17,12 +17,22 @@ func TestTimeoutUnits(t *testing.T) {
 				`warning opencode.json:1:64: server "fs" has "timeout": 120, which opencode reads as 120 ms [timeout-units]`,
 			}},
 		{name: "codex ms in seconds", files: oneFile(".codex/config.toml",
-			"[mcp_servers.kb]\ncommand = \"kb\"\nstartup_timeout_sec = 30000\ntool_timeout_sec = 1500\n"),
+			"[mcp_servers.kb]\ncommand = \"kb\"\nstartup_timeout_sec = 30000\ntool_timeout_sec = 60000\n"),
 			want: []string{
 				`warning .codex/config.toml:3:23: server "kb" has "startup_timeout_sec": 30000, which Codex reads as 8h20m [timeout-units]`,
-				`warning .codex/config.toml:4:20: server "kb" has "tool_timeout_sec": 1500, which Codex reads as 25m [timeout-units]`,
+				`warning .codex/config.toml:4:20: server "kb" has "tool_timeout_sec": 60000, which Codex reads as 16h40m for one tool call [timeout-units]`,
 			},
-			hint: `"startup_timeout_sec" is in seconds: for 30 s write 30`},
+			hints: []string{`"startup_timeout_sec" is in seconds: for 30 s write 30`, `"tool_timeout_sec" is in seconds: for 1m write 60`}},
+		// A tool call of tens of minutes is normal for agent tools: a tool
+		// timeout is judged by what it times, not like a startup timeout.
+		{name: "long tool calls", files: tree(
+			".codex/config.toml", "[mcp_servers.agent]\ncommand = \"agent\"\nstartup_timeout_sec = 120\ntool_timeout_sec = 2400\n[mcp_servers.batch]\ncommand = \"b\"\ntool_timeout_sec = 14400\n",
+			".roo/mcp.json", `{"mcpServers": {"agent": {"command": "agent", "timeout": 2400}}}`,
+			".mcp.json", `{"mcpServers": {"agent": {"command": "agent", "timeout": 2400000}}}`)},
+		{name: "claude code ignores a timeout below 1 s", files: oneFile(".mcp.json",
+			`{"mcpServers": {"kb": {"command": "kb", "timeout": 30}}}`),
+			want: []string{`warning .mcp.json:1:52: server "kb" has "timeout": 30, which Claude Code ignores: it takes a "timeout" of 1 s or more, in milliseconds, and uses its default below [timeout-units]`},
+			hint: `"timeout" is in milliseconds: for 30 s write 30000`},
 		{name: "codex seconds in ms", files: oneFile(".codex/config.toml",
 			"[mcp_servers.kb]\ncommand = \"kb\"\nstartup_timeout_ms = 20\n"),
 			want: []string{`warning .codex/config.toml:3:22: server "kb" has "startup_timeout_ms": 20, which Codex reads as 20 ms [timeout-units]`}},

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -22,7 +23,7 @@ var UnknownField = &Rule{
 		"spell differently (`env`/`environment`, `url`/`serverUrl`/`httpUrl`,\n" +
 		"`enabled`/`disabled`, `enabledTools`/`enabled_tools`/`includeTools`, timeouts),\n" +
 		"and says so when the client has no such setting at all (no per-server switch\n" +
-		"in Cursor or VS Code, no timeout in Claude Code). Notes for the reader\n" +
+		"in Cursor or VS Code, no startup timeout in Claude Code). Notes for the reader\n" +
 		"(`description`, `metadata`, `comment`, `$comment`, `notes`) are ignored by the\n" +
 		"clients as their authors expect, and not reported.\n\n" +
 		"In a TOML file every key after a `[mcp_servers.NAME]` header belongs to that\n" +
@@ -189,6 +190,10 @@ func SuggestField(dl *normalize.Client, m *normalize.Member) (suggestion, hint s
 		if fieldGroups[g].keys[0] == "timeout" && !dl.Knows("timeout") && len(dl.SecondsFields) > 0 {
 			return timeoutField(dl, fold, m.Value), ""
 		}
+		if fieldGroups[g].keys[0] == "timeout" && startupKey(fold) && slices.Contains(dl.ToolTimeoutFields, "timeout") && !slices.Contains(dl.SecondsFields, "timeout") {
+			// the client's "timeout" bounds tool calls, not the start
+			return "", dl.Missing["startup_timeout"]
+		}
 		for _, k := range fieldGroups[g].keys {
 			if dl.Knows(k) && k != key {
 				return fieldSuggestion(dl, key, k)
@@ -255,6 +260,16 @@ func timeoutField(dl *normalize.Client, fold string, v *normalize.Value) string 
 		return pick(dl.MillisFields, "startup")
 	}
 	return startup
+}
+
+// startupKey reports a folded timeout key that names a server's start.
+func startupKey(fold string) bool {
+	for _, w := range []string{"startup", "connect", "init"} {
+		if strings.Contains(fold, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // switchOn reads a borrowed on/off key: anything but false means on.

@@ -51,10 +51,19 @@ func TestUnknownField(t *testing.T) {
 				`warning .gemini/settings.json:1:39: unknown field "autoApprove" in server "b": Gemini CLI ignores it; did you mean "trust"? [unknown-field]`,
 			},
 			hint: "Cursor has no per-server auto-approval in this file"},
-		{name: "claude timeout", merged: true, files: oneFile(".claude/mcp.json",
-			`{"mcpServers": {"a": {"command": "a", "timeout": 60000}}}`),
-			want: []string{`warning .claude/mcp.json:1:39: unknown field "timeout" in server "a": Claude Code ignores it [unknown-field]`},
-			hint: "Claude Code has no per-server timeout: set the MCP_TIMEOUT environment variable (milliseconds)"},
+		// Claude Code 2.1.331's "timeout" bounds each tool call: a startup
+		// timeout has no field there.
+		{name: "claude startup timeout", files: oneFile(".mcp.json",
+			`{"mcpServers": {"a": {"command": "a", "startup_timeout_ms": 60000}}}`),
+			want: []string{`warning .mcp.json:1:39: unknown field "startup_timeout_ms" in server "a": Claude Code ignores it [unknown-field]`},
+			hint: `Claude Code has no per-server startup timeout: set the MCP_TIMEOUT environment variable (milliseconds); its "timeout" bounds each tool call`},
+		{name: "claude tool timeout", files: oneFile(".mcp.json",
+			`{"mcpServers": {"a": {"command": "a", "toolTimeout": 60000}}}`),
+			want: []string{`warning .mcp.json:1:39: unknown field "toolTimeout" in server "a": Claude Code ignores it; did you mean "timeout"? [unknown-field]`}},
+		// Fields of Claude Code's own schema (2.1.331): alwaysLoad was
+		// reported as unknown, and users were told to delete it.
+		{name: "claude fields", files: oneFile(".mcp.json",
+			`{"mcpServers": {"a": {"command": "a", "timeout": 600000, "alwaysLoad": true}, "b": {"type": "http", "url": "https://b.example.com/mcp", "alwaysLoad": false, "headersHelper": "./h.sh"}}}`)},
 		{name: "opencode args", files: oneFile("opencode.json",
 			`{"mcp": {"fs": {"type": "local", "command": ["fs"], "args": ["."]}}}`),
 			want: []string{`error opencode.json:1:53: unknown field "args" in server "fs": opencode rejects the whole config [unknown-field]`},

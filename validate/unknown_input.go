@@ -15,9 +15,11 @@ var UnknownInput = &Rule{
 	Severity: normalize.Error,
 	Clients:  "VS Code",
 	Doc: `VS Code asks for the value of ` + "`${input:id}`" + ` with the entry of the same ` + "`id`" + ` in
-the file's top-level ` + "`inputs`" + ` array (` + "`promptString`" + ` or ` + "`pickString`" + `). Without one, the
-server cannot start: there is nothing to prompt with. Ids are matched
-exactly; a near miss is suggested.
+the file's top-level ` + "`inputs`" + ` array (` + "`promptString`" + ` or ` + "`pickString`" + `). Without one, VS
+Code does not prompt: it refuses to start the server ("Undefined input
+variable 'id' encountered. Remove or define 'id' to continue."), and
+` + "`mcpconf explain --resolve`" + ` and ` + "`probe`" + ` say the same. Ids are matched exactly; a
+near miss is suggested.
 
 An input that no placeholder of the file uses is reported as info: it is
 left over from an old server, or the placeholder that should use it has a
@@ -87,7 +89,7 @@ func checkInputs(p *Pass, doc *normalize.Document) {
 					in.used = true
 					continue
 				}
-				d := p.reportSub(doc, v.value, ph.Start, ph.End, "input %q is not declared in \"inputs\"", ph.Name)
+				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%s", resolve.UndeclaredInput(ph.Name))
 				if near := normalize.Closest(ph.Name, ids); near != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", near)
 				} else {

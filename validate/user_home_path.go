@@ -75,10 +75,12 @@ func checkUserHomePath(p *Pass) {
 }
 
 // userHomeSpan finds "/Users/NAME", "/home/NAME" or "C:\Users\NAME" at the
-// start of s or after a separator (space, "=", ":", ",", ";", a quote).
+// start of s or after a separator (space, "=", ":", ",", ";", a quote), or
+// after more slashes ("//home/NAME", "file:///Users/NAME": the system reads
+// doubled slashes as one).
 func userHomeSpan(s string) (start, end int, ok bool) {
 	for i := 0; i < len(s); i++ {
-		if i > 0 && !strings.ContainsRune(" \t=:,;'\"(", rune(s[i-1])) {
+		if i > 0 && !strings.ContainsRune(" \t=:,;'\"(", rune(s[i-1])) && !(s[i-1] == '/' && s[i] == '/' && slashRun(s, i)) {
 			continue
 		}
 		rest := s[i:]
@@ -104,6 +106,16 @@ func userHomeSpan(s string) (start, end int, ok bool) {
 		return i, e, true
 	}
 	return 0, 0, false
+}
+
+// slashRun reports whether the slash at s[i] ends a run of slashes that
+// starts the value or follows a separator or a scheme's ":".
+func slashRun(s string, i int) bool {
+	j := i
+	for j > 0 && s[j-1] == '/' {
+		j--
+	}
+	return j == 0 || strings.ContainsRune(" \t=:,;'\"(", rune(s[j-1]))
 }
 
 // realUserName reports a directory name under /Users or /home that is one

@@ -47,3 +47,16 @@ func TestUserHomePathOncePerFile(t *testing.T) {
 		t.Errorf("%+v", d)
 	}
 }
+
+// "//home/alice/…" (a doubled slash, as path joins write it) and
+// "file:///Users/alice/…" are paths into one user's home all the same.
+func TestUserHomePathDoubledSlash(t *testing.T) {
+	runRuleCases(t, "user-home-path", []ruleCase{
+		{name: "doubled slash", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"a": {"command": "node", "args": ["//home/alice/srv/index.js", "--root=file:///Users/bob/notes"]}}}`),
+			want: []string{
+				`info .cursor/mcp.json:1:53: "/home/alice" is a path into the home directory of one user: the server breaks on every other machine [user-home-path]`,
+				`info .cursor/mcp.json:1:95: "/Users/bob" is a path into the home directory of one user: the server breaks on every other machine [user-home-path]`,
+			}},
+	})
+}

@@ -270,9 +270,11 @@ func envVarName(key, fallback string) string {
 //
 // moving phrases the advice for a literal value being moved out of the
 // file (hardcoded-secret); otherwise for a foreign placeholder being
-// replaced (foreign-placeholder). basic keeps a "Basic …" Authorization
-// header whole.
-func varAdvice(c *normalize.Client, field, key, name string, basic, moving bool) (string, bool) {
+// replaced (foreign-placeholder). whole, when not "", says the value must
+// stay whole in the variable and names it for the advice ("the whole
+// value", `the whole "Basic …" value`): an Authorization header that is not
+// a bare bearer token, a value that holds more than the secret.
+func varAdvice(c *normalize.Client, field, key, name, whole string, moving bool) (string, bool) {
 	header := secretMaps[field] == "header"
 	auth := header && strings.EqualFold(key, "Authorization")
 	switch {
@@ -281,17 +283,25 @@ func varAdvice(c *normalize.Client, field, key, name string, basic, moving bool)
 	case c.VarsByName:
 		var how, then string
 		switch {
-		case auth && basic && moving:
-			how = fmt.Sprintf("move it to env_http_headers = { %q = %q } and put the whole \"Basic …\" value in %s", key, name, name)
+		case auth && whole != "" && moving:
+			how = fmt.Sprintf("move it to env_http_headers = { %q = %q } and put %s in %s", key, name, whole, name)
 			then = "reads the header from that variable"
+		case header && whole != "" && !moving:
+			how = fmt.Sprintf("use env_http_headers = { %q = %q } and put %s in %s", key, name, whole, name)
 		case auth:
 			how = fmt.Sprintf("remove the header and set bearer_token_env_var = %q", name)
 			then = "reads the token from that variable"
+		case header && moving && whole != "":
+			how = fmt.Sprintf("move it to env_http_headers = { %q = %q } and put %s in %s", key, name, whole, name)
+			then = "reads the value from that variable"
 		case header && moving:
 			how = fmt.Sprintf("move it to env_http_headers = { %q = %q }", key, name)
 			then = "reads the value from that variable"
 		case header:
 			how = fmt.Sprintf("use env_http_headers = { %q = %q }", key, name)
+		case field == "env" && moving && whole != "":
+			how = fmt.Sprintf("remove it from env, list it in env_vars = [%q] and put %s in %s", name, whole, name)
+			then = "passes the variable through from your environment"
 		case field == "env" && moving:
 			how = fmt.Sprintf("remove it from env and list it in env_vars = [%q]", name)
 			then = "passes the variable through from your environment"

@@ -23,7 +23,13 @@ type LintRun struct {
 	Files int
 	// NoFiles says where lint looked and what to try, for the summary
 	// when it found no file: `in "/repo" for any client; pass …`.
-	NoFiles  string
+	NoFiles string
+	// Notes are about the run rather than a file's content: which clients
+	// judged a file no client of the run would have read (a bare mcp.json:
+	// pisces), which files were found but read by none of the run's clients
+	// (Unread counts them).
+	Notes    []string
+	Unread   int
 	ToolName string // "mcpconf" when empty
 	Version  string
 	// Repository is the root of the repository checked (GITHUB_WORKSPACE
@@ -60,6 +66,8 @@ type Lint struct {
 	Rules    []Rule
 	Files    int
 	NoFiles  secret.Safe
+	Notes    []secret.Safe
+	Unread   int
 	ToolName secret.Safe
 	Version  secret.Safe
 	// Repository is the directory RepoPath is relative to, absolute and
@@ -122,7 +130,10 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 			}
 		}
 	}
-	out := &Lint{Files: r.Files, NoFiles: b.Text(r.NoFiles), ToolName: b.Text(r.ToolName), Version: b.Text(r.Version)}
+	out := &Lint{Files: r.Files, NoFiles: b.Text(r.NoFiles), Unread: r.Unread, ToolName: b.Text(r.ToolName), Version: b.Text(r.Version)}
+	for _, n := range r.Notes {
+		out.Notes = append(out.Notes, b.Text(n))
+	}
 	if out.ToolName.IsZero() {
 		out.ToolName = secret.Lit("mcpconf")
 	}

@@ -142,6 +142,8 @@ func runLint(opts *lintOptions) error {
 		for _, d := range r.docs {
 			res.Documents[d.Path] = d
 		}
+		res.Notes = append(res.Notes, r.notes...)
+		res.Unread += r.unread
 	}
 	res.Findings = append(res.Findings, cfg.UnusedIgnores()...)
 	slices.SortFunc(res.Findings, normalize.CompareDiagnostics)
@@ -237,6 +239,11 @@ type lintJob struct {
 type lintResult struct {
 	findings []normalize.Diagnostic
 	docs     []*normalize.Document
+	// notes say which clients judged a file no client of the run would
+	// have read (a bare mcp.json: pisces), and which files were found but
+	// read by none of the run's clients; unread counts the latter.
+	notes  []string
+	unread int
 }
 
 // lintAll reads and checks each project root on its own, several at a
@@ -271,16 +278,21 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 	sub.Root = job.root
 	sub.AssumeTrusted = true
 	clients, _, err := clientSet(&sub, flags, cfg, job.scope)
-	if err != nil || len(clients) == 0 {
+	if err != nil {
 		return lintResult{}, err
 	}
-	var r lintResult
+	explicit := len(flags) > 0 || cfg != nil && len(cfg.Clients) > 0
+	clients, notes, unread := readersOf(&sub, job, clients, explicit, cfg)
+	if len(clients) == 0 {
+		return lintResult{notes: notes, unread: unread}, nil
+	}
+	r := lintResult{notes: notes, unread: unread}
 	if len(clients) == 1 && clients[0].ReadsProviders {
 		set := sub.View(clients[0], job.scope)
-		r = lintResult{findings: validate.Run(set, cfg), docs: set.Documents}
+		r.findings, r.docs = validate.Run(set, cfg), set.Documents
 	} else {
 		ws := sub.Scan(clients, job.scope)
-		r = lintResult{findings: validate.RunWorkspace(ws, cfg), docs: ws.Documents}
+		r.findings, r.docs = validate.RunWorkspace(ws, cfg), ws.Documents
 	}
 	if job.only != nil {
 		keep := map[string]bool{}
@@ -295,6 +307,71 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 		r.docs = docs
 	}
 	return r, nil
+}
+
+// readersOf completes the clients of a job with the files found: without
+// a choice of clients (--client, "clients" in .mcpconf.toml), a file named
+// on the command line, or any file of a tree where no client was found, is
+// linted by the clients that read its kind (a bare mcp.json: pisces, which
+// joins a run only for its own files otherwise), and a note says so. A
+// file found that no client of the run reads gets a note of its own — it
+// was found, not missing — and is counted in unread. Files .mcpconf.toml
+// ignores for every rule are left out.
+func readersOf(o *discover.Options, job lintJob, clients []*normalize.Client, explicit bool, cfg *validate.Config) (_ []*normalize.Client, notes []string, unread int) {
+	found := slices.DeleteFunc(o.Found(job.scope), func(f discover.FoundFile) bool { return cfg.IgnoresFile(f.Display) })
+	reads := func(f discover.FoundFile) bool {
+		return slices.ContainsFunc(f.Readers, func(c *normalize.Client) bool { return slices.Contains(clients, c) })
+	}
+	named := func(f discover.FoundFile) bool { return job.only != nil && slices.Contains(job.only, f.Abs) }
+	if !explicit {
+		none := len(clients) == 0
+		for _, f := range found {
+			if reads(f) || !none && !named(f) {
+				continue
+			}
+			clients = append(clients, f.Readers...)
+			names := productNames(f.Readers)
+			notes = append(notes, fmt.Sprintf("%s is read by %s only: linted as %s reads it", f.Display, names, names))
+		}
+		slices.SortStableFunc(clients, func(a, b *normalize.Client) int {
+			return slices.Index(normalize.Clients(), a) - slices.Index(normalize.Clients(), b)
+		})
+		clients = slices.Compact(clients)
+	}
+	for _, f := range found {
+		if job.only != nil && !named(f) || reads(f) {
+			continue
+		}
+		unread++
+		ids := make([]string, len(f.Readers))
+		for i, c := range f.Readers {
+			ids[i] = c.ID
+		}
+		if explicit {
+			notes = append(notes, fmt.Sprintf("%s was found but is read by none of the selected clients (%s): %s reads it; lint it with --client %s",
+				f.Display, productNames(clients), productNames(f.Readers), strings.Join(ids, ",")))
+		} else {
+			notes = append(notes, fmt.Sprintf("%s was found but is read by none of the clients linted here (%s): %s reads it; lint it with --client %s, or name it on the command line",
+				f.Display, productNames(clients), productNames(f.Readers), strings.Join(ids, ",")))
+		}
+	}
+	return clients, notes, unread
+}
+
+// productNames joins the clients' product names: "pisces", "Cursor and
+// pisces".
+func productNames(cs []*normalize.Client) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.Product
+	}
+	switch len(names) {
+	case 0:
+		return "no client"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // lintJobs turns the arguments into project roots to lint, so that

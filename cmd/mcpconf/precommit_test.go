@@ -97,12 +97,18 @@ func TestPreCommitLintTakesEveryFile(t *testing.T) {
 			}
 			root := writeTree(t, files)
 			code, out, errOut := runIn(t, root, nil, "lint", "--home", t.TempDir(), dir+p)
-			want := 1 // the project's .mcp.json is linted
-			if servers[p] {
-				want = 0 // only this file's findings: it has none
-			}
-			if code != want {
-				t.Errorf("lint %s: exit %d, want %d\n%s%s", dir+p, code, want, out, errOut)
+			// the project's .mcp.json has a server "x" with no command:
+			// linted with a settings file, not with another server file,
+			// whose own findings (an empty file Claude Code refuses) are
+			// its own
+			project := strings.Contains(out, `"x"`)
+			switch {
+			case code > 1:
+				t.Errorf("lint %s: exit %d, a usage error\n%s%s", dir+p, code, out, errOut)
+			case servers[p] && p != ".mcp.json" && project:
+				t.Errorf("lint %s: the project's .mcp.json was linted too\n%s", dir+p, out)
+			case !servers[p] && (!project || code != 1):
+				t.Errorf("lint %s: exit %d, want the project linted whole (1)\n%s%s", dir+p, code, out, errOut)
 			}
 		}
 	}

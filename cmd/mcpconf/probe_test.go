@@ -128,10 +128,10 @@ func testBin(t *testing.T) string {
 type probeReport struct {
 	Servers []struct {
 		Name, Client, Status, Reason, Transport, Hint string
-		Server                                  struct{ Name, Version string }
-		Tools                                   []struct{ Name, Description string }
-		Diagnostics                             []struct{ Rule, Severity, Message, Hint string }
-		EnvNotPassed                            []struct{ Name, Why string } `json:"env_not_passed"`
+		Server                                        struct{ Name, Version string }
+		Tools                                         []struct{ Name, Description string }
+		Diagnostics                                   []struct{ Rule, Severity, Message, Hint string }
+		EnvNotPassed                                  []struct{ Name, Why string } `json:"env_not_passed"`
 	}
 }
 
