@@ -261,6 +261,26 @@ type docCache struct {
 	mu    sync.Mutex
 	m     map[string]*cached
 	notes []string
+	found map[string]bool // whether a path exists, once asked
+}
+
+// exists asks the system whether path exists, once per run.
+func (c *docCache) exists(path string) bool {
+	c.mu.Lock()
+	ok, seen := c.found[path]
+	c.mu.Unlock()
+	if seen {
+		return ok
+	}
+	_, err := os.Stat(path)
+	ok = err == nil
+	c.mu.Lock()
+	if c.found == nil {
+		c.found = map[string]bool{}
+	}
+	c.found[path] = ok
+	c.mu.Unlock()
+	return ok
 }
 
 type cached struct {

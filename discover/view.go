@@ -118,7 +118,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		}
 		for _, dir := range o.projectDirs(c, f, root) {
 			abs := filepath.Join(dir, filepath.FromSlash(f.Path))
-			if dir != o.Root && !exists(abs) {
+			if dir != o.Root && !o.exists(abs) {
 				continue // only the start directory's absent files are worth listing
 			}
 			display := o.display(abs, normalize.RootDir)
@@ -169,7 +169,7 @@ func (o *Options) projectDirs(c *normalize.Client, f normalize.File, root string
 		}
 	case normalize.Nearest:
 		for d := start; ; {
-			if exists(filepath.Join(d, filepath.FromSlash(f.Path))) {
+			if o.exists(filepath.Join(d, filepath.FromSlash(f.Path))) {
 				return []string{d}
 			}
 			p := filepath.Dir(d)
@@ -188,9 +188,15 @@ func within(root, dir string) bool {
 	return err == nil && filepath.IsLocal(rel) || rel == "."
 }
 
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
+// exists reports whether path exists, asking the system once per run: the
+// roots of a monorepo (lint -r) look for every client's files, and finding
+// them, choosing the clients and reading them each looked again.
+func (o *Options) exists(path string) bool {
+	if o.cache == nil {
+		_, err := os.Stat(path)
+		return err == nil
+	}
+	return o.cache.exists(path)
 }
 
 // firstOfGroups keeps, of the files of one group, those at the path of
@@ -206,7 +212,7 @@ func (o *Options) firstOfGroups(c *normalize.Client, locs []Location) []Location
 			continue
 		}
 		chosen[f.Group] = abs
-		if exists(abs) {
+		if o.exists(abs) {
 			chosen[f.Group+"!"] = abs
 		}
 	}
@@ -248,7 +254,7 @@ func (o *Options) fileAbs(c *normalize.Client, f normalize.File, root string) (a
 	if f.Group != "" {
 		for _, g := range c.Files {
 			if g.Group == f.Group && g.ForOS(o.goos()) {
-				if p := filepath.Join(o.dir(g.Base), filepath.FromSlash(g.Path)); exists(p) {
+				if p := filepath.Join(o.dir(g.Base), filepath.FromSlash(g.Path)); o.exists(p) {
 					abs = p
 					break
 				}

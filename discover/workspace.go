@@ -103,7 +103,7 @@ func (o *Options) Scan(clients []*normalize.Client, scope ScopeFilter) *normaliz
 func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
 	root := o.projectRoot(c)
 	for _, l := range scope.Filter(o.viewLocations(c, root)) {
-		if exists(l.Abs) {
+		if o.exists(l.Abs) {
 			return true
 		}
 	}
@@ -121,7 +121,7 @@ func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
 		if inHome && scope == ProjectScopes || !inHome && scope == UserScopes || f.Section {
 			continue
 		}
-		if abs, _ := o.fileAbs(c, f, root); exists(abs) {
+		if abs, _ := o.fileAbs(c, f, root); o.exists(abs) {
 			return true
 		}
 	}
@@ -153,7 +153,7 @@ func (o *Options) Found(scope ScopeFilter) []FoundFile {
 			locs = o.viewLocations(c, o.projectRoot(c))
 		}
 		for _, l := range scope.Filter(locs) {
-			if l.Section || l.Scope != normalize.User && !within(o.Root, filepath.Dir(l.Abs)) || !exists(l.Abs) {
+			if l.Section || l.Scope != normalize.User && !within(o.Root, filepath.Dir(l.Abs)) || !o.exists(l.Abs) {
 				continue
 			}
 			f := byAbs[l.Abs]

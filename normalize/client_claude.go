@@ -1,9 +1,9 @@
 package normalize
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -34,20 +34,40 @@ var (
 		"__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"}
 )
 
-// claudeToolPart is Claude Code's Mn(): every character outside
-// [A-Za-z0-9_-] becomes "_".
-var claudeToolPart = regexp.MustCompile(`[^A-Za-z0-9_-]`)
-
 // claudeServerPart is the server part of "mcp__<name>__tool" as Claude Code
-// reads it back (XVe(): the name sanitized, cut at its first "__"); ""
-// when the name starts with "__".
+// reads it back (XVe(): the name sanitized by Mn(), every character
+// outside [A-Za-z0-9_-] made "_", then cut at its first "__"); "" when
+// the name starts with "__".
 func claudeServerPart(name string) string {
-	p := claudeToolPart.ReplaceAllString(name, "_")
-	if i := strings.Index(p, "__"); i >= 0 {
-		p = p[:i]
+	var b strings.Builder
+	b.Grow(len(name))
+	prev := false // the last character written was "_"
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			r = '_'
+		}
+		if r == '_' && prev {
+			return b.String()[:b.Len()-1]
+		}
+		prev = r == '_'
+		b.WriteRune(r)
 	}
-	return p
+	return b.String()
 }
+
+// claudeReservedByPart maps the server part of each reserved name to the
+// name, built on first use.
+var claudeReservedByPart = sync.OnceValue(func() map[string]string {
+	m := make(map[string]string, len(claudeReservedParts))
+	for _, r := range claudeReservedParts {
+		if p := claudeServerPart(r); p != "" {
+			if _, ok := m[p]; !ok {
+				m[p] = r
+			}
+		}
+	}
+	return m
+})
 
 // claudeReservedName compares as Claude Code does: the prototype names and
 // the Slack entry exactly, the others by their server part, case
@@ -61,10 +81,7 @@ func claudeReservedName(name string) string {
 	if part == "" {
 		return ""
 	}
-	if i := slices.IndexFunc(claudeReservedParts, func(r string) bool { return claudeServerPart(r) == part }); i >= 0 {
-		return claudeReservedParts[i]
-	}
-	return ""
+	return claudeReservedByPart()[part]
 }
 
 // claude is Claude Code. As a pisces provider ("claude", priority 80) it

@@ -3,6 +3,7 @@ package normalize
 import (
 	"cmp"
 	"slices"
+	"sync"
 )
 
 // clients is the explicit list of every client mcpconf knows, in the order
@@ -28,14 +29,21 @@ var clients = []*Client{
 func Clients() []*Client { return slices.Clone(clients) }
 
 // ClientByID returns the descriptor of a client id or alias, or nil.
-func ClientByID(id string) *Client {
+func ClientByID(id string) *Client { return clientIDs()[id] }
+
+// clientIDs maps every id and alias to its client (the first in table
+// order), built on first use: every definition read asks for its client.
+var clientIDs = sync.OnceValue(func() map[string]*Client {
+	m := map[string]*Client{}
 	for _, c := range clients {
-		if c.ID == id || slices.Contains(c.Aliases, id) {
-			return c
+		for _, id := range append([]string{c.ID}, c.Aliases...) {
+			if _, ok := m[id]; !ok {
+				m[id] = c
+			}
 		}
 	}
-	return nil
-}
+	return m
+})
 
 // ClientOf returns the descriptor of the client whose shape a server
 // definition was read with.

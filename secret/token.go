@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"strings"
+	"sync"
 
 	"github.com/mcpconf/mcpconf/resolve"
 )
@@ -36,11 +37,12 @@ func FindToken(s string) (kind string, start, end int, ok bool) {
 		kind       string
 		start, end int
 	}
+	x := vendorShapesAt()
 	for i := 0; i < len(s); i++ {
 		if i > 0 && isTokenWordChar(s[i-1]) {
 			continue
 		}
-		k, e, found := tokenAt(s, i)
+		k, e, found := tokenAt(s, i, x)
 		switch {
 		case !found:
 		case k != kindBearer && k != kindBasic:
@@ -63,11 +65,12 @@ func FindToken(s string) (kind string, start, end int, ok bool) {
 // token it returns would skip some and cost a scan of the rest of s per
 // token.
 func EachToken(s string, fn func(kind string, start, end int)) {
+	x := vendorShapesAt()
 	for i := 0; i < len(s); i++ {
 		if i > 0 && isTokenWordChar(s[i-1]) {
 			continue
 		}
-		if k, e, found := tokenAt(s, i); found {
+		if k, e, found := tokenAt(s, i, x); found {
 			fn(k, i, e)
 		}
 	}
@@ -126,17 +129,34 @@ var vendorShapes = []vendorShape{
 	{prefix: "PMAK-", kind: "Postman API key", min: 50, class: isKeyChar},
 }
 
-// vendorByFirst indexes vendorShapes by the first byte of their prefix.
-var vendorByFirst = func() (m [256][]vendorShape) {
-	for _, v := range vendorShapes {
-		m[v.prefix[0]] = append(m[v.prefix[0]], v)
-	}
-	return m
-}()
+// vendorIndex finds the vendor shapes that may start at a byte: those
+// whose prefix starts with it, and, to pass over most words after one
+// look, the set of second bytes of those prefixes.
+type vendorIndex struct {
+	byFirst [256][]vendorShape
+	second  [256][4]uint64
+}
 
-// vendorAt tries the vendor shapes at s[i].
-func vendorAt(s string, i int) (string, int, bool) {
-	for _, v := range vendorByFirst[s[i]] {
+// vendorShapesAt is the index, built on first use.
+var vendorShapesAt = sync.OnceValue(func() *vendorIndex {
+	x := &vendorIndex{}
+	for _, v := range vendorShapes {
+		a, b := v.prefix[0], v.prefix[1]
+		x.byFirst[a] = append(x.byFirst[a], v)
+		x.second[a][b>>6] |= 1 << (b & 63)
+	}
+	return x
+})
+
+// at tries the vendor shapes at s[i].
+func (x *vendorIndex) at(s string, i int) (string, int, bool) {
+	if i+1 >= len(s) {
+		return "", 0, false
+	}
+	if b := s[i+1]; x.second[s[i]][b>>6]&(1<<(b&63)) == 0 {
+		return "", 0, false
+	}
+	for _, v := range x.byFirst[s[i]] {
 		if !strings.HasPrefix(s[i:], v.prefix) {
 			continue
 		}
@@ -161,9 +181,9 @@ func vendorAt(s string, i int) (string, int, bool) {
 }
 
 // tokenAt tries every shape at s[i].
-func tokenAt(s string, i int) (string, int, bool) {
+func tokenAt(s string, i int, x *vendorIndex) (string, int, bool) {
 	rest := s[i:]
-	if k, e, ok := vendorAt(s, i); ok {
+	if k, e, ok := x.at(s, i); ok {
 		return k, e, true
 	}
 	switch s[i] {
