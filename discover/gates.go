@@ -3,9 +3,11 @@ package discover
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
 )
 
 // trustResult is whether a client trusts the project, and why.
@@ -283,15 +285,20 @@ func approveHint(ap *normalize.Approval, name string) string {
 // invalid marks definitions the client cannot use at all: it rejects the
 // entry (Claude Code's url without type) or cannot tell how to reach the
 // server (neither command nor url).
-func (v *viewer) invalid(defs []normalize.Server) {
+func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 	if v.c.Merge == normalize.KeyByKey {
 		return // judged after the layers are merged (allOrNothing)
 	}
 	for i := range defs {
 		s := &defs[i]
-		if why, hint := invalidReason(v.c, s); why != "" && s.Enabled {
+		why, hint := invalidReason(v.c, s)
+		pos := s.Source.Pos
+		if why == "" {
+			why, hint, pos = undeclaredInput(v.c, s, docs)
+		}
+		if why != "" && s.Enabled {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
-				Path: s.Source.Path, Pos: s.Source.Pos})
+				Path: s.Source.Path, Pos: pos})
 		}
 	}
 }
@@ -328,6 +335,49 @@ func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) 
 		return fmt.Sprintf("%q is a name %s reserves for its own servers%s: it skips the entry", s.Name, c.Product, as) + at, fmt.Sprintf("give the server another name: %s reserves %q", c.Product, r)
 	}
 	return "", ""
+}
+
+// undeclaredInput says why a client with "inputs" (VS Code) does not start
+// a definition that uses an ${input:id} its file does not declare: it
+// refuses, answered or not, where an undeclared variable elsewhere would
+// only be empty.
+func undeclaredInput(c *normalize.Client, s *normalize.Server, docs []*normalize.Document) (why, hint string, at normalize.Pos) {
+	if !c.Inputs || c.UndefinedInput == "" || s.Node == nil {
+		return "", "", at
+	}
+	i := slices.IndexFunc(docs, func(d *normalize.Document) bool { return d.Path == s.Source.Path })
+	if i < 0 {
+		return "", "", at
+	}
+	declared := normalize.DeclaredInputs(docs[i], s)
+	var id string
+	var walk func(v *normalize.Value)
+	walk = func(v *normalize.Value) {
+		switch {
+		case id != "":
+		case v.Kind == normalize.String:
+			for _, ph := range resolve.Scan(v.Str) {
+				if ph.Syntax == resolve.Input && !declared[ph.Name] {
+					id, at = ph.Name, normalize.SubRange(docs[i], v, ph.Start, ph.End).Start
+					return
+				}
+			}
+		case v.Kind == normalize.Object:
+			for _, m := range v.Members {
+				walk(m.Value)
+			}
+		case v.Kind == normalize.Array:
+			for _, it := range v.Items {
+				walk(it)
+			}
+		}
+	}
+	walk(s.Node)
+	if id == "" {
+		return "", "", at
+	}
+	return c.UndeclaredInput(id) + fmt.Sprintf(" (%s:%s)", s.Source.Path, at),
+		fmt.Sprintf("declare it: \"inputs\": [{ \"type\": \"promptString\", \"id\": %q, \"description\": \"…\", \"password\": true }]", id), at
 }
 
 // allOrNothing applies, for clients that fold their layers, the checks

@@ -63,7 +63,7 @@ func (v *viewer) build() *normalize.Set {
 			ld.defs[i].Patch = isPatch(&ld.defs[i])
 		}
 	}
-	v.invalid(ld.defs)
+	v.invalid(ld.defs, set.Documents)
 	v.approve(ld.defs)
 	set.Definitions = ld.defs
 	set.Entries = mergeView(v.c, ld.defs)

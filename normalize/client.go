@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -257,6 +258,10 @@ type Shape struct {
 	NamespacedNames bool
 	// Inputs: files may declare "inputs" that ${input:id} refers to.
 	Inputs bool
+	// UndefinedInput is the client's own message when an ${input:id} is
+	// not declared in "inputs", %[1]s the id: it does not prompt, it
+	// refuses to start the server.
+	UndefinedInput string
 	// RequiresServersKey: a servers file without the servers key is refused
 	// whole (Claude Code's .mcp.json: "mcpServers" is required).
 	RequiresServersKey bool
@@ -602,6 +607,14 @@ type Fact struct {
 // Knows reports whether key is a server field of this client.
 func (c *Client) Knows(key string) bool {
 	return slices.Contains(c.Fields, key) || slices.Contains(c.HostFields, key)
+}
+
+// UndeclaredInput says what the client does with an ${input:id} that the
+// file's "inputs" does not declare: lint's unknown-input, explain (the
+// server is invalid for the client), explain --resolve and probe all say
+// it in these words.
+func (c *Client) UndeclaredInput(id string) string {
+	return fmt.Sprintf("input %q is not declared in \"inputs\": %s does not start the server (%q)", id, c.Product, fmt.Sprintf(c.UndefinedInput, id))
 }
 
 // ReaderName is the product whose reading of this shape messages

@@ -28,6 +28,11 @@ var vscode = &Client{
 		NamespacedNames: true,
 		NameChars:       true,
 		Inputs:          true,
+		// microsoft/vscode baseConfigurationResolverService.showUserInput:
+		// "Undefined input variable '{0}' encountered. Remove or define
+		// '{0}' to continue."; mcpRegistry.resolveConnection shows it as
+		// "Error starting" and the server does not start, answered or not
+		UndefinedInput: "Undefined input variable '%[1]s' encountered",
 	},
 	Placeholders: []Syntax{Input, EnvColon, Editor},
 	VarForm:      "${env:%s}",

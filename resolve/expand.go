@@ -25,6 +25,9 @@ type Context struct {
 	// not.
 	Inputs   map[string]string
 	Declared map[string]bool
+	// UndeclaredInput says what the client does with an input Declared
+	// does not hold (normalize.Client.UndeclaredInput).
+	UndeclaredInput func(id string) string
 	// ReadFile reads opencode {file:path} files. It gets the path as written
 	// (with "~/" replaced by UserHome) and resolves relative paths itself,
 	// against the directory of the config file as opencode does. A file it
@@ -222,7 +225,7 @@ func (e *expander) value(p Placeholder, base, depth int) string {
 		return ""
 	case Input:
 		if e.ctx.Declared != nil && !e.ctx.Declared[p.Name] {
-			e.report(p, base, UndeclaredInput(p.Name))
+			e.report(p, base, e.ctx.UndeclaredInput(p.Name))
 			return p.Text
 		}
 		if v, ok := e.ctx.Inputs[p.Name]; ok {
@@ -325,14 +328,4 @@ func (e *expander) report(p Placeholder, base int, reason string) {
 	p.Start += base
 	p.End += base
 	e.unresolved = append(e.unresolved, Unresolved{Placeholder: p, Reason: reason})
-}
-
-// UndeclaredInput says what VS Code does with an ${input:id} that no entry
-// of "inputs" declares: it does not prompt, it refuses to start the server
-// (microsoft/vscode baseConfigurationResolverService.showUserInput:
-// "Undefined input variable '{0}' encountered. Remove or define '{0}' to
-// continue."; mcpRegistry.resolveConnection shows it as "Error starting").
-// lint's unknown-input, explain --resolve and probe all say this.
-func UndeclaredInput(id string) string {
-	return fmt.Sprintf("input %q is not declared in \"inputs\": VS Code does not start the server (\"Undefined input variable '%s' encountered\")", id, id)
 }

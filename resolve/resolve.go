@@ -61,15 +61,18 @@ type Field struct {
 	// nobody answered. Either way the value is not what the client sends.
 	NotRun   bool
 	Prompted []string
-	// Undeclared are the VS Code inputs the field uses that "inputs" does
-	// not declare: the client does not start the server.
-	Undeclared []string
+	// Undeclared are the inputs the field uses that "inputs" does not
+	// declare, with what the client does (it does not start the server).
+	Undeclared []InputRef
 	Pos        normalize.Pos
 	Path       string
 	// notes place problems more precisely than Pos (a {file:} not read:
 	// at its placeholder, with what to do).
 	notes map[int]problemNote
 }
+
+// InputRef is an ${input:id} a field uses, and what the client does with it.
+type InputRef struct{ ID, Why string }
 
 // problemNote is where Problems[i] is, and what to do about it.
 type problemNote struct {
@@ -90,8 +93,7 @@ func (r Resolved) Incomplete() string {
 		}
 		switch {
 		case len(f.Undeclared) > 0:
-			return fmt.Sprintf("%s uses input %q, which \"inputs\" does not declare: VS Code does not start the server (\"Undefined input variable '%s' encountered\")",
-				what, f.Undeclared[0], f.Undeclared[0])
+			return what + ": " + f.Undeclared[0].Why
 		case f.NotRun:
 			return fmt.Sprintf("%s is a command, which runs only with --allow-exec", what)
 		case len(f.Prompted) > 0:
@@ -182,8 +184,8 @@ func (r *resolver) problems(f Field) {
 			continue
 		}
 		d := r.diag(f, "%s: %s", r.what(f.Field, f.Key), p)
-		for _, id := range f.Undeclared {
-			if d != nil && p == UndeclaredInput(id) {
+		for _, in := range f.Undeclared {
+			if d != nil && p == in.Why {
 				d.Severity = normalize.Error // the server does not start
 			}
 		}
@@ -228,7 +230,7 @@ func (r *resolver) expand(field, key, raw string) Field {
 	var unresolved []Unresolved
 	if r.expands(field) {
 		ctx := Context{Lookup: r.env.Lookup, Inputs: r.env.Inputs, WorkspaceFolder: r.env.WorkspaceFolder,
-			UserHome: r.env.UserHome, ReadFile: r.readFile, EditorVars: r.c.EditorVars, Declared: r.declared()}
+			UserHome: r.env.UserHome, ReadFile: r.readFile, EditorVars: r.c.EditorVars, Declared: r.declared(), UndeclaredInput: r.c.UndeclaredInput}
 		var v string
 		var pieces []Piece
 		v, pieces, unresolved = Trace(raw, r.syntaxes(), ctx)
@@ -243,7 +245,7 @@ func (r *resolver) expand(field, key, raw string) Field {
 			f.Problems = append(f.Problems, u.Reason)
 			switch {
 			case u.Syntax == Input && ctx.Declared != nil && !ctx.Declared[u.Name]:
-				f.Undeclared = append(f.Undeclared, u.Name)
+				f.Undeclared = append(f.Undeclared, InputRef{ID: u.Name, Why: u.Reason})
 			case u.Syntax == Input && r.env.Inputs[u.Name] == "":
 				f.Prompted = append(f.Prompted, u.Name)
 			}

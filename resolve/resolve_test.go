@@ -315,7 +315,7 @@ func TestUndeclaredInput(t *testing.T) {
 	s, doc, _ := serverOf(t, "vscode", ".vscode/mcp.json", `{"inputs": [{"id": "tok", "type": "promptString"}], "servers": {"a": {"type": "http", "url": "https://x.example/mcp", "headers": {"Authorization": "Bearer ${input:token}", "X-Tok": "${input:tok}"}}}}`, "a")
 	for _, env := range []resolve.Env{{}, {Inputs: map[string]string{"token": "x", "tok": "y"}}} {
 		r := resolve.Server(vscode, s, doc, env)
-		const want = `headers "Authorization" uses input "token", which "inputs" does not declare: VS Code does not start the server ("Undefined input variable 'token' encountered")`
+		const want = `headers "Authorization": input "token" is not declared in "inputs": VS Code does not start the server ("Undefined input variable 'token' encountered")`
 		if got := r.Incomplete(); got != want {
 			t.Errorf("incomplete with %v:\n got %q\nwant %q", env.Inputs, got, want)
 		}
@@ -329,7 +329,7 @@ func TestUndeclaredInput(t *testing.T) {
 	}
 	// no "inputs" at all
 	s, doc, _ = serverOf(t, "vscode", ".vscode/mcp.json", `{"servers": {"a": {"command": "srv", "env": {"T": "${input:tok}"}}}}`, "a")
-	if got := resolve.Server(vscode, s, doc, resolve.Env{}).Incomplete(); !strings.Contains(got, `which "inputs" does not declare`) {
+	if got := resolve.Server(vscode, s, doc, resolve.Env{}).Incomplete(); !strings.Contains(got, `input "tok" is not declared in "inputs"`) {
 		t.Errorf("no inputs: %q", got)
 	}
 	// VS Code's settings.json keeps them under "mcp"

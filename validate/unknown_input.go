@@ -43,18 +43,19 @@ Only VS Code files (` + "`.vscode/mcp.json`" + ` and the user ` + "`mcp.json`" +
 
 func checkUnknownInput(p *Pass) {
 	for _, src := range p.Set.Sources {
-		if c := normalize.ClientByID(src.Client); !c.Inputs || src.Status != normalize.Found {
+		c := normalize.ClientByID(src.Client)
+		if !c.Inputs || src.Status != normalize.Found {
 			continue
 		}
 		doc := p.Document(src.Path)
 		if doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object {
 			continue
 		}
-		checkInputs(p, doc)
+		checkInputs(p, doc, c)
 	}
 }
 
-func checkInputs(p *Pass, doc *normalize.Document) {
+func checkInputs(p *Pass, doc *normalize.Document, c *normalize.Client) {
 	type input struct {
 		id   *normalize.Value
 		used bool
@@ -89,7 +90,7 @@ func checkInputs(p *Pass, doc *normalize.Document) {
 					in.used = true
 					continue
 				}
-				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%s", resolve.UndeclaredInput(ph.Name))
+				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%s", c.UndeclaredInput(ph.Name))
 				if near := normalize.Closest(ph.Name, ids); near != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", near)
 				} else {

@@ -59,7 +59,7 @@ func checkUserHomePath(p *Pass) {
 			home := v.value.Str[start:end]
 			k := key{s.Source.Path, home}
 			if d := found[k]; d != nil {
-				d.Related = append(d.Related, normalize.Related{Path: d.Path, Pos: subRange(doc, v.value, start, end).Start, Message: "the same home directory"})
+				d.Related = append(d.Related, normalize.Related{Path: d.Path, Pos: normalize.SubRange(doc, v.value, start, end).Start, Message: "the same home directory"})
 				return
 			}
 			d := p.reportSub(doc, v.value, start, end, "%q is a path into the home directory of one user: the server breaks on every other machine", home)
