@@ -86,6 +86,33 @@ func clientSet(dopts *discover.Options, flags []string, cfg *validate.Config, sc
 	return clients, how, err
 }
 
+// shownClients are the clients explain and probe show: clientSet's, or,
+// when no client's own file is here but a file only others read is (a
+// bare mcp.json, which pisces reads), the clients that read those files,
+// as lint takes them, and how says so.
+func shownClients(dopts *discover.Options, flags []string, cfg *validate.Config) ([]*normalize.Client, secret.Safe, error) {
+	clients, how, err := clientSet(dopts, flags, cfg, discover.AllScopes)
+	if err != nil || len(clients) > 0 || len(flags) > 0 || cfg != nil && len(cfg.Clients) > 0 {
+		return clients, how, err
+	}
+	var files []string
+	for _, f := range dopts.Found(discover.AllScopes) {
+		files = append(files, f.Display)
+		for _, c := range f.Readers {
+			if !slices.Contains(clients, c) {
+				clients = append(clients, c)
+			}
+		}
+	}
+	if len(clients) == 0 {
+		return nil, how, nil
+	}
+	slices.SortStableFunc(clients, func(a, b *normalize.Client) int {
+		return slices.Index(normalize.Clients(), a) - slices.Index(normalize.Clients(), b)
+	})
+	return clients, secret.New().Text(fmt.Sprintf("%s read by %s only: shown as %s reads it; choose with --client", strings.Join(files, ", "), productNames(clients), productNames(clients))), nil
+}
+
 // quietConfig reads the clients setting of .mcpconf.toml at the root for
 // commands other than lint; its problems are lint's to report.
 func quietConfig(dopts *discover.Options) *validate.Config {
@@ -280,7 +307,7 @@ func runExplain(opts *explainOptions) error {
 	if err := dopts.Prepare(); err != nil {
 		return err
 	}
-	clients, how, err := clientSet(&dopts, opts.Flags.Clients, quietConfig(&dopts), discover.AllScopes)
+	clients, how, err := shownClients(&dopts, opts.Flags.Clients, quietConfig(&dopts))
 	if err != nil {
 		return err
 	}

@@ -410,3 +410,21 @@ func TestExplainJSONNoFiles(t *testing.T) {
 		t.Errorf("text: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
 	}
 }
+
+// TestExplainBareMCPJSON: a tree whose only MCP file is a bare mcp.json
+// (pisces reads it) is shown as pisces reads it, by explain, explain NAME
+// and probe, as lint lints it, never "no MCP config files found".
+func TestExplainBareMCPJSON(t *testing.T) {
+	root, home := writeTreeHome(t, map[string]string{
+		"mcp.json": `{"mcpServers": {"a": {"command": "mcpconf-no-such-program"}}}`, "~/.keep": "",
+	})
+	for _, args := range [][]string{{"explain"}, {"explain", "a"}, {"probe"}} {
+		code, out, errOut := run(t, nil, append(args, "--root", root, "--home", home)...)
+		if strings.Contains(errOut, "no MCP config files found") || !strings.Contains(out, "mcp.json") && args[0] == "explain" || code > 1 {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+		if args[0] == "probe" && !strings.Contains(out, `"mcpconf-no-such-program" not found`) {
+			t.Errorf("probe did not try the server:\n%s%s", out, errOut)
+		}
+	}
+}

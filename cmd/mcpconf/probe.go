@@ -134,7 +134,7 @@ func runProbe(opts *probeOptions) error {
 	if err := dopts.Prepare(); err != nil {
 		return err
 	}
-	clients, _, err := clientSet(&dopts, opts.Flags.Clients, quietConfig(&dopts), discover.AllScopes)
+	clients, _, err := shownClients(&dopts, opts.Flags.Clients, quietConfig(&dopts))
 	if err != nil {
 		return err
 	}
