@@ -40,6 +40,11 @@ type Options struct {
 	// Isolated: Home was given (--home), so client variables that point
 	// outside it are ignored: the run reads nothing of the real home.
 	Isolated bool
+	// System is the directory that stands for the machine's root, where
+	// machine-wide files are looked for (normalize.SystemDir): "/" on
+	// this machine; "" reads none of them (a run isolated with --home,
+	// unless --system says where another machine's files are).
+	System string
 	// cache holds the files read so far, so that the views of several
 	// clients read a shared file once.
 	cache *docCache

@@ -25,7 +25,7 @@ const (
 // "user"; everything in the project tree, agent-code's
 // .agent/settings.local.toml included, is "project".
 func (f ScopeFilter) Keep(l Location) bool {
-	inHome := l.Scope == normalize.User || l.Section
+	inHome := l.Scope.OutsideProject() || l.Section
 	switch f {
 	case ProjectScopes:
 		return !inHome

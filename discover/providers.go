@@ -3,6 +3,7 @@ package discover
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -36,15 +37,25 @@ type Location struct {
 func (o *Options) Locations() []Location {
 	var out []Location
 	for _, c := range normalize.Providers() {
-		for _, rank := range []int{0, 1, 2} {
+		for _, rank := range []int{-1, 0, 1, 2, 3} { // normalize.Scope.Rank
 			for _, f := range c.Pisces.Files {
-				if f.Scope.Rank() == rank && f.ForOS(o.goos()) {
+				if f.Scope.Rank() == rank && f.ForOS(o.goos()) && (f.Base != normalize.SystemDir || o.System != "") {
 					out = append(out, o.locate(c, c.Pisces.Priority, f, len(out)))
 				}
 			}
 		}
 	}
 	return out
+}
+
+// SkipsSystem reports whether a client reads machine-wide files (managed
+// or system settings) that this run does not look at: isolated with
+// --home and not told where a machine's root is (System "").
+func (o *Options) SkipsSystem(c *normalize.Client) bool {
+	if o.System != "" {
+		return false
+	}
+	return slices.ContainsFunc(c.Files, func(f normalize.File) bool { return f.Base == normalize.SystemDir && f.ForOS(o.goos()) })
 }
 
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {
@@ -103,6 +114,8 @@ func (o *Options) dir(b normalize.Base) string {
 			return filepath.Join(o.Home, "AppData", "Roaming")
 		}
 		return o.xdgConfig()
+	case normalize.SystemDir:
+		return o.System
 	case normalize.LocalAppDataDir:
 		if v := o.envDir("LOCALAPPDATA"); v != "" {
 			return v

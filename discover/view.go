@@ -108,6 +108,9 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		if f.Base == normalize.RootDir && c.NoProjectInHome && filepath.Clean(o.Root) == filepath.Clean(o.Home) {
 			continue
 		}
+		if f.Base == normalize.SystemDir && o.System == "" {
+			continue // no machine to read (see SkipsSystem)
+		}
 		if f.Base != normalize.RootDir {
 			l := o.locate(c, prio, f, 0)
 			if f.Section {

@@ -489,6 +489,12 @@ const (
 	GeminiHome // $GEMINI_CLI_HOME, default the home
 	// LocalAppDataDir is %LOCALAPPDATA% (Windows only).
 	LocalAppDataDir
+	// SystemDir is the machine's root for machine-wide files (Claude
+	// Code's /etc/claude-code, Gemini CLI's /etc/gemini-cli): "/" for a
+	// run on this machine, a directory standing for another machine's
+	// root (--system), or none (a run isolated with --home reads no
+	// machine file unless told where).
+	SystemDir
 )
 
 // BaseVars are the environment variables that move each base.

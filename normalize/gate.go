@@ -11,6 +11,10 @@ const (
 	StatusUntrusted Status = "untrusted"        // the project is not trusted, so the client ignores its files
 	StatusBlocked   Status = "blocked"          // an allow-list or deny-list keeps it from starting
 	StatusInvalid   Status = "invalid"          // the client rejects the entry or the whole file
+	// StatusRefused: the client refuses its whole configuration (Codex on
+	// a config it cannot load, Gemini CLI on settings that do not parse),
+	// so no server of it starts, whatever file defines it.
+	StatusRefused Status = "refused"
 )
 
 // GateKind says what kind of setting decided a server's status.
@@ -22,6 +26,7 @@ const (
 	ByApproval                 // an approval setting (enabledMcpjsonServers)
 	ByTrust                    // a trust setting (trust_level, trustedFolders.json)
 	ByShape                    // the entry or file itself: the client cannot use it
+	ByConfig                   // the whole configuration: the client refuses it
 )
 
 // Gate is why a client will not start a server, and what decided it.

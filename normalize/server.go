@@ -30,17 +30,37 @@ const (
 	Local   Scope = "local"   // per-project but private (Claude Code ~/.claude.json projects[…])
 	Project Scope = "project" // committed with the repository
 	User    Scope = "user"    // the user's home
+	// Managed is set by the machine's administrator (Claude Code's
+	// managed-settings.json and managed-mcp.json): it overrides the user.
+	Managed Scope = "managed"
+	// System is machine-wide settings a client reads besides the user's
+	// (Gemini CLI's system settings and system defaults).
+	System Scope = "system"
+	// Extension is what an installed extension brings (Gemini CLI's
+	// ~/.gemini/extensions/<ext>/gemini-extension.json).
+	ExtensionScope Scope = "extension"
 )
 
 // Rank orders scopes within one provider: lower wins.
 func (s Scope) Rank() int {
 	switch s {
+	case Managed, System:
+		return -1
 	case Local:
 		return 0
 	case Project:
 		return 1
+	case ExtensionScope:
+		return 3
 	}
 	return 2
+}
+
+// OutsideProject reports a scope whose files are not the project's: the
+// user's, the machine's, an extension's. Results that must not depend on
+// the machine (lint --scope project) leave them out.
+func (s Scope) OutsideProject() bool {
+	return s == User || s == Managed || s == System || s == ExtensionScope
 }
 
 // Source says where a definition was read.

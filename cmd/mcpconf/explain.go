@@ -28,12 +28,14 @@ import (
 type discoveryFlags struct {
 	Root    string
 	Home    string
+	System  string
 	Clients []string
 }
 
 func (f *discoveryFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVarP(&f.Root, "root", "C", "", "directory the clients start in; each finds its project from there (default: the working directory)")
 	cmd.Flags().StringVar(&f.Home, "home", "", "home directory to read user-scope files from; isolates the run from the real home (default: your home)")
+	cmd.Flags().StringVar(&f.System, "system", "", "directory that stands for the machine's root, where machine-wide files are read (Claude Code's managed settings, Gemini CLI's system settings) (default: / without --home; none with it)")
 	cmd.Flags().StringSliceVar(&f.Clients, "client", nil, "judge by these clients only (repeatable or comma-separated: "+strings.Join(discover.Clients(), ", ")+"); default: every client whose files are found")
 }
 
@@ -54,6 +56,17 @@ func (f *discoveryFlags) options(io *IO) (discover.Options, error) {
 		}
 	} else if fi, err := os.Stat(absPath(cwd, o.Home)); err != nil || !fi.IsDir() {
 		return o, usagef("--home %q is not a directory: give the directory that holds the user's config files", f.Home)
+	}
+	// The machine's own files are read on a run about this machine; a run
+	// isolated with --home reads another machine's only when told where.
+	switch {
+	case f.System != "":
+		o.System = absPath(cwd, f.System)
+		if fi, err := os.Stat(o.System); err != nil || !fi.IsDir() {
+			return o, usagef("--system %q is not a directory: give the directory that stands for the machine's root (/ for this one)", f.System)
+		}
+	case f.Home == "":
+		o.System = string(filepath.Separator)
 	}
 	return o, nil
 }

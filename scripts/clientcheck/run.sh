@@ -6,7 +6,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="${CLIENTCHECK_CLIENTS:-$HOME/.cache/mcpconf-clientcheck}"
 pkgs=(
-  @anthropic-ai/claude-code@2.1.330
+  @anthropic-ai/claude-code@2.1.331
   @openai/codex@0.169.0
   @google/gemini-cli@0.61.0
 )
