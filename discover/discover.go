@@ -45,6 +45,11 @@ type Options struct {
 	// this machine; "" reads none of them (a run isolated with --home,
 	// unless --system says where another machine's files are).
 	System string
+	// Profile selects a named profile of the clients that have profiles
+	// (normalize.Profile: Codex's --profile NAME reads
+	// $CODEX_HOME/NAME.config.toml on top of its config.toml); "" selects
+	// none, as a client started without the flag.
+	Profile string
 	// cache holds the files read so far, so that the views of several
 	// clients read a shared file once.
 	cache *docCache

@@ -16,19 +16,32 @@ type trustResult struct {
 	reason string
 	path   string
 	pos    normalize.Pos
-	// layers holds the directories trusted on their own (Codex trusts
-	// each project layer by its own directory or by the root).
-	layers map[string]bool
+	// layers holds, for a client that trusts each project layer on its own
+	// (Codex), the decision for each directory from the start directory up
+	// to the root.
+	layers map[string]trustDecision
+	root   string
 	hint   string // how to trust the project
 }
 
-// layer reports whether the project layer in dir is trusted.
-func (t *trustResult) layer(dir, root string) bool {
-	return t.all || t.layers[filepath.Clean(dir)]
+// trustDecision is whether one directory is trusted, and why.
+type trustDecision struct {
+	trusted bool
+	reason  string
+	pos     normalize.Pos
 }
 
-// gate is the gate of a server an untrusted project keeps from starting.
-func (t *trustResult) gate(c *normalize.Client, yields bool) normalize.Gate {
+// layer reports whether the project layer in dir is trusted.
+func (t *trustResult) layer(dir string) bool {
+	if d, ok := t.layers[filepath.Clean(dir)]; ok {
+		return d.trusted
+	}
+	return t.all
+}
+
+// gate is the gate of a server an untrusted project keeps from starting;
+// dir is the directory of the layer that defines it ("" for the project).
+func (t *trustResult) gate(c *normalize.Client, yields bool, dir string) normalize.Gate {
 	what := "it does not start"
 	switch c.Trust.Effect {
 	case normalize.IgnoresProject:
@@ -36,8 +49,15 @@ func (t *trustResult) gate(c *normalize.Client, yields bool) normalize.Gate {
 	case normalize.DisablesAll:
 		what = c.Product + " starts no server, user ones included"
 	}
+	reason, pos := t.reason, t.pos
+	if d, ok := t.layers[filepath.Clean(dir)]; ok && dir != "" {
+		reason, pos = d.reason, d.pos
+		if filepath.Clean(dir) != t.root && c.Trust.Effect == normalize.IgnoresProject {
+			what = c.Product + " ignores the files of that directory"
+		}
+	}
 	return normalize.Gate{Status: normalize.StatusUntrusted, Kind: normalize.ByTrust, Yields: yields,
-		Reason: "the project is not trusted (" + t.reason + "): " + what, Path: t.path, Pos: t.pos, Hint: t.hint}
+		Reason: "the project is not trusted (" + reason + "): " + what, Path: t.path, Pos: pos, Hint: t.hint}
 }
 
 // trustHint says how to trust the project at root: the client's own
@@ -62,26 +82,24 @@ func trustHint(c *normalize.Client, display, root string) string {
 }
 
 // evalTrust decides whether the client trusts the project at root, read
-// from where the client records trust.
+// from where the client records trust (and from the selected profile's
+// file, which the client reads on top of it).
 func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 	tr := c.Trust
 	abs, display := o.fileAbs(c, tr.File, root)
 	doc := o.readDoc(c, tr.File, root)
-	res := &trustResult{path: display, layers: map[string]bool{}, hint: trustHint(c, display, root)}
+	res := &trustResult{path: display, root: filepath.Clean(root), hint: trustHint(c, display, root)}
 	switch tr.Kind {
 	case normalize.TrustFlag, normalize.TrustTable:
-		res.all, res.reason, res.pos = o.trustKey(tr, doc, display, root)
-		if tr.PerLayer && doc != nil {
-			// each directory from the root down to the start directory may
-			// be trusted on its own
-			for d := o.Root; within(root, d); d = filepath.Dir(d) {
-				if ok, _, _ := o.trustKey(tr, doc, display, d); ok {
-					res.layers[filepath.Clean(d)] = true
-				}
-				if d == root || filepath.Dir(d) == d {
-					break
-				}
+		docs := []*normalize.Document{doc}
+		if pf, ok := o.profileFile(c); ok {
+			if pd := o.readDoc(c, pf, root); pd != nil {
+				docs = []*normalize.Document{pd, doc}
 			}
+		}
+		res.all, res.reason, res.pos = o.trustKey(c, docs, display, root)
+		if tr.PerLayer {
+			res.layers = o.layerTrust(c, docs, display, root)
 		}
 	case normalize.TrustFolders:
 		res.all, res.reason, res.pos = o.trustFolders(c, doc, display, abs)
@@ -89,20 +107,76 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 	return res
 }
 
+// layerTrust decides, for a client that trusts each project layer on its
+// own (Codex's ProjectTrustContext::decision_for_dir), each directory from
+// the start directory up to the root: the directory's own key decides,
+// whatever its value; without one the root's; without that the git
+// repository's root (RepoRoot).
+func (o *Options) layerTrust(c *normalize.Client, docs []*normalize.Document, display, root string) map[string]trustDecision {
+	out := map[string]trustDecision{}
+	repo, hasRepo := "", false
+	if c.Trust.RepoRoot {
+		repo, hasRepo = GitRoot(o.Root)
+	}
+	for d := o.Root; within(root, d); d = filepath.Dir(d) {
+		var dec trustDecision
+		found := false
+		for _, key := range []string{d, root, repo} {
+			if key == "" || key == repo && !hasRepo {
+				continue
+			}
+			if m, _ := o.trustMember(c.Trust, docs, key); m != nil {
+				dec.trusted, dec.reason, dec.pos = o.trustKey(c, docs, display, key)
+				found = true
+				break
+			}
+		}
+		if !found {
+			_, dec.reason, dec.pos = o.trustKey(c, docs, display, d)
+		}
+		out[filepath.Clean(d)] = dec
+		if d == root || filepath.Dir(d) == d {
+			break
+		}
+	}
+	return out
+}
+
+// trustMember finds the trust setting keyed by dir in the first document
+// that has it.
+func (o *Options) trustMember(tr *normalize.Trust, docs []*normalize.Document, dir string) (*normalize.Member, *normalize.Document) {
+	for _, doc := range docs {
+		if doc == nil || doc.Root == nil {
+			continue
+		}
+		var m *normalize.Member
+		if tr.Exact {
+			m = exactKey(doc.Root, tr.Path, dir, o.goos())
+		} else {
+			m = lookupKey(doc.Root, tr.Path, dir)
+		}
+		if m != nil {
+			return m, doc
+		}
+	}
+	return nil, nil
+}
+
 // trustKey reads a trust setting keyed by dir ({"projects", "<root>",
 // "trust_level"}): true when it holds tr.Value (or true for a flag).
-func (o *Options) trustKey(tr *normalize.Trust, doc *normalize.Document, display, dir string) (bool, string, normalize.Pos) {
+func (o *Options) trustKey(c *normalize.Client, docs []*normalize.Document, display, dir string) (bool, string, normalize.Pos) {
+	tr := c.Trust
 	key := strings.Join(tr.Path, ".")
 	key = strings.Replace(key, "<root>", fmt.Sprintf("%q", dir), 1)
-	if doc == nil {
+	if !slices.ContainsFunc(docs, func(d *normalize.Document) bool { return d != nil }) {
 		return false, fmt.Sprintf("%s is not set: %s does not exist", key, display), normalize.Pos{}
 	}
-	m := lookupKey(doc.Root, tr.Path, dir)
+	m, doc := o.trustMember(tr, docs, dir)
 	if m == nil {
 		return false, fmt.Sprintf("%s is not set in %s", key, display), normalize.Pos{}
 	}
 	v := m.Value
-	at := fmt.Sprintf("%s:%s", display, v.Range.Start)
+	at := fmt.Sprintf("%s:%s", doc.Path, v.Range.Start)
 	switch {
 	case tr.Value == "" && v.Kind == normalize.Bool && v.Bool:
 		return true, fmt.Sprintf("%s is true at %s", key, at), v.Range.Start
@@ -110,6 +184,40 @@ func (o *Options) trustKey(tr *normalize.Trust, doc *normalize.Document, display
 		return true, fmt.Sprintf("%s is %q at %s", key, v.Str, at), v.Range.Start
 	}
 	return false, fmt.Sprintf("%s is %s at %s", key, valueText(v), at), v.Range.Start
+}
+
+// exactKey follows path from v, "<root>" matching dir as the client writes
+// its keys: the path itself or its symlink-resolved form, nothing else (a
+// trailing slash does not match); without case on Windows.
+func exactKey(v *normalize.Value, path []string, dir, goos string) *normalize.Member {
+	want := []string{dir}
+	if r, err := filepath.EvalSymlinks(dir); err == nil && r != dir {
+		want = append(want, r)
+	}
+	var m *normalize.Member
+	for i, k := range path {
+		if v == nil || v.Kind != normalize.Object {
+			return nil
+		}
+		m = nil
+		if k != "<root>" {
+			m = v.Member(k)
+		} else {
+			for _, c := range v.Unique() {
+				if slices.ContainsFunc(want, func(w string) bool { return c.Key == w || goos == "windows" && strings.EqualFold(c.Key, w) }) {
+					m = c
+					break
+				}
+			}
+		}
+		if m == nil {
+			return nil
+		}
+		if i < len(path)-1 {
+			v = m.Value
+		}
+	}
+	return m
 }
 
 func valueText(v *normalize.Value) string {
@@ -179,7 +287,7 @@ func (v *viewer) applyTrust(entries []normalize.Entry) {
 	if v.trust == nil || v.trust.all || v.c.Trust.Effect != normalize.DisablesAll {
 		return
 	}
-	g := v.trust.gate(v.c, false)
+	g := v.trust.gate(v.c, false, "")
 	for i := range entries {
 		if s := &entries[i].Server; s.Enabled {
 			s.TurnOff(g)
@@ -380,37 +488,18 @@ func undeclaredInput(c *normalize.Client, s *normalize.Server, docs []*normalize
 		fmt.Sprintf("declare it: \"inputs\": [{ \"type\": \"promptString\", \"id\": %q, \"description\": \"…\", \"password\": true }]", id), at
 }
 
-// allOrNothing applies, for clients that fold their layers, the checks
-// that need the merged entry; a client that refuses its whole config for
-// one bad entry (Codex) then starts nothing.
-func (v *viewer) allOrNothing(set *normalize.Set) {
-	if v.c.Merge != normalize.KeyByKey && !v.c.AllOrNothing {
+// mergedInvalid applies, for clients that fold their layers, the checks
+// that need the merged entry. A client that refuses its whole config for
+// an entry it cannot read (Refuses) is judged by refusal instead.
+func (v *viewer) mergedInvalid(set *normalize.Set) {
+	if v.c.Merge != normalize.KeyByKey || v.c.Refuses != nil {
 		return
 	}
-	var bad *normalize.Gate
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
 		why, hint := invalidReason(v.c, s)
-		if why == "" {
-			continue
-		}
-		g := normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: s.Source.Pos}
-		if bad == nil {
-			bad = &g
-		}
-		if s.Enabled {
-			s.TurnOff(g)
-		}
-	}
-	if bad == nil || !v.c.AllOrNothing {
-		return
-	}
-	whole := *bad
-	whole.Reason = fmt.Sprintf("%s refuses the whole config: %s", v.c.Product, bad.Reason)
-	whole.Hint = fmt.Sprintf("fix the entry at %s:%s: %s", bad.Path, bad.Pos, bad.Hint)
-	for i := range set.Entries {
-		if s := &set.Entries[i].Server; s.Enabled {
-			s.TurnOff(whole)
+		if why != "" && s.Enabled {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: s.Source.Pos})
 		}
 	}
 }

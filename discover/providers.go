@@ -28,6 +28,9 @@ type Location struct {
 	// where tolerated keys are read too.
 	ServersPath []string
 	View        bool
+	// Profile marks the file of the profile the run selects
+	// (Options.Profile).
+	Profile bool
 	Order       int // rank in the merge order, 0 first
 }
 

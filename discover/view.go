@@ -72,10 +72,11 @@ func (v *viewer) build() *normalize.Set {
 	if v.c.Merge == normalize.KeyByKey {
 		deepMerge(set)
 	}
-	v.allOrNothing(set)
+	v.mergedInvalid(set)
 	if len(ignored) > 0 {
 		v.addIgnored(set, ignored)
 	}
+	v.refuse(set, loaded)
 	v.findIgnored(set)
 	set.Client, set.ClientRules = v.c.ID, v.c.Note
 	slices.SortStableFunc(set.Sources, func(a, b normalize.SourceFile) int { return a.Order - b.Order })
@@ -93,7 +94,7 @@ func (v *viewer) ignores(l Location) bool {
 	if v.trust == nil || v.c.Trust.Effect != normalize.IgnoresProject || l.Scope == normalize.User || l.Dir == "" {
 		return false
 	}
-	return !v.trust.layer(l.Dir, v.root)
+	return !v.trust.layer(l.Dir)
 }
 
 // viewLocations resolves the files a client reads from the start
@@ -101,7 +102,13 @@ func (v *viewer) ignores(l Location) bool {
 func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 	const prio = 0 // a client's own view has precedence, not priorities
 	var out []Location
-	for _, f := range c.Files {
+	files, profile := c.Files, -1
+	if pf, ok := o.profileFile(c); ok {
+		// the profile's file is read right above the user config
+		profile = max(slices.IndexFunc(files, func(f normalize.File) bool { return f.Scope == normalize.User }), 0)
+		files = slices.Insert(slices.Clone(files), profile, pf)
+	}
+	for i, f := range files {
 		if !f.ForOS(o.goos()) {
 			continue
 		}
@@ -116,6 +123,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			if f.Section {
 				l.Key = root
 			}
+			l.Profile = i == profile
 			out = append(out, l)
 			continue
 		}
@@ -136,12 +144,46 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		}
 	}
 	out = o.firstOfGroups(c, out)
+	out = notTwice(out)
 	slices.SortStableFunc(out, func(a, b Location) int { return a.Scope.Rank() - b.Scope.Rank() })
 	for i := range out {
 		out[i].Order = i
 		out[i].View = true
 	}
 	return out
+}
+
+// notTwice drops the project locations that are a file the client reads
+// outside the project too: started in the home, Codex does not read its
+// own ~/.codex/config.toml again as a project layer
+// (load_project_layers skips a .codex that is CODEX_HOME).
+func notTwice(locs []Location) []Location {
+	outside := map[string]bool{}
+	for _, l := range locs {
+		if l.Dir == "" {
+			outside[l.Abs] = true
+			if r, err := filepath.EvalSymlinks(l.Abs); err == nil {
+				outside[r] = true
+			}
+		}
+	}
+	return slices.DeleteFunc(locs, func(l Location) bool {
+		if l.Dir == "" {
+			return false
+		}
+		r, err := filepath.EvalSymlinks(l.Abs)
+		return outside[l.Abs] || err == nil && outside[r]
+	})
+}
+
+// profileFile is the file of the profile the run selects for a client that
+// has profiles; ok is false when there is none, or the client would refuse
+// its name (see refusal).
+func (o *Options) profileFile(c *normalize.Client) (normalize.File, bool) {
+	if c.Profile == nil || o.Profile == "" || !c.Profile.ValidName(o.Profile) {
+		return normalize.File{}, false
+	}
+	return c.Profile.For(o.Profile), true
 }
 
 // projectDirs lists the directories whose copy of a project file the
@@ -428,8 +470,12 @@ func (v *viewer) addIgnored(set *normalize.Set, locs []Location) {
 	set.Sources = append(set.Sources, ld.set.Sources...)
 	set.Documents = append(set.Documents, ld.set.Documents...)
 	set.Diagnostics = append(set.Diagnostics, ld.set.Diagnostics...)
+	dirs := map[string]string{} // display path -> the layer's directory
+	for _, l := range locs {
+		dirs[l.Display] = l.Dir
+	}
 	for _, s := range ld.defs {
-		s.TurnOff(v.trust.gate(v.c, true))
+		s.TurnOff(v.trust.gate(v.c, true, dirs[s.Source.Path]))
 		set.Definitions = append(set.Definitions, s)
 		i := slices.IndexFunc(set.Entries, func(e normalize.Entry) bool { return e.Server.Name == s.Name })
 		if i < 0 {

@@ -73,9 +73,13 @@ type Client struct {
 	// RootMarkersKey is a setting of the user config that replaces
 	// RootMarkers (Codex's project_root_markers).
 	RootMarkersKey string
-	// AllOrNothing: one invalid server entry makes the client refuse the
-	// whole config, so no server starts (Codex).
-	AllOrNothing bool
+	// Refuses says what makes the client refuse its whole configuration,
+	// so that no server starts, user ones included, and in which words
+	// (Codex); nil when it never refuses it.
+	Refuses *Refusal
+	// Profile is how the client layers a named profile over its user
+	// config (Codex's --profile NAME); nil when it has none.
+	Profile *Profile
 
 	Shape
 
@@ -436,9 +440,15 @@ type Trust struct {
 	File   File     // where trust is recorded
 	Path   []string // keys inside the file, with "<root>" for the project path: {"projects", "<root>", "trust_level"}
 	Value  string   // the value that means trusted ("trusted"), for TrustTable
-	// PerLayer: each project layer is trusted on its own: a layer loads
-	// when its own directory or the project root is trusted (Codex).
-	PerLayer bool
+	// PerLayer: each project layer is trusted on its own: the key of the
+	// layer's own directory decides, whatever its value; without one, the
+	// project root's; without that, with RepoRoot, the key of the git
+	// repository holding the working directory (Codex).
+	PerLayer, RepoRoot bool
+	// Exact: the client looks up the key as it writes it, the directory's
+	// path or its symlink-resolved path: "/repo/" or "/repo/." does not
+	// match /repo (Codex). Otherwise such spellings are forgiven.
+	Exact bool
 	// Env is a variable that trusts the workspace when true
 	// (GEMINI_CLI_TRUST_WORKSPACE); Enabled, when set, is a setting path
 	// that turns the trust check on or off ({"security", "folderTrust",

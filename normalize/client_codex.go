@@ -1,14 +1,22 @@
 package normalize
 
-import "time"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
 
 // codex is the OpenAI Codex CLI (and its IDE extension, which shares the
 // config).
 var codex = &Client{
 	ID:      "codex",
 	Product: "Codex",
+	// Codex 0.169.0 does not read .codex/config.override.toml (later
+	// sources do): testdata/clients/codex-override-ignored.
 	Files: []File{
-		proj(".codex/config.override.toml", TOML), proj(".codex/config.toml", TOML),
+		proj(".codex/config.toml", TOML),
 		user(CodexHome, "config.toml", TOML),
 	},
 	Merge:   KeyByKey,
@@ -18,13 +26,46 @@ var codex = &Client{
 	RootMarkers:    []string{".git"},
 	RootMarkersKey: "project_root_markers",
 	Trust: &Trust{
-		Kind: TrustTable, Effect: IgnoresProject, PerLayer: true,
+		Kind: TrustTable, Effect: IgnoresProject, PerLayer: true, RepoRoot: true, Exact: true,
 		File:  user(CodexHome, "config.toml", TOML),
 		Path:  []string{"projects", "<root>", "trust_level"},
 		Value: "trusted",
 		Ask:   "run codex in the project and trust it when it asks",
 	},
-	AllOrNothing: true,
+	Refuses: &Refusal{
+		Header:            "failed to load bootstrap configuration",
+		Late:              "failed to load configuration",
+		ParseError:        "%[1]s:%[2]d:%[3]d: %[4]s",
+		ProjectParseError: "Error parsing project config file %[1]s: TOML parse error at line %[2]d, column %[3]d: %[4]s",
+		HomeMissing:       "failed to resolve %[1]s: %[1]s points to %[2]q, but that path does not exist",
+		HomeNotDir:        "failed to resolve %[1]s: %[1]s points to %[2]q, but that path is not a directory",
+		InvalidTransport:  "invalid transport",
+		NotSupported:      "%[1]s is not supported for %[2]s",
+		In:                "%[1]s in `%[2]s`",
+		TransportNames:    map[Transport]string{Stdio: "stdio", HTTP: "streamable_http"},
+		// RawMcpServerConfig's TryFrom: "url" first on a stdio entry.
+		StdioOnly:  []string{"args", "env", "env_vars", "cwd", "bearer_token"},
+		RemoteOnly: []string{"url", "bearer_token_env_var", "bearer_token", "http_headers", "env_http_headers", "oauth_resource", "oauth", "auth", "http_headers_helper"},
+		TypeError:  codexTypeError,
+		Settings:   [][]string{{"project_root_markers"}, {"projects"}, {"projects", "*"}, {"projects", "*", "trust_level"}},
+		FileAt:     "%[1]s:%[2]d:%[3]d: %[4]s",
+		Legacy: []LegacyKey{{Key: "profile",
+			Message: "legacy `profile = \"%[1]s\"` config is no longer supported; use `--profile %[1]s` with `%[1]s.config.toml` instead",
+			Hint:    "to use profile %[1]q, put its settings in %[2]s and start codex with --profile %[1]s (mcpconf: %[3]s)"}},
+		Stripped: []string{"openai_base_url", "chatgpt_base_url", "apps_mcp_product_sku", "model_provider", "model_providers", "notify",
+			"profile", "profiles", "experimental_realtime_webrtc_call_base_url", "experimental_realtime_ws_base_url", "otel"},
+		StrippedWarning: "Ignored unsupported project-local config keys in %[1]s: %[2]s. If you want these settings to apply, manually set them in your user-level config.toml.",
+	},
+	Profile: &Profile{
+		File:        user(CodexHome, "<name>.config.toml", TOML),
+		Flag:        "--profile",
+		NamePattern: `^[A-Za-z0-9_-]+$`,
+		BadName:     "invalid --profile value `%[1]s`; pass a plain name such as `work`",
+		Tables:      "profiles", Selector: "profile",
+		Conflict: "--profile `%[1]s` cannot be used while %[2]s contains legacy `profile = \"%[1]s\"` or `[profiles.%[1]s]` config; move those settings into %[3]s and remove the legacy profile selector/table. " +
+			"See https://developers.openai.com/codex/config-advanced#profiles for more information.",
+		Missing: "a profile whose file does not exist adds nothing, without a word",
+	},
 	Note:         "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",
 	Pisces:       &Provider{Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)}},
 	Shape: Shape{
@@ -33,7 +74,8 @@ var codex = &Client{
 		Fields: []string{"command", "args", "env", "env_vars", "cwd", "url", "bearer_token_env_var", "http_headers", "env_http_headers",
 			"bearer_token", "startup_timeout_sec", "startup_timeout_ms", "tool_timeout_sec", "enabled", "required",
 			"enabled_tools", "disabled_tools", "supports_parallel_tool_calls", "default_tools_approval_mode", "tools",
-			"scopes", "oauth", "oauth_resource", "experimental_environment", "name"},
+			"scopes", "oauth", "oauth_resource", "auth", "http_headers_helper", "environment_id", "startup_readiness",
+			"tool_input_schema_max_bytes", "name"},
 		Strictness:        RejectsServer,
 		OnNeither:         NeitherInvalid,
 		NeitherError:      "invalid transport",
@@ -141,4 +183,93 @@ func decodeCodex(d *decoder) {
 	d.s.IncludeTools = d.strs("enabled_tools")
 	d.s.ExcludeTools = d.strs("disabled_tools")
 	d.s.Auth = d.e.Get("oauth")
+}
+
+// codexTypeError words a value of the wrong type as Codex does (serde's
+// messages, with the names of codex-rs's structs), and names the place it
+// reports: serde drops array indices, and the duration and env_vars
+// checks of RawMcpServerConfig report the whole entry.
+func codexTypeError(path []string, v *Value, want, allowed []string, minimum bool) (string, []string) {
+	field := path[len(path)-1]
+	entry := len(path) >= 2 && path[0] == "mcp_servers"
+	if entry && slices.Contains(path, "env_vars") {
+		i := slices.Index(path, "env_vars")
+		if field == "source" && v.Kind == String {
+			return fmt.Sprintf("unsupported env_vars source `%s`; expected `local` or `remote`", v.Str), path[:2]
+		}
+		return "data did not match any variant of untagged enum McpServerEnvVar", path[:i+1]
+	}
+	switch {
+	case minimum && v.Kind == Number && field == "tool_input_schema_max_bytes":
+		return fmt.Sprintf("invalid value: integer `%s`, expected a nonzero usize", v.Str), path
+	case minimum && v.Kind == Number && strings.HasSuffix(field, "_ms"):
+		return fmt.Sprintf("invalid value: integer `%s`, expected u64", v.Str), path
+	case minimum && v.Kind == Number && field == "startup_timeout_sec":
+		return "cannot convert float seconds to Duration: value is negative", path[:2]
+	case minimum && v.Kind == Number:
+		return "cannot convert float seconds to Duration: value is negative", path
+	case len(allowed) > 0 && v.Kind == String:
+		return fmt.Sprintf("unknown variant `%s`, expected %s", v.Str, serdeOneOf(allowed)), path
+	}
+	exp := "a string"
+	if len(want) > 0 {
+		switch want[0] {
+		case "array":
+			exp = "a sequence"
+		case "boolean":
+			exp = "a boolean"
+		case "number":
+			exp = "f64"
+		case "integer":
+			exp = "u64"
+		case "object":
+			exp = "a map"
+			switch {
+			case entry && len(path) == 2:
+				exp = "struct RawMcpServerConfig"
+			case entry && field == "oauth":
+				exp = "struct McpServerOAuthConfig"
+			case entry && len(path) == 4 && path[2] == "tools":
+				exp = "struct McpServerToolConfig"
+			case path[0] == "projects" && len(path) == 2:
+				exp = "struct ProjectConfig"
+			}
+		}
+	}
+	return fmt.Sprintf("invalid type: %s, expected %s", serdeGot(v), exp), path
+}
+
+// serdeGot names a value as serde's "invalid type" does.
+func serdeGot(v *Value) string {
+	switch v.Kind {
+	case String:
+		return "string " + strconv.Quote(v.Str)
+	case Bool:
+		return fmt.Sprintf("boolean `%t`", v.Bool)
+	case Number:
+		if strings.ContainsAny(v.Str, ".eE") && !strings.HasPrefix(v.Str, "0x") {
+			return fmt.Sprintf("floating point `%s`", v.Str)
+		}
+		return fmt.Sprintf("integer `%s`", v.Str)
+	case Array:
+		return "sequence"
+	case Object:
+		return "map"
+	}
+	return v.Kind.String()
+}
+
+// serdeOneOf lists a variant's allowed values as serde does.
+func serdeOneOf(vals []string) string {
+	q := make([]string, len(vals))
+	for i, v := range vals {
+		q[i] = "`" + v + "`"
+	}
+	switch len(q) {
+	case 1:
+		return q[0]
+	case 2:
+		return q[0] + " or " + q[1]
+	}
+	return "one of " + strings.Join(q, ", ")
 }

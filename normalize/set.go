@@ -63,6 +63,10 @@ type Set struct {
 	// Ignored are servers written in files the client does not read
 	// (Client.Ignored), found so that lint and explain can say so.
 	Ignored []IgnoredServers
+	// Refused is set when the client refuses its whole configuration
+	// (Client.Refuses): the gate every server of the view gets, with the
+	// client's message and the position that caused it.
+	Refused *Gate
 }
 
 // IgnoredServers is a servers object in a file a client does not read.

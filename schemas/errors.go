@@ -28,6 +28,15 @@ type Error struct {
 	Message string
 }
 
+// Violation is an Error with what the schema wanted: the JSON types it
+// accepts (Keyword "type") or its allowed values (Keyword "enum" or
+// "const": strings as they are, other values in JSON). A client that words
+// its own errors renders them (normalize.Refusal.TypeError).
+type Violation struct {
+	Error
+	Want, Allowed []string
+}
+
 // leaf is one failing assertion of the validation tree.
 type leaf struct {
 	loc  []string
@@ -37,16 +46,26 @@ type leaf struct {
 // collect flattens the validation tree to its leaves and renders them, sorted
 // by pointer then message, without duplicates.
 func collect(verr *jsonschema.ValidationError, instance any) []Error {
-	var out []Error
+	vs := collectViolations(verr, instance)
+	out := make([]Error, len(vs))
+	for i, v := range vs {
+		out[i] = v.Error
+	}
+	return out
+}
+
+// collectViolations is collect with what the schema wanted of each value.
+func collectViolations(verr *jsonschema.ValidationError, instance any) []Violation {
+	var out []Violation
 	for _, l := range flatten(verr) {
 		out = append(out, render(l, instance)...)
 	}
-	slices.SortFunc(out, func(a, b Error) int {
+	slices.SortFunc(out, func(a, b Violation) int {
 		return cmp.Or(comparePointers(a.Pointer, b.Pointer),
 			strings.Compare(a.Message, b.Message),
 			strings.Compare(a.Keyword, b.Keyword))
 	})
-	return slices.Compact(out)
+	return slices.CompactFunc(out, func(a, b Violation) bool { return a.Error == b.Error })
 }
 
 // flatten returns the leaves under e. Wrappers ($ref, allOf, groups, the root
@@ -222,34 +241,40 @@ func enumValues(k jsonschema.ErrorKind) (got any, want []any) {
 
 // render turns a leaf into user-facing errors (several for a multi-property
 // required or additionalProperties failure).
-func render(l leaf, instance any) []Error {
+func render(l leaf, instance any) []Violation {
 	ptr := pointer(l.loc)
 	subj := subject(l.loc, instance)
-	one := func(keyword, format string, args ...any) []Error {
-		return []Error{{Pointer: ptr, Keyword: keyword, Message: fmt.Sprintf(format, args...)}}
+	one := func(keyword, format string, args ...any) []Violation {
+		return []Violation{{Error: Error{Pointer: ptr, Keyword: keyword, Message: fmt.Sprintf(format, args...)}}}
 	}
 	switch k := l.kind.(type) {
 	case *kind.Type:
-		return one("type", "%s must be %s, got %s", subj, typeList(k.Want), k.Got)
+		v := one("type", "%s must be %s, got %s", subj, typeList(k.Want), k.Got)
+		v[0].Want = slices.Clone(k.Want)
+		return v
 	case *kind.Enum:
-		return one("enum", "%s", enumMessage(k.Got, k.Want))
+		v := one("enum", "%s", enumMessage(k.Got, k.Want))
+		v[0].Allowed = allowed(k.Want)
+		return v
 	case *kind.Const:
-		return one("const", "%s", enumMessage(k.Got, []any{k.Want}))
+		v := one("const", "%s", enumMessage(k.Got, []any{k.Want}))
+		v[0].Allowed = allowed([]any{k.Want})
+		return v
 	case *kind.Required:
-		var out []Error
+		var out []Violation
 		for _, p := range k.Missing {
-			out = append(out, Error{Pointer: ptr, Keyword: "required", Message: fmt.Sprintf("missing required property %q", p)})
+			out = append(out, Violation{Error: Error{Pointer: ptr, Keyword: "required", Message: fmt.Sprintf("missing required property %q", p)}})
 		}
 		return out
 	case *kind.AdditionalProperties:
 		// Point at the property itself: it exists, so it has a position.
-		var out []Error
+		var out []Violation
 		for _, p := range k.Properties {
-			out = append(out, Error{
+			out = append(out, Violation{Error: Error{
 				Pointer: pointer(append(slices.Clone(l.loc), p)),
 				Keyword: "additionalProperties",
 				Message: fmt.Sprintf("property %q is not allowed", p),
-			})
+			}})
 		}
 		return out
 	case *kind.PropertyNames:
@@ -328,6 +353,20 @@ func enumMessage(got any, want []any) string {
 		return fmt.Sprintf("%s must be %s", subj, vals[0])
 	}
 	return fmt.Sprintf("%s is not one of %s", subj, strings.Join(vals, ", "))
+}
+
+// allowed lists enum values: strings as they are, others as display
+// shows them.
+func allowed(want []any) []string {
+	out := make([]string, len(want))
+	for i, w := range want {
+		if s, ok := w.(string); ok {
+			out[i] = s
+		} else {
+			out[i] = display(w)
+		}
+	}
+	return out
 }
 
 // display renders a JSON value for a message; strings are quoted.

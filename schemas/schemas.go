@@ -127,6 +127,19 @@ func compile(name string) (*jsonschema.Schema, error) {
 // json.Number, string, bool, nil); int64, float64 and other Go values (as
 // decoded from TOML) are accepted too. A nil error with no Errors means valid.
 func Validate(name string, instance any) ([]Error, error) {
+	vs, err := Violations(name, instance)
+	if len(vs) == 0 {
+		return nil, err
+	}
+	out := make([]Error, len(vs))
+	for i, v := range vs {
+		out[i] = v.Error
+	}
+	return out, nil
+}
+
+// Violations is Validate with what the schema wanted of each value.
+func Violations(name string, instance any) ([]Violation, error) {
 	sch, err := schema(name)
 	if err != nil {
 		return nil, err
@@ -140,5 +153,5 @@ func Validate(name string, instance any) ([]Error, error) {
 	if !ok {
 		return nil, fmt.Errorf("schemas: validate %s: %w", name, err)
 	}
-	return collect(verr, instance), nil
+	return collectViolations(verr, instance), nil
 }

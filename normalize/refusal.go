@@ -1,0 +1,138 @@
+package normalize
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Refusal says what makes a client refuse its whole configuration, so that
+// no server of it starts, whatever file defines it (StatusRefused), and in
+// which words the client says so. The verbs of each message are listed
+// with it; the client's own messages are kept as it prints them, one
+// line.
+type Refusal struct {
+	// Header starts the client's message for what it finds while it loads
+	// its files ("failed to load bootstrap configuration"); Late for what
+	// it finds after (a profile, a legacy key: "failed to load
+	// configuration").
+	Header, Late string
+
+	// ParseError is the message for a file that does not parse: %[1]s the
+	// file, %[2]d the line, %[3]d the column, %[4]s what is wrong.
+	// ProjectParseError is for a file of the project: a project file
+	// refuses only once the client loads it (an untrusted project's files
+	// are ignored, broken or not). A file the client reads a profile from
+	// is loaded late (Late).
+	ParseError, ProjectParseError string
+
+	// HomeMissing and HomeNotDir: a variable of BaseVars that names a
+	// directory that does not exist, or a file (%[1]s the variable, %[2]s
+	// the path), makes the client refuse before it reads anything.
+	HomeMissing, HomeNotDir string
+
+	// Entries: a server entry, as the layers merge it, that the client
+	// cannot read. InvalidTransport is the message for an entry with
+	// neither a command nor a URL; NotSupported for a field of the other
+	// transport (%[1]s the field, %[2]s the transport as TransportNames
+	// names it), checked in the order of StdioOnly (refused on a URL
+	// server) and RemoteOnly (refused on a stdio server, "url" first).
+	// In says where (%[1]s the message, %[2]s the dotted path of the
+	// entry or value: "mcp_servers.x"). A value the client's schema
+	// (Schema) rejects refuses too, in TypeError's words.
+	InvalidTransport, NotSupported, In string
+	TransportNames                     map[Transport]string
+	StdioOnly, RemoteOnly              []string
+	// TypeError renders a value of the wrong type or outside its allowed
+	// values as the client does, and the path it names (path is the
+	// value's, array indices left out): want are the JSON types the schema
+	// accepts, allowed its enum values; minimum is set when the value is
+	// below the schema's minimum.
+	TypeError func(path []string, v *Value, want, allowed []string, minimum bool) (string, []string)
+
+	// Settings are keys outside the servers, read from the files the
+	// client reads before the project's (user, system, a profile), whose
+	// value the client checks as it decides whether the project is
+	// trusted: a wrong value there refuses first, with the file's
+	// position in the message ("%[1]s:%[2]d:%[3]d: %[4]s", FileAt).
+	// Each is a path from the top of the file, "*" matching any key
+	// ({"projects", "*", "trust_level"}).
+	Settings [][]string
+	FileAt   string
+
+	// Legacy are keys the client no longer accepts in the files it reads
+	// outside the project (it ignores them in project files, which
+	// Stripped lists): set to a string, they make it refuse the config,
+	// in Message's words (%[1]s the value).
+	Legacy []LegacyKey
+	// Stripped are top-level keys the client removes from project files
+	// before it reads them (so a project cannot choose them), with
+	// StrippedWarning its words (%[1]s the file, %[2]s the keys).
+	Stripped        []string
+	StrippedWarning string
+}
+
+// LegacyKey is a top-level key a client refuses (Codex's profile).
+type LegacyKey struct {
+	Key     string
+	Message string // %[1]s the value
+	// Hint says what to do instead (%[1]s the value, %[2]s the file that
+	// would hold the profile, %[3]s how to select it in mcpconf).
+	Hint string
+}
+
+// Say renders one message of the client's: the header and the cause, on
+// one line.
+func (r *Refusal) Say(late bool, cause string) string {
+	h := r.Header
+	if late {
+		h = r.Late
+	}
+	return h + ": " + cause
+}
+
+// At says where in the client's words: "invalid transport in
+// `mcp_servers.x`".
+func (r *Refusal) At(msg string, path []string) string {
+	return fmt.Sprintf(r.In, msg, strings.Join(path, "."))
+}
+
+// Profile is how a client layers a named profile over its user config when
+// it is asked to (Codex's --profile NAME reads $CODEX_HOME/NAME.config.toml
+// on top of config.toml). mcpconf's --profile NAME selects one for the
+// clients that have profiles.
+type Profile struct {
+	// File is the profile's file; "<name>" in its path stands for the
+	// name. It is read right above the user config.
+	File File
+	// Flag is how the client is told ("--profile").
+	Flag string
+	// NamePattern is what a name must match (a regular expression), and
+	// BadName the client's message for one that does not (%[1]s the name):
+	// the client then starts nothing.
+	NamePattern string
+	BadName     string
+	// Tables is the key of the user config that held profiles before
+	// ("profiles"), and Selector the key that chose one ("profile"):
+	// Conflict is the client's message when the profile it is asked for
+	// is still selected or held there (%[1]s the name, %[2]s the user
+	// config, %[3]s the profile's file).
+	Tables, Selector string
+	Conflict         string
+	// Missing says what the client does when the profile's file does not
+	// exist, for explain.
+	Missing string
+}
+
+// ValidName reports whether the client accepts name as a profile.
+func (p *Profile) ValidName(name string) bool {
+	re, err := regexp.Compile(p.NamePattern)
+	return err == nil && re.MatchString(name)
+}
+
+// For is the profile's file for name.
+func (p *Profile) For(name string) File {
+	f := p.File
+	f.Path = strings.ReplaceAll(f.Path, "<name>", name)
+	return f
+}
