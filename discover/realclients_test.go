@@ -24,7 +24,7 @@ func TestRealClients(t *testing.T) {
 			id := clientcase.ClientIDs[key]
 			t.Run(filepath.Base(dir)+"/"+id, func(t *testing.T) {
 				st := clientcase.Stage(t, dir, c)
-				opts := Options{Root: st.Cwd, Home: st.Home, Cwd: st.Cwd, Isolated: true, Getenv: st.Getenv}
+				opts := Options{Root: st.Cwd, Home: st.Home, Cwd: st.Cwd, Isolated: true, Getenv: st.Getenv, Profile: c.Profile, System: st.System}
 				if err := opts.Prepare(); err != nil {
 					t.Fatal(err)
 				}
@@ -56,16 +56,23 @@ func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *n
 		return c.Description + "\nmcpconf's view:" + b.String()
 	}
 	if o.ExitCode != 0 {
-		// the client refused its whole config: nothing starts
+		// the client refused its whole config: nothing starts, and
+		// mcpconf says refused
 		for name, s := range got {
-			if s.Enabled {
-				t.Errorf("%s: the client refuses the whole config, but mcpconf says it starts\n%s", name, describe())
+			if st := statusOf(s); st != string(normalize.StatusRefused) {
+				t.Errorf("%s: the client refuses the whole config, but mcpconf says %s\n%s", name, st, describe())
 			}
 		}
 		if len(got) == 0 {
 			t.Errorf("the client refuses the whole config; mcpconf reads no server\n%s", describe())
 		}
+		if set.Refused == nil {
+			t.Errorf("the client refuses the whole config; mcpconf's view does not say why\n%s", describe())
+		}
 		return
+	}
+	if set.Refused != nil {
+		t.Errorf("mcpconf says the client refuses its whole config (%s); the client does not", set.Refused.Reason)
 	}
 	seen := map[string]bool{}
 	for _, w := range o.Servers {

@@ -24,6 +24,12 @@ type Case struct {
 	// HTTPCapture: a local server recorded the requests of the remote
 	// servers (observed captures "http").
 	HTTPCapture bool `json:"http_capture"`
+	// Profile is the profile the clients that have profiles were told to
+	// read (Codex: codex --profile NAME).
+	Profile string `json:"profile"`
+	// System: the case's system/ tree was laid over the machine's root
+	// while the clients ran (machine-wide files).
+	System bool `json:"system"`
 }
 
 // Server is one server as a client listed it.
@@ -114,10 +120,11 @@ func readJSON(t testing.TB, path string, v any) {
 	}
 }
 
-// Staged is a case copied into a temporary directory.
+// Staged is a case copied into a temporary directory. System is the
+// staged system/ tree, standing for the machine's root, or "".
 type Staged struct {
-	Base, Root, Home, Cwd string
-	Env                   map[string]string
+	Base, Root, Home, Cwd, System string
+	Env                           map[string]string
 }
 
 // Lookup reads the case's environment (and nothing else).
@@ -142,7 +149,13 @@ func Stage(t testing.TB, dir string, c Case) Staged {
 	}
 	cwd := filepath.Join(base, filepath.FromSlash(c.Cwd))
 	repl := strings.NewReplacer("@PORT@", "9", "@GITROOT@", gitroot, "@CWD@", cwd, "@ROOT@", root, "@HOME@", home)
-	for _, part := range []string{"project", "home"} {
+	parts := []string{"project", "home"}
+	system := ""
+	if c.System {
+		parts = append(parts, "system")
+		system = filepath.Join(base, "system")
+	}
+	for _, part := range parts {
 		src := filepath.Join(dir, part)
 		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 			if err != nil {
@@ -178,5 +191,5 @@ func Stage(t testing.TB, dir string, c Case) Staged {
 	for k, v := range c.Env {
 		env[k] = repl.Replace(v)
 	}
-	return Staged{Base: base, Root: root, Home: home, Cwd: cwd, Env: env}
+	return Staged{Base: base, Root: root, Home: home, Cwd: cwd, System: system, Env: env}
 }

@@ -123,6 +123,10 @@ def stage_case(case_dir, case):
             copy_tree(src, dst, stage)
         else:
             os.makedirs(dst, exist_ok=True)
+    if case.get("system"):
+        # laid over the machine's root in a private mount namespace (see run)
+        stage["system"] = os.path.join(base, "system")
+        copy_tree(os.path.join(case_dir, "system"), stage["system"], stage)
     os.makedirs(stage["cwd"], exist_ok=True)
     for d in case.get("mkdirs", []):
         os.makedirs(os.path.join(base, d), exist_ok=True)
@@ -188,8 +192,47 @@ def clean(text, stage):
     return "\n".join(lines).strip("\n")
 
 
-def run(cmd, stage, clients_bin):
+# Clients that read a named profile on top of their user config when told
+# (case.json "profile"), and how they are told.
+PROFILE_FLAGS = {"codex": ["--profile"]}
+
+
+def with_profile(client, cmd, stage):
+    """cmd with the case's profile selected, for the clients that have profiles."""
+    name = stage["case"].get("profile")
+    if not name or client not in PROFILE_FLAGS:
+        return cmd
+    return cmd[:1] + PROFILE_FLAGS[client] + [name] + cmd[1:]
+
+
+def overlay_system(cmd, stage):
+    """cmd run in a private mount namespace where each top-level directory of
+    the staged system/ tree is laid over the machine's directory of the same
+    name (overlayfs: the machine's files stay visible, the case's win), so
+    that clients read machine-wide files (/etc/codex, /etc/claude-code,
+    /etc/gemini-cli) the case provides without the machine's being touched.
+    Needs root (unshare -m) and an existing directory for each top-level
+    name."""
+    sysdir = stage.get("system")
+    if not sysdir:
+        return cmd
+    mounts = ["mount --make-rprivate /"]
+    for top in sorted(os.listdir(sysdir)):
+        target = "/" + top
+        if not os.path.isdir(target):
+            sys.exit(f"system/{top}: {target} does not exist on this machine; only existing directories can be overlaid")
+        work = os.path.join(stage["base"], "overlay-work-" + top)
+        os.makedirs(work, exist_ok=True)
+        mounts.append(f"mount -t overlay overlay -o lowerdir={target},upperdir={os.path.join(sysdir, top)},workdir={work} {target}")
+    script = " && ".join(mounts) + ' && exec "$@"'
+    return ["unshare", "-m", "sh", "-c", script, "sh"] + cmd
+
+
+def run(cmd, stage, clients_bin, client=None):
     env = client_env(stage, clients_bin)
+    if client:
+        cmd = with_profile(client, cmd, stage)
+    cmd = overlay_system(cmd, stage)
     try:
         p = subprocess.run(cmd, cwd=stage["cwd"], env=env, stdin=subprocess.DEVNULL,
                            capture_output=True, timeout=TIMEOUT)
@@ -420,11 +463,11 @@ def run_claude(case_dir, case, clients_bin, version):
 def run_codex(case_dir, case, clients_bin, version):
     st = stage_case(case_dir, case)
     try:
-        rc, out, err = run(["codex", "mcp", "list", "--json"], st, clients_bin)
+        rc, out, err = run(["codex", "mcp", "list", "--json"], st, clients_bin, "codex")
         markers = check_markers(st)
     finally:
         unstage(st)
-    res = {"version": version, "command": "codex mcp list --json", "exit_code": rc, "raw": out}
+    res = {"version": version, "command": " ".join(with_profile("codex", ["codex", "mcp", "list", "--json"], st)), "exit_code": rc, "raw": out}
     if err:
         res["stderr"] = err
     servers = []
@@ -462,7 +505,7 @@ def run_codex(case_dir, case, clients_bin, version):
     for name in case.get("codex_get", []):
         st = stage_case(case_dir, case)
         try:
-            grc, gout, gerr = run(["codex", "mcp", "get", name, "--json"], st, clients_bin)
+            grc, gout, gerr = run(["codex", "mcp", "get", name, "--json"], st, clients_bin, "codex")
         finally:
             unstage(st)
         gets[name] = (gout + ("\n" + gerr if gerr else "")).strip()
