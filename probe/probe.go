@@ -29,6 +29,7 @@ const (
 	StatusUntrusted       = "untrusted"
 	StatusBlocked         = "blocked"
 	StatusInvalid         = "invalid"
+	StatusRefused         = "refused" // the client refuses its whole config
 )
 
 // Eras of the protocol. A server of the 2026-07-28 era answers

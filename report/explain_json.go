@@ -190,15 +190,37 @@ type explainJSON struct {
 	Home        secret.Safe      `json:"home"`
 	Client      secret.Safe      `json:"client,omitzero"`
 	ClientRules secret.Safe      `json:"client_rules,omitzero"`
+	Refused     *jsonRefused     `json:"refused,omitempty"`
 	Sources     []jsonSource     `json:"sources"`
 	Servers     []jsonServer     `json:"servers"`
 	Diagnostics []JSONDiagnostic `json:"diagnostics"`
 }
 
+// jsonRefused is why a client refuses its whole configuration.
+type jsonRefused struct {
+	Reason secret.Safe `json:"reason"`
+	Hint   secret.Safe `json:"hint,omitzero"`
+	Path   secret.Safe `json:"path,omitzero"`
+	Line   int         `json:"line,omitempty"`
+	Column int         `json:"column,omitempty"`
+}
+
+func refusedJSON(r *view.Refused) *jsonRefused {
+	if r == nil {
+		return nil
+	}
+	out := &jsonRefused{Reason: r.Reason, Hint: r.Hint}
+	if r.At != nil {
+		out.Path, out.Line, out.Column = r.At.Path, r.At.Pos.Line, r.At.Pos.Col
+	}
+	return out
+}
+
 // ExplainJSON writes one view: a client's own (with each server's status)
 // or pisces's merged view (with priorities).
 func ExplainJSON(w io.Writer, set *view.Set) error {
-	out := explainJSON{Root: set.Root, Home: set.Home, Client: set.Client, ClientRules: set.ClientRules, Sources: []jsonSource{}, Servers: []jsonServer{}}
+	out := explainJSON{Root: set.Root, Home: set.Home, Client: set.Client, ClientRules: set.ClientRules, Refused: refusedJSON(set.Refused),
+		Sources: []jsonSource{}, Servers: []jsonServer{}}
 	for _, s := range set.Sources {
 		out.Sources = append(out.Sources, sourceJSON(s, set.Merged))
 	}

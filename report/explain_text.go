@@ -106,6 +106,9 @@ type serverBlock struct {
 	origin  func(view.Origin) string  // after the path, in parentheses
 	status  func(*view.Server) string // why it does not start; "" when it does
 	notUsed string                    // the verb for a definition that lost its name
+	// noHint, when set, leaves out the hint of a server (said once for
+	// the whole view: a refused config).
+	noHint func(*view.Server) bool
 }
 
 func (b serverBlock) write(w io.Writer, e *view.Entry, st Style) {
@@ -116,7 +119,7 @@ func (b serverBlock) write(w io.Writer, e *view.Entry, st Style) {
 	}
 	fmt.Fprintf(w, "  %s  %s  %s%s\n", st.bold(s.Name.String()), st.cyan(s.Transport.String()), s.Summary, state)
 	fmt.Fprintf(w, "    from %s (%s)\n", where(s.Source), b.origin(s.Source))
-	if b.status(s) != "" && !s.Hint.IsZero() {
+	if b.status(s) != "" && !s.Hint.IsZero() && (b.noHint == nil || !b.noHint(s)) {
 		fmt.Fprintf(w, "    %s %s\n", st.dim("to start it:"), s.Hint)
 	}
 	if len(s.Env) > 0 {

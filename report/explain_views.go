@@ -75,9 +75,26 @@ func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSour
 				joinSafe(d.Fields, ", "), also)
 		}
 	}
+	var refused []string
+	for _, v := range ws.Views {
+		if v.Refused != nil {
+			var b strings.Builder
+			writeRefused(&b, v.Refused, "  ", st)
+			refused = append(refused, b.String())
+		}
+	}
+	if len(refused) > 0 {
+		fmt.Fprintf(w, "\n%s\n", st.bold("Refused:"))
+		for _, r := range refused {
+			fmt.Fprint(w, r)
+		}
+	}
 	var notOn []string
 	for _, r := range ws.Matrix {
 		for i, e := range r.Cells {
+			if v := ws.Views[i]; e != nil && v.Refused != nil && e.Server.Reason == v.Refused.Reason {
+				continue // said once, above
+			}
 			if e != nil && !e.Server.Started {
 				line := fmt.Sprintf("%s in %s: %s", r.Name, ws.Views[i].Product, e.Server.DisabledBy)
 				if !e.Server.Hint.IsZero() {
@@ -99,6 +116,15 @@ func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSour
 	}
 	writeDiagnosticList(w, ws.Diagnostics, st)
 	return nil
+}
+
+// writeRefused says that a client refuses its whole configuration, why
+// and what to do.
+func writeRefused(w io.Writer, r *view.Refused, indent string, st Style) {
+	fmt.Fprintf(w, "%s%s\n", indent, st.red(r.Reason.String()))
+	if !r.Hint.IsZero() {
+		fmt.Fprintf(w, "%s  %s %s\n", indent, st.dim("to load it:"), r.Hint)
+	}
 }
 
 func writeWorkspaceSources(w io.Writer, ws *view.Workspace, all bool, st Style) {
@@ -263,6 +289,10 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 	defer closeInto(fw, &err)
 	w = fw
 	fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Product.String()+" loads here:"), set.ClientRules)
+	if r := set.Refused; r != nil {
+		writeRefused(w, r, "", st)
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintln(w, st.bold("Sources, highest precedence first:"))
 	tw := &table{indent: "  ", head: true}
 	tw.add("SCOPE", "STATUS", "SERVERS", "PATH")
@@ -292,11 +322,15 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 		origin:  func(src view.Origin) string { return src.Scope.String() + " scope" },
 		notUsed: "not used",
 		status: func(s *view.Server) string {
-			if !s.Started {
-				return s.Status.String() + ": " + s.DisabledBy.String()
+			switch {
+			case s.Started:
+				return ""
+			case set.Refused != nil && s.Reason == set.Refused.Reason:
+				return s.Status.String() + ": the whole config is refused (above)"
 			}
-			return ""
+			return s.Status.String() + ": " + s.DisabledBy.String()
 		},
+		noHint: func(s *view.Server) bool { return set.Refused != nil && s.Reason == set.Refused.Reason },
 	}
 	for i := range set.Entries {
 		block.write(w, &set.Entries[i], st)

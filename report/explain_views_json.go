@@ -14,6 +14,7 @@ type jsonView struct {
 	Client  secret.Safe  `json:"client"`
 	Product secret.Safe  `json:"product"`
 	Rules   secret.Safe  `json:"rules"`
+	Refused *jsonRefused `json:"refused,omitempty"`
 	Servers []jsonServer `json:"servers"`
 }
 
@@ -70,7 +71,7 @@ func ExplainMatrixJSON(w io.Writer, ws *view.Workspace, allSources bool) error {
 	out := workspaceJSON{Root: ws.Root, Home: ws.Home, Views: []jsonView{}, Matrix: []jsonRow{}, Differences: []jsonDrift{},
 		Sources: []jsonWorkspaceSource{}, Notes: orEmpty(ws.Notes)}
 	for _, v := range ws.Views {
-		jv := jsonView{Client: v.Client, Product: v.Product, Rules: v.ClientRules, Servers: []jsonServer{}}
+		jv := jsonView{Client: v.Client, Product: v.Product, Rules: v.ClientRules, Refused: refusedJSON(v.Refused), Servers: []jsonServer{}}
 		for i := range v.Entries {
 			e := &v.Entries[i]
 			js := serverJSON(&e.Server, false)

@@ -82,6 +82,16 @@ type Set struct {
 	// name is written but the client does not load it.
 	Named     int
 	NotLoaded []NotLoaded
+	// Refused is set when the client refuses its whole configuration:
+	// every server of the view is refused, for this reason.
+	Refused *Refused
+}
+
+// Refused is why a client refuses its whole configuration, with the
+// client's own message, the place that caused it, and what to do.
+type Refused struct {
+	Reason, Hint secret.Safe
+	At           *Place // nil when no file caused it (a flag, a variable)
 }
 
 // Row is one server name across the clients of a workspace.
@@ -173,6 +183,12 @@ func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 		out.NotLoaded = notLoaded(b, set, opts.Name)
 	}
 	out.Diagnostics = Findings(b, set.Diagnostics)
+	if g := set.Refused; g != nil {
+		out.Refused = &Refused{Reason: b.Text(g.Reason), Hint: b.Text(g.Hint)}
+		if g.Path != "" {
+			out.Refused.At = &Place{Path: b.Text(g.Path), Pos: pos(g.Pos)}
+		}
+	}
 	return out
 }
 

@@ -23,7 +23,7 @@ const (
 // probeOrder is the order statuses are counted in a summary.
 var probeOrder = []string{probe.StatusOK, probe.StatusNeedsAuth, probe.StatusTimeout, probe.StatusFailed,
 	probe.StatusDisabled, probe.StatusSkipped, probe.StatusPendingApproval, probe.StatusRejected,
-	probe.StatusUntrusted, probe.StatusBlocked, probe.StatusInvalid}
+	probe.StatusUntrusted, probe.StatusBlocked, probe.StatusInvalid, probe.StatusRefused}
 
 // ProbeResult is one probed server as output shows it.
 type ProbeResult struct {

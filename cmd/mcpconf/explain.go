@@ -29,6 +29,7 @@ type discoveryFlags struct {
 	Root    string
 	Home    string
 	System  string
+	Profile string
 	Clients []string
 }
 
@@ -36,12 +37,13 @@ func (f *discoveryFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVarP(&f.Root, "root", "C", "", "directory the clients start in; each finds its project from there (default: the working directory)")
 	cmd.Flags().StringVar(&f.Home, "home", "", "home directory to read user-scope files from; isolates the run from the real home (default: your home)")
 	cmd.Flags().StringVar(&f.System, "system", "", "directory that stands for the machine's root, where machine-wide files are read (Claude Code's managed settings, Gemini CLI's system settings) (default: / without --home; none with it)")
+	cmd.Flags().StringVar(&f.Profile, "profile", "", "read a named profile as the clients that have profiles do when started with it ("+strings.Join(profileClients(), "; ")+"); default: none")
 	cmd.Flags().StringSliceVar(&f.Clients, "client", nil, "judge by these clients only (repeatable or comma-separated: "+strings.Join(discover.Clients(), ", ")+"); default: every client whose files are found")
 }
 
 // options resolves the defaults against the IO.
 func (f *discoveryFlags) options(io *IO) (discover.Options, error) {
-	o := discover.Options{Root: f.Root, Home: f.Home, Getenv: io.Getenv, Isolated: f.Home != ""}
+	o := discover.Options{Root: f.Root, Home: f.Home, Getenv: io.Getenv, Isolated: f.Home != "", Profile: f.Profile}
 	cwd, err := io.Getwd()
 	if err != nil {
 		return o, fmt.Errorf("cannot determine the working directory: %v", err)
@@ -69,6 +71,18 @@ func (f *discoveryFlags) options(io *IO) (discover.Options, error) {
 		o.System = string(filepath.Separator)
 	}
 	return o, nil
+}
+
+// profileClients says, for each client that reads a profile when told,
+// how and where: "codex --profile NAME reads ~/.codex/NAME.config.toml".
+func profileClients() []string {
+	var out []string
+	for _, id := range discover.Clients() {
+		if c := normalize.ClientByID(id); c != nil && c.Profile != nil {
+			out = append(out, fmt.Sprintf("%s %s NAME reads %s", c.ID, c.Profile.Flag, c.Profile.For("NAME").Display("linux")))
+		}
+	}
+	return out
 }
 
 func absPath(cwd, p string) string {
