@@ -31,7 +31,7 @@ type Location struct {
 	// Profile marks the file of the profile the run selects
 	// (Options.Profile).
 	Profile bool
-	Order       int // rank in the merge order, 0 first
+	Order   int // rank in the merge order, 0 first
 }
 
 // Locations resolves pisces's providers table (Client.Pisces of every
