@@ -29,8 +29,9 @@ type Location struct {
 	ServersPath []string
 	View        bool
 	// Profile marks the file of the profile the run selects
-	// (Options.Profile).
-	Profile bool
+	// (Options.Profile); Defaults a file of machine defaults, read below
+	// the others (File.Defaults).
+	Profile, Defaults bool
 	Order   int // rank in the merge order, 0 first
 }
 

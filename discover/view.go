@@ -123,7 +123,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			if f.Section {
 				l.Key = root
 			}
-			l.Profile = i == profile
+			l.Profile, l.Defaults = i == profile, f.Defaults
 			out = append(out, l)
 			continue
 		}
@@ -145,12 +145,20 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 	}
 	out = o.firstOfGroups(c, out)
 	out = notTwice(out)
-	slices.SortStableFunc(out, func(a, b Location) int { return a.Scope.Rank() - b.Scope.Rank() })
+	slices.SortStableFunc(out, func(a, b Location) int { return a.rank() - b.rank() })
 	for i := range out {
 		out[i].Order = i
 		out[i].View = true
 	}
 	return out
+}
+
+// rank orders a client's locations: lower wins (normalize.File.Rank).
+func (l Location) rank() int {
+	if l.Defaults {
+		return 9
+	}
+	return l.Scope.Rank()
 }
 
 // notTwice drops the project locations that are a file the client reads
@@ -325,16 +333,26 @@ func (o *Options) readDoc(c *normalize.Client, f normalize.File, root string) *n
 func (o *Options) projectRoot(c *normalize.Client) string {
 	markers := c.RootMarkers
 	if c.RootMarkersKey != "" {
+		// the highest user or machine file that sets it (Codex: the
+		// profile, the user config, the machine's defaults; not managed
+		// files, read after the project's)
+		var files []normalize.File
+		if pf, ok := o.profileFile(c); ok {
+			files = append(files, pf)
+		}
 		for _, f := range c.Files {
-			if f.Scope != normalize.User {
-				continue
+			if (f.Scope == normalize.User || f.Scope == normalize.System) && f.ForOS(o.goos()) && (f.Base != normalize.SystemDir || o.System != "") {
+				files = append(files, f)
 			}
+		}
+		slices.SortStableFunc(files, func(a, b normalize.File) int { return a.Rank() - b.Rank() })
+		for _, f := range files {
 			if doc := o.readDoc(c, f, o.Root); doc != nil {
 				if v := doc.Root.Get(c.RootMarkersKey); v != nil {
 					markers, _ = v.Strings()
+					break
 				}
 			}
-			break
 		}
 	}
 	if root, ok := rootAbove(o.Root, markers); ok {

@@ -540,6 +540,19 @@ type File struct {
 	// settings too ({"mcp", "servers"} in VS Code's settings.json); nil
 	// means the client's ServersKey at the top.
 	ServersPath []string
+	// Defaults: the file holds the machine's defaults, read below every
+	// other file of the client whatever its scope (Codex's
+	// /etc/codex/config.toml sits under the user's config.toml).
+	Defaults bool
+}
+
+// Rank orders a client's files: lower wins (Scope.Rank, and defaults
+// last).
+func (f File) Rank() int {
+	if f.Defaults {
+		return 9
+	}
+	return f.Scope.Rank()
 }
 
 // ServersOnly reports a file that holds nothing but MCP servers, as its
@@ -790,6 +803,11 @@ func (f File) Display(goos string) string {
 		return "~/.claude/" + p
 	case LocalAppDataDir:
 		return `%LOCALAPPDATA%\` + p
+	case SystemDir:
+		if goos == "windows" {
+			return `%SystemDrive%\` + p
+		}
+		return "/" + p
 	}
 	if goos == "windows" {
 		return `%USERPROFILE%` + sep + p

@@ -15,9 +15,16 @@ var codex = &Client{
 	Product: "Codex",
 	// Codex 0.169.0 does not read .codex/config.override.toml (later
 	// sources do): testdata/clients/codex-override-ignored.
+	// /etc/codex/managed_config.toml is the legacy managed layer, over
+	// everything (Unix; on Windows Codex ignores CODEX_HOME's with a
+	// warning); /etc/codex/config.toml (Windows: %ProgramData%\OpenAI\
+	// Codex\config.toml) holds the machine's defaults, under the user's.
 	Files: []File{
+		{Scope: Managed, Base: SystemDir, Path: "etc/codex/managed_config.toml", Format: TOML, OS: []string{"linux", "darwin"}},
 		proj(".codex/config.toml", TOML),
 		user(CodexHome, "config.toml", TOML),
+		{Scope: System, Base: SystemDir, Path: "etc/codex/config.toml", Format: TOML, OS: []string{"linux", "darwin"}, Defaults: true},
+		{Scope: System, Base: SystemDir, Path: "ProgramData/OpenAI/Codex/config.toml", Format: TOML, OS: []string{"windows"}, Defaults: true},
 	},
 	Merge:   KeyByKey,
 	Project: RootToStart,
