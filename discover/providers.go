@@ -32,7 +32,7 @@ type Location struct {
 	// (Options.Profile); Defaults a file of machine defaults, read below
 	// the others (File.Defaults).
 	Profile, Defaults bool
-	Order   int // rank in the merge order, 0 first
+	Order             int // rank in the merge order, 0 first
 }
 
 // Locations resolves pisces's providers table (Client.Pisces of every

@@ -61,7 +61,7 @@ func (v *viewer) refuse(set *normalize.Set, loaded []Location) {
 	}
 	g := normalize.Gate{Status: normalize.StatusRefused, Kind: normalize.ByConfig, Path: why.path, Pos: why.pos, Hint: why.hint,
 		Reason: fmt.Sprintf("%s refuses its whole config: %s%s; no server starts, user ones included", v.c.Product, why.msg, at)}
-	set.Refused = &g
+	set.Refused, set.RefusedSaying = &g, why.msg
 	for i := range set.Entries {
 		set.Entries[i].Server.TurnOff(g)
 	}

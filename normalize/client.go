@@ -440,6 +440,9 @@ type Trust struct {
 	File   File     // where trust is recorded
 	Path   []string // keys inside the file, with "<root>" for the project path: {"projects", "<root>", "trust_level"}
 	Value  string   // the value that means trusted ("trusted"), for TrustTable
+	// Levels are the values the client reads there ({"trusted",
+	// "untrusted"}); any other makes it refuse its whole config (Codex).
+	Levels []string
 	// PerLayer: each project layer is trusted on its own: the key of the
 	// layer's own directory decides, whatever its value; without one, the
 	// project root's; without that, with RepoRoot, the key of the git

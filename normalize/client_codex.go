@@ -36,8 +36,8 @@ var codex = &Client{
 		Kind: TrustTable, Effect: IgnoresProject, PerLayer: true, RepoRoot: true, Exact: true,
 		File:  user(CodexHome, "config.toml", TOML),
 		Path:  []string{"projects", "<root>", "trust_level"},
-		Value: "trusted",
-		Ask:   "run codex in the project and trust it when it asks",
+		Value: "trusted", Levels: []string{"trusted", "untrusted"},
+		Ask: "run codex in the project and trust it when it asks",
 	},
 	Refuses: &Refusal{
 		Header:            "failed to load bootstrap configuration",

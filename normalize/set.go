@@ -65,8 +65,10 @@ type Set struct {
 	Ignored []IgnoredServers
 	// Refused is set when the client refuses its whole configuration
 	// (Client.Refuses): the gate every server of the view gets, with the
-	// client's message and the position that caused it.
-	Refused *Gate
+	// client's message and the position that caused it; RefusedSaying is
+	// the client's own message alone.
+	Refused       *Gate
+	RefusedSaying string
 }
 
 // IgnoredServers is a servers object in a file a client does not read.

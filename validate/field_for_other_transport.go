@@ -21,8 +21,9 @@ var FieldForOtherTransport = &Rule{
 		"On the wrong transport most clients ignore them without a word, which usually\n" +
 		"means the server is not configured the way the author thinks (a token in\n" +
 		"`env` of a remote server is never sent). Codex treats them as hard errors and\n" +
-		"refuses the server, and opencode's strict schema rejects the whole config, so\n" +
-		"the finding is an error there.\n\n" +
+		"refuses its whole config (no server starts, checked with Codex 0.169.0), and\n" +
+		"opencode's strict schema rejects the whole config, so the finding is an error\n" +
+		"there.\n\n" +
 		"Entries that have both `command` and a URL are left to `transport-conflict`,\n" +
 		"and Claude Code entries with a `url` but no `type` to `implicit-stdio`.",
 	Example: Example{File: ".codex/config.toml",
@@ -64,11 +65,14 @@ func checkFieldForOtherTransport(p *Pass) {
 			default:
 				continue
 			}
-			switch dl.Strictness {
-			case normalize.RejectsServer:
+			switch {
+			case dl.Refuses != nil:
+				d.Message += ": " + dl.ReaderName() + " refuses its whole config, so none of its servers starts"
+				d.Severity = normalize.Error
+			case dl.Strictness == normalize.RejectsServer:
 				d.Message += ": " + dl.ReaderName() + " rejects the server"
 				d.Severity = normalize.Error
-			case normalize.RejectsConfig:
+			case dl.Strictness == normalize.RejectsConfig:
 				d.Message += ": " + dl.ReaderName() + " rejects the whole config"
 				d.Severity = normalize.Error
 			default:

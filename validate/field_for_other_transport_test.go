@@ -6,13 +6,13 @@ func TestFieldForOtherTransport(t *testing.T) {
 	runRuleCases(t, "field-for-other-transport", []ruleCase{
 		{name: "codex args on http", files: oneFile(".codex/config.toml",
 			"[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\nargs = [\"--verbose\"]\n"),
-			want: []string{`error .codex/config.toml:3:1: "args" only applies to stdio servers, but "figma" is a remote server: Codex rejects the server [field-for-other-transport]`},
+			want: []string{`error .codex/config.toml:3:1: "args" only applies to stdio servers, but "figma" is a remote server: Codex refuses its whole config, so none of its servers starts [field-for-other-transport]`},
 			hint: `remove "args", or make "figma" a stdio server if it is meant to be one`},
 		{name: "codex http fields on stdio", files: oneFile(".codex/config.toml",
 			"[mcp_servers.gh]\ncommand = \"gh-mcp\"\nbearer_token_env_var = \"GH_TOKEN\"\n\n[mcp_servers.gh.http_headers]\nX-Org = \"acme\"\n"),
 			want: []string{
-				`error .codex/config.toml:3:1: "bearer_token_env_var" only applies to remote servers, but "gh" is a stdio server: Codex rejects the server [field-for-other-transport]`,
-				`error .codex/config.toml:5:17: "http_headers" only applies to remote servers, but "gh" is a stdio server: Codex rejects the server [field-for-other-transport]`,
+				`error .codex/config.toml:3:1: "bearer_token_env_var" only applies to remote servers, but "gh" is a stdio server: Codex refuses its whole config, so none of its servers starts [field-for-other-transport]`,
+				`error .codex/config.toml:5:17: "http_headers" only applies to remote servers, but "gh" is a stdio server: Codex refuses its whole config, so none of its servers starts [field-for-other-transport]`,
 			}},
 		{name: "cursor env on remote", files: oneFile(".cursor/mcp.json",
 			`{"mcpServers": {"docs": {"url": "https://docs.example.com/mcp", "env": {"TOKEN": "${env:TOKEN}"}}}}`),

@@ -75,10 +75,15 @@ func TestCodexPatchLintsClean(t *testing.T) {
 			t.Errorf("scope %s: exit %d, findings %+v %s", scope, code, rep.Findings, errOut)
 		}
 	}
-	// A patch of a server no layer defines is what Codex refuses.
+	// A patch of a server no layer defines is what Codex refuses: its
+	// whole config, at the first such table.
 	root, _ = writeTreeHome(t, map[string]string{".codex/config.toml": files[".codex/config.toml"]})
 	code, rep, _ := lintJSON(t, nil, "--root", root, "--home", t.TempDir(), "--scope", "all")
-	if code != 1 || len(rep.Findings) == 0 || rep.Findings[0].Rule != "unknown-transport" {
+	rules := map[string]int{}
+	for _, f := range rep.Findings {
+		rules[f.Rule]++
+	}
+	if code != 1 || rules["unknown-transport"] != 2 || rules["refused-config"] != 1 || len(rep.Findings) != 3 {
 		t.Errorf("orphan patch with --scope all: exit %d, %+v", code, rep.Findings)
 	}
 }

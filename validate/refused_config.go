@@ -1,0 +1,65 @@
+package validate
+
+import (
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// RefusedConfig reports the place that makes a client refuse its whole
+// configuration (Codex), so that none of its servers starts.
+var RefusedConfig = &Rule{
+	ID:       "refused-config",
+	Title:    "a file makes the client refuse its whole configuration",
+	Severity: normalize.Error,
+	Clients:  "Codex",
+	Doc: `Codex reads every layer (` + "`/etc/codex/config.toml`" + `, ` + "`~/.codex/config.toml`" + `, a
+profile, each trusted ` + "`.codex/config.toml`" + ` from the project root down) into one
+config, and refuses all of it when anything in it is wrong: a file that does not
+parse, a server table with neither ` + "`command`" + ` nor ` + "`url`" + `, a field of the other
+transport (` + "`args`" + ` on a URL server), a value of the wrong type, a ` + "`trust_level`" + ` it
+does not know. ` + "`codex mcp list`" + ` then exits with an error and no server starts —
+the user's own servers too, when the mistake is in a project's file (checked
+with Codex 0.169.0).
+
+This finding is at the first such place, in Codex's own words (` + "`failed to load\nbootstrap configuration: args is not supported for streamable_http in\n`mcp_servers.docs``" + `); ` + "`mcpconf explain --client codex`" + ` shows every server as
+refused. The rules that describe the mistake itself (syntax, schema,
+field-for-other-transport, legacy-profile, invalid-trust-level) report it
+too.`,
+	Example: Example{File: ".codex/config.toml", ProjectScope: true,
+		Bad:  "[mcp_servers.docs]\nurl = \"https://mcp.example.com/mcp\"\nargs = [\"--verbose\"]\n",
+		Good: "[mcp_servers.docs]\nurl = \"https://mcp.example.com/mcp\"\n"},
+	Check: checkRefusedConfig,
+}
+
+func checkRefusedConfig(p *Pass) {
+	g := p.Set.Refused
+	c := normalize.ClientByID(p.Set.Client)
+	if g == nil || g.Path == "" || c == nil {
+		return
+	}
+	doc := p.Document(g.Path)
+	if doc == nil || legacyProfileAt(p, c, g.Path, g.Pos) || badTrustLevelAt(c, doc, g.Pos) {
+		return // said by the rule about that key
+	}
+	d := p.Report(doc, normalize.Range{Start: g.Pos, End: g.Pos}, "", "%s refuses its whole config because of this (%s): %s",
+		c.Product, p.Set.RefusedSaying, noneStarts(p.Set, g.Path))
+	d.Hint = g.Hint
+}
+
+// noneStarts says which servers a refused config stops: when the file is
+// the project's, the user's own too.
+func noneStarts(set *normalize.Set, path string) string {
+	if scopeOf(set, path) == normalize.Project {
+		return "none of its servers starts, the user's own included"
+	}
+	return "none of its servers starts"
+}
+
+// scopeOf is the scope a view read a file in.
+func scopeOf(set *normalize.Set, path string) normalize.Scope {
+	for _, s := range set.Sources {
+		if s.Path == path {
+			return s.Scope
+		}
+	}
+	return ""
+}
