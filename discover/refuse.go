@@ -152,6 +152,11 @@ func (v *viewer) unparsable(layers []layer) *refusal {
 				continue
 			}
 			d := ly.failed
+			if !d.Pos.IsValid() {
+				// not a syntax error: the file cannot be read as one
+				return &refusal{msg: r.Say(ly.loc.Profile, fmt.Sprintf(r.Unreadable, ly.doc.Path, d.Message)), path: d.Path,
+					hint: fmt.Sprintf("make %s a readable file, or remove it", d.Path)}
+			}
 			format := r.ParseError
 			if ly.project {
 				format = r.ProjectParseError

@@ -44,6 +44,7 @@ var codex = &Client{
 		Late:              "failed to load configuration",
 		ParseError:        "%[1]s:%[2]d:%[3]d: %[4]s",
 		ProjectParseError: "Error parsing project config file %[1]s: TOML parse error at line %[2]d, column %[3]d: %[4]s",
+		Unreadable:        "Failed to read config file %[1]s: %[2]s",
 		HomeMissing:       "failed to resolve %[1]s: %[1]s points to %[2]q, but that path does not exist",
 		HomeNotDir:        "failed to resolve %[1]s: %[1]s points to %[2]q, but that path is not a directory",
 		InvalidTransport:  "invalid transport",

@@ -25,6 +25,9 @@ type Refusal struct {
 	// are ignored, broken or not). A file the client reads a profile from
 	// is loaded late (Late).
 	ParseError, ProjectParseError string
+	// Unreadable is the message for a file it cannot read at all (a
+	// directory, a link it may not follow): %[1]s the file, %[2]s why.
+	Unreadable string
 
 	// HomeMissing and HomeNotDir: a variable of BaseVars that names a
 	// directory that does not exist, or a file (%[1]s the variable, %[2]s

@@ -33,8 +33,8 @@ too.`,
 func checkRefusedConfig(p *Pass) {
 	g := p.Set.Refused
 	c := normalize.ClientByID(p.Set.Client)
-	if g == nil || g.Path == "" || c == nil {
-		return
+	if g == nil || g.Path == "" || !g.Pos.IsValid() || c == nil {
+		return // a file that cannot be read at all: unreadable says so
 	}
 	doc := p.Document(g.Path)
 	if doc == nil || legacyProfileAt(p, c, g.Path, g.Pos) || badTrustLevelAt(c, doc, g.Pos) {
