@@ -76,6 +76,7 @@ func (v *viewer) build() *normalize.Set {
 	if len(ignored) > 0 {
 		v.addIgnored(set, ignored)
 	}
+	v.noteProfile(set, loaded)
 	v.refuse(set, loaded)
 	v.findIgnored(set)
 	set.Client, set.ClientRules = v.c.ID, v.c.Note
@@ -151,6 +152,22 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		out[i].View = true
 	}
 	return out
+}
+
+// noteProfile says, on the source of the profile the run selects, when
+// its file does not exist: the client then reads no profile.
+func (v *viewer) noteProfile(set *normalize.Set, loaded []Location) {
+	for _, l := range loaded {
+		if !l.Profile {
+			continue
+		}
+		for i := range set.Sources {
+			if s := &set.Sources[i]; s.Path == l.Display && s.Status == normalize.Absent {
+				s.Note = fmt.Sprintf("profile %q: the file does not exist, so %s", v.o.Profile, v.c.Profile.Missing)
+				v.o.note(fmt.Sprintf("--profile %s: %s does not exist, so %s reads no profile", v.o.Profile, l.Display, v.c.Product))
+			}
+		}
+	}
 }
 
 // rank orders a client's locations: lower wins (normalize.File.Rank).

@@ -72,7 +72,7 @@ var codex = &Client{
 		Tables:      "profiles", Selector: "profile",
 		Conflict: "--profile `%[1]s` cannot be used while %[2]s contains legacy `profile = \"%[1]s\"` or `[profiles.%[1]s]` config; move those settings into %[3]s and remove the legacy profile selector/table. " +
 			"See https://developers.openai.com/codex/config-advanced#profiles for more information.",
-		Missing: "a profile whose file does not exist adds nothing, without a word",
+		Missing: "Codex adds nothing to its config, without a word",
 	},
 	Note:   "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",
 	Pisces: &Provider{Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)}},

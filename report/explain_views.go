@@ -133,7 +133,7 @@ func writeWorkspaceSources(w io.Writer, ws *view.Workspace, all bool, st Style) 
 	tw := &table{indent: "  ", head: true}
 	tw.add("SCOPE", "STATUS", "SERVERS", "READ BY", "PATH")
 	for _, s := range ws.Sources {
-		if s.Absent && !all {
+		if s.Absent && !all && s.Note.IsZero() {
 			absent++
 			continue
 		}
@@ -298,7 +298,7 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 	tw.add("SCOPE", "STATUS", "SERVERS", "PATH")
 	absent := 0
 	for _, s := range set.Sources {
-		if s.Absent && !allSources {
+		if s.Absent && !allSources && s.Note.IsZero() {
 			absent++
 			continue
 		}
