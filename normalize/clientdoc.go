@@ -134,6 +134,40 @@ func clientSection(c *Client) string {
 	if t := c.Trust; t != nil {
 		fmt.Fprintf(&b, "Trust: %s.\n\n", trustText(c, t))
 	}
+	if p := c.Profile; p != nil {
+		fmt.Fprintf(&b, "Profiles: `%s NAME` (mcpconf `--profile NAME`) reads `%s` right above the user config; a name must match `%s`.",
+			p.Flag, p.For("NAME").Display("linux"), p.NamePattern)
+		if p.Selector != "" {
+			fmt.Fprintf(&b, " The legacy `%s = \"NAME\"` and `[%s.NAME]` are not read that way (see the facts).", p.Selector, p.Tables)
+		}
+		b.WriteString("\n\n")
+	}
+	if r := c.Refuses; r != nil {
+		b.WriteString("Refuses its whole config (no server starts, user ones included; every server is `refused`) on: ")
+		b.WriteString("a file it loads that does not parse (a project's only once trusted); a server entry, as the layers merge it, with neither `command` nor `url`")
+		if len(r.StdioOnly) > 0 {
+			fmt.Fprintf(&b, ", with both, with a `url` and one of `%s`, with a `command` and one of `%s`", strings.Join(r.StdioOnly, "`, `"), strings.Join(r.RemoteOnly[1:], "`, `"))
+		}
+		if c.Schema != "" {
+			fmt.Fprintf(&b, ", or a value its schema (`%s`) rejects", c.Schema)
+		}
+		for _, s := range r.Settings {
+			if len(s) == 1 {
+				fmt.Fprintf(&b, "; a `%s` of the wrong type", s[0])
+			}
+		}
+		for _, l := range r.Legacy {
+			fmt.Fprintf(&b, "; the legacy top-level `%s` outside the project", l.Key)
+		}
+		if r.HomeMissing != "" {
+			b.WriteString("; a home variable naming a directory that does not exist")
+		}
+		b.WriteString(".")
+		if len(r.Stripped) > 0 {
+			fmt.Fprintf(&b, " Project files lose `%s` before they are read.", strings.Join(r.Stripped, "`, `"))
+		}
+		b.WriteString("\n\n")
+	}
 	if len(c.Ignored) > 0 {
 		var ig []string
 		for _, f := range c.Ignored {
@@ -245,7 +279,7 @@ func lookupText(c *Client) string {
 	if len(c.RootMarkers) > 0 {
 		markers = fmt.Sprintf("the project root is the nearest directory holding `%s`", strings.Join(c.RootMarkers, "`, `"))
 		if c.RootMarkersKey != "" {
-			markers += fmt.Sprintf(" (`%s` in the user config replaces the list)", c.RootMarkersKey)
+			markers += fmt.Sprintf(" (`%s` in the user config (or the machine's) replaces the list)", c.RootMarkersKey)
 		}
 		markers += ", else the working directory"
 	}
@@ -278,7 +312,16 @@ func trustText(c *Client, t *Trust) string {
 	case TrustTable:
 		what = fmt.Sprintf("`%s` is `%q` in `%s`", strings.Join(t.Path, "."), t.Value, t.File.Display("linux"))
 		if t.PerLayer {
-			what += ", for each layer's own directory or the project root"
+			what += " for each layer's own directory, else for the project root"
+			if t.RepoRoot {
+				what += ", else for the git repository's root"
+			}
+		}
+		if t.Exact {
+			what += " (the key matched as written: a trailing slash does not match)"
+		}
+		if len(t.Levels) > 0 {
+			what += fmt.Sprintf("; a value other than `%s` refuses the whole config", strings.Join(t.Levels, "` or `"))
 		}
 	case TrustFlag:
 		what = fmt.Sprintf("`%s` is true in `%s`", strings.Join(t.Path, "."), t.File.Display("linux"))
