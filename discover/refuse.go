@@ -36,6 +36,7 @@ func (v *viewer) refuse(set *normalize.Set, loaded []Location) {
 		v.badProfile,
 		v.missingHome,
 		func() *refusal { return v.unparsable(layers) },
+		v.badRequirements,
 		func() *refusal { return v.profileConflict(layers) },
 		func() *refusal { return v.badValues(layers, true) },
 		func() *refusal { return v.badEntries(set, layers) },
@@ -166,6 +167,17 @@ func (v *viewer) unparsable(layers []layer) *refusal {
 		}
 	}
 	return nil
+}
+
+// badRequirements: the machine's allow list does not parse.
+func (v *viewer) badRequirements() *refusal {
+	doc, d := v.requirementsDoc()
+	if d == nil {
+		return nil
+	}
+	rq := v.c.Requirements
+	return &refusal{msg: v.c.Refuses.Say(false, fmt.Sprintf(rq.ParseError, doc.Path, d.Pos.Line, d.Pos.Col, d.Message)),
+		path: doc.Path, pos: d.Pos, hint: fmt.Sprintf("fix the syntax at %s:%s (a file of the machine's administrator)", doc.Path, d.Pos)}
 }
 
 // profileConflict: the profile the run selects is still selected or held

@@ -77,6 +77,7 @@ func (v *viewer) build() *normalize.Set {
 		v.addIgnored(set, ignored)
 	}
 	v.noteProfile(set, loaded)
+	v.requirements(set)
 	v.refuse(set, loaded)
 	v.findIgnored(set)
 	set.Client, set.ClientRules = v.c.ID, v.c.Note

@@ -80,6 +80,9 @@ type Client struct {
 	// Profile is how the client layers a named profile over its user
 	// config (Codex's --profile NAME); nil when it has none.
 	Profile *Profile
+	// Requirements is the machine's allow list of servers by identity
+	// (Codex's requirements.toml); nil when the client has none.
+	Requirements *Requirements
 
 	Shape
 

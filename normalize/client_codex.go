@@ -64,6 +64,17 @@ var codex = &Client{
 			"profile", "profiles", "experimental_realtime_webrtc_call_base_url", "experimental_realtime_ws_base_url", "otel"},
 		StrippedWarning: "Ignored unsupported project-local config keys in %[1]s: %[2]s. If you want these settings to apply, manually set them in your user-level config.toml.",
 	},
+	// requirements.toml: ConfigRequirements, McpServerPolicy (identity
+	// allow list; matchers on arguments are not modelled).
+	Requirements: &Requirements{
+		Files: []File{
+			{Scope: Managed, Base: SystemDir, Path: "etc/codex/requirements.toml", Format: TOML, OS: []string{"linux", "darwin"}},
+			{Scope: Managed, Base: SystemDir, Path: "ProgramData/OpenAI/Codex/requirements.toml", Format: TOML, OS: []string{"windows"}},
+		},
+		Key: "mcp_servers", Identity: "identity",
+		Reason:     "requirements (%[1]s)",
+		ParseError: "failed to parse requirements layer %[1]s: TOML parse error at line %[2]d, column %[3]d: %[4]s",
+	},
 	Profile: &Profile{
 		File:        user(CodexHome, "<name>.config.toml", TOML),
 		Flag:        "--profile",
@@ -155,8 +166,10 @@ var codex = &Client{
 			Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba) (`tool_timeout_sec`); the error text as users report it (leonardsellem/codex-specialized-subagents `docs/troubleshooting.md`)"},
 		{Topic: "environment", Text: "a stdio server inherits only `HOME`, `LOGNAME`, `PATH`, `SHELL`, `USER`, `LANG`, `LC_ALL`, `TERM`, `TMPDIR`, `TZ` (on Windows `PATH`, `PATHEXT`, `SYSTEMROOT`, `USERPROFILE`, `APPDATA` and a few more) and the variables named in `env_vars`; `env` is set on top. A token exported in the shell reaches the server only through `env_vars`",
 			Source: "openai/codex `codex-rs/rmcp-client/src/utils.rs` `create_env_for_mcp_server`, `DEFAULT_ENV_VARS`; `codex-rs/protocol/src/shell_environment.rs` `WINDOWS_CORE_ENV_VARS` (code only: `codex mcp list` starts no server)"},
-		{Topic: "switches", Text: "not modelled: `/etc/codex/requirements.toml` (Windows `%ProgramData%\\OpenAI\\Codex\\requirements.toml`) `[mcp_servers.NAME.identity]` (`command = ...` or `url = ...`) is an allow list: a server it does not list by name with that command or URL, or every server when the table is empty, is listed `disabled` (`disabled_reason: requirements (/etc/codex/requirements.toml)`); matchers on arguments and URLs (exact, prefix, regex) and plugin requirements refine it. Why: an allow list by identity and matchers is a mechanism of its own; mcpconf shows such servers as they would start without the requirements",
-			Source: "Codex 0.169.0: `codex mcp list --json` with /etc/codex/requirements.toml laid over /etc; openai/codex `codex-rs/config/src/mcp_requirements.rs` (2bae9d57) `McpServerPolicy::apply_to_configured_servers`"},
+		{Topic: "switches", Text: "`/etc/codex/requirements.toml` (Windows `%ProgramData%\\OpenAI\\Codex\\requirements.toml`), the machine's requirements, allows servers by identity: with a `mcp_servers` table there, a server it does not list as `[mcp_servers.NAME.identity]` with the same `command` (stdio) or `url` (remote) is listed disabled (`disabled_reason: requirements (/etc/codex/requirements.toml)`; mcpconf: `blocked`), and every server when the table is empty; a requirements file that does not parse refuses the whole config",
+			Source: "Codex 0.169.0: testdata/clients/codex-requirements, codex-requirements-empty, codex-requirements-syntax; openai/codex `codex-rs/config/src/mcp_requirements.rs` (2bae9d57) `McpServerPolicy::apply_to_configured_servers`, `mcp_server_matches_requirement`"},
+		{Topic: "switches", Text: "not modelled: the requirements' matchers (a command with positional argument matchers, a URL matcher: exact, prefix or regex) and plugin requirements, which narrow the allow list further, and macOS managed preferences holding requirements. Why: the matchers' TOML form is not in the sources read for 0.169.0; mcpconf judges by the identity table alone",
+			Source: "openai/codex `codex-rs/config/src/mcp_requirements.rs` (2bae9d57) `McpServerMatcher`, `apply_plugin_requirements`"},
 		{Topic: "switches", Text: "not modelled: a wrong type in any of Codex's other settings (`model = 1`, `approval_policy = \"bogus\"`, `profiles.x.model = 1`) refuses the whole config too. Why: Codex has hundreds of settings that change with each release; mcpconf's `codex` schema describes the servers and the settings that decide which files load (`projects`, `project_root_markers`, `profile`, `profiles`)",
 			Source: "Codex 0.169.0: `codex mcp list --json` on `model = 1` and `approval_policy = \"bogus\"` (exit 1, `invalid type: integer `1`, expected a string in `model``)"},
 		{Topic: "files", Text: "not modelled: an empty `.git` directory (no `HEAD`) does not mark the project root for 0.169.0 (a `.git` file or a real repository does); mcpconf counts any `.git`. Why: a repository always holds `HEAD`; only hand-made trees lack it",

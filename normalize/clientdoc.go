@@ -142,6 +142,18 @@ func clientSection(c *Client) string {
 		}
 		b.WriteString("\n\n")
 	}
+	if rq := c.Requirements; rq != nil {
+		var where []string
+		for _, f := range rq.Files {
+			for _, goos := range docSystems {
+				if f.ForOS(goos) && !slices.Contains(where, "`"+f.Display(goos)+"`") {
+					where = append(where, "`"+f.Display(goos)+"`")
+				}
+			}
+		}
+		fmt.Fprintf(&b, "Allowed servers: %s, when it holds `%s`, blocks a server it does not list as `[%s.NAME.%s]` with the same `command` or `url` (every server when the table is empty).\n\n",
+			strings.Join(where, " or "), rq.Key, rq.Key, rq.Identity)
+	}
 	if r := c.Refuses; r != nil {
 		b.WriteString("Refuses its whole config (no server starts, user ones included; every server is `refused`) on: ")
 		b.WriteString("a file it loads that does not parse (a project's only once trusted); a server entry, as the layers merge it, with neither `command` nor `url`")

@@ -139,3 +139,19 @@ func (p *Profile) For(name string) File {
 	f.Path = strings.ReplaceAll(f.Path, "<name>", name)
 	return f
 }
+
+// Requirements is a file the machine's administrator writes that allows
+// servers by name and identity (Codex's requirements.toml): when it holds
+// the Key table, a server it does not list there with the same command (a
+// stdio server) or URL (a remote one) under Identity is blocked, and every
+// server when the table is empty. Reason is the client's word for it (%[1]s
+// the file); a file that does not parse refuses the whole config, in
+// ParseError's words (%[1]s the file, %[2]d the line, %[3]d the column,
+// %[4]s what is wrong).
+type Requirements struct {
+	Files      []File
+	Key        string
+	Identity   string
+	Reason     string
+	ParseError string
+}

@@ -481,7 +481,9 @@ def run_codex(case_dir, case, clients_bin, version):
             ttype = t.get("type", "")
             srv = {
                 "name": s.get("name"),
-                "status": "enabled" if s.get("enabled") else "disabled",
+                # requirements.toml's allow list: disabled_reason "requirements (FILE)"
+                "status": "enabled" if s.get("enabled") else
+                          "blocked" if str(s.get("disabled_reason") or "").startswith("requirements") else "disabled",
                 "transport": {"stdio": "stdio", "streamable_http": "http"}.get(ttype, ttype),
             }
             if s.get("disabled_reason") is not None:
