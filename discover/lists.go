@@ -123,7 +123,7 @@ func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 		if spec.File != nil || f.pisces && !spec.Pisces {
 			continue
 		}
-		if spec.Trusted && !f.trusted && loc.Scope != normalize.User {
+		if spec.Trusted && !f.trusted && !loc.Scope.OutsideProject() {
 			continue
 		}
 		if l := readList(doc, c.ID, spec, loc.key("")); l != nil {
