@@ -15,7 +15,8 @@ var TransportConflict = &Rule{
 		"over the network (`url`; Windsurf also `serverUrl`, Gemini CLI also `httpUrl`),\n" +
 		"never both. Clients disagree on what to do with an entry that has both:\n\n" +
 		"- pisces (and Roo Code) reject it with a validation error;\n" +
-		"- Codex picks stdio and then refuses the `url` on a stdio server;\n" +
+		"- Codex picks stdio and then refuses the `url` on a stdio server, and with it\n" +
+		"  its whole config (no server starts);\n" +
 		"- opencode rejects the whole config (its `local` and `remote` shapes are strict);\n" +
 		"- Gemini CLI, VS Code and Windsurf connect to the URL and ignore `command`;\n" +
 		"- agent-code and Cursor start `command` and ignore the URL;\n" +
@@ -44,6 +45,9 @@ func checkTransportConflict(p *Pass) {
 			d = p.AtKey(s, u, "%s: %s rejects the entry", both, name)
 		case normalize.StdioRejectsURL:
 			d = p.AtKey(s, u, "%s: %s reads it as a stdio server and rejects %q on it", both, name, u.Key)
+			if dl.Refuses != nil {
+				d.Message += ", refusing its whole config"
+			}
 		case normalize.RejectsFile:
 			d = p.AtKey(s, u, "%s: %s rejects the whole config", both, name)
 			hint = fmt.Sprintf("a %q server takes \"command\", a %q one \"url\"; keep the one that matches \"type\"", dl.TypeFor(normalize.Stdio), dl.TypeFor(normalize.HTTP))

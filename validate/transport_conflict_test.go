@@ -10,7 +10,7 @@ func TestTransportConflict(t *testing.T) {
 			hint: `keep "command" for a local server or "url" for a remote one, not both`},
 		{name: "codex rejects url on stdio", files: oneFile(".codex/config.toml",
 			"[mcp_servers.docs]\ncommand = \"docs-server\"\nurl = \"https://docs.example.com/mcp\"\n"),
-			want: []string{`error .codex/config.toml:3:1: server "docs" has both "command" and "url": Codex reads it as a stdio server and rejects "url" on it [transport-conflict]`}},
+			want: []string{`error .codex/config.toml:3:1: server "docs" has both "command" and "url": Codex reads it as a stdio server and rejects "url" on it, refusing its whole config [transport-conflict]`}},
 		{name: "gemini picks the url", files: oneFile(".gemini/settings.json",
 			`{"mcpServers": {"docs": {"command": "docs-server", "httpUrl": "https://docs.example.com/mcp"}}}`),
 			want: []string{`error .gemini/settings.json:1:26: server "docs" has both "command" and "httpUrl": Gemini CLI connects to "httpUrl" and ignores "command" [transport-conflict]`}},
