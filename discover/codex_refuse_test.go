@@ -279,3 +279,42 @@ func TestCodexProjectFiles(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCodexView: whatever the user's and the project's config.toml hold,
+// Codex's view is built without a panic, and a refused view refuses every
+// server with a reason.
+func FuzzCodexView(f *testing.F) {
+	for _, s := range []string{
+		codexUser, "profile = 1\n", "profile = \"x\"\n[profiles.x]\n", "mcp_servers = []\n", "mcp_servers.r = 1\n",
+		"[mcp_servers.r]\nurl = \"u\"\nenv_vars = [{ source = \"x\" }, 1, \"A\"]\n", "[mcp_servers.r]\ncommand = \"x\"\nstartup_timeout_sec = nan\n",
+		"[projects]\n\"/x\" = 1\n", "[projects.\"/x\"]\ntrust_level = []\n", "project_root_markers = [1]\n", "[mcp_servers.r.tools.t]\napproval_mode = 2\n",
+		"[mcp_servers.r]\ncommand = \"x\"\noauth = \"o\"\nauth = 1\n", "[mcp_servers.\"\"]\ncommand = \"\"\n",
+	} {
+		f.Add(s, "[mcp_servers.p]\nargs = [\"a\"]\n")
+	}
+	f.Fuzz(func(t *testing.T, user, project string) {
+		root, home := t.TempDir(), t.TempDir()
+		os.MkdirAll(filepath.Join(home, ".codex"), 0o755)
+		os.MkdirAll(filepath.Join(root, ".codex"), 0o755)
+		os.WriteFile(filepath.Join(home, ".codex", "config.toml"), []byte(user+"\n[projects.\""+root+"\"]\ntrust_level = \"trusted\"\n"), 0o644)
+		os.WriteFile(filepath.Join(root, ".codex", "config.toml"), []byte(project), 0o644)
+		for _, profile := range []string{"", "x"} {
+			o := Options{Root: root, Home: home, Cwd: root, Profile: profile}
+			if err := o.Prepare(); err != nil {
+				t.Fatal(err)
+			}
+			set := o.View(normalize.ClientByID("codex"), AllScopes)
+			if set.Refused == nil {
+				continue
+			}
+			if set.Refused.Reason == "" || set.RefusedSaying == "" {
+				t.Fatalf("refused without a reason: %+v", set.Refused)
+			}
+			for _, e := range set.Entries {
+				if e.Server.Enabled {
+					t.Fatalf("%s starts in a refused config", e.Server.Name)
+				}
+			}
+		}
+	})
+}

@@ -237,15 +237,15 @@ func (v *viewer) badValues(layers []layer, settings bool) *refusal {
 		}
 		for _, vi := range vs {
 			toks := pointerTokens(vi.Pointer)
-			inEntry := len(toks) >= 3 && toks[0] == v.c.ServersKey || len(toks) == 2 && toks[0] == v.c.ServersKey && root.Lookup(vi.Pointer).Kind == normalize.Object
+			val := root.Lookup(vi.Pointer)
+			if val == nil {
+				continue
+			}
+			inEntry := len(toks) >= 3 && toks[0] == v.c.ServersKey || len(toks) == 2 && toks[0] == v.c.ServersKey && val.Kind == normalize.Object
 			// the settings read first are read again, with the rest, in
 			// project files
 			m := matchesAny(toks, r.Settings)
 			if inEntry || settings && !m || !settings && m && !ly.project {
-				continue
-			}
-			val := root.Lookup(vi.Pointer)
-			if val == nil {
 				continue
 			}
 			msg, named := r.TypeError(dotted(root, toks), val, vi.Want, vi.Allowed, vi.Keyword == "minimum")

@@ -237,7 +237,10 @@ func decodeCodex(d *decoder) {
 // reports: serde drops array indices, and the duration and env_vars
 // checks of RawMcpServerConfig report the whole entry.
 func codexTypeError(path []string, v *Value, want, allowed []string, minimum bool) (string, []string) {
-	field := path[len(path)-1]
+	field := ""
+	if len(path) > 0 {
+		field = path[len(path)-1]
+	}
 	entry := len(path) >= 2 && path[0] == "mcp_servers"
 	if entry && slices.Contains(path, "env_vars") {
 		i := slices.Index(path, "env_vars")
@@ -251,10 +254,13 @@ func codexTypeError(path []string, v *Value, want, allowed []string, minimum boo
 		return fmt.Sprintf("invalid value: integer `%s`, expected a nonzero usize", v.Str), path
 	case minimum && v.Kind == Number && strings.HasSuffix(field, "_ms"):
 		return fmt.Sprintf("invalid value: integer `%s`, expected u64", v.Str), path
-	case minimum && v.Kind == Number && field == "startup_timeout_sec":
+	case minimum && v.Kind == Number && entry && field == "startup_timeout_sec":
 		return "cannot convert float seconds to Duration: value is negative", path[:2]
 	case minimum && v.Kind == Number:
 		return "cannot convert float seconds to Duration: value is negative", path
+	case v.Kind == String && (v.Str == "nan" || strings.HasSuffix(v.Str, "inf")) && slices.Contains(want, "number"):
+		// TOML's nan and inf reach the schema as text (Value.Interface)
+		return "cannot convert float seconds to Duration: value is either too big or NaN", path
 	case len(allowed) > 0 && v.Kind == String:
 		return fmt.Sprintf("unknown variant `%s`, expected %s", v.Str, serdeOneOf(allowed)), path
 	}
