@@ -231,7 +231,8 @@ func (v *viewer) badValues(layers []layer, settings bool) *refusal {
 		if ly.project {
 			root = stripKeys(root, r.Stripped)
 		}
-		vs, err := schemas.Violations(v.c.Schema, root.Interface())
+		// the server tables are judged merged (badEntries): leave them out
+		vs, err := schemas.Violations(v.c.Schema, withoutEntries(root, v.c.ServersKey))
 		if err != nil {
 			continue
 		}
@@ -273,37 +274,53 @@ func (v *viewer) badEntries(set *normalize.Set, layers []layer) *refusal {
 		}
 	}
 	var order []string
+	seen := map[string]bool{}
 	for _, ly := range layers {
 		if ly.doc == nil || ly.doc.Root == nil {
 			continue
 		}
 		if servers := ly.doc.Root.Get(v.c.ServersKey); servers != nil && servers.Kind == normalize.Object {
 			for _, m := range servers.Unique() {
-				if !slices.Contains(order, m.Key) && byName[m.Key] != nil {
+				if !seen[m.Key] && byName[m.Key] != nil {
+					seen[m.Key] = true
 					order = append(order, m.Key)
 				}
 			}
 		}
 	}
+	// every merged entry validated at once, violations kept by entry
+	byEntry := map[string][]schemas.Violation{}
+	if v.c.Schema != "" && v.c.Refuses.TypeError != nil && len(order) > 0 {
+		all := make(map[string]any, len(order))
+		for _, name := range order {
+			if n := byName[name].Node; n != nil {
+				all[name] = n.Interface()
+			}
+		}
+		vs, _ := schemas.Violations(v.c.Schema, map[string]any{v.c.ServersKey: all})
+		for _, vi := range vs {
+			if toks := pointerTokens(vi.Pointer); len(toks) >= 3 {
+				byEntry[toks[1]] = append(byEntry[toks[1]], vi)
+			}
+		}
+	}
 	for _, name := range order {
-		if why := v.badEntry(byName[name], set.UserRead); why != nil {
+		if why := v.badEntry(byName[name], byEntry[name], set.UserRead); why != nil {
 			return why
 		}
 	}
 	return nil
 }
 
-// badEntry judges one merged entry.
-func (v *viewer) badEntry(s *normalize.Server, userRead bool) *refusal {
+// badEntry judges one merged entry, with what the schema said of it.
+func (v *viewer) badEntry(s *normalize.Server, vs []schemas.Violation, userRead bool) *refusal {
 	r := v.c.Refuses
 	n := s.Node
 	if n == nil {
 		return nil
 	}
 	entry := []string{v.c.ServersKey, s.Name}
-	if v.c.Schema != "" && r.TypeError != nil {
-		inst := map[string]any{v.c.ServersKey: map[string]any{s.Name: n.Interface()}}
-		vs, _ := schemas.Violations(v.c.Schema, inst)
+	if r.TypeError != nil {
 		for _, vi := range vs {
 			toks := pointerTokens(vi.Pointer)
 			if len(toks) < 3 {
@@ -390,6 +407,25 @@ func orQuoted(vals []string) string {
 		return q[0]
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+// withoutEntries is a document's data without the object entries of its
+// servers table (the values that are not objects stay, to be judged).
+func withoutEntries(root *normalize.Value, key string) any {
+	data, ok := root.Interface().(map[string]any)
+	if !ok {
+		return root.Interface()
+	}
+	if servers, ok := data[key].(map[string]any); ok {
+		kept := map[string]any{}
+		for name, e := range servers {
+			if _, obj := e.(map[string]any); !obj {
+				kept[name] = e
+			}
+		}
+		data[key] = kept
+	}
+	return data
 }
 
 // stripKeys is an object without the top-level keys the client removes
