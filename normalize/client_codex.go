@@ -152,6 +152,8 @@ var codex = &Client{
 			Source: "Codex 0.169.0: testdata/clients/codex-legacy-profile, codex-system-legacy-profile, codex-profile-conflict, codex-profile-project-stripped; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `PROJECT_LOCAL_CONFIG_DENYLIST`, `load_config_layers_state` (`--profile ... cannot be used while`)"},
 		{Topic: "shape", Text: "what Codex still lists: `command = \"\"` (it fails only when started), server names outside `^[a-zA-Z0-9_-]+$` (`a.b`, `a b`), unknown fields and a `type` key (ignored without `--strict-config`)",
 			Source: "Codex 0.169.0: testdata/clients/codex-empty-command; `codex mcp list --json` on such names and fields (mcpconf lints them: missing-command, server-name, unknown-field)"},
+		{Topic: "switches", Text: "`enabled = false` keeps a server from starting (listed disabled); `enabled_tools` and `disabled_tools` filter its tools (an empty `enabled_tools` leaves none) but not whether it starts; `required = true` makes `codex exec` fail when the server cannot start; `env_vars` names variables passed to a stdio server (`{ name, source = \"local\" | \"remote\" }` too). None of these changes which servers exist",
+			Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba) `McpServerConfig`; Codex 0.169.0: testdata/clients/codex-patch-enabled, codex-requirements (u1)"},
 		{Topic: "placeholders", Text: "none: TOML values are literal; variables are read by name in `env_vars`, `bearer_token_env_var`, `env_http_headers`",
 			Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba)"},
 		{Topic: "shape", Text: "no `type`: `command` means stdio, `url` streamable HTTP (even when it ends in `/sse`: Codex has no SSE client); `startup_timeout_sec` (seconds) wins over `startup_timeout_ms`",
