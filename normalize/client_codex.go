@@ -7,6 +7,8 @@ import "time"
 var codex = &Client{
 	ID:      "codex",
 	Product: "Codex",
+	Capabilities: Capabilities{Elicitation: true,
+		Source: "the initialize request Codex 0.169.0 sends (codex exec, captured by scripts/clientcheck/capabilities.sh): elicitation form and url, an experimental codex/auth-change; no roots, no sampling"},
 	Files: []File{
 		proj(".codex/config.override.toml", TOML), proj(".codex/config.toml", TOML),
 		user(CodexHome, "config.toml", TOML),

@@ -193,6 +193,16 @@ func clientSection(c *Client) string {
 	if c.NoSSE {
 		b.WriteString(" No SSE transport: a `url` is reached with streamable HTTP.")
 	}
+	if c.Capabilities.Source != "" {
+		names := c.Capabilities.Names()
+		for i, n := range names {
+			names[i] = "`" + n + "`"
+		}
+		if len(names) == 0 {
+			names = []string{"none"}
+		}
+		fmt.Fprintf(&b, " Declares to servers (probe does the same): %s (%s).", strings.Join(names, ", "), c.Capabilities.Source)
+	}
 	if c.NoShell {
 		fmt.Fprintf(&b, " Stdio servers start without a shell: in `command`, `~` %s, `$HOME` %s, `${HOME}` %s.",
 			expandedWord(c.ExpandsTilde), expandedWord(c.Expands(Bare)), expandedWord(c.Expands(Dollar)))
