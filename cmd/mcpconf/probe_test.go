@@ -115,7 +115,9 @@ func testServer(args []string) int {
 				if r, ok := req.(*mcp.ListToolsRequest); ok {
 					if caps := r.ClientCapabilities(); caps != nil && (caps.RootsV2 != nil || caps.Roots.ListChanged) {
 						s.AddTool(&mcp.Tool{Name: "get-roots-list", InputSchema: json.RawMessage(`{"type":"object"}`)},
-							func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+							func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+								return &mcp.CallToolResult{}, nil
+							})
 					}
 				}
 				return next(ctx, method, req)
