@@ -20,6 +20,10 @@ type Client struct {
 	ID      string   // stable id, in output and for --client
 	Aliases []string // other names users type for --client
 	Product string   // product name for messages ("Claude Code")
+	// Version is the client version the descriptor reflects: its facts
+	// were read in that version's code or checked against it (explain
+	// names it); "" when they come from documentation alone.
+	Version string
 	// Capabilities are what the client declares to servers at initialize.
 	Capabilities Capabilities
 	// Reader names, for messages about how this shape is read, the product

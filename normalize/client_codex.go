@@ -7,6 +7,7 @@ import "time"
 var codex = &Client{
 	ID:      "codex",
 	Product: "Codex",
+	Version: "0.169.0",
 	Capabilities: Capabilities{Elicitation: true,
 		Source: "the initialize request Codex 0.169.0 sends (codex exec, captured by scripts/clientcheck/capabilities.sh): elicitation form and url, an experimental codex/auth-change; no roots, no sampling"},
 	Files: []File{

@@ -7,6 +7,7 @@ var gemini = &Client{
 	ID:      "gemini",
 	Aliases: []string{"gemini-cli"},
 	Product: "Gemini CLI",
+	Version: "0.61.0",
 	Capabilities: Capabilities{Roots: true,
 		Source: "the initialize request Gemini CLI 0.61.0 sends in a session (gemini -p, captured by scripts/clientcheck/capabilities.sh; connectToMcpServer registers roots with listChanged and answers with the workspace directories); gemini mcp list's own check declares nothing"},
 	Files:  []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)},

@@ -17,13 +17,17 @@ func ClientsMarkdown() string {
 	b.WriteString("# What mcpconf knows about each client\n\n")
 	b.WriteString("Generated from the client descriptors in `normalize/client_*.go` (`go test ./normalize -run TestClientsDoc -update`). ")
 	b.WriteString("Each fact names where it was read or checked; UNVERIFIED marks what no source confirms, and mcpconf does not fail a file on it.\n\n")
-	b.WriteString("| client | `--client` | project files | user files | merge | placeholders |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| client | `--client` | modelled on | project files | user files | merge | placeholders |\n|---|---|---|---|---|---|---|\n")
 	for _, c := range clients {
 		names := "—"
 		if c.Views() {
 			names = "`" + strings.Join(c.Names(), "`, `") + "`"
 		}
-		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s | %s |\n", c.Product, c.ID, names,
+		version := "documentation"
+		if c.Version != "" {
+			version = c.Version
+		}
+		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s | %s | %s |\n", c.Product, c.ID, names, version,
 			fileList(c.ownFiles(), true), fileList(c.ownFiles(), false), mergeWord(c), placeholderList(c))
 	}
 	for _, c := range clients {
