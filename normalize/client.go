@@ -20,6 +20,12 @@ type Client struct {
 	ID      string   // stable id, in output and for --client
 	Aliases []string // other names users type for --client
 	Product string   // product name for messages ("Claude Code")
+	// Version is the client version the descriptor reflects: its facts
+	// were read in that version's code or checked against it (explain
+	// names it); "" when they come from documentation alone.
+	Version string
+	// Capabilities are what the client declares to servers at initialize.
+	Capabilities Capabilities
 	// Reader names, for messages about how this shape is read, the product
 	// whose reading the rules describe when it is not Product (a bare
 	// mcp.json is read the pisces way).
@@ -631,6 +637,34 @@ const (
 
 // Label is the list's key path as users write it: "mcp.excluded".
 func (l List) Label() string { return strings.Join(l.Path, ".") }
+
+// Capabilities are what a client declares in its MCP initialize request.
+// Servers answer to them: server-everything lists get-roots-list only to a
+// client that declares roots, so probe declares what the client declares,
+// answers roots/list with the project, and declines elicitation without
+// asking anyone.
+type Capabilities struct {
+	Roots       bool // roots, with listChanged
+	Sampling    bool
+	Elicitation bool // form and url
+	// Source is where it was read or captured; "" for a client whose
+	// declaration is not known (nothing is declared then).
+	Source string
+}
+
+// Names lists the capabilities declared: "roots", "elicitation".
+func (c Capabilities) Names() []string {
+	var out []string
+	for _, x := range []struct {
+		on   bool
+		name string
+	}{{c.Roots, "roots"}, {c.Sampling, "sampling"}, {c.Elicitation, "elicitation"}} {
+		if x.on {
+			out = append(out, x.name)
+		}
+	}
+	return out
+}
 
 // Fact is one thing mcpconf believes about a client, with its evidence.
 type Fact struct {

@@ -91,6 +91,9 @@ var claude = &Client{
 	ID:      "claude",
 	Aliases: []string{"claude-code"},
 	Product: "Claude Code",
+	Version: "2.1.331",
+	Capabilities: Capabilities{Roots: true, Elicitation: true,
+		Source: "the initialize request Claude Code 2.1.331 sends (claude mcp list, captured by scripts/clientcheck/capabilities.sh): roots with listChanged, elicitation form and url; the bundle's w() and spn()"},
 	Files: []File{
 		// The legacy ~/.claude/.config.json, when it exists, is read instead
 		// of ~/.claude.json (group "state"); CLAUDE_CONFIG_DIR moves both.

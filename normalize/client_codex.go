@@ -13,6 +13,9 @@ import (
 var codex = &Client{
 	ID:      "codex",
 	Product: "Codex",
+	Version: "0.169.0",
+	Capabilities: Capabilities{Elicitation: true,
+		Source: "the initialize request Codex 0.169.0 sends (codex exec, captured by scripts/clientcheck/capabilities.sh): elicitation form and url, an experimental codex/auth-change; no roots, no sampling"},
 	// Codex 0.169.0 does not read .codex/config.override.toml (later
 	// sources do): testdata/clients/codex-override-ignored.
 	// /etc/codex/managed_config.toml is the legacy managed layer, over

@@ -7,9 +7,12 @@ var gemini = &Client{
 	ID:      "gemini",
 	Aliases: []string{"gemini-cli"},
 	Product: "Gemini CLI",
-	Files:   []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)},
-	Note:    "workspace settings over user settings; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
-	Pisces:  &Provider{Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)}},
+	Version: "0.61.0",
+	Capabilities: Capabilities{Roots: true,
+		Source: "the initialize request Gemini CLI 0.61.0 sends in a session (gemini -p, captured by scripts/clientcheck/capabilities.sh; connectToMcpServer registers roots with listChanged and answers with the workspace directories); gemini mcp list's own check declares nothing"},
+	Files:  []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)},
+	Note:   "workspace settings over user settings; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
+	Pisces: &Provider{Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)}},
 	Lists: []List{
 		// A server must be allowed by every file that sets mcp.allowed;
 		// mcp.excluded adds up. Names compare case-insensitively, and a

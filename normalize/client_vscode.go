@@ -5,6 +5,8 @@ var vscode = &Client{
 	ID:      "vscode",
 	Aliases: []string{"vs-code"},
 	Product: "VS Code",
+	Capabilities: Capabilities{Roots: true,
+		Source: "microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServerRequestHandler.ts (1418a96b): roots with listChanged; newer builds may add sampling and elicitation (UNVERIFIED)"},
 	Files: []File{
 		proj(".vscode/mcp.json", JSONC),
 		// before 1.102 servers lived in settings.json under "mcp"; VS Code

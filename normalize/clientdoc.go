@@ -17,13 +17,17 @@ func ClientsMarkdown() string {
 	b.WriteString("# What mcpconf knows about each client\n\n")
 	b.WriteString("Generated from the client descriptors in `normalize/client_*.go` (`go test ./normalize -run TestClientsDoc -update`). ")
 	b.WriteString("Each fact names where it was read or checked; UNVERIFIED marks what no source confirms, and mcpconf does not fail a file on it.\n\n")
-	b.WriteString("| client | `--client` | project files | user files | merge | placeholders |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| client | `--client` | modelled on | project files | user files | merge | placeholders |\n|---|---|---|---|---|---|---|\n")
 	for _, c := range clients {
 		names := "—"
 		if c.Views() {
 			names = "`" + strings.Join(c.Names(), "`, `") + "`"
 		}
-		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s | %s |\n", c.Product, c.ID, names,
+		version := "documentation"
+		if c.Version != "" {
+			version = c.Version
+		}
+		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s | %s | %s |\n", c.Product, c.ID, names, version,
 			fileList(c.ownFiles(), true), fileList(c.ownFiles(), false), mergeWord(c), placeholderList(c))
 	}
 	for _, c := range clients {
@@ -238,6 +242,16 @@ func clientSection(c *Client) string {
 	}
 	if c.NoSSE {
 		b.WriteString(" No SSE transport: a `url` is reached with streamable HTTP.")
+	}
+	if c.Capabilities.Source != "" {
+		names := c.Capabilities.Names()
+		for i, n := range names {
+			names[i] = "`" + n + "`"
+		}
+		if len(names) == 0 {
+			names = []string{"none"}
+		}
+		fmt.Fprintf(&b, " Declares to servers (probe does the same): %s (%s).", strings.Join(names, ", "), c.Capabilities.Source)
 	}
 	if c.NoShell {
 		fmt.Fprintf(&b, " Stdio servers start without a shell: in `command`, `~` %s, `$HOME` %s, `${HOME}` %s.",

@@ -106,6 +106,13 @@ type Target struct {
 	// out, the hint names them as the likely cause, instead of a generic
 	// one.
 	Ignored []string
+	// Capabilities are what the client declares at initialize, declared
+	// the same (a server may list tools only to a client with roots);
+	// Roots are the directories a roots/list request is answered with
+	// (the project, as the clients answer). Elicitation is declined and
+	// sampling refused, without asking anyone.
+	Capabilities normalize.Capabilities
+	Roots        []string
 	// Secrets are values that must never be printed (resolved values,
 	// inherited variables under secret-looking names): Run teaches them
 	// to Options.Boundary, which masks them wherever they appear.

@@ -35,6 +35,7 @@ var rules = []Rule{
 	{"message-too-large", normalize.Error, "the server sent a message larger than mcpconf reads"},
 	{"output-too-large", normalize.Error, "the server sent more in one probe than mcpconf reads"},
 	{"tools-excluded", normalize.Warning, "the MCP SDK dropped tools that are not valid"},
+	{"server-asked", normalize.Info, "the server asked the client for input or a completion while it was probed; the probe declined"},
 	{"list-failed", normalize.Warning, "resources or prompts could not be counted"},
 	// HTTP
 	{"connection-refused", normalize.Error, "nothing accepts connections at the server's address"},

@@ -55,7 +55,7 @@ type searchArgs struct {
 func newTestServer(behaviour string) *mcp.Server {
 	opts := &mcp.ServerOptions{}
 	switch behaviour {
-	case "legacy":
+	case "legacy", "client-aware":
 		opts.SupportedProtocolVersions = legacyVersions()
 	case "many":
 		opts.PageSize = 100
@@ -99,6 +99,34 @@ func newTestServer(behaviour string) *mcp.Server {
 			mcp.AddTool(s, &mcp.Tool{Name: "env_" + k}, noop)
 		}
 		return s
+	}
+	if behaviour == "client-aware" {
+		// As server-everything does: a tool for clients that declare
+		// roots (its description: the roots the client answered), and
+		// one named after what the client answered an elicitation.
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if r, ok := req.(*mcp.ListToolsRequest); ok {
+					caps := r.ClientCapabilities()
+					if caps != nil && (caps.RootsV2 != nil || caps.Roots.ListChanged) {
+						var uris []string
+						if roots, err := r.Session.ListRoots(ctx, nil); err == nil {
+							for _, root := range roots.Roots {
+								uris = append(uris, root.URI)
+							}
+						}
+						mcp.AddTool(s, &mcp.Tool{Name: "get-roots-list", Description: strings.Join(uris, " ")}, noop)
+					}
+					if caps != nil && caps.Elicitation != nil {
+						res, err := r.Session.Elicit(ctx, &mcp.ElicitParams{Message: "your token?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"token": map[string]any{"type": "string"}}}})
+						if err == nil {
+							mcp.AddTool(s, &mcp.Tool{Name: "elicited-" + res.Action}, noop)
+						}
+					}
+				}
+				return next(ctx, method, req)
+			}
+		})
 	}
 	mcp.AddTool(s, &mcp.Tool{Name: "search", Description: "search the index"}, noop)
 	mcp.AddTool(s, &mcp.Tool{Name: "echo", Description: "say it back"}, noop)

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -30,8 +32,9 @@ type prober struct {
 	phase  string
 	result Result
 
-	sdkLogMu sync.Mutex
-	sdkLog   []string // messages the SDK logs at error level (tools it dropped, …)
+	sdkLogMu    sync.Mutex
+	sdkLog      []string // messages the SDK logs at error level (tools it dropped, …)
+	serverAsked []string // requests the server sent and the probe declined (under sdkLogMu)
 
 	// mask masks what the server wrote before it is cut
 	mask masker
@@ -178,12 +181,55 @@ func (p *prober) newClient() *mcp.Client {
 	if version == "" {
 		version = "dev"
 	}
-	return mcp.NewClient(&mcp.Implementation{Name: name, Version: version}, &mcp.ClientOptions{
-		// No roots, no sampling, no elicitation: the probe only lists, and a
-		// server must not start asking it questions.
-		Capabilities: &mcp.ClientCapabilities{},
-		Logger:       slog.New(&sdkLogHandler{p: p}),
-	})
+	// The capabilities the client declares, so that the server lists what
+	// it lists to that client; none of them makes the probe ask anyone
+	// anything: elicitation is declined, sampling refused.
+	caps := &mcp.ClientCapabilities{}
+	opts := &mcp.ClientOptions{Capabilities: caps, Logger: slog.New(&sdkLogHandler{p: p})}
+	if p.t.Capabilities.Roots {
+		caps.RootsV2 = &mcp.RootCapabilities{ListChanged: true}
+	}
+	if p.t.Capabilities.Elicitation {
+		caps.Elicitation = &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}, URL: &mcp.URLElicitationCapabilities{}}
+		opts.ElicitationHandler = func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			p.asked("elicitation/create")
+			return &mcp.ElicitResult{Action: "decline"}, nil
+		}
+	}
+	if p.t.Capabilities.Sampling {
+		caps.Sampling = &mcp.SamplingCapabilities{}
+		opts.CreateMessageHandler = func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			p.asked("sampling/createMessage")
+			return nil, errors.New("mcpconf probe does not sample")
+		}
+	}
+	c := mcp.NewClient(&mcp.Implementation{Name: name, Version: version}, opts)
+	if p.t.Capabilities.Roots {
+		for _, dir := range p.t.Roots {
+			c.AddRoots(&mcp.Root{URI: fileURI(dir), Name: filepath.Base(dir)})
+		}
+	}
+	return c
+}
+
+// asked records a request the server sent the probe (an elicitation, a
+// sampling request), which it answered without asking anyone.
+func (p *prober) asked(method string) {
+	p.sdkLogMu.Lock()
+	defer p.sdkLogMu.Unlock()
+	if !slices.Contains(p.serverAsked, method) {
+		p.serverAsked = append(p.serverAsked, method)
+	}
+}
+
+// fileURI is the file: URI of an absolute directory, as the clients send
+// their roots.
+func fileURI(dir string) string {
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}
+	if !strings.HasPrefix(u.Path, "/") {
+		u.Path = "/" + u.Path // a Windows drive
+	}
+	return u.String()
 }
 
 // handshake runs server/discover (or initialize) over a transport; the
@@ -728,5 +774,10 @@ func (p *prober) sdkDiagnostics() {
 			p.add(diag("tools-excluded", normalize.Warning, "the MCP SDK dropped a tool: "+p.mask.clean(m, 300),
 				"clients built on the official SDKs will not show this tool; fix its definition"))
 		}
+	}
+	for _, m := range p.serverAsked {
+		what := map[string]string{"elicitation/create": "asked for input (elicitation/create)", "sampling/createMessage": "asked for a completion (sampling/createMessage)"}[m]
+		p.add(diag("server-asked", normalize.Info, "the server "+what+" while it was probed; the probe declined without asking anyone",
+			"the client would ask the user here: a server that needs an answer before it lists its tools waits for one"))
 	}
 }

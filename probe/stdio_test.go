@@ -524,3 +524,39 @@ func TestIgnoredFieldCause(t *testing.T) {
 		t.Errorf("exit hint %q", d.Hint)
 	}
 }
+
+// TestCapabilitiesAsTheClient: probe declares what the client declares, so
+// a server that lists a tool only to clients with roots (server-everything's
+// get-roots-list) lists it to the probe of Claude Code and not to that of a
+// client without roots; roots/list is answered with the project, and an
+// elicitation is declined without asking anyone.
+func TestCapabilitiesAsTheClient(t *testing.T) {
+	dir := t.TempDir()
+	tools := func(r Result) map[string]string {
+		m := map[string]string{}
+		for _, tl := range r.Tools {
+			m[tl.Name] = tl.Description
+		}
+		return m
+	}
+	claude := stdioTarget(t, "client-aware")
+	claude.Capabilities = normalize.Capabilities{Roots: true, Elicitation: true}
+	claude.Roots = []string{dir}
+	r := probe1(t, claude, Options{Tools: true})
+	got := tools(r)
+	if r.Status != StatusOK || got["get-roots-list"] != "file://"+filepath.ToSlash(dir) {
+		t.Errorf("as Claude Code: %s %s, tools %v; want get-roots-list answered with %s", r.Status, r.Reason, got, dir)
+	}
+	if _, ok := got["elicited-decline"]; !ok {
+		t.Errorf("the elicitation was not declined: tools %v", got)
+	}
+	if !slices.ContainsFunc(r.Diagnostics, func(d normalize.Diagnostic) bool { return d.Rule == "server-asked" }) {
+		t.Errorf("no note that the server asked for input: %+v", r.Diagnostics)
+	}
+	bare := stdioTarget(t, "client-aware")
+	r = probe1(t, bare, Options{Tools: true})
+	got = tools(r)
+	if _, ok := got["get-roots-list"]; ok || r.Status != StatusOK || len(got) != 2 {
+		t.Errorf("as a client that declares nothing: %s, tools %v; want search and echo only", r.Status, got)
+	}
+}

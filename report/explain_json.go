@@ -189,6 +189,7 @@ type explainJSON struct {
 	Root        secret.Safe      `json:"root"`
 	Home        secret.Safe      `json:"home"`
 	Client      secret.Safe      `json:"client,omitzero"`
+	Version     secret.Safe      `json:"client_version,omitzero"`
 	ClientRules secret.Safe      `json:"client_rules,omitzero"`
 	Refused     *jsonRefused     `json:"refused,omitempty"`
 	Sources     []jsonSource     `json:"sources"`
@@ -219,7 +220,7 @@ func refusedJSON(r *view.Refused) *jsonRefused {
 // ExplainJSON writes one view: a client's own (with each server's status)
 // or pisces's merged view (with priorities).
 func ExplainJSON(w io.Writer, set *view.Set) error {
-	out := explainJSON{Root: set.Root, Home: set.Home, Client: set.Client, ClientRules: set.ClientRules, Refused: refusedJSON(set.Refused),
+	out := explainJSON{Root: set.Root, Home: set.Home, Client: set.Client, Version: set.Version, ClientRules: set.ClientRules, Refused: refusedJSON(set.Refused),
 		Sources: []jsonSource{}, Servers: []jsonServer{}}
 	for _, s := range set.Sources {
 		out.Sources = append(out.Sources, sourceJSON(s, set.Merged))

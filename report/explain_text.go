@@ -32,7 +32,7 @@ func ExplainText(w io.Writer, set *view.Set, st Style) (err error) {
 	defer closeInto(fw, &err)
 	w = fw
 	if !set.Client.IsZero() {
-		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Product.String()+" loads here:"), set.ClientRules)
+		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Product.String()+" loads here"+modelledOn(set)+":"), set.ClientRules)
 	}
 	fmt.Fprintln(w, st.bold("Sources, highest priority first:"))
 	tw := &table{indent: "  ", head: true}
@@ -87,6 +87,15 @@ func ExplainText(w io.Writer, set *view.Set, st Style) (err error) {
 	}
 	writeDiagnosticList(w, set.Diagnostics, st)
 	return nil
+}
+
+// modelledOn names the client version a view reflects: " (as Claude Code
+// 2.1.331 does)"; "" when its facts come from documentation alone.
+func modelledOn(set *view.Set) string {
+	if set.Version.IsZero() {
+		return ""
+	}
+	return " (as " + set.Product.String() + " " + set.Version.String() + " does)"
 }
 
 // errorSuffix is a failed source's error after its path: "path:line:col:

@@ -35,6 +35,9 @@ func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSour
 	products := make([]string, len(ws.Views))
 	for i, v := range ws.Views {
 		products[i] = fmt.Sprintf("%s (%s)", v.Product, v.Client)
+		if !v.Version.IsZero() {
+			products[i] = fmt.Sprintf("%s (%s, %s)", v.Product, v.Client, v.Version)
+		}
 	}
 	fmt.Fprintf(w, "%s %s\n", st.bold("Clients:"), strings.Join(products, ", "))
 	if !how.IsZero() {
@@ -288,7 +291,7 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 	fw := st.fitted(w)
 	defer closeInto(fw, &err)
 	w = fw
-	fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Product.String()+" loads here:"), set.ClientRules)
+	fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Product.String()+" loads here"+modelledOn(set)+":"), set.ClientRules)
 	if r := set.Refused; r != nil {
 		writeRefused(w, r, "", st)
 		fmt.Fprintln(w)

@@ -13,6 +13,7 @@ import (
 type jsonView struct {
 	Client  secret.Safe  `json:"client"`
 	Product secret.Safe  `json:"product"`
+	Version secret.Safe  `json:"client_version,omitzero"`
 	Rules   secret.Safe  `json:"rules"`
 	Refused *jsonRefused `json:"refused,omitempty"`
 	Servers []jsonServer `json:"servers"`
@@ -71,7 +72,7 @@ func ExplainMatrixJSON(w io.Writer, ws *view.Workspace, allSources bool) error {
 	out := workspaceJSON{Root: ws.Root, Home: ws.Home, Views: []jsonView{}, Matrix: []jsonRow{}, Differences: []jsonDrift{},
 		Sources: []jsonWorkspaceSource{}, Notes: orEmpty(ws.Notes)}
 	for _, v := range ws.Views {
-		jv := jsonView{Client: v.Client, Product: v.Product, Rules: v.ClientRules, Refused: refusedJSON(v.Refused), Servers: []jsonServer{}}
+		jv := jsonView{Client: v.Client, Product: v.Product, Version: v.Version, Rules: v.ClientRules, Refused: refusedJSON(v.Refused), Servers: []jsonServer{}}
 		for i := range v.Entries {
 			e := &v.Entries[i]
 			js := serverJSON(&e.Server, false)
@@ -111,6 +112,7 @@ func ExplainMatrixJSON(w io.Writer, ws *view.Workspace, allSources bool) error {
 type jsonNameView struct {
 	Client      secret.Safe      `json:"client"`
 	Product     secret.Safe      `json:"product"`
+	Version     secret.Safe      `json:"client_version,omitzero"`
 	Status      secret.Safe      `json:"status"`
 	Reason      secret.Safe      `json:"reason,omitzero"`
 	Hint        secret.Safe      `json:"hint,omitzero"`
@@ -141,7 +143,7 @@ func ExplainNameViewsJSON(w io.Writer, ws *view.Workspace) error {
 	out := explainNameViewsJSON{Name: ws.Name, Clients: []jsonNameView{}}
 	for _, v := range ws.Views {
 		if v.Named < 0 && len(v.NotLoaded) > 0 {
-			nv := jsonNameView{Client: v.Client, Product: v.Product, Status: secret.Lit("not-loaded"), Reason: v.NotLoaded[0].Why,
+			nv := jsonNameView{Client: v.Client, Product: v.Product, Version: v.Version, Status: secret.Lit("not-loaded"), Reason: v.NotLoaded[0].Why,
 				Hint: v.NotLoaded[0].Hint, Definitions: []jsonDefinition{}}
 			for _, nl := range v.NotLoaded {
 				nv.NotLoaded = append(nv.NotLoaded, jsonNotLoaded{Path: nl.At.Path, Line: nl.At.Pos.Line, Column: nl.At.Pos.Col, Why: nl.Why, Hint: nl.Hint})
@@ -153,7 +155,7 @@ func ExplainNameViewsJSON(w io.Writer, ws *view.Workspace) error {
 			continue
 		}
 		e := &v.Entries[v.Named]
-		nv := jsonNameView{Client: v.Client, Product: v.Product, Status: e.Server.Status, Reason: e.Server.DisabledBy, Hint: e.Server.Hint}
+		nv := jsonNameView{Client: v.Client, Product: v.Product, Version: v.Version, Status: e.Server.Status, Reason: e.Server.DisabledBy, Hint: e.Server.Hint}
 		for i := range e.Definitions {
 			nv.Definitions = append(nv.Definitions, definitionJSON(&e.Definitions[i], false, true))
 		}

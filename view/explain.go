@@ -67,9 +67,12 @@ type SourceFile struct {
 
 // Set is one client's view (or pisces's merged view) as output shows it.
 type Set struct {
-	Root, Home  secret.Safe
-	Client      secret.Safe // the client id; zero for a view that is not one client's
-	Product     secret.Safe // its product name
+	Root, Home secret.Safe
+	Client     secret.Safe // the client id; zero for a view that is not one client's
+	Product    secret.Safe // its product name
+	// Version is the client version the view reflects (the descriptor's);
+	// zero when its facts come from documentation alone.
+	Version     secret.Safe
 	ClientRules secret.Safe // how the client combines its files
 	// Merged: pisces's priority-merged view of every provider's files,
 	// which keeps priorities and its own shape.
@@ -166,6 +169,9 @@ func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 		ClientRules: b.Text(set.ClientRules), Merged: !isView(set), Named: -1}
 	if set.Client != "" {
 		out.Product = b.Text(normalize.ProductName(set.Client))
+		if c := normalize.ClientByID(set.Client); c != nil && c.Version != "" {
+			out.Version = b.Text(c.Version)
+		}
 	}
 	for _, s := range set.Sources {
 		out.Sources = append(out.Sources, sourceFile(b, s))

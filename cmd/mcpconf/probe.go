@@ -278,6 +278,11 @@ func (opts *probeOptions) plan(ws *normalize.Workspace, env resolve.Env, dopts *
 func (opts *probeOptions) target(t *probe.Target, c, file *normalize.Client, s *normalize.Server, res *resolve.Resolved, environ []string, settings func([]string) []string, root string) *probe.Result {
 	rs := &res.Server
 	t.Transport = rs.Transport
+	// declared as the client declares them; roots are the project, as the
+	// clients answer roots/list (their working directory)
+	t.Capabilities = c.Capabilities
+	t.Capabilities.Source = ""
+	t.Roots = []string{root}
 	// A URL the config does not pin may fall back to SSE, as most clients
 	// do; a client without an SSE transport never does.
 	t.Pinned = s.TransportExplicit || c.NoSSE
@@ -648,7 +653,7 @@ func targetKey(t probe.Target) string {
 	var b strings.Builder
 	field := func(s string) { fmt.Fprintf(&b, "%d:%s;", len(s), s) }
 	field(string(t.Transport))
-	field(fmt.Sprint(t.Pinned, t.Timeout))
+	field(fmt.Sprint(t.Pinned, t.Timeout, t.Capabilities, t.Roots))
 	field(t.Command)
 	for _, a := range t.Args {
 		field(a)

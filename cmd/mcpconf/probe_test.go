@@ -108,6 +108,22 @@ func testServer(args []string) int {
 				return &mcp.CallToolResult{}, nil
 			})
 	}
+	if slices.Contains(args, "--roots-tool") {
+		// a tool for clients that declare roots, as server-everything has
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if r, ok := req.(*mcp.ListToolsRequest); ok {
+					if caps := r.ClientCapabilities(); caps != nil && (caps.RootsV2 != nil || caps.Roots.ListChanged) {
+						s.AddTool(&mcp.Tool{Name: "get-roots-list", InputSchema: json.RawMessage(`{"type":"object"}`)},
+							func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+								return &mcp.CallToolResult{}, nil
+							})
+					}
+				}
+				return next(ctx, method, req)
+			}
+		})
+	}
 	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -274,14 +290,37 @@ func TestProbeEnvFile(t *testing.T) {
 	}
 }
 
+// TestProbeCapabilitiesPerClient: each client's probe declares what that
+// client declares (its descriptor): a server that lists a tool only to
+// clients with roots lists it to Claude Code's and Gemini CLI's probes,
+// not to Codex's.
+func TestProbeCapabilitiesPerClient(t *testing.T) {
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.claude.json":       fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--roots-tool"]}}}`, bin),
+		"~/.codex/config.toml": fmt.Sprintf("[mcp_servers.s]\ncommand = %q\nargs = [\"mcp-test-server\", \"--roots-tool\"]\n", bin),
+	})
+	_, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "claude,codex")
+	got := map[string]bool{}
+	for _, s := range rep.Servers {
+		got[s.Client] = slices.ContainsFunc(s.Tools, func(tl struct{ Name, Description string }) bool { return tl.Name == "get-roots-list" })
+	}
+	if !got["claude"] || got["codex"] || len(rep.Servers) != 2 {
+		t.Errorf("get-roots-list listed to: %v, want Claude Code only\n%+v\n%s", got, rep, errOut)
+	}
+}
+
 // TestProbeSharedServer: the same server with the same values in two
 // clients is started once, and both clients get its result.
 func TestProbeSharedServer(t *testing.T) {
 	bin := testBin(t)
 	log := t.TempDir() + "/starts"
 	def := fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--log=%s"]}}}`, bin, log)
-	root, home := writeTreeHome(t, map[string]string{"~/.claude.json": def, "~/.cursor/mcp.json": def})
-	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "claude,cursor")
+	// Cursor and Windsurf start it alike and declare the same (nothing
+	// known); Claude Code declares roots and elicitation, so a server
+	// may list other tools to it: it gets a start of its own
+	root, home := writeTreeHome(t, map[string]string{"~/.codeium/windsurf/mcp_config.json": def, "~/.cursor/mcp.json": def})
+	code, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "windsurf,cursor")
 	if code != 0 || len(rep.Servers) != 2 {
 		t.Fatalf("exit %d: %+v\n%s", code, rep, errOut)
 	}
@@ -820,12 +859,12 @@ func TestProbeSharedHandRun(t *testing.T) {
 	bin := testBin(t)
 	log := t.TempDir() + "/starts"
 	def := fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--log=%s", "--stderr=boom"], "env": {"T_SET": "abc"}}}}`, bin, log)
-	root, home := writeTreeHome(t, map[string]string{"~/.claude.json": def, "~/.cursor/mcp.json": def})
-	_, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "claude,cursor")
+	root, home := writeTreeHome(t, map[string]string{"~/.codeium/windsurf/mcp_config.json": def, "~/.cursor/mcp.json": def})
+	_, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "windsurf,cursor")
 	if len(rep.Servers) != 2 {
 		t.Fatalf("%+v\n%s", rep, errOut)
 	}
-	products := map[string]string{"claude": "Claude Code", "cursor": "Cursor"}
+	products := map[string]string{"windsurf": "Windsurf", "cursor": "Cursor"}
 	for _, s := range rep.Servers {
 		var hint string
 		for _, d := range s.Diagnostics {
