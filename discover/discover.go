@@ -358,7 +358,7 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	}
 	at := top
 	if loc.Section {
-		at = claudeProject(top, root)
+		at = claudeProject(top, root, loc.View)
 		if at == nil {
 			return nil, nil, false
 		}
@@ -410,21 +410,24 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	return servers, append(diags, more...), true
 }
 
-// claudeProject finds projects[<root>] in ~/.claude.json. Claude Code keys
-// it by the absolute path it was started in; symlinks and trailing slashes
-// are forgiven.
-func claudeProject(top *normalize.Value, root string) *normalize.Value {
+// claudeProject finds projects[<root>] in ~/.claude.json. In Claude Code's
+// own view (exact) the key is the project's path as Claude Code spells it
+// (projectMember); pisces, reading the file as a provider, forgives
+// trailing slashes.
+func claudeProject(top *normalize.Value, root string, exact bool) *normalize.Value {
 	projects := top.Get("projects")
 	if projects == nil || projects.Kind != normalize.Object {
 		return nil
 	}
-	want := []string{root}
-	if r, err := filepath.EvalSymlinks(root); err == nil && r != root {
-		want = append(want, r)
+	if exact {
+		if m := projectMember(projects, root); m != nil && m.Value.Kind == normalize.Object {
+			return m.Value
+		}
+		return nil
 	}
+	want := projectKeys(root)
 	for _, m := range projects.Unique() {
-		key := filepath.Clean(filepath.FromSlash(m.Key))
-		if slices.Contains(want, key) && m.Value.Kind == normalize.Object {
+		if slices.Contains(want, filepath.Clean(filepath.FromSlash(m.Key))) && m.Value.Kind == normalize.Object {
 			return m.Value
 		}
 	}

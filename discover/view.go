@@ -302,7 +302,7 @@ func (o *Options) projectRoot(c *normalize.Client) string {
 }
 
 // lookupKey follows path from v, "<root>" matching the project root as
-// the client keys it (symlinks and trailing slashes forgiven).
+// the client keys it (see projectMember).
 func lookupKey(v *normalize.Value, path []string, root string) *normalize.Member {
 	var m *normalize.Member
 	for i, k := range path {
@@ -325,17 +325,36 @@ func lookupKey(v *normalize.Value, path []string, root string) *normalize.Member
 }
 
 // projectMember finds the member of an object keyed by the project root.
+// The clients look the key up as they spell the path (Claude Code's
+// projects[…] in ~/.claude.json, Codex's [projects."…"]): exactly, so a
+// key written with a trailing slash or "/./" is another project's. The
+// path with its links resolved is accepted too, and on Windows the path
+// with forward slashes (Claude Code writes its keys so).
 func projectMember(obj *normalize.Value, root string) *normalize.Member {
-	want := []string{filepath.Clean(root)}
-	if r, err := filepath.EvalSymlinks(root); err == nil && r != root {
-		want = append(want, r)
+	if obj == nil || obj.Kind != normalize.Object {
+		return nil
 	}
+	want := projectKeys(root)
 	for _, m := range obj.Unique() {
-		if slices.Contains(want, filepath.Clean(filepath.FromSlash(m.Key))) {
+		if slices.Contains(want, m.Key) {
 			return m
 		}
 	}
 	return nil
+}
+
+// projectKeys are the spellings of a project path a client's key may have.
+func projectKeys(root string) []string {
+	want := []string{filepath.Clean(root)}
+	if r, err := filepath.EvalSymlinks(root); err == nil && r != want[0] {
+		want = append(want, r)
+	}
+	for _, w := range want {
+		if s := filepath.ToSlash(w); s != w {
+			want = append(want, s)
+		}
+	}
+	return want
 }
 
 // mergeView dedups a client's definitions (highest precedence first) by

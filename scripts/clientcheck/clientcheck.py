@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -123,6 +124,11 @@ def stage_case(case_dir, case):
             copy_tree(src, dst, stage)
         else:
             os.makedirs(dst, exist_ok=True)
+    if case.get("system"):
+        # machine-wide files (/etc/claude-code/managed-settings.json, …): staged here and laid
+        # over the machine's root in a private mount namespace while the client runs (see run)
+        stage["system"] = os.path.join(base, "system")
+        copy_tree(os.path.join(case_dir, case["system"]), stage["system"], stage)
     os.makedirs(stage["cwd"], exist_ok=True)
     for d in case.get("mkdirs", []):
         os.makedirs(os.path.join(base, d), exist_ok=True)
@@ -188,8 +194,29 @@ def clean(text, stage):
     return "\n".join(lines).strip("\n")
 
 
+def over_system(cmd, stage):
+    """Run cmd in a private mount namespace where each top-level directory of the staged system
+    tree (etc/, Library/, …) is laid read-only over the machine's own (an overlay whose upper
+    layer is the staged one), so the client reads the case's machine-wide files and the machine's
+    are never touched. Needs root (or user namespaces) and overlayfs."""
+    sysdir = stage.get("system")
+    if not sysdir:
+        return cmd
+    mounts = []
+    for top in sorted(os.listdir(sysdir)):
+        src, dst = os.path.join(sysdir, top), "/" + top
+        if not os.path.isdir(src):
+            sys.exit(f"system: {top} is not a directory: put files under the directory they live in (etc/claude-code/…)")
+        if not os.path.isdir(dst):
+            sys.exit(f"system: this machine has no {dst} to lay {top}/ over")
+        mounts.append(f"mount -t overlay overlay -o lowerdir={shlex.quote(src)}:{shlex.quote(dst)} {shlex.quote(dst)}")
+    script = "set -e; " + "; ".join(mounts) + '; exec "$@"'
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh"] + cmd
+
+
 def run(cmd, stage, clients_bin):
     env = client_env(stage, clients_bin)
+    cmd = over_system(cmd, stage)
     try:
         p = subprocess.run(cmd, cwd=stage["cwd"], env=env, stdin=subprocess.DEVNULL,
                            capture_output=True, timeout=TIMEOUT)
@@ -228,20 +255,23 @@ def check_markers(stage):
 # ---------------------------------------------------------------- names
 
 def scan_names(stage):
-    """Every key of an `mcpServers` object in any JSON file of the staged tree."""
+    """Every key of an `mcpServers` (or Claude Code's `managedMcpServers`) object in any JSON
+    file of the staged tree, machine-wide files included."""
     names = set()
 
     def walk(v):
         if isinstance(v, dict):
             for k, x in v.items():
-                if k == "mcpServers" and isinstance(x, dict):
+                if k in ("mcpServers", "managedMcpServers") and isinstance(x, dict):
                     names.update(x.keys())
                 walk(x)
         elif isinstance(v, list):
             for x in v:
                 walk(x)
 
-    for top in (stage["root"], stage["home"]):
+    for top in (stage["root"], stage["home"], stage.get("system")):
+        if not top:
+            continue
         for dirpath, dirnames, filenames in os.walk(top):
             if ".git" in dirnames:
                 dirnames.remove(".git")
@@ -327,7 +357,10 @@ def parse_claude_get(name, text):
         a = fields.get("Args", "")
         srv["args"] = a.split(" ") if a else []
     if "URL" in fields:
-        srv["url"] = fields["URL"]
+        if fields["URL"].endswith("/\u2026"):
+            srv["url_redacted"] = True  # a managed-settings server's URL is shown as origin/…
+        else:
+            srv["url"] = fields["URL"]
     if fields.get("Environment"):
         srv["env"] = fields["Environment"]
     if fields.get("Headers"):
