@@ -56,3 +56,27 @@ func TestClaudeProjectsKeyExact(t *testing.T) {
 		t.Errorf("reason: %s", s.DisabledBy())
 	}
 }
+
+// TestClaudeFieldTypes: a server whose field has the wrong type is skipped
+// (invalid, at the field), the others load (2.1.331,
+// testdata/clients/claude-field-types).
+func TestClaudeFieldTypes(t *testing.T) {
+	set, _ := claudeView(t, map[string]string{
+		"~/.claude.json": `{"mcpServers": {
+  "ok": {"command": "false"},
+  "args_string": {"command": "false", "args": "--x"},
+  "env_number": {"command": "false", "env": {"N": 1}},
+  "http_command": {"type": "http", "command": "false"}
+}}`,
+	}, false)
+	statusIs(t, set, map[string]normalize.Status{"ok": normalize.StatusEnabled, "args_string": normalize.StatusInvalid,
+		"env_number": normalize.StatusInvalid, "http_command": normalize.StatusInvalid})
+	off := server(t, set, "args_string").Server.Off
+	if !strings.Contains(off.Reason, `"args" is a string, not an array of strings: Claude Code skips the server (~/.claude.json:3:47)`) ||
+		off.Pos.Line != 3 || off.Pos.Col != 47 || off.Hint == "" {
+		t.Errorf("args_string: %+v", off)
+	}
+	if off := server(t, set, "http_command").Server.Off; !strings.Contains(off.Reason, `a "http" server needs "url"`) {
+		t.Errorf("http_command: %+v", off)
+	}
+}

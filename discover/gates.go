@@ -294,6 +294,9 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		why, hint := invalidReason(v.c, s)
 		pos := s.Source.Pos
 		if why == "" {
+			why, hint, pos = fieldInvalid(v.c, s)
+		}
+		if why == "" {
 			why, hint, pos = undeclaredInput(v.c, s, docs)
 		}
 		if why != "" && s.Enabled {
@@ -335,6 +338,16 @@ func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) 
 		return fmt.Sprintf("%q is a name %s reserves for its own servers%s: it skips the entry", s.Name, c.Product, as) + at, fmt.Sprintf("give the server another name: %s reserves %q", c.Product, r)
 	}
 	return "", ""
+}
+
+// fieldInvalid says why a client skips an entry whose field has the wrong
+// type (Client.FieldChecks), at the field.
+func fieldInvalid(c *normalize.Client, s *normalize.Server) (why, hint string, at normalize.Pos) {
+	p := c.FieldProblem(s)
+	if p == nil {
+		return "", "", at
+	}
+	return fmt.Sprintf("%q: %s (%s:%s)", s.Name, p.Why(c), s.Source.Path, p.At), p.Hint(), p.At
 }
 
 // undeclaredInput says why a client with "inputs" (VS Code) does not start
@@ -391,10 +404,14 @@ func (v *viewer) allOrNothing(set *normalize.Set) {
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
 		why, hint := invalidReason(v.c, s)
+		pos := s.Source.Pos
+		if why == "" {
+			why, hint, pos = fieldInvalid(v.c, s)
+		}
 		if why == "" {
 			continue
 		}
-		g := normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: s.Source.Pos}
+		g := normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: pos}
 		if bad == nil {
 			bad = &g
 		}

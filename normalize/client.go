@@ -282,6 +282,11 @@ type Shape struct {
 	// the usual key of the kind: "args", "type", "timeout"), what users
 	// write instead.
 	Missing map[string]string
+	// FieldChecks are the types the client requires of its fields, in the
+	// order it checks them: an entry that breaks one is skipped and the
+	// rest of the file loads (Client.FieldProblem). Nil when the client
+	// checks none, or mcpconf does not know.
+	FieldChecks []FieldCheck
 }
 
 // FieldNote is what a client does with one field and what to do about it.

@@ -20,6 +20,41 @@ var (
 		"role", "request_timeout_ms", "orgMaxPermission"}
 )
 
+// claudeFieldChecks are the types Claude Code 2.1.331 requires of a
+// server's fields, by its zod schemas of the stdio (R8t), sse (u7n), http
+// (ivn) and ws (r1r) configs, each checked only on its own type (a field
+// of another type is dropped): an entry that breaks one is skipped with
+// "Skipped — invalid MCP server config" (the config parser Rvt). Not
+// checked here: a url over 65,536 characters, an oauth
+// authServerMetadataUrl that is not https, the values of tools[].
+// permission_policy and toolPermissions.
+var claudeFieldChecks = func() []FieldCheck {
+	stdio := []Transport{Stdio}
+	remote := []Transport{HTTP, SSE}
+	net := []Transport{HTTP, SSE, WS}
+	return []FieldCheck{
+		{Path: "command", Kind: NonEmptyText, Transports: stdio, Required: true},
+		{Path: "args", Kind: TextList, Transports: stdio},
+		{Path: "env", Kind: TextMap, Transports: stdio},
+		{Path: "url", Kind: TextField, Transports: net, Required: true},
+		{Path: "headers", Kind: TextMap, Transports: net},
+		{Path: "headersHelper", Kind: TextField, Transports: net},
+		{Path: "oauth", Kind: Table, Transports: remote},
+		{Path: "oauth.clientId", Kind: TextField, Transports: remote},
+		{Path: "oauth.callbackPort", Kind: PositiveInt, Transports: remote},
+		{Path: "oauth.authServerMetadataUrl", Kind: TextField, Transports: remote},
+		{Path: "oauth.scopes", Kind: NonEmptyText, Transports: remote},
+		{Path: "oauth.xaa", Kind: Flag, Transports: remote},
+		{Path: "timeout", Kind: PositiveInt},
+		{Path: "tools", Kind: TableList, Transports: remote},
+		{Path: "tools.*.name", Kind: TextField, Transports: remote, Required: true},
+		{Path: "alwaysLoad", Kind: Flag},
+		{Path: "bareElicitationCapability", Kind: Flag},
+		{Path: "discoveryCache", Kind: Flag, Transports: remote},
+		{Path: "toolPermissions", Kind: Table, Transports: remote},
+	}
+}()
+
 // claudeReservedParts are the names Claude Code 2.1.331 keeps for its own
 // servers and skips in a config file on a user's machine (outside a hosted
 // session), compared by their server part (claudeServerPart): the "c1",
@@ -157,6 +192,7 @@ var claude = &Client{
 		TimeoutFloor:       time.Second,
 		ToolTimeoutFields:  []string{"timeout"},
 		RequiresServersKey: true,
+		FieldChecks:        claudeFieldChecks,
 		Missing:            map[string]string{"startup_timeout": "Claude Code has no per-server startup timeout: set the MCP_TIMEOUT environment variable (milliseconds); its \"timeout\" bounds each tool call"},
 	},
 	ReservedNames: append(slices.Clone(claudeReservedParts), claudeReservedExact...),
