@@ -80,3 +80,72 @@ func TestClaudeFieldTypes(t *testing.T) {
 		t.Errorf("http_command: %+v", off)
 	}
 }
+
+// TestClaudeApprovalPrecedence: in a trusted project the most local setting
+// that sets enableAllProjectMcpServers decides (false in
+// .claude/settings.local.json over true in ~/.claude/settings.json, and
+// managed settings over both); the approval lists add up. In an untrusted
+// one each setting that counts is read on its own: true in user settings
+// approves whatever the project's files say. Managed settings count
+// trusted or not (2.1.331: the approval check jst, its untrusted branch
+// $Oo; testdata/clients/claude-approval-precedence*, claude-managed-approval).
+func TestClaudeApprovalPrecedence(t *testing.T) {
+	trusted := `{"projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`
+	untrusted := `{"projects": {"@ROOT@": {"hasTrustDialogAccepted": false}}}`
+	mcp := `{"mcpServers": {"p1": {"command": "false"}, "p2": {"command": "false"}}}`
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  map[string]normalize.Status
+	}{
+		{"local false over user true", map[string]string{
+			".mcp.json": mcp, "~/.claude.json": trusted,
+			"~/.claude/settings.json":     `{"enableAllProjectMcpServers": true}`,
+			".claude/settings.local.json": `{"enableAllProjectMcpServers": false, "enabledMcpjsonServers": ["p2"]}`,
+		}, map[string]normalize.Status{"p1": normalize.StatusPending, "p2": normalize.StatusEnabled}},
+		{"managed false over local true", map[string]string{
+			".mcp.json": mcp, "~/.claude.json": trusted,
+			".claude/settings.local.json":                 `{"enableAllProjectMcpServers": true}`,
+			"machine/etc/claude-code/managed-settings.json": `{"enableAllProjectMcpServers": false, "enabledMcpjsonServers": ["p2"]}`,
+		}, map[string]normalize.Status{"p1": normalize.StatusPending, "p2": normalize.StatusEnabled}},
+		{"untrusted: user true, local false", map[string]string{
+			".mcp.json": mcp, "~/.claude.json": untrusted,
+			"~/.claude/settings.json":                       `{"enableAllProjectMcpServers": true}`,
+			".claude/settings.local.json":                   `{"enableAllProjectMcpServers": false}`,
+			"machine/etc/claude-code/managed-settings.json": `{"disabledMcpjsonServers": ["p2"]}`,
+		}, map[string]normalize.Status{"p1": normalize.StatusEnabled, "p2": normalize.StatusRejected}},
+		{"untrusted: managed approves", map[string]string{
+			".mcp.json": mcp, "~/.claude.json": untrusted,
+			"machine/etc/claude-code/managed-settings.d/10-mcp.json": `{"enabledMcpjsonServers": ["p2"]}`,
+		}, map[string]normalize.Status{"p1": normalize.StatusPending, "p2": normalize.StatusEnabled}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			set, _ := claudeView(t, tc.files, true)
+			statusIs(t, set, tc.want)
+		})
+	}
+}
+
+// TestClaudeSettingsFromStartDir: started in a subdirectory, Claude Code
+// reads .claude/settings.json there (not at the git root) and
+// .claude/settings.local.json in both (2.1.331 settings paths o9n and the
+// legacy local path MMe; testdata/clients/claude-settings-subdir).
+func TestClaudeSettingsFromStartDir(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		".git/HEAD":      "ref: refs/heads/main\n",
+		"sub/.keep":      "",
+		".mcp.json":      `{"mcpServers": {"p1": {"command": "false"}, "p2": {"command": "false"}, "p3": {"command": "false"}, "p4": {"command": "false"}}}`,
+		"~/.claude.json": `{"projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`,
+		".claude/settings.json":           `{"enabledMcpjsonServers": ["p1"]}`,
+		"sub/.claude/settings.json":       `{"enabledMcpjsonServers": ["p2"]}`,
+		".claude/settings.local.json":     `{"enabledMcpjsonServers": ["p3"]}`,
+		"sub/.claude/settings.local.json": `{"enabledMcpjsonServers": ["p4"]}`,
+	})
+	o := Options{Root: root + "/sub", Home: home, Isolated: true}
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	set := o.View(normalize.ClientByID("claude"), AllScopes)
+	statusIs(t, set, map[string]normalize.Status{"p1": normalize.StatusPending, "p2": normalize.StatusEnabled,
+		"p3": normalize.StatusEnabled, "p4": normalize.StatusEnabled})
+}

@@ -250,6 +250,9 @@ func groupOf(c *normalize.Client, l Location) string {
 // group follows the group's choice.
 func (o *Options) fileAbs(c *normalize.Client, f normalize.File, root string) (abs, display string) {
 	if f.Base == normalize.RootDir {
+		if f.AtStart {
+			root = o.Root
+		}
 		abs = filepath.Join(root, filepath.FromSlash(f.Path))
 		return abs, o.display(abs, normalize.RootDir)
 	}
@@ -267,9 +270,65 @@ func (o *Options) fileAbs(c *normalize.Client, f normalize.File, root string) (a
 	return abs, o.display(abs, f.Base)
 }
 
+// reads reports whether this run reads a descriptor file: one of this
+// system's, and a machine-wide file only when the run has a machine
+// (Options.System).
+func (o *Options) reads(f normalize.File) bool {
+	return f.ForOS(o.goos()) && (f.Base != normalize.SystemDir || o.System != "")
+}
+
+// settingDocs reads a settings file and its drop-ins (File.DropIns),
+// highest precedence first: the last drop-in by name, …, the file itself.
+// Files this run does not read, that do not exist or cannot be parsed are
+// left out.
+func (o *Options) settingDocs(c *normalize.Client, f normalize.File, root string) []*normalize.Document {
+	if !o.reads(f) {
+		return nil
+	}
+	var out []*normalize.Document
+	for _, d := range slices.Backward(o.dropIns(f)) {
+		if doc := o.readDoc(c, d, root); doc != nil {
+			out = append(out, doc)
+		}
+	}
+	if doc := o.readDoc(c, f, root); doc != nil {
+		out = append(out, doc)
+	}
+	return out
+}
+
+// dropIns lists the drop-in files of f in name order (File.DropIns): the
+// files of its directory named like its format (".json") and not starting
+// with ".".
+func (o *Options) dropIns(f normalize.File) []normalize.File {
+	if f.DropIns == "" || !o.reads(f) {
+		return nil
+	}
+	ext := ".json"
+	if f.Format == normalize.TOML {
+		ext = ".toml"
+	}
+	entries, err := os.ReadDir(filepath.Join(o.dir(f.Base), filepath.FromSlash(f.DropIns)))
+	if err != nil {
+		return nil
+	}
+	var out []normalize.File
+	for _, e := range entries { // sorted by name
+		if n := e.Name(); strings.HasSuffix(n, ext) && !strings.HasPrefix(n, ".") && (e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0) {
+			d := f
+			d.Path, d.DropIns = f.DropIns+"/"+n, ""
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // readDoc reads a descriptor file through the run's cache; nil when it
 // does not exist or cannot be parsed.
 func (o *Options) readDoc(c *normalize.Client, f normalize.File, root string) *normalize.Document {
+	if f.Base == normalize.SystemDir && o.System == "" {
+		return nil // no machine to read (see SkipsSystem)
+	}
 	abs, display := o.fileAbs(c, f, root)
 	r := o.readAll([]Location{{Client: c.ID, Abs: abs, Display: display, Format: f.Format, Scope: f.Scope}})[0]
 	if r.doc == nil || r.doc.Root == nil {

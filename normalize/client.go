@@ -394,6 +394,12 @@ type Approval struct {
 	// Ask says how the client asks for approval itself, for hints: "run
 	// claude in the project and approve it when asked".
 	Ask string
+	// Merged: once the project is trusted the client merges its settings,
+	// so the highest setting that sets EnableAll decides (false in a local
+	// file over true in the user's); before, each setting that counts is
+	// read on its own and any true approves (Claude Code). Otherwise any
+	// setting that counts and says true approves.
+	Merged bool
 }
 
 // Setting is a file holding settings (not servers) a client reads.
@@ -535,6 +541,20 @@ type File struct {
 	// settings too ({"mcp", "servers"} in VS Code's settings.json); nil
 	// means the client's ServersKey at the top.
 	ServersPath []string
+	// AtStart: a project file the client looks for in the directory it
+	// starts in rather than at the project root (Claude Code's
+	// .claude/settings.json, read from the working directory).
+	AtStart bool
+	// DropIns is a directory, relative to Base, of files that extend this
+	// one: those whose names end like the format (".json") and do not
+	// start with ".", read in name order after the file, a later one
+	// overriding (Claude Code's managed-settings.d beside
+	// managed-settings.json).
+	DropIns string
+	// Exclusive: while the file exists, parsed or not, the client loads
+	// servers only from the files of its scope and reads no other server
+	// file (Claude Code's managed-mcp.json has "exclusive control").
+	Exclusive bool
 }
 
 // ServersOnly reports a file that holds nothing but MCP servers, as its

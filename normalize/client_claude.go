@@ -28,32 +28,35 @@ var (
 // checked here: a url over 65,536 characters, an oauth
 // authServerMetadataUrl that is not https, the values of tools[].
 // permission_policy and toolPermissions.
-var claudeFieldChecks = func() []FieldCheck {
-	stdio := []Transport{Stdio}
-	remote := []Transport{HTTP, SSE}
-	net := []Transport{HTTP, SSE, WS}
-	return []FieldCheck{
-		{Path: "command", Kind: NonEmptyText, Transports: stdio, Required: true},
-		{Path: "args", Kind: TextList, Transports: stdio},
-		{Path: "env", Kind: TextMap, Transports: stdio},
-		{Path: "url", Kind: TextField, Transports: net, Required: true},
-		{Path: "headers", Kind: TextMap, Transports: net},
-		{Path: "headersHelper", Kind: TextField, Transports: net},
-		{Path: "oauth", Kind: Table, Transports: remote},
-		{Path: "oauth.clientId", Kind: TextField, Transports: remote},
-		{Path: "oauth.callbackPort", Kind: PositiveInt, Transports: remote},
-		{Path: "oauth.authServerMetadataUrl", Kind: TextField, Transports: remote},
-		{Path: "oauth.scopes", Kind: NonEmptyText, Transports: remote},
-		{Path: "oauth.xaa", Kind: Flag, Transports: remote},
-		{Path: "timeout", Kind: PositiveInt},
-		{Path: "tools", Kind: TableList, Transports: remote},
-		{Path: "tools.*.name", Kind: TextField, Transports: remote, Required: true},
-		{Path: "alwaysLoad", Kind: Flag},
-		{Path: "bareElicitationCapability", Kind: Flag},
-		{Path: "discoveryCache", Kind: Flag, Transports: remote},
-		{Path: "toolPermissions", Kind: Table, Transports: remote},
-	}
-}()
+var claudeFieldChecks = []FieldCheck{
+	{Path: "command", Kind: NonEmptyText, Transports: claudeStdio, Required: true},
+	{Path: "args", Kind: TextList, Transports: claudeStdio},
+	{Path: "env", Kind: TextMap, Transports: claudeStdio},
+	{Path: "url", Kind: TextField, Transports: claudeNet, Required: true},
+	{Path: "headers", Kind: TextMap, Transports: claudeNet},
+	{Path: "headersHelper", Kind: TextField, Transports: claudeNet},
+	{Path: "oauth", Kind: Table, Transports: claudeRemote},
+	{Path: "oauth.clientId", Kind: TextField, Transports: claudeRemote},
+	{Path: "oauth.callbackPort", Kind: PositiveInt, Transports: claudeRemote},
+	{Path: "oauth.authServerMetadataUrl", Kind: TextField, Transports: claudeRemote},
+	{Path: "oauth.scopes", Kind: NonEmptyText, Transports: claudeRemote},
+	{Path: "oauth.xaa", Kind: Flag, Transports: claudeRemote},
+	{Path: "timeout", Kind: PositiveInt},
+	{Path: "tools", Kind: TableList, Transports: claudeRemote},
+	{Path: "tools.*.name", Kind: TextField, Transports: claudeRemote, Required: true},
+	{Path: "alwaysLoad", Kind: Flag},
+	{Path: "bareElicitationCapability", Kind: Flag},
+	{Path: "discoveryCache", Kind: Flag, Transports: claudeRemote},
+	{Path: "toolPermissions", Kind: Table, Transports: claudeRemote},
+}
+
+// The server types of Claude Code's schemas: stdio; sse and http (with
+// oauth and tools); and ws besides them.
+var (
+	claudeStdio  = []Transport{Stdio}
+	claudeRemote = []Transport{HTTP, SSE}
+	claudeNet    = []Transport{HTTP, SSE, WS}
+)
 
 // claudeReservedParts are the names Claude Code 2.1.331 keeps for its own
 // servers and skips in a config file on a user's machine (outside a hosted
@@ -144,13 +147,18 @@ var claude = &Client{
 		EnableAll: "enableAllProjectMcpServers",
 		Enabled:   "enabledMcpjsonServers",
 		Disabled:  "disabledMcpjsonServers",
+		// managed settings count trusted or not; the project's own files
+		// once it is trusted
 		Settings: []Setting{
-			{File: proj(".claude/settings.local.json", JSON), Trusted: true},
-			{File: proj(".claude/settings.json", JSON), Trusted: true},
-			{File: user(ClaudeDir, "settings.json", JSON)},
+			{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
+			{File: claudeLocalSettings, Trusted: true},
+			{File: claudeLocalSettingsStart, Trusted: true},
+			{File: claudeProjectSettings, Trusted: true},
+			{File: claudeUserSettings},
 			{File: claudeState(Local, true), Trusted: true},
 		},
-		Ask: "run claude in the project and approve the server when it asks",
+		Merged: true,
+		Ask:    "run claude in the project and approve the server when it asks",
 	},
 	Trust: &Trust{
 		Kind: TrustFlag, Effect: GatesApproval,
@@ -252,6 +260,32 @@ func decodeClaude(d *decoder) {
 		d.s.ToolTimeout = t
 	}
 }
+
+// Claude Code's settings files, which hold settings and no servers
+// (2.1.331: the sources userSettings < projectSettings < localSettings <
+// policySettings, merged in that order by the settings loader yjs, arrays
+// added up and a higher file's value winning; their paths from o9n and WR).
+// .claude/settings.json is read in the working directory;
+// .claude/settings.local.json in the working directory (the legacy path,
+// MMe) and at the project root, which wins. The managed files live in the
+// machine's managed directory (cr(): /etc/claude-code on Linux,
+// /Library/Application Support/ClaudeCode on macOS, C:\Program
+// Files\ClaudeCode on Windows), managed-settings.d/*.json extending
+// managed-settings.json.
+var (
+	claudeManagedSettings = []File{
+		{Scope: Managed, Base: SystemDir, Path: "etc/claude-code/managed-settings.json", Format: JSON, OS: []string{"linux"},
+			DropIns: "etc/claude-code/managed-settings.d"},
+		{Scope: Managed, Base: SystemDir, Path: "Library/Application Support/ClaudeCode/managed-settings.json", Format: JSON, OS: []string{"darwin"},
+			DropIns: "Library/Application Support/ClaudeCode/managed-settings.d"},
+		{Scope: Managed, Base: SystemDir, Path: "Program Files/ClaudeCode/managed-settings.json", Format: JSON, OS: []string{"windows"},
+			DropIns: "Program Files/ClaudeCode/managed-settings.d"},
+	}
+	claudeLocalSettings      = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON}
+	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true}
+	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true}
+	claudeUserSettings       = File{Scope: User, Base: ClaudeDir, Path: "settings.json", Format: JSON}
+)
 
 // claudeStateFile is ~/.claude.json, the state file that holds the user
 // and local scopes, trust and per-project switches.

@@ -24,6 +24,10 @@ type Case struct {
 	// HTTPCapture: a local server recorded the requests of the remote
 	// servers (observed captures "http").
 	HTTPCapture bool `json:"http_capture"`
+	// System names the case's subdirectory that held the machine-wide
+	// files (etc/claude-code/…): clientcheck laid it over the machine's
+	// root while the client ran.
+	System string `json:"system"`
 }
 
 // Server is one server as a client listed it.
@@ -117,7 +121,11 @@ func readJSON(t testing.TB, path string, v any) {
 // Staged is a case copied into a temporary directory.
 type Staged struct {
 	Base, Root, Home, Cwd string
-	Env                   map[string]string
+	// System is the staged machine root (Case.System), or "" when the
+	// case has none: the client read the machine's own files, of which
+	// clientcheck's machine has none.
+	System string
+	Env    map[string]string
 }
 
 // Lookup reads the case's environment (and nothing else).
@@ -142,8 +150,15 @@ func Stage(t testing.TB, dir string, c Case) Staged {
 	}
 	cwd := filepath.Join(base, filepath.FromSlash(c.Cwd))
 	repl := strings.NewReplacer("@PORT@", "9", "@GITROOT@", gitroot, "@CWD@", cwd, "@ROOT@", root, "@HOME@", home)
-	for _, part := range []string{"project", "home"} {
-		src := filepath.Join(dir, part)
+	parts := [][2]string{{"project", "project"}, {"home", "home"}}
+	system := ""
+	if c.System != "" {
+		system = filepath.Join(base, "system")
+		parts = append(parts, [2]string{filepath.FromSlash(c.System), "system"})
+	}
+	for _, pp := range parts {
+		part := pp[1]
+		src := filepath.Join(dir, pp[0])
 		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -178,5 +193,5 @@ func Stage(t testing.TB, dir string, c Case) Staged {
 	for k, v := range c.Env {
 		env[k] = repl.Replace(v)
 	}
-	return Staged{Base: base, Root: root, Home: home, Cwd: cwd, Env: env}
+	return Staged{Base: base, Root: root, Home: home, Cwd: cwd, System: system, Env: env}
 }
