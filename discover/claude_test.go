@@ -105,7 +105,7 @@ func TestClaudeApprovalPrecedence(t *testing.T) {
 		}, map[string]normalize.Status{"p1": normalize.StatusPending, "p2": normalize.StatusEnabled}},
 		{"managed false over local true", map[string]string{
 			".mcp.json": mcp, "~/.claude.json": trusted,
-			".claude/settings.local.json":                 `{"enableAllProjectMcpServers": true}`,
+			".claude/settings.local.json":                   `{"enableAllProjectMcpServers": true}`,
 			"machine/etc/claude-code/managed-settings.json": `{"enableAllProjectMcpServers": false, "enabledMcpjsonServers": ["p2"]}`,
 		}, map[string]normalize.Status{"p1": normalize.StatusPending, "p2": normalize.StatusEnabled}},
 		{"untrusted: user true, local false", map[string]string{
@@ -132,10 +132,10 @@ func TestClaudeApprovalPrecedence(t *testing.T) {
 // legacy local path MMe; testdata/clients/claude-settings-subdir).
 func TestClaudeSettingsFromStartDir(t *testing.T) {
 	root, home := tree(t, map[string]string{
-		".git/HEAD":      "ref: refs/heads/main\n",
-		"sub/.keep":      "",
-		".mcp.json":      `{"mcpServers": {"p1": {"command": "false"}, "p2": {"command": "false"}, "p3": {"command": "false"}, "p4": {"command": "false"}}}`,
-		"~/.claude.json": `{"projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`,
+		".git/HEAD":                       "ref: refs/heads/main\n",
+		"sub/.keep":                       "",
+		".mcp.json":                       `{"mcpServers": {"p1": {"command": "false"}, "p2": {"command": "false"}, "p3": {"command": "false"}, "p4": {"command": "false"}}}`,
+		"~/.claude.json":                  `{"projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`,
 		".claude/settings.json":           `{"enabledMcpjsonServers": ["p1"]}`,
 		"sub/.claude/settings.json":       `{"enabledMcpjsonServers": ["p2"]}`,
 		".claude/settings.local.json":     `{"enabledMcpjsonServers": ["p3"]}`,

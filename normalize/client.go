@@ -805,6 +805,11 @@ func (f File) Display(goos string) string {
 		return "~/.claude/" + p
 	case LocalAppDataDir:
 		return `%LOCALAPPDATA%\` + p
+	case SystemDir:
+		if goos == "windows" {
+			return `C:\` + p
+		}
+		return "/" + p
 	}
 	if goos == "windows" {
 		return `%USERPROFILE%` + sep + p

@@ -119,17 +119,21 @@ func clientSection(c *Client) string {
 	if a := c.Approval; a != nil {
 		var where []string
 		for _, s := range a.Settings {
-			w := "`" + s.File.Display("linux") + "`"
-			if s.File.Section {
-				w += " `projects[<root>]`"
+			if !s.File.ForOS("linux") {
+				continue
 			}
+			w := settingText(s.File)
 			if s.Trusted {
 				w += " (trusted projects only)"
 			}
 			where = append(where, w)
 		}
-		fmt.Fprintf(&b, "Approval of %s servers: `%s` lists names, `%s` approves all, `%s` rejects; read from %s. A pending or rejected server does not start and leaves its name to another scope; a rejection counts everywhere.\n\n",
+		fmt.Fprintf(&b, "Approval of %s servers: `%s` lists names, `%s` approves all, `%s` rejects; read from %s, highest first. A pending or rejected server does not start and leaves its name to another scope; a rejection counts everywhere.",
 			a.Scope, a.Enabled, a.EnableAll, a.Disabled, strings.Join(where, ", "))
+		if a.Merged {
+			fmt.Fprintf(&b, " In a trusted project the highest file that sets `%s` decides; in an untrusted one any file that counts and sets it true approves.", a.EnableAll)
+		}
+		b.WriteString("\n\n")
 	}
 	if t := c.Trust; t != nil {
 		fmt.Fprintf(&b, "Trust: %s.\n\n", trustText(c, t))
@@ -205,6 +209,24 @@ func clientSection(c *Client) string {
 		}
 	}
 	return b.String()
+}
+
+// settingText shows a settings file on Linux: its path, the part keyed by
+// the project, where a project file is looked for, its drop-ins.
+func settingText(f File) string {
+	w := "`" + f.Display("linux") + "`"
+	if f.Section {
+		w += " `projects[<root>]`"
+	}
+	if f.AtStart {
+		w += " in the working directory"
+	} else if f.Base == RootDir {
+		w += " at the project root"
+	}
+	if f.DropIns != "" {
+		w += " and `/" + f.DropIns + "/*.json`"
+	}
+	return w
 }
 
 func expandedWord(yes bool) string {
