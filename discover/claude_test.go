@@ -149,3 +149,115 @@ func TestClaudeSettingsFromStartDir(t *testing.T) {
 	statusIs(t, set, map[string]normalize.Status{"p1": normalize.StatusPending, "p2": normalize.StatusEnabled,
 		"p3": normalize.StatusEnabled, "p4": normalize.StatusEnabled})
 }
+
+// TestClaudeLists: allowedMcpServers and deniedMcpServers, read from every
+// settings file (managed, local, project, user), trusted or not, their
+// entries adding up (2.1.331: the allow check WPo, the deny check BPo;
+// testdata/clients/claude-deny-*, claude-allow-*).
+func TestClaudeLists(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		files  map[string]string
+		want   map[string]normalize.Status
+		reason map[string]string
+	}{
+		{"deny by name everywhere, untrusted", map[string]string{
+			".mcp.json":                                     `{"mcpServers": {"p_ok": {"command": "false"}, "p_managed": {"command": "false"}, "p_user": {"command": "false"}}}`,
+			"~/.claude.json":                                `{"mcpServers": {"u_ok": {"command": "false"}, "u_managed": {"command": "false"}, "u_project": {"command": "false"}, "u_local": {"command": "false"}}, "projects": {"@ROOT@": {"hasTrustDialogAccepted": false}}}`,
+			"~/.claude/settings.json":                       `{"enableAllProjectMcpServers": true, "deniedMcpServers": [{"serverName": "p_user"}]}`,
+			".claude/settings.json":                         `{"deniedMcpServers": [{"serverName": "u_project"}]}`,
+			".claude/settings.local.json":                   `{"deniedMcpServers": [{"serverName": "u_local"}]}`,
+			"machine/etc/claude-code/managed-settings.json": `{"deniedMcpServers": [{"serverName": "p_managed"}, {"serverName": "u_managed"}]}`,
+		}, map[string]normalize.Status{"p_ok": normalize.StatusEnabled, "u_ok": normalize.StatusEnabled, "p_managed": normalize.StatusBlocked,
+			"p_user": normalize.StatusBlocked, "u_managed": normalize.StatusBlocked, "u_project": normalize.StatusBlocked, "u_local": normalize.StatusBlocked},
+			map[string]string{"u_local": `listed in "deniedMcpServers" at .claude/settings.local.json:1:23`}},
+		{"allow lists add up; empty blocks all", map[string]string{
+			"~/.claude.json":          `{"mcpServers": {"u1": {"command": "false"}, "u2": {"command": "false"}, "u3": {"command": "false"}}}`,
+			"~/.claude/settings.json": `{"allowedMcpServers": [{"serverName": "u1"}]}`,
+			".claude/settings.json":   `{"allowedMcpServers": [{"serverName": "u2"}, {"serverName": "u9"}]}`,
+		}, map[string]normalize.Status{"u1": normalize.StatusEnabled, "u2": normalize.StatusEnabled, "u3": normalize.StatusBlocked},
+			map[string]string{"u3": `not listed in "allowedMcpServers" at `}},
+		{"empty allow-list", map[string]string{
+			"~/.claude.json":              `{"mcpServers": {"u1": {"command": "false"}}}`,
+			".claude/settings.local.json": `{"allowedMcpServers": []}`,
+		}, map[string]normalize.Status{"u1": normalize.StatusBlocked},
+			map[string]string{"u1": "has no entry the client uses, so it admits no server"}},
+		{"entries by command and URL", map[string]string{
+			"~/.claude.json": `{"mcpServers": {
+  "s1": {"command": "false"},
+  "s2": {"command": "node", "args": ["srv.js"]},
+  "s3": {"type": "http", "url": "http://127.0.0.1:9/mcp"},
+  "s4": {"command": "node", "args": ["srv.js", "--x"]},
+  "s5": {"command": "node", "args": ["srv.js"]},
+  "r1": {"type": "http", "url": "http://localhost:9/mcp"},
+  "r2": {"type": "sse", "url": "http://localhost:8/sse"}
+}}`,
+			"~/.claude/settings.json": `{"allowedMcpServers": [{"serverName": "s1"}, {"serverName": "s3"}, {"serverName": "r2"}, {"serverCommand": ["node", "srv.js"]}, {"serverUrl": "http://*host:9/*"}],
+  "deniedMcpServers": [{"serverName": "s5"}, {"serverUrl": "http://127.0.0.1:9"}]}`,
+		}, map[string]normalize.Status{"s1": normalize.StatusBlocked, "s2": normalize.StatusEnabled, "s3": normalize.StatusBlocked,
+			"s4": normalize.StatusBlocked, "s5": normalize.StatusBlocked, "r1": normalize.StatusEnabled, "r2": normalize.StatusBlocked},
+			map[string]string{
+				"s1": `a stdio server is admitted only by its command line, and none is ["false"]`,
+				"s3": `its URL matches {"serverUrl": "http://127.0.0.1:9"} in "deniedMcpServers"`,
+				"r2": `a remote server is admitted only by its URL, and none matches "http://localhost:8/sse"`,
+			}},
+		{"an allow-list's URL pattern forgives no slash, a deny-list's does", map[string]string{
+			"~/.claude.json": `{"mcpServers": {
+  "r1": {"type": "http", "url": "http://localhost:9/mcp"},
+  "r2": {"type": "http", "url": "http://127.0.0.1:8/a/b"},
+  "r4": {"type": "http", "url": "http://127.0.0.1:7/a/bc?x=1"}
+}}`,
+			"~/.claude/settings.json": `{"allowedMcpServers": [{"serverUrl": "http://LOCALHOST:9/mcp/"}, {"serverUrl": "http://127.0.0.1:*/a/*"}],
+  "deniedMcpServers": [{"serverUrl": "http://127.0.0.1:7/a/b*"}]}`,
+		}, map[string]normalize.Status{"r1": normalize.StatusBlocked, "r2": normalize.StatusEnabled, "r4": normalize.StatusBlocked}, nil},
+		{"entries the client ignores", map[string]string{
+			"~/.claude.json":          `{"mcpServers": {"a.b": {"command": "false"}, "u2": {"command": "false"}, "u3": {"command": "false"}}}`,
+			"~/.claude/settings.json": `{"allowedMcpServers": [{"serverName": "a.b"}, {"serverName": "u2", "serverUrl": "http://x"}], "deniedMcpServers": [{"serverName": " u3"}]}`,
+		}, map[string]normalize.Status{"a.b": normalize.StatusBlocked, "u2": normalize.StatusBlocked, "u3": normalize.StatusBlocked}, nil},
+		{"lists that are not arrays", map[string]string{
+			"~/.claude.json":          `{"mcpServers": {"u1": {"command": "false"}, "u2": {"command": "false"}}}`,
+			"~/.claude/settings.json": `{"allowedMcpServers": {"serverName": "u1"}, "deniedMcpServers": "u2"}`,
+		}, map[string]normalize.Status{"u1": normalize.StatusEnabled, "u2": normalize.StatusEnabled}, nil},
+		{"allowManagedMcpServersOnly", map[string]string{
+			"~/.claude.json":                                        `{"mcpServers": {"u1": {"command": "false"}, "u2": {"command": "false"}, "u3": {"command": "false"}}}`,
+			"~/.claude/settings.json":                               `{"allowedMcpServers": [{"serverName": "u1"}]}`,
+			"machine/etc/claude-code/managed-settings.json":         `{"allowManagedMcpServersOnly": true}`,
+			"machine/etc/claude-code/managed-settings.d/allow.json": `{"allowedMcpServers": [{"serverName": "u2"}]}`,
+		}, map[string]normalize.Status{"u1": normalize.StatusBlocked, "u2": normalize.StatusEnabled, "u3": normalize.StatusBlocked}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			set, _ := claudeView(t, tc.files, true)
+			statusIs(t, set, tc.want)
+			for name, want := range tc.reason {
+				if got := server(t, set, name).Server.DisabledBy(); !strings.Contains(got, want) {
+					t.Errorf("%s: %q, want %q in it", name, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestClaudeListSettings: the lists a view read are on the set, each entry
+// with the servers it matches or why the client ignores it (for lint).
+func TestClaudeListSettings(t *testing.T) {
+	set, _ := claudeView(t, map[string]string{
+		"~/.claude.json":          `{"mcpServers": {"u1": {"command": "false"}}}`,
+		"~/.claude/settings.json": `{"deniedMcpServers": [{"serverName": "u1"}, {"serverName": "gone"}, {"serverUrl": 5}]}`,
+	}, false)
+	if len(set.Lists) != 1 {
+		t.Fatalf("lists: %+v", set.Lists)
+	}
+	l := set.Lists[0]
+	if l.Key != "deniedMcpServers" || l.Path != "~/.claude/settings.json" || l.Effect != normalize.DenyList || len(l.Entries) != 3 {
+		t.Fatalf("list: %+v", l)
+	}
+	if e := l.Entries[0]; e.Text != `{"serverName": "u1"}` || len(e.Matches) != 1 || e.Pos.Col != 23 {
+		t.Errorf("entry 0: %+v", e)
+	}
+	if e := l.Entries[1]; len(e.Matches) != 0 || e.Ignored != "" {
+		t.Errorf("entry 1: %+v", e)
+	}
+	if e := l.Entries[2]; !strings.Contains(e.Ignored, `"serverUrl" must be a string`) {
+		t.Errorf("entry 2: %+v", e)
+	}
+}

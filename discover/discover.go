@@ -107,7 +107,7 @@ func Discover(o Options) (*normalize.Set, error) {
 // define the pisces way. The options must have been prepared (Discover or
 // Prepare).
 func (o *Options) Read(locs []Location) *normalize.Set {
-	ld := o.load(locs, nil, true)
+	ld := o.load(locs, nil, true, AllScopes)
 	ld.set.Definitions = ld.defs
 	ld.set.Entries = Merge(ld.defs)
 	ld.lists.applyAfterMerge(ld.set.Entries, true)
@@ -125,8 +125,9 @@ type loaded struct {
 // load reads and decodes locations. view is the client whose view is
 // built, or nil for pisces's merged view (each location read with its
 // provider's shape and only the lists pisces honours). trusted says
-// whether lists in project files count.
-func (o *Options) load(locs []Location, view *normalize.Client, trusted bool) loaded {
+// whether lists in project files count; scope which settings files lists
+// are read from.
+func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, scope ScopeFilter) loaded {
 	docs := o.readAll(locs)
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
 	lists := &fileLists{pisces: view == nil, trusted: trusted}
@@ -161,7 +162,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool) lo
 		set.Sources = append(set.Sources, sf)
 	}
 	if view != nil {
-		o.collectOwnFileLists(view, lists)
+		o.collectOwnFileLists(view, lists, scope)
 	}
 	defs := slices.Concat(perLoc...)
 	lists.applyBeforeMerge(defs)

@@ -28,8 +28,9 @@ func TestRealClients(t *testing.T) {
 				if err := opts.Prepare(); err != nil {
 					t.Fatal(err)
 				}
-				set := opts.View(normalize.ClientByID(id), AllScopes)
-				checkAgainst(t, c, o, set)
+				cl := normalize.ClientByID(id)
+				set := opts.View(cl, AllScopes)
+				checkAgainst(t, c, o, set, cl)
 			})
 		}
 	}
@@ -42,7 +43,7 @@ func statusOf(s *normalize.Server) string {
 	return string(s.Off.Status)
 }
 
-func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *normalize.Set) {
+func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *normalize.Set, cl *normalize.Client) {
 	t.Helper()
 	got := map[string]*normalize.Server{}
 	for i := range set.Entries {
@@ -93,8 +94,10 @@ func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *n
 	}
 	for name, s := range got {
 		// the clients do not list what they ignore (an untrusted Codex
-		// layer); mcpconf lists it as untrusted
-		if !seen[name] && statusOf(s) != string(normalize.StatusUntrusted) {
+		// layer), nor Claude Code what its lists block; mcpconf lists them
+		// as untrusted and blocked
+		st := statusOf(s)
+		if !seen[name] && st != string(normalize.StatusUntrusted) && !(cl.HidesBlocked && st == string(normalize.StatusBlocked)) {
 			t.Errorf("%s: in mcpconf's view (%s), not listed by the client\n%s", name, statusOf(s), describe())
 		}
 	}

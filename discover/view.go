@@ -55,7 +55,7 @@ func (v *viewer) build() *normalize.Set {
 			loaded = append(loaded, l)
 		}
 	}
-	ld := v.o.load(loaded, v.c, v.trusted())
+	ld := v.o.load(loaded, v.c, v.trusted(), v.scope)
 	set := ld.set
 	set.UserRead = v.scope != ProjectScopes
 	if v.c.Merge == normalize.KeyByKey {
@@ -66,6 +66,7 @@ func (v *viewer) build() *normalize.Set {
 	v.invalid(ld.defs, set.Documents)
 	v.approve(ld.defs)
 	set.Definitions = ld.defs
+	set.Lists = ld.lists.settings(ld.defs)
 	set.Entries = mergeView(v.c, ld.defs)
 	ld.lists.applyAfterMerge(set.Entries, false)
 	v.applyTrust(set.Entries)
@@ -497,7 +498,7 @@ func defDifferences(w, l *normalize.Server) []string {
 // addIgnored lists the servers of layers the client ignores (an untrusted
 // project): each is untrusted, and yields its name.
 func (v *viewer) addIgnored(set *normalize.Set, locs []Location) {
-	ld := v.o.load(locs, v.c, false)
+	ld := v.o.load(locs, v.c, false, v.scope)
 	if v.c.Merge == normalize.KeyByKey {
 		for i := range ld.defs {
 			ld.defs[i].Patch = isPatch(&ld.defs[i])

@@ -76,6 +76,10 @@ type Client struct {
 	// AllOrNothing: one invalid server entry makes the client refuse the
 	// whole config, so no server starts (Codex).
 	AllOrNothing bool
+	// HidesBlocked: the client's own listing (claude mcp list) leaves out
+	// the servers its allow-lists and deny-lists block, rather than
+	// listing them as blocked.
+	HidesBlocked bool
 
 	Shape
 
@@ -610,6 +614,41 @@ type List struct {
 	// Pisces: pisces honours the list too when it reads the client's
 	// files (as the first file that sets it), in its merged view.
 	Pisces bool
+	// Files are the settings files the list is read from, highest
+	// precedence first, when it lives neither in the server files nor in
+	// one file of its own (Claude Code's allowedMcpServers in its user,
+	// project, local and managed settings).
+	Files []File
+	// Entries says how a list of objects matches servers; nil: the list
+	// holds names.
+	Entries *ListEntries
+	// EmptyBlocks: an allow-list set to no entry admits no server (Claude
+	// Code); otherwise an empty list restricts nothing.
+	EmptyBlocks bool
+	// Exempt are scopes whose servers an allow-list lets through unless a
+	// value of theirs outside "env" holds a placeholder the client expands
+	// (Claude Code's managed servers); deny-lists apply to them all the
+	// same.
+	Exempt []Scope
+	// ManagedOnly is a boolean setting that, true in a file of scope
+	// Managed, makes only the managed files' list count (Claude Code's
+	// allowManagedMcpServersOnly).
+	ManagedOnly string
+}
+
+// ListEntries says how the objects of a list match servers: each entry
+// holds exactly one of NameKey (the server's name, exactly), CommandKey
+// (its program and arguments, all equal) or URLKey (a URL pattern, "*"
+// standing for anything); the client ignores any other entry.
+type ListEntries struct {
+	NameKey, CommandKey, URLKey string
+	// NamePattern, when set, is a regular expression a name entry must
+	// match, or the client ignores it.
+	NamePattern string
+	// Strict: once an allow-list holds an entry by command, a stdio
+	// server must match one by its command (its name no longer admits
+	// it); likewise an entry by URL for a remote server.
+	Strict bool
 }
 
 // Combine is how lists of the same setting in several files combine.

@@ -167,10 +167,21 @@ var claude = &Client{
 		Ask:  "run claude in the project and accept its trust dialog",
 	},
 	Lists: []List{
+		// deniedMcpServers and allowedMcpServers: every settings file's
+		// entries add up, trusted or not; deny is checked first and applies
+		// to every server; an allow-list lets the managed servers through
+		// unless they use ${VAR}, and allowManagedMcpServersOnly in managed
+		// settings leaves only the managed allow-list.
+		{Path: []string{"deniedMcpServers"}, Effect: DenyList, Combine: Union, Files: claudeListFiles,
+			Entries: &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`}},
+		{Path: []string{"allowedMcpServers"}, Effect: AllowList, Combine: Union, Files: claudeListFiles,
+			Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true},
+			EmptyBlocks: true, Exempt: []Scope{Managed}, ManagedOnly: "allowManagedMcpServersOnly"},
 		// /mcp disable writes projects[<root>].disabledMcpServers.
 		{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
 	},
-	AddHint: "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
+	HidesBlocked: true,
+	AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
 	Ignored: []IgnoredFile{
 		{File: user(ClaudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
 		{File: user(ClaudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "it is not one of its files"},
@@ -285,6 +296,9 @@ var (
 	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true}
 	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true}
 	claudeUserSettings       = File{Scope: User, Base: ClaudeDir, Path: "settings.json", Format: JSON}
+	// claudeListFiles hold allowedMcpServers and deniedMcpServers.
+	claudeListFiles = []File{claudeManagedSettings[0], claudeManagedSettings[1], claudeManagedSettings[2],
+		claudeLocalSettings, claudeLocalSettingsStart, claudeProjectSettings, claudeUserSettings}
 )
 
 // claudeStateFile is ~/.claude.json, the state file that holds the user

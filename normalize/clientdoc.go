@@ -135,6 +135,11 @@ func clientSection(c *Client) string {
 		}
 		b.WriteString("\n\n")
 	}
+	for _, l := range c.Lists {
+		if t := listText(l); t != "" {
+			b.WriteString(t + "\n\n")
+		}
+	}
 	if t := c.Trust; t != nil {
 		fmt.Fprintf(&b, "Trust: %s.\n\n", trustText(c, t))
 	}
@@ -207,6 +212,57 @@ func clientSection(c *Client) string {
 		for _, f := range c.Facts {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", f.Topic, cell(f.Text), cell(f.Source))
 		}
+	}
+	return b.String()
+}
+
+// listText says how an allow-list or deny-list read from settings files
+// works; "" for the other lists.
+func listText(l List) string {
+	if l.Files == nil || l.Effect != AllowList && l.Effect != DenyList {
+		return ""
+	}
+	var b strings.Builder
+	what := map[ListEffect]string{AllowList: "Allow-list", DenyList: "Deny-list"}[l.Effect]
+	fmt.Fprintf(&b, "%s `%s`", what, l.Label())
+	if e := l.Entries; e != nil {
+		fmt.Fprintf(&b, ": entries `{%q: NAME}`, `{%q: [PROGRAM, ARG…]}` (the whole command line, exactly) or `{%q: PATTERN}` (a URL, `*` for anything), exactly one key each", e.NameKey, e.CommandKey, e.URLKey)
+		if e.NamePattern != "" {
+			fmt.Fprintf(&b, "; a name must match `%s`", e.NamePattern)
+		}
+	}
+	var where []string
+	for _, f := range l.Files {
+		if f.ForOS("linux") {
+			where = append(where, settingText(f))
+		}
+	}
+	fmt.Fprintf(&b, "; read from %s", strings.Join(where, ", "))
+	if l.Combine == Union {
+		b.WriteString(", every file's entries adding up")
+	}
+	if !l.Trusted {
+		b.WriteString(" (in an untrusted project too)")
+	}
+	b.WriteString(".")
+	if l.Effect == DenyList {
+		b.WriteString(" Checked before any allow-list; a denied server is not loaded.")
+	}
+	if l.EmptyBlocks {
+		b.WriteString(" An empty list admits no server.")
+	}
+	if l.Entries != nil && l.Entries.Strict {
+		b.WriteString(" Once it holds an entry by command, a stdio server must match one by its command line (its name no longer admits it); likewise an entry by URL for a remote server.")
+	}
+	if len(l.Exempt) > 0 {
+		var sc []string
+		for _, s := range l.Exempt {
+			sc = append(sc, string(s))
+		}
+		fmt.Fprintf(&b, " Servers of the %s scope pass it unless a value of theirs outside `env` uses a placeholder.", strings.Join(sc, ", "))
+	}
+	if l.ManagedOnly != "" {
+		fmt.Fprintf(&b, " `%s` true in a managed file leaves only the managed files' list.", l.ManagedOnly)
 	}
 	return b.String()
 }

@@ -63,6 +63,30 @@ type Set struct {
 	// Ignored are servers written in files the client does not read
 	// (Client.Ignored), found so that lint and explain can say so.
 	Ignored []IgnoredServers
+	// Lists are the allow-lists and deny-lists the client's view read,
+	// each entry with the servers it matches, for lint.
+	Lists []ListSetting
+}
+
+// ListSetting is one allow-list or deny-list a client read in one file.
+type ListSetting struct {
+	Client  string
+	Key     string // as users write it: "allowedMcpServers", "mcp.excluded"
+	Effect  ListEffect
+	Path    string // display path of the file
+	Pos     Pos    // of the key
+	Entries []ListEntry
+}
+
+// ListEntry is one entry of a list.
+type ListEntry struct {
+	Text string // as written: "github", {"serverCommand": ["npx", "-y", "x"]}
+	Pos  Pos
+	// Matches names the servers of the view it matches, whatever their
+	// status.
+	Matches []string
+	// Ignored says why the client ignores the entry; "" when it uses it.
+	Ignored string
 }
 
 // IgnoredServers is a servers object in a file a client does not read.
