@@ -261,3 +261,82 @@ func TestClaudeListSettings(t *testing.T) {
 		t.Errorf("entry 2: %+v", e)
 	}
 }
+
+// TestClaudeManagedFiles: /etc/claude-code/managed-mcp.json, while it
+// exists (parsed or not), leaves Claude Code only the managed servers: its
+// own and the managedMcpServers of managed settings (remote https servers
+// only), managed-mcp.json winning a name (2.1.331: the server collection
+// gv, exclusive control Qh; testdata/clients/claude-managed-mcp*).
+func TestClaudeManagedFiles(t *testing.T) {
+	base := map[string]string{
+		".mcp.json":               `{"mcpServers": {"p1": {"command": "false"}}}`,
+		"~/.claude.json":          `{"mcpServers": {"u1": {"command": "false"}, "m1": {"command": "true"}}, "projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`,
+		"~/.claude/settings.json": `{"enableAllProjectMcpServers": true}`,
+		"machine/etc/claude-code/managed-settings.json": `{"managedMcpServers": {
+  "ms1": {"type": "http", "url": "https://127.0.0.1:9/mcp"},
+  "ms2": {"command": "false"},
+  "m3": {"type": "sse", "url": "https://127.0.0.1:9/sse"}
+}}`,
+	}
+	with := func(extra map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	set, _ := claudeView(t, with(map[string]string{
+		"machine/etc/claude-code/managed-mcp.json": `{"mcpServers": {"m1": {"command": "false"}, "m2": {"command": "false", "args": "x"}, "m3": {"type": "http", "url": "http://127.0.0.1:9/mcp"}}}`,
+	}), true)
+	statusIs(t, set, map[string]normalize.Status{"u1": normalize.StatusBlocked, "p1": normalize.StatusBlocked, "m1": normalize.StatusEnabled,
+		"m2": normalize.StatusInvalid, "m3": normalize.StatusEnabled, "ms1": normalize.StatusEnabled, "ms2": normalize.StatusInvalid})
+	if s := server(t, set, "m1").Server; s.Source.Scope != normalize.Managed || s.Command != "false" {
+		t.Errorf("m1: %+v", s.Source)
+	}
+	if s := server(t, set, "m3").Server; s.Transport != normalize.HTTP {
+		t.Errorf("m3: managed-mcp.json wins over managedMcpServers: %s", s.Transport)
+	}
+	if off := server(t, set, "u1").Server.Off; !strings.Contains(off.Reason, "managed-mcp.json exists, so Claude Code loads servers only from its managed files") || !off.Unlisted {
+		t.Errorf("u1: %+v", off)
+	}
+	if off := server(t, set, "ms2").Server.Off; !strings.Contains(off.Reason, `it is not an "http" or "sse" server`) || !off.Unlisted {
+		t.Errorf("ms2: %+v", off)
+	}
+
+	// a managed-mcp.json that does not parse keeps control all the same
+	set, _ = claudeView(t, with(map[string]string{"machine/etc/claude-code/managed-mcp.json": `{ not json`}), true)
+	statusIs(t, set, map[string]normalize.Status{"u1": normalize.StatusBlocked, "ms1": normalize.StatusEnabled})
+
+	// without it, managedMcpServers win over the other scopes
+	set, _ = claudeView(t, with(map[string]string{
+		"~/.claude.json": `{"mcpServers": {"u1": {"command": "false"}, "ms1": {"command": "false"}}, "projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`,
+	}), true)
+	statusIs(t, set, map[string]normalize.Status{"u1": normalize.StatusEnabled, "p1": normalize.StatusEnabled, "ms1": normalize.StatusEnabled})
+	if s := server(t, set, "ms1").Server; s.Source.Scope != normalize.Managed {
+		t.Errorf("ms1 from %s", s.Source.Scope)
+	}
+
+	// isolated with --home and no machine: none of it is read, and the
+	// run says so
+	set, o := claudeView(t, with(map[string]string{"machine/etc/claude-code/managed-mcp.json": `{"mcpServers": {}}`}), false)
+	statusIs(t, set, map[string]normalize.Status{"u1": normalize.StatusEnabled})
+	if notes := o.Notes(); len(notes) != 1 || !strings.Contains(notes[0], "Claude Code's machine-wide files") || !strings.Contains(notes[0], "--system") {
+		t.Errorf("notes: %q", notes)
+	}
+}
+
+// TestClaudeManagedAllowList: an allow-list lets the managed-mcp.json
+// servers through unless they use ${VAR}; a deny-list applies to them
+// (2.1.331: cC, the expandedFromEnv mark of Rvt;
+// testdata/clients/claude-managed-mcp-lists).
+func TestClaudeManagedAllowList(t *testing.T) {
+	set, _ := claudeView(t, map[string]string{
+		"~/.claude/settings.json":                  `{"allowedMcpServers": [{"serverName": "nothing"}], "deniedMcpServers": [{"serverName": "m_denied"}]}`,
+		"machine/etc/claude-code/managed-mcp.json": `{"mcpServers": {"m_plain": {"command": "false"}, "m_var": {"command": "${MYCMD}"}, "m_env": {"command": "false", "env": {"A": "${B}"}}, "m_denied": {"command": "false"}}}`,
+	}, true)
+	statusIs(t, set, map[string]normalize.Status{"m_plain": normalize.StatusEnabled, "m_var": normalize.StatusBlocked,
+		"m_env": normalize.StatusEnabled, "m_denied": normalize.StatusBlocked})
+}

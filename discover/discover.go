@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
 )
 
 // Options say where to look. Root and Home are made absolute by Discover.
@@ -158,6 +160,11 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 				sf.Servers = len(servers)
 				perLoc[i] = servers
 			}
+			if loc.RemoteHTTPS && view != nil {
+				for j := range servers {
+					remoteHTTPSOnly(view, &servers[j])
+				}
+			}
 		}
 		set.Sources = append(set.Sources, sf)
 	}
@@ -165,8 +172,79 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		o.collectOwnFileLists(view, lists, scope)
 	}
 	defs := slices.Concat(perLoc...)
+	if view != nil {
+		exclusive(view, locs, docs, defs)
+	}
 	lists.applyBeforeMerge(defs)
 	return loaded{set: set, defs: defs, lists: lists}
+}
+
+// remoteHTTPSOnly turns off a server of a file the client reads only
+// remote https servers from (File.RemoteHTTPS): it ignores any other,
+// without a word in its own listing.
+func remoteHTTPSOnly(c *normalize.Client, s *normalize.Server) {
+	if !s.Enabled {
+		return
+	}
+	why := ""
+	u, err := url.Parse(s.URL)
+	switch {
+	case s.Transport != normalize.HTTP && s.Transport != normalize.SSE || !s.TransportExplicit:
+		why = fmt.Sprintf("it is not an %q or %q server", c.TypeFor(normalize.HTTP), c.TypeFor(normalize.SSE))
+	case err != nil || u.Scheme != "https" || u.Host == "":
+		why = "its URL is not https"
+	case usesPlaceholders(s, c) || s.Node.Member("env") != nil && usesAnyPlaceholder(s.Node.Get("env"), c):
+		why = "it uses a placeholder"
+	default:
+		for _, k := range []string{"command", "args", "env", "headersHelper"} {
+			if s.Node.Member(k) != nil {
+				why = fmt.Sprintf("it has %q", k)
+				break
+			}
+		}
+	}
+	if why == "" {
+		return
+	}
+	s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,
+		Reason: fmt.Sprintf("%s reads only remote servers with an https URL and nothing to run or expand from %s, and ignores %q: %s (%s:%s)",
+			c.Product, s.Source.Path, s.Name, why, s.Source.Path, s.Source.Pos),
+		Hint: fmt.Sprintf("give it \"type\": %q and an https \"url\", or move it to a file that may start programs", c.TypeFor(normalize.HTTP))})
+}
+
+// usesAnyPlaceholder reports a placeholder the client expands anywhere in v.
+func usesAnyPlaceholder(v *normalize.Value, c *normalize.Client) bool {
+	found := false
+	v.Walk(func(x *normalize.Value) bool {
+		if x.Kind == normalize.String {
+			for _, ph := range resolve.Scan(x.Str) {
+				found = found || c.Expands(ph.Syntax)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// exclusive applies a file that, while it exists, leaves the client only
+// the servers of its own scope (File.Exclusive): every other definition
+// is kept out, and yields its name.
+func exclusive(c *normalize.Client, locs []Location, docs []readResult, defs []normalize.Server) {
+	for i, loc := range locs {
+		if !loc.Exclusive || docs[i].doc == nil {
+			continue
+		}
+		for j := range defs {
+			s := &defs[j]
+			if s.Source.Scope == loc.Scope || !s.Enabled {
+				continue
+			}
+			s.TurnOff(normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByConfig, Yields: true, Unlisted: c.HidesBlocked,
+				Path: loc.Display, Reason: fmt.Sprintf("%s exists, so %s loads servers only from its %s files", loc.Display, c.Product, loc.Scope),
+				Hint: fmt.Sprintf("ask the machine's administrator to add the server to %s", loc.Display)})
+		}
+		return
+	}
 }
 
 // key is the project path a Section location is keyed by.

@@ -264,7 +264,15 @@ func (l *nameList) gate(name string, status normalize.Status, verb string) norma
 	case verb == "not listed in":
 		hint = fmt.Sprintf("add %q to %s", name, l.label)
 	}
-	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos, Hint: hint}
+	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos, Hint: hint,
+		Unlisted: status == normalize.StatusBlocked && hidesBlocked(l.owner)}
+}
+
+// hidesBlocked reports a client whose listing leaves out what its lists
+// block (Client.HidesBlocked).
+func hidesBlocked(id string) bool {
+	c := normalize.ClientByID(id)
+	return c != nil && c.HidesBlocked
 }
 
 // denyGate is the reason an entry of a deny-list of objects gives.
@@ -279,7 +287,7 @@ func (e *listEntry) denyGate() normalize.Gate {
 		reason = fmt.Sprintf("its URL matches %s in %s", e.text, at)
 	}
 	return normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: e.pos,
-		Hint: fmt.Sprintf("remove the entry %s at %s:%s", e.text, l.path, e.pos)}
+		Hint: fmt.Sprintf("remove the entry %s at %s:%s", e.text, l.path, e.pos), Unlisted: hidesBlocked(l.owner)}
 }
 
 // clientLists are the allow-lists and deny-lists of one client, highest
@@ -459,7 +467,7 @@ func unionAllow(ls []*nameList, s *normalize.Server, c *normalize.Client) *norma
 	if n := len(ls) - 1; n > 0 {
 		label += fmt.Sprintf(" (and in %d more %s)", n, plural(n, "file", "files"))
 	}
-	g := normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByList, Path: first.path, Pos: first.pos}
+	g := normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByList, Path: first.path, Pos: first.pos, Unlisted: c.HidesBlocked}
 	entryFor := func(key string, v any) string { return "{" + jsonText(key) + ": " + jsonText(v) + "}" }
 	if len(all) == 0 {
 		if !spec.EmptyBlocks {

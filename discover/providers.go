@@ -29,6 +29,8 @@ type Location struct {
 	ServersPath []string
 	View        bool
 	Order       int // rank in the merge order, 0 first
+	// Exclusive and RemoteHTTPS are the File's.
+	Exclusive, RemoteHTTPS bool
 }
 
 // Locations resolves pisces's providers table (Client.Pisces of every
@@ -60,7 +62,7 @@ func (o *Options) SkipsSystem(c *normalize.Client) bool {
 
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {
 	abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
-	return Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format,
+	return Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS,
 		Abs: abs, Display: o.display(abs, f.Base), Section: f.Section, Order: order, ServersPath: f.ServersPath}
 }
 

@@ -28,9 +28,8 @@ func TestRealClients(t *testing.T) {
 				if err := opts.Prepare(); err != nil {
 					t.Fatal(err)
 				}
-				cl := normalize.ClientByID(id)
-				set := opts.View(cl, AllScopes)
-				checkAgainst(t, c, o, set, cl)
+				set := opts.View(normalize.ClientByID(id), AllScopes)
+				checkAgainst(t, c, o, set)
 			})
 		}
 	}
@@ -43,7 +42,7 @@ func statusOf(s *normalize.Server) string {
 	return string(s.Off.Status)
 }
 
-func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *normalize.Set, cl *normalize.Client) {
+func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *normalize.Set) {
 	t.Helper()
 	got := map[string]*normalize.Server{}
 	for i := range set.Entries {
@@ -94,10 +93,10 @@ func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *n
 	}
 	for name, s := range got {
 		// the clients do not list what they ignore (an untrusted Codex
-		// layer), nor Claude Code what its lists block; mcpconf lists them
-		// as untrusted and blocked
-		st := statusOf(s)
-		if !seen[name] && st != string(normalize.StatusUntrusted) && !(cl.HidesBlocked && st == string(normalize.StatusBlocked)) {
+		// layer), nor Claude Code what its lists block or what it ignores
+		// without a word (Gate.Unlisted); mcpconf lists them with their
+		// status
+		if !seen[name] && statusOf(s) != string(normalize.StatusUntrusted) && !(s.Off != nil && s.Off.Unlisted) {
 			t.Errorf("%s: in mcpconf's view (%s), not listed by the client\n%s", name, statusOf(s), describe())
 		}
 	}

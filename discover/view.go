@@ -39,6 +39,9 @@ type viewer struct {
 }
 
 func (v *viewer) build() *normalize.Set {
+	if v.scope != ProjectScopes && v.o.SkipsSystem(v.c) {
+		v.o.note(v.o.systemNote(v.c))
+	}
 	locs := v.scope.Filter(v.o.viewLocations(v.c, v.root))
 	if v.c.Trust != nil && v.scope == AllScopes && !v.o.AssumeTrusted {
 		// Trust lives in the home: without it (lint's project scope) the
@@ -84,6 +87,18 @@ func (v *viewer) build() *normalize.Set {
 	return set
 }
 
+// systemNote says that a client's machine-wide files were not read.
+func (o *Options) systemNote(c *normalize.Client) string {
+	var files []string
+	for _, f := range c.Files {
+		if f.Base == normalize.SystemDir && f.ForOS(o.goos()) && !slices.Contains(files, f.Display(o.goos())) {
+			files = append(files, f.Display(o.goos()))
+		}
+	}
+	return fmt.Sprintf("%s's machine-wide files (%s) were not read: --home isolates the run; give --system DIR to read another machine's (--system / for this one)",
+		c.Product, strings.Join(files, ", "))
+}
+
 // trusted reports whether the project is trusted (true when the client
 // has no notion of trust, or trust was not looked at).
 func (v *viewer) trusted() bool { return v.trust == nil || v.trust.all }
@@ -113,6 +128,9 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			continue // no machine to read (see SkipsSystem)
 		}
 		if f.Base != normalize.RootDir {
+			for _, d := range slices.Backward(o.dropIns(f)) {
+				out = append(out, o.locate(c, prio, d, 0)) // a later drop-in wins
+			}
 			l := o.locate(c, prio, f, 0)
 			if f.Section {
 				l.Key = root

@@ -559,6 +559,10 @@ type File struct {
 	// servers only from the files of its scope and reads no other server
 	// file (Claude Code's managed-mcp.json has "exclusive control").
 	Exclusive bool
+	// RemoteHTTPS: the client reads only "http" and "sse" servers with an
+	// https URL and no placeholder from this file, and ignores the others
+	// (Claude Code's managedMcpServers in managed settings).
+	RemoteHTTPS bool
 }
 
 // ServersOnly reports a file that holds nothing but MCP servers, as its

@@ -130,6 +130,10 @@ var claude = &Client{
 	Aliases: []string{"claude-code"},
 	Product: "Claude Code",
 	Files: []File{
+		// The machine's managed-mcp.json, with exclusive control while it
+		// exists, then the managedMcpServers of its managed settings.
+		claudeManagedMCP[0], claudeManagedMCP[1], claudeManagedMCP[2],
+		claudeManagedServers(claudeManagedSettings[0]), claudeManagedServers(claudeManagedSettings[1]), claudeManagedServers(claudeManagedSettings[2]),
 		// The legacy ~/.claude/.config.json, when it exists, is read instead
 		// of ~/.claude.json (group "state"); CLAUDE_CONFIG_DIR moves both.
 		{Scope: Local, Base: ClaudeDir, Path: ".config.json", Format: JSON, Section: true, Group: "state"},
@@ -292,6 +296,12 @@ var (
 		{Scope: Managed, Base: SystemDir, Path: "Program Files/ClaudeCode/managed-settings.json", Format: JSON, OS: []string{"windows"},
 			DropIns: "Program Files/ClaudeCode/managed-settings.d"},
 	}
+	// managed-mcp.json sits beside managed-settings.json (g1t).
+	claudeManagedMCP = []File{
+		{Scope: Managed, Base: SystemDir, Path: "etc/claude-code/managed-mcp.json", Format: JSON, OS: []string{"linux"}, Exclusive: true},
+		{Scope: Managed, Base: SystemDir, Path: "Library/Application Support/ClaudeCode/managed-mcp.json", Format: JSON, OS: []string{"darwin"}, Exclusive: true},
+		{Scope: Managed, Base: SystemDir, Path: "Program Files/ClaudeCode/managed-mcp.json", Format: JSON, OS: []string{"windows"}, Exclusive: true},
+	}
 	claudeLocalSettings      = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON}
 	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true}
 	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true}
@@ -300,6 +310,14 @@ var (
 	claudeListFiles = []File{claudeManagedSettings[0], claudeManagedSettings[1], claudeManagedSettings[2],
 		claudeLocalSettings, claudeLocalSettingsStart, claudeProjectSettings, claudeUserSettings}
 )
+
+// claudeManagedServers is a managed settings file as a server file: its
+// managedMcpServers, remote https servers only (2.1.331: the managed
+// settings schema AWs, read as scope "managed" by uPo).
+func claudeManagedServers(f File) File {
+	f.ServersPath, f.RemoteHTTPS = []string{"managedMcpServers"}, true
+	return f
+}
 
 // claudeStateFile is ~/.claude.json, the state file that holds the user
 // and local scopes, trust and per-project switches.

@@ -17,7 +17,7 @@ func ClientsMarkdown() string {
 	b.WriteString("# What mcpconf knows about each client\n\n")
 	b.WriteString("Generated from the client descriptors in `normalize/client_*.go` (`go test ./normalize -run TestClientsDoc -update`). ")
 	b.WriteString("Each fact names where it was read or checked; UNVERIFIED marks what no source confirms, and mcpconf does not fail a file on it.\n\n")
-	b.WriteString("| client | `--client` | project files | user files | merge | placeholders |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| client | `--client` | project files | user and machine files | merge | placeholders |\n|---|---|---|---|---|---|\n")
 	for _, c := range clients {
 		names := "—"
 		if c.Views() {
@@ -299,6 +299,20 @@ func osPath(f File, goos string) string {
 	p := "`" + f.Display(goos) + "`"
 	if f.Section {
 		p += " `projects[<root>].mcpServers`"
+	}
+	if len(f.ServersPath) > 0 {
+		p += " `" + strings.Join(f.ServersPath, ".") + "`"
+	}
+	if f.DropIns != "" {
+		d := f
+		d.Path = f.DropIns + "/*.json"
+		p += " and `" + d.Display(goos) + "`"
+	}
+	if f.Exclusive {
+		p += " (while it exists, only the " + string(f.Scope) + " servers load)"
+	}
+	if f.RemoteHTTPS {
+		p += " (remote https servers only)"
 	}
 	return p
 }

@@ -193,6 +193,7 @@ type explainJSON struct {
 	Sources     []jsonSource     `json:"sources"`
 	Servers     []jsonServer     `json:"servers"`
 	Diagnostics []JSONDiagnostic `json:"diagnostics"`
+	Notes       []secret.Safe    `json:"notes,omitempty"`
 }
 
 // ExplainJSON writes one view: a client's own (with each server's status)
@@ -212,6 +213,7 @@ func ExplainJSON(w io.Writer, set *view.Set) error {
 		out.Servers = append(out.Servers, js)
 	}
 	out.Diagnostics = diagnosticJSON(set.Diagnostics, false)
+	out.Notes = set.Notes
 	return writeJSON(w, out)
 }
 

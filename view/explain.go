@@ -82,6 +82,9 @@ type Set struct {
 	// name is written but the client does not load it.
 	Named     int
 	NotLoaded []NotLoaded
+	// Notes say what the run left out (machine-wide files a run isolated
+	// with --home does not read), for a client's view shown alone.
+	Notes []secret.Safe
 }
 
 // Row is one server name across the clients of a workspace.
