@@ -251,7 +251,7 @@ func TestClaudeListSettings(t *testing.T) {
 	if l.Key != "deniedMcpServers" || l.Path != "~/.claude/settings.json" || l.Effect != normalize.DenyList || len(l.Entries) != 3 {
 		t.Fatalf("list: %+v", l)
 	}
-	if e := l.Entries[0]; e.Text != `{"serverName": "u1"}` || len(e.Matches) != 1 || e.Pos.Col != 23 {
+	if e := l.Entries[0]; e.Text != `{"serverName": "u1"}` || len(e.Matches) != 1 || e.Range.Start.Col != 23 || e.Name != "u1" {
 		t.Errorf("entry 0: %+v", e)
 	}
 	if e := l.Entries[1]; len(e.Matches) != 0 || e.Ignored != "" {

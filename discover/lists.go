@@ -25,8 +25,10 @@ type nameList struct {
 	label string // e.g. `"disabledServers" at ~/.pisces/mcp.json:2:3`
 	path  string
 	pos   normalize.Pos
-	// at holds the position of each name's entry, for reasons.
-	at map[string]normalize.Pos
+	// at holds the position of each name's entry, for reasons, and vals
+	// the entry itself.
+	at   map[string]normalize.Pos
+	vals map[string]*normalize.Value
 	// entries are the entries of a list of objects the client uses, and
 	// ignored those it ignores (List.Entries).
 	entries []listEntry
@@ -45,6 +47,7 @@ type listEntry struct {
 	pos  normalize.Pos
 	text string // as written: {"serverName": "x"}
 	list *nameList
+	val  *normalize.Value
 }
 
 func (l *nameList) fold(name string) string {
@@ -94,7 +97,7 @@ func newList(doc *normalize.Document, owner string, spec normalize.List, m *norm
 	if label == "" {
 		label = doc.Path
 	}
-	l := &nameList{owner: owner, spec: spec, names: map[string]bool{}, at: map[string]normalize.Pos{}, key: label, scope: scope,
+	l := &nameList{owner: owner, spec: spec, names: map[string]bool{}, at: map[string]normalize.Pos{}, vals: map[string]*normalize.Value{}, key: label, scope: scope,
 		path: doc.Path, pos: m.KeyRange.Start, label: fmt.Sprintf("%q at %s:%s", label, doc.Path, m.KeyRange.Start)}
 	if strings.Contains(spec.Label(), "<root>") {
 		l.label = fmt.Sprintf("%s at %s:%s", label, doc.Path, m.KeyRange.Start)
@@ -120,6 +123,7 @@ func newList(doc *normalize.Document, owner string, spec normalize.List, m *norm
 		if it.Kind == normalize.String {
 			l.names[l.fold(it.Str)] = true
 			l.at[l.fold(it.Str)] = it.Range.Start
+			l.vals[l.fold(it.Str)] = it
 		}
 	}
 	return l
@@ -143,7 +147,7 @@ func (l *nameList) readEntry(doc *normalize.Document, it *normalize.Value) {
 	spec := l.spec.Entries
 	text := compactJSON(doc, it)
 	ignore := func(why string) {
-		l.ignored = append(l.ignored, normalize.ListEntry{Text: text, Pos: it.Range.Start, Ignored: why})
+		l.ignored = append(l.ignored, normalize.ListEntry{Text: text, Range: it.Range, Pointer: it.Pointer, Ignored: why})
 	}
 	keys := []string{spec.NameKey, spec.CommandKey, spec.URLKey}
 	if it.Kind != normalize.Object {
@@ -161,7 +165,7 @@ func (l *nameList) readEntry(doc *normalize.Document, it *normalize.Value) {
 		return
 	}
 	m := set[0]
-	e := listEntry{pos: it.Range.Start, text: text, list: l}
+	e := listEntry{pos: it.Range.Start, text: text, list: l, val: it}
 	switch m.Key {
 	case spec.NameKey:
 		if m.Value.Kind != normalize.String {
@@ -303,6 +307,9 @@ type fileLists struct {
 	hide    []*nameList
 	unhide  []*nameList
 	client  map[string]*clientLists
+	// docs are the settings files lists were read from (List.Files), for
+	// findings about their entries.
+	docs []*normalize.Document
 }
 
 // collect reads the lists of one server file. Locations arrive highest
@@ -362,6 +369,9 @@ func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope S
 				}
 				if l := readList(doc, c.ID, spec, root, file.Scope); l != nil {
 					found = append(found, l)
+					if !slices.Contains(f.docs, doc) {
+						f.docs = append(f.docs, doc)
+					}
 				}
 			}
 		}
@@ -620,17 +630,18 @@ func (f *fileLists) settings(defs []normalize.Server) []normalize.ListSetting {
 			if l.spec.Entries != nil {
 				for j := range l.entries {
 					e := &l.entries[j]
-					ls.Entries = append(ls.Entries, normalize.ListEntry{Text: e.text, Pos: e.pos, Matches: match(e.matches)})
+					ls.Entries = append(ls.Entries, normalize.ListEntry{Text: e.text, Name: e.name, Range: e.val.Range, Pointer: e.val.Pointer,
+						Matches: match(e.matches)})
 				}
 				ls.Entries = append(ls.Entries, l.ignored...)
 			} else {
-				for name, pos := range l.at {
-					ls.Entries = append(ls.Entries, normalize.ListEntry{Text: fmt.Sprintf("%q", name), Pos: pos,
+				for name, v := range l.vals {
+					ls.Entries = append(ls.Entries, normalize.ListEntry{Text: fmt.Sprintf("%q", v.Str), Name: v.Str, Range: v.Range, Pointer: v.Pointer,
 						Matches: match(func(s *normalize.Server) bool { return l.fold(s.Name) == name })})
 				}
 			}
 			slices.SortFunc(ls.Entries, func(a, b normalize.ListEntry) int {
-				return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+				return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Col, b.Range.Start.Col))
 			})
 			out = append(out, ls)
 		}

@@ -70,6 +70,11 @@ func (v *viewer) build() *normalize.Set {
 	v.approve(ld.defs)
 	set.Definitions = ld.defs
 	set.Lists = ld.lists.settings(ld.defs)
+	for _, d := range ld.lists.docs {
+		if !slices.Contains(set.Documents, d) {
+			set.Documents = append(set.Documents, d)
+		}
+	}
 	set.Entries = mergeView(v.c, ld.defs)
 	ld.lists.applyAfterMerge(set.Entries, false)
 	v.applyTrust(set.Entries)

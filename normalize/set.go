@@ -80,8 +80,10 @@ type ListSetting struct {
 
 // ListEntry is one entry of a list.
 type ListEntry struct {
-	Text string // as written: "github", {"serverCommand": ["npx", "-y", "x"]}
-	Pos  Pos
+	Text    string // as written: "github", {"serverCommand": ["npx", "-y", "x"]}
+	Name    string // the server name it gives, if it gives one
+	Range   Range
+	Pointer string
 	// Matches names the servers of the view it matches, whatever their
 	// status.
 	Matches []string

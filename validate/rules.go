@@ -36,6 +36,7 @@ var rules = []*Rule{
 	NameLength,
 	TimeoutUnits,
 	InvalidEnabled,
+	InvalidField,
 	ToolFilterConflict,
 	UnknownField,
 	LayerPatch,
@@ -43,6 +44,8 @@ var rules = []*Rule{
 	// values and relations
 	Shadowed,
 	Drift,
+	UnmatchedListEntry,
+	AllowListDrops,
 	NameCollision,
 	HardcodedSecret,
 	ForeignPlaceholder,
