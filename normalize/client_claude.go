@@ -194,7 +194,7 @@ var claude = &Client{
 		{File: proj(".claude/settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
 		{File: proj(".claude/settings.local.json", JSON), Key: "mcpServers", Why: "settings.local.json holds settings, not servers"},
 	},
-	Note: "local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
+	Note: "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
 	Pisces: &Provider{Priority: 80, Files: []File{
 		{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: true},
 		proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
