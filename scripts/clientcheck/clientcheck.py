@@ -430,9 +430,11 @@ def run_claude(case_dir, case, clients_bin, version):
         gets[name] = (gout + ("\n" + gerr if gerr else "")).strip()
         srv = parse_claude_get(name, gout)
         if srv is None:
-            # not known to Claude Code; a diagnostic may say why (e.g. url without type)
+            # not known to Claude Code; a diagnostic may say why (e.g. url without type, a
+            # reserved name)
             for d in diags:
-                if re.match(r"^\[" + re.escape(name) + r"\] ", d["message"]) and "Skipped" in d["message"]:
+                if re.match(r"^\[" + re.escape(name) + r"\] ", d["message"]) and (
+                        "Skipped" in d["message"] or "reserved MCP server name" in d["message"]):
                     srv = {"name": name, "status": "invalid", "diagnostic": d["message"]}
             if srv is None:
                 continue
