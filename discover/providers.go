@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -166,6 +167,15 @@ func absFrom(cwd, p string) string {
 // when they live under the home, so output does not depend on where the
 // tree sits on disk.
 func (o *Options) display(abs string, b normalize.Base) string {
+	if b == normalize.SystemDir {
+		// a machine root given with --system inside the project is shown
+		// as the project's files are; the machine's own files as they are
+		base := cmp.Or(o.Base, o.Root)
+		if rel, err := filepath.Rel(base, abs); err == nil && filepath.IsLocal(rel) && o.System != string(filepath.Separator) {
+			return filepath.ToSlash(rel)
+		}
+		return filepath.ToSlash(abs)
+	}
 	if b == normalize.RootDir {
 		base := o.Base
 		if base == "" {
