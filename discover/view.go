@@ -111,7 +111,7 @@ func (v *viewer) trusted() bool { return v.trust == nil || v.trust.all }
 // ignores reports whether a location belongs to an untrusted project whose
 // files the client does not load.
 func (v *viewer) ignores(l Location) bool {
-	if v.trust == nil || v.c.Trust.Effect != normalize.IgnoresProject || l.Scope == normalize.User || l.Dir == "" {
+	if v.trust == nil || v.c.Trust.Effect != normalize.IgnoresProject || l.Scope.OutsideProject() || l.Dir == "" {
 		return false
 	}
 	return !v.trust.layer(l.Dir, v.root)
