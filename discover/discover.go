@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
 )
 
 // Options say where to look. Root and Home are made absolute by Discover.
@@ -112,7 +114,7 @@ func Discover(o Options) (*normalize.Set, error) {
 // define the pisces way. The options must have been prepared (Discover or
 // Prepare).
 func (o *Options) Read(locs []Location) *normalize.Set {
-	ld := o.load(locs, nil, true)
+	ld := o.load(locs, nil, true, AllScopes)
 	ld.set.Definitions = ld.defs
 	ld.set.Entries = Merge(ld.defs)
 	ld.lists.applyAfterMerge(ld.set.Entries, true)
@@ -130,8 +132,9 @@ type loaded struct {
 // load reads and decodes locations. view is the client whose view is
 // built, or nil for pisces's merged view (each location read with its
 // provider's shape and only the lists pisces honours). trusted says
-// whether lists in project files count.
-func (o *Options) load(locs []Location, view *normalize.Client, trusted bool) loaded {
+// whether lists in project files count; scope which settings files lists
+// are read from.
+func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, scope ScopeFilter) loaded {
 	docs := o.readAll(locs)
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
 	lists := &fileLists{pisces: view == nil, trusted: trusted}
@@ -162,15 +165,91 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool) lo
 				sf.Servers = len(servers)
 				perLoc[i] = servers
 			}
+			if loc.RemoteHTTPS && view != nil {
+				for j := range servers {
+					remoteHTTPSOnly(view, &servers[j])
+				}
+			}
 		}
 		set.Sources = append(set.Sources, sf)
 	}
 	if view != nil {
-		o.collectOwnFileLists(view, lists)
+		o.collectOwnFileLists(view, lists, scope)
 	}
 	defs := slices.Concat(perLoc...)
+	if view != nil {
+		exclusive(view, locs, docs, defs)
+	}
 	lists.applyBeforeMerge(defs)
 	return loaded{set: set, defs: defs, lists: lists}
+}
+
+// remoteHTTPSOnly turns off a server of a file the client reads only
+// remote https servers from (File.RemoteHTTPS): it ignores any other,
+// without a word in its own listing.
+func remoteHTTPSOnly(c *normalize.Client, s *normalize.Server) {
+	if !s.Enabled {
+		return
+	}
+	why := ""
+	u, err := url.Parse(s.URL)
+	switch {
+	case s.Transport != normalize.HTTP && s.Transport != normalize.SSE || !s.TransportExplicit:
+		why = fmt.Sprintf("it is not an %q or %q server", c.TypeFor(normalize.HTTP), c.TypeFor(normalize.SSE))
+	case err != nil || u.Scheme != "https" || u.Host == "":
+		why = "its URL is not https"
+	case usesPlaceholders(s, c) || s.Node.Member("env") != nil && usesAnyPlaceholder(s.Node.Get("env"), c):
+		why = "it uses a placeholder"
+	default:
+		for _, k := range []string{"command", "args", "env", "headersHelper"} {
+			if s.Node.Member(k) != nil {
+				why = fmt.Sprintf("it has %q", k)
+				break
+			}
+		}
+	}
+	if why == "" {
+		return
+	}
+	s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,
+		Reason: fmt.Sprintf("%s reads only remote servers with an https URL and nothing to run or expand from %s, and ignores %q: %s (%s:%s)",
+			c.Product, s.Source.Path, s.Name, why, s.Source.Path, s.Source.Pos),
+		Hint: fmt.Sprintf("give it \"type\": %q and an https \"url\", or move it to a file that may start programs", c.TypeFor(normalize.HTTP))})
+}
+
+// usesAnyPlaceholder reports a placeholder the client expands anywhere in v.
+func usesAnyPlaceholder(v *normalize.Value, c *normalize.Client) bool {
+	found := false
+	v.Walk(func(x *normalize.Value) bool {
+		if x.Kind == normalize.String {
+			for _, ph := range resolve.Scan(x.Str) {
+				found = found || c.Expands(ph.Syntax)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// exclusive applies a file that, while it exists, leaves the client only
+// the servers of its own scope (File.Exclusive): every other definition
+// is kept out, and yields its name.
+func exclusive(c *normalize.Client, locs []Location, docs []readResult, defs []normalize.Server) {
+	for i, loc := range locs {
+		if !loc.Exclusive || docs[i].doc == nil {
+			continue
+		}
+		for j := range defs {
+			s := &defs[j]
+			if s.Source.Scope == loc.Scope || !s.Enabled {
+				continue
+			}
+			s.TurnOff(normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByConfig, Yields: true, Unlisted: c.HidesBlocked,
+				Path: loc.Display, Reason: fmt.Sprintf("%s exists, so %s loads servers only from its %s files", loc.Display, c.Product, loc.Scope),
+				Hint: fmt.Sprintf("ask the machine's administrator to add the server to %s", loc.Display)})
+		}
+		return
+	}
 }
 
 // key is the project path a Section location is keyed by.
@@ -363,7 +442,7 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	}
 	at := top
 	if loc.Section {
-		at = claudeProject(top, root)
+		at = claudeProject(top, root, loc.View)
 		if at == nil {
 			return nil, nil, false
 		}
@@ -415,21 +494,24 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	return servers, append(diags, more...), true
 }
 
-// claudeProject finds projects[<root>] in ~/.claude.json. Claude Code keys
-// it by the absolute path it was started in; symlinks and trailing slashes
-// are forgiven.
-func claudeProject(top *normalize.Value, root string) *normalize.Value {
+// claudeProject finds projects[<root>] in ~/.claude.json. In Claude Code's
+// own view (exact) the key is the project's path as Claude Code spells it
+// (projectMember); pisces, reading the file as a provider, forgives
+// trailing slashes.
+func claudeProject(top *normalize.Value, root string, exact bool) *normalize.Value {
 	projects := top.Get("projects")
 	if projects == nil || projects.Kind != normalize.Object {
 		return nil
 	}
-	want := []string{root}
-	if r, err := filepath.EvalSymlinks(root); err == nil && r != root {
-		want = append(want, r)
+	if exact {
+		if m := projectMember(projects, root); m != nil && m.Value.Kind == normalize.Object {
+			return m.Value
+		}
+		return nil
 	}
+	want := projectKeys(root)
 	for _, m := range projects.Unique() {
-		key := filepath.Clean(filepath.FromSlash(m.Key))
-		if slices.Contains(want, key) && m.Value.Kind == normalize.Object {
+		if slices.Contains(want, filepath.Clean(filepath.FromSlash(m.Key))) && m.Value.Kind == normalize.Object {
 			return m.Value
 		}
 	}
@@ -484,12 +566,15 @@ func (o *Options) note(msg string) {
 	}
 }
 
-// Notes are what the run left out and why.
+// Notes are what the run left out and why, sorted: views are built in
+// parallel, so the order they were noted in is not the same twice.
 func (o *Options) Notes() []string {
 	if o.cache == nil {
 		return nil
 	}
 	o.cache.mu.Lock()
 	defer o.cache.mu.Unlock()
-	return slices.Clone(o.cache.notes)
+	notes := slices.Clone(o.cache.notes)
+	slices.Sort(notes)
+	return notes
 }

@@ -299,7 +299,9 @@ func (v *viewer) applyTrust(entries []normalize.Entry) {
 // listed in a disabled list anywhere, a server is rejected; approved by a
 // setting that counts, it starts; otherwise it waits for approval.
 // Settings written inside the project count only once the project is
-// trusted. A pending or rejected server yields its name.
+// trusted. A client that merges its settings (Approval.Merged) lets the
+// highest setting that sets EnableAll decide once the project is trusted.
+// A pending or rejected server yields its name.
 func (v *viewer) approve(defs []normalize.Server) {
 	ap := v.c.Approval
 	if ap == nil || v.scope == UserScopes {
@@ -312,24 +314,30 @@ func (v *viewer) approve(defs []normalize.Server) {
 	}
 	var settings []setting
 	var skipped []string
+	seen := map[string]bool{}
 	for _, st := range ap.Settings {
-		doc := v.o.readDoc(v.c, st.File, v.root)
-		if doc == nil {
-			continue
+		if st.File.Base == normalize.SystemDir && v.scope == ProjectScopes {
+			continue // the machine's settings are not the project's (lint)
 		}
-		obj := doc.Root
-		if st.File.Section {
-			m := projectMember(obj.Get("projects"), v.root)
-			if m == nil {
-				continue
+		for _, doc := range v.o.settingDocs(v.c, st.File, v.root) {
+			if seen[doc.Abs] && !st.File.Section {
+				continue // the working directory is the project root
 			}
-			obj = m.Value
+			seen[doc.Abs] = true
+			obj := doc.Root
+			if st.File.Section {
+				m := projectMember(obj.Get("projects"), v.root)
+				if m == nil {
+					continue
+				}
+				obj = m.Value
+			}
+			counted := !st.Trusted || v.trusted()
+			if !counted && (obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil) {
+				skipped = append(skipped, doc.Path)
+			}
+			settings = append(settings, setting{doc, obj, counted})
 		}
-		counted := !st.Trusted || v.trusted()
-		if !counted && (obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil) {
-			skipped = append(skipped, doc.Path)
-		}
-		settings = append(settings, setting{doc, obj, counted})
 	}
 	listed := func(obj *normalize.Value, key, name string) *normalize.Value {
 		if l := obj.Get(key); l != nil && l.Kind == normalize.Array {
@@ -340,6 +348,28 @@ func (v *viewer) approve(defs []normalize.Server) {
 			}
 		}
 		return nil
+	}
+	// EnableAll: the highest setting that counts and sets it decides in a
+	// merged view of a trusted project; elsewhere any true approves.
+	var all, allOff *normalize.Gate
+	for _, st := range settings {
+		b := st.obj.Get(ap.EnableAll)
+		if !st.counted || b == nil || b.Kind != normalize.Bool {
+			continue
+		}
+		at := fmt.Sprintf("%s:%s", st.doc.Path, b.Range.Start)
+		if ap.Merged && v.trusted() {
+			if b.Bool {
+				all = &normalize.Gate{Reason: fmt.Sprintf("%q is true at %s", ap.EnableAll, at)}
+			} else {
+				allOff = &normalize.Gate{Reason: fmt.Sprintf("%q is false at %s, which overrides the settings below it", ap.EnableAll, at), Path: st.doc.Path, Pos: b.Range.Start}
+			}
+			break
+		}
+		if b.Bool {
+			all = &normalize.Gate{Reason: fmt.Sprintf("%q is true at %s", ap.EnableAll, at)}
+			break
+		}
 	}
 	for i := range defs {
 		s := &defs[i]
@@ -358,9 +388,10 @@ func (v *viewer) approve(defs []normalize.Server) {
 			}
 			if it := listed(st.obj, ap.Enabled, s.Name); it != nil {
 				approved = &normalize.Gate{Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Enabled, st.doc.Path, it.Range.Start)}
-			} else if all := st.obj.Get(ap.EnableAll); all != nil && all.Kind == normalize.Bool && all.Bool {
-				approved = &normalize.Gate{Reason: fmt.Sprintf("%q is true at %s:%s", ap.EnableAll, st.doc.Path, all.Range.Start)}
 			}
+		}
+		if approved == nil {
+			approved = all
 		}
 		switch {
 		case rejected != nil:
@@ -370,12 +401,19 @@ func (v *viewer) approve(defs []normalize.Server) {
 		default:
 			why := fmt.Sprintf("no %q setting lists it and %q is not set", ap.Enabled, ap.EnableAll)
 			hint := approveHint(ap, s.Name)
-			if len(skipped) > 0 {
+			g := normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Yields: true}
+			switch {
+			case allOff != nil:
+				why = fmt.Sprintf("no %q setting lists it and %s", ap.Enabled, allOff.Reason)
+				g.Path, g.Pos = allOff.Path, allOff.Pos
+				hint = fmt.Sprintf("%s (%q false at %s:%s keeps the others from approving it)", hint, ap.EnableAll, allOff.Path, allOff.Pos)
+			case len(skipped) > 0:
 				why = fmt.Sprintf("the approvals in %s count only once the project is trusted, and %s",
 					strings.Join(skipped, ", "), v.trust.reason)
 				hint = "trust the project: " + v.trust.hint
 			}
-			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Yields: true, Reason: why, Hint: hint})
+			g.Reason, g.Hint = why, hint
+			s.TurnOff(g)
 		}
 	}
 }
@@ -383,7 +421,9 @@ func (v *viewer) approve(defs []normalize.Server) {
 // approveHint says how to approve a server: the client's own prompt, or
 // the setting to write in the first file approvals are read from.
 func approveHint(ap *normalize.Approval, name string) string {
-	set := fmt.Sprintf("add %q to %q in %s (or set %q to true there)", name, ap.Enabled, ap.Settings[0].File.Path, ap.EnableAll)
+	// the first setting of the project's own is where users approve
+	i := max(0, slices.IndexFunc(ap.Settings, func(st normalize.Setting) bool { return st.File.Base == normalize.RootDir }))
+	set := fmt.Sprintf("add %q to %q in %s (or set %q to true there)", name, ap.Enabled, ap.Settings[i].File.Path, ap.EnableAll)
 	if ap.Ask != "" {
 		return ap.Ask + ", or " + set
 	}
@@ -401,6 +441,9 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		s := &defs[i]
 		why, hint := invalidReason(v.c, s)
 		pos := s.Source.Pos
+		if why == "" {
+			why, hint, pos = fieldInvalid(v.c, s)
+		}
 		if why == "" {
 			why, hint, pos = undeclaredInput(v.c, s, docs)
 		}
@@ -443,6 +486,16 @@ func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) 
 		return fmt.Sprintf("%q is a name %s reserves for its own servers%s: it skips the entry", s.Name, c.Product, as) + at, fmt.Sprintf("give the server another name: %s reserves %q", c.Product, r)
 	}
 	return "", ""
+}
+
+// fieldInvalid says why a client skips an entry whose field has the wrong
+// type (Client.FieldChecks), at the field.
+func fieldInvalid(c *normalize.Client, s *normalize.Server) (why, hint string, at normalize.Pos) {
+	p := c.FieldProblem(s)
+	if p == nil {
+		return "", "", at
+	}
+	return fmt.Sprintf("%q: %s (%s:%s)", s.Name, p.Why(c), s.Source.Path, p.At), p.Hint(), p.At
 }
 
 // undeclaredInput says why a client with "inputs" (VS Code) does not start
@@ -498,8 +551,12 @@ func (v *viewer) mergedInvalid(set *normalize.Set) {
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
 		why, hint := invalidReason(v.c, s)
+		pos := s.Source.Pos
+		if why == "" {
+			why, hint, pos = fieldInvalid(v.c, s)
+		}
 		if why != "" && s.Enabled {
-			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: s.Source.Pos})
+			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: pos})
 		}
 	}
 }

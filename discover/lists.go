@@ -1,16 +1,23 @@
 package discover
 
 import (
+	"cmp"
+	"encoding/json"
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// nameList is one list of server names found in a file (a Client.Lists
-// setting): pisces disabledServers/enabledServers, Gemini
-// mcp.allowed/excluded, agent-code [security] mcp_server_allowlist/denylist,
-// Claude Code's per-project disabledMcpServers.
+// nameList is one list setting found in a file (a Client.Lists setting):
+// pisces disabledServers/enabledServers, Gemini mcp.allowed/excluded,
+// agent-code [security] mcp_server_allowlist/denylist, Claude Code's
+// per-project disabledMcpServers and its allowedMcpServers and
+// deniedMcpServers (whose entries are objects, List.Entries).
 type nameList struct {
 	owner string // the client whose file holds it
 	spec  normalize.List
@@ -18,22 +25,71 @@ type nameList struct {
 	label string // e.g. `"disabledServers" at ~/.pisces/mcp.json:2:3`
 	path  string
 	pos   normalize.Pos
-	// at holds the position of each name's entry, for reasons.
-	at map[string]normalize.Pos
+	// at holds the position of each name's entry, for reasons, and vals
+	// the entry itself.
+	at   map[string]normalize.Pos
+	vals map[string]*normalize.Value
+	// entries are the entries of a list of objects the client uses, and
+	// ignored those it ignores (List.Entries).
+	entries []listEntry
+	ignored []normalize.ListEntry
+	key     string // the setting as users write it
+	scope   normalize.Scope
 }
 
-func (l *nameList) key(name string) string {
+// listEntry is one entry of a list of objects: a name, a command line or
+// a URL pattern.
+type listEntry struct {
+	by   string // "name", "command", "url"
+	name string
+	argv []string
+	url  string
+	pos  normalize.Pos
+	text string // as written: {"serverName": "x"}
+	list *nameList
+	val  *normalize.Value
+}
+
+func (l *nameList) fold(name string) string {
 	if l.spec.Fold {
 		return strings.ToLower(name)
 	}
 	return name
 }
 
-func (l *nameList) has(name string) bool { return l != nil && l.names[l.key(name)] }
+func (l *nameList) has(name string) bool { return l != nil && l.names[l.fold(name)] }
+
+// matches reports whether an entry matches a server: by name, by its
+// program and arguments (a stdio server), or by its URL (a remote one).
+// A deny-list's URL pattern forgives a query and a trailing slash
+// (urlMatches), an allow-list's does not (Claude Code 2.1.331: BPo matches
+// with VSo, WPo with Hcn).
+func (e *listEntry) matches(s *normalize.Server) bool {
+	switch e.by {
+	case "name":
+		return s.Name == e.name
+	case "command":
+		return s.Transport == normalize.Stdio && slices.Equal(append([]string{s.Command}, s.Args...), e.argv)
+	case "url":
+		if !isRemoteTransport(s.Transport) || s.URL == "" {
+			return false
+		}
+		if e.list.spec.Effect == normalize.DenyList {
+			return urlMatches(s.URL, e.url)
+		}
+		return e.url == "*" || hostPatternMatch(s.URL, e.url)
+	}
+	return false
+}
+
+func isRemoteTransport(t normalize.Transport) bool {
+	return t == normalize.HTTP || t == normalize.SSE || t == normalize.WS
+}
 
 // newList reads a list setting from the member m holding it: an array of
-// names, or (Switches) an object of name -> {"enabled": false}.
-func newList(doc *normalize.Document, owner string, spec normalize.List, m *normalize.Member, root string) *nameList {
+// names, an array of objects (Entries), or (Switches) an object of name
+// -> {"enabled": false}. A list of another type is ignored (nil).
+func newList(doc *normalize.Document, owner string, spec normalize.List, m *normalize.Member, root string, scope normalize.Scope) *nameList {
 	label := spec.Label()
 	if strings.Contains(label, "<root>") {
 		label = strings.Replace(label, ".<root>.", fmt.Sprintf("[%q].", root), 1)
@@ -41,7 +97,7 @@ func newList(doc *normalize.Document, owner string, spec normalize.List, m *norm
 	if label == "" {
 		label = doc.Path
 	}
-	l := &nameList{owner: owner, spec: spec, names: map[string]bool{}, at: map[string]normalize.Pos{},
+	l := &nameList{owner: owner, spec: spec, names: map[string]bool{}, at: map[string]normalize.Pos{}, vals: map[string]*normalize.Value{}, key: label, scope: scope,
 		path: doc.Path, pos: m.KeyRange.Start, label: fmt.Sprintf("%q at %s:%s", label, doc.Path, m.KeyRange.Start)}
 	if strings.Contains(spec.Label(), "<root>") {
 		l.label = fmt.Sprintf("%s at %s:%s", label, doc.Path, m.KeyRange.Start)
@@ -50,42 +106,157 @@ func newList(doc *normalize.Document, owner string, spec normalize.List, m *norm
 		l.label = fmt.Sprintf("%s:%s", doc.Path, m.KeyRange.Start)
 		for _, e := range m.Value.Unique() {
 			if en := e.Value.Get("enabled"); en != nil && en.Kind == normalize.Bool && !en.Bool {
-				l.names[l.key(e.Key)] = true
-				l.at[l.key(e.Key)] = e.KeyRange.Start
+				l.names[l.fold(e.Key)] = true
+				l.at[l.fold(e.Key)] = e.KeyRange.Start
 			}
 		}
 		return l
 	}
-	if m.Value.Kind == normalize.Array {
-		for _, it := range m.Value.Items {
-			if it.Kind == normalize.String {
-				l.names[l.key(it.Str)] = true
-				l.at[l.key(it.Str)] = it.Range.Start
-			}
+	if m.Value.Kind != normalize.Array {
+		return nil // the client ignores a list that is not one
+	}
+	for _, it := range m.Value.Items {
+		if spec.Entries != nil {
+			l.readEntry(doc, it)
+			continue
+		}
+		if it.Kind == normalize.String {
+			l.names[l.fold(it.Str)] = true
+			l.at[l.fold(it.Str)] = it.Range.Start
+			l.vals[l.fold(it.Str)] = it
 		}
 	}
 	return l
 }
 
+// namePatterns caches the compiled List.Entries.NamePattern of each list.
+var namePatterns sync.Map
+
+func namePattern(expr string) *regexp.Regexp {
+	if re, ok := namePatterns.Load(expr); ok {
+		return re.(*regexp.Regexp)
+	}
+	re := regexp.MustCompile(expr)
+	namePatterns.Store(expr, re)
+	return re
+}
+
+// readEntry reads one object of a list of objects, or records why the
+// client ignores it.
+func (l *nameList) readEntry(doc *normalize.Document, it *normalize.Value) {
+	spec := l.spec.Entries
+	text := compactJSON(doc, it)
+	ignore := func(why string) {
+		l.ignored = append(l.ignored, normalize.ListEntry{Text: text, Range: it.Range, Pointer: it.Pointer, Ignored: why})
+	}
+	keys := []string{spec.NameKey, spec.CommandKey, spec.URLKey}
+	if it.Kind != normalize.Object {
+		ignore(fmt.Sprintf("an entry is an object with one of %s", quotedList(keys)))
+		return
+	}
+	var set []*normalize.Member
+	for _, k := range keys {
+		if m := it.Member(k); k != "" && m != nil {
+			set = append(set, m)
+		}
+	}
+	if len(set) != 1 {
+		ignore(fmt.Sprintf("an entry must hold exactly one of %s", quotedList(keys)))
+		return
+	}
+	m := set[0]
+	e := listEntry{pos: it.Range.Start, text: text, list: l, val: it}
+	switch m.Key {
+	case spec.NameKey:
+		if m.Value.Kind != normalize.String {
+			ignore(fmt.Sprintf("%q must be a string", m.Key))
+			return
+		}
+		if spec.NamePattern != "" && !namePattern(spec.NamePattern).MatchString(m.Value.Str) {
+			ignore(fmt.Sprintf("%q %q can never be a server's name here (it must match %s)", m.Key, m.Value.Str, spec.NamePattern))
+			return
+		}
+		e.by, e.name = "name", m.Value.Str
+	case spec.CommandKey:
+		argv, ok := m.Value.Strings()
+		if !ok || len(argv) == 0 {
+			ignore(fmt.Sprintf("%q must be an array of strings, the program first", m.Key))
+			return
+		}
+		e.by, e.argv = "command", argv
+	case spec.URLKey:
+		if m.Value.Kind != normalize.String {
+			ignore(fmt.Sprintf("%q must be a string", m.Key))
+			return
+		}
+		e.by, e.url = "url", m.Value.Str
+	}
+	l.entries = append(l.entries, e)
+}
+
+func quotedList(keys []string) string {
+	var q []string
+	for _, k := range keys {
+		if k != "" {
+			q = append(q, fmt.Sprintf("%q", k))
+		}
+	}
+	return strings.Join(q, ", ")
+}
+
+// compactJSON is a value as one line of JSON, for messages.
+func compactJSON(doc *normalize.Document, v *normalize.Value) string { return jsonText(v.Interface()) }
+
+// jsonText writes a value as one line of JSON, with a space after each
+// comma and colon: {"serverCommand": ["npx", "-y", "x"]}.
+func jsonText(v any) string {
+	switch v := v.(type) {
+	case map[string]any:
+		keys := sortedKeys(v)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = jsonText(k) + ": " + jsonText(v[k])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case []any:
+		parts := make([]string, len(v))
+		for i, it := range v {
+			parts[i] = jsonText(it)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case []string:
+		parts := make([]string, len(v))
+		for i, it := range v {
+			parts[i] = jsonText(it)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
 // readList finds a list setting in a document; nil when it is not set.
-func readList(doc *normalize.Document, owner string, spec normalize.List, root string) *nameList {
+func readList(doc *normalize.Document, owner string, spec normalize.List, root string, scope normalize.Scope) *nameList {
 	if len(spec.Path) == 0 {
 		if doc.Root == nil || doc.Root.Kind != normalize.Object {
 			return nil
 		}
-		return newList(doc, owner, spec, &normalize.Member{Key: "", KeyRange: doc.Root.Range, Value: doc.Root}, root)
+		return newList(doc, owner, spec, &normalize.Member{Key: "", KeyRange: doc.Root.Range, Value: doc.Root}, root, scope)
 	}
 	m := lookupKey(doc.Root, spec.Path, root)
 	if m == nil {
 		return nil
 	}
-	return newList(doc, owner, spec, m, root)
+	return newList(doc, owner, spec, m, root, scope)
 }
 
 // gate builds the reason a list gives for name.
 func (l *nameList) gate(name string, status normalize.Status, verb string) normalize.Gate {
 	pos := l.pos
-	if p, ok := l.at[l.key(name)]; ok {
+	if p, ok := l.at[l.fold(name)]; ok {
 		pos = p
 	}
 	reason := verb + " " + l.label
@@ -97,7 +268,30 @@ func (l *nameList) gate(name string, status normalize.Status, verb string) norma
 	case verb == "not listed in":
 		hint = fmt.Sprintf("add %q to %s", name, l.label)
 	}
-	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos, Hint: hint}
+	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos, Hint: hint,
+		Unlisted: status == normalize.StatusBlocked && hidesBlocked(l.owner)}
+}
+
+// hidesBlocked reports a client whose listing leaves out what its lists
+// block (Client.HidesBlocked).
+func hidesBlocked(id string) bool {
+	c := normalize.ClientByID(id)
+	return c != nil && c.HidesBlocked
+}
+
+// denyGate is the reason an entry of a deny-list of objects gives.
+func (e *listEntry) denyGate() normalize.Gate {
+	l := e.list
+	at := fmt.Sprintf("%q at %s:%s", l.key, l.path, e.pos)
+	reason := "listed in " + at
+	switch e.by {
+	case "command":
+		reason = fmt.Sprintf("its command line matches %s in %s", e.text, at)
+	case "url":
+		reason = fmt.Sprintf("its URL matches %s in %s", e.text, at)
+	}
+	return normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: e.pos,
+		Hint: fmt.Sprintf("remove the entry %s at %s:%s", e.text, l.path, e.pos), Unlisted: hidesBlocked(l.owner)}
 }
 
 // clientLists are the allow-lists and deny-lists of one client, highest
@@ -113,6 +307,9 @@ type fileLists struct {
 	hide    []*nameList
 	unhide  []*nameList
 	client  map[string]*clientLists
+	// docs are the settings files lists were read from (List.Files), for
+	// findings about their entries.
+	docs []*normalize.Document
 }
 
 // collect reads the lists of one server file. Locations arrive highest
@@ -120,28 +317,66 @@ type fileLists struct {
 func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 	c := normalize.ClientByID(loc.Client)
 	for _, spec := range c.Lists {
-		if spec.File != nil || f.pisces && !spec.Pisces {
+		if spec.File != nil || spec.Files != nil || f.pisces && !spec.Pisces {
 			continue
 		}
 		if spec.Trusted && !f.trusted && !loc.Scope.OutsideProject() {
 			continue
 		}
-		if l := readList(doc, c.ID, spec, loc.key("")); l != nil {
+		if l := readList(doc, c.ID, spec, loc.key(""), loc.Scope); l != nil {
 			f.add(l)
 		}
 	}
 }
 
 // collectOwnFileLists reads the lists that live in files of their own
-// (Gemini CLI's enablement file, Claude Code's state file).
-func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists) {
+// (Gemini CLI's enablement file, Claude Code's state file) or in settings
+// files (Claude Code's allowedMcpServers and deniedMcpServers). A run on
+// the project alone (scope ProjectScopes) reads the settings files of the
+// project only.
+func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope ScopeFilter) {
 	root := o.projectRoot(c)
 	for _, spec := range c.Lists {
-		if spec.File == nil {
+		if spec.File != nil {
+			if doc := o.readDoc(c, *spec.File, root); doc != nil {
+				if l := readList(doc, c.ID, spec, root, spec.File.Scope); l != nil {
+					f.add(l)
+				}
+			}
+		}
+		if spec.Files == nil {
 			continue
 		}
-		if doc := o.readDoc(c, *spec.File, root); doc != nil {
-			if l := readList(doc, c.ID, spec, root); l != nil {
+		var found []*nameList
+		locked := false
+		seen := map[string]bool{}
+		for _, file := range spec.Files {
+			if scope == ProjectScopes && file.Base != normalize.RootDir || scope == UserScopes && file.Base == normalize.RootDir {
+				continue
+			}
+			if spec.Trusted && !f.trusted && file.Base == normalize.RootDir {
+				continue
+			}
+			for _, doc := range o.settingDocs(c, file, root) {
+				if seen[doc.Abs] {
+					continue // the working directory is the project root
+				}
+				seen[doc.Abs] = true
+				if spec.ManagedOnly != "" && file.Scope == normalize.Managed {
+					if b := doc.Root.Get(spec.ManagedOnly); b != nil && b.Kind == normalize.Bool && b.Bool {
+						locked = true
+					}
+				}
+				if l := readList(doc, c.ID, spec, root, file.Scope); l != nil {
+					found = append(found, l)
+					if !slices.Contains(f.docs, doc) {
+						f.docs = append(f.docs, doc)
+					}
+				}
+			}
+		}
+		for _, l := range found {
+			if !locked || l.scope == normalize.Managed {
 				f.add(l)
 			}
 		}
@@ -179,30 +414,148 @@ func (f *fileLists) combine(ls []*nameList) normalize.Combine {
 	return ls[0].spec.Combine
 }
 
-// denied returns the deny-list that lists name, or nil.
-func (f *fileLists) denied(ls []*nameList, name string) *nameList {
+// denied returns the gate of a deny-list that lists the server, or nil.
+func (f *fileLists) denied(ls []*nameList, s *normalize.Server) *normalize.Gate {
 	for i, l := range ls {
 		if f.combine(ls) == normalize.FirstSet && i > 0 {
 			break
 		}
-		if l.has(name) {
-			return l
+		if l.spec.Entries != nil {
+			for j := range l.entries {
+				if e := &l.entries[j]; e.matches(s) {
+					g := e.denyGate()
+					return &g
+				}
+			}
+			continue
+		}
+		if l.has(s.Name) {
+			g := l.gate(s.Name, normalize.StatusBlocked, "listed in")
+			return &g
 		}
 	}
 	return nil
 }
 
-// notAllowed returns an allow-list that does not list name, or nil.
-func (f *fileLists) notAllowed(ls []*nameList, name string) *nameList {
+// notAllowed returns the gate of the allow-lists that do not admit the
+// server, or nil.
+func (f *fileLists) notAllowed(ls []*nameList, s *normalize.Server, c *normalize.Client) *normalize.Gate {
+	if len(ls) > 0 && ls[0].spec.Entries != nil && f.combine(ls) == normalize.Union {
+		return unionAllow(ls, s, c)
+	}
 	for i, l := range ls {
 		if f.combine(ls) == normalize.FirstSet && i > 0 {
 			break
 		}
-		if len(l.names) > 0 && !l.has(name) {
-			return l
+		if len(l.names) > 0 && !l.has(s.Name) {
+			g := l.gate(s.Name, normalize.StatusBlocked, "not listed in")
+			return &g
 		}
 	}
 	return nil
+}
+
+// unionAllow judges a server by the entries of every allow-list of
+// objects (List.Entries), which add up: none admits no server
+// (EmptyBlocks); with Strict, a stdio server is admitted by its command
+// once there is an entry by command, a remote one by its URL once there is
+// one by URL, any other by its name. The servers of an Exempt scope pass
+// unless they use placeholders.
+func unionAllow(ls []*nameList, s *normalize.Server, c *normalize.Client) *normalize.Gate {
+	spec := ls[0].spec
+	if slices.Contains(spec.Exempt, s.Source.Scope) && !usesPlaceholders(s, c) {
+		return nil
+	}
+	var all []*listEntry
+	for _, l := range ls {
+		for j := range l.entries {
+			all = append(all, &l.entries[j])
+		}
+	}
+	first := ls[0]
+	label := fmt.Sprintf("%q at %s:%s", first.key, first.path, first.pos)
+	if n := len(ls) - 1; n > 0 {
+		label += fmt.Sprintf(" (and in %d more %s)", n, plural(n, "file", "files"))
+	}
+	g := normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByList, Path: first.path, Pos: first.pos, Unlisted: c.HidesBlocked}
+	entryFor := func(key string, v any) string { return "{" + jsonText(key) + ": " + jsonText(v) + "}" }
+	if len(all) == 0 {
+		if !spec.EmptyBlocks {
+			return nil
+		}
+		g.Reason = fmt.Sprintf("%s has no entry the client uses, so it admits no server", label)
+		g.Hint = fmt.Sprintf("add %s to %s", entryFor(spec.Entries.NameKey, s.Name), label)
+		return &g
+	}
+	by := "name"
+	if spec.Entries.Strict {
+		has := func(kind string) bool {
+			return slices.ContainsFunc(all, func(e *listEntry) bool { return e.by == kind })
+		}
+		switch {
+		case s.Transport == normalize.Stdio && has("command"):
+			by = "command"
+		case isRemoteTransport(s.Transport) && has("url"):
+			by = "url"
+		}
+	}
+	for _, e := range all {
+		if (!spec.Entries.Strict || e.by == by) && e.matches(s) {
+			return nil
+		}
+	}
+	switch by {
+	case "command":
+		argv := append([]string{s.Command}, s.Args...)
+		g.Reason = fmt.Sprintf("not admitted by %s: once it has an entry by %q, a stdio server is admitted only by its command line, and none is %s",
+			label, spec.Entries.CommandKey, jsonText(argv))
+		g.Hint = fmt.Sprintf("add %s to %s", entryFor(spec.Entries.CommandKey, argv), label)
+	case "url":
+		g.Reason = fmt.Sprintf("not admitted by %s: once it has an entry by %q, a remote server is admitted only by its URL, and none matches %q",
+			label, spec.Entries.URLKey, s.URL)
+		g.Hint = fmt.Sprintf("add %s to %s", entryFor(spec.Entries.URLKey, s.URL), label)
+	default:
+		g.Reason = "not listed in " + label
+		g.Hint = fmt.Sprintf("add %s to %s", entryFor(spec.Entries.NameKey, s.Name), label)
+	}
+	return &g
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// usesPlaceholders reports whether a value of the server outside "env"
+// holds a placeholder the client expands.
+func usesPlaceholders(s *normalize.Server, c *normalize.Client) bool {
+	found := false
+	var walk func(v *normalize.Value)
+	walk = func(v *normalize.Value) {
+		switch {
+		case found || v == nil:
+		case v.Kind == normalize.String:
+			for _, ph := range resolve.Scan(v.Str) {
+				if c.Expands(ph.Syntax) {
+					found = true
+				}
+			}
+		case v.Kind == normalize.Array:
+			for _, it := range v.Items {
+				walk(it)
+			}
+		case v.Kind == normalize.Object:
+			for _, m := range v.Unique() {
+				if v != s.Node || m.Key != "env" {
+					walk(m.Value)
+				}
+			}
+		}
+	}
+	walk(s.Node)
+	return found
 }
 
 // applyBeforeMerge blocks definitions that their own client's lists block.
@@ -214,10 +567,10 @@ func (f *fileLists) applyBeforeMerge(defs []normalize.Server) {
 		if c == nil || !s.Enabled {
 			continue
 		}
-		if l := f.denied(c.deny, s.Name); l != nil { // deny is checked first by every client
-			s.TurnOff(l.gate(s.Name, normalize.StatusBlocked, "listed in"))
-		} else if l := f.notAllowed(c.allow, s.Name); l != nil {
-			s.TurnOff(l.gate(s.Name, normalize.StatusBlocked, "not listed in"))
+		if g := f.denied(c.deny, s); g != nil { // deny is checked first by every client
+			s.TurnOff(*g)
+		} else if g := f.notAllowed(c.allow, s, normalize.ClientByID(s.Source.Client)); g != nil {
+			s.TurnOff(*g)
 		}
 	}
 }
@@ -255,4 +608,52 @@ func (f *fileLists) hidden(name string) bool {
 		}
 	}
 	return false
+}
+
+// settings describes the allow-lists and deny-lists read, each entry with
+// the servers it matches among defs, for lint.
+func (f *fileLists) settings(defs []normalize.Server) []normalize.ListSetting {
+	var out []normalize.ListSetting
+	for _, id := range sortedKeys(f.client) {
+		cl := f.client[id]
+		for _, l := range append(slices.Clone(cl.deny), cl.allow...) {
+			ls := normalize.ListSetting{Client: l.owner, Key: l.key, Effect: l.spec.Effect, Path: l.path, Pos: l.pos}
+			match := func(ok func(s *normalize.Server) bool) []string {
+				var names []string
+				for i := range defs {
+					if s := &defs[i]; s.Source.Client == l.owner && ok(s) && !slices.Contains(names, s.Name) {
+						names = append(names, s.Name)
+					}
+				}
+				return names
+			}
+			if l.spec.Entries != nil {
+				for j := range l.entries {
+					e := &l.entries[j]
+					ls.Entries = append(ls.Entries, normalize.ListEntry{Text: e.text, Name: e.name, Range: e.val.Range, Pointer: e.val.Pointer,
+						Matches: match(e.matches)})
+				}
+				ls.Entries = append(ls.Entries, l.ignored...)
+			} else {
+				for name, v := range l.vals {
+					ls.Entries = append(ls.Entries, normalize.ListEntry{Text: fmt.Sprintf("%q", v.Str), Name: v.Str, Range: v.Range, Pointer: v.Pointer,
+						Matches: match(func(s *normalize.Server) bool { return l.fold(s.Name) == name })})
+				}
+			}
+			slices.SortFunc(ls.Entries, func(a, b normalize.ListEntry) int {
+				return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Col, b.Range.Start.Col))
+			})
+			out = append(out, ls)
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -33,6 +34,8 @@ type Location struct {
 	// the others (File.Defaults).
 	Profile, Defaults bool
 	Order             int // rank in the merge order, 0 first
+	// Exclusive and RemoteHTTPS are the File's.
+	Exclusive, RemoteHTTPS bool
 }
 
 // Locations resolves pisces's providers table (Client.Pisces of every
@@ -64,7 +67,7 @@ func (o *Options) SkipsSystem(c *normalize.Client) bool {
 
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {
 	abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
-	return Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format,
+	return Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS,
 		Abs: abs, Display: o.display(abs, f.Base), Section: f.Section, Order: order, ServersPath: f.ServersPath}
 }
 
@@ -168,6 +171,15 @@ func absFrom(cwd, p string) string {
 // when they live under the home, so output does not depend on where the
 // tree sits on disk.
 func (o *Options) display(abs string, b normalize.Base) string {
+	if b == normalize.SystemDir {
+		// a machine root given with --system inside the project is shown
+		// as the project's files are; the machine's own files as they are
+		base := cmp.Or(o.Base, o.Root)
+		if rel, err := filepath.Rel(base, abs); err == nil && filepath.IsLocal(rel) && o.System != string(filepath.Separator) {
+			return filepath.ToSlash(rel)
+		}
+		return filepath.ToSlash(abs)
+	}
 	if b == normalize.RootDir {
 		base := o.Base
 		if base == "" {

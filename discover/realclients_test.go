@@ -100,8 +100,10 @@ func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *n
 	}
 	for name, s := range got {
 		// the clients do not list what they ignore (an untrusted Codex
-		// layer); mcpconf lists it as untrusted
-		if !seen[name] && statusOf(s) != string(normalize.StatusUntrusted) {
+		// layer), nor Claude Code what its lists block or what it ignores
+		// without a word (Gate.Unlisted); mcpconf lists them with their
+		// status
+		if !seen[name] && statusOf(s) != string(normalize.StatusUntrusted) && !(s.Off != nil && s.Off.Unlisted) {
 			t.Errorf("%s: in mcpconf's view (%s), not listed by the client\n%s", name, statusOf(s), describe())
 		}
 	}

@@ -39,6 +39,9 @@ type viewer struct {
 }
 
 func (v *viewer) build() *normalize.Set {
+	if v.scope != ProjectScopes && v.o.SkipsSystem(v.c) {
+		v.o.note(v.o.systemNote(v.c))
+	}
 	locs := v.scope.Filter(v.o.viewLocations(v.c, v.root))
 	if v.c.Trust != nil && v.scope == AllScopes && !v.o.AssumeTrusted {
 		// Trust lives in the home: without it (lint's project scope) the
@@ -55,7 +58,7 @@ func (v *viewer) build() *normalize.Set {
 			loaded = append(loaded, l)
 		}
 	}
-	ld := v.o.load(loaded, v.c, v.trusted())
+	ld := v.o.load(loaded, v.c, v.trusted(), v.scope)
 	set := ld.set
 	set.UserRead = v.scope != ProjectScopes
 	if v.c.Merge == normalize.KeyByKey {
@@ -66,6 +69,12 @@ func (v *viewer) build() *normalize.Set {
 	v.invalid(ld.defs, set.Documents)
 	v.approve(ld.defs)
 	set.Definitions = ld.defs
+	set.Lists = ld.lists.settings(ld.defs)
+	for _, d := range ld.lists.docs {
+		if !slices.Contains(set.Documents, d) {
+			set.Documents = append(set.Documents, d)
+		}
+	}
 	set.Entries = mergeView(v.c, ld.defs)
 	ld.lists.applyAfterMerge(set.Entries, false)
 	v.applyTrust(set.Entries)
@@ -86,6 +95,18 @@ func (v *viewer) build() *normalize.Set {
 	return set
 }
 
+// systemNote says that a client's machine-wide files were not read.
+func (o *Options) systemNote(c *normalize.Client) string {
+	var files []string
+	for _, f := range c.Files {
+		if f.Base == normalize.SystemDir && f.ForOS(o.goos()) && !slices.Contains(files, f.Display(o.goos())) {
+			files = append(files, f.Display(o.goos()))
+		}
+	}
+	return fmt.Sprintf("%s's machine-wide files (%s) were not read: --home isolates the run; give --system DIR to read another machine's (--system / for this one)",
+		c.Product, strings.Join(files, ", "))
+}
+
 // trusted reports whether the project is trusted (true when the client
 // has no notion of trust, or trust was not looked at).
 func (v *viewer) trusted() bool { return v.trust == nil || v.trust.all }
@@ -93,7 +114,7 @@ func (v *viewer) trusted() bool { return v.trust == nil || v.trust.all }
 // ignores reports whether a location belongs to an untrusted project whose
 // files the client does not load.
 func (v *viewer) ignores(l Location) bool {
-	if v.trust == nil || v.c.Trust.Effect != normalize.IgnoresProject || l.Scope == normalize.User || l.Dir == "" {
+	if v.trust == nil || v.c.Trust.Effect != normalize.IgnoresProject || l.Scope.OutsideProject() || l.Dir == "" {
 		return false
 	}
 	return !v.trust.layer(l.Dir)
@@ -121,6 +142,9 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			continue // no machine to read (see SkipsSystem)
 		}
 		if f.Base != normalize.RootDir {
+			for _, d := range slices.Backward(o.dropIns(f)) {
+				out = append(out, o.locate(c, prio, d, 0)) // a later drop-in wins
+			}
 			l := o.locate(c, prio, f, 0)
 			if f.Section {
 				l.Key = root
@@ -318,6 +342,9 @@ func groupOf(c *normalize.Client, l Location) string {
 // group follows the group's choice.
 func (o *Options) fileAbs(c *normalize.Client, f normalize.File, root string) (abs, display string) {
 	if f.Base == normalize.RootDir {
+		if f.AtStart {
+			root = o.Root
+		}
 		abs = filepath.Join(root, filepath.FromSlash(f.Path))
 		return abs, o.display(abs, normalize.RootDir)
 	}
@@ -335,9 +362,65 @@ func (o *Options) fileAbs(c *normalize.Client, f normalize.File, root string) (a
 	return abs, o.display(abs, f.Base)
 }
 
+// reads reports whether this run reads a descriptor file: one of this
+// system's, and a machine-wide file only when the run has a machine
+// (Options.System).
+func (o *Options) reads(f normalize.File) bool {
+	return f.ForOS(o.goos()) && (f.Base != normalize.SystemDir || o.System != "")
+}
+
+// settingDocs reads a settings file and its drop-ins (File.DropIns),
+// highest precedence first: the last drop-in by name, …, the file itself.
+// Files this run does not read, that do not exist or cannot be parsed are
+// left out.
+func (o *Options) settingDocs(c *normalize.Client, f normalize.File, root string) []*normalize.Document {
+	if !o.reads(f) {
+		return nil
+	}
+	var out []*normalize.Document
+	for _, d := range slices.Backward(o.dropIns(f)) {
+		if doc := o.readDoc(c, d, root); doc != nil {
+			out = append(out, doc)
+		}
+	}
+	if doc := o.readDoc(c, f, root); doc != nil {
+		out = append(out, doc)
+	}
+	return out
+}
+
+// dropIns lists the drop-in files of f in name order (File.DropIns): the
+// files of its directory named like its format (".json") and not starting
+// with ".".
+func (o *Options) dropIns(f normalize.File) []normalize.File {
+	if f.DropIns == "" || !o.reads(f) {
+		return nil
+	}
+	ext := ".json"
+	if f.Format == normalize.TOML {
+		ext = ".toml"
+	}
+	entries, err := os.ReadDir(filepath.Join(o.dir(f.Base), filepath.FromSlash(f.DropIns)))
+	if err != nil {
+		return nil
+	}
+	var out []normalize.File
+	for _, e := range entries { // sorted by name
+		if n := e.Name(); strings.HasSuffix(n, ext) && !strings.HasPrefix(n, ".") && (e.Type().IsRegular() || e.Type()&os.ModeSymlink != 0) {
+			d := f
+			d.Path, d.DropIns = f.DropIns+"/"+n, ""
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // readDoc reads a descriptor file through the run's cache; nil when it
 // does not exist or cannot be parsed.
 func (o *Options) readDoc(c *normalize.Client, f normalize.File, root string) *normalize.Document {
+	if f.Base == normalize.SystemDir && o.System == "" {
+		return nil // no machine to read (see SkipsSystem)
+	}
 	abs, display := o.fileAbs(c, f, root)
 	r := o.readAll([]Location{{Client: c.ID, Abs: abs, Display: display, Format: f.Format, Scope: f.Scope}})[0]
 	if r.doc == nil || r.doc.Root == nil {
@@ -380,7 +463,7 @@ func (o *Options) projectRoot(c *normalize.Client) string {
 }
 
 // lookupKey follows path from v, "<root>" matching the project root as
-// the client keys it (symlinks and trailing slashes forgiven).
+// the client keys it (see projectMember).
 func lookupKey(v *normalize.Value, path []string, root string) *normalize.Member {
 	var m *normalize.Member
 	for i, k := range path {
@@ -403,17 +486,36 @@ func lookupKey(v *normalize.Value, path []string, root string) *normalize.Member
 }
 
 // projectMember finds the member of an object keyed by the project root.
+// The clients look the key up as they spell the path (Claude Code's
+// projects[…] in ~/.claude.json, Codex's [projects."…"]): exactly, so a
+// key written with a trailing slash or "/./" is another project's. The
+// path with its links resolved is accepted too, and on Windows the path
+// with forward slashes (Claude Code writes its keys so).
 func projectMember(obj *normalize.Value, root string) *normalize.Member {
-	want := []string{filepath.Clean(root)}
-	if r, err := filepath.EvalSymlinks(root); err == nil && r != root {
-		want = append(want, r)
+	if obj == nil || obj.Kind != normalize.Object {
+		return nil
 	}
+	want := projectKeys(root)
 	for _, m := range obj.Unique() {
-		if slices.Contains(want, filepath.Clean(filepath.FromSlash(m.Key))) {
+		if slices.Contains(want, m.Key) {
 			return m
 		}
 	}
 	return nil
+}
+
+// projectKeys are the spellings of a project path a client's key may have.
+func projectKeys(root string) []string {
+	want := []string{filepath.Clean(root)}
+	if r, err := filepath.EvalSymlinks(root); err == nil && r != want[0] {
+		want = append(want, r)
+	}
+	for _, w := range want {
+		if s := filepath.ToSlash(w); s != w {
+			want = append(want, s)
+		}
+	}
+	return want
 }
 
 // mergeView dedups a client's definitions (highest precedence first) by
@@ -497,7 +599,7 @@ func defDifferences(w, l *normalize.Server) []string {
 // addIgnored lists the servers of layers the client ignores (an untrusted
 // project): each is untrusted, and yields its name.
 func (v *viewer) addIgnored(set *normalize.Set, locs []Location) {
-	ld := v.o.load(locs, v.c, false)
+	ld := v.o.load(locs, v.c, false, v.scope)
 	if v.c.Merge == normalize.KeyByKey {
 		for i := range ld.defs {
 			ld.defs[i].Patch = isPatch(&ld.defs[i])

@@ -89,6 +89,10 @@ type Client struct {
 	// Requirements is the machine's allow list of servers by identity
 	// (Codex's requirements.toml); nil when the client has none.
 	Requirements *Requirements
+	// HidesBlocked: the client's own listing (claude mcp list) leaves out
+	// the servers its allow-lists and deny-lists block, rather than
+	// listing them as blocked.
+	HidesBlocked bool
 
 	Shape
 
@@ -295,6 +299,11 @@ type Shape struct {
 	// the usual key of the kind: "args", "type", "timeout"), what users
 	// write instead.
 	Missing map[string]string
+	// FieldChecks are the types the client requires of its fields, in the
+	// order it checks them: an entry that breaks one is skipped and the
+	// rest of the file loads (Client.FieldProblem). Nil when the client
+	// checks none, or mcpconf does not know.
+	FieldChecks []FieldCheck
 }
 
 // FieldNote is what a client does with one field and what to do about it.
@@ -402,6 +411,12 @@ type Approval struct {
 	// Ask says how the client asks for approval itself, for hints: "run
 	// claude in the project and approve it when asked".
 	Ask string
+	// Merged: once the project is trusted the client merges its settings,
+	// so the highest setting that sets EnableAll decides (false in a local
+	// file over true in the user's); before, each setting that counts is
+	// read on its own and any true approves (Claude Code). Otherwise any
+	// setting that counts and says true approves.
+	Merged bool
 }
 
 // Setting is a file holding settings (not servers) a client reads.
@@ -552,6 +567,24 @@ type File struct {
 	// settings too ({"mcp", "servers"} in VS Code's settings.json); nil
 	// means the client's ServersKey at the top.
 	ServersPath []string
+	// AtStart: a project file the client looks for in the directory it
+	// starts in rather than at the project root (Claude Code's
+	// .claude/settings.json, read from the working directory).
+	AtStart bool
+	// DropIns is a directory, relative to Base, of files that extend this
+	// one: those whose names end like the format (".json") and do not
+	// start with ".", read in name order after the file, a later one
+	// overriding (Claude Code's managed-settings.d beside
+	// managed-settings.json).
+	DropIns string
+	// Exclusive: while the file exists, parsed or not, the client loads
+	// servers only from the files of its scope and reads no other server
+	// file (Claude Code's managed-mcp.json has "exclusive control").
+	Exclusive bool
+	// RemoteHTTPS: the client reads only "http" and "sse" servers with an
+	// https URL and no placeholder from this file, and ignores the others
+	// (Claude Code's managedMcpServers in managed settings).
+	RemoteHTTPS bool
 	// Defaults: the file holds the machine's defaults, read below every
 	// other file of the client whatever its scope (Codex's
 	// /etc/codex/config.toml sits under the user's config.toml).
@@ -620,6 +653,41 @@ type List struct {
 	// Pisces: pisces honours the list too when it reads the client's
 	// files (as the first file that sets it), in its merged view.
 	Pisces bool
+	// Files are the settings files the list is read from, highest
+	// precedence first, when it lives neither in the server files nor in
+	// one file of its own (Claude Code's allowedMcpServers in its user,
+	// project, local and managed settings).
+	Files []File
+	// Entries says how a list of objects matches servers; nil: the list
+	// holds names.
+	Entries *ListEntries
+	// EmptyBlocks: an allow-list set to no entry admits no server (Claude
+	// Code); otherwise an empty list restricts nothing.
+	EmptyBlocks bool
+	// Exempt are scopes whose servers an allow-list lets through unless a
+	// value of theirs outside "env" holds a placeholder the client expands
+	// (Claude Code's managed servers); deny-lists apply to them all the
+	// same.
+	Exempt []Scope
+	// ManagedOnly is a boolean setting that, true in a file of scope
+	// Managed, makes only the managed files' list count (Claude Code's
+	// allowManagedMcpServersOnly).
+	ManagedOnly string
+}
+
+// ListEntries says how the objects of a list match servers: each entry
+// holds exactly one of NameKey (the server's name, exactly), CommandKey
+// (its program and arguments, all equal) or URLKey (a URL pattern, "*"
+// standing for anything); the client ignores any other entry.
+type ListEntries struct {
+	NameKey, CommandKey, URLKey string
+	// NamePattern, when set, is a regular expression a name entry must
+	// match, or the client ignores it.
+	NamePattern string
+	// Strict: once an allow-list holds an entry by command, a stdio
+	// server must match one by its command (its name no longer admits
+	// it); likewise an entry by URL for a remote server.
+	Strict bool
 }
 
 // Combine is how lists of the same setting in several files combine.
@@ -845,7 +913,7 @@ func (f File) Display(goos string) string {
 		return `%LOCALAPPDATA%\` + p
 	case SystemDir:
 		if goos == "windows" {
-			return `%SystemDrive%\` + p
+			return `C:\` + p
 		}
 		return "/" + p
 	}

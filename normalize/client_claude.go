@@ -20,6 +20,44 @@ var (
 		"role", "request_timeout_ms", "orgMaxPermission"}
 )
 
+// claudeFieldChecks are the types Claude Code 2.1.331 requires of a
+// server's fields, by its zod schemas of the stdio (R8t), sse (u7n), http
+// (ivn) and ws (r1r) configs, each checked only on its own type (a field
+// of another type is dropped): an entry that breaks one is skipped with
+// "Skipped — invalid MCP server config" (the config parser Rvt). Not
+// checked here: a url over 65,536 characters, an oauth
+// authServerMetadataUrl that is not https, the values of tools[].
+// permission_policy and toolPermissions.
+var claudeFieldChecks = []FieldCheck{
+	{Path: "command", Kind: NonEmptyText, Transports: claudeStdio, Required: true},
+	{Path: "args", Kind: TextList, Transports: claudeStdio},
+	{Path: "env", Kind: TextMap, Transports: claudeStdio},
+	{Path: "url", Kind: TextField, Transports: claudeNet, Required: true},
+	{Path: "headers", Kind: TextMap, Transports: claudeNet},
+	{Path: "headersHelper", Kind: TextField, Transports: claudeNet},
+	{Path: "oauth", Kind: Table, Transports: claudeRemote},
+	{Path: "oauth.clientId", Kind: TextField, Transports: claudeRemote},
+	{Path: "oauth.callbackPort", Kind: PositiveInt, Transports: claudeRemote},
+	{Path: "oauth.authServerMetadataUrl", Kind: TextField, Transports: claudeRemote},
+	{Path: "oauth.scopes", Kind: NonEmptyText, Transports: claudeRemote},
+	{Path: "oauth.xaa", Kind: Flag, Transports: claudeRemote},
+	{Path: "timeout", Kind: PositiveInt},
+	{Path: "tools", Kind: TableList, Transports: claudeRemote},
+	{Path: "tools.*.name", Kind: TextField, Transports: claudeRemote, Required: true},
+	{Path: "alwaysLoad", Kind: Flag},
+	{Path: "bareElicitationCapability", Kind: Flag},
+	{Path: "discoveryCache", Kind: Flag, Transports: claudeRemote},
+	{Path: "toolPermissions", Kind: Table, Transports: claudeRemote},
+}
+
+// The server types of Claude Code's schemas: stdio; sse and http (with
+// oauth and tools); and ws besides them.
+var (
+	claudeStdio  = []Transport{Stdio}
+	claudeRemote = []Transport{HTTP, SSE}
+	claudeNet    = []Transport{HTTP, SSE, WS}
+)
+
 // claudeReservedParts are the names Claude Code 2.1.331 keeps for its own
 // servers and skips in a config file on a user's machine (outside a hosted
 // session), compared by their server part (claudeServerPart): the "c1",
@@ -95,6 +133,10 @@ var claude = &Client{
 	Capabilities: Capabilities{Roots: true, Elicitation: true,
 		Source: "the initialize request Claude Code 2.1.331 sends (claude mcp list, captured by scripts/clientcheck/capabilities.sh): roots with listChanged, elicitation form and url; the bundle's w() and spn()"},
 	Files: []File{
+		// The machine's managed-mcp.json, with exclusive control while it
+		// exists, then the managedMcpServers of its managed settings.
+		claudeManagedMCP[0], claudeManagedMCP[1], claudeManagedMCP[2],
+		claudeManagedServers(claudeManagedSettings[0]), claudeManagedServers(claudeManagedSettings[1]), claudeManagedServers(claudeManagedSettings[2]),
 		// The legacy ~/.claude/.config.json, when it exists, is read instead
 		// of ~/.claude.json (group "state"); CLAUDE_CONFIG_DIR moves both.
 		{Scope: Local, Base: ClaudeDir, Path: ".config.json", Format: JSON, Section: true, Group: "state"},
@@ -112,13 +154,18 @@ var claude = &Client{
 		EnableAll: "enableAllProjectMcpServers",
 		Enabled:   "enabledMcpjsonServers",
 		Disabled:  "disabledMcpjsonServers",
+		// managed settings count trusted or not; the project's own files
+		// once it is trusted
 		Settings: []Setting{
-			{File: proj(".claude/settings.local.json", JSON), Trusted: true},
-			{File: proj(".claude/settings.json", JSON), Trusted: true},
-			{File: user(ClaudeDir, "settings.json", JSON)},
+			{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
+			{File: claudeLocalSettings, Trusted: true},
+			{File: claudeLocalSettingsStart, Trusted: true},
+			{File: claudeProjectSettings, Trusted: true},
+			{File: claudeUserSettings},
 			{File: claudeState(Local, true), Trusted: true},
 		},
-		Ask: "run claude in the project and approve the server when it asks",
+		Merged: true,
+		Ask:    "run claude in the project and approve the server when it asks",
 	},
 	Trust: &Trust{
 		Kind: TrustFlag, Effect: GatesApproval,
@@ -127,10 +174,21 @@ var claude = &Client{
 		Ask:  "run claude in the project and accept its trust dialog",
 	},
 	Lists: []List{
+		// deniedMcpServers and allowedMcpServers: every settings file's
+		// entries add up, trusted or not; deny is checked first and applies
+		// to every server; an allow-list lets the managed servers through
+		// unless they use ${VAR}, and allowManagedMcpServersOnly in managed
+		// settings leaves only the managed allow-list.
+		{Path: []string{"deniedMcpServers"}, Effect: DenyList, Combine: Union, Files: claudeListFiles,
+			Entries: &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`}},
+		{Path: []string{"allowedMcpServers"}, Effect: AllowList, Combine: Union, Files: claudeListFiles,
+			Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true},
+			EmptyBlocks: true, Exempt: []Scope{Managed}, ManagedOnly: "allowManagedMcpServersOnly"},
 		// /mcp disable writes projects[<root>].disabledMcpServers.
 		{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
 	},
-	AddHint: "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
+	HidesBlocked: true,
+	AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
 	Ignored: []IgnoredFile{
 		{File: user(ClaudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
 		{File: user(ClaudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "it is not one of its files"},
@@ -139,7 +197,7 @@ var claude = &Client{
 		{File: proj(".claude/settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
 		{File: proj(".claude/settings.local.json", JSON), Key: "mcpServers", Why: "settings.local.json holds settings, not servers"},
 	},
-	Note: "local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
+	Note: "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
 	Pisces: &Provider{Priority: 80, Files: []File{
 		{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: true},
 		proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
@@ -160,6 +218,7 @@ var claude = &Client{
 		TimeoutFloor:       time.Second,
 		ToolTimeoutFields:  []string{"timeout"},
 		RequiresServersKey: true,
+		FieldChecks:        claudeFieldChecks,
 		Missing:            map[string]string{"startup_timeout": "Claude Code has no per-server startup timeout: set the MCP_TIMEOUT environment variable (milliseconds); its \"timeout\" bounds each tool call"},
 	},
 	ReservedNames: append(slices.Clone(claudeReservedParts), claudeReservedExact...),
@@ -175,14 +234,38 @@ var claude = &Client{
 	Facts: []Fact{
 		{Topic: "environment", Text: "a stdio server inherits Claude Code's whole environment, secrets included; `env` is set on top",
 			Source: "Claude Code 2.1.330: testdata/clients/claude-env-inherit"},
-		{Topic: "files", Text: "project `.mcp.json` in the working directory and every directory above it, the nearest winning (`~/.mcp.json` too); user `~/.claude.json` top-level `mcpServers`; local `~/.claude.json` `projects[<git root>].mcpServers`. `CLAUDE_CONFIG_DIR=D` reads `D/.claude.json` and `D/settings.json` instead; a legacy `.config.json` in the config directory (`~/.claude` or `D`) is read instead of `.claude.json` when it exists",
+		{Topic: "files", Text: "project `.mcp.json` in the working directory and every directory above it, the nearest winning (`~/.mcp.json` too); user `~/.claude.json` top-level `mcpServers`; local `~/.claude.json` `projects[<git root>].mcpServers`; managed `managed-mcp.json` and managed settings' `managedMcpServers`. `CLAUDE_CONFIG_DIR=D` reads `D/.claude.json` and `D/settings.json` instead; a legacy `.config.json` in the config directory (`~/.claude` or `D`) is read instead of `.claude.json` when it exists",
 			Source: "Claude Code 2.1.330: testdata/clients/claude-subdir-*, claude-parent-mcpjson, claude-project-under-home, claude-mcpjson-nearest, claude-config-dir*, claude-legacy-config-json"},
 		{Topic: "files", Text: "`mcpServers` in `~/.claude/settings.json`, `~/.claude/mcp.json`, `.claude/mcp.json`, `.claude/.mcp.json`, `.claude/settings.json` or `.claude/settings.local.json` is ignored without a word",
 			Source: "Claude Code 2.1.330: testdata/clients/claude-misplaced"},
 		{Topic: "precedence", Text: "local > approved project > user, one definition wins whole; a pending project server does not hide the user's server of the same name",
 			Source: "Claude Code 2.1.330: testdata/clients/claude-scopes, claude-shadow-user-pending, claude-shadow-user-approved"},
-		{Topic: "switches", Text: "a `.mcp.json` server starts once approved: `enabledMcpjsonServers` lists it or `enableAllProjectMcpServers` is true. In an untrusted project (`projects[<git root>].hasTrustDialogAccepted` not true) only `~/.claude/settings.json` approves; `.claude/settings.local.json`, `.claude/settings.json` and `projects[<root>]` count once trusted. `disabledMcpjsonServers` anywhere rejects, trusted or not. Names match exactly. `/mcp disable` (`projects[<root>].disabledMcpServers`) turns off project and user servers",
-			Source: "Claude Code 2.1.330: testdata/clients/claude-approval-*, claude-enableall-*, claude-rejected-*, claude-approval-case, claude-disabled-project, claude-trust-parent"},
+		{Topic: "switches", Text: "a `.mcp.json` server starts once approved: `enabledMcpjsonServers` lists it or `enableAllProjectMcpServers` is true. In an untrusted project (`projects[<git root>].hasTrustDialogAccepted` not true) only `~/.claude/settings.json` and the managed settings approve; `.claude/settings.local.json`, `.claude/settings.json` and `projects[<root>]` count once trusted. `disabledMcpjsonServers` anywhere rejects, trusted or not. Names match exactly. `/mcp disable` (`projects[<root>].disabledMcpServers`) turns off project and user servers",
+			Source: "Claude Code 2.1.330, 2.1.331: testdata/clients/claude-approval-*, claude-enableall-*, claude-rejected-*, claude-approval-case, claude-disabled-project, claude-trust-parent, claude-managed-approval-untrusted"},
+		{Topic: "precedence", Text: "settings are merged from `~/.claude/settings.json` < `.claude/settings.json` < `.claude/settings.local.json` < managed settings, a higher file's value winning and arrays adding up. In a trusted project the merged `enableAllProjectMcpServers` decides: `false` in `.claude/settings.local.json` overrides `true` in the user's, managed settings override both. Untrusted, each file that counts is read on its own and any `true` approves",
+			Source: "Claude Code 2.1.331 binary: the settings loader `yjs` (sources `Ts`, array union `SQ`), the approval check `jst` and its untrusted branch `$Oo`; testdata/clients/claude-approval-precedence, claude-approval-precedence-untrusted, claude-managed-approval"},
+		{Topic: "files", Text: "`.claude/settings.json` is read in the working directory (not at the git root); `.claude/settings.local.json` at the git root and, when it differs, in the working directory (the root's wins a value)",
+			Source: "Claude Code 2.1.331 binary: the settings paths `o9n`, `WR`, the legacy local path `MMe`; testdata/clients/claude-settings-subdir"},
+		{Topic: "files", Text: "managed files in the managed directory, `/etc/claude-code` on Linux, `/Library/Application Support/ClaudeCode` on macOS, `C:\\Program Files\\ClaudeCode` on Windows: `managed-settings.json`, extended by `managed-settings.d/*.json` (in name order, a later one winning; names starting with `.` are skipped), and `managed-mcp.json`. mcpconf reads them under `/` on a run about this machine, under `--system DIR` when given, and not at all with only `--home` (explain says so)",
+			Source: "Claude Code 2.1.331 binary: the managed path `cr()`, `ts()`, `g1t()`, the drop-in walk `dht`/`Nie`; testdata/clients/claude-managed-approval, claude-managed-approval-untrusted (a dot drop-in unread), claude-allow-managed-only"},
+		{Topic: "precedence", Text: "while `managed-mcp.json` exists, parsed or not (\"This file keeps exclusive control of MCP servers while it exists\"), only managed servers load: its own and managed settings' `managedMcpServers`, `managed-mcp.json` winning a name; user, local, project servers are not read. Without it, `managedMcpServers` win over every other scope",
+			Source: "Claude Code 2.1.331 binary: the server collection `gv` (exclusive control `Qh`, the order `{...plugins, ...user, ...project, ...local, ...managed}`), `IOo`; testdata/clients/claude-managed-mcp, claude-managed-mcp-broken, claude-managed-servers"},
+		{Topic: "shape", Text: "`managedMcpServers` (managed settings only) holds `http` and `sse` servers with an https `url`, no `command`, `args`, `env`, `headersHelper` and no `${VAR}`; any other entry is ignored (a warning in the settings, nothing in `claude mcp list`)",
+			Source: "Claude Code 2.1.331 binary: the managed-server schema `AWs`, `uPo`; testdata/clients/claude-managed-mcp (ms2)"},
+		{Topic: "switches", Text: "`deniedMcpServers` and `allowedMcpServers` are read from every settings file (user, project, local, managed), in an untrusted project too, their entries adding up. An entry holds exactly one of `serverName` (exact), `serverCommand` (the whole command line `[command, ...args]`, exactly) or `serverUrl` (a pattern, `*` for anything, host case-insensitive, a pattern without a path matching any path); others are ignored, and so is a list that is not an array. Deny is checked first and applies to every server, managed ones included; a deny-list URL also matches with a query or a trailing slash more or less, an allow-list URL does not. An empty allow-list admits nothing (an allow-list whose every entry is ignored too); once it holds a `serverCommand` entry a stdio server needs a matching command line (its name no longer admits it), likewise `serverUrl` for a remote server. Managed servers pass the allow-list unless their values outside `env` use `${VAR}`. `allowManagedMcpServersOnly: true` in managed settings leaves only the managed allow-list. A blocked server vanishes from `claude mcp list`",
+			Source: "Claude Code 2.1.331 binary: `Mne`, `A6`, the deny check `BPo`/`Ome`, the allow check `WPo`, `cC`, the entry schemas `Mjs`/`Djs` and their validation `Tr`, URL matching `Hcn`/`VSo`, `IFt`/`lht`, the `expandedFromEnv` mark of `Rvt`; testdata/clients/claude-deny-scopes, claude-allow-union, claude-allow-empty, claude-allow-command-url, claude-allow-url-patterns, claude-list-invalid-entries, claude-list-not-array, claude-allow-managed-only, claude-managed-mcp-lists"},
+		{Topic: "switches", Text: "the key of `projects` in `~/.claude.json` is the project's path exactly: written with a trailing slash it neither trusts the project nor holds its local servers",
+			Source: "Claude Code 2.1.331 binary: the project key `A_e`/`c3`, looked up as `projects[key]`; testdata/clients/claude-projects-key-slash"},
+		{Topic: "shape", Text: "each entry is checked against the schema of its type and skipped with a warning when a known field has the wrong type (`args` not an array of strings, a non-string in `env` or `headers`, `timeout` not an integer above 0, `alwaysLoad` not a boolean, `oauth.callbackPort` not a positive integer, `http`/`sse`/`ws` without `url`, a `tools` entry without `name`); the other servers load. A field of another type is dropped whatever it holds",
+			Source: "Claude Code 2.1.331 binary: the schemas `R8t` (stdio), `u7n` (sse), `ivn` (http), `r1r` (ws) and the config parser `Rvt`; testdata/clients/claude-field-types"},
+		{Topic: "not modelled", Text: "server-managed (remote) settings, the macOS managed-preferences plist, the Windows HKLM/HKCU policy keys and policy helpers, with the rules that merge them with the managed files (`parentSettingsBehavior`); WSL reading the Windows side's managed files; the ownership checks Claude Code makes on managed files. mcpconf reads the managed files only, whoever owns them",
+			Source: "Claude Code 2.1.331 binary: the policy tiers of `Uda`/`l$` (remote, plist, hklm, file), `mye`, `r9n`"},
+		{Topic: "not modelled", Text: "command-line and SDK inputs: `--mcp-config`, `--strict-mcp-config`, `--settings`, `--setting-sources`, `setMcpServers`; plugins' servers and claude.ai connectors (`enabledPlugins`, `strictPluginOnlyCustomization`, `disableSideloadFlags`, `allowAllClaudeAiMcps`): mcpconf reads configuration files, not a session's flags or downloads",
+			Source: "Claude Code 2.1.331 binary: `gv`, `qEi`, `MFt`"},
+		{Topic: "not modelled", Text: "`${VAR}` in list entries and in a server's command or URL is expanded before they are compared; mcpconf compares the values as written. An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
+			Source: "Claude Code 2.1.331 binary: `IEi`, `bFt`, `EFt`, `Rvt`"},
+		{Topic: "versions", Text: "mcpconf follows 2.1.331. Run on the same cases, 2.1.197 differs: in an untrusted project it counts the approvals of `.claude/settings.local.json` and `projects[<root>]` (even under a key with a trailing slash); it reads `.claude/settings.local.json` only in the working directory; `claude mcp list` shows a `/mcp disable`d server as connected; it has no `managedMcpServers`; a `managed-mcp.json` that does not parse does not keep control; its allow-list does not let `managed-mcp.json` servers through. Not modelled",
+			Source: "Claude Code 2.1.197 run by scripts/clientcheck on testdata/clients/claude-approval-untrusted, claude-enableall-local-untrusted, claude-enableall-claudejson-untrusted, claude-projects-key-slash, claude-trust-parent, claude-settings-subdir, claude-disabled-project, claude-managed-mcp*, claude-managed-servers"},
 		{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in `command`, `args`, `env`, `url`, `headers` of `.mcp.json` and `~/.claude.json`; unset without default stays literal; `${VAR:-d}` with VAR set to \"\" gives \"\"; `$VAR` is never expanded",
 			Source: "Claude Code 2.1.330: testdata/clients/claude-env-set, claude-env-unset (values captured from a started server)"},
 		{Topic: "shape", Text: "`type` `stdio` (default), `http`, `streamable-http`, `sse`, `ws`; an entry with `url` but no `type` is skipped with a warning, the rest of the file loads",
@@ -197,8 +280,8 @@ var claude = &Client{
 			Source: "Claude Code 2.1.330 binary: the plugin loader reads `mcpServers` or the whole object"},
 		{Topic: "shape", Text: "server fields: `type`, `command`, `args`, `env` (stdio); `url`, `headers`, `headersHelper`, `oauth` (`sse`, `http`; `ws` has no `oauth`); and on every type `timeout` (milliseconds per tool call, overriding `MCP_TOOL_TIMEOUT`; below 1000 ignored) and `alwaysLoad` (boolean: the server's tools are never deferred behind tool search, and startup waits for it). Also accepted: `tools`, `toolPermissions`, `displayName`, `discoveryCache`, `bareElicitationCapability`, `role`, `request_timeout_ms`, `orgMaxPermission` (host-side or `@internal`). Other keys are dropped without a word; a known key of the wrong type skips the server (\"invalid MCP server config\")",
 			Source: "Claude Code 2.1.331 binary (npm `@anthropic-ai/claude-code-linux-x64@2.1.331`): the zod schemas of the stdio, sse, http and ws server configs and their `.describe()` texts"},
-		{Topic: "shape", Text: "reserved server names, skipped at load with `\"NAME\" is a reserved MCP server name and was not loaded` (the rest of the file loads) and refused by `claude mcp add`: `workspace`, `claude-in-chrome`, `Claude in Chrome`, `Claude Preview`, `Claude Browser`, `computer-use`, `claude-device`, `hearthbot`, `remote-devices`, `claude_ai`, `ccr-email`, `webagent`, `claude-code-remote`, `Slack sign-in (Claude Code tag)`, and `__proto__`-like names. A name is compared after its characters outside `[A-Za-z0-9_-]` become `_`, up to its first `__`, case sensitive: `Claude_Preview` and `workspace__x` are reserved too",
-			Source: "Claude Code 2.1.331 binary: the config parser (`Rvt`), its reserved-name checks `Uie` and `Jse` (hosted-session names `widgets`, `remote-browser`, `Claude_Pages`, `Claude_Docs` excluded)"},
+		{Topic: "shape", Text: "reserved server names, skipped at load with `\"NAME\" is a reserved MCP server name and was not loaded` (the rest of the file loads) and refused by `claude mcp add`: `workspace`, `claude-in-chrome`, `Claude in Chrome`, `Claude Preview`, `Claude Browser`, `computer-use`, `claude-device`, `hearthbot`, `remote-devices`, `claude_ai`, `ccr-email`, `webagent`, `claude-code-remote`, `Slack sign-in (Claude Code tag)`, and `__proto__`-like names (not `constructor`, `toString`, `prototype`, …). A name is compared after its characters outside `[A-Za-z0-9_-]` become `_`, up to its first `__`, case sensitive: `Claude_Preview` and `workspace__x` are reserved too",
+			Source: "Claude Code 2.1.331 binary: the config parser (`Rvt`), its reserved-name checks `Uie` and `Jse` (hosted-session names `widgets`, `remote-browser`, `Claude_Pages`, `Claude_Docs` excluded); testdata/clients/claude-reserved-names"},
 		{Topic: "shape", Text: "a `.mcp.json` without `mcpServers` (`{}` included) is refused whole and listed as `[Has errors]`",
 			Source: "Claude Code 2.1.331 binary: the config parser's `{mcpServers: record}` schema, severity \"fatal\""},
 	},
@@ -218,6 +301,49 @@ func decodeClaude(d *decoder) {
 	if t, ok := d.duration("timeout", time.Millisecond); ok && t >= time.Second {
 		d.s.ToolTimeout = t
 	}
+}
+
+// Claude Code's settings files, which hold settings and no servers
+// (2.1.331: the sources userSettings < projectSettings < localSettings <
+// policySettings, merged in that order by the settings loader yjs, arrays
+// added up and a higher file's value winning; their paths from o9n and WR).
+// .claude/settings.json is read in the working directory;
+// .claude/settings.local.json in the working directory (the legacy path,
+// MMe) and at the project root, which wins. The managed files live in the
+// machine's managed directory (cr(): /etc/claude-code on Linux,
+// /Library/Application Support/ClaudeCode on macOS, C:\Program
+// Files\ClaudeCode on Windows), managed-settings.d/*.json extending
+// managed-settings.json.
+var (
+	claudeManagedSettings = []File{
+		{Scope: Managed, Base: SystemDir, Path: "etc/claude-code/managed-settings.json", Format: JSON, OS: []string{"linux"},
+			DropIns: "etc/claude-code/managed-settings.d"},
+		{Scope: Managed, Base: SystemDir, Path: "Library/Application Support/ClaudeCode/managed-settings.json", Format: JSON, OS: []string{"darwin"},
+			DropIns: "Library/Application Support/ClaudeCode/managed-settings.d"},
+		{Scope: Managed, Base: SystemDir, Path: "Program Files/ClaudeCode/managed-settings.json", Format: JSON, OS: []string{"windows"},
+			DropIns: "Program Files/ClaudeCode/managed-settings.d"},
+	}
+	// managed-mcp.json sits beside managed-settings.json (g1t).
+	claudeManagedMCP = []File{
+		{Scope: Managed, Base: SystemDir, Path: "etc/claude-code/managed-mcp.json", Format: JSON, OS: []string{"linux"}, Exclusive: true},
+		{Scope: Managed, Base: SystemDir, Path: "Library/Application Support/ClaudeCode/managed-mcp.json", Format: JSON, OS: []string{"darwin"}, Exclusive: true},
+		{Scope: Managed, Base: SystemDir, Path: "Program Files/ClaudeCode/managed-mcp.json", Format: JSON, OS: []string{"windows"}, Exclusive: true},
+	}
+	claudeLocalSettings      = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON}
+	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true}
+	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true}
+	claudeUserSettings       = File{Scope: User, Base: ClaudeDir, Path: "settings.json", Format: JSON}
+	// claudeListFiles hold allowedMcpServers and deniedMcpServers.
+	claudeListFiles = []File{claudeManagedSettings[0], claudeManagedSettings[1], claudeManagedSettings[2],
+		claudeLocalSettings, claudeLocalSettingsStart, claudeProjectSettings, claudeUserSettings}
+)
+
+// claudeManagedServers is a managed settings file as a server file: its
+// managedMcpServers, remote https servers only (2.1.331: the managed
+// settings schema AWs, read as scope "managed" by uPo).
+func claudeManagedServers(f File) File {
+	f.ServersPath, f.RemoteHTTPS = []string{"managedMcpServers"}, true
+	return f
 }
 
 // claudeStateFile is ~/.claude.json, the state file that holds the user

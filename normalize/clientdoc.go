@@ -17,7 +17,7 @@ func ClientsMarkdown() string {
 	b.WriteString("# What mcpconf knows about each client\n\n")
 	b.WriteString("Generated from the client descriptors in `normalize/client_*.go` (`go test ./normalize -run TestClientsDoc -update`). ")
 	b.WriteString("Each fact names where it was read or checked; UNVERIFIED marks what no source confirms, and mcpconf does not fail a file on it.\n\n")
-	b.WriteString("| client | `--client` | modelled on | project files | user files | merge | placeholders |\n|---|---|---|---|---|---|---|\n")
+	b.WriteString("| client | `--client` | modelled on | project files | user and machine files | merge | placeholders |\n|---|---|---|---|---|---|---|\n")
 	for _, c := range clients {
 		names := "—"
 		if c.Views() {
@@ -123,17 +123,26 @@ func clientSection(c *Client) string {
 	if a := c.Approval; a != nil {
 		var where []string
 		for _, s := range a.Settings {
-			w := "`" + s.File.Display("linux") + "`"
-			if s.File.Section {
-				w += " `projects[<root>]`"
+			if !s.File.ForOS("linux") {
+				continue
 			}
+			w := settingText(s.File)
 			if s.Trusted {
 				w += " (trusted projects only)"
 			}
 			where = append(where, w)
 		}
-		fmt.Fprintf(&b, "Approval of %s servers: `%s` lists names, `%s` approves all, `%s` rejects; read from %s. A pending or rejected server does not start and leaves its name to another scope; a rejection counts everywhere.\n\n",
+		fmt.Fprintf(&b, "Approval of %s servers: `%s` lists names, `%s` approves all, `%s` rejects; read from %s, highest first. A pending or rejected server does not start and leaves its name to another scope; a rejection counts everywhere.",
 			a.Scope, a.Enabled, a.EnableAll, a.Disabled, strings.Join(where, ", "))
+		if a.Merged {
+			fmt.Fprintf(&b, " In a trusted project the highest file that sets `%s` decides; in an untrusted one any file that counts and sets it true approves.", a.EnableAll)
+		}
+		b.WriteString("\n\n")
+	}
+	for _, l := range c.Lists {
+		if t := listText(l); t != "" {
+			b.WriteString(t + "\n\n")
+		}
 	}
 	if t := c.Trust; t != nil {
 		fmt.Fprintf(&b, "Trust: %s.\n\n", trustText(c, t))
@@ -267,6 +276,75 @@ func clientSection(c *Client) string {
 	return b.String()
 }
 
+// listText says how an allow-list or deny-list read from settings files
+// works; "" for the other lists.
+func listText(l List) string {
+	if l.Files == nil || l.Effect != AllowList && l.Effect != DenyList {
+		return ""
+	}
+	var b strings.Builder
+	what := map[ListEffect]string{AllowList: "Allow-list", DenyList: "Deny-list"}[l.Effect]
+	fmt.Fprintf(&b, "%s `%s`", what, l.Label())
+	if e := l.Entries; e != nil {
+		fmt.Fprintf(&b, ": entries `{%q: NAME}`, `{%q: [PROGRAM, ARG…]}` (the whole command line, exactly) or `{%q: PATTERN}` (a URL, `*` for anything), exactly one key each", e.NameKey, e.CommandKey, e.URLKey)
+		if e.NamePattern != "" {
+			fmt.Fprintf(&b, "; a name must match `%s`", e.NamePattern)
+		}
+	}
+	var where []string
+	for _, f := range l.Files {
+		if f.ForOS("linux") {
+			where = append(where, settingText(f))
+		}
+	}
+	fmt.Fprintf(&b, "; read from %s", strings.Join(where, ", "))
+	if l.Combine == Union {
+		b.WriteString(", every file's entries adding up")
+	}
+	if !l.Trusted {
+		b.WriteString(" (in an untrusted project too)")
+	}
+	b.WriteString(".")
+	if l.Effect == DenyList {
+		b.WriteString(" Checked before any allow-list; a denied server is not loaded.")
+	}
+	if l.EmptyBlocks {
+		b.WriteString(" An empty list admits no server.")
+	}
+	if l.Entries != nil && l.Entries.Strict {
+		b.WriteString(" Once it holds an entry by command, a stdio server must match one by its command line (its name no longer admits it); likewise an entry by URL for a remote server.")
+	}
+	if len(l.Exempt) > 0 {
+		var sc []string
+		for _, s := range l.Exempt {
+			sc = append(sc, string(s))
+		}
+		fmt.Fprintf(&b, " Servers of the %s scope pass it unless a value of theirs outside `env` uses a placeholder.", strings.Join(sc, ", "))
+	}
+	if l.ManagedOnly != "" {
+		fmt.Fprintf(&b, " `%s` true in a managed file leaves only the managed files' list.", l.ManagedOnly)
+	}
+	return b.String()
+}
+
+// settingText shows a settings file on Linux: its path, the part keyed by
+// the project, where a project file is looked for, its drop-ins.
+func settingText(f File) string {
+	w := "`" + f.Display("linux") + "`"
+	if f.Section {
+		w += " `projects[<root>]`"
+	}
+	if f.AtStart {
+		w += " in the working directory"
+	} else if f.Base == RootDir {
+		w += " at the project root"
+	}
+	if f.DropIns != "" {
+		w += " and `/" + f.DropIns + "/*.json`"
+	}
+	return w
+}
+
 func expandedWord(yes bool) string {
 	if yes {
 		return "is expanded"
@@ -281,6 +359,20 @@ func osPath(f File, goos string) string {
 	p := "`" + f.Display(goos) + "`"
 	if f.Section {
 		p += " `projects[<root>].mcpServers`"
+	}
+	if len(f.ServersPath) > 0 {
+		p += " `" + strings.Join(f.ServersPath, ".") + "`"
+	}
+	if f.DropIns != "" {
+		d := f
+		d.Path = f.DropIns + "/*.json"
+		p += " and `" + d.Display(goos) + "`"
+	}
+	if f.Exclusive {
+		p += " (while it exists, only the " + string(f.Scope) + " servers load)"
+	}
+	if f.RemoteHTTPS {
+		p += " (remote https servers only)"
 	}
 	return p
 }

@@ -46,6 +46,9 @@ type Gate struct {
 	// Hint says what to do for the client to start the server: the file
 	// and key to edit, or the client's own prompt.
 	Hint string
+	// Unlisted: the client's own listing (claude mcp list) leaves the
+	// server out without a word, rather than show its status.
+	Unlisted bool
 }
 
 // FromList reports whether a list of names decided the gate.

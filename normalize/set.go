@@ -69,6 +69,32 @@ type Set struct {
 	// the client's own message alone.
 	Refused       *Gate
 	RefusedSaying string
+	// Lists are the allow-lists and deny-lists the client's view read,
+	// each entry with the servers it matches, for lint.
+	Lists []ListSetting
+}
+
+// ListSetting is one allow-list or deny-list a client read in one file.
+type ListSetting struct {
+	Client  string
+	Key     string // as users write it: "allowedMcpServers", "mcp.excluded"
+	Effect  ListEffect
+	Path    string // display path of the file
+	Pos     Pos    // of the key
+	Entries []ListEntry
+}
+
+// ListEntry is one entry of a list.
+type ListEntry struct {
+	Text    string // as written: "github", {"serverCommand": ["npx", "-y", "x"]}
+	Name    string // the server name it gives, if it gives one
+	Range   Range
+	Pointer string
+	// Matches names the servers of the view it matches, whatever their
+	// status.
+	Matches []string
+	// Ignored says why the client ignores the entry; "" when it uses it.
+	Ignored string
 }
 
 // IgnoredServers is a servers object in a file a client does not read.

@@ -195,6 +195,7 @@ type explainJSON struct {
 	Sources     []jsonSource     `json:"sources"`
 	Servers     []jsonServer     `json:"servers"`
 	Diagnostics []JSONDiagnostic `json:"diagnostics"`
+	Notes       []secret.Safe    `json:"notes,omitempty"`
 }
 
 // jsonRefused is why a client refuses its whole configuration.
@@ -235,6 +236,7 @@ func ExplainJSON(w io.Writer, set *view.Set) error {
 		out.Servers = append(out.Servers, js)
 	}
 	out.Diagnostics = diagnosticJSON(set.Diagnostics, false)
+	out.Notes = set.Notes
 	return writeJSON(w, out)
 }
 

@@ -311,6 +311,9 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 	if absent > 0 {
 		fmt.Fprintf(w, "  %s\n", st.dim(fmt.Sprintf("%d more paths checked and absent (--all-sources lists them)", absent)))
 	}
+	for _, n := range set.Notes {
+		fmt.Fprintf(w, "  %s %s\n", st.dim("note:"), n)
+	}
 	starting := 0
 	for i := range set.Entries {
 		if set.Entries[i].Server.Enabled {

@@ -39,6 +39,7 @@ var rules = []*Rule{
 	RefusedConfig,
 	LegacyProfile,
 	InvalidTrustLevel,
+	InvalidField,
 	ToolFilterConflict,
 	UnknownField,
 	LayerPatch,
@@ -46,6 +47,8 @@ var rules = []*Rule{
 	// values and relations
 	Shadowed,
 	Drift,
+	UnmatchedListEntry,
+	AllowListDrops,
 	NameCollision,
 	HardcodedSecret,
 	ForeignPlaceholder,

@@ -18,7 +18,7 @@ var Schema = &Rule{
 	Doc: `Each file is validated against the JSON Schema of its client's shape
 (` + "`mcpconf schema CLIENT`" + ` prints it). A field of the wrong type is ignored or
 makes the client reject the server.`,
-	Example: Example{File: ".mcp.json",
+	Example: Example{File: ".cursor/mcp.json",
 		Bad:  "{ \"mcpServers\": { \"fs\": { \"command\": \"npx\", \"args\": \"-y @modelcontextprotocol/server-filesystem@2025.8.21 .\" } } }\n",
 		Good: "{ \"mcpServers\": { \"fs\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"] } } }\n"},
 	Check: checkSchema,

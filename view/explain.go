@@ -88,6 +88,9 @@ type Set struct {
 	// Refused is set when the client refuses its whole configuration:
 	// every server of the view is refused, for this reason.
 	Refused *Refused
+	// Notes say what the run left out (machine-wide files a run isolated
+	// with --home does not read), for a client's view shown alone.
+	Notes []secret.Safe
 }
 
 // Refused is why a client refuses its whole configuration, with the

@@ -80,6 +80,15 @@ func stage(t *testing.T, name string) (root, home string) {
 	return root, home
 }
 
+// systemArgs points a run at a fixture's machine root: its machine/
+// directory, when it has one, stands for the machine's / (--system).
+func systemArgs(root string) []string {
+	if fi, err := os.Stat(filepath.Join(root, "machine")); err == nil && fi.IsDir() {
+		return []string{"--system", filepath.Join(root, "machine")}
+	}
+	return nil
+}
+
 // eachFixture runs fn on a staged copy of every fixture tree, as a subtest.
 func eachFixture(t *testing.T, fn func(t *testing.T, name, root, home string)) {
 	entries, err := os.ReadDir(fixtures)
@@ -130,7 +139,7 @@ func TestLintGolden(t *testing.T) {
 		}
 		for _, format := range formats {
 			io, out, errOut := testIO(nil)
-			argv := []string{"lint", "--root", root, "--home", home, "--scope", "all", "--format", format}
+			argv := append([]string{"lint", "--root", root, "--home", home, "--scope", "all", "--format", format}, systemArgs(root)...)
 			if code := Main(argv, io); code > 1 {
 				t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
 			}
@@ -164,7 +173,7 @@ func TestExplainGolden(t *testing.T) {
 		for _, args := range runs {
 			for _, format := range []string{"text", "json"} {
 				io, out, errOut := testIO(nil)
-				argv := append(append([]string{}, args...), "--root", root, "--home", home, "--format", format)
+				argv := append(append(append([]string{}, args...), "--root", root, "--home", home, "--format", format), systemArgs(root)...)
 				if code := Main(argv, io); code != 0 {
 					t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
 				}

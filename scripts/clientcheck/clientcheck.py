@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -271,20 +272,23 @@ def check_markers(stage):
 # ---------------------------------------------------------------- names
 
 def scan_names(stage):
-    """Every key of an `mcpServers` object in any JSON file of the staged tree."""
+    """Every key of an `mcpServers` (or Claude Code's `managedMcpServers`) object in any JSON
+    file of the staged tree, machine-wide files included."""
     names = set()
 
     def walk(v):
         if isinstance(v, dict):
             for k, x in v.items():
-                if k == "mcpServers" and isinstance(x, dict):
+                if k in ("mcpServers", "managedMcpServers") and isinstance(x, dict):
                     names.update(x.keys())
                 walk(x)
         elif isinstance(v, list):
             for x in v:
                 walk(x)
 
-    for top in (stage["root"], stage["home"]):
+    for top in (stage["root"], stage["home"], stage.get("system")):
+        if not top:
+            continue
         for dirpath, dirnames, filenames in os.walk(top):
             if ".git" in dirnames:
                 dirnames.remove(".git")
@@ -370,7 +374,10 @@ def parse_claude_get(name, text):
         a = fields.get("Args", "")
         srv["args"] = a.split(" ") if a else []
     if "URL" in fields:
-        srv["url"] = fields["URL"]
+        if fields["URL"].endswith("/\u2026"):
+            srv["url_redacted"] = True  # a managed-settings server's URL is shown as origin/…
+        else:
+            srv["url"] = fields["URL"]
     if fields.get("Environment"):
         srv["env"] = fields["Environment"]
     if fields.get("Headers"):
@@ -440,9 +447,11 @@ def run_claude(case_dir, case, clients_bin, version):
         gets[name] = (gout + ("\n" + gerr if gerr else "")).strip()
         srv = parse_claude_get(name, gout)
         if srv is None:
-            # not known to Claude Code; a diagnostic may say why (e.g. url without type)
+            # not known to Claude Code; a diagnostic may say why (e.g. url without type, a
+            # reserved name)
             for d in diags:
-                if re.match(r"^\[" + re.escape(name) + r"\] ", d["message"]) and "Skipped" in d["message"]:
+                if re.match(r"^\[" + re.escape(name) + r"\] ", d["message"]) and (
+                        "Skipped" in d["message"] or "reserved MCP server name" in d["message"]):
                     srv = {"name": name, "status": "invalid", "diagnostic": d["message"]}
             if srv is None:
                 continue

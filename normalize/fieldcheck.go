@@ -1,0 +1,234 @@
+package normalize
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// FieldKind is the type a client requires of a server field.
+type FieldKind int
+
+const (
+	TextField    FieldKind = iota // a string
+	NonEmptyText                  // a string of at least one character
+	TextList                      // an array of strings
+	TextMap                       // an object whose values are strings
+	Flag                          // true or false
+	PositiveInt                   // an integer above 0
+	Table                         // an object
+	TableList                     // an array of objects
+)
+
+var fieldKindNames = [...]string{"a string", "a non-empty string", "an array of strings", "an object of strings",
+	"a boolean", "an integer above 0", "an object", "an array of objects"}
+
+func (k FieldKind) String() string { return fieldKindNames[k] }
+
+// FieldCheck is a type a client requires of one server field. A client
+// with checks (Shape.FieldChecks) skips an entry that breaks one, with a
+// warning, and loads the rest of the file (Claude Code: "Skipped — invalid
+// MCP server config").
+type FieldCheck struct {
+	// Path is the field from the entry: "args", "oauth.callbackPort";
+	// "*" stands for each item of an array or member of an object
+	// ("tools.*.name").
+	Path string
+	Kind FieldKind
+	// Transports are those whose entries have the field: in another
+	// transport's entry the client drops it, whatever it holds. Nil means
+	// every transport.
+	Transports []Transport
+	// Required: the entry must have it.
+	Required bool
+}
+
+// FieldProblem is a field of an entry that breaks one of its client's
+// FieldChecks.
+type FieldProblem struct {
+	Field string // as written from the entry: "env.N", "args[0]", "tools[0].name"
+	Value *Value // nil when the field is missing
+	Kind  FieldKind
+	Type  string // the entry's type literal ("stdio" when it has none), for a missing field
+	At    Pos    // the value, or the entry's name when the field is missing
+}
+
+// String says what is wrong: `"args" is a string, not an array of
+// strings`, `a "http" server needs "url"`.
+func (p *FieldProblem) String() string {
+	if p.Value == nil {
+		return fmt.Sprintf("a %q server needs %q", p.Type, p.Field)
+	}
+	return fmt.Sprintf("%q is %s, not %s", p.Field, valueWord(p.Value), p.Kind)
+}
+
+// Why adds what the client does about it.
+func (p *FieldProblem) Why(c *Client) string {
+	return p.String() + ": " + c.Product + " skips the server"
+}
+
+// Hint says what to write instead.
+func (p *FieldProblem) Hint() string {
+	if p.Value == nil {
+		return fmt.Sprintf("add %q (%s)", p.Field, p.Kind)
+	}
+	return fmt.Sprintf("make %q %s", p.Field, p.Kind)
+}
+
+// valueWord names what a value is: "a string", "null", "0", "true".
+func valueWord(v *Value) string {
+	switch v.Kind {
+	case Null:
+		return "null"
+	case Number:
+		return v.Str
+	case Bool:
+		return fmt.Sprint(v.Bool)
+	case String:
+		if v.Str == "" {
+			return `""`
+		}
+	}
+	return "a" + map[bool]string{true: "n", false: ""}[v.Kind == Array || v.Kind == Object] + " " + v.Kind.String()
+}
+
+// FieldProblem returns the first field of s that breaks the client's
+// checks, in the order the client checks them, or nil.
+func (c *Client) FieldProblem(s *Server) *FieldProblem {
+	if len(c.FieldChecks) == 0 || s.Node == nil || s.Node.Kind != Object {
+		return nil
+	}
+	typ := s.Type
+	if typ == "" {
+		typ = c.TypeFor(s.Transport)
+	}
+	for _, fc := range c.FieldChecks {
+		if fc.Transports != nil && !slices.Contains(fc.Transports, s.Transport) {
+			continue
+		}
+		if p := checkPath(s.Node, strings.Split(fc.Path, "."), "", fc); p != nil {
+			if p.Value == nil {
+				p.Type, p.At = typ, s.Source.Pos
+			}
+			return p
+		}
+	}
+	return nil
+}
+
+// checkPath follows the rest of a check's path from v, the field written
+// so far being at.
+func checkPath(v *Value, path []string, at string, fc FieldCheck) *FieldProblem {
+	key, rest := path[0], path[1:]
+	var next []struct {
+		v    *Value
+		name string
+	}
+	switch {
+	case key == "*" && v.Kind == Array:
+		for i, it := range v.Items {
+			next = append(next, struct {
+				v    *Value
+				name string
+			}{it, fmt.Sprintf("%s[%d]", at, i)})
+		}
+	case key == "*" && v.Kind == Object:
+		for _, m := range v.Unique() {
+			next = append(next, struct {
+				v    *Value
+				name string
+			}{m.Value, join(at, m.Key)})
+		}
+	case key == "*":
+		return nil // the container's own check reports it
+	default:
+		m := v.Member(key)
+		if m == nil {
+			if fc.Required && len(rest) == 0 {
+				return &FieldProblem{Field: join(at, key), Kind: fc.Kind}
+			}
+			return nil
+		}
+		next = append(next, struct {
+			v    *Value
+			name string
+		}{m.Value, join(at, key)})
+	}
+	for _, n := range next {
+		if len(rest) > 0 {
+			if n.v.Kind == Object || n.v.Kind == Array {
+				if p := checkPath(n.v, rest, n.name, fc); p != nil {
+					return p
+				}
+			}
+			continue
+		}
+		if p := checkKind(n.v, n.name, fc.Kind); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+func join(at, key string) string {
+	if at == "" {
+		return key
+	}
+	return at + "." + key
+}
+
+// checkKind checks one value, and the items of a list or map.
+func checkKind(v *Value, name string, k FieldKind) *FieldProblem {
+	bad := &FieldProblem{Field: name, Value: v, Kind: k, At: v.Range.Start}
+	switch k {
+	case TextField:
+		if v.Kind != String {
+			return bad
+		}
+	case NonEmptyText:
+		if v.Kind != String || v.Str == "" {
+			return bad
+		}
+	case TextList:
+		if v.Kind != Array {
+			return bad
+		}
+		for i, it := range v.Items {
+			if p := checkKind(it, fmt.Sprintf("%s[%d]", name, i), TextField); p != nil {
+				return p
+			}
+		}
+	case TextMap:
+		if v.Kind != Object {
+			return bad
+		}
+		for _, m := range v.Unique() {
+			if p := checkKind(m.Value, name+"."+m.Key, TextField); p != nil {
+				return p
+			}
+		}
+	case Flag:
+		if v.Kind != Bool {
+			return bad
+		}
+	case PositiveInt:
+		if v.Kind != Number || math.IsNaN(v.Num) || v.Num <= 0 || v.Num != math.Trunc(v.Num) {
+			return bad
+		}
+	case Table:
+		if v.Kind != Object {
+			return bad
+		}
+	case TableList:
+		if v.Kind != Array {
+			return bad
+		}
+		for i, it := range v.Items {
+			if p := checkKind(it, fmt.Sprintf("%s[%d]", name, i), Table); p != nil {
+				return p
+			}
+		}
+	}
+	return nil
+}

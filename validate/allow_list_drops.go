@@ -1,0 +1,46 @@
+package validate
+
+import "github.com/mcpconf/mcpconf/normalize"
+
+// AllowListDrops reports project servers an allow-list keeps from starting.
+var AllowListDrops = &Rule{
+	ID:       "allow-list-drops",
+	Title:    "an allow-list keeps a server the project defines from starting",
+	Severity: normalize.Warning,
+	Clients:  "each client with allow-lists: Claude Code's allowedMcpServers, Gemini CLI's mcp.allowed, …",
+	Doc: "A server the project shares (Claude Code's `.mcp.json`, Gemini CLI's\n" +
+		"`.gemini/settings.json`) that an allow-list does not admit never starts, and\n" +
+		"Claude Code does not even list it in `claude mcp list`. Claude Code adds up the\n" +
+		"`allowedMcpServers` of every settings file (managed, local, project, user); an\n" +
+		"empty one admits no server; once it holds a `serverCommand` entry a stdio\n" +
+		"server needs its exact command line (its name no longer admits it), and once\n" +
+		"it holds a `serverUrl` entry a remote server needs a matching URL. The finding\n" +
+		"names the list and the entry to add. Lists in the user's or the machine's\n" +
+		"files count with `--scope all` (and `--system`).",
+	Example: Example{File: ".mcp.json",
+		Bad:    "{ \"mcpServers\": { \"docs\": { \"type\": \"http\", \"url\": \"https://docs.example.com/mcp\" } } }\n",
+		Good:   "{ \"mcpServers\": { \"docs\": { \"type\": \"http\", \"url\": \"https://mcp.example.com/docs\" } } }\n",
+		Others: map[string]string{".claude/settings.json": "{ \"allowedMcpServers\": [{ \"serverUrl\": \"https://mcp.example.com/*\" }] }\n"}},
+	Check: checkAllowListDrops,
+}
+
+func checkAllowListDrops(p *Pass) {
+	c := normalize.ClientByID(p.Set.Client)
+	if c == nil || c.ReadsProviders {
+		return
+	}
+	allow := map[string]bool{}
+	for _, l := range p.Set.Lists {
+		if l.Effect == normalize.AllowList {
+			allow[l.Path+"#"+l.Pos.String()] = true
+		}
+	}
+	for i := range p.Set.Definitions {
+		s := &p.Set.Definitions[i]
+		if s.Source.Scope != normalize.Project || s.Off == nil || s.Off.Status != normalize.StatusBlocked || !allow[s.Off.Path+"#"+s.Off.Pos.String()] {
+			continue
+		}
+		d := p.At(s, "", "%s does not load project server %q: %s", c.Product, s.Name, s.Off.Reason)
+		d.Hint = s.Off.Hint
+	}
+}
