@@ -24,10 +24,14 @@ type nameList struct {
 
 func (l *nameList) key(name string) string {
 	if l.spec.Fold {
-		return strings.ToLower(name)
+		return fold(name)
 	}
 	return name
 }
+
+// fold is a name as Gemini CLI compares it (normalizeServerId): lower
+// case, without the spaces around it.
+func fold(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 func (l *nameList) has(name string) bool { return l != nil && l.names[l.key(name)] }
 
@@ -49,7 +53,12 @@ func newList(doc *normalize.Document, owner string, spec normalize.List, m *norm
 	if spec.Switches {
 		l.label = fmt.Sprintf("%s:%s", doc.Path, m.KeyRange.Start)
 		for _, e := range m.Value.Unique() {
-			if en := e.Value.Get("enabled"); en != nil && en.Kind == normalize.Bool && !en.Bool {
+			if spec.FoldedKeys && e.Key != fold(e.Key) {
+				continue // looked up by the folded name only: never matches
+			}
+			// `state?.enabled ?? true`: null or absent is on, any other
+			// false value off
+			if en := e.Value.Get("enabled"); en != nil && en.Kind != normalize.Null && !truthy(en) {
 				l.names[l.key(e.Key)] = true
 				l.at[l.key(e.Key)] = e.KeyRange.Start
 			}
@@ -119,11 +128,14 @@ type fileLists struct {
 // precedence first.
 func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 	c := normalize.ClientByID(loc.Client)
+	if loc.Extension != nil {
+		return // a manifest, not settings
+	}
 	for _, spec := range c.Lists {
 		if spec.File != nil || f.pisces && !spec.Pisces {
 			continue
 		}
-		if spec.Trusted && !f.trusted && loc.Scope != normalize.User {
+		if spec.Trusted && !f.trusted && !loc.Scope.OutsideProject() {
 			continue
 		}
 		if l := readList(doc, c.ID, spec, loc.key("")); l != nil {
@@ -198,7 +210,7 @@ func (f *fileLists) notAllowed(ls []*nameList, name string) *nameList {
 		if f.combine(ls) == normalize.FirstSet && i > 0 {
 			break
 		}
-		if len(l.names) > 0 && !l.has(name) {
+		if (len(l.names) > 0 || l.spec.EmptyBlocks && !f.pisces) && !l.has(name) {
 			return l
 		}
 	}

@@ -3,7 +3,6 @@ package discover
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -29,6 +28,25 @@ type Location struct {
 	ServersPath []string
 	View        bool
 	Order       int // rank in the merge order, 0 first
+	// Defaults ranks the file below the user's (normalize.File.Defaults).
+	Defaults bool
+	// Skip says why the client skips a file it finds (a system file others
+	// can write): it is not read.
+	Skip *skip
+	// Extension is set for an extension's manifest: how the client reads
+	// it, and ExtDir the directory the extension lives in (a linked
+	// extension's source).
+	Extension *normalize.ExtensionSpec
+	ExtDir    string
+}
+
+// rank orders a client's locations, lower first: by scope, a file of
+// defaults just below the user's.
+func (l Location) rank() int {
+	if l.Defaults {
+		return 2*normalize.User.Rank() + 1
+	}
+	return 2 * l.Scope.Rank()
 }
 
 // Locations resolves pisces's providers table (Client.Pisces of every
@@ -46,16 +64,6 @@ func (o *Options) Locations() []Location {
 		}
 	}
 	return out
-}
-
-// SkipsSystem reports whether a client reads machine-wide files (managed
-// or system settings) that this run does not look at: isolated with
-// --home and not told where a machine's root is (System "").
-func (o *Options) SkipsSystem(c *normalize.Client) bool {
-	if o.System != "" {
-		return false
-	}
-	return slices.ContainsFunc(c.Files, func(f normalize.File) bool { return f.Base == normalize.SystemDir && f.ForOS(o.goos()) })
 }
 
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {

@@ -24,7 +24,7 @@ func TestRealClients(t *testing.T) {
 			id := clientcase.ClientIDs[key]
 			t.Run(filepath.Base(dir)+"/"+id, func(t *testing.T) {
 				st := clientcase.Stage(t, dir, c)
-				opts := Options{Root: st.Cwd, Home: st.Home, Cwd: st.Cwd, Isolated: true, Getenv: st.Getenv}
+				opts := Options{Root: st.Cwd, Home: st.Home, Cwd: st.Cwd, Isolated: true, Getenv: st.Getenv, System: st.System}
 				if err := opts.Prepare(); err != nil {
 					t.Fatal(err)
 				}

@@ -69,10 +69,15 @@ func (v *viewer) build() *normalize.Set {
 	set.Entries = mergeView(v.c, ld.defs)
 	ld.lists.applyAfterMerge(set.Entries, false)
 	v.applyTrust(set.Entries)
+	v.applyExtensions(set, ld.exts)
 	if v.c.Merge == normalize.KeyByKey {
 		deepMerge(set)
 	}
 	v.allOrNothing(set)
+	v.refuse(set, ld.exts)
+	if v.scope != ProjectScopes && v.o.SkipsSystem(v.c) {
+		v.o.note(v.o.systemNote(v.c))
+	}
 	if len(ignored) > 0 {
 		v.addIgnored(set, ignored)
 	}
@@ -90,7 +95,7 @@ func (v *viewer) trusted() bool { return v.trust == nil || v.trust.all }
 // ignores reports whether a location belongs to an untrusted project whose
 // files the client does not load.
 func (v *viewer) ignores(l Location) bool {
-	if v.trust == nil || v.c.Trust.Effect != normalize.IgnoresProject || l.Scope == normalize.User || l.Dir == "" {
+	if v.trust == nil || v.c.Trust.Effect != normalize.IgnoresProject || l.Scope.OutsideProject() || l.Dir == "" {
 		return false
 	}
 	return !v.trust.layer(l.Dir, v.root)
@@ -108,15 +113,13 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		if f.Base == normalize.RootDir && c.NoProjectInHome && filepath.Clean(o.Root) == filepath.Clean(o.Home) {
 			continue
 		}
-		if f.Base == normalize.SystemDir && o.System == "" {
-			continue // no machine to read (see SkipsSystem)
-		}
 		if f.Base != normalize.RootDir {
-			l := o.locate(c, prio, f, 0)
-			if f.Section {
-				l.Key = root
+			for _, l := range o.outsideLocations(c, f) {
+				if f.Section {
+					l.Key = root
+				}
+				out = append(out, l)
 			}
-			out = append(out, l)
 			continue
 		}
 		for _, dir := range o.projectDirs(c, f, root) {
@@ -136,7 +139,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		}
 	}
 	out = o.firstOfGroups(c, out)
-	slices.SortStableFunc(out, func(a, b Location) int { return a.Scope.Rank() - b.Scope.Rank() })
+	slices.SortStableFunc(out, func(a, b Location) int { return a.rank() - b.rank() })
 	for i := range out {
 		out[i].Order = i
 		out[i].View = true
@@ -252,6 +255,9 @@ func (o *Options) fileAbs(c *normalize.Client, f normalize.File, root string) (a
 	if f.Base == normalize.RootDir {
 		abs = filepath.Join(root, filepath.FromSlash(f.Path))
 		return abs, o.display(abs, normalize.RootDir)
+	}
+	if p, ok := o.pathFromVar(f); ok {
+		return p, o.display(p, normalize.HomeDir)
 	}
 	abs = filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
 	if f.Group != "" {

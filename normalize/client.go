@@ -76,6 +76,11 @@ type Client struct {
 	// AllOrNothing: one invalid server entry makes the client refuse the
 	// whole config, so no server starts (Codex).
 	AllOrNothing bool
+	// BadFile, when set, says that a file of Files the client cannot parse
+	// (or that does not hold an object), or a trust file it cannot use,
+	// stops the client before it starts anything: no server starts, from
+	// any file (Gemini CLI). Nil: a broken file loses only its own servers.
+	BadFile *BadFile
 
 	Shape
 
@@ -284,6 +289,18 @@ type Shape struct {
 	Missing map[string]string
 }
 
+// BadFile is what a client does on a settings file it cannot use: it
+// refuses its whole configuration. An extension's manifest (a file of
+// ExtensionScope) is not one of them: a broken one only loses its
+// extension.
+type BadFile struct {
+	// Message is the client's own words after the file's error ("Please
+	// fix the configuration file(s) and try again"); ExitCode is the code
+	// it exits with (52).
+	Message  string
+	ExitCode int
+}
+
 // FieldNote is what a client does with one field and what to do about it.
 type FieldNote struct {
 	Why  string // "which Codex does not support: it refuses to load the config"
@@ -439,11 +456,16 @@ type Trust struct {
 	// PerLayer: each project layer is trusted on its own: a layer loads
 	// when its own directory or the project root is trusted (Codex).
 	PerLayer bool
-	// Env is a variable that trusts the workspace when true
-	// (GEMINI_CLI_TRUST_WORKSPACE); Enabled, when set, is a setting path
-	// that turns the trust check on or off ({"security", "folderTrust",
-	// "enabled"}), with EnabledDefault when it is not set.
+	// Env is a variable that trusts the workspace when it is "true" and
+	// distrusts it when it is "false" (GEMINI_CLI_TRUST_WORKSPACE; other
+	// values are ignored); DistrustEnv is a variable that, when "true",
+	// distrusts it before Env is looked at (GEMINI_RESTRICTED_MODE).
+	// Enabled, when set, is a setting path that turns the trust check on
+	// or off ({"security", "folderTrust", "enabled"}), with EnabledDefault
+	// when it is not set: it is read from the client's files outside the
+	// project, the highest-precedence file that sets it winning.
 	Env            string
+	DistrustEnv    string
 	Enabled        []string
 	EnabledDefault bool
 	// Ask says how the client asks to trust a project itself, for hints:
@@ -530,7 +552,66 @@ type File struct {
 	// settings too ({"mcp", "servers"} in VS Code's settings.json); nil
 	// means the client's ServersKey at the top.
 	ServersPath []string
+	// PathVar is an environment variable whose value, when set, is the
+	// file's path instead of Base and Path (Gemini CLI's
+	// GEMINI_CLI_SYSTEM_SETTINGS_PATH). SiblingOf is another file's
+	// PathVar: when that variable is set, this file is looked for in the
+	// directory it names (Gemini CLI's system-defaults.json sits beside
+	// the system settings, wherever they are).
+	PathVar   string
+	SiblingOf string
+	// Defaults: the file holds defaults that every other file of the
+	// client overrides: it ranks below the user's files whatever its scope
+	// (Gemini CLI's system-defaults.json).
+	Defaults bool
+	// RootOwned: the client reads the file only when the file and every
+	// directory above it belong to the machine's administrator (uid 0)
+	// and are not writable by group or others, and symbolic links on the
+	// way too; otherwise it skips the file with a warning (Gemini CLI's
+	// system settings on Linux and macOS).
+	RootOwned bool
+	// Extension, for a file of ExtensionScope, says how the client reads
+	// an installed extension; Path then holds one "*" segment that stands
+	// for each directory there (".gemini/extensions/*/gemini-extension.json").
+	Extension *ExtensionSpec
 }
+
+// ExtensionSpec is how a client reads the manifests of the extensions
+// installed in a directory (Gemini CLI's
+// ~/.gemini/extensions/<dir>/gemini-extension.json).
+type ExtensionSpec struct {
+	// NameKey is the manifest key that names the extension (shown with its
+	// servers: "name (from ext)"); Required are the keys without which the
+	// client skips the extension; NameChars describes the characters a
+	// name may hold, checked by NameOK, for messages.
+	NameKey   string
+	Required  []string
+	NameChars string
+	NameOK    func(name string) bool
+	// Vars are the ${name} variables the client replaces in every string
+	// of the manifest before reading it.
+	Vars map[string]ExtVar
+	// Install is a file in the extension's directory that may say the
+	// extension is a link: {"type": LinkType, "source": DIR} makes the
+	// client read the manifest in DIR instead.
+	Install, LinkType string
+	// Enablement is the file that turns extensions off and on by folder:
+	// {"<name>": {"overrides": ["!/path/*", "/path/"]}}; the last rule
+	// matching the working directory wins ("!" disables, a final "*"
+	// covers sub-folders), and no rule means enabled. EnableHint says how
+	// to turn an extension on, %s its name.
+	Enablement *File
+	EnableHint string
+}
+
+// ExtVar is what an extension variable stands for.
+type ExtVar int
+
+const (
+	ExtDir        ExtVar = iota // the extension's directory
+	WorkspaceDir                // the directory the client starts in
+	PathSeparator               // the system's path separator
+)
 
 // ServersOnly reports a file that holds nothing but MCP servers, as its
 // name says (mcp.json, .mcp.json, mcp_config.json, mcp_settings.json): one
@@ -578,8 +659,15 @@ type List struct {
 	Switches bool
 	// Combine says how the lists of several files combine.
 	Combine Combine
-	// Fold: names compare case-insensitively (Gemini CLI).
-	Fold bool
+	// Fold: names compare case-insensitively and without the spaces
+	// around them (Gemini CLI). FoldedKeys: the client looks a name up by
+	// its folded form, so an entry written otherwise ("GitHub") matches
+	// nothing (Gemini CLI's enablement file).
+	Fold       bool
+	FoldedKeys bool
+	// EmptyBlocks: an allow-list that is set but empty, or lists with no
+	// name in common, block every server (Gemini CLI's mcp.allowed).
+	EmptyBlocks bool
 	// Trusted: a list in a project file counts only in a trusted project.
 	Trusted bool
 	// Pisces: pisces honours the list too when it reads the client's
@@ -780,6 +868,11 @@ func (f File) Display(goos string) string {
 		return "~/.claude/" + p
 	case LocalAppDataDir:
 		return `%LOCALAPPDATA%\` + p
+	case SystemDir:
+		if goos == "windows" {
+			return `C:\` + p
+		}
+		return "/" + p
 	}
 	if goos == "windows" {
 		return `%USERPROFILE%` + sep + p

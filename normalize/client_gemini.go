@@ -1,31 +1,44 @@
 package normalize
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // gemini is Gemini CLI.
 var gemini = &Client{
 	ID:      "gemini",
 	Aliases: []string{"gemini-cli"},
 	Product: "Gemini CLI",
-	Files:   []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)},
-	Note:    "workspace settings over user settings; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
+	// packages/cli/src/config/settings.ts (0.61.0): the settings are merged
+	// system defaults < user < workspace (trusted folders only) < system;
+	// extensions add the servers no settings file names.
+	Files: slices.Concat(
+		geminiSystem("settings.json", false),
+		[]File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)},
+		geminiSystem("system-defaults.json", true),
+		[]File{{Scope: ExtensionScope, Base: GeminiHome, Path: ".gemini/extensions/*/gemini-extension.json", Format: JSON, Extension: geminiExtensions}},
+	),
+	Note:    "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
+	BadFile: &BadFile{Message: "Please fix the configuration file(s) and try again", ExitCode: 52},
 	Pisces:  &Provider{Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)}},
 	Lists: []List{
 		// A server must be allowed by every file that sets mcp.allowed;
 		// mcp.excluded adds up. Names compare case-insensitively, and a
 		// workspace's lists count only in a trusted folder.
-		{Path: []string{"mcp", "allowed"}, Effect: AllowList, Combine: Intersect, Fold: true, Trusted: true, Pisces: true},
+		{Path: []string{"mcp", "allowed"}, Effect: AllowList, Combine: Intersect, Fold: true, EmptyBlocks: true, Trusted: true, Pisces: true},
 		{Path: []string{"mcp", "excluded"}, Effect: DenyList, Combine: Union, Fold: true, Trusted: true, Pisces: true},
 		// gemini mcp disable|enable writes this file.
-		{File: &geminiEnablement, Effect: HideList, Switches: true, Fold: true, Combine: Union},
+		{File: &geminiEnablement, Effect: HideList, Switches: true, Fold: true, FoldedKeys: true, Combine: Union},
 	},
 	Project:         AtStart,
 	NoProjectInHome: true,
 	Trust: &Trust{
 		Kind:           TrustFolders,
 		Effect:         DisablesAll,
-		File:           File{Scope: User, Base: GeminiHome, Path: ".gemini/trustedFolders.json", Format: JSONComments},
+		File:           File{Scope: User, Base: GeminiHome, Path: ".gemini/trustedFolders.json", Format: JSONComments, PathVar: "GEMINI_CLI_TRUSTED_FOLDERS_PATH"},
 		Env:            "GEMINI_CLI_TRUST_WORKSPACE",
+		DistrustEnv:    "GEMINI_RESTRICTED_MODE",
 		Enabled:        []string{"security", "folderTrust", "enabled"},
 		EnabledDefault: true,
 		Ask:            "run gemini in the project and trust the folder when it asks",
@@ -36,7 +49,7 @@ var gemini = &Client{
 		Fields: []string{"command", "args", "env", "cwd", "url", "httpUrl", "type", "headers", "tcp", "timeout", "trust", "description",
 			"includeTools", "excludeTools", "oauth", "authProviderType", "targetAudience", "targetServiceAccount"},
 		TimeoutUnit:        time.Millisecond,
-		Types:              []TypeLiteral{{"http", HTTP}, {"sse", SSE}},
+		Types:              []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
 		UnknownTypeIgnored: true,
 		OnNeither:          NeitherUnreachable,
 		AltURLKey:          "httpUrl",
@@ -126,18 +139,17 @@ func decodeGemini(d *decoder) {
 			d.s.Type = t.Str
 		}
 	}
+	// createUrlTransport: httpUrl, then url with "type" "sse"; any other
+	// type, or none, is streamable HTTP (an unknown type is a schema
+	// warning only).
 	switch {
 	case d.str("httpUrl") != "" || d.e.Get("httpUrl") != nil:
 		d.s.URL = d.str("httpUrl")
 		d.s.Transport = HTTP
 	case d.e.Get("url") != nil:
-		switch d.s.Type {
-		case "sse":
+		d.s.Transport = HTTP
+		if d.s.Type == "sse" {
 			d.s.Transport = SSE
-		case "http", "":
-			d.s.Transport = HTTP
-		default:
-			d.s.Transport = NoTransport
 		}
 	case d.e.Get("command") != nil:
 		d.s.Transport = Stdio
@@ -151,3 +163,57 @@ func decodeGemini(d *decoder) {
 }
 
 var geminiEnablement = File{Scope: User, Base: GeminiHome, Path: ".gemini/mcp-server-enablement.json", Format: JSON}
+
+// geminiSystem is a machine-wide settings file of Gemini CLI on each
+// system (getSystemSettingsPath, getSystemDefaultsPath): under
+// /etc/gemini-cli on Linux and other Unix systems, /Library/Application
+// Support/GeminiCli on macOS, C:\ProgramData\gemini-cli on Windows.
+// GEMINI_CLI_SYSTEM_SETTINGS_PATH names the settings file, and the
+// defaults are then looked for beside it unless
+// GEMINI_CLI_SYSTEM_DEFAULTS_PATH names them. On Linux and macOS a file is
+// skipped unless root owns it and every directory above it and none is
+// writable by group or others (loadSystemFile, isFileAndDirectorySecureSync);
+// Windows checks ACLs, which mcpconf does not read.
+func geminiSystem(name string, defaults bool) []File {
+	f := File{Scope: System, Base: SystemDir, Format: JSONComments, Defaults: defaults, PathVar: "GEMINI_CLI_SYSTEM_SETTINGS_PATH"}
+	if defaults {
+		f.PathVar, f.SiblingOf = "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "GEMINI_CLI_SYSTEM_SETTINGS_PATH"
+	}
+	unix, mac, win := f, f, f
+	unix.Path, unix.OS, unix.RootOwned = "etc/gemini-cli/"+name, otherUnix, true
+	mac.Path, mac.OS, mac.RootOwned = "Library/Application Support/GeminiCli/"+name, []string{"darwin"}, true
+	win.Path, win.OS = "ProgramData/gemini-cli/"+name, []string{"windows"}
+	return []File{unix, mac, win}
+}
+
+// otherUnix are the systems that are neither macOS nor Windows, where
+// Gemini CLI looks in /etc/gemini-cli.
+var otherUnix = []string{"linux", "freebsd", "netbsd", "openbsd", "dragonfly", "solaris", "illumos", "aix", "android"}
+
+// geminiExtensions is how Gemini CLI 0.61.0 reads an installed extension
+// (packages/cli/src/config/extension-manager.ts loadExtensionConfig and
+// _buildExtension; extensions/variables.ts; extensions/extensionEnablement.ts).
+var geminiExtensions = &ExtensionSpec{
+	NameKey:    "name",
+	Required:   []string{"name", "version"},
+	NameChars:  "letters (a-z, A-Z), numbers (0-9), and dashes (-)",
+	NameOK:     geminiExtensionName,
+	Vars:       map[string]ExtVar{"extensionPath": ExtDir, "workspacePath": WorkspaceDir, "/": PathSeparator, "pathSeparator": PathSeparator},
+	Install:    ".gemini-extension-install.json",
+	LinkType:   "link",
+	Enablement: &File{Scope: User, Base: GeminiHome, Path: ".gemini/extensions/extension-enablement.json", Format: JSON},
+	EnableHint: "run gemini extensions enable %s",
+}
+
+// geminiExtensionName is validateName: /^[a-zA-Z0-9-]+$/.
+func geminiExtensionName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}

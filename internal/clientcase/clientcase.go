@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -24,6 +25,13 @@ type Case struct {
 	// HTTPCapture: a local server recorded the requests of the remote
 	// servers (observed captures "http").
 	HTTPCapture bool `json:"http_capture"`
+	// System: the case's system/ directory stood for the machine's root
+	// (clientcheck laid it over / in a private mount namespace); mcpconf
+	// reads it as --system.
+	System bool `json:"system"`
+	// Modes are permissions set on staged paths (relative to the case
+	// directory, octal): "system/etc/gemini-cli": "0777".
+	Modes map[string]string `json:"modes"`
 }
 
 // Server is one server as a client listed it.
@@ -117,7 +125,9 @@ func readJSON(t testing.TB, path string, v any) {
 // Staged is a case copied into a temporary directory.
 type Staged struct {
 	Base, Root, Home, Cwd string
-	Env                   map[string]string
+	// System is the staged system/ directory, "" when the case has none.
+	System string
+	Env    map[string]string
 }
 
 // Lookup reads the case's environment (and nothing else).
@@ -142,7 +152,11 @@ func Stage(t testing.TB, dir string, c Case) Staged {
 	}
 	cwd := filepath.Join(base, filepath.FromSlash(c.Cwd))
 	repl := strings.NewReplacer("@PORT@", "9", "@GITROOT@", gitroot, "@CWD@", cwd, "@ROOT@", root, "@HOME@", home)
-	for _, part := range []string{"project", "home"} {
+	parts := []string{"project", "home"}
+	if c.System {
+		parts = append(parts, "system")
+	}
+	for _, part := range parts {
 		src := filepath.Join(dir, part)
 		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 			if err != nil {
@@ -174,9 +188,22 @@ func Stage(t testing.TB, dir string, c Case) Staged {
 			t.Fatal(err)
 		}
 	}
+	for p, m := range c.Modes {
+		mode, err := strconv.ParseUint(m, 8, 32)
+		if err != nil {
+			t.Fatalf("modes[%q]: %v", p, err)
+		}
+		if err := os.Chmod(filepath.Join(base, filepath.FromSlash(p)), os.FileMode(mode)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	env := map[string]string{}
 	for k, v := range c.Env {
 		env[k] = repl.Replace(v)
 	}
-	return Staged{Base: base, Root: root, Home: home, Cwd: cwd, Env: env}
+	st := Staged{Base: base, Root: root, Home: home, Cwd: cwd, Env: env}
+	if c.System {
+		st.System = filepath.Join(base, "system")
+	}
+	return st
 }

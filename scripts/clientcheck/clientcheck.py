@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -116,7 +117,8 @@ def stage_case(case_dir, case):
         stage["http"] = start_capture_server()
     gr = case.get("git_root")
     stage["gitroot"] = os.path.join(base, gr) if gr else None
-    for part in ("project", "home"):
+    parts = ["project", "home"] + (["system"] if case.get("system") else [])
+    for part in parts:
         src = os.path.join(case_dir, part)
         dst = os.path.join(base, part)
         if os.path.isdir(src):
@@ -126,6 +128,8 @@ def stage_case(case_dir, case):
     os.makedirs(stage["cwd"], exist_ok=True)
     for d in case.get("mkdirs", []):
         os.makedirs(os.path.join(base, d), exist_ok=True)
+    for p, mode in case.get("modes", {}).items():
+        os.chmod(os.path.join(base, p), int(mode, 8))
     if stage["gitroot"]:
         os.makedirs(stage["gitroot"], exist_ok=True)
         git = ["git", "-C", stage["gitroot"]]
@@ -188,8 +192,29 @@ def clean(text, stage):
     return "\n".join(lines).strip("\n")
 
 
+def in_system(cmd, stage):
+    """Wrap cmd so that it runs in a private mount namespace where each top-level directory of
+    the staged system/ is laid over the machine's own (an overlay whose lower layer is the real
+    one): the client sees the case's /etc/gemini-cli, the machine's files are never touched.
+    Needs root (unshare -m)."""
+    if not stage["case"].get("system"):
+        return cmd
+    sysdir = os.path.join(stage["base"], "system")
+    unshare, mount = shutil.which("unshare"), shutil.which("mount")
+    if not unshare or not mount:
+        sys.exit("a case with \"system\" needs unshare and mount (util-linux), run as root")
+    mounts = []
+    for d in sorted(os.listdir(sysdir)):
+        if not os.path.isdir("/" + d):
+            sys.exit(f"system/{d}: /{d} does not exist on this machine; only existing top-level directories can be overlaid")
+        mounts.append(f"{mount} -t overlay overlay -o lowerdir={shlex.quote(os.path.join(sysdir, d))}:/{d} /{d}")
+    script = " && ".join([f"{mount} --make-rprivate /"] + mounts + ['exec "$@"'])
+    return [unshare, "-m", "sh", "-c", script, "sh"] + cmd
+
+
 def run(cmd, stage, clients_bin):
     env = client_env(stage, clients_bin)
+    cmd = in_system(cmd, stage)
     try:
         p = subprocess.run(cmd, cwd=stage["cwd"], env=env, stdin=subprocess.DEVNULL,
                            capture_output=True, timeout=TIMEOUT)
@@ -476,8 +501,29 @@ def run_codex(case_dir, case, clients_bin, version):
 
 # ---------------------------------------------------------------- gemini
 
-GEMINI_LINE = re.compile(r"^(\S+)\s+([^\s:]+): (.*?)\s*\(([a-z-]+)\) - (.+)$")
+GEMINI_LINE = re.compile(r"^(\S+)\s+([^\s:]+)(?: \(from ([A-Za-z0-9-]+)\))?: (.*?)\s*\(([a-z-]+)\) - (.+)$")
+GEMINI_NEITHER = re.compile(r"^(\S+)\s+([^\s:]+)(?: \(from ([A-Za-z0-9-]+)\))?:\s+- (\w+)$")
+GEMINI_EXTENSION = re.compile(r"^([✓✗]) ([A-Za-z0-9-]+) \(")
 UNTRUSTED = "disabled because this folder is untrusted"
+
+
+def gemini_extensions(case_dir, case, clients_bin):
+    """`gemini extensions list`: which installed extensions are enabled in this folder (✓) or not (✗).
+    `gemini mcp list` lists (and even connects) the servers of a disabled extension, but a session
+    never starts them (core ExtensionLoader.start starts active extensions only;
+    McpClientManager.maybeDiscoverMcpServer skips an inactive extension's server)."""
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run(["gemini", "extensions", "list"], st, clients_bin)
+    finally:
+        unstage(st)
+    both = "\n".join(x for x in (out, err) if x)
+    active = {}
+    for line in both.split("\n"):
+        m = GEMINI_EXTENSION.match(line)
+        if m:
+            active[m.group(2)] = m.group(1) == "✓"
+    return {"command": "gemini extensions list", "exit_code": rc, "raw": both, "active": active}
 
 
 def run_gemini(case_dir, case, clients_bin, version):
@@ -493,20 +539,27 @@ def run_gemini(case_dir, case, clients_bin, version):
     untrusted = UNTRUSTED in both
     res["untrusted_warning"] = untrusted
     servers = []
+    extensions = None
+    if any(GEMINI_LINE.match(l) and GEMINI_LINE.match(l).group(3) or GEMINI_NEITHER.match(l) and GEMINI_NEITHER.match(l).group(3)
+           for l in both.split("\n")):
+        extensions = gemini_extensions(case_dir, case, clients_bin)
+        res["extensions"] = extensions
     for line in both.split("\n"):
         m = GEMINI_LINE.match(line)
         if m:
-            icon, name, detail, transport, status = m.groups()
+            icon, name, ext, detail, transport, status = m.groups()
         else:
             # a server with neither url nor command prints "<icon> name:  - Status"
-            m = re.match(r"^(\S+)\s+([^\s:]+):\s+- (\w+)$", line)
+            m = GEMINI_NEITHER.match(line)
             if not m:
                 continue
-            icon, name, status = m.groups()
+            icon, name, ext, status = m.groups()
             detail, transport = "", ""
         st_word = status.strip()
         if transport == "":
             status_v = "invalid"  # neither url/httpUrl nor command: no transport can be created
+        elif ext and extensions and extensions["active"].get(ext) is False and st_word in ("Connected", "Disconnected", "Connecting"):
+            status_v = "disabled"  # its extension is disabled here: a session does not start it
         elif st_word == "Disabled":
             status_v = "untrusted" if untrusted else "disabled"
         elif st_word == "Blocked":
@@ -516,6 +569,8 @@ def run_gemini(case_dir, case, clients_bin, version):
         else:
             status_v = "unknown"
         srv = {"name": name, "status": status_v, "client_status": st_word, "transport": transport}
+        if ext:
+            srv["extension"] = ext
         if st_word in ("Connected", "Disconnected"):
             srv["health"] = "connected" if st_word == "Connected" else "failed"
         if transport == "":
