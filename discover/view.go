@@ -110,7 +110,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		if !f.ForOS(o.goos()) {
 			continue
 		}
-		if f.Base == normalize.RootDir && c.NoProjectInHome && filepath.Clean(o.Root) == filepath.Clean(o.Home) {
+		if f.Base == normalize.RootDir && c.NoProjectInHome && o.startsInUserHome(c) {
 			continue
 		}
 		if f.Base != normalize.RootDir {
@@ -145,6 +145,20 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		out[i].View = true
 	}
 	return out
+}
+
+// startsInUserHome reports whether the client starts in the directory its
+// user files hang from (the base of its first user file: $GEMINI_CLI_HOME
+// or the home), links resolved (Storage.isWorkspaceHomeDir).
+func (o *Options) startsInUserHome(c *normalize.Client) bool {
+	home := o.Home
+	for _, f := range c.Files {
+		if f.Scope == normalize.User && f.ForOS(o.goos()) {
+			home = o.dir(f.Base)
+			break
+		}
+	}
+	return realPath(filepath.Clean(o.Root)) == realPath(filepath.Clean(home))
 }
 
 // projectDirs lists the directories whose copy of a project file the

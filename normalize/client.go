@@ -66,9 +66,10 @@ type Client struct {
 	// AddHint, how to add servers where the client reads them.
 	Ignored []IgnoredFile
 	AddHint string
-	// NoProjectInHome: started in the home directory itself, the client
-	// does not read project files there (Gemini CLI: they would be its user
-	// files).
+	// NoProjectInHome: started in the directory its user files hang from
+	// (the base of its first user file: the home, or $GEMINI_CLI_HOME),
+	// the client does not read project files there (Gemini CLI: they
+	// would be its user files).
 	NoProjectInHome bool
 	// RootMarkersKey is a setting of the user config that replaces
 	// RootMarkers (Codex's project_root_markers).

@@ -575,6 +575,10 @@ def run_gemini(case_dir, case, clients_bin, version):
             srv["health"] = "connected" if st_word == "Connected" else "failed"
         if transport == "":
             pass
+        elif transport == "stdio" and detail and " " not in detail and (detail + " (stdio)") in line:
+            # "url (type)" prints the type as written: a url server of "type": "stdio" (a stdio
+            # line always has a space before "(stdio)": "command args (stdio)", "command  (stdio)")
+            srv["url"] = detail
         elif transport == "stdio":
             parts = detail.split(" ") if detail else []
             srv["command"] = parts[0] if parts else ""
