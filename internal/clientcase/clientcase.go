@@ -36,13 +36,16 @@ type Case struct {
 
 // Server is one server as a client listed it.
 type Server struct {
-	Name    string            `json:"name"`
-	Status  string            `json:"status"`
-	Command string            `json:"command"`
-	Args    []string          `json:"args"`
-	URL     string            `json:"url"`
-	Headers map[string]string `json:"headers"`
-	Env     map[string]string `json:"env"`
+	Name    string   `json:"name"`
+	Status  string   `json:"status"`
+	Command string   `json:"command"`
+	Args    []string `json:"args"`
+	URL     string   `json:"url"`
+	// Extension names the extension that brings the server (Gemini CLI's
+	// "name (from ext)").
+	Extension string            `json:"extension"`
+	Headers   map[string]string `json:"headers"`
+	Env       map[string]string `json:"env"`
 }
 
 // Request is one request the capture server received.
@@ -134,6 +137,12 @@ type Staged struct {
 func (s Staged) Lookup(name string) (string, bool) {
 	v, ok := s.Env[name]
 	return v, ok
+}
+
+// Paths turns the staged paths in a value into the names clientcheck
+// writes in observed.json (<HOME>, <ROOT>, <TMP>).
+func (s Staged) Paths() *strings.Replacer {
+	return strings.NewReplacer(s.Home, "<HOME>", s.Root, "<ROOT>", s.Base, "<TMP>")
 }
 
 // Getenv is Lookup without the second result.
