@@ -62,6 +62,9 @@ func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *n
 		for name, s := range got {
 			if s.Enabled {
 				t.Errorf("%s: the client refuses the whole config, but mcpconf says it starts\n%s", name, describe())
+			} else if st := statusOf(s); normalize.ClientByID(set.Client).BadFile != nil && st != string(normalize.StatusRefused) {
+				// a client known to stop on a bad file: mcpconf says why
+				t.Errorf("%s: the client refuses the whole config, but mcpconf says %s\n%s", name, st, describe())
 			}
 		}
 		if len(got) == 0 {

@@ -229,7 +229,7 @@ func writeNameDefinitions(w io.Writer, e *view.Entry, indent string, st Style) {
 		case !d.Winner:
 			mark = st.dim("not used")
 		}
-		fmt.Fprintf(w, "%s#%d %s (%s scope)  [%s]\n", indent, i+1, st.bold(where(d.Server.Source)), d.Server.Source.Scope, mark)
+		fmt.Fprintf(w, "%s#%d %s (%s)  [%s]\n", indent, i+1, st.bold(where(d.Server.Source)), d.Server.Source.ScopeText(), mark)
 		if !d.Winner {
 			fmt.Fprintf(w, "%s   why: %s\n", indent, d.Reason)
 		}
@@ -289,7 +289,7 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 		fmt.Fprintln(w, "  none found")
 	}
 	block := serverBlock{
-		origin:  func(src view.Origin) string { return src.Scope.String() + " scope" },
+		origin:  func(src view.Origin) string { return src.ScopeText() },
 		notUsed: "not used",
 		status: func(s *view.Server) string {
 			if !s.Started {
@@ -300,6 +300,12 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 	}
 	for i := range set.Entries {
 		block.write(w, &set.Entries[i], st)
+	}
+	if len(set.Notes) > 0 {
+		fmt.Fprintln(w)
+		for _, n := range set.Notes {
+			fmt.Fprintf(w, "  %s %s\n", st.dim("note:"), n)
+		}
 	}
 	writeDiagnosticList(w, set.Diagnostics, st)
 	return nil

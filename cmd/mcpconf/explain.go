@@ -370,6 +370,7 @@ func runExplain(opts *explainOptions) error {
 	}
 	wv := view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{})
 	if len(wv.Views) == 1 {
+		wv.Views[0].Notes = wv.Notes
 		if opts.Format == "json" {
 			return report.ExplainJSON(w, wv.Views[0])
 		}
