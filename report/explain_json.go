@@ -35,7 +35,7 @@ type jsonOrigin struct {
 	// Extension names the extension that brings the definition.
 	Extension secret.Safe `json:"extension,omitzero"`
 	Line      int         `json:"line"`
-	Column   int         `json:"column"`
+	Column    int         `json:"column"`
 }
 
 type jsonServer struct {

@@ -23,7 +23,7 @@ defaults beside them (` + "`system-defaults.json`" + `, or ` + "`GEMINI_CLI_SYST
 An administrator puts servers there, and ` + "`mcp.allowed`" + ` and ` + "`mcp.excluded`" + ` lists
 that hold for every user.
 
-Since 0.61.0 Gemini CLI reads such a file only when root owns it and every
+Gemini CLI (0.61.0) reads such a file only when root owns it and every
 directory above it, and none of them is writable by group or others (nor a
 symbolic link on the way): otherwise it prints a security warning and skips
 the file, so none of its servers exist and none of its lists apply. A file
