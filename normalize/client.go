@@ -704,6 +704,24 @@ func (c *Client) Knows(key string) bool {
 	return slices.Contains(c.Fields, key) || slices.Contains(c.HostFields, key)
 }
 
+// ExtensionVar reports whether the client replaces ${name} in the value of
+// a server an extension brings (ExtensionSpec.Vars: Gemini CLI's
+// ${extensionPath}): lint must not take it for a variable of the
+// environment or of another client.
+func (c *Client) ExtensionVar(s *Server, name string) bool {
+	if s.Source.Scope != ExtensionScope {
+		return false
+	}
+	for _, f := range c.Files {
+		if f.Extension != nil {
+			if _, ok := f.Extension.Vars[name]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // UndeclaredInput says what the client does with an ${input:id} that the
 // file's "inputs" does not declare: lint's unknown-input, explain (the
 // server is invalid for the client), explain --resolve and probe all say

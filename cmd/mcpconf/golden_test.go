@@ -130,7 +130,7 @@ func TestLintGolden(t *testing.T) {
 		}
 		for _, format := range formats {
 			io, out, errOut := testIO(nil)
-			argv := []string{"lint", "--root", root, "--home", home, "--scope", "all", "--format", format}
+			argv := append([]string{"lint", "--root", root, "--home", home, "--scope", "all", "--format", format}, systemArgs(root)...)
 			if code := Main(argv, io); code > 1 {
 				t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
 			}
@@ -140,7 +140,7 @@ func TestLintGolden(t *testing.T) {
 		// pisces's merged view is kept exactly as it was before lint judged
 		// each file by its own clients.
 		io, out, errOut := testIO(nil)
-		argv := []string{"lint", "--root", root, "--home", home, "--scope", "all", "--client", "pisces"}
+		argv := append([]string{"lint", "--root", root, "--home", home, "--scope", "all", "--client", "pisces"}, systemArgs(root)...)
 		if code := Main(argv, io); code > 1 {
 			t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
 		}
@@ -164,7 +164,7 @@ func TestExplainGolden(t *testing.T) {
 		for _, args := range runs {
 			for _, format := range []string{"text", "json"} {
 				io, out, errOut := testIO(nil)
-				argv := append(append([]string{}, args...), "--root", root, "--home", home, "--format", format)
+				argv := append(append(append([]string{}, args...), "--root", root, "--home", home, "--format", format), systemArgs(root)...)
 				if code := Main(argv, io); code != 0 {
 					t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
 				}
@@ -174,6 +174,15 @@ func TestExplainGolden(t *testing.T) {
 			}
 		}
 	})
+}
+
+// systemArgs points --system at a fixture's system/ directory, which stands
+// for the machine's root (Gemini CLI's /etc/gemini-cli), when it has one.
+func systemArgs(root string) []string {
+	if fi, err := os.Stat(filepath.Join(root, "system")); err == nil && fi.IsDir() {
+		return []string{"--system", filepath.Join(root, "system")}
+	}
+	return nil
 }
 
 // fixtureList reads a control file of a fixture (names, clients, formats):
