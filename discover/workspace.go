@@ -164,7 +164,7 @@ func (o *Options) Found(scope ScopeFilter) []FoundFile {
 			locs = o.viewLocations(c, o.projectRoot(c))
 		}
 		for _, l := range scope.Filter(locs) {
-			if l.Section || l.Scope != normalize.User && !within(o.Root, filepath.Dir(l.Abs)) || !o.exists(l.Abs) {
+			if l.Section || !l.Scope.OutsideProject() && !within(o.Root, filepath.Dir(l.Abs)) || !o.exists(l.Abs) {
 				continue
 			}
 			f := byAbs[l.Abs]

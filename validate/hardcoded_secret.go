@@ -357,11 +357,12 @@ func (t *tokenAt) bareBearer(kind string) bool {
 	return ok && strings.EqualFold(scheme, "Bearer") && strings.TrimSpace(rest) == "" && t.end == len(t.value)
 }
 
-// inHome reports whether a definition lives in a file of the user's home,
-// which is not committed: user scope, and Claude Code's local scope in
-// ~/.claude.json (agent-code's local file sits in the project).
+// inHome reports whether a definition lives in a file outside the
+// project, which is not committed: the user's, the machine's, an
+// extension's, and Claude Code's local scope in ~/.claude.json
+// (agent-code's local file sits in the project).
 func inHome(s *normalize.Server) bool {
-	return s.Source.Scope == normalize.User || s.Source.Scope == normalize.Local && clientOf(s).HomeLocal
+	return s.Source.Scope.OutsideProject() || s.Source.Scope == normalize.Local && clientOf(s).HomeLocal
 }
 
 // homeFile reports whether the file at path is one of the home's, for a
@@ -370,7 +371,7 @@ func (p *Pass) homeFile(path string) bool {
 	for _, sf := range p.Set.Sources {
 		if sf.Path == path {
 			c := normalize.ClientByID(sf.Client)
-			return sf.Scope == normalize.User || sf.Scope == normalize.Local && c != nil && c.HomeLocal
+			return sf.Scope.OutsideProject() || sf.Scope == normalize.Local && c != nil && c.HomeLocal
 		}
 	}
 	return false
