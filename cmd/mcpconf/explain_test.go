@@ -435,7 +435,7 @@ func TestExplainBareMCPJSON(t *testing.T) {
 // Gemini CLI skips, and says why (testdata/clients/gemini-extension-skipped).
 func TestExplainSkippedExtension(t *testing.T) {
 	root, home := testtree.Write(t, map[string]string{
-		"~/.gemini/settings.json": `{"mcpServers": {"u": {"command": "u"}}}`,
+		"~/.gemini/settings.json":                      `{"mcpServers": {"u": {"command": "u"}}}`,
 		"~/.gemini/extensions/d/gemini-extension.json": `{"name": "nov", "mcpServers": {"d": {"command": "false"}}}`,
 	})
 	code, out, errOut := run(t, nil, "explain", "d", "--root", root, "--home", home, "--client", "gemini", "--color", "never")
