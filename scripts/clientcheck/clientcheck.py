@@ -505,6 +505,23 @@ GEMINI_LINE = re.compile(r"^(\S+)\s+([^\s:]+)(?: \(from ([A-Za-z0-9-]+)\))?: (.*
 GEMINI_NEITHER = re.compile(r"^(\S+)\s+([^\s:]+)(?: \(from ([A-Za-z0-9-]+)\))?:\s+- (\w+)$")
 GEMINI_EXTENSION = re.compile(r"^([✓✗]) ([A-Za-z0-9-]+) \(")
 UNTRUSTED = "disabled because this folder is untrusted"
+EXTENSION_HASH = re.compile(r"^ (ID|name): [0-9a-f]{64}$")
+
+
+def gemini_stable(text):
+    """Gemini CLI loads extensions concurrently: the warnings of the ones it skips come in any
+    order, so runs of them are sorted; `extensions list` prints hashes of staged paths (ID, name),
+    which are dropped."""
+    out, run_ = [], []
+    for line in text.split("\n") + [None]:
+        if line is not None and line.startswith("Warning: Skipping extension in "):
+            run_.append(line)
+            continue
+        out.extend(sorted(run_))
+        run_ = []
+        if line is not None and not EXTENSION_HASH.match(line):
+            out.append(line)
+    return "\n".join(out)
 
 
 def gemini_extensions(case_dir, case, clients_bin):
@@ -517,7 +534,7 @@ def gemini_extensions(case_dir, case, clients_bin):
         rc, out, err = run(["gemini", "extensions", "list"], st, clients_bin)
     finally:
         unstage(st)
-    both = "\n".join(x for x in (out, err) if x)
+    both = gemini_stable("\n".join(x for x in (out, err) if x))
     active = {}
     for line in both.split("\n"):
         m = GEMINI_EXTENSION.match(line)
@@ -534,7 +551,7 @@ def run_gemini(case_dir, case, clients_bin, version):
     finally:
         unstage(st)
     # Gemini CLI prints its whole listing through its debug logger, on stderr: record both streams.
-    both = "\n".join(x for x in (out, err) if x)
+    both = gemini_stable("\n".join(x for x in (out, err) if x))
     res = {"version": version, "command": "gemini mcp list", "exit_code": rc, "raw": both}
     untrusted = UNTRUSTED in both
     res["untrusted_warning"] = untrusted
