@@ -66,6 +66,24 @@ func (o *Options) Locations() []Location {
 	return out
 }
 
+// SkipsSystem reports whether a client reads machine-wide files (managed
+// or system settings) that this run does not look at: isolated with
+// --home and not told where a machine's root is (System ""), and no
+// variable names them.
+func (o *Options) SkipsSystem(c *normalize.Client) bool {
+	if o.System != "" {
+		return false
+	}
+	for _, f := range c.Files {
+		if f.Base == normalize.SystemDir && f.ForOS(o.goos()) {
+			if _, ok := o.pathFromVar(f); !ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {
 	abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
 	return Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format,

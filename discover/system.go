@@ -69,24 +69,6 @@ func (o *Options) varPath(f normalize.File, name string) string {
 	return o.envDir(name)
 }
 
-// SkipsSystem reports whether a client reads machine-wide files (managed
-// or system settings) that this run does not look at: isolated with
-// --home and not told where a machine's root is (System ""), and no
-// variable names them.
-func (o *Options) SkipsSystem(c *normalize.Client) bool {
-	if o.System != "" {
-		return false
-	}
-	for _, f := range c.Files {
-		if f.Base == normalize.SystemDir && f.ForOS(o.goos()) {
-			if _, ok := o.pathFromVar(f); !ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // systemNote says which machine-wide files of a client the run does not
 // read, and how to read them.
 func (o *Options) systemNote(c *normalize.Client) string {
