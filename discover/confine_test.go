@@ -90,10 +90,11 @@ func TestConfineOutsideLinks(t *testing.T) {
 		}
 	}
 	confined := map[string]string{
-		".mcp.json":             `syntax ".mcp.json" is a link to "` + realOf(t, secret) + `", outside the project and the home directory, and does not parse as JSON; its content is not shown`,
-		".cursor/mcp.json":      `syntax ".cursor/mcp.json" leads through a link to "` + realOf(t, filepath.Join(outside, "cursor", "mcp.json")) + `", outside the project and the home directory, and does not parse as JSON; its content is not shown`,
-		".codex/config.toml":    `syntax ".codex/config.toml" is a link to "` + realOf(t, secret) + `", outside the project and the home directory, and does not parse as TOML; its content is not shown`,
-		".gemini/settings.json": `schema ".gemini/settings.json" is a link to "` + realOf(t, array) + `", outside the project and the home directory, and does not hold a JSON object; its content is not shown`,
+		".mcp.json":          `syntax ".mcp.json" is a link to "` + realOf(t, secret) + `", outside the project and the home directory, and does not parse as JSON; its content is not shown`,
+		".cursor/mcp.json":   `syntax ".cursor/mcp.json" leads through a link to "` + realOf(t, filepath.Join(outside, "cursor", "mcp.json")) + `", outside the project and the home directory, and does not parse as JSON; its content is not shown`,
+		".codex/config.toml": `syntax ".codex/config.toml" is a link to "` + realOf(t, secret) + `", outside the project and the home directory, and does not parse as TOML; its content is not shown`,
+		".gemini/settings.json": `schema ".gemini/settings.json" is a link to "` + realOf(t, array) + `", outside the project and the home directory, and does not hold a JSON object; its content is not shown` +
+			`; Gemini CLI then starts no server at all, from this file or any other (it stops: "Please fix the configuration file(s) and try again", exit code 52)`,
 	}
 	for path, want := range confined {
 		d := docs[path]

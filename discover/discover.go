@@ -127,6 +127,7 @@ type loaded struct {
 	set   *normalize.Set
 	defs  []normalize.Server // in location order, the client's lists applied
 	lists *fileLists
+	exts  []extensionInfo // the extensions read, in location order
 }
 
 // load reads and decodes locations. view is the client whose view is
@@ -139,12 +140,20 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
 	lists := &fileLists{pisces: view == nil, trusted: trusted}
 	perLoc := make([][]normalize.Server, len(locs))
+	var exts []extensionInfo
 	for i, loc := range locs {
 		r := docs[i]
 		sf := normalize.SourceFile{Path: loc.Display, Abs: loc.Abs, Client: loc.Client, Scope: loc.Scope,
 			Priority: loc.Priority, Order: loc.Order, Status: normalize.Absent}
 		if loc.Section {
 			sf.Section = fmt.Sprintf("projects[%q].mcpServers", loc.key(o.Root))
+		}
+		if loc.Skip != nil {
+			// the client finds the file and does not read it
+			sf.Status, sf.Skipped, sf.Hint = normalize.Ignored, true, loc.Skip.Hint
+			sf.Note = fmt.Sprintf("%s skips it: %s", normalize.ProductName(loc.Client), loc.Skip.Reason)
+			set.Sources = append(set.Sources, sf)
+			continue
 		}
 		if r.doc != nil && !r.shared {
 			set.Documents = append(set.Documents, r.doc)
@@ -157,6 +166,17 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		case r.doc.Root == nil:
 			sf.Status = normalize.Failed
 			sf.Error = firstError(r.diags)
+		case loc.Extension != nil:
+			servers, diags, name, why := decodeExtension(r.doc, loc, o.Root)
+			set.Diagnostics = append(set.Diagnostics, diags...)
+			if why != "" {
+				sf.Status = normalize.Ignored
+				sf.Note = fmt.Sprintf("%s skips this extension: %s", normalize.ProductName(loc.Client), why)
+				break
+			}
+			sf.Status, sf.Servers, sf.Extension = normalize.Found, len(servers), name
+			perLoc[i] = servers
+			exts = append(exts, extensionInfo{name: name, path: loc.Display, spec: loc.Extension})
 		default:
 			servers, diags, ok := decodeFile(r.doc, loc, loc.key(o.Root), lists)
 			set.Diagnostics = append(set.Diagnostics, diags...)
@@ -181,7 +201,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		exclusive(view, locs, docs, defs)
 	}
 	lists.applyBeforeMerge(defs)
-	return loaded{set: set, defs: defs, lists: lists}
+	return loaded{set: set, defs: defs, lists: lists, exts: exts}
 }
 
 // remoteHTTPSOnly turns off a server of a file the client reads only

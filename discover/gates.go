@@ -22,6 +22,9 @@ type trustResult struct {
 	layers map[string]trustDecision
 	root   string
 	hint   string // how to trust the project
+	// fatal is set when the trust file stops the client (Gemini CLI on a
+	// trustedFolders.json it cannot use).
+	fatal *normalize.Gate
 }
 
 // trustDecision is whether one directory is trusted, and why.
@@ -102,7 +105,7 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 			res.layers = o.layerTrust(c, docs, display, root)
 		}
 	case normalize.TrustFolders:
-		res.all, res.reason, res.pos = o.trustFolders(c, doc, display, abs)
+		o.trustFolders(c, res, display, abs)
 	}
 	return res
 }
@@ -230,55 +233,117 @@ func valueText(v *normalize.Value) string {
 	return v.Str
 }
 
-// trustFolders follows Gemini CLI: a variable decides first, then the
-// setting that turns the check off, then the nearest rule of
-// trustedFolders.json for the workspace (TRUST_PARENT trusts the parent of
-// its path, DO_NOT_TRUST distrusts); no rule means not trusted.
-func (o *Options) trustFolders(c *normalize.Client, doc *normalize.Document, display, abs string) (bool, string, normalize.Pos) {
+// trustLevels are the values a TrustFolders file may hold; any other
+// makes the client refuse the file.
+var trustLevels = []string{"TRUST_FOLDER", "TRUST_PARENT", "DO_NOT_TRUST"}
+
+// trustFolders follows Gemini CLI (checkPathTrust): the variables decide
+// first, then the setting that turns the check off, then the longest rule
+// of trustedFolders.json that covers the workspace (TRUST_PARENT covers
+// its path's parent, DO_NOT_TRUST distrusts); no rule means not trusted.
+// A file the client cannot use stops it (fatal).
+func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, abs string) {
 	tr := c.Trust
-	if v := o.getenv(tr.Env); v != "" {
-		if v == "true" || v == "1" {
-			return true, fmt.Sprintf("%s=%s", tr.Env, v), normalize.Pos{}
-		}
-		return false, fmt.Sprintf("%s=%s", tr.Env, v), normalize.Pos{}
+	if tr.DistrustEnv != "" && o.getenv(tr.DistrustEnv) == "true" {
+		res.all, res.reason = false, tr.DistrustEnv+"=true"
+		return
+	}
+	switch v := o.getenv(tr.Env); v {
+	case "true", "false":
+		res.all, res.reason = v == "true", fmt.Sprintf("%s=%s", tr.Env, v)
+		return
 	}
 	if len(tr.Enabled) > 0 {
-		for _, f := range c.Files {
-			if f.Scope != normalize.User {
-				continue
+		if m, path := o.outsideSetting(c, tr.Enabled); m != nil && m.Value.Kind != normalize.Null {
+			if !truthy(m.Value) {
+				res.all, res.pos = true, m.Value.Range.Start
+				res.reason = fmt.Sprintf("%s is %s at %s:%s, so every folder is trusted", strings.Join(tr.Enabled, "."), valueText(m.Value), path, m.Value.Range.Start)
+				return
 			}
-			if sdoc := o.readDoc(c, f, o.Root); sdoc != nil {
-				if m := lookupKey(sdoc.Root, tr.Enabled, ""); m != nil && m.Value.Kind == normalize.Bool && !m.Value.Bool {
-					return true, fmt.Sprintf("%s is false at %s:%s, so every folder is trusted", strings.Join(tr.Enabled, "."), sdoc.Path, m.Value.Range.Start), m.Value.Range.Start
-				}
-			}
+		} else if !tr.EnabledDefault {
+			res.all, res.reason = true, fmt.Sprintf("%s is not set, so every folder is trusted", strings.Join(tr.Enabled, "."))
+			return
 		}
 	}
-	if doc == nil || doc.Root.Kind != normalize.Object {
-		return false, fmt.Sprintf("%s does not trust %q", display, o.Root), normalize.Pos{}
+	r := o.readAll([]Location{{Client: c.ID, Abs: abs, Display: display, Format: tr.File.Format, Scope: tr.File.Scope}})[0]
+	if r.doc == nil {
+		res.reason = fmt.Sprintf("%s does not trust %q", display, o.Root)
+		return
 	}
-	workspace := filepath.Clean(o.Root)
+	if r.doc.Root == nil || r.doc.Root.Kind != normalize.Object {
+		why, pos := "it is not a JSON object", normalize.Pos{Line: 1, Col: 1}
+		for _, d := range r.diags {
+			if d.Severity == normalize.Error {
+				why, pos = d.Message, d.Pos
+				break
+			}
+		}
+		res.fatal = trustFatal(c, display, pos, why)
+		res.reason = fmt.Sprintf("%s cannot be read", display)
+		return
+	}
+	workspace := realPath(filepath.Clean(o.Root))
 	best, bestLen := (*normalize.Member)(nil), -1
-	for _, m := range doc.Root.Unique() {
-		if m.Value.Kind != normalize.String {
-			continue
+	for _, m := range r.doc.Root.Unique() {
+		if m.Value.Kind != normalize.String || !slices.Contains(trustLevels, m.Value.Str) {
+			res.fatal = trustFatal(c, display, m.Value.Range.Start, fmt.Sprintf("invalid trust level %s for path %q: use %s", valueText(m.Value), m.Key, strings.Join(trustLevels, ", ")))
+			res.reason = fmt.Sprintf("%s cannot be read", display)
+			return
 		}
-		dir := filepath.Clean(filepath.FromSlash(m.Key))
+		rule := absFrom(o.Cwd, filepath.FromSlash(m.Key))
+		dir := rule
 		if m.Value.Str == "TRUST_PARENT" {
 			dir = filepath.Dir(dir)
 		}
-		if within(dir, workspace) && len(dir) > bestLen {
-			best, bestLen = m, len(dir)
+		if within(realPath(dir), workspace) && len(rule) > bestLen {
+			best, bestLen = m, len(rule)
 		}
 	}
 	if best == nil {
-		return false, fmt.Sprintf("%s does not trust %q", display, o.Root), normalize.Pos{}
+		res.reason = fmt.Sprintf("%s does not trust %q", display, o.Root)
+		return
 	}
-	at := fmt.Sprintf("%q is %q at %s:%s", best.Key, best.Value.Str, display, best.KeyRange.Start)
-	if best.Value.Str == "DO_NOT_TRUST" {
-		return false, at, best.KeyRange.Start
+	res.pos = best.KeyRange.Start
+	res.reason = fmt.Sprintf("%q is %q at %s:%s", best.Key, best.Value.Str, display, best.KeyRange.Start)
+	res.all = best.Value.Str != "DO_NOT_TRUST"
+}
+
+// trustFatal is the refusal of a trust file the client cannot use.
+func trustFatal(c *normalize.Client, display string, pos normalize.Pos, why string) *normalize.Gate {
+	g := normalize.Gate{Status: normalize.StatusRefused, Kind: normalize.ByConfig, Path: display, Pos: pos,
+		Reason: fmt.Sprintf("%s stops before starting any server: %s:%s: %s", c.Product, display, pos, why),
+		Hint:   fmt.Sprintf("fix %s:%s", display, pos)}
+	if bf := c.BadFile; bf != nil {
+		g.Reason += fmt.Sprintf(" (it exits with code %d)", bf.ExitCode)
 	}
-	return true, at, best.KeyRange.Start
+	return &g
+}
+
+// realPath is p with its links resolved, or p when that fails.
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
+}
+
+// outsideSetting finds a setting in the client's files outside the
+// project, the highest-precedence file that sets it winning; path is the
+// file's display path.
+func (o *Options) outsideSetting(c *normalize.Client, key []string) (*normalize.Member, string) {
+	for _, l := range o.viewLocations(c, o.Root) {
+		if !l.Scope.OutsideProject() || l.Extension != nil || l.Skip != nil {
+			continue
+		}
+		r := o.readAll([]Location{l})[0]
+		if r.doc == nil || r.doc.Root == nil {
+			continue
+		}
+		if m := lookupKey(r.doc.Root, key, ""); m != nil {
+			return m, r.doc.Path
+		}
+	}
+	return nil, ""
 }
 
 // applyTrust marks every server of a client that starts none in an

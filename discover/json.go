@@ -58,7 +58,7 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 		diags = diags[:0]
 		for _, off := range lx.trailingCommas {
 			diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path,
-				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it, so none of its servers load",
+				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it",
 				Hint: "remove the comma"})
 		}
 	}

@@ -52,10 +52,14 @@ type listEntry struct {
 
 func (l *nameList) fold(name string) string {
 	if l.spec.Fold {
-		return strings.ToLower(name)
+		return fold(name)
 	}
 	return name
 }
+
+// fold is a name as Gemini CLI compares it (normalizeServerId): lower
+// case, without the spaces around it.
+func fold(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 func (l *nameList) has(name string) bool { return l != nil && l.names[l.fold(name)] }
 
@@ -105,7 +109,12 @@ func newList(doc *normalize.Document, owner string, spec normalize.List, m *norm
 	if spec.Switches {
 		l.label = fmt.Sprintf("%s:%s", doc.Path, m.KeyRange.Start)
 		for _, e := range m.Value.Unique() {
-			if en := e.Value.Get("enabled"); en != nil && en.Kind == normalize.Bool && !en.Bool {
+			if spec.FoldedKeys && e.Key != fold(e.Key) {
+				continue // looked up by the folded name only: never matches
+			}
+			// `state?.enabled ?? true`: null or absent is on, any other
+			// false value off
+			if en := e.Value.Get("enabled"); en != nil && en.Kind != normalize.Null && !truthy(en) {
 				l.names[l.fold(e.Key)] = true
 				l.at[l.fold(e.Key)] = e.KeyRange.Start
 			}
@@ -316,6 +325,9 @@ type fileLists struct {
 // precedence first.
 func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 	c := normalize.ClientByID(loc.Client)
+	if loc.Extension != nil {
+		return // a manifest, not settings
+	}
 	for _, spec := range c.Lists {
 		if spec.File != nil || spec.Files != nil || f.pisces && !spec.Pisces {
 			continue
@@ -447,7 +459,7 @@ func (f *fileLists) notAllowed(ls []*nameList, s *normalize.Server, c *normalize
 		if f.combine(ls) == normalize.FirstSet && i > 0 {
 			break
 		}
-		if len(l.names) > 0 && !l.has(s.Name) {
+		if (len(l.names) > 0 || l.spec.EmptyBlocks && !f.pisces) && !l.has(s.Name) {
 			g := l.gate(s.Name, normalize.StatusBlocked, "not listed in")
 			return &g
 		}

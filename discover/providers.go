@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
-	"slices"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -29,13 +28,30 @@ type Location struct {
 	// where tolerated keys are read too.
 	ServersPath []string
 	View        bool
+	Order       int // rank in the merge order, 0 first
 	// Profile marks the file of the profile the run selects
-	// (Options.Profile); Defaults a file of machine defaults, read below
-	// the others (File.Defaults).
+	// (Options.Profile); Defaults ranks the file just below the user's
+	// (normalize.File.Defaults).
 	Profile, Defaults bool
-	Order             int // rank in the merge order, 0 first
 	// Exclusive and RemoteHTTPS are the File's.
 	Exclusive, RemoteHTTPS bool
+	// Skip says why the client skips a file it finds (a system file others
+	// can write): it is not read.
+	Skip *skip
+	// Extension is set for an extension's manifest: how the client reads
+	// it, and ExtDir the directory the extension lives in (a linked
+	// extension's source).
+	Extension *normalize.ExtensionSpec
+	ExtDir    string
+}
+
+// rank orders a client's locations, lower first: by scope, a file of
+// defaults just below the user's.
+func (l Location) rank() int {
+	if l.Defaults {
+		return 2*normalize.User.Rank() + 1
+	}
+	return 2 * l.Scope.Rank()
 }
 
 // Locations resolves pisces's providers table (Client.Pisces of every
@@ -57,12 +73,20 @@ func (o *Options) Locations() []Location {
 
 // SkipsSystem reports whether a client reads machine-wide files (managed
 // or system settings) that this run does not look at: isolated with
-// --home and not told where a machine's root is (System "").
+// --home and not told where a machine's root is (System ""), and no
+// variable names them.
 func (o *Options) SkipsSystem(c *normalize.Client) bool {
 	if o.System != "" {
 		return false
 	}
-	return slices.ContainsFunc(c.Files, func(f normalize.File) bool { return f.Base == normalize.SystemDir && f.ForOS(o.goos()) })
+	for _, f := range c.Files {
+		if f.Base == normalize.SystemDir && f.ForOS(o.goos()) {
+			if _, ok := o.pathFromVar(f); !ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {

@@ -196,6 +196,13 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // deeper than MaxDepth.
 func Parse(abs, display string, format normalize.Format, src []byte) (*normalize.Document, []normalize.Diagnostic) {
 	var diags []normalize.Diagnostic
+	if bytes.HasPrefix(src, bom) && format == normalize.JSONComments {
+		// Gemini CLI's JSON.parse takes the mark for a stray character
+		doc := &normalize.Document{Path: display, Abs: abs, Format: format, Src: src, Lines: normalize.NewLines(src)}
+		return doc, []normalize.Diagnostic{{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: display,
+			Pos: normalize.Pos{Line: 1, Col: 1}, Message: "file starts with a UTF-8 byte order mark, which Gemini CLI cannot parse",
+			Hint: "save the file as UTF-8 without BOM"}}
+	}
 	if bytes.HasPrefix(src, bom) {
 		src = src[len(bom):]
 		diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Warning, Path: display,

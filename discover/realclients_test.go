@@ -29,7 +29,7 @@ func TestRealClients(t *testing.T) {
 					t.Fatal(err)
 				}
 				set := opts.View(normalize.ClientByID(id), AllScopes)
-				checkAgainst(t, c, o, set)
+				checkAgainst(t, c, o, set, st.Paths())
 			})
 		}
 	}
@@ -42,7 +42,9 @@ func statusOf(s *normalize.Server) string {
 	return string(s.Off.Status)
 }
 
-func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *normalize.Set) {
+// checkAgainst compares a view with what the client listed; paths turns
+// the staged paths in mcpconf's values into clientcheck's <HOME>, <ROOT>.
+func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *normalize.Set, paths *strings.Replacer) {
 	t.Helper()
 	got := map[string]*normalize.Server{}
 	for i := range set.Entries {
@@ -85,17 +87,27 @@ func checkAgainst(t *testing.T, c clientcase.Case, o clientcase.Observed, set *n
 		if st := statusOf(s); st != w.Status {
 			t.Errorf("%s: status %s, the client says %s\n%s", w.Name, st, w.Status, describe())
 		}
-		if w.Command != "" && !strings.Contains(w.Command, "$") && !strings.Contains(w.Command, "<") && s.Command != w.Command {
+		// values with placeholders are compared in package resolve; the
+		// client's paths are shown as clientcheck writes them
+		// (<PORT> is the capture server's), and args are split on spaces
+		placeholder := func(a string) bool { return strings.Contains(a, "$") || strings.Contains(a, "<PORT>") }
+		args := make([]string, len(s.Args))
+		for i, a := range s.Args {
+			args[i] = paths.Replace(a)
+		}
+		if w.Command != "" && !placeholder(w.Command) && !placeholder(s.Command) && paths.Replace(s.Command) != w.Command {
 			t.Errorf("%s: command %q, the client says %q", w.Name, s.Command, w.Command)
 		}
-		// values with placeholders are compared in package resolve
-		placeholder := func(a string) bool { return strings.ContainsAny(a, "$<") }
-		if w.Args != nil && !slices.ContainsFunc(w.Args, placeholder) && !slices.ContainsFunc(s.Args, placeholder) &&
-			!slices.Equal(s.Args, w.Args) && !(len(s.Args) == 0 && len(w.Args) == 0) {
-			t.Errorf("%s: args %q, the client says %q", w.Name, s.Args, w.Args)
+		spaced := func(a string) bool { return strings.Contains(a, " ") }
+		if w.Args != nil && !slices.ContainsFunc(w.Args, placeholder) && !slices.ContainsFunc(s.Args, placeholder) && !slices.ContainsFunc(s.Args, spaced) &&
+			!slices.Equal(args, w.Args) && !(len(s.Args) == 0 && len(w.Args) == 0) {
+			t.Errorf("%s: args %q, the client says %q", w.Name, args, w.Args)
 		}
-		if w.URL != "" && !strings.ContainsAny(w.URL, "$<") && s.URL != w.URL {
+		if w.URL != "" && !placeholder(w.URL) && !placeholder(s.URL) && paths.Replace(s.URL) != w.URL {
 			t.Errorf("%s: url %q, the client says %q", w.Name, s.URL, w.URL)
+		}
+		if s.Source.Extension != w.Extension {
+			t.Errorf("%s: from extension %q, the client says %q", w.Name, s.Source.Extension, w.Extension)
 		}
 	}
 	for name, s := range got {

@@ -78,6 +78,7 @@ func (v *viewer) build() *normalize.Set {
 	set.Entries = mergeView(v.c, ld.defs)
 	ld.lists.applyAfterMerge(set.Entries, false)
 	v.applyTrust(set.Entries)
+	v.applyExtensions(set, ld.exts)
 	if v.c.Merge == normalize.KeyByKey {
 		deepMerge(set)
 	}
@@ -88,23 +89,12 @@ func (v *viewer) build() *normalize.Set {
 	v.noteProfile(set, loaded)
 	v.requirements(set)
 	v.refuse(set, loaded)
+	v.stops(set, ld.exts)
 	v.findIgnored(set)
 	set.Client, set.ClientRules = v.c.ID, v.c.Note
 	slices.SortStableFunc(set.Sources, func(a, b normalize.SourceFile) int { return a.Order - b.Order })
 	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
 	return set
-}
-
-// systemNote says that a client's machine-wide files were not read.
-func (o *Options) systemNote(c *normalize.Client) string {
-	var files []string
-	for _, f := range c.Files {
-		if f.Base == normalize.SystemDir && f.ForOS(o.goos()) && !slices.Contains(files, f.Display(o.goos())) {
-			files = append(files, f.Display(o.goos()))
-		}
-	}
-	return fmt.Sprintf("%s's machine-wide files (%s) were not read: --home isolates the run; give --system DIR to read another machine's (--system / for this one)",
-		c.Product, strings.Join(files, ", "))
 }
 
 // trusted reports whether the project is trusted (true when the client
@@ -135,22 +125,20 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		if !f.ForOS(o.goos()) {
 			continue
 		}
-		if f.Base == normalize.RootDir && c.NoProjectInHome && filepath.Clean(o.Root) == filepath.Clean(o.Home) {
+		if f.Base == normalize.RootDir && c.NoProjectInHome && o.startsInUserHome(c) {
 			continue
-		}
-		if f.Base == normalize.SystemDir && o.System == "" {
-			continue // no machine to read (see SkipsSystem)
 		}
 		if f.Base != normalize.RootDir {
 			for _, d := range slices.Backward(o.dropIns(f)) {
 				out = append(out, o.locate(c, prio, d, 0)) // a later drop-in wins
 			}
-			l := o.locate(c, prio, f, 0)
-			if f.Section {
-				l.Key = root
+			for _, l := range o.outsideLocations(c, f) {
+				if f.Section {
+					l.Key = root
+				}
+				l.Profile = i == profile
+				out = append(out, l)
 			}
-			l.Profile, l.Defaults = i == profile, f.Defaults
-			out = append(out, l)
 			continue
 		}
 		for _, dir := range o.projectDirs(c, f, root) {
@@ -195,14 +183,6 @@ func (v *viewer) noteProfile(set *normalize.Set, loaded []Location) {
 	}
 }
 
-// rank orders a client's locations: lower wins (normalize.File.Rank).
-func (l Location) rank() int {
-	if l.Defaults {
-		return 9
-	}
-	return l.Scope.Rank()
-}
-
 // notTwice drops the project locations that are a file the client reads
 // outside the project too: started in the home, Codex does not read its
 // own ~/.codex/config.toml again as a project layer
@@ -234,6 +214,20 @@ func (o *Options) profileFile(c *normalize.Client) (normalize.File, bool) {
 		return normalize.File{}, false
 	}
 	return c.Profile.For(o.Profile), true
+}
+
+// startsInUserHome reports whether the client starts in the directory its
+// user files hang from (the base of its first user file: $GEMINI_CLI_HOME
+// or the home), links resolved (Storage.isWorkspaceHomeDir).
+func (o *Options) startsInUserHome(c *normalize.Client) bool {
+	home := o.Home
+	for _, f := range c.Files {
+		if f.Scope == normalize.User && f.ForOS(o.goos()) {
+			home = o.dir(f.Base)
+			break
+		}
+	}
+	return realPath(filepath.Clean(o.Root)) == realPath(filepath.Clean(home))
 }
 
 // projectDirs lists the directories whose copy of a project file the
@@ -347,6 +341,9 @@ func (o *Options) fileAbs(c *normalize.Client, f normalize.File, root string) (a
 		}
 		abs = filepath.Join(root, filepath.FromSlash(f.Path))
 		return abs, o.display(abs, normalize.RootDir)
+	}
+	if p, ok := o.pathFromVar(f); ok {
+		return p, o.display(p, normalize.HomeDir)
 	}
 	abs = filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
 	if f.Group != "" {

@@ -72,9 +72,10 @@ type Client struct {
 	// AddHint, how to add servers where the client reads them.
 	Ignored []IgnoredFile
 	AddHint string
-	// NoProjectInHome: started in the home directory itself, the client
-	// does not read project files there (Gemini CLI: they would be its user
-	// files).
+	// NoProjectInHome: started in the directory its user files hang from
+	// (the base of its first user file: the home, or $GEMINI_CLI_HOME),
+	// the client does not read project files there (Gemini CLI: they
+	// would be its user files).
 	NoProjectInHome bool
 	// RootMarkersKey is a setting of the user config that replaces
 	// RootMarkers (Codex's project_root_markers).
@@ -93,6 +94,11 @@ type Client struct {
 	// the servers its allow-lists and deny-lists block, rather than
 	// listing them as blocked.
 	HidesBlocked bool
+	// BadFile, when set, says that a file of Files the client cannot parse
+	// (or that does not hold an object), or a trust file it cannot use,
+	// stops the client before it starts anything: no server starts, from
+	// any file (Gemini CLI). Nil: a broken file loses only its own servers.
+	BadFile *BadFile
 
 	Shape
 
@@ -306,6 +312,18 @@ type Shape struct {
 	FieldChecks []FieldCheck
 }
 
+// BadFile is what a client does on a settings file it cannot use: it
+// refuses its whole configuration. An extension's manifest (a file of
+// ExtensionScope) is not one of them: a broken one only loses its
+// extension.
+type BadFile struct {
+	// Message is the client's own words after the file's error ("Please
+	// fix the configuration file(s) and try again"); ExitCode is the code
+	// it exits with (52).
+	Message  string
+	ExitCode int
+}
+
 // FieldNote is what a client does with one field and what to do about it.
 type FieldNote struct {
 	Why  string // "which Codex does not support: it refuses to load the config"
@@ -476,11 +494,16 @@ type Trust struct {
 	// path or its symlink-resolved path: "/repo/" or "/repo/." does not
 	// match /repo (Codex). Otherwise such spellings are forgiven.
 	Exact bool
-	// Env is a variable that trusts the workspace when true
-	// (GEMINI_CLI_TRUST_WORKSPACE); Enabled, when set, is a setting path
-	// that turns the trust check on or off ({"security", "folderTrust",
-	// "enabled"}), with EnabledDefault when it is not set.
+	// Env is a variable that trusts the workspace when it is "true" and
+	// distrusts it when it is "false" (GEMINI_CLI_TRUST_WORKSPACE; other
+	// values are ignored); DistrustEnv is a variable that, when "true",
+	// distrusts it before Env is looked at (GEMINI_RESTRICTED_MODE).
+	// Enabled, when set, is a setting path that turns the trust check on
+	// or off ({"security", "folderTrust", "enabled"}), with EnabledDefault
+	// when it is not set: it is read from the client's files outside the
+	// project, the highest-precedence file that sets it winning.
 	Env            string
+	DistrustEnv    string
 	Enabled        []string
 	EnabledDefault bool
 	// Ask says how the client asks to trust a project itself, for hints:
@@ -585,19 +608,75 @@ type File struct {
 	// https URL and no placeholder from this file, and ignores the others
 	// (Claude Code's managedMcpServers in managed settings).
 	RemoteHTTPS bool
-	// Defaults: the file holds the machine's defaults, read below every
-	// other file of the client whatever its scope (Codex's
-	// /etc/codex/config.toml sits under the user's config.toml).
+	// PathVar is an environment variable whose value, when set, is the
+	// file's path instead of Base and Path (Gemini CLI's
+	// GEMINI_CLI_SYSTEM_SETTINGS_PATH). SiblingOf is another file's
+	// PathVar: when that variable is set, this file is looked for in the
+	// directory it names (Gemini CLI's system-defaults.json sits beside
+	// the system settings, wherever they are).
+	PathVar   string
+	SiblingOf string
+	// Defaults: the file holds defaults that every other file of the
+	// client overrides: it ranks just below the user's files whatever its
+	// scope (Gemini CLI's system-defaults.json; Codex's
+	// /etc/codex/config.toml under the user's config.toml).
 	Defaults bool
+	// RootOwned: the client reads the file only when the file and every
+	// directory above it belong to the machine's administrator (uid 0)
+	// and are not writable by group or others, and symbolic links on the
+	// way too; otherwise it skips the file with a warning (Gemini CLI's
+	// system settings on Linux and macOS).
+	RootOwned bool
+	// Extension, for a file of ExtensionScope, says how the client reads
+	// an installed extension; Path then holds one "*" segment that stands
+	// for each directory there (".gemini/extensions/*/gemini-extension.json").
+	Extension *ExtensionSpec
 }
 
-// Rank orders a client's files: lower wins (Scope.Rank, and defaults
-// last).
+// ExtensionSpec is how a client reads the manifests of the extensions
+// installed in a directory (Gemini CLI's
+// ~/.gemini/extensions/<dir>/gemini-extension.json).
+type ExtensionSpec struct {
+	// NameKey is the manifest key that names the extension (shown with its
+	// servers: "name (from ext)"); Required are the keys without which the
+	// client skips the extension; NameChars describes the characters a
+	// name may hold, checked by NameOK, for messages.
+	NameKey   string
+	Required  []string
+	NameChars string
+	NameOK    func(name string) bool
+	// Vars are the ${name} variables the client replaces in every string
+	// of the manifest before reading it.
+	Vars map[string]ExtVar
+	// Install is a file in the extension's directory that may say the
+	// extension is a link: {"type": LinkType, "source": DIR} makes the
+	// client read the manifest in DIR instead.
+	Install, LinkType string
+	// Enablement is the file that turns extensions off and on by folder:
+	// {"<name>": {"overrides": ["!/path/*", "/path/"]}}; the last rule
+	// matching the working directory wins ("!" disables, a final "*"
+	// covers sub-folders), and no rule means enabled. EnableHint says how
+	// to turn an extension on, %s its name.
+	Enablement *File
+	EnableHint string
+}
+
+// ExtVar is what an extension variable stands for.
+type ExtVar int
+
+const (
+	ExtDir        ExtVar = iota // the extension's directory
+	WorkspaceDir                // the directory the client starts in
+	PathSeparator               // the system's path separator
+)
+
+// Rank orders a client's files, lower winning: by scope, a file of
+// defaults just below the user's.
 func (f File) Rank() int {
 	if f.Defaults {
-		return 9
+		return 2*User.Rank() + 1
 	}
-	return f.Scope.Rank()
+	return 2 * f.Scope.Rank()
 }
 
 // ServersOnly reports a file that holds nothing but MCP servers, as its
@@ -646,8 +725,12 @@ type List struct {
 	Switches bool
 	// Combine says how the lists of several files combine.
 	Combine Combine
-	// Fold: names compare case-insensitively (Gemini CLI).
-	Fold bool
+	// Fold: names compare case-insensitively and without the spaces
+	// around them (Gemini CLI). FoldedKeys: the client looks a name up by
+	// its folded form, so an entry written otherwise ("GitHub") matches
+	// nothing (Gemini CLI's enablement file).
+	Fold       bool
+	FoldedKeys bool
 	// Trusted: a list in a project file counts only in a trusted project.
 	Trusted bool
 	// Pisces: pisces honours the list too when it reads the client's
@@ -662,7 +745,8 @@ type List struct {
 	// holds names.
 	Entries *ListEntries
 	// EmptyBlocks: an allow-list set to no entry admits no server (Claude
-	// Code); otherwise an empty list restricts nothing.
+	// Code; Gemini CLI's mcp.allowed, where lists with no name in common
+	// block every server too); otherwise an empty list restricts nothing.
 	EmptyBlocks bool
 	// Exempt are scopes whose servers an allow-list lets through unless a
 	// value of theirs outside "env" holds a placeholder the client expands
@@ -744,6 +828,24 @@ type Fact struct {
 // Knows reports whether key is a server field of this client.
 func (c *Client) Knows(key string) bool {
 	return slices.Contains(c.Fields, key) || slices.Contains(c.HostFields, key)
+}
+
+// ExtensionVar reports whether the client replaces ${name} in the value of
+// a server an extension brings (ExtensionSpec.Vars: Gemini CLI's
+// ${extensionPath}): lint must not take it for a variable of the
+// environment or of another client.
+func (c *Client) ExtensionVar(s *Server, name string) bool {
+	if s.Source.Scope != ExtensionScope {
+		return false
+	}
+	for _, f := range c.Files {
+		if f.Extension != nil {
+			if _, ok := f.Extension.Vars[name]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // UndeclaredInput says what the client does with an ${input:id} that the

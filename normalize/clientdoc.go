@@ -113,6 +113,7 @@ func clientSection(c *Client) string {
 		if vars := movedBy(files); len(vars) > 0 {
 			fmt.Fprintf(&b, "Moved by %s.\n\n", strings.Join(vars, ", "))
 		}
+		b.WriteString(fileNotes(c))
 	}
 	if c.Note != "" {
 		fmt.Fprintf(&b, "Precedence: %s. Merge: %s.\n\n", c.Note, mergeWord(c))
@@ -380,13 +381,78 @@ func osPath(f File, goos string) string {
 func movedBy(files []File) []string {
 	var out []string
 	for _, f := range files {
-		for _, v := range BaseVars[f.Base] {
+		vars := slices.Clone(BaseVars[f.Base])
+		if f.PathVar != "" {
+			vars = append(vars, f.PathVar)
+		}
+		for _, v := range vars {
 			if v := "`$" + v + "`"; !slices.Contains(out, v) {
 				out = append(out, v)
 			}
 		}
 	}
 	return out
+}
+
+// fileNotes says what the table of files does not: which files a variable
+// names, which hold defaults, which the client skips unless root owns
+// them, how extensions are read, and what a file it cannot use does.
+func fileNotes(c *Client) string {
+	var b strings.Builder
+	var named, defaults, owned []string
+	for _, f := range c.Files {
+		p := "`" + f.Display("linux") + "`"
+		if !f.ForOS("linux") {
+			continue
+		}
+		if f.PathVar != "" {
+			w := fmt.Sprintf("`$%s` names %s", f.PathVar, p)
+			if f.SiblingOf != "" {
+				w += fmt.Sprintf(" (else it is looked for beside the file `$%s` names)", f.SiblingOf)
+			}
+			named = append(named, w)
+		}
+		if f.Defaults {
+			defaults = append(defaults, p)
+		}
+		if f.RootOwned {
+			owned = append(owned, p)
+		}
+	}
+	if len(named) > 0 {
+		fmt.Fprintf(&b, "%s.\n\n", capitalize(strings.Join(named, "; ")))
+	}
+	if len(defaults) > 0 {
+		fmt.Fprintf(&b, "Defaults, under every other file of the client: %s.\n\n", strings.Join(defaults, ", "))
+	}
+	if len(owned) > 0 {
+		fmt.Fprintf(&b, "Read only when root owns the file and every directory above it and none is writable by group or others (else skipped, lint's `system-file-skipped`): %s (and their macOS paths).\n\n", strings.Join(owned, ", "))
+	}
+	for _, f := range c.Files {
+		if e := f.Extension; e != nil && f.ForOS("linux") {
+			dir, manifest, _ := strings.Cut(f.Display("linux"), "/*/")
+			fmt.Fprintf(&b, "Extensions: each directory of `%s` holding `%s`; `%s` names the extension", dir, manifest, e.NameKey)
+			if len(e.Required) > 0 {
+				fmt.Fprintf(&b, "; without `%s` the extension is skipped", strings.Join(e.Required, "`, `"))
+			}
+			if e.Enablement != nil {
+				fmt.Fprintf(&b, "; `%s` disables it by folder", e.Enablement.Display("linux"))
+			}
+			b.WriteString(".\n\n")
+			break
+		}
+	}
+	if bf := c.BadFile; bf != nil {
+		fmt.Fprintf(&b, "A settings file it cannot parse, or that does not hold an object, stops it before any server starts (%q, exit code %d): every server is `refused`.\n\n", bf.Message, bf.ExitCode)
+	}
+	return b.String()
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // cell keeps Markdown table cells on one line.
@@ -416,7 +482,7 @@ func lookupText(c *Client) string {
 		how = "project files are read in the working directory only"
 	}
 	if c.NoProjectInHome {
-		how += ", and not when the working directory is the home"
+		how += ", and not when the working directory is the one the user files hang from (the home)"
 	}
 	if markers != "" {
 		how += "; " + markers
@@ -425,7 +491,7 @@ func lookupText(c *Client) string {
 }
 
 func trustText(c *Client, t *Trust) string {
-	var what string
+	var what, pre string
 	switch t.Kind {
 	case TrustTable:
 		what = fmt.Sprintf("`%s` is `%q` in `%s`", strings.Join(t.Path, "."), t.Value, t.File.Display("linux"))
@@ -444,12 +510,23 @@ func trustText(c *Client, t *Trust) string {
 	case TrustFlag:
 		what = fmt.Sprintf("`%s` is true in `%s`", strings.Join(t.Path, "."), t.File.Display("linux"))
 	case TrustFolders:
-		what = fmt.Sprintf("the nearest rule of `%s` (`TRUST_FOLDER`, `TRUST_PARENT`, `DO_NOT_TRUST`) trusts the working directory", t.File.Display("linux"))
+		file := "`" + t.File.Display("linux") + "`"
+		if t.File.PathVar != "" {
+			file += fmt.Sprintf(" (or the file `$%s` names)", t.File.PathVar)
+		}
+		what = fmt.Sprintf("the rule of %s (`TRUST_FOLDER`, `TRUST_PARENT`, `DO_NOT_TRUST`) with the longest path that covers the working directory trusts it", file)
+		var steps []string
+		if t.DistrustEnv != "" {
+			steps = append(steps, fmt.Sprintf("`$%s=true` distrusts", t.DistrustEnv))
+		}
 		if t.Env != "" {
-			what = fmt.Sprintf("`$%s` (true or false) decides first; otherwise ", t.Env) + what
+			steps = append(steps, fmt.Sprintf("`$%s` (`true` or `false`) decides", t.Env))
 		}
 		if len(t.Enabled) > 0 {
-			what += fmt.Sprintf("; `%s` = false trusts every folder", strings.Join(t.Enabled, "."))
+			steps = append(steps, fmt.Sprintf("`%s` = false (in a file outside the project) trusts every folder", strings.Join(t.Enabled, ".")))
+		}
+		if len(steps) > 0 {
+			pre = "first " + strings.Join(steps, ", then ") + "; otherwise "
 		}
 	}
 	effect := map[TrustEffect]string{
@@ -457,5 +534,5 @@ func trustText(c *Client, t *Trust) string {
 		DisablesAll:    "in an untrusted folder no server starts, user ones included",
 		GatesApproval:  "approvals written in an untrusted project do not count",
 	}[t.Effect]
-	return "a project is trusted when " + what + "; " + effect
+	return pre + "a project is trusted when " + what + "; " + effect
 }

@@ -73,6 +73,9 @@ type Source struct {
 	Order    int    // position of the file in the providers table, for ties
 	Pos      Pos    // of the server's name key
 	Pointer  string // of the server's entry
+	// Extension names the extension that brings the server, for a file of
+	// ExtensionScope (Gemini CLI shows "name (from ext)").
+	Extension string
 }
 
 // Server is one MCP server definition in canonical form.

@@ -27,6 +27,14 @@ type SourceFile struct {
 	Error   string
 	// Note says why a file is ignored.
 	Note string
+	// Skipped: the client finds the file and skips it for what it is, not
+	// for what it holds (Gemini CLI's system settings in a directory
+	// others can write); Note says why and Hint what to do. Its content
+	// is not read.
+	Skipped bool
+	Hint    string
+	// Extension names the extension whose manifest the file is.
+	Extension string
 }
 
 // Entry is one server name after merging: the definition that won and the

@@ -21,6 +21,10 @@ type jsonSource struct {
 	Status   secret.Safe  `json:"status"`
 	Servers  int          `json:"servers"`
 	Error    *secret.Safe `json:"error"`
+	// Note says why a client does not read the file (it skips it, or it
+	// is not one of the client's); Hint what to do about it.
+	Note secret.Safe `json:"note,omitzero"`
+	Hint secret.Safe `json:"hint,omitzero"`
 }
 
 type jsonOrigin struct {
@@ -28,8 +32,10 @@ type jsonOrigin struct {
 	Provider secret.Safe `json:"provider"`
 	Scope    secret.Safe `json:"scope"`
 	Priority *int        `json:"priority,omitempty"` // pisces's merged view only
-	Line     int         `json:"line"`
-	Column   int         `json:"column"`
+	// Extension names the extension that brings the definition.
+	Extension secret.Safe `json:"extension,omitzero"`
+	Line      int         `json:"line"`
+	Column    int         `json:"column"`
 }
 
 type jsonServer struct {
@@ -98,7 +104,7 @@ type JSONDiagnostic struct {
 }
 
 func origin(src view.Origin, _ bool) jsonOrigin {
-	o := jsonOrigin{Path: src.Path, Provider: src.Client, Scope: src.Scope, Line: src.Pos.Line, Column: src.Pos.Col}
+	o := jsonOrigin{Path: src.Path, Provider: src.Client, Scope: src.Scope, Extension: src.Extension, Line: src.Pos.Line, Column: src.Pos.Col}
 	if src.Priority != 0 { // only pisces's merged view has priorities
 		p := src.Priority
 		o.Priority = &p
@@ -173,7 +179,7 @@ func diagnosticJSON(diags []view.Finding, _ bool) []JSONDiagnostic {
 }
 
 func sourceJSON(s view.SourceFile, merged bool) jsonSource {
-	js := jsonSource{Path: s.Path, Provider: s.Client, Scope: s.Scope, Section: s.Section, Status: s.Status, Servers: s.Servers}
+	js := jsonSource{Path: s.Path, Provider: s.Client, Scope: s.Scope, Section: s.Section, Status: s.Status, Servers: s.Servers, Note: s.Note, Hint: s.Hint}
 	if merged {
 		p := s.Priority
 		js.Priority = &p

@@ -258,7 +258,7 @@ func writeNameDefinitions(w io.Writer, e *view.Entry, indent string, st Style) {
 		case !d.Winner:
 			mark = st.dim("not used")
 		}
-		fmt.Fprintf(w, "%s#%d %s (%s scope)  [%s]\n", indent, i+1, st.bold(where(d.Server.Source)), d.Server.Source.Scope, mark)
+		fmt.Fprintf(w, "%s#%d %s (%s)  [%s]\n", indent, i+1, st.bold(where(d.Server.Source)), d.Server.Source.ScopeText(), mark)
 		if !d.Winner {
 			fmt.Fprintf(w, "%s   why: %s\n", indent, d.Reason)
 		}
@@ -325,7 +325,7 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 		fmt.Fprintln(w, "  none found")
 	}
 	block := serverBlock{
-		origin:  func(src view.Origin) string { return src.Scope.String() + " scope" },
+		origin:  func(src view.Origin) string { return src.ScopeText() },
 		notUsed: "not used",
 		status: func(s *view.Server) string {
 			switch {

@@ -100,6 +100,9 @@ func checkForeignPlaceholder(p *Pass) {
 				if !reportable(client, ph, shell) || remote[v.value] && ph.Syntax == resolve.Dollar && !ph.HasDefault {
 					continue
 				}
+				if (ph.Syntax == resolve.Dollar || ph.Syntax == resolve.Editor) && dl.ExtensionVar(s, ph.Name) {
+					continue // ${extensionPath}, ${/}: replaced in an extension's manifest
+				}
 				if dl.NoShell && homePlaceholder(ph) && homeFields[v.field] && s.Transport == normalize.Stdio {
 					continue // home-in-command says what the home becomes there
 				}

@@ -4,6 +4,13 @@ import "testing"
 
 func TestForeignPlaceholder(t *testing.T) {
 	runRuleCases(t, "foreign-placeholder", []ruleCase{
+		// Gemini CLI replaces ${extensionPath}, ${workspacePath}, ${/} and
+		// ${pathSeparator} in an extension's manifest
+		// (testdata/clients/gemini-extension); elsewhere ${/} is VS Code's
+		{name: "a Gemini CLI extension's variables",
+			files: tree("~/.gemini/extensions/x/gemini-extension.json", `{"name": "x", "version": "1", "mcpServers": {"x": {"command": "node", "args": ["${extensionPath}${/}s.js", "${workspacePath}${pathSeparator}a"]}}}`,
+				".gemini/settings.json", `{"mcpServers": {"s": {"command": "node", "args": ["${extensionPath}${/}s.js"]}}}`),
+			want: []string{`warning .gemini/settings.json:1:68: "${/}" is not expanded by Gemini CLI: the server gets it literally [foreign-placeholder]`}},
 		{name: "env-colon in .mcp.json", merged: true,
 			files: tree(".mcp.json", `{"mcpServers": {"docs": {"type": "http", "url": "https://mcp.example.com/mcp", "headers": {"Authorization": "Bearer ${env:DOCS_TOKEN}"}}}}`),
 			want:  []string{`warning .mcp.json:1:117: "${env:DOCS_TOKEN}" is not expanded by pisces and Claude Code: the server gets it literally [foreign-placeholder]`},

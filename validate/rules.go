@@ -19,6 +19,7 @@ var rules = []*Rule{
 	MissingServersKey,
 	Schema,
 	IgnoredFile,
+	SystemFileSkipped,
 	LintConfig,
 
 	// structure

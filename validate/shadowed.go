@@ -37,6 +37,13 @@ VS Code > bare ` + "`mcp.json`" + `), so in a project with pisces files the rule
 reports, in pisces's name, what pisces hides; when another client reads the
 hidden definition, the hint says to keep it.
 
+Gemini CLI's extensions bring servers too, below every settings file: a
+server of the same name in the settings replaces the extension's whole. The
+finding is then on the settings' definition (an installed extension is not
+yours to edit): rename it if both should run, or remove it to use the
+extension's. Of two extensions that bring one name, Gemini CLI keeps the one
+it reads first.
+
 A server written twice in the same servers object is hidden the same way:
 every client's JSON reader keeps the last entry; duplicate-key reports that.
 
@@ -74,6 +81,10 @@ func checkShadowed(p *Pass) {
 
 func reportShadow(p *Pass, c *normalize.Client, merged bool, w, l *normalize.Server, diffs []string, reason string) {
 	if l.Node == nil {
+		return
+	}
+	if !merged && l.Source.Extension != "" {
+		reportExtensionShadow(p, c, w, l, diffs, reason)
 		return
 	}
 	where := fmt.Sprintf("%s:%s", w.Source.Path, w.Source.Pos)
@@ -117,4 +128,29 @@ func (p *Pass) readBy(path string) []string {
 		}
 	}
 	return out
+}
+
+// reportExtensionShadow reports a server an extension brings that the
+// client does not use. Nobody edits an installed extension: the finding
+// is on the settings' definition that wins, and says what to do there;
+// between two extensions, on the one not used.
+func reportExtensionShadow(p *Pass, c *normalize.Client, w, l *normalize.Server, diffs []string, reason string) {
+	ext := fmt.Sprintf("%s:%s", l.Source.Path, l.Source.Pos)
+	if w.Source.Extension != "" {
+		d := p.At(l, "", "server %q of extension %q is not used in %s: extension %q brings one of the same name (%s:%s)",
+			l.Name, l.Source.Extension, c.Product, w.Source.Extension, w.Source.Path, w.Source.Pos)
+		d.Related = append(d.Related, normalize.Related{Path: w.Source.Path, Pos: w.Source.Pos, Message: "the definition in effect"})
+		d.Hint = fmt.Sprintf("%s; %s keeps the server of the extension it reads first: disable one of the two extensions where they clash (gemini extensions disable NAME)", reason, c.Product)
+		return
+	}
+	var d *normalize.Diagnostic
+	if len(diffs) > 0 {
+		d = p.At(w, "", "server %q replaces the server of the same name that extension %q brings (%s), which differs in %s",
+			w.Name, l.Source.Extension, ext, strings.Join(diffs, ", "))
+	} else {
+		d = p.At(w, "", "server %q is the same as the one extension %q brings (%s), which is not used", w.Name, l.Source.Extension, ext)
+		d.Severity = normalize.Info
+	}
+	d.Related = append(d.Related, normalize.Related{Path: l.Source.Path, Pos: l.Source.Pos, Message: "the extension's definition, not used"})
+	d.Hint = fmt.Sprintf("%s uses this definition (%s): rename this server if both should run, or remove it to use the extension's", c.Product, reason)
 }

@@ -20,6 +20,19 @@ func TestShadowed(t *testing.T) {
 		{name: "twice in one file is duplicate-key's alone",
 			files: tree(".mcp.json", "{\"mcpServers\": {\n  \"github\": {\"command\": \"npx\"},\n  \"github\": {\"command\": \"uvx\"}\n}}")},
 		{name: "different names", files: tree(".pisces/mcp.json", gh, ".cursor/mcp.json", `{"mcpServers": {"gh": {"command": "npx"}}}`)},
+		// Gemini CLI: the settings win over an extension's server of the
+		// same name (testdata/clients/gemini-extension); the finding is on
+		// the settings, which the user edits
+		{name: "settings over an extension", files: tree(
+			"~/.gemini/settings.json", `{"mcpServers": {"github": {"command": "docker"}}}`,
+			"~/.gemini/extensions/gh/gemini-extension.json", `{"name": "gh", "version": "1", "mcpServers": {"github": {"command": "npx"}}}`),
+			want:  []string{`warning ~/.gemini/settings.json:1:17: server "github" replaces the server of the same name that extension "gh" brings (~/.gemini/extensions/gh/gemini-extension.json:1:47), which differs in command [shadowed]`},
+			hints: []string{`Gemini CLI uses this definition (user scope wins over extension scope): rename this server if both should run, or remove it to use the extension's`}},
+		{name: "two extensions", files: tree(
+			"~/.gemini/settings.json", `{}`,
+			"~/.gemini/extensions/a/gemini-extension.json", `{"name": "a", "version": "1", "mcpServers": {"github": {"command": "npx"}}}`,
+			"~/.gemini/extensions/b/gemini-extension.json", `{"name": "b", "version": "1", "mcpServers": {"github": {"command": "npx"}}}`),
+			want: []string{`warning ~/.gemini/extensions/b/gemini-extension.json:1:46: server "github" of extension "b" is not used in Gemini CLI: extension "a" brings one of the same name (~/.gemini/extensions/a/gemini-extension.json:1:46) [shadowed]`}},
 	})
 }
 

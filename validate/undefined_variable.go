@@ -79,6 +79,9 @@ func checkUndefinedVariable(p *Pass) {
 				if !slices.Contains(variableSyntaxes, u.Syntax) || u.Syntax == resolve.Bare && !resolve.IsEnvName(u.Name) {
 					continue
 				}
+				if u.Syntax == resolve.Dollar && dl.ExtensionVar(s, u.Name) {
+					continue // replaced in an extension's manifest before the environment is read
+				}
 				what := fmt.Sprintf("the server gets %q literally", u.Text)
 				switch {
 				case u.Syntax == resolve.Brace:

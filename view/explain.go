@@ -60,6 +60,7 @@ type SourceFile struct {
 	Servers  int
 	Error    secret.Safe
 	Note     secret.Safe
+	Hint     secret.Safe   // what to do about a file the client skips
 	ReadBy   []secret.Safe // the clients that read it (workspace sources)
 	// Found, Absent, Failed and Ignored say what Status says.
 	Found, Absent, Failed, Ignored bool
@@ -210,7 +211,7 @@ func isView(set *normalize.Set) bool {
 
 func sourceFile(b *secret.Boundary, s normalize.SourceFile) SourceFile {
 	return SourceFile{Path: b.Text(s.Path), Client: b.Text(s.Client), Scope: b.Text(string(s.Scope)), Priority: s.Priority,
-		Section: b.Text(s.Section), Status: b.Text(string(s.Status)), Servers: s.Servers, Error: b.Text(s.Error), Note: b.Text(s.Note),
+		Section: b.Text(s.Section), Status: b.Text(string(s.Status)), Servers: s.Servers, Error: b.Text(s.Error), Note: b.Text(s.Note), Hint: b.Text(s.Hint),
 		Found: s.Status == normalize.Found, Absent: s.Status == normalize.Absent, Failed: s.Status == normalize.Failed, Ignored: s.Status == normalize.Ignored}
 }
 

@@ -59,6 +59,18 @@ func notLoaded(b *secret.Boundary, set *normalize.Set, name string) []NotLoaded 
 		}
 	}
 	for _, sf := range set.Sources {
+		if sf.Status == normalize.Ignored && sf.Scope == normalize.ExtensionScope {
+			// an extension the client skips (its manifest lacks a key)
+			for _, doc := range set.Documents {
+				if doc.Path == sf.Path && doc.Lines != nil {
+					if off := nameIn(doc, name); off >= 0 {
+						add(doc.Path, doc.Lines.Pos(off), fmt.Sprintf("it is in %s: %s", doc.Path, sf.Note),
+							"fix the extension's manifest (mcpconf lint --scope all shows the problem), or ask its author to")
+					}
+				}
+			}
+			continue
+		}
 		if sf.Status != normalize.Failed {
 			continue
 		}

@@ -19,7 +19,21 @@ type Origin struct {
 	Scope    secret.Safe
 	Priority int // pisces's merged view only
 	Pos      Pos
+	// Extension names the extension that brings the definition (Gemini
+	// CLI's extensions).
+	Extension secret.Safe
 }
+
+// ScopeText says where a definition comes from in a client's view: "user
+// scope", or the extension that brings it.
+func (o Origin) ScopeText() string {
+	if !o.Extension.IsZero() {
+		return "extension " + quoteSafe(o.Extension)
+	}
+	return o.Scope.String() + " scope"
+}
+
+func quoteSafe(s secret.Safe) string { return `"` + s.String() + `"` }
 
 // Place is where a setting is written.
 type Place struct {
@@ -216,7 +230,8 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 }
 
 func origin(b *secret.Boundary, src normalize.Source) Origin {
-	return Origin{Path: b.Text(src.Path), Client: b.Text(src.Client), Scope: b.Text(string(src.Scope)), Priority: src.Priority, Pos: pos(src.Pos)}
+	return Origin{Path: b.Text(src.Path), Client: b.Text(src.Client), Scope: b.Text(string(src.Scope)), Priority: src.Priority, Pos: pos(src.Pos),
+		Extension: b.Text(src.Extension)}
 }
 
 func transportName(t normalize.Transport) string {

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpconf/mcpconf/internal/testtree"
 )
 
 func run(t *testing.T, env map[string]string, args ...string) (code int, out, errOut string) {
@@ -427,5 +429,19 @@ func TestExplainBareMCPJSON(t *testing.T) {
 		if args[0] == "probe" && !strings.Contains(out, `"mcpconf-no-such-program" not found`) {
 			t.Errorf("probe did not try the server:\n%s%s", out, errOut)
 		}
+	}
+}
+
+// TestExplainSkippedExtension: explain NAME finds a server in an extension
+// Gemini CLI skips, and says why (testdata/clients/gemini-extension-skipped).
+func TestExplainSkippedExtension(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		"~/.gemini/settings.json":                      `{"mcpServers": {"u": {"command": "u"}}}`,
+		"~/.gemini/extensions/d/gemini-extension.json": `{"name": "nov", "mcpServers": {"d": {"command": "false"}}}`,
+	})
+	code, out, errOut := run(t, nil, "explain", "d", "--root", root, "--home", home, "--client", "gemini", "--color", "never")
+	want := `defined at ~/.gemini/extensions/d/gemini-extension.json:1:32: it is in ~/.gemini/extensions/d/gemini-extension.json: Gemini CLI skips this extension: "version" is missing`
+	if code != exitFindings || !strings.Contains(out, want) {
+		t.Errorf("exit %d\n%s%s\nwant %q", code, out, errOut, want)
 	}
 }

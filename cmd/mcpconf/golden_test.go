@@ -80,15 +80,6 @@ func stage(t *testing.T, name string) (root, home string) {
 	return root, home
 }
 
-// systemArgs points a run at a fixture's machine root: its machine/
-// directory, when it has one, stands for the machine's / (--system).
-func systemArgs(root string) []string {
-	if fi, err := os.Stat(filepath.Join(root, "machine")); err == nil && fi.IsDir() {
-		return []string{"--system", filepath.Join(root, "machine")}
-	}
-	return nil
-}
-
 // eachFixture runs fn on a staged copy of every fixture tree, as a subtest.
 func eachFixture(t *testing.T, fn func(t *testing.T, name, root, home string)) {
 	entries, err := os.ReadDir(fixtures)
@@ -149,7 +140,7 @@ func TestLintGolden(t *testing.T) {
 		// pisces's merged view is kept exactly as it was before lint judged
 		// each file by its own clients.
 		io, out, errOut := testIO(nil)
-		argv := []string{"lint", "--root", root, "--home", home, "--scope", "all", "--client", "pisces"}
+		argv := append([]string{"lint", "--root", root, "--home", home, "--scope", "all", "--client", "pisces"}, systemArgs(root)...)
 		if code := Main(argv, io); code > 1 {
 			t.Fatalf("mcpconf %v: exit %d: %s", argv, code, errOut)
 		}
@@ -183,6 +174,15 @@ func TestExplainGolden(t *testing.T) {
 			}
 		}
 	})
+}
+
+// systemArgs points --system at a fixture's system/ directory, which stands
+// for the machine's root (Gemini CLI's /etc/gemini-cli), when it has one.
+func systemArgs(root string) []string {
+	if fi, err := os.Stat(filepath.Join(root, "system")); err == nil && fi.IsDir() {
+		return []string{"--system", filepath.Join(root, "system")}
+	}
+	return nil
 }
 
 // fixtureList reads a control file of a fixture (names, clients, formats):

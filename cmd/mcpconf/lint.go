@@ -437,7 +437,7 @@ func lintJobs(opts *lintOptions, dopts *discover.Options, scope discover.ScopeFi
 				}
 				return nil, usagef("cannot tell which client reads %q: it is not a known MCP config path (run 'mcpconf explain' to see the paths mcpconf reads)", p)
 			}
-			if loc.Scope == normalize.User {
+			if loc.Scope.OutsideProject() {
 				userFiles = append(userFiles, abs)
 				continue
 			}

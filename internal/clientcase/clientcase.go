@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -30,17 +31,23 @@ type Case struct {
 	// System: the case's system/ tree was laid over the machine's root
 	// while the clients ran (machine-wide files).
 	System bool `json:"system"`
+	// Modes are permissions set on staged paths (relative to the case
+	// directory, octal): "system/etc/gemini-cli": "0777".
+	Modes map[string]string `json:"modes"`
 }
 
 // Server is one server as a client listed it.
 type Server struct {
-	Name    string            `json:"name"`
-	Status  string            `json:"status"`
-	Command string            `json:"command"`
-	Args    []string          `json:"args"`
-	URL     string            `json:"url"`
-	Headers map[string]string `json:"headers"`
-	Env     map[string]string `json:"env"`
+	Name    string   `json:"name"`
+	Status  string   `json:"status"`
+	Command string   `json:"command"`
+	Args    []string `json:"args"`
+	URL     string   `json:"url"`
+	// Extension names the extension that brings the server (Gemini CLI's
+	// "name (from ext)").
+	Extension string            `json:"extension"`
+	Headers   map[string]string `json:"headers"`
+	Env       map[string]string `json:"env"`
 }
 
 // Request is one request the capture server received.
@@ -133,6 +140,12 @@ func (s Staged) Lookup(name string) (string, bool) {
 	return v, ok
 }
 
+// Paths turns the staged paths in a value into the names clientcheck
+// writes in observed.json (<HOME>, <ROOT>, <TMP>).
+func (s Staged) Paths() *strings.Replacer {
+	return strings.NewReplacer(s.Home, "<HOME>", s.Root, "<ROOT>", s.Base, "<TMP>")
+}
+
 // Getenv is Lookup without the second result.
 func (s Staged) Getenv(name string) string { return s.Env[name] }
 
@@ -184,6 +197,15 @@ func Stage(t testing.TB, dir string, c Case) Staged {
 	}
 	if gitroot != "" {
 		if err := os.MkdirAll(filepath.Join(gitroot, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, m := range c.Modes {
+		mode, err := strconv.ParseUint(m, 8, 32)
+		if err != nil {
+			t.Fatalf("modes[%q]: %v", p, err)
+		}
+		if err := os.Chmod(filepath.Join(base, filepath.FromSlash(p)), os.FileMode(mode)); err != nil {
 			t.Fatal(err)
 		}
 	}

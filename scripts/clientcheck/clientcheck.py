@@ -117,7 +117,8 @@ def stage_case(case_dir, case):
         stage["http"] = start_capture_server()
     gr = case.get("git_root")
     stage["gitroot"] = os.path.join(base, gr) if gr else None
-    for part in ("project", "home"):
+    parts = ["project", "home"] + (["system"] if case.get("system") else [])
+    for part in parts:
         src = os.path.join(case_dir, part)
         dst = os.path.join(base, part)
         if os.path.isdir(src):
@@ -127,10 +128,11 @@ def stage_case(case_dir, case):
     if case.get("system"):
         # laid over the machine's root in a private mount namespace (see run)
         stage["system"] = os.path.join(base, "system")
-        copy_tree(os.path.join(case_dir, "system"), stage["system"], stage)
     os.makedirs(stage["cwd"], exist_ok=True)
     for d in case.get("mkdirs", []):
         os.makedirs(os.path.join(base, d), exist_ok=True)
+    for p, mode in case.get("modes", {}).items():
+        os.chmod(os.path.join(base, p), int(mode, 8))
     if stage["gitroot"]:
         os.makedirs(stage["gitroot"], exist_ok=True)
         git = ["git", "-C", stage["gitroot"]]
@@ -206,34 +208,31 @@ def with_profile(client, cmd, stage):
     return cmd[:1] + PROFILE_FLAGS[client] + [name] + cmd[1:]
 
 
-def overlay_system(cmd, stage):
-    """cmd run in a private mount namespace where each top-level directory of
-    the staged system/ tree is laid over the machine's directory of the same
-    name (overlayfs: the machine's files stay visible, the case's win), so
-    that clients read machine-wide files (/etc/codex, /etc/claude-code,
-    /etc/gemini-cli) the case provides without the machine's being touched.
-    Needs root (unshare -m) and an existing directory for each top-level
-    name."""
-    sysdir = stage.get("system")
-    if not sysdir:
+def in_system(cmd, stage):
+    """Wrap cmd so that it runs in a private mount namespace where each top-level directory of
+    the staged system/ is laid over the machine's own (an overlay whose lower layer is the real
+    one): the client sees the case's /etc/gemini-cli, the machine's files are never touched.
+    Needs root (unshare -m)."""
+    if not stage["case"].get("system"):
         return cmd
-    mounts = ["mount --make-rprivate /"]
-    for top in sorted(os.listdir(sysdir)):
-        target = "/" + top
-        if not os.path.isdir(target):
-            sys.exit(f"system/{top}: {target} does not exist on this machine; only existing directories can be overlaid")
-        work = os.path.join(stage["base"], "overlay-work-" + top)
-        os.makedirs(work, exist_ok=True)
-        mounts.append(f"mount -t overlay overlay -o lowerdir={target},upperdir={os.path.join(sysdir, top)},workdir={work} {target}")
-    script = " && ".join(mounts) + ' && exec "$@"'
-    return ["unshare", "-m", "sh", "-c", script, "sh"] + cmd
+    sysdir = os.path.join(stage["base"], "system")
+    unshare, mount = shutil.which("unshare"), shutil.which("mount")
+    if not unshare or not mount:
+        sys.exit("a case with \"system\" needs unshare and mount (util-linux), run as root")
+    mounts = []
+    for d in sorted(os.listdir(sysdir)):
+        if not os.path.isdir("/" + d):
+            sys.exit(f"system/{d}: /{d} does not exist on this machine; only existing top-level directories can be overlaid")
+        mounts.append(f"{mount} -t overlay overlay -o lowerdir={shlex.quote(os.path.join(sysdir, d))}:/{d} /{d}")
+    script = " && ".join([f"{mount} --make-rprivate /"] + mounts + ['exec "$@"'])
+    return [unshare, "-m", "sh", "-c", script, "sh"] + cmd
 
 
 def run(cmd, stage, clients_bin, client=None):
     env = client_env(stage, clients_bin)
     if client:
         cmd = with_profile(client, cmd, stage)
-    cmd = overlay_system(cmd, stage)
+    cmd = in_system(cmd, stage)
     try:
         p = subprocess.run(cmd, cwd=stage["cwd"], env=env, stdin=subprocess.DEVNULL,
                            capture_output=True, timeout=TIMEOUT)
@@ -530,8 +529,46 @@ def run_codex(case_dir, case, clients_bin, version):
 
 # ---------------------------------------------------------------- gemini
 
-GEMINI_LINE = re.compile(r"^(\S+)\s+([^\s:]+): (.*?)\s*\(([a-z-]+)\) - (.+)$")
+GEMINI_LINE = re.compile(r"^(\S+)\s+([^\s:]+)(?: \(from ([A-Za-z0-9-]+)\))?: (.*?)\s*\(([a-z-]+)\) - (.+)$")
+GEMINI_NEITHER = re.compile(r"^(\S+)\s+([^\s:]+)(?: \(from ([A-Za-z0-9-]+)\))?:\s+- (\w+)$")
+GEMINI_EXTENSION = re.compile(r"^([✓✗]) ([A-Za-z0-9-]+) \(")
 UNTRUSTED = "disabled because this folder is untrusted"
+EXTENSION_HASH = re.compile(r"^ (ID|name): [0-9a-f]{64}$")
+
+
+def gemini_stable(text):
+    """Gemini CLI loads extensions concurrently: the warnings of the ones it skips come in any
+    order, so runs of them are sorted; `extensions list` prints hashes of staged paths (ID, name),
+    which are dropped."""
+    out, run_ = [], []
+    for line in text.split("\n") + [None]:
+        if line is not None and line.startswith("Warning: Skipping extension in "):
+            run_.append(line)
+            continue
+        out.extend(sorted(run_))
+        run_ = []
+        if line is not None and not EXTENSION_HASH.match(line):
+            out.append(line)
+    return "\n".join(out)
+
+
+def gemini_extensions(case_dir, case, clients_bin):
+    """`gemini extensions list`: which installed extensions are enabled in this folder (✓) or not (✗).
+    `gemini mcp list` lists (and even connects) the servers of a disabled extension, but a session
+    never starts them (core ExtensionLoader.start starts active extensions only;
+    McpClientManager.maybeDiscoverMcpServer skips an inactive extension's server)."""
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run(["gemini", "extensions", "list"], st, clients_bin)
+    finally:
+        unstage(st)
+    both = gemini_stable("\n".join(x for x in (out, err) if x))
+    active = {}
+    for line in both.split("\n"):
+        m = GEMINI_EXTENSION.match(line)
+        if m:
+            active[m.group(2)] = m.group(1) == "✓"
+    return {"command": "gemini extensions list", "exit_code": rc, "raw": both, "active": active}
 
 
 def run_gemini(case_dir, case, clients_bin, version):
@@ -542,25 +579,32 @@ def run_gemini(case_dir, case, clients_bin, version):
     finally:
         unstage(st)
     # Gemini CLI prints its whole listing through its debug logger, on stderr: record both streams.
-    both = "\n".join(x for x in (out, err) if x)
+    both = gemini_stable("\n".join(x for x in (out, err) if x))
     res = {"version": version, "command": "gemini mcp list", "exit_code": rc, "raw": both}
     untrusted = UNTRUSTED in both
     res["untrusted_warning"] = untrusted
     servers = []
+    extensions = None
+    if any(GEMINI_LINE.match(l) and GEMINI_LINE.match(l).group(3) or GEMINI_NEITHER.match(l) and GEMINI_NEITHER.match(l).group(3)
+           for l in both.split("\n")):
+        extensions = gemini_extensions(case_dir, case, clients_bin)
+        res["extensions"] = extensions
     for line in both.split("\n"):
         m = GEMINI_LINE.match(line)
         if m:
-            icon, name, detail, transport, status = m.groups()
+            icon, name, ext, detail, transport, status = m.groups()
         else:
             # a server with neither url nor command prints "<icon> name:  - Status"
-            m = re.match(r"^(\S+)\s+([^\s:]+):\s+- (\w+)$", line)
+            m = GEMINI_NEITHER.match(line)
             if not m:
                 continue
-            icon, name, status = m.groups()
+            icon, name, ext, status = m.groups()
             detail, transport = "", ""
         st_word = status.strip()
         if transport == "":
             status_v = "invalid"  # neither url/httpUrl nor command: no transport can be created
+        elif ext and extensions and extensions["active"].get(ext) is False and st_word in ("Connected", "Disconnected", "Connecting"):
+            status_v = "disabled"  # its extension is disabled here: a session does not start it
         elif st_word == "Disabled":
             status_v = "untrusted" if untrusted else "disabled"
         elif st_word == "Blocked":
@@ -570,10 +614,16 @@ def run_gemini(case_dir, case, clients_bin, version):
         else:
             status_v = "unknown"
         srv = {"name": name, "status": status_v, "client_status": st_word, "transport": transport}
+        if ext:
+            srv["extension"] = ext
         if st_word in ("Connected", "Disconnected"):
             srv["health"] = "connected" if st_word == "Connected" else "failed"
         if transport == "":
             pass
+        elif transport == "stdio" and detail and " " not in detail and (detail + " (stdio)") in line:
+            # "url (type)" prints the type as written: a url server of "type": "stdio" (a stdio
+            # line always has a space before "(stdio)": "command args (stdio)", "command  (stdio)")
+            srv["url"] = detail
         elif transport == "stdio":
             parts = detail.split(" ") if detail else []
             srv["command"] = parts[0] if parts else ""

@@ -1,0 +1,84 @@
+package discover
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// stops applies what makes a client stop at start, before it starts any
+// server, in the order it finds it (Gemini CLI: a settings file it cannot
+// use, then its trust file, then two extensions of one name): every
+// server of the view is refused, whatever else would stop it. (Codex's
+// refusal of its merged config is refuse.)
+func (v *viewer) stops(set *normalize.Set, exts []extensionInfo) {
+	var g *normalize.Gate
+	if v.c.BadFile != nil {
+		g = v.badFile(set)
+		if g == nil && v.trust != nil {
+			g = v.trust.fatal
+		}
+	}
+	if g == nil {
+		g = duplicateExtension(v.c, exts)
+	}
+	if g == nil || set.Refused != nil {
+		return
+	}
+	set.Refused = g
+	if v.c.BadFile != nil {
+		set.RefusedSaying = v.c.BadFile.Message
+	}
+	for i := range set.Entries {
+		set.Entries[i].Server.TurnOff(*g)
+	}
+}
+
+// badFile finds the first settings file of the view that the client
+// cannot use (it does not parse, or does not hold an object): the client
+// stops at start. Its findings say so.
+func (v *viewer) badFile(set *normalize.Set) *normalize.Gate {
+	bf := v.c.BadFile
+	var first *normalize.Gate
+	for _, sf := range set.Sources {
+		if sf.Client != v.c.ID || sf.Scope == normalize.ExtensionScope || sf.Skipped {
+			continue
+		}
+		var why string
+		var pos normalize.Pos
+		switch sf.Status {
+		case normalize.Failed:
+			why = sf.Error
+		case normalize.Found:
+			i := slices.IndexFunc(set.Documents, func(d *normalize.Document) bool { return d.Path == sf.Path })
+			if i < 0 || set.Documents[i].Root == nil || set.Documents[i].Root.Kind == normalize.Object {
+				continue
+			}
+			why = "the file does not hold a JSON object"
+		default:
+			continue
+		}
+		consequence := fmt.Sprintf("%s then starts no server at all, from this file or any other (it stops: %q, exit code %d)", v.c.Product, bf.Message, bf.ExitCode)
+		for i := range set.Diagnostics {
+			d := &set.Diagnostics[i]
+			if d.Path == sf.Path && d.Severity == normalize.Error && (d.Rule == normalize.RuleSyntax || d.Rule == normalize.RuleUnreadable || d.Rule == normalize.RuleSchema && d.Pointer == "") {
+				if pos == (normalize.Pos{}) {
+					pos, why = d.Pos, d.Message
+				}
+				d.Message += "; " + consequence
+			}
+		}
+		if first != nil {
+			continue
+		}
+		at := sf.Path
+		if pos.IsValid() {
+			at = fmt.Sprintf("%s:%s", sf.Path, pos)
+		}
+		first = &normalize.Gate{Status: normalize.StatusRefused, Kind: normalize.ByConfig, Path: sf.Path, Pos: pos,
+			Reason: fmt.Sprintf("%s stops before starting any server: %s cannot be used (%s); it says %q and exits with code %d", v.c.Product, at, why, bf.Message, bf.ExitCode),
+			Hint:   fmt.Sprintf("fix %s (mcpconf lint shows the problem)", at)}
+	}
+	return first
+}
