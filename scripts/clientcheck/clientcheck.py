@@ -335,7 +335,7 @@ def parse_claude_get(name, text):
     return srv
 
 
-LIST_LINE = re.compile(r"^([A-Za-z0-9_.:@-]+): (.*?) - ([✓✔✘✗⏸⊘⚠△!○].*)$")
+LIST_LINE = re.compile(r"^([A-Za-z0-9_.:@ -]+): (.*?) - ([✓✔✘✗⏸⊘⚠△!○].*)$")
 
 
 def parse_claude_list(raw):
@@ -397,9 +397,10 @@ def run_claude(case_dir, case, clients_bin, version):
         gets[name] = (gout + ("\n" + gerr if gerr else "")).strip()
         srv = parse_claude_get(name, gout)
         if srv is None:
-            # not known to Claude Code; a diagnostic may say why (e.g. url without type)
+            # not known to Claude Code; a diagnostic may say why (e.g. url without type, a reserved name)
             for d in diags:
-                if re.match(r"^\[" + re.escape(name) + r"\] ", d["message"]) and "Skipped" in d["message"]:
+                if re.match(r"^\[" + re.escape(name) + r"\] ", d["message"]) and (
+                        "Skipped" in d["message"] or "was not loaded" in d["message"]):
                     srv = {"name": name, "status": "invalid", "diagnostic": d["message"]}
             if srv is None:
                 continue
@@ -476,7 +477,9 @@ def run_codex(case_dir, case, clients_bin, version):
 
 # ---------------------------------------------------------------- gemini
 
-GEMINI_LINE = re.compile(r"^(\S+)\s+([^\s:]+): (.*?)\s*\(([a-z-]+)\) - (.+)$")
+# "<icon> NAME[ (from EXTENSION)]: DETAIL (TRANSPORT) - STATUS"; names may hold spaces
+GEMINI_LINE = re.compile(r"^(\S+) (.+?)(?: \(from (.+?)\))?: (.*?)\s*\(([a-z-]+)\) - (.+)$")
+GEMINI_BARE = re.compile(r"^(\S+) (.+?)(?: \(from (.+?)\))?:\s+- (\w+)$")
 UNTRUSTED = "disabled because this folder is untrusted"
 
 
@@ -496,13 +499,13 @@ def run_gemini(case_dir, case, clients_bin, version):
     for line in both.split("\n"):
         m = GEMINI_LINE.match(line)
         if m:
-            icon, name, detail, transport, status = m.groups()
+            icon, name, ext, detail, transport, status = m.groups()
         else:
             # a server with neither url nor command prints "<icon> name:  - Status"
-            m = re.match(r"^(\S+)\s+([^\s:]+):\s+- (\w+)$", line)
+            m = GEMINI_BARE.match(line)
             if not m:
                 continue
-            icon, name, status = m.groups()
+            icon, name, ext, status = m.groups()
             detail, transport = "", ""
         st_word = status.strip()
         if transport == "":
@@ -516,6 +519,8 @@ def run_gemini(case_dir, case, clients_bin, version):
         else:
             status_v = "unknown"
         srv = {"name": name, "status": status_v, "client_status": st_word, "transport": transport}
+        if ext:
+            srv["extension"] = ext
         if st_word in ("Connected", "Disconnected"):
             srv["health"] = "connected" if st_word == "Connected" else "failed"
         if transport == "":
