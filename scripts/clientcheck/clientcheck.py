@@ -483,18 +483,8 @@ GEMINI_BARE = re.compile(r"^(\S+) (.+?)(?: \(from (.+?)\))?:\s+- (\w+)$")
 UNTRUSTED = "disabled because this folder is untrusted"
 
 
-def run_gemini(case_dir, case, clients_bin, version):
-    st = stage_case(case_dir, case)
-    try:
-        rc, out, err = run(["gemini", "mcp", "list"], st, clients_bin)
-        markers = check_markers(st)
-    finally:
-        unstage(st)
-    # Gemini CLI prints its whole listing through its debug logger, on stderr: record both streams.
-    both = "\n".join(x for x in (out, err) if x)
-    res = {"version": version, "command": "gemini mcp list", "exit_code": rc, "raw": both}
+def parse_gemini_list(both):
     untrusted = UNTRUSTED in both
-    res["untrusted_warning"] = untrusted
     servers = []
     for line in both.split("\n"):
         m = GEMINI_LINE.match(line)
@@ -532,7 +522,40 @@ def run_gemini(case_dir, case, clients_bin, version):
         else:
             srv["url"] = detail
         servers.append(srv)
-    res["servers"] = sorted(servers, key=lambda s: s["name"])
+    return sorted(servers, key=lambda s: s["name"])
+
+
+def run_gemini(case_dir, case, clients_bin, version):
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run(["gemini", "mcp", "list"], st, clients_bin)
+        markers = check_markers(st)
+    finally:
+        unstage(st)
+    # Gemini CLI prints its whole listing through its debug logger, on stderr: record both streams.
+    both = "\n".join(x for x in (out, err) if x)
+    res = {"version": version, "command": "gemini mcp list", "exit_code": rc, "raw": both}
+    untrusted = UNTRUSTED in both
+    res["untrusted_warning"] = untrusted
+    servers = parse_gemini_list(both)
+    if untrusted and any(s["client_status"] == "Disabled" for s in servers):
+        # In an untrusted folder "Disabled" is also what a server switched off in mcp-server-enablement.json
+        # shows (Gemini CLI checks that first). Ask again with the folder trusted: what is still Disabled is
+        # switched off, the rest is disabled by the untrusted folder only.
+        probe = dict(case, env=dict(case.get("env", {}), GEMINI_CLI_TRUST_WORKSPACE="true"))
+        st = stage_case(case_dir, probe)
+        try:
+            prc, pout, perr = run(["gemini", "mcp", "list"], st, clients_bin)
+        finally:
+            unstage(st)
+        praw = "\n".join(x for x in (pout, perr) if x)
+        res["trust_probe"] = {"command": "GEMINI_CLI_TRUST_WORKSPACE=true gemini mcp list", "exit_code": prc,
+                              "raw": praw}
+        still = {s["name"] for s in parse_gemini_list(praw) if s["client_status"] == "Disabled"}
+        for s in servers:
+            if s["status"] == "untrusted" and s["name"] in still:
+                s["status"] = "disabled"
+    res["servers"] = servers
     for k in ("markers", "captures"):
         if markers[k]:
             res[k] = markers[k]

@@ -29,16 +29,34 @@ def chance(rng, p):
     return rng.random() < p
 
 
+class Odd:
+    """The weight of an odd choice (a broken file, a value of the wrong type, an invalid enum value): it counts
+    only in an odd tree. A third of the trees are odd, so that the others exercise precedence, trust and
+    approval without a refused config hiding them."""
+
+    def __init__(self, w):
+        self.w = w
+
+
+def weight(rng, w):
+    return (w.w if rng.odd else 0) if isinstance(w, Odd) else w
+
+
 def pick(rng, weighted):
     """weighted: [(weight, value-or-callable)]"""
-    total = sum(w for w, _ in weighted)
-    r = rng.random() * total
-    for w, v in weighted:
+    ws = [weight(rng, w) for w, _ in weighted]
+    r = rng.random() * sum(ws)
+    for w, (_, v) in zip(ws, weighted):
         r -= w
-        if r < 0:
+        if r < 0 and w > 0:
             return v(rng) if callable(v) else v
-    v = weighted[-1][1]
+    v = [v for w, (_, v) in zip(ws, weighted) if w > 0][-1]
     return v(rng) if callable(v) else v
+
+
+def odd(rng, p):
+    """A chance that is taken only in an odd tree."""
+    return rng.random() < p and rng.odd
 
 
 class Names:
@@ -85,12 +103,13 @@ def servers(rng, names, server, lo=0, hi=3):
 
 
 def odd_env(rng):
-    return pick(rng, [(5, {"E1": "v"}), (1, {"E1": 1}), (1, {"E1": True}), (1, {"E1": None}), (1, "E1=v")])
+    return pick(rng, [(5, {"E1": "v"}), (Odd(1), {"E1": 1}), (Odd(1), {"E1": True}), (Odd(1), {"E1": None}),
+                      (Odd(1), "E1=v")])
 
 
 def maybe_broken(rng, node, p=0.06, texts=None):
     """Sometimes a file is not what its format says."""
-    if not chance(rng, p):
+    if not odd(rng, p * 2.5):
         return node
     texts = texts or ["{", "", "[]", "null", "{\"mcpServers\": {\"a\": }}", "{} x", "\ufeff{}"]
     return {"text": rng.choice(texts)}
@@ -136,22 +155,22 @@ def claude_server(rng):
         url = "ws://127.0.0.1:9/ws" if t == "ws" else rng.choice(URLS)
         s = {"type": t, "url": url}
         if chance(rng, 0.15):
-            s["headers"] = pick(rng, [(4, {"X-A": "1"}), (1, {"X-A": 1})])
+            s["headers"] = pick(rng, [(4, {"X-A": "1"}), (Odd(1), {"X-A": 1})])
         return s
 
     s = pick(rng, [
         (10, stdio), (6, remote),
         (1, lambda r: {"url": URL}),  # a url without type
-        (1, lambda r: {"type": "http", "command": CMD}),
-        (1, lambda r: {"type": "grpc", "url": URL}),
-        (1, lambda r: {"command": CMD, "args": "x y"}),
-        (1, lambda r: {}),
+        (Odd(1), lambda r: {"type": "http", "command": CMD}),
+        (Odd(1), lambda r: {"type": "grpc", "url": URL}),
+        (Odd(1), lambda r: {"command": CMD, "args": "x y"}),
+        (Odd(1), lambda r: {}),
         (1, lambda r: {"command": CMD, "url": URL}),
-        (1, lambda r: r.choice([CMD, [], None])),
+        (Odd(1), lambda r: r.choice([CMD, [], None])),
     ])
     if isinstance(s, dict) and chance(rng, 0.1):
-        s.update(pick(rng, [(1, {"timeout": "5000"}), (1, {"alwaysLoad": "yes"}), (2, {"cwd": "/tmp"}),
-                            (1, {"alwaysLoad": True})]))
+        s.update(pick(rng, [(Odd(1), {"timeout": "5000"}), (Odd(1), {"alwaysLoad": "yes"}), (2, {"cwd": "/tmp"}),
+                            (1, {"alwaysLoad": True}), (1, {"timeout": 5000})]))
     return s
 
 
@@ -176,8 +195,8 @@ def claude_policy_entries(rng, names, tree_servers):
     out = []
     for _ in range(n):
         out.append(pick(rng, [(5, by_name), (2, by_command), (2, by_url),
-                              (1, lambda r: {"serverName": "a", "serverCommand": [CMD]}),
-                              (1, lambda r: {"serverName": 1}), (1, lambda r: "a")]))
+                              (Odd(1), lambda r: {"serverName": "a", "serverCommand": [CMD]}),
+                              (Odd(1), lambda r: {"serverName": 1}), (Odd(1), lambda r: "a")]))
     return out
 
 
@@ -188,13 +207,13 @@ def claude_approvals(rng, names, keys, tree_servers):
         if not chance(rng, 0.35):
             continue
         if k == "enableAllProjectMcpServers":
-            s[k] = pick(rng, [(4, True), (3, False), (1, "true")])
+            s[k] = pick(rng, [(4, True), (3, False), (Odd(1), "true")])
         elif k in ("enabledMcpjsonServers", "disabledMcpjsonServers", "disabledMcpServers"):
-            s[k] = pick(rng, [(8, lambda r: names.some()), (1, lambda r: (names.some(1) or ["a"])[0])])
+            s[k] = pick(rng, [(8, lambda r: names.some()), (Odd(1), lambda r: (names.some(1) or ["a"])[0])])
         elif k in ("allowedMcpServers", "deniedMcpServers"):
             s[k] = claude_policy_entries(rng, names, tree_servers)
         elif k == "hasTrustDialogAccepted":
-            s[k] = pick(rng, [(5, True), (2, False), (1, "true")])
+            s[k] = pick(rng, [(5, True), (2, False), (Odd(1), "true")])
     return s
 
 
@@ -217,7 +236,7 @@ def gen_claude(rng, tree):
         if chance(rng, 0.8 if i == 0 else 0.35):
             srv = servers(rng, names, claude_server, 1, 3)
             every += srv.values()
-            v = pick(rng, [(12, {"mcpServers": srv}), (1, srv), (1, {"mcpServers": []}), (1, {})])
+            v = pick(rng, [(12, {"mcpServers": srv}), (Odd(1), srv), (Odd(1), {"mcpServers": []}), (Odd(1), {})])
             files[d + "/.mcp.json"] = maybe_broken(rng, {"json": v})
     # ~/.claude.json: user servers, and projects[<key>] (local servers, trust, approvals)
     state = {}
@@ -264,7 +283,7 @@ def codex_server(rng):
         if chance(rng, 0.4):
             s["args"] = list(rng.choice(ARGS))
         if chance(rng, 0.1):
-            s["env"] = pick(rng, [(4, {"E1": "v"}), (1, {"E1": 1})])
+            s["env"] = pick(rng, [(4, {"E1": "v"}), (Odd(1), {"E1": 1})])
         if chance(rng, 0.05):
             s["env_vars"] = ["E2"]
         return s
@@ -279,20 +298,21 @@ def codex_server(rng):
 
     s = pick(rng, [
         (10, stdio), (6, remote),
-        (1, lambda r: {"url": URL, "args": ["x"]}),
-        (1, lambda r: {"command": CMD, "url": URL}),
-        (1, lambda r: {}),
-        (1, lambda r: {"command": CMD, "args": "x y"}),
-        (1, lambda r: {"url": URL, "bearer_token": "t"}),
+        (Odd(1), lambda r: {"url": URL, "args": ["x"]}),
+        (Odd(1), lambda r: {"command": CMD, "url": URL}),
+        (Odd(1), lambda r: {}),
+        (Odd(1), lambda r: {"command": CMD, "args": "x y"}),
+        (Odd(1), lambda r: {"url": URL, "bearer_token": "t"}),
         (1, lambda r: {"command": CMD, "type": "stdio"}),
-        (1, lambda r: {"command": CMD, "startup_timeout_sec": "10"}),
+        (Odd(1), lambda r: {"command": CMD, "startup_timeout_sec": "10"}),
     ])
     if chance(rng, 0.2):
-        s["enabled"] = pick(rng, [(4, False), (2, True), (1, "false")])
+        s["enabled"] = pick(rng, [(4, False), (2, True), (Odd(1), "false")])
     return s
 
 
-TRUST_LEVELS = [(10, "trusted"), (3, "untrusted"), (1, "Trusted"), (1, "TRUSTED"), (1, "yes"), (1, True)]
+TRUST_LEVELS = [(10, "trusted"), (3, "untrusted"), (Odd(1), "Trusted"), (Odd(1), "TRUSTED"), (Odd(1), "yes"),
+                (Odd(1), True)]
 
 
 def codex_patch(rng, names):
@@ -319,7 +339,7 @@ def gen_codex(rng, tree):
         user["mcp_servers"] = servers(rng, names, codex_server, 1, 3)
     for _ in range(pick(rng, [(2, 0), (6, 1), (2, 2)])):
         user.setdefault("projects", {})[path_key(rng, tree)] = {"trust_level": pick(rng, TRUST_LEVELS)}
-    if chance(rng, 0.08):
+    if odd(rng, 0.2):
         user["profile"] = "p"  # the legacy key
     if chance(rng, 0.1):
         user["profiles"] = {"p": pick(rng, [(1, {"model": "o3"}), (1, {"mcp_servers": servers(rng, names, codex_server, 1, 1)})])}
@@ -328,7 +348,7 @@ def gen_codex(rng, tree):
     if chance(rng, 0.05):
         files[home + "/p.config.toml"] = {"toml": {"mcp_servers": servers(rng, names, codex_server, 1, 1)}}
     node = {"toml": user}
-    if chance(rng, 0.03):
+    if odd(rng, 0.08):
         node["tail"] = rng.choice(["x = = 1", "[mcp_servers.a"])
     files[home + "/config.toml"] = node
     for d in levels(tree):
@@ -338,10 +358,10 @@ def gen_codex(rng, tree):
         for _ in range(rng.randint(1, 2)):
             n, s = codex_patch(rng, names)
             layer.setdefault("mcp_servers", {})[n] = s
-        if chance(rng, 0.05):
+        if odd(rng, 0.1):
             layer["profile"] = "p"
         node = {"toml": layer}
-        if chance(rng, 0.08):
+        if odd(rng, 0.2):
             node["tail"] = rng.choice(["x = = 1", "[mcp_servers.a", "\"unterminated"])
         fname = ".codex/config.override.toml" if chance(rng, 0.1) else ".codex/config.toml"
         files[d + "/" + fname] = node
@@ -355,31 +375,31 @@ def gemini_server(rng):
         if chance(rng, 0.4):
             s["args"] = list(rng.choice(ARGS))
         if chance(rng, 0.1):
-            s["env"] = pick(rng, [(4, {"E1": "v"}), (1, {"E1": 1})])
+            s["env"] = pick(rng, [(4, {"E1": "v"}), (Odd(1), {"E1": 1})])
         return s
 
     def remote(rng):
         key = pick(rng, [(3, "url"), (1, "httpUrl")])
         s = {key: rng.choice(URLS)}
         if key == "url" and chance(rng, 0.5):
-            s["type"] = pick(rng, [(3, "http"), (3, "sse"), (2, "streamable-http"), (1, "stdio"), (1, "bogus")])
+            s["type"] = pick(rng, [(3, "http"), (3, "sse"), (2, "streamable-http"), (Odd(1), "stdio"), (Odd(1), "bogus")])
         return s
 
     s = pick(rng, [
         (10, stdio), (6, remote),
         (1, lambda r: {"command": CMD, "url": URL}),
-        (1, lambda r: {}),
-        (1, lambda r: {"command": CMD, "type": "http"}),
-        (1, lambda r: {"command": CMD, "args": "x y"}),
-        (1, lambda r: {"command": CMD, "trust": "yes"}),
-        (1, lambda r: {"command": CMD, "timeout": "5000"}),
+        (Odd(1), lambda r: {}),
+        (Odd(1), lambda r: {"command": CMD, "type": "http"}),
+        (Odd(1), lambda r: {"command": CMD, "args": "x y"}),
+        (Odd(1), lambda r: {"command": CMD, "trust": "yes"}),
+        (Odd(1), lambda r: {"command": CMD, "timeout": "5000"}),
     ])
     if chance(rng, 0.05):
         s["trust"] = True
     return s
 
 
-FOLDER_RULES = [(6, "TRUST_FOLDER"), (2, "TRUST_PARENT"), (2, "DO_NOT_TRUST"), (1, "trust_folder"), (1, True)]
+FOLDER_RULES = [(6, "TRUST_FOLDER"), (2, "TRUST_PARENT"), (2, "DO_NOT_TRUST"), (Odd(1), "trust_folder"), (Odd(1), True)]
 BROKEN_JSONC = ["{", "{\"mcpServers\": {},}", "{\"mcpServers\": {\"a\": {\"command\": \"false\"}}", "[]", "null",
                 "", "{} x"]
 
@@ -392,11 +412,11 @@ def gemini_settings(rng, names, user):
         s.setdefault("mcp", {})["allowed"] = names.some()
     if chance(rng, 0.25):
         s.setdefault("mcp", {})["excluded"] = names.some()
-    if chance(rng, 0.03):
+    if odd(rng, 0.06):
         s.setdefault("mcp", {})["allowed"] = "a"  # not a list
     if chance(rng, 0.1 if user else 0.05):
-        s["security"] = {"folderTrust": {"enabled": pick(rng, [(3, False), (2, True), (1, "false")])}}
-    if chance(rng, 0.05):
+        s["security"] = {"folderTrust": {"enabled": pick(rng, [(3, False), (2, True), (Odd(1), "false")])}}
+    if odd(rng, 0.1):
         s["mcpServers"] = pick(rng, [(1, []), (1, None)])
     return s
 
@@ -424,11 +444,11 @@ def gen_gemini(rng, tree):
             rules[key] = pick(rng, FOLDER_RULES)
         files[g + "/trustedFolders.json"] = maybe_broken(rng, {"json": rules}, 0.03)
     if chance(rng, 0.08):
-        tree["env"]["GEMINI_CLI_TRUST_WORKSPACE"] = pick(rng, [(2, "true"), (2, "false"), (1, "1")])
+        tree["env"]["GEMINI_CLI_TRUST_WORKSPACE"] = pick(rng, [(2, "true"), (2, "false"), (Odd(1), "1")])
     if chance(rng, 0.15) and names.used:
         en = {}
         for n in names.some(rng.randint(1, 2)):
-            en[n] = {"enabled": pick(rng, [(4, False), (1, True), (1, "false")])}
+            en[n] = {"enabled": pick(rng, [(4, False), (1, True), (Odd(1), "false")])}
         files[g + "/mcp-server-enablement.json"] = {"json": en}
     if chance(rng, 0.2):
         for ext in rng.sample(["ext1", "ext2"], rng.randint(1, 2)):
@@ -441,12 +461,15 @@ def gen_gemini(rng, tree):
             files[g + "/extensions/extension-enablement.json"] = {"json": {"ext1": {"overrides": [rule]}}}
 
 
+ODD_TREES = 0.35
+
 GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini}
 
 
 def generate(client, seed, index):
     """The index-th tree of a run for client: the same for the same (client, seed, index)."""
     rng = random.Random(f"{seed}:{client}:{index}")
+    rng.odd = chance(rng, ODD_TREES)
     tree = {"client": client, "cwd": "project", "git_root": "project", "env": {}, "files": {}}
     GENERATORS[client](rng, tree)
     return tree
