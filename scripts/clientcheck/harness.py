@@ -262,7 +262,7 @@ def cmd_shrink(args, sides):
         client, sig, cands = task
         shapes, stale, n = set(), 0, 0
         for r, d in cands:
-            if n >= args.max_per_group or (n >= args.min_per_group and stale >= 2):
+            if n >= args.max_per_group or (n >= args.min_per_group and stale >= 3):
                 break
             n += 1
             p = shrink_path(args.out, client, sig, r["index"])
@@ -448,7 +448,7 @@ def main():
     ap.add_argument("--timeout", type=int, default=60, help="seconds per client command (default 60)")
     ap.add_argument("--out", help="run directory (default ~/.cache/mcpconf-harness/seed-<seed>)")
     ap.add_argument("--min-per-group", type=int, default=2, help="shrink at least this many trees per group")
-    ap.add_argument("--max-per-group", type=int, default=6, help="shrink at most this many trees per group")
+    ap.add_argument("--max-per-group", type=int, default=8, help="shrink at most this many trees per group")
     ap.add_argument("--max-client-runs", type=int, default=150, help="client runs per shrink at most")
     ap.add_argument("--force", action="store_true", help="run: resume a run made with other code or clients")
     ap.add_argument("--dry-run", action="store_true", help="promote: only say what would move")
