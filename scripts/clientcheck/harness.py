@@ -4,7 +4,7 @@
     scripts/clientcheck/harness.sh                     # everything: 500 trees per client, seed 1
     scripts/clientcheck/harness.sh run --seed 7 --trees 50 --client codex
 
-Steps (each resumable; results live in the run directory, default ~/.cache/mcpconf-harness/seed-<seed>):
+Steps (each resumable; results live in the run directory, default ~/.cache/mcpconf-harness/seed-<seed>-<commit>):
 
   run      generate --trees trees per client (gen.py), run the newest installed client on each (clientcheck.py:
            fresh HOME, fresh copy per command) and mcpconf's view of the same tree (clientdiff, the comparison
@@ -144,12 +144,19 @@ def sig_text(client, d):
     return f"{d['aspect']}: mcpconf says {json.dumps(d['mcpconf'])}, {who} says {json.dumps(d['client'])}"
 
 
+# What is not mcpconf: the harness itself and what it writes.
+NOT_MCPCONF = [":(exclude)scripts/clientcheck", ":(exclude)testdata/clients-pending", ":(exclude)docs"]
+
+
 def git_rev():
+    """The last commit that changed mcpconf (anything but the harness and what it writes), +dirty when mcpconf has
+    uncommitted changes: what a run checks."""
     try:
-        rev = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=REPO, capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", ".", ":!testdata/clients-pending", ":!docs"],
+        rev = subprocess.run(["git", "log", "-1", "--format=%h", "--abbrev=12", "--", "."] + NOT_MCPCONF, cwd=REPO,
+                             capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "."] + NOT_MCPCONF,
                                cwd=REPO, capture_output=True, text=True).stdout.strip()
-        return rev + ("+dirty" if dirty else "")
+        return (rev or "unknown") + ("+dirty" if dirty else "")
     except OSError:
         return "unknown"
 
@@ -284,6 +291,8 @@ def cmd_shrink(args, sides):
                     obs = r["observed"]
                 final = sides.check(mini)  # the record: every disagreement of the minimal tree
                 stats["seconds"] = round(time.time() - t0)
+                # a client that answers differently on a rerun would make a case that does not replay
+                stats["confirmed"] = any(shrinker.same_way(x, target) for x in final.get("disagreements") or [])
                 s = {"client": client, "signature": sig, "index": r["index"], "target": target, "tree": mini,
                      "stats": stats, "final": final, "shape": shrinker.shape(mini)}
                 write_json(p, s)
@@ -313,8 +322,9 @@ def cmd_write(args):
         d = os.path.join(args.out, "shrink", client)
         for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
             s = read_json(os.path.join(d, f))
-            if s["final"]["outcome"] != "disagree":
-                continue  # the minimal tree no longer disagrees on a rerun (a flaky client?): nothing to record
+            if not s["stats"].get("confirmed"):
+                log(f"{client} #{s['index']}: the minimal tree did not disagree the same way on a rerun; not recorded")
+                continue
             minimized.setdefault((client, s["shape"]), []).append(s)
     # the pending cases of this run replace the previous run's
     if os.path.isdir(PENDING):
@@ -446,7 +456,7 @@ def main():
     ap.add_argument("--index", type=int, default=0, help="show: which tree")
     ap.add_argument("--jobs", type=int, default=2, help="runs at a time (default 2)")
     ap.add_argument("--timeout", type=int, default=60, help="seconds per client command (default 60)")
-    ap.add_argument("--out", help="run directory (default ~/.cache/mcpconf-harness/seed-<seed>)")
+    ap.add_argument("--out", help="run directory (default ~/.cache/mcpconf-harness/seed-<seed>-<mcpconf commit>)")
     ap.add_argument("--min-per-group", type=int, default=2, help="shrink at least this many trees per group")
     ap.add_argument("--max-per-group", type=int, default=8, help="shrink at most this many trees per group")
     ap.add_argument("--max-client-runs", type=int, default=150, help="client runs per shrink at most")
@@ -454,7 +464,8 @@ def main():
     ap.add_argument("--dry-run", action="store_true", help="promote: only say what would move")
     args = ap.parse_args()
     args.clients = args.client or clientcheck.ALL_CLIENTS
-    args.out = args.out or os.path.join(os.path.expanduser("~"), ".cache", "mcpconf-harness", f"seed-{args.seed}")
+    args.out = args.out or os.path.join(os.path.expanduser("~"), ".cache", "mcpconf-harness",
+                                        f"seed-{args.seed}-{git_rev().replace('+', '-')}")
     if args.step == "promote":
         return cmd_promote(args)
     if args.step == "write":
