@@ -318,3 +318,11 @@ func FuzzCodexView(f *testing.F) {
 		}
 	})
 }
+
+// statusOf is the status a server is compared by (clientcase.StatusOf).
+func statusOf(s *normalize.Server) string {
+	if s.Enabled || s.Off == nil {
+		return string(normalize.StatusEnabled)
+	}
+	return string(s.Off.Status)
+}

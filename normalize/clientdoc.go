@@ -10,9 +10,15 @@ import (
 var docSystems = []string{"linux", "darwin", "windows"}
 
 // ClientsMarkdown renders what mcpconf believes about every client, from
-// the descriptors: docs/clients.md is this output, and a test fails when
-// the file is stale.
-func ClientsMarkdown() string {
+// the descriptors, and how often that agreed with the real clients, from
+// agreement (docs/agreement.json, which the clientcheck harness writes;
+// nil when there is none): docs/clients.md is this output, and a test
+// fails when the file is stale.
+func ClientsMarkdown(agreement []byte) (string, error) {
+	runs, err := AgreementMarkdown(agreement)
+	if err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	b.WriteString("# What mcpconf knows about each client\n\n")
 	b.WriteString("Generated from the client descriptors in `normalize/client_*.go` (`go test ./normalize -run TestClientsDoc -update`). ")
@@ -30,11 +36,13 @@ func ClientsMarkdown() string {
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s | %s | %s |\n", c.Product, c.ID, names, version,
 			fileList(c.ownFiles(), true), fileList(c.ownFiles(), false), mergeWord(c), placeholderList(c))
 	}
+	b.WriteString("\n")
+	b.WriteString(runs)
 	for _, c := range clients {
 		b.WriteString("\n")
 		b.WriteString(clientSection(c))
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // ownFiles are the files the client reads itself, or pisces's row for a

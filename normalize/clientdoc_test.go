@@ -1,7 +1,10 @@
 package normalize
 
 import (
+	"errors"
 	"flag"
+	"io/fs"
+	"os"
 	"testing"
 
 	"github.com/mcpconf/mcpconf/internal/golden"
@@ -10,7 +13,18 @@ import (
 var update = flag.Bool("update", false, "rewrite docs/clients.md")
 
 // TestClientsDoc fails when docs/clients.md is not what the descriptors
-// say.
+// and the last harness run (docs/agreement.json) say.
 func TestClientsDoc(t *testing.T) {
-	golden.File(t, "../docs/clients.md", []byte(ClientsMarkdown()), *update, "go test ./normalize -run TestClientsDoc -update")
+	agreement, err := os.ReadFile("../docs/agreement.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		agreement, err = nil, nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ClientsMarkdown(agreement)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.File(t, "../docs/clients.md", []byte(doc), *update, "go test ./normalize -run TestClientsDoc -update")
 }

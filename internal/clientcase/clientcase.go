@@ -6,6 +6,7 @@ package clientcase
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -93,11 +94,29 @@ var ClientIDs = map[string]string{"claude-code": "claude", "codex": "codex", "ge
 // Load reads a case directory's case.json and observed.json.
 func Load(t testing.TB, dir string) (Case, map[string]Observed) {
 	t.Helper()
+	c, obs, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obs == nil {
+		t.Fatalf("%s: no observed.json (scripts/clientcheck/run.sh %s writes it)", dir, filepath.Base(dir))
+	}
+	return c, obs
+}
+
+// LoadDir reads a case directory's case.json and, when it exists, its
+// observed.json (nil otherwise).
+func LoadDir(dir string) (Case, map[string]Observed, error) {
 	var c Case
 	var obs map[string]Observed
-	readJSON(t, filepath.Join(dir, "case.json"), &c)
-	readJSON(t, filepath.Join(dir, "observed.json"), &obs)
-	return c, obs
+	if err := readJSON(filepath.Join(dir, "case.json"), &c); err != nil {
+		return c, nil, err
+	}
+	err := readJSON(filepath.Join(dir, "observed.json"), &obs)
+	if os.IsNotExist(err) {
+		return c, nil, nil
+	}
+	return c, obs, err
 }
 
 // Dirs lists the case directories under root.
@@ -116,15 +135,15 @@ func Dirs(t testing.TB, root string) []string {
 	return dirs
 }
 
-func readJSON(t testing.TB, path string, v any) {
-	t.Helper()
+func readJSON(path string, v any) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", path, err)
+		return fmt.Errorf("%s: %v", path, err)
 	}
+	return nil
 }
 
 // Staged is a case copied into a temporary directory. System is the
@@ -154,7 +173,15 @@ func (s Staged) Getenv(name string) string { return s.Env[name] }
 // there), .git created at the git root.
 func Stage(t testing.TB, dir string, c Case) Staged {
 	t.Helper()
-	base := t.TempDir()
+	st, err := StageIn(t.TempDir(), dir, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// StageIn is Stage into the directory base (which it fills).
+func StageIn(base, dir string, c Case) (Staged, error) {
 	root, home := filepath.Join(base, "project"), filepath.Join(base, "home")
 	gitroot := ""
 	if c.GitRoot != nil {
@@ -187,31 +214,31 @@ func Stage(t testing.TB, dir string, c Case) Staged {
 			return os.WriteFile(dst, []byte(repl.Replace(string(b))), fi.Mode().Perm())
 		})
 		if err != nil && !os.IsNotExist(err) {
-			t.Fatal(err)
+			return Staged{}, err
 		}
 	}
 	for _, d := range []string{home, cwd} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
+			return Staged{}, err
 		}
 	}
 	if gitroot != "" {
 		if err := os.MkdirAll(filepath.Join(gitroot, ".git"), 0o755); err != nil {
-			t.Fatal(err)
+			return Staged{}, err
 		}
 	}
 	for p, m := range c.Modes {
 		mode, err := strconv.ParseUint(m, 8, 32)
 		if err != nil {
-			t.Fatalf("modes[%q]: %v", p, err)
+			return Staged{}, fmt.Errorf("modes[%q]: %v", p, err)
 		}
 		if err := os.Chmod(filepath.Join(base, filepath.FromSlash(p)), os.FileMode(mode)); err != nil {
-			t.Fatal(err)
+			return Staged{}, err
 		}
 	}
 	env := map[string]string{}
 	for k, v := range c.Env {
 		env[k] = repl.Replace(v)
 	}
-	return Staged{Base: base, Root: root, Home: home, Cwd: cwd, System: system, Env: env}
+	return Staged{Base: base, Root: root, Home: home, Cwd: cwd, System: system, Env: env}, nil
 }

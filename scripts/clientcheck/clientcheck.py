@@ -384,7 +384,7 @@ def parse_claude_get(name, text):
     return srv
 
 
-LIST_LINE = re.compile(r"^([A-Za-z0-9_.:@-]+): (.*?) - ([✓✔✘✗⏸⊘⚠△!○].*)$")
+LIST_LINE = re.compile(r"^([A-Za-z0-9_.:@ -]+): (.*?) - ([✓✔✘✗⏸⊘⚠△!○].*)$")
 
 
 def parse_claude_list(raw):
@@ -450,7 +450,8 @@ def run_claude(case_dir, case, clients_bin, version):
             # reserved name)
             for d in diags:
                 if re.match(r"^\[" + re.escape(name) + r"\] ", d["message"]) and (
-                        "Skipped" in d["message"] or "reserved MCP server name" in d["message"]):
+                        "Skipped" in d["message"] or "reserved MCP server name" in d["message"]
+                        or "was not loaded" in d["message"]):
                     srv = {"name": name, "status": "invalid", "diagnostic": d["message"]}
             if srv is None:
                 continue
@@ -529,8 +530,9 @@ def run_codex(case_dir, case, clients_bin, version):
 
 # ---------------------------------------------------------------- gemini
 
-GEMINI_LINE = re.compile(r"^(\S+)\s+([^\s:]+)(?: \(from ([A-Za-z0-9-]+)\))?: (.*?)\s*\(([a-z-]+)\) - (.+)$")
-GEMINI_NEITHER = re.compile(r"^(\S+)\s+([^\s:]+)(?: \(from ([A-Za-z0-9-]+)\))?:\s+- (\w+)$")
+# "<icon> NAME[ (from EXTENSION)]: DETAIL (TRANSPORT) - STATUS"; names may hold spaces
+GEMINI_LINE = re.compile(r"^(\S+) (.+?)(?: \(from (.+?)\))?: (.*?)\s*\(([a-z-]+)\) - (.+)$")
+GEMINI_BARE = re.compile(r"^(\S+) (.+?)(?: \(from (.+?)\))?:\s+- (\w+)$")
 GEMINI_EXTENSION = re.compile(r"^([✓✗]) ([A-Za-z0-9-]+) \(")
 UNTRUSTED = "disabled because this folder is untrusted"
 EXTENSION_HASH = re.compile(r"^ (ID|name): [0-9a-f]{64}$")
@@ -571,31 +573,18 @@ def gemini_extensions(case_dir, case, clients_bin):
     return {"command": "gemini extensions list", "exit_code": rc, "raw": both, "active": active}
 
 
-def run_gemini(case_dir, case, clients_bin, version):
-    st = stage_case(case_dir, case)
-    try:
-        rc, out, err = run(["gemini", "mcp", "list"], st, clients_bin)
-        markers = check_markers(st)
-    finally:
-        unstage(st)
-    # Gemini CLI prints its whole listing through its debug logger, on stderr: record both streams.
-    both = gemini_stable("\n".join(x for x in (out, err) if x))
-    res = {"version": version, "command": "gemini mcp list", "exit_code": rc, "raw": both}
+def parse_gemini_list(both, extensions=None):
+    """The servers of `gemini mcp list`'s output; extensions is gemini_extensions' result, when a
+    server comes from an extension."""
     untrusted = UNTRUSTED in both
-    res["untrusted_warning"] = untrusted
     servers = []
-    extensions = None
-    if any(GEMINI_LINE.match(l) and GEMINI_LINE.match(l).group(3) or GEMINI_NEITHER.match(l) and GEMINI_NEITHER.match(l).group(3)
-           for l in both.split("\n")):
-        extensions = gemini_extensions(case_dir, case, clients_bin)
-        res["extensions"] = extensions
     for line in both.split("\n"):
         m = GEMINI_LINE.match(line)
         if m:
             icon, name, ext, detail, transport, status = m.groups()
         else:
             # a server with neither url nor command prints "<icon> name:  - Status"
-            m = GEMINI_NEITHER.match(line)
+            m = GEMINI_BARE.match(line)
             if not m:
                 continue
             icon, name, ext, status = m.groups()
@@ -631,7 +620,45 @@ def run_gemini(case_dir, case, clients_bin, version):
         else:
             srv["url"] = detail
         servers.append(srv)
-    res["servers"] = sorted(servers, key=lambda s: s["name"])
+    return sorted(servers, key=lambda s: s["name"])
+
+
+def run_gemini(case_dir, case, clients_bin, version):
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run(["gemini", "mcp", "list"], st, clients_bin)
+        markers = check_markers(st)
+    finally:
+        unstage(st)
+    # Gemini CLI prints its whole listing through its debug logger, on stderr: record both streams.
+    both = gemini_stable("\n".join(x for x in (out, err) if x))
+    res = {"version": version, "command": "gemini mcp list", "exit_code": rc, "raw": both}
+    untrusted = UNTRUSTED in both
+    res["untrusted_warning"] = untrusted
+    extensions = None
+    if any((GEMINI_LINE.match(l) or GEMINI_BARE.match(l)) and (GEMINI_LINE.match(l) or GEMINI_BARE.match(l)).group(3)
+           for l in both.split("\n")):
+        extensions = gemini_extensions(case_dir, case, clients_bin)
+        res["extensions"] = extensions
+    servers = parse_gemini_list(both, extensions)
+    if untrusted and any(s["client_status"] == "Disabled" for s in servers):
+        # In an untrusted folder "Disabled" is also what a server switched off in mcp-server-enablement.json
+        # shows (Gemini CLI checks that first). Ask again with the folder trusted: what is still Disabled is
+        # switched off, the rest is disabled by the untrusted folder only.
+        probe = dict(case, env=dict(case.get("env", {}), GEMINI_CLI_TRUST_WORKSPACE="true"))
+        st = stage_case(case_dir, probe)
+        try:
+            prc, pout, perr = run(["gemini", "mcp", "list"], st, clients_bin)
+        finally:
+            unstage(st)
+        praw = "\n".join(x for x in (pout, perr) if x)
+        res["trust_probe"] = {"command": "GEMINI_CLI_TRUST_WORKSPACE=true gemini mcp list", "exit_code": prc,
+                              "raw": praw}
+        still = {s["name"] for s in parse_gemini_list(praw) if s["client_status"] == "Disabled"}
+        for s in servers:
+            if s["status"] == "untrusted" and s["name"] in still:
+                s["status"] = "disabled"
+    res["servers"] = servers
     for k in ("markers", "captures"):
         if markers[k]:
             res[k] = markers[k]

@@ -4,17 +4,5 @@
 # Env: CLIENTCHECK_CLIENTS  where the npm packages go (default: $HOME/.cache/mcpconf-clientcheck)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-dir="${CLIENTCHECK_CLIENTS:-$HOME/.cache/mcpconf-clientcheck}"
-pkgs=(
-  @anthropic-ai/claude-code@2.1.331
-  @openai/codex@0.169.0
-  @google/gemini-cli@0.61.0
-)
-want="${pkgs[*]}"
-if [ ! -x "$dir/node_modules/.bin/claude" ] || [ "$(cat "$dir/.pinned" 2>/dev/null)" != "$want" ]; then
-  mkdir -p "$dir"
-  echo "installing ${pkgs[*]} into $dir" >&2
-  npm install --prefix "$dir" --no-audit --no-fund "${pkgs[@]}" >&2
-  echo "$want" > "$dir/.pinned"
-fi
-exec python3 "$here/clientcheck.py" --clients-bin "$dir/node_modules/.bin" "$@"
+. "$here/install.sh"
+exec python3 "$here/clientcheck.py" --clients-bin "$clients_bin" "$@"

@@ -1,0 +1,42 @@
+package normalize
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestAgreementMarkdown(t *testing.T) {
+	data := []byte(`{
+  "seed": 3, "mcpconf": "abc123", "started": "2026-01-02T03:04:05+00:00", "run_seconds": 1800, "pending_cases": 2,
+  "clients": [
+    {"client": "codex", "product": "Codex", "version": "0.169.0", "trees": 500, "agree": 450, "disagree": 49, "errors": 1, "rate": 0.9018,
+     "groups": [{"aspect": "status", "mcpconf": "enabled", "client": "refused", "trees": 40, "cases": ["gen-codex-1", "gen-codex-2"]},
+                {"aspect": "args", "mcpconf": [], "client": [
+  "x"
+], "trees": 9, "cases": []}]},
+    {"client": "gemini", "product": "Gemini CLI", "version": "0.61.0", "trees": 0, "agree": 0, "disagree": 0, "errors": 0, "rate": null, "groups": []}
+  ]
+}`)
+	got, err := AgreementMarkdown(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"## Agreement with the real clients",
+		"| Codex | 0.169.0 | 500 | 450 | 49 | 1 | 90.2% |",
+		"| Gemini CLI | 0.61.0 | 0 | 0 | 0 | 0 | — |",
+		"seed 3", "mcpconf `abc123`", "2026-01-02",
+		"Codex: `status` — mcpconf says `\"enabled\"`, the client says `\"refused\"`: 40 trees (`gen-codex-1`, `gen-codex-2`)",
+		"`args` — mcpconf says `[]`, the client says `[\"x\"]`: 9 trees (not minimized)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+	if got, err := AgreementMarkdown(nil); err != nil || !strings.Contains(got, "No run of the harness is recorded") {
+		t.Errorf("without a run: %q, %v", got, err)
+	}
+	if _, err := AgreementMarkdown([]byte("{")); err == nil {
+		t.Error("a broken agreement.json must be an error")
+	}
+}

@@ -1,0 +1,475 @@
+"""The grammar of generated trees: per client, the inputs that decide whether a server exists, wins or
+starts (files per scope, settings keys and their values, trust and approval, odd field types, broken
+files, name spellings), drawn at random but reproducibly: generate(client, seed, index) always returns
+the same tree (see tree.py for its form).
+
+Everything a generated tree can make a client do is harmless: stdio servers run `false`, remote servers
+are at 127.0.0.1:9 (nothing listens there), and the trees live in temporary directories.
+"""
+
+import random
+
+URL = "http://127.0.0.1:9/mcp"
+URLS = ["http://127.0.0.1:9/mcp", "http://127.0.0.1:9/sse", "http://127.0.0.1:9/a/b"]
+CMD = "false"
+ARGS = [[], ["x"], ["x", "y"], ["--flag=1"]]
+
+BASE_NAMES = ["a", "b", "c", "d"]
+# spellings that clients treat differently: case, dots, spaces, underscores, JavaScript's prototype names
+ODD_NAMES = ["A", "B", "a.b", "a b", "a_b", "a-b", "x1", "constructor", "toString", "__proto__", "hasOwnProperty"]
+RESERVED = {
+    "claude-code": ["workspace", "claude_ai", "Claude Preview", "Claude_Preview", "computer-use", "workspace__x",
+                    "webagent"],
+    "codex": [],
+    "gemini": [],
+}
+
+
+def chance(rng, p):
+    return rng.random() < p
+
+
+class Odd:
+    """The weight of an odd choice (a broken file, a value of the wrong type, an invalid enum value): it counts
+    only in an odd tree. A third of the trees are odd, so that the others exercise precedence, trust and
+    approval without a refused config hiding them."""
+
+    def __init__(self, w):
+        self.w = w
+
+
+def weight(rng, w):
+    return (w.w if rng.odd else 0) if isinstance(w, Odd) else w
+
+
+def pick(rng, weighted):
+    """weighted: [(weight, value-or-callable)]"""
+    ws = [weight(rng, w) for w, _ in weighted]
+    r = rng.random() * sum(ws)
+    for w, (_, v) in zip(ws, weighted):
+        r -= w
+        if r < 0 and w > 0:
+            return v(rng) if callable(v) else v
+    v = [v for w, (_, v) in zip(ws, weighted) if w > 0][-1]
+    return v(rng) if callable(v) else v
+
+
+def odd(rng, p):
+    """A chance that is taken only in an odd tree."""
+    return rng.random() < p and rng.odd
+
+
+class Names:
+    """Server names for one tree: mostly a few base names (so scopes collide), sometimes odd spellings."""
+
+    def __init__(self, rng, client):
+        self.rng = rng
+        self.pool = BASE_NAMES + ODD_NAMES + RESERVED[client]
+        self.used = []
+
+    def new(self):
+        rng = self.rng
+        if self.used and chance(rng, 0.3):
+            n = rng.choice(self.used)  # the same name in another scope
+        elif chance(rng, 0.75):
+            n = rng.choice(BASE_NAMES)
+        else:
+            n = rng.choice(self.pool)
+        self.used.append(n)
+        return n
+
+    def some(self, k=None):
+        """Names for a list (approvals, allow/deny lists): mostly ones in use."""
+        rng = self.rng
+        k = rng.choice([0, 1, 1, 2, 3]) if k is None else k
+        out = []
+        for _ in range(k):
+            if self.used and chance(rng, 0.8):
+                n = rng.choice(self.used)
+                if chance(rng, 0.1):
+                    n = n.upper() if n != n.upper() else n.lower()
+            else:
+                n = rng.choice(self.pool)
+            if n not in out:
+                out.append(n)
+        return out
+
+
+def servers(rng, names, server, lo=0, hi=3):
+    out = {}
+    for _ in range(rng.randint(lo, hi)):
+        out[names.new()] = server(rng)
+    return out
+
+
+def odd_env(rng):
+    return pick(rng, [(5, {"E1": "v"}), (Odd(1), {"E1": 1}), (Odd(1), {"E1": True}), (Odd(1), {"E1": None}),
+                      (Odd(1), "E1=v")])
+
+
+def maybe_broken(rng, node, p=0.06, texts=None):
+    """Sometimes a file is not what its format says."""
+    if not odd(rng, p * 2.5):
+        return node
+    texts = texts or ["{", "", "[]", "null", "{\"mcpServers\": {\"a\": }}", "{} x", "\ufeff{}"]
+    return {"text": rng.choice(texts)}
+
+
+def path_key(rng, tree, extra=()):
+    """A key naming the project in a per-path table: exact, with a trailing slash, the cwd, a subdir."""
+    opts = [(6, "@ROOT@"), (1, "@ROOT@/"), (1, "@ROOT@/sub"), (1, "@HOME@")]
+    if tree["cwd"] != "project":
+        opts.append((3, "@CWD@"))
+    if tree["git_root"] is None:
+        opts.append((1, "@ROOT@/.."))
+    opts += list(extra)
+    return pick(rng, opts)
+
+
+def layout(rng, tree, p_git=0.85):
+    tree["git_root"] = "project" if chance(rng, p_git) else None
+    tree["cwd"] = pick(rng, [(6, "project"), (2, "project/sub"), (1, "project/sub/dir")])
+
+
+def levels(tree):
+    """The directories from the project root down to the working directory."""
+    parts = tree["cwd"].split("/")
+    return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
+
+
+# ---------------------------------------------------------------- Claude Code
+
+def claude_server(rng):
+    def stdio(rng):
+        s = {"command": CMD}
+        if chance(rng, 0.4):
+            s["args"] = list(rng.choice(ARGS))
+        if chance(rng, 0.2):
+            s["type"] = "stdio"
+        if chance(rng, 0.15):
+            s["env"] = odd_env(rng)
+        return s
+
+    def remote(rng):
+        t = pick(rng, [(5, "http"), (3, "sse"), (1, "streamable-http"), (1, "ws")])
+        url = "ws://127.0.0.1:9/ws" if t == "ws" else rng.choice(URLS)
+        s = {"type": t, "url": url}
+        if chance(rng, 0.15):
+            s["headers"] = pick(rng, [(4, {"X-A": "1"}), (Odd(1), {"X-A": 1})])
+        return s
+
+    s = pick(rng, [
+        (10, stdio), (6, remote),
+        (1, lambda r: {"url": URL}),  # a url without type
+        (Odd(1), lambda r: {"type": "http", "command": CMD}),
+        (Odd(1), lambda r: {"type": "grpc", "url": URL}),
+        (Odd(1), lambda r: {"command": CMD, "args": "x y"}),
+        (Odd(1), lambda r: {}),
+        (1, lambda r: {"command": CMD, "url": URL}),
+        (Odd(1), lambda r: r.choice([CMD, [], None])),
+    ])
+    if isinstance(s, dict) and chance(rng, 0.1):
+        s.update(pick(rng, [(Odd(1), {"timeout": "5000"}), (Odd(1), {"alwaysLoad": "yes"}), (2, {"cwd": "/tmp"}),
+                            (1, {"alwaysLoad": True}), (1, {"timeout": 5000})]))
+    return s
+
+
+def claude_policy_entries(rng, names, tree_servers):
+    def by_name(r):
+        return {"serverName": (names.some(1) or ["a"])[0]}
+
+    def by_command(r):
+        argv = [CMD] + list(r.choice(ARGS))
+        for s in tree_servers:
+            if isinstance(s, dict) and "command" in s and chance(r, 0.6):
+                a = s.get("args") if isinstance(s.get("args"), list) else []
+                argv = [s["command"]] + a
+                break
+        return {"serverCommand": argv}
+
+    def by_url(r):
+        return {"serverUrl": r.choice(["http://127.0.0.1:9/*", URL, "*://127.0.0.1:*/*", "http://localhost:9/*",
+                                       "http://127.0.0.1:9/sse"])}
+
+    n = rng.choice([0, 1, 1, 2, 3])
+    out = []
+    for _ in range(n):
+        out.append(pick(rng, [(5, by_name), (2, by_command), (2, by_url),
+                              (Odd(1), lambda r: {"serverName": "a", "serverCommand": [CMD]}),
+                              (Odd(1), lambda r: {"serverName": 1}), (Odd(1), lambda r: "a")]))
+    return out
+
+
+def claude_approvals(rng, names, keys, tree_servers):
+    """Settings keys about project servers and policies (some of them; odd values sometimes)."""
+    s = {}
+    for k in keys:
+        if not chance(rng, 0.35):
+            continue
+        if k == "enableAllProjectMcpServers":
+            s[k] = pick(rng, [(4, True), (3, False), (Odd(1), "true")])
+        elif k in ("enabledMcpjsonServers", "disabledMcpjsonServers", "disabledMcpServers"):
+            s[k] = pick(rng, [(8, lambda r: names.some()), (Odd(1), lambda r: (names.some(1) or ["a"])[0])])
+        elif k in ("allowedMcpServers", "deniedMcpServers"):
+            s[k] = claude_policy_entries(rng, names, tree_servers)
+        elif k == "hasTrustDialogAccepted":
+            s[k] = pick(rng, [(5, True), (2, False), (Odd(1), "true")])
+    return s
+
+
+SETTINGS_KEYS = ["enableAllProjectMcpServers", "enabledMcpjsonServers", "disabledMcpjsonServers",
+                 "allowedMcpServers", "deniedMcpServers"]
+
+
+def gen_claude(rng, tree):
+    layout(rng, tree)
+    names = Names(rng, "claude-code")
+    files = tree["files"]
+    if chance(rng, 0.2):
+        tree["env"]["CLAUDE_CONFIG_DIR"] = "@HOME@/cfg"
+        cfg, settings = "home/cfg", "home/cfg/settings.json"
+    else:
+        cfg, settings = "home", "home/.claude/settings.json"
+    every = []  # every server definition, for policy entries by command
+    # project .mcp.json: at the root, and sometimes at deeper levels
+    for i, d in enumerate(levels(tree)):
+        if chance(rng, 0.8 if i == 0 else 0.35):
+            srv = servers(rng, names, claude_server, 1, 3)
+            every += srv.values()
+            v = pick(rng, [(12, {"mcpServers": srv}), (Odd(1), srv), (Odd(1), {"mcpServers": []}), (Odd(1), {})])
+            files[d + "/.mcp.json"] = maybe_broken(rng, {"json": v})
+    # ~/.claude.json: user servers, and projects[<key>] (local servers, trust, approvals)
+    state = {}
+    if chance(rng, 0.6):
+        srv = servers(rng, names, claude_server, 1, 3)
+        every += srv.values()
+        state["mcpServers"] = srv
+    for _ in range(pick(rng, [(2, 0), (6, 1), (1, 2)])):
+        key = path_key(rng, tree)
+        p = claude_approvals(rng, names, SETTINGS_KEYS[:3] + ["disabledMcpServers", "hasTrustDialogAccepted"], every)
+        if chance(rng, 0.5):
+            p["hasTrustDialogAccepted"] = pick(rng, [(6, True), (1, False)])
+        if chance(rng, 0.35):
+            srv = servers(rng, names, claude_server, 1, 2)
+            every += srv.values()
+            p["mcpServers"] = srv
+        state.setdefault("projects", {})[key] = p
+    if state or chance(rng, 0.3):
+        state_file = cfg + "/.claude.json"
+        files[state_file] = maybe_broken(rng, {"json": state}, 0.04)
+        if chance(rng, 0.05):  # the legacy .config.json, read instead when it exists
+            legacy = (cfg if cfg != "home" else "home/.claude") + "/.config.json"
+            files[legacy] = {"json": {"mcpServers": servers(rng, names, claude_server, 1, 2)}}
+    if cfg != "home" and chance(rng, 0.3):  # decoys where the default config dir would be
+        files["home/.claude.json"] = {"json": {"mcpServers": servers(rng, names, claude_server, 1, 1),
+                                               "projects": {"@ROOT@": {"hasTrustDialogAccepted": True}}}}
+    # settings: user, project, local
+    where = [settings]
+    for d in {"project", tree["cwd"]}:
+        where += [d + "/.claude/settings.json", d + "/.claude/settings.local.json"]
+    for path in where:
+        if chance(rng, 0.45):
+            s = claude_approvals(rng, names, SETTINGS_KEYS, every)
+            if chance(rng, 0.05):
+                s["mcpServers"] = servers(rng, names, claude_server, 1, 1)  # not read from settings
+            files[path] = maybe_broken(rng, {"json": s}, 0.04)
+
+
+# ---------------------------------------------------------------- Codex
+
+def codex_server(rng):
+    def stdio(rng):
+        s = {"command": CMD}
+        if chance(rng, 0.4):
+            s["args"] = list(rng.choice(ARGS))
+        if chance(rng, 0.1):
+            s["env"] = pick(rng, [(4, {"E1": "v"}), (Odd(1), {"E1": 1})])
+        if chance(rng, 0.05):
+            s["env_vars"] = ["E2"]
+        return s
+
+    def remote(rng):
+        s = {"url": rng.choice(URLS)}
+        if chance(rng, 0.1):
+            s["bearer_token_env_var"] = "TOKEN"
+        if chance(rng, 0.1):
+            s["http_headers"] = {"X-A": "1"}
+        return s
+
+    s = pick(rng, [
+        (10, stdio), (6, remote),
+        (Odd(1), lambda r: {"url": URL, "args": ["x"]}),
+        (Odd(1), lambda r: {"command": CMD, "url": URL}),
+        (Odd(1), lambda r: {}),
+        (Odd(1), lambda r: {"command": CMD, "args": "x y"}),
+        (Odd(1), lambda r: {"url": URL, "bearer_token": "t"}),
+        (1, lambda r: {"command": CMD, "type": "stdio"}),
+        (Odd(1), lambda r: {"command": CMD, "startup_timeout_sec": "10"}),
+    ])
+    if chance(rng, 0.2):
+        s["enabled"] = pick(rng, [(4, False), (2, True), (Odd(1), "false")])
+    return s
+
+
+TRUST_LEVELS = [(10, "trusted"), (3, "untrusted"), (Odd(1), "Trusted"), (Odd(1), "TRUSTED"), (Odd(1), "yes"),
+                (Odd(1), True)]
+
+
+def codex_patch(rng, names):
+    """A project layer's table for a name another layer may define: a patch, or a whole server."""
+    if names.used and chance(rng, 0.4):
+        n = rng.choice(names.used)
+        return n, pick(rng, [(3, {"enabled": False}), (2, {"args": ["p"]}), (1, {"enabled": True}),
+                             (1, {"env": {"E1": "p"}})])
+    return names.new(), codex_server(rng)
+
+
+def gen_codex(rng, tree):
+    layout(rng, tree)
+    names = Names(rng, "codex")
+    files = tree["files"]
+    home = "home/.codex"
+    if chance(rng, 0.2):
+        tree["env"]["CODEX_HOME"] = "@HOME@/cx"
+        home = "home/cx"
+        if chance(rng, 0.3):
+            files["home/.codex/config.toml"] = {"toml": {"mcp_servers": servers(rng, names, codex_server, 1, 1)}}
+    user = {}
+    if chance(rng, 0.85):
+        user["mcp_servers"] = servers(rng, names, codex_server, 1, 3)
+    for _ in range(pick(rng, [(2, 0), (6, 1), (2, 2)])):
+        user.setdefault("projects", {})[path_key(rng, tree)] = {"trust_level": pick(rng, TRUST_LEVELS)}
+    if odd(rng, 0.2):
+        user["profile"] = "p"  # the legacy key
+    if chance(rng, 0.1):
+        user["profiles"] = {"p": pick(rng, [(1, {"model": "o3"}), (1, {"mcp_servers": servers(rng, names, codex_server, 1, 1)})])}
+    if chance(rng, 0.05):
+        user["project_root_markers"] = pick(rng, [(1, []), (1, [".hg"]), (1, [".git"])])
+    if chance(rng, 0.05):
+        files[home + "/p.config.toml"] = {"toml": {"mcp_servers": servers(rng, names, codex_server, 1, 1)}}
+    node = {"toml": user}
+    if odd(rng, 0.08):
+        node["tail"] = rng.choice(["x = = 1", "[mcp_servers.a"])
+    files[home + "/config.toml"] = node
+    for d in levels(tree):
+        if not chance(rng, 0.55):
+            continue
+        layer = {}
+        for _ in range(rng.randint(1, 2)):
+            n, s = codex_patch(rng, names)
+            layer.setdefault("mcp_servers", {})[n] = s
+        if odd(rng, 0.1):
+            layer["profile"] = "p"
+        node = {"toml": layer}
+        if odd(rng, 0.2):
+            node["tail"] = rng.choice(["x = = 1", "[mcp_servers.a", "\"unterminated"])
+        fname = ".codex/config.override.toml" if chance(rng, 0.1) else ".codex/config.toml"
+        files[d + "/" + fname] = node
+
+
+# ---------------------------------------------------------------- Gemini CLI
+
+def gemini_server(rng):
+    def stdio(rng):
+        s = {"command": CMD}
+        if chance(rng, 0.4):
+            s["args"] = list(rng.choice(ARGS))
+        if chance(rng, 0.1):
+            s["env"] = pick(rng, [(4, {"E1": "v"}), (Odd(1), {"E1": 1})])
+        return s
+
+    def remote(rng):
+        key = pick(rng, [(3, "url"), (1, "httpUrl")])
+        s = {key: rng.choice(URLS)}
+        if key == "url" and chance(rng, 0.5):
+            s["type"] = pick(rng, [(3, "http"), (3, "sse"), (2, "streamable-http"), (Odd(1), "stdio"), (Odd(1), "bogus")])
+        return s
+
+    s = pick(rng, [
+        (10, stdio), (6, remote),
+        (1, lambda r: {"command": CMD, "url": URL}),
+        (Odd(1), lambda r: {}),
+        (Odd(1), lambda r: {"command": CMD, "type": "http"}),
+        (Odd(1), lambda r: {"command": CMD, "args": "x y"}),
+        (Odd(1), lambda r: {"command": CMD, "trust": "yes"}),
+        (Odd(1), lambda r: {"command": CMD, "timeout": "5000"}),
+    ])
+    if chance(rng, 0.05):
+        s["trust"] = True
+    return s
+
+
+FOLDER_RULES = [(6, "TRUST_FOLDER"), (2, "TRUST_PARENT"), (2, "DO_NOT_TRUST"), (Odd(1), "trust_folder"), (Odd(1), True)]
+BROKEN_JSONC = ["{", "{\"mcpServers\": {},}", "{\"mcpServers\": {\"a\": {\"command\": \"false\"}}", "[]", "null",
+                "", "{} x"]
+
+
+def gemini_settings(rng, names, user):
+    s = {}
+    if chance(rng, 0.8):
+        s["mcpServers"] = servers(rng, names, gemini_server, 1, 3)
+    if chance(rng, 0.25):
+        s.setdefault("mcp", {})["allowed"] = names.some()
+    if chance(rng, 0.25):
+        s.setdefault("mcp", {})["excluded"] = names.some()
+    if odd(rng, 0.06):
+        s.setdefault("mcp", {})["allowed"] = "a"  # not a list
+    if chance(rng, 0.1 if user else 0.05):
+        s["security"] = {"folderTrust": {"enabled": pick(rng, [(3, False), (2, True), (Odd(1), "false")])}}
+    if odd(rng, 0.1):
+        s["mcpServers"] = pick(rng, [(1, []), (1, None)])
+    return s
+
+
+def gen_gemini(rng, tree):
+    layout(rng, tree)
+    names = Names(rng, "gemini")
+    files = tree["files"]
+    gh = "home"
+    if chance(rng, 0.2):
+        tree["env"]["GEMINI_CLI_HOME"] = "@HOME@/gh"
+        gh = "home/gh"
+    g = gh + "/.gemini"
+    if chance(rng, 0.85):
+        files[g + "/settings.json"] = maybe_broken(rng, {"json": gemini_settings(rng, names, True)}, 0.05, BROKEN_JSONC)
+    if chance(rng, 0.75):
+        files[tree["cwd"] + "/.gemini/settings.json"] = maybe_broken(
+            rng, {"json": gemini_settings(rng, names, False)}, 0.05, BROKEN_JSONC)
+    if tree["cwd"] != "project" and chance(rng, 0.3):  # not read: workspace settings are the cwd's only
+        files["project/.gemini/settings.json"] = {"json": gemini_settings(rng, names, False)}
+    if chance(rng, 0.8):
+        rules = {}
+        for _ in range(rng.randint(1, 2)):
+            key = path_key(rng, tree, [(1, "@ROOT@/child"), (1, "@HOME@/..")])
+            rules[key] = pick(rng, FOLDER_RULES)
+        files[g + "/trustedFolders.json"] = maybe_broken(rng, {"json": rules}, 0.03)
+    if chance(rng, 0.08):
+        tree["env"]["GEMINI_CLI_TRUST_WORKSPACE"] = pick(rng, [(2, "true"), (2, "false"), (Odd(1), "1")])
+    if chance(rng, 0.15) and names.used:
+        en = {}
+        for n in names.some(rng.randint(1, 2)):
+            en[n] = {"enabled": pick(rng, [(4, False), (1, True), (Odd(1), "false")])}
+        files[g + "/mcp-server-enablement.json"] = {"json": en}
+    if chance(rng, 0.2):
+        for ext in rng.sample(["ext1", "ext2"], rng.randint(1, 2)):
+            manifest = {"name": ext, "version": "1.0.0", "mcpServers": servers(rng, names, gemini_server, 1, 2)}
+            if chance(rng, 0.1):
+                manifest["name"] = ext.upper()
+            files[f"{g}/extensions/{ext}/gemini-extension.json"] = maybe_broken(rng, {"json": manifest}, 0.05)
+        if chance(rng, 0.3):
+            rule = pick(rng, [(2, "!/*"), (2, "!@ROOT@/*"), (1, "@ROOT@/*"), (1, "!@HOME@/*")])
+            files[g + "/extensions/extension-enablement.json"] = {"json": {"ext1": {"overrides": [rule]}}}
+
+
+ODD_TREES = 0.35
+
+GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini}
+
+
+def generate(client, seed, index):
+    """The index-th tree of a run for client: the same for the same (client, seed, index)."""
+    rng = random.Random(f"{seed}:{client}:{index}")
+    rng.odd = chance(rng, ODD_TREES)
+    tree = {"client": client, "cwd": "project", "git_root": "project", "env": {}, "files": {}}
+    GENERATORS[client](rng, tree)
+    return tree
