@@ -174,6 +174,14 @@ def claude_server(rng):
     return s
 
 
+def claude_managed_server(rng):
+    """A managedMcpServers entry: Claude Code reads only http and sse servers with an https URL there."""
+    return pick(rng, [(6, lambda r: {"type": r.choice(["http", "sse"]), "url": "https://127.0.0.1:9/mcp"}),
+                      (1, lambda r: {"type": "http", "url": URL}),
+                      (1, lambda r: {"command": CMD}),
+                      (Odd(1), lambda r: {"type": "http", "url": "https://127.0.0.1:9/${X}"})])
+
+
 def claude_policy_entries(rng, names, tree_servers):
     def by_name(r):
         return {"serverName": (names.some(1) or ["a"])[0]}
@@ -263,6 +271,22 @@ def gen_claude(rng, tree):
     if cfg != "home" and chance(rng, 0.3):  # decoys where the default config dir would be
         files["home/.claude.json"] = {"json": {"mcpServers": servers(rng, names, claude_server, 1, 1),
                                                "projects": {"@ROOT@": {"hasTrustDialogAccepted": True}}}}
+    # the machine's managed files (/etc/claude-code): settings with lists, approvals and managedMcpServers,
+    # drop-ins, and managed-mcp.json, which while it exists leaves only the managed servers
+    if chance(rng, 0.2):
+        ms = claude_approvals(rng, names, SETTINGS_KEYS, every)
+        if chance(rng, 0.3):
+            ms["managedMcpServers"] = servers(rng, names, claude_managed_server, 1, 2)
+        if chance(rng, 0.1):
+            ms["allowManagedMcpServersOnly"] = pick(rng, [(4, True), (1, False), (Odd(1), "true")])
+        files["system/etc/claude-code/managed-settings.json"] = maybe_broken(rng, {"json": ms}, 0.04)
+        if chance(rng, 0.15):
+            files["system/etc/claude-code/managed-settings.d/10-mcp.json"] = {
+                "json": claude_approvals(rng, names, SETTINGS_KEYS, every)}
+    if chance(rng, 0.08):
+        srv = servers(rng, names, claude_server, 0, 2)
+        every += srv.values()
+        files["system/etc/claude-code/managed-mcp.json"] = maybe_broken(rng, {"json": {"mcpServers": srv}}, 0.05)
     # settings: user, project, local
     where = [settings]
     for d in {"project", tree["cwd"]}:
@@ -347,10 +371,35 @@ def gen_codex(rng, tree):
         user["project_root_markers"] = pick(rng, [(1, []), (1, [".hg"]), (1, [".git"])])
     if chance(rng, 0.05):
         files[home + "/p.config.toml"] = {"toml": {"mcp_servers": servers(rng, names, codex_server, 1, 1)}}
+    if chance(rng, 0.1):
+        # codex --profile p reads p.config.toml in CODEX_HOME over the user's config
+        tree["profile"] = pick(rng, [(6, "p"), (Odd(1), "p q"), (1, "missing")])
+        if tree["profile"] == "p" and chance(rng, 0.8):
+            prof = {}
+            if chance(rng, 0.7):
+                prof["mcp_servers"] = dict(codex_patch(rng, names) for _ in range(rng.randint(1, 2)))
+            if chance(rng, 0.3):
+                prof["projects"] = {path_key(rng, tree): {"trust_level": pick(rng, TRUST_LEVELS)}}
+            files[home + "/p.config.toml"] = {"toml": prof}
     node = {"toml": user}
     if odd(rng, 0.08):
         node["tail"] = rng.choice(["x = = 1", "[mcp_servers.a"])
     files[home + "/config.toml"] = node
+    # the machine's files: defaults under the user's config, managed config over it, and an allow list
+    if chance(rng, 0.12):
+        node = {"toml": {"mcp_servers": servers(rng, names, codex_server, 1, 2)}}
+        if odd(rng, 0.1):
+            node["tail"] = "x = = 1"
+        files["system/etc/codex/config.toml"] = node
+    if chance(rng, 0.08):
+        m = {"mcp_servers": dict(codex_patch(rng, names) for _ in range(rng.randint(1, 2)))}
+        files["system/etc/codex/managed_config.toml"] = {"toml": m}
+    if chance(rng, 0.06):
+        req = {}
+        for n in names.some(rng.randint(0, 2)):
+            req.setdefault("mcp_servers", {})[n] = {"identity": pick(rng, [(3, {"command": CMD}), (1, {"url": URL}),
+                                                                           (1, {"command": "true"})])}
+        files["system/etc/codex/requirements.toml"] = {"toml": req}
     for d in levels(tree):
         if not chance(rng, 0.55):
             continue
@@ -450,6 +499,13 @@ def gen_gemini(rng, tree):
         for n in names.some(rng.randint(1, 2)):
             en[n] = {"enabled": pick(rng, [(4, False), (1, True), (Odd(1), "false")])}
         files[g + "/mcp-server-enablement.json"] = {"json": en}
+    # the machine's system settings (over every other file) and system defaults (under them)
+    for name, p in (("settings.json", 0.12), ("system-defaults.json", 0.1)):
+        if chance(rng, p):
+            files["system/etc/gemini-cli/" + name] = maybe_broken(
+                rng, {"json": gemini_settings(rng, names, True)}, 0.05, BROKEN_JSONC)
+    if any(f.startswith("system/etc/gemini-cli/") for f in files) and chance(rng, 0.15):
+        tree["modes"] = {"system/etc/gemini-cli": pick(rng, [(2, "0777"), (1, "0775"), (1, "0755")])}
     if chance(rng, 0.2):
         for ext in rng.sample(["ext1", "ext2"], rng.randint(1, 2)):
             manifest = {"name": ext, "version": "1.0.0", "mcpServers": servers(rng, names, gemini_server, 1, 2)}

@@ -131,6 +131,10 @@ def proposals(tree):
         with_(lift)
     if tree["git_root"] is not None:
         with_(lambda t: t.__setitem__("git_root", None))
+    if tree.get("profile"):
+        with_(lambda t: t.pop("profile"))
+    for k in sorted(tree.get("modes") or {}):
+        with_(lambda t, k=k: t["modes"].pop(k))
     for rel in sorted(tree["files"]):
         node = tree["files"][rel]
         if node.get("tail"):

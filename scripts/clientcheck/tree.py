@@ -86,8 +86,13 @@ def render(node):
 
 
 def canonical(tree):
-    return json.dumps({k: tree[k] for k in ("client", "cwd", "git_root", "env", "files")}, sort_keys=True,
-                      ensure_ascii=False)
+    return json.dumps({k: tree.get(k) for k in ("client", "cwd", "git_root", "env", "files", "profile", "modes")},
+                      sort_keys=True, ensure_ascii=False)
+
+
+def has_system(tree):
+    """Whether the tree holds machine-wide files (system/…: laid over / while the client runs)."""
+    return any(rel.startswith("system/") for rel in tree["files"])
 
 
 def tree_hash(tree, n=8):
@@ -95,13 +100,22 @@ def tree_hash(tree, n=8):
 
 
 def case_json(tree, description):
-    return {
+    c = {
         "description": description,
         "cwd": tree["cwd"],
         "git_root": tree["git_root"],
         "env": tree["env"],
         "clients": [tree["client"]],
     }
+    if tree.get("profile"):
+        c["profile"] = tree["profile"]
+    if has_system(tree):
+        c["system"] = True
+        modes = {k: v for k, v in (tree.get("modes") or {}).items() if k in tree["files"] or any(
+            f.startswith(k + "/") for f in tree["files"])}
+        if modes:
+            c["modes"] = modes
+    return c
 
 
 def write_case(tree, case_dir, description=None):
@@ -165,6 +179,10 @@ def describe(tree):
     """One paragraph: what the tree holds, file by file."""
     parts = [f"{CLIENT_NAMES.get(tree['client'], tree['client'])}, started in {tree['cwd']}"]
     parts[0] += f" (git root {tree['git_root']})" if tree["git_root"] else " (no .git)"
+    if tree.get("profile"):
+        parts[0] += f" with --profile {tree['profile']}"
+    for k, v in sorted((tree.get("modes") or {}).items()):
+        parts.append(f"{k} has mode {v}")
     if tree["env"]:
         parts.append("env " + ", ".join(f"{k}={v}" for k, v in sorted(tree["env"].items())))
     for rel, node in sorted(tree["files"].items()):
