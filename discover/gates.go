@@ -101,6 +101,16 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 			}
 		}
 		res.all, res.reason, res.pos = o.trustKey(c, docs, display, root)
+		if tr.UpToRoot && !res.all {
+			// a directory between the working directory and the root
+			// whose key says trusted trusts the project
+			for d := o.Root; d != filepath.Clean(root) && within(root, d); d = filepath.Dir(d) {
+				if ok, why, pos := o.trustKey(c, docs, display, d); ok {
+					res.all, res.reason, res.pos = ok, why, pos
+					break
+				}
+			}
+		}
 		if tr.PerLayer {
 			res.layers = o.layerTrust(c, docs, display, root)
 		}
@@ -512,9 +522,12 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		if why == "" {
 			why, hint, pos = undeclaredInput(v.c, s, docs)
 		}
-		if why != "" && s.Enabled {
+		// a client that skips the entry as it reads it (SkipsInvalid) never
+		// gets to approve or block it: invalid wins, and the name goes to
+		// another definition
+		if why != "" && (s.Enabled || v.c.SkipsInvalid) {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
-				Path: s.Source.Path, Pos: pos})
+				Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid})
 		}
 	}
 }
@@ -526,6 +539,9 @@ func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) 
 	hasURL := s.URL != "" || has("url") || c.AltURLKey != "" && has(c.AltURLKey)
 	at := fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos)
 	switch {
+	case s.Node != nil && s.Node.Kind != normalize.Object:
+		return fmt.Sprintf("%q is %s, not an object: %s skips it", s.Name, kindWord(s.Node.Kind), c.Product) + at,
+			`make the entry an object: {"command": …} for a local server, {"type": "http", "url": …} for a remote one`
 	case c.RemoteNeedsType && !s.TransportExplicit && hasURL && !has("command"):
 		return fmt.Sprintf("%q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it", s.Name, c.Product) + at,
 			`add "type": "http" (or "sse" for a legacy SSE endpoint)`
@@ -624,4 +640,15 @@ func (v *viewer) mergedInvalid(set *normalize.Set) {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: pos})
 		}
 	}
+}
+
+// kindWord names a kind of value in a sentence: "an array", "null".
+func kindWord(k normalize.Kind) string {
+	switch k {
+	case normalize.Null:
+		return "null"
+	case normalize.Array:
+		return "an array"
+	}
+	return "a " + k.String()
 }

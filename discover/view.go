@@ -531,12 +531,23 @@ func mergeView(c *normalize.Client, defs []normalize.Server) []normalize.Entry {
 	out := make([]normalize.Entry, 0, len(names))
 	for _, name := range names {
 		idx := byName[name]
-		win := idx[0]
+		// the first definition that holds its name wins; when every one
+		// yields, the first the client does not skip as it reads it (a
+		// pending project server another scope does not define is listed)
+		win := -1
 		for _, i := range idx {
 			if defs[i].Off == nil || !defs[i].Off.Yields {
 				win = i
 				break
 			}
+		}
+		for _, i := range idx {
+			if win < 0 && defs[i].Off.Status != normalize.StatusInvalid {
+				win = i
+			}
+		}
+		if win < 0 {
+			win = idx[0]
 		}
 		e := normalize.Entry{Server: defs[win]}
 		w := &defs[win]

@@ -94,6 +94,14 @@ type Client struct {
 	// the servers its allow-lists and deny-lists block, rather than
 	// listing them as blocked.
 	HidesBlocked bool
+	// SkipsInvalid: the client drops an entry it cannot use while it reads
+	// the file, with a warning (a field of the wrong type, a reserved
+	// name, an entry that is not an object): the entry is invalid whatever
+	// else would stop it, and a definition of the same name in another
+	// file takes its place (Claude Code 2.1.331: each server is parsed on
+	// its own before scopes merge and before approvals and allow- and
+	// deny-lists are looked at).
+	SkipsInvalid bool
 	// BadFile, when set, says that a file of Files the client cannot parse
 	// (or that does not hold an object), or a trust file it cannot use,
 	// stops the client before it starts anything: no server starts, from
@@ -490,6 +498,11 @@ type Trust struct {
 	// project root's; without that, with RepoRoot, the key of the git
 	// repository holding the working directory (Codex).
 	PerLayer, RepoRoot bool
+	// UpToRoot: the key of the project root or of any directory from the
+	// working directory up to it trusts the project (Claude Code 2.1.331's
+	// jI(): projects[<root>], then vh() from the working directory up to
+	// the git root; a parent of the root does not count).
+	UpToRoot bool
 	// Exact: the client looks up the key as it writes it, the directory's
 	// path or its symlink-resolved path: "/repo/" or "/repo/." does not
 	// match /repo (Codex). Otherwise such spellings are forgiven.

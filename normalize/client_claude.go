@@ -170,7 +170,7 @@ var claude = &Client{
 	Trust: &Trust{
 		Kind: TrustFlag, Effect: GatesApproval,
 		File: claudeState(Local, true),
-		Path: []string{"projects", "<root>", "hasTrustDialogAccepted"},
+		Path: []string{"projects", "<root>", "hasTrustDialogAccepted"}, UpToRoot: true,
 		Ask:  "run claude in the project and accept its trust dialog",
 	},
 	Lists: []List{
@@ -188,6 +188,7 @@ var claude = &Client{
 		{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
 	},
 	HidesBlocked: true,
+	SkipsInvalid: true,
 	AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
 	Ignored: []IgnoredFile{
 		{File: user(ClaudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},

@@ -9,7 +9,9 @@ import (
 
 // Decode maps the servers object of a file onto Servers. servers is the
 // value under the dialect's ServersKey; src is filled with the position of
-// each server. Entries that are not objects are reported and skipped.
+// each server. Entries that are not objects are reported and skipped, or,
+// for a client that names them as skipped (SkipsInvalid), kept as servers
+// without a transport, which the view calls invalid.
 func (dl *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, []Diagnostic) {
 	if servers == nil {
 		return nil, nil
@@ -25,6 +27,13 @@ func (dl *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, [
 		if m.Value.Kind != Object {
 			diags = append(diags, At(doc, m.Value.Range, m.Value.Pointer, RuleSchema, Error,
 				"server %q must be an object, got %s", m.Key, m.Value.Kind))
+			if dl.SkipsInvalid {
+				// the client names it in a warning: an invalid server,
+				// which the view shows as such
+				s := Server{Name: m.Key, Source: src, Enabled: true, Node: m.Value}
+				s.Source.Pos, s.Source.Pointer = m.KeyRange.Start, m.Value.Pointer
+				out = append(out, s)
+			}
 			continue
 		}
 		s := dl.DecodeEntry(doc, m.Key, m.KeyRange.Start, m.Value, src, nil)

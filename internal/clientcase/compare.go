@@ -59,13 +59,27 @@ func StatusOf(s *normalize.Server) string {
 // shrinks them.
 func Compare(c Case, o Observed, set *normalize.Set, paths *strings.Replacer) []Disagreement {
 	got := map[string]*normalize.Server{}
+	entries := map[string]*normalize.Entry{}
 	var names []string
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
 		if _, dup := got[s.Name]; !dup {
 			names = append(names, s.Name)
 		}
-		got[s.Name] = s
+		got[s.Name], entries[s.Name] = s, &set.Entries[i]
+	}
+	// shownInvalid: the client leaves the server in use out of its listing
+	// without a word (Gate.Unlisted), and what it shows of the name is the
+	// warning about a definition it skipped, which clientcheck records as
+	// invalid
+	shownInvalid := func(name string) bool {
+		s := got[name]
+		if s.Off == nil || !s.Off.Unlisted {
+			return false
+		}
+		return slices.ContainsFunc(entries[name].Shadowed, func(sh normalize.Shadow) bool {
+			return sh.Server.Off != nil && sh.Server.Off.Status == normalize.StatusInvalid
+		})
 	}
 	sort.Strings(names)
 	describe := func() string {
@@ -110,7 +124,7 @@ func Compare(c Case, o Observed, set *normalize.Set, paths *strings.Replacer) []
 			add(w.Name, AspectExists, Missing, w.Status, "%s: listed by the client (%s), missing from mcpconf's view\n%s", w.Name, w.Status, describe())
 			continue
 		}
-		if st := StatusOf(s); st != w.Status {
+		if st := StatusOf(s); st != w.Status && !(w.Status == string(normalize.StatusInvalid) && shownInvalid(w.Name)) {
 			add(w.Name, AspectStatus, st, w.Status, "%s: status %s, the client says %s\n%s", w.Name, st, w.Status, describe())
 		}
 		if s.Source.Extension != w.Extension {

@@ -424,6 +424,40 @@ def parse_claude_list(raw):
     return listed, diags
 
 
+# A diagnostic about one server: "[NAME] …", or "(PATH) [NAME] …" when it is about a file other than the
+# one its group names (a parent directory's .mcp.json).
+def claude_diag_names(d, name):
+    return re.match(r"^(?:\([^)]*\) )?\[" + re.escape(name) + r"\] ", d["message"]) is not None
+
+
+def claude_servers(listed, diags, gets):
+    """The servers of `claude mcp list` (listed, diags: parse_claude_list) and `claude mcp get NAME` (gets:
+    name -> output), as observed.json records them."""
+    servers = []
+    for name in sorted(gets):
+        srv = parse_claude_get(name, gets[name])
+        if srv is None:
+            # not known to Claude Code; a diagnostic may say why (e.g. url without type, a
+            # reserved name)
+            for d in diags:
+                if claude_diag_names(d, name) and (
+                        "Skipped" in d["message"] or "reserved MCP server name" in d["message"]
+                        or "was not loaded" in d["message"]):
+                    srv = {"name": name, "status": "invalid", "diagnostic": d["message"]}
+            if srv is None:
+                continue
+        srv["listed"] = name in listed
+        servers.append(srv)
+    return servers
+
+
+def reparse_claude(obs):
+    """observed.json's Claude Code servers parsed again from the raw outputs it keeps (after a parser fix)."""
+    listed, diags = parse_claude_list(obs["raw"])
+    obs["servers"] = claude_servers(listed, diags, obs.get("get", {}).get("raw", {}))
+    return obs
+
+
 def run_claude(case_dir, case, clients_bin, version):
     st = stage_case(case_dir, case)
     try:
@@ -436,7 +470,7 @@ def run_claude(case_dir, case, clients_bin, version):
     res = {"version": version, "command": "claude mcp list", "exit_code": rc, "raw": out}
     if err:
         res["stderr"] = err
-    servers, gets = [], {}
+    gets = {}
     for name in sorted(set(names) | set(listed)):
         st = stage_case(case_dir, case)
         try:
@@ -444,19 +478,7 @@ def run_claude(case_dir, case, clients_bin, version):
         finally:
             unstage(st)
         gets[name] = (gout + ("\n" + gerr if gerr else "")).strip()
-        srv = parse_claude_get(name, gout)
-        if srv is None:
-            # not known to Claude Code; a diagnostic may say why (e.g. url without type, a
-            # reserved name)
-            for d in diags:
-                if re.match(r"^\[" + re.escape(name) + r"\] ", d["message"]) and (
-                        "Skipped" in d["message"] or "reserved MCP server name" in d["message"]
-                        or "was not loaded" in d["message"]):
-                    srv = {"name": name, "status": "invalid", "diagnostic": d["message"]}
-            if srv is None:
-                continue
-        srv["listed"] = name in listed
-        servers.append(srv)
+    servers = claude_servers(listed, diags, gets)
     res["servers"] = servers
     if diags:
         res["diagnostics"] = diags
