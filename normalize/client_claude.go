@@ -171,7 +171,7 @@ var claude = &Client{
 		Kind: TrustFlag, Effect: GatesApproval,
 		File: claudeState(Local, true),
 		Path: []string{"projects", "<root>", "hasTrustDialogAccepted"}, UpToRoot: true,
-		Ask:  "run claude in the project and accept its trust dialog",
+		Ask: "run claude in the project and accept its trust dialog",
 	},
 	Lists: []List{
 		// deniedMcpServers and allowedMcpServers: every settings file's
