@@ -3,6 +3,7 @@ package discover
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -42,16 +43,18 @@ func (v *viewer) badFile(set *normalize.Set) *normalize.Gate {
 	bf := v.c.BadFile
 	var first *normalize.Gate
 	for _, sf := range set.Sources {
-		if sf.Client != v.c.ID || sf.Scope == normalize.ExtensionScope || sf.Skipped {
+		if sf.Client != v.c.ID || sf.Scope == normalize.ExtensionScope || sf.Skipped || !bf.Stops(sf.Path) {
 			continue
 		}
 		var why string
 		var pos normalize.Pos
-		switch sf.Status {
-		case normalize.Failed:
+		i := slices.IndexFunc(set.Documents, func(d *normalize.Document) bool { return d.Path == sf.Path })
+		switch {
+		case sf.Status == normalize.Failed && bf.SyntaxOnly && (i < 0 || strings.TrimSpace(string(set.Documents[i].Src)) == ""):
+			continue // an empty file reads as no settings
+		case sf.Status == normalize.Failed:
 			why = sf.Error
-		case normalize.Found:
-			i := slices.IndexFunc(set.Documents, func(d *normalize.Document) bool { return d.Path == sf.Path })
+		case sf.Status == normalize.Found && !bf.SyntaxOnly:
 			if i < 0 || set.Documents[i].Root == nil || set.Documents[i].Root.Kind == normalize.Object {
 				continue
 			}

@@ -330,6 +330,23 @@ type BadFile struct {
 	// it exits with (52).
 	Message  string
 	ExitCode int
+	// Names, when set, are the base names of the only files that stop the
+	// client (Claude Code's .claude.json); a broken file of another name
+	// loses only its own servers.
+	Names []string
+	// SyntaxOnly: only a file that does not parse stops the client; an
+	// empty one, or one that parses to another value than an object, is
+	// read as no settings (Claude Code).
+	SyntaxOnly bool
+}
+
+// Stops reports whether a broken file at path stops the client.
+func (b *BadFile) Stops(path string) bool {
+	if len(b.Names) == 0 {
+		return true
+	}
+	base := path[strings.LastIndexAny(path, `/\`)+1:]
+	return slices.Contains(b.Names, base)
 }
 
 // FieldNote is what a client does with one field and what to do about it.

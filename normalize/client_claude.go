@@ -158,11 +158,11 @@ var claude = &Client{
 		// once it is trusted
 		Settings: []Setting{
 			{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
+			{File: claudeState(Local, true), Trusted: true},
 			{File: claudeLocalSettings, Trusted: true},
 			{File: claudeLocalSettingsStart, Trusted: true},
 			{File: claudeProjectSettings, Trusted: true},
 			{File: claudeUserSettings},
-			{File: claudeState(Local, true), Trusted: true},
 		},
 		Merged: true,
 		Ask:    "run claude in the project and approve the server when it asks",
@@ -187,6 +187,11 @@ var claude = &Client{
 		// /mcp disable writes projects[<root>].disabledMcpServers.
 		{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
 	},
+	// a ~/.claude.json that does not parse stops claude before it reads any
+	// server (2.1.331: "Configuration error in …", exit code 1, checked by
+	// the differential harness: '{} x' and a truncated object stop it; an
+	// empty file, null and [] do not)
+	BadFile:      &BadFile{Message: "Fix the JSON in ~/.claude.json, or move the file aside to start with default settings", ExitCode: 1, Names: []string{".claude.json"}, SyntaxOnly: true},
 	HidesBlocked: true,
 	SkipsInvalid: true,
 	AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
