@@ -514,6 +514,11 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 	}
 	for i := range defs {
 		s := &defs[i]
+		if lost := v.c.Lost(s.Name, s.Source.Scope); lost != "" {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
+				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Yields: true, Unlisted: true})
+			continue
+		}
 		why, hint := invalidReason(v.c, s)
 		pos := s.Source.Pos
 		if why == "" {

@@ -94,6 +94,11 @@ type Client struct {
 	// the servers its allow-lists and deny-lists block, rather than
 	// listing them as blocked.
 	HidesBlocked bool
+	// LostNames are server names the client loses without a word, in the
+	// files of the given scopes: JavaScript objects answer to them, so a
+	// server of that name never makes it into the client's servers. Such a
+	// definition is invalid and unlisted.
+	LostNames []LostName
 	// SkipsInvalid: the client drops an entry it cannot use while it reads
 	// the file, with a warning (a field of the wrong type, a reserved
 	// name, an entry that is not an object): the entry is invalid whatever
@@ -319,6 +324,31 @@ type Shape struct {
 	// checks none, or mcpconf does not know.
 	FieldChecks []FieldCheck
 }
+
+// LostName is a set of names a client loses in files of some scopes, and
+// why.
+type LostName struct {
+	Names  []string
+	Scopes []Scope
+	Why    string // with %q for the name
+}
+
+// Lost says why the client loses a server of this name read in a file of
+// this scope; "" when it does not.
+func (c *Client) Lost(name string, scope Scope) string {
+	for _, l := range c.LostNames {
+		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) {
+			return fmt.Sprintf(l.Why, name)
+		}
+	}
+	return ""
+}
+
+// ObjectNames are the names every JavaScript object answers to
+// (Object.prototype's members): a client that asks a plain object whether
+// it holds a server by name finds these.
+var ObjectNames = []string{"__proto__", "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
+	"toLocaleString", "toString", "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"}
 
 // BadFile is what a client does on a settings file it cannot use: it
 // refuses its whole configuration. An extension's manifest (a file of

@@ -192,6 +192,11 @@ var claude = &Client{
 	// the differential harness: '{} x' and a truncated object stop it; an
 	// empty file, null and [] do not)
 	BadFile:      &BadFile{Message: "Fix the JSON in ~/.claude.json, or move the file aside to start with default settings", ExitCode: 1, Names: []string{".claude.json"}, SyntaxOnly: true},
+	// .mcp.json is read into a plain object: "__proto__" sets its
+	// prototype, and no warning names it (the harness; in ~/.claude.json
+	// the name is refused as reserved, with a warning)
+	LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project},
+		Why: "Claude Code reads .mcp.json into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
 	HidesBlocked: true,
 	SkipsInvalid: true,
 	AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",

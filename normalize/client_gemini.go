@@ -25,6 +25,16 @@ var gemini = &Client{
 	Note:    "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
 	BadFile: &BadFile{Message: "Please fix the configuration file(s) and try again", ExitCode: 52},
 	Pisces:  &Provider{Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)}},
+	// packages/cli/src/commands/mcp/list.ts (0.61.0) getMcpServersFromConfig:
+	// the merged settings' servers are a plain object, and an extension's
+	// server is skipped "if (mcpServers[key])", which every name an object
+	// answers to passes; the settings merge loses "__proto__" (the harness)
+	LostNames: []LostName{
+		{Names: []string{"__proto__"}, Scopes: []Scope{System, Project, User},
+			Why: "Gemini CLI merges its settings into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"},
+		{Names: ObjectNames, Scopes: []Scope{ExtensionScope},
+			Why: "Gemini CLI adds an extension's server only when its servers object does not already answer to the name, and every object answers to %q: the server is lost without a warning"},
+	},
 	Lists: []List{
 		// A server must be allowed by every file that sets mcp.allowed;
 		// mcp.excluded adds up. Names compare case-insensitively, and a

@@ -451,7 +451,22 @@ func fileNotes(c *Client) string {
 		}
 	}
 	if bf := c.BadFile; bf != nil {
-		fmt.Fprintf(&b, "A settings file it cannot parse, or that does not hold an object, stops it before any server starts (%q, exit code %d): every server is `refused`.\n\n", bf.Message, bf.ExitCode)
+		which := "A settings file"
+		if len(bf.Names) > 0 {
+			which = "`" + strings.Join(bf.Names, "`, `") + "`"
+		}
+		how := "it cannot parse, or that does not hold an object,"
+		if bf.SyntaxOnly {
+			how = "when it does not parse (empty, it is read as no settings)"
+		}
+		fmt.Fprintf(&b, "%s %s stops it before any server starts (%q, exit code %d): every server is `refused`.\n\n", which, how, bf.Message, bf.ExitCode)
+	}
+	for _, l := range c.LostNames {
+		scopes := make([]string, len(l.Scopes))
+		for i, sc := range l.Scopes {
+			scopes[i] = string(sc)
+		}
+		fmt.Fprintf(&b, "Names lost without a warning in %s files: `%s` (%s).\n\n", strings.Join(scopes, ", "), strings.Join(l.Names, "`, `"), fmt.Sprintf(l.Why, "NAME"))
 	}
 	return b.String()
 }

@@ -101,8 +101,8 @@ func Compare(c Case, o Observed, set *normalize.Set, paths *strings.Replacer) []
 				add(name, AspectStatus, st, Refused, "%s: the client refuses the whole config, but mcpconf says %s\n%s", name, st, describe())
 			}
 		}
-		if len(got) == 0 {
-			add("", AspectExists, Missing, Refused, "the client refuses the whole config; mcpconf reads no server\n%s", describe())
+		if set.Refused == nil && len(got) == 0 {
+			add("", AspectExists, Missing, Refused, "the client refuses the whole config; mcpconf reads no server and does not say it refuses\n%s", describe())
 		} else if set.Refused == nil {
 			add("", AspectStatus, Missing, Refused, "the client refuses the whole config; mcpconf's view does not say why\n%s", describe())
 		}

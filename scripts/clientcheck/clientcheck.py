@@ -681,10 +681,27 @@ def run_gemini(case_dir, case, clients_bin, version):
             if s["status"] == "untrusted" and s["name"] in still:
                 s["status"] = "disabled"
     res["servers"] = servers
+    reparse_gemini(res)
     for k in ("markers", "captures"):
         if markers[k]:
             res[k] = markers[k]
     return res
+
+
+GEMINI_CRASH = re.compile(r"An unexpected critical error occurred:\s*(.*)")
+
+
+def reparse_gemini(obs):
+    """Mark a listing that crashed (`gemini mcp list` throws on some values, e.g. args that are a string:
+    "server.args?.join is not a function"): what it printed before is no answer about the servers."""
+    m = GEMINI_CRASH.search(obs.get("raw", ""))
+    if m:
+        obs["crashed"] = m.group(1).strip()
+    return obs
+
+
+# observed.json parsed again from the raw outputs it keeps, per client (harness.py recompare)
+REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini}
 
 
 # ---------------------------------------------------------------- main

@@ -15,6 +15,7 @@ Steps (each resumable; results live in the run directory, default ~/.cache/mcpco
            project/, home/, observed.json) with the run's REPORT.md, and docs/agreement.json (the agreement
            rates docs/clients.md shows: go test ./normalize -run TestClientsDoc -update)
   all      run, shrink, write
+  recompare  judge the stored observations again with the current mcpconf (after a fix; the clients do not run)
   promote  move pending cases that mcpconf now agrees with to testdata/clients/ (after a fix)
   show     print one generated tree and what each side says (--client, --index)
 
@@ -120,6 +121,9 @@ class Sides:
             except Exception as e:  # a client or parser failure is the harness's problem, not a disagreement
                 return {"outcome": "error", "error": f"{type(e).__name__}: {e}"}
             secs = round(time.time() - t0, 2)
+            if obs.get("crashed"):
+                # the client's listing command itself crashed: nothing to compare with
+                return {"outcome": "client-crash", "error": obs["crashed"], "observed": obs, "seconds": secs}
             if not isinstance(obs.get("exit_code"), int):
                 return {"outcome": "error", "error": f"client exit: {obs.get('exit_code')}", "observed": obs,
                         "seconds": secs}
@@ -218,12 +222,65 @@ def load_results(out, clients):
 
 
 def tally(results):
-    n = {"agree": 0, "disagree": 0, "error": 0}
+    n = {"agree": 0, "disagree": 0, "error": 0, "client-crash": 0}
     for r in results:
         n[r["outcome"]] += 1
     ran = n["agree"] + n["disagree"]
     return {"trees": len(results), "agree": n["agree"], "disagree": n["disagree"], "errors": n["error"],
-            "rate": round(n["agree"] / ran, 4) if ran else None}
+            "client_crashes": n["client-crash"], "rate": round(n["agree"] / ran, 4) if ran else None}
+
+
+# ---------------------------------------------------------------- recompare
+
+def cmd_recompare(args, sides):
+    """Judge the stored client observations of a run again with the current mcpconf: the clients do not run again
+    (their answer to a tree does not change with mcpconf), the observations are parsed again from their raw output
+    (after a parser fix), and each result's outcome, disagreements and view are rewritten."""
+    meta_path = os.path.join(args.out, "meta.json")
+    if not os.path.exists(meta_path):
+        sys.exit(f"{args.out}: no run to recompare")
+    res = load_results(args.out, args.clients)
+    for client in args.clients:
+        todo = []
+        for r in res[client]:
+            obs = r.get("observed")
+            if not obs or not isinstance(obs.get("exit_code"), int) and not obs.get("crashed"):
+                continue
+            clientcheck.REPARSE.get(client, lambda o: o)(obs)
+            if obs.get("crashed"):
+                r.update({"outcome": "client-crash", "error": obs["crashed"]})
+                r.pop("disagreements", None)
+                write_json(result_path(args.out, client, r["index"]), r)
+                continue
+            todo.append(r)
+        base = tempfile.mkdtemp(prefix="harness-re-")
+        try:
+            for k in range(0, len(todo), 100):
+                batch = todo[k:k + 100]
+                dirs = []
+                for r in batch:
+                    d = os.path.join(base, f"{client}-{r['index']}")
+                    trees.write_case(r["tree"], d)
+                    write_json(os.path.join(d, "observed.json"), {client: r["observed"]})
+                    dirs.append(d)
+                for r, out in zip(batch, sides.diff(dirs)):
+                    c = (out.get("clients") or {}).get(client) or {}
+                    if out.get("error") or c.get("error"):
+                        r.update({"outcome": "error", "error": out.get("error") or c.get("error")})
+                    else:
+                        ds = c["disagreements"]
+                        r.update({"outcome": "disagree" if ds else "agree", "disagreements": ds, "view": c["view"]})
+                        r.pop("error", None)
+                    write_json(result_path(args.out, client, r["index"]), r)
+        finally:
+            shutil.rmtree(base, ignore_errors=True)
+        log(f"{client}: {len(todo)} observations judged again")
+    meta = read_json(meta_path)
+    meta.setdefault("ran_with", meta.get("mcpconf"))
+    meta["mcpconf"] = git_rev()
+    meta["recompared"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    write_json(meta_path, meta)
+    summary(args)
 
 
 def groups_of(results, client):
@@ -447,7 +504,7 @@ def cmd_show(args, sides):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n", 2)[2])
-    ap.add_argument("step", nargs="?", default="all", choices=["all", "run", "shrink", "write", "promote", "show"])
+    ap.add_argument("step", nargs="?", default="all", choices=["all", "run", "recompare", "shrink", "write", "promote", "show"])
     ap.add_argument("--clients-bin", default=os.environ.get("CLIENTCHECK_BIN", ""),
                     help="directory holding the claude, codex and gemini executables (harness.sh sets it)")
     ap.add_argument("--client", action="append", choices=clientcheck.ALL_CLIENTS, help="only these clients")
@@ -475,6 +532,8 @@ def main():
     sides = Sides(args.out, args.clients_bin, args.timeout)
     if args.step == "show":
         return cmd_show(args, sides)
+    if args.step == "recompare":
+        return cmd_recompare(args, sides)
     if args.step in ("run", "all"):
         cmd_run(args, sides)
     if args.step in ("shrink", "all"):
