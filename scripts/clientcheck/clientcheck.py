@@ -667,14 +667,20 @@ def run_gemini(case_dir, case, clients_bin, version):
         # In an untrusted folder "Disabled" is also what a server switched off in mcp-server-enablement.json
         # shows (Gemini CLI checks that first). Ask again with the folder trusted: what is still Disabled is
         # switched off, the rest is disabled by the untrusted folder only.
+        # The workspace's settings are taken away for the probe: an untrusted folder does not read them, so the
+        # trusted run sees the same settings (a workspace mcp.allowed would otherwise block what was Disabled).
         probe = dict(case, env=dict(case.get("env", {}), GEMINI_CLI_TRUST_WORKSPACE="true"))
         st = stage_case(case_dir, probe)
         try:
+            ws = os.path.join(st["cwd"], ".gemini", "settings.json")
+            if os.path.lexists(ws) and os.path.realpath(os.path.dirname(ws)) != os.path.realpath(
+                    os.path.join(st["home"], ".gemini")):
+                os.remove(ws)
             prc, pout, perr = run(["gemini", "mcp", "list"], st, clients_bin)
         finally:
             unstage(st)
         praw = "\n".join(x for x in (pout, perr) if x)
-        res["trust_probe"] = {"command": "GEMINI_CLI_TRUST_WORKSPACE=true gemini mcp list", "exit_code": prc,
+        res["trust_probe"] = {"command": "GEMINI_CLI_TRUST_WORKSPACE=true gemini mcp list (without the workspace's .gemini/settings.json)", "exit_code": prc,
                               "raw": praw}
         still = {s["name"] for s in parse_gemini_list(praw) if s["client_status"] == "Disabled"}
         for s in servers:
