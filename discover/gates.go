@@ -448,8 +448,18 @@ func (v *viewer) approve(defs []normalize.Server) {
 	}
 	for i := range defs {
 		s := &defs[i]
-		if s.Source.Scope != ap.Scope || !s.Enabled {
+		// a client that approves before its lists judges a blocked
+		// definition's approval too (Approval.BeforeLists)
+		blockedDef := s.Off != nil && s.Off.Status == normalize.StatusBlocked && ap.BeforeLists
+		if s.Source.Scope != ap.Scope || !s.Enabled && !blockedDef {
 			continue
+		}
+		if blockedDef {
+			if v.blocked == nil {
+				v.blocked = map[defKey]normalize.Gate{}
+			}
+			v.blocked[defKeyOf(s)] = *s.Off
+			s.TurnOn()
 		}
 		var rejected, approved *normalize.Gate
 		for _, st := range settings {

@@ -36,6 +36,38 @@ type viewer struct {
 	root  string // the project root: where the client keys the project
 	scope ScopeFilter
 	trust *trustResult
+	// blocked holds, for a client that approves before its lists
+	// (Approval.BeforeLists), the list gate of a project definition that
+	// approval turned off instead, by definition; after the merge it
+	// applies again to the definition that won.
+	blocked map[defKey]normalize.Gate
+}
+
+// defKey names one definition.
+type defKey struct {
+	name, path string
+	pos        normalize.Pos
+}
+
+func defKeyOf(s *normalize.Server) defKey {
+	return defKey{s.Name, s.Source.Path, s.Source.Pos}
+}
+
+// reblock applies again, after the merge, the list gates approval set
+// aside (blocked): to the definition that won, and to each definition as
+// the view lists them (lint reads them there).
+func (v *viewer) reblock(entries []normalize.Entry, defs []normalize.Server) {
+	for i := range entries {
+		s := &entries[i].Server
+		if g, ok := v.blocked[defKeyOf(s)]; ok {
+			s.TurnOff(g)
+		}
+	}
+	for i := range defs {
+		if g, ok := v.blocked[defKeyOf(&defs[i])]; ok {
+			defs[i].TurnOff(g)
+		}
+	}
 }
 
 func (v *viewer) build() *normalize.Set {
@@ -76,6 +108,7 @@ func (v *viewer) build() *normalize.Set {
 		}
 	}
 	set.Entries = mergeView(v.c, ld.defs)
+	v.reblock(set.Entries, set.Definitions)
 	ld.lists.applyAfterMerge(set.Entries, false)
 	v.applyTrust(set.Entries)
 	v.applyExtensions(set, ld.exts)

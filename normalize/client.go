@@ -478,6 +478,13 @@ const (
 type Approval struct {
 	Scope                        Scope // the scope whose servers need approval
 	EnableAll, Enabled, Disabled string
+	// BeforeLists: the client decides approvals as it merges its scopes,
+	// before its allow- and deny-lists: a project server it has not
+	// approved gives way to another scope's of the same name even when a
+	// list would block it, and the lists then judge what won (Claude Code
+	// 2.1.331's gv(): pending and rejected project servers are left out
+	// when another scope has the name; the policy filter runs after).
+	BeforeLists bool
 	// Settings are where the keys are read; the first is where a user
 	// approves by hand.
 	Settings []Setting

@@ -165,7 +165,8 @@ var claude = &Client{
 			{File: claudeUserSettings},
 		},
 		Merged: true,
-		Ask:    "run claude in the project and approve the server when it asks",
+		Ask:         "run claude in the project and approve the server when it asks",
+		BeforeLists: true,
 	},
 	Trust: &Trust{
 		Kind: TrustFlag, Effect: GatesApproval,
