@@ -323,8 +323,8 @@ func trustFatal(c *normalize.Client, display string, pos normalize.Pos, why stri
 	g := normalize.Gate{Status: normalize.StatusRefused, Kind: normalize.ByConfig, Path: display, Pos: pos,
 		Reason: fmt.Sprintf("%s stops before starting any server: %s:%s: %s", c.Product, display, pos, why),
 		Hint:   fmt.Sprintf("fix %s:%s", display, pos)}
-	if bf := c.BadFile; bf != nil {
-		g.Reason += fmt.Sprintf(" (it exits with code %d)", bf.ExitCode)
+	if len(c.BadFiles) > 0 {
+		g.Reason += fmt.Sprintf(" (it exits with code %d)", c.BadFiles[0].ExitCode)
 	}
 	return &g
 }
@@ -524,6 +524,9 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 	}
 	for i := range defs {
 		s := &defs[i]
+		if s.Off != nil && s.Off.Kind == normalize.ByConfig {
+			continue // a file the client does not read while another holds it all (managed-mcp.json)
+		}
 		if lost := v.c.Lost(s.Name, s.Source.Scope); lost != "" {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
 				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Yields: true, Unlisted: true})
@@ -540,7 +543,7 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		// a client that skips the entry as it reads it (SkipsInvalid) never
 		// gets to approve or block it: invalid wins, and the name goes to
 		// another definition
-		if why != "" && (s.Enabled || v.c.SkipsInvalid) {
+		if why != "" && (s.Enabled || v.c.SkipsInvalid && s.Off.Kind != normalize.ByConfig) {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
 				Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid})
 		}

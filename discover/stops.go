@@ -15,8 +15,9 @@ import (
 // refusal of its merged config is refuse.)
 func (v *viewer) stops(set *normalize.Set, exts []extensionInfo) {
 	var g *normalize.Gate
-	if v.c.BadFile != nil {
-		g = v.badFile(set)
+	saying := ""
+	if len(v.c.BadFiles) > 0 {
+		g, saying = v.badFile(set)
 		if g == nil && v.trust != nil {
 			g = v.trust.fatal
 		}
@@ -27,10 +28,7 @@ func (v *viewer) stops(set *normalize.Set, exts []extensionInfo) {
 	if g == nil || set.Refused != nil {
 		return
 	}
-	set.Refused = g
-	if v.c.BadFile != nil {
-		set.RefusedSaying = v.c.BadFile.Message
-	}
+	set.Refused, set.RefusedSaying = g, saying
 	for i := range set.Entries {
 		set.Entries[i].Server.TurnOff(*g)
 	}
@@ -39,11 +37,15 @@ func (v *viewer) stops(set *normalize.Set, exts []extensionInfo) {
 // badFile finds the first settings file of the view that the client
 // cannot use (it does not parse, or does not hold an object): the client
 // stops at start. Its findings say so.
-func (v *viewer) badFile(set *normalize.Set) *normalize.Gate {
-	bf := v.c.BadFile
+func (v *viewer) badFile(set *normalize.Set) (*normalize.Gate, string) {
 	var first *normalize.Gate
+	saying := ""
 	for _, sf := range set.Sources {
-		if sf.Client != v.c.ID || sf.Scope == normalize.ExtensionScope || sf.Skipped || !bf.Stops(sf.Path) {
+		if sf.Client != v.c.ID || sf.Scope == normalize.ExtensionScope || sf.Skipped {
+			continue
+		}
+		bf := v.c.BadFileFor(sf.Path)
+		if bf == nil {
 			continue
 		}
 		var why string
@@ -79,9 +81,10 @@ func (v *viewer) badFile(set *normalize.Set) *normalize.Gate {
 		if pos.IsValid() {
 			at = fmt.Sprintf("%s:%s", sf.Path, pos)
 		}
+		saying = bf.Message
 		first = &normalize.Gate{Status: normalize.StatusRefused, Kind: normalize.ByConfig, Path: sf.Path, Pos: pos,
 			Reason: fmt.Sprintf("%s stops before starting any server: %s cannot be used (%s); it says %q and exits with code %d", v.c.Product, at, why, bf.Message, bf.ExitCode),
 			Hint:   fmt.Sprintf("fix %s (mcpconf lint shows the problem)", at)}
 	}
-	return first
+	return first, saying
 }

@@ -107,11 +107,12 @@ type Client struct {
 	// its own before scopes merge and before approvals and allow- and
 	// deny-lists are looked at).
 	SkipsInvalid bool
-	// BadFile, when set, says that a file of Files the client cannot parse
-	// (or that does not hold an object), or a trust file it cannot use,
-	// stops the client before it starts anything: no server starts, from
-	// any file (Gemini CLI). Nil: a broken file loses only its own servers.
-	BadFile *BadFile
+	// BadFiles say which files of Files the client cannot parse (or that
+	// do not hold an object) stop it before it starts anything: no server
+	// starts, from any file (Gemini CLI: any settings file; Claude Code:
+	// ~/.claude.json, managed-settings.json). None: a broken file loses
+	// only its own servers.
+	BadFiles []BadFile
 
 	Shape
 
@@ -368,6 +369,17 @@ type BadFile struct {
 	// empty one, or one that parses to another value than an object, is
 	// read as no settings (Claude Code).
 	SyntaxOnly bool
+}
+
+// BadFileFor is how a broken file at path stops the client; nil when it
+// does not.
+func (c *Client) BadFileFor(path string) *BadFile {
+	for i := range c.BadFiles {
+		if c.BadFiles[i].Stops(path) {
+			return &c.BadFiles[i]
+		}
+	}
+	return nil
 }
 
 // Stops reports whether a broken file at path stops the client.

@@ -164,7 +164,7 @@ var claude = &Client{
 			{File: claudeProjectSettings, Trusted: true},
 			{File: claudeUserSettings},
 		},
-		Merged: true,
+		Merged:      true,
 		Ask:         "run claude in the project and approve the server when it asks",
 		BeforeLists: true,
 	},
@@ -192,7 +192,13 @@ var claude = &Client{
 	// server (2.1.331: "Configuration error in …", exit code 1, checked by
 	// the differential harness: '{} x' and a truncated object stop it; an
 	// empty file, null and [] do not)
-	BadFile:      &BadFile{Message: "Fix the JSON in ~/.claude.json, or move the file aside to start with default settings", ExitCode: 1, Names: []string{".claude.json"}, SyntaxOnly: true},
+	BadFiles: []BadFile{
+		{Message: "Fix the JSON in ~/.claude.json, or move the file aside to start with default settings", ExitCode: 1, Names: []string{".claude.json"}, SyntaxOnly: true},
+		// "Managed settings document could not be parsed as a JSON object;
+		// none of its settings are in effect. Fix or remove it." (the
+		// harness: null and [] stop it, exit code 1)
+		{Message: "Managed settings document could not be parsed as a JSON object; none of its settings are in effect. Fix or remove it.", ExitCode: 1, Names: []string{"managed-settings.json"}},
+	},
 	// .mcp.json is read into a plain object: "__proto__" sets its
 	// prototype, and no warning names it (the harness; in ~/.claude.json
 	// the name is refused as reserved, with a warning)

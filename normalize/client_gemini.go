@@ -22,9 +22,9 @@ var gemini = &Client{
 		geminiSystem("system-defaults.json", true),
 		[]File{{Scope: ExtensionScope, Base: GeminiHome, Path: ".gemini/extensions/*/gemini-extension.json", Format: JSON, Extension: geminiExtensions}},
 	),
-	Note:    "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
-	BadFile: &BadFile{Message: "Please fix the configuration file(s) and try again", ExitCode: 52},
-	Pisces:  &Provider{Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)}},
+	Note:     "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
+	BadFiles: []BadFile{{Message: "Please fix the configuration file(s) and try again", ExitCode: 52}},
+	Pisces:   &Provider{Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)}},
 	// packages/cli/src/commands/mcp/list.ts (0.61.0) getMcpServersFromConfig:
 	// the merged settings' servers are a plain object, and an extension's
 	// server is skipped "if (mcpServers[key])", which every name an object

@@ -450,7 +450,7 @@ func fileNotes(c *Client) string {
 			break
 		}
 	}
-	if bf := c.BadFile; bf != nil {
+	for _, bf := range c.BadFiles {
 		which := "A settings file"
 		if len(bf.Names) > 0 {
 			which = "`" + strings.Join(bf.Names, "`, `") + "`"
