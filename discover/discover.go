@@ -231,7 +231,7 @@ func remoteHTTPSOnly(c *normalize.Client, s *normalize.Server) {
 	if why == "" {
 		return
 	}
-	s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,
+	s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true, Yields: true,
 		Reason: fmt.Sprintf("%s reads only remote servers with an https URL and nothing to run or expand from %s, and ignores %q: %s (%s:%s)",
 			c.Product, s.Source.Path, s.Name, why, s.Source.Path, s.Source.Pos),
 		Hint: fmt.Sprintf("give it \"type\": %q and an https \"url\", or move it to a file that may start programs", c.TypeFor(normalize.HTTP))})
