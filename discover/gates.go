@@ -305,8 +305,10 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 		if m.Value.Str == "TRUST_PARENT" {
 			dir = filepath.Dir(dir)
 		}
-		if within(realPath(dir), workspace) && len(rule) > bestLen {
-			best, bestLen = m, len(rule)
+		// the longest rule as written wins: "/p/" over "/p" (isPathTrusted
+		// compares rulePath.length)
+		if within(realPath(dir), workspace) && len(m.Key) > bestLen {
+			best, bestLen = m, len(m.Key)
 		}
 	}
 	if best == nil {

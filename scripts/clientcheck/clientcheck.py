@@ -612,8 +612,10 @@ def parse_gemini_list(both, extensions=None):
             icon, name, ext, status = m.groups()
             detail, transport = "", ""
         st_word = status.strip()
-        if transport == "":
+        if transport == "" and st_word != "Blocked":
             status_v = "invalid"  # neither url/httpUrl nor command: no transport can be created
+        elif transport == "":
+            status_v = "blocked"  # its lists block it before its shape is looked at
         elif ext and extensions and extensions["active"].get(ext) is False and st_word in ("Connected", "Disconnected", "Connecting"):
             status_v = "disabled"  # its extension is disabled here: a session does not start it
         elif st_word == "Disabled":
@@ -667,25 +669,32 @@ def run_gemini(case_dir, case, clients_bin, version):
         # In an untrusted folder "Disabled" is also what a server switched off in mcp-server-enablement.json
         # shows (Gemini CLI checks that first). Ask again with the folder trusted: what is still Disabled is
         # switched off, the rest is disabled by the untrusted folder only.
-        # The workspace's settings are taken away for the probe: an untrusted folder does not read them, so the
-        # trusted run sees the same settings (a workspace mcp.allowed would otherwise block what was Disabled).
+        # The workspace's mcp.allowed and mcp.excluded are taken away for the probe: an untrusted folder does not
+        # apply them (its listing shows the workspace's servers all the same), so the trusted run applies the same
+        # lists (a workspace mcp.allowed would otherwise block what was Disabled).
         probe = dict(case, env=dict(case.get("env", {}), GEMINI_CLI_TRUST_WORKSPACE="true"))
         st = stage_case(case_dir, probe)
         try:
             ws = os.path.join(st["cwd"], ".gemini", "settings.json")
-            if os.path.lexists(ws) and os.path.realpath(os.path.dirname(ws)) != os.path.realpath(
+            if os.path.isfile(ws) and os.path.realpath(os.path.dirname(ws)) != os.path.realpath(
                     os.path.join(st["home"], ".gemini")):
-                os.remove(ws)
+                try:
+                    with open(ws, encoding="utf-8") as f:
+                        wv = json.load(f)
+                except (ValueError, OSError):
+                    wv = None
+                if isinstance(wv, dict) and "mcp" in wv:
+                    # the lists only: the list command shows the workspace's servers trusted or not
+                    del wv["mcp"]
+                    with open(ws, "w", encoding="utf-8") as f:
+                        json.dump(wv, f)
             prc, pout, perr = run(["gemini", "mcp", "list"], st, clients_bin)
         finally:
             unstage(st)
         praw = "\n".join(x for x in (pout, perr) if x)
-        res["trust_probe"] = {"command": "GEMINI_CLI_TRUST_WORKSPACE=true gemini mcp list (without the workspace's .gemini/settings.json)", "exit_code": prc,
+        res["trust_probe"] = {"command": "GEMINI_CLI_TRUST_WORKSPACE=true gemini mcp list (without the workspace's mcp lists)", "exit_code": prc,
                               "raw": praw}
-        still = {s["name"] for s in parse_gemini_list(praw) if s["client_status"] == "Disabled"}
-        for s in servers:
-            if s["status"] == "untrusted" and s["name"] in still:
-                s["status"] = "disabled"
+        probe_disabled(servers, praw)
     res["servers"] = servers
     reparse_gemini(res)
     for k in ("markers", "captures"):
@@ -694,12 +703,26 @@ def run_gemini(case_dir, case, clients_bin, version):
     return res
 
 
+def probe_disabled(servers, praw):
+    """A server still Disabled with the folder trusted is switched off (disabled), not only untrusted."""
+    still = {s["name"] for s in parse_gemini_list(praw) if s["client_status"] == "Disabled"}
+    for s in servers:
+        if s["status"] == "untrusted" and s["name"] in still:
+            s["status"] = "disabled"
+
+
 GEMINI_CRASH = re.compile(r"An unexpected critical error occurred:\s*(.*)")
 
 
 def reparse_gemini(obs):
-    """Mark a listing that crashed (`gemini mcp list` throws on some values, e.g. args that are a string:
+    """observed.json's Gemini CLI servers parsed again from the raw outputs it keeps (after a parser fix), and a
+    listing that crashed marked (`gemini mcp list` throws on some values, e.g. args that are a string:
     "server.args?.join is not a function"): what it printed before is no answer about the servers."""
+    if "raw" in obs and "servers" in obs:
+        servers = parse_gemini_list(obs["raw"], obs.get("extensions"))
+        if obs.get("trust_probe"):
+            probe_disabled(servers, obs["trust_probe"]["raw"])
+        obs["servers"] = servers
     m = GEMINI_CRASH.search(obs.get("raw", ""))
     if m:
         obs["crashed"] = m.group(1).strip()
