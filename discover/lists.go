@@ -73,9 +73,9 @@ func (e *listEntry) matches(s *normalize.Server) bool {
 	case "name":
 		return s.Name == e.name
 	case "command":
-		return s.Transport == normalize.Stdio && slices.Equal(append([]string{s.Command}, s.Args...), e.argv)
+		return policyKind(s, e.list.spec) == "command" && slices.Equal(append([]string{s.Command}, s.Args...), e.argv)
 	case "url":
-		if !isRemoteTransport(s.Transport) || s.URL == "" {
+		if policyKind(s, e.list.spec) != "url" {
 			return false
 		}
 		if e.list.spec.Effect == normalize.DenyList {
@@ -84,6 +84,18 @@ func (e *listEntry) matches(s *normalize.Server) bool {
 		return e.url == "*" || hostPatternMatch(s.URL, e.url)
 	}
 	return false
+}
+
+// policyKind is how a list's entries see a server: by "command" (a stdio
+// server), by "url" (a remote one), or "" (neither).
+func policyKind(s *normalize.Server, _ normalize.List) string {
+	switch {
+	case s.Transport == normalize.Stdio:
+		return "command"
+	case isRemoteTransport(s.Transport) && s.URL != "":
+		return "url"
+	}
+	return ""
 }
 
 func isRemoteTransport(t normalize.Transport) bool {
@@ -432,6 +444,9 @@ func (f *fileLists) denied(ls []*nameList, s *normalize.Server) *normalize.Gate 
 		if f.combine(ls) == normalize.FirstSet && i > 0 {
 			break
 		}
+		if slices.Contains(l.spec.ProjectExempt, s.Source.Scope) && (l.scope == normalize.Project || l.scope == normalize.Local) {
+			continue // the project's own files do not deny these servers
+		}
 		if l.spec.Entries != nil {
 			for j := range l.entries {
 				if e := &l.entries[j]; e.matches(s) {
@@ -504,11 +519,8 @@ func unionAllow(ls []*nameList, s *normalize.Server, c *normalize.Client) *norma
 		has := func(kind string) bool {
 			return slices.ContainsFunc(all, func(e *listEntry) bool { return e.by == kind })
 		}
-		switch {
-		case s.Transport == normalize.Stdio && has("command"):
-			by = "command"
-		case isRemoteTransport(s.Transport) && has("url"):
-			by = "url"
+		if k := policyKind(s, spec); k != "" && has(k) {
+			by = k
 		}
 	}
 	for _, e := range all {

@@ -830,8 +830,14 @@ type List struct {
 	// Exempt are scopes whose servers an allow-list lets through unless a
 	// value of theirs outside "env" holds a placeholder the client expands
 	// (Claude Code's managed servers); deny-lists apply to them all the
-	// same.
+	// same, but for ProjectExempt.
 	Exempt []Scope
+	// ProjectExempt are scopes whose servers a deny-list in the project's
+	// own files (project and local settings) does not reach (Claude Code's
+	// managed servers: the harness saw .claude/settings.json and
+	// .claude/settings.local.json deny them to no effect, where the user's
+	// settings do).
+	ProjectExempt []Scope
 	// ManagedOnly is a boolean setting that, true in a file of scope
 	// Managed, makes only the managed files' list count (Claude Code's
 	// allowManagedMcpServersOnly).

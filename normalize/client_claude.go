@@ -181,7 +181,8 @@ var claude = &Client{
 		// unless they use ${VAR}, and allowManagedMcpServersOnly in managed
 		// settings leaves only the managed allow-list.
 		{Path: []string{"deniedMcpServers"}, Effect: DenyList, Combine: Union, Files: claudeListFiles,
-			Entries: &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`}},
+			Entries:       &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`},
+			ProjectExempt: []Scope{Managed}},
 		{Path: []string{"allowedMcpServers"}, Effect: AllowList, Combine: Union, Files: claudeListFiles,
 			Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true},
 			EmptyBlocks: true, Exempt: []Scope{Managed}, ManagedOnly: "allowManagedMcpServersOnly"},
