@@ -293,7 +293,7 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 		return
 	}
 	workspace := realPath(filepath.Clean(o.Root))
-	best, bestLen := (*normalize.Member)(nil), -1
+	best, bestLen, bestRule := (*normalize.Member)(nil), -1, ""
 	for _, m := range r.doc.Root.Unique() {
 		if m.Value.Kind != normalize.String || !slices.Contains(trustLevels, m.Value.Str) {
 			res.fatal = trustFatal(c, display, m.Value.Range.Start, fmt.Sprintf("invalid trust level %s for path %q: use %s", valueText(m.Value), m.Key, strings.Join(trustLevels, ", ")))
@@ -305,10 +305,11 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 		if m.Value.Str == "TRUST_PARENT" {
 			dir = filepath.Dir(dir)
 		}
-		// the longest rule as written wins: "/p/" over "/p" (isPathTrusted
-		// compares rulePath.length)
-		if within(realPath(dir), workspace) && len(m.Key) > bestLen {
-			best, bestLen = m, len(m.Key)
+		// the longest rule wins, its path made absolute as the client
+		// loads it (loadTrustedFolders' normalizePath: "/p/" is "/p", and
+		// of two keys that name one path the later wins)
+		if within(realPath(dir), workspace) && (len(rule) > bestLen || rule == bestRule) {
+			best, bestLen, bestRule = m, len(rule), rule
 		}
 	}
 	if best == nil {

@@ -83,8 +83,8 @@ var gemini = &Client{
 	Schema:             "gemini",
 	DisableHint:        "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",
 	Facts: []Fact{
-		{Topic: "switches", Text: "trustedFolders.json: of the rules whose folder (its parent for `TRUST_PARENT`) holds the working directory, the longest as written wins, so `\"/p/\": \"DO_NOT_TRUST\"` beats `\"/p\": \"TRUST_PARENT\"`",
-			Source: "Gemini CLI 0.61.0 bundle: `isPathTrusted` (`rulePath.length > longestMatchLen`); the differential harness (seed 2)"},
+		{Topic: "switches", Text: "trustedFolders.json: its keys are made absolute when it is loaded (`/p/` and `/p/x/..` are `/p`, the later of two keys for one path wins); of the rules whose folder (its parent for `TRUST_PARENT`) holds the working directory, the longest path wins",
+			Source: "Gemini CLI 0.61.0 bundle: `loadTrustedFolders` (`userConfig[normalizePath(rawPath)] = trustLevel`), `isPathTrusted` (`rulePath.length > longestMatchLen`); the differential harness (seed 2)"},
 		{Topic: "shape", Text: "`gemini mcp list` adds an extension's server only `if (!mcpServers[key])` on a plain object, so an extension server named like an Object.prototype member (`toString`, `constructor`, `hasOwnProperty`, …) is never listed; a settings server named `__proto__` is lost in the settings merge",
 			Source: "Gemini CLI 0.61.0 bundle: packages/cli/src/commands/mcp/list.ts `getMcpServersFromConfig`; the differential harness (seed 1 and 2)"},
 		{Topic: "not modelled", Text: "`gemini mcp list` itself crashes on some values (`args` a string: \"server.args?.join is not a function\"); a session fails that server only. The harness counts such trees apart (client-crash), and mcpconf judges the server as a session would",
