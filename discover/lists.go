@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -233,7 +234,7 @@ func compactJSON(doc *normalize.Document, v *normalize.Value) string { return js
 func jsonText(v any) string {
 	switch v := v.(type) {
 	case map[string]any:
-		keys := sortedKeys(v)
+		keys := slices.Sorted(maps.Keys(v))
 		parts := make([]string, len(keys))
 		for i, k := range keys {
 			parts[i] = jsonText(k) + ": " + jsonText(v[k])
@@ -638,7 +639,7 @@ func (f *fileLists) hidden(name string) bool {
 // the servers it matches among defs, for lint.
 func (f *fileLists) settings(defs []normalize.Server) []normalize.ListSetting {
 	var out []normalize.ListSetting
-	for _, id := range sortedKeys(f.client) {
+	for _, id := range slices.Sorted(maps.Keys(f.client)) {
 		cl := f.client[id]
 		for _, l := range append(slices.Clone(cl.deny), cl.allow...) {
 			ls := normalize.ListSetting{Client: l.owner, Key: l.key, Effect: l.spec.Effect, Path: l.path, Pos: l.pos}
@@ -671,13 +672,4 @@ func (f *fileLists) settings(defs []normalize.Server) []normalize.ListSetting {
 		}
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
