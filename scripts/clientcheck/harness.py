@@ -282,7 +282,7 @@ def cmd_recompare(args, sides):
         log(f"{client}: {len(todo)} observations judged again")
     meta = read_json(meta_path)
     meta.setdefault("ran_with", meta.get("mcpconf"))
-    meta["mcpconf"] = git_rev()
+    meta["mcpconf"] = os.environ.get("HARNESS_MCPCONF_REV") or ("external build" if os.environ.get("HARNESS_CLIENTDIFF") else git_rev())
     meta["recompared"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     write_json(meta_path, meta)
     summary(args)
