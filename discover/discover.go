@@ -141,6 +141,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	lists := &fileLists{pisces: view == nil, trusted: trusted}
 	perLoc := make([][]normalize.Server, len(locs))
 	var exts []extensionInfo
+	var cleared *normalize.Gate // a file's servers key set to null (Shape.NullClears)
 	for i, loc := range locs {
 		r := docs[i]
 		sf := normalize.SourceFile{Path: loc.Display, Abs: loc.Abs, Client: loc.Client, Scope: loc.Scope,
@@ -185,6 +186,13 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 				sf.Servers = len(servers)
 				perLoc[i] = servers
 			}
+			if g := nullServers(view, r.doc, loc); g != nil && cleared == nil {
+				cleared = g
+			} else if cleared != nil && loc.Extension == nil {
+				for j := range servers {
+					servers[j].TurnOff(*cleared)
+				}
+			}
 			if loc.RemoteHTTPS && view != nil {
 				for j := range servers {
 					remoteHTTPSOnly(view, &servers[j])
@@ -202,6 +210,22 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	}
 	lists.applyBeforeMerge(defs)
 	return loaded{set: set, defs: defs, lists: lists, exts: exts}
+}
+
+// nullServers is the gate of the servers below a file whose servers key is
+// null, for a client whose settings merge then drops them
+// (Shape.NullClears); nil otherwise.
+func nullServers(view *normalize.Client, doc *normalize.Document, loc Location) *normalize.Gate {
+	if view == nil || !view.NullClears || loc.Extension != nil || doc.Root == nil || len(loc.ServersPath) > 0 {
+		return nil
+	}
+	m := doc.Root.Member(view.ServersKey)
+	if m == nil || m.Value.Kind != normalize.Null {
+		return nil
+	}
+	return &normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByConfig, Path: doc.Path, Pos: m.KeyRange.Start, Unlisted: true, Yields: true,
+		Reason: fmt.Sprintf("%q is null at %s:%s, which replaces the servers of the files below it when %s merges its settings", view.ServersKey, doc.Path, m.KeyRange.Start, view.Product),
+		Hint:   fmt.Sprintf("remove %q: null at %s:%s", view.ServersKey, doc.Path, m.KeyRange.Start)}
 }
 
 // remoteHTTPSOnly turns off a server of a file the client reads only

@@ -99,6 +99,10 @@ type Client struct {
 	// server of that name never makes it into the client's servers. Such a
 	// definition is invalid and unlisted.
 	LostNames []LostName
+	// NullClears: a servers key set to null in a file replaces the servers
+	// of the files below it, which the client then does not see (Gemini
+	// CLI's settings merge; a schema warning says null is not an object).
+	NullClears bool
 	// SkipsInvalid: the client drops an entry it cannot use while it reads
 	// the file, with a warning (a field of the wrong type, a reserved
 	// name, an entry that is not an object): the entry is invalid whatever

@@ -29,6 +29,7 @@ var gemini = &Client{
 	// the merged settings' servers are a plain object, and an extension's
 	// server is skipped "if (mcpServers[key])", which every name an object
 	// answers to passes; the settings merge loses "__proto__" (the harness)
+	NullClears: true,
 	LostNames: []LostName{
 		{Names: []string{"__proto__"}, Scopes: []Scope{System, Project, User},
 			Why: "Gemini CLI merges its settings into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"},
@@ -89,8 +90,8 @@ var gemini = &Client{
 			Source: "Gemini CLI 0.61.0 bundle: packages/cli/src/commands/mcp/list.ts `getMcpServersFromConfig`; the differential harness (seed 1 and 2)"},
 		{Topic: "not modelled", Text: "`gemini mcp list` itself crashes on some values (`args` a string: \"server.args?.join is not a function\"); a session fails that server only. The harness counts such trees apart (client-crash), and mcpconf judges the server as a session would",
 			Source: "Gemini CLI 0.61.0 bundle: `listMcpServers`; the differential harness"},
-		{Topic: "not modelled", Text: "a settings file whose `mcpServers` is `null` replaces the servers of the files below it in the merge (and gets a schema warning); mcpconf reads no servers from that file and keeps the others'",
-			Source: "the differential harness (seed 1, one tree)"},
+		{Topic: "precedence", Text: "a settings file whose `mcpServers` is `null` replaces the servers of the files below it in the merge (with a schema warning, \"Expected object, received null\"); extensions' servers are added after",
+			Source: "the differential harness (seed 1 and 2, four trees); Gemini CLI 0.61.0 bundle: `getMcpServersFromConfig` (`{ ...settings.mcpServers }`, then the extensions')"},
 		{Topic: "files", Text: "user `~/.gemini/settings.json` (`~` is `$GEMINI_CLI_HOME` when set); workspace `.gemini/settings.json` of the working directory only (no walk up), not read when the working directory is the user settings' home (`$GEMINI_CLI_HOME`, or the home), links resolved; started in the real home under `GEMINI_CLI_HOME`, `~/.gemini/settings.json` is the workspace's",
 			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-subdir, gemini-cli-home, gemini-home-workspace, gemini-home-workspace-real-home; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/config/storage.ts` `isWorkspaceHomeDir`"},
 		{Topic: "files", Text: "system settings `/etc/gemini-cli/settings.json` (every system but macOS and Windows), `/Library/Application Support/GeminiCli/settings.json` (macOS), `C:\\ProgramData\\gemini-cli\\settings.json` (Windows), or the file `$GEMINI_CLI_SYSTEM_SETTINGS_PATH` names; system defaults `system-defaults.json` beside the system settings (beside the file the variable names, too), or the file `$GEMINI_CLI_SYSTEM_DEFAULTS_PATH` names. mcpconf reads them under `/` on a run about this machine, under `--system DIR`, and not at all with `--home` alone (a note says so); a variable's path is a path on that machine",
