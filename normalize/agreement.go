@@ -10,8 +10,12 @@ import (
 // harness (scripts/clientcheck/harness.py) found, for docs/clients.md.
 // The harness writes it; nobody edits it.
 type Agreement struct {
-	Seed         int               `json:"seed"`
-	Mcpconf      string            `json:"mcpconf"` // the commit the run checked
+	Seed    int    `json:"seed"`
+	Mcpconf string `json:"mcpconf"` // the commit the run checked
+	// RanWith is the commit that ran the clients when the observations
+	// were judged again later with Mcpconf (harness.py recompare).
+	RanWith      string            `json:"ran_with,omitempty"`
+	History      []AgreementRun    `json:"history,omitempty"`
 	Started      string            `json:"started"`
 	RunSeconds   int               `json:"run_seconds"`
 	PendingCases int               `json:"pending_cases"`
@@ -21,21 +25,32 @@ type Agreement struct {
 // AgreementClient is one client's tally: generated trees, how many of
 // them mcpconf agreed on, and the disagreements by kind.
 type AgreementClient struct {
-	Client   string   `json:"client"`
-	Product  string   `json:"product"`
-	Version  string   `json:"version"`
-	Trees    int      `json:"trees"`
-	Agree    int      `json:"agree"`
-	Disagree int      `json:"disagree"`
-	Errors   int      `json:"errors"`
-	Rate     *float64 `json:"rate"` // agree / (agree + disagree); null when no tree ran
-	Groups   []struct {
+	Client   string `json:"client"`
+	Product  string `json:"product"`
+	Version  string `json:"version"`
+	Trees    int    `json:"trees"`
+	Agree    int    `json:"agree"`
+	Disagree int    `json:"disagree"`
+	Errors   int    `json:"errors"`
+	// ClientCrashes are trees on which the client's listing itself
+	// crashed: no answer, left out of the rate.
+	ClientCrashes int      `json:"client_crashes"`
+	Rate          *float64 `json:"rate"` // agree / (agree + disagree); null when no tree ran
+	Groups        []struct {
 		Aspect  string   `json:"aspect"`
 		Mcpconf any      `json:"mcpconf"` // a status, a command, a URL, args
 		Client  any      `json:"client"`
 		Trees   int      `json:"trees"`
 		Cases   []string `json:"cases"`
 	} `json:"groups"`
+}
+
+// AgreementRun is an earlier run, in short.
+type AgreementRun struct {
+	Seed    int                `json:"seed"`
+	Mcpconf string             `json:"mcpconf"`
+	RanWith string             `json:"ran_with,omitempty"`
+	Rates   map[string]float64 `json:"rates"` // by product
 }
 
 // AgreementMarkdown renders docs/agreement.json (data; nil when there is
@@ -53,17 +68,34 @@ func AgreementMarkdown(data []byte) (string, error) {
 		return "", fmt.Errorf("docs/agreement.json: %v (scripts/clientcheck/harness.py write rewrites it)", err)
 	}
 	date, _, _ := strings.Cut(a.Started, "T")
-	fmt.Fprintf(&b, "The clientcheck harness (`scripts/clientcheck/harness.sh`; see `scripts/clientcheck/README.md`) generates trees from a grammar of the inputs above, runs each real client on them and compares mcpconf's view of the same tree as `go test` does (`clientcase.Compare`: which servers exist, their status, command, args and URL). Last run: seed %d, mcpconf `%s`, %s, %d s of client runs.\n\n",
-		a.Seed, a.Mcpconf, date, a.RunSeconds)
-	b.WriteString("| client | version | trees | agree | disagree | errors | agreement |\n|---|---|---|---|---|---|---|\n")
+	ran := ""
+	if a.RanWith != "" && a.RanWith != a.Mcpconf {
+		ran = fmt.Sprintf(" (the clients ran with `%s`; their answers judged again with `%s`)", a.RanWith, a.Mcpconf)
+	}
+	fmt.Fprintf(&b, "The clientcheck harness (`scripts/clientcheck/harness.sh`; see `scripts/clientcheck/README.md`) generates trees from a grammar of the inputs above, runs each real client on them and compares mcpconf's view of the same tree as `go test` does (`clientcase.Compare`: which servers exist, their status, the extension, command, args and URL). Last run: seed %d, mcpconf `%s`%s, %s, %d s of client runs.\n\n",
+		a.Seed, a.Mcpconf, ran, date, a.RunSeconds)
+	b.WriteString("| client | version | trees | agree | disagree | errors | client crashes | agreement |\n|---|---|---|---|---|---|---|---|\n")
 	for _, c := range a.Clients {
 		rate := "—"
 		if c.Rate != nil {
 			rate = fmt.Sprintf("%.1f%%", 100**c.Rate)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %s |\n", c.Product, c.Version, c.Trees, c.Agree, c.Disagree, c.Errors, rate)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %s |\n", c.Product, c.Version, c.Trees, c.Agree, c.Disagree, c.Errors, c.ClientCrashes, rate)
 	}
-	b.WriteString("\nAgreement counts the trees that ran (errors are client runs that timed out or failed). Disagreements by kind, with the minimized trees in `testdata/clients-pending/` (`go test` replays a case once it moves to `testdata/clients/`):\n\n")
+	for _, h := range a.History {
+		var rates []string
+		for _, c := range a.Clients {
+			if r, ok := h.Rates[c.Product]; ok {
+				rates = append(rates, fmt.Sprintf("%s %.1f%%", c.Product, 100*r))
+			}
+		}
+		with := ""
+		if h.RanWith != "" && h.RanWith != h.Mcpconf {
+			with = fmt.Sprintf(", the clients run with `%s`", h.RanWith)
+		}
+		fmt.Fprintf(&b, "\nAn earlier run: seed %d, mcpconf `%s`%s: %s.\n", h.Seed, h.Mcpconf, with, strings.Join(rates, ", "))
+	}
+	b.WriteString("\nAgreement counts the trees that ran (errors are client runs that timed out or failed; a client crash is a tree on which the client's own listing crashed, so it gave no answer). Disagreements by kind, with the minimized trees in `testdata/clients-pending/` (`go test` replays a case once it moves to `testdata/clients/`):\n\n")
 	any := false
 	for _, c := range a.Clients {
 		for _, g := range c.Groups {

@@ -410,10 +410,19 @@ def cmd_write(args):
         cases.append({"name": name, "client": client, "signatures": sorted({signature(client, x) for x in ds}),
                       "disagreements": [{k: x[k] for k in ("server", "aspect", "mcpconf", "client")} for x in ds],
                       "description": desc, "from_trees": sorted({x["index"] for x in ss})})
+    history = []
+    if os.path.exists(AGREEMENT):
+        prev = read_json(AGREEMENT)
+        if (prev.get("seed"), prev.get("mcpconf")) != (meta["seed"], meta["mcpconf"]):
+            history.append({"seed": prev.get("seed"), "mcpconf": prev.get("mcpconf"), "ran_with": prev.get("ran_with"),
+                            "rates": {c["product"]: c["rate"] for c in prev.get("clients", []) if c.get("rate") is not None}})
+        history += [h for h in prev.get("history", []) if (h.get("seed"), h.get("mcpconf")) != (meta["seed"], meta["mcpconf"])]
     agreement = {
         "generated_by": "scripts/clientcheck/harness.py (python3 scripts/clientcheck/harness.py write)",
         "seed": meta["seed"],
         "mcpconf": meta["mcpconf"],
+        "ran_with": meta.get("ran_with"),
+        "history": history[:5],
         "started": meta.get("started"),
         "run_seconds": meta.get("run_seconds"),
         "clients": [],
