@@ -12,10 +12,14 @@ import (
 
 // trustResult is whether a client trusts the project, and why.
 type trustResult struct {
-	all    bool // the project (its root) is trusted
-	reason string
-	path   string
-	pos    normalize.Pos
+	all bool // the project (its root) is trusted
+	// accepted: the root's key or that of a directory between it and the
+	// working directory says trusted (Trust.UpToRoot): settings marked
+	// Setting.Accepted count
+	accepted bool
+	reason   string
+	path     string
+	pos      normalize.Pos
 	// layers holds, for a client that trusts each project layer on its own
 	// (Codex), the decision for each directory from the start directory up
 	// to the root.
@@ -101,12 +105,13 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 			}
 		}
 		res.all, res.reason, res.pos = o.trustKey(c, docs, display, root)
+		res.accepted = res.all
 		if tr.UpToRoot && !res.all {
-			// a directory between the working directory and the root
-			// whose key says trusted trusts the project
+			// the trust dialog accepted for a directory between the
+			// working directory and the root
 			for d := o.Root; d != filepath.Clean(root) && within(root, d); d = filepath.Dir(d) {
-				if ok, why, pos := o.trustKey(c, docs, display, d); ok {
-					res.all, res.reason, res.pos = ok, why, pos
+				if ok, _, _ := o.trustKey(c, docs, display, d); ok {
+					res.accepted = true
 					break
 				}
 			}
@@ -410,7 +415,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 				}
 				obj = m.Value
 			}
-			counted := !st.Trusted || v.trusted()
+			counted := !st.Trusted || v.trusted() || st.Accepted && v.trust != nil && v.trust.accepted
 			if !counted && (obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil) {
 				skipped = append(skipped, doc.Path)
 			}

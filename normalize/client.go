@@ -521,6 +521,12 @@ type Setting struct {
 	// Trusted: the setting counts only in a trusted project (approvals
 	// written inside the project cannot approve themselves).
 	Trusted bool
+	// Accepted: it counts too once the trust dialog was accepted for a
+	// directory between the working directory and the root
+	// (Trust.UpToRoot), the root itself untrusted (Claude Code's
+	// .claude/settings.local.json; the harness: its approvals counted where
+	// .claude/settings.json's did not).
+	Accepted bool
 }
 
 // TrustKind is how a client records that a project is trusted.
@@ -568,10 +574,12 @@ type Trust struct {
 	// project root's; without that, with RepoRoot, the key of the git
 	// repository holding the working directory (Codex).
 	PerLayer, RepoRoot bool
-	// UpToRoot: the key of the project root or of any directory from the
-	// working directory up to it trusts the project (Claude Code 2.1.331's
-	// jI(): projects[<root>], then vh() from the working directory up to
-	// the git root; a parent of the root does not count).
+	// UpToRoot: besides the project root's key, the key of any directory
+	// from the working directory up to it says the trust dialog was
+	// accepted (Claude Code 2.1.331's jI(): projects[<root>], then vh()
+	// from the working directory up to the git root; a parent of the root
+	// does not count), which makes the settings marked Setting.Accepted
+	// count; the others wait for the root's own key.
 	UpToRoot bool
 	// Exact: the client looks up the key as it writes it, the directory's
 	// path or its symlink-resolved path: "/repo/" or "/repo/." does not
