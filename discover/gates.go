@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/schemas"
 )
 
 // trustResult is whether a client trusts the project, and why.
@@ -535,7 +537,7 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		if s.Off != nil && s.Off.Kind == normalize.ByConfig {
 			continue // a file the client does not read while another holds it all (managed-mcp.json)
 		}
-		if lost := v.c.Lost(s.Name, s.Source.Scope); lost != "" {
+		if lost := v.c.Lost(s.Name, s.Source.Scope, v.failsSchema(s.Source.Path, docs)); lost != "" {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
 				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Yields: true, Unlisted: true})
 			continue
@@ -666,6 +668,38 @@ func (v *viewer) mergedInvalid(set *normalize.Set) {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: pos})
 		}
 	}
+}
+
+// failsSchema reports whether the client's schema rejects the document at
+// path, judged once per path and only when asked (a lost name's file).
+func (v *viewer) failsSchema(path string, docs []*normalize.Document) bool {
+	if bad, ok := v.schemaBad[path]; ok {
+		return bad
+	}
+	if v.schemaBad == nil {
+		v.schemaBad = map[string]bool{}
+	}
+	bad := false
+	if i := slices.IndexFunc(docs, func(d *normalize.Document) bool { return d.Path == path }); i >= 0 && docs[i].Root != nil && v.c.Schema != "" {
+		vs, err := schemas.Violations(v.c.Schema, docs[i].Root.Interface())
+		// Gemini CLI's settings schema reads a number written as a string
+		// (buildPrimitiveSchema preprocesses it); the JSON Schema does not
+		numeric := map[string]bool{}
+		docs[i].Root.Walk(func(x *normalize.Value) bool {
+			if x.Kind == normalize.String {
+				if _, err := strconv.ParseFloat(strings.TrimSpace(x.Str), 64); err == nil && strings.TrimSpace(x.Str) != "" {
+					numeric[x.Pointer] = true
+				}
+			}
+			return true
+		})
+		vs = slices.DeleteFunc(vs, func(vi schemas.Violation) bool {
+			return numeric[vi.Pointer] && slices.Equal(vi.Want, []string{"number"})
+		})
+		bad = err == nil && len(vs) > 0
+	}
+	v.schemaBad[path] = bad
+	return bad
 }
 
 // kindWord names a kind of value in a sentence: "an array", "null".

@@ -41,6 +41,9 @@ type viewer struct {
 	// approval turned off instead, by definition; after the merge it
 	// applies again to the definition that won.
 	blocked map[defKey]normalize.Gate
+	// schemaBad caches whether the client's schema rejects a file
+	// (failsSchema).
+	schemaBad map[string]bool
 }
 
 // defKey names one definition.

@@ -336,13 +336,19 @@ type LostName struct {
 	Names  []string
 	Scopes []Scope
 	Why    string // with %q for the name
+	// UnlessInvalid: the name is kept when its file fails the client's
+	// schema, which then uses the file as parsed rather than the object
+	// its validation builds (Gemini CLI: zod's record parse assigns each
+	// key, and "__proto__" set that way is lost).
+	UnlessInvalid bool
 }
 
 // Lost says why the client loses a server of this name read in a file of
-// this scope; "" when it does not.
-func (c *Client) Lost(name string, scope Scope) string {
+// this scope; "" when it does not. invalid says the file fails the
+// client's schema (mcpconf's schema rule found an error in it).
+func (c *Client) Lost(name string, scope Scope, invalid bool) string {
 	for _, l := range c.LostNames {
-		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) {
+		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) && !(l.UnlessInvalid && invalid) {
 			return fmt.Sprintf(l.Why, name)
 		}
 	}

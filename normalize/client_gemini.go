@@ -31,8 +31,8 @@ var gemini = &Client{
 	// answers to passes; the settings merge loses "__proto__" (the harness)
 	NullClears: true,
 	LostNames: []LostName{
-		{Names: []string{"__proto__"}, Scopes: []Scope{System, Project, User},
-			Why: "Gemini CLI merges its settings into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"},
+		{Names: []string{"__proto__"}, Scopes: []Scope{System, Project, User}, UnlessInvalid: true,
+			Why: "Gemini CLI validates its settings into a new object, where %q sets the object's prototype instead of adding a server: it is lost without a warning (it stays when the file fails validation and is used as parsed)"},
 		{Names: ObjectNames, Scopes: []Scope{ExtensionScope},
 			Why: "Gemini CLI adds an extension's server only when its servers object does not already answer to the name, and every object answers to %q: the server is lost without a warning"},
 	},
