@@ -104,7 +104,11 @@ func AgreementMarkdown(data []byte) (string, error) {
 			if len(g.Cases) > 0 {
 				cases = "`" + strings.Join(g.Cases, "`, `") + "`"
 			}
-			fmt.Fprintf(&b, "- %s: `%s` — mcpconf says `%s`, the client says `%s`: %d trees (%s)\n", c.Product, g.Aspect, compact(g.Mcpconf), compact(g.Client), g.Trees, cases)
+			trees := "trees"
+			if g.Trees == 1 {
+				trees = "tree"
+			}
+			fmt.Fprintf(&b, "- %s: `%s` — mcpconf says `%s`, the client says `%s`: %d %s (%s)\n", c.Product, g.Aspect, compact(g.Mcpconf), compact(g.Client), g.Trees, trees, cases)
 		}
 	}
 	if !any {
