@@ -344,11 +344,11 @@ type LostName struct {
 }
 
 // Lost says why the client loses a server of this name read in a file of
-// this scope; "" when it does not. invalid says the file fails the
-// client's schema (mcpconf's schema rule found an error in it).
-func (c *Client) Lost(name string, scope Scope, invalid bool) string {
+// this scope; "" when it does not. invalid says whether the file fails
+// the client's schema, asked only of a name that may be lost.
+func (c *Client) Lost(name string, scope Scope, invalid func() bool) string {
 	for _, l := range c.LostNames {
-		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) && !(l.UnlessInvalid && invalid) {
+		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) && !(l.UnlessInvalid && invalid()) {
 			return fmt.Sprintf(l.Why, name)
 		}
 	}

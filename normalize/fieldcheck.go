@@ -107,7 +107,7 @@ func (c *Client) FieldProblem(s *Server) *FieldProblem {
 		if fc.Transports != nil && !slices.Contains(fc.Transports, s.Transport) {
 			continue
 		}
-		if p := checkPath(s.Node, strings.Split(fc.Path, "."), "", fc); p != nil {
+		if p := checkPath(s.Node, fc.Path, "", fc); p != nil {
 			if p.Value == nil {
 				p.Type, p.At = typ, s.Source.Pos
 			}
@@ -117,56 +117,48 @@ func (c *Client) FieldProblem(s *Server) *FieldProblem {
 	return nil
 }
 
-// checkPath follows the rest of a check's path from v, the field written
-// so far being at.
-func checkPath(v *Value, path []string, at string, fc FieldCheck) *FieldProblem {
-	key, rest := path[0], path[1:]
-	var next []struct {
-		v    *Value
-		name string
+// checkPath follows the rest of a check's path ("args.*") from v, the field
+// written so far being at. Names are built only for a problem found: most
+// entries have none.
+func checkPath(v *Value, path, at string, fc FieldCheck) *FieldProblem {
+	key, rest, more := strings.Cut(path, ".")
+	visit := func(n *Value, name func() string) *FieldProblem {
+		var p *FieldProblem
+		if more {
+			if n.Kind == Object || n.Kind == Array {
+				p = checkPath(n, rest, name(), fc)
+			}
+			return p
+		}
+		if p = checkKind(n, fc.Kind); p != nil {
+			p.Field = name() + p.Field
+		}
+		return p
 	}
 	switch {
 	case key == "*" && v.Kind == Array:
 		for i, it := range v.Items {
-			next = append(next, struct {
-				v    *Value
-				name string
-			}{it, fmt.Sprintf("%s[%d]", at, i)})
+			if p := visit(it, func() string { return fmt.Sprintf("%s[%d]", at, i) }); p != nil {
+				return p
+			}
 		}
 	case key == "*" && v.Kind == Object:
 		for _, m := range v.Unique() {
-			next = append(next, struct {
-				v    *Value
-				name string
-			}{m.Value, join(at, m.Key)})
+			if p := visit(m.Value, func() string { return join(at, m.Key) }); p != nil {
+				return p
+			}
 		}
 	case key == "*":
 		return nil // the container's own check reports it
 	default:
 		m := v.Member(key)
 		if m == nil {
-			if fc.Required && len(rest) == 0 {
+			if fc.Required && !more {
 				return &FieldProblem{Field: join(at, key), Kind: fc.Kind}
 			}
 			return nil
 		}
-		next = append(next, struct {
-			v    *Value
-			name string
-		}{m.Value, join(at, key)})
-	}
-	for _, n := range next {
-		if len(rest) > 0 {
-			if n.v.Kind == Object || n.v.Kind == Array {
-				if p := checkPath(n.v, rest, n.name, fc); p != nil {
-					return p
-				}
-			}
-			continue
-		}
-		if p := checkKind(n.v, n.name, fc.Kind); p != nil {
-			return p
-		}
+		return visit(m.Value, func() string { return join(at, key) })
 	}
 	return nil
 }
@@ -178,55 +170,61 @@ func join(at, key string) string {
 	return at + "." + key
 }
 
-// checkKind checks one value, and the items of a list or map.
-func checkKind(v *Value, name string, k FieldKind) *FieldProblem {
-	bad := &FieldProblem{Field: name, Value: v, Kind: k, At: v.Range.Start}
+// checkKind checks one value, and the items of a list or map; a problem
+// with an item names it by its suffix ("[2]", ".KEY"), which the caller
+// puts after the field's name.
+func checkKind(v *Value, k FieldKind) *FieldProblem {
+	bad := func() *FieldProblem { return &FieldProblem{Value: v, Kind: k, At: v.Range.Start} }
+	item := func(p *FieldProblem, suffix string) *FieldProblem {
+		p.Field = suffix + p.Field
+		return p
+	}
 	switch k {
 	case TextField:
 		if v.Kind != String {
-			return bad
+			return bad()
 		}
 	case NonEmptyText:
 		if v.Kind != String || v.Str == "" {
-			return bad
+			return bad()
 		}
 	case TextList:
 		if v.Kind != Array {
-			return bad
+			return bad()
 		}
 		for i, it := range v.Items {
-			if p := checkKind(it, fmt.Sprintf("%s[%d]", name, i), TextField); p != nil {
-				return p
+			if p := checkKind(it, TextField); p != nil {
+				return item(p, fmt.Sprintf("[%d]", i))
 			}
 		}
 	case TextMap:
 		if v.Kind != Object {
-			return bad
+			return bad()
 		}
 		for _, m := range v.Unique() {
-			if p := checkKind(m.Value, name+"."+m.Key, TextField); p != nil {
-				return p
+			if p := checkKind(m.Value, TextField); p != nil {
+				return item(p, "."+m.Key)
 			}
 		}
 	case Flag:
 		if v.Kind != Bool {
-			return bad
+			return bad()
 		}
 	case PositiveInt:
 		if v.Kind != Number || math.IsNaN(v.Num) || v.Num <= 0 || v.Num != math.Trunc(v.Num) {
-			return bad
+			return bad()
 		}
 	case Table:
 		if v.Kind != Object {
-			return bad
+			return bad()
 		}
 	case TableList:
 		if v.Kind != Array {
-			return bad
+			return bad()
 		}
 		for i, it := range v.Items {
-			if p := checkKind(it, fmt.Sprintf("%s[%d]", name, i), Table); p != nil {
-				return p
+			if p := checkKind(it, Table); p != nil {
+				return item(p, fmt.Sprintf("[%d]", i))
 			}
 		}
 	}
