@@ -33,6 +33,14 @@ func FuzzLint(f *testing.F) {
 	f.Add(uint8(3), "[mcp_servers.a]\ncommand = \"cmd\"\nargs = [\"/c\", \"docker\", \"run\", \"-eT\", \"--env\"]\nenv_vars = [\"T\", \"U\"]\n")
 	f.Add(uint8(4), `{"mcpServers": {"a": {"command": "npx", "args": ["-y", "@stripe/mcp@1", "--api-key"]}, "b": {"command": "tavily-mcp"}}}`)
 	f.Add(uint8(10), `{"mcpServers": {"a": {"url": "${env:U}", "disabled": true, "timeout": 0}, "b": {"command": "docker", "args": ["run", "-e"], "env": {"K": "${userHome}"}}}}`)
+	// issue 15: entries Claude Code skips as it reads them (not objects, a
+	// lost or reserved name), a servers key that is null, __proto__ in a
+	// file that fails Gemini CLI's validation, a state file that stops
+	// Claude Code
+	f.Add(uint8(0), `{"mcpServers": {"a": [], "b": null, "c": "x", "__proto__": {"command": "x"}, "workspace": {"command": "y"}}}`)
+	f.Add(uint8(4), `{"mcpServers": null, "mcp": {"allowed": "a"}}`)
+	f.Add(uint8(4), `{"mcpServers": {"__proto__": {"command": "x", "timeout": "5000"}, "c": {"command": "x", "trust": "yes"}}}`)
+	f.Add(uint8(9), `{} x`)
 	f.Fuzz(func(t *testing.T, which uint8, content string) {
 		file := fuzzFiles[int(which)%len(fuzzFiles)]
 		cfg := &Config{Enable: []string{"undefined-variable", "unpinned-package"}, Policy: Policy{DenyURLs: []string{"http://*"}, AllowCommands: []string{"npx"}}}
