@@ -238,6 +238,8 @@ func remoteHTTPSOnly(c *normalize.Client, s *normalize.Server) {
 	why := ""
 	u, err := url.Parse(s.URL)
 	switch {
+	case c.RemoteNames != nil && !c.RemoteNames.OK(s.Name):
+		why = "its name breaks the rule \"" + c.RemoteNames.Say + "\""
 	case s.Transport != normalize.HTTP && s.Transport != normalize.SSE || !s.TransportExplicit:
 		why = fmt.Sprintf("it is not an %q or %q server", c.TypeFor(normalize.HTTP), c.TypeFor(normalize.SSE))
 	case err != nil || u.Scheme != "https" || u.Host == "":

@@ -271,8 +271,13 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 		return
 	}
 	if len(tr.Enabled) > 0 {
-		if m, path := o.outsideSetting(c, tr.Enabled); m != nil && m.Value.Kind != normalize.Null {
-			if !truthy(m.Value) {
+		if m, doc := o.outsideSetting(c, tr.Enabled); m != nil && m.Value.Kind != normalize.Null {
+			path := doc.Path
+			on := truthy(m.Value)
+			if b, ok := textBool(c, m.Value, doc); ok {
+				on = b
+			}
+			if !on {
 				res.all, res.pos = true, m.Value.Range.Start
 				res.reason = fmt.Sprintf("%s is %s at %s:%s, so every folder is trusted", strings.Join(tr.Enabled, "."), valueText(m.Value), path, m.Value.Range.Start)
 				return
@@ -350,7 +355,7 @@ func realPath(p string) string {
 // outsideSetting finds a setting in the client's files outside the
 // project, the highest-precedence file that sets it winning; path is the
 // file's display path.
-func (o *Options) outsideSetting(c *normalize.Client, key []string) (*normalize.Member, string) {
+func (o *Options) outsideSetting(c *normalize.Client, key []string) (*normalize.Member, *normalize.Document) {
 	for _, l := range o.viewLocations(c, o.Root) {
 		if !l.Scope.OutsideProject() || l.Extension != nil || l.Skip != nil {
 			continue
@@ -360,10 +365,10 @@ func (o *Options) outsideSetting(c *normalize.Client, key []string) (*normalize.
 			continue
 		}
 		if m := lookupKey(r.doc.Root, key, ""); m != nil {
-			return m, r.doc.Path
+			return m, r.doc
 		}
 	}
-	return nil, ""
+	return nil, nil
 }
 
 // applyTrust marks every server of a client that starts none in an
@@ -555,7 +560,7 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		// another definition
 		if why != "" && (s.Enabled || v.c.SkipsInvalid && s.Off.Kind != normalize.ByConfig) {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
-				Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid})
+				Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid, Unlisted: s.Off != nil && s.Off.Unlisted})
 		}
 	}
 }
@@ -680,26 +685,68 @@ func (v *viewer) failsSchema(path string, docs []*normalize.Document) bool {
 		v.schemaBad = map[string]bool{}
 	}
 	bad := false
-	if i := slices.IndexFunc(docs, func(d *normalize.Document) bool { return d.Path == path }); i >= 0 && docs[i].Root != nil && v.c.Schema != "" {
-		vs, err := schemas.Violations(v.c.Schema, docs[i].Root.Interface())
-		// Gemini CLI's settings schema reads a number written as a string
-		// (buildPrimitiveSchema preprocesses it); the JSON Schema does not
-		numeric := map[string]bool{}
-		docs[i].Root.Walk(func(x *normalize.Value) bool {
+	if i := slices.IndexFunc(docs, func(d *normalize.Document) bool { return d.Path == path }); i >= 0 {
+		bad = docFailsSchema(v.c, docs[i])
+	}
+	v.schemaBad[path] = bad
+	return bad
+}
+
+// docFailsSchema reports whether the client's own validation rejects a
+// settings file, which it then uses as parsed rather than as validated:
+// the client's schema, less what a client that reads text as numbers and
+// booleans (TextBooleans: Gemini CLI's buildPrimitiveSchema, a zod schema
+// of types and enums) accepts.
+func docFailsSchema(c *normalize.Client, doc *normalize.Document) bool {
+	if doc == nil || doc.Root == nil || c.Schema == "" {
+		return false
+	}
+	vs, err := schemas.Violations(c.Schema, doc.Root.Interface())
+	if err != nil {
+		return false
+	}
+	if c.TextBooleans {
+		// its validation checks types and allowed values, not which
+		// fields an entry needs
+		vs = slices.DeleteFunc(vs, func(vi schemas.Violation) bool { return vi.Keyword != "type" && vi.Keyword != "enum" })
+		text := map[string]string{}
+		doc.Root.Walk(func(x *normalize.Value) bool {
 			if x.Kind == normalize.String {
-				if _, err := strconv.ParseFloat(strings.TrimSpace(x.Str), 64); err == nil && strings.TrimSpace(x.Str) != "" {
-					numeric[x.Pointer] = true
-				}
+				text[x.Pointer] = x.Str
 			}
 			return true
 		})
 		vs = slices.DeleteFunc(vs, func(vi schemas.Violation) bool {
-			return numeric[vi.Pointer] && slices.Equal(vi.Want, []string{"number"})
+			t, ok := text[vi.Pointer]
+			if !ok {
+				return false
+			}
+			if slices.Equal(vi.Want, []string{"number"}) {
+				_, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+				return err == nil && strings.TrimSpace(t) != ""
+			}
+			l := strings.ToLower(t)
+			return slices.Equal(vi.Want, []string{"boolean"}) && (l == "true" || l == "false")
 		})
-		bad = err == nil && len(vs) > 0
 	}
-	v.schemaBad[path] = bad
-	return bad
+	return len(vs) > 0
+}
+
+// textBool is a setting written as the text "true" or "false" (any case),
+// which a client that validates its settings into booleans reads as one
+// (Client.TextBooleans) when the file passes its validation; ok is false
+// otherwise.
+func textBool(c *normalize.Client, v *normalize.Value, doc *normalize.Document) (b, ok bool) {
+	if !c.TextBooleans || v.Kind != normalize.String || docFailsSchema(c, doc) {
+		return false, false
+	}
+	switch strings.ToLower(v.Str) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
 }
 
 // kindWord names a kind of value in a sentence: "an array", "null".

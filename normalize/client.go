@@ -99,6 +99,14 @@ type Client struct {
 	// server of that name never makes it into the client's servers. Such a
 	// definition is invalid and unlisted.
 	LostNames []LostName
+	// RemoteNames is the rule a server's name must meet in a RemoteHTTPS
+	// file, or the client ignores the entry without a word (Claude Code's
+	// managedMcpServers keys); nil when there is none.
+	RemoteNames *NameRule
+	// TextBooleans: a boolean setting written as the text "true" or
+	// "false" (any case) is read as that boolean (Gemini CLI's settings
+	// validation, buildPrimitiveSchema, converts it).
+	TextBooleans bool
 	// NullClears: a servers key set to null in a file replaces the servers
 	// of the files below it, which the client then does not see (Gemini
 	// CLI's settings merge; a schema warning says null is not an object).
@@ -328,6 +336,13 @@ type Shape struct {
 	// rest of the file loads (Client.FieldProblem). Nil when the client
 	// checks none, or mcpconf does not know.
 	FieldChecks []FieldCheck
+}
+
+// NameRule is a rule server names must meet: OK decides, Say says it in
+// the client's words.
+type NameRule struct {
+	OK  func(name string) bool
+	Say string
 }
 
 // LostName is a set of names a client loses in files of some scopes, and

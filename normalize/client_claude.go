@@ -72,6 +72,20 @@ var (
 		"__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"}
 )
 
+// claudeManagedName is Claude Code 2.1.331's check of a managedMcpServers
+// key (cn()).
+func claudeManagedName(name string) bool {
+	if name == "" || name == "constructor" || name == "prototype" || slices.Contains(claudeReservedExact[1:], name) {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
 // claudeServerPart is the server part of "mcp__<name>__tool" as Claude Code
 // reads it back (XVe(): the name sanitized by Mn(), every character
 // outside [A-Za-z0-9_-] made "_", then cut at its first "__"); "" when
@@ -205,6 +219,10 @@ var claude = &Client{
 	// the name is refused as reserved, with a warning)
 	LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project},
 		Why: "Claude Code reads .mcp.json into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
+	// managedMcpServers keys: /^[A-Za-z0-9_-]+$/, not a __proto__-like
+	// name, "constructor" or "prototype" (2.1.331's cn(), message Dt)
+	RemoteNames: &NameRule{OK: claudeManagedName,
+		Say: "server names may only contain letters, numbers, hyphens and underscores, and may not be constructor, prototype, __proto__, __defineGetter__, __defineSetter__, __lookupGetter__ or __lookupSetter__"},
 	HidesBlocked: true,
 	SkipsInvalid: true,
 	AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
@@ -283,8 +301,8 @@ var claude = &Client{
 			Source: "Claude Code 2.1.331 binary: the managed path `cr()`, `ts()`, `g1t()`, the drop-in walk `dht`/`Nie`; testdata/clients/claude-managed-approval, claude-managed-approval-untrusted (a dot drop-in unread), claude-allow-managed-only"},
 		{Topic: "precedence", Text: "while `managed-mcp.json` exists, parsed or not (\"This file keeps exclusive control of MCP servers while it exists\"), only managed servers load: its own and managed settings' `managedMcpServers`, `managed-mcp.json` winning a name; user, local, project servers are not read. Without it, `managedMcpServers` win over every other scope",
 			Source: "Claude Code 2.1.331 binary: the server collection `gv` (exclusive control `Qh`, the order `{...plugins, ...user, ...project, ...local, ...managed}`), `IOo`; testdata/clients/claude-managed-mcp, claude-managed-mcp-broken, claude-managed-servers"},
-		{Topic: "shape", Text: "`managedMcpServers` (managed settings only) holds `http` and `sse` servers with an https `url`, no `command`, `args`, `env`, `headersHelper` and no `${VAR}`; any other entry is ignored (a warning in the settings, nothing in `claude mcp list`)",
-			Source: "Claude Code 2.1.331 binary: the managed-server schema `AWs`, `uPo`; testdata/clients/claude-managed-mcp (ms2)"},
+		{Topic: "shape", Text: "`managedMcpServers` (managed settings only) holds `http` and `sse` servers with an https `url`, no `command`, `args`, `env`, `headersHelper` and no `${VAR}`, named by letters, digits, `-` and `_` (not `constructor`, `prototype` or a `__proto__`-like name); any other entry is ignored (a warning in the settings, nothing in `claude mcp list`)",
+			Source: "Claude Code 2.1.331 binary: the managed-server schema `AWs`, `uPo`, the key check `cn` (message `Dt`); testdata/clients/claude-managed-mcp (ms2), gen-claude-3e062000, gen-claude-dfd5278a, gen-claude-b17f73f5"},
 		{Topic: "switches", Text: "`deniedMcpServers` and `allowedMcpServers` are read from every settings file (user, project, local, managed), in an untrusted project too, their entries adding up. An entry holds exactly one of `serverName` (exact), `serverCommand` (the whole command line `[command, ...args]`, exactly) or `serverUrl` (a pattern, `*` for anything, host case-insensitive, a pattern without a path matching any path); others are ignored, and so is a list that is not an array. Deny is checked first and applies to every server, managed ones included (but not from the project's own settings, below); a deny-list URL also matches with a query or a trailing slash more or less, an allow-list URL does not. An empty allow-list admits nothing (an allow-list whose every entry is ignored too); once it holds a `serverCommand` entry a stdio server needs a matching command line (its name no longer admits it), likewise `serverUrl` for a remote server. Managed servers pass the allow-list unless their values outside `env` use `${VAR}`. `allowManagedMcpServersOnly: true` in managed settings leaves only the managed allow-list. A blocked server vanishes from `claude mcp list`",
 			Source: "Claude Code 2.1.331 binary: `Mne`, `A6`, the deny check `BPo`/`Ome`, the allow check `WPo`, `cC`, the entry schemas `Mjs`/`Djs` and their validation `Tr`, URL matching `Hcn`/`VSo`, `IFt`/`lht`, the `expandedFromEnv` mark of `Rvt`; testdata/clients/claude-deny-scopes, claude-allow-union, claude-allow-empty, claude-allow-command-url, claude-allow-url-patterns, claude-list-invalid-entries, claude-list-not-array, claude-allow-managed-only, claude-managed-mcp-lists"},
 		{Topic: "switches", Text: "the key of `projects` in `~/.claude.json` is the project's path exactly: written with a trailing slash it neither trusts the project nor holds its local servers",

@@ -29,7 +29,8 @@ var gemini = &Client{
 	// the merged settings' servers are a plain object, and an extension's
 	// server is skipped "if (mcpServers[key])", which every name an object
 	// answers to passes; the settings merge loses "__proto__" (the harness)
-	NullClears: true,
+	NullClears:   true,
+	TextBooleans: true,
 	LostNames: []LostName{
 		{Names: []string{"__proto__"}, Scopes: []Scope{System, Project, User}, UnlessInvalid: true,
 			Why: "Gemini CLI validates its settings into a new object, where %q sets the object's prototype instead of adding a server: it is lost without a warning (it stays when the file fails validation and is used as parsed)"},
@@ -88,6 +89,8 @@ var gemini = &Client{
 			Source: "Gemini CLI 0.61.0 bundle: `loadTrustedFolders` (`userConfig[normalizePath(rawPath)] = trustLevel`), `isPathTrusted` (`rulePath.length > longestMatchLen`); the differential harness (seed 2)"},
 		{Topic: "shape", Text: "`gemini mcp list` adds an extension's server only `if (!mcpServers[key])` on a plain object, so an extension server named like an Object.prototype member (`toString`, `constructor`, `hasOwnProperty`, …) is never listed; a settings server named `__proto__` is lost in the settings merge",
 			Source: "Gemini CLI 0.61.0 bundle: packages/cli/src/commands/mcp/list.ts `getMcpServersFromConfig`; the differential harness (seed 1 and 2)"},
+		{Topic: "switches", Text: "settings are validated into their types: `\"false\"` and `\"true\"` (any case) are booleans, numbers written as text are numbers (`security.folderTrust.enabled: \"false\"` turns folder trust off)",
+			Source: "Gemini CLI 0.61.0 bundle: `buildPrimitiveSchema`; testdata/clients/gen-gemini-5dfaf55b (the differential harness, seed 3)"},
 		{Topic: "not modelled", Text: "`gemini mcp list` itself crashes on some values (`args` a string: \"server.args?.join is not a function\"); a session fails that server only. The harness counts such trees apart (client-crash), and mcpconf judges the server as a session would",
 			Source: "Gemini CLI 0.61.0 bundle: `listMcpServers`; the differential harness"},
 		{Topic: "precedence", Text: "a settings file whose `mcpServers` is `null` replaces the servers of the files below it in the merge (with a schema warning, \"Expected object, received null\"); extensions' servers are added after",
