@@ -626,6 +626,14 @@ func (f *fileLists) applyAfterMerge(entries []normalize.Entry, pisces bool) {
 	}
 }
 
+func scopeNames(ss []normalize.Scope) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = string(s)
+	}
+	return out
+}
+
 func (f *fileLists) hidden(name string) bool {
 	for _, l := range f.hide {
 		if l.has(name) {
@@ -652,11 +660,20 @@ func (f *fileLists) settings(defs []normalize.Server) []normalize.ListSetting {
 				}
 				return names
 			}
+			// a deny-list of the project's own files does not reach the
+			// servers of ProjectExempt scopes (Claude Code's managed ones)
+			exempt := func(s *normalize.Server) bool {
+				return slices.Contains(l.spec.ProjectExempt, s.Source.Scope) && (l.scope == normalize.Project || l.scope == normalize.Local)
+			}
 			if l.spec.Entries != nil {
 				for j := range l.entries {
 					e := &l.entries[j]
-					ls.Entries = append(ls.Entries, normalize.ListEntry{Text: e.text, Name: e.name, Range: e.val.Range, Pointer: e.val.Pointer,
-						Matches: match(e.matches)})
+					le := normalize.ListEntry{Text: e.text, Name: e.name, Range: e.val.Range, Pointer: e.val.Pointer,
+						Matches: match(func(s *normalize.Server) bool { return e.matches(s) && !exempt(s) })}
+					if len(le.Matches) == 0 && len(match(e.matches)) > 0 {
+						le.Ignored = fmt.Sprintf("it names only servers of the %s scope, which a deny-list in the project's own settings does not reach (put it in the user's or the managed settings)", strings.Join(scopeNames(l.spec.ProjectExempt), ", "))
+					}
+					ls.Entries = append(ls.Entries, le)
 				}
 				ls.Entries = append(ls.Entries, l.ignored...)
 			} else {

@@ -1,9 +1,13 @@
 package validate
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/internal/testtree"
 )
 
 func TestUnmatchedListEntry(t *testing.T) {
@@ -38,5 +42,36 @@ func TestUnmatchedListEntryProjectScope(t *testing.T) {
 	}, nil, discover.ProjectScopes), "unmatched-list-entry")
 	if len(diags) != 1 || diags[0].Pos.Col != 49 {
 		t.Errorf("%v", diags)
+	}
+}
+
+// TestUnmatchedListEntryManaged: a deny-list in the project's own settings
+// does not reach Claude Code's managed servers (found by the differential
+// harness): an entry that names only one is ignored, and says where it
+// would count; the user's settings reach them.
+func TestUnmatchedListEntryManaged(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		".claude/settings.json":   `{"deniedMcpServers": [{"serverName": "wiki"}]}`,
+		"~/.claude/settings.json": `{"deniedMcpServers": [{"serverName": "wiki"}]}`,
+	})
+	sys := t.TempDir()
+	managed := filepath.Join(sys, "etc", "claude-code", "managed-mcp.json")
+	if err := os.MkdirAll(filepath.Dir(managed), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(managed, []byte(`{"mcpServers": {"wiki": {"type": "http", "url": "https://wiki.example.com/mcp"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := discover.Options{Root: root, Home: home, Isolated: true, AssumeTrusted: true, System: sys}
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	clients, err := o.SelectClients([]string{"claude"}, discover.AllScopes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags := only(RunWorkspace(o.Scan(clients, discover.AllScopes), nil), "unmatched-list-entry")
+	if len(diags) != 1 || diags[0].Path != ".claude/settings.json" || !strings.Contains(diags[0].Message, "does not reach") {
+		t.Fatalf("want one finding about .claude/settings.json's entry, got %v", diags)
 	}
 }
