@@ -52,7 +52,7 @@ func (v *viewer) badFile(set *normalize.Set) (*normalize.Gate, string) {
 		var pos normalize.Pos
 		i := slices.IndexFunc(set.Documents, func(d *normalize.Document) bool { return d.Path == sf.Path })
 		switch {
-		case sf.Status == normalize.Failed && bf.SyntaxOnly && (i < 0 || strings.TrimSpace(string(set.Documents[i].Src)) == ""):
+		case sf.Status == normalize.Failed && bf.EmptyOK && (i < 0 || strings.TrimSpace(string(set.Documents[i].Src)) == ""):
 			continue // an empty file reads as no settings
 		case sf.Status == normalize.Failed:
 			why = sf.Error

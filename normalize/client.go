@@ -390,10 +390,11 @@ type BadFile struct {
 	// client (Claude Code's .claude.json); a broken file of another name
 	// loses only its own servers.
 	Names []string
-	// SyntaxOnly: only a file that does not parse stops the client; an
-	// empty one, or one that parses to another value than an object, is
-	// read as no settings (Claude Code).
-	SyntaxOnly bool
+	// SyntaxOnly: only a file that does not parse stops the client; one
+	// that parses to another value than an object is read as no settings
+	// (Claude Code's .claude.json). EmptyOK: an empty file is no settings
+	// either (Claude Code's .claude.json and managed-settings.json).
+	SyntaxOnly, EmptyOK bool
 }
 
 // BadFileFor is how a broken file at path stops the client; nil when it

@@ -208,11 +208,11 @@ var claude = &Client{
 	// the differential harness: '{} x' and a truncated object stop it; an
 	// empty file, null and [] do not)
 	BadFiles: []BadFile{
-		{Message: "Fix the JSON in ~/.claude.json, or move the file aside to start with default settings", ExitCode: 1, Names: []string{".claude.json"}, SyntaxOnly: true},
+		{Message: "Fix the JSON in ~/.claude.json, or move the file aside to start with default settings", ExitCode: 1, Names: []string{".claude.json"}, SyntaxOnly: true, EmptyOK: true},
 		// "Managed settings document could not be parsed as a JSON object;
 		// none of its settings are in effect. Fix or remove it." (the
-		// harness: null and [] stop it, exit code 1)
-		{Message: "Managed settings document could not be parsed as a JSON object; none of its settings are in effect. Fix or remove it.", ExitCode: 1, Names: []string{"managed-settings.json"}},
+		// harness: null and [] stop it, exit code 1; an empty file does not)
+		{Message: "Managed settings document could not be parsed as a JSON object; none of its settings are in effect. Fix or remove it.", ExitCode: 1, Names: []string{"managed-settings.json"}, EmptyOK: true},
 	},
 	// .mcp.json is read into a plain object: "__proto__" sets its
 	// prototype, and no warning names it (the harness; in ~/.claude.json
@@ -279,7 +279,7 @@ var claude = &Client{
 			Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); UNVERIFIED in the bundle (the merged settings `ro` could not be traced)"},
 		{Topic: "switches", Text: "deny-lists in the project's own settings (`.claude/settings.json`, `.claude/settings.local.json`) do not reach managed servers (`managed-mcp.json`, `managedMcpServers`); the user's and the managed settings' do",
 			Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get) (three trees, shrunk)"},
-		{Topic: "files", Text: "a `~/.claude.json` that does not parse stops Claude Code before it lists anything (\"Configuration error in …\", exit code 1; an empty file, `null` and `[]` do not), and so does a `managed-settings.json` that is not a JSON object (\"Managed settings document could not be parsed as a JSON object\", `null` and `[]` included)",
+		{Topic: "files", Text: "a `~/.claude.json` that does not parse stops Claude Code before it lists anything (\"Configuration error in …\", exit code 1; an empty file, `null` and `[]` do not), and so does a `managed-settings.json` that is not a JSON object (\"Managed settings document could not be parsed as a JSON object\", `null` and `[]` included; an empty one does not)",
 			Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
 		{Topic: "shape", Text: "a server named `__proto__` in `.mcp.json` is lost without a warning (the file is read into a plain object); in `~/.claude.json` it is refused as a reserved name, with a warning",
 			Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); testdata/clients/claude-reserved-names"},

@@ -457,7 +457,10 @@ func fileNotes(c *Client) string {
 		}
 		how := "it cannot parse, or that does not hold an object,"
 		if bf.SyntaxOnly {
-			how = "when it does not parse (empty, it is read as no settings)"
+			how = "when it does not parse"
+		}
+		if bf.EmptyOK {
+			how += " (empty, it is read as no settings)"
 		}
 		fmt.Fprintf(&b, "%s %s stops it before any server starts (%q, exit code %d): every server is `refused`.\n\n", which, how, bf.Message, bf.ExitCode)
 	}
