@@ -172,9 +172,9 @@ var claude = &Client{
 		// once it is trusted
 		Settings: []Setting{
 			{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
-			{File: claudeState(Local, true), Trusted: true},
 			{File: claudeLocalSettings, Trusted: true, Accepted: true},
 			{File: claudeLocalSettingsStart, Trusted: true, Accepted: true},
+			{File: claudeState(Local, true), Trusted: true},
 			{File: claudeProjectSettings, Trusted: true},
 			{File: claudeUserSettings},
 		},
@@ -275,7 +275,7 @@ var claude = &Client{
 			Source: "Claude Code 2.1.331 binary: `gv` (`if(Nn in Q||Nn in z||Nn in k||Nn in pe)continue` for project servers that are not approved; the policy filter after the merge); the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
 		{Topic: "switches", Text: "approvals count once `projects[<git root>].hasTrustDialogAccepted` is true; when only the key of a directory between the working directory and the git root says so (not a parent of the git root), `.claude/settings.local.json` approves and `.claude/settings.json` does not",
 			Source: "Claude Code 2.1.331 binary: `jI` (`projects[A_e()]`, then `Ah`/`vh` walking up from the working directory and stopping at the root), `ty`, `$Oo`; testdata/clients/claude-settings-subdir, claude-trust-parent, claude-approval-untrusted; the differential harness (seed 1 tree 6, seed 3 tree 287)"},
-		{Topic: "switches", Text: "approvals in `projects[<root>]` of `~/.claude.json` (`enableAllProjectMcpServers`, `enabledMcpjsonServers`) rank above the settings files: `true` there approves over `false` in `.claude/settings.json`",
+		{Topic: "switches", Text: "approvals in `projects[<root>]` of `~/.claude.json` (`enableAllProjectMcpServers`, `enabledMcpjsonServers`) rank between `.claude/settings.local.json` and `.claude/settings.json`: `true` there approves over `false` in `.claude/settings.json`, and `false` in `.claude/settings.local.json` wins over it",
 			Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); UNVERIFIED in the bundle (the merged settings `ro` could not be traced)"},
 		{Topic: "switches", Text: "deny-lists in the project's own settings (`.claude/settings.json`, `.claude/settings.local.json`) do not reach managed servers (`managed-mcp.json`, `managedMcpServers`); the user's and the managed settings' do",
 			Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get) (three trees, shrunk)"},
