@@ -7,6 +7,7 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/discover"
 )
 
@@ -56,13 +57,17 @@ func exitCode(err error) int {
 	var se silentError
 	var ue usageError
 	var re *discover.RootError
+	var aue *app.UsageError
+	var nf *app.NotFoundError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &se):
 		return se.code
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.As(err, &aue):
 		return exitUsage
+	case errors.As(err, &nf):
+		return exitFindings
 	case errors.As(err, &re):
 		return exitFatal
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,13 +13,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/resolve"
-	"github.com/mcpconf/mcpconf/secret"
-	"github.com/mcpconf/mcpconf/validate"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -90,65 +88,6 @@ func absPath(cwd, p string) string {
 		return p
 	}
 	return filepath.Join(cwd, p)
-}
-
-// clientSet picks the clients a run judges the tree by: --client, else
-// clients = [...] in the linter config, else every client whose files are
-// found in the scope. how says which, for the output.
-func clientSet(dopts *discover.Options, flags []string, cfg *validate.Config, scope discover.ScopeFilter) (clients []*normalize.Client, how secret.Safe, err error) {
-	names := flags
-	switch {
-	case len(names) > 0:
-		how = secret.Lit("chosen with --client")
-	case cfg != nil && len(cfg.Clients) > 0:
-		names, how = cfg.Clients, secret.Lit("from \"clients\" in "+validate.ConfigFile)
-	default:
-		how = secret.Lit("every client whose files were found here; choose with --client")
-	}
-	clients, err = dopts.SelectClients(names, scope)
-	var uc *discover.UnknownClientError
-	if errors.As(err, &uc) {
-		return nil, secret.Safe{}, usageError{err}
-	}
-	return clients, how, err
-}
-
-// shownClients are the clients explain and probe show: clientSet's, or,
-// when no client's own file is here but a file only others read is (a
-// bare mcp.json, which pisces reads), the clients that read those files,
-// as lint takes them, and how says so.
-func shownClients(dopts *discover.Options, flags []string, cfg *validate.Config) ([]*normalize.Client, secret.Safe, error) {
-	clients, how, err := clientSet(dopts, flags, cfg, discover.AllScopes)
-	if err != nil || len(clients) > 0 || len(flags) > 0 || cfg != nil && len(cfg.Clients) > 0 {
-		return clients, how, err
-	}
-	var files []string
-	for _, f := range dopts.Found(discover.AllScopes) {
-		files = append(files, f.Display)
-		for _, c := range f.Readers {
-			if !slices.Contains(clients, c) {
-				clients = append(clients, c)
-			}
-		}
-	}
-	if len(clients) == 0 {
-		return nil, how, nil
-	}
-	slices.SortStableFunc(clients, func(a, b *normalize.Client) int {
-		return slices.Index(normalize.Clients(), a) - slices.Index(normalize.Clients(), b)
-	})
-	return clients, secret.New().Text(fmt.Sprintf("%s read by %s only: shown as %s reads it; choose with --client", strings.Join(files, ", "), productNames(clients), productNames(clients))), nil
-}
-
-// quietConfig reads the clients setting of .mcpconf.toml at the root for
-// commands other than lint; its problems are lint's to report.
-func quietConfig(dopts *discover.Options) *validate.Config {
-	abs := filepath.Join(dopts.Root, validate.ConfigFile)
-	cfg, _, err := validate.LoadConfig(abs, validate.ConfigFile, true)
-	if err != nil {
-		return nil
-	}
-	return cfg
 }
 
 type explainOptions struct {
@@ -334,7 +273,7 @@ func runExplain(opts *explainOptions) error {
 	if err := dopts.Prepare(); err != nil {
 		return err
 	}
-	clients, how, err := shownClients(&dopts, opts.Flags.Clients, quietConfig(&dopts))
+	clients, how, err := app.ShownClients(&dopts, opts.Flags.Clients)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
@@ -134,7 +135,7 @@ func runProbe(opts *probeOptions) error {
 	if err := dopts.Prepare(); err != nil {
 		return err
 	}
-	clients, _, err := shownClients(&dopts, opts.Flags.Clients, quietConfig(&dopts))
+	clients, _, err := app.ShownClients(&dopts, opts.Flags.Clients)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,169 @@
+// Package app is mcpconf's application layer: the work of each command as
+// an entry point that takes a request and returns a result for a view and
+// a renderer — Lint, PlanProbe and Probe, Explain. cmd/mcpconf maps flags
+// to a request, calls the entry point, hands the result to a renderer and
+// the outcome to an exit code; tests call the same entry points.
+//
+// It is a package of its own because that work — which clients judge a
+// tree, which project roots a list of paths makes, what a client would
+// start a server with — spans discover, normalize, validate, resolve and
+// probe while belonging to none of them, and a main package cannot be
+// imported by the tests of the packages it ties together.
+package app
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/validate"
+)
+
+// UsageError is a request the user got wrong: a path that does not
+// exist, an unknown client, a config that cannot be read. The command
+// exits with its usage status.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+func usagef(format string, args ...any) error {
+	return &UsageError{fmt.Errorf(format, args...)}
+}
+
+// NotFoundError is a server NAME no client defines. Its message names a
+// near name or, when NAME is a directory, the --root the user likely
+// meant.
+type NotFoundError struct{ msg string }
+
+func (e *NotFoundError) Error() string { return e.msg }
+
+// noServer is the NotFoundError of name among the names found.
+func noServer(dopts *discover.Options, name string, names []string) error {
+	msg := fmt.Sprintf("no server named %q in any source", name)
+	if near := normalize.Closest(name, names); near != "" {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	} else if fi, err := os.Stat(absPath(dopts.Cwd, name)); err == nil && fi.IsDir() {
+		msg += fmt.Sprintf("; %q is a directory: to explain the project there, run 'mcpconf explain --root %s'", name, name)
+	}
+	return &NotFoundError{msg}
+}
+
+// NoFilesMessage says where no client found a config file, and how to
+// look elsewhere.
+func NoFilesMessage(dopts *discover.Options) string {
+	return fmt.Sprintf("no MCP config files found for any client in %q (and the directories it looks in) or under %q; pass --root DIR for another project, or --client NAME to show what a client would read", dopts.Root, dopts.Home)
+}
+
+func absPath(cwd, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(cwd, p)
+}
+
+// clientSet picks the clients a run judges the tree by: --client, else
+// clients = [...] in the linter config, else every client whose files are
+// found in the scope. how says which, for the output.
+func clientSet(dopts *discover.Options, flags []string, cfg *validate.Config, scope discover.ScopeFilter) (clients []*normalize.Client, how secret.Safe, err error) {
+	names := flags
+	switch {
+	case len(names) > 0:
+		how = secret.Lit("chosen with --client")
+	case cfg != nil && len(cfg.Clients) > 0:
+		names, how = cfg.Clients, secret.Lit("from \"clients\" in "+validate.ConfigFile)
+	default:
+		how = secret.Lit("every client whose files were found here; choose with --client")
+	}
+	clients, err = dopts.SelectClients(names, scope)
+	var uc *discover.UnknownClientError
+	if errors.As(err, &uc) {
+		return nil, secret.Safe{}, &UsageError{err}
+	}
+	return clients, how, err
+}
+
+// shownClients are the clients explain and probe show: clientSet's, or,
+// when no client's own file is here but a file only others read is (a
+// bare mcp.json, which pisces reads), the clients that read those files,
+// as lint takes them, and how says so.
+func shownClients(dopts *discover.Options, flags []string, cfg *validate.Config) ([]*normalize.Client, secret.Safe, error) {
+	clients, how, err := clientSet(dopts, flags, cfg, discover.AllScopes)
+	if err != nil || len(clients) > 0 || len(flags) > 0 || cfg != nil && len(cfg.Clients) > 0 {
+		return clients, how, err
+	}
+	var files []string
+	for _, f := range dopts.Found(discover.AllScopes) {
+		files = append(files, f.Display)
+		for _, c := range f.Readers {
+			if !slices.Contains(clients, c) {
+				clients = append(clients, c)
+			}
+		}
+	}
+	if len(clients) == 0 {
+		return nil, how, nil
+	}
+	slices.SortStableFunc(clients, func(a, b *normalize.Client) int {
+		return slices.Index(normalize.Clients(), a) - slices.Index(normalize.Clients(), b)
+	})
+	return clients, secret.New().Text(fmt.Sprintf("%s read by %s only: shown as %s reads it; choose with --client", strings.Join(files, ", "), productNames(clients), productNames(clients))), nil
+}
+
+// ShownClients are the clients explain and probe show for the clients
+// asked for (--client): those, else "clients" in .mcpconf.toml at the
+// root, else every client whose files are found; how says which.
+func ShownClients(dopts *discover.Options, flags []string) ([]*normalize.Client, secret.Safe, error) {
+	return shownClients(dopts, flags, quietConfig(dopts))
+}
+
+// quietConfig reads the clients setting of .mcpconf.toml at the root for
+// commands other than lint; its problems are lint's to report.
+func quietConfig(dopts *discover.Options) *validate.Config {
+	abs := filepath.Join(dopts.Root, validate.ConfigFile)
+	cfg, _, err := validate.LoadConfig(abs, validate.ConfigFile, true)
+	if err != nil {
+		return nil
+	}
+	return cfg
+}
+
+// productNames joins the clients' product names: "pisces", "Cursor and
+// pisces".
+func productNames(cs []*normalize.Client) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.Product
+	}
+	switch len(names) {
+	case 0:
+		return "no client"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func findEntry(set *normalize.Set, name string) *normalize.Entry {
+	i := sort.Search(len(set.Entries), func(i int) bool { return set.Entries[i].Server.Name >= name })
+	if i < len(set.Entries) && set.Entries[i].Server.Name == name {
+		return &set.Entries[i]
+	}
+	return nil
+}
+
+func docOf(set *normalize.Set, s *normalize.Server) *normalize.Document {
+	for _, d := range set.Documents {
+		if d.Path == s.Source.Path {
+			return d
+		}
+	}
+	return nil
+}

@@ -1,0 +1,437 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/validate"
+	"github.com/mcpconf/mcpconf/view"
+)
+
+// LintRequest is what lint is asked to check.
+type LintRequest struct {
+	// Options locate the project and the home (--root, --home, --system,
+	// --profile), not yet prepared.
+	Options discover.Options
+	// RootGiven says the root was given (--root): with Paths, a root that
+	// cannot be read is fatal then too.
+	RootGiven bool
+	// Paths are the paths to lint (files or directories, as given); none
+	// is the root.
+	Paths     []string
+	Recursive bool // walk directories for every known config file
+	Scope     discover.ScopeFilter
+	Clients   []string // --client
+	// Config is the linter config (--config); "" is .mcpconf.toml at the
+	// root, if any.
+	Config string
+	// CheckEnv turns on undefined-variable, which depends on the machine
+	// lint runs on.
+	CheckEnv bool
+	// GitHubWorkspace is GITHUB_WORKSPACE, the repository root on a GitHub
+	// runner; "" elsewhere.
+	GitHubWorkspace string
+	Version         string // mcpconf's version, for SARIF and JSON
+}
+
+// Lint checks the files req names and returns the run: findings in output
+// order, the documents they point into, notes, and errors of the run
+// (a directory that could not be walked). A usage problem (a path that
+// does not exist, a config that cannot be read) is a *UsageError.
+func Lint(req LintRequest) (*view.LintRun, error) {
+	dopts := req.Options
+	if err := dopts.Prepare(); err != nil {
+		// With explicit paths the root only locates .mcpconf.toml: a root
+		// that cannot be read is fatal only when it is what we lint.
+		if len(req.Paths) == 0 || req.RootGiven {
+			return nil, err
+		}
+	}
+	if len(req.Paths) > 0 {
+		dopts.Base = dopts.Cwd // paths print as given, relative to where lint runs
+	}
+	res := &view.LintRun{Version: req.Version, Documents: map[string]*normalize.Document{},
+		Repository: repository(req.GitHubWorkspace, &dopts), Base: dopts.Base, Home: dopts.Home}
+	cfg, err := loadLintConfig(&req, &dopts, res)
+	if err != nil {
+		return nil, err
+	}
+	if req.CheckEnv {
+		// undefined-variable depends on the machine lint runs on, so it
+		// runs only when asked for
+		if cfg == nil {
+			cfg = &validate.Config{}
+		}
+		cfg.Enable = append(cfg.Enable, validate.UndefinedVariable.ID)
+	}
+	if cfg != nil {
+		cfg.Getenv = dopts.Getenv
+	}
+	jobs, err := lintJobs(&req, &dopts, res)
+	if err != nil {
+		return nil, err
+	}
+	results, err := lintAll(&dopts, jobs, req.Clients, cfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range results {
+		res.Findings = append(res.Findings, r.findings...)
+		for _, d := range r.docs {
+			res.Documents[d.Path] = d
+		}
+		res.Notes = append(res.Notes, r.notes...)
+		res.Unread += r.unread
+	}
+	res.Findings = append(res.Findings, cfg.UnusedIgnores()...)
+	slices.SortFunc(res.Findings, normalize.CompareDiagnostics)
+	res.Findings = slices.CompactFunc(res.Findings, func(a, b normalize.Diagnostic) bool {
+		return a.Path == b.Path && a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message
+	})
+	if cfg != nil && cfg.Doc != nil {
+		res.Documents[cfg.Doc.Path] = cfg.Doc // checked too, and snippets for lint-config findings
+	}
+	res.Files = len(res.Documents)
+	if res.Files == 0 {
+		res.NoFiles = noFilesWhere(&req, &dopts, cfg)
+	}
+	res.Rules = ruleInfos()
+	return res, nil
+}
+
+// loadLintConfig reads --config, or .mcpconf.toml at the root when it
+// exists. Its own problems are findings (rule lint-config).
+func loadLintConfig(req *LintRequest, dopts *discover.Options, res *view.LintRun) (*validate.Config, error) {
+	abs, optional := filepath.Join(dopts.Root, validate.ConfigFile), true
+	if req.Config != "" {
+		abs, optional = req.Config, false
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(dopts.Cwd, abs)
+		}
+	}
+	display := abs
+	if rel, err := filepath.Rel(dopts.Base, abs); err == nil && filepath.IsLocal(rel) {
+		display = filepath.ToSlash(rel)
+	}
+	cfg, diags, err := validate.LoadConfig(abs, display, optional)
+	if err != nil {
+		name := req.Config // as given; the default one by its display path
+		if name == "" {
+			name = display
+		}
+		return nil, usagef("cannot read config %q: %v", name, unwrapPath(err))
+	}
+	res.Findings = append(res.Findings, diags...)
+	return cfg, nil
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// lintJob is one project root to lint: every client that reads it, each
+// file by the clients that read it.
+type lintJob struct {
+	root  string
+	scope discover.ScopeFilter
+	// only keeps the findings of these files (absolute paths): the files
+	// given on the command line, linted in the context of their project.
+	only []string
+}
+
+type lintResult struct {
+	findings []normalize.Diagnostic
+	docs     []*normalize.Document
+	// notes say which clients judged a file no client of the run would
+	// have read (a bare mcp.json: pisces), and which files were found but
+	// read by none of the run's clients; unread counts the latter.
+	notes  []string
+	unread int
+}
+
+// lintAll reads and checks each project root on its own, several at a
+// time: roots share nothing but the files read, and a monorepo has
+// hundreds of them.
+func lintAll(dopts *discover.Options, jobs []lintJob, flags []string, cfg *validate.Config) ([]lintResult, error) {
+	out := make([]lintResult, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(len(jobs), runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = lintOne(dopts, jobs[i], flags, cfg)
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out, errors.Join(errs...)
+}
+
+// lintOne lints one project root. With pisces alone it is pisces's merged
+// view, as lint always judged it; otherwise every client's own view.
+func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate.Config) (lintResult, error) {
+	sub := *dopts
+	sub.Root = job.root
+	sub.AssumeTrusted = true
+	clients, _, err := clientSet(&sub, flags, cfg, job.scope)
+	if err != nil {
+		return lintResult{}, err
+	}
+	explicit := len(flags) > 0 || cfg != nil && len(cfg.Clients) > 0
+	clients, notes, unread := readersOf(&sub, job, clients, explicit, cfg)
+	if len(clients) == 0 {
+		return lintResult{notes: notes, unread: unread}, nil
+	}
+	r := lintResult{notes: notes, unread: unread}
+	if len(clients) == 1 && clients[0].ReadsProviders {
+		set := sub.View(clients[0], job.scope)
+		r.findings, r.docs = validate.Run(set, cfg), set.Documents
+	} else {
+		ws := sub.Scan(clients, job.scope)
+		r.findings, r.docs = validate.RunWorkspace(ws, cfg), ws.Documents
+	}
+	if job.only != nil {
+		keep := map[string]bool{}
+		var docs []*normalize.Document
+		for _, d := range r.docs {
+			if slices.Contains(job.only, d.Abs) {
+				keep[d.Path] = true
+				docs = append(docs, d)
+			}
+		}
+		r.findings = slices.DeleteFunc(r.findings, func(d normalize.Diagnostic) bool { return !keep[d.Path] })
+		r.docs = docs
+	}
+	return r, nil
+}
+
+// readersOf completes the clients of a job with the files found: without
+// a choice of clients (--client, "clients" in .mcpconf.toml), a file named
+// on the command line, or any file of a tree where no client was found, is
+// linted by the clients that read its kind (a bare mcp.json: pisces, which
+// joins a run only for its own files otherwise), and a note says so. A
+// file found that no client of the run reads gets a note of its own — it
+// was found, not missing — and is counted in unread. Files .mcpconf.toml
+// ignores for every rule are left out.
+func readersOf(o *discover.Options, job lintJob, clients []*normalize.Client, explicit bool, cfg *validate.Config) (_ []*normalize.Client, notes []string, unread int) {
+	found := slices.DeleteFunc(o.Found(job.scope), func(f discover.FoundFile) bool { return cfg.IgnoresFile(f.Display) })
+	reads := func(f discover.FoundFile) bool {
+		return slices.ContainsFunc(f.Readers, func(c *normalize.Client) bool { return slices.Contains(clients, c) })
+	}
+	named := func(f discover.FoundFile) bool { return job.only != nil && slices.Contains(job.only, f.Abs) }
+	if !explicit {
+		none := len(clients) == 0
+		for _, f := range found {
+			if reads(f) || !none && !named(f) {
+				continue
+			}
+			clients = append(clients, f.Readers...)
+			names := productNames(f.Readers)
+			notes = append(notes, fmt.Sprintf("%s is read by %s only: linted as %s reads it", f.Display, names, names))
+		}
+		slices.SortStableFunc(clients, func(a, b *normalize.Client) int {
+			return slices.Index(normalize.Clients(), a) - slices.Index(normalize.Clients(), b)
+		})
+		clients = slices.Compact(clients)
+	}
+	for _, f := range found {
+		if job.only != nil && !named(f) || reads(f) {
+			continue
+		}
+		unread++
+		ids := make([]string, len(f.Readers))
+		for i, c := range f.Readers {
+			ids[i] = c.ID
+		}
+		if explicit {
+			notes = append(notes, fmt.Sprintf("%s was found but is read by none of the selected clients (%s): %s reads it; lint it with --client %s",
+				f.Display, productNames(clients), productNames(f.Readers), strings.Join(ids, ",")))
+		} else {
+			notes = append(notes, fmt.Sprintf("%s was found but is read by none of the clients linted here (%s): %s reads it; lint it with --client %s, or name it on the command line",
+				f.Display, productNames(clients), productNames(f.Readers), strings.Join(ids, ",")))
+		}
+	}
+	return clients, notes, unread
+}
+
+// lintJobs turns the arguments into project roots to lint, so that
+// shadowing is judged within a project, never across two. A file argument
+// is linted with the rest of its project and only its own findings kept,
+// so pre-commit, which passes the changed files, reports what lint . does.
+func lintJobs(req *LintRequest, dopts *discover.Options, res *view.LintRun) ([]lintJob, error) {
+	scope := req.Scope
+	if len(req.Paths) == 0 {
+		return []lintJob{{root: dopts.Root, scope: scope}}, nil
+	}
+	type group struct {
+		all  bool
+		only []string
+	}
+	groups := map[string]*group{}
+	add := func(root string, file string) {
+		g := groups[root]
+		if g == nil {
+			g = &group{}
+			groups[root] = g
+		}
+		if file == "" {
+			g.all = true
+		} else if !slices.Contains(g.only, file) {
+			g.only = append(g.only, file)
+		}
+	}
+	var userFiles []string
+	for _, p := range req.Paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(dopts.Cwd, p)
+		}
+		abs = filepath.Clean(abs)
+		fi, err := os.Stat(abs)
+		if err != nil {
+			return nil, usagef("cannot lint %q: %v", p, unwrapPath(err))
+		}
+		switch {
+		case fi.IsDir() && req.Recursive:
+			roots, errs := discover.Walk(abs)
+			for _, e := range errs {
+				res.Errors = append(res.Errors, view.ToolError{Path: p, Message: e.Error()})
+			}
+			for root := range roots {
+				add(root, "")
+			}
+		case fi.IsDir():
+			add(abs, "")
+		default:
+			loc, root, ok := dopts.Classify(abs)
+			if !ok {
+				// a file that decides on every server of its project (the
+				// settings a client's gates read, the linter config): the
+				// project is linted whole
+				if root, ok := discover.SettingsRoot(abs); ok {
+					add(root, "")
+					continue
+				}
+				if filepath.Base(abs) == validate.ConfigFile {
+					add(filepath.Dir(abs), "")
+					continue
+				}
+				return nil, usagef("cannot tell which client reads %q: it is not a known MCP config path (run 'mcpconf explain' to see the paths mcpconf reads)", p)
+			}
+			if loc.Scope.OutsideProject() {
+				userFiles = append(userFiles, abs)
+				continue
+			}
+			add(root, abs)
+		}
+	}
+	roots := make([]string, 0, len(groups))
+	for r := range groups {
+		roots = append(roots, r)
+	}
+	sort.Strings(roots)
+	var jobs []lintJob
+	for _, root := range roots {
+		g := groups[root]
+		j := lintJob{root: root, scope: scope}
+		if !g.all {
+			j.only = g.only
+		}
+		if scope == discover.UserScopes {
+			j.only = []string{} // project files are not linted in user scope
+		}
+		jobs = append(jobs, j)
+	}
+	if len(userFiles) > 0 {
+		jobs = append(jobs, lintJob{root: dopts.Root, scope: discover.AllScopes, only: userFiles})
+	} else if len(roots) == 0 && scope != discover.ProjectScopes {
+		jobs = append(jobs, lintJob{root: dopts.Root, scope: discover.UserScopes})
+	}
+	return jobs, nil
+}
+
+// repository is the root of the repository lint checks, which GitHub
+// annotations and SARIF name files relative to: GITHUB_WORKSPACE when set,
+// else the git root at or above the root (--root, else the working
+// directory); "" when there is none.
+func repository(ws string, dopts *discover.Options) string {
+	if ws != "" {
+		return filepath.Clean(absPath(dopts.Cwd, ws))
+	}
+	root, _ := discover.GitRoot(dopts.Root)
+	return root
+}
+
+func ruleInfos() []view.RuleInfo {
+	rules := validate.Rules()
+	out := make([]view.RuleInfo, len(rules))
+	for i, r := range rules {
+		out[i] = view.RuleInfo{ID: r.ID, Title: r.Title, Help: r.Doc, DocURL: validate.DocURL(r.ID), Severity: r.Severity}
+	}
+	return out
+}
+
+// noFilesWhere says where lint looked when it found no config file, for
+// which clients, and what to try: `in "/repo" (and the directories above
+// it) for any client; pass --root DIR …`.
+func noFilesWhere(req *LintRequest, dopts *discover.Options, cfg *validate.Config) string {
+	scope := req.Scope
+	var where string
+	switch {
+	case req.Recursive:
+		paths := req.Paths
+		if len(paths) == 0 {
+			paths = []string{dopts.Root}
+		}
+		where = "under " + normalize.Quoted(absAll(dopts.Cwd, paths)) + " (walked for every known config file)"
+	case len(req.Paths) > 0:
+		where = "in " + normalize.Quoted(absAll(dopts.Cwd, req.Paths))
+	case scope == discover.UserScopes:
+		where = fmt.Sprintf("under %q", dopts.Home)
+	default:
+		where = fmt.Sprintf("in %q (and the directories the clients look in above it)", dopts.Root)
+		if scope == discover.AllScopes {
+			where += fmt.Sprintf(" or under %q", dopts.Home)
+		}
+	}
+	clients := "any client"
+	names := req.Clients
+	if len(names) == 0 && cfg != nil {
+		names = cfg.Clients
+	}
+	if len(names) > 0 {
+		clients = strings.Join(names, ", ")
+	}
+	hint := "pass --root DIR for another project, or -r to walk its subdirectories"
+	if req.Recursive {
+		hint = "pass another directory, or --root DIR"
+	}
+	return fmt.Sprintf("%s for %s; %s", where, clients, hint)
+}
+
+func absAll(cwd string, paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = absPath(cwd, p)
+	}
+	return out
+}
