@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -50,8 +51,21 @@ func checkEnvBlocked(p *Pass) {
 			if !slices.ContainsFunc(blocked, func(b string) bool { return strings.EqualFold(b, m.Key) }) {
 				continue
 			}
-			d := p.AtKey(s, m, "%s does not pass env %q to server %q: it drops variables that change how a program runs", c.Product, m.Key, s.Name)
-			d.Hint = "pass it as an argument, or start the server from a script that sets it"
+			msg, hint := EnvBlockedMessage(c, m.Key, s.Name)
+			d := p.AtKey(s, m, "%s", msg)
+			d.Hint = hint
 		}
 	}
+}
+
+// EnvBlockedMessage is the message and hint of env-blocked for env key,
+// which client c does not pass to server (by name; "" is the server a
+// note is about: probe's, for a server it starts).
+func EnvBlockedMessage(c *normalize.Client, key, server string) (msg, hint string) {
+	to := "the server"
+	if server != "" {
+		to = fmt.Sprintf("server %q", server)
+	}
+	return fmt.Sprintf("%s does not pass env %q to %s: it drops variables that change how a program runs", c.Product, key, to),
+		"pass it as an argument, or start the server from a script that sets it"
 }

@@ -8,14 +8,12 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/discover"
-	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/resolve"
@@ -117,15 +115,6 @@ type resolveFlags struct {
 	sends bool
 }
 
-// allowOutsideFilesFlag is the name of the flag that lets probe send files
-// outside the project.
-const allowOutsideFilesFlag = "--allow-outside-files"
-
-// maxValueFile bounds an opencode {file:path} file: it holds a value (a
-// token, a key, a short text), and a path pointing at something else must
-// not fill memory.
-const maxValueFile = 1 << 20
-
 func (f *resolveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.AllowExec, "allow-exec", false, "run pisces !command values to resolve env and header values (never by default)")
 	cmd.Flags().DurationVar(&f.ExecTimeout, "exec-timeout", resolve.DefaultExecTimeout, "time a !command may take before it is stopped")
@@ -135,7 +124,7 @@ func (f *resolveFlags) register(cmd *cobra.Command) {
 // env builds what resolution may read: the environment mcpconf runs in,
 // the inputs given, and a runner for !commands only with --allow-exec.
 func (f *resolveFlags) env(io *IO, dopts *discover.Options) (resolve.Env, error) {
-	env := resolve.Env{Lookup: io.lookupEnv, WorkspaceFolder: dopts.Root, UserHome: dopts.Home, ReadFile: f.fileReader(dopts.Root)}
+	env := resolve.Env{Lookup: io.lookupEnv, WorkspaceFolder: dopts.Root, UserHome: dopts.Home, ReadFile: app.FileReader(dopts.Root, f.sends && !f.AllowOutsideFiles)}
 	for _, in := range f.Inputs {
 		id, v, ok := strings.Cut(in, "=")
 		if !ok || id == "" {
@@ -150,63 +139,6 @@ func (f *resolveFlags) env(io *IO, dopts *discover.Options) (resolve.Env, error)
 		env.Run = &resolve.Runner{Dir: dopts.Root, Timeout: f.ExecTimeout}
 	}
 	return env, nil
-}
-
-// fileReader reads opencode {file:path} values through safefile (a regular
-// file of at most 1 MiB, within its deadline), each path once per run: a
-// file several servers or clients use is read, or waited for, once.
-func (f *resolveFlags) fileReader(root string) func(string) ([]byte, error) {
-	allow := f.allowFile(root)
-	type read struct {
-		data []byte
-		err  error
-	}
-	var mu sync.Mutex
-	done := map[string]read{}
-	return func(path string) ([]byte, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if r, ok := done[path]; ok {
-			return r.data, r.err
-		}
-		file, err := safefile.Read(path, safefile.Limits{Max: maxValueFile, Allow: allow})
-		done[path] = read{file.Data, err}
-		return file.Data, err
-	}
-}
-
-// allowFile refuses, for a command whose values go to servers, a file
-// whose real path is outside the project; nil when any file may be read.
-func (f *resolveFlags) allowFile(root string) func(path, real string) error {
-	if !f.sends || f.AllowOutsideFiles {
-		return nil
-	}
-	realRoot := root
-	if r, err := filepath.EvalSymlinks(root); err == nil {
-		realRoot = r
-	}
-	return func(path, real string) error {
-		if rel, err := filepath.Rel(realRoot, real); err == nil && filepath.IsLocal(rel) {
-			return nil
-		}
-		return &outsideFile{path: path, real: real}
-	}
-}
-
-// outsideFile is a file outside the project that probe does not send
-// without --allow-outside-files. Its message follows the file's quoted
-// path.
-type outsideFile struct{ path, real string }
-
-func (e *outsideFile) Error() string {
-	if e.real != e.path {
-		return fmt.Sprintf("leads to %q, outside the project; probe sends files outside the project only with %s", e.real, allowOutsideFilesFlag)
-	}
-	return "is outside the project; probe sends files outside the project only with " + allowOutsideFilesFlag
-}
-
-func (e *outsideFile) Hint() string {
-	return "pass " + allowOutsideFilesFlag + " to send it, or keep the file in the project"
 }
 
 func newExplainCmd(io *IO, runF func(*explainOptions) error) *cobra.Command {
