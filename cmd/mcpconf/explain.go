@@ -2,11 +2,8 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -17,7 +14,7 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/resolve"
-	"github.com/mcpconf/mcpconf/view"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // discoveryFlags are the flags every command that discovers shares.
@@ -209,163 +206,63 @@ func runExplain(opts *explainOptions) error {
 	if err != nil {
 		return err
 	}
-	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
+	var ex *app.Explanation
 	if len(clients) == 0 {
-		opts.IO.errorf("%s", noFilesMessage(&dopts))
+		opts.IO.errorf("%s", app.NoFilesMessage(&dopts))
 		if opts.Name != "" {
 			return silentError{exitFindings}
 		}
-		if opts.Format == "json" {
-			return explainNothingJSON(opts, &dopts, w)
+		if opts.Format != "json" {
+			return nil
 		}
-		return nil
-	}
-	if opts.Resolve.On {
-		return explainResolve(opts, &dopts, clients, w, st)
-	}
-	if len(clients) == 1 && clients[0].ReadsProviders {
-		return explainPisces(opts, &dopts, clients[0], w, st)
-	}
-	ws := dopts.Scan(clients, discover.AllScopes)
-	if opts.Name != "" {
-		var names []string
-		found := false
-		for _, v := range ws.Views {
-			for _, e := range v.Entries {
-				names = append(names, e.Server.Name)
-				found = found || e.Server.Name == opts.Name
+		ex = app.ExplainNothing(&dopts, opts.Resolve.On, opts.IO.boundary())
+	} else {
+		req := app.ExplainRequest{Options: &dopts, Clients: clients, Name: opts.Name}
+		if opts.Resolve.On {
+			env, err := opts.Resolve.env(opts.IO, &dopts)
+			if err != nil {
+				return err
 			}
+			req.Resolve = &env
 		}
-		wv := view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{Name: opts.Name})
-		if !found && !slices.ContainsFunc(wv.Views, func(v *view.Set) bool { return len(v.NotLoaded) > 0 }) {
-			return noServer(opts.IO, &dopts, opts.Name, names)
+		if ex, err = app.Explain(req, opts.IO.boundary()); err != nil {
+			return err
 		}
-		var err error
-		if opts.Format == "json" {
-			err = report.ExplainNameViewsJSON(w, wv)
-		} else {
-			err = report.ExplainNameViewsText(w, wv, st)
-		}
-		if err == nil && !found {
-			// written, but no client loads it: the answer is printed, and
-			// the exit status still says no client has it
-			return silentError{exitFindings}
-		}
+	}
+	if err := renderExplain(opts, ex, how); err != nil || !ex.NotLoaded {
 		return err
 	}
-	wv := view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{})
-	if len(wv.Views) == 1 {
-		wv.Views[0].Notes = wv.Notes
-		if opts.Format == "json" {
-			return report.ExplainJSON(w, wv.Views[0])
-		}
-		return report.ExplainViewText(w, wv.Views[0], opts.AllSources, st)
-	}
-	if opts.Format == "json" {
-		return report.ExplainMatrixJSON(w, wv, opts.AllSources)
-	}
-	return report.ExplainMatrixText(w, wv, how, opts.AllSources, st)
-}
-
-// explainPisces prints pisces's merged view, as it always has been.
-func explainPisces(opts *explainOptions, dopts *discover.Options, c *normalize.Client, w io.Writer, st report.Style) error {
-	set := dopts.View(c, discover.AllScopes)
-	if opts.Name == "" {
-		sv := view.NewSet(opts.IO.boundary(), set, view.ExplainOptions{})
-		if opts.Format == "json" {
-			return report.ExplainJSON(w, sv)
-		}
-		return report.ExplainText(w, sv, st)
-	}
-	if findEntry(set, opts.Name) == nil {
-		names := make([]string, len(set.Entries))
-		for i, e := range set.Entries {
-			names[i] = e.Server.Name
-		}
-		return noServer(opts.IO, dopts, opts.Name, names)
-	}
-	sv := view.NewSet(opts.IO.boundary(), set, view.ExplainOptions{Name: opts.Name})
-	if opts.Format == "json" {
-		return report.ExplainNameJSON(w, sv)
-	}
-	return report.ExplainNameText(w, sv, st)
-}
-
-// noServer reports a NAME no client defines, with a near name or, when
-// NAME is a directory, the --root the user likely meant.
-func noServer(io *IO, dopts *discover.Options, name string, names []string) error {
-	msg := fmt.Sprintf("no server named %q in any source", name)
-	if near := normalize.Closest(name, names); near != "" {
-		msg += fmt.Sprintf("; did you mean %q?", near)
-	} else if fi, err := os.Stat(absPath(dopts.Cwd, name)); err == nil && fi.IsDir() {
-		msg += fmt.Sprintf("; %q is a directory: to explain the project there, run 'mcpconf explain --root %s'", name, name)
-	}
-	io.errorf("%s", msg)
+	// written, but no client loads it: the answer is printed, and the exit
+	// status still says no client has it
 	return silentError{exitFindings}
 }
 
-// explainNothingJSON is the document of explain --format json where no
-// client found a file, as lint prints one: no views, and the reason in its
-// notes; with --resolve, no server resolved.
-func explainNothingJSON(opts *explainOptions, dopts *discover.Options, w io.Writer) error {
-	if opts.Resolve.On {
-		return report.ExplainResolveJSON(w, view.NewResolutions(opts.IO.boundary(), nil))
+// renderExplain writes the explanation in the format asked for.
+func renderExplain(opts *explainOptions, ex *app.Explanation, how secret.Safe) error {
+	w, st, json := opts.IO.Out, opts.IO.Style(opts.Color), opts.Format == "json"
+	switch {
+	case opts.Resolve.On && json:
+		return report.ExplainResolveJSON(w, ex.Resolutions)
+	case opts.Resolve.On:
+		return report.ExplainResolveText(w, ex.Resolutions, st)
+	case ex.Set != nil && opts.Name == "" && json:
+		return report.ExplainJSON(w, ex.Set)
+	case ex.Set != nil && opts.Name == "":
+		return report.ExplainText(w, ex.Set, st)
+	case ex.Set != nil && json:
+		return report.ExplainNameJSON(w, ex.Set)
+	case ex.Set != nil:
+		return report.ExplainNameText(w, ex.Set, st)
+	case opts.Name != "" && json:
+		return report.ExplainNameViewsJSON(w, ex.Workspace)
+	case opts.Name != "":
+		return report.ExplainNameViewsText(w, ex.Workspace, st)
+	case len(ex.Workspace.Views) == 1 && json:
+		return report.ExplainJSON(w, ex.Workspace.Views[0])
+	case len(ex.Workspace.Views) == 1:
+		return report.ExplainViewText(w, ex.Workspace.Views[0], opts.AllSources, st)
+	case json:
+		return report.ExplainMatrixJSON(w, ex.Workspace, opts.AllSources)
 	}
-	ws := dopts.Scan(nil, discover.AllScopes)
-	ws.Notes = append(ws.Notes, noFilesMessage(dopts))
-	return report.ExplainMatrixJSON(w, view.NewWorkspace(opts.IO.boundary(), ws, view.ExplainOptions{}), opts.AllSources)
-}
-
-// noFilesMessage says where no client found a config file, and how to
-// look elsewhere.
-func noFilesMessage(dopts *discover.Options) string {
-	return fmt.Sprintf("no MCP config files found for any client in %q (and the directories it looks in) or under %q; pass --root DIR for another project, or --client NAME to show what a client would read", dopts.Root, dopts.Home)
-}
-
-func findEntry(set *normalize.Set, name string) *normalize.Entry {
-	i := sort.Search(len(set.Entries), func(i int) bool { return set.Entries[i].Server.Name >= name })
-	if i < len(set.Entries) && set.Entries[i].Server.Name == name {
-		return &set.Entries[i]
-	}
-	return nil
-}
-
-// explainResolve resolves every server each client uses (or NAME's) as
-// that client would, and shows where each value came from.
-func explainResolve(opts *explainOptions, dopts *discover.Options, clients []*normalize.Client, w io.Writer, st report.Style) error {
-	env, err := opts.Resolve.env(opts.IO, dopts)
-	if err != nil {
-		return err
-	}
-	ws := dopts.Scan(clients, discover.AllScopes)
-	var out []view.ResolvedServer
-	var names []string
-	for _, v := range ws.Views {
-		for i := range v.Entries {
-			s := &v.Entries[i].Server
-			names = append(names, s.Name)
-			if opts.Name != "" && s.Name != opts.Name {
-				continue
-			}
-			out = append(out, view.ResolvedServer{Client: v.Client, Server: s,
-				Resolved: resolve.Server(normalize.ClientOf(s), s, docOf(v, s), env)})
-		}
-	}
-	if opts.Name != "" && len(out) == 0 {
-		return noServer(opts.IO, dopts, opts.Name, names)
-	}
-	rv := view.NewResolutions(opts.IO.boundary(), out)
-	if opts.Format == "json" {
-		return report.ExplainResolveJSON(w, rv)
-	}
-	return report.ExplainResolveText(w, rv, st)
-}
-
-func docOf(set *normalize.Set, s *normalize.Server) *normalize.Document {
-	for _, d := range set.Documents {
-		if d.Path == s.Source.Path {
-			return d
-		}
-	}
-	return nil
+	return report.ExplainMatrixText(w, ex.Workspace, how, opts.AllSources, st)
 }

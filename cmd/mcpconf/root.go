@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -120,7 +122,8 @@ func Main(args []string, io *IO) int {
 		var se silentError
 		if !asSilent(err, &se) {
 			msg := err.Error()
-			if isFlagError(msg) {
+			var nf *app.NotFoundError
+			if isFlagError(msg) && !errors.As(err, &nf) {
 				err = usageError{err}
 			}
 			io.errorf("%s", msg)

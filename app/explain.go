@@ -1,0 +1,127 @@
+package app
+
+import (
+	"slices"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
+)
+
+// ExplainRequest is what explain is asked to show.
+type ExplainRequest struct {
+	// Options locate the project and the home, prepared.
+	Options *discover.Options
+	// Clients are the clients whose views are shown (ShownClients).
+	Clients []*normalize.Client
+	// Name is the server asked about; "" is every server.
+	Name string
+	// Resolve, when set, resolves every server each client uses (or
+	// Name's) as that client would, with what resolution may read
+	// (explain --resolve).
+	Resolve *resolve.Env
+}
+
+// Explanation is explain's answer as views for a renderer; one of its
+// view fields is set.
+type Explanation struct {
+	// Workspace holds every client's view: the matrix, one client's
+	// view (its notes the workspace's), or, with a Name, each client's
+	// definitions of it.
+	Workspace *view.Workspace
+	// Set is pisces's priority-merged view, when pisces is the one
+	// client: whole, or Name's definitions.
+	Set *view.Set
+	// Resolutions are the servers resolved (Resolve).
+	Resolutions []view.Resolution
+	// NotLoaded says no client loads Name, although some client has it
+	// in a file it does not read: the views say so, and explain exits
+	// as for a name not found.
+	NotLoaded bool
+}
+
+// Explain builds what explain shows of req's clients. b learns every
+// secret shown. A Name no client defines is a *NotFoundError.
+func Explain(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
+	dopts := req.Options
+	if req.Resolve != nil {
+		return explainResolve(req, b)
+	}
+	if len(req.Clients) == 1 && req.Clients[0].ReadsProviders {
+		return explainPisces(req, b)
+	}
+	ws := dopts.Scan(req.Clients, discover.AllScopes)
+	if req.Name == "" {
+		wv := view.NewWorkspace(b, ws, view.ExplainOptions{})
+		if len(wv.Views) == 1 {
+			wv.Views[0].Notes = wv.Notes
+		}
+		return &Explanation{Workspace: wv}, nil
+	}
+	var names []string
+	found := false
+	for _, v := range ws.Views {
+		for _, e := range v.Entries {
+			names = append(names, e.Server.Name)
+			found = found || e.Server.Name == req.Name
+		}
+	}
+	wv := view.NewWorkspace(b, ws, view.ExplainOptions{Name: req.Name})
+	if !found && !slices.ContainsFunc(wv.Views, func(v *view.Set) bool { return len(v.NotLoaded) > 0 }) {
+		return nil, noServer(dopts, req.Name, names)
+	}
+	return &Explanation{Workspace: wv, NotLoaded: !found}, nil
+}
+
+// explainPisces is pisces's merged view, as it always has been.
+func explainPisces(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
+	set := req.Options.View(req.Clients[0], discover.AllScopes)
+	if req.Name == "" {
+		return &Explanation{Set: view.NewSet(b, set, view.ExplainOptions{})}, nil
+	}
+	if findEntry(set, req.Name) == nil {
+		names := make([]string, len(set.Entries))
+		for i, e := range set.Entries {
+			names[i] = e.Server.Name
+		}
+		return nil, noServer(req.Options, req.Name, names)
+	}
+	return &Explanation{Set: view.NewSet(b, set, view.ExplainOptions{Name: req.Name})}, nil
+}
+
+// explainResolve resolves every server each client uses (or Name's) as
+// that client would, with where each value came from.
+func explainResolve(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
+	ws := req.Options.Scan(req.Clients, discover.AllScopes)
+	var out []view.ResolvedServer
+	var names []string
+	for _, v := range ws.Views {
+		for i := range v.Entries {
+			s := &v.Entries[i].Server
+			names = append(names, s.Name)
+			if req.Name != "" && s.Name != req.Name {
+				continue
+			}
+			out = append(out, view.ResolvedServer{Client: v.Client, Server: s,
+				Resolved: resolve.Server(normalize.ClientOf(s), s, docOf(v, s), *req.Resolve)})
+		}
+	}
+	if req.Name != "" && len(out) == 0 {
+		return nil, noServer(req.Options, req.Name, names)
+	}
+	return &Explanation{Resolutions: view.NewResolutions(b, out)}, nil
+}
+
+// ExplainNothing is what explain shows where no client found a file, as
+// lint shows it: no views, and why in the workspace's notes; with
+// resolve, no server resolved.
+func ExplainNothing(dopts *discover.Options, resolve bool, b *secret.Boundary) *Explanation {
+	if resolve {
+		return &Explanation{Resolutions: view.NewResolutions(b, nil)}
+	}
+	ws := dopts.Scan(nil, discover.AllScopes)
+	ws.Notes = append(ws.Notes, NoFilesMessage(dopts))
+	return &Explanation{Workspace: view.NewWorkspace(b, ws, view.ExplainOptions{})}
+}
