@@ -121,7 +121,7 @@ func (f *resolveFlags) register(cmd *cobra.Command) {
 // env builds what resolution may read: the environment mcpconf runs in,
 // the inputs given, and a runner for !commands only with --allow-exec.
 func (f *resolveFlags) env(io *IO, dopts *discover.Options) (resolve.Env, error) {
-	env := resolve.Env{Lookup: io.lookupEnv, WorkspaceFolder: dopts.Root, UserHome: dopts.Home, ReadFile: app.FileReader(dopts.Root, f.sends && !f.AllowOutsideFiles)}
+	env := resolve.Env{Lookup: io.Lookup, WorkspaceFolder: dopts.Root, UserHome: dopts.Home, ReadFile: app.FileReader(dopts.Root, f.sends && !f.AllowOutsideFiles)}
 	for _, in := range f.Inputs {
 		id, v, ok := strings.Cut(in, "=")
 		if !ok || id == "" {
@@ -184,7 +184,7 @@ and headers are never printed. explain never runs anything.`,
 	cmd.Flags().BoolVar(&opts.AllSources, "all-sources", false, "also list the paths checked and absent")
 	cmd.Flags().BoolVar(&opts.Resolve.On, "resolve", false, "show each value as the client would use it, with where it came from (secrets as their origin and fingerprint)")
 	opts.Resolve.register(cmd)
-	opts.Color.register(cmd)
+	registerColor(cmd, &opts.Color)
 	return cmd
 }
 
@@ -192,7 +192,7 @@ func runExplain(opts *explainOptions) error {
 	if opts.Format != "text" && opts.Format != "json" {
 		return usagef("unknown format %q: use text or json", opts.Format)
 	}
-	if err := opts.Color.check(); err != nil {
+	if err := checkColor(opts.Color); err != nil {
 		return err
 	}
 	dopts, err := opts.Flags.options(opts.IO)
@@ -208,14 +208,14 @@ func runExplain(opts *explainOptions) error {
 	}
 	var ex *app.Explanation
 	if len(clients) == 0 {
-		opts.IO.errorf("%s", app.NoFilesMessage(&dopts))
+		opts.IO.Errorf("%s", app.NoFilesMessage(&dopts))
 		if opts.Name != "" {
 			return silentError{exitFindings}
 		}
 		if opts.Format != "json" {
 			return nil
 		}
-		ex = app.ExplainNothing(&dopts, opts.Resolve.On, opts.IO.boundary())
+		ex = app.ExplainNothing(&dopts, opts.Resolve.On, opts.IO.Boundary())
 	} else {
 		req := app.ExplainRequest{Options: &dopts, Clients: clients, Name: opts.Name}
 		if opts.Resolve.On {
@@ -225,7 +225,7 @@ func runExplain(opts *explainOptions) error {
 			}
 			req.Resolve = &env
 		}
-		if ex, err = app.Explain(req, opts.IO.boundary()); err != nil {
+		if ex, err = app.Explain(req, opts.IO.Boundary()); err != nil {
 			return err
 		}
 	}

@@ -71,7 +71,7 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 	f.StringVar(&opts.FailOn, "fail-on", "error", "lowest severity that fails: error, warning or info")
 	f.StringVar(&opts.Config, "config", "", "linter config file (default: .mcpconf.toml at the root, if any)")
 	f.BoolVar(&opts.CheckEnv, "check-env", false, "report placeholders whose variables are not set in this environment (undefined-variable)")
-	opts.Color.register(cmd)
+	registerColor(cmd, &opts.Color)
 	return cmd
 }
 
@@ -79,7 +79,7 @@ func runLint(opts *lintOptions) error {
 	if !slices.Contains([]string{"text", "json", "sarif", "github"}, opts.Format) {
 		return usagef("unknown format %q: use text, json, sarif or github", opts.Format)
 	}
-	if err := opts.Color.check(); err != nil {
+	if err := checkColor(opts.Color); err != nil {
 		return err
 	}
 	failOn, err := normalize.ParseSeverity(opts.FailOn)
@@ -94,14 +94,14 @@ func runLint(opts *lintOptions) error {
 	if err != nil {
 		return err
 	}
-	ws, _ := opts.IO.lookupEnv("GITHUB_WORKSPACE")
+	ws, _ := opts.IO.Lookup("GITHUB_WORKSPACE")
 	res, err := app.Lint(app.LintRequest{Options: dopts, RootGiven: opts.Flags.Root != "",
 		Paths: opts.Paths, Recursive: opts.Recursive, Scope: scope, Clients: opts.Flags.Clients,
 		Config: opts.Config, CheckEnv: opts.CheckEnv, GitHubWorkspace: ws, Version: versionString()})
 	if err != nil {
 		return err
 	}
-	if err := renderLint(opts, view.NewLint(opts.IO.boundary(), res)); err != nil {
+	if err := renderLint(opts, view.NewLint(opts.IO.Boundary(), res)); err != nil {
 		return err
 	}
 	switch {

@@ -83,7 +83,7 @@ Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
 	cmd.Flags().IntVar(&opts.Parallel, "parallel", 0, fmt.Sprintf("servers probed at once (default %d on this machine)", probe.DefaultParallel()))
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&opts.Tools, "tools", false, "list every tool with its parameters and description")
-	opts.Color.register(cmd)
+	registerColor(cmd, &opts.Color)
 	return cmd
 }
 
@@ -97,7 +97,7 @@ func runProbe(opts *probeOptions) error {
 	if opts.Parallel < 0 {
 		return usagef("--parallel %d is negative: give the number of servers to probe at once", opts.Parallel)
 	}
-	if err := opts.Color.check(); err != nil {
+	if err := checkColor(opts.Color); err != nil {
 		return err
 	}
 	if opts.GOOS == "" {
@@ -115,7 +115,7 @@ func runProbe(opts *probeOptions) error {
 		return err
 	}
 	if len(clients) == 0 {
-		opts.IO.errorf("%s", app.NoFilesMessage(&dopts))
+		opts.IO.Errorf("%s", app.NoFilesMessage(&dopts))
 		if len(opts.Names) > 0 {
 			return silentError{exitFindings}
 		}
@@ -127,9 +127,9 @@ func runProbe(opts *probeOptions) error {
 	}
 	env.GOOS = opts.GOOS
 	wd, _ := opts.IO.Getwd()
-	b := opts.IO.boundary()
+	b := opts.IO.Boundary()
 	plan, err := app.PlanProbe(app.ProbeRequest{Options: &dopts, Clients: clients, Env: env, Names: opts.Names,
-		Timeout: opts.Timeout, GOOS: opts.GOOS, Environ: opts.IO.environ(), Wd: wd,
+		Timeout: opts.Timeout, GOOS: opts.GOOS, Environ: opts.IO.Environment(), Wd: wd,
 		AllowOutsideFiles: opts.Resolve.AllowOutsideFiles}, b)
 	if err != nil {
 		return err
@@ -244,7 +244,7 @@ func (opts *probeOptions) run(plan *app.ProbePlan, b *secret.Boundary) []probe.R
 			}
 		}
 	}
-	results := app.Probe(opts.IO.ctx(), plan, popts, onDone)
+	results := app.Probe(opts.IO.Ctx(), plan, popts, onDone)
 	stopTicker()
 	clearLine()
 	return results

@@ -126,13 +126,13 @@ func Main(args []string, io *IO) int {
 			if isFlagError(msg) && !errors.As(err, &nf) {
 				err = usageError{err}
 			}
-			io.errorf("%s", msg)
+			io.Errorf("%s", msg)
 			if exitCode(err) == exitUsage {
 				fmt.Fprintf(io.ErrOut, "run '%s --help' for usage\n", commandLine(cmd, args))
 			}
 		}
 	}
-	return exitStatus(io.ctx(), err)
+	return exitStatus(io.Ctx(), err)
 }
 
 // isFlagError recognizes cobra's and pflag's own usage errors, which come
