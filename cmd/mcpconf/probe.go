@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"runtime"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -167,68 +166,23 @@ func probed(status string) bool {
 	return false
 }
 
-// progressTick is how often the progress line is redrawn while no server
-// starts or ends.
-const progressTick = 500 * time.Millisecond
-
 // run probes the plan (app.Probe). Text output shows each line as its
 // server finishes and, on a terminal, a progress line on stderr.
 func (opts *probeOptions) run(plan *app.ProbePlan, b *secret.Boundary) []probe.Result {
-	var mu sync.Mutex
 	st := opts.IO.Style(opts.Color)
-	live := opts.Format == "text"
-	progress := opts.IO.ErrTTY && opts.Format == "text"
-	clearLine := func() {
-		if progress {
-			fmt.Fprint(opts.IO.ErrOut, "\r\033[K")
-		}
-	}
+	live := report.StartProbeLive(opts.IO.ErrOut, report.Style{Width: opts.IO.ErrWidth}, opts.IO.ErrTTY && opts.Format == "text")
 	popts := probe.Options{Parallel: opts.Parallel, Tools: opts.Tools, ClientName: "mcpconf", ClientVersion: versionString(), Boundary: b}
-	stopTicker := func() {}
-	if progress {
-		// The line is drawn on each change and redrawn while nothing
-		// changes, so that the time a pending server takes keeps counting.
-		var (
-			last      []probe.Pending
-			lastDone  int
-			lastTotal int
-		)
-		draw := func() {
-			if len(last) == 0 {
-				clearLine()
+	if opts.IO.ErrTTY && opts.Format == "text" {
+		popts.OnProgress = func(done, total int, pending []probe.Pending) {
+			if len(pending) == 0 {
+				live.Progress(nil)
 				return
 			}
-			report.ProbeProgress(opts.IO.ErrOut, view.ProbeProgress(b, lastDone, lastTotal, last, time.Now()), report.Style{Width: opts.IO.ErrWidth})
-		}
-		popts.OnProgress = func(done, total int, pending []probe.Pending) {
-			mu.Lock()
-			defer mu.Unlock()
-			last, lastDone, lastTotal = pending, done, total
-			draw()
-		}
-		tick := time.NewTicker(progressTick)
-		stop, stopped := make(chan struct{}), make(chan struct{})
-		go func() {
-			defer close(stopped)
-			for {
-				select {
-				case <-stop:
-					return
-				case <-tick.C:
-					mu.Lock()
-					draw()
-					mu.Unlock()
-				}
-			}
-		}()
-		stopTicker = func() {
-			tick.Stop()
-			close(stop)
-			<-stopped
+			live.Progress(func(now time.Time) secret.Safe { return view.ProbeProgress(b, done, total, pending, now) })
 		}
 	}
 	var onDone func([]probe.Result)
-	if live {
+	if opts.Format == "text" {
 		// The servers not started are known at once.
 		for _, p := range plan.Servers {
 			if p.Result != nil {
@@ -236,16 +190,14 @@ func (opts *probeOptions) run(plan *app.ProbePlan, b *secret.Boundary) []probe.R
 			}
 		}
 		onDone = func(rs []probe.Result) {
-			mu.Lock()
-			defer mu.Unlock()
-			clearLine()
-			for _, r := range rs {
-				report.ProbeLine(opts.IO.Out, view.NewProbeResult(b, r), st)
-			}
+			live.Print(func() {
+				for _, r := range rs {
+					report.ProbeLine(opts.IO.Out, view.NewProbeResult(b, r), st)
+				}
+			})
 		}
 	}
 	results := app.Probe(opts.IO.Ctx(), plan, popts, onDone)
-	stopTicker()
-	clearLine()
+	live.Stop()
 	return results
 }
