@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/schemas"
 	"github.com/mcpconf/mcpconf/validate"
@@ -50,47 +51,13 @@ with ID that rule's object.`,
 	return cmd
 }
 
-// ruleJSON is one rule in rules --format json. Fields are added, never
-// renamed or removed.
-type ruleJSON struct {
-	ID       string       `json:"id"`
-	Title    string       `json:"title"`
-	Severity string       `json:"severity"`
-	Off      bool         `json:"off"`
-	Clients  string       `json:"clients"`
-	Doc      string       `json:"doc"`
-	DocURL   string       `json:"doc_url"`
-	Example  *exampleJSON `json:"example"`
-}
-
-type exampleJSON struct {
-	File   string            `json:"file"`
-	Bad    string            `json:"bad"`
-	Good   string            `json:"good"`
-	Others map[string]string `json:"others,omitempty"`
-	Config string            `json:"config,omitempty"`
-}
-
-func toRuleJSON(r *validate.Rule) ruleJSON {
-	out := ruleJSON{ID: r.ID, Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
-		Doc: r.Doc, DocURL: validate.DocURL(r.ID)}
-	if e := r.Example; e.File != "" {
-		out.Example = &exampleJSON{File: e.File, Bad: e.Bad, Good: e.Good, Others: e.Others, Config: e.Config}
-	}
-	return out
-}
-
 func runRules(opts *rulesOptions) error {
 	w := opts.IO.Out
 	if opts.Format != "text" && opts.Format != "json" {
 		return usagef("unknown format %q: use text or json", opts.Format)
 	}
 	if opts.ID == "" && opts.Format == "json" {
-		all := make([]ruleJSON, 0, len(validate.Rules()))
-		for _, r := range validate.Rules() {
-			all = append(all, toRuleJSON(r))
-		}
-		return writeJSON(w, all)
+		return writeJSON(w, app.RuleDocs())
 	}
 	if opts.ID == "" {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -103,19 +70,12 @@ func runRules(opts *rulesOptions) error {
 		}
 		return tw.Flush()
 	}
-	r := validate.Lookup(opts.ID)
-	if r == nil {
-		ids := make([]string, 0)
-		for _, r := range validate.Rules() {
-			ids = append(ids, r.ID)
-		}
-		if near := normalize.Closest(opts.ID, ids); near != "" {
-			return usagef("unknown rule %q; did you mean %q?", opts.ID, near)
-		}
-		return usagef("unknown rule %q: run 'mcpconf rules' for the list", opts.ID)
+	r, err := app.Rule(opts.ID)
+	if err != nil {
+		return err
 	}
 	if opts.Format == "json" {
-		return writeJSON(w, toRuleJSON(r))
+		return writeJSON(w, app.RuleDocOf(r))
 	}
 	fmt.Fprint(w, validate.RuleText(r, ""))
 	fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
@@ -153,18 +113,6 @@ Better TOML) for TOML files.`,
 	}
 }
 
-// schemaClients lists the clients (and providers) that have a schema, in
-// table order.
-func schemaClients() []string {
-	var out []string
-	for _, c := range normalize.Clients() {
-		if c.Schema != "" {
-			out = append(out, c.ID)
-		}
-	}
-	return out
-}
-
 func runSchema(opts *schemaOptions) error {
 	w := opts.IO.Out
 	if opts.Client == "" {
@@ -178,24 +126,11 @@ func runSchema(opts *schemaOptions) error {
 		}
 		return tw.Flush()
 	}
-	if c := normalize.ClientByID(opts.Client); c != nil && c.Schema == "" {
-		return usagef("no JSON Schema for client %q: mcpconf checks %s's files with its own rules; run 'mcpconf schema' for the clients that have one", opts.Client, c.Product)
+	src, err := app.Schema(opts.Client)
+	if err != nil {
+		return err
 	}
-	name := schemas.ForClient(opts.Client)
-	if name == "" {
-		// Allow the schema's own name too (mcp-servers).
-		if _, ok := schemas.Source(opts.Client); ok {
-			name = opts.Client
-		}
-	}
-	src, ok := schemas.Source(name)
-	if !ok {
-		if near := normalize.Closest(opts.Client, schemaClients()); near != "" {
-			return usagef("unknown client %q; did you mean %q?", opts.Client, near)
-		}
-		return usagef("unknown client %q: run 'mcpconf schema' for the list", opts.Client)
-	}
-	_, err := w.Write(src)
+	_, err = w.Write(src)
 	return err
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/validate"
 )
@@ -45,7 +46,7 @@ func TestSchemaCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "vscode") || !strings.Contains(out, "codex") {
 		t.Fatalf("schema list: exit %d\n%s", code, out)
 	}
-	for _, client := range schemaClients() {
+	for _, client := range app.SchemaClients() {
 		code, out, errOut := run(t, nil, "schema", client)
 		var doc map[string]any
 		if code != 0 || json.Unmarshal([]byte(out), &doc) != nil {
