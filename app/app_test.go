@@ -1,0 +1,196 @@
+package app
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/internal/testtree"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/probe"
+	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/validate"
+)
+
+func options(root, home string) discover.Options {
+	return discover.Options{Root: root, Home: home, Cwd: root, Isolated: true,
+		Getenv: func(string) string { return "" }}
+}
+
+func prepared(t *testing.T, root, home string) *discover.Options {
+	t.Helper()
+	o := options(root, home)
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	return &o
+}
+
+func rules(diags []normalize.Diagnostic) []string {
+	var out []string
+	for _, d := range diags {
+		out = append(out, d.Rule)
+	}
+	return out
+}
+
+// TestLint: Lint checks a project by the clients whose files are found,
+// and a file named is linted with its project, only its own findings
+// kept; a path that does not exist is a usage error.
+func TestLint(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		".cursor/mcp.json": `{"mcpServers": {"a": {"command": "npx", "args": ["-y", "x"], "transport": "stdio"}}}`,
+		".vscode/mcp.json": `{"servers": {"b": {"type": "stdio", "command": "npx", "arg": ["-y", "x"]}}}`,
+	})
+	res, err := Lint(LintRequest{Options: options(root, home), Scope: discover.ProjectScopes, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Files != 2 || len(res.Findings) == 0 || res.Version != "test" || len(res.Rules) != len(validate.Rules()) {
+		t.Fatalf("files %d, findings %v, version %q, %d rules", res.Files, rules(res.Findings), res.Version, len(res.Rules))
+	}
+	if !slices.IsSortedFunc(res.Findings, normalize.CompareDiagnostics) {
+		t.Errorf("findings not in output order: %v", res.Findings)
+	}
+	paths := map[string]bool{}
+	for _, d := range res.Findings {
+		paths[d.Path] = true
+	}
+	if !paths[".cursor/mcp.json"] || !paths[".vscode/mcp.json"] {
+		t.Errorf("findings in %v, want both files", paths)
+	}
+
+	one, err := Lint(LintRequest{Options: options(root, home), Paths: []string{".vscode/mcp.json"}, Scope: discover.ProjectScopes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(one.Findings) == 0 {
+		t.Fatal("no finding for the file named")
+	}
+	for _, d := range one.Findings {
+		if d.Path != ".vscode/mcp.json" {
+			t.Errorf("finding in %q, want only the file named: %v", d.Path, d)
+		}
+	}
+
+	_, err = Lint(LintRequest{Options: options(root, home), Paths: []string{"missing.json"}, Scope: discover.ProjectScopes})
+	var ue *UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), `cannot lint "missing.json"`) {
+		t.Errorf("a missing path: %v, want a usage error", err)
+	}
+}
+
+// TestPlanProbe: PlanProbe starts a server as its client would (Gemini
+// CLI drops NODE_OPTIONS, with env-blocked's words, the same as lint's),
+// plans the servers a client does not start as results, and a name no
+// client defines is a NotFoundError naming the near one.
+func TestPlanProbe(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		".gemini/settings.json": `{"mcpServers": {
+			"tools": {"command": "node", "args": ["server.js"], "env": {"NODE_OPTIONS": "--inspect", "A": "1"}},
+			"off": {"command": "node", "args": ["off.js"]}},
+		  "mcp": {"excluded": ["off"]}}`,
+		"~/.gemini/trustedFolders.json": `{"@ROOT@": "TRUST_FOLDER"}`,
+	})
+	dopts := prepared(t, root, home)
+	clients, _, err := ShownClients(dopts, nil)
+	if err != nil || len(clients) != 1 {
+		t.Fatalf("clients %v, %v", clients, err)
+	}
+	req := ProbeRequest{Options: dopts, Clients: clients, Env: resolve.Env{Lookup: func(string) (string, bool) { return "", false }},
+		GOOS: "linux", Environ: []string{"PATH=/bin", "HOME=" + home}, Wd: root}
+	plan, err := PlanProbe(req, secret.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools, off *PlannedServer
+	for i := range plan.Servers {
+		switch p := &plan.Servers[i]; {
+		case p.Result != nil && p.Result.Name == "off":
+			off = p
+		case p.Target.Name == "tools":
+			tools = p
+		}
+	}
+	if tools == nil || off == nil {
+		for _, p := range plan.Servers {
+			if p.Result != nil {
+				t.Logf("%s: %s %s", p.Result.Name, p.Result.Status, p.Result.Reason)
+			}
+		}
+		t.Fatalf("plan %+v: want tools to start and off not", plan.Servers)
+	}
+	if off.Result.Status == probe.StatusOK {
+		t.Errorf("off: %+v, want not started", off.Result)
+	}
+	tg := tools.Target
+	if tg.Command != "node" || !slices.Equal(tg.Args, []string{"server.js"}) || tg.Cwd != root {
+		t.Errorf("tools starts %q %q in %q", tg.Command, tg.Args, tg.Cwd)
+	}
+	if !slices.Contains(tg.Env, "A=1") || slices.ContainsFunc(tg.Env, func(kv string) bool { return strings.HasPrefix(kv, "NODE_OPTIONS=") }) {
+		t.Errorf("tools's env %q: want A, not NODE_OPTIONS", tg.Env)
+	}
+	want, _ := validate.EnvBlockedMessage(normalize.ClientByID("gemini"), "NODE_OPTIONS", "")
+	if i := slices.IndexFunc(tg.Notes, func(d normalize.Diagnostic) bool { return d.Rule == validate.EnvBlocked.ID }); i < 0 || tg.Notes[i].Message != want {
+		t.Errorf("notes %v, want env-blocked %q", tg.Notes, want)
+	}
+
+	req.Names = []string{"tool"}
+	_, err = PlanProbe(req, secret.New())
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || !strings.Contains(err.Error(), `did you mean "tools"?`) {
+		t.Errorf("an unknown name: %v, want a NotFoundError naming tools", err)
+	}
+}
+
+// TestProbeNotStarted: Probe gives the servers a client does not start
+// their planned results, in plan order, without starting anything.
+func TestProbeNotStarted(t *testing.T) {
+	a := probe.NotStarted(probe.Target{Name: "a", Client: "cursor"}, probe.StatusDisabled, "turned off")
+	b := probe.NotStarted(probe.Target{Name: "b", Client: "cursor"}, probe.StatusDisabled, "turned off")
+	plan := &ProbePlan{Servers: []PlannedServer{{Result: &a}, {Result: &b}}}
+	called := false
+	got := Probe(t.Context(), plan, probe.Options{}, func([]probe.Result) { called = true })
+	if len(got) != 2 || got[0].Name != "a" || got[1].Name != "b" || called {
+		t.Errorf("results %+v (onDone called: %v), want a and b as planned", got, called)
+	}
+}
+
+// TestExplain: Explain shows each client's view, one per client found;
+// a name no client defines is a NotFoundError; with Resolve, the servers
+// resolved.
+func TestExplain(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		".cursor/mcp.json": `{"mcpServers": {"github": {"command": "npx", "args": ["-y", "gh"]}}}`,
+		".vscode/mcp.json": `{"servers": {"github": {"type": "stdio", "command": "npx", "args": ["-y", "gh"]}}}`,
+	})
+	dopts := prepared(t, root, home)
+	clients, _, err := ShownClients(dopts, nil)
+	if err != nil || len(clients) != 2 {
+		t.Fatalf("clients %v, %v", clients, err)
+	}
+	ex, err := Explain(ExplainRequest{Options: dopts, Clients: clients}, secret.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Workspace == nil || len(ex.Workspace.Views) != 2 || ex.NotLoaded {
+		t.Fatalf("explanation %+v, want two views", ex)
+	}
+	named, err := Explain(ExplainRequest{Options: dopts, Clients: clients, Name: "github"}, secret.New())
+	if err != nil || named.Workspace == nil || named.NotLoaded {
+		t.Errorf("github: %+v, %v", named, err)
+	}
+	_, err = Explain(ExplainRequest{Options: dopts, Clients: clients, Name: "githb"}, secret.New())
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || !strings.Contains(err.Error(), `did you mean "github"?`) {
+		t.Errorf("githb: %v, want a NotFoundError naming github", err)
+	}
+	env := resolve.Env{Lookup: func(string) (string, bool) { return "", false }}
+	rs, err := Explain(ExplainRequest{Options: dopts, Clients: clients, Resolve: &env}, secret.New())
+	if err != nil || len(rs.Resolutions) != 2 {
+		t.Errorf("resolved %+v, %v: want github for each client", rs, err)
+	}
+}
