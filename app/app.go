@@ -62,6 +62,50 @@ func NoFilesMessage(dopts *discover.Options) string {
 	return fmt.Sprintf("no MCP config files found for any client in %q (and the directories it looks in) or under %q; pass --root DIR for another project, or --client NAME to show what a client would read", dopts.Root, dopts.Home)
 }
 
+// DiscoveryRequest locates a run: --root, --home, --system and --profile
+// as given ("" when not), and the environment their defaults come from.
+type DiscoveryRequest struct {
+	Root, Home, System, Profile string
+	Getenv                      func(string) string
+	Getwd                       func() (string, error)
+	HomeDir                     func() (string, error)
+}
+
+// Discovery is the discovery options of a run, the defaults resolved:
+// the root is the working directory, the home the user's, and the
+// machine's own files are read on a run about this machine only. A home
+// or a system that is not a directory is a *UsageError.
+func Discovery(f DiscoveryRequest) (discover.Options, error) {
+	o := discover.Options{Root: f.Root, Home: f.Home, Getenv: f.Getenv, Isolated: f.Home != "", Profile: f.Profile}
+	cwd, err := f.Getwd()
+	if err != nil {
+		return o, fmt.Errorf("cannot determine the working directory: %v", err)
+	}
+	o.Cwd = cwd
+	if o.Root == "" {
+		o.Root = cwd
+	}
+	if o.Home == "" {
+		if o.Home, err = f.HomeDir(); err != nil {
+			return o, usagef("cannot determine your home directory (%v): pass --home", err)
+		}
+	} else if fi, err := os.Stat(absPath(cwd, o.Home)); err != nil || !fi.IsDir() {
+		return o, usagef("--home %q is not a directory: give the directory that holds the user's config files", f.Home)
+	}
+	// The machine's own files are read on a run about this machine; a run
+	// isolated with --home reads another machine's only when told where.
+	switch {
+	case f.System != "":
+		o.System = absPath(cwd, f.System)
+		if fi, err := os.Stat(o.System); err != nil || !fi.IsDir() {
+			return o, usagef("--system %q is not a directory: give the directory that stands for the machine's root (/ for this one)", f.System)
+		}
+	case f.Home == "":
+		o.System = string(filepath.Separator)
+	}
+	return o, nil
+}
+
 func absPath(cwd, p string) string {
 	if filepath.IsAbs(p) {
 		return p

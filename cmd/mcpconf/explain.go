@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -34,36 +32,27 @@ func (f *discoveryFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringSliceVar(&f.Clients, "client", nil, "judge by these clients only (repeatable or comma-separated: "+strings.Join(discover.Clients(), ", ")+"); default: every client whose files are found")
 }
 
-// options resolves the defaults against the IO.
+// options resolves the defaults against the IO (app.Discovery).
 func (f *discoveryFlags) options(io *IO) (discover.Options, error) {
-	o := discover.Options{Root: f.Root, Home: f.Home, Getenv: io.Getenv, Isolated: f.Home != "", Profile: f.Profile}
-	cwd, err := io.Getwd()
+	return app.Discovery(app.DiscoveryRequest{Root: f.Root, Home: f.Home, System: f.System, Profile: f.Profile,
+		Getenv: io.Getenv, Getwd: io.Getwd, HomeDir: io.HomeDir})
+}
+
+// shown prepares the run's discovery and picks the clients explain and
+// probe show (app.ShownClients); when there is none, it says so on stderr.
+func (f *discoveryFlags) shown(io *IO) (discover.Options, []*normalize.Client, secret.Safe, error) {
+	dopts, err := f.options(io)
+	if err == nil {
+		err = dopts.Prepare()
+	}
 	if err != nil {
-		return o, fmt.Errorf("cannot determine the working directory: %v", err)
+		return dopts, nil, secret.Safe{}, err
 	}
-	o.Cwd = cwd
-	if o.Root == "" {
-		o.Root = cwd
+	clients, how, err := app.ShownClients(&dopts, f.Clients)
+	if err == nil && len(clients) == 0 {
+		io.Errorf("%s", app.NoFilesMessage(&dopts))
 	}
-	if o.Home == "" {
-		if o.Home, err = io.HomeDir(); err != nil {
-			return o, usagef("cannot determine your home directory (%v): pass --home", err)
-		}
-	} else if fi, err := os.Stat(absPath(cwd, o.Home)); err != nil || !fi.IsDir() {
-		return o, usagef("--home %q is not a directory: give the directory that holds the user's config files", f.Home)
-	}
-	// The machine's own files are read on a run about this machine; a run
-	// isolated with --home reads another machine's only when told where.
-	switch {
-	case f.System != "":
-		o.System = absPath(cwd, f.System)
-		if fi, err := os.Stat(o.System); err != nil || !fi.IsDir() {
-			return o, usagef("--system %q is not a directory: give the directory that stands for the machine's root (/ for this one)", f.System)
-		}
-	case f.Home == "":
-		o.System = string(filepath.Separator)
-	}
-	return o, nil
+	return dopts, clients, how, err
 }
 
 // profileClients says, for each client that reads a profile when told,
@@ -76,13 +65,6 @@ func profileClients() []string {
 		}
 	}
 	return out
-}
-
-func absPath(cwd, p string) string {
-	if filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.Join(cwd, p)
 }
 
 type explainOptions struct {
@@ -195,20 +177,12 @@ func runExplain(opts *explainOptions) error {
 	if err := checkColor(opts.Color); err != nil {
 		return err
 	}
-	dopts, err := opts.Flags.options(opts.IO)
-	if err != nil {
-		return err
-	}
-	if err := dopts.Prepare(); err != nil {
-		return err
-	}
-	clients, how, err := app.ShownClients(&dopts, opts.Flags.Clients)
+	dopts, clients, how, err := opts.Flags.shown(opts.IO)
 	if err != nil {
 		return err
 	}
 	var ex *app.Explanation
 	if len(clients) == 0 {
-		opts.IO.Errorf("%s", app.NoFilesMessage(&dopts))
 		if opts.Name != "" {
 			return silentError{exitFindings}
 		}

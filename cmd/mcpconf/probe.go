@@ -102,19 +102,11 @@ func runProbe(opts *probeOptions) error {
 	if opts.GOOS == "" {
 		opts.GOOS = runtime.GOOS
 	}
-	dopts, err := opts.Flags.options(opts.IO)
-	if err != nil {
-		return err
-	}
-	if err := dopts.Prepare(); err != nil {
-		return err
-	}
-	clients, _, err := app.ShownClients(&dopts, opts.Flags.Clients)
+	dopts, clients, _, err := opts.Flags.shown(opts.IO)
 	if err != nil {
 		return err
 	}
 	if len(clients) == 0 {
-		opts.IO.Errorf("%s", app.NoFilesMessage(&dopts))
 		if len(opts.Names) > 0 {
 			return silentError{exitFindings}
 		}
