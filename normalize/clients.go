@@ -2,7 +2,9 @@ package normalize
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -95,4 +97,36 @@ func ProductName(id string) string {
 		return c.Product
 	}
 	return id
+}
+
+// ProductList names every client of the descriptors table, in table
+// order, and then the files read without a client of their own: "pisces,
+// Claude Code, …, Roo Code, and a bare mcp.json".
+func ProductList() string {
+	var names, bare []string
+	for _, c := range clients {
+		if c.Views() {
+			names = append(names, c.Product)
+		} else {
+			bare = append(bare, "a bare "+c.Product)
+		}
+	}
+	names = append(names, bare...)
+	if n := len(names); n > 1 {
+		names[n-1] = "and " + names[n-1]
+	}
+	return strings.Join(names, ", ")
+}
+
+// ProfileHelp says, for each client that reads a profile when told, how
+// and where, for --profile's help: "codex --profile NAME reads
+// ~/.codex/NAME.config.toml".
+func ProfileHelp() []string {
+	var out []string
+	for _, id := range ViewIDs() {
+		if c := ClientByID(id); c != nil && c.Profile != nil {
+			out = append(out, fmt.Sprintf("%s %s NAME reads %s", c.ID, c.Profile.Flag, c.Profile.For("NAME").Display("linux")))
+		}
+	}
+	return out
 }

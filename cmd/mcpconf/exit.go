@@ -19,12 +19,10 @@ const (
 	exitFatal    = 3 // the root cannot be read; internal error
 )
 
-// usageError marks errors that are the caller's fault.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+// usagef is an error that is the caller's fault (app.UsageError).
+func usagef(format string, args ...any) error {
+	return &app.UsageError{Err: fmt.Errorf(format, args...)}
+}
 
 // silentError carries an exit code for a result already printed.
 type silentError struct{ code int }
@@ -55,16 +53,15 @@ func exitStatus(ctx context.Context, err error) int {
 // that does, with exitStatus for a run a signal stopped.
 func exitCode(err error) int {
 	var se silentError
-	var ue usageError
 	var re *discover.RootError
-	var aue *app.UsageError
+	var ue *app.UsageError
 	var nf *app.NotFoundError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &se):
 		return se.code
-	case errors.As(err, &ue), errors.As(err, &aue):
+	case errors.As(err, &ue):
 		return exitUsage
 	case errors.As(err, &nf):
 		return exitFindings

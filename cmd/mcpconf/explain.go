@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -28,7 +27,7 @@ func (f *discoveryFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVarP(&f.Root, "root", "C", "", "directory the clients start in; each finds its project from there (default: the working directory)")
 	cmd.Flags().StringVar(&f.Home, "home", "", "home directory to read user-scope files from; isolates the run from the real home (default: your home)")
 	cmd.Flags().StringVar(&f.System, "system", "", "directory that stands for the machine's root, where machine-wide files are read (Claude Code's managed settings, Gemini CLI's system settings) (default: / without --home; none with it)")
-	cmd.Flags().StringVar(&f.Profile, "profile", "", "read a named profile as the clients that have profiles do when started with it ("+strings.Join(profileClients(), "; ")+"); default: none")
+	cmd.Flags().StringVar(&f.Profile, "profile", "", "read a named profile as the clients that have profiles do when started with it ("+strings.Join(normalize.ProfileHelp(), "; ")+"); default: none")
 	cmd.Flags().StringSliceVar(&f.Clients, "client", nil, "judge by these clients only (repeatable or comma-separated: "+strings.Join(discover.Clients(), ", ")+"); default: every client whose files are found")
 }
 
@@ -53,18 +52,6 @@ func (f *discoveryFlags) shown(io *IO) (discover.Options, []*normalize.Client, s
 		io.Errorf("%s", app.NoFilesMessage(&dopts))
 	}
 	return dopts, clients, how, err
-}
-
-// profileClients says, for each client that reads a profile when told,
-// how and where: "codex --profile NAME reads ~/.codex/NAME.config.toml".
-func profileClients() []string {
-	var out []string
-	for _, id := range discover.Clients() {
-		if c := normalize.ClientByID(id); c != nil && c.Profile != nil {
-			out = append(out, fmt.Sprintf("%s %s NAME reads %s", c.ID, c.Profile.Flag, c.Profile.For("NAME").Display("linux")))
-		}
-	}
-	return out
 }
 
 type explainOptions struct {

@@ -32,7 +32,7 @@ func Main(args []string, io *IO) int {
 			msg := err.Error()
 			var nf *app.NotFoundError
 			if isFlagError(msg) && !errors.As(err, &nf) {
-				err = usageError{err}
+				err = &app.UsageError{Err: err}
 			}
 			io.Errorf("%s", msg)
 			if exitCode(err) == exitUsage {
@@ -95,7 +95,7 @@ func newRootCmd(io *IO) *cobra.Command {
 		Use:   "mcpconf",
 		Short: "Find, explain and lint MCP server definitions across AI clients",
 		Long: wrap("mcpconf reads the MCP server definitions of every AI client it knows ("+
-			clientProducts()+") from a project and a home directory, tells which definition wins and why, and finds mistakes.", 75),
+			normalize.ProductList()+") from a project and a home directory, tells which definition wins and why, and finds mistakes.", 75),
 		Example: `  # which servers will start here, and from which file
   mcpconf explain
 
@@ -108,28 +108,9 @@ func newRootCmd(io *IO) *cobra.Command {
 	root.SetOut(io.Out)
 	root.SetErr(io.ErrOut)
 	root.SetVersionTemplate("mcpconf {{.Version}}\n")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &app.UsageError{Err: err} })
 	root.AddCommand(newExplainCmd(io, nil), newLintCmd(io, nil), newProbeCmd(io, nil), newRulesCmd(io, nil), newSchemaCmd(io, nil))
 	return root
-}
-
-// clientProducts names every client of the descriptors table, in table
-// order, and then the files read without a client of their own: "pisces,
-// Claude Code, …, Roo Code, and a bare mcp.json".
-func clientProducts() string {
-	var names, bare []string
-	for _, c := range normalize.Clients() {
-		if c.Views() {
-			names = append(names, c.Product)
-		} else {
-			bare = append(bare, "a bare "+c.Product)
-		}
-	}
-	names = append(names, bare...)
-	if n := len(names); n > 1 {
-		names[n-1] = "and " + names[n-1]
-	}
-	return strings.Join(names, ", ")
 }
 
 // wrap breaks text into lines of at most width bytes, at spaces.
