@@ -187,6 +187,7 @@ func (p *prober) newClient() *mcp.Client {
 	caps := &mcp.ClientCapabilities{}
 	opts := &mcp.ClientOptions{Capabilities: caps, Logger: slog.New(&sdkLogHandler{p: p})}
 	if p.t.Capabilities.Roots {
+		//lint:ignore SA1019 probe declares what the real clients declare (Claude Code and Gemini CLI still send roots, 2026-11); the deprecation window runs a year
 		caps.RootsV2 = &mcp.RootCapabilities{ListChanged: true}
 	}
 	if p.t.Capabilities.Elicitation {
@@ -197,7 +198,9 @@ func (p *prober) newClient() *mcp.Client {
 		}
 	}
 	if p.t.Capabilities.Sampling {
+		//lint:ignore SA1019 probe declares what the real client declares (sampling), to be refused
 		caps.Sampling = &mcp.SamplingCapabilities{}
+		//lint:ignore SA1019 the handler that refuses sampling
 		opts.CreateMessageHandler = func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
 			p.asked("sampling/createMessage")
 			return nil, errors.New("mcpconf probe does not sample")
@@ -206,6 +209,7 @@ func (p *prober) newClient() *mcp.Client {
 	c := mcp.NewClient(&mcp.Implementation{Name: name, Version: version}, opts)
 	if p.t.Capabilities.Roots {
 		for _, dir := range p.t.Roots {
+			//lint:ignore SA1019 roots answered as the real clients answer them
 			c.AddRoots(&mcp.Root{URI: fileURI(dir), Name: filepath.Base(dir)})
 		}
 	}
@@ -290,6 +294,7 @@ func capabilityNames(c *mcp.ServerCapabilities) []string {
 	if c.Completions != nil {
 		out = append(out, "completions")
 	}
+	//lint:ignore SA1019 a server may still declare logging; probe reports what it declares
 	if c.Logging != nil {
 		out = append(out, "logging")
 	}

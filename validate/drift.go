@@ -97,7 +97,7 @@ func checkDrift(p *Pass) {
 			}
 			d.Related = append(d.Related, normalize.Related{Path: base.s.Source.Path, Pos: base.s.Source.Pos,
 				Message: fmt.Sprintf("%s's definition", base.c.Product)})
-			d.Hint = fmt.Sprintf("make the definitions the same (each in its client's own placeholder syntax), or rename one if they are different servers")
+			d.Hint = "make the definitions the same (each in its client's own placeholder syntax), or rename one if they are different servers"
 		}
 	}
 }
