@@ -357,7 +357,7 @@ func (p *prober) safeRun(ctx context.Context) (r Result) {
 		if v := recover(); v != nil {
 			r = p.result
 			r.Status, r.Reason = StatusFailed, "internal error"
-			r.Diagnostics = append(r.Diagnostics, diag("internal-error", normalize.Error,
+			r.Diagnostics = append(r.Diagnostics, diag(normalize.RuleInternalError, normalize.Error,
 				fmt.Sprintf("mcpconf failed while probing: %v", v), "please report this as a bug of mcpconf"))
 		}
 	}()

@@ -34,7 +34,7 @@ func RuleText(r *Rule, heading string) string {
 	fmt.Fprintf(&b, "%s%s\n\n", heading, r.ID)
 	fmt.Fprintf(&b, "%s. Default severity: %s", capitalize(r.Title), r.Severity)
 	if r.Off {
-		b.WriteString("; off by default, turn it on with `enable = [\"" + r.ID + "\"]` in `.mcpconf.toml`")
+		b.WriteString("; off by default, turn it on with `enable = [\"" + string(r.ID) + "\"]` in `.mcpconf.toml`")
 	}
 	b.WriteString(".\n\n")
 	fmt.Fprintf(&b, "Speaks for: %s.\n\n", r.SpeaksFor())

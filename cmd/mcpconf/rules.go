@@ -72,7 +72,7 @@ type exampleJSON struct {
 }
 
 func toRuleJSON(r *validate.Rule) ruleJSON {
-	out := ruleJSON{ID: r.ID, Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
+	out := ruleJSON{ID: string(r.ID), Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
 		Doc: r.Doc, DocURL: validate.DocURL(r.ID)}
 	if e := r.Example; e.File != "" {
 		out.Example = &exampleJSON{File: e.File, Bad: e.Bad, Good: e.Good, Others: e.Others, Config: e.Config}
@@ -103,11 +103,11 @@ func runRules(opts *rulesOptions) error {
 		}
 		return tw.Flush()
 	}
-	r := validate.Lookup(opts.ID)
+	r := validate.Lookup(normalize.RuleID(opts.ID))
 	if r == nil {
 		ids := make([]string, 0)
 		for _, r := range validate.Rules() {
-			ids = append(ids, r.ID)
+			ids = append(ids, string(r.ID))
 		}
 		if near := normalize.Closest(opts.ID, ids); near != "" {
 			return usagef("unknown rule %q; did you mean %q?", opts.ID, near)

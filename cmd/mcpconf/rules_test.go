@@ -20,7 +20,7 @@ func TestRulesCommand(t *testing.T) {
 		t.Errorf("%d lines for %d rules", len(lines), len(validate.Rules()))
 	}
 	for i, r := range validate.Rules() {
-		if !strings.HasPrefix(lines[i], r.ID+" ") || !strings.Contains(lines[i], r.Title) {
+		if !strings.HasPrefix(lines[i], string(r.ID)+" ") || !strings.Contains(lines[i], r.Title) {
 			t.Errorf("line %d %q does not list %q", i, lines[i], r.ID)
 		}
 	}
