@@ -217,7 +217,7 @@ func (c *configReader) ignore(v *normalize.Value) {
 		}
 		if len(ig.Rules) == 0 {
 			c.report(r, r.Range, "\"rules\" is empty: leave it out to silence every rule, or name the rules")
-			ig.Rules = []normalize.RuleID{""}
+			ig.Rules = make([]normalize.RuleID, 1) // one empty id, which no finding has: it silences nothing
 		}
 	}
 	if r := v.Get("reason"); r != nil && r.Kind == normalize.String {
