@@ -17,6 +17,18 @@ package normalize
 // constants, and on a constant neither package documents.
 type RuleID string
 
+// RuleDoc is the documentation of a finding whose reporter has nothing
+// more to say about it than what it is (probe's diagnostics): validate's
+// lint rules carry the same fields, and examples, in validate.Rule.
+type RuleDoc struct {
+	ID       RuleID
+	Severity Severity // the usual severity; a few are reported at another one when it fits
+	Title    string   // one line, lower case, no final period
+	// Doc says what was seen and what to do, in Markdown; empty for an id
+	// a lint rule documents (env-blocked, env-not-passed).
+	Doc string
+}
+
 // Findings discovery reports while it reads and decodes files; package
 // validate documents them.
 const (
