@@ -1,6 +1,8 @@
 // Package validate holds mcpconf's lint rules. Each rule lives in its own
-// file as a *Rule value carrying its documentation as data; rules.go lists
-// them explicitly (no init registration). Rules see the whole discovered
+// file as a *Rule value carrying its documentation as data and an id of
+// normalize's catalogue (normalize.RuleID); rules.go lists them explicitly
+// (no init registration). docs/rules.md is rendered here (Markdown), with
+// probe's diagnostics after the rules. Rules see the whole discovered
 // Set, so cross-file rules (shadowed, name-collision) are ordinary rules.
 package validate
 
