@@ -11,7 +11,7 @@ import (
 // Drift reports one server name that the clients of a project define
 // differently.
 var Drift = &Rule{
-	ID:       "drift",
+	ID:       normalize.RuleDrift,
 	Title:    "clients of the same project define one server differently",
 	Severity: normalize.Warning,
 	Cross:    true,

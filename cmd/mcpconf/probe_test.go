@@ -162,7 +162,7 @@ func probeJSON(t *testing.T, env map[string]string, args ...string) (int, probeR
 	// every diagnostic is documented (docs/probe.md)
 	for _, s := range rep.Servers {
 		for _, d := range s.Diagnostics {
-			if !slices.ContainsFunc(probe.Rules(), func(r probe.Rule) bool { return r.ID == d.Rule }) {
+			if !slices.ContainsFunc(probe.Rules(), func(r probe.Rule) bool { return string(r.ID) == d.Rule }) {
 				t.Errorf("%s: rule %q is not in probe.Rules()", s.Name, d.Rule)
 			}
 		}

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/probe"
 	"github.com/mcpconf/mcpconf/schemas"
 	"github.com/mcpconf/mcpconf/validate"
 )
@@ -23,17 +25,19 @@ func newRulesCmd(io *IO, runF func(*rulesOptions) error) *cobra.Command {
 	opts := &rulesOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "rules [ID]",
-		Short: "List the lint rules, or print one rule's documentation",
+		Short: "List the lint rules and probe diagnostics, or print one's documentation",
 		Long: `Without ID, rules lists every lint rule with its default severity and what
 it finds; rules marked "(off)" run only when .mcpconf.toml enables them.
+Then it lists the diagnostics of mcpconf probe, marked "(probe)".
 
-With ID, it prints that rule's documentation and, for most rules, a bad and
-a good example.
+With ID, it prints that rule's or diagnostic's documentation and, for most
+lint rules, a bad and a good example.
 
---format json prints the same data for tools: an array of every rule, or
-with ID that rule's object.`,
+--format json prints the same data for tools: an array of every rule and
+diagnostic, or with ID that one's object.`,
 		Example: `  mcpconf rules
   mcpconf rules hardcoded-secret
+  mcpconf rules transport-fallback
   mcpconf rules --format json`,
 		Args: maxOneArg("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -54,6 +58,7 @@ with ID that rule's object.`,
 // renamed or removed.
 type ruleJSON struct {
 	ID       string       `json:"id"`
+	Kind     string       `json:"kind"` // "lint" or "probe"
 	Title    string       `json:"title"`
 	Severity string       `json:"severity"`
 	Off      bool         `json:"off"`
@@ -72,10 +77,29 @@ type exampleJSON struct {
 }
 
 func toRuleJSON(r *validate.Rule) ruleJSON {
-	out := ruleJSON{ID: r.ID, Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
+	out := ruleJSON{ID: string(r.ID), Kind: "lint", Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
 		Doc: r.Doc, DocURL: validate.DocURL(r.ID)}
 	if e := r.Example; e.File != "" {
 		out.Example = &exampleJSON{File: e.File, Bad: e.Bad, Good: e.Good, Others: e.Others, Config: e.Config}
+	}
+	return out
+}
+
+// diagnosticJSON is a probe diagnostic in rules --format json: a rule's
+// fields, with "probe" for kind and no example.
+func diagnosticJSON(r probe.Rule) ruleJSON {
+	return ruleJSON{ID: string(r.ID), Kind: "probe", Title: r.Title, Severity: r.Severity.String(),
+		Clients: "each client, for the servers mcpconf probe starts or reaches", Doc: r.Doc, DocURL: validate.DocURL(r.ID)}
+}
+
+// probeOnly is probe's diagnostics but those a lint rule documents under
+// the same id.
+func probeOnly() []probe.Rule {
+	var out []probe.Rule
+	for _, r := range probe.Rules() {
+		if validate.Lookup(r.ID) == nil {
+			out = append(out, r)
+		}
 	}
 	return out
 }
@@ -85,10 +109,14 @@ func runRules(opts *rulesOptions) error {
 	if opts.Format != "text" && opts.Format != "json" {
 		return usagef("unknown format %q: use text or json", opts.Format)
 	}
+	diags := probeOnly()
 	if opts.ID == "" && opts.Format == "json" {
-		all := make([]ruleJSON, 0, len(validate.Rules()))
+		all := make([]ruleJSON, 0, len(validate.Rules())+len(diags))
 		for _, r := range validate.Rules() {
 			all = append(all, toRuleJSON(r))
+		}
+		for _, r := range diags {
+			all = append(all, diagnosticJSON(r))
 		}
 		return writeJSON(w, all)
 	}
@@ -101,25 +129,44 @@ func runRules(opts *rulesOptions) error {
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, sev, r.Title)
 		}
+		// a table of its own: the lint rules' columns do not move
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, r := range diags {
+			fmt.Fprintf(tw, "%s\t%s (probe)\t%s\n", r.ID, r.Severity, r.Title)
+		}
 		return tw.Flush()
 	}
-	r := validate.Lookup(opts.ID)
-	if r == nil {
-		ids := make([]string, 0)
-		for _, r := range validate.Rules() {
-			ids = append(ids, r.ID)
+	id := normalize.RuleID(opts.ID)
+	if r := validate.Lookup(id); r != nil {
+		if opts.Format == "json" {
+			return writeJSON(w, toRuleJSON(r))
 		}
-		if near := normalize.Closest(opts.ID, ids); near != "" {
-			return usagef("unknown rule %q; did you mean %q?", opts.ID, near)
+		fmt.Fprint(w, validate.RuleText(r, ""))
+		fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
+		return nil
+	}
+	if i := slices.IndexFunc(diags, func(r probe.Rule) bool { return r.ID == id }); i >= 0 {
+		if opts.Format == "json" {
+			return writeJSON(w, diagnosticJSON(diags[i]))
 		}
-		return usagef("unknown rule %q: run 'mcpconf rules' for the list", opts.ID)
+		fmt.Fprint(w, validate.DiagnosticText(diags[i], ""))
+		fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(id))
+		return nil
 	}
-	if opts.Format == "json" {
-		return writeJSON(w, toRuleJSON(r))
+	ids := make([]string, 0)
+	for _, r := range validate.Rules() {
+		ids = append(ids, string(r.ID))
 	}
-	fmt.Fprint(w, validate.RuleText(r, ""))
-	fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
-	return nil
+	for _, r := range diags {
+		ids = append(ids, string(r.ID))
+	}
+	if near := normalize.Closest(opts.ID, ids); near != "" {
+		return usagef("unknown rule %q; did you mean %q?", opts.ID, near)
+	}
+	return usagef("unknown rule %q: run 'mcpconf rules' for the list", opts.ID)
 }
 
 type schemaOptions struct {
