@@ -32,7 +32,7 @@ func prepared(t *testing.T, root, home string) *discover.Options {
 func rules(diags []normalize.Diagnostic) []string {
 	var out []string
 	for _, d := range diags {
-		out = append(out, d.Rule)
+		out = append(out, string(d.Rule))
 	}
 	return out
 }
@@ -134,7 +134,7 @@ func TestPlanProbe(t *testing.T) {
 		t.Errorf("tools's env %q: want A, not NODE_OPTIONS", tg.Env)
 	}
 	want, _ := validate.EnvBlockedMessage(normalize.ClientByID("gemini"), "NODE_OPTIONS", "")
-	if i := slices.IndexFunc(tg.Notes, func(d normalize.Diagnostic) bool { return d.Rule == validate.EnvBlocked.ID }); i < 0 || tg.Notes[i].Message != want {
+	if i := slices.IndexFunc(tg.Notes, func(d normalize.Diagnostic) bool { return d.Rule == normalize.RuleEnvBlocked }); i < 0 || tg.Notes[i].Message != want {
 		t.Errorf("notes %v, want env-blocked %q", tg.Notes, want)
 	}
 

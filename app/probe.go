@@ -222,7 +222,7 @@ func (req *ProbeRequest) target(t *probe.Target, c, file *normalize.Client, s *n
 	}
 	for _, k := range left.Blocked {
 		msg, hint := validate.EnvBlockedMessage(c, k, "")
-		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: validate.EnvBlocked.ID, Severity: normalize.Warning,
+		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: normalize.RuleEnvBlocked, Severity: normalize.Warning,
 			Path: s.Source.Path, Pos: s.Source.Pos, Message: msg, Hint: hint})
 	}
 	return nil
@@ -294,7 +294,7 @@ func envFile(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server
 		pos = v.Range.Start
 	}
 	if !c.ChildEnv.EnvFile {
-		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: "env-file", Severity: normalize.Info, Path: s.Source.Path, Pos: pos,
+		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: normalize.RuleEnvFile, Severity: normalize.Info, Path: s.Source.Path, Pos: pos,
 			Message: fmt.Sprintf("envFile %q is not loaded: mcpconf does not know how %s reads it", s.EnvFile, c.Product),
 			Hint:    `if the server needs its variables, set them in "env" to probe it`})
 		return nil, nil
@@ -308,7 +308,7 @@ func envFile(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server
 		return vars, nil
 	}
 	if of := (*outsideFile)(nil); errors.As(err, &of) {
-		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: "env-file", Severity: normalize.Warning, Path: s.Source.Path, Pos: pos,
+		t.Notes = append(t.Notes, normalize.Diagnostic{Rule: normalize.RuleEnvFile, Severity: normalize.Warning, Path: s.Source.Path, Pos: pos,
 			Message: fmt.Sprintf("envFile %q is not read: it %s", path, of.Error()), Hint: of.Hint()})
 		r := probe.NotStarted(*t, probe.StatusSkipped, withheldReason("envFile is", of.real))
 		return nil, &r
@@ -328,7 +328,7 @@ func envFile(t *probe.Target, c, file *normalize.Client, s, rs *normalize.Server
 	default:
 		why, hint = err.Error(), ""
 	}
-	d := normalize.Diagnostic{Rule: "env-file", Severity: normalize.Error, Path: s.Source.Path, Pos: pos,
+	d := normalize.Diagnostic{Rule: normalize.RuleEnvFile, Severity: normalize.Error, Path: s.Source.Path, Pos: pos,
 		Message: fmt.Sprintf("%s cannot read envFile %q, so it does not start the server: %s", c.Product, path, why),
 		Hint:    hint}
 	t.Notes = append(t.Notes, d)
@@ -376,7 +376,7 @@ func envNote(c *normalize.Client, s *normalize.Server, vars []probe.EnvVar) norm
 	default:
 		msg += " (" + list + ")"
 	}
-	return normalize.Diagnostic{Rule: "env-not-passed", Severity: sev, Path: s.Source.Path, Pos: s.Source.Pos,
+	return normalize.Diagnostic{Rule: normalize.RuleEnvNotPassed, Severity: sev, Path: s.Source.Path, Pos: s.Source.Pos,
 		Message: msg, Hint: c.ChildEnv.Hint}
 }
 
@@ -630,7 +630,7 @@ func Probe(ctx context.Context, plan *ProbePlan, opts probe.Options, onDone func
 		r.Diagnostics = slices.Concat(p.Target.Notes, notes, found)
 		if c := p.client; c.NoSSE {
 			for j := range r.Diagnostics {
-				if d := &r.Diagnostics[j]; d.Rule == "wrong-transport" {
+				if d := &r.Diagnostics[j]; d.Rule == normalize.RuleWrongTransport {
 					d.Hint = fmt.Sprintf("%s has no SSE client: point the url at the server's streamable HTTP endpoint, or bridge it over stdio (npx -y mcp-remote URL)", c.Product)
 				}
 			}

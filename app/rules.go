@@ -1,15 +1,19 @@
 package app
 
 import (
+	"slices"
+
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/probe"
 	"github.com/mcpconf/mcpconf/schemas"
 	"github.com/mcpconf/mcpconf/validate"
 )
 
-// RuleDoc is one rule as rules --format json prints it. Fields are added, never
-// renamed or removed.
+// RuleDoc is one lint rule or probe diagnostic as rules --format json
+// prints it. Fields are added, never renamed or removed.
 type RuleDoc struct {
 	ID       string      `json:"id"`
+	Kind     string      `json:"kind"` // "lint" or "probe"
 	Title    string      `json:"title"`
 	Severity string      `json:"severity"`
 	Off      bool        `json:"off"`
@@ -28,9 +32,9 @@ type ExampleDoc struct {
 	Config string            `json:"config,omitempty"`
 }
 
-// RuleDocOf is r's RuleDoc.
+// RuleDocOf is lint rule r's RuleDoc.
 func RuleDocOf(r *validate.Rule) RuleDoc {
-	out := RuleDoc{ID: r.ID, Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
+	out := RuleDoc{ID: string(r.ID), Kind: "lint", Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
 		Doc: r.Doc, DocURL: validate.DocURL(r.ID)}
 	if e := r.Example; e.File != "" {
 		out.Example = &ExampleDoc{File: e.File, Bad: e.Bad, Good: e.Good, Others: e.Others, Config: e.Config}
@@ -38,30 +42,61 @@ func RuleDocOf(r *validate.Rule) RuleDoc {
 	return out
 }
 
-// RuleDocs documents every rule, in catalogue order.
+// DiagnosticDocOf is probe diagnostic r's RuleDoc: a rule's fields, with
+// "probe" for kind and no example.
+func DiagnosticDocOf(r probe.Rule) RuleDoc {
+	return RuleDoc{ID: string(r.ID), Kind: "probe", Title: r.Title, Severity: r.Severity.String(),
+		Clients: "each client, for the servers mcpconf probe starts or reaches", Doc: r.Doc, DocURL: validate.DocURL(r.ID)}
+}
+
+// ProbeOnly is probe's diagnostics but those a lint rule documents under
+// the same id.
+func ProbeOnly() []probe.Rule {
+	var out []probe.Rule
+	for _, r := range probe.Rules() {
+		if validate.Lookup(r.ID) == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// RuleDocs documents every lint rule, in catalogue order, then every
+// probe diagnostic of ProbeOnly.
 func RuleDocs() []RuleDoc {
-	all := make([]RuleDoc, 0, len(validate.Rules()))
+	diags := ProbeOnly()
+	all := make([]RuleDoc, 0, len(validate.Rules())+len(diags))
 	for _, r := range validate.Rules() {
 		all = append(all, RuleDocOf(r))
+	}
+	for _, r := range diags {
+		all = append(all, DiagnosticDocOf(r))
 	}
 	return all
 }
 
-// Rule is the rule id names; an unknown id is a *UsageError that names
-// the nearest one.
-func Rule(id string) (*validate.Rule, error) {
-	r := validate.Lookup(id)
-	if r != nil {
-		return r, nil
+// Rule is the lint rule id names, else the probe diagnostic (one of the
+// two is set); an unknown id is a *UsageError that names the nearest one.
+func Rule(id string) (*validate.Rule, *probe.Rule, error) {
+	rid := normalize.RuleID(id)
+	if r := validate.Lookup(rid); r != nil {
+		return r, nil, nil
+	}
+	diags := ProbeOnly()
+	if i := slices.IndexFunc(diags, func(r probe.Rule) bool { return r.ID == rid }); i >= 0 {
+		return nil, &diags[i], nil
 	}
 	ids := make([]string, 0)
 	for _, r := range validate.Rules() {
-		ids = append(ids, r.ID)
+		ids = append(ids, string(r.ID))
+	}
+	for _, r := range diags {
+		ids = append(ids, string(r.ID))
 	}
 	if near := normalize.Closest(id, ids); near != "" {
-		return nil, usagef("unknown rule %q; did you mean %q?", id, near)
+		return nil, nil, usagef("unknown rule %q; did you mean %q?", id, near)
 	}
-	return nil, usagef("unknown rule %q: run 'mcpconf rules' for the list", id)
+	return nil, nil, usagef("unknown rule %q: run 'mcpconf rules' for the list", id)
 }
 
 // SchemaClients lists the clients (and providers) that have a schema, in

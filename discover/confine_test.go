@@ -84,7 +84,7 @@ func TestConfineOutsideLinks(t *testing.T) {
 	}
 	diags := map[string][]string{}
 	for _, d := range set.Diagnostics {
-		diags[d.Path] = append(diags[d.Path], d.Rule+" "+d.Message)
+		diags[d.Path] = append(diags[d.Path], string(d.Rule)+" "+d.Message)
 		if strings.Contains(d.Message, "SECRET-Qz81") || strings.Contains(d.Message, "root:x") || strings.Contains(d.Hint, "SECRET-Qz81") {
 			t.Errorf("%s: a diagnostic quotes the linked file: %s", d.Path, d.Message)
 		}

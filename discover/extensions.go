@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -92,7 +91,7 @@ func decodeExtension(doc *normalize.Document, loc Location, root string) (server
 		return nil, diags, "", why
 	}
 	for _, k := range spec.Required {
-		if v := top.Get(k); !truthy(v) {
+		if v := top.Get(k); !normalize.JSTruthy(v) {
 			skipAt(v, "%q is missing", k)
 			diags[len(diags)-1].Hint = fmt.Sprintf("add %q to the manifest, or ask the extension's author to", k)
 			return nil, diags, "", why
@@ -113,26 +112,6 @@ func decodeExtension(doc *normalize.Document, loc Location, root string) (server
 		hydrateServer(&servers[i], vars)
 	}
 	return servers, append(diags, more...), name, ""
-}
-
-// truthy is JavaScript's truth of a JSON value: not absent, null, false, 0
-// or "".
-func truthy(v *normalize.Value) bool {
-	if v == nil {
-		return false
-	}
-	switch v.Kind {
-	case normalize.Null:
-		return false
-	case normalize.Bool:
-		return v.Bool
-	case normalize.String:
-		return v.Str != ""
-	case normalize.Number:
-		f, err := strconv.ParseFloat(v.Str, 64)
-		return err != nil || f != 0
-	}
-	return true
 }
 
 // scalarText is a value as JavaScript turns it into a string.

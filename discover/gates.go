@@ -273,7 +273,7 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 	if len(tr.Enabled) > 0 {
 		if m, doc := o.outsideSetting(c, tr.Enabled); m != nil && m.Value.Kind != normalize.Null {
 			path := doc.Path
-			on := truthy(m.Value)
+			on := normalize.JSTruthy(m.Value)
 			if b, ok := textBool(c, m.Value, doc); ok {
 				on = b
 			}

@@ -127,7 +127,7 @@ func newList(doc *normalize.Document, owner string, spec normalize.List, m *norm
 			}
 			// `state?.enabled ?? true`: null or absent is on, any other
 			// false value off
-			if en := e.Value.Get("enabled"); en != nil && en.Kind != normalize.Null && !truthy(en) {
+			if en := e.Value.Get("enabled"); en != nil && en.Kind != normalize.Null && !normalize.JSTruthy(en) {
 				l.names[l.fold(e.Key)] = true
 				l.at[l.fold(e.Key)] = e.KeyRange.Start
 			}

@@ -23,7 +23,7 @@ func TestBrokenPositions(t *testing.T) {
 		name   string
 		format normalize.Format
 		src    string
-		rule   string
+		rule   normalize.RuleID
 		pos    string
 		msg    string
 	}{

@@ -117,7 +117,7 @@ var gemini = &Client{
 			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-extension-disabled (clientcheck reads `gemini extensions list`); Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/extensions/extensionEnablement.ts` `isEnabled`, `packages/core/src/utils/extensionLoader.ts` `start` (active extensions only), `packages/core/src/tools/mcp-client-manager.ts` `maybeDiscoverMcpServer`"},
 		{Topic: "placeholders", Text: "`$VAR`, `${VAR}`, `${VAR:-default}` in every string of every settings file at load (set to \"\" gives \"\"; unset without default stays literal); `env` and `headers` expanded again at connect time, where an unset variable becomes \"\"; `%VAR%` on Windows",
 			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-env-set, gemini-env-unset; `envVarResolver.ts`, `envExpansion.ts`"},
-		{Topic: "shape", Text: "`httpUrl` means streamable HTTP; `url` with `type` `sse` means SSE, with any other `type` (`http`, or one Gemini CLI does not know such as `streamable-http`, a schema warning only) or none streamable HTTP; else `command` means stdio; network keys win over `command`; neither is listed but cannot connect; `type` accepts `stdio`, `sse`, `http`; `timeout` in milliseconds; comments allowed, trailing commas not",
+		{Topic: "shape", Text: "`httpUrl` means streamable HTTP; `url` with `type` `sse` means SSE (each key counts when JavaScript finds it true: an empty string is no endpoint, testdata/clients/gemini-empty-urls), with any other `type` (`http`, or one Gemini CLI does not know such as `streamable-http`, a schema warning only) or none streamable HTTP; else `command` means stdio; network keys win over `command`; neither is listed but cannot connect; `type` accepts `stdio`, `sse`, `http`; `timeout` in milliseconds; comments allowed, trailing commas not",
 			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-transports, gemini-type-unknown; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/tools/mcp-client.ts` `createUrlTransport`, `createTransport`; `settingsSchema.ts` `MCPServerConfig`"},
 		{Topic: "environment", Text: "a stdio server inherits Gemini CLI's environment less every variable whose name contains `TOKEN`, `SECRET`, `PASSWORD`, `PASSWD`, `KEY`, `AUTH`, `CREDENTIAL`, `CREDS`, `PRIVATE` or `CERT` (and `DATABASE_URL`, `CLIENT_ID`, … ) or whose value looks like a credential (a URL with a password, a GitHub, Google, AWS, Stripe or Slack token, a JWT, a private key), except `PATH`, `HOME`, `TERM` and a few more and the names in `security.environmentVariableRedaction.allowed`; `GEMINI_CLI=1` is added. Values written in `env` are passed (expanded from the whole environment), except `NODE_OPTIONS`, `PYTHONPATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `CLASSPATH` and other variables that change how a program runs, which are dropped. Under GitHub Actions (`GITHUB_SHA` set) every variable not always allowed is removed",
 			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-env-redact (`gemini mcp list` ignores the allowed list: it passes none); `packages/core/src/services/environmentSanitization.ts`, `mcp-client.ts` `createTransport`"},
@@ -190,16 +190,18 @@ func decodeGemini(d *decoder) {
 	// createUrlTransport: httpUrl, then url with "type" "sse"; any other
 	// type, or none, is streamable HTTP (an unknown type is a schema
 	// warning only).
+	// Each test is JavaScript's truthiness: an empty string is no
+	// endpoint (testdata/clients/gemini-empty-urls).
 	switch {
-	case d.str("httpUrl") != "" || d.e.Get("httpUrl") != nil:
+	case JSTruthy(d.e.Get("httpUrl")):
 		d.s.URL = d.str("httpUrl")
 		d.s.Transport = HTTP
-	case d.e.Get("url") != nil:
+	case JSTruthy(d.e.Get("url")):
 		d.s.Transport = HTTP
 		if d.s.Type == "sse" {
 			d.s.Transport = SSE
 		}
-	case d.e.Get("command") != nil:
+	case JSTruthy(d.e.Get("command")):
 		d.s.Transport = Stdio
 	}
 	if t, ok := d.duration("timeout", time.Millisecond); ok {

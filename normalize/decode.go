@@ -12,7 +12,7 @@ import (
 // each server. Entries that are not objects are reported and skipped, or,
 // for a client that names them as skipped (SkipsInvalid), kept as servers
 // without a transport, which the view calls invalid.
-func (dl *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, []Diagnostic) {
+func (c *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, []Diagnostic) {
 	if servers == nil {
 		return nil, nil
 	}
@@ -27,7 +27,7 @@ func (dl *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, [
 		if m.Value.Kind != Object {
 			diags = append(diags, At(doc, m.Value.Range, m.Value.Pointer, RuleSchema, Error,
 				"server %q must be an object, got %s", m.Key, m.Value.Kind))
-			if dl.SkipsInvalid {
+			if c.SkipsInvalid {
 				// the client names it in a warning: an invalid server,
 				// which the view shows as such
 				s := Server{Name: m.Key, Source: src, Enabled: true, Node: m.Value}
@@ -36,7 +36,7 @@ func (dl *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, [
 			}
 			continue
 		}
-		s := dl.DecodeEntry(doc, m.Key, m.KeyRange.Start, m.Value, src, nil)
+		s := c.DecodeEntry(doc, m.Key, m.KeyRange.Start, m.Value, src, nil)
 		out = append(out, s)
 	}
 	return out, diags
@@ -45,14 +45,14 @@ func (dl *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, [
 // DecodeEntry maps one server entry. fieldPaths, when not nil, names the
 // file each top-level field came from (a definition deep-merged from
 // several files); otherwise every field is from doc.
-func (dl *Client) DecodeEntry(doc *Document, name string, keyPos Pos, entry *Value, src Source, fieldPaths map[string]string) Server {
+func (c *Client) DecodeEntry(doc *Document, name string, keyPos Pos, entry *Value, src Source, fieldPaths map[string]string) Server {
 	s := Server{Name: name, Source: src, Enabled: true, Node: entry, FieldPaths: fieldPaths}
 	s.Source.Pos = keyPos
 	s.Source.Pointer = entry.Pointer
-	d := &decoder{doc: doc, e: entry, s: &s, dl: dl}
-	dl.decode(d)
+	d := &decoder{doc: doc, e: entry, s: &s, c: c}
+	c.decode(d)
 	for _, f := range entry.Unique() {
-		if !dl.Knows(f.Key) {
+		if !c.Knows(f.Key) {
 			s.Unknown = append(s.Unknown, f)
 		}
 	}
@@ -78,7 +78,7 @@ type decoder struct {
 	doc *Document
 	e   *Value
 	s   *Server
-	dl  *Client
+	c   *Client
 }
 
 func (d *decoder) str(key string) string {
@@ -178,7 +178,7 @@ func (d *decoder) typed() bool {
 	d.s.TransportExplicit = true
 	if v.Kind == String {
 		d.s.Type = v.Str
-		d.s.Transport = d.dl.transportOf(v.Str)
+		d.s.Transport = d.c.transportOf(v.Str)
 	}
 	return true
 }

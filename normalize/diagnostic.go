@@ -51,7 +51,7 @@ func (s *Severity) UnmarshalText(b []byte) error {
 // Diagnostic is one finding about a config file. Message is lower case,
 // quotes values with %q and has no final period.
 type Diagnostic struct {
-	Rule     string
+	Rule     RuleID
 	Severity Severity
 	Message  string
 	Path     string // display path of the file; "" when not about a file
@@ -95,20 +95,10 @@ func CompareDiagnostics(a, b Diagnostic) int {
 }
 
 // At builds a diagnostic at the start of a range in doc.
-func At(doc *Document, r Range, ptr, rule string, sev Severity, format string, args ...any) Diagnostic {
+func At(doc *Document, r Range, ptr string, rule RuleID, sev Severity, format string, args ...any) Diagnostic {
 	d := Diagnostic{Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...), Pos: r.Start, End: r.End, Pointer: ptr}
 	if doc != nil {
 		d.Path = doc.Path
 	}
 	return d
 }
-
-// Ids of the rules whose findings discovery and decoding report; package
-// validate documents them under the same ids.
-const (
-	RuleSyntax       = "syntax"
-	RuleUnreadable   = "unreadable"
-	RuleDuplicateKey = "duplicate-key"
-	RuleWrongRootKey = "wrong-root-key"
-	RuleSchema       = "schema"
-)

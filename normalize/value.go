@@ -253,3 +253,24 @@ func UnescapePointer(tok string) string {
 
 // JoinPointer appends an object key to a pointer.
 func JoinPointer(ptr, key string) string { return ptr + "/" + EscapePointer(key) }
+
+// JSTruthy is whether a value is true in a JavaScript condition, as the
+// clients written in JavaScript test their settings: present, and not
+// null, false, 0 or the empty string.
+func JSTruthy(v *Value) bool {
+	if v == nil {
+		return false
+	}
+	switch v.Kind {
+	case Null:
+		return false
+	case Bool:
+		return v.Bool
+	case Number:
+		f, err := strconv.ParseFloat(v.Str, 64)
+		return err != nil || f != 0
+	case String:
+		return v.Str != ""
+	}
+	return true
+}

@@ -108,7 +108,7 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 		if info.Scope != "" {
 			msg = fmt.Sprintf("the token lacks scope %q, which the server asks for (403 insufficient_scope)", info.Scope)
 		}
-		p.fail(StatusNeedsAuth, "insufficient scope", diag("auth-insufficient-scope", normalize.Error, msg,
+		p.fail(StatusNeedsAuth, "insufficient scope", diag(normalize.RuleAuthInsufficientScope, normalize.Error, msg,
 			"sign in again with the client so that it asks for that scope; mcpconf never opens a browser"))
 	case ar.status == http.StatusForbidden:
 		msg := fmt.Sprintf("%q answered 403 %q", p.mask.cut(ar.url, 200), "Forbidden")
@@ -122,7 +122,7 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 		if strings.Contains(strings.ToLower(ar.snippet), "host") {
 			hint = "the server rejects the Host header (DNS rebinding protection): use the host name it expects (localhost vs 127.0.0.1)"
 		}
-		p.fail(StatusFailed, "forbidden", diag("http-forbidden", normalize.Error, msg, hint))
+		p.fail(StatusFailed, "forbidden", diag(normalize.RuleHTTPForbidden, normalize.Error, msg, hint))
 		return
 	case ar.sentAuthHeader:
 		msg := "the server rejected the Authorization header that was sent (401)"
@@ -132,7 +132,7 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 				msg += fmt.Sprintf(": %q", p.mask.cut(d, 200))
 			}
 		}
-		p.fail(StatusNeedsAuth, "credentials rejected", diag("auth-rejected", normalize.Error, msg,
+		p.fail(StatusNeedsAuth, "credentials rejected", diag(normalize.RuleAuthRejected, normalize.Error, msg,
 			"the token may be expired, revoked or meant for another server: get a new one"))
 	default:
 		msg := "the server requires authorization (401) and no credentials were sent"
@@ -152,17 +152,17 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 				hint = "if the server moved there, put its URL in the config: mcpconf never sends configured credentials to another origin"
 			}
 		}
-		p.fail(StatusNeedsAuth, "authorization required", diag("auth-required", normalize.Error, msg, hint))
+		p.fail(StatusNeedsAuth, "authorization required", diag(normalize.RuleAuthRequired, normalize.Error, msg, hint))
 	}
 
 	// The challenge itself.
 	switch {
 	case perr != nil:
-		p.add(diag("auth-challenge-invalid", normalize.Warning,
+		p.add(diag(normalize.RuleAuthChallengeInvalid, normalize.Warning,
 			fmt.Sprintf("the WWW-Authenticate header %s cannot be parsed: %s", p.mask.quote([]byte(strings.Join(ar.challenges, ", ")), 200), p.mask.errText(perr)),
 			"clients cannot read the resource metadata URL or scope from it; it must follow RFC 9110 §11.6.1"))
 	case len(ar.challenges) == 0 && ar.status == http.StatusUnauthorized:
-		p.add(diag("auth-no-challenge", normalize.Warning,
+		p.add(diag(normalize.RuleAuthNoChallenge, normalize.Warning,
 			"the server answered 401 without a WWW-Authenticate header",
 			"MCP servers must name their protected resource metadata there (RFC 9728 §5.1); clients fall back to the well-known URLs"))
 	case len(challenges) > 0 && bearer == nil:
@@ -182,7 +182,7 @@ func (p *prober) explainAuth(ctx context.Context, a *attempt) {
 // server (a note about a header whose value could not be resolved).
 func (p *prober) droppedHeaderNote() bool {
 	for _, n := range p.t.Notes {
-		m := strings.ToLower(n.Message + " " + n.Rule)
+		m := strings.ToLower(n.Message + " " + string(n.Rule))
 		if strings.Contains(m, "header") && n.Severity >= normalize.Warning {
 			return true
 		}
@@ -339,7 +339,7 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 			if derr := f.decode(&doc); derr != nil {
 				fetch.Error = derr.Error()
 				d.info.Fetches = append(d.info.Fetches, fetch)
-				d.p.add(diag("auth-metadata-invalid", normalize.Error,
+				d.p.add(diag(normalize.RuleAuthMetadataInvalid, normalize.Error,
 					fmt.Sprintf("the %s at %q is not valid: %s", what, c.url, derr),
 					"it must be a JSON object served as application/json (RFC 9728 §3)"))
 				continue
@@ -354,10 +354,10 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 				if strings.TrimSuffix(doc.Resource, "/") == strings.TrimSuffix(c.resource, "/") {
 					hint = "they differ only in a trailing slash, which is enough for clients to reject the document (RFC 9728 §3.3)"
 				}
-				d.p.add(diag("auth-resource-mismatch", normalize.Error,
+				d.p.add(diag(normalize.RuleAuthResourceMismatch, normalize.Error,
 					fmt.Sprintf("the protected resource metadata at %q names resource %q, but the server URL is %q", c.url, doc.Resource, c.resource), hint))
 			} else if err != nil && !refused {
-				d.p.add(diag("auth-metadata-rejected", normalize.Error,
+				d.p.add(diag(normalize.RuleAuthMetadataRejected, normalize.Error,
 					fmt.Sprintf("the MCP Go SDK rejects the %s at %q: %s", what, c.url, sdkReason(d.p.mask, err)),
 					"fix the document; clients built on the official SDKs will not use it"))
 			}
@@ -378,14 +378,14 @@ func (d *discovery) resourceMetadata(serverURL, headerURL string) *ResourceMetad
 		if u != nil {
 			origin = u.Scheme + "://" + u.Host
 		}
-		d.p.add(diag("auth-no-resource-metadata", normalize.Warning,
+		d.p.add(diag(normalize.RuleAuthNoResourceMetadata, normalize.Warning,
 			fmt.Sprintf("no protected resource metadata at %s", quoteList(tried)),
 			fmt.Sprintf("publish it (RFC 9728) and name it in WWW-Authenticate; meanwhile clients fall back to the 2025-03-26 rule and use %q as the authorization server", origin)))
 		return nil
 	}
 	d.info.ResourceMetadata = chosen
 	if len(chosen.AuthorizationServers) == 0 {
-		d.p.add(diag("auth-no-authorization-servers", normalize.Error,
+		d.p.add(diag(normalize.RuleAuthNoAuthorizationServers, normalize.Error,
 			fmt.Sprintf("the protected resource metadata at %q lists no authorization_servers", chosen.URL),
 			"list the issuer URL of the authorization server; without it clients cannot sign in"))
 	}
@@ -451,7 +451,7 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 			if derr := f.decode(&doc); derr != nil {
 				fetch.Error = derr.Error()
 				d.info.Fetches = append(d.info.Fetches, fetch)
-				d.p.add(diag("auth-metadata-invalid", normalize.Error,
+				d.p.add(diag(normalize.RuleAuthMetadataInvalid, normalize.Error,
 					fmt.Sprintf("the %s at %q is not valid: %s", what, c.url, derr),
 					"it must be a JSON object served as application/json (RFC 8414 §3)"))
 				return
@@ -472,7 +472,7 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 		if fallback {
 			hint = "with no protected resource metadata either, clients have no way to find where to sign in"
 		}
-		d.p.add(diag("auth-server-metadata-missing", normalize.Error,
+		d.p.add(diag(normalize.RuleAuthServerMetadataMissing, normalize.Error,
 			fmt.Sprintf("no authorization server metadata for issuer %q at %s", issuer, quoteList(tried)), hint))
 		return
 	}
@@ -486,7 +486,7 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 	explained := false
 	if strings.TrimSuffix(asm.Issuer, "/") != strings.TrimSuffix(issuer, "/") {
 		explained = true
-		d.p.add(diag("auth-issuer-mismatch", normalize.Error,
+		d.p.add(diag(normalize.RuleAuthIssuerMismatch, normalize.Error,
 			fmt.Sprintf("the authorization server metadata at %q names issuer %q, but it was looked up for %q", found.url, asm.Issuer, issuer),
 			"the issuer must be exactly the URL listed in authorization_servers (RFC 8414 §3.3); clients reject the metadata"))
 	}
@@ -496,16 +496,16 @@ func (d *discovery) authServer(issuer string, fallback bool) {
 		if len(asm.CodeChallengeMethodsSupported) > 0 {
 			msg = fmt.Sprintf("the authorization server %q advertises PKCE methods %s but not \"S256\"", issuer, quoteList(asm.CodeChallengeMethodsSupported))
 		}
-		d.p.add(diag("auth-no-pkce-s256", normalize.Error, msg,
+		d.p.add(diag(normalize.RuleAuthNoPKCES256, normalize.Error, msg,
 			`MCP clients must use PKCE with "S256" and refuse an authorization server that does not advertise it`))
 	}
 	if asm.RegistrationEndpoint == "" && !asm.ClientIDMetadataDocumentSupported {
-		d.p.add(diag("auth-no-registration", normalize.Warning,
+		d.p.add(diag(normalize.RuleAuthNoRegistration, normalize.Warning,
 			fmt.Sprintf("the authorization server %q offers neither dynamic client registration nor client ID metadata documents", issuer),
 			"clients need a client ID registered in advance for it: configure one in the client"))
 	}
 	if sdk != nil && !explained {
-		d.p.add(diag("auth-metadata-rejected", normalize.Error,
+		d.p.add(diag(normalize.RuleAuthMetadataRejected, normalize.Error,
 			fmt.Sprintf("the MCP Go SDK rejects the %s at %q: %s", what, found.url, sdkReason(d.p.mask, sdk)),
 			"fix the document; clients built on the official SDKs will not use it"))
 	}
@@ -522,7 +522,7 @@ func (d *discovery) lookAt(ctx context.Context, u string, sdkErr error) (f *fetc
 	if f = d.client.get(u); f != nil || !refusedBySDK(sdkErr) || ctx.Err() != nil {
 		return f, false
 	}
-	d.p.add(diag("auth-metadata-rejected", normalize.Warning,
+	d.p.add(diag(normalize.RuleAuthMetadataRejected, normalize.Warning,
 		fmt.Sprintf("the MCP Go SDK refuses to fetch %q: %s", u, sdkReason(d.p.mask, sdkErr)),
 		"metadata must be served over https from a public address for SDK-based clients"))
 	return d.client.fetch(ctx, u), true

@@ -90,7 +90,7 @@ func (f *authFixture) probe(t *testing.T, headers map[string]string) Result {
 func ruleIDs(r Result) []string {
 	var out []string
 	for _, d := range r.Diagnostics {
-		out = append(out, d.Rule)
+		out = append(out, string(d.Rule))
 	}
 	slices.Sort(out)
 	return out

@@ -106,7 +106,7 @@ func checkScheme(results []Result, s NameScheme) {
 			shown := s.ToolName(r.Name, t.Name)
 			if s.MaxLen > 0 {
 				if full := fullName(s.Scheme, r.Name, t.Name); len(full) > s.MaxLen {
-					r.Diagnostics = append(r.Diagnostics, diag("tool-name-too-long", normalize.Warning,
+					r.Diagnostics = append(r.Diagnostics, diag(normalize.RuleToolNameTooLong, normalize.Warning,
 						fmt.Sprintf("tool %q is %q in %s: %d characters, over its limit of %d", t.Name, full, s.Client, len(full), s.MaxLen),
 						fmt.Sprintf("%s shortens it to %q, which the model sees; a shorter server name avoids that", s.Client, shown)))
 				}
@@ -118,7 +118,7 @@ func checkScheme(results []Result, s NameScheme) {
 			}
 			other := &results[first.result]
 			if first.result == i {
-				r.Diagnostics = append(r.Diagnostics, diag("tool-name-collision", normalize.Warning,
+				r.Diagnostics = append(r.Diagnostics, diag(normalize.RuleToolNameCollision, normalize.Warning,
 					fmt.Sprintf("tools %q and %q are both %q in %s", first.tool, t.Name, shown, s.Client),
 					fmt.Sprintf("%s keeps one of them; rename one tool", s.Client)))
 				continue
@@ -127,8 +127,8 @@ func checkScheme(results []Result, s NameScheme) {
 				return fmt.Sprintf("tool %q of server %q and tool %q of server %q are both %q in %s", at, a.Name, bt, b.Name, shown, s.Client)
 			}
 			hint := fmt.Sprintf("%s keeps one of them; rename one of the servers in %s's config", s.Client, s.Client)
-			r.Diagnostics = append(r.Diagnostics, diag("tool-name-collision", normalize.Warning, msg(r, other, t.Name, first.tool), hint))
-			other.Diagnostics = append(other.Diagnostics, diag("tool-name-collision", normalize.Warning, msg(other, r, first.tool, t.Name), hint))
+			r.Diagnostics = append(r.Diagnostics, diag(normalize.RuleToolNameCollision, normalize.Warning, msg(r, other, t.Name, first.tool), hint))
+			other.Diagnostics = append(other.Diagnostics, diag(normalize.RuleToolNameCollision, normalize.Warning, msg(other, r, first.tool, t.Name), hint))
 		}
 	}
 }
@@ -138,10 +138,10 @@ func checkScheme(results []Result, s NameScheme) {
 func toolNameDiag(server, name string) (normalize.Diagnostic, bool) {
 	switch {
 	case name == "":
-		return diag("tool-name-invalid", normalize.Warning, fmt.Sprintf("server %q has a tool with an empty name", server),
+		return diag(normalize.RuleToolNameInvalid, normalize.Warning, fmt.Sprintf("server %q has a tool with an empty name", server),
 			"MCP tool names are 1 to 128 characters of A-Z, a-z, 0-9, _, - and ."), true
 	case len(name) > 128:
-		return diag("tool-name-invalid", normalize.Warning, fmt.Sprintf("tool %q is %d characters long, over the 128 MCP allows", masker{}.cut(name, 60), len(name)),
+		return diag(normalize.RuleToolNameInvalid, normalize.Warning, fmt.Sprintf("tool %q is %d characters long, over the 128 MCP allows", masker{}.cut(name, 60), len(name)),
 			"shorten the tool name"), true
 	}
 	var bad []string
@@ -153,7 +153,7 @@ func toolNameDiag(server, name string) (normalize.Diagnostic, bool) {
 		}
 	}
 	if len(bad) > 0 {
-		return diag("tool-name-invalid", normalize.Warning, fmt.Sprintf("tool %q contains characters MCP does not allow in tool names: %s", name, strings.Join(bad, ", ")),
+		return diag(normalize.RuleToolNameInvalid, normalize.Warning, fmt.Sprintf("tool %q contains characters MCP does not allow in tool names: %s", name, strings.Join(bad, ", ")),
 			"clients replace them or reject the tool; use only A-Z, a-z, 0-9, _, - and ."), true
 	}
 	return normalize.Diagnostic{}, false
@@ -173,15 +173,15 @@ func contains(list []string, s string) bool {
 // describes an object, as MCP requires.
 func schemaDiag(server string, t Tool) (normalize.Diagnostic, bool) {
 	if len(t.InputSchema) == 0 || string(t.InputSchema) == "null" {
-		return diag("tool-schema-invalid", normalize.Error, fmt.Sprintf("tool %q has no input schema", t.Name),
+		return diag(normalize.RuleToolSchemaInvalid, normalize.Error, fmt.Sprintf("tool %q has no input schema", t.Name),
 			`MCP requires "inputSchema"; use {"type": "object"} for a tool without arguments`), true
 	}
 	if msg := schemaError(t.InputSchema); msg != "" {
-		return diag("tool-schema-invalid", normalize.Error, fmt.Sprintf("the input schema of tool %q is not valid JSON Schema: %s", t.Name, msg),
+		return diag(normalize.RuleToolSchemaInvalid, normalize.Error, fmt.Sprintf("the input schema of tool %q is not valid JSON Schema: %s", t.Name, msg),
 			"clients may refuse the tool or the model's provider may reject the whole request; fix the schema"), true
 	}
 	if !objectSchema(t.InputSchema) {
-		return diag("tool-schema-not-object", normalize.Warning, fmt.Sprintf(`the input schema of tool %q does not have "type": "object"`, t.Name),
+		return diag(normalize.RuleToolSchemaNotObject, normalize.Warning, fmt.Sprintf(`the input schema of tool %q does not have "type": "object"`, t.Name),
 			`MCP requires tool arguments to be an object: set "type": "object"`), true
 	}
 	return normalize.Diagnostic{}, false

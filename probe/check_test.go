@@ -41,7 +41,7 @@ func okResult(name, client string, tools ...string) Result {
 	return r
 }
 
-func messages(r Result, rule string) []string {
+func messages(r Result, rule normalize.RuleID) []string {
 	var out []string
 	for _, d := range r.Diagnostics {
 		if d.Rule == rule {
@@ -148,7 +148,7 @@ func TestCheckToolNamesAndSchemas(t *testing.T) {
 			}
 		}
 	}
-	want := map[string]string{
+	want := map[string]normalize.RuleID{
 		"search tool": "tool-name-invalid",
 		"typo":        "tool-schema-invalid",
 		"scalar":      "tool-schema-not-object",

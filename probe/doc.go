@@ -17,7 +17,7 @@
 // to the legacy initialize; Result.Era says which answered), lists every
 // page of tools and counts resources and prompts. Every failure becomes a
 // status (ok, needs-auth, timeout, failed, …) with diagnostics whose Rule
-// ids are stable (Rules lists them): a command not on the server's PATH,
+// ids are normalize's stable constants (Rules lists and documents them): a command not on the server's PATH,
 // a process that exited (code and stderr), output on stdout that is not
 // JSON-RPC, a timeout naming its phase, refused connections, TLS errors,
 // the wrong HTTP transport, 401/403 with the server's OAuth metadata read

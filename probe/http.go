@@ -97,7 +97,7 @@ func (p *prober) runHTTP(ctx context.Context) {
 	t := p.t
 	u, err := url.Parse(t.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		p.fail(StatusInvalid, "invalid url", diag("invalid-target", normalize.Error,
+		p.fail(StatusInvalid, "invalid url", diag(normalize.RuleInvalidTarget, normalize.Error,
 			fmt.Sprintf("server %q has URL %q, which is not an http or https URL", t.Name, t.URL),
 			`set "url" to the server's endpoint, e.g. https://example.com/mcp`))
 		return
@@ -131,7 +131,7 @@ func (p *prober) runHTTP(ctx context.Context) {
 			if b := p.connectHTTP(ctx, "sse"); b.err == nil {
 				a.close()
 				a = b
-				p.add(diag("transport-fallback", normalize.Warning,
+				p.add(diag(normalize.RuleTransportFallback, normalize.Warning,
 					fmt.Sprintf("streamable HTTP answered %d %q%s; the server answered over the legacy SSE transport", status, http.StatusText(status), at),
 					`set "type": "sse" so clients do not try streamable HTTP first, or move the server to streamable HTTP (SSE is deprecated)`))
 			} else if b.rec.stopped() {
@@ -171,7 +171,7 @@ func (p *prober) wrongTransport(a *attempt, msg, hint string) {
 	a.close()
 	p.result.Transport = a.transport
 	p.result.Timings.Connect, p.result.Timings.Handshake = a.connect, a.handshake
-	p.fail(StatusFailed, "wrong transport", diag("wrong-transport", normalize.Error, msg, hint))
+	p.fail(StatusFailed, "wrong transport", diag(normalize.RuleWrongTransport, normalize.Error, msg, hint))
 }
 
 // connectHTTP connects and runs the handshake over one transport. Its
@@ -230,11 +230,11 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 		p.fail(StatusFailed, "redirect refused", refusedDiag(
 			fmt.Sprintf("%q redirects to %q (%d)", p.mask.cut(h.from, 200), p.mask.cut(h.to, 200), h.status), h.refusal))
 	case a.rec.otherEndpoint() != "":
-		p.fail(StatusFailed, "SSE endpoint on another origin", diag("sse-endpoint-other-origin", normalize.Error,
+		p.fail(StatusFailed, "SSE endpoint on another origin", diag(normalize.RuleSSEEndpointOtherOrigin, normalize.Error,
 			fmt.Sprintf("the SSE stream of %q names %q as its message endpoint, on another origin; mcpconf did not send anything there", t.URL, p.mask.cut(a.rec.otherEndpoint(), 200)),
 			"serve the message endpoint on the origin of the SSE URL: most clients (the TypeScript and Python SDKs among them) refuse an endpoint on another origin too"))
 	case a.rec.redirectLoop() != "":
-		p.fail(StatusFailed, "too many redirects", diag("too-many-redirects", normalize.Error,
+		p.fail(StatusFailed, "too many redirects", diag(normalize.RuleTooManyRedirects, normalize.Error,
 			fmt.Sprintf("%q redirects more than %d times (last to %q)", t.URL, maxRedirects, p.mask.cut(a.rec.redirectLoop(), 200)),
 			"put the URL the server finally answers at in the config; a redirect loop is a misconfigured server or proxy"))
 	case p.limitHit() != nil:
@@ -256,8 +256,8 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 		}
 	case a.rec.transportErr() != nil:
 		d := networkDiag(p.mask, a.rec.transportErr(), t.URL)
-		reason := map[string]string{"connection-refused": "connection refused", "host-not-found": "host not found",
-			"tls-error": "TLS error", "connection-failed": "connection failed"}[d.Rule]
+		reason := map[normalize.RuleID]string{normalize.RuleConnectionRefused: "connection refused", normalize.RuleHostNotFound: "host not found",
+			normalize.RuleTLSError: "TLS error", normalize.RuleConnectionFailed: "connection failed"}[d.Rule]
 		p.fail(StatusFailed, reason, d)
 	case a.rec.last().status >= 300:
 		last := a.rec.last()
@@ -279,18 +279,18 @@ func (p *prober) explainHTTP(ctx context.Context, a *attempt) {
 		case last.status >= 300 && last.status < 400:
 			hint = "the URL redirects; use the URL it redirects to"
 		}
-		p.fail(StatusFailed, fmt.Sprintf("HTTP %d", last.status), diag("http-status", normalize.Error, msg, hint))
+		p.fail(StatusFailed, fmt.Sprintf("HTTP %d", last.status), diag(normalize.RuleHTTPStatus, normalize.Error, msg, hint))
 	case a.rec.last().status != 0 && !mcpMediaType(a.rec.last().mediaType):
 		last := a.rec.last()
 		who := fmt.Sprintf("%q", t.URL)
 		if p.redirected(last.url) {
 			who = fmt.Sprintf("%q, where %q redirects,", p.mask.cut(last.url, 200), t.URL)
 		}
-		p.fail(StatusFailed, "not an MCP endpoint", diag("not-mcp-endpoint", normalize.Error,
+		p.fail(StatusFailed, "not an MCP endpoint", diag(normalize.RuleNotMCPEndpoint, normalize.Error,
 			fmt.Sprintf("%s answered with %q content, not MCP", who, p.mask.cut(last.mediaType, 100)),
 			"check the URL: it may be the server's web page rather than its MCP endpoint"))
 	default:
-		p.fail(StatusFailed, "handshake failed", diag("protocol-error", normalize.Error,
+		p.fail(StatusFailed, "handshake failed", diag(normalize.RuleProtocolError, normalize.Error,
 			"the handshake failed: "+p.mask.errText(a.err), "check that the URL is an MCP endpoint and the transport is right"))
 	}
 }
@@ -328,37 +328,37 @@ func networkDiag(m masker, err error, rawURL string) normalize.Diagnostic {
 	)
 	switch {
 	case errors.Is(err, syscall.ECONNREFUSED):
-		return diag("connection-refused", normalize.Error, fmt.Sprintf("nothing accepts connections at %q (connection refused)", host),
+		return diag(normalize.RuleConnectionRefused, normalize.Error, fmt.Sprintf("nothing accepts connections at %q (connection refused)", host),
 			"start the server, or check the host and port")
 	case errors.As(err, &dnsErr):
-		return diag("host-not-found", normalize.Error, fmt.Sprintf("host %q does not resolve: %s", dnsErr.Name, m.errText(dnsErr)),
+		return diag(normalize.RuleHostNotFound, normalize.Error, fmt.Sprintf("host %q does not resolve: %s", dnsErr.Name, m.errText(dnsErr)),
 			"check the host name; a VPN may be needed for internal hosts")
 	case errors.As(err, &unknown):
-		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q is signed by an unknown authority", host),
+		return diag(normalize.RuleTLSError, normalize.Error, fmt.Sprintf("the TLS certificate of %q is signed by an unknown authority", host),
 			"for a private CA, add it to the system's trust store (or SSL_CERT_FILE); never disable verification for a server that gets credentials")
 	case errors.As(err, &hostErr):
-		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q is not valid for that name: %s", host, m.errText(hostErr)),
+		return diag(normalize.RuleTLSError, normalize.Error, fmt.Sprintf("the TLS certificate of %q is not valid for that name: %s", host, m.errText(hostErr)),
 			"use the host name the certificate is issued for")
 	case errors.As(err, &invalid):
 		msg := fmt.Sprintf("the TLS certificate of %q is not valid: %s", host, m.errText(invalid))
 		if invalid.Reason == x509.Expired {
 			msg = fmt.Sprintf("the TLS certificate of %q has expired or is not yet valid: %s", host, m.errText(invalid))
 		}
-		return diag("tls-error", normalize.Error, msg, "the server's operator must renew the certificate; check this machine's clock too")
+		return diag(normalize.RuleTLSError, normalize.Error, msg, "the server's operator must renew the certificate; check this machine's clock too")
 	case errors.As(err, &certErr):
-		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS certificate of %q cannot be verified: %s", host, m.errText(certErr)),
+		return diag(normalize.RuleTLSError, normalize.Error, fmt.Sprintf("the TLS certificate of %q cannot be verified: %s", host, m.errText(certErr)),
 			"check the server's certificate chain")
 	case errors.As(err, &recErr) || strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
-		return diag("tls-error", normalize.Error, fmt.Sprintf("%q does not speak TLS", host),
+		return diag(normalize.RuleTLSError, normalize.Error, fmt.Sprintf("%q does not speak TLS", host),
 			"use an http:// URL, or the server's TLS port")
 	case errors.As(err, &alertErr):
-		return diag("tls-error", normalize.Error, fmt.Sprintf("the TLS handshake with %q failed: %s", host, m.errText(alertErr)),
+		return diag(normalize.RuleTLSError, normalize.Error, fmt.Sprintf("the TLS handshake with %q failed: %s", host, m.errText(alertErr)),
 			"the server refused the handshake; it may require a client certificate or newer TLS")
 	case errors.Is(err, syscall.ECONNRESET):
-		return diag("connection-failed", normalize.Error, fmt.Sprintf("%q reset the connection", host),
+		return diag(normalize.RuleConnectionFailed, normalize.Error, fmt.Sprintf("%q reset the connection", host),
 			"a proxy or firewall may be cutting it; check the URL's scheme and port")
 	}
-	return diag("connection-failed", normalize.Error, fmt.Sprintf("cannot reach %q: %s", host, m.errText(err)),
+	return diag(normalize.RuleConnectionFailed, normalize.Error, fmt.Sprintf("cannot reach %q: %s", host, m.errText(err)),
 		"check the URL and that the server is running")
 }
 
@@ -726,7 +726,7 @@ func (p *prober) redirectDiags() {
 	for _, h := range hops {
 		msg := fmt.Sprintf("%q redirects a %s to %q (%d %q)", p.mask.cut(h.from, 200), h.method, p.mask.cut(h.to, 200), h.status, http.StatusText(h.status))
 		if !h.otherOrigin {
-			p.add(diag("http-redirect", normalize.Info, msg,
+			p.add(diag(normalize.RuleHTTPRedirect, normalize.Info, msg,
 				"put the URL it redirects to in the config, so that clients do not depend on the redirect"))
 			continue
 		}
@@ -738,7 +738,7 @@ func (p *prober) redirectDiags() {
 			}
 			msg += fmt.Sprintf("; the configured %s %s %s not sent there", noun, quoteList(h.withheld), verb)
 		}
-		p.add(diag("http-redirect", normalize.Warning, msg,
+		p.add(diag(normalize.RuleHTTPRedirect, normalize.Warning, msg,
 			"if the server moved, put its new URL in the config; mcpconf never sends configured headers (credentials, cookies) to another origin"))
 	}
 }
@@ -824,9 +824,9 @@ func (r *boundedBody) count(p []byte) *limitError {
 		where := fmt.Sprintf("in an answer from %q", r.b.mask.cut(r.url, 200))
 		switch {
 		case over:
-			r.b.hit = &limitError{rule: "message-too-large", where: where}
+			r.b.hit = &limitError{rule: normalize.RuleMessageTooLarge, where: where}
 		case r.b.left < 0:
-			r.b.hit = &limitError{rule: "output-too-large", where: "over HTTP"}
+			r.b.hit = &limitError{rule: normalize.RuleOutputTooLarge, where: "over HTTP"}
 		}
 	}
 	return r.b.hit

@@ -425,7 +425,7 @@ func refusedDiag(what string, r *refusal) normalize.Diagnostic {
 	case r.scheme != "":
 		hint = "MCP and OAuth URLs are http or https URLs: fix the URL the server sends"
 	}
-	return diag("url-refused", normalize.Error, what+"; "+r.why(), hint)
+	return diag(normalize.RuleURLRefused, normalize.Error, what+"; "+r.why(), hint)
 }
 
 // configuredURL is the configured URL, parsed.

@@ -15,20 +15,21 @@ import (
 
 // Statuses of a Result. The first six are set by Run; the others are
 // client statuses the caller sets (with NotStarted) for servers it does not
-// start, so that every renderer sees one shape.
+// start, so that every renderer sees one shape: those a gate of the client
+// gives are normalize's Status values, spelled once there.
 const (
 	StatusOK        = "ok"
 	StatusNeedsAuth = "needs-auth"
 	StatusTimeout   = "timeout"
 	StatusFailed    = "failed"
-	StatusDisabled  = "disabled"
+	StatusDisabled  = string(normalize.StatusDisabled)
 	StatusSkipped   = "skipped"
 
-	StatusPendingApproval = "pending-approval"
-	StatusRejected        = "rejected"
-	StatusUntrusted       = "untrusted"
-	StatusBlocked         = "blocked"
-	StatusInvalid         = "invalid"
+	StatusPendingApproval = string(normalize.StatusPending)
+	StatusRejected        = string(normalize.StatusRejected)
+	StatusUntrusted       = string(normalize.StatusUntrusted)
+	StatusBlocked         = string(normalize.StatusBlocked)
+	StatusInvalid         = string(normalize.StatusInvalid)
 	StatusRefused         = "refused" // the client refuses its whole config
 )
 
@@ -357,7 +358,7 @@ func (p *prober) safeRun(ctx context.Context) (r Result) {
 		if v := recover(); v != nil {
 			r = p.result
 			r.Status, r.Reason = StatusFailed, "internal error"
-			r.Diagnostics = append(r.Diagnostics, diag("internal-error", normalize.Error,
+			r.Diagnostics = append(r.Diagnostics, diag(normalize.RuleInternalError, normalize.Error,
 				fmt.Sprintf("mcpconf failed while probing: %v", v), "please report this as a bug of mcpconf"))
 		}
 	}()

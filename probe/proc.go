@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpconf/mcpconf/normalize"
+
 	"github.com/mcpconf/mcpconf/internal/proctree"
 )
 
@@ -251,9 +253,9 @@ func (f *lineFilter) readLine() ([]byte, error) {
 		f.buf = append(f.buf, chunk...)
 		switch {
 		case len(f.buf) > maxMessageBytes:
-			return nil, f.setLimit("message-too-large")
+			return nil, f.setLimit(normalize.RuleMessageTooLarge)
 		case f.total > maxServerBytes:
-			return nil, f.setLimit("output-too-large")
+			return nil, f.setLimit(normalize.RuleOutputTooLarge)
 		}
 		if err == bufio.ErrBufferFull {
 			continue
@@ -262,7 +264,7 @@ func (f *lineFilter) readLine() ([]byte, error) {
 	}
 }
 
-func (f *lineFilter) setLimit(rule string) *limitError {
+func (f *lineFilter) setLimit(rule normalize.RuleID) *limitError {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.limitErr = &limitError{rule: rule, where: "on stdout"}

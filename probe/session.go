@@ -98,11 +98,11 @@ func (p *prober) run(ctx context.Context) {
 	case normalize.HTTP, normalize.SSE:
 		p.runHTTP(ctx)
 	case normalize.WS:
-		p.fail(StatusSkipped, "websocket transport not supported", diag("transport-unsupported", normalize.Warning,
+		p.fail(StatusSkipped, "websocket transport not supported", diag(normalize.RuleTransportUnsupported, normalize.Warning,
 			fmt.Sprintf("server %q uses the websocket transport, which mcpconf cannot probe", p.t.Name),
 			"MCP defines stdio and streamable HTTP; check the server by hand"))
 	default:
-		p.fail(StatusInvalid, "no transport", diag("invalid-target", normalize.Error,
+		p.fail(StatusInvalid, "no transport", diag(normalize.RuleInvalidTarget, normalize.Error,
 			fmt.Sprintf("server %q has no usable transport", p.t.Name),
 			`give it a "command" (stdio) or a "url" (http)`))
 	}
@@ -122,18 +122,18 @@ func (p *prober) fail(status, reason string, ds ...normalize.Diagnostic) {
 // ignores can cause: a server started without its arguments or variables
 // exits, hangs or speaks something else; one reached without its headers
 // is refused. (A command not found, a refused connection, are not.)
-var causedByDefinition = map[string]bool{
-	"timeout": true, "process-exited": true, "stdout-closed": true, "stdout-not-protocol": true,
-	"protocol-error": true, "invalid-target": true, "auth-required": true, "auth-rejected": true,
-	"http-status": true, "http-forbidden": true, "not-mcp-endpoint": true, "wrong-transport": true,
+var causedByDefinition = map[normalize.RuleID]bool{
+	normalize.RuleTimeout: true, normalize.RuleProcessExited: true, normalize.RuleStdoutClosed: true, normalize.RuleStdoutNotProtocol: true,
+	normalize.RuleProtocolError: true, normalize.RuleInvalidTarget: true, normalize.RuleAuthRequired: true, normalize.RuleAuthRejected: true,
+	normalize.RuleHTTPStatus: true, normalize.RuleHTTPForbidden: true, normalize.RuleNotMCPEndpoint: true, normalize.RuleWrongTransport: true,
 }
 
 // ignoredMayCause says whether a failure of rule, in the probe's phase,
 // may come from a field the client ignores (a timeout while connecting to
 // a URL does not).
-func (p *prober) ignoredMayCause(rule string) bool {
+func (p *prober) ignoredMayCause(rule normalize.RuleID) bool {
 	return len(p.t.Ignored) > 0 && causedByDefinition[rule] &&
-		!(rule == "timeout" && p.phase == PhaseConnect && p.t.Transport != normalize.Stdio)
+		!(rule == normalize.RuleTimeout && p.phase == PhaseConnect && p.t.Transport != normalize.Stdio)
 }
 
 // withCause puts the fields the client ignores (Target.Ignored) first in
@@ -187,6 +187,7 @@ func (p *prober) newClient() *mcp.Client {
 	caps := &mcp.ClientCapabilities{}
 	opts := &mcp.ClientOptions{Capabilities: caps, Logger: slog.New(&sdkLogHandler{p: p})}
 	if p.t.Capabilities.Roots {
+		//lint:ignore SA1019 probe declares what the real clients declare (Claude Code and Gemini CLI still send roots, 2026-11); the deprecation window runs a year
 		caps.RootsV2 = &mcp.RootCapabilities{ListChanged: true}
 	}
 	if p.t.Capabilities.Elicitation {
@@ -197,7 +198,9 @@ func (p *prober) newClient() *mcp.Client {
 		}
 	}
 	if p.t.Capabilities.Sampling {
+		//lint:ignore SA1019 probe declares what the real client declares (sampling), to be refused
 		caps.Sampling = &mcp.SamplingCapabilities{}
+		//lint:ignore SA1019 the handler that refuses sampling
 		opts.CreateMessageHandler = func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
 			p.asked("sampling/createMessage")
 			return nil, errors.New("mcpconf probe does not sample")
@@ -206,6 +209,7 @@ func (p *prober) newClient() *mcp.Client {
 	c := mcp.NewClient(&mcp.Implementation{Name: name, Version: version}, opts)
 	if p.t.Capabilities.Roots {
 		for _, dir := range p.t.Roots {
+			//lint:ignore SA1019 roots answered as the real clients answer them
 			c.AddRoots(&mcp.Root{URI: fileURI(dir), Name: filepath.Base(dir)})
 		}
 	}
@@ -290,6 +294,7 @@ func capabilityNames(c *mcp.ServerCapabilities) []string {
 	if c.Completions != nil {
 		out = append(out, "completions")
 	}
+	//lint:ignore SA1019 a server may still declare logging; probe reports what it declares
 	if c.Logging != nil {
 		out = append(out, "logging")
 	}
@@ -438,7 +443,7 @@ func (p *prober) finishCount(ctx context.Context, c *counting) {
 	if p.expired(ctx) {
 		msg = fmt.Sprintf("%s did not answer within the timeout of %s", c.method, fmtDuration(p.timeout))
 	}
-	p.add(diag("list-failed", normalize.Warning, msg,
+	p.add(diag(normalize.RuleListFailed, normalize.Warning, msg,
 		"the server advertises the capability but the listing fails; clients that use it will see errors"))
 }
 
@@ -484,19 +489,19 @@ var (
 // limitError is a bound on what the server sends, reached: the error of
 // the read it stopped, and a finding.
 type limitError struct {
-	rule  string // "message-too-large" or "output-too-large"
-	where string // "on stdout", "in an answer from \"http://…\"", "over HTTP"
+	rule  normalize.RuleID // normalize.RuleMessageTooLarge or normalize.RuleOutputTooLarge
+	where string           // "on stdout", "in an answer from \"http://…\"", "over HTTP"
 }
 
 func (e *limitError) Error() string {
-	if e.rule == "message-too-large" {
+	if e.rule == normalize.RuleMessageTooLarge {
 		return fmt.Sprintf("the server sent a message over %s %s", normalize.Bytes(int64(maxMessageBytes)), e.where)
 	}
 	return fmt.Sprintf("the server sent over %s %s in one probe", normalize.Bytes(int64(maxServerBytes)), e.where)
 }
 
 func (e *limitError) reason() string {
-	if e.rule == "message-too-large" {
+	if e.rule == normalize.RuleMessageTooLarge {
 		return "message too large"
 	}
 	return "too much output"
@@ -545,13 +550,13 @@ func (p *prober) listTools(ctx context.Context, cs *mcp.ClientSession) ([]Tool, 
 		pages++
 		for _, t := range res.Tools {
 			if len(l.tools) >= maxTools {
-				return l.tools, pages, &listingStopped{diag("tools-too-many", normalize.Error,
+				return l.tools, pages, &listingStopped{diag(normalize.RuleToolsTooMany, normalize.Error,
 					fmt.Sprintf("the server lists more than %d tools (%d pages so far); mcpconf stopped listing", maxTools, pages),
 					"no client can use that many tools (model APIs take about a hundred a request): split the server, or check that its listing ends")}
 			}
 			l.add(p.tool(t, l))
 			if l.bytes > maxListingBytes {
-				return l.tools, pages, &listingStopped{diag("tools-too-large", normalize.Error,
+				return l.tools, pages, &listingStopped{diag(normalize.RuleToolsTooLarge, normalize.Error,
 					fmt.Sprintf("the server's tool listing is over %s (%d tools, %d pages so far); mcpconf stopped listing", normalize.Bytes(int64(maxListingBytes)), len(l.tools), pages),
 					"clients send every tool's description and schema to the model: a listing this large cannot work; shorten descriptions and schemas, or check that the listing ends")}
 			}
@@ -562,13 +567,13 @@ func (p *prober) listTools(ctx context.Context, cs *mcp.ClientSession) ([]Tool, 
 		}
 		l.bytes += len(next)
 		if seen.add(next) {
-			p.add(diag("tools-cursor-loop", normalize.Error,
+			p.add(diag(normalize.RuleToolsCursorLoop, normalize.Error,
 				fmt.Sprintf("tools/list returned cursor %q again after %d pages", p.mask.cut(next, 80), pages),
 				"the server's pagination loops; clients that follow cursors never finish listing its tools"))
 			return l.tools, pages, nil
 		}
 		if pages >= maxToolPages {
-			return l.tools, pages, &listingStopped{diag("tools-too-many-pages", normalize.Error,
+			return l.tools, pages, &listingStopped{diag(normalize.RuleToolsTooManyPages, normalize.Error,
 				fmt.Sprintf("tools/list returned more than %d pages (%d tools so far), each with a new cursor; mcpconf stopped listing", maxToolPages, len(l.tools)),
 				"clients that follow cursors take minutes or never finish: return larger pages, or check that the listing ends")}
 		}
@@ -644,12 +649,12 @@ func (p *prober) toolBoundDiags(l *listing) {
 		{"description", normalize.Bytes(int64(maxDescriptionBytes)), "clients send every description to the model with each request: a long one costs context; shorten it"},
 	} {
 		if tools := l.cut[f.field]; len(tools) > 0 {
-			p.add(diag("tool-field-cut", normalize.Warning,
+			p.add(diag(normalize.RuleToolFieldCut, normalize.Warning,
 				fmt.Sprintf("the %s of %s %s is over %s; mcpconf kept its start", f.field, plural(len(tools), "tool", "tools"), names(tools), f.limit), f.hint))
 		}
 	}
 	if len(l.big) > 0 {
-		p.add(diag("tool-schema-too-large", normalize.Warning,
+		p.add(diag(normalize.RuleToolSchemaTooLarge, normalize.Warning,
 			fmt.Sprintf("the input schema of %s %s is over %s; mcpconf did not keep or check it", plural(len(l.big), "tool", "tools"), names(l.big), normalize.Bytes(int64(maxSchemaBytes))),
 			"clients send every schema to the model with each request: a schema this large costs context and may be refused; simplify it"))
 	}
@@ -687,7 +692,7 @@ func (p *prober) failListTools(ctx context.Context, err error, pages int) {
 			p.timeoutDiag(fmt.Sprintf("tools/list did not complete within %s%s", fmtDuration(p.timeout), so), ""))
 		return
 	}
-	p.fail(StatusFailed, "tools/list failed", diag("protocol-error", normalize.Error,
+	p.fail(StatusFailed, "tools/list failed", diag(normalize.RuleProtocolError, normalize.Error,
 		fmt.Sprintf("tools/list failed%s: %s", so, p.mask.errText(err)),
 		"clients will show this server without tools; check its logs"))
 }
@@ -707,10 +712,10 @@ func (p *prober) timeoutDiag(msg, extraHint string) normalize.Diagnostic {
 	hint := fmt.Sprintf("the timeout in force is %s (%s); if the server is only slow to start, try %s", fmtDuration(p.timeout), from, fmtDuration(suggestTimeout(p.timeout)))
 	// A field the client ignores is the likelier cause (fail names it):
 	// npx's "-y" is not what a server started without its arguments lacks.
-	if extraHint != "" && !p.ignoredMayCause("timeout") {
+	if extraHint != "" && !p.ignoredMayCause(normalize.RuleTimeout) {
 		hint = extraHint + "; " + hint
 	}
-	return diag("timeout", normalize.Error, msg, hint)
+	return diag(normalize.RuleTimeout, normalize.Error, msg, hint)
 }
 
 // suggestTimeout doubles the timeout, at least 10s and rounded to seconds.
@@ -771,13 +776,13 @@ func (p *prober) sdkDiagnostics() {
 	defer p.sdkLogMu.Unlock()
 	for _, m := range p.sdkLog {
 		if strings.Contains(m, "excluding") && strings.Contains(m, "tool") {
-			p.add(diag("tools-excluded", normalize.Warning, "the MCP SDK dropped a tool: "+p.mask.clean(m, 300),
+			p.add(diag(normalize.RuleToolsExcluded, normalize.Warning, "the MCP SDK dropped a tool: "+p.mask.clean(m, 300),
 				"clients built on the official SDKs will not show this tool; fix its definition"))
 		}
 	}
 	for _, m := range p.serverAsked {
 		what := map[string]string{"elicitation/create": "asked for input (elicitation/create)", "sampling/createMessage": "asked for a completion (sampling/createMessage)"}[m]
-		p.add(diag("server-asked", normalize.Info, "the server "+what+" while it was probed; the probe declined without asking anyone",
+		p.add(diag(normalize.RuleServerAsked, normalize.Info, "the server "+what+" while it was probed; the probe declined without asking anyone",
 			"the client would ask the user here: a server that needs an answer before it lists its tools waits for one"))
 	}
 }

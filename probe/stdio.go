@@ -21,7 +21,7 @@ func (p *prober) runStdio(ctx context.Context) {
 	t := p.t
 	p.result.Transport = string(normalize.Stdio)
 	if t.Command == "" {
-		p.fail(StatusInvalid, "no command", diag("invalid-target", normalize.Error,
+		p.fail(StatusInvalid, "no command", diag(normalize.RuleInvalidTarget, normalize.Error,
 			fmt.Sprintf("server %q has no command", t.Name), `set "command" to the program that runs the server`))
 		return
 	}
@@ -67,7 +67,7 @@ func (p *prober) runStdio(ctx context.Context) {
 		if last := pr.stderr.lastLine(p.mask); last != "" {
 			msg += fmt.Sprintf("; its last stderr line: %q", last)
 		}
-		p.add(p.withCause(diag("process-exited", normalize.Error, msg, handHint(p.mask, p.t, "to see the whole error"))))
+		p.add(p.withCause(diag(normalize.RuleProcessExited, normalize.Error, msg, handHint(p.mask, p.t, "to see the whole error"))))
 	}
 	p.stdioFacts(pr, p.result.Status == StatusOK)
 }
@@ -96,7 +96,7 @@ func (p *prober) failStdio(ctx context.Context, pr *process, err error) {
 			if last != "" {
 				msg += fmt.Sprintf("; its last stderr line: %q", last)
 			}
-			exited := diag("process-exited", normalize.Error, msg, handHint(p.mask, p.t, "to see the whole error"))
+			exited := diag(normalize.RuleProcessExited, normalize.Error, msg, handHint(p.mask, p.t, "to see the whole error"))
 			// A program that printed on stdout and exited cleanly (or
 			// said nothing on stderr) is not speaking MCP: what it
 			// printed says more than its exit code.
@@ -116,11 +116,11 @@ func (p *prober) failStdio(ctx context.Context, pr *process, err error) {
 			}
 			p.fail(StatusFailed, "process "+exit, exited)
 		} else if pr.stdout.eof() {
-			p.fail(StatusFailed, "stdout closed", diag("stdout-closed", normalize.Error,
+			p.fail(StatusFailed, "stdout closed", diag(normalize.RuleStdoutClosed, normalize.Error,
 				"the server closed stdout without answering the handshake but kept running",
 				"a stdio server must keep stdout open and write its JSON-RPC messages there"))
 		} else {
-			p.fail(StatusFailed, "handshake failed", diag("protocol-error", normalize.Error,
+			p.fail(StatusFailed, "handshake failed", diag(normalize.RuleProtocolError, normalize.Error,
 				"the handshake failed: "+p.mask.errText(err), "check that the command starts an MCP server speaking stdio"))
 		}
 	}
@@ -153,7 +153,7 @@ func stdoutDiag(f *lineFilter, sev normalize.Severity, then, hint string) normal
 	if n > 1 {
 		more = fmt.Sprintf(" (%d such lines)", n)
 	}
-	return diag("stdout-not-protocol", sev, fmt.Sprintf("the server wrote non-protocol output on stdout%s: %s%s", then, first, more), hint)
+	return diag(normalize.RuleStdoutNotProtocol, sev, fmt.Sprintf("the server wrote non-protocol output on stdout%s: %s%s", then, first, more), hint)
 }
 
 // stdioHangHint suggests why a stdio server may not answer.
@@ -208,7 +208,7 @@ func lookCommand(m masker, t *Target) (string, *normalize.Diagnostic) {
 	name := t.Command
 	if t.Cwd != "" {
 		if fi, err := os.Stat(t.Cwd); err != nil || !fi.IsDir() {
-			d := diag("cwd-not-found", normalize.Error,
+			d := diag(normalize.RuleCwdNotFound, normalize.Error,
 				fmt.Sprintf("the working directory %q of the server does not exist", t.Cwd),
 				`fix "cwd" or create the directory`)
 			return "", &d
@@ -223,18 +223,18 @@ func lookCommand(m masker, t *Target) (string, *normalize.Diagnostic) {
 		case err == nil:
 			return name, nil
 		case errors.Is(err, os.ErrNotExist):
-			d := diag("command-not-found", normalize.Error, fmt.Sprintf("command %q does not exist", name),
+			d := diag(normalize.RuleCommandNotFound, normalize.Error, fmt.Sprintf("command %q does not exist", name),
 				"fix the path; a relative path is taken from the server's working directory")
 			return "", &d
 		default:
-			d := diag("command-not-executable", normalize.Error, fmt.Sprintf("command %q cannot be executed: %v", name, m.errText(err)),
+			d := diag(normalize.RuleCommandNotExecutable, normalize.Error, fmt.Sprintf("command %q cannot be executed: %v", name, m.errText(err)),
 				fmt.Sprintf("make it executable (chmod +x %s)", shellQuote(name)))
 			return "", &d
 		}
 	}
 	pathList, ok := envValue(t.Env, "PATH")
 	if !ok {
-		d := diag("command-not-found", normalize.Error,
+		d := diag(normalize.RuleCommandNotFound, normalize.Error,
 			fmt.Sprintf("command %q not found: the server's environment has no PATH", name),
 			"use an absolute path for the command or pass PATH to the server")
 		return "", &d
@@ -257,7 +257,7 @@ func lookCommand(m masker, t *Target) (string, *normalize.Diagnostic) {
 		}
 	}
 	if notExec != "" {
-		d := diag("command-not-executable", normalize.Error,
+		d := diag(normalize.RuleCommandNotExecutable, normalize.Error,
 			fmt.Sprintf("command %q found at %q, which is not executable", name, notExec),
 			fmt.Sprintf("make it executable (chmod +x %s)", shellQuote(notExec)))
 		return "", &d
@@ -269,7 +269,7 @@ func lookCommand(m masker, t *Target) (string, *normalize.Diagnostic) {
 		}
 		hint = fmt.Sprintf("it is at %q, which is not on that PATH: add %q to the PATH the client passes, or use the absolute path", own, filepath.Dir(own))
 	}
-	d := diag("command-not-found", normalize.Error,
+	d := diag(normalize.RuleCommandNotFound, normalize.Error,
 		fmt.Sprintf("command %q not found on the server's PATH %q", name, m.cut(pathList, 400)), hint)
 	return "", &d
 }
@@ -290,13 +290,13 @@ func installHint(name string) string {
 
 // spawnReason is the one-line reason of a server that could not start;
 // the diagnostic says the rest.
-func spawnReason(t *Target, rule string) string {
+func spawnReason(t *Target, rule normalize.RuleID) string {
 	switch rule {
-	case "command-not-found":
+	case normalize.RuleCommandNotFound:
 		return fmt.Sprintf("command %q not found", t.Command)
-	case "command-not-executable":
+	case normalize.RuleCommandNotExecutable:
 		return fmt.Sprintf("command %q cannot be executed", t.Command)
-	case "cwd-not-found":
+	case normalize.RuleCwdNotFound:
 		return "working directory not found"
 	}
 	return fmt.Sprintf("cannot start %q", t.Command)
@@ -307,16 +307,16 @@ func startError(m masker, t *Target, err error) normalize.Diagnostic {
 	var pe *os.PathError
 	switch {
 	case errors.As(err, &pe) && pe.Op == "chdir":
-		return diag("cwd-not-found", normalize.Error,
+		return diag(normalize.RuleCwdNotFound, normalize.Error,
 			fmt.Sprintf("cannot enter the working directory %q: %s", t.Cwd, m.errText(pe.Err)), `fix "cwd"`)
 	case isExecFormat(err):
-		return diag("command-not-executable", normalize.Error,
+		return diag(normalize.RuleCommandNotExecutable, normalize.Error,
 			fmt.Sprintf("command %q is not a program this system can run: %s", t.Command, m.errText(err)),
 			"a script needs a first line such as #!/usr/bin/env node; a binary must be built for this system")
 	case errors.Is(err, os.ErrPermission):
-		return diag("command-not-executable", normalize.Error,
+		return diag(normalize.RuleCommandNotExecutable, normalize.Error,
 			fmt.Sprintf("command %q cannot be executed: %s", t.Command, m.errText(err)), "check its permissions")
 	}
-	return diag("spawn-failed", normalize.Error, fmt.Sprintf("cannot start %q: %s", t.Command, m.errText(err)),
+	return diag(normalize.RuleSpawnFailed, normalize.Error, fmt.Sprintf("cannot start %q: %s", t.Command, m.errText(err)),
 		handHint(m, t, "to see why"))
 }

@@ -36,7 +36,7 @@ func probe1(t *testing.T, target Target, opts Options) Result {
 	return Run(context.Background(), []Target{target}, opts)[0]
 }
 
-func findDiag(r Result, rule string) *normalize.Diagnostic {
+func findDiag(r Result, rule normalize.RuleID) *normalize.Diagnostic {
 	for i := range r.Diagnostics {
 		if r.Diagnostics[i].Rule == rule {
 			return &r.Diagnostics[i]
@@ -45,7 +45,7 @@ func findDiag(r Result, rule string) *normalize.Diagnostic {
 	return nil
 }
 
-func mustDiag(t *testing.T, r Result, rule string) normalize.Diagnostic {
+func mustDiag(t *testing.T, r Result, rule normalize.RuleID) normalize.Diagnostic {
 	t.Helper()
 	d := findDiag(r, rule)
 	if d == nil {
@@ -224,10 +224,11 @@ func TestStdioExactEnvCwdArgs(t *testing.T) {
 func TestCommandNotFound(t *testing.T) {
 	empty := t.TempDir()
 	tests := []struct {
-		name, command, rule string
-		env                 []string
-		cwd                 string
-		want                []string // substrings of message + hint
+		name, command string
+		rule          normalize.RuleID
+		env           []string
+		cwd           string
+		want          []string // substrings of message + hint
 	}{
 		{"not on PATH", "mcpconf-no-such-command", "command-not-found", []string{"PATH=" + empty + ":/nonexistent"}, "",
 			[]string{`"mcpconf-no-such-command"`, empty + ":/nonexistent", "install it"}},

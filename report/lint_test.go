@@ -51,8 +51,8 @@ func docURL(id string) string {
 }
 
 func fixtureRules() []view.RuleInfo {
-	rule := func(id, title string, sev normalize.Severity, help string) view.RuleInfo {
-		return view.RuleInfo{ID: id, Title: title, Severity: sev, Help: help, DocURL: docURL(id)}
+	rule := func(id normalize.RuleID, title string, sev normalize.Severity, help string) view.RuleInfo {
+		return view.RuleInfo{ID: id, Title: title, Severity: sev, Help: help, DocURL: docURL(string(id))}
 	}
 	return []view.RuleInfo{
 		rule("unreadable", "the file exists but cannot be read", normalize.Error, ""),
@@ -95,7 +95,7 @@ func fixtureRun(t testing.TB) *view.LintRun {
 	home := newDoc("~/.claude.json", "{\n  \"mcpServers\": {\n    \"notes\": { \"type\": \"sse\" }\n  }\n}\n")
 
 	var ds []normalize.Diagnostic
-	add := func(doc *normalize.Document, sub string, nth int, rule string, sev normalize.Severity, msg, hint string) *normalize.Diagnostic {
+	add := func(doc *normalize.Document, sub string, nth int, rule normalize.RuleID, sev normalize.Severity, msg, hint string) *normalize.Diagnostic {
 		pos, end := span(t, doc, sub, nth)
 		ds = append(ds, normalize.Diagnostic{Rule: rule, Severity: sev, Message: msg, Hint: hint, Path: doc.Path, Pos: pos, End: end})
 		return &ds[len(ds)-1]
@@ -339,7 +339,7 @@ func TestLintTextLongLines(t *testing.T) {
 	doc := newDoc(".mcp.json", b.String())
 
 	var ds []normalize.Diagnostic
-	add := func(sub string, rule string, msg string) {
+	add := func(sub string, rule normalize.RuleID, msg string) {
 		pos, end := span(t, doc, sub, 0)
 		ds = append(ds, normalize.Diagnostic{Rule: rule, Severity: normalize.Warning, Message: msg, Path: doc.Path, Pos: pos, End: end})
 	}

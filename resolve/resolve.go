@@ -510,7 +510,7 @@ func (r *resolver) diag(f Field, format string, args ...any) *normalize.Diagnost
 
 func (r *resolver) diagHint(f Field, hint, format string, args ...any) *normalize.Diagnostic {
 	msg := fmt.Sprintf(format, args...)
-	d := normalize.Diagnostic{Rule: "unresolved", Severity: normalize.Warning, Path: f.Path, Pos: f.Pos,
+	d := normalize.Diagnostic{Rule: normalize.RuleUnresolved, Severity: normalize.Warning, Path: f.Path, Pos: f.Pos,
 		Message: fmt.Sprintf("server %q: %s", r.s.Name, msg), Hint: hint}
 	for _, e := range r.out.Diagnostics {
 		if e.Message == d.Message && e.Pos == d.Pos {

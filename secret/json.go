@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"strings"
 )
 
 // JSON is a JSON value that crossed the boundary: every string in it,
@@ -169,7 +168,3 @@ func keyedValue(key, v string) string {
 	return replaceSpans(v, appendLiteral(nil, v, 0, len(v), 0, KindKeyed))
 }
 
-// compactString is v's JSON text on one line, without HTML escaping.
-func compactString(raw []byte) string {
-	return strings.TrimSpace(string(raw))
-}

@@ -62,19 +62,6 @@ func LooksSecret(v string) bool {
 	return Entropy(v) >= secretMinEntropy
 }
 
-// plausible reports a literal that may well be a secret though nothing
-// names it one: at least 8 bytes, no white space, not a path, not an
-// example, letters and digits mixed, and not the low entropy of words
-// ("us-east-1", "production"). Such values, written where secrets are
-// (env and headers), are learned by a Boundary, so that a server that
-// prints its environment does not show them.
-func plausible(v string) bool {
-	if len(v) < 8 || strings.ContainsAny(v, " \t\r\n") || LooksLikePath(v) || IsExample(v) || !hasDigit(v) || !hasLetter(v) {
-		return false
-	}
-	return Entropy(v) >= 3.0
-}
-
 // LooksLikePath reports file paths and URLs: GOOGLE_APPLICATION_CREDENTIALS
 // holds a path, not a secret.
 func LooksLikePath(v string) bool {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // Acceptance cases: broken configs in layouts the rule tests do not use
@@ -33,12 +35,12 @@ func h(sev, at, tok, msg string) hit { return hit{sev, at, tok, msg} }
 
 type accCase struct {
 	name  string
-	rule  string
+	rule  normalize.RuleID
 	files map[string]string
 	cfg   *Config
-	want  []hit    // nil: the rule must not fire at all (a near miss)
-	hint  string   // when set, a piece of the first finding's hint
-	also  []string // other rules allowed at the positions of want
+	want  []hit              // nil: the rule must not fire at all (a near miss)
+	hint  string             // when set, a piece of the first finding's hint
+	also  []normalize.RuleID // other rules allowed at the positions of want
 	// merged lints in pisces's merged view of every provider (lint
 	// --client pisces).
 	merged bool
@@ -47,7 +49,7 @@ type accCase struct {
 func runAcceptance(t *testing.T, cases []accCase) {
 	t.Helper()
 	for _, c := range cases {
-		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
+		t.Run(string(c.rule)+"/"+c.name, func(t *testing.T) {
 			r := Lookup(c.rule)
 			if r == nil {
 				t.Fatalf("no rule %q", c.rule)
@@ -176,7 +178,7 @@ func TestAcceptanceDiscovery(t *testing.T) {
 		{name: "toml array not closed, crlf, user file", rule: "syntax",
 			files: tree("~/.codex/config.toml", "[mcp_servers.a]\r\ncommand = \"x\"\r\nargs = [\"a\",\r\n  \"b\"\r\n[mcp_servers.b]\r\n"),
 			want:  []hit{h("error", "~/.codex/config.toml:5:1", "[mcp_servers.b]", "expected ',' or ']'")},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "missing comma after non-ascii key", rule: "syntax",
 			files: tree(".cursor/mcp.json", `{"mcpServers": {"日本": {"command": "x" "args": []}}}`),
 			want:  []hit{h("error", ".cursor/mcp.json:1:39", `"args"`, "after object value")}},
@@ -195,11 +197,11 @@ func TestAcceptanceDiscovery(t *testing.T) {
 		{name: "non-ascii bare toml key", rule: "syntax",
 			files: tree(".codex/config.toml", "[mcp_servers.café]\ncommand = \"x\"\n"),
 			want:  []hit{h("error", ".codex/config.toml:1:17", "é]", "")},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "key written twice in a nested inline table", rule: "syntax",
 			files: tree(".codex/config.toml", "[mcp_servers.x]\ncommand = \"x\"\nenv = { A = \"1\", B = { A = 1, A = 2 } }\n"),
 			want:  []hit{h("error", ".codex/config.toml:3:31", "A = 2", `key "A" is already defined`)},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "quoted non-ascii key written twice in an inline table, tab", rule: "syntax",
 			files: tree("~/.config/agent-code/config.toml", "\t[mcp_servers.x]\n\tenv = { \"Ä\" = \"{\", \"Ä\" = \"2\" }\n"),
 			want:  []hit{h("error", "~/.config/agent-code/config.toml:2:21", `"Ä" = "2"`, `key "Ä" is already defined`)}},
@@ -209,7 +211,7 @@ func TestAcceptanceDiscovery(t *testing.T) {
 		{name: "capitalised toml boolean, crlf", rule: "syntax",
 			files: tree("~/.codex/config.toml", "[mcp_servers.x]\r\ncommand = \"x\"\r\nenabled = False\r\n"),
 			want:  []hit{h("error", "~/.codex/config.toml:3:11", "False", "booleans are lower case, write false")},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "unquoted json key after a comment", rule: "syntax",
 			files: tree(".vscode/mcp.json", "{\n  // servers\n  servers: {}\n}\n"),
 			want:  []hit{h("error", ".vscode/mcp.json:3:3", "servers", `keys need double quotes: write "servers"`)}},
@@ -242,7 +244,7 @@ func TestAcceptanceDiscovery(t *testing.T) {
 		{name: "duplicate in claude local scope reported once", rule: "duplicate-key",
 			files: tree("~/.claude.json", "{\n  \"projects\": {\n    \"<ROOT>\": {\n      \"mcpServers\": {\n        \"ü\": { \"command\": \"a\" },\n        \"ü\": { \"command\": \"b\" }\n      }\n    }\n  }\n}\n"),
 			want:  []hit{h("warning", "~/.claude.json:5:9", `"ü"`, "defined again at 6:9")},
-			also:  []string{"server-name"}},
+			also:  []normalize.RuleID{"server-name"}},
 		{name: "toml duplicates are syntax errors", rule: "duplicate-key",
 			files: tree(".codex/config.toml", "[mcp_servers.a]\ncommand = \"a\"\n[mcp_servers.a]\ncommand = \"b\"\n")},
 
@@ -267,7 +269,7 @@ func TestAcceptanceDiscovery(t *testing.T) {
 		{name: "codex args as one string", rule: "schema",
 			files: tree(".codex/config.toml", "mcp_servers.fs.command = \"npx\"\nmcp_servers.fs.args = \"-y pkg\"\n"),
 			want:  []hit{h("error", ".codex/config.toml:2:23", `"-y pkg"`, "")},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "opencode command as a string after a comment", rule: "schema",
 			files: tree("opencode.json", "{ \"mcp\": { \"fs\": { \"type\": \"local\", \"command\": /* one string */ \"npx -y pkg\" } } }\n"),
 			want:  []hit{h("error", "opencode.json:1:65", `"npx -y pkg"`, "must be an array")}},
@@ -289,7 +291,7 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "codex dotted keys", rule: "transport-conflict",
 			files: tree(".codex/config.toml", "mcp_servers.ctx.command = \"npx\"\nmcp_servers.ctx.url = \"https://mcp.context7.com/mcp\"\n"),
 			want:  []hit{h("error", ".codex/config.toml:2:17", "url", `Codex reads it as a stdio server and rejects "url"`)},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "gemini httpUrl on the next line wins over command", rule: "transport-conflict",
 			files: tree(".gemini/settings.json", "{\"mcpServers\": {\"docs\": {\n  \"command\": \"docs-mcp\",\n  \"httpUrl\":\n    \"https://docs.example.com/mcp\"}}}\n"),
 			want:  []hit{h("error", ".gemini/settings.json:2:3", `"command"`, `Gemini CLI connects to "httpUrl" and ignores "command"`)}},
@@ -312,7 +314,7 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "claude local scope entry with only env", rule: "missing-command",
 			files: tree("~/.claude.json", "{\n  \"projects\": {\n    \"<ROOT>\": {\n      \"mcpServers\": {\n        \"naïve\": { \"env\": { \"A\": \"b\" } }\n      }\n    }\n  }\n}\n"),
 			want:  []hit{h("error", "~/.claude.json:5:9", `"naïve"`, "neither \"command\" nor \"url\"")},
-			also:  []string{"server-name"}},
+			also:  []normalize.RuleID{"server-name"}},
 		{name: "agent-code entry with only args", rule: "missing-command",
 			files: tree(".agent/settings.local.toml", "[mcp_servers.x]\nargs = [\"--stdio\"]\n"),
 			want:  []hit{h("error", ".agent/settings.local.toml:1:14", "x]", "agent-code skips it")}},
@@ -331,7 +333,7 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "windsurf sse without url", rule: "missing-url",
 			files: tree("~/.codeium/windsurf/mcp_config.json", "{\"mcpServers\": {\"w\": {\"type\": \"sse\", \"headers\": {}}}}"),
 			want:  []hit{h("error", "~/.codeium/windsurf/mcp_config.json:1:31", `"sse"`, `without "serverUrl" or "url"`)},
-			also:  []string{"deprecated-sse"}},
+			also:  []normalize.RuleID{"deprecated-sse"}},
 		{name: "gemini http type without url", rule: "missing-url",
 			files: tree(".gemini/settings.json", "{\n  \"mcpServers\": {\n    // remote docs\n    \"docs\": { \"type\": \"http\", \"timeout\": 30000 }\n  }\n}\n"),
 			want:  []hit{h("error", ".gemini/settings.json:4:23", `"http"`, `without "url" or "httpUrl"`)}},
@@ -345,11 +347,11 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "codex table with only args", rule: "unknown-transport",
 			files: tree(".codex/config.toml", "[mcp_servers.\"my-srv\"]\nargs = [\n  \"--stdio\",\n]\n"),
 			want:  []hit{h("error", ".codex/config.toml:1:14", `"my-srv"`, "invalid transport")},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "codex sub-table written before its server's own header", rule: "unknown-transport",
 			files: tree(".codex/config.toml", "[mcp_servers.gh.env]\nGH_HOST = \"github.example.com\"\n\n[mcp_servers.gh]\nargs = [\"--stdio\"]\n"),
 			want:  []hit{h("error", ".codex/config.toml:4:14", "gh]", "invalid transport")},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "cline literal in cursor", rule: "unknown-transport",
 			files: tree("~/.cursor/mcp.json", "{\"mcpServers\": {\"c\": {\"type\":\t\"streamableHttp\", \"url\": \"https://c.example.com/mcp\"}}}"),
 			want:  []hit{h("error", "~/.cursor/mcp.json:1:31", `"streamableHttp"`, `did you mean "http"?`)}},
@@ -400,7 +402,7 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "codex env sub-table on a url server", rule: "field-for-other-transport",
 			files: tree(".codex/config.toml", "[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\n\n[mcp_servers.figma.env]\nFIGMA_ORG = \"acme\"\n"),
 			want:  []hit{h("error", ".codex/config.toml:4:20", "env]", "Codex refuses its whole config")},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "claude headers on a stdio server", merged: true, rule: "field-for-other-transport",
 			files: tree(".claude/mcp.json", "{\"mcpServers\": {\"gh\": {\"command\": \"gh-mcp\",\n\t\"headers\": {\"X-Team\": \"core\"}}}}"),
 			want:  []hit{h("warning", ".claude/mcp.json:2:2", `"headers"`, "Claude Code ignores it")}},
@@ -483,7 +485,7 @@ func TestAcceptanceFields(t *testing.T) {
 		{name: "gemini counts code points", rule: "name-length",
 			files: tree(".gemini/settings.json", "{\"mcpServers\": {\n  \"ünternehmens-wissensdatenbank-suche-produktion\": {\"command\": \"x\"}}}"),
 			want:  []hit{h("warning", ".gemini/settings.json:2:3", `"ünternehmens`, "46 characters long")},
-			also:  []string{"server-name"}},
+			also:  []normalize.RuleID{"server-name"}},
 		{name: "claude local scope", rule: "name-length",
 			files: tree("~/.claude.json", "{\"projects\": {\"<ROOT>\": {\"mcpServers\": {\n\"github-enterprise-server-for-the-platform-team\": {\"command\": \"x\"}}}}}"),
 			want:  []hit{h("warning", "~/.claude.json:2:1", `"github-enterprise`, "46 characters long")}},
@@ -511,7 +513,7 @@ func TestAcceptanceFields(t *testing.T) {
 		{name: "codex required as a string in a sub-table layout", rule: "invalid-enabled",
 			files: tree(".codex/config.toml", "[mcp_servers.db]\ncommand = \"db\"\nrequired = \"true\"\n[mcp_servers.db.env]\nA = \"b\"\n"),
 			want:  []hit{h("error", ".codex/config.toml:3:12", `"true"`, "Codex cannot load the config")},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "windsurf disabled as a string", rule: "invalid-enabled",
 			files: tree("~/.codeium/windsurf/mcp_config.json", "{\"mcpServers\": {\"w\": {\"command\": \"w\", \"disabled\": \"yes\"}}}"),
 			want:  []hit{h("error", "~/.codeium/windsurf/mcp_config.json:1:51", `"yes"`, "Windsurf expects a boolean")}},
@@ -544,12 +546,12 @@ func TestAcceptanceFields(t *testing.T) {
 		{name: "codex bearer_token", rule: "unknown-field",
 			files: tree(".codex/config.toml", "[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\nbearer_token = \"${FIGMA_TOKEN}\"\n"),
 			want:  []hit{h("error", ".codex/config.toml:3:1", "bearer_token", `server "figma" has "bearer_token", which Codex does not support: it refuses to load the config`)},
-			also:  []string{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config"}},
 		{name: "codex bearer_token in an inline table and a dotted key", rule: "unknown-field",
 			files: tree("~/.codex/config.toml", "mcp_servers.a = { url = \"https://a.example.com/mcp\", bearer_token = \"x\" }\nmcp_servers.b.url = \"https://b.example.com/mcp\"\nmcp_servers.b.bearer_token = \"y\"\n"),
 			want: []hit{h("error", "~/.codex/config.toml:1:54", "bearer_token", "which Codex does not support"),
 				h("error", "~/.codex/config.toml:3:15", "bearer_token", "which Codex does not support")},
-			also: []string{"refused-config"}},
+			also: []normalize.RuleID{"refused-config"}},
 		{name: "vscode per-server switch", rule: "unknown-field",
 			files: tree("~/.config/Code/User/mcp.json", "{\"servers\": {\"v\": {\"command\": \"v\",\n  // off for now\n  \"disabled\": true}}}"),
 			want:  []hit{h("warning", "~/.config/Code/User/mcp.json:3:3", `"disabled"`, "VS Code ignores it")}},
@@ -599,7 +601,7 @@ func TestAcceptanceValues(t *testing.T) {
 			files: tree(".codex/config.toml", "[mcp_servers.\"dépôt\"]\ncommand = \"repo\"\nargs = [\"--ro\"]\n",
 				"~/.codex/config.toml", "[mcp_servers.\"dépôt\"]\ncommand = \"repo\"\n"),
 			want: []hit{h("warning", "~/.codex/config.toml:1:14", `"dépôt"`, "differs in args")},
-			also: []string{"server-name"}},
+			also: []normalize.RuleID{"server-name"}},
 		{name: "same name in different case is not shadowed", rule: "shadowed",
 			files: tree(".cursor/mcp.json", `{"mcpServers": {"GitHub": {"command": "a"}}}`, ".mcp.json", `{"mcpServers": {"github": {"command": "a"}}}`)},
 
@@ -612,7 +614,7 @@ func TestAcceptanceValues(t *testing.T) {
 			files: tree(".codex/config.toml", "[mcp_servers.a_b]\ncommand = \"x\"\n",
 				"~/.codex/config.toml", "mcp_servers.\"a b\".command = \"y\"\n"),
 			want: []hit{h("warning", "~/.codex/config.toml:1:13", `"a b"`, "in pisces and Codex")},
-			also: []string{"server-name"}},
+			also: []normalize.RuleID{"server-name"}},
 		{name: "claude local scope and .mcp.json", rule: "name-collision",
 			files: tree("~/.claude.json", "{\"projects\": {\"<ROOT>\": {\"mcpServers\": {\n\"docs.v1\": {\"command\": \"a\"}}}}}",
 				".mcp.json", "{\"mcpServers\": {\"docs_v1\": {\"command\": \"b\"}}}"),
@@ -671,7 +673,7 @@ func TestAcceptanceValues(t *testing.T) {
 		{name: "input in a non-ascii server's env", rule: "unknown-input",
 			files: tree(".vscode/mcp.json", `{"inputs": [{"type": "promptString", "id": "a"}], "servers": {"ü": {"command": "ü", "env": {"A": "${input:a}", "B": "${input:b}"}}}}`),
 			want:  []hit{h("error", ".vscode/mcp.json:1:118", "${input:b}", `input "b"`)},
-			also:  []string{"server-name"}},
+			also:  []normalize.RuleID{"server-name"}},
 		{name: "declared inputs used anywhere", rule: "unknown-input",
 			files: tree(".vscode/mcp.json", `{"inputs": [{"type": "pickString", "id": "region", "options": ["eu", "us"]}], "servers": {"s": {"type": "http", "url": "https://${input:region}.example.com/mcp"}}}`)},
 	})
@@ -770,7 +772,7 @@ func TestAcceptanceRuntime(t *testing.T) {
 				"~/.cursor/mcp.json", "{\"mcpServers\": {\"docs\": {\"url\": \"https://d.example.com/mcp\"}, \"notes\": {\"url\": \"https://n.example.com/mcp\"}}}"),
 			want: []hit{h("error", ".codex/config.toml:3:14", `"évil"]`, "not allowed by policy"),
 				h("error", "~/.cursor/mcp.json:1:63", `"notes"`, "not allowed by policy")},
-			also: []string{"server-name"}},
+			also: []normalize.RuleID{"server-name"}},
 		{name: "allowed base name and cmd wrapper", rule: "policy",
 			cfg:   &Config{Policy: Policy{AllowCommands: []string{"npx"}}},
 			files: tree(".cursor/mcp.json", `{"mcpServers": {"a": {"command": "/usr/local/bin/npx", "args": ["-y", "a@1.0.0"]}, "b": {"command": "cmd", "args": ["/c", "npx", "-y", "b@1.0.0"]}}}`)},

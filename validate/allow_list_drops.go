@@ -4,7 +4,7 @@ import "github.com/mcpconf/mcpconf/normalize"
 
 // AllowListDrops reports project servers an allow-list keeps from starting.
 var AllowListDrops = &Rule{
-	ID:       "allow-list-drops",
+	ID:       normalize.RuleAllowListDrops,
 	Title:    "an allow-list keeps a server the project defines from starting",
 	Severity: normalize.Warning,
 	Clients:  "each client with allow-lists: Claude Code's allowedMcpServers, Gemini CLI's mcp.allowed, …",

@@ -11,7 +11,7 @@ import (
 // BareEnvName reports pisces env and header values that are a variable
 // name, which pisces silently dereferences.
 var BareEnvName = &Rule{
-	ID:       "bare-env-name",
+	ID:       normalize.RuleBareEnvName,
 	Title:    "an env or header value is a bare variable name that pisces dereferences",
 	Severity: normalize.Info,
 	Clients:  "pisces",

@@ -11,7 +11,7 @@ import (
 // CommandLine reports a whole command line written in "command", for
 // clients that start servers without a shell.
 var CommandLine = &Rule{
-	ID:       "command-line",
+	ID:       normalize.RuleCommandLine,
 	Title:    "a command holds a whole command line, which a client without a shell takes for one program name",
 	Severity: normalize.Error,
 	Clients:  "the clients known to start servers without a shell: Claude Code, Codex, Gemini CLI, opencode, VS Code, Roo Code",

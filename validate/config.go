@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -8,11 +9,11 @@ import (
 
 // Config is the linter's own configuration (.mcpconf.toml).
 type Config struct {
-	Path     string                        // where it was read from, for messages
-	Doc      *normalize.Document           // the parsed file, for source snippets
-	Disable  []string                      // rule ids turned off
-	Enable   []string                      // rules that are Off by default, turned on
-	Severity map[string]normalize.Severity // rule id -> severity
+	Path     string                                  // where it was read from, for messages
+	Doc      *normalize.Document                     // the parsed file, for source snippets
+	Disable  []normalize.RuleID                      // rule ids turned off
+	Enable   []normalize.RuleID                      // rules that are Off by default, turned on
+	Severity map[normalize.RuleID]normalize.Severity // rule id -> severity
 	Ignore   []*Ignore
 	Policy   Policy
 	// Clients are the clients lint and explain judge the tree by, as
@@ -25,9 +26,9 @@ type Config struct {
 
 // Ignore silences findings in paths matching a glob.
 type Ignore struct {
-	Paths  []string // globs against display paths; ** crosses directories
-	Rules  []string // empty: every rule
-	Reason string   // required
+	Paths  []string           // globs against display paths; ** crosses directories
+	Rules  []normalize.RuleID // empty: every rule; as written, so a misspelled id matches nothing
+	Reason string             // required
 	Pos    normalize.Pos
 	used   atomic.Bool // set when it silences a finding; sets are linted concurrently
 }
@@ -105,11 +106,4 @@ func (c *Config) IgnoresFile(path string) bool {
 	return false
 }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
+func contains(list []normalize.RuleID, id normalize.RuleID) bool { return slices.Contains(list, id) }

@@ -69,7 +69,7 @@ func (c *configReader) unknownKeys(obj *normalize.Value, known []string, where s
 func quoteOne(s string) string { return normalize.Quoted([]string{s}) }
 
 // ruleList reads an array of rule ids, reporting unknown ones.
-func (c *configReader) ruleList(v *normalize.Value, key string) []string {
+func (c *configReader) ruleList(v *normalize.Value, key string) []normalize.RuleID {
 	if v == nil {
 		return nil
 	}
@@ -77,14 +77,14 @@ func (c *configReader) ruleList(v *normalize.Value, key string) []string {
 		c.report(v, v.Range, "%q must be an array of rule ids, got %s", key, v.Kind)
 		return nil
 	}
-	var out []string
+	var out []normalize.RuleID
 	for _, it := range v.Items {
 		if it.Kind != normalize.String {
 			c.report(it, it.Range, "rule ids are strings, got %s", it.Kind)
 			continue
 		}
 		if c.rule(it, it.Str) {
-			out = append(out, it.Str)
+			out = append(out, normalize.RuleID(it.Str))
 		}
 	}
 	return out
@@ -94,13 +94,13 @@ func (c *configReader) rule(v *normalize.Value, id string) bool { return c.ruleA
 
 // ruleAt is rule reporting at r: the key of a [severity] entry is the id.
 func (c *configReader) ruleAt(v *normalize.Value, r normalize.Range, id string) bool {
-	if Lookup(id) != nil {
+	if Lookup(normalize.RuleID(id)) != nil {
 		return true
 	}
 	d := c.report(v, r, "unknown rule %q", id)
 	ids := make([]string, 0, len(Rules()))
 	for _, r := range Rules() {
-		ids = append(ids, r.ID)
+		ids = append(ids, string(r.ID))
 	}
 	if near := normalize.Closest(id, ids); near != "" {
 		d.Message += "; did you mean " + quoteOne(near) + "?"
@@ -157,7 +157,7 @@ func (c *configReader) read() {
 	}
 	if sev := root.Get("severity"); sev != nil {
 		c.table(sev, "severity")
-		c.cfg.Severity = map[string]normalize.Severity{}
+		c.cfg.Severity = map[normalize.RuleID]normalize.Severity{}
 		for _, m := range sev.Members {
 			if !c.ruleAt(m.Value, m.KeyRange, m.Key) {
 				continue
@@ -167,7 +167,7 @@ func (c *configReader) read() {
 				c.report(m.Value, m.Value.Range, "severity of %q must be \"error\", \"warning\" or \"info\"", m.Key)
 				continue
 			}
-			c.cfg.Severity[m.Key] = s
+			c.cfg.Severity[normalize.RuleID(m.Key)] = s
 		}
 	}
 	if ig := root.Get("ignore"); ig != nil {
@@ -211,13 +211,13 @@ func (c *configReader) ignore(v *normalize.Value) {
 	if r := v.Get("rules"); r != nil {
 		// Keep misspelled ids: they match nothing, whereas dropping them
 		// would leave an empty list, which means "every rule".
-		ig.Rules = c.strings(r, "rules")
-		for i, id := range ig.Rules {
+		for i, id := range c.strings(r, "rules") {
 			c.rule(r.Items[i], id)
+			ig.Rules = append(ig.Rules, normalize.RuleID(id))
 		}
 		if len(ig.Rules) == 0 {
 			c.report(r, r.Range, "\"rules\" is empty: leave it out to silence every rule, or name the rules")
-			ig.Rules = []string{""}
+			ig.Rules = make([]normalize.RuleID, 1) // one empty id, which no finding has: it silences nothing
 		}
 	}
 	if r := v.Get("reason"); r != nil && r.Kind == normalize.String {

@@ -9,7 +9,7 @@ import (
 
 // DeprecatedSSE reports servers that use the legacy HTTP+SSE transport.
 var DeprecatedSSE = &Rule{
-	ID:       "deprecated-sse",
+	ID:       normalize.RuleDeprecatedSSE,
 	Title:    "a server uses the deprecated HTTP+SSE transport",
 	Severity: normalize.Info,
 	Doc: "The MCP specification of 2025-03-26 replaced the HTTP+SSE transport with\n" +

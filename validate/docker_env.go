@@ -11,7 +11,7 @@ import (
 // DockerEnv reports a variable set in the env of a server started with
 // "docker run" that the command line does not pass into the container.
 var DockerEnv = &Rule{
-	ID:       "docker-env",
+	ID:       normalize.RuleDockerEnv,
 	Title:    "a variable in env that docker does not pass into the container",
 	Severity: normalize.Warning,
 	Doc: `The ` + "`env`" + ` of a server definition is the environment of the process the

@@ -5,14 +5,18 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// Markdown renders the documentation of every rule: docs/rules.md is this
-// output, and a test fails when the file is stale.
-func Markdown() string {
+// Markdown renders the documentation of every rule and, after them, of
+// the diagnostics another package reports (probe.Rules()): docs/rules.md
+// is this output, and a test fails when the file is stale. A diagnostic
+// with a lint rule's id is listed and links to the rule.
+func Markdown(diagnostics []normalize.RuleDoc) string {
 	var b strings.Builder
 	b.WriteString("# mcpconf lint rules\n\n")
-	b.WriteString("Generated from the rule definitions in `validate/` (`go test ./validate -run TestRulesDoc -update`); `mcpconf rules ID` prints the same text.\n\n")
+	b.WriteString("Generated from the rule definitions in `validate/` and `probe/rules.go` (`go test ./validate -run TestRulesDoc -update`); `mcpconf rules ID` prints the same text.\n\n")
 	b.WriteString("| rule | severity | what it finds |\n|---|---|---|\n")
 	for _, r := range Rules() {
 		sev := r.Severity.String()
@@ -25,6 +29,34 @@ func Markdown() string {
 		b.WriteString("\n")
 		b.WriteString(RuleText(r, "## "))
 	}
+	if len(diagnostics) == 0 {
+		return b.String()
+	}
+	b.WriteString("\n# mcpconf probe diagnostics\n\n")
+	b.WriteString("`mcpconf probe` reports these in the diagnostics of each server it starts or reaches; `mcpconf rules ID` prints the same text. A few are reported at another severity when it fits. An id of a lint rule links to that rule: probe reports the same finding about the environment it starts a server in.\n\n")
+	b.WriteString("| diagnostic | severity | what it means |\n|---|---|---|\n")
+	for _, r := range diagnostics {
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", r.ID, r.ID, r.Severity, r.Title)
+	}
+	for _, r := range diagnostics {
+		if Lookup(r.ID) != nil {
+			continue
+		}
+		b.WriteString("\n")
+		b.WriteString(DiagnosticText(r, "## "))
+	}
+	return b.String()
+}
+
+// DiagnosticText is the documentation of a probe diagnostic; heading
+// prefixes its title line.
+func DiagnosticText(r normalize.RuleDoc, heading string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s%s\n\n", heading, r.ID)
+	fmt.Fprintf(&b, "%s. Usual severity: %s.\n\n", capitalize(r.Title), r.Severity)
+	b.WriteString("Reported by: `mcpconf probe`, for each server it starts or reaches.\n\n")
+	b.WriteString(strings.TrimSpace(r.Doc))
+	b.WriteString("\n")
 	return b.String()
 }
 
@@ -34,7 +66,7 @@ func RuleText(r *Rule, heading string) string {
 	fmt.Fprintf(&b, "%s%s\n\n", heading, r.ID)
 	fmt.Fprintf(&b, "%s. Default severity: %s", capitalize(r.Title), r.Severity)
 	if r.Off {
-		b.WriteString("; off by default, turn it on with `enable = [\"" + r.ID + "\"]` in `.mcpconf.toml`")
+		b.WriteString("; off by default, turn it on with `enable = [\"" + string(r.ID) + "\"]` in `.mcpconf.toml`")
 	}
 	b.WriteString(".\n\n")
 	fmt.Fprintf(&b, "Speaks for: %s.\n\n", r.SpeaksFor())

@@ -11,7 +11,7 @@ import (
 // Drift reports one server name that the clients of a project define
 // differently.
 var Drift = &Rule{
-	ID:       "drift",
+	ID:       normalize.RuleDrift,
 	Title:    "clients of the same project define one server differently",
 	Severity: normalize.Warning,
 	Cross:    true,
@@ -97,7 +97,7 @@ func checkDrift(p *Pass) {
 			}
 			d.Related = append(d.Related, normalize.Related{Path: base.s.Source.Path, Pos: base.s.Source.Pos,
 				Message: fmt.Sprintf("%s's definition", base.c.Product)})
-			d.Hint = fmt.Sprintf("make the definitions the same (each in its client's own placeholder syntax), or rename one if they are different servers")
+			d.Hint = "make the definitions the same (each in its client's own placeholder syntax), or rename one if they are different servers"
 		}
 	}
 }

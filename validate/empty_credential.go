@@ -10,7 +10,7 @@ import (
 
 // EmptyCredential reports credential variables and headers left empty.
 var EmptyCredential = &Rule{
-	ID:       "empty-credential",
+	ID:       normalize.RuleEmptyCredential,
 	Title:    "a credential variable or header is empty",
 	Severity: normalize.Info,
 	Clients:  "every client that starts servers with the env and headers of the file",

@@ -11,7 +11,7 @@ import (
 // EnvBlocked reports env keys a client refuses to pass to the server it
 // starts (Gemini CLI drops those that change how a program runs).
 var EnvBlocked = &Rule{
-	ID:       "env-blocked",
+	ID:       normalize.RuleEnvBlocked,
 	Title:    "an env variable the client does not pass to the server",
 	Severity: normalize.Warning,
 	Clients:  "gemini",

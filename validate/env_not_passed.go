@@ -14,7 +14,7 @@ import (
 // environment it inherits, when the client that starts it does not pass
 // that variable on.
 var EnvNotPassed = &Rule{
-	ID:       "env-not-passed",
+	ID:       normalize.RuleEnvNotPassed,
 	Title:    "the server needs a variable from its environment that the client does not pass",
 	Severity: normalize.Warning,
 	Clients:  "codex, gemini, roo (the clients that do not pass their whole environment)",

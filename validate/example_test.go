@@ -52,7 +52,7 @@ func lintMerged(t *testing.T, files map[string]string, cfg *Config) []normalize.
 	return Run(set, cfg)
 }
 
-func only(diags []normalize.Diagnostic, rule string) []normalize.Diagnostic {
+func only(diags []normalize.Diagnostic, rule normalize.RuleID) []normalize.Diagnostic {
 	var out []normalize.Diagnostic
 	for _, d := range diags {
 		if d.Rule == rule {
@@ -65,7 +65,7 @@ func only(diags []normalize.Diagnostic, rule string) []normalize.Diagnostic {
 // TestRuleExamples runs every rule on its documented bad and good example.
 func TestRuleExamples(t *testing.T) {
 	for _, r := range Rules() {
-		t.Run(r.ID, func(t *testing.T) {
+		t.Run(string(r.ID), func(t *testing.T) {
 			if r.Example.File == "" {
 				if r.ID != "unreadable" && r.ID != "lint-config" && r.ID != "system-file-skipped" {
 					t.Fatalf("rule %q has no example", r.ID)
@@ -131,7 +131,7 @@ func exampleConfig(t *testing.T, r *Rule) *Config {
 
 // TestRuleDocs keeps the documentation data complete and in house style.
 func TestRuleDocs(t *testing.T) {
-	seen := map[string]bool{}
+	seen := map[normalize.RuleID]bool{}
 	for _, r := range Rules() {
 		if seen[r.ID] {
 			t.Errorf("rule %q listed twice", r.ID)

@@ -10,7 +10,7 @@ import (
 // FieldForOtherTransport reports stdio fields on remote servers and remote
 // fields on stdio servers.
 var FieldForOtherTransport = &Rule{
-	ID:       "field-for-other-transport",
+	ID:       normalize.RuleFieldForOtherTransport,
 	Title:    "a server has a field that only applies to the other transport",
 	Severity: normalize.Warning,
 	Doc: "Some fields only mean something for one transport: `args`, `env`, `cwd`,\n" +

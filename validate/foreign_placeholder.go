@@ -12,7 +12,7 @@ import (
 // ForeignPlaceholder reports placeholders in a syntax the file's client
 // does not expand.
 var ForeignPlaceholder = &Rule{
-	ID:       "foreign-placeholder",
+	ID:       normalize.RuleForeignPlaceholder,
 	Title:    "a placeholder is written in a syntax this client does not expand",
 	Severity: normalize.Warning,
 	Clients:  "each client, for the syntax it expands",

@@ -3,6 +3,8 @@ package validate
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // fuzzFiles is one file of each client shape.
@@ -43,7 +45,7 @@ func FuzzLint(f *testing.F) {
 	f.Add(uint8(9), `{} x`)
 	f.Fuzz(func(t *testing.T, which uint8, content string) {
 		file := fuzzFiles[int(which)%len(fuzzFiles)]
-		cfg := &Config{Enable: []string{"undefined-variable", "unpinned-package"}, Policy: Policy{DenyURLs: []string{"http://*"}, AllowCommands: []string{"npx"}}}
+		cfg := &Config{Enable: []normalize.RuleID{"undefined-variable", "unpinned-package"}, Policy: Policy{DenyURLs: []string{"http://*"}, AllowCommands: []string{"npx"}}}
 		for _, d := range lintFiles(t, map[string]string{file: content}, cfg) {
 			if strings.Contains(d.Message, "internal error") {
 				t.Fatalf("%s: %v", file, d)

@@ -12,7 +12,7 @@ import (
 
 // HardcodedSecret reports credentials written into config files.
 var HardcodedSecret = &Rule{
-	ID:       "hardcoded-secret",
+	ID:       normalize.RuleHardcodedSecret,
 	Title:    "a credential is written literally in the config file",
 	Severity: normalize.Error,
 	Doc: `A token in ` + "`env`" + `, ` + "`headers`" + ` (opencode ` + "`environment`" + `, Codex ` + "`http_headers`" + `), in

@@ -12,7 +12,7 @@ import (
 // HomeInCommand reports a command that names the home directory in a form
 // only a shell expands, for clients that start servers without one.
 var HomeInCommand = &Rule{
-	ID:       "home-in-command",
+	ID:       normalize.RuleHomeInCommand,
 	Title:    "a command, argument, cwd or env value names the home as \"~\" or $HOME, which the client does not expand: it starts servers without a shell",
 	Severity: normalize.Error,
 	Clients:  "the clients known to start servers without a shell: Claude Code, Codex, Gemini CLI, opencode, VS Code",

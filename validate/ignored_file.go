@@ -9,7 +9,7 @@ import (
 // IgnoredFile reports servers written in files that the client they look
 // meant for does not read.
 var IgnoredFile = &Rule{
-	ID:       "ignored-file",
+	ID:       normalize.RuleIgnoredFile,
 	Title:    "servers are written in a file the client does not read",
 	Severity: normalize.Warning,
 	Clients:  "Claude Code",

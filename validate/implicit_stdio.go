@@ -7,7 +7,7 @@ import (
 // ImplicitStdio reports remote entries without "type" in files Claude Code
 // reads, where no type means stdio.
 var ImplicitStdio = &Rule{
-	ID:       "implicit-stdio",
+	ID:       normalize.RuleImplicitStdio,
 	Title:    "a server has a URL but no type, which the client reads as stdio",
 	Severity: normalize.Error,
 	Clients:  "Claude Code (and pisces reading `.mcp.json`)",

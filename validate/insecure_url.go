@@ -13,7 +13,7 @@ import (
 
 // InsecureURL reports plain http connections that leave the machine.
 var InsecureURL = &Rule{
-	ID:       "insecure-url",
+	ID:       normalize.RuleInsecureURL,
 	Title:    "a remote server is reached over plain http",
 	Severity: normalize.Warning,
 	Doc: "A plain `http://` (or `ws://`) URL to another machine sends every request and\n" +

@@ -9,7 +9,7 @@ import (
 
 // InvalidEnabled reports on/off switches that are not booleans.
 var InvalidEnabled = &Rule{
-	ID:       "invalid-enabled",
+	ID:       normalize.RuleInvalidEnabled,
 	Title:    "an on/off switch is not a boolean",
 	Severity: normalize.Error,
 	Doc: "`enabled` (pisces, Codex, opencode), `disabled` (Windsurf), `required` (Codex)\n" +

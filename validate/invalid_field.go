@@ -5,7 +5,7 @@ import "github.com/mcpconf/mcpconf/normalize"
 // InvalidField reports a server field of a type the client rejects, which
 // makes it skip the server.
 var InvalidField = &Rule{
-	ID:       "invalid-field",
+	ID:       normalize.RuleInvalidField,
 	Title:    "a server field has a type its client rejects, so the client skips the server",
 	Severity: normalize.Error,
 	Clients:  "Claude Code, whose schema of each server type mcpconf knows",

@@ -11,7 +11,7 @@ import (
 // InvalidTrustLevel reports trust settings whose value the client cannot
 // read.
 var InvalidTrustLevel = &Rule{
-	ID:       "invalid-trust-level",
+	ID:       normalize.RuleInvalidTrustLevel,
 	Title:    "a project's trust_level is a value Codex cannot read",
 	Severity: normalize.Error,
 	Clients:  "Codex",

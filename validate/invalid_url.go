@@ -14,7 +14,7 @@ import (
 
 // InvalidURL reports server URLs a client cannot connect to.
 var InvalidURL = &Rule{
-	ID:       "invalid-url",
+	ID:       normalize.RuleInvalidURL,
 	Title:    "a server URL is not a valid absolute http or https URL",
 	Severity: normalize.Error,
 	Doc: "The endpoint of a remote server (`url`; Windsurf `serverUrl`, Gemini CLI\n" +

@@ -5,7 +5,7 @@ import "github.com/mcpconf/mcpconf/normalize"
 // LayerPatch notes layers that only change a server another layer
 // defines, when that layer is not read.
 var LayerPatch = &Rule{
-	ID:       "layer-patch",
+	ID:       normalize.RuleLayerPatch,
 	Title:    "a layer changes a server defined in a file that was not read",
 	Severity: normalize.Info,
 	Off:      true,

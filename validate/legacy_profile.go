@@ -10,7 +10,7 @@ import (
 // LegacyProfile reports the profile selector and profile tables Codex no
 // longer reads.
 var LegacyProfile = &Rule{
-	ID:       "legacy-profile",
+	ID:       normalize.RuleLegacyProfile,
 	Title:    "a profile is selected or defined the way Codex no longer reads",
 	Severity: normalize.Error,
 	Clients:  "Codex",

@@ -4,7 +4,7 @@ import "github.com/mcpconf/mcpconf/normalize"
 
 // LintConfig reports problems in .mcpconf.toml itself.
 var LintConfig = &Rule{
-	ID:       "lint-config",
+	ID:       normalize.RuleLintConfig,
 	Title:    "the linter's own config file has a problem",
 	Severity: normalize.Error,
 	Doc: "`.mcpconf.toml` configures the linter: `disable` and `enable` (rule ids),\n" +

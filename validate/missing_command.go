@@ -9,7 +9,7 @@ import (
 
 // MissingCommand reports stdio servers that have nothing to start.
 var MissingCommand = &Rule{
-	ID:       "missing-command",
+	ID:       normalize.RuleMissingCommand,
 	Title:    "a stdio server has no command",
 	Severity: normalize.Error,
 	Doc: "A stdio server is a process the client starts, so it needs a non-empty\n" +

@@ -13,7 +13,7 @@ import (
 // without the key the client reads them under, and servers nested one
 // level too deep ("mcp.servers" for opencode).
 var MissingServersKey = &Rule{
-	ID:       "missing-servers-key",
+	ID:       normalize.RuleMissingServersKey,
 	Title:    "servers are written outside the key the client reads them under, or a servers file has no such key",
 	Severity: normalize.Error,
 	Clients:  "each client, in the words of the client whose key is missing (a Claude Code plugin's .mcp.json excepted)",
@@ -227,7 +227,7 @@ func dropCovered(diags []normalize.Diagnostic) []normalize.Diagnostic {
 
 // valueRules look at what servers hold, wherever they are written; their
 // findings stand under a key another finding explains.
-var valueRules = map[string]bool{
-	"hardcoded-secret": true, "foreign-placeholder": true, "template-value": true, "empty-credential": true,
-	"user-home-path": true, normalize.RuleDuplicateKey: true, normalize.RuleSyntax: true,
+var valueRules = map[normalize.RuleID]bool{
+	normalize.RuleHardcodedSecret: true, normalize.RuleForeignPlaceholder: true, normalize.RuleTemplateValue: true, normalize.RuleEmptyCredential: true,
+	normalize.RuleUserHomePath: true, normalize.RuleDuplicateKey: true, normalize.RuleSyntax: true,
 }

@@ -41,7 +41,7 @@ func TestMissingServersKeyReplacesSchemaErrors(t *testing.T) {
 	diags := lintFiles(t, tree("opencode.json", `{"mcp": {"servers": {"gh": {"type": "local", "command": ["gh-mcp"], "environment": {"GITHUB_TOKEN": "`+fakeGitHubToken+`"}}}}}`), nil)
 	var rules []string
 	for _, d := range diags {
-		rules = append(rules, d.Rule)
+		rules = append(rules, string(d.Rule))
 	}
 	if len(rules) != 2 || rules[0] != "missing-servers-key" || rules[1] != "hardcoded-secret" {
 		t.Errorf("findings: %v", diags)

@@ -9,7 +9,7 @@ import (
 
 // MissingURL reports remote servers without an endpoint.
 var MissingURL = &Rule{
-	ID:       "missing-url",
+	ID:       normalize.RuleMissingURL,
 	Title:    "a remote server has no URL",
 	Severity: normalize.Error,
 	Doc: "A server reached over HTTP or SSE needs the address to connect to: `url`\n" +

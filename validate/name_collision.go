@@ -12,7 +12,7 @@ import (
 // NameCollision reports server names that the same client turns into the
 // same tool-name prefix.
 var NameCollision = &Rule{
-	ID:       "name-collision",
+	ID:       normalize.RuleNameCollision,
 	Title:    "two server names become the same prefix in a client's tool names",
 	Severity: normalize.Warning,
 	Clients:  "each client with a known tool-name scheme: pisces, Claude Code, Codex, Gemini CLI, opencode",

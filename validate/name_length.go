@@ -9,7 +9,7 @@ import (
 
 // NameLength reports server names that leave little room for tool names.
 var NameLength = &Rule{
-	ID:       "name-length",
+	ID:       normalize.RuleNameLength,
 	Title:    "a server name leaves too little room for tool names",
 	Severity: normalize.Warning,
 	Clients:  "Claude Code, Codex, Gemini CLI",

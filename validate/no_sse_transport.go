@@ -10,7 +10,7 @@ import (
 // NoSSETransport reports a url that names an SSE endpoint for a client
 // without the HTTP+SSE transport.
 var NoSSETransport = &Rule{
-	ID:       "no-sse-transport",
+	ID:       normalize.RuleNoSSETransport,
 	Title:    "a url names an SSE endpoint, but the client has no SSE transport",
 	Severity: normalize.Warning,
 	Clients:  "Codex",

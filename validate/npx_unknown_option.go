@@ -9,7 +9,7 @@ import (
 // NpxUnknownOption reports server options written between npx and the
 // package: npm takes the value of the first one for the package.
 var NpxUnknownOption = &Rule{
-	ID:       "npx-unknown-option",
+	ID:       normalize.RuleNpxUnknownOption,
 	Title:    "an option npm does not know comes before the package, so npx runs its value instead",
 	Severity: normalize.Error,
 	Clients:  "every client that starts stdio servers",

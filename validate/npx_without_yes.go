@@ -9,7 +9,7 @@ import (
 // NpxWithoutYes reports npx commands that can stop at npm's install
 // question.
 var NpxWithoutYes = &Rule{
-	ID:       "npx-without-yes",
+	ID:       normalize.RuleNpxWithoutYes,
 	Title:    "a server runs npx without -y",
 	Severity: normalize.Warning,
 	Clients:  "every client that starts stdio servers",

@@ -10,7 +10,7 @@ import (
 // OSMismatch reports a stdio server whose program and working directory
 // belong to different operating systems.
 var OSMismatch = &Rule{
-	ID:       "os-mismatch",
+	ID:       normalize.RuleOSMismatch,
 	Title:    "a Windows-only program beside a POSIX working directory, or the reverse: the server starts on no system",
 	Severity: normalize.Error,
 	Clients:  "the clients with a cwd field",

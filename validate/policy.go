@@ -8,7 +8,7 @@ import (
 
 // PolicyRule enforces the allow and deny lists of .mcpconf.toml.
 var PolicyRule = &Rule{
-	ID:       "policy",
+	ID:       normalize.RulePolicy,
 	Title:    "a server is not allowed by the policy in .mcpconf.toml",
 	Severity: normalize.Error,
 	Clients:  "the linter's own policy, whatever the client",

@@ -7,7 +7,7 @@ import (
 // RefusedConfig reports the place that makes a client refuse its whole
 // configuration (Codex), so that none of its servers starts.
 var RefusedConfig = &Rule{
-	ID:       "refused-config",
+	ID:       normalize.RuleRefusedConfig,
 	Title:    "a file makes the client refuse its whole configuration",
 	Severity: normalize.Error,
 	Clients:  "Codex",

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // TestTOMLSpecialFloats: nan and inf have no JSON form and once crashed
@@ -32,7 +34,7 @@ func TestMinifiedFileIsLinear(t *testing.T) {
 	}
 	b.WriteString(`}}`)
 	start := time.Now()
-	lintFiles(t, map[string]string{".mcp.json": b.String()}, &Config{Disable: []string{"name-collision"}})
+	lintFiles(t, map[string]string{".mcp.json": b.String()}, &Config{Disable: []normalize.RuleID{"name-collision"}})
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("linting one line of 20,000 servers took %v", d)
 	}

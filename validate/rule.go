@@ -1,6 +1,8 @@
 // Package validate holds mcpconf's lint rules. Each rule lives in its own
-// file as a *Rule value carrying its documentation as data; rules.go lists
-// them explicitly (no init registration). Rules see the whole discovered
+// file as a *Rule value carrying its documentation as data and an id of
+// normalize's catalogue (normalize.RuleID); rules.go lists them explicitly
+// (no init registration). docs/rules.md is rendered here (Markdown), with
+// probe's diagnostics after the rules. Rules see the whole discovered
 // Set, so cross-file rules (shadowed, name-collision) are ordinary rules.
 package validate
 
@@ -16,7 +18,7 @@ import (
 
 // Rule is one lint check and its documentation.
 type Rule struct {
-	ID       string             // kebab-case, stable forever
+	ID       normalize.RuleID   // kebab-case, stable forever (one of normalize's constants)
 	Title    string             // one line, lower case, no final period
 	Severity normalize.Severity // default severity
 	// Doc says why the rule matters and what to do, in Markdown.
@@ -71,8 +73,8 @@ func (r *Rule) SpeaksFor() string {
 }
 
 // DocURL is where a rule's documentation lives.
-func DocURL(id string) string {
-	return "https://github.com/mcpconf/mcpconf/blob/main/docs/rules.md#" + id
+func DocURL(id normalize.RuleID) string {
+	return "https://github.com/mcpconf/mcpconf/blob/main/docs/rules.md#" + string(id)
 }
 
 // Pass is what a rule's Check gets: the discovered set and a way to
@@ -168,7 +170,7 @@ func (p *Pass) Definitions() []normalize.Server { return p.Set.Definitions }
 func clientOf(s *normalize.Server) *normalize.Client { return normalize.ClientOf(s) }
 
 // Lookup returns the rule with the given id, or nil.
-func Lookup(id string) *Rule {
+func Lookup(id normalize.RuleID) *Rule {
 	for _, r := range rules {
 		if r.ID == id {
 			return r

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // ruleCase is one table row of a rule's test: files to lint, an optional
@@ -23,7 +25,7 @@ type ruleCase struct {
 
 // runRuleCases lints each case with the default rules, plus rule itself
 // when it is off by default, and compares the rule's findings.
-func runRuleCases(t *testing.T, rule string, cases []ruleCase) {
+func runRuleCases(t *testing.T, rule normalize.RuleID, cases []ruleCase) {
 	t.Helper()
 	r := Lookup(rule)
 	if r == nil {

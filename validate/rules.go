@@ -7,7 +7,7 @@ import "slices"
 // then the shape of each definition (transport, fields, names, URLs,
 // timeouts), then values and relations between definitions (secrets,
 // placeholders, commands, shadowing, collisions, policy). A new rule is one
-// file holding its *Rule and one line here.
+// file holding its *Rule, its id in normalize/ruleid.go and one line here.
 var rules = []*Rule{
 	// reported while files are read (package discover) and listed here so
 	// they have documentation, can be configured and show up in

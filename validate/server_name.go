@@ -12,7 +12,7 @@ import (
 
 // ServerName reports server names clients refuse or mangle.
 var ServerName = &Rule{
-	ID:       "server-name",
+	ID:       normalize.RuleServerName,
 	Title:    "a server name is empty, reserved by the client, too long or has characters outside letters, digits, _ . -",
 	Severity: normalize.Warning,
 	Clients:  "the clients with a rule for names: pisces, Claude Code, Codex, VS Code (an empty name: every client; reserved names: Claude Code)",

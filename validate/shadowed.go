@@ -10,7 +10,7 @@ import (
 // Shadowed reports definitions that lost to a higher-priority definition
 // of the same name.
 var Shadowed = &Rule{
-	ID:       "shadowed",
+	ID:       normalize.RuleShadowed,
 	Title:    "a client does not use a definition because another of the same name wins",
 	Severity: normalize.Warning,
 	Merged:   true,

@@ -9,7 +9,7 @@ import (
 
 // ShellCommandValue reports pisces "!command" env and header values.
 var ShellCommandValue = &Rule{
-	ID:       "shell-command-value",
+	ID:       normalize.RuleShellCommandValue,
 	Title:    "an env or header value runs a shell command (pisces \"!command\")",
 	Severity: normalize.Error,
 	Clients:  "pisces",

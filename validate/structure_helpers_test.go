@@ -3,6 +3,8 @@ package validate
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // TestStructureRulesOddValues gives every field the structure rules read
@@ -46,7 +48,7 @@ func TestStructureRulesOddValues(t *testing.T) {
 	// The schema rule is off here: the JSON Schema validator panics on TOML
 	// nan and inf (reported to the lead); this test is about the structure
 	// rules.
-	diags := lintFiles(t, tree, &Config{Disable: []string{"schema"}})
+	diags := lintFiles(t, tree, &Config{Disable: []normalize.RuleID{"schema"}})
 	for _, d := range diags {
 		t.Log(d.Severity, d)
 	}

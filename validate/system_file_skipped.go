@@ -11,7 +11,7 @@ import (
 // for what they are, not for what they hold: Gemini CLI's system settings
 // in a directory others can write.
 var SystemFileSkipped = &Rule{
-	ID:       "system-file-skipped",
+	ID:       normalize.RuleSystemFileSkipped,
 	Title:    "a client skips a machine-wide settings file that others could have written",
 	Severity: normalize.Error,
 	Clients:  "Gemini CLI",

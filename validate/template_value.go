@@ -13,7 +13,7 @@ import (
 // TemplateValue reports values copied from a server's docs that were meant
 // to be replaced: "YOUR_API_KEY", "<your-token>", "xxxx".
 var TemplateValue = &Rule{
-	ID:       "template-value",
+	ID:       normalize.RuleTemplateValue,
 	Title:    "a value is a template left in place (\"YOUR_API_KEY\", \"<your-token>\")",
 	Severity: normalize.Info,
 	Clients:  "every client: no client fills in a template",

@@ -13,7 +13,7 @@ import (
 
 // TimeoutUnits reports timeouts that are almost certainly in the wrong unit.
 var TimeoutUnits = &Rule{
-	ID:       "timeout-units",
+	ID:       normalize.RuleTimeoutUnits,
 	Title:    "a timeout is almost certainly in the wrong unit",
 	Severity: normalize.Warning,
 	Doc: "Clients disagree on the unit of a timeout, and on what it times:\n\n" +

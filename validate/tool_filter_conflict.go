@@ -10,7 +10,7 @@ import (
 // ToolFilterConflict reports tools that are both allowed and denied, and
 // allow-lists that allow nothing.
 var ToolFilterConflict = &Rule{
-	ID:       "tool-filter-conflict",
+	ID:       normalize.RuleToolFilterConflict,
 	Title:    "a tool is both included and excluded, or the include list is empty",
 	Severity: normalize.Warning,
 	Doc: "Clients that filter a server's tools take an allow-list and a deny-list:\n" +

@@ -8,7 +8,7 @@ import (
 
 // TransportConflict reports entries that set both a command and a URL.
 var TransportConflict = &Rule{
-	ID:       "transport-conflict",
+	ID:       normalize.RuleTransportConflict,
 	Title:    "a server has both a command and a URL",
 	Severity: normalize.Error,
 	Doc: "A server is either started as a local process (`command`, stdio) or reached\n" +

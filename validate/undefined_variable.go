@@ -11,7 +11,7 @@ import (
 // UndefinedVariable reports placeholders whose variable is not set where
 // lint runs. It is off by default: the result depends on the machine.
 var UndefinedVariable = &Rule{
-	ID:       "undefined-variable",
+	ID:       normalize.RuleUndefinedVariable,
 	Title:    "a placeholder refers to a variable that is not set",
 	Severity: normalize.Warning,
 	Clients:  "each client, for the placeholders it expands and the variables it reads by name",

@@ -12,7 +12,7 @@ import (
 
 // UnknownField reports server keys the client does not know.
 var UnknownField = &Rule{
-	ID:       "unknown-field",
+	ID:       normalize.RuleUnknownField,
 	Title:    "a server has a field its client does not know",
 	Severity: normalize.Warning,
 	Doc: "Each client reads a fixed set of server fields and ignores the rest without a\n" +

@@ -10,7 +10,7 @@ import (
 // UnknownInput reports VS Code ${input:id} placeholders without a matching
 // entry in "inputs", and inputs nothing uses.
 var UnknownInput = &Rule{
-	ID:       "unknown-input",
+	ID:       normalize.RuleUnknownInput,
 	Title:    "an ${input:…} placeholder has no matching input, or an input is never used",
 	Severity: normalize.Error,
 	Clients:  "VS Code",

@@ -11,7 +11,7 @@ import (
 
 // UnknownTransport reports transports a client does not accept.
 var UnknownTransport = &Rule{
-	ID:       "unknown-transport",
+	ID:       normalize.RuleUnknownTransport,
 	Title:    "the transport type is not one the client accepts",
 	Severity: normalize.Error,
 	Doc: "Each client accepts its own `type` literals, and they differ for the same\n" +

@@ -9,7 +9,7 @@ import (
 // UnmatchedListEntry reports allow-list and deny-list entries that match
 // no server, and those the client ignores.
 var UnmatchedListEntry = &Rule{
-	ID:       "unmatched-list-entry",
+	ID:       normalize.RuleUnmatchedListEntry,
 	Title:    "an allow-list or deny-list entry matches no server, or the client ignores it",
 	Severity: normalize.Warning,
 	Clients:  "each client with allow-lists or deny-lists: Claude Code's allowedMcpServers and deniedMcpServers, Gemini CLI's mcp.allowed and mcp.excluded, …",

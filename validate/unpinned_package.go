@@ -11,7 +11,7 @@ import (
 // UnpinnedPackage reports package runners and container images without an
 // exact version. It is an opinion, so it is off by default.
 var UnpinnedPackage = &Rule{
-	ID:       "unpinned-package",
+	ID:       normalize.RuleUnpinnedPackage,
 	Title:    "a server runs a package or image without an exact version",
 	Severity: normalize.Info,
 	Clients:  "every client that starts stdio servers",

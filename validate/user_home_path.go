@@ -12,7 +12,7 @@ import (
 // UserHomePath reports absolute paths into one user's home directory in
 // committed project files.
 var UserHomePath = &Rule{
-	ID:       "user-home-path",
+	ID:       normalize.RuleUserHomePath,
 	Title:    "a project file holds an absolute path into one user's home directory",
 	Severity: normalize.Info,
 	Clients:  "every client, for project files; the hint uses each client's own name for the home",

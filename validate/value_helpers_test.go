@@ -3,6 +3,8 @@ package validate
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // TestValueRulesOddValues gives the fields the value rules read every kind
@@ -35,7 +37,7 @@ func TestValueRulesOddValues(t *testing.T) {
 	filesOf[".vscode/mcp.json"] = strings.Replace(doc, `"mcpServers"`, `"servers"`, 1)
 	filesOf[".codex/config.toml"] = "[mcp_servers.a]\ncommand = \"\"\nargs = [\"\", \"--\"]\nenv_vars = [1, {}, { name = 2 }]\n" +
 		"env_http_headers = { a = 1 }\nbearer_token_env_var = 3\n[mcp_servers.b]\nurl = \"\"\nhttp_headers = { a = [] }\n"
-	cfg := &Config{Enable: []string{"undefined-variable", "unpinned-package"},
+	cfg := &Config{Enable: []normalize.RuleID{"undefined-variable", "unpinned-package"},
 		Policy: Policy{DenyNames: []string{"*"}, AllowCommands: []string{"?"}, DenyURLs: []string{""}}}
 	lintFiles(t, filesOf, cfg)
 }

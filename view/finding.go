@@ -63,7 +63,7 @@ type Related struct {
 
 // finding makes one diagnostic Safe.
 func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
-	f := Finding{Rule: b.Text(d.Rule), Severity: severity(d.Severity), Message: b.Text(d.Message), Path: b.Text(d.Path),
+	f := Finding{Rule: b.Text(string(d.Rule)), Severity: severity(d.Severity), Message: b.Text(d.Message), Path: b.Text(d.Path),
 		Pos: pos(d.Pos), Pointer: b.Text(d.Pointer), Hint: b.Text(d.Hint)}
 	if d.End.IsValid() && d.End != d.Pos {
 		f.End = pos(d.End)

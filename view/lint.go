@@ -52,9 +52,9 @@ type ToolError struct {
 
 // RuleInfo is what the lint renderers need to know about a rule.
 type RuleInfo struct {
-	ID       string // kebab-case, stable
-	Title    string // one line, lower case, no final period
-	Help     string // why the rule matters and what to do, in Markdown
+	ID       normalize.RuleID // kebab-case, stable
+	Title    string           // one line, lower case, no final period
+	Help     string           // why the rule matters and what to do, in Markdown
 	DocURL   string
 	Severity normalize.Severity // default severity
 }
@@ -137,12 +137,12 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 	if out.ToolName.IsZero() {
 		out.ToolName = secret.Lit("mcpconf")
 	}
-	docURL := map[string]string{}
+	docURL := map[normalize.RuleID]string{}
 	for _, rule := range r.Rules {
 		if _, dup := docURL[rule.ID]; !dup {
 			docURL[rule.ID] = rule.DocURL
 		}
-		out.Rules = append(out.Rules, Rule{ID: b.Text(rule.ID), Title: b.Text(rule.Title), Help: b.Lines(rule.Help),
+		out.Rules = append(out.Rules, Rule{ID: b.Text(string(rule.ID)), Title: b.Text(rule.Title), Help: b.Lines(rule.Help),
 			DocURL: b.Text(rule.DocURL), Severity: severity(rule.Severity)})
 	}
 	for _, e := range r.Errors {
@@ -179,7 +179,7 @@ type lineKey struct {
 func hiddenSpans(diags []normalize.Diagnostic) map[lineKey][]secret.ColSpan {
 	out := map[lineKey][]secret.ColSpan{}
 	for _, d := range diags {
-		if d.Rule != "hardcoded-secret" || !d.Pos.IsValid() {
+		if d.Rule != normalize.RuleHardcodedSecret || !d.Pos.IsValid() {
 			continue
 		}
 		end := d.End.Col

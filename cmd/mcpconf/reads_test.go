@@ -248,6 +248,9 @@ func TestProbeWithholdsFilesOutsideProject(t *testing.T) {
 
 	// with the flag, the files are sent
 	code, rep, errOut = probeJSON(t, nil, "--root", root, "--home", home, "--client", "opencode,vscode", "--tools", "--allow-outside-files")
+	if code > 1 {
+		t.Fatalf("probe --allow-outside-files: exit %d\n%s", code, errOut)
+	}
 	for _, s := range rep.Servers {
 		tools := map[string]string{}
 		for _, tl := range s.Tools {

@@ -24,17 +24,19 @@ func newRulesCmd(io *IO, runF func(*rulesOptions) error) *cobra.Command {
 	opts := &rulesOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "rules [ID]",
-		Short: "List the lint rules, or print one rule's documentation",
+		Short: "List the lint rules and probe diagnostics, or print one's documentation",
 		Long: `Without ID, rules lists every lint rule with its default severity and what
 it finds; rules marked "(off)" run only when .mcpconf.toml enables them.
+Then it lists the diagnostics of mcpconf probe, marked "(probe)".
 
-With ID, it prints that rule's documentation and, for most rules, a bad and
-a good example.
+With ID, it prints that rule's or diagnostic's documentation and, for most
+lint rules, a bad and a good example.
 
---format json prints the same data for tools: an array of every rule, or
-with ID that rule's object.`,
+--format json prints the same data for tools: an array of every rule and
+diagnostic, or with ID that one's object.`,
 		Example: `  mcpconf rules
   mcpconf rules hardcoded-secret
+  mcpconf rules transport-fallback
   mcpconf rules --format json`,
 		Args: maxOneArg("ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -68,17 +70,31 @@ func runRules(opts *rulesOptions) error {
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, sev, r.Title)
 		}
+		// a table of its own: the lint rules' columns do not move
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, r := range app.ProbeOnly() {
+			fmt.Fprintf(tw, "%s\t%s (probe)\t%s\n", r.ID, r.Severity, r.Title)
+		}
 		return tw.Flush()
 	}
-	r, err := app.Rule(opts.ID)
-	if err != nil {
+	r, d, err := app.Rule(opts.ID)
+	switch {
+	case err != nil:
 		return err
-	}
-	if opts.Format == "json" {
+	case r != nil && opts.Format == "json":
 		return writeJSON(w, app.RuleDocOf(r))
+	case r != nil:
+		fmt.Fprint(w, validate.RuleText(r, ""))
+		fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
+	case opts.Format == "json":
+		return writeJSON(w, app.DiagnosticDocOf(*d))
+	default:
+		fmt.Fprint(w, validate.DiagnosticText(*d, ""))
+		fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(d.ID))
 	}
-	fmt.Fprint(w, validate.RuleText(r, ""))
-	fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
 	return nil
 }
 

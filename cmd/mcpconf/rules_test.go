@@ -17,11 +17,17 @@ func TestRulesCommand(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != len(validate.Rules()) {
-		t.Errorf("%d lines for %d rules", len(lines), len(validate.Rules()))
+	diags := app.ProbeOnly()
+	if len(lines) != len(validate.Rules())+len(diags) {
+		t.Errorf("%d lines for %d rules and %d probe diagnostics", len(lines), len(validate.Rules()), len(diags))
+	}
+	for i, r := range diags {
+		if l := lines[len(validate.Rules())+i]; !strings.HasPrefix(l, string(r.ID)+" ") || !strings.Contains(l, r.Severity.String()+" (probe)") || !strings.Contains(l, r.Title) {
+			t.Errorf("line %q does not list probe diagnostic %q", l, r.ID)
+		}
 	}
 	for i, r := range validate.Rules() {
-		if !strings.HasPrefix(lines[i], r.ID+" ") || !strings.Contains(lines[i], r.Title) {
+		if !strings.HasPrefix(lines[i], string(r.ID)+" ") || !strings.Contains(lines[i], r.Title) {
 			t.Errorf("line %d %q does not list %q", i, lines[i], r.ID)
 		}
 	}
@@ -33,6 +39,25 @@ func TestRulesCommand(t *testing.T) {
 	r := validate.Lookup("hardcoded-secret")
 	if code != 0 || !strings.HasPrefix(out, "hardcoded-secret\n") || !strings.Contains(out, "Bad (`"+r.Example.File+"`)") || !strings.Contains(out, validate.DocURL(r.ID)) {
 		t.Errorf("rules hardcoded-secret: exit %d\n%s", code, out)
+	}
+
+	// a probe diagnostic: its documentation, and where it is on the web
+	code, out, _ = run(t, nil, "rules", "transport-fallback")
+	if code != 0 || !strings.HasPrefix(out, "transport-fallback\n\nThe URL answered only over the legacy SSE transport. Usual severity: warning.\n") ||
+		!strings.Contains(out, "streamable HTTP first") || !strings.Contains(out, validate.DocURL("transport-fallback")) {
+		t.Errorf("rules transport-fallback: exit %d\n%s", code, out)
+	}
+	for _, r := range diags {
+		if r.Doc == "" {
+			t.Errorf("probe diagnostic %q has no documentation", r.ID)
+		}
+		if code, out, _ := run(t, nil, "rules", string(r.ID)); code != 0 || !strings.Contains(out, r.Doc) {
+			t.Errorf("rules %s: exit %d\n%s", r.ID, code, out)
+		}
+	}
+	// an id both report is documented by its lint rule
+	if code, out, _ := run(t, nil, "rules", "env-blocked"); code != 0 || !strings.Contains(out, validate.EnvBlocked.Doc[:40]) {
+		t.Errorf("rules env-blocked: exit %d\n%s", code, out)
 	}
 
 	code, _, errOut := run(t, nil, "rules", "hardcoded-secrets")
@@ -103,10 +128,16 @@ func TestRulesJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &all); err != nil {
 		t.Fatalf("bad JSON: %v\n%s", err, out)
 	}
-	if len(all) != len(validate.Rules()) {
-		t.Fatalf("%d rules, want %d", len(all), len(validate.Rules()))
+	if len(all) != len(validate.Rules())+len(app.ProbeOnly()) {
+		t.Fatalf("%d rules, want %d and %d probe diagnostics", len(all), len(validate.Rules()), len(app.ProbeOnly()))
 	}
-	fields := []string{"id", "title", "severity", "off", "clients", "doc", "doc_url", "example"}
+	fields := []string{"id", "kind", "title", "severity", "off", "clients", "doc", "doc_url", "example"}
+	for i, r := range app.ProbeOnly() {
+		got := all[len(validate.Rules())+i]
+		if got["id"] != string(r.ID) || got["kind"] != "probe" || got["severity"] != r.Severity.String() || got["doc"] != r.Doc || got["example"] != nil {
+			t.Errorf("%s: %v", r.ID, got)
+		}
+	}
 	for i, r := range validate.Rules() {
 		got := all[i]
 		for _, f := range fields {
@@ -114,7 +145,7 @@ func TestRulesJSON(t *testing.T) {
 				t.Errorf("%s: no %q", r.ID, f)
 			}
 		}
-		if got["id"] != r.ID || got["severity"] != r.Severity.String() || got["off"] != r.Off || got["doc_url"] != validate.DocURL(r.ID) {
+		if got["id"] != string(r.ID) || got["kind"] != "lint" || got["severity"] != r.Severity.String() || got["off"] != r.Off || got["doc_url"] != validate.DocURL(r.ID) {
 			t.Errorf("%s: %v", r.ID, got)
 		}
 		if ex, ok := got["example"].(map[string]any); r.Example.File != "" && (!ok || ex["file"] != r.Example.File || ex["bad"] != r.Example.Bad || ex["good"] != r.Example.Good) {

@@ -111,7 +111,8 @@ type Tree struct {
 
 	closeOnce sync.Once
 	err       error // of cmd.Wait
-	waitErr   error // of cmd.Wait, where the exit watcher reaps (not Linux)
+	//lint:ignore U1000 used on the systems where the exit watcher reaps (not Linux)
+	waitErr error // of cmd.Wait, where the exit watcher reaps (not Linux)
 }
 
 // reg is what is known of the trees running.
