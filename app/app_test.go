@@ -52,6 +52,9 @@ func TestLint(t *testing.T) {
 	if res.Files != 2 || len(res.Findings) == 0 || res.Version != "test" || len(res.Rules) != len(validate.Rules()) {
 		t.Fatalf("files %d, findings %v, version %q, %d rules", res.Files, rules(res.Findings), res.Version, len(res.Rules))
 	}
+	if !Failing(res.Findings, normalize.Info) {
+		t.Errorf("findings %v: none fails at info", res.Findings)
+	}
 	if !slices.IsSortedFunc(res.Findings, normalize.CompareDiagnostics) {
 		t.Errorf("findings not in output order: %v", res.Findings)
 	}
@@ -156,6 +159,9 @@ func TestProbeNotStarted(t *testing.T) {
 	got := Probe(t.Context(), plan, probe.Options{}, func([]probe.Result) { called = true })
 	if len(got) != 2 || got[0].Name != "a" || got[1].Name != "b" || called {
 		t.Errorf("results %+v (onDone called: %v), want a and b as planned", got, called)
+	}
+	if ProbeFailed(got) {
+		t.Errorf("servers not started count as a failure of probe: %+v", got)
 	}
 }
 

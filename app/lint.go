@@ -108,6 +108,16 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 	return res, nil
 }
 
+// Failing says whether a finding is at or above severity at (--fail-on).
+func Failing(diags []normalize.Diagnostic, at normalize.Severity) bool {
+	for _, d := range diags {
+		if d.Severity >= at {
+			return true
+		}
+	}
+	return false
+}
+
 // loadLintConfig reads --config, or .mcpconf.toml at the root when it
 // exists. Its own problems are findings (rule lint-config).
 func loadLintConfig(req *LintRequest, dopts *discover.Options, res *view.LintRun) (*validate.Config, error) {

@@ -667,3 +667,24 @@ func sameDiag(d normalize.Diagnostic) func(normalize.Diagnostic) bool {
 		return n.Rule == d.Rule && n.Message == d.Message && n.Path == d.Path
 	}
 }
+
+// ProbeFailed says whether a server probed is not ok: a server a client
+// does not start (disabled, pending approval, …) is no failure of probe.
+func ProbeFailed(results []probe.Result) bool {
+	for _, r := range results {
+		if r.Status != probe.StatusOK && probed(r.Status) {
+			return true
+		}
+	}
+	return false
+}
+
+// probed says whether a status is the outcome of a probe (rather than of a
+// client not starting the server).
+func probed(status string) bool {
+	switch status {
+	case probe.StatusOK, probe.StatusNeedsAuth, probe.StatusTimeout, probe.StatusFailed, probe.StatusSkipped:
+		return true
+	}
+	return false
+}

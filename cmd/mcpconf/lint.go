@@ -107,7 +107,7 @@ func runLint(opts *lintOptions) error {
 	switch {
 	case len(res.Errors) > 0:
 		return silentError{exitFatal}
-	case failing(res.Findings, failOn):
+	case app.Failing(res.Findings, failOn):
 		return silentError{exitFindings}
 	}
 	return nil
@@ -124,13 +124,4 @@ func renderLint(opts *lintOptions, res *view.Lint) error {
 		return report.LintGitHub(w, res)
 	}
 	return report.LintText(w, res, opts.IO.Style(opts.Color))
-}
-
-func failing(diags []normalize.Diagnostic, at normalize.Severity) bool {
-	for _, d := range diags {
-		if d.Severity >= at {
-			return true
-		}
-	}
-	return false
 }

@@ -140,22 +140,10 @@ func runProbe(opts *probeOptions) error {
 	} else if err := report.ProbeText(w, shown, report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
 		return err
 	}
-	for _, r := range results {
-		if r.Status != probe.StatusOK && probed(r.Status) {
-			return silentError{exitFindings}
-		}
+	if app.ProbeFailed(results) {
+		return silentError{exitFindings}
 	}
 	return nil
-}
-
-// probed says whether a status is the outcome of a probe (rather than of a
-// client not starting the server).
-func probed(status string) bool {
-	switch status {
-	case probe.StatusOK, probe.StatusNeedsAuth, probe.StatusTimeout, probe.StatusFailed, probe.StatusSkipped:
-		return true
-	}
-	return false
 }
 
 // run probes the plan (app.Probe). Text output shows each line as its
