@@ -93,6 +93,9 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 		res.Unread += r.unread
 	}
 	res.Findings = append(res.Findings, cfg.UnusedIgnores()...)
+	// validate.RunWorkspace keeps one finding per place and rule within a
+	// job; a file several jobs read (a user file, linted with each root -r
+	// finds) is checked by each, and its findings are kept once.
 	slices.SortFunc(res.Findings, normalize.CompareDiagnostics)
 	res.Findings = slices.CompactFunc(res.Findings, func(a, b normalize.Diagnostic) bool {
 		return a.Path == b.Path && a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message
