@@ -167,4 +167,3 @@ func keyedValue(key, v string) string {
 	}
 	return replaceSpans(v, appendLiteral(nil, v, 0, len(v), 0, KindKeyed))
 }
-
