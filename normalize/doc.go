@@ -22,20 +22,7 @@
 // the decoders need the shared types and every other package needs the
 // descriptors: normalize is the one package all of them import.
 //
-// Adding a client:
-//
-//  1. write client_<id>.go with its descriptor and decoder, and add it to
-//     the list in clients.go;
-//  2. name its JSON Schema in Client.Schema, adding one to package schemas
-//     if no existing one fits;
-//  3. add a fixture tree under testdata/fixtures/provider-<id>/ (with a
-//     "clients" file naming the id) and run go test ./cmd/mcpconf -update,
-//     then read the expected output it wrote;
-//  4. run go test ./normalize -run TestClientsDoc -update to regenerate
-//     docs/clients.md.
-//
-// Nothing else changes. Claude Desktop (client_claudedesktop.go) and Roo
-// Code (client_roo.go, with its own schema) were added this way.
+// Adding a client, and what it touches: docs/architecture.md.
 //
 // normalize imports no other package of this module, so anything may import it.
 package normalize
