@@ -71,7 +71,7 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 		if cfg == nil {
 			cfg = &validate.Config{}
 		}
-		cfg.Enable = append(cfg.Enable, validate.UndefinedVariable.ID)
+		cfg.Enable = append(cfg.Enable, normalize.RuleUndefinedVariable)
 	}
 	if cfg != nil {
 		cfg.Getenv = dopts.Getenv

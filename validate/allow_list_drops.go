@@ -2,8 +2,8 @@ package validate
 
 import "github.com/mcpconf/mcpconf/normalize"
 
-// AllowListDrops reports project servers an allow-list keeps from starting.
-var AllowListDrops = &Rule{
+// allowListDropsRule reports project servers an allow-list keeps from starting.
+var allowListDropsRule = &Rule{
 	ID:       normalize.RuleAllowListDrops,
 	Title:    "an allow-list keeps a server the project defines from starting",
 	Severity: normalize.Warning,

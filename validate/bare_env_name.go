@@ -8,9 +8,9 @@ import (
 	"github.com/mcpconf/mcpconf/secret"
 )
 
-// BareEnvName reports pisces env and header values that are a variable
+// bareEnvNameRule reports pisces env and header values that are a variable
 // name, which pisces silently dereferences.
-var BareEnvName = &Rule{
+var bareEnvNameRule = &Rule{
 	ID:       normalize.RuleBareEnvName,
 	Title:    "an env or header value is a bare variable name that pisces dereferences",
 	Severity: normalize.Info,

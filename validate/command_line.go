@@ -8,9 +8,9 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// CommandLine reports a whole command line written in "command", for
+// commandLineRule reports a whole command line written in "command", for
 // clients that start servers without a shell.
-var CommandLine = &Rule{
+var commandLineRule = &Rule{
 	ID:       normalize.RuleCommandLine,
 	Title:    "a command holds a whole command line, which a client without a shell takes for one program name",
 	Severity: normalize.Error,

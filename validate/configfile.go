@@ -31,7 +31,7 @@ func LoadConfig(abs, display string, optional bool) (*Config, []normalize.Diagno
 		return nil, nil, err
 	}
 	for i := range diags {
-		diags[i].Rule = LintConfig.ID
+		diags[i].Rule = lintConfigRule.ID
 	}
 	cfg := &Config{Path: display, Doc: doc}
 	if doc == nil || doc.Root == nil {
@@ -49,7 +49,7 @@ type configReader struct {
 }
 
 func (c *configReader) report(v *normalize.Value, r normalize.Range, format string, args ...any) *normalize.Diagnostic {
-	d := normalize.At(c.doc, r, v.Pointer, LintConfig.ID, normalize.Error, format, args...)
+	d := normalize.At(c.doc, r, v.Pointer, lintConfigRule.ID, normalize.Error, format, args...)
 	c.diags = append(c.diags, d)
 	return &c.diags[len(c.diags)-1]
 }
@@ -239,7 +239,7 @@ func (c *Config) UnusedIgnores() []normalize.Diagnostic {
 	var out []normalize.Diagnostic
 	for _, ig := range c.Ignore {
 		if !ig.used.Load() && len(ig.Paths) > 0 {
-			out = append(out, normalize.Diagnostic{Rule: LintConfig.ID, Severity: normalize.Warning, Path: c.Path, Pos: ig.Pos,
+			out = append(out, normalize.Diagnostic{Rule: lintConfigRule.ID, Severity: normalize.Warning, Path: c.Path, Pos: ig.Pos,
 				Message: "this [[ignore]] entry matches no finding; remove it", Hint: "paths are matched against the paths mcpconf prints"})
 		}
 	}

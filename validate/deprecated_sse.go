@@ -7,8 +7,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// DeprecatedSSE reports servers that use the legacy HTTP+SSE transport.
-var DeprecatedSSE = &Rule{
+// deprecatedSSERule reports servers that use the legacy HTTP+SSE transport.
+var deprecatedSSERule = &Rule{
 	ID:       normalize.RuleDeprecatedSSE,
 	Title:    "a server uses the deprecated HTTP+SSE transport",
 	Severity: normalize.Info,

@@ -8,9 +8,9 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// DockerEnv reports a variable set in the env of a server started with
+// dockerEnvRule reports a variable set in the env of a server started with
 // "docker run" that the command line does not pass into the container.
-var DockerEnv = &Rule{
+var dockerEnvRule = &Rule{
 	ID:       normalize.RuleDockerEnv,
 	Title:    "a variable in env that docker does not pass into the container",
 	Severity: normalize.Warning,

@@ -8,9 +8,9 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// Drift reports one server name that the clients of a project define
+// driftRule reports one server name that the clients of a project define
 // differently.
-var Drift = &Rule{
+var driftRule = &Rule{
 	ID:       normalize.RuleDrift,
 	Title:    "clients of the same project define one server differently",
 	Severity: normalize.Warning,

@@ -2,9 +2,9 @@ package validate
 
 import "github.com/mcpconf/mcpconf/normalize"
 
-// DuplicateKey is reported by discovery for keys written twice in one
+// duplicateKeyRule is reported by discovery for keys written twice in one
 // object.
-var DuplicateKey = &Rule{
+var duplicateKeyRule = &Rule{
 	ID:       normalize.RuleDuplicateKey,
 	Title:    "a key is written twice in the same object",
 	Severity: normalize.Warning,

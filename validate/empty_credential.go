@@ -8,8 +8,8 @@ import (
 	"github.com/mcpconf/mcpconf/secret"
 )
 
-// EmptyCredential reports credential variables and headers left empty.
-var EmptyCredential = &Rule{
+// emptyCredentialRule reports credential variables and headers left empty.
+var emptyCredentialRule = &Rule{
 	ID:       normalize.RuleEmptyCredential,
 	Title:    "a credential variable or header is empty",
 	Severity: normalize.Info,

@@ -8,9 +8,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// EnvBlocked reports env keys a client refuses to pass to the server it
+// envBlockedRule reports env keys a client refuses to pass to the server it
 // starts (Gemini CLI drops those that change how a program runs).
-var EnvBlocked = &Rule{
+var envBlockedRule = &Rule{
 	ID:       normalize.RuleEnvBlocked,
 	Title:    "an env variable the client does not pass to the server",
 	Severity: normalize.Warning,

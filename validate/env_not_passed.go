@@ -10,10 +10,10 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// EnvNotPassed reports a variable a stdio server takes from the
+// envNotPassedRule reports a variable a stdio server takes from the
 // environment it inherits, when the client that starts it does not pass
 // that variable on.
-var EnvNotPassed = &Rule{
+var envNotPassedRule = &Rule{
 	ID:       normalize.RuleEnvNotPassed,
 	Title:    "the server needs a variable from its environment that the client does not pass",
 	Severity: normalize.Warning,

@@ -7,9 +7,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// FieldForOtherTransport reports stdio fields on remote servers and remote
+// fieldForOtherTransportRule reports stdio fields on remote servers and remote
 // fields on stdio servers.
-var FieldForOtherTransport = &Rule{
+var fieldForOtherTransportRule = &Rule{
 	ID:       normalize.RuleFieldForOtherTransport,
 	Title:    "a server has a field that only applies to the other transport",
 	Severity: normalize.Warning,

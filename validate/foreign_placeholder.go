@@ -9,9 +9,9 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// ForeignPlaceholder reports placeholders in a syntax the file's client
+// foreignPlaceholderRule reports placeholders in a syntax the file's client
 // does not expand.
-var ForeignPlaceholder = &Rule{
+var foreignPlaceholderRule = &Rule{
 	ID:       normalize.RuleForeignPlaceholder,
 	Title:    "a placeholder is written in a syntax this client does not expand",
 	Severity: normalize.Warning,

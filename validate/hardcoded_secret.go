@@ -10,8 +10,8 @@ import (
 	"github.com/mcpconf/mcpconf/secret"
 )
 
-// HardcodedSecret reports credentials written into config files.
-var HardcodedSecret = &Rule{
+// hardcodedSecretRule reports credentials written into config files.
+var hardcodedSecretRule = &Rule{
 	ID:       normalize.RuleHardcodedSecret,
 	Title:    "a credential is written literally in the config file",
 	Severity: normalize.Error,

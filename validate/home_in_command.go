@@ -9,9 +9,9 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// HomeInCommand reports a command that names the home directory in a form
+// homeInCommandRule reports a command that names the home directory in a form
 // only a shell expands, for clients that start servers without one.
-var HomeInCommand = &Rule{
+var homeInCommandRule = &Rule{
 	ID:       normalize.RuleHomeInCommand,
 	Title:    "a command, argument, cwd or env value names the home as \"~\" or $HOME, which the client does not expand: it starts servers without a shell",
 	Severity: normalize.Error,

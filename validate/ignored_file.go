@@ -6,9 +6,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// IgnoredFile reports servers written in files that the client they look
+// ignoredFileRule reports servers written in files that the client they look
 // meant for does not read.
-var IgnoredFile = &Rule{
+var ignoredFileRule = &Rule{
 	ID:       normalize.RuleIgnoredFile,
 	Title:    "servers are written in a file the client does not read",
 	Severity: normalize.Warning,

@@ -4,9 +4,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// ImplicitStdio reports remote entries without "type" in files Claude Code
+// implicitStdioRule reports remote entries without "type" in files Claude Code
 // reads, where no type means stdio.
-var ImplicitStdio = &Rule{
+var implicitStdioRule = &Rule{
 	ID:       normalize.RuleImplicitStdio,
 	Title:    "a server has a URL but no type, which the client reads as stdio",
 	Severity: normalize.Error,

@@ -11,8 +11,8 @@ import (
 	"github.com/mcpconf/mcpconf/secret"
 )
 
-// InsecureURL reports plain http connections that leave the machine.
-var InsecureURL = &Rule{
+// insecureURLRule reports plain http connections that leave the machine.
+var insecureURLRule = &Rule{
 	ID:       normalize.RuleInsecureURL,
 	Title:    "a remote server is reached over plain http",
 	Severity: normalize.Warning,

@@ -7,8 +7,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// InvalidEnabled reports on/off switches that are not booleans.
-var InvalidEnabled = &Rule{
+// invalidEnabledRule reports on/off switches that are not booleans.
+var invalidEnabledRule = &Rule{
 	ID:       normalize.RuleInvalidEnabled,
 	Title:    "an on/off switch is not a boolean",
 	Severity: normalize.Error,

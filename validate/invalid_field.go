@@ -2,9 +2,9 @@ package validate
 
 import "github.com/mcpconf/mcpconf/normalize"
 
-// InvalidField reports a server field of a type the client rejects, which
+// invalidFieldRule reports a server field of a type the client rejects, which
 // makes it skip the server.
-var InvalidField = &Rule{
+var invalidFieldRule = &Rule{
 	ID:       normalize.RuleInvalidField,
 	Title:    "a server field has a type its client rejects, so the client skips the server",
 	Severity: normalize.Error,

@@ -8,9 +8,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// InvalidTrustLevel reports trust settings whose value the client cannot
+// invalidTrustLevelRule reports trust settings whose value the client cannot
 // read.
-var InvalidTrustLevel = &Rule{
+var invalidTrustLevelRule = &Rule{
 	ID:       normalize.RuleInvalidTrustLevel,
 	Title:    "a project's trust_level is a value Codex cannot read",
 	Severity: normalize.Error,

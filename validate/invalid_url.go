@@ -12,8 +12,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// InvalidURL reports server URLs a client cannot connect to.
-var InvalidURL = &Rule{
+// invalidURLRule reports server URLs a client cannot connect to.
+var invalidURLRule = &Rule{
 	ID:       normalize.RuleInvalidURL,
 	Title:    "a server URL is not a valid absolute http or https URL",
 	Severity: normalize.Error,

@@ -2,9 +2,9 @@ package validate
 
 import "github.com/mcpconf/mcpconf/normalize"
 
-// LayerPatch notes layers that only change a server another layer
+// layerPatchRule notes layers that only change a server another layer
 // defines, when that layer is not read.
-var LayerPatch = &Rule{
+var layerPatchRule = &Rule{
 	ID:       normalize.RuleLayerPatch,
 	Title:    "a layer changes a server defined in a file that was not read",
 	Severity: normalize.Info,

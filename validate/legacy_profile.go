@@ -7,9 +7,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// LegacyProfile reports the profile selector and profile tables Codex no
+// legacyProfileRule reports the profile selector and profile tables Codex no
 // longer reads.
-var LegacyProfile = &Rule{
+var legacyProfileRule = &Rule{
 	ID:       normalize.RuleLegacyProfile,
 	Title:    "a profile is selected or defined the way Codex no longer reads",
 	Severity: normalize.Error,

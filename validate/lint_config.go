@@ -2,8 +2,8 @@ package validate
 
 import "github.com/mcpconf/mcpconf/normalize"
 
-// LintConfig reports problems in .mcpconf.toml itself.
-var LintConfig = &Rule{
+// lintConfigRule reports problems in .mcpconf.toml itself.
+var lintConfigRule = &Rule{
 	ID:       normalize.RuleLintConfig,
 	Title:    "the linter's own config file has a problem",
 	Severity: normalize.Error,

@@ -7,8 +7,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// MissingCommand reports stdio servers that have nothing to start.
-var MissingCommand = &Rule{
+// missingCommandRule reports stdio servers that have nothing to start.
+var missingCommandRule = &Rule{
 	ID:       normalize.RuleMissingCommand,
 	Title:    "a stdio server has no command",
 	Severity: normalize.Error,

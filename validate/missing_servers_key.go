@@ -9,10 +9,10 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// MissingServersKey reports servers written at the top level of a file,
+// missingServersKeyRule reports servers written at the top level of a file,
 // without the key the client reads them under, and servers nested one
 // level too deep ("mcp.servers" for opencode).
-var MissingServersKey = &Rule{
+var missingServersKeyRule = &Rule{
 	ID:       normalize.RuleMissingServersKey,
 	Title:    "servers are written outside the key the client reads them under, or a servers file has no such key",
 	Severity: normalize.Error,
@@ -201,7 +201,7 @@ func tomlKey(k string) string {
 func dropCovered(diags []normalize.Diagnostic) []normalize.Diagnostic {
 	var covers []normalize.Diagnostic
 	for _, d := range diags {
-		if d.Rule == MissingServersKey.ID && d.Pointer != "" && strings.HasPrefix(d.Message, "servers are nested") {
+		if d.Rule == missingServersKeyRule.ID && d.Pointer != "" && strings.HasPrefix(d.Message, "servers are nested") {
 			covers = append(covers, d)
 		}
 	}

@@ -7,8 +7,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// MissingURL reports remote servers without an endpoint.
-var MissingURL = &Rule{
+// missingURLRule reports remote servers without an endpoint.
+var missingURLRule = &Rule{
 	ID:       normalize.RuleMissingURL,
 	Title:    "a remote server has no URL",
 	Severity: normalize.Error,

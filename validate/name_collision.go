@@ -9,9 +9,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// NameCollision reports server names that the same client turns into the
+// nameCollisionRule reports server names that the same client turns into the
 // same tool-name prefix.
-var NameCollision = &Rule{
+var nameCollisionRule = &Rule{
 	ID:       normalize.RuleNameCollision,
 	Title:    "two server names become the same prefix in a client's tool names",
 	Severity: normalize.Warning,

@@ -7,8 +7,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// NameLength reports server names that leave little room for tool names.
-var NameLength = &Rule{
+// nameLengthRule reports server names that leave little room for tool names.
+var nameLengthRule = &Rule{
 	ID:       normalize.RuleNameLength,
 	Title:    "a server name leaves too little room for tool names",
 	Severity: normalize.Warning,

@@ -7,9 +7,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// NoSSETransport reports a url that names an SSE endpoint for a client
+// noSSETransportRule reports a url that names an SSE endpoint for a client
 // without the HTTP+SSE transport.
-var NoSSETransport = &Rule{
+var noSSETransportRule = &Rule{
 	ID:       normalize.RuleNoSSETransport,
 	Title:    "a url names an SSE endpoint, but the client has no SSE transport",
 	Severity: normalize.Warning,

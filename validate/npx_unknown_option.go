@@ -6,9 +6,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// NpxUnknownOption reports server options written between npx and the
+// npxUnknownOptionRule reports server options written between npx and the
 // package: npm takes the value of the first one for the package.
-var NpxUnknownOption = &Rule{
+var npxUnknownOptionRule = &Rule{
 	ID:       normalize.RuleNpxUnknownOption,
 	Title:    "an option npm does not know comes before the package, so npx runs its value instead",
 	Severity: normalize.Error,

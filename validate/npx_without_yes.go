@@ -6,9 +6,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// NpxWithoutYes reports npx commands that can stop at npm's install
+// npxWithoutYesRule reports npx commands that can stop at npm's install
 // question.
-var NpxWithoutYes = &Rule{
+var npxWithoutYesRule = &Rule{
 	ID:       normalize.RuleNpxWithoutYes,
 	Title:    "a server runs npx without -y",
 	Severity: normalize.Warning,

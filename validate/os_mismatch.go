@@ -7,9 +7,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// OSMismatch reports a stdio server whose program and working directory
+// osMismatchRule reports a stdio server whose program and working directory
 // belong to different operating systems.
-var OSMismatch = &Rule{
+var osMismatchRule = &Rule{
 	ID:       normalize.RuleOSMismatch,
 	Title:    "a Windows-only program beside a POSIX working directory, or the reverse: the server starts on no system",
 	Severity: normalize.Error,

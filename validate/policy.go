@@ -6,8 +6,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// PolicyRule enforces the allow and deny lists of .mcpconf.toml.
-var PolicyRule = &Rule{
+// policyRule enforces the allow and deny lists of .mcpconf.toml.
+var policyRule = &Rule{
 	ID:       normalize.RulePolicy,
 	Title:    "a server is not allowed by the policy in .mcpconf.toml",
 	Severity: normalize.Error,

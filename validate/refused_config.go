@@ -4,9 +4,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// RefusedConfig reports the place that makes a client refuse its whole
+// refusedConfigRule reports the place that makes a client refuse its whole
 // configuration (Codex), so that none of its servers starts.
-var RefusedConfig = &Rule{
+var refusedConfigRule = &Rule{
 	ID:       normalize.RuleRefusedConfig,
 	Title:    "a file makes the client refuse its whole configuration",
 	Severity: normalize.Error,

@@ -356,13 +356,13 @@ func runCheck(r *Rule, p *Pass) (out []normalize.Diagnostic) {
 func dropGenericSchema(diags []normalize.Diagnostic) []normalize.Diagnostic {
 	specific := map[string]bool{}
 	for _, d := range diags {
-		if d.Rule != Schema.ID && d.Pointer != "" {
+		if d.Rule != schemaRule.ID && d.Pointer != "" {
 			specific[d.Path+"#"+d.Pointer] = true
 		}
 	}
 	out := diags[:0]
 	for _, d := range diags {
-		if d.Rule == Schema.ID && specific[d.Path+"#"+d.Pointer] {
+		if d.Rule == schemaRule.ID && specific[d.Path+"#"+d.Pointer] {
 			continue
 		}
 		out = append(out, d)

@@ -8,10 +8,10 @@ import (
 	"github.com/mcpconf/mcpconf/schemas"
 )
 
-// Schema validates each file against its client's JSON Schema (see
+// schemaRule validates each file against its client's JSON Schema (see
 // `mcpconf schema`). Discovery also reports entries that are not objects
 // under this id.
-var Schema = &Rule{
+var schemaRule = &Rule{
 	ID:       normalize.RuleSchema,
 	Title:    "a value has the wrong type or is not one of the allowed values",
 	Severity: normalize.Error,

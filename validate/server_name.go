@@ -10,8 +10,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// ServerName reports server names clients refuse or mangle.
-var ServerName = &Rule{
+// serverNameRule reports server names clients refuse or mangle.
+var serverNameRule = &Rule{
 	ID:       normalize.RuleServerName,
 	Title:    "a server name is empty, reserved by the client, too long or has characters outside letters, digits, _ . -",
 	Severity: normalize.Warning,

@@ -7,9 +7,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// Shadowed reports definitions that lost to a higher-priority definition
+// shadowedRule reports definitions that lost to a higher-priority definition
 // of the same name.
-var Shadowed = &Rule{
+var shadowedRule = &Rule{
 	ID:       normalize.RuleShadowed,
 	Title:    "a client does not use a definition because another of the same name wins",
 	Severity: normalize.Warning,

@@ -7,8 +7,8 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// ShellCommandValue reports pisces "!command" env and header values.
-var ShellCommandValue = &Rule{
+// shellCommandValueRule reports pisces "!command" env and header values.
+var shellCommandValueRule = &Rule{
 	ID:       normalize.RuleShellCommandValue,
 	Title:    "an env or header value runs a shell command (pisces \"!command\")",
 	Severity: normalize.Error,

@@ -2,8 +2,8 @@ package validate
 
 import "github.com/mcpconf/mcpconf/normalize"
 
-// Syntax is reported by discovery when a file cannot be parsed.
-var Syntax = &Rule{
+// syntaxRule is reported by discovery when a file cannot be parsed.
+var syntaxRule = &Rule{
 	ID:       normalize.RuleSyntax,
 	Title:    "the file cannot be parsed",
 	Severity: normalize.Error,

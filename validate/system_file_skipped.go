@@ -7,10 +7,10 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// SystemFileSkipped reports machine-wide files a client finds and skips
+// systemFileSkippedRule reports machine-wide files a client finds and skips
 // for what they are, not for what they hold: Gemini CLI's system settings
 // in a directory others can write.
-var SystemFileSkipped = &Rule{
+var systemFileSkippedRule = &Rule{
 	ID:       normalize.RuleSystemFileSkipped,
 	Title:    "a client skips a machine-wide settings file that others could have written",
 	Severity: normalize.Error,

@@ -10,9 +10,9 @@ import (
 	"github.com/mcpconf/mcpconf/secret"
 )
 
-// TemplateValue reports values copied from a server's docs that were meant
+// templateValueRule reports values copied from a server's docs that were meant
 // to be replaced: "YOUR_API_KEY", "<your-token>", "xxxx".
-var TemplateValue = &Rule{
+var templateValueRule = &Rule{
 	ID:       normalize.RuleTemplateValue,
 	Title:    "a value is a template left in place (\"YOUR_API_KEY\", \"<your-token>\")",
 	Severity: normalize.Info,

@@ -11,8 +11,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// TimeoutUnits reports timeouts that are almost certainly in the wrong unit.
-var TimeoutUnits = &Rule{
+// timeoutUnitsRule reports timeouts that are almost certainly in the wrong unit.
+var timeoutUnitsRule = &Rule{
 	ID:       normalize.RuleTimeoutUnits,
 	Title:    "a timeout is almost certainly in the wrong unit",
 	Severity: normalize.Warning,

@@ -7,9 +7,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// ToolFilterConflict reports tools that are both allowed and denied, and
+// toolFilterConflictRule reports tools that are both allowed and denied, and
 // allow-lists that allow nothing.
-var ToolFilterConflict = &Rule{
+var toolFilterConflictRule = &Rule{
 	ID:       normalize.RuleToolFilterConflict,
 	Title:    "a tool is both included and excluded, or the include list is empty",
 	Severity: normalize.Warning,

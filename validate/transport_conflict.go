@@ -6,8 +6,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// TransportConflict reports entries that set both a command and a URL.
-var TransportConflict = &Rule{
+// transportConflictRule reports entries that set both a command and a URL.
+var transportConflictRule = &Rule{
 	ID:       normalize.RuleTransportConflict,
 	Title:    "a server has both a command and a URL",
 	Severity: normalize.Error,

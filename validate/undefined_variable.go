@@ -8,9 +8,9 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// UndefinedVariable reports placeholders whose variable is not set where
+// undefinedVariableRule reports placeholders whose variable is not set where
 // lint runs. It is off by default: the result depends on the machine.
-var UndefinedVariable = &Rule{
+var undefinedVariableRule = &Rule{
 	ID:       normalize.RuleUndefinedVariable,
 	Title:    "a placeholder refers to a variable that is not set",
 	Severity: normalize.Warning,

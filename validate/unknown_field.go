@@ -10,8 +10,8 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// UnknownField reports server keys the client does not know.
-var UnknownField = &Rule{
+// unknownFieldRule reports server keys the client does not know.
+var unknownFieldRule = &Rule{
 	ID:       normalize.RuleUnknownField,
 	Title:    "a server has a field its client does not know",
 	Severity: normalize.Warning,

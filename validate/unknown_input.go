@@ -7,9 +7,9 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// UnknownInput reports VS Code ${input:id} placeholders without a matching
+// unknownInputRule reports VS Code ${input:id} placeholders without a matching
 // entry in "inputs", and inputs nothing uses.
-var UnknownInput = &Rule{
+var unknownInputRule = &Rule{
 	ID:       normalize.RuleUnknownInput,
 	Title:    "an ${input:…} placeholder has no matching input, or an input is never used",
 	Severity: normalize.Error,

@@ -9,8 +9,8 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// UnknownTransport reports transports a client does not accept.
-var UnknownTransport = &Rule{
+// unknownTransportRule reports transports a client does not accept.
+var unknownTransportRule = &Rule{
 	ID:       normalize.RuleUnknownTransport,
 	Title:    "the transport type is not one the client accepts",
 	Severity: normalize.Error,

@@ -6,9 +6,9 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// UnmatchedListEntry reports allow-list and deny-list entries that match
+// unmatchedListEntryRule reports allow-list and deny-list entries that match
 // no server, and those the client ignores.
-var UnmatchedListEntry = &Rule{
+var unmatchedListEntryRule = &Rule{
 	ID:       normalize.RuleUnmatchedListEntry,
 	Title:    "an allow-list or deny-list entry matches no server, or the client ignores it",
 	Severity: normalize.Warning,

@@ -8,9 +8,9 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// UnpinnedPackage reports package runners and container images without an
+// unpinnedPackageRule reports package runners and container images without an
 // exact version. It is an opinion, so it is off by default.
-var UnpinnedPackage = &Rule{
+var unpinnedPackageRule = &Rule{
 	ID:       normalize.RuleUnpinnedPackage,
 	Title:    "a server runs a package or image without an exact version",
 	Severity: normalize.Info,

@@ -2,8 +2,8 @@ package validate
 
 import "github.com/mcpconf/mcpconf/normalize"
 
-// Unreadable is reported by discovery when a file exists but cannot be read.
-var Unreadable = &Rule{
+// unreadableRule is reported by discovery when a file exists but cannot be read.
+var unreadableRule = &Rule{
 	ID:       normalize.RuleUnreadable,
 	Title:    "the file exists but cannot be read",
 	Severity: normalize.Error,

@@ -9,9 +9,9 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// UserHomePath reports absolute paths into one user's home directory in
+// userHomePathRule reports absolute paths into one user's home directory in
 // committed project files.
-var UserHomePath = &Rule{
+var userHomePathRule = &Rule{
 	ID:       normalize.RuleUserHomePath,
 	Title:    "a project file holds an absolute path into one user's home directory",
 	Severity: normalize.Info,

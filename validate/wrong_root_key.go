@@ -2,9 +2,9 @@ package validate
 
 import "github.com/mcpconf/mcpconf/normalize"
 
-// WrongRootKey is reported by discovery when servers sit under a key the
+// wrongRootKeyRule is reported by discovery when servers sit under a key the
 // file's client does not read.
-var WrongRootKey = &Rule{
+var wrongRootKeyRule = &Rule{
 	ID:       normalize.RuleWrongRootKey,
 	Title:    "servers are under a key this file's client does not read",
 	Severity: normalize.Error,
