@@ -1,6 +1,11 @@
-// Package discover finds the MCP config files of every known client under a
-// project root and a home directory, reads them with positions, maps them to
-// normalize.Server and merges them by priority.
+// Package discover finds the MCP config files of every known client — in the
+// project from the start directory up, in the home directory, and on the
+// machine (--system) — reads each once per run with positions, decodes its
+// servers through the client's descriptor, and builds each client's view as
+// the client itself would: which definition wins, and whether it starts or
+// why not (Options.View; docs/architecture.md lists the steps). pisces's
+// view is still built the older way, its providers' files merged by
+// priority (Discover, Merge). It never runs anything.
 package discover
 
 import (
