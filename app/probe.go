@@ -121,7 +121,7 @@ func (req *ProbeRequest) plan(v *normalize.Set, s *normalize.Server, settings fu
 	if !s.Enabled {
 		status, reason, hint := probe.StatusDisabled, "turned off", ""
 		if s.Off != nil {
-			status, reason, hint = string(s.Off.Status), s.Off.Reason, s.Off.Hint
+			status, reason, hint = probe.Status(s.Off.Status), s.Off.Reason, s.Off.Hint
 		}
 		r := probe.NotStarted(t, status, reason)
 		r.Hint = hint
@@ -681,7 +681,7 @@ func ProbeFailed(results []probe.Result) bool {
 
 // probed says whether a status is the outcome of a probe (rather than of a
 // client not starting the server).
-func probed(status string) bool {
+func probed(status probe.Status) bool {
 	switch status {
 	case probe.StatusOK, probe.StatusNeedsAuth, probe.StatusTimeout, probe.StatusFailed, probe.StatusSkipped:
 		return true

@@ -13,24 +13,27 @@ import (
 	"github.com/mcpconf/mcpconf/secret"
 )
 
+// Status is the outcome of a Result.
+type Status string
+
 // Statuses of a Result. The first six are set by Run; the others are
 // client statuses the caller sets (with NotStarted) for servers it does not
 // start, so that every renderer sees one shape: those a gate of the client
 // gives are normalize's Status values, spelled once there.
 const (
-	StatusOK        = "ok"
-	StatusNeedsAuth = "needs-auth"
-	StatusTimeout   = "timeout"
-	StatusFailed    = "failed"
-	StatusDisabled  = string(normalize.StatusDisabled)
-	StatusSkipped   = "skipped"
+	StatusOK        Status = "ok"
+	StatusNeedsAuth Status = "needs-auth"
+	StatusTimeout   Status = "timeout"
+	StatusFailed    Status = "failed"
+	StatusDisabled         = Status(normalize.StatusDisabled)
+	StatusSkipped   Status = "skipped"
 
-	StatusPendingApproval = string(normalize.StatusPending)
-	StatusRejected        = string(normalize.StatusRejected)
-	StatusUntrusted       = string(normalize.StatusUntrusted)
-	StatusBlocked         = string(normalize.StatusBlocked)
-	StatusInvalid         = string(normalize.StatusInvalid)
-	StatusRefused         = "refused" // the client refuses its whole config
+	StatusPendingApproval = Status(normalize.StatusPending)
+	StatusRejected        = Status(normalize.StatusRejected)
+	StatusUntrusted       = Status(normalize.StatusUntrusted)
+	StatusBlocked         = Status(normalize.StatusBlocked)
+	StatusInvalid         = Status(normalize.StatusInvalid)
+	StatusRefused         = Status(normalize.StatusRefused) // the client refuses its whole config
 )
 
 // Eras of the protocol. A server of the 2026-07-28 era answers
@@ -233,7 +236,7 @@ type Tool struct {
 // Result is what probing one server found.
 type Result struct {
 	Name, Client string
-	Status       string // one of the Status constants
+	Status       Status
 	Reason       string // one line saying why the status is not ok; "" when ok
 	// Hint says what to do to start a server the client does not start
 	// (the file and key to edit, or the client's own prompt).
@@ -264,7 +267,7 @@ type Result struct {
 // NotStarted builds the result of a server the caller does not start
 // (disabled, pending approval, blocked, …), so that renderers show it
 // like any other.
-func NotStarted(t Target, status, reason string) Result {
+func NotStarted(t Target, status Status, reason string) Result {
 	r := Result{Name: t.Name, Client: t.Client, Status: status, Reason: reason, Transport: string(t.Transport),
 		EnvNotPassed: slices.Clone(t.EnvNotPassed)}
 	r.Diagnostics = append(r.Diagnostics, t.Notes...)

@@ -109,7 +109,7 @@ func (p *prober) run(ctx context.Context) {
 }
 
 // fail sets a non-ok status with its reason and the diagnostic explaining it.
-func (p *prober) fail(status, reason string, ds ...normalize.Diagnostic) {
+func (p *prober) fail(status Status, reason string, ds ...normalize.Diagnostic) {
 	p.result.Status = status
 	p.result.Reason = reason
 	if len(ds) > 0 {

@@ -434,7 +434,7 @@ func TestRunOrderAndCallbacks(t *testing.T) {
 			t.Errorf("result %d is %q, want %q", i, r.Name, targets[i].Name)
 		}
 	}
-	want := []string{StatusOK, StatusFailed, StatusOK, StatusSkipped, StatusInvalid}
+	want := []Status{StatusOK, StatusFailed, StatusOK, StatusSkipped, StatusInvalid}
 	for i, r := range rs {
 		if r.Status != want[i] {
 			t.Errorf("%s: status %q, want %q", r.Name, r.Status, want[i])

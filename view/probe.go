@@ -21,7 +21,7 @@ const (
 )
 
 // probeOrder is the order statuses are counted in a summary.
-var probeOrder = []string{probe.StatusOK, probe.StatusNeedsAuth, probe.StatusTimeout, probe.StatusFailed,
+var probeOrder = []probe.Status{probe.StatusOK, probe.StatusNeedsAuth, probe.StatusTimeout, probe.StatusFailed,
 	probe.StatusDisabled, probe.StatusSkipped, probe.StatusPendingApproval, probe.StatusRejected,
 	probe.StatusUntrusted, probe.StatusBlocked, probe.StatusInvalid, probe.StatusRefused}
 
@@ -117,7 +117,7 @@ type Fetch struct {
 // that probe itself masked them before cutting what servers wrote.
 func ProbeResults(b *secret.Boundary, results []probe.Result) []ProbeResult {
 	out := make([]ProbeResult, 0, len(results))
-	extra := map[string]int{}
+	extra := map[probe.Status]int{}
 	for _, r := range results {
 		out = append(out, probeResult(b, r, extra))
 	}
@@ -127,11 +127,11 @@ func ProbeResults(b *secret.Boundary, results []probe.Result) []ProbeResult {
 // NewProbeResult makes one probe result Safe, for a line printed as soon
 // as its server finishes.
 func NewProbeResult(b *secret.Boundary, r probe.Result) ProbeResult {
-	return probeResult(b, r, map[string]int{})
+	return probeResult(b, r, map[probe.Status]int{})
 }
 
-func probeResult(b *secret.Boundary, r probe.Result, extra map[string]int) ProbeResult {
-	out := ProbeResult{Name: b.Text(r.Name), Client: b.Text(r.Client), Status: b.Text(r.Status), Reason: b.Text(r.Reason), Hint: b.Text(r.Hint),
+func probeResult(b *secret.Boundary, r probe.Result, extra map[probe.Status]int) ProbeResult {
+	out := ProbeResult{Name: b.Text(r.Name), Client: b.Text(r.Client), Status: b.Text(string(r.Status)), Reason: b.Text(r.Reason), Hint: b.Text(r.Hint),
 		Transport: b.Text(r.Transport), OK: r.Status == probe.StatusOK, Timings: Timings(r.Timings),
 		Capabilities: b.Texts(r.Capabilities), Resources: r.Resources, Prompts: r.Prompts,
 		Diagnostics: Findings(b, r.Diagnostics)}
