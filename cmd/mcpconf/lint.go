@@ -67,7 +67,7 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 	f := cmd.Flags()
 	f.BoolVarP(&opts.Recursive, "recursive", "r", false, "walk directories for every known config file")
 	f.StringVar(&opts.Scope, "scope", "project", "files to read: project, user or all")
-	f.StringVar(&opts.Format, "format", "text", "output format: text, json, sarif or github")
+	f.StringVar(&opts.Format, "format", "text", "output format: "+report.LintFormats())
 	f.StringVar(&opts.FailOn, "fail-on", "error", "lowest severity that fails: error, warning or info")
 	f.StringVar(&opts.Config, "config", "", "linter config file (default: .mcpconf.toml at the root, if any)")
 	f.BoolVar(&opts.CheckEnv, "check-env", false, "report placeholders whose variables are not set in this environment (undefined-variable)")
@@ -76,8 +76,9 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 }
 
 func runLint(opts *lintOptions) error {
-	if !slices.Contains([]string{"text", "json", "sarif", "github"}, opts.Format) {
-		return usagef("unknown format %q: use text, json, sarif or github", opts.Format)
+	render, ok := report.LintFormat(opts.Format).Renderer()
+	if !ok {
+		return usagef("unknown format %q: use %s", opts.Format, report.LintFormats())
 	}
 	if err := checkColor(opts.Color); err != nil {
 		return err
@@ -101,7 +102,7 @@ func runLint(opts *lintOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := renderLint(opts, view.NewLint(opts.IO.Boundary(), res)); err != nil {
+	if err := render(opts.IO.Out, view.NewLint(opts.IO.Boundary(), res), opts.IO.Style(opts.Color)); err != nil {
 		return err
 	}
 	switch {
@@ -111,17 +112,4 @@ func runLint(opts *lintOptions) error {
 		return silentError{exitFindings}
 	}
 	return nil
-}
-
-func renderLint(opts *lintOptions, res *view.Lint) error {
-	w := opts.IO.Out
-	switch opts.Format {
-	case "json":
-		return report.LintJSON(w, res)
-	case "sarif":
-		return report.LintSARIF(w, res)
-	case "github":
-		return report.LintGitHub(w, res)
-	}
-	return report.LintText(w, res, opts.IO.Style(opts.Color))
 }
