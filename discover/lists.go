@@ -74,9 +74,9 @@ func (e *listEntry) matches(s *normalize.Server) bool {
 	case "name":
 		return s.Name == e.name
 	case "command":
-		return policyKind(s, e.list.spec) == "command" && slices.Equal(append([]string{s.Command}, s.Args...), e.argv)
+		return policyKind(s) == "command" && slices.Equal(append([]string{s.Command}, s.Args...), e.argv)
 	case "url":
-		if policyKind(s, e.list.spec) != "url" {
+		if policyKind(s) != "url" {
 			return false
 		}
 		if e.list.spec.Effect == normalize.DenyList {
@@ -89,7 +89,7 @@ func (e *listEntry) matches(s *normalize.Server) bool {
 
 // policyKind is how a list's entries see a server: by "command" (a stdio
 // server), by "url" (a remote one), or "" (neither).
-func policyKind(s *normalize.Server, _ normalize.List) string {
+func policyKind(s *normalize.Server) string {
 	switch {
 	case s.Transport == normalize.Stdio:
 		return "command"
@@ -520,7 +520,7 @@ func unionAllow(ls []*nameList, s *normalize.Server, c *normalize.Client) *norma
 		has := func(kind string) bool {
 			return slices.ContainsFunc(all, func(e *listEntry) bool { return e.by == kind })
 		}
-		if k := policyKind(s, spec); k != "" && has(k) {
+		if k := policyKind(s); k != "" && has(k) {
 			by = k
 		}
 	}

@@ -48,10 +48,7 @@ type Location struct {
 // rank orders a client's locations, lower first: by scope, a file of
 // defaults just below the user's.
 func (l Location) rank() int {
-	if l.Defaults {
-		return 2*normalize.User.Rank() + 1
-	}
-	return 2 * l.Scope.Rank()
+	return normalize.File{Scope: l.Scope, Defaults: l.Defaults}.Rank()
 }
 
 // Locations resolves pisces's providers table (Client.Pisces of every

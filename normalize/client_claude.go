@@ -68,14 +68,14 @@ var (
 var (
 	claudeReservedParts = []string{"workspace", "claude-in-chrome", "Claude in Chrome", "Claude Preview", "Claude Browser",
 		"computer-use", "claude-device", "hearthbot", "remote-devices", "claude_ai", "ccr-email", "webagent", "claude-code-remote"}
-	claudeReservedExact = []string{"Slack sign-in (Claude Code tag)",
-		"__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"}
+	claudeProtoNames    = []string{"__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"}
+	claudeReservedExact = append([]string{"Slack sign-in (Claude Code tag)"}, claudeProtoNames...)
 )
 
 // claudeManagedName is Claude Code 2.1.331's check of a managedMcpServers
 // key (cn()).
 func claudeManagedName(name string) bool {
-	if name == "" || name == "constructor" || name == "prototype" || slices.Contains(claudeReservedExact[1:], name) {
+	if name == "" || name == "constructor" || name == "prototype" || slices.Contains(claudeProtoNames, name) {
 		return false
 	}
 	for _, r := range name {
