@@ -49,7 +49,7 @@ func Explain(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
 	if req.Resolve != nil {
 		return explainResolve(req, b)
 	}
-	if len(req.Clients) == 1 && req.Clients[0].ReadsProviders {
+	if len(req.Clients) == 1 && req.Clients[0].ReadsProviders() {
 		return explainPisces(req, b)
 	}
 	ws := dopts.Scan(req.Clients, discover.AllScopes)

@@ -215,7 +215,7 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 		return lintResult{notes: notes, unread: unread}, nil
 	}
 	r := lintResult{notes: notes, unread: unread}
-	if len(clients) == 1 && clients[0].ReadsProviders {
+	if len(clients) == 1 && clients[0].ReadsProviders() {
 		set := sub.View(clients[0], job.scope)
 		r.findings, r.docs = validate.Run(set, cfg), set.Documents
 	} else {

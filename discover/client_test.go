@@ -56,7 +56,7 @@ func TestCodexViewMergesKeyByKey(t *testing.T) {
 		t.Errorf("shadowed: %+v", e.Shadowed)
 	}
 	// The merged view of all providers does not merge: the project wins whole.
-	all, _ := Discover(Options{Root: root, Home: home})
+	all, _ := piscesView(Options{Root: root, Home: home})
 	if w := server(t, all, "gh").Server; w.Command != "" || w.Transport != normalize.NoTransport {
 		t.Errorf("merged view should keep the project table whole: %+v", w)
 	}
@@ -123,7 +123,7 @@ func TestStrictFileRejectedWhole(t *testing.T) {
 		".gemini/settings.json": "{ // fine\n  \"mcpServers\": {\"b\": {\"command\": \"b\"},}\n}",
 		".vscode/mcp.json":      "{ // fine\n  \"servers\": {\"c\": {\"command\": \"c\"},},\n}",
 	})
-	set, err := Discover(Options{Root: root, Home: home})
+	set, err := piscesView(Options{Root: root, Home: home})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestVSCodeDeprecatedKey(t *testing.T) {
 		".vscode/mcp.json": `{"mcpServers": {"a": {"command": "a"}}}`,
 		".cursor/mcp.json": `{"servers": {"b": {"command": "b"}}}`,
 	})
-	set, _ := Discover(Options{Root: root, Home: home})
+	set, _ := piscesView(Options{Root: root, Home: home})
 	got := map[string]normalize.Diagnostic{}
 	for _, d := range set.Diagnostics {
 		got[d.Path] = d
@@ -188,4 +188,13 @@ func TestClaudeReservedAndFields(t *testing.T) {
 	if q := server(t, set, "quick").Server; q.ToolTimeout != 0 {
 		t.Errorf("a timeout below 1000 ms is ignored: %v", q.ToolTimeout)
 	}
+}
+
+// piscesView is pisces's view of every scope (explain --client pisces):
+// every provider's files, merged by priority.
+func piscesView(o Options) (*normalize.Set, error) {
+	if err := o.Prepare(); err != nil {
+		return nil, err
+	}
+	return o.View(normalize.ClientByID("pisces"), AllScopes), nil
 }

@@ -16,9 +16,10 @@ var mcpServersWrong = []string{"servers", "mcp_servers", "context_servers", "mcp
 // user. No public source of pisces exists; every fact matches oh-my-pi
 // (can1357/oh-my-pi) with its config directory renamed.
 var pisces = &Client{
-	ID:             "pisces",
-	Product:        "pisces",
-	ReadsProviders: true,
+	ID:           "pisces",
+	Product:      "pisces",
+	Merge:        ByPriority,
+	KeepsInvalid: true,
 	Files: []File{
 		proj(".pisces/mcp.json", JSON), proj(".pisces/.mcp.json", JSON),
 		user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),

@@ -26,7 +26,7 @@ var allowListDropsRule = &Rule{
 
 func checkAllowListDrops(p *Pass) {
 	c := normalize.ClientByID(p.Set.Client)
-	if c == nil || c.ReadsProviders {
+	if c == nil || c.ReadsProviders() {
 		return
 	}
 	allow := map[string]bool{}

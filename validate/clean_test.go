@@ -29,10 +29,7 @@ func TestCleanExamples(t *testing.T) {
 		n++
 		t.Run(e.Name(), func(t *testing.T) {
 			root := filepath.Join(formatsDir, e.Name())
-			set, err := discover.Discover(discover.Options{Root: root, Home: filepath.Join(root, "home")})
-			if err != nil {
-				t.Fatal(err)
-			}
+			set := piscesView(t, discover.Options{Root: root, Home: filepath.Join(root, "home")})
 			// Each example defines two servers; fewer means a file was not
 			// read at all and the test would pass on nothing.
 			if len(set.Definitions) != 2 {

@@ -60,7 +60,7 @@ func checkDrift(p *Pass) {
 	var names []string
 	for _, v := range p.Workspace.Views {
 		c := normalize.ClientByID(v.Client)
-		if c == nil || c.ReadsProviders {
+		if c == nil || c.ReadsProviders() {
 			continue // pisces's merged view is not a client's own definition
 		}
 		for i := range v.Entries {

@@ -34,9 +34,6 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(clients) == 1 && clients[0].ReadsProviders {
-		return Run(o.View(clients[0], scope), cfg)
-	}
 	return RunWorkspace(o.Scan(clients, scope), cfg)
 }
 
@@ -45,11 +42,16 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 func lintMerged(t *testing.T, files map[string]string, cfg *Config) []normalize.Diagnostic {
 	t.Helper()
 	root, home := testtree.Write(t, files)
-	set, err := discover.Discover(discover.Options{Root: root, Home: home})
-	if err != nil {
+	return Run(piscesView(t, discover.Options{Root: root, Home: home}), cfg)
+}
+
+// piscesView is pisces's view of every scope (lint --client pisces).
+func piscesView(t *testing.T, o discover.Options) *normalize.Set {
+	t.Helper()
+	if err := o.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	return Run(set, cfg)
+	return o.View(normalize.ClientByID("pisces"), discover.AllScopes)
 }
 
 func only(diags []normalize.Diagnostic, rule normalize.RuleID) []normalize.Diagnostic {

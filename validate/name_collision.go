@@ -100,7 +100,7 @@ func checkNameCollision(p *Pass) {
 			continue
 		}
 		var servers []*normalize.Server
-		if cl.ReadsProviders || !isMerged(p.Set) {
+		if cl.ReadsProviders() || !isMerged(p.Set) {
 			servers = merged
 		} else {
 			seenName := map[string]bool{}

@@ -245,7 +245,7 @@ func b2i(b bool) int {
 // isMerged reports pisces's merged view.
 func isMerged(set *normalize.Set) bool {
 	c := normalize.ClientByID(set.Client)
-	return c == nil || c.ReadsProviders
+	return c == nil || c.ReadsProviders()
 }
 
 func (c *Config) pass() (*Policy, func(string) string) {

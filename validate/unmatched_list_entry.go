@@ -33,7 +33,7 @@ var unmatchedListEntryRule = &Rule{
 
 func checkUnmatchedListEntry(p *Pass) {
 	c := normalize.ClientByID(p.Set.Client)
-	if c == nil || c.ReadsProviders {
+	if c == nil || c.ReadsProviders() {
 		return
 	}
 	var names []string

@@ -206,7 +206,7 @@ func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 // merged view, whose output keeps its priorities and its form).
 func isView(set *normalize.Set) bool {
 	c := normalize.ClientByID(set.Client)
-	return c != nil && !c.ReadsProviders
+	return c != nil && !c.ReadsProviders()
 }
 
 func sourceFile(b *secret.Boundary, s normalize.SourceFile) SourceFile {
