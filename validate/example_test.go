@@ -42,16 +42,17 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 func lintMerged(t *testing.T, files map[string]string, cfg *Config) []normalize.Diagnostic {
 	t.Helper()
 	root, home := testtree.Write(t, files)
-	return Run(piscesView(t, discover.Options{Root: root, Home: home}), cfg)
+	return RunWorkspace(piscesWorkspace(t, discover.Options{Root: root, Home: home}), cfg)
 }
 
-// piscesView is pisces's view of every scope (lint --client pisces).
-func piscesView(t *testing.T, o discover.Options) *normalize.Set {
+// piscesWorkspace holds pisces's view of every scope (lint --client
+// pisces).
+func piscesWorkspace(t *testing.T, o discover.Options) *normalize.Workspace {
 	t.Helper()
 	if err := o.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	return o.View(normalize.ClientByID("pisces"), discover.AllScopes)
+	return o.Scan([]*normalize.Client{normalize.ClientByID("pisces")}, discover.AllScopes)
 }
 
 func only(diags []normalize.Diagnostic, rule normalize.RuleID) []normalize.Diagnostic {

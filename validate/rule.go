@@ -179,13 +179,6 @@ func Lookup(id normalize.RuleID) *Rule {
 	return nil
 }
 
-// Run checks a discovered set with every enabled rule and returns the
-// findings, discovery's own included, in output order. cfg may be nil.
-func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
-	ws := &normalize.Workspace{Root: set.Root, Home: set.Home, Views: []*normalize.Set{set}}
-	return finish(runView(set, ws, cfg, nil), cfg)
-}
-
 // RunWorkspace checks every client's view of a workspace, each file by the
 // clients that read it, and runs the rules that compare clients. A finding
 // several clients make at one place is reported once, at its highest
