@@ -61,7 +61,7 @@ func checkDrift(p *Pass) {
 	for _, v := range p.Workspace.Views {
 		c := normalize.ClientByID(v.Client)
 		if c == nil || c.ReadsProviders() {
-			continue // pisces's merged view is not a client's own definition
+			continue // a view merged by priority holds other clients' definitions
 		}
 		for i := range v.Entries {
 			s := &v.Entries[i].Server

@@ -16,7 +16,7 @@ var nameCollisionRule = &Rule{
 	Title:    "two server names become the same prefix in a client's tool names",
 	Severity: normalize.Warning,
 	Clients:  "each client with a known tool-name scheme: pisces, Claude Code, Codex, Gemini CLI, opencode",
-	Merged:   true,
+	Reader:   true,
 	Doc: `Clients put the server name into every tool name the model sees, after
 replacing the characters their model APIs do not accept:
 
@@ -90,7 +90,7 @@ func checkNameCollision(p *Pass) {
 	found := map[[2]string]*collision{}
 	var order []*collision
 	clients := normalize.Clients()
-	if !isMerged(p.Set) {
+	if !byPriority(p.Set) {
 		// a client's own view: its scheme, over the servers it starts
 		clients = []*normalize.Client{normalize.ClientByID(p.Set.Client)}
 	}
@@ -100,7 +100,7 @@ func checkNameCollision(p *Pass) {
 			continue
 		}
 		var servers []*normalize.Server
-		if cl.ReadsProviders() || !isMerged(p.Set) {
+		if cl.ReadsProviders() || !byPriority(p.Set) {
 			servers = merged
 		} else {
 			seenName := map[string]bool{}

@@ -41,11 +41,12 @@ type Rule struct {
 	// Clients says which clients the rule speaks for, for its docs: "" for
 	// every client (each file judged by the clients that read it).
 	Clients string
-	// Merged: the rule speaks for pisces's merged view itself (pisces's
-	// shadowing, tool names, value semantics), so it runs there even on
-	// files a client's own view judges; other rules leave those files to
-	// the client that reads them.
-	Merged bool
+	// Reader: the rule speaks for how a view's client reads a file (its
+	// shadowing, tool names, value semantics), so in a view merged by
+	// priority (a client that reads its providers' files) it runs even on
+	// files their owner's view judges; other rules leave those files to
+	// the owner.
+	Reader bool
 }
 
 // Example is a config file in a bad and a good form.
@@ -185,7 +186,7 @@ func Lookup(id normalize.RuleID) *Rule {
 // severity, in the words of a client's own view rather than pisces's.
 func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 	views := slices.Clone(ws.Views)
-	slices.SortStableFunc(views, func(a, b *normalize.Set) int { return b2i(isMerged(a)) - b2i(isMerged(b)) })
+	slices.SortStableFunc(views, func(a, b *normalize.Set) int { return b2i(byPriority(a)) - b2i(byPriority(b)) })
 	perView := make([][]normalize.Diagnostic, len(views))
 	run := &runState{done: map[string]bool{}}
 	for i, v := range views {
@@ -194,7 +195,7 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 	// Several clients reading one file report the same problem, each in
 	// its own words: at each place and rule the findings of one view are
 	// kept, the view with the highest severity there (a client's own view
-	// before pisces's merged one on a tie).
+	// before one merged by priority on a tie).
 	type choice struct{ view, sev int }
 	chosen := map[string]choice{}
 	key := func(d normalize.Diagnostic) string {
@@ -235,8 +236,10 @@ func b2i(b bool) int {
 	return 0
 }
 
-// isMerged reports pisces's merged view.
-func isMerged(set *normalize.Set) bool {
+// byPriority reports a view merged by priority: its client reads its
+// providers' files as well (normalize.ByPriority), which their owners'
+// views judge.
+func byPriority(set *normalize.Set) bool {
 	c := normalize.ClientByID(set.Client)
 	return c == nil || c.ReadsProviders()
 }
@@ -279,11 +282,11 @@ func (p *Pass) once(kind string, doc *normalize.Document, arg string) bool {
 // runView runs the per-view rules on one set, with discovery's findings.
 func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config, run *runState) []normalize.Diagnostic {
 	policy, getenv := cfg.pass()
-	// files a client's own view judges: in pisces's merged view only the
-	// rules about pisces itself look at them
+	// files their owner's view judges: in a view merged by priority only
+	// the rules about its reader (Rule.Reader) look at them
 	judged := map[string]bool{}
 	for _, v := range ws.Views {
-		if v == set || isMerged(v) {
+		if v == set || byPriority(v) {
 			continue
 		}
 		for _, s := range v.Sources {
@@ -299,7 +302,7 @@ func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config, run *runS
 		}
 		p := &Pass{Set: set, Workspace: ws, Policy: policy, Getenv: getenv, rule: r, run: run}
 		found := runCheck(r, p)
-		if isMerged(set) && !r.Merged {
+		if byPriority(set) && !r.Reader {
 			found = slices.DeleteFunc(found, func(d normalize.Diagnostic) bool { return judged[d.Path] })
 		}
 		out = append(out, found...)
