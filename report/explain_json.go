@@ -16,7 +16,7 @@ type jsonSource struct {
 	Path     secret.Safe  `json:"path"`
 	Provider secret.Safe  `json:"provider"`
 	Scope    secret.Safe  `json:"scope"`
-	Priority *int         `json:"priority,omitempty"` // pisces's merged view only
+	Priority *int         `json:"priority,omitempty"` // a view merged by priority only
 	Section  secret.Safe  `json:"section,omitzero"`
 	Status   secret.Safe  `json:"status"`
 	Servers  int          `json:"servers"`
@@ -31,7 +31,7 @@ type jsonOrigin struct {
 	Path     secret.Safe `json:"path"`
 	Provider secret.Safe `json:"provider"`
 	Scope    secret.Safe `json:"scope"`
-	Priority *int        `json:"priority,omitempty"` // pisces's merged view only
+	Priority *int        `json:"priority,omitempty"` // a view merged by priority only
 	// Extension names the extension that brings the definition.
 	Extension secret.Safe `json:"extension,omitzero"`
 	Line      int         `json:"line"`
@@ -105,7 +105,7 @@ type JSONDiagnostic struct {
 
 func origin(src view.Origin, _ bool) jsonOrigin {
 	o := jsonOrigin{Path: src.Path, Provider: src.Client, Scope: src.Scope, Extension: src.Extension, Line: src.Pos.Line, Column: src.Pos.Col}
-	if src.Priority != 0 { // only pisces's merged view has priorities
+	if src.Priority != 0 { // only a view merged by priority has priorities
 		p := src.Priority
 		o.Priority = &p
 	}

@@ -45,8 +45,8 @@ func errorSuffix(e secret.Safe) string {
 
 // serverBlock words the block of one server in explain's text: its line,
 // where it comes from, its env and header names, and each definition of
-// its name that is not used or merged into it. The pisces view and the
-// client views differ only in the words.
+// its name that is not used or merged into it. A view merged by priority
+// and the others differ only in the words.
 type serverBlock struct {
 	origin  func(view.Origin) string  // after the path, in parentheses
 	status  func(*view.Server) string // why it does not start; "" when it does
