@@ -157,7 +157,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		if loc.Skip != nil {
 			// the client finds the file and does not read it
 			sf.Status, sf.Skipped, sf.Hint = normalize.Ignored, true, loc.Skip.Hint
-			sf.Note = fmt.Sprintf("%s skips it: %s", normalize.ProductName(loc.Client), loc.Skip.Reason)
+			sf.Note = fmt.Sprintf("%s skips it: %s", loc.Client.Product, loc.Skip.Reason)
 			set.Sources = append(set.Sources, sf)
 			continue
 		}
@@ -177,7 +177,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 			set.Diagnostics = append(set.Diagnostics, diags...)
 			if why != "" {
 				sf.Status = normalize.Ignored
-				sf.Note = fmt.Sprintf("%s skips this extension: %s", normalize.ProductName(loc.Client), why)
+				sf.Note = fmt.Sprintf("%s skips this extension: %s", loc.Client.Product, why)
 				break
 			}
 			sf.Status, sf.Servers, sf.Extension = normalize.Found, len(servers), name
@@ -481,7 +481,7 @@ func (c *docCache) read(l Location, root, home string) readResult {
 // when the location holds no servers section at all (Claude's local scope
 // without an entry for this root).
 func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileLists) ([]normalize.Server, []normalize.Diagnostic, bool) {
-	dl := normalize.ClientByID(loc.Client)
+	dl := loc.Client
 	var diags []normalize.Diagnostic
 	top := doc.Root
 	if top.Kind != normalize.Object {
@@ -594,9 +594,9 @@ func lostBecause(w, l *normalize.Server) string {
 	ws, ls := w.Source, l.Source
 	switch {
 	case ws.Priority != ls.Priority:
-		return fmt.Sprintf("lower priority: %s (%d) < %s (%d)", ls.Client, ls.Priority, ws.Client, ws.Priority)
+		return fmt.Sprintf("lower priority: %s (%d) < %s (%d)", ls.Client.ID, ls.Priority, ws.Client.ID, ws.Priority)
 	case ws.Client != ls.Client:
-		return fmt.Sprintf("same priority (%d): %s is read before %s", ws.Priority, ws.Client, ls.Client)
+		return fmt.Sprintf("same priority (%d): %s is read before %s", ws.Priority, ws.Client.ID, ls.Client.ID)
 	case ws.Scope != ls.Scope:
 		return fmt.Sprintf("same provider: %s scope wins over %s scope", ws.Scope, ls.Scope)
 	case ws.Path != ls.Path:

@@ -38,7 +38,7 @@ func (o *Options) extensionLocations(c *normalize.Client, f normalize.File) []Lo
 			ext = absFrom(o.Cwd, src)
 		}
 		abs := filepath.Join(ext, filepath.FromSlash(strings.TrimPrefix(after, "/")))
-		out = append(out, Location{Client: c.ID, Scope: f.Scope, Format: f.Format, Abs: abs, Display: o.display(abs, f.Base),
+		out = append(out, Location{Client: c, Scope: f.Scope, Format: f.Format, Abs: abs, Display: o.display(abs, f.Base),
 			Extension: spec, ExtDir: ext})
 	}
 	return out
@@ -74,7 +74,7 @@ func linkSource(dir string, spec *normalize.ExtensionSpec) string {
 // variables the client replaces in the manifest are replaced.
 func decodeExtension(doc *normalize.Document, loc Location, root string) (servers []normalize.Server, diags []normalize.Diagnostic, name, why string) {
 	spec := loc.Extension
-	dl := normalize.ClientByID(loc.Client)
+	dl := loc.Client
 	vars := extensionVars(spec, loc.ExtDir, root)
 	top := doc.Root
 	skipAt := func(v *normalize.Value, format string, args ...any) {

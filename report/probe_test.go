@@ -160,7 +160,7 @@ func TestProbeGoldenLive(t *testing.T) {
 	})
 	ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: true}))
 	defer ts.Close()
-	results := probe.Run(context.Background(), []probe.Target{{Name: "live", Client: "claude", Transport: normalize.HTTP, Pinned: true, URL: ts.URL}},
+	results := probe.Run(context.Background(), []probe.Target{{Name: "live", Client: normalize.ClientByID("claude"), Transport: normalize.HTTP, Pinned: true, URL: ts.URL}},
 		probe.Options{Tools: true})
 	if results[0].Status != probe.StatusOK {
 		t.Fatalf("%+v", results[0])

@@ -25,7 +25,7 @@ var allowListDropsRule = &Rule{
 }
 
 func checkAllowListDrops(p *Pass) {
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	if c == nil || c.ReadsProviders {
 		return
 	}

@@ -43,7 +43,7 @@ func checkImplicitStdio(p *Pass) {
 		if dl := clientOf(s); dl.RemoteNeedsType {
 			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it", s.Name, dl.Product)
 		} else {
-			co := normalize.ClientByID(dl.CoReader)
+			co := dl.CoReaderClient()
 			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it (%s infers %q)", s.Name, co.Product, dl.ReaderName(), dl.TypeFor(normalize.HTTP))
 			d.Severity = normalize.Warning
 		}
@@ -58,6 +58,6 @@ func remoteNeedsType(dl *normalize.Client) bool {
 	if dl.RemoteNeedsType {
 		return true
 	}
-	co := normalize.ClientByID(dl.CoReader)
+	co := dl.CoReaderClient()
 	return co != nil && co.RemoteNeedsType
 }

@@ -38,7 +38,7 @@ func checkNameLength(p *Pass) {
 		// A shape read by another client too (.mcp.json) is judged by that
 		// client's scheme when it has none of its own.
 		if dl.ToolNames == nil && dl.CoReader != "" {
-			dl = normalize.ClientByID(dl.CoReader)
+			dl = dl.CoReaderClient()
 		}
 		sc := dl.ToolNames
 		if sc == nil || sc.MaxLen == 0 {

@@ -32,7 +32,7 @@ var unmatchedListEntryRule = &Rule{
 }
 
 func checkUnmatchedListEntry(p *Pass) {
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	if c == nil || c.ReadsProviders {
 		return
 	}
