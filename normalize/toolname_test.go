@@ -174,3 +174,15 @@ func TestClientSees(t *testing.T) {
 		}
 	}
 }
+
+// FullName must agree with the schemes wherever they do not shorten.
+func TestFullNameMatchesSchemes(t *testing.T) {
+	for _, s := range Schemes() {
+		for _, c := range [][2]string{{"github", "search"}, {"my server", "get.item"}, {"é-x", "ü_y"}, {"a", "b-c"}} {
+			full, shown := s.FullName(c[0], c[1]), s.ToolName(c[0], c[1])
+			if full != shown {
+				t.Errorf("%s: FullName(%q, %q) = %q, the scheme says %q", s.ID, c[0], c[1], full, shown)
+			}
+		}
+	}
+}

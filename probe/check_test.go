@@ -115,18 +115,6 @@ func TestCheckLength(t *testing.T) {
 	}
 }
 
-// fullName must agree with the schemes wherever they do not shorten.
-func TestFullNameMatchesSchemes(t *testing.T) {
-	for _, s := range normalize.Schemes() {
-		for _, c := range [][2]string{{"github", "search"}, {"my server", "get.item"}, {"é-x", "ü_y"}, {"a", "b-c"}} {
-			full, shown := fullName(s, c[0], c[1]), s.ToolName(c[0], c[1])
-			if full != shown {
-				t.Errorf("%s: fullName(%q, %q) = %q, the scheme says %q", s.ID, c[0], c[1], full, shown)
-			}
-		}
-	}
-}
-
 func TestCheckToolNamesAndSchemas(t *testing.T) {
 	r := Result{Name: "s", Status: StatusOK, Tools: []Tool{
 		{Name: "good", InputSchema: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`)},
