@@ -50,10 +50,10 @@ type LintRenderer func(w io.Writer, l *view.Lint, st Style) error
 // LintFormats are lint's output formats.
 func LintFormats() Formats[LintRenderer] {
 	return Formats[LintRenderer]{
-		{"text", LintText},
-		{"json", func(w io.Writer, l *view.Lint, _ Style) error { return LintJSON(w, l) }},
-		{"sarif", func(w io.Writer, l *view.Lint, _ Style) error { return LintSARIF(w, l) }},
-		{"github", func(w io.Writer, l *view.Lint, _ Style) error { return LintGitHub(w, l) }},
+		{"text", lintText},
+		{"json", func(w io.Writer, l *view.Lint, _ Style) error { return lintJSON(w, l) }},
+		{"sarif", func(w io.Writer, l *view.Lint, _ Style) error { return lintSARIF(w, l) }},
+		{"github", func(w io.Writer, l *view.Lint, _ Style) error { return lintGitHub(w, l) }},
 	}
 }
 
@@ -69,9 +69,9 @@ type ProbeRenderer struct {
 // ProbeFormats are probe's output formats.
 func ProbeFormats() Formats[ProbeRenderer] {
 	return Formats[ProbeRenderer]{
-		{"text", ProbeRenderer{Live: true, Render: ProbeText}},
+		{"text", ProbeRenderer{Live: true, Render: probeText}},
 		{"json", ProbeRenderer{Render: func(w io.Writer, results []view.ProbeResult, _ ProbeTextOptions, _ Style) error {
-			return ProbeJSON(w, results)
+			return probeJSON(w, results)
 		}}},
 	}
 }

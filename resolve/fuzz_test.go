@@ -118,7 +118,7 @@ func FuzzTrace(f *testing.F) {
 		ReadFile:        func(string) ([]byte, error) { return []byte("file"), nil },
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out, pieces, _ := Trace(s, All(), ctx)
+		out, pieces, _ := trace(s, All(), ctx)
 		if plain, _ := Expand(s, All(), ctx); plain != out {
 			t.Fatalf("Trace and Expand disagree: %q vs %q", out, plain)
 		}
