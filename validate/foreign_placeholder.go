@@ -56,7 +56,7 @@ server's ` + "`env`" + `).`,
 }
 
 func checkForeignPlaceholder(p *Pass) {
-	for s, dl := range p.valueServers() {
+	for s, c := range p.valueServers() {
 		client := s.Source.Client
 		if s.Node == nil || client == nil {
 			continue
@@ -100,16 +100,16 @@ func checkForeignPlaceholder(p *Pass) {
 				if !reportable(client, ph, shell) || remote[v.value] && ph.Syntax == resolve.Dollar && !ph.HasDefault {
 					continue
 				}
-				if (ph.Syntax == resolve.Dollar || ph.Syntax == resolve.Editor) && dl.ExtensionVar(s, ph.Name) {
+				if (ph.Syntax == resolve.Dollar || ph.Syntax == resolve.Editor) && c.ExtensionVar(s, ph.Name) {
 					continue // ${extensionPath}, ${/}: replaced in an extension's manifest
 				}
-				if dl.NoShell && homePlaceholder(ph) && homeFields[v.field] && s.Transport == normalize.Stdio {
+				if c.NoShell && homePlaceholder(ph) && homeFields[v.field] && s.Transport == normalize.Stdio {
 					continue // home-in-command says what the home becomes there
 				}
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
 					ph.Text, clientLabel(client), syntaxNote(ph))
 				d.Hint = placeholderHint(client, v.field, v.key, str, ph)
-				if dl.PlaceholdersUnverified {
+				if c.PlaceholdersUnverified {
 					d.Severity = normalize.Info
 					d.Message = fmt.Sprintf("%q is probably not expanded by %s: no expansion is documented, so the server likely gets it literally%s",
 						ph.Text, clientLabel(client), syntaxNote(ph))
