@@ -99,9 +99,9 @@ func Providers() []*Client {
 	return out
 }
 
-// ProductName is a client's product name ("Claude Code" for claude), or
+// productName is a client's product name ("Claude Code" for claude), or
 // the id itself for an id mcpconf does not know.
-func ProductName(id string) string {
+func productName(id string) string {
 	if c := ClientByID(id); c != nil {
 		return c.Product
 	}

@@ -3,7 +3,6 @@ package normalize
 import (
 	"crypto/sha1"
 	"encoding/hex"
-	"slices"
 	"strings"
 )
 
@@ -236,16 +235,4 @@ func sanitizeRunes(s string, ok func(rune) bool, wide int) string {
 		}
 	}
 	return b.String()
-}
-
-// Schemes returns every tool-name scheme a client uses, once each, in the
-// order of the clients.
-func Schemes() []Scheme {
-	var out []Scheme
-	for _, c := range clients {
-		if c.ToolNames != nil && !slices.ContainsFunc(out, func(s Scheme) bool { return s.ID == c.ToolNames.ID }) {
-			out = append(out, *c.ToolNames)
-		}
-	}
-	return out
 }

@@ -11,9 +11,9 @@ import (
 
 func scheme(t *testing.T, id string) normalize.Scheme {
 	t.Helper()
-	for _, s := range normalize.Schemes() {
+	for _, s := range NameSchemes(normalize.Clients()) {
 		if s.ID == id {
-			return s
+			return s.Scheme
 		}
 	}
 	t.Fatalf("no scheme %q", id)
