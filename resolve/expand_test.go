@@ -60,7 +60,7 @@ func TestExpand(t *testing.T) {
 		want     string
 		misses   []miss
 	}{
-		{"no placeholders", "npx -y srv", All(), base, "npx -y srv", nil},
+		{"no placeholders", "npx -y srv", everySyntax(), base, "npx -y srv", nil},
 		{"set", "Bearer ${A}", []Syntax{Dollar}, base, "Bearer a", nil},
 		{"set but empty", "[${EMPTY}]", []Syntax{Dollar}, base, "[]", nil},
 		{"unset stays literal", "x${NOPE}y", []Syntax{Dollar}, base, "x${NOPE}y",
