@@ -152,8 +152,8 @@ func TestPlanProbe(t *testing.T) {
 // TestProbeNotStarted: Probe gives the servers a client does not start
 // their planned results, in plan order, without starting anything.
 func TestProbeNotStarted(t *testing.T) {
-	a := probe.NotStarted(probe.Target{Name: "a", Client: "cursor"}, probe.StatusDisabled, "turned off")
-	b := probe.NotStarted(probe.Target{Name: "b", Client: "cursor"}, probe.StatusDisabled, "turned off")
+	a := probe.NotStarted(probe.Target{Name: "a", Client: normalize.ClientByID("cursor")}, probe.StatusDisabled, "turned off")
+	b := probe.NotStarted(probe.Target{Name: "b", Client: normalize.ClientByID("cursor")}, probe.StatusDisabled, "turned off")
 	plan := &ProbePlan{Servers: []PlannedServer{{Result: &a}, {Result: &b}}}
 	called := false
 	got := Probe(t.Context(), plan, probe.Options{}, func([]probe.Result) { called = true })

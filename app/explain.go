@@ -83,7 +83,7 @@ func explainResolve(req ExplainRequest, b *secret.Boundary) (*Explanation, error
 				continue
 			}
 			out = append(out, view.ResolvedServer{Client: v.Client, Server: s,
-				Resolved: resolve.Server(normalize.ClientOf(s), s, docOf(v, s), *req.Resolve)})
+				Resolved: resolve.Server(s.Source.Client, s, docOf(v, s), *req.Resolve)})
 		}
 	}
 	if req.Name != "" && len(out) == 0 {

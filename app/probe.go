@@ -113,11 +113,11 @@ func (req *ProbeRequest) plan(v *normalize.Set, s *normalize.Server, settings fu
 	// The file's descriptor says how the definition is read and
 	// resolved (in pisces's view, the provider's, as explain
 	// --resolve does); the view's client starts the server.
-	file, c := normalize.ClientOf(s), normalize.ClientOf(s)
-	if v.Client != "" {
-		c = normalize.ClientByID(v.Client)
+	file, c := s.Source.Client, s.Source.Client
+	if v.Client != nil {
+		c = v.Client
 	}
-	t := probe.Target{Name: s.Name, Client: c.ID}
+	t := probe.Target{Name: s.Name, Client: c}
 	if !s.Enabled {
 		status, reason, hint := probe.StatusDisabled, "turned off", ""
 		if s.Off != nil {
@@ -592,13 +592,13 @@ func Probe(ctx context.Context, plan *ProbePlan, opts probe.Options, onDone func
 	if onDone != nil {
 		byTarget := map[[2]string]int{}
 		for j, t := range targets {
-			byTarget[[2]string{t.Name, t.Client}] = j
+			byTarget[[2]string{t.Name, normalize.IDOf(t.Client)}] = j
 		}
 		opts.OnDone = func(r probe.Result) {
 			var rs []probe.Result
 			for _, i := range sharers[byTarget[[2]string{r.Name, r.Client}]] {
 				rr := r
-				rr.Name, rr.Client = plan.Servers[i].Target.Name, plan.Servers[i].Target.Client
+				rr.Name, rr.Client = plan.Servers[i].Target.Name, normalize.IDOf(plan.Servers[i].Target.Client)
 				rs = append(rs, rr)
 			}
 			onDone(rs)
@@ -614,7 +614,7 @@ func Probe(ctx context.Context, plan *ProbePlan, opts probe.Options, onDone func
 		r := got[index[i]]
 		// Another client's entry may share the probe: its own name, its
 		// own notes first, then what the probe found.
-		r.Name, r.Client = p.Target.Name, p.Target.Client
+		r.Name, r.Client = p.Target.Name, normalize.IDOf(p.Target.Client)
 		shared := targets[index[i]]
 		found := slices.DeleteFunc(slices.Clone(r.Diagnostics), func(d normalize.Diagnostic) bool { return slices.ContainsFunc(shared.Notes, sameDiag(d)) })
 		if own, sh := p.Target.HandEnv, shared.HandEnv; own != nil && sh != nil && own.Client != sh.Client {

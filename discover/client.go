@@ -62,8 +62,8 @@ func deepMerge(set *normalize.Set) {
 			}
 		}
 		top := layers[0]
-		dl := normalize.ClientByID(top.Source.Client)
-		s := dl.DecodeEntry(docs[top.Source.Path], top.Name, top.Source.Pos, merged, top.Source, paths)
+		c := top.Source.Client
+		s := c.DecodeEntry(docs[top.Source.Path], top.Name, top.Source.Pos, merged, top.Source, paths)
 		if top.Off.FromList() {
 			s.TurnOff(*top.Off) // a file-level list applies to the name
 		}

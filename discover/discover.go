@@ -136,7 +136,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		if loc.Skip != nil {
 			// the client finds the file and does not read it
 			sf.Status, sf.Skipped, sf.Hint = normalize.Ignored, true, loc.Skip.Hint
-			sf.Note = fmt.Sprintf("%s skips it: %s", normalize.ProductName(loc.Client), loc.Skip.Reason)
+			sf.Note = fmt.Sprintf("%s skips it: %s", loc.Client.Product, loc.Skip.Reason)
 			set.Sources = append(set.Sources, sf)
 			continue
 		}
@@ -156,7 +156,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 			set.Diagnostics = append(set.Diagnostics, diags...)
 			if why != "" {
 				sf.Status = normalize.Ignored
-				sf.Note = fmt.Sprintf("%s skips this extension: %s", normalize.ProductName(loc.Client), why)
+				sf.Note = fmt.Sprintf("%s skips this extension: %s", loc.Client.Product, why)
 				break
 			}
 			sf.Status, sf.Servers, sf.Extension = normalize.Found, len(servers), name
@@ -456,7 +456,7 @@ func (c *docCache) read(l Location, root, home string) readResult {
 // when the location holds no servers section at all (Claude's local scope
 // without an entry for this root).
 func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileLists) ([]normalize.Server, []normalize.Diagnostic, bool) {
-	dl := normalize.ClientByID(loc.Client)
+	c := loc.Client
 	var diags []normalize.Diagnostic
 	top := doc.Root
 	if top.Kind != normalize.Object {
@@ -482,36 +482,36 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 		if m == nil {
 			return nil, diags, true
 		}
-		servers, more := dl.Decode(doc, m.Value, src)
+		servers, more := c.Decode(doc, m.Value, src)
 		return servers, append(diags, more...), true
 	}
-	for _, wrong := range dl.WrongKeys {
+	for _, wrong := range c.WrongKeys {
 		m := at.Member(wrong)
 		if m == nil || m.Value.Kind != normalize.Object {
 			continue // absent, or some other setting that happens to share the name
 		}
 		d := normalize.At(doc, m.KeyRange, m.Value.Pointer, normalize.RuleWrongRootKey, normalize.Error,
-			"servers under %q are ignored: %s reads %q in this file", wrong, dl.Product, dl.ServersKey)
-		if slices.Contains(dl.ToleratedKeys, wrong) {
+			"servers under %q are ignored: %s reads %q in this file", wrong, c.Product, c.ServersKey)
+		if slices.Contains(c.ToleratedKeys, wrong) {
 			// VS Code's schema still tolerates the old key for stdio servers
 			// "for rough cross-compat"; other tools reading the file do not.
 			d.Severity = normalize.Warning
-			d.Message = fmt.Sprintf("%q is deprecated in this file: %s reads %q and tolerates %q for stdio servers only; other tools ignore them", wrong, dl.Product, dl.ServersKey, wrong)
+			d.Message = fmt.Sprintf("%q is deprecated in this file: %s reads %q and tolerates %q for stdio servers only; other tools ignore them", wrong, c.Product, c.ServersKey, wrong)
 		}
-		d.Hint = fmt.Sprintf("rename %q to %q", wrong, dl.ServersKey)
+		d.Hint = fmt.Sprintf("rename %q to %q", wrong, c.ServersKey)
 		diags = append(diags, d)
 	}
-	servers, more := dl.Decode(doc, at.Get(dl.ServersKey), src)
+	servers, more := c.Decode(doc, at.Get(c.ServersKey), src)
 	if loc.View {
 		// in the client's own view, servers under a tolerated key load too,
 		// stdio ones only
-		for _, k := range dl.ToleratedKeys {
-			tol, _ := dl.Decode(doc, at.Get(k), src)
+		for _, k := range c.ToleratedKeys {
+			tol, _ := c.Decode(doc, at.Get(k), src)
 			for _, s := range tol {
 				if s.Transport != normalize.Stdio {
 					s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: doc.Path, Pos: s.Source.Pos,
-						Reason: fmt.Sprintf("%s reads servers under %q for stdio servers only (%s:%s)", dl.Product, k, doc.Path, s.Source.Pos),
-						Hint:   fmt.Sprintf("move it under %q", dl.ServersKey)})
+						Reason: fmt.Sprintf("%s reads servers under %q for stdio servers only (%s:%s)", c.Product, k, doc.Path, s.Source.Pos),
+						Hint:   fmt.Sprintf("move it under %q", c.ServersKey)})
 				}
 				servers = append(servers, s)
 			}

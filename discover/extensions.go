@@ -38,7 +38,7 @@ func (o *Options) extensionLocations(c *normalize.Client, f normalize.File) []Lo
 			ext = absFrom(o.Cwd, src)
 		}
 		abs := filepath.Join(ext, filepath.FromSlash(strings.TrimPrefix(after, "/")))
-		out = append(out, Location{Client: c.ID, Scope: f.Scope, Format: f.Format, Abs: abs, Display: o.display(abs, f.Base),
+		out = append(out, Location{Client: c, Scope: f.Scope, Format: f.Format, Abs: abs, Display: o.display(abs, f.Base),
 			Extension: spec, ExtDir: ext})
 	}
 	return out
@@ -74,7 +74,7 @@ func linkSource(dir string, spec *normalize.ExtensionSpec) string {
 // variables the client replaces in the manifest are replaced.
 func decodeExtension(doc *normalize.Document, loc Location, root string) (servers []normalize.Server, diags []normalize.Diagnostic, name, why string) {
 	spec := loc.Extension
-	dl := normalize.ClientByID(loc.Client)
+	c := loc.Client
 	vars := extensionVars(spec, loc.ExtDir, root)
 	top := doc.Root
 	skipAt := func(v *normalize.Value, format string, args ...any) {
@@ -83,7 +83,7 @@ func decodeExtension(doc *normalize.Document, loc Location, root string) (server
 		if v != nil {
 			r = v.Range
 		}
-		d := normalize.At(doc, r, "", normalize.RuleSchema, normalize.Error, "%s skips the extension in %s: %s", dl.Product, filepath.ToSlash(filepath.Dir(doc.Path)), why)
+		d := normalize.At(doc, r, "", normalize.RuleSchema, normalize.Error, "%s skips the extension in %s: %s", c.Product, filepath.ToSlash(filepath.Dir(doc.Path)), why)
 		diags = append(diags, d)
 	}
 	if top.Kind != normalize.Object {
@@ -107,7 +107,7 @@ func decodeExtension(doc *normalize.Document, loc Location, root string) (server
 		return nil, diags, "", why
 	}
 	src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: loc.Client, Scope: loc.Scope, Order: loc.Order, Extension: name}
-	servers, more := dl.Decode(doc, top.Get(dl.ServersKey), src)
+	servers, more := c.Decode(doc, top.Get(c.ServersKey), src)
 	for i := range servers {
 		hydrateServer(&servers[i], vars)
 	}

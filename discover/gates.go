@@ -287,7 +287,7 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 			return
 		}
 	}
-	r := o.readAll([]Location{{Client: c.ID, Abs: abs, Display: display, Format: tr.File.Format, Scope: tr.File.Scope}})[0]
+	r := o.readAll([]Location{{Client: c, Abs: abs, Display: display, Format: tr.File.Format, Scope: tr.File.Scope}})[0]
 	if r.doc == nil {
 		res.reason = fmt.Sprintf("%s does not trust %q", display, o.Root)
 		return

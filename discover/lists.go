@@ -20,7 +20,7 @@ import (
 // per-project disabledMcpServers and its allowedMcpServers and
 // deniedMcpServers (whose entries are objects, List.Entries).
 type nameList struct {
-	owner string // the client whose file holds it
+	owner *normalize.Client // the client whose file holds it
 	spec  normalize.List
 	names map[string]bool
 	label string // e.g. `"disabledServers" at ~/.pisces/mcp.json:2:3`
@@ -106,7 +106,7 @@ func isRemoteTransport(t normalize.Transport) bool {
 // newList reads a list setting from the member m holding it: an array of
 // names, an array of objects (Entries), or (Switches) an object of name
 // -> {"enabled": false}. A list of another type is ignored (nil).
-func newList(doc *normalize.Document, owner string, spec normalize.List, m *normalize.Member, root string, scope normalize.Scope) *nameList {
+func newList(doc *normalize.Document, owner *normalize.Client, spec normalize.List, m *normalize.Member, root string, scope normalize.Scope) *nameList {
 	label := spec.Label()
 	if strings.Contains(label, "<root>") {
 		label = strings.Replace(label, ".<root>.", fmt.Sprintf("[%q].", root), 1)
@@ -261,7 +261,7 @@ func jsonText(v any) string {
 }
 
 // readList finds a list setting in a document; nil when it is not set.
-func readList(doc *normalize.Document, owner string, spec normalize.List, root string, scope normalize.Scope) *nameList {
+func readList(doc *normalize.Document, owner *normalize.Client, spec normalize.List, root string, scope normalize.Scope) *nameList {
 	if len(spec.Path) == 0 {
 		if doc.Root == nil || doc.Root.Kind != normalize.Object {
 			return nil
@@ -291,14 +291,7 @@ func (l *nameList) gate(name string, status normalize.Status, verb string) norma
 		hint = fmt.Sprintf("add %q to %s", name, l.label)
 	}
 	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos, Hint: hint,
-		Unlisted: status == normalize.StatusBlocked && hidesBlocked(l.owner)}
-}
-
-// hidesBlocked reports a client whose listing leaves out what its lists
-// block (Client.HidesBlocked).
-func hidesBlocked(id string) bool {
-	c := normalize.ClientByID(id)
-	return c != nil && c.HidesBlocked
+		Unlisted: status == normalize.StatusBlocked && l.owner.HidesBlocked}
 }
 
 // denyGate is the reason an entry of a deny-list of objects gives.
@@ -313,7 +306,7 @@ func (e *listEntry) denyGate() normalize.Gate {
 		reason = fmt.Sprintf("its URL matches %s in %s", e.text, at)
 	}
 	return normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: e.pos,
-		Hint: fmt.Sprintf("remove the entry %s at %s:%s", e.text, l.path, e.pos), Unlisted: hidesBlocked(l.owner)}
+		Hint: fmt.Sprintf("remove the entry %s at %s:%s", e.text, l.path, e.pos), Unlisted: l.owner.HidesBlocked}
 }
 
 // clientLists are the allow-lists and deny-lists of one client, highest
@@ -338,7 +331,7 @@ type fileLists struct {
 // collect reads the lists of one server file. Locations arrive highest
 // precedence first.
 func (f *fileLists) collect(doc *normalize.Document, loc Location) {
-	c := normalize.ClientByID(loc.Client)
+	c := loc.Client
 	if loc.Extension != nil {
 		return // a manifest, not settings
 	}
@@ -349,7 +342,7 @@ func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 		if spec.Trusted && !f.trusted && !loc.Scope.OutsideProject() {
 			continue
 		}
-		if l := readList(doc, c.ID, spec, loc.key(""), loc.Scope); l != nil {
+		if l := readList(doc, c, spec, loc.key(""), loc.Scope); l != nil {
 			f.add(l)
 		}
 	}
@@ -365,7 +358,7 @@ func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope S
 	for _, spec := range c.Lists {
 		if spec.File != nil {
 			if doc := o.readDoc(c, *spec.File, root); doc != nil {
-				if l := readList(doc, c.ID, spec, root, spec.File.Scope); l != nil {
+				if l := readList(doc, c, spec, root, spec.File.Scope); l != nil {
 					f.add(l)
 				}
 			}
@@ -393,7 +386,7 @@ func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope S
 						locked = true
 					}
 				}
-				if l := readList(doc, c.ID, spec, root, file.Scope); l != nil {
+				if l := readList(doc, c, spec, root, file.Scope); l != nil {
 					found = append(found, l)
 					if !slices.Contains(f.docs, doc) {
 						f.docs = append(f.docs, doc)
@@ -419,10 +412,10 @@ func (f *fileLists) add(l *nameList) {
 		if f.client == nil {
 			f.client = map[string]*clientLists{}
 		}
-		cl := f.client[l.owner]
+		cl := f.client[l.owner.ID]
 		if cl == nil {
 			cl = &clientLists{}
-			f.client[l.owner] = cl
+			f.client[l.owner.ID] = cl
 		}
 		if l.spec.Effect == normalize.AllowList {
 			cl.allow = append(cl.allow, l)
@@ -589,13 +582,13 @@ func usesPlaceholders(s *normalize.Server, c *normalize.Client) bool {
 func (f *fileLists) applyBeforeMerge(defs []normalize.Server) {
 	for i := range defs {
 		s := &defs[i]
-		c := f.client[s.Source.Client]
+		c := f.client[s.Source.Client.ID]
 		if c == nil || !s.Enabled {
 			continue
 		}
 		if g := f.denied(c.deny, s); g != nil { // deny is checked first by every client
 			s.TurnOff(*g)
-		} else if g := f.notAllowed(c.allow, s, normalize.ClientByID(s.Source.Client)); g != nil {
+		} else if g := f.notAllowed(c.allow, s, s.Source.Client); g != nil {
 			s.TurnOff(*g)
 		}
 	}

@@ -10,9 +10,9 @@ import (
 
 // Location is one file a client may read, resolved against the options.
 type Location struct {
-	// Client is the id of the descriptor whose shape reads the file (the
-	// pisces provider, in the merged view).
-	Client   string
+	// Client is the descriptor whose shape reads the file (the pisces
+	// provider, in the merged view).
+	Client   *normalize.Client
 	Priority int
 	Scope    normalize.Scope
 	Format   normalize.Format
@@ -88,7 +88,7 @@ func (o *Options) SkipsSystem(c *normalize.Client) bool {
 
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {
 	abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
-	return Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS,
+	return Location{Client: c, Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS,
 		Abs: abs, Display: o.display(abs, f.Base), Section: f.Section, Order: order, ServersPath: f.ServersPath}
 }
 

@@ -19,7 +19,7 @@ func (v *viewer) requirementsDoc() (doc *normalize.Document, failed *normalize.D
 			continue
 		}
 		abs, display := v.o.fileAbs(v.c, f, v.root)
-		r := v.o.readAll([]Location{{Client: v.c.ID, Abs: abs, Display: display, Format: f.Format, Scope: f.Scope}})[0]
+		r := v.o.readAll([]Location{{Client: v.c, Abs: abs, Display: display, Format: f.Format, Scope: f.Scope}})[0]
 		if r.doc == nil {
 			continue
 		}

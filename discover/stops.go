@@ -41,7 +41,7 @@ func (v *viewer) badFile(set *normalize.Set) (*normalize.Gate, string) {
 	var first *normalize.Gate
 	saying := ""
 	for _, sf := range set.Sources {
-		if sf.Client != v.c.ID || sf.Scope == normalize.ExtensionScope || sf.Skipped {
+		if sf.Client != v.c || sf.Scope == normalize.ExtensionScope || sf.Skipped {
 			continue
 		}
 		bf := v.c.BadFileFor(sf.Path)

@@ -41,14 +41,18 @@ func FindUnloaded(set *normalize.Set) []Unloaded {
 		docs[d.Path] = d
 	}
 	var out []Unloaded
-	seen := map[string]bool{}
+	type key struct {
+		path   string
+		client *normalize.Client
+	}
+	seen := map[key]bool{}
 	for _, sf := range set.Sources {
-		key := sf.Path + "\x00" + sf.Client
+		key := key{sf.Path, sf.Client}
 		if sf.Status != normalize.Found || sf.Section != "" || seen[key] {
 			continue
 		}
 		seen[key] = true
-		c := normalize.ClientByID(sf.Client)
+		c := sf.Client
 		doc := docs[sf.Path]
 		if c == nil || doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object || SettingsFile(c, sf.Abs) {
 			continue
@@ -149,7 +153,7 @@ func SettingsFile(c *normalize.Client, abs string) bool {
 // beside .claude-plugin/plugin.json).
 func PluginFile(c *normalize.Client, doc *normalize.Document) bool {
 	manifests := []string{c.PluginManifest}
-	if co := normalize.ClientByID(c.CoReader); co != nil {
+	if co := c.CoReaderClient(); co != nil {
 		manifests = append(manifests, co.PluginManifest)
 	}
 	for _, m := range manifests {

@@ -122,7 +122,7 @@ func (v *viewer) build() *normalize.Set {
 	v.refuse(set, loaded)
 	v.stops(set, ld.exts)
 	v.findIgnored(set)
-	set.Client, set.ClientRules = v.c.ID, v.c.Note
+	set.Client, set.ClientRules = v.c, v.c.Note
 	slices.SortStableFunc(set.Sources, func(a, b normalize.SourceFile) int { return a.Order - b.Order })
 	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
 	return set
@@ -195,7 +195,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				// (lint with paths: the working directory)
 				display = o.display(abs, normalize.HomeDir)
 			}
-			out = append(out, Location{Client: c.ID, Priority: prio, Scope: f.Scope, Format: f.Format,
+			out = append(out, Location{Client: c, Priority: prio, Scope: f.Scope, Format: f.Format,
 				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath})
 		}
 	}
@@ -461,7 +461,7 @@ func (o *Options) readDoc(c *normalize.Client, f normalize.File, root string) *n
 		return nil // no machine to read (see SkipsSystem)
 	}
 	abs, display := o.fileAbs(c, f, root)
-	r := o.readAll([]Location{{Client: c.ID, Abs: abs, Display: display, Format: f.Format, Scope: f.Scope}})[0]
+	r := o.readAll([]Location{{Client: c, Abs: abs, Display: display, Format: f.Format, Scope: f.Scope}})[0]
 	if r.doc == nil || r.doc.Root == nil {
 		return nil
 	}
@@ -635,9 +635,9 @@ func priorityLostBecause(w, l *normalize.Server) string {
 	ws, ls := w.Source, l.Source
 	switch {
 	case ws.Priority != ls.Priority:
-		return fmt.Sprintf("lower priority: %s (%d) < %s (%d)", ls.Client, ls.Priority, ws.Client, ws.Priority)
+		return fmt.Sprintf("lower priority: %s (%d) < %s (%d)", ls.Client.ID, ls.Priority, ws.Client.ID, ws.Priority)
 	case ws.Client != ls.Client:
-		return fmt.Sprintf("same priority (%d): %s is read before %s", ws.Priority, ws.Client, ls.Client)
+		return fmt.Sprintf("same priority (%d): %s is read before %s", ws.Priority, ws.Client.ID, ls.Client.ID)
 	case ws.Scope != ls.Scope:
 		return fmt.Sprintf("same provider: %s scope wins over %s scope", ws.Scope, ls.Scope)
 	case ws.Path != ls.Path:
@@ -766,7 +766,7 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 			set.Documents = append(set.Documents, doc)
 		}
 		set.Ignored = append(set.Ignored, normalize.IgnoredServers{Doc: doc, Member: m, Count: n, Why: ig.Why})
-		set.Sources = append(set.Sources, normalize.SourceFile{Path: doc.Path, Abs: doc.Abs, Client: v.c.ID, Scope: ig.File.Scope,
+		set.Sources = append(set.Sources, normalize.SourceFile{Path: doc.Path, Abs: doc.Abs, Client: v.c, Scope: ig.File.Scope,
 			Order: len(set.Sources), Status: normalize.Ignored, Servers: n,
 			Note: fmt.Sprintf("%s ignores %q here: %s", v.c.Product, ig.Key, ig.Why)})
 	}

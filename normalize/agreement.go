@@ -53,10 +53,10 @@ type AgreementRun struct {
 	Rates   map[string]float64 `json:"rates"` // by product
 }
 
-// AgreementMarkdown renders docs/agreement.json (data; nil when there is
+// agreementMarkdown renders docs/agreement.json (data; nil when there is
 // none) as the section of docs/clients.md that says how often mcpconf
 // agreed with each real client.
-func AgreementMarkdown(data []byte) (string, error) {
+func agreementMarkdown(data []byte) (string, error) {
 	var b strings.Builder
 	b.WriteString("## Agreement with the real clients\n\n")
 	if data == nil {

@@ -19,7 +19,7 @@ func TestAgreementMarkdown(t *testing.T) {
     {"client": "gemini", "product": "Gemini CLI", "version": "0.61.0", "trees": 0, "agree": 0, "disagree": 0, "errors": 0, "rate": null, "groups": []}
   ]
 }`)
-	got, err := AgreementMarkdown(data)
+	got, err := agreementMarkdown(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,10 +37,10 @@ func TestAgreementMarkdown(t *testing.T) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}
 	}
-	if got, err := AgreementMarkdown(nil); err != nil || !strings.Contains(got, "No run of the harness is recorded") {
+	if got, err := agreementMarkdown(nil); err != nil || !strings.Contains(got, "No run of the harness is recorded") {
 		t.Errorf("without a run: %q, %v", got, err)
 	}
-	if _, err := AgreementMarkdown([]byte("{")); err == nil {
+	if _, err := agreementMarkdown([]byte("{")); err == nil {
 		t.Error("a broken agreement.json must be an error")
 	}
 }

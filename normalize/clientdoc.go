@@ -9,13 +9,13 @@ import (
 // docSystems are the systems docs/clients.md lists paths for.
 var docSystems = []string{"linux", "darwin", "windows"}
 
-// ClientsMarkdown renders what mcpconf believes about every client, from
+// clientsMarkdown renders what mcpconf believes about every client, from
 // the descriptors, and how often that agreed with the real clients, from
 // agreement (docs/agreement.json, which the clientcheck harness writes;
 // nil when there is none): docs/clients.md is this output, and a test
 // fails when the file is stale.
-func ClientsMarkdown(agreement []byte) (string, error) {
-	runs, err := AgreementMarkdown(agreement)
+func clientsMarkdown(agreement []byte) (string, error) {
+	runs, err := agreementMarkdown(agreement)
 	if err != nil {
 		return "", err
 	}
@@ -106,7 +106,7 @@ func clientSection(c *Client) string {
 	case c.ProviderOnly:
 		fmt.Fprintf(&b, "%s: a pisces provider, not a client of its own (no `--client`).", c.Product)
 		if c.CoReader != "" {
-			fmt.Fprintf(&b, " %s reads the same files with its own rules.", ProductName(c.CoReader))
+			fmt.Fprintf(&b, " %s reads the same files with its own rules.", productName(c.CoReader))
 		}
 		b.WriteString("\n\n")
 	default:

@@ -22,7 +22,7 @@ func TestClientsDoc(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := ClientsMarkdown(agreement)
+	doc, err := clientsMarkdown(agreement)
 	if err != nil {
 		t.Fatal(err)
 	}

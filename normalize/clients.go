@@ -47,9 +47,18 @@ var clientIDs = sync.OnceValue(func() map[string]*Client {
 	return m
 })
 
-// ClientOf returns the descriptor of the client whose shape a server
-// definition was read with.
-func ClientOf(s *Server) *Client { return ClientByID(s.Source.Client) }
+// IDOf is a client's id, or "" for nil: a file no client owns, pisces's
+// merged view of a Set.
+func IDOf(c *Client) string {
+	if c == nil {
+		return ""
+	}
+	return c.ID
+}
+
+// CoReaderClient returns the descriptor of the client named by CoReader,
+// or nil.
+func (c *Client) CoReaderClient() *Client { return ClientByID(c.CoReader) }
 
 // ViewIDs lists the ids of the clients that have a view of their own
 // (what --client accepts besides aliases), sorted.
@@ -90,9 +99,9 @@ func Providers() []*Client {
 	return out
 }
 
-// ProductName is a client's product name ("Claude Code" for claude), or
+// productName is a client's product name ("Claude Code" for claude), or
 // the id itself for an id mcpconf does not know.
-func ProductName(id string) string {
+func productName(id string) string {
 	if c := ClientByID(id); c != nil {
 		return c.Product
 	}

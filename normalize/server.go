@@ -67,7 +67,7 @@ func (s Scope) OutsideProject() bool {
 type Source struct {
 	Path     string // display path
 	Abs      string
-	Client   string // provider id: pisces, claude, codex, …
+	Client   *Client // whose shape the file is read with (a provider, in the merged view)
 	Scope    Scope
 	Priority int
 	Order    int    // position of the file in the providers table, for ties

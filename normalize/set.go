@@ -15,7 +15,7 @@ const (
 type SourceFile struct {
 	Path     string // display path
 	Abs      string
-	Client   string
+	Client   *Client
 	Scope    Scope
 	Priority int
 	Order    int
@@ -60,11 +60,12 @@ type Set struct {
 	UserRead bool
 	// Client is set for a single client's view (explain --client), and
 	// ClientRules says how that client combines its files.
-	Client, ClientRules string
-	Sources             []SourceFile
-	Entries             []Entry // one per server name, sorted by name
-	Diagnostics         []Diagnostic
-	Documents           []*Document
+	Client      *Client
+	ClientRules string
+	Sources     []SourceFile
+	Entries     []Entry // one per server name, sorted by name
+	Diagnostics []Diagnostic
+	Documents   []*Document
 	// Definitions is every server definition read, in priority order,
 	// including shadowed ones.
 	Definitions []Server
@@ -84,7 +85,7 @@ type Set struct {
 
 // ListSetting is one allow-list or deny-list a client read in one file.
 type ListSetting struct {
-	Client  string
+	Client  *Client
 	Key     string // as users write it: "allowedMcpServers", "mcp.excluded"
 	Effect  ListEffect
 	Path    string // display path of the file
@@ -132,7 +133,7 @@ type Workspace struct {
 // View returns the view of a client id, or nil.
 func (w *Workspace) View(id string) *Set {
 	for _, v := range w.Views {
-		if v.Client == id {
+		if v.Client != nil && v.Client.ID == id {
 			return v
 		}
 	}

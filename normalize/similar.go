@@ -7,7 +7,7 @@ import "strings"
 func Closest(s string, candidates []string) string {
 	best, bestD := "", 0
 	for _, c := range candidates {
-		d := Distance(strings.ToLower(s), strings.ToLower(c))
+		d := distance(strings.ToLower(s), strings.ToLower(c))
 		if limit := max(1, min(len(s), len(c))/3); d > limit {
 			continue
 		}
@@ -18,8 +18,8 @@ func Closest(s string, candidates []string) string {
 	return best
 }
 
-// Distance is the Levenshtein distance between a and b, in bytes.
-func Distance(a, b string) int {
+// distance is the Levenshtein distance between a and b, in bytes.
+func distance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -3,7 +3,6 @@ package normalize
 import (
 	"crypto/sha1"
 	"encoding/hex"
-	"slices"
 	"strings"
 )
 
@@ -25,6 +24,9 @@ type Scheme struct {
 
 	toolName     func(server, tool string) string
 	serverPrefix func(server string) string
+	// fullName composes a name before any length handling; nil for a
+	// scheme without a limit.
+	fullName func(server, tool string) string
 }
 
 // ToolName is the name the client gives tool of server.
@@ -33,6 +35,17 @@ func (s Scheme) ToolName(server, tool string) string { return s.toolName(server,
 // ServerPrefix is the sanitized server part of the client's tool names:
 // two servers with the same prefix collide on every tool name they share.
 func (s Scheme) ServerPrefix(server string) string { return s.serverPrefix(server) }
+
+// FullName is the name the client composes for tool of server before any
+// length handling: the name MaxLen is measured against. The sanitization
+// of every scheme with a limit works character by character, so the parts
+// sanitized alone give it. For a scheme without a limit it is ToolName.
+func (s Scheme) FullName(server, tool string) string {
+	if s.fullName == nil {
+		return s.toolName(server, tool)
+	}
+	return s.fullName(server, tool)
+}
 
 // Prefix is what Form puts before the tool name, for server: the part of
 // a full name that is not the tool's own.
@@ -43,12 +56,12 @@ func (s Scheme) Prefix(server string) string {
 
 var (
 	piscesScheme = &Scheme{ID: "pisces", Form: "mcp_<server>_<tool>", toolName: piscesToolName, serverPrefix: piscesServer}
-	codexScheme  = &Scheme{ID: "codex", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart}
+	codexScheme  = &Scheme{ID: "codex", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart, fullName: codexFullName}
 	// Claude Code uses the shape of Codex (docs/clients.md); its source is not
 	// public, so the length handling is Codex's.
-	claudeScheme   = &Scheme{ID: "claude", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart}
+	claudeScheme   = &Scheme{ID: "claude", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart, fullName: codexFullName}
 	opencodeScheme = &Scheme{ID: "opencode", Form: "<server>_<tool>", toolName: opencodeToolName, serverPrefix: opencodePart}
-	geminiScheme   = &Scheme{ID: "gemini", Form: "<server>__<tool>", MaxLen: geminiMaxToolName, OnClash: true, toolName: geminiToolName, serverPrefix: geminiPart}
+	geminiScheme   = &Scheme{ID: "gemini", Form: "<server>__<tool>", MaxLen: geminiMaxToolName, OnClash: true, toolName: geminiToolName, serverPrefix: geminiPart, fullName: geminiFullName}
 )
 
 // pisces follows docs/clients.md, which matches oh-my-pi (can1357/oh-my-pi
@@ -138,6 +151,10 @@ func codexToolName(server, tool string) string {
 	return name
 }
 
+func codexFullName(server, tool string) string {
+	return "mcp__" + codexPart(server) + "__" + codexPart(tool)
+}
+
 func codexPart(s string) string {
 	return sanitizeRunes(s, isCodexChar, 1)
 }
@@ -182,6 +199,10 @@ func geminiToolName(server, tool string) string {
 	return name
 }
 
+func geminiFullName(server, tool string) string {
+	return geminiPart(server) + "__" + geminiPart(tool)
+}
+
 func geminiPart(s string) string {
 	return sanitizeRunes(s, func(r rune) bool { return isCodexChar(r) || r == '.' }, 2)
 }
@@ -214,16 +235,4 @@ func sanitizeRunes(s string, ok func(rune) bool, wide int) string {
 		}
 	}
 	return b.String()
-}
-
-// Schemes returns every tool-name scheme a client uses, once each, in the
-// order of the clients.
-func Schemes() []Scheme {
-	var out []Scheme
-	for _, c := range clients {
-		if c.ToolNames != nil && !slices.ContainsFunc(out, func(s Scheme) bool { return s.ID == c.ToolNames.ID }) {
-			out = append(out, *c.ToolNames)
-		}
-	}
-	return out
 }

@@ -105,7 +105,7 @@ func TestToolNames(t *testing.T) {
 			gemini: "a__bbbbbbbbbbbbbbbbbbbbbbbbb___bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", geminiPrefix: "a"},
 	}
 	byID := map[string]Scheme{}
-	for _, s := range Schemes() {
+	for _, s := range schemes() {
 		byID[s.ID] = s
 	}
 	for _, tt := range tests {
@@ -131,7 +131,7 @@ func TestToolNames(t *testing.T) {
 }
 
 func TestToolNameLimits(t *testing.T) {
-	for _, s := range Schemes() {
+	for _, s := range schemes() {
 		long := s.ToolName(strings.Repeat("s", 80), strings.Repeat("t", 80))
 		switch s.ID {
 		case "codex", "claude":
@@ -173,4 +173,28 @@ func TestClientSees(t *testing.T) {
 			t.Errorf("%s sees %v, want %v", id, got, providers)
 		}
 	}
+}
+
+// FullName must agree with the schemes wherever they do not shorten.
+func TestFullNameMatchesSchemes(t *testing.T) {
+	for _, s := range schemes() {
+		for _, c := range [][2]string{{"github", "search"}, {"my server", "get.item"}, {"é-x", "ü_y"}, {"a", "b-c"}} {
+			full, shown := s.FullName(c[0], c[1]), s.ToolName(c[0], c[1])
+			if full != shown {
+				t.Errorf("%s: FullName(%q, %q) = %q, the scheme says %q", s.ID, c[0], c[1], full, shown)
+			}
+		}
+	}
+}
+
+// schemes returns every tool-name scheme a client uses, once each, in the
+// order of the clients.
+func schemes() []Scheme {
+	var out []Scheme
+	for _, c := range clients {
+		if c.ToolNames != nil && !slices.ContainsFunc(out, func(s Scheme) bool { return s.ID == c.ToolNames.ID }) {
+			out = append(out, *c.ToolNames)
+		}
+	}
+	return out
 }

@@ -45,20 +45,6 @@ func NameSchemes(clients []*normalize.Client) []NameScheme {
 	return out
 }
 
-// fullName is the name a scheme composes before any length handling: the
-// sanitization of every scheme with a length limit works character by
-// character, so the parts sanitized alone give the full name. For schemes
-// without a limit it is the scheme's own name.
-func fullName(s normalize.Scheme, server, tool string) string {
-	switch s.ID {
-	case "codex", "claude":
-		return "mcp__" + s.ServerPrefix(server) + "__" + s.ServerPrefix(tool)
-	case "gemini":
-		return s.ServerPrefix(server) + "__" + s.ServerPrefix(tool)
-	}
-	return s.ToolName(server, tool)
-}
-
 // Check runs the checks that need every server's tools: tool names that
 // collide or run over a client's length limit under each scheme, tool
 // names outside the MCP naming rules, and input schemas that are not valid
@@ -105,7 +91,7 @@ func checkScheme(results []Result, s NameScheme) {
 		for _, t := range r.Tools {
 			shown := s.ToolName(r.Name, t.Name)
 			if s.MaxLen > 0 {
-				if full := fullName(s.Scheme, r.Name, t.Name); len(full) > s.MaxLen {
+				if full := s.FullName(r.Name, t.Name); len(full) > s.MaxLen {
 					r.Diagnostics = append(r.Diagnostics, diag(normalize.RuleToolNameTooLong, normalize.Warning,
 						fmt.Sprintf("tool %q is %q in %s: %d characters, over its limit of %d", t.Name, full, s.Client, len(full), s.MaxLen),
 						fmt.Sprintf("%s shortens it to %q, which the model sees; a shorter server name avoids that", s.Client, shown)))

@@ -11,9 +11,9 @@ import (
 
 func scheme(t *testing.T, id string) normalize.Scheme {
 	t.Helper()
-	for _, s := range normalize.Schemes() {
+	for _, s := range NameSchemes(normalize.Clients()) {
 		if s.ID == id {
-			return s
+			return s.Scheme
 		}
 	}
 	t.Fatalf("no scheme %q", id)
@@ -112,18 +112,6 @@ func TestCheckLength(t *testing.T) {
 	d := findDiag(results[0], "tool-name-too-long")
 	if shown := scheme(t, "codex").ToolName("a-rather-long-server-name", "and_a_rather_long_tool_name_too_x"); !strings.Contains(d.Hint, shown) || len(shown) != 64 {
 		t.Errorf("hint %q should name %q", d.Hint, shown)
-	}
-}
-
-// fullName must agree with the schemes wherever they do not shorten.
-func TestFullNameMatchesSchemes(t *testing.T) {
-	for _, s := range normalize.Schemes() {
-		for _, c := range [][2]string{{"github", "search"}, {"my server", "get.item"}, {"é-x", "ü_y"}, {"a", "b-c"}} {
-			full, shown := fullName(s, c[0], c[1]), s.ToolName(c[0], c[1])
-			if full != shown {
-				t.Errorf("%s: fullName(%q, %q) = %q, the scheme says %q", s.ID, c[0], c[1], full, shown)
-			}
-		}
 	}
 }
 

@@ -50,7 +50,7 @@ func sseServer(t *testing.T, behaviour string) *httptest.Server {
 }
 
 func httpTarget(url string, transport normalize.Transport, pinned bool) Target {
-	return Target{Name: "remote", Client: "claude", Transport: transport, Pinned: pinned, URL: url, Timeout: 10 * time.Second}
+	return Target{Name: "remote", Client: normalize.ClientByID("claude"), Transport: transport, Pinned: pinned, URL: url, Timeout: 10 * time.Second}
 }
 
 func run1(t *testing.T, target Target) Result {

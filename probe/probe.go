@@ -60,7 +60,7 @@ const DefaultTimeout = 30 * time.Second
 // caller: probe never expands placeholders and never reads config files.
 type Target struct {
 	Name   string
-	Client string // descriptor id of the client whose view this is; for output and name schemes
+	Client *normalize.Client // the client whose view this is; its id is the result's
 
 	// Transport is stdio, http or sse. http with Pinned false means "a URL
 	// whose transport the config does not pin": probe tries streamable
@@ -268,7 +268,7 @@ type Result struct {
 // (disabled, pending approval, blocked, …), so that renderers show it
 // like any other.
 func NotStarted(t Target, status Status, reason string) Result {
-	r := Result{Name: t.Name, Client: t.Client, Status: status, Reason: reason, Transport: string(t.Transport),
+	r := Result{Name: t.Name, Client: normalize.IDOf(t.Client), Status: status, Reason: reason, Transport: string(t.Transport),
 		EnvNotPassed: slices.Clone(t.EnvNotPassed)}
 	r.Diagnostics = append(r.Diagnostics, t.Notes...)
 	return r

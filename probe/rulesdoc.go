@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// RulesMarkdown is docs/probe.md: every diagnostic probe reports, with its
+// rulesMarkdown is docs/probe.md: every diagnostic probe reports, with its
 // usual severity.
-func RulesMarkdown() string {
+func rulesMarkdown() string {
 	var b strings.Builder
 	b.WriteString("# probe diagnostics\n\n")
 	b.WriteString("Generated from `probe/rules.go` by `go test ./probe -run TestRulesDoc -update`; do not edit.\n\n")

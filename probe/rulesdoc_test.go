@@ -11,5 +11,5 @@ var updateDoc = flag.Bool("update", false, "rewrite docs/probe.md")
 
 // TestRulesDoc fails when docs/probe.md is not what rules.go says.
 func TestRulesDoc(t *testing.T) {
-	golden.File(t, "../docs/probe.md", []byte(RulesMarkdown()), *updateDoc, "go test ./probe -run TestRulesDoc -update")
+	golden.File(t, "../docs/probe.md", []byte(rulesMarkdown()), *updateDoc, "go test ./probe -run TestRulesDoc -update")
 }

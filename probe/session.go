@@ -73,7 +73,7 @@ func newProber(t *Target, opts *Options) *prober {
 		timeout = DefaultTimeout
 	}
 	p := &prober{t: t, opts: opts, timeout: timeout, mask: masker{opts.Boundary}}
-	p.result = Result{Name: t.Name, Client: t.Client, Transport: string(t.Transport), EnvNotPassed: slices.Clone(t.EnvNotPassed)}
+	p.result = Result{Name: t.Name, Client: normalize.IDOf(t.Client), Transport: string(t.Transport), EnvNotPassed: slices.Clone(t.EnvNotPassed)}
 	p.result.Diagnostics = append(p.result.Diagnostics, t.Notes...)
 	return p
 }

@@ -27,7 +27,7 @@ func stdioTarget(t *testing.T, behaviour string, extraEnv ...string) Target {
 		t.Fatal(err)
 	}
 	env := append([]string{serverEnv + "=" + behaviour, "PROBE_TEST_ID=" + testID, "PATH=" + os.Getenv("PATH")}, extraEnv...)
-	return Target{Name: behaviour, Client: "claude", Transport: normalize.Stdio, Command: exe, Env: env, Timeout: 20 * time.Second}
+	return Target{Name: behaviour, Client: normalize.ClientByID("claude"), Transport: normalize.Stdio, Command: exe, Env: env, Timeout: 20 * time.Second}
 }
 
 func probe1(t *testing.T, target Target, opts Options) Result {
@@ -489,7 +489,7 @@ func TestCancelledRun(t *testing.T) {
 // any other, with the notes of its resolution (masked, as every text, when
 // a view is made of it).
 func TestNotStarted(t *testing.T) {
-	r := NotStarted(Target{Name: "gh", Client: "claude", Transport: normalize.Stdio,
+	r := NotStarted(Target{Name: "gh", Client: normalize.ClientByID("claude"), Transport: normalize.Stdio,
 		Notes: []normalize.Diagnostic{{Rule: "undefined-variable", Message: "token is unset"}}}, StatusPendingApproval, "not approved in .mcp.json")
 	if r.Status != StatusPendingApproval || r.Reason != "not approved in .mcp.json" || r.Diagnostics[0].Message != "token is unset" {
 		t.Errorf("%+v", r)

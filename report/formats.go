@@ -7,41 +7,71 @@ import (
 	"github.com/mcpconf/mcpconf/view"
 )
 
+// Format is one output format of a command: its name, as --format gives
+// it, and what renders it.
+type Format[R any] struct {
+	Name   string
+	Render R
+}
+
+// Formats are a command's output formats, in the order help lists them:
+// the one place that names them, for the flag's help, its check and the
+// rendering (as tflint registers its formatters).
+type Formats[R any] []Format[R]
+
+// Lookup returns the renderer of the format name; false when there is no
+// such format.
+func (fs Formats[R]) Lookup(name string) (R, bool) {
+	for _, f := range fs {
+		if f.Name == name {
+			return f.Render, true
+		}
+	}
+	var zero R
+	return zero, false
+}
+
+// String names the formats as a sentence lists them: "text, json, sarif
+// or github".
+func (fs Formats[R]) String() string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.Name
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // LintRenderer writes a lint run in one format.
 type LintRenderer func(w io.Writer, l *view.Lint, st Style) error
 
-// lintFormats are lint's output formats by name, in the order help lists
-// them: one place that names them, for the flag, its check and the
-// renderer (as tflint registers its formatters).
-var lintFormats = []struct {
-	name string
-	r    LintRenderer
-}{
-	{"text", LintText},
-	{"json", func(w io.Writer, l *view.Lint, _ Style) error { return LintJSON(w, l) }},
-	{"sarif", func(w io.Writer, l *view.Lint, _ Style) error { return LintSARIF(w, l) }},
-	{"github", func(w io.Writer, l *view.Lint, _ Style) error { return LintGitHub(w, l) }},
+// LintFormats are lint's output formats.
+func LintFormats() Formats[LintRenderer] {
+	return Formats[LintRenderer]{
+		{"text", lintText},
+		{"json", func(w io.Writer, l *view.Lint, _ Style) error { return lintJSON(w, l) }},
+		{"sarif", func(w io.Writer, l *view.Lint, _ Style) error { return lintSARIF(w, l) }},
+		{"github", func(w io.Writer, l *view.Lint, _ Style) error { return lintGitHub(w, l) }},
+	}
 }
 
-// LintFormat is the name of a lint output format, as --format gives it.
-type LintFormat string
-
-// Renderer is the format's renderer; false when there is no such format.
-func (name LintFormat) Renderer() (LintRenderer, bool) {
-	for _, f := range lintFormats {
-		if f.name == string(name) {
-			return f.r, true
-		}
-	}
-	return nil, false
+// ProbeRenderer writes the results of a probe run in one format. Live
+// says the format also shows each server's line as it finishes, and a
+// progress line on a terminal: Render then leaves the lines out
+// (ProbeTextOptions.Lines).
+type ProbeRenderer struct {
+	Live   bool
+	Render func(w io.Writer, results []view.ProbeResult, opts ProbeTextOptions, st Style) error
 }
 
-// LintFormats names lint's output formats as a sentence lists them: "text,
-// json, sarif or github".
-func LintFormats() string {
-	names := make([]string, len(lintFormats))
-	for i, f := range lintFormats {
-		names[i] = f.name
+// ProbeFormats are probe's output formats.
+func ProbeFormats() Formats[ProbeRenderer] {
+	return Formats[ProbeRenderer]{
+		{"text", ProbeRenderer{Live: true, Render: probeText}},
+		{"json", ProbeRenderer{Render: func(w io.Writer, results []view.ProbeResult, _ ProbeTextOptions, _ Style) error {
+			return probeJSON(w, results)
+		}}},
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

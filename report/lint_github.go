@@ -9,7 +9,7 @@ import (
 	"github.com/mcpconf/mcpconf/view"
 )
 
-// LintGitHub writes one GitHub Actions workflow command per tool error
+// lintGitHub writes one GitHub Actions workflow command per tool error
 // and per finding, which the runner turns into annotations on the pull
 // request:
 //
@@ -21,7 +21,7 @@ import (
 // cannot be annotated on a file, so they are emitted without file= and
 // their message starts with the location. Nothing else is printed: every
 // line is a command.
-func LintGitHub(w io.Writer, l *view.Lint) error {
+func lintGitHub(w io.Writer, l *view.Lint) error {
 	ew := &errWriter{w: w}
 	ps := placesOf(l)
 	for _, e := range l.Errors {

@@ -11,7 +11,7 @@ import (
 // only when a field is renamed or removed, never when one is added.
 const lintJSONVersion = "1"
 
-type lintJSON struct {
+type jsonLint struct {
 	Version  string          `json:"version"`
 	Findings []jsonFinding   `json:"findings"`
 	Errors   []jsonToolError `json:"errors"`
@@ -46,7 +46,7 @@ type jsonSummary struct {
 	Unread   int `json:"unread"`
 }
 
-// LintJSON writes the findings as one JSON document. The field names are
+// lintJSON writes the findings as one JSON document. The field names are
 // a stable interface: fields are added, never renamed or removed (a
 // rename bumps "version").
 //
@@ -71,9 +71,9 @@ type jsonSummary struct {
 //	                   unread (found, read by none of the run's clients)
 //
 // Empty lists are written as [], never null.
-func LintJSON(w io.Writer, l *view.Lint) error {
+func lintJSON(w io.Writer, l *view.Lint) error {
 	c := lintCounts(l)
-	out := lintJSON{
+	out := jsonLint{
 		Version:  lintJSONVersion,
 		Findings: make([]jsonFinding, 0, len(l.Findings)),
 		Errors:   make([]jsonToolError, 0, len(l.Errors)),

@@ -128,11 +128,11 @@ type sarifRegion struct {
 	EndColumn   int `json:"endColumn,omitempty"`
 }
 
-// LintSARIF writes the findings as a SARIF 2.1.0 log with one run, for
+// lintSARIF writes the findings as a SARIF 2.1.0 log with one run, for
 // GitHub code scanning and other SARIF viewers. Every rule gets a
 // reportingDescriptor whether it fired or not; tool errors become
 // notifications of the invocation, which is marked unsuccessful.
-func LintSARIF(w io.Writer, l *view.Lint) error {
+func lintSARIF(w io.Writer, l *view.Lint) error {
 	rules, index := sarifRules(l.Rules)
 	ps := placesOf(l)
 	srcRoot := sarifArtifactLocation{Description: &sarifText{Text: "the repository mcpconf checked: GITHUB_WORKSPACE, else the git root, else the project root"}}

@@ -136,11 +136,11 @@ func TestLintGolden(t *testing.T) {
 		file   string
 		render func(*bytes.Buffer, *view.Lint) error
 	}{
-		{"text.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintText(b, l, Style{}) }},
-		{"text_color.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintText(b, l, markers()) }},
-		{"json.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintJSON(b, l) }},
-		{"sarif.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintSARIF(b, l) }},
-		{"github.golden", func(b *bytes.Buffer, l *view.Lint) error { return LintGitHub(b, l) }},
+		{"text.golden", func(b *bytes.Buffer, l *view.Lint) error { return lintText(b, l, Style{}) }},
+		{"text_color.golden", func(b *bytes.Buffer, l *view.Lint) error { return lintText(b, l, markers()) }},
+		{"json.golden", func(b *bytes.Buffer, l *view.Lint) error { return lintJSON(b, l) }},
+		{"sarif.golden", func(b *bytes.Buffer, l *view.Lint) error { return lintSARIF(b, l) }},
+		{"github.golden", func(b *bytes.Buffer, l *view.Lint) error { return lintGitHub(b, l) }},
 	}
 	for _, r := range renderers {
 		t.Run(r.file, func(t *testing.T) {
@@ -194,7 +194,7 @@ func TestLintTextSummary(t *testing.T) {
 
 func TestLintTextEmpty(t *testing.T) {
 	var b bytes.Buffer
-	if err := LintText(&b, shown(&view.LintRun{Files: 3}), Style{}); err != nil {
+	if err := lintText(&b, shown(&view.LintRun{Files: 3}), Style{}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := b.String(), "no problems found in 3 files\n"; got != want {
@@ -358,7 +358,7 @@ func TestLintTextLongLines(t *testing.T) {
 	l := shown(&view.LintRun{Findings: ds, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1})
 
 	var got bytes.Buffer
-	if err := LintText(&got, l, Style{}); err != nil {
+	if err := lintText(&got, l, Style{}); err != nil {
 		t.Fatal(err)
 	}
 	out := got.String()
@@ -386,7 +386,7 @@ func FuzzLintText(f *testing.F) {
 			Pos: normalize.Pos{Line: line, Col: col}, End: normalize.Pos{Line: endLine, Col: endCol}}
 		l := shown(&view.LintRun{Findings: []normalize.Diagnostic{d}, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1})
 		var b bytes.Buffer
-		if err := LintText(&b, l, Style{}); err != nil {
+		if err := lintText(&b, l, Style{}); err != nil {
 			t.Fatal(err)
 		}
 		if d.Pos.IsValid() && line <= doc.Lines.Count() && !strings.Contains(b.String(), "^") {
@@ -397,7 +397,7 @@ func FuzzLintText(f *testing.F) {
 
 func TestLintJSONFields(t *testing.T) {
 	var b bytes.Buffer
-	if err := LintJSON(&b, fixture(t)); err != nil {
+	if err := lintJSON(&b, fixture(t)); err != nil {
 		t.Fatal(err)
 	}
 	var out struct {
@@ -427,7 +427,7 @@ func TestLintJSONFields(t *testing.T) {
 
 func TestLintJSONEmptyListsAreArrays(t *testing.T) {
 	var b bytes.Buffer
-	if err := LintJSON(&b, shown(&view.LintRun{})); err != nil {
+	if err := lintJSON(&b, shown(&view.LintRun{})); err != nil {
 		t.Fatal(err)
 	}
 	if s := b.String(); !strings.Contains(s, `"findings": []`) || !strings.Contains(s, `"errors": []`) {
@@ -477,7 +477,7 @@ func TestLintSARIFSchema(t *testing.T) {
 	for name, l := range map[string]*view.Lint{"fixture": fixture(t), "empty": shown(&view.LintRun{}), "odd": odd, "repository": shown(inRepo)} {
 		t.Run(name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := LintSARIF(&b, l); err != nil {
+			if err := lintSARIF(&b, l); err != nil {
 				t.Fatal(err)
 			}
 			inst, err := jsonschema.UnmarshalJSON(&b)
@@ -547,7 +547,7 @@ type sarifOutputLoc struct {
 func renderSARIF(t *testing.T, l *view.Lint) sarifOutput {
 	t.Helper()
 	var b bytes.Buffer
-	if err := LintSARIF(&b, l); err != nil {
+	if err := lintSARIF(&b, l); err != nil {
 		t.Fatal(err)
 	}
 	var out sarifOutput
@@ -679,7 +679,7 @@ func TestRepositoryPaths(t *testing.T) {
 		Repository: filepath.FromSlash("/work/repo"), Base: filepath.FromSlash("/work/repo/packages/api"), Home: filepath.FromSlash("/home/u"),
 	}
 	var gh bytes.Buffer
-	if err := LintGitHub(&gh, shown(run)); err != nil {
+	if err := lintGitHub(&gh, shown(run)); err != nil {
 		t.Fatal(err)
 	}
 	want := "::error file=packages/api/app.json,line=1,col=1,title=r::in the package%0A.mcp.json:1:1: note: the other one\n" +
@@ -720,7 +720,7 @@ func TestLintGitHubWellFormed(t *testing.T) {
 	)
 	l := shown(lr)
 	var b bytes.Buffer
-	if err := LintGitHub(&b, l); err != nil {
+	if err := lintGitHub(&b, l); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")

@@ -10,7 +10,7 @@ import (
 	"github.com/mcpconf/mcpconf/view"
 )
 
-// LintText writes findings the way compilers and actionlint do, one block
+// lintText writes findings the way compilers and actionlint do, one block
 // per finding followed by a blank line, then a summary:
 //
 //	mcpconf: missing.json: no such file or directory
@@ -25,7 +25,7 @@ import (
 //
 // A finding without a position prints as "path: error: message [rule]".
 // Colors come from st only, so a zero Style prints plain text.
-func LintText(w io.Writer, l *view.Lint, st Style) (err error) {
+func lintText(w io.Writer, l *view.Lint, st Style) (err error) {
 	fw := st.fitted(w)
 	defer closeInto(fw, &err)
 	w = fw

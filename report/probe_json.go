@@ -9,7 +9,7 @@ import (
 	"github.com/mcpconf/mcpconf/view"
 )
 
-type probeJSON struct {
+type jsonProbe struct {
 	Servers []jsonProbeServer `json:"servers"`
 }
 
@@ -100,7 +100,7 @@ type jsonFetch struct {
 	Error  secret.Safe `json:"error"`
 }
 
-// ProbeJSON writes probe results as one JSON document. Field names are a
+// probeJSON writes probe results as one JSON document. Field names are a
 // stable interface: fields are added, never renamed or removed.
 //
 //	servers[]            in the order probed
@@ -137,8 +137,8 @@ type jsonFetch struct {
 //	  diagnostics[]      rule, severity, message, hint (the shape of lint's findings)
 //
 // Empty lists are [], never null. Secrets are masked.
-func ProbeJSON(w io.Writer, results []view.ProbeResult) error {
-	out := probeJSON{Servers: make([]jsonProbeServer, 0, len(results))}
+func probeJSON(w io.Writer, results []view.ProbeResult) error {
+	out := jsonProbe{Servers: make([]jsonProbeServer, 0, len(results))}
 	for _, r := range results {
 		out.Servers = append(out.Servers, probeServerJSON(r))
 	}

@@ -66,7 +66,7 @@ func (l *ProbeLive) draw() {
 		l.clear()
 		return
 	}
-	ProbeProgress(l.errW, l.line(time.Now()), l.errSt)
+	probeProgress(l.errW, l.line(time.Now()), l.errSt)
 }
 
 // Progress draws the progress line that line builds at a time; nil when

@@ -121,15 +121,15 @@ func TestProbeGolden(t *testing.T) {
 					return err
 				}
 			}
-			return ProbeText(b, rs, ProbeTextOptions{}, Style{})
+			return probeText(b, rs, ProbeTextOptions{}, Style{})
 		}},
 		{"text_tools.golden", func(b *bytes.Buffer, rs []view.ProbeResult) error {
-			return ProbeText(b, rs, ProbeTextOptions{Lines: true, Tools: true}, Style{})
+			return probeText(b, rs, ProbeTextOptions{Lines: true, Tools: true}, Style{})
 		}},
 		{"text_color.golden", func(b *bytes.Buffer, rs []view.ProbeResult) error {
-			return ProbeText(b, rs, ProbeTextOptions{Lines: true}, markers())
+			return probeText(b, rs, ProbeTextOptions{Lines: true}, markers())
 		}},
-		{"json.golden", func(b *bytes.Buffer, rs []view.ProbeResult) error { return ProbeJSON(b, rs) }},
+		{"json.golden", func(b *bytes.Buffer, rs []view.ProbeResult) error { return probeJSON(b, rs) }},
 	}
 	for _, r := range renderers {
 		t.Run(r.file, func(t *testing.T) {
@@ -160,7 +160,7 @@ func TestProbeGoldenLive(t *testing.T) {
 	})
 	ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: true}))
 	defer ts.Close()
-	results := probe.Run(context.Background(), []probe.Target{{Name: "live", Client: "claude", Transport: normalize.HTTP, Pinned: true, URL: ts.URL}},
+	results := probe.Run(context.Background(), []probe.Target{{Name: "live", Client: normalize.ClientByID("claude"), Transport: normalize.HTTP, Pinned: true, URL: ts.URL}},
 		probe.Options{Tools: true})
 	if results[0].Status != probe.StatusOK {
 		t.Fatalf("%+v", results[0])
@@ -168,10 +168,10 @@ func TestProbeGoldenLive(t *testing.T) {
 	results[0].Timings = probe.Timings{Connect: time.Millisecond, Handshake: 2 * time.Millisecond, ListTools: 3 * time.Millisecond, Total: 6 * time.Millisecond}
 	var text, js bytes.Buffer
 	shown := view.ProbeResults(secret.NewKeyed(nil), results)
-	if err := ProbeText(&text, shown, ProbeTextOptions{Lines: true, Tools: true}, Style{}); err != nil {
+	if err := probeText(&text, shown, ProbeTextOptions{Lines: true, Tools: true}, Style{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := ProbeJSON(&js, shown); err != nil {
+	if err := probeJSON(&js, shown); err != nil {
 		t.Fatal(err)
 	}
 	probeGolden(t, "live_text.golden", text.Bytes())
@@ -185,7 +185,7 @@ func probeGolden(t *testing.T, name string, got []byte) {
 
 func TestProbeJSONShape(t *testing.T) {
 	var b bytes.Buffer
-	if err := ProbeJSON(&b, view.ProbeResults(secret.NewKeyed(nil), probeFixture())); err != nil {
+	if err := probeJSON(&b, view.ProbeResults(secret.NewKeyed(nil), probeFixture())); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {

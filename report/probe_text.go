@@ -13,7 +13,7 @@ import (
 	"github.com/mcpconf/mcpconf/view"
 )
 
-// ProbeTextOptions says what ProbeText prints besides the details.
+// ProbeTextOptions says what the text format prints besides the details.
 type ProbeTextOptions struct {
 	// Lines prints one line per server first; leave it off when the lines
 	// were printed live with ProbeLine as each server finished.
@@ -51,11 +51,11 @@ func probeLines(r view.ProbeResult, st Style) string {
 	return s
 }
 
-// ProbeProgress redraws the progress line of a probe run on a terminal:
+// probeProgress redraws the progress line of a probe run on a terminal:
 // it returns to the start of the line, clears it and writes line, cut to
 // one cell less than the terminal's width. A line that wrapped would
 // leave its first rows behind at each redraw.
-func ProbeProgress(w io.Writer, line secret.Safe, st Style) error {
+func probeProgress(w io.Writer, line secret.Safe, st Style) error {
 	_, err := io.WriteString(w, "\r\x1b[K"+cutTo(line.String(), st.Width-1))
 	return err
 }
@@ -124,10 +124,10 @@ func fmtMS(d time.Duration) string {
 	return fmt.Sprintf("%.1fs", d.Seconds())
 }
 
-// ProbeText writes the report of a probe run: the lines (unless they were
+// probeText writes the report of a probe run: the lines (unless they were
 // printed live), each server's tools (with Tools), the details of every
 // server that is not ok or has findings, and a summary line.
-func ProbeText(w io.Writer, results []view.ProbeResult, opts ProbeTextOptions, st Style) (err error) {
+func probeText(w io.Writer, results []view.ProbeResult, opts ProbeTextOptions, st Style) (err error) {
 	fw := st.fitted(w)
 	defer closeInto(fw, &err)
 	w = fw

@@ -2,6 +2,9 @@
 // findings and probe results, as text, JSON, SARIF and GitHub annotations.
 // Renderers write to an io.Writer and never decide about terminals
 // themselves: the caller passes a Style, colored or plain.
+// A command's output formats are one list of names and renderers
+// (Formats: LintFormats, ProbeFormats), which the --format flag's help,
+// its check and the rendering read.
 //
 // Renderers take views (package view) and nothing else: every text in a
 // view is a secret.Safe, already masked and neutralized by the run's

@@ -1,6 +1,9 @@
 package resolve
 
-import "testing"
+import (
+	"github.com/mcpconf/mcpconf/normalize"
+	"testing"
+)
 
 var benchStrings = []string{
 	"npx",
@@ -24,7 +27,7 @@ func BenchmarkScan(b *testing.B) {
 
 func BenchmarkExpand(b *testing.B) {
 	ctx := Context{Lookup: env("GITHUB_TOKEN", "ghp_x"), WorkspaceFolder: "/w"}
-	syntaxes := SyntaxesFor("claude")
+	syntaxes := SyntaxesFor(normalize.ClientByID("claude"))
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range benchStrings {

@@ -7,24 +7,20 @@ import (
 )
 
 // What each client expands lives in its descriptor
-// (normalize.Client.Placeholders); these read it by client id.
+// (normalize.Client.Placeholders); these read it.
 
 // SyntaxesFor returns the syntaxes the client expands, or nil for a client
-// that expands none or that is unknown (see Known).
-func SyntaxesFor(client string) []Syntax {
-	if c := normalize.ClientByID(client); c != nil && len(c.Placeholders) > 0 {
+// that expands none or for nil.
+func SyntaxesFor(c *normalize.Client) []Syntax {
+	if c != nil && len(c.Placeholders) > 0 {
 		return slices.Clone(c.Placeholders)
 	}
 	return nil
 }
 
-// Known reports whether the client is known.
-func Known(client string) bool { return normalize.ClientByID(client) != nil }
-
 // Foreign reports whether p is of a syntax the client does not expand, so the
-// client sends it literally. It is false for an unknown client, whose rules
+// client sends it literally. It is false for a nil client, whose rules
 // cannot be judged.
-func Foreign(client string, p Placeholder) bool {
-	c := normalize.ClientByID(client)
+func Foreign(c *normalize.Client, p Placeholder) bool {
 	return c != nil && !c.ExpandsVar(p.Syntax, p.Name)
 }

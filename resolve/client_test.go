@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"github.com/mcpconf/mcpconf/normalize"
 	"reflect"
 	"testing"
 )
@@ -24,7 +25,7 @@ func TestSyntaxesFor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.client, func(t *testing.T) {
-			if got := SyntaxesFor(tt.client); !reflect.DeepEqual(got, tt.want) {
+			if got := SyntaxesFor(normalize.ClientByID(tt.client)); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("SyntaxesFor(%q) = %v, want %v", tt.client, got, tt.want)
 			}
 		})
@@ -32,8 +33,8 @@ func TestSyntaxesFor(t *testing.T) {
 }
 
 func TestSyntaxesForReturnsCopy(t *testing.T) {
-	SyntaxesFor("vscode")[0] = Percent
-	if got := SyntaxesFor("vscode")[0]; got != Input {
+	SyntaxesFor(normalize.ClientByID("vscode"))[0] = Percent
+	if got := SyntaxesFor(normalize.ClientByID("vscode"))[0]; got != Input {
 		t.Fatalf("SyntaxesFor shares its table: got %v", got)
 	}
 }
@@ -76,15 +77,9 @@ func TestForeign(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.client+" "+tt.in, func(t *testing.T) {
-			if got := Foreign(tt.client, one(tt.in)); got != tt.want {
+			if got := Foreign(normalize.ClientByID(tt.client), one(tt.in)); got != tt.want {
 				t.Errorf("Foreign(%q, %q) = %v, want %v", tt.client, tt.in, got, tt.want)
 			}
 		})
-	}
-}
-
-func TestKnown(t *testing.T) {
-	if !Known("codex") || Known("no-such-client") {
-		t.Error("Known is wrong about codex or an unknown client")
 	}
 }

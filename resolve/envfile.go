@@ -21,10 +21,10 @@ func ReadEnvFile(path string, allow func(path, real string) error) ([]string, er
 	if err != nil {
 		return nil, err
 	}
-	return ParseEnvFile(string(f.Data)), nil
+	return parseEnvFile(string(f.Data)), nil
 }
 
-// ParseEnvFile parses the text of a .env file the way VS Code does
+// parseEnvFile parses the text of a .env file the way VS Code does
 // (src/vs/base/common/envfile.ts): one variable per line; blank lines and
 // lines starting with "#" skipped; an "export " prefix dropped; the key
 // ends at the first "=" or ":" outside quotes; a "#" outside quotes starts
@@ -32,7 +32,7 @@ func ReadEnvFile(path string, allow func(path, real string) error) ([]string, er
 // removed, and inside double quotes \n and \r are newline and return. No
 // variable is expanded. Lines without a separator, or whose key cannot
 // name an environment variable, are skipped.
-func ParseEnvFile(text string) []string {
+func parseEnvFile(text string) []string {
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
 	var out []string

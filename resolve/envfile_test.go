@@ -36,8 +36,8 @@ func TestParseEnvFile(t *testing.T) {
 		{"no expansion", "A=${HOME}/x $B", []string{"A=${HOME}/x $B"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := ParseEnvFile(tc.text); !slices.Equal(got, tc.want) {
-				t.Errorf("ParseEnvFile(%q)\n got %q\nwant %q", tc.text, got, tc.want)
+			if got := parseEnvFile(tc.text); !slices.Equal(got, tc.want) {
+				t.Errorf("parseEnvFile(%q)\n got %q\nwant %q", tc.text, got, tc.want)
 			}
 		})
 	}
@@ -71,7 +71,7 @@ func FuzzParseEnvFile(f *testing.F) {
 	f.Add("export A='x # y' # c\nB: \"l1\\nl2\"\r\n=bad\nC=`q`")
 	f.Add("A=\"unterminated\nB='\\'x'\n# only a comment")
 	f.Fuzz(func(t *testing.T, text string) {
-		vars := ParseEnvFile(text)
+		vars := parseEnvFile(text)
 		seen := map[string]bool{}
 		for _, kv := range vars {
 			k, v, ok := strings.Cut(kv, "=")
@@ -96,8 +96,8 @@ func FuzzParseEnvFile(f *testing.F) {
 				strings.ContainsAny(v, "\"'`#\r\n") || v != strings.TrimSpace(v) || strings.HasPrefix(k, "export") {
 				continue
 			}
-			if got := ParseEnvFile(kv); !slices.Equal(got, []string{kv}) {
-				t.Fatalf("ParseEnvFile(%q) = %q", kv, got)
+			if got := parseEnvFile(kv); !slices.Equal(got, []string{kv}) {
+				t.Fatalf("parseEnvFile(%q) = %q", kv, got)
 			}
 		}
 	})

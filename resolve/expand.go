@@ -83,14 +83,14 @@ const maxDepth = 8
 // in the shell; the default is expanded in turn, substituted values are not.
 // Offsets in the Unresolved placeholders are offsets in s.
 func Expand(s string, syntaxes []Syntax, ctx Context) (string, []Unresolved) {
-	out, _, un := Trace(s, syntaxes, ctx)
+	out, _, un := trace(s, syntaxes, ctx)
 	return out, un
 }
 
-// Trace is Expand that also says where each substituted piece of the
+// trace is Expand that also says where each substituted piece of the
 // result came from (variables, defaults, inputs, files), for output that
 // shows the origin of a value without the value.
-func Trace(s string, syntaxes []Syntax, ctx Context) (string, []Piece, []Unresolved) {
+func trace(s string, syntaxes []Syntax, ctx Context) (string, []Piece, []Unresolved) {
 	m := maskOf(syntaxes)
 	if m == 0 {
 		return s, nil, nil

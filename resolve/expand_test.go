@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"errors"
+	"github.com/mcpconf/mcpconf/normalize"
 	"io/fs"
 	"path/filepath"
 	"reflect"
@@ -59,7 +60,7 @@ func TestExpand(t *testing.T) {
 		want     string
 		misses   []miss
 	}{
-		{"no placeholders", "npx -y srv", All(), base, "npx -y srv", nil},
+		{"no placeholders", "npx -y srv", everySyntax(), base, "npx -y srv", nil},
 		{"set", "Bearer ${A}", []Syntax{Dollar}, base, "Bearer a", nil},
 		{"set but empty", "[${EMPTY}]", []Syntax{Dollar}, base, "[]", nil},
 		{"unset stays literal", "x${NOPE}y", []Syntax{Dollar}, base, "x${NOPE}y",
@@ -83,34 +84,34 @@ func TestExpand(t *testing.T) {
 			[]miss{{"${userHome}", 42, `variable "userHome" is not set`}}},
 		{"no syntaxes", "${A} ${env:B}", nil, base, "${A} ${env:B}", nil},
 		{"unknown syntax", "${A}", []Syntax{"nope"}, base, "${A}", nil},
-		{"gemini", "$A ${B} %A% ${NOPE:-x} $$A", SyntaxesFor("gemini"), base, "a b a x $a", nil},
-		{"gemini bare unset", "$NOPE/x", SyntaxesFor("gemini"), base, "$NOPE/x",
+		{"gemini", "$A ${B} %A% ${NOPE:-x} $$A", SyntaxesFor(normalize.ClientByID("gemini")), base, "a b a x $a", nil},
+		{"gemini bare unset", "$NOPE/x", SyntaxesFor(normalize.ClientByID("gemini")), base, "$NOPE/x",
 			[]miss{{"$NOPE", 0, `variable "NOPE" is not set`}}},
 		{"percent unset", "%NOPE%", []Syntax{Percent}, base, "%NOPE%",
 			[]miss{{"%NOPE%", 0, `variable "NOPE" is not set`}}},
-		{"env colon", "${env:A}/${env:NOPE}", SyntaxesFor("cursor"), base, "a/${env:NOPE}",
+		{"env colon", "${env:A}/${env:NOPE}", SyntaxesFor(normalize.ClientByID("cursor")), base, "a/${env:NOPE}",
 			[]miss{{"${env:NOPE}", 9, `variable "NOPE" is not set`}}},
-		{"env colon not dollar", "${A}", SyntaxesFor("windsurf"), base, "${A}", nil},
+		{"env colon not dollar", "${A}", SyntaxesFor(normalize.ClientByID("windsurf")), base, "${A}", nil},
 		{"editor", "${workspaceFolder}${/}x${pathSeparator}${workspaceFolderBasename}:${userHome}",
-			SyntaxesFor("vscode"), base,
+			SyntaxesFor(normalize.ClientByID("vscode")), base,
 			filepath.Join(sep+"work", "proj") + sep + "x" + sep + "proj:/h", nil},
 		{"editor unknown", "${workspaceFolder} ${userHome}", []Syntax{Editor}, bare,
 			"${workspaceFolder} ${userHome}",
 			[]miss{{"${workspaceFolder}", 0, "workspace folder is not known"}, {"${userHome}", 19, "user home is not known"}}},
-		{"input", "${input:tok}", SyntaxesFor("vscode"), base, "input-value", nil},
-		{"input missing", "${input:other}", SyntaxesFor("vscode"), base, "${input:other}",
+		{"input", "${input:tok}", SyntaxesFor(normalize.ClientByID("vscode")), base, "input-value", nil},
+		{"input missing", "${input:other}", SyntaxesFor(normalize.ClientByID("vscode")), base, "${input:other}",
 			[]miss{{"${input:other}", 0, `input "other" has no value`}}},
-		{"input without inputs", "${input:tok}", SyntaxesFor("vscode"), noInputs, "${input:tok}",
+		{"input without inputs", "${input:tok}", SyntaxesFor(normalize.ClientByID("vscode")), noInputs, "${input:tok}",
 			[]miss{{"${input:tok}", 0, `input "tok" is prompted for`}}},
-		{"brace", "Bearer {env:A}", SyntaxesFor("opencode"), base, "Bearer a", nil},
-		{"brace unset becomes empty", "Bearer {env:NOPE}", SyntaxesFor("opencode"), base, "Bearer ",
+		{"brace", "Bearer {env:A}", SyntaxesFor(normalize.ClientByID("opencode")), base, "Bearer a", nil},
+		{"brace unset becomes empty", "Bearer {env:NOPE}", SyntaxesFor(normalize.ClientByID("opencode")), base, "Bearer ",
 			[]miss{{"{env:NOPE}", 7, `variable "NOPE" is not set, opencode substitutes an empty string`}}},
-		{"brace not inside env colon", "${env:A}", SyntaxesFor("opencode"), base, "${env:A}", nil},
-		{"brace file trimmed", "{file:token.txt}", SyntaxesFor("opencode"), base, "s3cret", nil},
-		{"brace file home", "{file:~/k}", SyntaxesFor("opencode"), base, "home-file", nil},
-		{"brace file missing", "{file:none}", SyntaxesFor("opencode"), base, "{file:none}",
+		{"brace not inside env colon", "${env:A}", SyntaxesFor(normalize.ClientByID("opencode")), base, "${env:A}", nil},
+		{"brace file trimmed", "{file:token.txt}", SyntaxesFor(normalize.ClientByID("opencode")), base, "s3cret", nil},
+		{"brace file home", "{file:~/k}", SyntaxesFor(normalize.ClientByID("opencode")), base, "home-file", nil},
+		{"brace file missing", "{file:none}", SyntaxesFor(normalize.ClientByID("opencode")), base, "{file:none}",
 			[]miss{{"{file:none}", 0, `{file:none} is not read: file does not exist`}}},
-		{"brace file not read", "{file:token.txt}", SyntaxesFor("opencode"), noFiles, "{file:token.txt}",
+		{"brace file not read", "{file:token.txt}", SyntaxesFor(normalize.ClientByID("opencode")), noFiles, "{file:token.txt}",
 			[]miss{{"{file:token.txt}", 0, `file "token.txt" is not read`}}},
 		{"too deep", strings.Repeat("${X:-", 10) + "v" + strings.Repeat("}", 10), []Syntax{Dollar}, base,
 			"${X:-v}", // the ninth level's default, as written

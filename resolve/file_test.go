@@ -33,7 +33,7 @@ func TestFileSpecialReturns(t *testing.T) {
 		"{file:/dev/zero}":    `{file:/dev/zero} is not read: "/dev/zero" is a device, not a regular file`,
 	} {
 		start := time.Now()
-		got, un := resolve.Expand(in, resolve.SyntaxesFor("opencode"), resolve.Context{ReadFile: readValueFile})
+		got, un := resolve.Expand(in, resolve.SyntaxesFor(normalize.ClientByID("opencode")), resolve.Context{ReadFile: readValueFile})
 		if d := time.Since(start); d > time.Second {
 			t.Errorf("%s took %s", in, d)
 		}

@@ -54,7 +54,7 @@ func FuzzFilePlaceholder(f *testing.F) {
 			return file.Data, err
 		}}
 		start := time.Now()
-		got, pieces, un := Trace(s, []Syntax{BraceFile}, ctx)
+		got, pieces, un := trace(s, []Syntax{BraceFile}, ctx)
 		if d := time.Since(start); d > 2*time.Second {
 			t.Fatalf("Trace(%q) took %s", s, d)
 		}

@@ -49,7 +49,7 @@ func FuzzExpand(f *testing.F) {
 	f.Add("${A:-${B}} ${env:C} {env:D} {file:e} %F% $G ${input:h} ${userHome}", uint8(0xff))
 	f.Fuzz(func(t *testing.T, s string, sel uint8) {
 		var syntaxes []Syntax
-		for i, syn := range allSyntaxes {
+		for i, syn := range everySyntax() {
 			if sel&(1<<i) != 0 {
 				syntaxes = append(syntaxes, syn)
 			}
@@ -118,8 +118,8 @@ func FuzzTrace(f *testing.F) {
 		ReadFile:        func(string) ([]byte, error) { return []byte("file"), nil },
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out, pieces, _ := Trace(s, All(), ctx)
-		if plain, _ := Expand(s, All(), ctx); plain != out {
+		out, pieces, _ := trace(s, everySyntax(), ctx)
+		if plain, _ := Expand(s, everySyntax(), ctx); plain != out {
 			t.Fatalf("Trace and Expand disagree: %q vs %q", out, plain)
 		}
 		last := 0

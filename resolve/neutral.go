@@ -8,7 +8,7 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// Neutral returns a copy of a server definition with every placeholder
+// neutralServer returns a copy of a server definition with every placeholder
 // its client expands written in one neutral form (${VAR}, ${VAR:-default},
 // ${workspaceFolder}, ${input:id}), and the variables a client reads by
 // name (Codex env_vars, env_http_headers, bearer_token_env_var) written as
@@ -16,7 +16,7 @@ import (
 // server then compare equal when they start the same thing:
 // "${GITHUB_TOKEN}" in .mcp.json, "${env:GITHUB_TOKEN}" in
 // .cursor/mcp.json and env_vars = ["GITHUB_TOKEN"] in Codex.
-func Neutral(c *normalize.Client, s *normalize.Server) normalize.Server {
+func neutralServer(c *normalize.Client, s *normalize.Server) normalize.Server {
 	out := *s
 	n := func(v string) string { return neutral(c, v) }
 	out.Command = n(s.Command)
@@ -55,11 +55,11 @@ func Neutral(c *normalize.Client, s *normalize.Server) normalize.Server {
 }
 
 // CrossDifferences names the fields in which two clients' definitions of a
-// server differ once neutral (see Neutral), and whether they start or
+// server differ once neutral (see neutralServer), and whether they start or
 // reach different things (transport, command, args or URL differ) rather
 // than differing only in environment, headers or working directory.
 func CrossDifferences(ca *normalize.Client, a *normalize.Server, cb *normalize.Client, b *normalize.Server) (fields []string, starts bool) {
-	na, nb := Neutral(ca, a), Neutral(cb, b)
+	na, nb := neutralServer(ca, a), neutralServer(cb, b)
 	for _, f := range normalize.Differences(&na, &nb) {
 		switch f {
 		case "transport", "command", "args", "url":

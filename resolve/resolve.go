@@ -233,7 +233,7 @@ func (r *resolver) expand(field, key, raw string) Field {
 			UserHome: r.env.UserHome, ReadFile: r.readFile, EditorVars: r.c.EditorVars, Declared: r.declared(), UndeclaredInput: r.c.UndeclaredInput}
 		var v string
 		var pieces []Piece
-		v, pieces, unresolved = Trace(raw, r.syntaxes(), ctx)
+		v, pieces, unresolved = trace(raw, r.syntaxes(), ctx)
 		f.Value, f.Pieces = v, pieces
 		for _, u := range unresolved {
 			if u.Syntax == BraceFile {
@@ -288,7 +288,7 @@ func (r *resolver) piscesValue(f *Field) {
 	unresolved := len(f.Problems) > 0
 	switch {
 	case strings.HasPrefix(f.Value, "!"):
-		line := CommandLine(f.Value)
+		line := commandLine(f.Value)
 		f.External = true
 		if r.env.Run == nil {
 			f.Dropped, f.NotRun = true, true

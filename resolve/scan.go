@@ -26,13 +26,6 @@ const (
 	Mustache = normalize.Mustache // {{VAR}}, {{ VAR }}, ${{ secrets.VAR }}
 )
 
-var allSyntaxes = []Syntax{Dollar, Bare, EnvColon, Input, Editor, Brace, BraceFile, Percent, JSEnv, Mustache}
-
-// All returns every syntax, in a stable order.
-func All() []Syntax {
-	return append([]Syntax(nil), allSyntaxes...)
-}
-
 // Placeholder is one placeholder found in a string.
 type Placeholder struct {
 	Syntax Syntax

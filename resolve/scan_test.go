@@ -175,7 +175,7 @@ func TestScanPathological(t *testing.T) {
 	for _, unit := range []string{"${A:-", "{env:", "${env:", "%A", "$", "${A:-${B}", "{{ ", "{{a", "${{", "${process.env.A"} {
 		s := strings.Repeat(unit, 1<<20/len(unit))
 		Scan(s)
-		Expand(s, All(), Context{})
+		Expand(s, everySyntax(), Context{})
 	}
 	const n = 200000
 	deep := strings.Repeat("${A:-", n) + strings.Repeat("}", n)
@@ -188,7 +188,7 @@ func TestScanPathological(t *testing.T) {
 }
 
 func TestSyntaxForm(t *testing.T) {
-	for _, s := range All() {
+	for _, s := range everySyntax() {
 		if f := s.Form(); f == "" || f == string(s) {
 			t.Errorf("%s.Form() = %q", s, f)
 		}

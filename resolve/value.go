@@ -44,9 +44,9 @@ func Classify(value string, lookup func(string) (string, bool)) ValueKind {
 	return Literal
 }
 
-// CommandLine returns the shell command of a Command value, trimmed as pisces
+// commandLine returns the shell command of a Command value, trimmed as pisces
 // trims it (it also keys its cache on this), or "" for any other value.
-func CommandLine(value string) string {
+func commandLine(value string) string {
 	if !strings.HasPrefix(value, "!") {
 		return ""
 	}

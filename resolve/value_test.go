@@ -32,8 +32,8 @@ func TestClassify(t *testing.T) {
 			if got := Classify(tt.value, tt.lookup); got != tt.want {
 				t.Errorf("Classify(%q) = %v, want %v", tt.value, got, tt.want)
 			}
-			if got := CommandLine(tt.value); got != tt.command {
-				t.Errorf("CommandLine(%q) = %q, want %q", tt.value, got, tt.command)
+			if got := commandLine(tt.value); got != tt.command {
+				t.Errorf("commandLine(%q) = %q, want %q", tt.value, got, tt.command)
 			}
 		})
 	}

@@ -10,8 +10,6 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
-	"io/fs"
-	"sort"
 	"strings"
 	"sync"
 
@@ -26,22 +24,6 @@ var files embed.FS
 // BaseURL is the prefix of every schema's $id; a schema's $id is
 // BaseURL + name + ".json".
 const BaseURL = "https://mcpconf.dev/schemas/"
-
-// Names returns the names of the embedded schemas, sorted, without ".json".
-func Names() []string {
-	entries, err := fs.ReadDir(files, ".")
-	if err != nil {
-		return nil // cannot happen with an embed.FS root
-	}
-	var names []string
-	for _, e := range entries {
-		if name, ok := strings.CutSuffix(e.Name(), ".json"); ok {
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
-	return names
-}
 
 // Source returns the raw bytes of the schema called name.
 func Source(name string) ([]byte, bool) {

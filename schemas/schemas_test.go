@@ -53,8 +53,8 @@ func decode(t *testing.T, schema, src string) any {
 
 func TestNames(t *testing.T) {
 	want := []string{"agent-code", "codex", "gemini", "mcp-servers", "opencode", "roo", "vscode"}
-	if got := Names(); !slices.Equal(got, want) {
-		t.Fatalf("Names() = %q, want %q", got, want)
+	if got := schemaNames(); !slices.Equal(got, want) {
+		t.Fatalf("schemaNames() = %q, want %q", got, want)
 	}
 }
 
@@ -70,7 +70,7 @@ func TestSource(t *testing.T) {
 }
 
 func TestSchemaFiles(t *testing.T) {
-	for _, name := range Names() {
+	for _, name := range schemaNames() {
 		t.Run(name, func(t *testing.T) {
 			src, _ := Source(name)
 			var doc map[string]any
@@ -125,7 +125,7 @@ func undescribed(v any, path string) []string {
 }
 
 func TestCompileAll(t *testing.T) {
-	for _, name := range Names() {
+	for _, name := range schemaNames() {
 		errs, err := Validate(name, map[string]any{})
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -573,7 +573,7 @@ func TestConcurrentValidate(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			name := Names()[i%len(Names())]
+			name := schemaNames()[i%len(schemaNames())]
 			if _, err := Validate(name, map[string]any{}); err != nil {
 				t.Error(err)
 			}

@@ -25,7 +25,7 @@ const minKnown = 4
 // prints is made a Safe by one of its methods. It knows the secrets of the
 // run — resolved values, command outputs, the literal secrets of the
 // configs read — and masks each of them in every text it makes Safe,
-// besides what Find recognizes in that text, so that a secret masked in
+// besides what find recognizes in that text, so that a secret masked in
 // one field cannot show in another (a server's stderr quoting its token, a
 // command's error quoting another value). It fingerprints values with a
 // key that never leaves it.
@@ -137,7 +137,7 @@ func (b *Boundary) lookup() (map[uint32][]int, map[string]bool, *[1 << 16 / 64]u
 // LearnValue learns the secrets of an env or header value as written
 // under key: what MaskValue masks in it (every literal part when the key
 // looks secret, else the literal parts that may be secrets on their own),
-// and whatever Find sees. Placeholders are names, not secrets.
+// and whatever find sees. Placeholders are names, not secrets.
 func (b *Boundary) LearnValue(key, v string) {
 	if strings.HasPrefix(v, "!") {
 		b.learnSpans(v, commandSpans(v))
@@ -157,7 +157,7 @@ func (b *Boundary) LearnValue(key, v string) {
 			parts = append(parts, s)
 		default:
 			for _, w := range words(s) {
-				if MayBeSecret(s[w[0]:w[1]]) {
+				if mayBeSecret(s[w[0]:w[1]]) {
 					parts = append(parts, s[w[0]:w[1]])
 				}
 			}
@@ -175,7 +175,7 @@ func (b *Boundary) LearnValue(key, v string) {
 	b.learnFound(v)
 }
 
-// LearnArgs learns the values of secret-looking flags and what Find sees
+// LearnArgs learns the values of secret-looking flags and what find sees
 // in each argument.
 func (b *Boundary) LearnArgs(args []string) {
 	for i, a := range args {
@@ -195,14 +195,14 @@ func (b *Boundary) LearnURL(u string) {
 	b.learnFound(u)
 }
 
-// LearnText learns the secrets Find sees in free text (a file's source, a
+// LearnText learns the secrets find sees in free text (a file's source, a
 // command's error): token shapes and URL credentials always, the values
 // of secret-looking keys and flags when they cannot be a common word
 // ("none", "true", "production" would then be masked in every message).
 func (b *Boundary) LearnText(s string) { b.learnFound(s) }
 
 func (b *Boundary) learnFound(s string) {
-	spans := Find(s)
+	spans := find(s)
 	kept := spans[:0]
 	for _, sp := range spans {
 		if (sp.Kind == KindKeyed || sp.Kind == KindFlag) && !distinctive(s[sp.Start:sp.End]) {
@@ -270,7 +270,7 @@ func (b *Boundary) knownSpans(s string) []Span {
 	return out
 }
 
-// Mask hides in s the learned secrets and everything Find recognizes,
+// Mask hides in s the learned secrets and everything find recognizes,
 // found in the text as given so that one cannot hide part of another.
 // It is for text that is built further before it crosses the boundary (a
 // message quoting a server's answer, cut to length): mask, then cut.
@@ -365,7 +365,7 @@ func (b *Boundary) maskKnown(s string) string { return replaceSpans(s, b.knownSp
 type ColSpan struct{ Start, End int }
 
 // SourceLine is a line of a file as a snippet shows it: every secret
-// (learned, found by Find, and the columns in hide) replaced by one "*"
+// (learned, found by find, and the columns in hide) replaced by one "*"
 // per code point, so columns do not move and carets stay under the right
 // text; control characters but tabs neutralized. The line is masked
 // whole, before any window is cut from it. It runs in time linear in the
@@ -390,7 +390,7 @@ func (b *Boundary) SourceLine(line string, hide []ColSpan) Safe {
 		mark(h.Start-1, h.End-1)
 	}
 	runeAt := runeIndexer(line, n)
-	for _, sp := range append(b.knownSpans(line), Find(line)...) {
+	for _, sp := range append(b.knownSpans(line), find(line)...) {
 		mark(runeAt(sp.Start), runeAt(sp.End))
 	}
 	if delta != nil {
@@ -438,4 +438,4 @@ func (b *Boundary) Fingerprint(v string) Safe {
 }
 
 // commandSpans are what MaskCommand hides.
-func commandSpans(cmd string) []Span { return append(Find(cmd), randomWords(cmd)...) }
+func commandSpans(cmd string) []Span { return append(find(cmd), randomWords(cmd)...) }

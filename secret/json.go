@@ -159,7 +159,7 @@ func (b *Boundary) jsonValue(v any) any {
 }
 
 // keyedValue is a string member of a JSON object as output may show it:
-// under a secret-looking key its literal parts are masked, as Find masks
+// under a secret-looking key its literal parts are masked, as find masks
 // "key": "value" in text.
 func keyedValue(key, v string) string {
 	if key == "" || !IsSecretKey(key) || PublicKey(key) {

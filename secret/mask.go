@@ -13,20 +13,20 @@ import (
 const Masked = "***"
 
 // maxPasses bounds Mask's passes: masking one secret can put another at a
-// word boundary, where Find then sees it.
+// word boundary, where find then sees it.
 const maxPasses = 4
 
-// Mask replaces every secret Find reports in s by Masked. It is
-// idempotent: its output holds nothing Find reports.
+// Mask replaces every secret find reports in s by Masked. It is
+// idempotent: its output holds nothing find reports.
 func Mask(s string) string {
 	for range maxPasses {
-		spans := Find(s)
+		spans := find(s)
 		if len(spans) == 0 {
 			return s
 		}
 		s = replaceSpans(s, spans)
 	}
-	if Find(s) != nil {
+	if find(s) != nil {
 		return Masked // a pathological input: nothing of it is shown
 	}
 	return s
@@ -69,7 +69,7 @@ func mergeSpans(spans []Span) []Span {
 // references, shown as written (which variables a server needs is what
 // users debug). A literal part is Masked whole under a secret-looking key
 // (but the "Bearer" of an Authorization value, and punctuation); under
-// any other key it is Masked when it may be a secret (MayBeSecret), and
+// any other key it is Masked when it may be a secret (mayBeSecret), and
 // shown when it plainly is not (a path, a word, a number, a version), so
 // MEMORY_FILE_PATH=/home/me/mem.json and $HOME/mem.json read as written.
 // An empty key is a secret one. A pisces "!command" is shown with its
@@ -101,7 +101,7 @@ func MaskValue(key, v string) string {
 // hasToken reports a credential of a known shape: AKIA… looks like a
 // variable's name too.
 func hasToken(v string) bool {
-	_, ok := TokenKind(v)
+	_, ok := tokenKind(v)
 	return ok
 }
 
@@ -113,7 +113,7 @@ func maskLiteral(s string, secretKey bool) string {
 		return s
 	}
 	if scheme, rest, ok := strings.Cut(s, " "); ok && isSchemeWord(scheme) && rest != "" {
-		if secretKey || MayBeSecret(rest) {
+		if secretKey || mayBeSecret(rest) {
 			return scheme + " " + Masked
 		}
 		return scheme + " " + maskWords(rest)
@@ -130,7 +130,7 @@ func maskWords(s string) string {
 	var b strings.Builder
 	last := 0
 	for _, w := range words(s) {
-		if MayBeSecret(s[w[0]:w[1]]) {
+		if mayBeSecret(s[w[0]:w[1]]) {
 			b.WriteString(s[last:w[0]])
 			b.WriteString(Masked)
 			last = w[1]
@@ -162,13 +162,13 @@ func words(s string) [][2]int {
 	return out
 }
 
-// MayBeSecret reports a literal that may be a secret as a whole though no
+// mayBeSecret reports a literal that may be a secret as a whole though no
 // key says so: a long random-looking value, or one of at least 8 bytes
 // mixing letters and digits that is not a path, a URL, a version or an
 // example. A word ("production"), a path, a number or a version is not;
 // the credentials the scanner finds inside any value (a URL's password)
 // are masked apart.
-func MayBeSecret(s string) bool {
+func mayBeSecret(s string) bool {
 	s = strings.TrimSpace(s)
 	switch {
 	case LooksSecret(s):
@@ -199,7 +199,7 @@ func isVersion(s string) bool {
 
 // MaskCommand is the text of a shell command (a pisces "!command") as
 // output may show it: the command is shown, so users see what runs, but
-// its credentials (Find) and every word that looks like a secret on its
+// its credentials (find) and every word that looks like a secret on its
 // own (LooksSecret) are Masked.
 func MaskCommand(cmd string) string {
 	return Mask(replaceSpans(cmd, commandSpans(cmd)))
@@ -207,7 +207,7 @@ func MaskCommand(cmd string) string {
 
 // MaskArgs is a list of arguments as output may show it: the values of
 // secret-looking flags (--token X, --api-key=X) Masked, and every secret
-// Find sees in an argument; placeholders stay as written.
+// find sees in an argument; placeholders stay as written.
 func MaskArgs(args []string) []string {
 	if len(args) == 0 {
 		return args

@@ -7,8 +7,8 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// Entropy is the Shannon entropy of s in bits per byte.
-func Entropy(s string) float64 {
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
 	if s == "" {
 		return 0
 	}
@@ -59,7 +59,7 @@ func LooksSecret(v string) bool {
 	if len(resolve.Scan(v)) > 0 || resolve.IsEnvName(v) || IsExample(v) {
 		return false
 	}
-	return Entropy(v) >= secretMinEntropy
+	return entropy(v) >= secretMinEntropy
 }
 
 // LooksLikePath reports file paths and URLs: GOOGLE_APPLICATION_CREDENTIALS

@@ -169,5 +169,5 @@ func unsafeRune(r rune, mode int) bool {
 	return false
 }
 
-// Printable reports whether s needs no neutralizing on one line.
-func Printable(s string) bool { return !needsNeutral(s, lineMode) }
+// printable reports whether s needs no neutralizing on one line.
+func printable(s string) bool { return !needsNeutral(s, lineMode) }

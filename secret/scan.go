@@ -16,7 +16,7 @@ type Span struct {
 	Kind       string
 }
 
-// Kinds of secrets Find reports besides the token shapes.
+// Kinds of secrets find reports besides the token shapes.
 const (
 	KindPassword = "password"     // of a URL's user info or a connection string
 	KindUser     = "user name"    // a URL's user info that looks like a credential itself
@@ -26,7 +26,7 @@ const (
 	KindPath     = "path segment" // a URL path segment that is a key on its own
 )
 
-// Find is mcpconf's one scanner of secrets in text. It returns, sorted by
+// find is mcpconf's one scanner of secrets in text. It returns, sorted by
 // start and possibly overlapping, every secret it recognizes in s:
 //
 //   - credentials of well-known shapes (EachToken): GitHub, GitLab, OpenAI,
@@ -44,10 +44,10 @@ const (
 // made of them is not reported, and only the literal parts of a value that
 // mixes both are. What counts as secret-looking is IsSecretKey's.
 //
-// Lint's checks and every output go through Find, so what lint reports as a
+// Lint's checks and every output go through find, so what lint reports as a
 // secret is what output hides, and the masking of one renderer is the
 // masking of all.
-func Find(s string) []Span {
+func find(s string) []Span {
 	var out []Span
 	EachToken(s, func(kind string, a, b int) { out = append(out, Span{a, b, kind}) })
 	for _, u := range URLSpans(s) {
@@ -129,7 +129,7 @@ func pathSecret(s string) bool {
 			return false // percent-escapes, other punctuation: not a key
 		}
 	}
-	return digits >= 3 && letters >= 3 && Entropy(s) >= secretMinEntropy
+	return digits >= 3 && letters >= 3 && entropy(s) >= secretMinEntropy
 }
 
 // appendLiteral adds the literal parts of s[start:end] (outside

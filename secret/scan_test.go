@@ -48,11 +48,11 @@ func TestFind(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, sp := range Find(tt.in) {
+		for _, sp := range find(tt.in) {
 			got = append(got, tt.in[sp.Start:sp.End])
 		}
 		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
-			t.Errorf("Find(%q) = %q, want %q", tt.in, got, tt.want)
+			t.Errorf("find(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -124,37 +124,37 @@ func TestMaskURL(t *testing.T) {
 }
 
 // checkMask is what masking must hold for any input: it does not panic,
-// its output holds nothing Find reports, and masking it again changes
+// its output holds nothing find reports, and masking it again changes
 // nothing.
 func checkMask(t *testing.T, s string) {
 	t.Helper()
 	m := Mask(s)
-	if spans := Find(m); len(spans) > 0 {
+	if spans := find(m); len(spans) > 0 {
 		t.Fatalf("Mask(%q) = %q still holds %q", s, m, m[spans[0].Start:spans[0].End])
 	}
 	if again := Mask(m); again != m {
 		t.Fatalf("Mask is not idempotent on %q: %q, then %q", s, m, again)
 	}
-	for _, sp := range Find(s) {
+	for _, sp := range find(s) {
 		if sp.Start < 0 || sp.End > len(s) || sp.Start >= sp.End {
-			t.Fatalf("Find(%q): bad span %+v", s, sp)
+			t.Fatalf("find(%q): bad span %+v", s, sp)
 		}
 	}
 	b := NewKeyed([]byte("k"))
 	b.LearnText(s)
-	if got := b.Text(s).String(); !Printable(got) {
+	if got := b.Text(s).String(); !printable(got) {
 		t.Fatalf("Text(%q) = %q is not printable", s, got)
 	}
 	for _, f := range []func(string) string{func(v string) string { return MaskValue("", v) }, func(v string) string { return MaskValue("DATA", v) }, MaskURL, MaskCommand} {
 		out := f(s)
-		if spans := Find(out); len(spans) > 0 {
+		if spans := find(out); len(spans) > 0 {
 			t.Fatalf("masked %q as %q, which still holds %q", s, out, out[spans[0].Start:spans[0].End])
 		}
 	}
 }
 
 // FuzzMask: detection and masking never panic, masking is idempotent, and
-// masked output holds no secret Find detects.
+// masked output holds no secret find detects.
 func FuzzMask(f *testing.F) {
 	for _, s := range []string{
 		fakeGHP, fakeJWT, fakeAWS, "Bearer abc123def456ghi789", "postgresql://admin:pw@db/app",
@@ -182,7 +182,7 @@ func FuzzRawJSON(f *testing.F) {
 		if !json.Valid(out.Raw()) || out.Raw()[0] != strings.TrimSpace(s)[0] {
 			t.Fatalf("RawJSON(%s) = %s is not JSON", s, out.Raw())
 		}
-		if spans := Find(out.String()); len(spans) > 0 && strings.Contains(s, out.String()[spans[0].Start:spans[0].End]) {
+		if spans := find(out.String()); len(spans) > 0 && strings.Contains(s, out.String()[spans[0].Start:spans[0].End]) {
 			t.Fatalf("RawJSON(%s) = %s still holds %q", s, out, out.String()[spans[0].Start:spans[0].End])
 		}
 	})

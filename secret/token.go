@@ -9,17 +9,17 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// TokenKind reports whether s contains a credential of a well-known shape
+// tokenKind reports whether s contains a credential of a well-known shape
 // (a GitHub token, an AWS access key ID, a JWT, a literal "Bearer …", …)
 // and names its kind for messages, e.g. "GitHub personal access token".
 // The token itself is never returned, so callers cannot print it by
 // mistake; FindToken gives its offsets.
-func TokenKind(s string) (kind string, ok bool) {
+func tokenKind(s string) (kind string, ok bool) {
 	kind, _, _, ok = FindToken(s)
 	return kind, ok
 }
 
-// FindToken is TokenKind with the byte offsets [start, end) of the first
+// FindToken is tokenKind with the byte offsets [start, end) of the first
 // token found in s.
 //
 // A token must start at a word boundary (not right after a letter, digit,

@@ -100,9 +100,9 @@ func TestTokenKind(t *testing.T) {
 		{"https://mcp.context7.com/mcp", ""},
 	}
 	for _, tt := range tests {
-		kind, ok := TokenKind(tt.in)
+		kind, ok := tokenKind(tt.in)
 		if ok != (tt.kind != "") || kind != tt.kind {
-			t.Errorf("TokenKind(%q) = %q, %v; want %q", tt.in, kind, ok, tt.kind)
+			t.Errorf("tokenKind(%q) = %q, %v; want %q", tt.in, kind, ok, tt.kind)
 		}
 	}
 }
@@ -198,7 +198,7 @@ func BenchmarkTokenKind(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range benchStrings {
-			TokenKind(s)
+			tokenKind(s)
 		}
 	}
 }
@@ -215,7 +215,7 @@ func BenchmarkFind(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range benchStrings {
-			Find(s)
+			find(s)
 		}
 	}
 }

@@ -25,7 +25,7 @@ var allowListDropsRule = &Rule{
 }
 
 func checkAllowListDrops(p *Pass) {
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	allow := map[string]bool{}
 	for _, l := range p.Set.Lists {
 		if l.Effect == normalize.AllowList {

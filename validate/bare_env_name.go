@@ -49,7 +49,7 @@ func checkBareEnvName(p *Pass) {
 			what = "header"
 		}
 		also := ""
-		if co := normalize.ClientByID(clientOf(s).CoReader); co != nil && !co.ValueCommands {
+		if co := clientOf(s).CoReaderClient(); co != nil && !co.ValueCommands {
 			also = "; " + co.Product + " always sends the name"
 		}
 		d := p.AtValue(p.Document(s.Source.Path), v, "%s %q is the bare name %q: pisces sends the value of that variable when it is set and the name itself when it is not%s",

@@ -36,13 +36,13 @@ to start servers without a shell are not judged.`,
 }
 
 func checkCommandLine(p *Pass) {
-	for s, dl := range p.Servers() {
-		if !dl.NoShell || s.Transport != normalize.Stdio || s.Node == nil {
+	for s, c := range p.Servers() {
+		if !c.NoShell || s.Transport != normalize.Stdio || s.Node == nil {
 			continue
 		}
 		cmd := s.Node.Get("command")
 		var extra []string
-		if dl.CommandArray {
+		if c.CommandArray {
 			if cmd == nil || cmd.Kind != normalize.Array || len(cmd.Items) == 0 {
 				continue
 			}
@@ -69,13 +69,13 @@ func checkCommandLine(p *Pass) {
 			what = ", shell syntax"
 		}
 		d := p.At(s, "command", "%q is %q%s: %s starts servers without a shell and takes it for one program name, which does not exist, so the server will not start",
-			"command", cmd.Str, what, dl.Product)
+			"command", cmd.Str, what, c.Product)
 		doc := p.Document(s.Source.Path)
 		toml := doc != nil && doc.Format == normalize.TOML
 		if shell {
-			d.Hint = "run it through a shell: " + execForm(dl, toml, "sh", []string{"-c", line})
+			d.Hint = "run it through a shell: " + execForm(c, toml, "sh", []string{"-c", line})
 		} else {
-			d.Hint = "split it: " + execForm(dl, toml, words[0], append(words[1:], extra...))
+			d.Hint = "split it: " + execForm(c, toml, words[0], append(words[1:], extra...))
 		}
 	}
 }
@@ -158,7 +158,7 @@ func splitWords(s string) []string {
 
 // execForm writes a program and its arguments the way the client's file
 // does.
-func execForm(dl *normalize.Client, toml bool, prog string, args []string) string {
+func execForm(c *normalize.Client, toml bool, prog string, args []string) string {
 	q := func(ss []string) string {
 		parts := make([]string, len(ss))
 		for i, s := range ss {
@@ -167,7 +167,7 @@ func execForm(dl *normalize.Client, toml bool, prog string, args []string) strin
 		return "[" + strings.Join(parts, ", ") + "]"
 	}
 	switch {
-	case dl.CommandArray:
+	case c.CommandArray:
 		return fmt.Sprintf("%q: %s", "command", q(append([]string{prog}, args...)))
 	case toml:
 		return fmt.Sprintf("command = %q, args = %s", prog, q(args))

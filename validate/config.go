@@ -76,7 +76,7 @@ func (c *Config) ignored(d normalize.Diagnostic) bool {
 			continue
 		}
 		for _, g := range ig.Paths {
-			if Glob(g, d.Path) {
+			if glob(g, d.Path) {
 				ig.used.Store(true)
 				return true
 			}
@@ -97,7 +97,7 @@ func (c *Config) IgnoresFile(path string) bool {
 			continue
 		}
 		for _, g := range ig.Paths {
-			if Glob(g, path) {
+			if glob(g, path) {
 				ig.used.Store(true)
 				return true
 			}

@@ -32,18 +32,18 @@ var deprecatedSSERule = &Rule{
 }
 
 func checkDeprecatedSSE(p *Pass) {
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		if s.Transport != normalize.SSE {
-			otherSSE(p, s, dl)
+			otherSSE(p, s, c)
 			continue
 		}
-		if dl.URLMeansSSE {
+		if c.URLMeansSSE {
 			u := s.Node.Member("url")
 			if u == nil || u.Value.Kind != normalize.String || !streamableLooking(u.Value.Str) {
 				continue
 			}
-			d := p.At(s, "url", "server %q: %s connects to \"url\" with the legacy HTTP+SSE transport (deprecated since MCP 2025-03-26), but %q looks like a streamable HTTP endpoint", s.Name, dl.Product, u.Value.Str)
-			d.Hint = dl.Product + " cannot use streamable HTTP; point \"url\" at the server's SSE endpoint if it still has one"
+			d := p.At(s, "url", "server %q: %s connects to \"url\" with the legacy HTTP+SSE transport (deprecated since MCP 2025-03-26), but %q looks like a streamable HTTP endpoint", s.Name, c.Product, u.Value.Str)
+			d.Hint = c.Product + " cannot use streamable HTTP; point \"url\" at the server's SSE endpoint if it still has one"
 			continue
 		}
 		t := s.Node.Member("type")
@@ -59,8 +59,8 @@ func checkDeprecatedSSE(p *Pass) {
 // without "type": "sse": a "transport": "sse" key (another client's
 // spelling), or an endpoint whose path ends in "/sse". Codex, which has no
 // SSE client, is no-sse-transport's.
-func otherSSE(p *Pass, s *normalize.Server, dl *normalize.Client) {
-	if dl.NoSSE || s.Transport == normalize.Stdio || s.Node == nil {
+func otherSSE(p *Pass, s *normalize.Server, c *normalize.Client) {
+	if c.NoSSE || s.Transport == normalize.Stdio || s.Node == nil {
 		return
 	}
 	const hint = "if the server offers streamable HTTP (usually at \"/mcp\" instead of \"/sse\"), point \"url\" at it"

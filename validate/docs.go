@@ -9,11 +9,11 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// Markdown renders the documentation of every rule and, after them, of
+// markdown renders the documentation of every rule and, after them, of
 // the diagnostics another package reports (probe.Rules()): docs/rules.md
 // is this output, and a test fails when the file is stale. A diagnostic
 // with a lint rule's id is listed and links to the rule.
-func Markdown(diagnostics []normalize.RuleDoc) string {
+func markdown(diagnostics []normalize.RuleDoc) string {
 	var b strings.Builder
 	b.WriteString("# mcpconf lint rules\n\n")
 	b.WriteString("Generated from the rule definitions in `validate/` and `probe/rules.go` (`go test ./validate -run TestRulesDoc -update`); `mcpconf rules ID` prints the same text.\n\n")

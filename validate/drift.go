@@ -59,7 +59,7 @@ func checkDrift(p *Pass) {
 	byName := map[string][]use{}
 	var names []string
 	for _, v := range p.Workspace.Views {
-		c := normalize.ClientByID(v.Client)
+		c := v.Client
 		if c == nil || c.ReadsProviders() {
 			continue // a view merged by priority holds other clients' definitions
 		}

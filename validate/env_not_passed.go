@@ -65,7 +65,7 @@ Roo Code.`,
 }
 
 func checkEnvNotPassed(p *Pass) {
-	starter := normalize.ClientByID(p.Set.Client)
+	starter := p.Set.Client
 	settings := func(path []string) []string { return discover.Strings(p.Set, path) }
 	for i := range p.Set.Entries {
 		s := &p.Set.Entries[i].Server

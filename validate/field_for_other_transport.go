@@ -41,16 +41,16 @@ var (
 )
 
 func checkFieldForOtherTransport(p *Pass) {
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		// A Claude Code entry with a url but no type reads as stdio:
 		// implicit-stdio reports the missing type, not its remote fields.
-		if dl == nil || s.Transport == normalize.NoTransport || hasBothCommandAndURL(s) || implicitStdio(s) {
+		if c == nil || s.Transport == normalize.NoTransport || hasBothCommandAndURL(s) || implicitStdio(s) {
 			continue
 		}
-		strict := dl.Strictness != normalize.Lenient
+		strict := c.Strictness != normalize.Lenient
 		remote := isRemote(s.Transport)
 		for _, m := range s.Node.Unique() {
-			if !dl.Knows(m.Key) || emptyContainer(m.Value) {
+			if !c.Knows(m.Key) || emptyContainer(m.Value) {
 				continue
 			}
 			var d *normalize.Diagnostic
@@ -66,17 +66,17 @@ func checkFieldForOtherTransport(p *Pass) {
 				continue
 			}
 			switch {
-			case dl.Refuses != nil:
-				d.Message += ": " + dl.ReaderName() + " refuses its whole config, so none of its servers starts"
+			case c.Refuses != nil:
+				d.Message += ": " + c.ReaderName() + " refuses its whole config, so none of its servers starts"
 				d.Severity = normalize.Error
-			case dl.Strictness == normalize.RejectsServer:
-				d.Message += ": " + dl.ReaderName() + " rejects the server"
+			case c.Strictness == normalize.RejectsServer:
+				d.Message += ": " + c.ReaderName() + " rejects the server"
 				d.Severity = normalize.Error
-			case dl.Strictness == normalize.RejectsConfig:
-				d.Message += ": " + dl.ReaderName() + " rejects the whole config"
+			case c.Strictness == normalize.RejectsConfig:
+				d.Message += ": " + c.ReaderName() + " rejects the whole config"
 				d.Severity = normalize.Error
 			default:
-				d.Message += ": " + dl.ReaderName() + " ignores it"
+				d.Message += ": " + c.ReaderName() + " ignores it"
 			}
 			d.Hint = fmt.Sprintf("remove %q, or make %q %s if it is meant to be one", m.Key, s.Name, other)
 		}

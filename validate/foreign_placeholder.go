@@ -56,9 +56,9 @@ server's ` + "`env`" + `).`,
 }
 
 func checkForeignPlaceholder(p *Pass) {
-	for s, dl := range p.valueServers() {
+	for s, c := range p.valueServers() {
 		client := s.Source.Client
-		if s.Node == nil || !resolve.Known(client) {
+		if s.Node == nil || client == nil {
 			continue
 		}
 		doc := p.Document(s.Source.Path)
@@ -100,16 +100,16 @@ func checkForeignPlaceholder(p *Pass) {
 				if !reportable(client, ph, shell) || remote[v.value] && ph.Syntax == resolve.Dollar && !ph.HasDefault {
 					continue
 				}
-				if (ph.Syntax == resolve.Dollar || ph.Syntax == resolve.Editor) && dl.ExtensionVar(s, ph.Name) {
+				if (ph.Syntax == resolve.Dollar || ph.Syntax == resolve.Editor) && c.ExtensionVar(s, ph.Name) {
 					continue // ${extensionPath}, ${/}: replaced in an extension's manifest
 				}
-				if dl.NoShell && homePlaceholder(ph) && homeFields[v.field] && s.Transport == normalize.Stdio {
+				if c.NoShell && homePlaceholder(ph) && homeFields[v.field] && s.Transport == normalize.Stdio {
 					continue // home-in-command says what the home becomes there
 				}
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
 					ph.Text, clientLabel(client), syntaxNote(ph))
 				d.Hint = placeholderHint(client, v.field, v.key, str, ph)
-				if dl.PlaceholdersUnverified {
+				if c.PlaceholdersUnverified {
 					d.Severity = normalize.Info
 					d.Message = fmt.Sprintf("%q is probably not expanded by %s: no expansion is documented, so the server likely gets it literally%s",
 						ph.Text, clientLabel(client), syntaxNote(ph))
@@ -124,7 +124,7 @@ var homeFields = map[string]bool{"command": true, "args": true, "cwd": true, "en
 
 // reportable says whether a placeholder found in a value of client is
 // foreign and worth a finding.
-func reportable(client string, ph resolve.Placeholder, shell bool) bool {
+func reportable(client *normalize.Client, ph resolve.Placeholder, shell bool) bool {
 	if !resolve.Foreign(client, ph) {
 		return false
 	}
@@ -168,7 +168,7 @@ var vscodeOnlyVariables = map[string]bool{
 
 // placeholderHint gives the form the client does expand, or how it reads
 // variables instead; value is the string the placeholder is in.
-func placeholderHint(client, field, key, value string, ph resolve.Placeholder) string {
+func placeholderHint(client *normalize.Client, field, key, value string, ph resolve.Placeholder) string {
 	switch {
 	case ph.Syntax == resolve.Dollar && ph.Name == "workspaceRoot" && slices.Contains(resolve.SyntaxesFor(client), resolve.Editor):
 		return fmt.Sprintf("write %q instead of %q, VS Code's old name for it", "${workspaceFolder}", ph.Text)
@@ -176,7 +176,7 @@ func placeholderHint(client, field, key, value string, ph resolve.Placeholder) s
 		return fmt.Sprintf("%q is a VS Code variable %s does not expand: write the path out, or start it from %q", ph.Text, clientLabel(client), "${workspaceFolder}")
 	case ph.Syntax == resolve.Editor && ph.Name == "userHome" && slices.Contains(resolve.SyntaxesFor(client), resolve.Editor):
 		// a client with some editor variables but not this one (Roo Code)
-		if ref := homeRef(normalize.ClientByID(client), false); ref != "" {
+		if ref := homeRef(client, false); ref != "" {
 			return fmt.Sprintf("%s does not expand %q: write %q", clientLabel(client), ph.Text, ref)
 		}
 		return fmt.Sprintf("%s does not expand %q: write the path out", clientLabel(client), ph.Text)
@@ -199,7 +199,7 @@ func placeholderHint(client, field, key, value string, ph resolve.Placeholder) s
 		// {{ secrets.GH_TOKEN }}: the variable is the last part
 		name = envVarName(ph.Name[strings.LastIndexByte(ph.Name, '.')+1:], "API_TOKEN")
 	}
-	c := normalize.ClientByID(client)
+	c := client
 	// A client that reads variables by name gives a variable's value whole,
 	// under its own name: say so when the placeholder is part of a value,
 	// or names another variable than the key.

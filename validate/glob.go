@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// Glob matches name against pattern: path.Match per segment, plus "**"
+// glob matches name against pattern: path.Match per segment, plus "**"
 // for any number of directories.
-func Glob(pattern, name string) bool {
+func glob(pattern, name string) bool {
 	return globParts(strings.Split(pattern, "/"), strings.Split(name, "/"))
 }
 

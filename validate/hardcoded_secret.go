@@ -370,7 +370,7 @@ func inHome(s *normalize.Server) bool {
 func (p *Pass) homeFile(path string) bool {
 	for _, sf := range p.Set.Sources {
 		if sf.Path == path {
-			c := normalize.ClientByID(sf.Client)
+			c := sf.Client
 			return sf.Scope.OutsideProject() || sf.Scope == normalize.Local && c != nil && c.HomeLocal
 		}
 	}
@@ -381,7 +381,7 @@ func (p *Pass) homeFile(path string) bool {
 // The variable is named after the key the value sits under, else after
 // the vendor a token's shape names, else after the server. at, when set,
 // is where the token sits in its value: the hint rewrites that value.
-func secretHint(client, server, field, key, kind string, at *tokenAt) string {
+func secretHint(c *normalize.Client, server, field, key, kind string, at *tokenAt) string {
 	header := secretMaps[field] == "header"
 	auth := header && strings.EqualFold(key, "Authorization")
 	name := secretVarName(server, key, kind, auth)
@@ -394,7 +394,6 @@ func secretHint(client, server, field, key, kind string, at *tokenAt) string {
 	case at != nil && auth && !at.bareBearer(kind), at != nil && !auth && (at.start > 0 || at.end < len(at.value)):
 		whole = "the whole value"
 	}
-	c := normalize.ClientByID(client)
 	if advice, ok := varAdvice(c, field, key, name, whole, true); ok {
 		return advice
 	}

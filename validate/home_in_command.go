@@ -50,8 +50,8 @@ running code (` + "`node -e`" + `, ` + "`python -c`" + `) are left alone: they r
 }
 
 func checkHomeInCommand(p *Pass) {
-	for s, dl := range p.Servers() {
-		if !dl.NoShell || s.Transport != normalize.Stdio || s.Node == nil {
+	for s, c := range p.Servers() {
+		if !c.NoShell || s.Transport != normalize.Stdio || s.Node == nil {
 			continue
 		}
 		e := execOf(s)
@@ -59,23 +59,23 @@ func checkHomeInCommand(p *Pass) {
 		committed := !inHome(s)
 		shell := e.commandVal != nil && isShell(e.command)
 		if e.commandVal != nil && !shell {
-			homeIn(p, doc, dl, committed, "command", "", e.commandVal)
+			homeIn(p, doc, c, committed, "command", "", e.commandVal)
 		}
 		if !shell && !codeRunner(e) {
 			// a shell or an interpreter reads its script itself
 			for _, a := range e.argVals {
 				if a != nil && a.Kind == normalize.String {
-					homeIn(p, doc, dl, committed, "args", "", a)
+					homeIn(p, doc, c, committed, "args", "", a)
 				}
 			}
 		}
-		if m := s.Node.Member("cwd"); m != nil && m.Value.Kind == normalize.String && dl.Knows("cwd") {
-			homeIn(p, doc, dl, committed, "cwd", "", m.Value)
+		if m := s.Node.Member("cwd"); m != nil && m.Value.Kind == normalize.String && c.Knows("cwd") {
+			homeIn(p, doc, c, committed, "cwd", "", m.Value)
 		}
-		if m := s.Node.Member(dl.FieldKey("env")); m != nil && m.Value.Kind == normalize.Object && dl.Knows(m.Key) {
+		if m := s.Node.Member(c.FieldKey("env")); m != nil && m.Value.Kind == normalize.Object && c.Knows(m.Key) {
 			for _, kv := range m.Value.Unique() {
 				if kv.Value.Kind == normalize.String {
-					homeIn(p, doc, dl, committed, "env", kv.Key, kv.Value)
+					homeIn(p, doc, c, committed, "env", kv.Key, kv.Value)
 				}
 			}
 		}
@@ -85,7 +85,7 @@ func checkHomeInCommand(p *Pass) {
 // homeIn reports one value that names the home as "~" or $HOME in a form
 // the client does not expand in field: the command and cwd keep the server
 // from starting (errors), an argument or env value reaches it as written.
-func homeIn(p *Pass, doc *normalize.Document, dl *normalize.Client, committed bool, field, key string, v *normalize.Value) {
+func homeIn(p *Pass, doc *normalize.Document, c *normalize.Client, committed bool, field, key string, v *normalize.Value) {
 	str := v.Str
 	if !strings.Contains(str, "~") && !strings.Contains(str, "HOME") {
 		return
@@ -104,7 +104,7 @@ func homeIn(p *Pass, doc *normalize.Document, dl *normalize.Client, committed bo
 	if field == "command" || field == "cwd" {
 		effect, sev = "so the server will not start", normalize.Error
 	}
-	tildeExpanded := dl.ExpandsTilde && field != "env"
+	tildeExpanded := c.ExpandsTilde && field != "env"
 	at, end := tildeAt(str)
 	if at < 0 && field == "command" && strings.HasPrefix(str, "~") {
 		// "~user/bin/x": another user's home, a shell's too
@@ -119,19 +119,19 @@ func homeIn(p *Pass, doc *normalize.Document, dl *normalize.Client, committed bo
 			verb = "holds"
 		}
 		d := p.reportSub(doc, v, at, end, "%s %s %q, which %s does not expand: it starts servers without a shell, %s",
-			what, verb, str[at:end], dl.Product, effect)
+			what, verb, str[at:end], c.Product, effect)
 		d.Severity = sev
-		d.Hint = homeHint(dl, committed, field, str[end:])
+		d.Hint = homeHint(c, committed, field, str[end:])
 		return
 	}
 	for _, ph := range resolve.Scan(str) {
-		if !homePlaceholder(ph) || expandsIn(dl, ph.Syntax, field) {
+		if !homePlaceholder(ph) || expandsIn(c, ph.Syntax, field) {
 			continue
 		}
 		d := p.reportSub(doc, v, ph.Start, ph.End, "%s holds %q, which %s does not expand: it starts servers without a shell, %s",
-			what, ph.Text, dl.Product, effect)
+			what, ph.Text, c.Product, effect)
 		d.Severity = sev
-		d.Hint = homeHint(dl, committed, field, str[ph.End:])
+		d.Hint = homeHint(c, committed, field, str[ph.End:])
 		return
 	}
 }

@@ -33,7 +33,7 @@ Fix: move the servers to ` + "`.mcp.json`" + ` (shared with the project) or add 
 }
 
 func checkIgnoredFile(p *Pass) {
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	if c == nil {
 		return
 	}

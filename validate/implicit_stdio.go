@@ -40,11 +40,11 @@ func checkImplicitStdio(p *Pass) {
 			continue
 		}
 		var d *normalize.Diagnostic
-		if dl := clientOf(s); dl.RemoteNeedsType {
-			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it", s.Name, dl.Product)
+		if c := clientOf(s); c.RemoteNeedsType {
+			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it", s.Name, c.Product)
 		} else {
-			co := normalize.ClientByID(dl.CoReader)
-			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it (%s infers %q)", s.Name, co.Product, dl.ReaderName(), dl.TypeFor(normalize.HTTP))
+			co := c.CoReaderClient()
+			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it (%s infers %q)", s.Name, co.Product, c.ReaderName(), c.TypeFor(normalize.HTTP))
 			d.Severity = normalize.Warning
 		}
 		d.Hint = "add \"type\": \"http\" (or \"sse\" for a legacy SSE endpoint)"
@@ -54,10 +54,10 @@ func checkImplicitStdio(p *Pass) {
 // remoteNeedsType reports whether the client, or another client that reads
 // the same files (Claude Code reads .mcp.json), reads a url without type
 // as stdio.
-func remoteNeedsType(dl *normalize.Client) bool {
-	if dl.RemoteNeedsType {
+func remoteNeedsType(c *normalize.Client) bool {
+	if c.RemoteNeedsType {
 		return true
 	}
-	co := normalize.ClientByID(dl.CoReader)
+	co := c.CoReaderClient()
 	return co != nil && co.RemoteNeedsType
 }

@@ -28,17 +28,17 @@ var invalidEnabledRule = &Rule{
 var switchKeys = []string{"enabled", "disabled", "required", "trust"}
 
 func checkInvalidEnabled(p *Pass) {
-	for s, dl := range p.Servers() {
-		lenient := dl.LenientBool
+	for s, c := range p.Servers() {
+		lenient := c.LenientBool
 		for _, key := range switchKeys {
 			m := s.Node.Member(key)
-			if m == nil || !dl.Knows(key) || m.Value.Kind == normalize.Bool {
+			if m == nil || !c.Knows(key) || m.Value.Kind == normalize.Bool {
 				continue
 			}
 			v := m.Value
 			if lenient && key == "enabled" && v.Kind == normalize.String {
 				if b, ok := piscesBool(v.Str); ok {
-					d := p.At(s, key, "server %q has %q: %q, a string that %s reads as %t but other clients do not take as a boolean", s.Name, key, v.Str, dl.ReaderName(), b)
+					d := p.At(s, key, "server %q has %q: %q, a string that %s reads as %t but other clients do not take as a boolean", s.Name, key, v.Str, c.ReaderName(), b)
 					d.Severity = normalize.Info
 					d.Hint = fmt.Sprintf("write %t without quotes", b)
 					continue
@@ -47,15 +47,15 @@ func checkInvalidEnabled(p *Pass) {
 			what := ""
 			switch {
 			case lenient && key == "enabled" && v.Kind == normalize.Number && v.Str == "0":
-				what = dl.ReaderName() + " reads it as false"
+				what = c.ReaderName() + " reads it as false"
 			case lenient:
-				what = dl.ReaderName() + " keeps the server enabled"
-			case dl.Strictness == normalize.RejectsServer:
-				what = dl.ReaderName() + " cannot load the config"
-			case dl.Strictness == normalize.RejectsConfig:
-				what = dl.ReaderName() + " rejects the whole config"
+				what = c.ReaderName() + " keeps the server enabled"
+			case c.Strictness == normalize.RejectsServer:
+				what = c.ReaderName() + " cannot load the config"
+			case c.Strictness == normalize.RejectsConfig:
+				what = c.ReaderName() + " rejects the whole config"
 			default:
-				what = dl.ReaderName() + " expects a boolean"
+				what = c.ReaderName() + " expects a boolean"
 			}
 			d := p.At(s, key, "server %q has %q: %s, which is not true or false: %s", s.Name, key, switchText(v), what)
 			d.Hint = "write true or false without quotes"

@@ -25,12 +25,12 @@ var invalidFieldRule = &Rule{
 }
 
 func checkInvalidField(p *Pass) {
-	for s, dl := range p.Servers() {
-		pr := dl.FieldProblem(s)
+	for s, c := range p.Servers() {
+		pr := c.FieldProblem(s)
 		if pr == nil || pr.Value == nil || pr.Kind == normalize.NonEmptyText && pr.Value.Kind == normalize.String {
 			continue // missing-url, missing-command
 		}
-		d := p.AtValue(p.Document(s.Source.Path), pr.Value, "server %q: %s", s.Name, pr.Why(dl))
+		d := p.AtValue(p.Document(s.Source.Path), pr.Value, "server %q: %s", s.Name, pr.Why(c))
 		d.Hint = pr.Hint()
 	}
 }

@@ -26,7 +26,7 @@ included (checked with Codex 0.169.0).`,
 }
 
 func checkInvalidTrustLevel(p *Pass) {
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	if c == nil || c.Trust == nil || c.Trust.Kind != normalize.TrustTable || len(c.Trust.Levels) == 0 {
 		return
 	}

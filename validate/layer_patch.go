@@ -39,11 +39,11 @@ func checkLayerPatch(p *Pass) {
 	if p.Set.UserRead {
 		return
 	}
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		if !s.Patch || p.definedElsewhere(s) {
 			continue
 		}
-		d := p.At(s, "", "server %q only changes fields of a server that another %s file defines; that file is not read in project scope", s.Name, dl.Product)
+		d := p.At(s, "", "server %q only changes fields of a server that another %s file defines; that file is not read in project scope", s.Name, c.Product)
 		d.Hint = "run mcpconf lint --scope all to check it together with the layer it changes"
 	}
 }

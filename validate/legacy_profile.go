@@ -33,7 +33,7 @@ selector and the table, and start Codex with ` + "`--profile NAME`" + `.`,
 }
 
 func checkLegacyProfile(p *Pass) {
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	if c == nil || c.Profile == nil {
 		return
 	}

@@ -28,12 +28,12 @@ var missingCommandRule = &Rule{
 }
 
 func checkMissingCommand(p *Pass) {
-	for s, dl := range p.Servers() {
-		if dl.OnNeither == normalize.NeitherInvalid || p.patches(s) {
+	for s, c := range p.Servers() {
+		if c.OnNeither == normalize.NeitherInvalid || p.patches(s) {
 			continue // unknown-transport: "invalid transport"; layer-patch
 		}
 		cmd := s.Node.Member("command")
-		empty, wrongKind := commandEmpty(dl, cmd)
+		empty, wrongKind := commandEmpty(c, cmd)
 		if wrongKind || !empty {
 			continue // the schema rule reports a command of the wrong type
 		}
@@ -45,7 +45,7 @@ func checkMissingCommand(p *Pass) {
 			}
 			var d *normalize.Diagnostic
 			switch {
-			case cmd != nil && dl.CommandArray:
+			case cmd != nil && c.CommandArray:
 				d = p.At(s, "command", "server %q has an empty \"command\": %s needs the program as its first item", s.Name, name)
 			case cmd != nil:
 				d = p.At(s, "command", "server %q has an empty \"command\"", s.Name)
@@ -55,17 +55,17 @@ func checkMissingCommand(p *Pass) {
 				d = p.At(s, "", "server %q has neither \"command\" nor \"url\": %s reads it as a stdio server and cannot start it", s.Name, name)
 			}
 			switch {
-			case serverEndpoint(s) != nil && cmd == nil && dl.RemoteHint != "":
-				d.Hint = dl.RemoteHint
+			case serverEndpoint(s) != nil && cmd == nil && c.RemoteHint != "":
+				d.Hint = c.RemoteHint
 			case serverEndpoint(s) != nil && cmd == nil:
-				d.Hint = fmt.Sprintf("if the server is reached by URL, write \"type\": %q", dl.TypeFor(normalize.HTTP))
+				d.Hint = fmt.Sprintf("if the server is reached by URL, write \"type\": %q", c.TypeFor(normalize.HTTP))
 			default:
 				d.Hint = "add the program to start, e.g. \"command\": \"npx\""
 			}
 		case s.Transport == normalize.NoTransport && !s.TransportExplicit && cmd == nil && serverEndpoint(s) == nil:
-			switch dl.OnNeither {
+			switch c.OnNeither {
 			case normalize.NeitherUnreachable:
-				p.At(s, "", "server %q has neither \"command\" nor a URL (%s): %s cannot connect to it", s.Name, dl.EndpointText(), name)
+				p.At(s, "", "server %q has neither \"command\" nor a URL (%s): %s cannot connect to it", s.Name, c.EndpointText(), name)
 			case normalize.NeitherSkipped:
 				p.At(s, "", "server %q has neither \"command\" nor \"url\": %s skips it", s.Name, name)
 			}
@@ -76,12 +76,12 @@ func checkMissingCommand(p *Pass) {
 // commandEmpty reports whether a command member is absent or holds no
 // program. wrongKind is true when it has a type the client does not take
 // (the schema rule reports those).
-func commandEmpty(dl *normalize.Client, cmd *normalize.Member) (empty, wrongKind bool) {
+func commandEmpty(c *normalize.Client, cmd *normalize.Member) (empty, wrongKind bool) {
 	if cmd == nil {
 		return true, false
 	}
 	v := cmd.Value
-	if dl.CommandArray {
+	if c.CommandArray {
 		if v.Kind != normalize.Array {
 			return false, true
 		}

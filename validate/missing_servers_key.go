@@ -56,7 +56,7 @@ func checkMissingServersKey(p *Pass) {
 	for _, u := range p.unloaded() {
 		switch u.Where {
 		case discover.AtTopLevel:
-			f := fileKey{u.Server.Source.Path, u.Client.ID}
+			f := fileKey{u.Server.Source.Path, u.Client}
 			if top[f] == nil {
 				order = append(order, f)
 			}
@@ -92,7 +92,10 @@ func checkMissingServersKey(p *Pass) {
 }
 
 // fileKey is a file as one client reads it.
-type fileKey struct{ path, client string }
+type fileKey struct {
+	path   string
+	client *normalize.Client
+}
 
 // noKey reports servers files that have no servers key at all, nor
 // servers anywhere else that the other findings name: Claude Code refuses
@@ -100,10 +103,10 @@ type fileKey struct{ path, client string }
 // client that does not require the key is left alone, and so are settings
 // files, which hold other settings too.
 func noKey(p *Pass, top map[fileKey][]discover.Unloaded) {
-	seen := map[string]bool{}
+	seen := map[fileKey]bool{}
 	for _, sf := range p.Set.Sources {
-		c := normalize.ClientByID(sf.Client)
-		k := sf.Path + "\x00" + sf.Client
+		c := sf.Client
+		k := fileKey{sf.Path, sf.Client}
 		if c == nil || sf.Status != normalize.Found || sf.Section != "" || seen[k] || !normalize.ServersOnly(sf.Path) || c.ServersKey == "" {
 			continue
 		}
@@ -136,14 +139,14 @@ func noKey(p *Pass, top map[fileKey][]discover.Unloaded) {
 // in this run: Claude Code refuses a .mcp.json without "mcpServers", but
 // a .claude/mcp.json only pisces reads is not Claude Code's to refuse.
 func (p *Pass) readsItself(c *normalize.Client, path string) bool {
-	if p.Set.Client == c.ID {
+	if p.Set.Client == c {
 		return true
 	}
 	if p.Workspace == nil {
-		return p.Set.Client == ""
+		return p.Set.Client == nil
 	}
 	for _, v := range p.Workspace.Views {
-		if v.Client != c.ID {
+		if v.Client != c {
 			continue
 		}
 		for _, s := range v.Sources {
@@ -158,8 +161,8 @@ func (p *Pass) readsItself(c *normalize.Client, path string) bool {
 // readerName names who reads the file in this view: the view's client,
 // or, in pisces's merged view, the client of the file's shape.
 func (p *Pass) readerName(c *normalize.Client) string {
-	if p.Set.Client != "" && p.Set.Client != c.ID {
-		return normalize.ProductName(p.Set.Client)
+	if p.Set.Client != nil && p.Set.Client != c {
+		return p.Set.Client.Product
 	}
 	return c.ReaderName()
 }

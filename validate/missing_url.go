@@ -24,10 +24,10 @@ var missingURLRule = &Rule{
 }
 
 func checkMissingURL(p *Pass) {
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		remote := isRemote(s.Transport)
-		if dl.UnknownTypeIgnored && s.Transport == normalize.NoTransport && dl.TypeFor(normalize.HTTP) != "" &&
-			(s.Type == dl.TypeFor(normalize.HTTP) || s.Type == dl.TypeFor(normalize.SSE)) {
+		if c.UnknownTypeIgnored && s.Transport == normalize.NoTransport && c.TypeFor(normalize.HTTP) != "" &&
+			(s.Type == c.TypeFor(normalize.HTTP) || s.Type == c.TypeFor(normalize.SSE)) {
 			remote = true // Gemini CLI picks the transport from the URL keys alone
 		}
 		if !remote {
@@ -45,11 +45,11 @@ func checkMissingURL(p *Pass) {
 			d = p.At(s, u.Key, "server %q has an empty %q", s.Name, u.Key)
 			d.Hint = "write the server's address, e.g. \"https://example.com/mcp\""
 		} else {
-			d = p.At(s, "type", "server %q is a remote server (\"type\": %q) without %s", s.Name, s.Type, dl.EndpointText())
+			d = p.At(s, "type", "server %q is a remote server (\"type\": %q) without %s", s.Name, s.Type, c.EndpointText())
 			d.Hint = "add the server's address, e.g. \"url\": \"https://example.com/mcp\""
 		}
-		if cmd := s.Node.Member("command"); cmd != nil && u == nil && dl.TypeFor(normalize.Stdio) != "" {
-			d.Hint = fmt.Sprintf("if the server is a local process started by \"command\", write \"type\": %q", dl.TypeFor(normalize.Stdio))
+		if cmd := s.Node.Member("command"); cmd != nil && u == nil && c.TypeFor(normalize.Stdio) != "" {
+			d.Hint = fmt.Sprintf("if the server is a local process started by \"command\", write \"type\": %q", c.TypeFor(normalize.Stdio))
 		}
 	}
 }

@@ -74,13 +74,13 @@ func checkNameCollision(p *Pass) {
 	seen := map[string]bool{}
 	for i := range defs {
 		s := &defs[i]
-		k := s.Source.Client + "\x00" + s.Name
+		k := s.Source.Client.ID + "\x00" + s.Name
 		if seen[k] {
 			continue
 		}
 		seen[k] = true
 		if s.Enabled {
-			perClient[s.Source.Client] = append(perClient[s.Source.Client], s)
+			perClient[s.Source.Client.ID] = append(perClient[s.Source.Client.ID], s)
 		}
 	}
 
@@ -92,7 +92,7 @@ func checkNameCollision(p *Pass) {
 	clients := normalize.Clients()
 	if !byPriority(p.Set) {
 		// a client's own view: its scheme, over the servers it starts
-		clients = []*normalize.Client{normalize.ClientByID(p.Set.Client)}
+		clients = []*normalize.Client{p.Set.Client}
 	}
 	for _, cl := range clients {
 		sc := cl.ToolNames

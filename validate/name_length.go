@@ -34,13 +34,13 @@ var nameLengthRule = &Rule{
 const toolNameRoom = 16
 
 func checkNameLength(p *Pass) {
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		// A shape read by another client too (.mcp.json) is judged by that
 		// client's scheme when it has none of its own.
-		if dl.ToolNames == nil && dl.CoReader != "" {
-			dl = normalize.ClientByID(dl.CoReader)
+		if c.ToolNames == nil && c.CoReader != "" {
+			c = c.CoReaderClient()
 		}
-		sc := dl.ToolNames
+		sc := c.ToolNames
 		if sc == nil || sc.MaxLen == 0 {
 			continue
 		}
@@ -49,7 +49,7 @@ func checkNameLength(p *Pass) {
 		if sc.OnClash {
 			verb = " names clashing tools "
 		}
-		who := dl.Product + verb + fmt.Sprintf("%q", sc.Form)
+		who := c.Product + verb + fmt.Sprintf("%q", sc.Form)
 		left := limit - utf8.RuneCountInString(prefix)
 		if left >= toolNameRoom {
 			continue

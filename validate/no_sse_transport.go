@@ -31,12 +31,12 @@ endpoint. Point ` + "`url`" + ` at the server's streamable HTTP endpoint (usuall
 }
 
 func checkNoSSETransport(p *Pass) {
-	for s, dl := range p.Servers() {
-		if !dl.NoSSE || s.Transport != normalize.HTTP || !sseLooking(s.URL) {
+	for s, c := range p.Servers() {
+		if !c.NoSSE || s.Transport != normalize.HTTP || !sseLooking(s.URL) {
 			continue
 		}
 		d := p.At(s, "url", "server %q: %q looks like an SSE endpoint, but %s has no SSE transport: it sends streamable HTTP requests there, which an SSE endpoint does not answer",
-			s.Name, s.URL, dl.Product)
+			s.Name, s.URL, c.Product)
 		d.Hint = "point \"url\" at the server's streamable HTTP endpoint (usually \"/mcp\" instead of \"/sse\"), or reach the SSE endpoint through a stdio bridge: command = \"npx\", args = [\"-y\", \"mcp-remote\", \"<url>\"]"
 	}
 }

@@ -31,13 +31,13 @@ from a Windows client, leave ` + "`cwd`" + ` out and give the directory to ` + "
 }
 
 func checkOSMismatch(p *Pass) {
-	for s, dl := range p.Servers() {
-		if s.Transport != normalize.Stdio || s.Node == nil || !dl.Knows("cwd") {
+	for s, c := range p.Servers() {
+		if s.Transport != normalize.Stdio || s.Node == nil || !c.Knows("cwd") {
 			continue
 		}
 		cwd := s.Node.Get("cwd")
 		cmd := s.Node.Get("command")
-		if dl.CommandArray && cmd != nil && cmd.Kind == normalize.Array && len(cmd.Items) > 0 {
+		if c.CommandArray && cmd != nil && cmd.Kind == normalize.Array && len(cmd.Items) > 0 {
 			cmd = cmd.Items[0]
 		}
 		if cwd == nil || cwd.Kind != normalize.String || cmd == nil || cmd.Kind != normalize.String {

@@ -32,7 +32,7 @@ too.`,
 
 func checkRefusedConfig(p *Pass) {
 	g := p.Set.Refused
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	if g == nil || g.Path == "" || !g.Pos.IsValid() || c == nil || c.Refuses == nil {
 		return // a file that cannot be read at all: unreadable says so; a client that stops on a bad file (Gemini CLI): the file's own finding says so
 	}

@@ -168,7 +168,7 @@ func (p *Pass) Definitions() []normalize.Server { return p.Set.Definitions }
 
 // clientOf returns the descriptor of the client whose shape a server was
 // read with.
-func clientOf(s *normalize.Server) *normalize.Client { return normalize.ClientOf(s) }
+func clientOf(s *normalize.Server) *normalize.Client { return s.Source.Client }
 
 // Lookup returns the rule with the given id, or nil.
 func Lookup(id normalize.RuleID) *Rule {
@@ -240,7 +240,7 @@ func b2i(b bool) int {
 // providers' files as well (normalize.ByPriority), which their owners'
 // views judge.
 func byPriority(set *normalize.Set) bool {
-	c := normalize.ClientByID(set.Client)
+	c := set.Client
 	return c == nil || c.ReadsProviders()
 }
 
@@ -374,7 +374,7 @@ func (p *Pass) Servers() iter.Seq2[*normalize.Server, *normalize.Client] {
 		defs := p.Set.Definitions
 		for i := range defs {
 			s := &defs[i]
-			c := normalize.ClientOf(s)
+			c := s.Source.Client
 			if c == nil {
 				continue // not read by a known client: nothing to judge it by
 			}
@@ -393,11 +393,11 @@ func (p *Pass) definedElsewhere(s *normalize.Server) bool {
 		p.defined = map[string]bool{}
 		for o := range p.Servers() {
 			if o.Node.Member("command") != nil || o.Node.Member("url") != nil {
-				p.defined[o.Source.Client+"\x00"+o.Name] = true
+				p.defined[o.Source.Client.ID+"\x00"+o.Name] = true
 			}
 		}
 	}
-	return p.defined[s.Source.Client+"\x00"+s.Name]
+	return p.defined[s.Source.Client.ID+"\x00"+s.Name]
 }
 
 // patches reports a layer that only changes a server another layer

@@ -34,7 +34,7 @@ func checkSchema(p *Pass) {
 	}
 	var need []string
 	for _, src := range p.Set.Sources {
-		if n := schemas.ForClient(src.Client); src.Status == normalize.Found && n != "" && !slices.Contains(need, n) {
+		if n := schemaOf(src); src.Status == normalize.Found && n != "" && !slices.Contains(need, n) {
 			need = append(need, n)
 		}
 	}
@@ -44,7 +44,7 @@ func checkSchema(p *Pass) {
 			continue
 		}
 		doc := p.Document(src.Path)
-		name := schemas.ForClient(src.Client)
+		name := schemaOf(src)
 		if doc == nil || doc.Root == nil || name == "" || !p.once("schema", doc, name) {
 			continue // validated already for another client of the run
 		}
@@ -77,4 +77,12 @@ func coveredBy(reported map[string]bool, path, ptr string) bool {
 		}
 		ptr = ptr[:i]
 	}
+}
+
+// schemaOf is the name of the schema of a source's client, or "".
+func schemaOf(src normalize.SourceFile) string {
+	if src.Client == nil {
+		return ""
+	}
+	return src.Client.Schema
 }

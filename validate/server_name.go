@@ -48,7 +48,7 @@ var serverNameRule = &Rule{
 const maxServerName = 100
 
 func checkServerName(p *Pass) {
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		name := s.Name
 		if strings.TrimSpace(name) == "" {
 			d := p.At(s, "", "server name %q is empty: no client can refer to this server", name)
@@ -56,26 +56,26 @@ func checkServerName(p *Pass) {
 			d.Hint = "name the server with letters, digits, \"_\", \".\" or \"-\""
 			continue
 		}
-		if r := dl.Reserved(name); r != "" {
+		if r := c.Reserved(name); r != "" {
 			as := ""
 			if r != name {
 				as = fmt.Sprintf(" (%q)", r)
 			}
-			d := p.At(s, "", "server name %q is one %s reserves for its own servers%s: it does not load this one", name, dl.Product, as)
+			d := p.At(s, "", "server name %q is one %s reserves for its own servers%s: it does not load this one", name, c.Product, as)
 			d.Severity = normalize.Error
-			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, dl.NameNoDot)+"-mcp")
+			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, c.NameNoDot)+"-mcp")
 			continue
 		}
-		if !dl.NameChars {
+		if !c.NameChars {
 			continue // the client documents no rule for names (Windsurf)
 		}
 		if n := utf8.RuneCountInString(name); n > maxServerName {
 			d := p.At(s, "", "server name %q is %d characters long, over the limit of %d", name, n, maxServerName)
 			d.Hint = "use a shorter name"
 		}
-		codex := dl.NameNoDot
+		codex := c.NameNoDot
 		checked := name
-		if dl.NamespacedNames {
+		if c.NamespacedNames {
 			// VS Code names a server installed from the MCP gallery after
 			// its registry name, "<reverse-DNS namespace>/<name>"
 			// ("io.github.ChromeDevTools/chrome-devtools-mcp"), and makes
@@ -87,7 +87,7 @@ func checkServerName(p *Pass) {
 		if bad := badNameChars(checked, codex); bad != "" {
 			allowed := `letters, digits, "_", "." and "-"`
 			if codex {
-				allowed = fmt.Sprintf(`letters, digits, "_" and "-" (%s allows no ".")`, dl.Product)
+				allowed = fmt.Sprintf(`letters, digits, "_" and "-" (%s allows no ".")`, c.Product)
 			}
 			d := p.At(s, "", "server name %q contains %s: use only %s", name, bad, allowed)
 			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, codex))

@@ -64,7 +64,7 @@ are meant to run.`,
 
 func checkShadowed(p *Pass) {
 	merged := byPriority(p.Set)
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	for i := range p.Set.Entries {
 		e := &p.Set.Entries[i]
 		for j := range e.Shadowed {
@@ -122,7 +122,7 @@ func (p *Pass) readBy(path string) []string {
 		}
 		for _, s := range v.Sources {
 			if s.Path == path && s.Status == normalize.Found {
-				out = append(out, normalize.ProductName(v.Client))
+				out = append(out, v.Client.Product)
 				break
 			}
 		}

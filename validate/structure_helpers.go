@@ -18,7 +18,7 @@ func clientProduct(s *normalize.Server) string {
 	if c := clientOf(s); c != nil {
 		return c.ReaderName()
 	}
-	return s.Source.Client
+	return ""
 }
 
 // serverEndpoint returns the member a client reads the server's endpoint

@@ -40,7 +40,7 @@ Fix: run the command the finding gives (` + "`sudo chmod g-w,o-w DIR`" + `,
 }
 
 func checkSystemFileSkipped(p *Pass) {
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	if c == nil {
 		return
 	}

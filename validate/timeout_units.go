@@ -52,21 +52,21 @@ const longestToolCall = 6 * time.Hour
 const longestStart = 1000 * time.Second
 
 func checkTimeoutUnits(p *Pass) {
-	for s, dl := range p.Servers() {
-		if dl.TimeoutUnit == time.Millisecond && dl.Knows("timeout") {
-			checkMillis(p, s, dl, "timeout")
+	for s, c := range p.Servers() {
+		if c.TimeoutUnit == time.Millisecond && c.Knows("timeout") {
+			checkMillis(p, s, c, "timeout")
 		}
-		for _, f := range dl.MillisFields {
-			checkMillis(p, s, dl, f)
+		for _, f := range c.MillisFields {
+			checkMillis(p, s, c, f)
 		}
-		for _, f := range dl.SecondsFields {
-			checkSeconds(p, s, dl, f)
+		for _, f := range c.SecondsFields {
+			checkSeconds(p, s, c, f)
 		}
-		for loser, winner := range dl.TimeoutWins {
+		for loser, winner := range c.TimeoutWins {
 			win, lose := s.Node.Member(winner), s.Node.Member(loser)
 			if win != nil && lose != nil && win.Value.Kind == normalize.Number {
 				d := p.AtKey(s, lose, "server %q sets both %q and %q: %s uses %q (%s) and ignores %q",
-					s.Name, winner, loser, dl.ReaderName(), winner, humanDuration(win.Value.Num, unitOf(dl, winner)), loser)
+					s.Name, winner, loser, c.ReaderName(), winner, humanDuration(win.Value.Num, unitOf(c, winner)), loser)
 				d.Hint = "remove one of the two"
 			}
 		}
@@ -82,15 +82,15 @@ func timeoutNumber(s *normalize.Server, key string) (*normalize.Value, bool) {
 	return v, true
 }
 
-func checkMillis(p *Pass, s *normalize.Server, dl *normalize.Client, key string) {
+func checkMillis(p *Pass, s *normalize.Server, c *normalize.Client, key string) {
 	v, ok := timeoutNumber(s, key)
 	if !ok || v.Num <= 0 || v.Num >= 1000 {
 		return
 	}
 	var d *normalize.Diagnostic
-	if key == "timeout" && dl.TimeoutFloor > 0 && v.Num*float64(time.Millisecond) < float64(dl.TimeoutFloor) {
+	if key == "timeout" && c.TimeoutFloor > 0 && v.Num*float64(time.Millisecond) < float64(c.TimeoutFloor) {
 		d = p.At(s, key, "server %q has %q: %s, which %s ignores: it takes a %q of %s or more, in milliseconds, and uses its default below",
-			s.Name, key, v.Str, clientProduct(s), key, humanDuration(float64(dl.TimeoutFloor/time.Millisecond), time.Millisecond))
+			s.Name, key, v.Str, clientProduct(s), key, humanDuration(float64(c.TimeoutFloor/time.Millisecond), time.Millisecond))
 	} else {
 		d = p.At(s, key, "server %q has %q: %s, which %s reads as %s", s.Name, key, v.Str, clientProduct(s), humanDuration(v.Num, time.Millisecond))
 	}
@@ -99,12 +99,12 @@ func checkMillis(p *Pass, s *normalize.Server, dl *normalize.Client, key string)
 
 // checkSeconds judges a field in seconds by what it times: a start of 1000
 // seconds or more, a tool call of more than 6 hours.
-func checkSeconds(p *Pass, s *normalize.Server, dl *normalize.Client, key string) {
+func checkSeconds(p *Pass, s *normalize.Server, c *normalize.Client, key string) {
 	v, ok := timeoutNumber(s, key)
 	if !ok {
 		return
 	}
-	tool := slices.Contains(dl.ToolTimeoutFields, key)
+	tool := slices.Contains(c.ToolTimeoutFields, key)
 	limit, what := longestStart, ""
 	if tool {
 		limit, what = longestToolCall, " for one tool call"
@@ -145,8 +145,8 @@ func formatNumber(f float64) string {
 }
 
 // unitOf is the unit of one of a client's timeout fields.
-func unitOf(dl *normalize.Client, field string) time.Duration {
-	if slices.Contains(dl.MillisFields, field) {
+func unitOf(c *normalize.Client, field string) time.Duration {
+	if slices.Contains(c.MillisFields, field) {
 		return time.Millisecond
 	}
 	return time.Second

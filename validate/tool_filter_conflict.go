@@ -30,8 +30,8 @@ var toolFilterConflictRule = &Rule{
 }
 
 func checkToolFilterConflict(p *Pass) {
-	for s, dl := range p.Servers() {
-		keys := dl.ToolFilters
+	for s, c := range p.Servers() {
+		keys := c.ToolFilters
 		if keys[0] == "" || keys[1] == "" {
 			continue
 		}
@@ -47,7 +47,7 @@ func checkToolFilterConflict(p *Pass) {
 		if exc == nil || exc.Kind != normalize.Array || len(exc.Items) == 0 {
 			continue
 		}
-		globs := dl.ToolGlobs
+		globs := c.ToolGlobs
 		allowed := make(map[string]bool, len(inc.Items))
 		var literals []string // allowed names without glob characters, for pisces
 		for _, it := range inc.Items {
@@ -55,7 +55,7 @@ func checkToolFilterConflict(p *Pass) {
 				continue
 			}
 			name := it.Str
-			if dl.ToolArgsInAllow {
+			if c.ToolArgsInAllow {
 				// Gemini CLI also takes "tool(args)" entries that allow a tool.
 				if j := strings.IndexByte(name, '('); j > 0 {
 					name = name[:j]

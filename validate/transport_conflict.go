@@ -30,7 +30,7 @@ var transportConflictRule = &Rule{
 }
 
 func checkTransportConflict(p *Pass) {
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		cmd := s.Node.Member("command")
 		u := serverEndpoint(s)
 		if cmd == nil || u == nil {
@@ -40,17 +40,17 @@ func checkTransportConflict(p *Pass) {
 		both := fmt.Sprintf("server %q has both \"command\" and %q", s.Name, u.Key)
 		hint := fmt.Sprintf("keep \"command\" for a local server or %q for a remote one, not both", u.Key)
 		var d *normalize.Diagnostic
-		switch dl.OnBoth {
+		switch c.OnBoth {
 		case normalize.RejectsEntry:
 			d = p.AtKey(s, u, "%s: %s rejects the entry", both, name)
 		case normalize.StdioRejectsURL:
 			d = p.AtKey(s, u, "%s: %s reads it as a stdio server and rejects %q on it", both, name, u.Key)
-			if dl.Refuses != nil {
+			if c.Refuses != nil {
 				d.Message += ", refusing its whole config"
 			}
 		case normalize.RejectsFile:
 			d = p.AtKey(s, u, "%s: %s rejects the whole config", both, name)
-			hint = fmt.Sprintf("a %q server takes \"command\", a %q one \"url\"; keep the one that matches \"type\"", dl.TypeFor(normalize.Stdio), dl.TypeFor(normalize.HTTP))
+			hint = fmt.Sprintf("a %q server takes \"command\", a %q one \"url\"; keep the one that matches \"type\"", c.TypeFor(normalize.Stdio), c.TypeFor(normalize.HTTP))
 		default:
 			switch {
 			case s.Transport == normalize.Stdio:

@@ -55,17 +55,17 @@ func checkUndefinedVariable(p *Pass) {
 		v := p.Getenv(name)
 		return v, v != ""
 	}
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		if s.Node == nil || !s.Enabled {
 			continue
 		}
 		doc := p.Document(s.Source.Path)
-		if dl.VarsByName {
+		if c.VarsByName {
 			checkEnvRefs(p, s, doc, lookup)
 			continue
 		}
 		var syns []resolve.Syntax
-		for _, syn := range dl.Placeholders {
+		for _, syn := range c.Placeholders {
 			if slices.Contains(variableSyntaxes, syn) {
 				syns = append(syns, syn)
 			}
@@ -79,16 +79,16 @@ func checkUndefinedVariable(p *Pass) {
 				if !slices.Contains(variableSyntaxes, u.Syntax) || u.Syntax == resolve.Bare && !resolve.IsEnvName(u.Name) {
 					continue
 				}
-				if u.Syntax == resolve.Dollar && dl.ExtensionVar(s, u.Name) {
+				if u.Syntax == resolve.Dollar && c.ExtensionVar(s, u.Name) {
 					continue // replaced in an extension's manifest before the environment is read
 				}
 				what := fmt.Sprintf("the server gets %q literally", u.Text)
 				switch {
 				case u.Syntax == resolve.Brace:
 					what = "opencode substitutes an empty string"
-				case dl.EmptyUnset && secretMaps[v.field] != "":
+				case c.EmptyUnset && secretMaps[v.field] != "":
 					// expanded again with dotenv-expand when the server starts
-					what = dl.Product + " substitutes an empty string"
+					what = c.Product + " substitutes an empty string"
 				}
 				d := p.reportSub(doc, v.value, u.Start, u.End, "variable %q is not set: %s", u.Name, what)
 				d.Hint = fmt.Sprintf("set %s in the environment the client starts in", u.Name)

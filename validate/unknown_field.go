@@ -103,9 +103,9 @@ func foldKey(k string) string {
 }
 
 func checkUnknownField(p *Pass) {
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		for _, m := range s.Node.Unique() {
-			note, ok := dl.Unsupported[m.Key]
+			note, ok := c.Unsupported[m.Key]
 			if !ok {
 				continue
 			}
@@ -116,17 +116,17 @@ func checkUnknownField(p *Pass) {
 				d.Hint = fmt.Sprintf(note.Hint, envVarName(strings.ToUpper(s.Name)+"_TOKEN", "MCP_TOKEN"))
 			}
 		}
-		strict := dl.Strictness == normalize.RejectsConfig
+		strict := c.Strictness == normalize.RejectsConfig
 		for _, m := range s.Unknown {
 			if annotationKeys[m.Key] && !strict {
 				// A note for the reader: ignored, as its author expects.
 				continue
 			}
-			msg := fmt.Sprintf("unknown field %q in server %q: %s ignores it", m.Key, s.Name, dl.ReaderName())
+			msg := fmt.Sprintf("unknown field %q in server %q: %s ignores it", m.Key, s.Name, c.ReaderName())
 			if strict {
-				msg = fmt.Sprintf("unknown field %q in server %q: %s rejects the whole config", m.Key, s.Name, dl.ReaderName())
+				msg = fmt.Sprintf("unknown field %q in server %q: %s rejects the whole config", m.Key, s.Name, c.ReaderName())
 			}
-			suggestion, hint := SuggestField(dl, m)
+			suggestion, hint := SuggestField(c, m)
 			if suggestion != "" {
 				msg += "; did you mean " + suggestion + "?"
 			}
@@ -136,10 +136,10 @@ func checkUnknownField(p *Pass) {
 			}
 			d.Hint = hint
 			if d.Hint == "" && suggestion == "" && tomlTableKey(p, s, m) {
-				d.Hint = fmt.Sprintf("in TOML every key after the [%s.%s] header belongs to that table: if %q is a top-level setting, move it above the first table", dl.ServersKey, s.Name, m.Key)
+				d.Hint = fmt.Sprintf("in TOML every key after the [%s.%s] header belongs to that table: if %q is a top-level setting, move it above the first table", c.ServersKey, s.Name, m.Key)
 			}
-			if d.Hint == "" && suggestion == "" && len(dl.Fields) <= 12 {
-				d.Hint = "remove it; " + dl.ReaderName() + " reads " + normalize.Quoted(dl.Fields)
+			if d.Hint == "" && suggestion == "" && len(c.Fields) <= 12 {
+				d.Hint = "remove it; " + c.ReaderName() + " reads " + normalize.Quoted(c.Fields)
 			}
 		}
 	}
@@ -165,43 +165,43 @@ func tomlTableKey(p *Pass, s *normalize.Server, m *normalize.Member) bool {
 // ready for a message (`"env"`, `"enabled": false`), and a hint when the
 // client has no such field. lint's unknown-field and explain's ignored
 // fields say the same.
-func SuggestField(dl *normalize.Client, m *normalize.Member) (suggestion, hint string) {
+func SuggestField(cl *normalize.Client, m *normalize.Member) (suggestion, hint string) {
 	key := m.Key
 	fold := foldKey(key)
 	switch fold {
 	case "disabled":
 		switch {
-		case dl.Knows("enabled"):
+		case cl.Knows("enabled"):
 			return fmt.Sprintf(`"enabled": %t`, !switchOn(m.Value)), ""
-		case dl.DisableHint != "":
-			return "", dl.DisableHint
+		case cl.DisableHint != "":
+			return "", cl.DisableHint
 		}
-		return "", dl.ReaderName() + " has no per-server switch"
+		return "", cl.ReaderName() + " has no per-server switch"
 	case "enabled":
 		switch {
-		case dl.Knows("disabled"):
+		case cl.Knows("disabled"):
 			return fmt.Sprintf(`"disabled": %t`, !switchOn(m.Value)), ""
-		case dl.DisableHint != "":
-			return "", dl.DisableHint
+		case cl.DisableHint != "":
+			return "", cl.DisableHint
 		}
-		return "", dl.ReaderName() + " has no per-server switch"
+		return "", cl.ReaderName() + " has no per-server switch"
 	}
 	if g, ok := groupIndex()[fold]; ok {
-		if fieldGroups[g].keys[0] == "timeout" && !dl.Knows("timeout") && len(dl.SecondsFields) > 0 {
-			return timeoutField(dl, fold, m.Value), ""
+		if fieldGroups[g].keys[0] == "timeout" && !cl.Knows("timeout") && len(cl.SecondsFields) > 0 {
+			return timeoutField(cl, fold, m.Value), ""
 		}
-		if fieldGroups[g].keys[0] == "timeout" && startupKey(fold) && slices.Contains(dl.ToolTimeoutFields, "timeout") && !slices.Contains(dl.SecondsFields, "timeout") {
+		if fieldGroups[g].keys[0] == "timeout" && startupKey(fold) && slices.Contains(cl.ToolTimeoutFields, "timeout") && !slices.Contains(cl.SecondsFields, "timeout") {
 			// the client's "timeout" bounds tool calls, not the start
-			return "", dl.Missing["startup_timeout"]
+			return "", cl.Missing["startup_timeout"]
 		}
 		for _, k := range fieldGroups[g].keys {
-			if dl.Knows(k) && k != key {
-				return fieldSuggestion(dl, key, k)
+			if cl.Knows(k) && k != key {
+				return fieldSuggestion(cl, key, k)
 			}
 		}
-		return "", groupNone(dl, g)
+		return "", groupNone(cl, g)
 	}
-	if c := normalize.Closest(key, dl.Fields); c != "" {
+	if c := normalize.Closest(key, cl.Fields); c != "" {
 		return fmt.Sprintf("%q", c), ""
 	}
 	return "", ""
@@ -209,11 +209,11 @@ func SuggestField(dl *normalize.Client, m *normalize.Member) (suggestion, hint s
 
 // fieldSuggestion words the suggestion of known for key, adding what
 // else the client needs.
-func fieldSuggestion(dl *normalize.Client, key, known string) (string, string) {
+func fieldSuggestion(c *normalize.Client, key, known string) (string, string) {
 	sug := fmt.Sprintf("%q", known)
 	switch {
-	case foldKey(key) == "httpurl" && known == "url" && dl.Knows("type"):
-		return sug, fmt.Sprintf("write \"url\" with \"type\": %q", dl.TypeFor(normalize.HTTP))
+	case foldKey(key) == "httpurl" && known == "url" && c.Knows("type"):
+		return sug, fmt.Sprintf("write \"url\" with \"type\": %q", c.TypeFor(normalize.HTTP))
 	case known == "trust":
 		return sug, "\"trust\": true skips the confirmation of every tool of the server"
 	case known == "default_tools_approval_mode":
@@ -223,12 +223,12 @@ func fieldSuggestion(dl *normalize.Client, key, known string) (string, string) {
 }
 
 // groupNone explains that a client has no field of group g.
-func groupNone(dl *normalize.Client, g int) string {
+func groupNone(c *normalize.Client, g int) string {
 	switch {
-	case dl.Missing[fieldGroups[g].keys[0]] != "":
-		return dl.Missing[fieldGroups[g].keys[0]]
+	case c.Missing[fieldGroups[g].keys[0]] != "":
+		return c.Missing[fieldGroups[g].keys[0]]
 	case fieldGroups[g].none != "":
-		return fmt.Sprintf(fieldGroups[g].none, dl.ReaderName())
+		return fmt.Sprintf(fieldGroups[g].none, c.ReaderName())
 	}
 	return ""
 }
@@ -236,7 +236,7 @@ func groupNone(dl *normalize.Client, g int) string {
 // timeoutField picks the timeout field of a client without a bare
 // "timeout" (Codex) that a foreign timeout key most likely means, by its
 // name and, when the name has no unit, its size.
-func timeoutField(dl *normalize.Client, fold string, v *normalize.Value) string {
+func timeoutField(c *normalize.Client, fold string, v *normalize.Value) string {
 	pick := func(fields []string, want string) string {
 		for _, f := range fields {
 			if strings.Contains(f, want) {
@@ -248,16 +248,16 @@ func timeoutField(dl *normalize.Client, fold string, v *normalize.Value) string 
 		}
 		return ""
 	}
-	startup := pick(dl.SecondsFields, "startup")
+	startup := pick(c.SecondsFields, "startup")
 	switch {
 	case strings.Contains(fold, "tool") || strings.Contains(fold, "request"):
-		return pick(dl.SecondsFields, "tool")
-	case strings.HasSuffix(fold, "ms") && len(dl.MillisFields) > 0:
-		return pick(dl.MillisFields, "startup")
+		return pick(c.SecondsFields, "tool")
+	case strings.HasSuffix(fold, "ms") && len(c.MillisFields) > 0:
+		return pick(c.MillisFields, "startup")
 	case strings.HasSuffix(fold, "sec"):
 		return startup
-	case v.Kind == normalize.Number && v.Num >= 1000 && len(dl.MillisFields) > 0:
-		return pick(dl.MillisFields, "startup")
+	case v.Kind == normalize.Number && v.Num >= 1000 && len(c.MillisFields) > 0:
+		return pick(c.MillisFields, "startup")
 	}
 	return startup
 }

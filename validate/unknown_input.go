@@ -43,7 +43,7 @@ Only VS Code files (` + "`.vscode/mcp.json`" + ` and the user ` + "`mcp.json`" +
 
 func checkUnknownInput(p *Pass) {
 	for _, src := range p.Set.Sources {
-		c := normalize.ClientByID(src.Client)
+		c := src.Client
 		if !c.Inputs || src.Status != normalize.Found {
 			continue
 		}

@@ -37,25 +37,25 @@ var unknownTransportRule = &Rule{
 }
 
 func checkUnknownTransport(p *Pass) {
-	for s, dl := range p.Servers() {
+	for s, c := range p.Servers() {
 		name := clientProduct(s)
 		t := s.Node.Member("type")
 		switch {
-		case dl.OnNeither == normalize.NeitherInvalid:
+		case c.OnNeither == normalize.NeitherInvalid:
 			if s.Node.Member("command") != nil || s.Node.Member("url") != nil || s.Transport == normalize.Extension || p.patches(s) || p.definedElsewhere(s) {
 				continue // a patch of a server another layer of the client defines
 			}
 			d := p.At(s, "", "server %q has neither \"command\" nor \"url\": %s cannot load the config", s.Name, name)
-			if dl.NeitherError != "" {
-				d.Message += fmt.Sprintf(" (%q)", dl.NeitherError)
+			if c.NeitherError != "" {
+				d.Message += fmt.Sprintf(" (%q)", c.NeitherError)
 			}
 			d.Hint = "add \"command\" for a local server or \"url\" for a remote one"
-		case dl.TypeRequired && t == nil:
+		case c.TypeRequired && t == nil:
 			if toggleOnly(s.Node) || p.patches(s) {
 				continue
 			}
-			local, remote := dl.TypeFor(normalize.Stdio), dl.TypeFor(normalize.HTTP)
-			d := p.At(s, "", "server %q has no \"type\": %s requires %s and rejects the config without it", s.Name, name, quoteOr(dl.TypeNames()))
+			local, remote := c.TypeFor(normalize.Stdio), c.TypeFor(normalize.HTTP)
+			d := p.At(s, "", "server %q has no \"type\": %s requires %s and rejects the config without it", s.Name, name, quoteOr(c.TypeNames()))
 			switch {
 			case s.Node.Member("command") != nil:
 				d.Hint = fmt.Sprintf("add \"type\": %q", local)
@@ -65,8 +65,8 @@ func checkUnknownTransport(p *Pass) {
 				d.Hint = fmt.Sprintf("add \"type\": %q with a \"command\" array, or \"type\": %q with a \"url\"", local, remote)
 			}
 		case t != nil && t.Value.Kind == normalize.String:
-			accepted := dl.TypeNames()
-			if dl.Types == nil || slices.Contains(accepted, t.Value.Str) || expandsPlaceholder(dl, t.Value.Str) {
+			accepted := c.TypeNames()
+			if c.Types == nil || slices.Contains(accepted, t.Value.Str) || expandsPlaceholder(c, t.Value.Str) {
 				continue
 			}
 			lit := t.Value.Str
@@ -75,7 +75,7 @@ func checkUnknownTransport(p *Pass) {
 				what = "an empty \"type\""
 			}
 			verdict := "which " + name + " does not accept"
-			ignored := dl.UnknownTypeIgnored && s.Transport != normalize.NoTransport
+			ignored := c.UnknownTypeIgnored && s.Transport != normalize.NoTransport
 			if ignored {
 				// Gemini CLI picks the transport from the keys and ignores a
 				// type it does not use.
@@ -85,7 +85,7 @@ func checkUnknownTransport(p *Pass) {
 			if ignored {
 				d.Severity = normalize.Warning
 			}
-			if sug := suggestTransport(dl, lit); sug != "" {
+			if sug := suggestTransport(c, lit); sug != "" {
 				d.Message += fmt.Sprintf("; did you mean %q?", sug)
 			}
 			d.Hint = "use one of " + normalize.Quoted(accepted)
@@ -102,8 +102,8 @@ func toggleOnly(v *normalize.Value) bool {
 
 // suggestTransport returns the accepted literal a wrong one most likely
 // means: a near spelling, or the client's word for the same transport.
-func suggestTransport(dl *normalize.Client, lit string) string {
-	accepted := dl.TypeNames()
+func suggestTransport(cl *normalize.Client, lit string) string {
+	accepted := cl.TypeNames()
 	if c := normalize.Closest(lit, accepted); c != "" {
 		return c
 	}
@@ -121,12 +121,12 @@ func suggestTransport(dl *normalize.Client, lit string) string {
 	default:
 		return ""
 	}
-	if l := dl.TypeFor(want); l != "" {
+	if l := cl.TypeFor(want); l != "" {
 		return l
 	}
-	if want != normalize.Stdio && dl.TypeFor(normalize.SSE) == "" {
+	if want != normalize.Stdio && cl.TypeFor(normalize.SSE) == "" {
 		// one literal for every remote transport (opencode "remote")
-		return dl.TypeFor(normalize.HTTP)
+		return cl.TypeFor(normalize.HTTP)
 	}
 	return ""
 }
@@ -134,12 +134,12 @@ func suggestTransport(dl *normalize.Client, lit string) string {
 // expandsPlaceholder reports whether s holds a placeholder the client
 // replaces before reading the value (pisces, Gemini CLI and opencode expand
 // every string), so its literal text says nothing.
-func expandsPlaceholder(dl *normalize.Client, s string) bool {
-	if !dl.ExpandsEveryString {
+func expandsPlaceholder(c *normalize.Client, s string) bool {
+	if !c.ExpandsEveryString {
 		return false
 	}
 	for _, ph := range resolve.Scan(s) {
-		if dl.Expands(ph.Syntax) {
+		if c.Expands(ph.Syntax) {
 			return true
 		}
 	}

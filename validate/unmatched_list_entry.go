@@ -32,7 +32,7 @@ var unmatchedListEntryRule = &Rule{
 }
 
 func checkUnmatchedListEntry(p *Pass) {
-	c := normalize.ClientByID(p.Set.Client)
+	c := p.Set.Client
 	if c.ReadsProviders() {
 		return // the lists it honours are its providers': their own views judge the entries
 	}

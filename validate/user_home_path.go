@@ -43,7 +43,7 @@ func checkUserHomePath(p *Pass) {
 	// others are related places
 	type key struct{ path, home string }
 	found := map[key]*normalize.Diagnostic{}
-	for s, dl := range p.valueServers() {
+	for s, c := range p.valueServers() {
 		if s.Node == nil || s.Source.Scope != normalize.Project {
 			continue
 		}
@@ -63,7 +63,7 @@ func checkUserHomePath(p *Pass) {
 				return
 			}
 			d := p.reportSub(doc, v.value, start, end, "%q is a path into the home directory of one user: the server breaks on every other machine", home)
-			d.Hint = homePathHint(dl, v.value.Str[end:])
+			d.Hint = homePathHint(c, v.value.Str[end:])
 			found[k] = d
 		})
 	}

@@ -14,18 +14,17 @@ import (
 
 // clientLabel names the products that read a provider's files, for
 // messages: a bare .mcp.json is read by pisces and by Claude Code.
-func clientLabel(client string) string {
-	if c := normalize.ClientByID(client); c != nil {
+func clientLabel(c *normalize.Client) string {
+	if c != nil {
 		return c.LabelName()
 	}
-	return client
+	return ""
 }
 
 // valueCommands reports the providers whose env and header values pisces
 // reads with its own semantics (a leading "!" runs a command, a bare
 // variable name is dereferenced).
-func valueCommands(client string) bool {
-	c := normalize.ClientByID(client)
+func valueCommands(c *normalize.Client) bool {
 	return c != nil && c.ValueCommands
 }
 

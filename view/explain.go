@@ -170,11 +170,11 @@ func NewSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 }
 
 func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
-	out := &Set{Root: b.Text(set.Root), Home: b.Text(set.Home), Client: b.Text(set.Client),
+	out := &Set{Root: b.Text(set.Root), Home: b.Text(set.Home), Client: b.Text(normalize.IDOf(set.Client)),
 		ClientRules: b.Text(set.ClientRules), ByPriority: !isView(set), Named: -1}
-	if set.Client != "" {
-		out.Product = b.Text(normalize.ProductName(set.Client))
-		if c := normalize.ClientByID(set.Client); c != nil && c.Version != "" {
+	if c := set.Client; c != nil {
+		out.Product = b.Text(c.Product)
+		if c.Version != "" {
 			out.Version = b.Text(c.Version)
 		}
 	}
@@ -207,12 +207,12 @@ func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 // its providers' files merged by priority, which holds other clients'
 // definitions and keeps its priorities and its form).
 func isView(set *normalize.Set) bool {
-	c := normalize.ClientByID(set.Client)
+	c := set.Client
 	return c != nil && c.Merge != normalize.ByPriority
 }
 
 func sourceFile(b *secret.Boundary, s normalize.SourceFile) SourceFile {
-	return SourceFile{Path: b.Text(s.Path), Client: b.Text(s.Client), Scope: b.Text(string(s.Scope)), Priority: s.Priority,
+	return SourceFile{Path: b.Text(s.Path), Client: b.Text(normalize.IDOf(s.Client)), Scope: b.Text(string(s.Scope)), Priority: s.Priority,
 		Section: b.Text(s.Section), Status: b.Text(string(s.Status)), Servers: s.Servers, Error: b.Text(s.Error), Note: b.Text(s.Note), Hint: b.Text(s.Hint),
 		Found: s.Status == normalize.Found, Absent: s.Status == normalize.Absent, Failed: s.Status == normalize.Failed, Ignored: s.Status == normalize.Ignored}
 }
@@ -369,7 +369,7 @@ func matrix(b *secret.Boundary, ws *normalize.Workspace, views []*Set) ([]Row, [
 				base = j
 				continue
 			}
-			ca, cb := normalize.ClientByID(ws.Views[base].Client), normalize.ClientByID(ws.Views[j].Client)
+			ca, cb := ws.Views[base].Client, ws.Views[j].Client
 			fields, starts := resolve.CrossDifferences(ca, &raw[base].Server, cb, &e.Server)
 			if len(fields) > 0 {
 				drifts = append(drifts, Drift{Name: rows[i].Name, Base: base, Other: j, Fields: b.Texts(fields), Starts: starts,
@@ -403,8 +403,8 @@ func workspaceSources(b *secret.Boundary, ws *normalize.Workspace) []SourceFile 
 			if s.Status != normalize.Absent && all[i].Status == normalize.Absent {
 				all[i].SourceFile = s
 			}
-			if !slices.Contains(all[i].clients, v.Client) {
-				all[i].clients = append(all[i].clients, v.Client)
+			if !slices.Contains(all[i].clients, v.Client.ID) {
+				all[i].clients = append(all[i].clients, v.Client.ID)
 			}
 		}
 	}

@@ -24,8 +24,8 @@ type NotLoaded struct {
 // load it.
 func notLoaded(b *secret.Boundary, set *normalize.Set, name string) []NotLoaded {
 	var out []NotLoaded
-	c := normalize.ClientByID(set.Client)
-	product := set.Client
+	c := set.Client
+	product := ""
 	if c != nil {
 		product = c.Product
 	}

@@ -15,7 +15,7 @@ import (
 // ResolvedServer is one server of one client, resolved as that client
 // would (explain --resolve).
 type ResolvedServer struct {
-	Client   string
+	Client   *normalize.Client
 	Server   *normalize.Server
 	Resolved resolve.Resolved
 }
@@ -105,10 +105,10 @@ func LearnResolved(b *secret.Boundary, r resolve.Resolved) {
 func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
 	s := rs.Server
 	v := server(b, s, false)
-	r := Resolution{Client: b.Text(rs.Client), Product: b.Text(normalize.ProductName(rs.Client)), Name: v.Name,
+	r := Resolution{Client: b.Text(rs.Client.ID), Product: b.Text(rs.Client.Product), Name: v.Name,
 		Status: v.Status, Started: v.Started, Source: v.Source, Unresolved: Findings(b, rs.Resolved.Diagnostics)}
 	// args are masked as a list: a flag says what the next one holds
-	file := normalize.ClientOf(s) // the descriptor the file was resolved by
+	file := s.Source.Client // the descriptor the file was resolved by
 	rawArgs := secret.MaskArgs(s.Args)
 	usedArgs := make([]string, len(rs.Resolved.Server.Args))
 	for i, f := range argFields(rs.Resolved.Fields) {

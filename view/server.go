@@ -209,7 +209,7 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 		for _, u := range s.Unknown {
 			unknown[u.Key] = true
 		}
-		c := normalize.ClientOf(s)
+		c := s.Source.Client
 		for _, m := range s.Node.Members {
 			mv := Member{Key: b.Text(m.Key), Value: b.JSON(maskedValue(m.Key, m.Value)),
 				Path: b.Text(s.FieldPath(m.Key)), Pos: pos(m.KeyRange.Start)}
@@ -230,7 +230,7 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 }
 
 func origin(b *secret.Boundary, src normalize.Source) Origin {
-	return Origin{Path: b.Text(src.Path), Client: b.Text(src.Client), Scope: b.Text(string(src.Scope)), Priority: src.Priority, Pos: pos(src.Pos),
+	return Origin{Path: b.Text(src.Path), Client: b.Text(normalize.IDOf(src.Client)), Scope: b.Text(string(src.Scope)), Priority: src.Priority, Pos: pos(src.Pos),
 		Extension: b.Text(src.Extension)}
 }
 

@@ -149,7 +149,7 @@ and headers are never printed. explain never runs anything.`,
 		},
 	}
 	opts.Flags.register(cmd)
-	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+explainFormats().String())
 	cmd.Flags().BoolVar(&opts.AllSources, "all-sources", false, "also list the paths checked and absent")
 	cmd.Flags().BoolVar(&opts.Resolve.On, "resolve", false, "show each value as the client would use it, with where it came from (secrets as their origin and fingerprint)")
 	opts.Resolve.register(cmd)
@@ -158,8 +158,9 @@ and headers are never printed. explain never runs anything.`,
 }
 
 func runExplain(opts *explainOptions) error {
-	if opts.Format != "text" && opts.Format != "json" {
-		return usagef("unknown format %q: use text or json", opts.Format)
+	format, ok := explainFormats().Lookup(opts.Format)
+	if !ok {
+		return usagef("unknown format %q: use %s", opts.Format, explainFormats())
 	}
 	if err := checkColor(opts.Color); err != nil {
 		return err
@@ -173,7 +174,7 @@ func runExplain(opts *explainOptions) error {
 		if opts.Name != "" {
 			return silentError{exitFindings}
 		}
-		if opts.Format != "json" {
+		if !format.empty {
 			return nil
 		}
 		ex = app.ExplainNothing(&dopts, opts.Resolve.On, opts.IO.Boundary())
@@ -190,7 +191,7 @@ func runExplain(opts *explainOptions) error {
 			return err
 		}
 	}
-	if err := renderExplain(opts, ex, how); err != nil || !ex.NotLoaded {
+	if err := format.render(opts, ex, how); err != nil || !ex.NotLoaded {
 		return err
 	}
 	// written, but no client loads it: the answer is printed, and the exit
@@ -198,24 +199,46 @@ func runExplain(opts *explainOptions) error {
 	return silentError{exitFindings}
 }
 
-// renderExplain writes the explanation in the format asked for.
-func renderExplain(opts *explainOptions, ex *app.Explanation, how secret.Safe) error {
-	w, st, json := opts.IO.Out, opts.IO.Style(opts.Color), opts.Format == "json"
+// explainRenderer writes an explanation in one format. empty: the format
+// answers when no client reads a file here (json, for programs); text
+// then says nothing.
+type explainRenderer struct {
+	empty  bool
+	render func(opts *explainOptions, ex *app.Explanation, how secret.Safe) error
+}
+
+// explainFormats are explain's output formats.
+func explainFormats() report.Formats[explainRenderer] {
+	return report.Formats[explainRenderer]{
+		{Name: "text", Render: explainRenderer{render: explainText}},
+		{Name: "json", Render: explainRenderer{empty: true, render: explainJSON}},
+	}
+}
+
+// explainText writes the explanation as text.
+func explainText(opts *explainOptions, ex *app.Explanation, how secret.Safe) error {
+	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
 	switch {
-	case opts.Resolve.On && json:
-		return report.ExplainResolveJSON(w, ex.Resolutions)
 	case opts.Resolve.On:
 		return report.ExplainResolveText(w, ex.Resolutions, st)
-	case opts.Name != "" && json:
-		return report.ExplainNameViewsJSON(w, ex.Workspace)
 	case opts.Name != "":
 		return report.ExplainNameViewsText(w, ex.Workspace, st)
-	case len(ex.Workspace.Views) == 1 && json:
-		return report.ExplainJSON(w, ex.Workspace.Views[0])
 	case len(ex.Workspace.Views) == 1:
 		return report.ExplainViewText(w, ex.Workspace.Views[0], opts.AllSources, st)
-	case json:
-		return report.ExplainMatrixJSON(w, ex.Workspace, opts.AllSources)
 	}
 	return report.ExplainMatrixText(w, ex.Workspace, how, opts.AllSources, st)
+}
+
+// explainJSON writes the explanation as JSON.
+func explainJSON(opts *explainOptions, ex *app.Explanation, _ secret.Safe) error {
+	w := opts.IO.Out
+	switch {
+	case opts.Resolve.On:
+		return report.ExplainResolveJSON(w, ex.Resolutions)
+	case opts.Name != "":
+		return report.ExplainNameViewsJSON(w, ex.Workspace)
+	case len(ex.Workspace.Views) == 1:
+		return report.ExplainJSON(w, ex.Workspace.Views[0])
+	}
+	return report.ExplainMatrixJSON(w, ex.Workspace, opts.AllSources)
 }

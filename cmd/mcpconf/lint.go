@@ -67,7 +67,7 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 	f := cmd.Flags()
 	f.BoolVarP(&opts.Recursive, "recursive", "r", false, "walk directories for every known config file")
 	f.StringVar(&opts.Scope, "scope", "project", "files to read: project, user or all")
-	f.StringVar(&opts.Format, "format", "text", "output format: "+report.LintFormats())
+	f.StringVar(&opts.Format, "format", "text", "output format: "+report.LintFormats().String())
 	f.StringVar(&opts.FailOn, "fail-on", "error", "lowest severity that fails: error, warning or info")
 	f.StringVar(&opts.Config, "config", "", "linter config file (default: .mcpconf.toml at the root, if any)")
 	f.BoolVar(&opts.CheckEnv, "check-env", false, "report placeholders whose variables are not set in this environment (undefined-variable)")
@@ -76,7 +76,7 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 }
 
 func runLint(opts *lintOptions) error {
-	render, ok := report.LintFormat(opts.Format).Renderer()
+	render, ok := report.LintFormats().Lookup(opts.Format)
 	if !ok {
 		return usagef("unknown format %q: use %s", opts.Format, report.LintFormats())
 	}

@@ -80,15 +80,16 @@ Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
 	cmd.Flags().BoolVar(&opts.Resolve.AllowOutsideFiles, app.AllowOutsideFilesFlag[2:], false, "send servers the content of files outside the project (--root) that values name: opencode {file:path}, envFile (never by default)")
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", 0, "deadline of each server (default: the server's own startup timeout, else its client's default, else 30s)")
 	cmd.Flags().IntVar(&opts.Parallel, "parallel", 0, fmt.Sprintf("servers probed at once (default %d on this machine)", probe.DefaultParallel()))
-	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+report.ProbeFormats().String())
 	cmd.Flags().BoolVar(&opts.Tools, "tools", false, "list every tool with its parameters and description")
 	registerColor(cmd, &opts.Color)
 	return cmd
 }
 
 func runProbe(opts *probeOptions) error {
-	if opts.Format != "text" && opts.Format != "json" {
-		return usagef("unknown format %q: use text or json", opts.Format)
+	format, ok := report.ProbeFormats().Lookup(opts.Format)
+	if !ok {
+		return usagef("unknown format %q: use %s", opts.Format, report.ProbeFormats())
 	}
 	if opts.Timeout < 0 {
 		return usagef("--timeout %s is negative: give a duration such as 30s", opts.Timeout)
@@ -129,15 +130,11 @@ func runProbe(opts *probeOptions) error {
 		fmt.Fprintln(opts.IO.ErrOut, "mcpconf: the clients here define no server: nothing to probe")
 		return nil
 	}
-	results := opts.run(plan, b)
+	results := opts.run(plan, format.Live, b)
 
 	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
 	shown := view.ProbeResults(b, results)
-	if opts.Format == "json" {
-		if err := report.ProbeJSON(w, shown); err != nil {
-			return err
-		}
-	} else if err := report.ProbeText(w, shown, report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
+	if err := format.Render(w, shown, report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
 		return err
 	}
 	if app.ProbeFailed(results) {
@@ -146,13 +143,13 @@ func runProbe(opts *probeOptions) error {
 	return nil
 }
 
-// run probes the plan (app.Probe). Text output shows each line as its
-// server finishes and, on a terminal, a progress line on stderr.
-func (opts *probeOptions) run(plan *app.ProbePlan, b *secret.Boundary) []probe.Result {
+// run probes the plan (app.Probe). A live format (text) shows each line
+// as its server finishes and, on a terminal, a progress line on stderr.
+func (opts *probeOptions) run(plan *app.ProbePlan, lines bool, b *secret.Boundary) []probe.Result {
 	st := opts.IO.Style(opts.Color)
-	live := report.StartProbeLive(opts.IO.ErrOut, report.Style{Width: opts.IO.ErrWidth}, opts.IO.ErrTTY && opts.Format == "text")
+	live := report.StartProbeLive(opts.IO.ErrOut, report.Style{Width: opts.IO.ErrWidth}, opts.IO.ErrTTY && lines)
 	popts := probe.Options{Parallel: opts.Parallel, Tools: opts.Tools, ClientName: "mcpconf", ClientVersion: versionString(), Boundary: b}
-	if opts.IO.ErrTTY && opts.Format == "text" {
+	if opts.IO.ErrTTY && lines {
 		popts.OnProgress = func(done, total int, pending []probe.Pending) {
 			if len(pending) == 0 {
 				live.Progress(nil)
@@ -162,7 +159,7 @@ func (opts *probeOptions) run(plan *app.ProbePlan, b *secret.Boundary) []probe.R
 		}
 	}
 	var onDone func([]probe.Result)
-	if opts.Format == "text" {
+	if lines {
 		// The servers not started are known at once.
 		for _, p := range plan.Servers {
 			if p.Result != nil {

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcpconf/mcpconf/probe"
+	"github.com/mcpconf/mcpconf/report"
 	"io"
 	"text/tabwriter"
 
@@ -49,52 +51,81 @@ diagnostic, or with ID that one's object.`,
 			return runRules(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+rulesFormats().String())
 	return cmd
 }
 
 func runRules(opts *rulesOptions) error {
 	w := opts.IO.Out
-	if opts.Format != "text" && opts.Format != "json" {
-		return usagef("unknown format %q: use text or json", opts.Format)
-	}
-	if opts.ID == "" && opts.Format == "json" {
-		return writeJSON(w, app.RuleDocs())
+	format, ok := rulesFormats().Lookup(opts.Format)
+	if !ok {
+		return usagef("unknown format %q: use %s", opts.Format, rulesFormats())
 	}
 	if opts.ID == "" {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, r := range validate.Rules() {
-			sev := r.Severity.String()
-			if r.Off {
-				sev += " (off)"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, sev, r.Title)
-		}
-		// a table of its own: the lint rules' columns do not move
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-		tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, r := range app.ProbeOnly() {
-			fmt.Fprintf(tw, "%s\t%s (probe)\t%s\n", r.ID, r.Severity, r.Title)
-		}
-		return tw.Flush()
+		return format.list(w)
 	}
 	r, d, err := app.Rule(opts.ID)
 	switch {
 	case err != nil:
 		return err
-	case r != nil && opts.Format == "json":
-		return writeJSON(w, app.RuleDocOf(r))
 	case r != nil:
-		fmt.Fprint(w, validate.RuleText(r, ""))
-		fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
-	case opts.Format == "json":
-		return writeJSON(w, app.DiagnosticDocOf(*d))
-	default:
-		fmt.Fprint(w, validate.DiagnosticText(*d, ""))
-		fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(d.ID))
+		return format.rule(w, r)
 	}
+	return format.diag(w, *d)
+}
+
+// rulesRenderer writes, in one format, the list of rules and probe
+// diagnostics, or one rule's or diagnostic's documentation.
+type rulesRenderer struct {
+	list func(w io.Writer) error
+	rule func(w io.Writer, r *validate.Rule) error
+	diag func(w io.Writer, d probe.Rule) error
+}
+
+// rulesFormats are the rules command's output formats.
+func rulesFormats() report.Formats[rulesRenderer] {
+	return report.Formats[rulesRenderer]{
+		{Name: "text", Render: rulesRenderer{list: rulesText, rule: ruleText, diag: diagnosticText}},
+		{Name: "json", Render: rulesRenderer{
+			list: func(w io.Writer) error { return writeJSON(w, app.RuleDocs()) },
+			rule: func(w io.Writer, r *validate.Rule) error { return writeJSON(w, app.RuleDocOf(r)) },
+			diag: func(w io.Writer, d probe.Rule) error { return writeJSON(w, app.DiagnosticDocOf(d)) },
+		}},
+	}
+}
+
+// rulesText lists every lint rule, then every probe diagnostic.
+func rulesText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, r := range validate.Rules() {
+		sev := r.Severity.String()
+		if r.Off {
+			sev += " (off)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, sev, r.Title)
+	}
+	// a table of its own: the lint rules' columns do not move
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, r := range app.ProbeOnly() {
+		fmt.Fprintf(tw, "%s\t%s (probe)\t%s\n", r.ID, r.Severity, r.Title)
+	}
+	return tw.Flush()
+}
+
+// ruleText is one lint rule's documentation.
+func ruleText(w io.Writer, r *validate.Rule) error {
+	fmt.Fprint(w, validate.RuleText(r, ""))
+	fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
+	return nil
+}
+
+// diagnosticText is one probe diagnostic's documentation.
+func diagnosticText(w io.Writer, d probe.Rule) error {
+	fmt.Fprint(w, validate.DiagnosticText(d, ""))
+	fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(d.ID))
 	return nil
 }
 

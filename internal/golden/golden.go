@@ -30,12 +30,12 @@ func File(t testing.TB, path string, got []byte, update bool, rerun string) {
 		t.Fatalf("%v (%s writes it)", err, rerun)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale (%s rewrites it):\n%s", path, rerun, FirstDifference(want, got))
+		t.Errorf("%s is stale (%s rewrites it):\n%s", path, rerun, firstDifference(want, got))
 	}
 }
 
-// FirstDifference names the first line in which got differs from want.
-func FirstDifference(want, got []byte) string {
+// firstDifference names the first line in which got differs from want.
+func firstDifference(want, got []byte) string {
 	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
 	for i := range max(len(w), len(g)) {
 		var wl, gl string
