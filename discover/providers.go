@@ -51,16 +51,15 @@ func (l Location) rank() int {
 	return normalize.File{Scope: l.Scope, Defaults: l.Defaults}.Rank()
 }
 
-// Locations resolves pisces's providers table (Client.Pisces of every
-// descriptor). The order is the merge order: priority, then table order,
+// Locations resolves pisces's providers table (normalize.Providers). The order is the merge order: priority, then table order,
 // then local > project > user, then the provider's own file order.
 func (o *Options) Locations() []Location {
 	var out []Location
-	for _, c := range normalize.Providers() {
+	for _, p := range normalize.Providers() {
 		for _, rank := range []int{-1, 0, 1, 2, 3} { // normalize.Scope.Rank
-			for _, f := range c.Pisces.Files {
+			for _, f := range p.Files {
 				if f.Scope.Rank() == rank && f.ForOS(o.goos()) && (f.Base != normalize.SystemDir || o.System != "") {
-					out = append(out, o.locate(c, c.Pisces.Priority, f, len(out)))
+					out = append(out, o.locate(p.Client, p.Priority, f, len(out)))
 				}
 			}
 		}

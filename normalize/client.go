@@ -49,10 +49,10 @@ type Client struct {
 	Files []File
 	Merge Merge
 	Note  string
-	// Pisces is this client's row of pisces's providers table: pisces reads
-	// every provider's files, by priority. Nil when pisces does not read
-	// this client's files.
-	Pisces *Provider
+	// Providers is the table of the clients whose files this client reads
+	// besides its own, each at a priority (pisces's providers); nil for a
+	// client that reads only its own files.
+	Providers []Provider
 	// Lists are settings in the client's files that turn servers off by
 	// name.
 	Lists []List
@@ -632,11 +632,23 @@ type IgnoredFile struct {
 	Why  string
 }
 
-// Provider is a client's row in pisces's providers table.
+// Provider is a row of a providers table (Client.Providers): a client
+// whose files the table's owner reads.
 type Provider struct {
+	// Client is the provider; nil stands for the table's owner itself (a
+	// descriptor cannot name itself in its own value).
+	Client   *Client
 	Priority int    // higher wins
-	Files    []File // the files pisces reads for this provider
+	Files    []File // the files read for this provider
+	// Lists are the labels (List.Label) of the provider's lists that the
+	// owner honours too when it reads the provider's files, the first
+	// file that sets one winning.
+	Lists []string
 }
+
+// Honours reports whether the owner of the table honours the provider's
+// list l.
+func (p *Provider) Honours(l List) bool { return slices.Contains(p.Lists, l.Label()) }
 
 // Base is the directory a File's path is relative to.
 type Base int
@@ -846,9 +858,6 @@ type List struct {
 	FoldedKeys bool
 	// Trusted: a list in a project file counts only in a trusted project.
 	Trusted bool
-	// Pisces: pisces honours the list too when it reads the client's
-	// files (as the first file that sets it), in its merged view.
-	Pisces bool
 	// Files are the settings files the list is read from, highest
 	// precedence first, when it lives neither in the server files nor in
 	// one file of its own (Claude Code's allowedMcpServers in its user,

@@ -7,10 +7,9 @@ var agentCode = &Client{
 	Files:   agentCodeFiles,
 	Merge:   KeyByKey,
 	Note:    "settings.local.toml over settings.toml over the user's config.toml, merged key by key",
-	Pisces:  &Provider{Priority: 45, Files: agentCodeFiles},
 	Lists: []List{
-		{Path: []string{"security", "mcp_server_allowlist"}, Effect: AllowList, Pisces: true},
-		{Path: []string{"security", "mcp_server_denylist"}, Effect: DenyList, Pisces: true},
+		{Path: []string{"security", "mcp_server_allowlist"}, Effect: AllowList},
+		{Path: []string{"security", "mcp_server_denylist"}, Effect: DenyList},
 	},
 	Shape: Shape{
 		ServersKey:  "mcp_servers",

@@ -235,11 +235,6 @@ var claude = &Client{
 		{File: proj(".claude/settings.local.json", JSON), Key: "mcpServers", Why: "settings.local.json holds settings, not servers"},
 	},
 	Note: "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
-	Pisces: &Provider{Priority: 80, Files: []File{
-		{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: true},
-		proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
-		user(HomeDir, ".claude.json", JSON), user(HomeDir, ".claude/mcp.json", JSON),
-	}},
 	Shape: Shape{
 		ServersKey:      "mcpServers",
 		WrongKeys:       mcpServersWrong,

@@ -88,8 +88,7 @@ var codex = &Client{
 			"See https://developers.openai.com/codex/config-advanced#profiles for more information.",
 		Missing: "Codex adds nothing to its config, without a word",
 	},
-	Note:   "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",
-	Pisces: &Provider{Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)}},
+	Note: "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",
 	Shape: Shape{
 		ServersKey: "mcp_servers",
 		WrongKeys:  []string{"mcpServers", "mcp-servers", "servers", "mcp"},

@@ -6,7 +6,6 @@ var cursor = &Client{
 	Product: "Cursor",
 	Files:   []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)},
 	Note:    "project over global; one definition wins whole",
-	Pisces:  &Provider{Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)}},
 	Shape: Shape{
 		ServersKey: "mcpServers",
 		WrongKeys:  mcpServersWrong,

@@ -24,7 +24,6 @@ var gemini = &Client{
 	),
 	Note:     "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
 	BadFiles: []BadFile{{Message: "Please fix the configuration file(s) and try again", ExitCode: 52}},
-	Pisces:   &Provider{Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)}},
 	// packages/cli/src/commands/mcp/list.ts (0.61.0) getMcpServersFromConfig:
 	// the merged settings' servers are a plain object, and an extension's
 	// server is skipped "if (mcpServers[key])", which every name an object
@@ -41,8 +40,8 @@ var gemini = &Client{
 		// A server must be allowed by every file that sets mcp.allowed;
 		// mcp.excluded adds up. Names compare case-insensitively, and a
 		// workspace's lists count only in a trusted folder.
-		{Path: []string{"mcp", "allowed"}, Effect: AllowList, Combine: Intersect, Fold: true, EmptyBlocks: true, Trusted: true, Pisces: true},
-		{Path: []string{"mcp", "excluded"}, Effect: DenyList, Combine: Union, Fold: true, Trusted: true, Pisces: true},
+		{Path: []string{"mcp", "allowed"}, Effect: AllowList, Combine: Intersect, Fold: true, EmptyBlocks: true, Trusted: true},
+		{Path: []string{"mcp", "excluded"}, Effect: DenyList, Combine: Union, Fold: true, Trusted: true},
 		// gemini mcp disable|enable writes this file.
 		{File: &geminiEnablement, Effect: HideList, Switches: true, Fold: true, FoldedKeys: true, Combine: Union},
 	},

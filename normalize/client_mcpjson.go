@@ -15,7 +15,6 @@ var mcpJSON = &Client{
 	Label:         "pisces and Claude Code",
 	CoReader:      "claude",
 	ProviderOnly:  true,
-	Pisces:        &Provider{Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
 	Shape:         mcpJSONShape(),
 	Placeholders:  []Syntax{Dollar},
 	ExpandFields:  []string{"command", "args", "env", "cwd", "url", "headers"},

@@ -9,7 +9,6 @@ var opencode = &Client{
 	Files:   opencodeFiles,
 	Merge:   KeyByKey,
 	Note:    ".opencode/ over project files over global files, merged key by key",
-	Pisces:  &Provider{Priority: 55, Files: opencodeFiles},
 	Shape: Shape{
 		ServersKey:   "mcp",
 		WrongKeys:    []string{"mcpServers", "servers", "mcp_servers", "context_servers"},

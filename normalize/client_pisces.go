@@ -5,13 +5,19 @@ import "time"
 var piscesFields = []string{"type", "command", "args", "env", "cwd", "url", "headers", "enabled", "timeout", "auth", "oauth",
 	"enabledTools", "disabledTools", "requestIdFormat", "lazy", "envPolicy", "headerPolicy"}
 
+// piscesFiles are pisces's own files, which it reads as its own provider.
+var piscesFiles = []File{
+	proj(".pisces/mcp.json", JSON), proj(".pisces/.mcp.json", JSON),
+	user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),
+}
+
 // mcpServersWrong are the servers keys of the other shapes, which a client
 // reading "mcpServers" ignores.
 var mcpServersWrong = []string{"servers", "mcp_servers", "context_servers", "mcp"}
 
 // pisces is the pisces coding agent. It reads its own files and every other
-// client's (its providers table, Client.Pisces of each descriptor) and
-// merges them by priority: the union of all providers, deduplicated by
+// client's (its providers table, Client.Providers) and merges them by
+// priority: the union of all providers, deduplicated by
 // server name, highest priority first; within a provider local > project >
 // user. No public source of pisces exists; every fact matches oh-my-pi
 // (can1357/oh-my-pi) with its config directory renamed.
@@ -19,18 +25,31 @@ var pisces = &Client{
 	ID:             "pisces",
 	Product:        "pisces",
 	ReadsProviders: true,
-	Files: []File{
-		proj(".pisces/mcp.json", JSON), proj(".pisces/.mcp.json", JSON),
-		user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),
+	Files:          piscesFiles,
+	Note:           "pisces reads every provider: this is the merged view",
+	// The providers table, in the order pisces registers its providers
+	// (ties keep it); Client nil is pisces itself. Lists are the
+	// provider's lists pisces honours, as the first file that sets one.
+	Providers: []Provider{
+		{Priority: 100, Files: piscesFiles, Lists: []string{"disabledServers", "enabledServers"}},
+		{Client: claude, Priority: 80, Files: []File{
+			{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: true},
+			proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
+			user(HomeDir, ".claude.json", JSON), user(HomeDir, ".claude/mcp.json", JSON),
+		}},
+		{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)}},
+		{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)},
+			Lists: []string{"mcp.allowed", "mcp.excluded"}},
+		{Client: opencode, Priority: 55, Files: opencodeFiles},
+		{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)}},
+		{Client: windsurf, Priority: 50, Files: windsurfFiles},
+		{Client: agentCode, Priority: 45, Files: agentCodeFiles, Lists: []string{"security.mcp_server_allowlist", "security.mcp_server_denylist"}},
+		{Client: vscode, Priority: 20, Files: vscodeFiles},
+		{Client: mcpJSON, Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
 	},
-	Note: "pisces reads every provider: this is the merged view",
-	Pisces: &Provider{Priority: 100, Files: []File{
-		proj(".pisces/mcp.json", JSON), proj(".pisces/.mcp.json", JSON),
-		user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),
-	}},
 	Lists: []List{
-		{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union, Pisces: true},
-		{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union, Pisces: true},
+		{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union},
+		{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union},
 	},
 	Shape:              piscesShape(piscesFields),
 	Placeholders:       []Syntax{Dollar},

@@ -15,8 +15,7 @@ var vscode = &Client{
 		user(ConfigDir, "Code/User/mcp.json", JSONC),
 		{Scope: User, Base: ConfigDir, Path: "Code/User/settings.json", Format: JSONC, ServersPath: []string{"mcp", "servers"}},
 	},
-	Note:   "workspace over user profile; one definition wins whole",
-	Pisces: &Provider{Priority: 20, Files: vscodeFiles},
+	Note: "workspace over user profile; one definition wins whole",
 	Shape: Shape{
 		ServersKey:    "servers",
 		WrongKeys:     []string{"mcpServers", "mcp_servers", "mcp"},

@@ -6,7 +6,6 @@ var windsurf = &Client{
 	Product: "Windsurf",
 	Files:   windsurfFiles,
 	Note:    "project over user; one definition wins whole",
-	Pisces:  &Provider{Priority: 50, Files: windsurfFiles},
 	Shape: Shape{
 		ServersKey:   "mcpServers",
 		WrongKeys:    mcpServersWrong,

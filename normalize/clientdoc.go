@@ -48,8 +48,8 @@ func ClientsMarkdown(agreement []byte) (string, error) {
 // ownFiles are the files the client reads itself, or pisces's row for a
 // provider that is not a client.
 func (c *Client) ownFiles() []File {
-	if len(c.Files) == 0 && c.Pisces != nil {
-		return c.Pisces.Files
+	if p := ProviderOf(c); len(c.Files) == 0 && p != nil {
+		return p.Files
 	}
 	return c.Files
 }
@@ -209,12 +209,12 @@ func clientSection(c *Client) string {
 		}
 		fmt.Fprintf(&b, "Not read (servers there are lost): %s.\n\n", strings.Join(ig, ", "))
 	}
-	if c.Pisces != nil {
-		all := fileList(c.Pisces.Files, true)
-		if home := fileList(c.Pisces.Files, false); home != "—" {
+	if p := ProviderOf(c); p != nil {
+		all := fileList(p.Files, true)
+		if home := fileList(p.Files, false); home != "—" {
 			all += ", " + home
 		}
-		fmt.Fprintf(&b, "pisces reads it as provider `%s`, priority %d: %s.\n\n", c.ID, c.Pisces.Priority, all)
+		fmt.Fprintf(&b, "pisces reads it as provider `%s`, priority %d: %s.\n\n", c.ID, p.Priority, all)
 	}
 	fmt.Fprintf(&b, "Servers under `%s`.", c.ServersKey)
 	if len(c.Types) > 0 {
