@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -650,54 +651,132 @@ type Provider struct {
 // list l.
 func (p *Provider) Honours(l List) bool { return slices.Contains(p.Lists, l.Label()) }
 
-// Base is the directory a File's path is relative to.
-type Base int
+// Base is the directory a File's path is relative to. The generic bases
+// are here (the project root, the home, the system's config directories,
+// the machine's root); a client whose files a variable of its own moves
+// declares its base in its own file (codexHome in client_codex.go), and
+// discovery resolves every base from these fields alone.
+type Base struct {
+	// Name says what the base is, for tests and debugging ("CODEX_HOME").
+	Name string
+	// Var is the environment variable whose value, when set, is the
+	// directory: made absolute against the working directory, and ignored
+	// in a run isolated with --home when it lies outside the home.
+	// AbsOnly: a relative value is ignored (the XDG spec).
+	Var     string
+	AbsOnly bool
+	// Default is the directory, relative to the home, when Var is not set
+	// or is ignored ("" the home itself), unless Else names another base
+	// to use then.
+	Default string
+	Else    *Base
+	// OnOS are other bases that stand for this one on some systems
+	// (runtime.GOOS values): the config directory is ~/Library/Application
+	// Support on macOS and %APPDATA% on Windows.
+	OnOS map[string]*Base
+	// Shown and ShownWindows are the base as users write it, with a final
+	// separator ("~/.codex/", `%USERPROFILE%\.codex\`); "" says it from
+	// Default, under "~/" and `%USERPROFILE%\`.
+	Shown, ShownWindows string
+	kind                baseKind
+}
+
+type baseKind int
 
 const (
-	RootDir Base = iota // the project root
-	HomeDir             // the user's home
+	underHome baseKind = iota
+	projectRoot
+	machineRoot
+)
+
+// Generic bases.
+var (
+	RootDir = &Base{Name: "root", kind: projectRoot} // the project root
+	HomeDir = &Base{Name: "home"}                    // the user's home
 	// ConfigDir is the operating system's per-user config directory:
 	// $XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application
 	// Support on macOS, %APPDATA% on Windows.
-	ConfigDir
+	ConfigDir = &Base{Name: "config", Else: XDGConfigDir, OnOS: map[string]*Base{"darwin": appSupportDir, "ios": appSupportDir, "windows": appDataDir}}
 	// XDGConfigDir is $XDG_CONFIG_HOME or ~/.config on every system
 	// (opencode).
-	XDGConfigDir
+	XDGConfigDir = &Base{Name: "XDG_CONFIG_HOME", Var: "XDG_CONFIG_HOME", AbsOnly: true, Default: ".config"}
 	// XDGThenConfigDir is $XDG_CONFIG_HOME when set, else ConfigDir
 	// (agent-code, through the dirs crate).
-	XDGThenConfigDir
-	CodexHome // $CODEX_HOME, default ~/.codex
-	// ClaudeDir is $CLAUDE_CONFIG_DIR, default ~/.claude; ClaudeStateDir
-	// is $CLAUDE_CONFIG_DIR, default the home (where .claude.json lives).
-	ClaudeDir
-	ClaudeStateDir
-	GeminiHome // $GEMINI_CLI_HOME, default the home
+	XDGThenConfigDir = &Base{Name: "XDG_CONFIG_HOME then config", Var: "XDG_CONFIG_HOME", AbsOnly: true, Else: ConfigDir}
 	// LocalAppDataDir is %LOCALAPPDATA% (Windows only).
-	LocalAppDataDir
+	LocalAppDataDir = &Base{Name: "LOCALAPPDATA", Var: "LOCALAPPDATA", Default: "AppData/Local", Shown: `%LOCALAPPDATA%\`, ShownWindows: `%LOCALAPPDATA%\`}
 	// SystemDir is the machine's root for machine-wide files (Claude
 	// Code's /etc/claude-code, Gemini CLI's /etc/gemini-cli): "/" for a
 	// run on this machine, a directory standing for another machine's
 	// root (--system), or none (a run isolated with --home reads no
 	// machine file unless told where).
-	SystemDir
+	SystemDir = &Base{Name: "system", kind: machineRoot, Shown: "/", ShownWindows: `C:\`}
+
+	appSupportDir = &Base{Name: "Application Support", Default: "Library/Application Support"}
+	appDataDir    = &Base{Name: "APPDATA", Var: "APPDATA", Default: "AppData/Roaming", ShownWindows: `%APPDATA%\`}
 )
 
-// BaseVars are the environment variables that move each base.
-var BaseVars = map[Base][]string{
-	ConfigDir:        {"XDG_CONFIG_HOME", "APPDATA"},
-	XDGConfigDir:     {"XDG_CONFIG_HOME"},
-	XDGThenConfigDir: {"XDG_CONFIG_HOME", "APPDATA"},
-	CodexHome:        {"CODEX_HOME"},
-	GeminiHome:       {"GEMINI_CLI_HOME"},
-	ClaudeDir:        {"CLAUDE_CONFIG_DIR"},
-	ClaudeStateDir:   {"CLAUDE_CONFIG_DIR"},
-	LocalAppDataDir:  {"LOCALAPPDATA"},
+// ProjectRoot reports the project root, which project files hang from.
+func (b *Base) ProjectRoot() bool { return b.kind == projectRoot }
+
+// MachineRoot reports the machine's root (SystemDir).
+func (b *Base) MachineRoot() bool { return b.kind == machineRoot }
+
+// For is the base that stands for b on goos (OnOS), or b.
+func (b *Base) For(goos string) *Base {
+	if alt := b.OnOS[goos]; alt != nil {
+		return alt
+	}
+	return b
+}
+
+// Vars are the environment variables that move the base on some system:
+// its own, its fallback's and those of the bases standing for it.
+func (b *Base) Vars() []string {
+	var out []string
+	add := func(vs ...string) {
+		for _, v := range vs {
+			if v != "" && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	add(b.Var)
+	if b.Else != nil {
+		add(b.Else.Vars()...)
+	}
+	for _, goos := range slices.Sorted(maps.Keys(b.OnOS)) {
+		add(b.OnOS[goos].Vars()...)
+	}
+	return out
+}
+
+// shown is the base as users write it on goos, with a final separator.
+func (b *Base) shown(goos string) string {
+	b = b.For(goos)
+	switch {
+	case goos == "windows" && b.ShownWindows != "":
+		return b.ShownWindows
+	case goos != "windows" && b.Shown != "":
+		return b.Shown
+	case b.kind == projectRoot:
+		return ""
+	case b.Else != nil:
+		return b.Else.shown(goos)
+	case goos == "windows" && b.Default == "":
+		return `%USERPROFILE%\`
+	case goos == "windows":
+		return `%USERPROFILE%\` + strings.ReplaceAll(b.Default, "/", `\`) + `\`
+	case b.Default == "":
+		return "~/"
+	}
+	return "~/" + b.Default + "/"
 }
 
 // File is one file a client reads.
 type File struct {
 	Scope  Scope
-	Base   Base
+	Base   *Base
 	Path   string // slash-separated, relative to Base
 	Format Format
 	// OS restricts the file to these systems (runtime.GOOS values); nil
@@ -1106,51 +1185,11 @@ func (c *Client) Names() []string { return append([]string{c.ID}, c.Aliases...) 
 // with the base written the way users know it ("~/.config/…",
 // "%APPDATA%\…").
 func (f File) Display(goos string) string {
-	sep, p := "/", f.Path
+	p := f.Path
 	if goos == "windows" {
-		sep, p = `\`, strings.ReplaceAll(f.Path, "/", `\`)
+		p = strings.ReplaceAll(f.Path, "/", `\`)
 	}
-	config := func() string {
-		switch goos {
-		case "darwin":
-			return "~/Library/Application Support/"
-		case "windows":
-			return `%APPDATA%\`
-		}
-		return "~/.config/"
-	}
-	switch f.Base {
-	case RootDir:
-		return p
-	case ConfigDir, XDGThenConfigDir:
-		return config() + p
-	case XDGConfigDir:
-		if goos == "windows" {
-			return `%USERPROFILE%\.config\` + p
-		}
-		return "~/.config/" + p
-	case CodexHome:
-		if goos == "windows" {
-			return `%USERPROFILE%\.codex\` + p
-		}
-		return "~/.codex/" + p
-	case ClaudeDir:
-		if goos == "windows" {
-			return `%USERPROFILE%\.claude\` + p
-		}
-		return "~/.claude/" + p
-	case LocalAppDataDir:
-		return `%LOCALAPPDATA%\` + p
-	case SystemDir:
-		if goos == "windows" {
-			return `C:\` + p
-		}
-		return "/" + p
-	}
-	if goos == "windows" {
-		return `%USERPROFILE%` + sep + p
-	}
-	return "~/" + p
+	return f.Base.shown(goos) + p
 }
 
 // UserFile is the first file of user scope the client reads on Linux, as

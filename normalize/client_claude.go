@@ -136,9 +136,17 @@ func claudeReservedName(name string) string {
 	return claudeReservedByPart()[part]
 }
 
-// claude is Claude Code. As a pisces provider ("claude", priority 80) it
-// stands for the files pisces reads under that name (.claude/mcp.json,
-// ~/.claude.json, ~/.claude/mcp.json), which are not all Claude Code's own.
+// claudeDir is $CLAUDE_CONFIG_DIR, default ~/.claude; claudeStateDir is
+// $CLAUDE_CONFIG_DIR, default the home (where .claude.json lives).
+var (
+	claudeDir      = &Base{Name: "CLAUDE_CONFIG_DIR", Var: "CLAUDE_CONFIG_DIR", Default: ".claude"}
+	claudeStateDir = &Base{Name: "CLAUDE_CONFIG_DIR (state)", Var: "CLAUDE_CONFIG_DIR"}
+)
+
+// claude is Claude Code. As a pisces provider ("claude", priority 80, in
+// pisces's providers table) it stands for the files pisces reads under
+// that name (.claude/mcp.json, ~/.claude.json, ~/.claude/mcp.json), which
+// are not all Claude Code's own.
 var claude = &Client{
 	ID:      "claude",
 	Aliases: []string{"claude-code"},
@@ -153,11 +161,11 @@ var claude = &Client{
 		claudeManagedServers(claudeManagedSettings[0]), claudeManagedServers(claudeManagedSettings[1]), claudeManagedServers(claudeManagedSettings[2]),
 		// The legacy ~/.claude/.config.json, when it exists, is read instead
 		// of ~/.claude.json (group "state"); CLAUDE_CONFIG_DIR moves both.
-		{Scope: Local, Base: ClaudeDir, Path: ".config.json", Format: JSON, Section: true, Group: "state"},
-		{Scope: Local, Base: ClaudeStateDir, Path: ".claude.json", Format: JSON, Section: true, Group: "state"},
+		{Scope: Local, Base: claudeDir, Path: ".config.json", Format: JSON, Section: true, Group: "state"},
+		{Scope: Local, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Section: true, Group: "state"},
 		proj(".mcp.json", JSON),
-		{Scope: User, Base: ClaudeDir, Path: ".config.json", Format: JSON, Group: "state"},
-		{Scope: User, Base: ClaudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"},
+		{Scope: User, Base: claudeDir, Path: ".config.json", Format: JSON, Group: "state"},
+		{Scope: User, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"},
 	},
 	// .mcp.json is read in the working directory and every directory above
 	// it; projects[<root>] in ~/.claude.json is keyed by the git root.
@@ -227,8 +235,8 @@ var claude = &Client{
 	SkipsInvalid: true,
 	AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
 	Ignored: []IgnoredFile{
-		{File: user(ClaudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
-		{File: user(ClaudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "it is not one of its files"},
+		{File: user(claudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
+		{File: user(claudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "it is not one of its files"},
 		{File: proj(".claude/mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
 		{File: proj(".claude/.mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
 		{File: proj(".claude/settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
@@ -378,7 +386,7 @@ var (
 	claudeLocalSettings      = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON}
 	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true}
 	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true}
-	claudeUserSettings       = File{Scope: User, Base: ClaudeDir, Path: "settings.json", Format: JSON}
+	claudeUserSettings       = File{Scope: User, Base: claudeDir, Path: "settings.json", Format: JSON}
 	// claudeListFiles hold allowedMcpServers and deniedMcpServers.
 	claudeListFiles = []File{claudeManagedSettings[0], claudeManagedSettings[1], claudeManagedSettings[2],
 		claudeLocalSettings, claudeLocalSettingsStart, claudeProjectSettings, claudeUserSettings}
@@ -394,7 +402,7 @@ func claudeManagedServers(f File) File {
 
 // claudeStateFile is ~/.claude.json, the state file that holds the user
 // and local scopes, trust and per-project switches.
-var claudeStateFile = File{Scope: User, Base: ClaudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"}
+var claudeStateFile = File{Scope: User, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"}
 
 func claudeState(scope Scope, section bool) File {
 	f := claudeStateFile

@@ -8,6 +8,9 @@ import (
 	"time"
 )
 
+// codexHome is $CODEX_HOME, default ~/.codex.
+var codexHome = &Base{Name: "CODEX_HOME", Var: "CODEX_HOME", Default: ".codex"}
+
 // codex is the OpenAI Codex CLI (and its IDE extension, which shares the
 // config).
 var codex = &Client{
@@ -25,7 +28,7 @@ var codex = &Client{
 	Files: []File{
 		{Scope: Managed, Base: SystemDir, Path: "etc/codex/managed_config.toml", Format: TOML, OS: []string{"linux", "darwin"}},
 		proj(".codex/config.toml", TOML),
-		user(CodexHome, "config.toml", TOML),
+		user(codexHome, "config.toml", TOML),
 		{Scope: System, Base: SystemDir, Path: "etc/codex/config.toml", Format: TOML, OS: []string{"linux", "darwin"}, Defaults: true},
 		{Scope: System, Base: SystemDir, Path: "ProgramData/OpenAI/Codex/config.toml", Format: TOML, OS: []string{"windows"}, Defaults: true},
 	},
@@ -37,7 +40,7 @@ var codex = &Client{
 	RootMarkersKey: "project_root_markers",
 	Trust: &Trust{
 		Kind: TrustTable, Effect: IgnoresProject, PerLayer: true, RepoRoot: true, Exact: true,
-		File:  user(CodexHome, "config.toml", TOML),
+		File:  user(codexHome, "config.toml", TOML),
 		Path:  []string{"projects", "<root>", "trust_level"},
 		Value: "trusted", Levels: []string{"trusted", "untrusted"},
 		Ask: "run codex in the project and trust it when it asks",
@@ -79,7 +82,7 @@ var codex = &Client{
 		ParseError: "failed to parse requirements layer %[1]s: TOML parse error at line %[2]d, column %[3]d: %[4]s",
 	},
 	Profile: &Profile{
-		File:        user(CodexHome, "<name>.config.toml", TOML),
+		File:        user(codexHome, "<name>.config.toml", TOML),
 		Flag:        "--profile",
 		NamePattern: `^[A-Za-z0-9_-]+$`,
 		BadName:     "invalid --profile value `%[1]s`; pass a plain name such as `work`",

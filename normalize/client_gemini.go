@@ -5,6 +5,10 @@ import (
 	"time"
 )
 
+// geminiHome is $GEMINI_CLI_HOME, default the home: Gemini CLI's user
+// files hang from it (.gemini/settings.json).
+var geminiHome = &Base{Name: "GEMINI_CLI_HOME", Var: "GEMINI_CLI_HOME"}
+
 // gemini is Gemini CLI.
 var gemini = &Client{
 	ID:      "gemini",
@@ -18,9 +22,9 @@ var gemini = &Client{
 	// extensions add the servers no settings file names.
 	Files: slices.Concat(
 		geminiSystem("settings.json", false),
-		[]File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)},
+		[]File{proj(".gemini/settings.json", JSONComments), user(geminiHome, ".gemini/settings.json", JSONComments)},
 		geminiSystem("system-defaults.json", true),
-		[]File{{Scope: ExtensionScope, Base: GeminiHome, Path: ".gemini/extensions/*/gemini-extension.json", Format: JSON, Extension: geminiExtensions}},
+		[]File{{Scope: ExtensionScope, Base: geminiHome, Path: ".gemini/extensions/*/gemini-extension.json", Format: JSON, Extension: geminiExtensions}},
 	),
 	Note:     "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
 	BadFiles: []BadFile{{Message: "Please fix the configuration file(s) and try again", ExitCode: 52}},
@@ -50,7 +54,7 @@ var gemini = &Client{
 	Trust: &Trust{
 		Kind:           TrustFolders,
 		Effect:         DisablesAll,
-		File:           File{Scope: User, Base: GeminiHome, Path: ".gemini/trustedFolders.json", Format: JSONComments, PathVar: "GEMINI_CLI_TRUSTED_FOLDERS_PATH"},
+		File:           File{Scope: User, Base: geminiHome, Path: ".gemini/trustedFolders.json", Format: JSONComments, PathVar: "GEMINI_CLI_TRUSTED_FOLDERS_PATH"},
 		Env:            "GEMINI_CLI_TRUST_WORKSPACE",
 		DistrustEnv:    "GEMINI_RESTRICTED_MODE",
 		Enabled:        []string{"security", "folderTrust", "enabled"},
@@ -211,7 +215,7 @@ func decodeGemini(d *decoder) {
 	d.s.Auth = d.e.Get("oauth")
 }
 
-var geminiEnablement = File{Scope: User, Base: GeminiHome, Path: ".gemini/mcp-server-enablement.json", Format: JSON}
+var geminiEnablement = File{Scope: User, Base: geminiHome, Path: ".gemini/mcp-server-enablement.json", Format: JSON}
 
 // geminiSystem is a machine-wide settings file of Gemini CLI on each
 // system (getSystemSettingsPath, getSystemDefaultsPath): under
@@ -250,7 +254,7 @@ var geminiExtensions = &ExtensionSpec{
 	Vars:       map[string]ExtVar{"extensionPath": ExtDir, "workspacePath": WorkspaceDir, "/": PathSeparator, "pathSeparator": PathSeparator},
 	Install:    ".gemini-extension-install.json",
 	LinkType:   "link",
-	Enablement: &File{Scope: User, Base: GeminiHome, Path: ".gemini/extensions/extension-enablement.json", Format: JSON},
+	Enablement: &File{Scope: User, Base: geminiHome, Path: ".gemini/extensions/extension-enablement.json", Format: JSON},
 	EnableHint: "run gemini extensions enable %s",
 }
 

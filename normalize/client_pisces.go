@@ -37,8 +37,8 @@ var pisces = &Client{
 			proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
 			user(HomeDir, ".claude.json", JSON), user(HomeDir, ".claude/mcp.json", JSON),
 		}},
-		{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(CodexHome, "config.toml", TOML)}},
-		{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)},
+		{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(codexHome, "config.toml", TOML)}},
+		{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(geminiHome, ".gemini/settings.json", JSONComments)},
 			Lists: []string{"mcp.allowed", "mcp.excluded"}},
 		{Client: opencode, Priority: 55, Files: opencodeFiles},
 		{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)}},
@@ -94,7 +94,7 @@ func proj(path string, f Format) File {
 	return File{Scope: Project, Base: RootDir, Path: path, Format: f}
 }
 
-func user(b Base, path string, f Format) File {
+func user(b *Base, path string, f Format) File {
 	return File{Scope: User, Base: b, Path: path, Format: f}
 }
 

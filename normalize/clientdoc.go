@@ -389,7 +389,7 @@ func osPath(f File, goos string) string {
 func movedBy(files []File) []string {
 	var out []string
 	for _, f := range files {
-		vars := slices.Clone(BaseVars[f.Base])
+		vars := f.Base.Vars()
 		if f.PathVar != "" {
 			vars = append(vars, f.PathVar)
 		}
