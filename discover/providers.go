@@ -18,9 +18,10 @@ type Location struct {
 	Format   normalize.Format
 	Abs      string
 	Display  string
-	Section  bool
-	// Key is the project path a Section is keyed by (default the root).
-	Key string
+	// Section is File.Section: the servers are in the member of that table
+	// keyed by Key, the project path (default the root).
+	Section string
+	Key     string
 	// Dir is the directory a project file was looked for in, for clients
 	// that read a copy in several directories.
 	Dir string

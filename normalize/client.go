@@ -783,9 +783,11 @@ type File struct {
 	// means every system.
 	OS []string
 	// Section is set when the servers live in a part of the file keyed by
-	// the project root rather than at its top (Claude Code's local scope:
-	// ~/.claude.json projects[<root>]).
-	Section bool
+	// the project root rather than at its top: the key of the table of
+	// projects, whose member for the root holds the servers under the
+	// client's ServersKey (Claude Code's local scope: "projects", for
+	// ~/.claude.json projects[<root>].mcpServers).
+	Section string
 	// Group names files of which the client reads only the first that
 	// exists (Claude Code's legacy ~/.claude/.config.json over
 	// ~/.claude.json).
@@ -873,6 +875,12 @@ const (
 	WorkspaceDir                // the directory the client starts in
 	PathSeparator               // the system's path separator
 )
+
+// SectionPath says where the servers of the project keyed by key are in a
+// file with a Section, for messages: projects["/repo"].mcpServers.
+func (c *Client) SectionPath(section, key string) string {
+	return fmt.Sprintf("%s[%q].%s", section, key, c.ServersKey)
+}
 
 // Rank orders a client's files, lower winning: by scope, a file of
 // defaults just below the user's.

@@ -161,8 +161,8 @@ var claude = &Client{
 		claudeManagedServers(claudeManagedSettings[0]), claudeManagedServers(claudeManagedSettings[1]), claudeManagedServers(claudeManagedSettings[2]),
 		// The legacy ~/.claude/.config.json, when it exists, is read instead
 		// of ~/.claude.json (group "state"); CLAUDE_CONFIG_DIR moves both.
-		{Scope: Local, Base: claudeDir, Path: ".config.json", Format: JSON, Section: true, Group: "state"},
-		{Scope: Local, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Section: true, Group: "state"},
+		{Scope: Local, Base: claudeDir, Path: ".config.json", Format: JSON, Section: "projects", Group: "state"},
+		{Scope: Local, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Section: "projects", Group: "state"},
 		proj(".mcp.json", JSON),
 		{Scope: User, Base: claudeDir, Path: ".config.json", Format: JSON, Group: "state"},
 		{Scope: User, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"},
@@ -182,7 +182,7 @@ var claude = &Client{
 			{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
 			{File: claudeLocalSettings, Trusted: true, Accepted: true},
 			{File: claudeLocalSettingsStart, Trusted: true, Accepted: true},
-			{File: claudeState(Local, true), Trusted: true},
+			{File: claudeState(Local, "projects"), Trusted: true},
 			{File: claudeProjectSettings, Trusted: true},
 			{File: claudeUserSettings},
 		},
@@ -192,7 +192,7 @@ var claude = &Client{
 	},
 	Trust: &Trust{
 		Kind: TrustFlag, Effect: GatesApproval,
-		File: claudeState(Local, true),
+		File: claudeState(Local, "projects"),
 		Path: []string{"projects", "<root>", "hasTrustDialogAccepted"}, UpToRoot: true,
 		Ask: "run claude in the project and accept its trust dialog",
 	},
@@ -404,7 +404,7 @@ func claudeManagedServers(f File) File {
 // and local scopes, trust and per-project switches.
 var claudeStateFile = File{Scope: User, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"}
 
-func claudeState(scope Scope, section bool) File {
+func claudeState(scope Scope, section string) File {
 	f := claudeStateFile
 	f.Scope, f.Section = scope, section
 	return f

@@ -33,7 +33,7 @@ var pisces = &Client{
 	Providers: []Provider{
 		{Priority: 100, Files: piscesFiles, Lists: []string{"disabledServers", "enabledServers"}},
 		{Client: claude, Priority: 80, Files: []File{
-			{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: true},
+			{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: "projects"},
 			proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
 			user(HomeDir, ".claude.json", JSON), user(HomeDir, ".claude/mcp.json", JSON),
 		}},
