@@ -328,6 +328,11 @@ type Shape struct {
 	TimeoutWins   map[string]string
 	// Unsupported are fields the client refuses outright.
 	Unsupported map[string]FieldNote
+	// FieldKeys are the keys the client writes canonical fields under
+	// where they are not the canonical name (opencode: "env" is
+	// "environment", "args" are the rest of the "command" array; Codex:
+	// "headers" is "http_headers").
+	FieldKeys map[string]string
 	// Missing says, for a kind of field the client does not have (keyed by
 	// the usual key of the kind: "args", "type", "timeout"), what users
 	// write instead.
@@ -1089,18 +1094,26 @@ func (c *Client) LabelName() string {
 }
 
 // FieldKey is the key the client writes a canonical field under ("env",
-// "headers", "args", …): opencode's "environment" and its one "command"
-// array, Codex's "http_headers".
+// "headers", "args", …), as its descriptor declares (Shape.FieldKeys):
+// opencode's "environment" and its one "command" array, Codex's
+// "http_headers".
 func (c *Client) FieldKey(field string) string {
-	switch {
-	case field == "env" && c.Knows("environment"):
-		return "environment"
-	case field == "headers" && c.Knows("http_headers"):
-		return "http_headers"
-	case field == "args" && c.CommandArray:
-		return "command"
+	if k, ok := c.FieldKeys[field]; ok {
+		return k
 	}
 	return field
+}
+
+// KeysOf lists the keys any client writes a canonical field under, the
+// canonical name first ("env", "environment"), in table order.
+func KeysOf(field string) []string {
+	out := []string{field}
+	for _, c := range clients {
+		if k := c.FieldKey(field); !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // Expands reports whether the client expands placeholders of syntax s.

@@ -105,6 +105,7 @@ var codex = &Client{
 		NeitherError:      "invalid transport",
 		OnBoth:            StdioRejectsURL,
 		ToolFilters:       [2]string{"enabled_tools", "disabled_tools"},
+		FieldKeys:         map[string]string{"headers": "http_headers"},
 		NameChars:         true,
 		NameNoDot:         true,
 		SecondsFields:     []string{"startup_timeout_sec", "tool_timeout_sec"},

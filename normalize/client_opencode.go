@@ -17,6 +17,7 @@ var opencode = &Client{
 		Types:        []TypeLiteral{{"local", Stdio}, {"remote", HTTP}},
 		TypeRequired: true,
 		CommandArray: true,
+		FieldKeys:    map[string]string{"env": "environment", "args": "command"},
 		Strictness:   RejectsConfig,
 		OnBoth:       RejectsFile,
 		Missing:      map[string]string{"args": "opencode takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"},

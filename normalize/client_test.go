@@ -55,6 +55,14 @@ func TestClientDescriptors(t *testing.T) {
 				t.Errorf("%s: tool filter %q is not a field", c.ID, k)
 			}
 		}
+		for field, k := range c.FieldKeys {
+			if !c.Knows(k) {
+				t.Errorf("%s: the key %q of %s is not a field", c.ID, k, field)
+			}
+		}
+		if c.CommandArray != (c.FieldKey("args") == "command") {
+			t.Errorf("%s: a command array holds the args: FieldKeys must say so", c.ID)
+		}
 		if c.CoReader != "" && ClientByID(c.CoReader) == nil {
 			t.Errorf("%s: unknown co-reader %q", c.ID, c.CoReader)
 		}

@@ -95,7 +95,7 @@ func checkForeignPlaceholder(p *Pass) {
 			}
 			exec()
 			shell := (shellArgs && (v.field == "args" || v.field == "command")) ||
-				(valueCommands(client) && secretMaps[v.field] != "" && resolve.Classify(str, nil) == resolve.Command)
+				(valueCommands(client) && secretKind(v.field) != "" && resolve.Classify(str, nil) == resolve.Command)
 			for _, ph := range resolve.Scan(str) {
 				if !reportable(client, ph, shell) || remote[v.value] && ph.Syntax == resolve.Dollar && !ph.HasDefault {
 					continue
@@ -204,7 +204,7 @@ func placeholderHint(client, field, key, value string, ph resolve.Placeholder) s
 	// under its own name: say so when the placeholder is part of a value,
 	// or names another variable than the key.
 	exact := value == ph.Text
-	header := secretMaps[field] == "header"
+	header := secretKind(field) == "header"
 	bearer := strings.EqualFold(key, "Authorization") && ph.End == len(value) && strings.EqualFold(strings.TrimSpace(value[:ph.Start]), "Bearer")
 	whole := ""
 	switch {

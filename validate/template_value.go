@@ -66,7 +66,7 @@ func checkTemplateValue(p *Pass) {
 			}
 			what := fmt.Sprintf("%q", v.field)
 			key := ""
-			if m := secretMaps[v.field]; m != "" {
+			if m := secretKind(v.field); m != "" {
 				what, key = fmt.Sprintf("%s %q", m, v.key), v.key
 			}
 			d := p.reportSub(doc, v.value, start, end, "%s holds the template value %q: it was meant to be replaced, and the server gets it as written",

@@ -86,7 +86,7 @@ func checkUndefinedVariable(p *Pass) {
 				switch {
 				case u.Syntax == resolve.Brace:
 					what = "opencode substitutes an empty string"
-				case dl.EmptyUnset && secretMaps[v.field] != "":
+				case dl.EmptyUnset && secretKind(v.field) != "":
 					// expanded again with dotenv-expand when the server starts
 					what = dl.Product + " substitutes an empty string"
 				}
