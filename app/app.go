@@ -17,7 +17,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/discover"
@@ -193,14 +192,6 @@ func productNames(cs []*normalize.Client) string {
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-func findEntry(set *normalize.Set, name string) *normalize.Entry {
-	i := sort.Search(len(set.Entries), func(i int) bool { return set.Entries[i].Server.Name >= name })
-	if i < len(set.Entries) && set.Entries[i].Server.Name == name {
-		return &set.Entries[i]
-	}
-	return nil
 }
 
 func docOf(set *normalize.Set, s *normalize.Server) *normalize.Document {

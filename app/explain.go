@@ -24,16 +24,13 @@ type ExplainRequest struct {
 	Resolve *resolve.Env
 }
 
-// Explanation is explain's answer as views for a renderer; one of its
-// view fields is set.
+// Explanation is explain's answer as views for a renderer: a workspace,
+// or resolutions.
 type Explanation struct {
 	// Workspace holds every client's view: the matrix, one client's
 	// view (its notes the workspace's), or, with a Name, each client's
 	// definitions of it.
 	Workspace *view.Workspace
-	// Set is pisces's priority-merged view, when pisces is the one
-	// client: whole, or Name's definitions.
-	Set *view.Set
 	// Resolutions are the servers resolved (Resolve).
 	Resolutions []view.Resolution
 	// NotLoaded says no client loads Name, although some client has it
@@ -48,9 +45,6 @@ func Explain(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
 	dopts := req.Options
 	if req.Resolve != nil {
 		return explainResolve(req, b)
-	}
-	if len(req.Clients) == 1 && req.Clients[0].ReadsProviders {
-		return explainPisces(req, b)
 	}
 	ws := dopts.Scan(req.Clients, discover.AllScopes)
 	if req.Name == "" {
@@ -73,22 +67,6 @@ func Explain(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
 		return nil, noServer(dopts, req.Name, names)
 	}
 	return &Explanation{Workspace: wv, NotLoaded: !found}, nil
-}
-
-// explainPisces is pisces's merged view, as it always has been.
-func explainPisces(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
-	set := req.Options.View(req.Clients[0], discover.AllScopes)
-	if req.Name == "" {
-		return &Explanation{Set: view.NewSet(b, set, view.ExplainOptions{})}, nil
-	}
-	if findEntry(set, req.Name) == nil {
-		names := make([]string, len(set.Entries))
-		for i, e := range set.Entries {
-			names[i] = e.Server.Name
-		}
-		return nil, noServer(req.Options, req.Name, names)
-	}
-	return &Explanation{Set: view.NewSet(b, set, view.ExplainOptions{Name: req.Name})}, nil
 }
 
 // explainResolve resolves every server each client uses (or Name's) as

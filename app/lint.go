@@ -199,8 +199,7 @@ func lintAll(dopts *discover.Options, jobs []lintJob, flags []string, cfg *valid
 	return out, errors.Join(errs...)
 }
 
-// lintOne lints one project root. With pisces alone it is pisces's merged
-// view, as lint always judged it; otherwise every client's own view.
+// lintOne lints one project root: every client's own view of it.
 func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate.Config) (lintResult, error) {
 	sub := *dopts
 	sub.Root = job.root
@@ -215,13 +214,8 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 		return lintResult{notes: notes, unread: unread}, nil
 	}
 	r := lintResult{notes: notes, unread: unread}
-	if len(clients) == 1 && clients[0].ReadsProviders {
-		set := sub.View(clients[0], job.scope)
-		r.findings, r.docs = validate.Run(set, cfg), set.Documents
-	} else {
-		ws := sub.Scan(clients, job.scope)
-		r.findings, r.docs = validate.RunWorkspace(ws, cfg), ws.Documents
-	}
+	ws := sub.Scan(clients, job.scope)
+	r.findings, r.docs = validate.RunWorkspace(ws, cfg), ws.Documents
 	if job.only != nil {
 		keep := map[string]bool{}
 		var docs []*normalize.Document

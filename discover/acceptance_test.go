@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
@@ -84,10 +85,11 @@ func explainTree(t *testing.T, files map[string]string, env map[string]string) x
 		}
 		return ""
 	}
-	set, err := discover.Discover(discover.Options{Root: root, Home: home, Getenv: getenv})
-	if err != nil {
+	o := discover.Options{Root: root, Home: home, Getenv: getenv}
+	if err := o.Prepare(); err != nil {
 		t.Fatal(err)
 	}
+	set := o.View(normalize.ClientByID("pisces"), discover.AllScopes)
 	var buf bytes.Buffer
 	if err := report.ExplainJSON(&buf, view.NewSet(secret.NewKeyed(nil), set, view.ExplainOptions{})); err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ func BenchmarkDiscover(b *testing.B) {
 	if err := gen.Tree(root, home, 1000); err != nil {
 		b.Fatal(err)
 	}
-	set, err := Discover(Options{Root: root, Home: home})
+	set, err := piscesView(Options{Root: root, Home: home})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func BenchmarkDiscover(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := Discover(Options{Root: root, Home: home}); err != nil {
+		if _, err := piscesView(Options{Root: root, Home: home}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,19 +10,6 @@ import (
 // Clients lists the ids of the clients --client accepts (aliases work too).
 func Clients() []string { return normalize.ViewIDs() }
 
-// ClientView answers "what will this client load here?" for one client
-// id or alias: its View over every scope.
-func ClientView(o Options, id string) (*normalize.Set, error) {
-	c := normalize.ClientByID(id)
-	if c == nil || !c.Views() {
-		return nil, &UnknownClientError{Client: id}
-	}
-	if err := o.prepare(); err != nil {
-		return nil, err
-	}
-	return o.View(c, AllScopes), nil
-}
-
 // UnknownClientError is returned for a --client name mcpconf does not know.
 type UnknownClientError struct{ Client string }
 

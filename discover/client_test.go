@@ -34,7 +34,7 @@ func TestCodexViewMergesKeyByKey(t *testing.T) {
 		"~/.codex/config.toml": "[projects.\"@ROOT@\"]\ntrust_level = \"trusted\"\n[mcp_servers.gh]\ncommand = \"npx\"\nargs = [\"-y\", \"gh@1.0.0\"]\n[mcp_servers.gh.env]\nA = \"1\"\nB = \"2\"\n",
 		".codex/config.toml":   "[mcp_servers.gh]\nenabled = false\n[mcp_servers.gh.env]\nB = \"3\"\n",
 	})
-	set, err := ClientView(Options{Root: root, Home: home}, "codex")
+	set, err := clientView(Options{Root: root, Home: home}, "codex")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestCodexViewMergesKeyByKey(t *testing.T) {
 		t.Errorf("shadowed: %+v", e.Shadowed)
 	}
 	// The merged view of all providers does not merge: the project wins whole.
-	all, _ := Discover(Options{Root: root, Home: home})
+	all, _ := piscesView(Options{Root: root, Home: home})
 	if w := server(t, all, "gh").Server; w.Command != "" || w.Transport != normalize.NoTransport {
 		t.Errorf("merged view should keep the project table whole: %+v", w)
 	}
@@ -69,7 +69,7 @@ func TestOpencodeToggle(t *testing.T) {
 		"~/.config/opencode/opencode.json": `{"mcp": {"fs": {"type": "local", "command": ["fs-server"]}}}`,
 		"opencode.json":                    `{"mcp": {"fs": {"enabled": false}}}`,
 	})
-	set, err := ClientView(Options{Root: root, Home: home}, "opencode")
+	set, err := clientView(Options{Root: root, Home: home}, "opencode")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestClaudeView(t *testing.T) {
 		".mcp.json":        `{"mcpServers": {"a": {"command": "project-a"}, "b": {"command": "project-b"}, "r": {"url": "https://x.example.com/mcp"}}}`,
 		".claude/mcp.json": `{"mcpServers": {"p": {"command": "pisces-only"}}}`,
 	})
-	set, err := ClientView(Options{Root: root, Home: home}, "claude")
+	set, err := clientView(Options{Root: root, Home: home}, "claude")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestClaudeView(t *testing.T) {
 }
 
 func TestUnknownClient(t *testing.T) {
-	_, err := ClientView(Options{Root: t.TempDir(), Home: t.TempDir()}, "cursr")
+	_, err := clientView(Options{Root: t.TempDir(), Home: t.TempDir()}, "cursr")
 	var uc *UnknownClientError
 	if !errors.As(err, &uc) || !strings.Contains(err.Error(), `did you mean "cursor"?`) {
 		t.Errorf("err %v", err)
@@ -123,7 +123,7 @@ func TestStrictFileRejectedWhole(t *testing.T) {
 		".gemini/settings.json": "{ // fine\n  \"mcpServers\": {\"b\": {\"command\": \"b\"},}\n}",
 		".vscode/mcp.json":      "{ // fine\n  \"servers\": {\"c\": {\"command\": \"c\"},},\n}",
 	})
-	set, err := Discover(Options{Root: root, Home: home})
+	set, err := piscesView(Options{Root: root, Home: home})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestVSCodeDeprecatedKey(t *testing.T) {
 		".vscode/mcp.json": `{"mcpServers": {"a": {"command": "a"}}}`,
 		".cursor/mcp.json": `{"servers": {"b": {"command": "b"}}}`,
 	})
-	set, _ := Discover(Options{Root: root, Home: home})
+	set, _ := piscesView(Options{Root: root, Home: home})
 	got := map[string]normalize.Diagnostic{}
 	for _, d := range set.Diagnostics {
 		got[d.Path] = d
@@ -173,7 +173,7 @@ func TestClaudeReservedAndFields(t *testing.T) {
 		"~/.claude.json": `{"projects": {"@ROOT@": {"hasTrustDialogAccepted": true, "enableAllProjectMcpServers": true}}}`,
 		".mcp.json":      `{"mcpServers": {"workspace": {"command": "ws"}, "notes": {"command": "notes", "timeout": 600000, "alwaysLoad": true}, "quick": {"command": "q", "timeout": 30}}}`,
 	})
-	set, err := ClientView(Options{Root: root, Home: home}, "claude")
+	set, err := clientView(Options{Root: root, Home: home}, "claude")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,3 +189,20 @@ func TestClaudeReservedAndFields(t *testing.T) {
 		t.Errorf("a timeout below 1000 ms is ignored: %v", q.ToolTimeout)
 	}
 }
+
+// clientView is one client's view of every scope (explain --client ID),
+// for an id or alias.
+func clientView(o Options, id string) (*normalize.Set, error) {
+	c := normalize.ClientByID(id)
+	if c == nil || !c.Views() {
+		return nil, &UnknownClientError{Client: id}
+	}
+	if err := o.Prepare(); err != nil {
+		return nil, err
+	}
+	return o.View(c, AllScopes), nil
+}
+
+// piscesView is pisces's view of every scope (explain --client pisces):
+// every provider's files, merged by priority.
+func piscesView(o Options) (*normalize.Set, error) { return clientView(o, "pisces") }

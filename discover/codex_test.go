@@ -45,7 +45,7 @@ approval_mode = "auto"
 		t.Fatal(err)
 	}
 	env := map[string]string{"CODEX_HOME": dir}
-	set, err := Discover(Options{Root: root, Home: home, Getenv: func(k string) string { return env[k] }})
+	set, err := piscesView(Options{Root: root, Home: home, Getenv: func(k string) string { return env[k] }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,10 @@
 // machine (--system) — reads each once per run with positions, decodes its
 // servers through the client's descriptor, and builds each client's view as
 // the client itself would: which definition wins, and whether it starts or
-// why not (Options.View; docs/architecture.md lists the steps). pisces's
-// view is still built the older way, its providers' files merged by
-// priority (Discover, Merge). It never runs anything.
+// why not (Options.View; docs/architecture.md lists the steps). A client
+// that reads its providers' files as well (pisces, Merge ByPriority) is
+// built the same way, from its providers' locations (Locations). It never
+// runs anything.
 package discover
 
 import (
@@ -18,7 +19,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/mcpconf/mcpconf/internal/safefile"
@@ -26,7 +26,7 @@ import (
 	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// Options say where to look. Root and Home are made absolute by Discover.
+// Options say where to look. Root and Home are made absolute by Prepare.
 type Options struct {
 	Root string // project root
 	Home string // user home
@@ -106,27 +106,6 @@ func (o *Options) prepare() error {
 	return nil
 }
 
-// Discover reads every location and merges the servers. It only fails when
-// the root cannot be read; broken files become diagnostics.
-func Discover(o Options) (*normalize.Set, error) {
-	if err := o.prepare(); err != nil {
-		return nil, err
-	}
-	return o.Read(o.Locations()), nil
-}
-
-// Read reads the given locations (in merge order) and merges what they
-// define the pisces way. The options must have been prepared (Discover or
-// Prepare).
-func (o *Options) Read(locs []Location) *normalize.Set {
-	ld := o.load(locs, nil, true, AllScopes)
-	ld.set.Definitions = ld.defs
-	ld.set.Entries = Merge(ld.defs)
-	ld.lists.applyAfterMerge(ld.set.Entries, true)
-	slices.SortStableFunc(ld.set.Diagnostics, normalize.CompareDiagnostics)
-	return ld.set
-}
-
 // loaded is what reading a list of locations gives, before merging.
 type loaded struct {
 	set   *normalize.Set
@@ -135,15 +114,15 @@ type loaded struct {
 	exts  []extensionInfo // the extensions read, in location order
 }
 
-// load reads and decodes locations. view is the client whose view is
-// built, or nil for pisces's merged view (each location read with its
-// provider's shape and only the lists pisces honours). trusted says
-// whether lists in project files count; scope which settings files lists
-// are read from.
+// load reads and decodes locations for the view of client view: each
+// location with the shape of the client that owns it (a provider's, for a
+// client that reads its providers' files, which then honours only the
+// lists its providers table names). trusted says whether lists in project
+// files count; scope which settings files lists are read from.
 func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, scope ScopeFilter) loaded {
 	docs := o.readAll(locs)
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
-	lists := &fileLists{pisces: view == nil, trusted: trusted}
+	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted}
 	perLoc := make([][]normalize.Server, len(locs))
 	var exts []extensionInfo
 	var cleared *normalize.Gate // a file's servers key set to null (Shape.NullClears)
@@ -198,7 +177,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 					servers[j].TurnOff(*cleared)
 				}
 			}
-			if loc.RemoteHTTPS && view != nil {
+			if loc.RemoteHTTPS {
 				for j := range servers {
 					remoteHTTPSOnly(view, &servers[j])
 				}
@@ -206,13 +185,9 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		}
 		set.Sources = append(set.Sources, sf)
 	}
-	if view != nil {
-		o.collectOwnFileLists(view, lists, scope)
-	}
+	o.collectOwnFileLists(view, lists, scope)
 	defs := slices.Concat(perLoc...)
-	if view != nil {
-		exclusive(view, locs, docs, defs)
-	}
+	exclusive(view, locs, docs, defs)
 	lists.applyBeforeMerge(defs)
 	return loaded{set: set, defs: defs, lists: lists, exts: exts}
 }
@@ -221,7 +196,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 // null, for a client whose settings merge then drops them
 // (Shape.NullClears); nil otherwise.
 func nullServers(view *normalize.Client, doc *normalize.Document, loc Location) *normalize.Gate {
-	if view == nil || !view.NullClears || loc.Extension != nil || doc.Root == nil || len(loc.ServersPath) > 0 {
+	if !view.NullClears || loc.Extension != nil || doc.Root == nil || len(loc.ServersPath) > 0 {
 		return nil
 	}
 	m := doc.Root.Member(view.ServersKey)
@@ -568,42 +543,6 @@ func projectSection(top *normalize.Value, section, root string, exact bool) *nor
 		}
 	}
 	return nil
-}
-
-// Merge dedups definitions (already in priority order) by name: the first
-// wins whole, the rest are shadowed. A disabled definition still owns its
-// name. Entries come back sorted by name.
-func Merge(defs []normalize.Server) []normalize.Entry {
-	index := make(map[string]int, len(defs))
-	out := make([]normalize.Entry, 0, len(defs))
-	for _, s := range defs {
-		i, ok := index[s.Name]
-		if !ok {
-			index[s.Name] = len(out)
-			out = append(out, normalize.Entry{Server: s})
-			continue
-		}
-		w := &out[i].Server
-		out[i].Shadowed = append(out[i].Shadowed, normalize.Shadow{Server: s,
-			Differences: normalize.Differences(w, &s), Reason: lostBecause(w, &s)})
-	}
-	slices.SortFunc(out, func(a, b normalize.Entry) int { return strings.Compare(a.Server.Name, b.Server.Name) })
-	return out
-}
-
-func lostBecause(w, l *normalize.Server) string {
-	ws, ls := w.Source, l.Source
-	switch {
-	case ws.Priority != ls.Priority:
-		return fmt.Sprintf("lower priority: %s (%d) < %s (%d)", ls.Client, ls.Priority, ws.Client, ws.Priority)
-	case ws.Client != ls.Client:
-		return fmt.Sprintf("same priority (%d): %s is read before %s", ws.Priority, ws.Client, ls.Client)
-	case ws.Scope != ls.Scope:
-		return fmt.Sprintf("same provider: %s scope wins over %s scope", ws.Scope, ls.Scope)
-	case ws.Path != ls.Path:
-		return fmt.Sprintf("same provider and scope: %s is read before %s", ws.Path, ls.Path)
-	}
-	return "an earlier definition in the same file wins"
 }
 
 // note records something the run left out, once.

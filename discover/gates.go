@@ -534,8 +534,8 @@ func approveHint(ap *normalize.Approval, name string) string {
 // entry (Claude Code's url without type) or cannot tell how to reach the
 // server (neither command nor url).
 func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
-	if v.c.Merge == normalize.KeyByKey {
-		return // judged after the layers are merged (allOrNothing)
+	if v.c.Merge == normalize.KeyByKey || v.c.KeepsInvalid {
+		return // judged after the layers are merged (allOrNothing), or when it starts
 	}
 	for i := range defs {
 		s := &defs[i]

@@ -321,9 +321,10 @@ func (e *listEntry) denyGate() normalize.Gate {
 type clientLists struct{ allow, deny []*nameList }
 
 type fileLists struct {
-	// pisces: the merged view, where only the lists pisces honours apply,
-	// the first file that sets one winning.
-	pisces bool
+	// providers: the view of a client that reads its providers' files
+	// (pisces), where only the lists it honours apply, the first file
+	// that sets one winning.
+	providers bool
 	// trusted: lists in project files count (Client.List.Trusted).
 	trusted bool
 	hide    []*nameList
@@ -343,7 +344,7 @@ func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 	}
 	provider := normalize.ProviderOf(c)
 	for _, spec := range c.Lists {
-		if spec.File != nil || spec.Files != nil || f.pisces && (provider == nil || !provider.Honours(spec)) {
+		if spec.File != nil || spec.Files != nil || f.providers && (provider == nil || !provider.Honours(spec)) {
 			continue
 		}
 		if spec.Trusted && !f.trusted && !loc.Scope.OutsideProject() {
@@ -434,7 +435,7 @@ func (f *fileLists) add(l *nameList) {
 
 // combine is how the lists of one setting combine in this run.
 func (f *fileLists) combine(ls []*nameList) normalize.Combine {
-	if f.pisces || len(ls) == 0 {
+	if f.providers || len(ls) == 0 {
 		return normalize.FirstSet
 	}
 	return ls[0].spec.Combine
@@ -476,7 +477,7 @@ func (f *fileLists) notAllowed(ls []*nameList, s *normalize.Server, c *normalize
 		if f.combine(ls) == normalize.FirstSet && i > 0 {
 			break
 		}
-		if (len(l.names) > 0 || l.spec.EmptyBlocks && !f.pisces) && !l.has(s.Name) {
+		if (len(l.names) > 0 || l.spec.EmptyBlocks && !f.providers) && !l.has(s.Name) {
 			g := l.gate(s.Name, normalize.StatusBlocked, "not listed in")
 			return &g
 		}
@@ -603,14 +604,15 @@ func (f *fileLists) applyBeforeMerge(defs []normalize.Server) {
 
 // applyAfterMerge applies the hide and unhide lists, which act on the name
 // whatever file won it: a hide list turns it off, an unhide list turns
-// back on a server another client's file disabled. In pisces's merged view
-// a hide list wins over any other reason; in a client's own view a server
-// already off keeps its first reason.
-func (f *fileLists) applyAfterMerge(entries []normalize.Entry, pisces bool) {
+// back on a server another client's file disabled. In the view of a
+// client that reads its providers' files a hide list wins over any other
+// reason; in a client's own view a server already off keeps its first
+// reason.
+func (f *fileLists) applyAfterMerge(entries []normalize.Entry) {
 	for i := range entries {
 		s := &entries[i].Server
 		for _, l := range f.hide {
-			if l.has(s.Name) && (pisces || s.Enabled) {
+			if l.has(s.Name) && (f.providers || s.Enabled) {
 				s.TurnOff(l.gate(s.Name, normalize.StatusDisabled, "listed in"))
 				break
 			}

@@ -20,11 +20,6 @@ import (
 // scope selects which files are read (lint reads project files only by
 // default); explain reads all of them.
 func (o *Options) View(c *normalize.Client, scope ScopeFilter) *normalize.Set {
-	if c.ReadsProviders {
-		set := o.Read(scope.Filter(o.Locations()))
-		set.Client, set.ClientRules = c.ID, c.Note
-		return set
-	}
 	v := &viewer{o: o, c: c, root: o.projectRoot(c), scope: scope}
 	return v.build()
 }
@@ -77,7 +72,7 @@ func (v *viewer) build() *normalize.Set {
 	if v.scope != ProjectScopes && v.o.SkipsSystem(v.c) {
 		v.o.note(v.o.systemNote(v.c))
 	}
-	locs := v.scope.Filter(v.o.viewLocations(v.c, v.root))
+	locs := v.scope.Filter(v.o.readLocations(v.c, v.root))
 	if v.c.Trust != nil && v.scope == AllScopes && !v.o.AssumeTrusted {
 		// Trust lives in the home: without it (lint's project scope) the
 		// project's files are judged as a trusting user would load them.
@@ -112,7 +107,7 @@ func (v *viewer) build() *normalize.Set {
 	}
 	set.Entries = mergeView(v.c, ld.defs)
 	v.reblock(set.Entries, set.Definitions)
-	ld.lists.applyAfterMerge(set.Entries, false)
+	ld.lists.applyAfterMerge(set.Entries)
 	v.applyTrust(set.Entries)
 	v.applyExtensions(set, ld.exts)
 	if v.c.Merge == normalize.KeyByKey {
@@ -146,7 +141,18 @@ func (v *viewer) ignores(l Location) bool {
 	return !v.trust.layer(l.Dir)
 }
 
-// viewLocations resolves the files a client reads from the start
+// readLocations resolves every file a client reads from the start
+// directory: its own (viewLocations), or, for a client that reads its
+// providers' files too (Merge ByPriority), every provider's in merge
+// order (Locations).
+func (o *Options) readLocations(c *normalize.Client, root string) []Location {
+	if c.ReadsProviders() {
+		return o.Locations()
+	}
+	return o.viewLocations(c, root)
+}
+
+// viewLocations resolves the files of a client's own, from the start
 // directory, highest precedence first.
 func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 	const prio = 0 // a client's own view has precedence, not priorities
@@ -555,6 +561,9 @@ func projectKeys(root string) []string {
 // name: the first that holds its name wins whole; a definition whose gate
 // yields (pending approval, rejected) leaves the name to the next one.
 func mergeView(c *normalize.Client, defs []normalize.Server) []normalize.Entry {
+	if c.Merge == normalize.ByPriority {
+		return mergeByPriority(defs)
+	}
 	byName := map[string][]int{}
 	var names []string
 	for i, s := range defs {
@@ -598,6 +607,43 @@ func mergeView(c *normalize.Client, defs []normalize.Server) []normalize.Entry {
 		out = append(out, e)
 	}
 	return out
+}
+
+// mergeByPriority dedups definitions (already in priority order) by name:
+// the first wins whole, the rest are shadowed. A disabled definition still
+// owns its name. Entries come back sorted by name.
+func mergeByPriority(defs []normalize.Server) []normalize.Entry {
+	index := make(map[string]int, len(defs))
+	out := make([]normalize.Entry, 0, len(defs))
+	for _, s := range defs {
+		i, ok := index[s.Name]
+		if !ok {
+			index[s.Name] = len(out)
+			out = append(out, normalize.Entry{Server: s})
+			continue
+		}
+		w := &out[i].Server
+		out[i].Shadowed = append(out[i].Shadowed, normalize.Shadow{Server: s,
+			Differences: normalize.Differences(w, &s), Reason: priorityLostBecause(w, &s)})
+	}
+	slices.SortFunc(out, func(a, b normalize.Entry) int { return strings.Compare(a.Server.Name, b.Server.Name) })
+	return out
+}
+
+// priorityLostBecause says why a definition lost to another by priority.
+func priorityLostBecause(w, l *normalize.Server) string {
+	ws, ls := w.Source, l.Source
+	switch {
+	case ws.Priority != ls.Priority:
+		return fmt.Sprintf("lower priority: %s (%d) < %s (%d)", ls.Client, ls.Priority, ws.Client, ws.Priority)
+	case ws.Client != ls.Client:
+		return fmt.Sprintf("same priority (%d): %s is read before %s", ws.Priority, ws.Client, ls.Client)
+	case ws.Scope != ls.Scope:
+		return fmt.Sprintf("same provider: %s scope wins over %s scope", ws.Scope, ls.Scope)
+	case ws.Path != ls.Path:
+		return fmt.Sprintf("same provider and scope: %s is read before %s", ws.Path, ls.Path)
+	}
+	return "an earlier definition in the same file wins"
 }
 
 // viewLostBecause says why one of a client's definitions is not the one

@@ -157,13 +157,7 @@ func (o *Options) Found(scope ScopeFilter) []FoundFile {
 		if !c.Views() {
 			continue
 		}
-		var locs []Location
-		if c.ReadsProviders {
-			locs = o.Locations()
-		} else {
-			locs = o.viewLocations(c, o.projectRoot(c))
-		}
-		for _, l := range scope.Filter(locs) {
+		for _, l := range scope.Filter(o.readLocations(c, o.projectRoot(c))) {
 			if l.Section != "" || !l.Scope.OutsideProject() && !within(o.Root, filepath.Dir(l.Abs)) || !o.exists(l.Abs) {
 				continue
 			}

@@ -41,9 +41,6 @@ type Client struct {
 	// ProviderOnly marks a pisces provider that is not a client users can
 	// select.
 	ProviderOnly bool
-	// ReadsProviders: the client reads every provider's files and merges
-	// them by priority (pisces), instead of Files alone.
-	ReadsProviders bool
 
 	// Files are the files the client itself reads, highest precedence
 	// first; Merge says how it combines them and Note says it in words.
@@ -120,6 +117,9 @@ type Client struct {
 	// its own before scopes merge and before approvals and allow- and
 	// deny-lists are looked at).
 	SkipsInvalid bool
+	// KeepsInvalid: the client keeps every entry it reads, whatever its
+	// shape; one it cannot use fails when it starts (pisces).
+	KeepsInvalid bool
 	// BadFiles say which files of Files the client cannot parse (or that
 	// do not hold an object) stop it before it starts anything: no server
 	// starts, from any file (Gemini CLI: any settings file; Claude Code:
@@ -494,6 +494,11 @@ const (
 	// KeyByKey: the client folds its layers key by key (tables merge,
 	// scalars and arrays replace), so a higher layer may patch one field.
 	KeyByKey
+	// ByPriority: the client reads its providers' files as well as its
+	// own (pisces's providers table) and one definition per name wins
+	// whole, by provider priority, then local > project > user; a
+	// disabled definition still owns its name.
+	ByPriority
 )
 
 // ProjectLookup says where a client finds its project files.
@@ -1198,6 +1203,10 @@ func (c *Client) EndpointText() string {
 // Views reports whether the client has a view of its own (it is not only
 // a pisces provider).
 func (c *Client) Views() bool { return !c.ProviderOnly }
+
+// ReadsProviders reports a client that reads its providers' files as well
+// as its own and merges them by priority (Merge ByPriority).
+func (c *Client) ReadsProviders() bool { return c.Merge == ByPriority }
 
 // Names are the id and the aliases.
 func (c *Client) Names() []string { return append([]string{c.ID}, c.Aliases...) }

@@ -22,11 +22,12 @@ var mcpServersWrong = []string{"servers", "mcp_servers", "context_servers", "mcp
 // user. No public source of pisces exists; every fact matches oh-my-pi
 // (can1357/oh-my-pi) with its config directory renamed.
 var pisces = &Client{
-	ID:             "pisces",
-	Product:        "pisces",
-	ReadsProviders: true,
-	Files:          piscesFiles,
-	Note:           "pisces reads every provider: this is the merged view",
+	ID:           "pisces",
+	Product:      "pisces",
+	Merge:        ByPriority,
+	KeepsInvalid: true,
+	Files:        piscesFiles,
+	Note:         "pisces reads every provider: this is the merged view",
 	// The providers table, in the order pisces registers its providers
 	// (ties keep it); Client nil is pisces itself. Lists are the
 	// provider's lists pisces honours, as the first file that sets one.

@@ -20,7 +20,7 @@ func TestClientDescriptors(t *testing.T) {
 		if c.Product == "" || c.ServersKey == "" || c.decode == nil {
 			t.Errorf("%s: product, servers key and decoder are required", c.ID)
 		}
-		if c.Views() && len(c.Files) == 0 && !c.ReadsProviders {
+		if c.Views() && len(c.Files) == 0 && !c.ReadsProviders() {
 			t.Errorf("%s: a client with a view reads files", c.ID)
 		}
 		if !c.Views() && ProviderOf(c) == nil {

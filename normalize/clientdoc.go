@@ -77,7 +77,7 @@ func fileList(files []File, inProject bool) string {
 
 func mergeWord(c *Client) string {
 	switch {
-	case c.ReadsProviders:
+	case c.ReadsProviders():
 		return "every provider, by priority"
 	case c.Merge == KeyByKey:
 		return "key by key"
@@ -502,7 +502,7 @@ func lookupText(c *Client) string {
 	case Nearest:
 		how = "the nearest project file at or above the working directory is read"
 	default:
-		if c.ReadsProviders || len(c.Files) == 0 {
+		if c.ReadsProviders() || len(c.Files) == 0 {
 			return markers
 		}
 		how = "project files are read in the working directory only"

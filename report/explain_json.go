@@ -16,7 +16,7 @@ type jsonSource struct {
 	Path     secret.Safe  `json:"path"`
 	Provider secret.Safe  `json:"provider"`
 	Scope    secret.Safe  `json:"scope"`
-	Priority *int         `json:"priority,omitempty"` // pisces's merged view only
+	Priority *int         `json:"priority,omitempty"` // a view merged by priority only
 	Section  secret.Safe  `json:"section,omitzero"`
 	Status   secret.Safe  `json:"status"`
 	Servers  int          `json:"servers"`
@@ -31,7 +31,7 @@ type jsonOrigin struct {
 	Path     secret.Safe `json:"path"`
 	Provider secret.Safe `json:"provider"`
 	Scope    secret.Safe `json:"scope"`
-	Priority *int        `json:"priority,omitempty"` // pisces's merged view only
+	Priority *int        `json:"priority,omitempty"` // a view merged by priority only
 	// Extension names the extension that brings the definition.
 	Extension secret.Safe `json:"extension,omitzero"`
 	Line      int         `json:"line"`
@@ -105,7 +105,7 @@ type JSONDiagnostic struct {
 
 func origin(src view.Origin, _ bool) jsonOrigin {
 	o := jsonOrigin{Path: src.Path, Provider: src.Client, Scope: src.Scope, Extension: src.Extension, Line: src.Pos.Line, Column: src.Pos.Col}
-	if src.Priority != 0 { // only pisces's merged view has priorities
+	if src.Priority != 0 { // only a view merged by priority has priorities
 		p := src.Priority
 		o.Priority = &p
 	}
@@ -224,21 +224,22 @@ func refusedJSON(r *view.Refused) *jsonRefused {
 	return out
 }
 
-// ExplainJSON writes one view: a client's own (with each server's status)
-// or pisces's merged view (with priorities).
+// ExplainJSON writes one client's view: each server with its status, or,
+// for a client that merges its providers' files by priority, with each
+// definition's provider and priority.
 func ExplainJSON(w io.Writer, set *view.Set) error {
 	out := explainJSON{Root: set.Root, Home: set.Home, Client: set.Client, Version: set.Version, ClientRules: set.ClientRules, Refused: refusedJSON(set.Refused),
 		Sources: []jsonSource{}, Servers: []jsonServer{}}
 	for _, s := range set.Sources {
-		out.Sources = append(out.Sources, sourceJSON(s, set.Merged))
+		out.Sources = append(out.Sources, sourceJSON(s, set.ByPriority))
 	}
 	for i := range set.Entries {
 		e := &set.Entries[i]
-		js := serverJSON(&e.Server, set.Merged)
-		if !set.Merged {
+		js := serverJSON(&e.Server, set.ByPriority)
+		if !set.ByPriority {
 			statusJSON(&js, &e.Server)
 		}
-		shadowsJSON(&js, e, set.Merged)
+		shadowsJSON(&js, e, set.ByPriority)
 		out.Servers = append(out.Servers, js)
 	}
 	out.Diagnostics = diagnosticJSON(set.Diagnostics, false)
@@ -284,13 +285,13 @@ func definitionJSON(d *view.Definition, merged, status bool) jsonDefinition {
 	return jd
 }
 
-// ExplainNameJSON writes every definition of the name the set was built
-// for (pisces's merged view).
-func ExplainNameJSON(w io.Writer, set *view.Set) error {
+// explainNamePriorityJSON writes every definition of the name the set was
+// built for, in a view merged by priority shown alone.
+func explainNamePriorityJSON(w io.Writer, set *view.Set) error {
 	e := &set.Entries[set.Named]
 	out := explainNameJSON{Name: e.Server.Name}
 	for i := range e.Definitions {
-		out.Definitions = append(out.Definitions, definitionJSON(&e.Definitions[i], set.Merged, false))
+		out.Definitions = append(out.Definitions, definitionJSON(&e.Definitions[i], set.ByPriority, false))
 	}
 	out.Diagnostics = diagnosticJSON(e.Diagnostics, false)
 	return writeJSON(w, out)

@@ -25,70 +25,6 @@ func joinSafe(parts []secret.Safe, sep string) string {
 	return strings.Join(out, sep)
 }
 
-// ExplainText writes pisces's merged view: the sources table, the
-// effective servers with what they shadow, and the diagnostics.
-func ExplainText(w io.Writer, set *view.Set, st Style) (err error) {
-	fw := st.fitted(w)
-	defer closeInto(fw, &err)
-	w = fw
-	if !set.Client.IsZero() {
-		fmt.Fprintf(w, "%s\n%s\n\n", st.bold("What "+set.Product.String()+" loads here"+modelledOn(set)+":"), set.ClientRules)
-	}
-	fmt.Fprintln(w, st.bold("Sources, highest priority first:"))
-	tw := &table{indent: "  ", head: true}
-	tw.add("PRIORITY", "CLIENT", "SCOPE", "STATUS", "SERVERS", "PATH")
-	for _, s := range set.Sources {
-		n, status, path := "-", s.Status.String(), s.Path.String()
-		if !s.Section.IsZero() {
-			path += " " + s.Section.String()
-		}
-		switch {
-		case s.Found:
-			n = fmt.Sprint(s.Servers)
-			status = st.green(status)
-		case s.Failed:
-			status = st.red(status)
-			path += errorSuffix(s.Error)
-		default:
-			status = st.dim(status)
-		}
-		tw.add(fmt.Sprint(s.Priority), s.Client.String(), s.Scope.String(), status, n, path)
-	}
-	tw.write(w, st.Width)
-
-	shadowed, merged := 0, 0
-	for _, e := range set.Entries {
-		if e.Server.Merged {
-			merged += len(e.Shadowed)
-		} else {
-			shadowed += len(e.Shadowed)
-		}
-	}
-	counts := fmt.Sprintf("%d effective, %d shadowed", len(set.Entries), shadowed)
-	if merged > 0 {
-		counts += fmt.Sprintf(", %d merged", merged)
-	}
-	fmt.Fprintf(w, "\n%s\n", st.bold("Servers ("+counts+"):"))
-	if len(set.Entries) == 0 {
-		fmt.Fprintln(w, "  none found")
-	}
-	block := serverBlock{
-		origin:  provenance,
-		notUsed: "shadows",
-		status: func(s *view.Server) string {
-			if s.Enabled {
-				return ""
-			}
-			return "disabled: " + s.DisabledBy.String()
-		},
-	}
-	for i := range set.Entries {
-		block.write(w, &set.Entries[i], st)
-	}
-	writeDiagnosticList(w, set.Diagnostics, st)
-	return nil
-}
-
 // modelledOn names the client version a view reflects: " (as Claude Code
 // 2.1.331 does)"; "" when its facts come from documentation alone.
 func modelledOn(set *view.Set) string {
@@ -109,8 +45,8 @@ func errorSuffix(e secret.Safe) string {
 
 // serverBlock words the block of one server in explain's text: its line,
 // where it comes from, its env and header names, and each definition of
-// its name that is not used or merged into it. The pisces view and the
-// client views differ only in the words.
+// its name that is not used or merged into it. A view merged by priority
+// and the others differ only in the words.
 type serverBlock struct {
 	origin  func(view.Origin) string  // after the path, in parentheses
 	status  func(*view.Server) string // why it does not start; "" when it does
@@ -187,13 +123,10 @@ func writeDiagnosticList(w io.Writer, diags []view.Finding, st Style) {
 	}
 }
 
-// ExplainNameText writes every definition of the name the set was built
-// for (pisces's merged view), each field with its position, which one won
-// and why.
-func ExplainNameText(w io.Writer, set *view.Set, st Style) (err error) {
-	fw := st.fitted(w)
-	defer closeInto(fw, &err)
-	w = fw
+// explainNamePriorityText writes every definition of the name the set was
+// built for, in a view merged by priority shown alone: each field with its
+// position, which one won and why.
+func explainNamePriorityText(w io.Writer, set *view.Set, st Style) {
 	e := &set.Entries[set.Named]
 	defs := e.Definitions
 	count := fmt.Sprintf("%d definitions, highest priority first", len(defs))
@@ -228,7 +161,6 @@ func ExplainNameText(w io.Writer, set *view.Set, st Style) (err error) {
 		writeMembers(w, &d.Server, "   ", st)
 	}
 	writeDiagnosticList(w, e.Diagnostics, st)
-	return nil
 }
 
 func transportHow(s *view.Server) string {

@@ -181,6 +181,16 @@ func sourcePath(s view.SourceFile) string {
 	return path
 }
 
+// alonePriority is the one view of a workspace that holds only a view
+// merged by priority (view.Set.ByPriority), which keeps its own layout for
+// a name: every definition with its provider and priority. Nil otherwise.
+func alonePriority(ws *view.Workspace) *view.Set {
+	if len(ws.Views) == 1 && ws.Views[0].ByPriority && ws.Views[0].Named >= 0 {
+		return ws.Views[0]
+	}
+	return nil
+}
+
 // ExplainNameViewsText writes, for each client that defines the name the
 // workspace was built for, the definition it uses, the ones it does not
 // and why, and its status.
@@ -188,6 +198,10 @@ func ExplainNameViewsText(w io.Writer, ws *view.Workspace, st Style) (err error)
 	fw := st.fitted(w)
 	defer closeInto(fw, &err)
 	w = fw
+	if v := alonePriority(ws); v != nil {
+		explainNamePriorityText(w, v, st)
+		return nil
+	}
 	first := true
 	var missing []string
 	for _, v := range ws.Views {
@@ -286,7 +300,9 @@ func writeNameDefinitions(w io.Writer, e *view.Entry, indent string, st Style) {
 
 // ExplainViewText writes one client's view: the files it reads in its own
 // precedence, then every server with the definition in use, the ones not
-// used and why, and whether the client starts it.
+// used and why, and whether the client starts it. A client that merges
+// its providers' files by priority (view.Set.ByPriority) shows every file
+// with its provider and priority, and each definition a server shadows.
 func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err error) {
 	fw := st.fitted(w)
 	defer closeInto(fw, &err)
@@ -296,16 +312,24 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 		writeRefused(w, r, "", st)
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w, st.bold("Sources, highest precedence first:"))
+	order, cols := "precedence", []string{"SCOPE", "STATUS", "SERVERS", "PATH"}
+	if set.ByPriority {
+		order, cols, allSources = "priority", append([]string{"PRIORITY", "CLIENT"}, cols...), true
+	}
+	fmt.Fprintln(w, st.bold("Sources, highest "+order+" first:"))
 	tw := &table{indent: "  ", head: true}
-	tw.add("SCOPE", "STATUS", "SERVERS", "PATH")
+	tw.add(cols...)
 	absent := 0
 	for _, s := range set.Sources {
 		if s.Absent && !allSources && s.Note.IsZero() {
 			absent++
 			continue
 		}
-		tw.add(s.Scope.String(), sourceStatus(s, st), sourceCount(s), sourcePath(s))
+		row := []string{s.Scope.String(), sourceStatus(s, st), sourceCount(s), sourcePath(s)}
+		if set.ByPriority {
+			row = append([]string{fmt.Sprint(s.Priority), s.Client.String()}, row...)
+		}
+		tw.add(row...)
 	}
 	tw.write(w, st.Width)
 	if absent > 0 {
@@ -314,13 +338,7 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 	for _, n := range set.Notes {
 		fmt.Fprintf(w, "  %s %s\n", st.dim("note:"), n)
 	}
-	starting := 0
-	for i := range set.Entries {
-		if set.Entries[i].Server.Enabled {
-			starting++
-		}
-	}
-	fmt.Fprintf(w, "\n%s\n", st.bold(fmt.Sprintf("Servers (%d, %d start):", len(set.Entries), starting)))
+	fmt.Fprintf(w, "\n%s\n", st.bold("Servers ("+serverCounts(set)+"):"))
 	if len(set.Entries) == 0 {
 		fmt.Fprintln(w, "  none found")
 	}
@@ -338,9 +356,46 @@ func ExplainViewText(w io.Writer, set *view.Set, allSources bool, st Style) (err
 		},
 		noHint: func(s *view.Server) bool { return set.Refused != nil && s.Reason == set.Refused.Reason },
 	}
+	if set.ByPriority {
+		block.origin, block.notUsed = provenance, "shadows"
+		block.status = func(s *view.Server) string {
+			if s.Enabled {
+				return ""
+			}
+			return "disabled: " + s.DisabledBy.String()
+		}
+	}
 	for i := range set.Entries {
 		block.write(w, &set.Entries[i], st)
 	}
 	writeDiagnosticList(w, set.Diagnostics, st)
 	return nil
+}
+
+// serverCounts is the count after "Servers": how many start, or, merged
+// by priority, how many are in effect and how many definitions they
+// shadow or merge.
+func serverCounts(set *view.Set) string {
+	if !set.ByPriority {
+		starting := 0
+		for i := range set.Entries {
+			if set.Entries[i].Server.Enabled {
+				starting++
+			}
+		}
+		return fmt.Sprintf("%d, %d start", len(set.Entries), starting)
+	}
+	shadowed, merged := 0, 0
+	for _, e := range set.Entries {
+		if e.Server.Merged {
+			merged += len(e.Shadowed)
+		} else {
+			shadowed += len(e.Shadowed)
+		}
+	}
+	counts := fmt.Sprintf("%d effective, %d shadowed", len(set.Entries), shadowed)
+	if merged > 0 {
+		counts += fmt.Sprintf(", %d merged", merged)
+	}
+	return counts
 }

@@ -140,6 +140,9 @@ type explainNameViewsJSON struct {
 // workspace was built for, its status and every definition, the one in
 // use first.
 func ExplainNameViewsJSON(w io.Writer, ws *view.Workspace) error {
+	if v := alonePriority(ws); v != nil {
+		return explainNamePriorityJSON(w, v)
+	}
 	out := explainNameViewsJSON{Name: ws.Name, Clients: []jsonNameView{}}
 	for _, v := range ws.Views {
 		if v.Named < 0 && len(v.NotLoaded) > 0 {

@@ -26,9 +26,6 @@ var allowListDropsRule = &Rule{
 
 func checkAllowListDrops(p *Pass) {
 	c := normalize.ClientByID(p.Set.Client)
-	if c == nil || c.ReadsProviders {
-		return
-	}
 	allow := map[string]bool{}
 	for _, l := range p.Set.Lists {
 		if l.Effect == normalize.AllowList {

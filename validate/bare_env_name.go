@@ -15,7 +15,7 @@ var bareEnvNameRule = &Rule{
 	Title:    "an env or header value is a bare variable name that pisces dereferences",
 	Severity: normalize.Info,
 	For:      func(c *normalize.Client) bool { return c.ValueCommands },
-	Merged:   true,
+	Reader:   true,
 	Doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that is exactly the name of a set
 environment variable as that variable's value: ` + "`\"GITHUB_TOKEN\": \"GITHUB_TOKEN\"`" + `
 sends your token when ` + "`GITHUB_TOKEN`" + ` is set, and the word ` + "`GITHUB_TOKEN`" + ` when it is

@@ -29,16 +29,14 @@ func TestCleanExamples(t *testing.T) {
 		n++
 		t.Run(e.Name(), func(t *testing.T) {
 			root := filepath.Join(formatsDir, e.Name())
-			set, err := discover.Discover(discover.Options{Root: root, Home: filepath.Join(root, "home")})
-			if err != nil {
-				t.Fatal(err)
-			}
+			ws := piscesWorkspace(t, discover.Options{Root: root, Home: filepath.Join(root, "home")})
+			set := ws.Views[0]
 			// Each example defines two servers; fewer means a file was not
 			// read at all and the test would pass on nothing.
 			if len(set.Definitions) != 2 {
 				t.Fatalf("%d servers read, want 2", len(set.Definitions))
 			}
-			for _, d := range Run(set, nil) {
+			for _, d := range RunWorkspace(ws, nil) {
 				t.Errorf("%s %v", d.Severity, d)
 			}
 		})

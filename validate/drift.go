@@ -60,8 +60,8 @@ func checkDrift(p *Pass) {
 	var names []string
 	for _, v := range p.Workspace.Views {
 		c := normalize.ClientByID(v.Client)
-		if c == nil || c.ReadsProviders {
-			continue // pisces's merged view is not a client's own definition
+		if c == nil || c.ReadsProviders() {
+			continue // a view merged by priority holds other clients' definitions
 		}
 		for i := range v.Entries {
 			s := &v.Entries[i].Server

@@ -35,9 +35,6 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(clients) == 1 && clients[0].ReadsProviders {
-		return Run(o.View(clients[0], scope), cfg)
-	}
 	return RunWorkspace(o.Scan(clients, scope), cfg)
 }
 
@@ -46,11 +43,17 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 func lintMerged(t *testing.T, files map[string]string, cfg *Config) []normalize.Diagnostic {
 	t.Helper()
 	root, home := testtree.Write(t, files)
-	set, err := discover.Discover(discover.Options{Root: root, Home: home})
-	if err != nil {
+	return RunWorkspace(piscesWorkspace(t, discover.Options{Root: root, Home: home}), cfg)
+}
+
+// piscesWorkspace holds pisces's view of every scope (lint --client
+// pisces).
+func piscesWorkspace(t *testing.T, o discover.Options) *normalize.Workspace {
+	t.Helper()
+	if err := o.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	return Run(set, cfg)
+	return o.Scan([]*normalize.Client{normalize.ClientByID("pisces")}, discover.AllScopes)
 }
 
 func only(diags []normalize.Diagnostic, rule normalize.RuleID) []normalize.Diagnostic {

@@ -17,7 +17,7 @@ var nameCollisionRule = &Rule{
 	Severity: normalize.Warning,
 	Clients:  "each client with a known tool-name scheme: %s",
 	For:      func(c *normalize.Client) bool { return c.ToolNames != nil },
-	Merged:   true,
+	Reader:   true,
 	Doc: `Clients put the server name into every tool name the model sees, after
 replacing the characters their model APIs do not accept:
 
@@ -91,7 +91,7 @@ func checkNameCollision(p *Pass) {
 	found := map[[2]string]*collision{}
 	var order []*collision
 	clients := normalize.Clients()
-	if !isMerged(p.Set) {
+	if !byPriority(p.Set) {
 		// a client's own view: its scheme, over the servers it starts
 		clients = []*normalize.Client{normalize.ClientByID(p.Set.Client)}
 	}
@@ -101,7 +101,7 @@ func checkNameCollision(p *Pass) {
 			continue
 		}
 		var servers []*normalize.Server
-		if cl.ReadsProviders || !isMerged(p.Set) {
+		if cl.ReadsProviders() || !byPriority(p.Set) {
 			servers = merged
 		} else {
 			seenName := map[string]bool{}

@@ -47,11 +47,12 @@ type Rule struct {
 	// are: a new client with the property is listed without a word here.
 	Clients string
 	For     func(*normalize.Client) bool
-	// Merged: the rule speaks for pisces's merged view itself (pisces's
-	// shadowing, tool names, value semantics), so it runs there even on
-	// files a client's own view judges; other rules leave those files to
-	// the client that reads them.
-	Merged bool
+	// Reader: the rule speaks for how a view's client reads a file (its
+	// shadowing, tool names, value semantics), so in a view merged by
+	// priority (a client that reads its providers' files) it runs even on
+	// files their owner's view judges; other rules leave those files to
+	// the owner.
+	Reader bool
 }
 
 // Example is a config file in a bad and a good form.
@@ -194,20 +195,13 @@ func Lookup(id normalize.RuleID) *Rule {
 	return nil
 }
 
-// Run checks a discovered set with every enabled rule and returns the
-// findings, discovery's own included, in output order. cfg may be nil.
-func Run(set *normalize.Set, cfg *Config) []normalize.Diagnostic {
-	ws := &normalize.Workspace{Root: set.Root, Home: set.Home, Views: []*normalize.Set{set}}
-	return finish(runView(set, ws, cfg, nil), cfg)
-}
-
 // RunWorkspace checks every client's view of a workspace, each file by the
 // clients that read it, and runs the rules that compare clients. A finding
 // several clients make at one place is reported once, at its highest
 // severity, in the words of a client's own view rather than pisces's.
 func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 	views := slices.Clone(ws.Views)
-	slices.SortStableFunc(views, func(a, b *normalize.Set) int { return b2i(isMerged(a)) - b2i(isMerged(b)) })
+	slices.SortStableFunc(views, func(a, b *normalize.Set) int { return b2i(byPriority(a)) - b2i(byPriority(b)) })
 	perView := make([][]normalize.Diagnostic, len(views))
 	run := &runState{done: map[string]bool{}}
 	for i, v := range views {
@@ -216,7 +210,7 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 	// Several clients reading one file report the same problem, each in
 	// its own words: at each place and rule the findings of one view are
 	// kept, the view with the highest severity there (a client's own view
-	// before pisces's merged one on a tie).
+	// before one merged by priority on a tie).
 	type choice struct{ view, sev int }
 	chosen := map[string]choice{}
 	key := func(d normalize.Diagnostic) string {
@@ -257,10 +251,12 @@ func b2i(b bool) int {
 	return 0
 }
 
-// isMerged reports pisces's merged view.
-func isMerged(set *normalize.Set) bool {
+// byPriority reports a view merged by priority: its client reads its
+// providers' files as well (normalize.ByPriority), which their owners'
+// views judge.
+func byPriority(set *normalize.Set) bool {
 	c := normalize.ClientByID(set.Client)
-	return c == nil || c.ReadsProviders
+	return c == nil || c.ReadsProviders()
 }
 
 func (c *Config) pass() (*Policy, func(string) string) {
@@ -301,11 +297,11 @@ func (p *Pass) once(kind string, doc *normalize.Document, arg string) bool {
 // runView runs the per-view rules on one set, with discovery's findings.
 func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config, run *runState) []normalize.Diagnostic {
 	policy, getenv := cfg.pass()
-	// files a client's own view judges: in pisces's merged view only the
-	// rules about pisces itself look at them
+	// files their owner's view judges: in a view merged by priority only
+	// the rules about its reader (Rule.Reader) look at them
 	judged := map[string]bool{}
 	for _, v := range ws.Views {
-		if v == set || isMerged(v) {
+		if v == set || byPriority(v) {
 			continue
 		}
 		for _, s := range v.Sources {
@@ -321,7 +317,7 @@ func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config, run *runS
 		}
 		p := &Pass{Set: set, Workspace: ws, Policy: policy, Getenv: getenv, rule: r, run: run}
 		found := runCheck(r, p)
-		if isMerged(set) && !r.Merged {
+		if byPriority(set) && !r.Reader {
 			found = slices.DeleteFunc(found, func(d normalize.Diagnostic) bool { return judged[d.Path] })
 		}
 		out = append(out, found...)

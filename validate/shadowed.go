@@ -13,7 +13,7 @@ var shadowedRule = &Rule{
 	ID:       normalize.RuleShadowed,
 	Title:    "a client does not use a definition because another of the same name wins",
 	Severity: normalize.Warning,
-	Merged:   true,
+	Reader:   true,
 	Clients:  "each client, inside its own files (pisces across every provider's files)",
 	Doc: `Each client reads its own files in its own precedence, and when two of them
 define the same server name one definition wins whole: Cursor and VS Code
@@ -63,13 +63,13 @@ are meant to run.`,
 }
 
 func checkShadowed(p *Pass) {
-	merged := isMerged(p.Set)
+	merged := byPriority(p.Set)
 	c := normalize.ClientByID(p.Set.Client)
 	for i := range p.Set.Entries {
 		e := &p.Set.Entries[i]
 		for j := range e.Shadowed {
 			sh := &e.Shadowed[j]
-			if !merged && (e.Server.FieldPaths != nil || sh.Server.Off != nil && sh.Server.Off.Yields) {
+			if e.Server.FieldPaths != nil || sh.Server.Off != nil && sh.Server.Off.Yields {
 				// layers folded key by key are not hidden, and a definition
 				// waiting for approval is a status, not a mistake
 				continue

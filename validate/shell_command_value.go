@@ -13,7 +13,7 @@ var shellCommandValueRule = &Rule{
 	Title:    "an env or header value runs a shell command (pisces \"!command\")",
 	Severity: normalize.Error,
 	For:      func(c *normalize.Client) bool { return c.ValueCommands },
-	Merged:   true,
+	Reader:   true,
 	Doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that starts with ` + "`!`" + ` as a shell
 command: it runs the rest with ` + "`/bin/sh -c`" + ` in the project directory when the
 server starts and uses its trimmed output as the value. That is how pisces

@@ -66,7 +66,7 @@ type SourceFile struct {
 	Found, Absent, Failed, Ignored bool
 }
 
-// Set is one client's view (or pisces's merged view) as output shows it.
+// Set is one client's view as output shows it.
 type Set struct {
 	Root, Home secret.Safe
 	Client     secret.Safe // the client id; zero for a view that is not one client's
@@ -75,9 +75,10 @@ type Set struct {
 	// zero when its facts come from documentation alone.
 	Version     secret.Safe
 	ClientRules secret.Safe // how the client combines its files
-	// Merged: pisces's priority-merged view of every provider's files,
-	// which keeps priorities and its own shape.
-	Merged      bool
+	// ByPriority: the client merges its providers' files by priority
+	// (normalize.ByPriority): output keeps each definition's provider and
+	// priority, and its own layout.
+	ByPriority  bool
 	Sources     []SourceFile
 	Entries     []Entry
 	Diagnostics []Finding
@@ -162,7 +163,7 @@ func LearnWorkspace(b *secret.Boundary, ws *normalize.Workspace) {
 	}
 }
 
-// NewSet makes one view Safe: a client's own, or pisces's merged view.
+// NewSet makes one client's view Safe.
 func NewSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 	learnSet(b, set)
 	return newSet(b, set, opts)
@@ -170,7 +171,7 @@ func NewSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 
 func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 	out := &Set{Root: b.Text(set.Root), Home: b.Text(set.Home), Client: b.Text(set.Client),
-		ClientRules: b.Text(set.ClientRules), Merged: !isView(set), Named: -1}
+		ClientRules: b.Text(set.ClientRules), ByPriority: !isView(set), Named: -1}
 	if set.Client != "" {
 		out.Product = b.Text(normalize.ProductName(set.Client))
 		if c := normalize.ClientByID(set.Client); c != nil && c.Version != "" {
@@ -202,11 +203,12 @@ func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 	return out
 }
 
-// isView reports whether a set is one client's own view (not pisces's
-// merged view, whose output keeps its priorities and its form).
+// isView reports whether a set is one client's own files (not a view of
+// its providers' files merged by priority, which holds other clients'
+// definitions and keeps its priorities and its form).
 func isView(set *normalize.Set) bool {
 	c := normalize.ClientByID(set.Client)
-	return c != nil && !c.ReadsProviders
+	return c != nil && c.Merge != normalize.ByPriority
 }
 
 func sourceFile(b *secret.Boundary, s normalize.SourceFile) SourceFile {

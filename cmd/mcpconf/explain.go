@@ -206,14 +206,6 @@ func renderExplain(opts *explainOptions, ex *app.Explanation, how secret.Safe) e
 		return report.ExplainResolveJSON(w, ex.Resolutions)
 	case opts.Resolve.On:
 		return report.ExplainResolveText(w, ex.Resolutions, st)
-	case ex.Set != nil && opts.Name == "" && json:
-		return report.ExplainJSON(w, ex.Set)
-	case ex.Set != nil && opts.Name == "":
-		return report.ExplainText(w, ex.Set, st)
-	case ex.Set != nil && json:
-		return report.ExplainNameJSON(w, ex.Set)
-	case ex.Set != nil:
-		return report.ExplainNameText(w, ex.Set, st)
 	case opts.Name != "" && json:
 		return report.ExplainNameViewsJSON(w, ex.Workspace)
 	case opts.Name != "":

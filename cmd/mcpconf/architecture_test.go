@@ -1,0 +1,97 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestArchitectureNames checks that every Go name docs/architecture.md
+// writes in backquotes ("discover.Options.View", "mergeView") is declared
+// in the module: a package, function, method, type, field, variable or
+// constant. A renamed or deleted step fails here until the document says
+// what the code does now. Each dotted part is checked: "view.Set.ByPriority"
+// needs a package view, a name Set and a name ByPriority.
+func TestArchitectureNames(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	fset := token.NewFileSet()
+	err = filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != "../.." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		declared[f.Name.Name] = true
+		if strings.HasSuffix(path, "_test.go") {
+			// tests are named too (TestRealClients), nothing else of them
+			for _, decl := range f.Decls {
+				if fd, ok := decl.(*ast.FuncDecl); ok && strings.HasPrefix(fd.Name.Name, "Test") {
+					declared[fd.Name.Name] = true
+				}
+			}
+			return nil
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				declared[n.Name.Name] = true
+			case *ast.TypeSpec:
+				declared[n.Name.Name] = true
+			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					declared[id.Name] = true
+				}
+			case *ast.Field:
+				for _, id := range n.Names {
+					declared[id.Name] = true
+				}
+				if len(n.Names) == 0 { // embedded
+					if id, ok := n.Type.(*ast.Ident); ok {
+						declared[id.Name] = true
+					}
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// words in backquotes that are not Go names: commands, statuses, files
+	notGo := map[string]bool{"schema": true, "refused": true}
+	ident := regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)`")
+	n := 0
+	for _, m := range ident.FindAllStringSubmatch(string(doc), -1) {
+		if notGo[m[1]] {
+			continue
+		}
+		n++
+		for _, part := range strings.Split(m[1], ".") {
+			if !declared[part] {
+				t.Errorf("docs/architecture.md names %q, but %q is not declared in the code", m[1], part)
+			}
+		}
+	}
+	if n < 50 {
+		t.Fatalf("only %d names found in docs/architecture.md: the pattern no longer matches", n)
+	}
+}
