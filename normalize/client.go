@@ -17,6 +17,13 @@ import (
 // A few entries are not clients of their own but pisces providers
 // (mcp-json: a bare mcp.json or .mcp.json at the project root, which pisces
 // reads with its own rules). They have no view of their own (ProviderOnly).
+//
+// Besides its identity, a descriptor is grouped: where its files are and
+// how it combines them (Layout), what keeps a server from loading
+// (Gates), how it reads an entry (Shape), what it expands in values
+// (Expansion), how it starts servers (Launch), and what the docs say
+// (Docs). The groups are embedded, so their fields read as the client's
+// own (c.Files, c.Trust, c.NoShell).
 type Client struct {
 	ID      string   // stable id, in output and for --client
 	Aliases []string // other names users type for --client
@@ -42,34 +49,41 @@ type Client struct {
 	// select.
 	ProviderOnly bool
 
+	Layout
+	Gates
+	Shape
+	Expansion
+	Launch
+	Docs
+
+	// ReservedNames are the server names the client keeps for its own
+	// servers and skips when it loads a config, as users write them;
+	// reserved says whether a name is one of them by the client's own
+	// comparison, and which.
+	ReservedNames []string
+	reserved      func(name string) string
+	decode        func(*decoder)
+}
+
+// Layout is where a client finds its files and how it combines them.
+type Layout struct {
 	// Files are the files the client itself reads, highest precedence
-	// first; Merge says how it combines them and Note says it in words.
+	// first; Merge says how it combines them.
 	Files []File
 	Merge Merge
-	Note  string
 	// Providers is the table of the clients whose files this client reads
 	// besides its own, each at a priority (pisces's providers); nil for a
 	// client that reads only its own files.
 	Providers []Provider
-	// Lists are settings in the client's files that turn servers off by
-	// name.
-	Lists []List
 	// Project says where the client looks for project files, starting from
 	// the directory it runs in; RootMarkers name what makes a directory the
 	// project root (".git"), for lookups and keys that use the root.
 	Project     ProjectLookup
 	RootMarkers []string
-	// Approval is how project servers get approved before they start
-	// (Claude Code); nil when they start without.
-	Approval *Approval
-	// Trust is how the client decides that a project is trusted; nil when
-	// it trusts every project.
-	Trust *Trust
 	// Ignored are files where users put servers that the client does not
 	// read (Claude Code's ~/.claude/settings.json): lint says so, with
 	// AddHint, how to add servers where the client reads them.
 	Ignored []IgnoredFile
-	AddHint string
 	// NoProjectInHome: started in the directory its user files hang from
 	// (the base of its first user file: the home, or $GEMINI_CLI_HOME),
 	// the client does not read project files there (Gemini CLI: they
@@ -78,13 +92,35 @@ type Client struct {
 	// RootMarkersKey is a setting of the user config that replaces
 	// RootMarkers (Codex's project_root_markers).
 	RootMarkersKey string
+	// Profile is how the client layers a named profile over its user
+	// config (Codex's --profile NAME); nil when it has none.
+	Profile *Profile
+	// Schema is the name of the JSON Schema (package schemas) its files are
+	// checked against; "" for none.
+	Schema string
+	// HomeLocal: the client's local scope lives in a file of the home
+	// directory (Claude Code's ~/.claude.json projects[…]), not in the
+	// project tree.
+	HomeLocal bool
+}
+
+// Gates are what keeps a server a client's files define from loading or
+// starting: lists, approvals, trust, a refused configuration, names the
+// client loses, files it cannot use.
+type Gates struct {
+	// Lists are settings in the client's files that turn servers off by
+	// name.
+	Lists []List
+	// Approval is how project servers get approved before they start
+	// (Claude Code); nil when they start without.
+	Approval *Approval
+	// Trust is how the client decides that a project is trusted; nil when
+	// it trusts every project.
+	Trust *Trust
 	// Refuses says what makes the client refuse its whole configuration,
 	// so that no server starts, user ones included, and in which words
 	// (Codex); nil when it never refuses it.
 	Refuses *Refusal
-	// Profile is how the client layers a named profile over its user
-	// config (Codex's --profile NAME); nil when it has none.
-	Profile *Profile
 	// Requirements is the machine's allow list of servers by identity
 	// (Codex's requirements.toml); nil when the client has none.
 	Requirements *Requirements
@@ -126,9 +162,10 @@ type Client struct {
 	// ~/.claude.json, managed-settings.json). None: a broken file loses
 	// only its own servers.
 	BadFiles []BadFile
+}
 
-	Shape
-
+// Expansion is what a client expands in the values of a server.
+type Expansion struct {
 	// Placeholders are the syntaxes the client expands; nil when it sends
 	// every value literally. VarForm is how a user writes a reference to
 	// variable NAME in a value ("${NAME}", "${env:NAME}", "{env:NAME}",
@@ -168,7 +205,10 @@ type Client struct {
 	// ExpandsEveryString: the client expands placeholders in every string
 	// of an entry, "type" included, before reading it.
 	ExpandsEveryString bool
+}
 
+// Launch is how a client starts a server and names its tools.
+type Launch struct {
 	// ChildEnv is the environment a stdio server it starts gets.
 	ChildEnv ChildEnv
 	// StartupTimeout is how long the client waits for a server to start
@@ -186,34 +226,24 @@ type Client struct {
 	// NoSSE: the client has no HTTP+SSE transport: a url is reached with
 	// streamable HTTP even when it names an SSE endpoint (Codex).
 	NoSSE bool
-
 	// ToolNames is how the client names the tools of its servers; nil when
 	// mcpconf does not know it.
 	ToolNames *Scheme
-	// Schema is the name of the JSON Schema (package schemas) its files are
-	// checked against; "" for none.
-	Schema string
+}
 
-	// HomeLocal: the client's local scope lives in a file of the home
-	// directory (Claude Code's ~/.claude.json projects[…]), not in the
-	// project tree.
-	HomeLocal bool
+// Docs are the words and facts the docs and hints say about a client.
+type Docs struct {
+	// Note says in words how the client combines its files.
+	Note string
+	// AddHint says how to add servers where the client reads them, for
+	// findings about servers in its Ignored files.
+	AddHint string
 	// DisableHint says how to turn a server off in a client without a
 	// per-server switch.
 	DisableHint string
-
-	// ReservedNames are the server names the client keeps for its own
-	// servers and skips when it loads a config, as users write them;
-	// reserved says whether a name is one of them by the client's own
-	// comparison, and which.
-	ReservedNames []string
-	reserved      func(name string) string
-
 	// Facts are what the docs say about the client, each with where it was
 	// read or checked (docs/clients.md is generated from them).
 	Facts []Fact
-
-	decode func(*decoder)
 }
 
 // Reserved returns the reserved name that name is taken for (ReservedNames),
