@@ -103,7 +103,7 @@ func checkForeignPlaceholder(p *Pass) {
 				if (ph.Syntax == resolve.Dollar || ph.Syntax == resolve.Editor) && dl.ExtensionVar(s, ph.Name) {
 					continue // ${extensionPath}, ${/}: replaced in an extension's manifest
 				}
-				if dl.NoShell && homePlaceholder(ph) && homeFields[v.field] && s.Transport == normalize.Stdio {
+				if dl.NoShell && homePlaceholder(ph) && (homeFields[v.field] || secretKind(v.field) == "env") && s.Transport == normalize.Stdio {
 					continue // home-in-command says what the home becomes there
 				}
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
@@ -119,8 +119,9 @@ func checkForeignPlaceholder(p *Pass) {
 	}
 }
 
-// homeFields are the fields where home-in-command judges $HOME.
-var homeFields = map[string]bool{"command": true, "args": true, "cwd": true, "env": true, "environment": true}
+// homeFields are the fields where home-in-command judges $HOME, with env
+// under any client's key for it (secretKind).
+var homeFields = map[string]bool{"command": true, "args": true, "cwd": true}
 
 // reportable says whether a placeholder found in a value of client is
 // foreign and worth a finding.
