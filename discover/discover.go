@@ -130,8 +130,8 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		r := docs[i]
 		sf := normalize.SourceFile{Path: loc.Display, Abs: loc.Abs, Client: loc.Client, Scope: loc.Scope,
 			Priority: loc.Priority, Order: loc.Order, Status: normalize.Absent}
-		if loc.Section {
-			sf.Section = fmt.Sprintf("projects[%q].mcpServers", loc.key(o.Root))
+		if loc.Section != "" {
+			sf.Section = loc.Client.SectionPath(loc.Section, loc.key(o.Root))
 		}
 		if loc.Skip != nil {
 			// the client finds the file and does not read it
@@ -460,15 +460,15 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	var diags []normalize.Diagnostic
 	top := doc.Root
 	if top.Kind != normalize.Object {
-		if !loc.Section { // reported once, for the file's main location
+		if loc.Section == "" { // reported once, for the file's main location
 			diags = append(diags, normalize.At(doc, top.Range, "", normalize.RuleSchema, normalize.Error,
 				"the file must hold an object at the top level, got %s", top.Kind))
 		}
 		return nil, diags, true
 	}
 	at := top
-	if loc.Section {
-		at = claudeProject(top, root, loc.View)
+	if loc.Section != "" {
+		at = projectSection(top, loc.Section, root, loc.View)
 		if at == nil {
 			return nil, nil, false
 		}
@@ -520,12 +520,13 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	return servers, append(diags, more...), true
 }
 
-// claudeProject finds projects[<root>] in ~/.claude.json. In Claude Code's
-// own view (exact) the key is the project's path as Claude Code spells it
-// (projectMember); pisces, reading the file as a provider, forgives
-// trailing slashes.
-func claudeProject(top *normalize.Value, root string, exact bool) *normalize.Value {
-	projects := top.Get("projects")
+// projectSection finds the root's member of the table section
+// (normalize.File.Section: projects[<root>] in ~/.claude.json). In the
+// client's own view (exact) the key is the project's path as the client
+// spells it (projectMember); pisces, reading the file as a provider,
+// forgives trailing slashes.
+func projectSection(top *normalize.Value, section, root string, exact bool) *normalize.Value {
+	projects := top.Get(section)
 	if projects == nil || projects.Kind != normalize.Object {
 		return nil
 	}

@@ -25,7 +25,7 @@ const (
 // "user"; everything in the project tree, agent-code's
 // .agent/settings.local.toml included, is "project".
 func (f ScopeFilter) Keep(l Location) bool {
-	inHome := l.Scope.OutsideProject() || l.Section
+	inHome := l.Scope.OutsideProject() || l.Section != ""
 	switch f {
 	case ProjectScopes:
 		return !inHome
@@ -55,7 +55,7 @@ func projectFiles() []Location {
 	var out []Location
 	seen := map[string]bool{}
 	add := func(l Location) {
-		if !l.Section && !l.Scope.OutsideProject() && !seen[l.Abs] {
+		if l.Section == "" && !l.Scope.OutsideProject() && !seen[l.Abs] {
 			seen[l.Abs] = true
 			out = append(out, l)
 		}
@@ -80,7 +80,7 @@ func projectFiles() []Location {
 // belongs to.
 func (o *Options) Classify(abs string) (loc Location, root string, ok bool) {
 	for _, l := range o.Locations() {
-		if l.Abs == abs && !l.Section && l.Scope.OutsideProject() {
+		if l.Abs == abs && l.Section == "" && l.Scope.OutsideProject() {
 			return l, o.Root, true
 		}
 	}
@@ -158,7 +158,7 @@ func (o *Options) ProjectLocations(root string, only []string) []Location {
 	sub.Root = root
 	var out []Location
 	for _, l := range sub.Locations() {
-		if l.Section || l.Scope.OutsideProject() {
+		if l.Section != "" || l.Scope.OutsideProject() {
 			continue
 		}
 		if only != nil && !slices.Contains(only, l.Abs) {

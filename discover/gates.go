@@ -410,13 +410,13 @@ func (v *viewer) approve(defs []normalize.Server) {
 			continue // the machine's settings are not the project's (lint)
 		}
 		for _, doc := range v.o.settingDocs(v.c, st.File, v.root) {
-			if seen[doc.Abs] && !st.File.Section {
+			if seen[doc.Abs] && st.File.Section == "" {
 				continue // the working directory is the project root
 			}
 			seen[doc.Abs] = true
 			obj := doc.Root
-			if st.File.Section {
-				m := projectMember(obj.Get("projects"), v.root)
+			if st.File.Section != "" {
+				m := projectMember(obj.Get(st.File.Section), v.root)
 				if m == nil {
 					continue
 				}

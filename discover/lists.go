@@ -335,8 +335,9 @@ func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 	if loc.Extension != nil {
 		return // a manifest, not settings
 	}
+	provider := normalize.ProviderOf(c)
 	for _, spec := range c.Lists {
-		if spec.File != nil || spec.Files != nil || f.providers && !spec.Pisces {
+		if spec.File != nil || spec.Files != nil || f.providers && (provider == nil || !provider.Honours(spec)) {
 			continue
 		}
 		if spec.Trusted && !f.trusted && !loc.Scope.OutsideProject() {

@@ -47,7 +47,7 @@ func ProjectFiles() []ProjectFile {
 func settingsFiles() []string {
 	var out []string
 	add := func(f normalize.File) {
-		if f.Base == normalize.RootDir && !f.Section {
+		if f.Base == normalize.RootDir && f.Section == "" {
 			out = append(out, f.Path)
 		}
 	}

@@ -18,9 +18,10 @@ type Location struct {
 	Format   normalize.Format
 	Abs      string
 	Display  string
-	Section  bool
-	// Key is the project path a Section is keyed by (default the root).
-	Key string
+	// Section is File.Section: the servers are in the member of that table
+	// keyed by Key, the project path (default the root).
+	Section string
+	Key     string
 	// Dir is the directory a project file was looked for in, for clients
 	// that read a copy in several directories.
 	Dir string
@@ -51,16 +52,15 @@ func (l Location) rank() int {
 	return normalize.File{Scope: l.Scope, Defaults: l.Defaults}.Rank()
 }
 
-// Locations resolves pisces's providers table (Client.Pisces of every
-// descriptor). The order is the merge order: priority, then table order,
+// Locations resolves pisces's providers table (normalize.Providers). The order is the merge order: priority, then table order,
 // then local > project > user, then the provider's own file order.
 func (o *Options) Locations() []Location {
 	var out []Location
-	for _, c := range normalize.Providers() {
+	for _, p := range normalize.Providers() {
 		for _, rank := range []int{-1, 0, 1, 2, 3} { // normalize.Scope.Rank
-			for _, f := range c.Pisces.Files {
+			for _, f := range p.Files {
 				if f.Scope.Rank() == rank && f.ForOS(o.goos()) && (f.Base != normalize.SystemDir || o.System != "") {
-					out = append(out, o.locate(c, c.Pisces.Priority, f, len(out)))
+					out = append(out, o.locate(p.Client, p.Priority, f, len(out)))
 				}
 			}
 		}
@@ -99,68 +99,38 @@ func (o *Options) goos() string {
 	return o.GOOS
 }
 
-// dir resolves a base directory. On a system other than the one mcpconf
-// runs on (Options.GOOS, for tests and docs) paths are still joined with
-// the host's separator.
-func (o *Options) dir(b normalize.Base) string {
-	switch b {
-	case normalize.RootDir:
+// dir resolves a base directory from what the base declares
+// (normalize.Base): its variable, its default under the home, the base it
+// falls back to and the bases standing for it on some systems. On a system
+// other than the one mcpconf runs on (Options.GOOS, for tests and docs)
+// paths are still joined with the host's separator.
+func (o *Options) dir(b *normalize.Base) string {
+	switch {
+	case b.ProjectRoot():
 		return o.Root
-	case normalize.CodexHome:
-		if v := o.envDir("CODEX_HOME"); v != "" {
-			return v
-		}
-		return filepath.Join(o.Home, ".codex")
-	case normalize.ClaudeDir:
-		if v := o.envDir("CLAUDE_CONFIG_DIR"); v != "" {
-			return v
-		}
-		return filepath.Join(o.Home, ".claude")
-	case normalize.ClaudeStateDir:
-		if v := o.envDir("CLAUDE_CONFIG_DIR"); v != "" {
-			return v
-		}
-	case normalize.GeminiHome:
-		if v := o.envDir("GEMINI_CLI_HOME"); v != "" {
-			return v
-		}
-	case normalize.XDGConfigDir:
-		return o.xdgConfig()
-	case normalize.XDGThenConfigDir:
-		if v := o.envDir("XDG_CONFIG_HOME"); v != "" && filepath.IsAbs(o.getenv("XDG_CONFIG_HOME")) {
-			return v
-		}
-		return o.dir(normalize.ConfigDir)
-	case normalize.ConfigDir:
-		switch o.goos() {
-		case "darwin", "ios":
-			return filepath.Join(o.Home, "Library", "Application Support")
-		case "windows":
-			if v := o.envDir("APPDATA"); v != "" {
-				return v
-			}
-			return filepath.Join(o.Home, "AppData", "Roaming")
-		}
-		return o.xdgConfig()
-	case normalize.SystemDir:
+	case b.MachineRoot():
 		return o.System
-	case normalize.LocalAppDataDir:
-		if v := o.envDir("LOCALAPPDATA"); v != "" {
-			return v
-		}
-		return filepath.Join(o.Home, "AppData", "Local")
 	}
-	return o.Home
-}
-
-func (o *Options) xdgConfig() string {
-	if filepath.IsAbs(o.getenv("XDG_CONFIG_HOME")) {
-		// The XDG spec says relative values are invalid and ignored.
-		if v := o.envDir("XDG_CONFIG_HOME"); v != "" {
-			return v
+	b = b.For(o.goos())
+	if v := o.getenv(b.Var); b.Var != "" && v != "" {
+		// A relative value of an AbsOnly variable is ignored (the XDG spec
+		// says it is invalid). Where the base falls back to another one it
+		// is ignored only after envDir has checked it against --home, whose
+		// note says so: that is how it always was.
+		abs := !b.AbsOnly || filepath.IsAbs(v)
+		if abs || b.Else != nil {
+			if d := o.envDir(b.Var); d != "" && abs {
+				return d
+			}
 		}
 	}
-	return filepath.Join(o.Home, ".config")
+	switch {
+	case b.Else != nil:
+		return o.dir(b.Else)
+	case b.Default == "":
+		return o.Home
+	}
+	return filepath.Join(o.Home, filepath.FromSlash(b.Default))
 }
 
 // envDir is a directory a client variable names, made absolute; "" when
@@ -191,7 +161,7 @@ func absFrom(cwd, p string) string {
 // display shows project files relative to the root and user files as ~/…
 // when they live under the home, so output does not depend on where the
 // tree sits on disk.
-func (o *Options) display(abs string, b normalize.Base) string {
+func (o *Options) display(abs string, b *normalize.Base) string {
 	if b == normalize.SystemDir {
 		// a machine root given with --system inside the project is shown
 		// as the project's files are; the machine's own files as they are

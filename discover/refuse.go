@@ -122,7 +122,7 @@ func (v *viewer) missingHome() *refusal {
 	}
 	seen := map[string]bool{}
 	for _, f := range v.c.Files {
-		for _, name := range normalize.BaseVars[f.Base] {
+		for _, name := range f.Base.Vars() {
 			if seen[name] {
 				continue
 			}

@@ -175,7 +175,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				out = append(out, o.locate(c, prio, d, 0)) // a later drop-in wins
 			}
 			for _, l := range o.outsideLocations(c, f) {
-				if f.Section {
+				if f.Section != "" {
 					l.Key = root
 				}
 				l.Profile = i == profile

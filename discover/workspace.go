@@ -129,7 +129,7 @@ func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
 	}
 	for _, f := range more {
 		inHome := f.Base != normalize.RootDir
-		if inHome && scope == ProjectScopes || !inHome && scope == UserScopes || f.Section {
+		if inHome && scope == ProjectScopes || !inHome && scope == UserScopes || f.Section != "" {
 			continue
 		}
 		if abs, _ := o.fileAbs(c, f, root); o.exists(abs) {
@@ -158,7 +158,7 @@ func (o *Options) Found(scope ScopeFilter) []FoundFile {
 			continue
 		}
 		for _, l := range scope.Filter(o.readLocations(c, o.projectRoot(c))) {
-			if l.Section || !l.Scope.OutsideProject() && !within(o.Root, filepath.Dir(l.Abs)) || !o.exists(l.Abs) {
+			if l.Section != "" || !l.Scope.OutsideProject() && !within(o.Root, filepath.Dir(l.Abs)) || !o.exists(l.Abs) {
 				continue
 			}
 			f := byAbs[l.Abs]

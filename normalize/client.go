@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -16,6 +17,13 @@ import (
 // A few entries are not clients of their own but pisces providers
 // (mcp-json: a bare mcp.json or .mcp.json at the project root, which pisces
 // reads with its own rules). They have no view of their own (ProviderOnly).
+//
+// Besides its identity, a descriptor is grouped: where its files are and
+// how it combines them (Layout), what keeps a server from loading
+// (Gates), how it reads an entry (Shape), what it expands in values
+// (Expansion), how it starts servers (Launch), and what the docs say
+// (Docs). The groups are embedded, so their fields read as the client's
+// own (c.Files, c.Trust, c.NoShell).
 type Client struct {
 	ID      string   // stable id, in output and for --client
 	Aliases []string // other names users type for --client
@@ -41,34 +49,41 @@ type Client struct {
 	// select.
 	ProviderOnly bool
 
+	Layout
+	Gates
+	Shape
+	Expansion
+	Launch
+	Docs
+
+	// ReservedNames are the server names the client keeps for its own
+	// servers and skips when it loads a config, as users write them;
+	// reserved says whether a name is one of them by the client's own
+	// comparison, and which.
+	ReservedNames []string
+	reserved      func(name string) string
+	decode        func(*decoder)
+}
+
+// Layout is where a client finds its files and how it combines them.
+type Layout struct {
 	// Files are the files the client itself reads, highest precedence
-	// first; Merge says how it combines them and Note says it in words.
+	// first; Merge says how it combines them.
 	Files []File
 	Merge Merge
-	Note  string
-	// Pisces is this client's row of pisces's providers table: pisces reads
-	// every provider's files, by priority. Nil when pisces does not read
-	// this client's files.
-	Pisces *Provider
-	// Lists are settings in the client's files that turn servers off by
-	// name.
-	Lists []List
+	// Providers is the table of the clients whose files this client reads
+	// besides its own, each at a priority (pisces's providers); nil for a
+	// client that reads only its own files.
+	Providers []Provider
 	// Project says where the client looks for project files, starting from
 	// the directory it runs in; RootMarkers name what makes a directory the
 	// project root (".git"), for lookups and keys that use the root.
 	Project     ProjectLookup
 	RootMarkers []string
-	// Approval is how project servers get approved before they start
-	// (Claude Code); nil when they start without.
-	Approval *Approval
-	// Trust is how the client decides that a project is trusted; nil when
-	// it trusts every project.
-	Trust *Trust
 	// Ignored are files where users put servers that the client does not
 	// read (Claude Code's ~/.claude/settings.json): lint says so, with
 	// AddHint, how to add servers where the client reads them.
 	Ignored []IgnoredFile
-	AddHint string
 	// NoProjectInHome: started in the directory its user files hang from
 	// (the base of its first user file: the home, or $GEMINI_CLI_HOME),
 	// the client does not read project files there (Gemini CLI: they
@@ -77,13 +92,35 @@ type Client struct {
 	// RootMarkersKey is a setting of the user config that replaces
 	// RootMarkers (Codex's project_root_markers).
 	RootMarkersKey string
+	// Profile is how the client layers a named profile over its user
+	// config (Codex's --profile NAME); nil when it has none.
+	Profile *Profile
+	// Schema is the name of the JSON Schema (package schemas) its files are
+	// checked against; "" for none.
+	Schema string
+	// HomeLocal: the client's local scope lives in a file of the home
+	// directory (Claude Code's ~/.claude.json projects[…]), not in the
+	// project tree.
+	HomeLocal bool
+}
+
+// Gates are what keeps a server a client's files define from loading or
+// starting: lists, approvals, trust, a refused configuration, names the
+// client loses, files it cannot use.
+type Gates struct {
+	// Lists are settings in the client's files that turn servers off by
+	// name.
+	Lists []List
+	// Approval is how project servers get approved before they start
+	// (Claude Code); nil when they start without.
+	Approval *Approval
+	// Trust is how the client decides that a project is trusted; nil when
+	// it trusts every project.
+	Trust *Trust
 	// Refuses says what makes the client refuse its whole configuration,
 	// so that no server starts, user ones included, and in which words
 	// (Codex); nil when it never refuses it.
 	Refuses *Refusal
-	// Profile is how the client layers a named profile over its user
-	// config (Codex's --profile NAME); nil when it has none.
-	Profile *Profile
 	// Requirements is the machine's allow list of servers by identity
 	// (Codex's requirements.toml); nil when the client has none.
 	Requirements *Requirements
@@ -125,9 +162,10 @@ type Client struct {
 	// ~/.claude.json, managed-settings.json). None: a broken file loses
 	// only its own servers.
 	BadFiles []BadFile
+}
 
-	Shape
-
+// Expansion is what a client expands in the values of a server.
+type Expansion struct {
 	// Placeholders are the syntaxes the client expands; nil when it sends
 	// every value literally. VarForm is how a user writes a reference to
 	// variable NAME in a value ("${NAME}", "${env:NAME}", "{env:NAME}",
@@ -167,7 +205,10 @@ type Client struct {
 	// ExpandsEveryString: the client expands placeholders in every string
 	// of an entry, "type" included, before reading it.
 	ExpandsEveryString bool
+}
 
+// Launch is how a client starts a server and names its tools.
+type Launch struct {
 	// ChildEnv is the environment a stdio server it starts gets.
 	ChildEnv ChildEnv
 	// StartupTimeout is how long the client waits for a server to start
@@ -185,34 +226,24 @@ type Client struct {
 	// NoSSE: the client has no HTTP+SSE transport: a url is reached with
 	// streamable HTTP even when it names an SSE endpoint (Codex).
 	NoSSE bool
-
 	// ToolNames is how the client names the tools of its servers; nil when
 	// mcpconf does not know it.
 	ToolNames *Scheme
-	// Schema is the name of the JSON Schema (package schemas) its files are
-	// checked against; "" for none.
-	Schema string
+}
 
-	// HomeLocal: the client's local scope lives in a file of the home
-	// directory (Claude Code's ~/.claude.json projects[…]), not in the
-	// project tree.
-	HomeLocal bool
+// Docs are the words and facts the docs and hints say about a client.
+type Docs struct {
+	// Note says in words how the client combines its files.
+	Note string
+	// AddHint says how to add servers where the client reads them, for
+	// findings about servers in its Ignored files.
+	AddHint string
 	// DisableHint says how to turn a server off in a client without a
 	// per-server switch.
 	DisableHint string
-
-	// ReservedNames are the server names the client keeps for its own
-	// servers and skips when it loads a config, as users write them;
-	// reserved says whether a name is one of them by the client's own
-	// comparison, and which.
-	ReservedNames []string
-	reserved      func(name string) string
-
 	// Facts are what the docs say about the client, each with where it was
 	// read or checked (docs/clients.md is generated from them).
 	Facts []Fact
-
-	decode func(*decoder)
 }
 
 // Reserved returns the reserved name that name is taken for (ReservedNames),
@@ -327,6 +358,11 @@ type Shape struct {
 	TimeoutWins   map[string]string
 	// Unsupported are fields the client refuses outright.
 	Unsupported map[string]FieldNote
+	// FieldKeys are the keys the client writes canonical fields under
+	// where they are not the canonical name (opencode: "env" is
+	// "environment", "args" are the rest of the "command" array; Codex:
+	// "headers" is "http_headers").
+	FieldKeys map[string]string
 	// Missing says, for a kind of field the client does not have (keyed by
 	// the usual key of the kind: "args", "type", "timeout"), what users
 	// write instead.
@@ -637,69 +673,161 @@ type IgnoredFile struct {
 	Why  string
 }
 
-// Provider is a client's row in pisces's providers table.
+// Provider is a row of a providers table (Client.Providers): a client
+// whose files the table's owner reads.
 type Provider struct {
+	// Client is the provider; nil stands for the table's owner itself (a
+	// descriptor cannot name itself in its own value).
+	Client   *Client
 	Priority int    // higher wins
-	Files    []File // the files pisces reads for this provider
+	Files    []File // the files read for this provider
+	// Lists are the labels (List.Label) of the provider's lists that the
+	// owner honours too when it reads the provider's files, the first
+	// file that sets one winning.
+	Lists []string
 }
 
-// Base is the directory a File's path is relative to.
-type Base int
+// Honours reports whether the owner of the table honours the provider's
+// list l.
+func (p *Provider) Honours(l List) bool { return slices.Contains(p.Lists, l.Label()) }
+
+// Base is the directory a File's path is relative to. The generic bases
+// are here (the project root, the home, the system's config directories,
+// the machine's root); a client whose files a variable of its own moves
+// declares its base in its own file (codexHome in client_codex.go), and
+// discovery resolves every base from these fields alone.
+type Base struct {
+	// Name says what the base is, for tests and debugging ("CODEX_HOME").
+	Name string
+	// Var is the environment variable whose value, when set, is the
+	// directory: made absolute against the working directory, and ignored
+	// in a run isolated with --home when it lies outside the home.
+	// AbsOnly: a relative value is ignored (the XDG spec).
+	Var     string
+	AbsOnly bool
+	// Default is the directory, relative to the home, when Var is not set
+	// or is ignored ("" the home itself), unless Else names another base
+	// to use then.
+	Default string
+	Else    *Base
+	// OnOS are other bases that stand for this one on some systems
+	// (runtime.GOOS values): the config directory is ~/Library/Application
+	// Support on macOS and %APPDATA% on Windows.
+	OnOS map[string]*Base
+	// Shown and ShownWindows are the base as users write it, with a final
+	// separator ("~/.codex/", `%USERPROFILE%\.codex\`); "" says it from
+	// Default, under "~/" and `%USERPROFILE%\`.
+	Shown, ShownWindows string
+	kind                baseKind
+}
+
+type baseKind int
 
 const (
-	RootDir Base = iota // the project root
-	HomeDir             // the user's home
+	underHome baseKind = iota
+	projectRoot
+	machineRoot
+)
+
+// Generic bases.
+var (
+	RootDir = &Base{Name: "root", kind: projectRoot} // the project root
+	HomeDir = &Base{Name: "home"}                    // the user's home
 	// ConfigDir is the operating system's per-user config directory:
 	// $XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application
 	// Support on macOS, %APPDATA% on Windows.
-	ConfigDir
+	ConfigDir = &Base{Name: "config", Else: XDGConfigDir, OnOS: map[string]*Base{"darwin": appSupportDir, "ios": appSupportDir, "windows": appDataDir}}
 	// XDGConfigDir is $XDG_CONFIG_HOME or ~/.config on every system
 	// (opencode).
-	XDGConfigDir
+	XDGConfigDir = &Base{Name: "XDG_CONFIG_HOME", Var: "XDG_CONFIG_HOME", AbsOnly: true, Default: ".config"}
 	// XDGThenConfigDir is $XDG_CONFIG_HOME when set, else ConfigDir
 	// (agent-code, through the dirs crate).
-	XDGThenConfigDir
-	CodexHome // $CODEX_HOME, default ~/.codex
-	// ClaudeDir is $CLAUDE_CONFIG_DIR, default ~/.claude; ClaudeStateDir
-	// is $CLAUDE_CONFIG_DIR, default the home (where .claude.json lives).
-	ClaudeDir
-	ClaudeStateDir
-	GeminiHome // $GEMINI_CLI_HOME, default the home
+	XDGThenConfigDir = &Base{Name: "XDG_CONFIG_HOME then config", Var: "XDG_CONFIG_HOME", AbsOnly: true, Else: ConfigDir}
 	// LocalAppDataDir is %LOCALAPPDATA% (Windows only).
-	LocalAppDataDir
+	LocalAppDataDir = &Base{Name: "LOCALAPPDATA", Var: "LOCALAPPDATA", Default: "AppData/Local", Shown: `%LOCALAPPDATA%\`, ShownWindows: `%LOCALAPPDATA%\`}
 	// SystemDir is the machine's root for machine-wide files (Claude
 	// Code's /etc/claude-code, Gemini CLI's /etc/gemini-cli): "/" for a
 	// run on this machine, a directory standing for another machine's
 	// root (--system), or none (a run isolated with --home reads no
 	// machine file unless told where).
-	SystemDir
+	SystemDir = &Base{Name: "system", kind: machineRoot, Shown: "/", ShownWindows: `C:\`}
+
+	appSupportDir = &Base{Name: "Application Support", Default: "Library/Application Support"}
+	appDataDir    = &Base{Name: "APPDATA", Var: "APPDATA", Default: "AppData/Roaming", ShownWindows: `%APPDATA%\`}
 )
 
-// BaseVars are the environment variables that move each base.
-var BaseVars = map[Base][]string{
-	ConfigDir:        {"XDG_CONFIG_HOME", "APPDATA"},
-	XDGConfigDir:     {"XDG_CONFIG_HOME"},
-	XDGThenConfigDir: {"XDG_CONFIG_HOME", "APPDATA"},
-	CodexHome:        {"CODEX_HOME"},
-	GeminiHome:       {"GEMINI_CLI_HOME"},
-	ClaudeDir:        {"CLAUDE_CONFIG_DIR"},
-	ClaudeStateDir:   {"CLAUDE_CONFIG_DIR"},
-	LocalAppDataDir:  {"LOCALAPPDATA"},
+// ProjectRoot reports the project root, which project files hang from.
+func (b *Base) ProjectRoot() bool { return b.kind == projectRoot }
+
+// MachineRoot reports the machine's root (SystemDir).
+func (b *Base) MachineRoot() bool { return b.kind == machineRoot }
+
+// For is the base that stands for b on goos (OnOS), or b.
+func (b *Base) For(goos string) *Base {
+	if alt := b.OnOS[goos]; alt != nil {
+		return alt
+	}
+	return b
+}
+
+// Vars are the environment variables that move the base on some system:
+// its own, its fallback's and those of the bases standing for it.
+func (b *Base) Vars() []string {
+	var out []string
+	add := func(vs ...string) {
+		for _, v := range vs {
+			if v != "" && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	add(b.Var)
+	if b.Else != nil {
+		add(b.Else.Vars()...)
+	}
+	for _, goos := range slices.Sorted(maps.Keys(b.OnOS)) {
+		add(b.OnOS[goos].Vars()...)
+	}
+	return out
+}
+
+// shown is the base as users write it on goos, with a final separator.
+func (b *Base) shown(goos string) string {
+	b = b.For(goos)
+	switch {
+	case goos == "windows" && b.ShownWindows != "":
+		return b.ShownWindows
+	case goos != "windows" && b.Shown != "":
+		return b.Shown
+	case b.kind == projectRoot:
+		return ""
+	case b.Else != nil:
+		return b.Else.shown(goos)
+	case goos == "windows" && b.Default == "":
+		return `%USERPROFILE%\`
+	case goos == "windows":
+		return `%USERPROFILE%\` + strings.ReplaceAll(b.Default, "/", `\`) + `\`
+	case b.Default == "":
+		return "~/"
+	}
+	return "~/" + b.Default + "/"
 }
 
 // File is one file a client reads.
 type File struct {
 	Scope  Scope
-	Base   Base
+	Base   *Base
 	Path   string // slash-separated, relative to Base
 	Format Format
 	// OS restricts the file to these systems (runtime.GOOS values); nil
 	// means every system.
 	OS []string
 	// Section is set when the servers live in a part of the file keyed by
-	// the project root rather than at its top (Claude Code's local scope:
-	// ~/.claude.json projects[<root>]).
-	Section bool
+	// the project root rather than at its top: the key of the table of
+	// projects, whose member for the root holds the servers under the
+	// client's ServersKey (Claude Code's local scope: "projects", for
+	// ~/.claude.json projects[<root>].mcpServers).
+	Section string
 	// Group names files of which the client reads only the first that
 	// exists (Claude Code's legacy ~/.claude/.config.json over
 	// ~/.claude.json).
@@ -788,6 +916,12 @@ const (
 	PathSeparator               // the system's path separator
 )
 
+// SectionPath says where the servers of the project keyed by key are in a
+// file with a Section, for messages: projects["/repo"].mcpServers.
+func (c *Client) SectionPath(section, key string) string {
+	return fmt.Sprintf("%s[%q].%s", section, key, c.ServersKey)
+}
+
 // Rank orders a client's files, lower winning: by scope, a file of
 // defaults just below the user's.
 func (f File) Rank() int {
@@ -851,9 +985,6 @@ type List struct {
 	FoldedKeys bool
 	// Trusted: a list in a project file counts only in a trusted project.
 	Trusted bool
-	// Pisces: pisces honours the list too when it reads the client's
-	// files (as the first file that sets it), in its merged view.
-	Pisces bool
 	// Files are the settings files the list is read from, highest
 	// precedence first, when it lives neither in the server files nor in
 	// one file of its own (Claude Code's allowedMcpServers in its user,
@@ -998,18 +1129,26 @@ func (c *Client) LabelName() string {
 }
 
 // FieldKey is the key the client writes a canonical field under ("env",
-// "headers", "args", …): opencode's "environment" and its one "command"
-// array, Codex's "http_headers".
+// "headers", "args", …), as its descriptor declares (Shape.FieldKeys):
+// opencode's "environment" and its one "command" array, Codex's
+// "http_headers".
 func (c *Client) FieldKey(field string) string {
-	switch {
-	case field == "env" && c.Knows("environment"):
-		return "environment"
-	case field == "headers" && c.Knows("http_headers"):
-		return "http_headers"
-	case field == "args" && c.CommandArray:
-		return "command"
+	if k, ok := c.FieldKeys[field]; ok {
+		return k
 	}
 	return field
+}
+
+// KeysOf lists the keys any client writes a canonical field under, the
+// canonical name first ("env", "environment"), in table order.
+func KeysOf(field string) []string {
+	out := []string{field}
+	for _, c := range clients {
+		if k := c.FieldKey(field); !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // Expands reports whether the client expands placeholders of syntax s.
@@ -1106,51 +1245,11 @@ func (c *Client) Names() []string { return append([]string{c.ID}, c.Aliases...) 
 // with the base written the way users know it ("~/.config/…",
 // "%APPDATA%\…").
 func (f File) Display(goos string) string {
-	sep, p := "/", f.Path
+	p := f.Path
 	if goos == "windows" {
-		sep, p = `\`, strings.ReplaceAll(f.Path, "/", `\`)
+		p = strings.ReplaceAll(f.Path, "/", `\`)
 	}
-	config := func() string {
-		switch goos {
-		case "darwin":
-			return "~/Library/Application Support/"
-		case "windows":
-			return `%APPDATA%\`
-		}
-		return "~/.config/"
-	}
-	switch f.Base {
-	case RootDir:
-		return p
-	case ConfigDir, XDGThenConfigDir:
-		return config() + p
-	case XDGConfigDir:
-		if goos == "windows" {
-			return `%USERPROFILE%\.config\` + p
-		}
-		return "~/.config/" + p
-	case CodexHome:
-		if goos == "windows" {
-			return `%USERPROFILE%\.codex\` + p
-		}
-		return "~/.codex/" + p
-	case ClaudeDir:
-		if goos == "windows" {
-			return `%USERPROFILE%\.claude\` + p
-		}
-		return "~/.claude/" + p
-	case LocalAppDataDir:
-		return `%LOCALAPPDATA%\` + p
-	case SystemDir:
-		if goos == "windows" {
-			return `C:\` + p
-		}
-		return "/" + p
-	}
-	if goos == "windows" {
-		return `%USERPROFILE%` + sep + p
-	}
-	return "~/" + p
+	return f.Base.shown(goos) + p
 }
 
 // UserFile is the first file of user scope the client reads on Linux, as

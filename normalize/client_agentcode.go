@@ -4,13 +4,16 @@ package normalize
 var agentCode = &Client{
 	ID:      "agent-code",
 	Product: "agent-code",
-	Files:   agentCodeFiles,
-	Merge:   KeyByKey,
-	Note:    "settings.local.toml over settings.toml over the user's config.toml, merged key by key",
-	Pisces:  &Provider{Priority: 45, Files: agentCodeFiles},
-	Lists: []List{
-		{Path: []string{"security", "mcp_server_allowlist"}, Effect: AllowList, Pisces: true},
-		{Path: []string{"security", "mcp_server_denylist"}, Effect: DenyList, Pisces: true},
+	Layout: Layout{
+		Files:  agentCodeFiles,
+		Merge:  KeyByKey,
+		Schema: "agent-code",
+	},
+	Gates: Gates{
+		Lists: []List{
+			{Path: []string{"security", "mcp_server_allowlist"}, Effect: AllowList},
+			{Path: []string{"security", "mcp_server_denylist"}, Effect: DenyList},
+		},
 	},
 	Shape: Shape{
 		ServersKey:  "mcp_servers",
@@ -20,17 +23,19 @@ var agentCode = &Client{
 		OnNeither:   NeitherSkipped,
 		Missing:     map[string]string{"type": "agent-code has no \"type\": \"command\" makes a stdio server, \"url\" an SSE one"},
 	},
-	Schema:      "agent-code",
-	DisableHint: "agent-code has no per-server switch: list the server in [security] mcp_server_denylist",
-	Facts: []Fact{
-		{Topic: "files", Text: "user `$XDG_CONFIG_HOME/agent-code/config.toml` if set, else the system config dir (`~/.config`, `~/Library/Application Support`, `%APPDATA%`); project `.agent/settings.toml` and `.agent/settings.local.toml`, the nearest walking up from the working directory",
-			Source: "avala-ai/agent-code `crates/lib/src/config/mod.rs` (c25b885f)"},
-		{Topic: "merge", Text: "recursive TOML table merge, local over project over user",
-			Source: "agent-code `merge_toml_values`"},
-		{Topic: "switches", Text: "`[security] mcp_server_denylist` blocks names (checked first); a non-empty `mcp_server_allowlist` blocks every other name",
-			Source: "agent-code `crates/cli/src/ui/modern/run.rs`, SECURITY.md"},
-		{Topic: "shape", Text: "`command` means stdio (and wins over `url`), `url` alone means SSE; no `type`, no placeholders",
-			Source: "agent-code `crates/cli/src/main.rs`"},
+	Docs: Docs{
+		Note:        "settings.local.toml over settings.toml over the user's config.toml, merged key by key",
+		DisableHint: "agent-code has no per-server switch: list the server in [security] mcp_server_denylist",
+		Facts: []Fact{
+			{Topic: "files", Text: "user `$XDG_CONFIG_HOME/agent-code/config.toml` if set, else the system config dir (`~/.config`, `~/Library/Application Support`, `%APPDATA%`); project `.agent/settings.toml` and `.agent/settings.local.toml`, the nearest walking up from the working directory",
+				Source: "avala-ai/agent-code `crates/lib/src/config/mod.rs` (c25b885f)"},
+			{Topic: "merge", Text: "recursive TOML table merge, local over project over user",
+				Source: "agent-code `merge_toml_values`"},
+			{Topic: "switches", Text: "`[security] mcp_server_denylist` blocks names (checked first); a non-empty `mcp_server_allowlist` blocks every other name",
+				Source: "agent-code `crates/cli/src/ui/modern/run.rs`, SECURITY.md"},
+			{Topic: "shape", Text: "`command` means stdio (and wins over `url`), `url` alone means SSE; no `type`, no placeholders",
+				Source: "agent-code `crates/cli/src/main.rs`"},
+		},
 	},
 	decode: decodeAgentCode,
 }

@@ -136,9 +136,17 @@ func claudeReservedName(name string) string {
 	return claudeReservedByPart()[part]
 }
 
-// claude is Claude Code. As a pisces provider ("claude", priority 80) it
-// stands for the files pisces reads under that name (.claude/mcp.json,
-// ~/.claude.json, ~/.claude/mcp.json), which are not all Claude Code's own.
+// claudeDir is $CLAUDE_CONFIG_DIR, default ~/.claude; claudeStateDir is
+// $CLAUDE_CONFIG_DIR, default the home (where .claude.json lives).
+var (
+	claudeDir      = &Base{Name: "CLAUDE_CONFIG_DIR", Var: "CLAUDE_CONFIG_DIR", Default: ".claude"}
+	claudeStateDir = &Base{Name: "CLAUDE_CONFIG_DIR (state)", Var: "CLAUDE_CONFIG_DIR"}
+)
+
+// claude is Claude Code. As a pisces provider ("claude", priority 80, in
+// pisces's providers table) it stands for the files pisces reads under
+// that name (.claude/mcp.json, ~/.claude.json, ~/.claude/mcp.json), which
+// are not all Claude Code's own.
 var claude = &Client{
 	ID:      "claude",
 	Aliases: []string{"claude-code"},
@@ -146,100 +154,99 @@ var claude = &Client{
 	Version: "2.1.331",
 	Capabilities: Capabilities{Roots: true, Elicitation: true,
 		Source: "the initialize request Claude Code 2.1.331 sends (claude mcp list, captured by scripts/clientcheck/capabilities.sh): roots with listChanged, elicitation form and url; the bundle's w() and spn()"},
-	Files: []File{
-		// The machine's managed-mcp.json, with exclusive control while it
-		// exists, then the managedMcpServers of its managed settings.
-		claudeManagedMCP[0], claudeManagedMCP[1], claudeManagedMCP[2],
-		claudeManagedServers(claudeManagedSettings[0]), claudeManagedServers(claudeManagedSettings[1]), claudeManagedServers(claudeManagedSettings[2]),
-		// The legacy ~/.claude/.config.json, when it exists, is read instead
-		// of ~/.claude.json (group "state"); CLAUDE_CONFIG_DIR moves both.
-		{Scope: Local, Base: ClaudeDir, Path: ".config.json", Format: JSON, Section: true, Group: "state"},
-		{Scope: Local, Base: ClaudeStateDir, Path: ".claude.json", Format: JSON, Section: true, Group: "state"},
-		proj(".mcp.json", JSON),
-		{Scope: User, Base: ClaudeDir, Path: ".config.json", Format: JSON, Group: "state"},
-		{Scope: User, Base: ClaudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"},
-	},
-	// .mcp.json is read in the working directory and every directory above
-	// it; projects[<root>] in ~/.claude.json is keyed by the git root.
-	Project:     StartUp,
-	RootMarkers: []string{".git"},
-	Approval: &Approval{
-		Scope:     Project,
-		EnableAll: "enableAllProjectMcpServers",
-		Enabled:   "enabledMcpjsonServers",
-		Disabled:  "disabledMcpjsonServers",
-		// managed settings count trusted or not; the project's own files
-		// once it is trusted
-		Settings: []Setting{
-			{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
-			{File: claudeLocalSettings, Trusted: true, Accepted: true},
-			{File: claudeLocalSettingsStart, Trusted: true, Accepted: true},
-			{File: claudeState(Local, true), Trusted: true},
-			{File: claudeProjectSettings, Trusted: true},
-			{File: claudeUserSettings},
+	Layout: Layout{
+		Files: []File{
+			// The machine's managed-mcp.json, with exclusive control while it
+			// exists, then the managedMcpServers of its managed settings.
+			claudeManagedMCP[0], claudeManagedMCP[1], claudeManagedMCP[2],
+			claudeManagedServers(claudeManagedSettings[0]), claudeManagedServers(claudeManagedSettings[1]), claudeManagedServers(claudeManagedSettings[2]),
+			// The legacy ~/.claude/.config.json, when it exists, is read instead
+			// of ~/.claude.json (group "state"); CLAUDE_CONFIG_DIR moves both.
+			{Scope: Local, Base: claudeDir, Path: ".config.json", Format: JSON, Section: "projects", Group: "state"},
+			{Scope: Local, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Section: "projects", Group: "state"},
+			proj(".mcp.json", JSON),
+			{Scope: User, Base: claudeDir, Path: ".config.json", Format: JSON, Group: "state"},
+			{Scope: User, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"},
 		},
-		Merged:      true,
-		Ask:         "run claude in the project and approve the server when it asks",
-		BeforeLists: true,
+		// .mcp.json is read in the working directory and every directory above
+		// it; projects[<root>] in ~/.claude.json is keyed by the git root.
+		Project:     StartUp,
+		RootMarkers: []string{".git"},
+		Ignored: []IgnoredFile{
+			{File: user(claudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
+			{File: user(claudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "it is not one of its files"},
+			{File: proj(".claude/mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
+			{File: proj(".claude/.mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
+			{File: proj(".claude/settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
+			{File: proj(".claude/settings.local.json", JSON), Key: "mcpServers", Why: "settings.local.json holds settings, not servers"},
+		},
+		Schema:    "mcp-servers",
+		HomeLocal: true,
 	},
-	Trust: &Trust{
-		Kind: TrustFlag, Effect: GatesApproval,
-		File: claudeState(Local, true),
-		Path: []string{"projects", "<root>", "hasTrustDialogAccepted"}, UpToRoot: true,
-		Ask: "run claude in the project and accept its trust dialog",
+	Gates: Gates{
+		Approval: &Approval{
+			Scope:     Project,
+			EnableAll: "enableAllProjectMcpServers",
+			Enabled:   "enabledMcpjsonServers",
+			Disabled:  "disabledMcpjsonServers",
+			// managed settings count trusted or not; the project's own files
+			// once it is trusted
+			Settings: []Setting{
+				{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
+				{File: claudeLocalSettings, Trusted: true, Accepted: true},
+				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true},
+				{File: claudeState(Local, "projects"), Trusted: true},
+				{File: claudeProjectSettings, Trusted: true},
+				{File: claudeUserSettings},
+			},
+			Merged:      true,
+			Ask:         "run claude in the project and approve the server when it asks",
+			BeforeLists: true,
+		},
+		Trust: &Trust{
+			Kind: TrustFlag, Effect: GatesApproval,
+			File: claudeState(Local, "projects"),
+			Path: []string{"projects", "<root>", "hasTrustDialogAccepted"}, UpToRoot: true,
+			Ask: "run claude in the project and accept its trust dialog",
+		},
+		Lists: []List{
+			// deniedMcpServers and allowedMcpServers: every settings file's
+			// entries add up, trusted or not; deny is checked first and applies
+			// to every server; an allow-list lets the managed servers through
+			// unless they use ${VAR}, and allowManagedMcpServersOnly in managed
+			// settings leaves only the managed allow-list.
+			{Path: []string{"deniedMcpServers"}, Effect: DenyList, Combine: Union, Files: claudeListFiles,
+				Entries:       &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`},
+				ProjectExempt: []Scope{Managed}},
+			{Path: []string{"allowedMcpServers"}, Effect: AllowList, Combine: Union, Files: claudeListFiles,
+				Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true},
+				EmptyBlocks: true, Exempt: []Scope{Managed}, ManagedOnly: "allowManagedMcpServersOnly"},
+			// /mcp disable writes projects[<root>].disabledMcpServers.
+			{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
+		},
+		// a ~/.claude.json that does not parse stops claude before it reads any
+		// server (2.1.331: "Configuration error in …", exit code 1, checked by
+		// the differential harness: '{} x' and a truncated object stop it; an
+		// empty file, null and [] do not)
+		BadFiles: []BadFile{
+			{Message: "Fix the JSON in ~/.claude.json, or move the file aside to start with default settings", ExitCode: 1, Names: []string{".claude.json"}, SyntaxOnly: true, EmptyOK: true},
+			// "Managed settings document could not be parsed as a JSON object;
+			// none of its settings are in effect. Fix or remove it." (the
+			// harness: null and [] stop it, exit code 1; an empty file does not)
+			{Message: "Managed settings document could not be parsed as a JSON object; none of its settings are in effect. Fix or remove it.", ExitCode: 1, Names: []string{"managed-settings.json"}, EmptyOK: true},
+		},
+		// .mcp.json is read into a plain object: "__proto__" sets its
+		// prototype, and no warning names it (the harness; in ~/.claude.json
+		// the name is refused as reserved, with a warning)
+		LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project},
+			Why: "Claude Code reads .mcp.json into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
+		// managedMcpServers keys: /^[A-Za-z0-9_-]+$/, not a __proto__-like
+		// name, "constructor" or "prototype" (2.1.331's cn(), message Dt)
+		RemoteNames: &NameRule{OK: claudeManagedName,
+			Say: "server names may only contain letters, numbers, hyphens and underscores, and may not be constructor, prototype, __proto__, __defineGetter__, __defineSetter__, __lookupGetter__ or __lookupSetter__"},
+		HidesBlocked: true,
+		SkipsInvalid: true,
 	},
-	Lists: []List{
-		// deniedMcpServers and allowedMcpServers: every settings file's
-		// entries add up, trusted or not; deny is checked first and applies
-		// to every server; an allow-list lets the managed servers through
-		// unless they use ${VAR}, and allowManagedMcpServersOnly in managed
-		// settings leaves only the managed allow-list.
-		{Path: []string{"deniedMcpServers"}, Effect: DenyList, Combine: Union, Files: claudeListFiles,
-			Entries:       &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`},
-			ProjectExempt: []Scope{Managed}},
-		{Path: []string{"allowedMcpServers"}, Effect: AllowList, Combine: Union, Files: claudeListFiles,
-			Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true},
-			EmptyBlocks: true, Exempt: []Scope{Managed}, ManagedOnly: "allowManagedMcpServersOnly"},
-		// /mcp disable writes projects[<root>].disabledMcpServers.
-		{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
-	},
-	// a ~/.claude.json that does not parse stops claude before it reads any
-	// server (2.1.331: "Configuration error in …", exit code 1, checked by
-	// the differential harness: '{} x' and a truncated object stop it; an
-	// empty file, null and [] do not)
-	BadFiles: []BadFile{
-		{Message: "Fix the JSON in ~/.claude.json, or move the file aside to start with default settings", ExitCode: 1, Names: []string{".claude.json"}, SyntaxOnly: true, EmptyOK: true},
-		// "Managed settings document could not be parsed as a JSON object;
-		// none of its settings are in effect. Fix or remove it." (the
-		// harness: null and [] stop it, exit code 1; an empty file does not)
-		{Message: "Managed settings document could not be parsed as a JSON object; none of its settings are in effect. Fix or remove it.", ExitCode: 1, Names: []string{"managed-settings.json"}, EmptyOK: true},
-	},
-	// .mcp.json is read into a plain object: "__proto__" sets its
-	// prototype, and no warning names it (the harness; in ~/.claude.json
-	// the name is refused as reserved, with a warning)
-	LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project},
-		Why: "Claude Code reads .mcp.json into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
-	// managedMcpServers keys: /^[A-Za-z0-9_-]+$/, not a __proto__-like
-	// name, "constructor" or "prototype" (2.1.331's cn(), message Dt)
-	RemoteNames: &NameRule{OK: claudeManagedName,
-		Say: "server names may only contain letters, numbers, hyphens and underscores, and may not be constructor, prototype, __proto__, __defineGetter__, __defineSetter__, __lookupGetter__ or __lookupSetter__"},
-	HidesBlocked: true,
-	SkipsInvalid: true,
-	AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
-	Ignored: []IgnoredFile{
-		{File: user(ClaudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
-		{File: user(ClaudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "it is not one of its files"},
-		{File: proj(".claude/mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
-		{File: proj(".claude/.mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
-		{File: proj(".claude/settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
-		{File: proj(".claude/settings.local.json", JSON), Key: "mcpServers", Why: "settings.local.json holds settings, not servers"},
-	},
-	Note: "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
-	Pisces: &Provider{Priority: 80, Files: []File{
-		{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: true},
-		proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
-		user(HomeDir, ".claude.json", JSON), user(HomeDir, ".claude/mcp.json", JSON),
-	}},
 	Shape: Shape{
 		ServersKey:      "mcpServers",
 		WrongKeys:       mcpServersWrong,
@@ -258,84 +265,90 @@ var claude = &Client{
 		FieldChecks:        claudeFieldChecks,
 		Missing:            map[string]string{"startup_timeout": "Claude Code has no per-server startup timeout: set the MCP_TIMEOUT environment variable (milliseconds); its \"timeout\" bounds each tool call"},
 	},
+	Expansion: Expansion{
+		ExpandFields: []string{"command", "args", "env", "url", "headers"},
+		Placeholders: []Syntax{Dollar},
+		VarForm:      "${%s}",
+	},
+	Launch: Launch{
+		NoShell:   true,
+		ToolNames: claudeScheme,
+	},
+	Docs: Docs{
+		AddHint:     "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
+		Note:        "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
+		DisableHint: "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
+		Facts: []Fact{
+			{Topic: "shape", Text: "an entry Claude Code skips as it reads its file (a field of the wrong type, a reserved name, an entry that is not an object, a `managedMcpServers` entry it ignores) does not exist for it: it is `invalid` whatever approval or list would have stopped it, and a definition of the same name in another scope takes its place",
+				Source: "Claude Code 2.1.331 binary: each scope's servers are parsed on their own before `gv` merges them and before the policy filter; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
+			{Topic: "precedence", Text: "approvals are decided while scopes merge, before allow- and deny-lists: a pending or rejected project server gives way to another scope's server of the same name (even when a list would block the project's), and the lists then judge the server that won",
+				Source: "Claude Code 2.1.331 binary: `gv` (`if(Nn in Q||Nn in z||Nn in k||Nn in pe)continue` for project servers that are not approved; the policy filter after the merge); the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
+			{Topic: "switches", Text: "approvals count once `projects[<git root>].hasTrustDialogAccepted` is true; when only the key of a directory between the working directory and the git root says so (not a parent of the git root), `.claude/settings.local.json` approves and `.claude/settings.json` does not",
+				Source: "Claude Code 2.1.331 binary: `jI` (`projects[A_e()]`, then `Ah`/`vh` walking up from the working directory and stopping at the root), `ty`, `$Oo`; testdata/clients/claude-settings-subdir, claude-trust-parent, claude-approval-untrusted, claude-trust-cwd-key; the differential harness (seed 1 tree 6, seed 3 tree 287)"},
+			{Topic: "switches", Text: "approvals in `projects[<root>]` of `~/.claude.json` (`enableAllProjectMcpServers`, `enabledMcpjsonServers`) rank between `.claude/settings.local.json` and `.claude/settings.json`: `true` there approves over `false` in `.claude/settings.json`, and `false` in `.claude/settings.local.json` wins over it",
+				Source: "testdata/clients/claude-projects-approval-rank, gen-claude-c7871e96; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); UNVERIFIED in the bundle (the merged settings `ro` could not be traced)"},
+			{Topic: "switches", Text: "deny-lists in the project's own settings (`.claude/settings.json`, `.claude/settings.local.json`) do not reach managed servers (`managed-mcp.json`, `managedMcpServers`); the user's and the managed settings' do",
+				Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get) (three trees, shrunk)"},
+			{Topic: "files", Text: "a `~/.claude.json` that does not parse stops Claude Code before it lists anything (\"Configuration error in …\", exit code 1; an empty file, `null` and `[]` do not), and so does a `managed-settings.json` that is not a JSON object (\"Managed settings document could not be parsed as a JSON object\", `null` and `[]` included; an empty one does not)",
+				Source: "testdata/clients/claude-managed-settings-empty, gen-claude-7f7cc26b; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
+			{Topic: "shape", Text: "a server named `__proto__` in `.mcp.json` is lost without a warning (the file is read into a plain object); in `~/.claude.json` it is refused as a reserved name, with a warning",
+				Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); testdata/clients/claude-reserved-names"},
+			{Topic: "environment", Text: "a stdio server inherits Claude Code's whole environment, secrets included; `env` is set on top",
+				Source: "Claude Code 2.1.330: testdata/clients/claude-env-inherit"},
+			{Topic: "files", Text: "project `.mcp.json` in the working directory and every directory above it, the nearest winning (`~/.mcp.json` too); user `~/.claude.json` top-level `mcpServers`; local `~/.claude.json` `projects[<git root>].mcpServers`; managed `managed-mcp.json` and managed settings' `managedMcpServers`. `CLAUDE_CONFIG_DIR=D` reads `D/.claude.json` and `D/settings.json` instead; a legacy `.config.json` in the config directory (`~/.claude` or `D`) is read instead of `.claude.json` when it exists",
+				Source: "Claude Code 2.1.330: testdata/clients/claude-subdir-*, claude-parent-mcpjson, claude-project-under-home, claude-mcpjson-nearest, claude-config-dir*, claude-legacy-config-json"},
+			{Topic: "files", Text: "`mcpServers` in `~/.claude/settings.json`, `~/.claude/mcp.json`, `.claude/mcp.json`, `.claude/.mcp.json`, `.claude/settings.json` or `.claude/settings.local.json` is ignored without a word",
+				Source: "Claude Code 2.1.330: testdata/clients/claude-misplaced"},
+			{Topic: "precedence", Text: "local > approved project > user, one definition wins whole; a pending project server does not hide the user's server of the same name",
+				Source: "Claude Code 2.1.330: testdata/clients/claude-scopes, claude-shadow-user-pending, claude-shadow-user-approved"},
+			{Topic: "switches", Text: "a `.mcp.json` server starts once approved: `enabledMcpjsonServers` lists it or `enableAllProjectMcpServers` is true. In an untrusted project (`projects[<git root>].hasTrustDialogAccepted` not true) only `~/.claude/settings.json` and the managed settings approve; `.claude/settings.local.json`, `.claude/settings.json` and `projects[<root>]` count once trusted. `disabledMcpjsonServers` anywhere rejects, trusted or not. Names match exactly. `/mcp disable` (`projects[<root>].disabledMcpServers`) turns off project and user servers",
+				Source: "Claude Code 2.1.330, 2.1.331: testdata/clients/claude-approval-*, claude-enableall-*, claude-rejected-*, claude-approval-case, claude-disabled-project, claude-trust-parent, claude-managed-approval-untrusted"},
+			{Topic: "precedence", Text: "settings are merged from `~/.claude/settings.json` < `.claude/settings.json` < `.claude/settings.local.json` < managed settings, a higher file's value winning and arrays adding up. In a trusted project the merged `enableAllProjectMcpServers` decides: `false` in `.claude/settings.local.json` overrides `true` in the user's, managed settings override both. Untrusted, each file that counts is read on its own and any `true` approves",
+				Source: "Claude Code 2.1.331 binary: the settings loader `yjs` (sources `Ts`, array union `SQ`), the approval check `jst` and its untrusted branch `$Oo`; testdata/clients/claude-approval-precedence, claude-approval-precedence-untrusted, claude-managed-approval"},
+			{Topic: "files", Text: "`.claude/settings.json` is read in the working directory (not at the git root); `.claude/settings.local.json` at the git root and, when it differs, in the working directory (the root's wins a value)",
+				Source: "Claude Code 2.1.331 binary: the settings paths `o9n`, `WR`, the legacy local path `MMe`; testdata/clients/claude-settings-subdir"},
+			{Topic: "files", Text: "managed files in the managed directory, `/etc/claude-code` on Linux, `/Library/Application Support/ClaudeCode` on macOS, `C:\\Program Files\\ClaudeCode` on Windows: `managed-settings.json`, extended by `managed-settings.d/*.json` (in name order, a later one winning; names starting with `.` are skipped), and `managed-mcp.json`. mcpconf reads them under `/` on a run about this machine, under `--system DIR` when given, and not at all with only `--home` (explain says so)",
+				Source: "Claude Code 2.1.331 binary: the managed path `cr()`, `ts()`, `g1t()`, the drop-in walk `dht`/`Nie`; testdata/clients/claude-managed-approval, claude-managed-approval-untrusted (a dot drop-in unread), claude-allow-managed-only"},
+			{Topic: "precedence", Text: "while `managed-mcp.json` exists, parsed or not (\"This file keeps exclusive control of MCP servers while it exists\"), only managed servers load: its own and managed settings' `managedMcpServers`, `managed-mcp.json` winning a name; user, local, project servers are not read. Without it, `managedMcpServers` win over every other scope",
+				Source: "Claude Code 2.1.331 binary: the server collection `gv` (exclusive control `Qh`, the order `{...plugins, ...user, ...project, ...local, ...managed}`), `IOo`; testdata/clients/claude-managed-mcp, claude-managed-mcp-broken, claude-managed-servers"},
+			{Topic: "shape", Text: "`managedMcpServers` (managed settings only) holds `http` and `sse` servers with an https `url`, no `command`, `args`, `env`, `headersHelper` and no `${VAR}`, named by letters, digits, `-` and `_` (not `constructor`, `prototype` or a `__proto__`-like name); any other entry is ignored (a warning in the settings, nothing in `claude mcp list`)",
+				Source: "Claude Code 2.1.331 binary: the managed-server schema `AWs`, `uPo`, the key check `cn` (message `Dt`); testdata/clients/claude-managed-mcp (ms2), gen-claude-3e062000, gen-claude-dfd5278a, gen-claude-b17f73f5"},
+			{Topic: "switches", Text: "`deniedMcpServers` and `allowedMcpServers` are read from every settings file (user, project, local, managed), in an untrusted project too, their entries adding up. An entry holds exactly one of `serverName` (exact), `serverCommand` (the whole command line `[command, ...args]`, exactly) or `serverUrl` (a pattern, `*` for anything, host case-insensitive, a pattern without a path matching any path); others are ignored, and so is a list that is not an array. Deny is checked first and applies to every server, managed ones included (but not from the project's own settings, below); a deny-list URL also matches with a query or a trailing slash more or less, an allow-list URL does not. An empty allow-list admits nothing (an allow-list whose every entry is ignored too); once it holds a `serverCommand` entry a stdio server needs a matching command line (its name no longer admits it), likewise `serverUrl` for a remote server. Managed servers pass the allow-list unless their values outside `env` use `${VAR}`. `allowManagedMcpServersOnly: true` in managed settings leaves only the managed allow-list. A blocked server vanishes from `claude mcp list`",
+				Source: "Claude Code 2.1.331 binary: `Mne`, `A6`, the deny check `BPo`/`Ome`, the allow check `WPo`, `cC`, the entry schemas `Mjs`/`Djs` and their validation `Tr`, URL matching `Hcn`/`VSo`, `IFt`/`lht`, the `expandedFromEnv` mark of `Rvt`; testdata/clients/claude-deny-scopes, claude-allow-union, claude-allow-empty, claude-allow-command-url, claude-allow-url-patterns, claude-list-invalid-entries, claude-list-not-array, claude-allow-managed-only, claude-managed-mcp-lists"},
+			{Topic: "switches", Text: "the key of `projects` in `~/.claude.json` is the project's path exactly: written with a trailing slash it neither trusts the project nor holds its local servers",
+				Source: "Claude Code 2.1.331 binary: the project key `A_e`/`c3`, looked up as `projects[key]`; testdata/clients/claude-projects-key-slash"},
+			{Topic: "shape", Text: "each entry is checked against the schema of its type and skipped with a warning when a known field has the wrong type (`args` not an array of strings, a non-string in `env` or `headers`, `timeout` not an integer above 0, `alwaysLoad` not a boolean, `oauth.callbackPort` not a positive integer, `http`/`sse`/`ws` without `url`, a `tools` entry without `name`); the other servers load. A field of another type is dropped whatever it holds",
+				Source: "Claude Code 2.1.331 binary: the schemas `R8t` (stdio), `u7n` (sse), `ivn` (http), `r1r` (ws) and the config parser `Rvt`; testdata/clients/claude-field-types"},
+			{Topic: "not modelled", Text: "server-managed (remote) settings, the macOS managed-preferences plist, the Windows HKLM/HKCU policy keys and policy helpers, with the rules that merge them with the managed files (`parentSettingsBehavior`); WSL reading the Windows side's managed files; the ownership checks Claude Code makes on managed files. mcpconf reads the managed files only, whoever owns them",
+				Source: "Claude Code 2.1.331 binary: the policy tiers of `Uda`/`l$` (remote, plist, hklm, file), `mye`, `r9n`"},
+			{Topic: "not modelled", Text: "command-line and SDK inputs: `--mcp-config`, `--strict-mcp-config`, `--settings`, `--setting-sources`, `setMcpServers`; plugins' servers and claude.ai connectors (`enabledPlugins`, `strictPluginOnlyCustomization`, `disableSideloadFlags`, `allowAllClaudeAiMcps`): mcpconf reads configuration files, not a session's flags or downloads",
+				Source: "Claude Code 2.1.331 binary: `gv`, `qEi`, `MFt`"},
+			{Topic: "not modelled", Text: "`${VAR}` in list entries and in a server's command or URL is expanded before they are compared; mcpconf compares the values as written. An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
+				Source: "Claude Code 2.1.331 binary: `IEi`, `bFt`, `EFt`, `Rvt`"},
+			{Topic: "versions", Text: "mcpconf follows 2.1.331. Run on the same cases, 2.1.197 differs: in an untrusted project it counts the approvals of `.claude/settings.local.json` and `projects[<root>]` (even under a key with a trailing slash); it reads `.claude/settings.local.json` only in the working directory; `claude mcp list` shows a `/mcp disable`d server as connected; it has no `managedMcpServers`; a `managed-mcp.json` that does not parse does not keep control; its allow-list does not let `managed-mcp.json` servers through. Not modelled",
+				Source: "Claude Code 2.1.197 run by scripts/clientcheck on testdata/clients/claude-approval-untrusted, claude-enableall-local-untrusted, claude-enableall-claudejson-untrusted, claude-projects-key-slash, claude-trust-parent, claude-settings-subdir, claude-disabled-project, claude-managed-mcp*, claude-managed-servers"},
+			{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in `command`, `args`, `env`, `url`, `headers` of `.mcp.json` and `~/.claude.json`; unset without default stays literal; `${VAR:-d}` with VAR set to \"\" gives \"\"; `$VAR` is never expanded",
+				Source: "Claude Code 2.1.330: testdata/clients/claude-env-set, claude-env-unset (values captured from a started server)"},
+			{Topic: "shape", Text: "`type` `stdio` (default), `http`, `streamable-http`, `sse`, `ws`; an entry with `url` but no `type` is skipped with a warning, the rest of the file loads",
+				Source: "Claude Code 2.1.330: testdata/clients/claude-url-no-type"},
+			{Topic: "shape", Text: "no `cwd`: a stdio server starts in the project directory whatever `cwd` says, and unknown keys (`cwd`; `timeout` before 2.1.331) pass without a word",
+				Source: "Claude Code 2.1.330: testdata/clients/claude-cwd"},
+			{Topic: "shape", Text: "servers start without a shell (cross-spawn, `shell: false`): `~/` and `$HOME/` in `command` fail, `${HOME}` works because Claude Code expands it",
+				Source: "Claude Code 2.1.330: testdata/clients/nosh; the binary's StdioClientTransport"},
+			{Topic: "shape", Text: "server names: `claude mcp add` accepts letters, digits, `-` and `_` (\"Names can only contain letters, numbers, hyphens, and underscores\"); a `.mcp.json` without `mcpServers` is refused whole (the key is required)",
+				Source: "Claude Code 2.1.330 binary: the name check of `mcp add`, the `.mcp.json` schema `{mcpServers: record}`"},
+			{Topic: "files", Text: "a plugin's `.mcp.json` (beside `.claude-plugin/plugin.json`) may hold its servers at the top level, without `mcpServers`",
+				Source: "Claude Code 2.1.330 binary: the plugin loader reads `mcpServers` or the whole object"},
+			{Topic: "shape", Text: "server fields: `type`, `command`, `args`, `env` (stdio); `url`, `headers`, `headersHelper`, `oauth` (`sse`, `http`; `ws` has no `oauth`); and on every type `timeout` (milliseconds per tool call, overriding `MCP_TOOL_TIMEOUT`; below 1000 ignored) and `alwaysLoad` (boolean: the server's tools are never deferred behind tool search, and startup waits for it). Also accepted: `tools`, `toolPermissions`, `displayName`, `discoveryCache`, `bareElicitationCapability`, `role`, `request_timeout_ms`, `orgMaxPermission` (host-side or `@internal`). Other keys are dropped without a word; a known key of the wrong type skips the server (\"invalid MCP server config\")",
+				Source: "Claude Code 2.1.331 binary (npm `@anthropic-ai/claude-code-linux-x64@2.1.331`): the zod schemas of the stdio, sse, http and ws server configs and their `.describe()` texts"},
+			{Topic: "shape", Text: "reserved server names, skipped at load with `\"NAME\" is a reserved MCP server name and was not loaded` (the rest of the file loads) and refused by `claude mcp add`: `workspace`, `claude-in-chrome`, `Claude in Chrome`, `Claude Preview`, `Claude Browser`, `computer-use`, `claude-device`, `hearthbot`, `remote-devices`, `claude_ai`, `ccr-email`, `webagent`, `claude-code-remote`, `Slack sign-in (Claude Code tag)`, and `__proto__`-like names (not `constructor`, `toString`, `prototype`, …). A name is compared after its characters outside `[A-Za-z0-9_-]` become `_`, up to its first `__`, case sensitive: `Claude_Preview` and `workspace__x` are reserved too",
+				Source: "Claude Code 2.1.331 binary: the config parser (`Rvt`), its reserved-name checks `Uie` and `Jse` (hosted-session names `widgets`, `remote-browser`, `Claude_Pages`, `Claude_Docs` excluded); testdata/clients/claude-reserved-names"},
+			{Topic: "shape", Text: "a `.mcp.json` without `mcpServers` (`{}` included) is refused whole and listed as `[Has errors]`",
+				Source: "Claude Code 2.1.331 binary: the config parser's `{mcpServers: record}` schema, severity \"fatal\""},
+		},
+	},
 	ReservedNames: append(slices.Clone(claudeReservedParts), claudeReservedExact...),
 	reserved:      claudeReservedName,
-	ExpandFields:  []string{"command", "args", "env", "url", "headers"},
-	Placeholders:  []Syntax{Dollar},
-	VarForm:       "${%s}",
-	NoShell:       true,
-	ToolNames:     claudeScheme,
-	Schema:        "mcp-servers",
-	HomeLocal:     true,
-	DisableHint:   "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
-	Facts: []Fact{
-		{Topic: "shape", Text: "an entry Claude Code skips as it reads its file (a field of the wrong type, a reserved name, an entry that is not an object, a `managedMcpServers` entry it ignores) does not exist for it: it is `invalid` whatever approval or list would have stopped it, and a definition of the same name in another scope takes its place",
-			Source: "Claude Code 2.1.331 binary: each scope's servers are parsed on their own before `gv` merges them and before the policy filter; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
-		{Topic: "precedence", Text: "approvals are decided while scopes merge, before allow- and deny-lists: a pending or rejected project server gives way to another scope's server of the same name (even when a list would block the project's), and the lists then judge the server that won",
-			Source: "Claude Code 2.1.331 binary: `gv` (`if(Nn in Q||Nn in z||Nn in k||Nn in pe)continue` for project servers that are not approved; the policy filter after the merge); the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
-		{Topic: "switches", Text: "approvals count once `projects[<git root>].hasTrustDialogAccepted` is true; when only the key of a directory between the working directory and the git root says so (not a parent of the git root), `.claude/settings.local.json` approves and `.claude/settings.json` does not",
-			Source: "Claude Code 2.1.331 binary: `jI` (`projects[A_e()]`, then `Ah`/`vh` walking up from the working directory and stopping at the root), `ty`, `$Oo`; testdata/clients/claude-settings-subdir, claude-trust-parent, claude-approval-untrusted, claude-trust-cwd-key; the differential harness (seed 1 tree 6, seed 3 tree 287)"},
-		{Topic: "switches", Text: "approvals in `projects[<root>]` of `~/.claude.json` (`enableAllProjectMcpServers`, `enabledMcpjsonServers`) rank between `.claude/settings.local.json` and `.claude/settings.json`: `true` there approves over `false` in `.claude/settings.json`, and `false` in `.claude/settings.local.json` wins over it",
-			Source: "testdata/clients/claude-projects-approval-rank, gen-claude-c7871e96; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); UNVERIFIED in the bundle (the merged settings `ro` could not be traced)"},
-		{Topic: "switches", Text: "deny-lists in the project's own settings (`.claude/settings.json`, `.claude/settings.local.json`) do not reach managed servers (`managed-mcp.json`, `managedMcpServers`); the user's and the managed settings' do",
-			Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get) (three trees, shrunk)"},
-		{Topic: "files", Text: "a `~/.claude.json` that does not parse stops Claude Code before it lists anything (\"Configuration error in …\", exit code 1; an empty file, `null` and `[]` do not), and so does a `managed-settings.json` that is not a JSON object (\"Managed settings document could not be parsed as a JSON object\", `null` and `[]` included; an empty one does not)",
-			Source: "testdata/clients/claude-managed-settings-empty, gen-claude-7f7cc26b; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
-		{Topic: "shape", Text: "a server named `__proto__` in `.mcp.json` is lost without a warning (the file is read into a plain object); in `~/.claude.json` it is refused as a reserved name, with a warning",
-			Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); testdata/clients/claude-reserved-names"},
-		{Topic: "environment", Text: "a stdio server inherits Claude Code's whole environment, secrets included; `env` is set on top",
-			Source: "Claude Code 2.1.330: testdata/clients/claude-env-inherit"},
-		{Topic: "files", Text: "project `.mcp.json` in the working directory and every directory above it, the nearest winning (`~/.mcp.json` too); user `~/.claude.json` top-level `mcpServers`; local `~/.claude.json` `projects[<git root>].mcpServers`; managed `managed-mcp.json` and managed settings' `managedMcpServers`. `CLAUDE_CONFIG_DIR=D` reads `D/.claude.json` and `D/settings.json` instead; a legacy `.config.json` in the config directory (`~/.claude` or `D`) is read instead of `.claude.json` when it exists",
-			Source: "Claude Code 2.1.330: testdata/clients/claude-subdir-*, claude-parent-mcpjson, claude-project-under-home, claude-mcpjson-nearest, claude-config-dir*, claude-legacy-config-json"},
-		{Topic: "files", Text: "`mcpServers` in `~/.claude/settings.json`, `~/.claude/mcp.json`, `.claude/mcp.json`, `.claude/.mcp.json`, `.claude/settings.json` or `.claude/settings.local.json` is ignored without a word",
-			Source: "Claude Code 2.1.330: testdata/clients/claude-misplaced"},
-		{Topic: "precedence", Text: "local > approved project > user, one definition wins whole; a pending project server does not hide the user's server of the same name",
-			Source: "Claude Code 2.1.330: testdata/clients/claude-scopes, claude-shadow-user-pending, claude-shadow-user-approved"},
-		{Topic: "switches", Text: "a `.mcp.json` server starts once approved: `enabledMcpjsonServers` lists it or `enableAllProjectMcpServers` is true. In an untrusted project (`projects[<git root>].hasTrustDialogAccepted` not true) only `~/.claude/settings.json` and the managed settings approve; `.claude/settings.local.json`, `.claude/settings.json` and `projects[<root>]` count once trusted. `disabledMcpjsonServers` anywhere rejects, trusted or not. Names match exactly. `/mcp disable` (`projects[<root>].disabledMcpServers`) turns off project and user servers",
-			Source: "Claude Code 2.1.330, 2.1.331: testdata/clients/claude-approval-*, claude-enableall-*, claude-rejected-*, claude-approval-case, claude-disabled-project, claude-trust-parent, claude-managed-approval-untrusted"},
-		{Topic: "precedence", Text: "settings are merged from `~/.claude/settings.json` < `.claude/settings.json` < `.claude/settings.local.json` < managed settings, a higher file's value winning and arrays adding up. In a trusted project the merged `enableAllProjectMcpServers` decides: `false` in `.claude/settings.local.json` overrides `true` in the user's, managed settings override both. Untrusted, each file that counts is read on its own and any `true` approves",
-			Source: "Claude Code 2.1.331 binary: the settings loader `yjs` (sources `Ts`, array union `SQ`), the approval check `jst` and its untrusted branch `$Oo`; testdata/clients/claude-approval-precedence, claude-approval-precedence-untrusted, claude-managed-approval"},
-		{Topic: "files", Text: "`.claude/settings.json` is read in the working directory (not at the git root); `.claude/settings.local.json` at the git root and, when it differs, in the working directory (the root's wins a value)",
-			Source: "Claude Code 2.1.331 binary: the settings paths `o9n`, `WR`, the legacy local path `MMe`; testdata/clients/claude-settings-subdir"},
-		{Topic: "files", Text: "managed files in the managed directory, `/etc/claude-code` on Linux, `/Library/Application Support/ClaudeCode` on macOS, `C:\\Program Files\\ClaudeCode` on Windows: `managed-settings.json`, extended by `managed-settings.d/*.json` (in name order, a later one winning; names starting with `.` are skipped), and `managed-mcp.json`. mcpconf reads them under `/` on a run about this machine, under `--system DIR` when given, and not at all with only `--home` (explain says so)",
-			Source: "Claude Code 2.1.331 binary: the managed path `cr()`, `ts()`, `g1t()`, the drop-in walk `dht`/`Nie`; testdata/clients/claude-managed-approval, claude-managed-approval-untrusted (a dot drop-in unread), claude-allow-managed-only"},
-		{Topic: "precedence", Text: "while `managed-mcp.json` exists, parsed or not (\"This file keeps exclusive control of MCP servers while it exists\"), only managed servers load: its own and managed settings' `managedMcpServers`, `managed-mcp.json` winning a name; user, local, project servers are not read. Without it, `managedMcpServers` win over every other scope",
-			Source: "Claude Code 2.1.331 binary: the server collection `gv` (exclusive control `Qh`, the order `{...plugins, ...user, ...project, ...local, ...managed}`), `IOo`; testdata/clients/claude-managed-mcp, claude-managed-mcp-broken, claude-managed-servers"},
-		{Topic: "shape", Text: "`managedMcpServers` (managed settings only) holds `http` and `sse` servers with an https `url`, no `command`, `args`, `env`, `headersHelper` and no `${VAR}`, named by letters, digits, `-` and `_` (not `constructor`, `prototype` or a `__proto__`-like name); any other entry is ignored (a warning in the settings, nothing in `claude mcp list`)",
-			Source: "Claude Code 2.1.331 binary: the managed-server schema `AWs`, `uPo`, the key check `cn` (message `Dt`); testdata/clients/claude-managed-mcp (ms2), gen-claude-3e062000, gen-claude-dfd5278a, gen-claude-b17f73f5"},
-		{Topic: "switches", Text: "`deniedMcpServers` and `allowedMcpServers` are read from every settings file (user, project, local, managed), in an untrusted project too, their entries adding up. An entry holds exactly one of `serverName` (exact), `serverCommand` (the whole command line `[command, ...args]`, exactly) or `serverUrl` (a pattern, `*` for anything, host case-insensitive, a pattern without a path matching any path); others are ignored, and so is a list that is not an array. Deny is checked first and applies to every server, managed ones included (but not from the project's own settings, below); a deny-list URL also matches with a query or a trailing slash more or less, an allow-list URL does not. An empty allow-list admits nothing (an allow-list whose every entry is ignored too); once it holds a `serverCommand` entry a stdio server needs a matching command line (its name no longer admits it), likewise `serverUrl` for a remote server. Managed servers pass the allow-list unless their values outside `env` use `${VAR}`. `allowManagedMcpServersOnly: true` in managed settings leaves only the managed allow-list. A blocked server vanishes from `claude mcp list`",
-			Source: "Claude Code 2.1.331 binary: `Mne`, `A6`, the deny check `BPo`/`Ome`, the allow check `WPo`, `cC`, the entry schemas `Mjs`/`Djs` and their validation `Tr`, URL matching `Hcn`/`VSo`, `IFt`/`lht`, the `expandedFromEnv` mark of `Rvt`; testdata/clients/claude-deny-scopes, claude-allow-union, claude-allow-empty, claude-allow-command-url, claude-allow-url-patterns, claude-list-invalid-entries, claude-list-not-array, claude-allow-managed-only, claude-managed-mcp-lists"},
-		{Topic: "switches", Text: "the key of `projects` in `~/.claude.json` is the project's path exactly: written with a trailing slash it neither trusts the project nor holds its local servers",
-			Source: "Claude Code 2.1.331 binary: the project key `A_e`/`c3`, looked up as `projects[key]`; testdata/clients/claude-projects-key-slash"},
-		{Topic: "shape", Text: "each entry is checked against the schema of its type and skipped with a warning when a known field has the wrong type (`args` not an array of strings, a non-string in `env` or `headers`, `timeout` not an integer above 0, `alwaysLoad` not a boolean, `oauth.callbackPort` not a positive integer, `http`/`sse`/`ws` without `url`, a `tools` entry without `name`); the other servers load. A field of another type is dropped whatever it holds",
-			Source: "Claude Code 2.1.331 binary: the schemas `R8t` (stdio), `u7n` (sse), `ivn` (http), `r1r` (ws) and the config parser `Rvt`; testdata/clients/claude-field-types"},
-		{Topic: "not modelled", Text: "server-managed (remote) settings, the macOS managed-preferences plist, the Windows HKLM/HKCU policy keys and policy helpers, with the rules that merge them with the managed files (`parentSettingsBehavior`); WSL reading the Windows side's managed files; the ownership checks Claude Code makes on managed files. mcpconf reads the managed files only, whoever owns them",
-			Source: "Claude Code 2.1.331 binary: the policy tiers of `Uda`/`l$` (remote, plist, hklm, file), `mye`, `r9n`"},
-		{Topic: "not modelled", Text: "command-line and SDK inputs: `--mcp-config`, `--strict-mcp-config`, `--settings`, `--setting-sources`, `setMcpServers`; plugins' servers and claude.ai connectors (`enabledPlugins`, `strictPluginOnlyCustomization`, `disableSideloadFlags`, `allowAllClaudeAiMcps`): mcpconf reads configuration files, not a session's flags or downloads",
-			Source: "Claude Code 2.1.331 binary: `gv`, `qEi`, `MFt`"},
-		{Topic: "not modelled", Text: "`${VAR}` in list entries and in a server's command or URL is expanded before they are compared; mcpconf compares the values as written. An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
-			Source: "Claude Code 2.1.331 binary: `IEi`, `bFt`, `EFt`, `Rvt`"},
-		{Topic: "versions", Text: "mcpconf follows 2.1.331. Run on the same cases, 2.1.197 differs: in an untrusted project it counts the approvals of `.claude/settings.local.json` and `projects[<root>]` (even under a key with a trailing slash); it reads `.claude/settings.local.json` only in the working directory; `claude mcp list` shows a `/mcp disable`d server as connected; it has no `managedMcpServers`; a `managed-mcp.json` that does not parse does not keep control; its allow-list does not let `managed-mcp.json` servers through. Not modelled",
-			Source: "Claude Code 2.1.197 run by scripts/clientcheck on testdata/clients/claude-approval-untrusted, claude-enableall-local-untrusted, claude-enableall-claudejson-untrusted, claude-projects-key-slash, claude-trust-parent, claude-settings-subdir, claude-disabled-project, claude-managed-mcp*, claude-managed-servers"},
-		{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in `command`, `args`, `env`, `url`, `headers` of `.mcp.json` and `~/.claude.json`; unset without default stays literal; `${VAR:-d}` with VAR set to \"\" gives \"\"; `$VAR` is never expanded",
-			Source: "Claude Code 2.1.330: testdata/clients/claude-env-set, claude-env-unset (values captured from a started server)"},
-		{Topic: "shape", Text: "`type` `stdio` (default), `http`, `streamable-http`, `sse`, `ws`; an entry with `url` but no `type` is skipped with a warning, the rest of the file loads",
-			Source: "Claude Code 2.1.330: testdata/clients/claude-url-no-type"},
-		{Topic: "shape", Text: "no `cwd`: a stdio server starts in the project directory whatever `cwd` says, and unknown keys (`cwd`; `timeout` before 2.1.331) pass without a word",
-			Source: "Claude Code 2.1.330: testdata/clients/claude-cwd"},
-		{Topic: "shape", Text: "servers start without a shell (cross-spawn, `shell: false`): `~/` and `$HOME/` in `command` fail, `${HOME}` works because Claude Code expands it",
-			Source: "Claude Code 2.1.330: testdata/clients/nosh; the binary's StdioClientTransport"},
-		{Topic: "shape", Text: "server names: `claude mcp add` accepts letters, digits, `-` and `_` (\"Names can only contain letters, numbers, hyphens, and underscores\"); a `.mcp.json` without `mcpServers` is refused whole (the key is required)",
-			Source: "Claude Code 2.1.330 binary: the name check of `mcp add`, the `.mcp.json` schema `{mcpServers: record}`"},
-		{Topic: "files", Text: "a plugin's `.mcp.json` (beside `.claude-plugin/plugin.json`) may hold its servers at the top level, without `mcpServers`",
-			Source: "Claude Code 2.1.330 binary: the plugin loader reads `mcpServers` or the whole object"},
-		{Topic: "shape", Text: "server fields: `type`, `command`, `args`, `env` (stdio); `url`, `headers`, `headersHelper`, `oauth` (`sse`, `http`; `ws` has no `oauth`); and on every type `timeout` (milliseconds per tool call, overriding `MCP_TOOL_TIMEOUT`; below 1000 ignored) and `alwaysLoad` (boolean: the server's tools are never deferred behind tool search, and startup waits for it). Also accepted: `tools`, `toolPermissions`, `displayName`, `discoveryCache`, `bareElicitationCapability`, `role`, `request_timeout_ms`, `orgMaxPermission` (host-side or `@internal`). Other keys are dropped without a word; a known key of the wrong type skips the server (\"invalid MCP server config\")",
-			Source: "Claude Code 2.1.331 binary (npm `@anthropic-ai/claude-code-linux-x64@2.1.331`): the zod schemas of the stdio, sse, http and ws server configs and their `.describe()` texts"},
-		{Topic: "shape", Text: "reserved server names, skipped at load with `\"NAME\" is a reserved MCP server name and was not loaded` (the rest of the file loads) and refused by `claude mcp add`: `workspace`, `claude-in-chrome`, `Claude in Chrome`, `Claude Preview`, `Claude Browser`, `computer-use`, `claude-device`, `hearthbot`, `remote-devices`, `claude_ai`, `ccr-email`, `webagent`, `claude-code-remote`, `Slack sign-in (Claude Code tag)`, and `__proto__`-like names (not `constructor`, `toString`, `prototype`, …). A name is compared after its characters outside `[A-Za-z0-9_-]` become `_`, up to its first `__`, case sensitive: `Claude_Preview` and `workspace__x` are reserved too",
-			Source: "Claude Code 2.1.331 binary: the config parser (`Rvt`), its reserved-name checks `Uie` and `Jse` (hosted-session names `widgets`, `remote-browser`, `Claude_Pages`, `Claude_Docs` excluded); testdata/clients/claude-reserved-names"},
-		{Topic: "shape", Text: "a `.mcp.json` without `mcpServers` (`{}` included) is refused whole and listed as `[Has errors]`",
-			Source: "Claude Code 2.1.331 binary: the config parser's `{mcpServers: record}` schema, severity \"fatal\""},
-	},
 
 	decode: decodeClaude,
 }
@@ -383,7 +396,7 @@ var (
 	claudeLocalSettings      = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON}
 	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true}
 	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true}
-	claudeUserSettings       = File{Scope: User, Base: ClaudeDir, Path: "settings.json", Format: JSON}
+	claudeUserSettings       = File{Scope: User, Base: claudeDir, Path: "settings.json", Format: JSON}
 	// claudeListFiles hold allowedMcpServers and deniedMcpServers.
 	claudeListFiles = []File{claudeManagedSettings[0], claudeManagedSettings[1], claudeManagedSettings[2],
 		claudeLocalSettings, claudeLocalSettingsStart, claudeProjectSettings, claudeUserSettings}
@@ -399,9 +412,9 @@ func claudeManagedServers(f File) File {
 
 // claudeStateFile is ~/.claude.json, the state file that holds the user
 // and local scopes, trust and per-project switches.
-var claudeStateFile = File{Scope: User, Base: ClaudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"}
+var claudeStateFile = File{Scope: User, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Group: "state"}
 
-func claudeState(scope Scope, section bool) File {
+func claudeState(scope Scope, section string) File {
 	f := claudeStateFile
 	f.Scope, f.Section = scope, section
 	return f

@@ -5,6 +5,10 @@ import (
 	"time"
 )
 
+// geminiHome is $GEMINI_CLI_HOME, default the home: Gemini CLI's user
+// files hang from it (.gemini/settings.json).
+var geminiHome = &Base{Name: "GEMINI_CLI_HOME", Var: "GEMINI_CLI_HOME"}
+
 // gemini is Gemini CLI.
 var gemini = &Client{
 	ID:      "gemini",
@@ -13,50 +17,53 @@ var gemini = &Client{
 	Version: "0.61.0",
 	Capabilities: Capabilities{Roots: true,
 		Source: "the initialize request Gemini CLI 0.61.0 sends in a session (gemini -p, captured by scripts/clientcheck/capabilities.sh; connectToMcpServer registers roots with listChanged and answers with the workspace directories); gemini mcp list's own check declares nothing"},
-	// packages/cli/src/config/settings.ts (0.61.0): the settings are merged
-	// system defaults < user < workspace (trusted folders only) < system;
-	// extensions add the servers no settings file names.
-	Files: slices.Concat(
-		geminiSystem("settings.json", false),
-		[]File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)},
-		geminiSystem("system-defaults.json", true),
-		[]File{{Scope: ExtensionScope, Base: GeminiHome, Path: ".gemini/extensions/*/gemini-extension.json", Format: JSON, Extension: geminiExtensions}},
-	),
-	Note:     "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
-	BadFiles: []BadFile{{Message: "Please fix the configuration file(s) and try again", ExitCode: 52}},
-	Pisces:   &Provider{Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(GeminiHome, ".gemini/settings.json", JSONComments)}},
-	// packages/cli/src/commands/mcp/list.ts (0.61.0) getMcpServersFromConfig:
-	// the merged settings' servers are a plain object, and an extension's
-	// server is skipped "if (mcpServers[key])", which every name an object
-	// answers to passes; the settings merge loses "__proto__" (the harness)
-	NullClears:   true,
-	TextBooleans: true,
-	LostNames: []LostName{
-		{Names: []string{"__proto__"}, Scopes: []Scope{System, Project, User}, UnlessInvalid: true,
-			Why: "Gemini CLI validates its settings into a new object, where %q sets the object's prototype instead of adding a server: it is lost without a warning (it stays when the file fails validation and is used as parsed)"},
-		{Names: ObjectNames, Scopes: []Scope{ExtensionScope},
-			Why: "Gemini CLI adds an extension's server only when its servers object does not already answer to the name, and every object answers to %q: the server is lost without a warning"},
+	Layout: Layout{
+		// packages/cli/src/config/settings.ts (0.61.0): the settings are merged
+		// system defaults < user < workspace (trusted folders only) < system;
+		// extensions add the servers no settings file names.
+		Files: slices.Concat(
+			geminiSystem("settings.json", false),
+			[]File{proj(".gemini/settings.json", JSONComments), user(geminiHome, ".gemini/settings.json", JSONComments)},
+			geminiSystem("system-defaults.json", true),
+			[]File{{Scope: ExtensionScope, Base: geminiHome, Path: ".gemini/extensions/*/gemini-extension.json", Format: JSON, Extension: geminiExtensions}},
+		),
+		Project:         AtStart,
+		NoProjectInHome: true,
+		Schema:          "gemini",
 	},
-	Lists: []List{
-		// A server must be allowed by every file that sets mcp.allowed;
-		// mcp.excluded adds up. Names compare case-insensitively, and a
-		// workspace's lists count only in a trusted folder.
-		{Path: []string{"mcp", "allowed"}, Effect: AllowList, Combine: Intersect, Fold: true, EmptyBlocks: true, Trusted: true, Pisces: true},
-		{Path: []string{"mcp", "excluded"}, Effect: DenyList, Combine: Union, Fold: true, Trusted: true, Pisces: true},
-		// gemini mcp disable|enable writes this file.
-		{File: &geminiEnablement, Effect: HideList, Switches: true, Fold: true, FoldedKeys: true, Combine: Union},
-	},
-	Project:         AtStart,
-	NoProjectInHome: true,
-	Trust: &Trust{
-		Kind:           TrustFolders,
-		Effect:         DisablesAll,
-		File:           File{Scope: User, Base: GeminiHome, Path: ".gemini/trustedFolders.json", Format: JSONComments, PathVar: "GEMINI_CLI_TRUSTED_FOLDERS_PATH"},
-		Env:            "GEMINI_CLI_TRUST_WORKSPACE",
-		DistrustEnv:    "GEMINI_RESTRICTED_MODE",
-		Enabled:        []string{"security", "folderTrust", "enabled"},
-		EnabledDefault: true,
-		Ask:            "run gemini in the project and trust the folder when it asks",
+	Gates: Gates{
+		BadFiles: []BadFile{{Message: "Please fix the configuration file(s) and try again", ExitCode: 52}},
+		// packages/cli/src/commands/mcp/list.ts (0.61.0) getMcpServersFromConfig:
+		// the merged settings' servers are a plain object, and an extension's
+		// server is skipped "if (mcpServers[key])", which every name an object
+		// answers to passes; the settings merge loses "__proto__" (the harness)
+		NullClears:   true,
+		TextBooleans: true,
+		LostNames: []LostName{
+			{Names: []string{"__proto__"}, Scopes: []Scope{System, Project, User}, UnlessInvalid: true,
+				Why: "Gemini CLI validates its settings into a new object, where %q sets the object's prototype instead of adding a server: it is lost without a warning (it stays when the file fails validation and is used as parsed)"},
+			{Names: ObjectNames, Scopes: []Scope{ExtensionScope},
+				Why: "Gemini CLI adds an extension's server only when its servers object does not already answer to the name, and every object answers to %q: the server is lost without a warning"},
+		},
+		Lists: []List{
+			// A server must be allowed by every file that sets mcp.allowed;
+			// mcp.excluded adds up. Names compare case-insensitively, and a
+			// workspace's lists count only in a trusted folder.
+			{Path: []string{"mcp", "allowed"}, Effect: AllowList, Combine: Intersect, Fold: true, EmptyBlocks: true, Trusted: true},
+			{Path: []string{"mcp", "excluded"}, Effect: DenyList, Combine: Union, Fold: true, Trusted: true},
+			// gemini mcp disable|enable writes this file.
+			{File: &geminiEnablement, Effect: HideList, Switches: true, Fold: true, FoldedKeys: true, Combine: Union},
+		},
+		Trust: &Trust{
+			Kind:           TrustFolders,
+			Effect:         DisablesAll,
+			File:           File{Scope: User, Base: geminiHome, Path: ".gemini/trustedFolders.json", Format: JSONComments, PathVar: "GEMINI_CLI_TRUSTED_FOLDERS_PATH"},
+			Env:            "GEMINI_CLI_TRUST_WORKSPACE",
+			DistrustEnv:    "GEMINI_RESTRICTED_MODE",
+			Enabled:        []string{"security", "folderTrust", "enabled"},
+			EnabledDefault: true,
+			Ask:            "run gemini in the project and trust the folder when it asks",
+		},
 	},
 	Shape: Shape{
 		ServersKey: "mcpServers",
@@ -72,68 +79,74 @@ var gemini = &Client{
 		ToolFilters:        [2]string{"includeTools", "excludeTools"},
 		ToolArgsInAllow:    true,
 	},
-	// Percent is expanded on Windows only, at connect time, in env and
-	// headers.
-	Placeholders:       []Syntax{Dollar, Bare, Percent},
-	WindowsOnly:        []Syntax{Percent},
-	VarForm:            "$%s",
-	ExpandsEveryString: true,
-	EmptyUnset:         true,
-	ChildEnv:           geminiChildEnv,
-	NoShell:            true,
-	ToolNames:          geminiScheme,
-	Schema:             "gemini",
-	DisableHint:        "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",
-	Facts: []Fact{
-		{Topic: "switches", Text: "trustedFolders.json: its keys are made absolute when it is loaded (`/p/` and `/p/x/..` are `/p`, the later of two keys for one path wins); of the rules whose folder (its parent for `TRUST_PARENT`) holds the working directory, the longest path wins",
-			Source: "Gemini CLI 0.61.0 bundle: `loadTrustedFolders` (`userConfig[normalizePath(rawPath)] = trustLevel`), `isPathTrusted` (`rulePath.length > longestMatchLen`); the differential harness (seed 2)"},
-		{Topic: "shape", Text: "`gemini mcp list` adds an extension's server only `if (!mcpServers[key])` on a plain object, so an extension server named like an Object.prototype member (`toString`, `constructor`, `hasOwnProperty`, …) is never listed; a settings server named `__proto__` is lost in the settings merge",
-			Source: "Gemini CLI 0.61.0 bundle: packages/cli/src/commands/mcp/list.ts `getMcpServersFromConfig`, `buildPrimitiveSchema`; testdata/clients/gemini-proto-invalid-file, gemini-proto-numeric-text, gen-gemini-85937681; the differential harness (seed 1 and 2)"},
-		{Topic: "switches", Text: "settings are validated into their types: `\"false\"` and `\"true\"` (any case) are booleans, numbers written as text are numbers (`security.folderTrust.enabled: \"false\"` turns folder trust off)",
-			Source: "Gemini CLI 0.61.0 bundle: `buildPrimitiveSchema`; testdata/clients/gen-gemini-5dfaf55b (the differential harness, seed 3)"},
-		{Topic: "not modelled", Text: "`gemini mcp list` itself crashes on some values (`args` a string: \"server.args?.join is not a function\"); a session fails that server only. The harness counts such trees apart (client-crash), and mcpconf judges the server as a session would",
-			Source: "Gemini CLI 0.61.0 bundle: `listMcpServers`; the differential harness"},
-		{Topic: "precedence", Text: "a settings file whose `mcpServers` is `null` replaces the servers of the files below it in the merge (with a schema warning, \"Expected object, received null\"); extensions' servers are added after",
-			Source: "the differential harness (seed 1 and 2, four trees); Gemini CLI 0.61.0 bundle: `getMcpServersFromConfig` (`{ ...settings.mcpServers }`, then the extensions')"},
-		{Topic: "files", Text: "user `~/.gemini/settings.json` (`~` is `$GEMINI_CLI_HOME` when set); workspace `.gemini/settings.json` of the working directory only (no walk up), not read when the working directory is the user settings' home (`$GEMINI_CLI_HOME`, or the home), links resolved; started in the real home under `GEMINI_CLI_HOME`, `~/.gemini/settings.json` is the workspace's",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-subdir, gemini-cli-home, gemini-home-workspace, gemini-home-workspace-real-home; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/config/storage.ts` `isWorkspaceHomeDir`"},
-		{Topic: "files", Text: "system settings `/etc/gemini-cli/settings.json` (every system but macOS and Windows), `/Library/Application Support/GeminiCli/settings.json` (macOS), `C:\\ProgramData\\gemini-cli\\settings.json` (Windows), or the file `$GEMINI_CLI_SYSTEM_SETTINGS_PATH` names; system defaults `system-defaults.json` beside the system settings (beside the file the variable names, too), or the file `$GEMINI_CLI_SYSTEM_DEFAULTS_PATH` names. mcpconf reads them under `/` on a run about this machine, under `--system DIR`, and not at all with `--home` alone (a note says so); a variable's path is a path on that machine",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-system-precedence, gemini-system-env, gemini-system-env-both; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/settings.ts` `getSystemSettingsPath`, `getSystemDefaultsPath`"},
-		{Topic: "files", Text: "a system file is read only when root (uid 0) owns it and every directory above it (up to `/`) and none of them is writable by group or others, symbolic links on the way and the file they lead to included; otherwise Gemini CLI prints `Security Warning: Skipping system settings file …` and skips it unparsed, so none of its servers or lists apply (a file under `/tmp` is always skipped). mcpconf checks what it can stat (under `--system DIR` the owner of DIR stands for root); not on Windows, where Gemini CLI checks access lists",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-system-writable, gemini-system-file-writable, gemini-system-env-tmp, gemini-system-bad-skipped; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings.ts` `loadSystemFile`, `packages/core/src/utils/security.ts` `isFileAndDirectorySecureSync`, `isPathSecureSync`"},
-		{Topic: "files", Text: "extensions: every directory of `~/.gemini/extensions` (`$GEMINI_CLI_HOME/.gemini/extensions`) holding `gemini-extension.json` (plain JSON: no comments) with a `name` (letters, digits, `-`) and a `version` brings the servers under its `mcpServers`, shown as `name (from EXT)`; `${extensionPath}`, `${workspacePath}`, `${/}` and `${pathSeparator}` are replaced in every string first. A directory whose `.gemini-extension-install.json` says `{\"type\": \"link\", \"source\": DIR}` is read at DIR. A manifest that is missing, does not parse or lacks `name` or `version`, or a bad name, skips the extension with a warning; two extensions of one name stop Gemini CLI (`Extension with name X already was loaded.`, exit code 1)",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-extension, gemini-extension-skipped, gemini-extension-link, gemini-extension-duplicate, gemini-extension-gemini-home; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/extension-manager.ts` `loadExtensions`, `_buildExtension`, `loadExtensionConfig`, `extensions/variables.ts` `hydrateString`, `validateName`"},
-		{Topic: "precedence", Text: "system settings > workspace (trusted folders only) > user > system defaults, then extensions; `mcpServers` merge by name (`shallow_merge`) and a higher entry replaces the whole server; an extension's server is added only when no settings file names it",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-replace-trusted, gemini-system-precedence, gemini-extension; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings.ts` `mergeSettings`, `packages/cli/src/commands/mcp/list.ts` `getMcpServersFromConfig`"},
-		{Topic: "refusal", Text: "a settings file (system, system defaults, user, workspace — the workspace's even in an untrusted folder) that does not parse (a trailing comma, a byte order mark), does not hold an object, or cannot be read stops Gemini CLI before anything starts: `Error in PATH: … Please fix the configuration file(s) and try again.`, exit code 52. mcpconf marks every server `refused`, with the file and position. A skipped system file is not parsed",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-bad-user, gemini-bad-workspace-untrusted, gemini-bad-array, gemini-bad-bom, gemini-system-bad, gemini-comments; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings.ts` `_doLoadSettings` (`FatalConfigError`, `packages/core/src/utils/errors.ts` exit code 52)"},
-		{Topic: "refusal", Text: "`~/.gemini/trustedFolders.json` (or `$GEMINI_CLI_TRUSTED_FOLDERS_PATH`) that does not parse, is not an object, or maps a path to anything but `TRUST_FOLDER`, `TRUST_PARENT` or `DO_NOT_TRUST` stops Gemini CLI (exit code 52) when trust is looked up in it (not when a variable or `security.folderTrust.enabled = false` decides first)",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-bad-trust-level, gemini-bad-trust-file, gemini-bad-trust-file-env; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/utils/trust.ts` `checkPathTrust`, `loadTrustedFolders`"},
-		{Topic: "switches", Text: "`mcp.excluded` blocks (the union of the lists of system settings, system defaults, user and, in a trusted folder, workspace); `mcp.allowed` blocks every name not in all of the lists that are set, so an empty list, or lists with no name in common, block every server; names compare lower-cased and trimmed; `~/.gemini/mcp-server-enablement.json` (`gemini mcp disable`) disables the servers whose lower-cased, trimmed name is a key with `enabled` false (a key written otherwise matches nothing). Blocked comes before disabled, disabled before untrusted; all of it applies to extensions' servers too",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-allowed-*, gemini-excluded-*, gemini-enablement, gemini-enablement-keys, gemini-system-lists, gemini-system-lists-untrusted, gemini-extension-lists; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings.ts` `getConsolidatedExcludedMcpServers`, `getConsolidatedAllowedMcpServers`, `packages/cli/src/config/mcp/mcpServerEnablement.ts` `canLoadServer`"},
-		{Topic: "switches", Text: "folder trust: `GEMINI_RESTRICTED_MODE=true` distrusts first; then `GEMINI_CLI_TRUST_WORKSPACE` `true` or `false` decides (other values are ignored); then `security.folderTrust.enabled` from system settings, user settings or system defaults (the highest that sets it; not the workspace's) turns the check off when false; then the rule of `~/.gemini/trustedFolders.json` (or `$GEMINI_CLI_TRUSTED_FOLDERS_PATH`) that covers the folder with the longest path as written (`TRUST_FOLDER` covers sub-folders, `TRUST_PARENT` the parent of its path, `DO_NOT_TRUST`), links resolved; no rule means untrusted. In an untrusted folder no server starts, user, system and extension ones included, and the workspace's lists do not count",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-trust-*, gemini-do-not-trust, gemini-folder-trust-off, gemini-replace-untrusted, gemini-trusted-folders-path, gemini-system-trust-off, gemini-system-defaults-trust-off, gemini-extension-untrusted; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `trust.ts` `checkPathTrust`, `isPathTrusted`, `packages/cli/src/config/trustedFolders.ts`"},
-		{Topic: "switches", Text: "`~/.gemini/extensions/extension-enablement.json` (`gemini extensions disable|enable`): for an extension's name, the last of its `overrides` rules that matches the working directory (with `/` around it) decides: `!` disables, a final `*` covers sub-folders; none means enabled; a file not of that shape is ignored. A disabled extension's servers do not start: `gemini mcp list` still lists and even connects them, `gemini extensions list` shows the extension `✗`, a session skips them",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-extension-disabled (clientcheck reads `gemini extensions list`); Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/extensions/extensionEnablement.ts` `isEnabled`, `packages/core/src/utils/extensionLoader.ts` `start` (active extensions only), `packages/core/src/tools/mcp-client-manager.ts` `maybeDiscoverMcpServer`"},
-		{Topic: "placeholders", Text: "`$VAR`, `${VAR}`, `${VAR:-default}` in every string of every settings file at load (set to \"\" gives \"\"; unset without default stays literal); `env` and `headers` expanded again at connect time, where an unset variable becomes \"\"; `%VAR%` on Windows",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-env-set, gemini-env-unset; `envVarResolver.ts`, `envExpansion.ts`"},
-		{Topic: "shape", Text: "`httpUrl` means streamable HTTP; `url` with `type` `sse` means SSE (each key counts when JavaScript finds it true: an empty string is no endpoint, testdata/clients/gemini-empty-urls), with any other `type` (`http`, or one Gemini CLI does not know such as `streamable-http`, a schema warning only) or none streamable HTTP; else `command` means stdio; network keys win over `command`; neither is listed but cannot connect; `type` accepts `stdio`, `sse`, `http`; `timeout` in milliseconds; comments allowed, trailing commas not",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-transports, gemini-type-unknown; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/tools/mcp-client.ts` `createUrlTransport`, `createTransport`; `settingsSchema.ts` `MCPServerConfig`"},
-		{Topic: "environment", Text: "a stdio server inherits Gemini CLI's environment less every variable whose name contains `TOKEN`, `SECRET`, `PASSWORD`, `PASSWD`, `KEY`, `AUTH`, `CREDENTIAL`, `CREDS`, `PRIVATE` or `CERT` (and `DATABASE_URL`, `CLIENT_ID`, … ) or whose value looks like a credential (a URL with a password, a GitHub, Google, AWS, Stripe or Slack token, a JWT, a private key), except `PATH`, `HOME`, `TERM` and a few more and the names in `security.environmentVariableRedaction.allowed`; `GEMINI_CLI=1` is added. Values written in `env` are passed (expanded from the whole environment), except `NODE_OPTIONS`, `PYTHONPATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `CLASSPATH` and other variables that change how a program runs, which are dropped. Under GitHub Actions (`GITHUB_SHA` set) every variable not always allowed is removed",
-			Source: "Gemini CLI 0.61.0: testdata/clients/gemini-env-redact (`gemini mcp list` ignores the allowed list: it passes none); `packages/core/src/services/environmentSanitization.ts`, `mcp-client.ts` `createTransport`"},
-		{Topic: "shape", Text: "servers start without a shell: `~` in `command` fails; `$HOME` and `${HOME}` work because the settings are expanded first",
-			Source: "Gemini CLI 0.61.0: testdata/clients/nosh"},
-		// What mcpconf knows and does not model, and why.
-		{Topic: "not modelled", Text: "a session compares `mcp.allowed` and `mcp.excluded` with the server's name exactly, and an empty allow list blocks nothing there, while `gemini mcp list` folds case and blocks every server on an empty list: mcpconf follows `gemini mcp list`, the client's own account of its servers that clientcheck records (`excluded: [\"EX\"]` lets a session start `ex`; `allowed: [\"GitHub\"]` keeps it from starting `github`)",
-			Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/tools/mcp-client-manager.ts` `isBlockedBySettings` against `mcpServerEnablement.ts` `canLoadServer`; checked by hand with `gemini -p` sessions (a dummy `GEMINI_API_KEY`, no network) whose servers write a marker file when started, not a recorded case: clientcheck records `gemini mcp list`"},
-		{Topic: "not modelled", Text: "in a session an extension's server of the same name as a settings server is merged under it (`mergeMcpConfigs`: the settings' keys win, `env` merged, `excludeTools` united, `includeTools` intersected, other keys from the extension): mcpconf shows, as `gemini mcp list` does, the settings' definition whole",
-			Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `mcp-client-manager.ts` `maybeDiscoverMcpServer`, `mergeMcpConfigs`"},
-		{Topic: "not modelled", Text: "of two extensions that bring one server name, Gemini CLI keeps the one its directory listing returns first (the file system's order); mcpconf takes the first by directory name",
-			Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `extension-manager.ts` `loadExtensions` (`readdir`), `list.ts` `getMcpServersFromConfig`"},
-		{Topic: "not modelled", Text: "`mcp.serverCommand` adds a server named `mcp` in a session (`gemini mcp list` does not show it); the `--allowed-mcp-server-names` and `--extensions` flags; `security.allowedExtensions` and `security.blockGitExtensions` (by an extension's install source); `experimental.extensionConfig` (an extension's own `.env` settings); the administrator's settings (`admin.mcp.enabled`, `admin.mcp.config`, `admin.extensions.enabled`), which come from the Code Assist service, not from a file: none is a file mcpconf reads, or each is rare enough to leave to the client",
-			Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/config.ts` `loadCliConfig`, `populateMcpServerCommand`, `extension-manager.ts` `_buildExtension`, `settings.ts` `setRemoteAdminSettings`"},
-		{Topic: "not modelled", Text: "a settings file that validates against Gemini CLI's schema has strings coerced (`\"false\"` for a boolean); an IDE companion's trust decides before `trustedFolders.json`; `.env` files load into the environment after the settings are expanded (they reach `env` and `headers` at connect time, not the settings); Windows access lists of system files: mcpconf reads values as written and cannot see an IDE's state",
-			Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings-validation.ts`, `trust.ts` `checkPathTrust` (`ideContextStore`), `settings.ts` `loadEnvironment`, `security.ts` `batchCheckWindowsPathsSync`"},
+	Expansion: Expansion{
+		// Percent is expanded on Windows only, at connect time, in env and
+		// headers.
+		Placeholders:       []Syntax{Dollar, Bare, Percent},
+		WindowsOnly:        []Syntax{Percent},
+		VarForm:            "$%s",
+		ExpandsEveryString: true,
+		EmptyUnset:         true,
+	},
+	Launch: Launch{
+		ChildEnv:  geminiChildEnv,
+		NoShell:   true,
+		ToolNames: geminiScheme,
+	},
+	Docs: Docs{
+		Note:        "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
+		DisableHint: "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",
+		Facts: []Fact{
+			{Topic: "switches", Text: "trustedFolders.json: its keys are made absolute when it is loaded (`/p/` and `/p/x/..` are `/p`, the later of two keys for one path wins); of the rules whose folder (its parent for `TRUST_PARENT`) holds the working directory, the longest path wins",
+				Source: "Gemini CLI 0.61.0 bundle: `loadTrustedFolders` (`userConfig[normalizePath(rawPath)] = trustLevel`), `isPathTrusted` (`rulePath.length > longestMatchLen`); the differential harness (seed 2)"},
+			{Topic: "shape", Text: "`gemini mcp list` adds an extension's server only `if (!mcpServers[key])` on a plain object, so an extension server named like an Object.prototype member (`toString`, `constructor`, `hasOwnProperty`, …) is never listed; a settings server named `__proto__` is lost in the settings merge",
+				Source: "Gemini CLI 0.61.0 bundle: packages/cli/src/commands/mcp/list.ts `getMcpServersFromConfig`, `buildPrimitiveSchema`; testdata/clients/gemini-proto-invalid-file, gemini-proto-numeric-text, gen-gemini-85937681; the differential harness (seed 1 and 2)"},
+			{Topic: "switches", Text: "settings are validated into their types: `\"false\"` and `\"true\"` (any case) are booleans, numbers written as text are numbers (`security.folderTrust.enabled: \"false\"` turns folder trust off)",
+				Source: "Gemini CLI 0.61.0 bundle: `buildPrimitiveSchema`; testdata/clients/gen-gemini-5dfaf55b (the differential harness, seed 3)"},
+			{Topic: "not modelled", Text: "`gemini mcp list` itself crashes on some values (`args` a string: \"server.args?.join is not a function\"); a session fails that server only. The harness counts such trees apart (client-crash), and mcpconf judges the server as a session would",
+				Source: "Gemini CLI 0.61.0 bundle: `listMcpServers`; the differential harness"},
+			{Topic: "precedence", Text: "a settings file whose `mcpServers` is `null` replaces the servers of the files below it in the merge (with a schema warning, \"Expected object, received null\"); extensions' servers are added after",
+				Source: "the differential harness (seed 1 and 2, four trees); Gemini CLI 0.61.0 bundle: `getMcpServersFromConfig` (`{ ...settings.mcpServers }`, then the extensions')"},
+			{Topic: "files", Text: "user `~/.gemini/settings.json` (`~` is `$GEMINI_CLI_HOME` when set); workspace `.gemini/settings.json` of the working directory only (no walk up), not read when the working directory is the user settings' home (`$GEMINI_CLI_HOME`, or the home), links resolved; started in the real home under `GEMINI_CLI_HOME`, `~/.gemini/settings.json` is the workspace's",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-subdir, gemini-cli-home, gemini-home-workspace, gemini-home-workspace-real-home; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/config/storage.ts` `isWorkspaceHomeDir`"},
+			{Topic: "files", Text: "system settings `/etc/gemini-cli/settings.json` (every system but macOS and Windows), `/Library/Application Support/GeminiCli/settings.json` (macOS), `C:\\ProgramData\\gemini-cli\\settings.json` (Windows), or the file `$GEMINI_CLI_SYSTEM_SETTINGS_PATH` names; system defaults `system-defaults.json` beside the system settings (beside the file the variable names, too), or the file `$GEMINI_CLI_SYSTEM_DEFAULTS_PATH` names. mcpconf reads them under `/` on a run about this machine, under `--system DIR`, and not at all with `--home` alone (a note says so); a variable's path is a path on that machine",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-system-precedence, gemini-system-env, gemini-system-env-both; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/settings.ts` `getSystemSettingsPath`, `getSystemDefaultsPath`"},
+			{Topic: "files", Text: "a system file is read only when root (uid 0) owns it and every directory above it (up to `/`) and none of them is writable by group or others, symbolic links on the way and the file they lead to included; otherwise Gemini CLI prints `Security Warning: Skipping system settings file …` and skips it unparsed, so none of its servers or lists apply (a file under `/tmp` is always skipped). mcpconf checks what it can stat (under `--system DIR` the owner of DIR stands for root); not on Windows, where Gemini CLI checks access lists",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-system-writable, gemini-system-file-writable, gemini-system-env-tmp, gemini-system-bad-skipped; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings.ts` `loadSystemFile`, `packages/core/src/utils/security.ts` `isFileAndDirectorySecureSync`, `isPathSecureSync`"},
+			{Topic: "files", Text: "extensions: every directory of `~/.gemini/extensions` (`$GEMINI_CLI_HOME/.gemini/extensions`) holding `gemini-extension.json` (plain JSON: no comments) with a `name` (letters, digits, `-`) and a `version` brings the servers under its `mcpServers`, shown as `name (from EXT)`; `${extensionPath}`, `${workspacePath}`, `${/}` and `${pathSeparator}` are replaced in every string first. A directory whose `.gemini-extension-install.json` says `{\"type\": \"link\", \"source\": DIR}` is read at DIR. A manifest that is missing, does not parse or lacks `name` or `version`, or a bad name, skips the extension with a warning; two extensions of one name stop Gemini CLI (`Extension with name X already was loaded.`, exit code 1)",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-extension, gemini-extension-skipped, gemini-extension-link, gemini-extension-duplicate, gemini-extension-gemini-home; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/extension-manager.ts` `loadExtensions`, `_buildExtension`, `loadExtensionConfig`, `extensions/variables.ts` `hydrateString`, `validateName`"},
+			{Topic: "precedence", Text: "system settings > workspace (trusted folders only) > user > system defaults, then extensions; `mcpServers` merge by name (`shallow_merge`) and a higher entry replaces the whole server; an extension's server is added only when no settings file names it",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-replace-trusted, gemini-system-precedence, gemini-extension; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings.ts` `mergeSettings`, `packages/cli/src/commands/mcp/list.ts` `getMcpServersFromConfig`"},
+			{Topic: "refusal", Text: "a settings file (system, system defaults, user, workspace — the workspace's even in an untrusted folder) that does not parse (a trailing comma, a byte order mark), does not hold an object, or cannot be read stops Gemini CLI before anything starts: `Error in PATH: … Please fix the configuration file(s) and try again.`, exit code 52. mcpconf marks every server `refused`, with the file and position. A skipped system file is not parsed",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-bad-user, gemini-bad-workspace-untrusted, gemini-bad-array, gemini-bad-bom, gemini-system-bad, gemini-comments; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings.ts` `_doLoadSettings` (`FatalConfigError`, `packages/core/src/utils/errors.ts` exit code 52)"},
+			{Topic: "refusal", Text: "`~/.gemini/trustedFolders.json` (or `$GEMINI_CLI_TRUSTED_FOLDERS_PATH`) that does not parse, is not an object, or maps a path to anything but `TRUST_FOLDER`, `TRUST_PARENT` or `DO_NOT_TRUST` stops Gemini CLI (exit code 52) when trust is looked up in it (not when a variable or `security.folderTrust.enabled = false` decides first)",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-bad-trust-level, gemini-bad-trust-file, gemini-bad-trust-file-env; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/utils/trust.ts` `checkPathTrust`, `loadTrustedFolders`"},
+			{Topic: "switches", Text: "`mcp.excluded` blocks (the union of the lists of system settings, system defaults, user and, in a trusted folder, workspace); `mcp.allowed` blocks every name not in all of the lists that are set, so an empty list, or lists with no name in common, block every server; names compare lower-cased and trimmed; `~/.gemini/mcp-server-enablement.json` (`gemini mcp disable`) disables the servers whose lower-cased, trimmed name is a key with `enabled` false (a key written otherwise matches nothing). Blocked comes before disabled, disabled before untrusted; all of it applies to extensions' servers too",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-allowed-*, gemini-excluded-*, gemini-enablement, gemini-enablement-keys, gemini-system-lists, gemini-system-lists-untrusted, gemini-extension-lists; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings.ts` `getConsolidatedExcludedMcpServers`, `getConsolidatedAllowedMcpServers`, `packages/cli/src/config/mcp/mcpServerEnablement.ts` `canLoadServer`"},
+			{Topic: "switches", Text: "folder trust: `GEMINI_RESTRICTED_MODE=true` distrusts first; then `GEMINI_CLI_TRUST_WORKSPACE` `true` or `false` decides (other values are ignored); then `security.folderTrust.enabled` from system settings, user settings or system defaults (the highest that sets it; not the workspace's) turns the check off when false; then the rule of `~/.gemini/trustedFolders.json` (or `$GEMINI_CLI_TRUSTED_FOLDERS_PATH`) that covers the folder with the longest path as written (`TRUST_FOLDER` covers sub-folders, `TRUST_PARENT` the parent of its path, `DO_NOT_TRUST`), links resolved; no rule means untrusted. In an untrusted folder no server starts, user, system and extension ones included, and the workspace's lists do not count",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-trust-*, gemini-do-not-trust, gemini-folder-trust-off, gemini-replace-untrusted, gemini-trusted-folders-path, gemini-system-trust-off, gemini-system-defaults-trust-off, gemini-extension-untrusted; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `trust.ts` `checkPathTrust`, `isPathTrusted`, `packages/cli/src/config/trustedFolders.ts`"},
+			{Topic: "switches", Text: "`~/.gemini/extensions/extension-enablement.json` (`gemini extensions disable|enable`): for an extension's name, the last of its `overrides` rules that matches the working directory (with `/` around it) decides: `!` disables, a final `*` covers sub-folders; none means enabled; a file not of that shape is ignored. A disabled extension's servers do not start: `gemini mcp list` still lists and even connects them, `gemini extensions list` shows the extension `✗`, a session skips them",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-extension-disabled (clientcheck reads `gemini extensions list`); Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/extensions/extensionEnablement.ts` `isEnabled`, `packages/core/src/utils/extensionLoader.ts` `start` (active extensions only), `packages/core/src/tools/mcp-client-manager.ts` `maybeDiscoverMcpServer`"},
+			{Topic: "placeholders", Text: "`$VAR`, `${VAR}`, `${VAR:-default}` in every string of every settings file at load (set to \"\" gives \"\"; unset without default stays literal); `env` and `headers` expanded again at connect time, where an unset variable becomes \"\"; `%VAR%` on Windows",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-env-set, gemini-env-unset; `envVarResolver.ts`, `envExpansion.ts`"},
+			{Topic: "shape", Text: "`httpUrl` means streamable HTTP; `url` with `type` `sse` means SSE (each key counts when JavaScript finds it true: an empty string is no endpoint, testdata/clients/gemini-empty-urls), with any other `type` (`http`, or one Gemini CLI does not know such as `streamable-http`, a schema warning only) or none streamable HTTP; else `command` means stdio; network keys win over `command`; neither is listed but cannot connect; `type` accepts `stdio`, `sse`, `http`; `timeout` in milliseconds; comments allowed, trailing commas not",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-transports, gemini-type-unknown; Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/tools/mcp-client.ts` `createUrlTransport`, `createTransport`; `settingsSchema.ts` `MCPServerConfig`"},
+			{Topic: "environment", Text: "a stdio server inherits Gemini CLI's environment less every variable whose name contains `TOKEN`, `SECRET`, `PASSWORD`, `PASSWD`, `KEY`, `AUTH`, `CREDENTIAL`, `CREDS`, `PRIVATE` or `CERT` (and `DATABASE_URL`, `CLIENT_ID`, … ) or whose value looks like a credential (a URL with a password, a GitHub, Google, AWS, Stripe or Slack token, a JWT, a private key), except `PATH`, `HOME`, `TERM` and a few more and the names in `security.environmentVariableRedaction.allowed`; `GEMINI_CLI=1` is added. Values written in `env` are passed (expanded from the whole environment), except `NODE_OPTIONS`, `PYTHONPATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `CLASSPATH` and other variables that change how a program runs, which are dropped. Under GitHub Actions (`GITHUB_SHA` set) every variable not always allowed is removed",
+				Source: "Gemini CLI 0.61.0: testdata/clients/gemini-env-redact (`gemini mcp list` ignores the allowed list: it passes none); `packages/core/src/services/environmentSanitization.ts`, `mcp-client.ts` `createTransport`"},
+			{Topic: "shape", Text: "servers start without a shell: `~` in `command` fails; `$HOME` and `${HOME}` work because the settings are expanded first",
+				Source: "Gemini CLI 0.61.0: testdata/clients/nosh"},
+			// What mcpconf knows and does not model, and why.
+			{Topic: "not modelled", Text: "a session compares `mcp.allowed` and `mcp.excluded` with the server's name exactly, and an empty allow list blocks nothing there, while `gemini mcp list` folds case and blocks every server on an empty list: mcpconf follows `gemini mcp list`, the client's own account of its servers that clientcheck records (`excluded: [\"EX\"]` lets a session start `ex`; `allowed: [\"GitHub\"]` keeps it from starting `github`)",
+				Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/core/src/tools/mcp-client-manager.ts` `isBlockedBySettings` against `mcpServerEnablement.ts` `canLoadServer`; checked by hand with `gemini -p` sessions (a dummy `GEMINI_API_KEY`, no network) whose servers write a marker file when started, not a recorded case: clientcheck records `gemini mcp list`"},
+			{Topic: "not modelled", Text: "in a session an extension's server of the same name as a settings server is merged under it (`mergeMcpConfigs`: the settings' keys win, `env` merged, `excludeTools` united, `includeTools` intersected, other keys from the extension): mcpconf shows, as `gemini mcp list` does, the settings' definition whole",
+				Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `mcp-client-manager.ts` `maybeDiscoverMcpServer`, `mergeMcpConfigs`"},
+			{Topic: "not modelled", Text: "of two extensions that bring one server name, Gemini CLI keeps the one its directory listing returns first (the file system's order); mcpconf takes the first by directory name",
+				Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `extension-manager.ts` `loadExtensions` (`readdir`), `list.ts` `getMcpServersFromConfig`"},
+			{Topic: "not modelled", Text: "`mcp.serverCommand` adds a server named `mcp` in a session (`gemini mcp list` does not show it); the `--allowed-mcp-server-names` and `--extensions` flags; `security.allowedExtensions` and `security.blockGitExtensions` (by an extension's install source); `experimental.extensionConfig` (an extension's own `.env` settings); the administrator's settings (`admin.mcp.enabled`, `admin.mcp.config`, `admin.extensions.enabled`), which come from the Code Assist service, not from a file: none is a file mcpconf reads, or each is rare enough to leave to the client",
+				Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/config.ts` `loadCliConfig`, `populateMcpServerCommand`, `extension-manager.ts` `_buildExtension`, `settings.ts` `setRemoteAdminSettings`"},
+			{Topic: "not modelled", Text: "a settings file that validates against Gemini CLI's schema has strings coerced (`\"false\"` for a boolean); an IDE companion's trust decides before `trustedFolders.json`; `.env` files load into the environment after the settings are expanded (they reach `env` and `headers` at connect time, not the settings); Windows access lists of system files: mcpconf reads values as written and cannot see an IDE's state",
+				Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `settings-validation.ts`, `trust.ts` `checkPathTrust` (`ideContextStore`), `settings.ts` `loadEnvironment`, `security.ts` `batchCheckWindowsPathsSync`"},
+		},
 	},
 
 	decode: decodeGemini,
@@ -212,7 +225,7 @@ func decodeGemini(d *decoder) {
 	d.s.Auth = d.e.Get("oauth")
 }
 
-var geminiEnablement = File{Scope: User, Base: GeminiHome, Path: ".gemini/mcp-server-enablement.json", Format: JSON}
+var geminiEnablement = File{Scope: User, Base: geminiHome, Path: ".gemini/mcp-server-enablement.json", Format: JSON}
 
 // geminiSystem is a machine-wide settings file of Gemini CLI on each
 // system (getSystemSettingsPath, getSystemDefaultsPath): under
@@ -251,7 +264,7 @@ var geminiExtensions = &ExtensionSpec{
 	Vars:       map[string]ExtVar{"extensionPath": ExtDir, "workspacePath": WorkspaceDir, "/": PathSeparator, "pathSeparator": PathSeparator},
 	Install:    ".gemini-extension-install.json",
 	LinkType:   "link",
-	Enablement: &File{Scope: User, Base: GeminiHome, Path: ".gemini/extensions/extension-enablement.json", Format: JSON},
+	Enablement: &File{Scope: User, Base: geminiHome, Path: ".gemini/extensions/extension-enablement.json", Format: JSON},
 	EnableHint: "run gemini extensions enable %s",
 }
 

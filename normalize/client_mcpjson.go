@@ -9,22 +9,27 @@ import (
 // the same .mcp.json with its own rules (CoReader), so Claude's keys are
 // known too.
 var mcpJSON = &Client{
-	ID:            "mcp-json",
-	Product:       "mcp.json",
-	Reader:        "pisces",
-	Label:         "pisces and Claude Code",
-	CoReader:      "claude",
-	ProviderOnly:  true,
-	Pisces:        &Provider{Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
-	Shape:         mcpJSONShape(),
-	Placeholders:  []Syntax{Dollar},
-	ExpandFields:  []string{"command", "args", "env", "cwd", "url", "headers"},
-	VarForm:       "${%s}",
-	ValueCommands: true,
-	Schema:        "mcp-servers",
-	Facts: []Fact{
-		{Topic: "files", Text: "pisces's `mcp-json` provider reads `mcp.json` and `.mcp.json` at the project root (this is how it picks up Claude Code's project file), with pisces's own rules",
-			Source: "oh-my-pi `src/discovery/mcp-json.ts`"},
+	ID:           "mcp-json",
+	Product:      "mcp.json",
+	Reader:       "pisces",
+	Label:        "pisces and Claude Code",
+	CoReader:     "claude",
+	ProviderOnly: true,
+	Layout: Layout{
+		Schema: "mcp-servers",
+	},
+	Shape: mcpJSONShape(),
+	Expansion: Expansion{
+		Placeholders:  []Syntax{Dollar},
+		ExpandFields:  []string{"command", "args", "env", "cwd", "url", "headers"},
+		VarForm:       "${%s}",
+		ValueCommands: true,
+	},
+	Docs: Docs{
+		Facts: []Fact{
+			{Topic: "files", Text: "pisces's `mcp-json` provider reads `mcp.json` and `.mcp.json` at the project root (this is how it picks up Claude Code's project file), with pisces's own rules",
+				Source: "oh-my-pi `src/discovery/mcp-json.ts`"},
+		},
 	},
 	decode: decodePisces,
 }

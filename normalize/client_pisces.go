@@ -5,52 +5,81 @@ import "time"
 var piscesFields = []string{"type", "command", "args", "env", "cwd", "url", "headers", "enabled", "timeout", "auth", "oauth",
 	"enabledTools", "disabledTools", "requestIdFormat", "lazy", "envPolicy", "headerPolicy"}
 
+// piscesFiles are pisces's own files, which it reads as its own provider.
+var piscesFiles = []File{
+	proj(".pisces/mcp.json", JSON), proj(".pisces/.mcp.json", JSON),
+	user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),
+}
+
 // mcpServersWrong are the servers keys of the other shapes, which a client
 // reading "mcpServers" ignores.
 var mcpServersWrong = []string{"servers", "mcp_servers", "context_servers", "mcp"}
 
 // pisces is the pisces coding agent. It reads its own files and every other
-// client's (its providers table, Client.Pisces of each descriptor) and
-// merges them by priority: the union of all providers, deduplicated by
+// client's (its providers table, Client.Providers) and merges them by
+// priority: the union of all providers, deduplicated by
 // server name, highest priority first; within a provider local > project >
 // user. No public source of pisces exists; every fact matches oh-my-pi
 // (can1357/oh-my-pi) with its config directory renamed.
 var pisces = &Client{
-	ID:           "pisces",
-	Product:      "pisces",
-	Merge:        ByPriority,
-	KeepsInvalid: true,
-	Files: []File{
-		proj(".pisces/mcp.json", JSON), proj(".pisces/.mcp.json", JSON),
-		user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),
+	ID:      "pisces",
+	Product: "pisces",
+	Layout: Layout{
+		Merge: ByPriority,
+		Files: piscesFiles,
+		// The providers table, in the order pisces registers its providers
+		// (ties keep it); Client nil is pisces itself. Lists are the
+		// provider's lists pisces honours, as the first file that sets one.
+		Providers: []Provider{
+			{Priority: 100, Files: piscesFiles, Lists: []string{"disabledServers", "enabledServers"}},
+			{Client: claude, Priority: 80, Files: []File{
+				{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: "projects"},
+				proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
+				user(HomeDir, ".claude.json", JSON), user(HomeDir, ".claude/mcp.json", JSON),
+			}},
+			{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(codexHome, "config.toml", TOML)}},
+			{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(geminiHome, ".gemini/settings.json", JSONComments)},
+				Lists: []string{"mcp.allowed", "mcp.excluded"}},
+			{Client: opencode, Priority: 55, Files: opencodeFiles},
+			{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)}},
+			{Client: windsurf, Priority: 50, Files: windsurfFiles},
+			{Client: agentCode, Priority: 45, Files: agentCodeFiles, Lists: []string{"security.mcp_server_allowlist", "security.mcp_server_denylist"}},
+			{Client: vscode, Priority: 20, Files: vscodeFiles},
+			{Client: mcpJSON, Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
+		},
+		Schema: "mcp-servers",
 	},
-	Note: "pisces reads every provider: this is the merged view",
-	Pisces: &Provider{Priority: 100, Files: []File{
-		proj(".pisces/mcp.json", JSON), proj(".pisces/.mcp.json", JSON),
-		user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),
-	}},
-	Lists: []List{
-		{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union, Pisces: true},
-		{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union, Pisces: true},
+	Gates: Gates{
+		KeepsInvalid: true,
+		Lists: []List{
+			{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union},
+			{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union},
+		},
 	},
-	Shape:              piscesShape(piscesFields),
-	Placeholders:       []Syntax{Dollar},
-	VarForm:            "${%s}",
-	ValueCommands:      true,
-	ExpandsEveryString: true,
-	ToolNames:          piscesScheme,
-	Schema:             "mcp-servers",
-	Facts: []Fact{
-		{Topic: "files", Text: "native files `.pisces/mcp.json`, `.pisces/.mcp.json`, `~/.pisces/mcp.json`, `~/.pisces/agent/mcp.json`; servers under `mcpServers`",
-			Source: "oh-my-pi `packages/coding-agent/src/discovery/builtin.ts` (can1357/oh-my-pi adad196f), `.omp` renamed `.pisces`"},
-		{Topic: "precedence", Text: "every provider's files are read; one definition per name wins whole by provider priority (pisces 100, claude 80, codex 70, gemini 60, opencode 55, cursor 50, windsurf 50, agent-code 45, vscode 20, mcp-json 5), then local > project > user; a disabled definition still owns its name",
-			Source: "oh-my-pi `src/capability/index.ts`, `src/discovery/*.ts`"},
-		{Topic: "switches", Text: "`enabled` (also the strings `\"true\"`, `\"false\"`, `\"1\"`, `\"0\"`); file-level `disabledServers` hides a name whichever provider won it; `enabledServers` turns back on a server another tool's file disabled",
-			Source: "oh-my-pi `src/mcp/config.ts`"},
-		{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in every string at discovery; at connect time an `env` or `headers` value starting with `!` runs through `/bin/sh -c` (10 s, trimmed stdout), a value equal to the name of a set variable is that variable's value; an empty result drops the key",
-			Source: "oh-my-pi `src/discovery/helpers.ts`, `src/config/resolve-config-value.ts`"},
-		{Topic: "shape", Text: "`type` `stdio` (default), `http`, `sse`; without it `command` means stdio and `url` http; both `command` and `url` is a validation error; `timeout` in milliseconds",
-			Source: "oh-my-pi `src/mcp/types.ts`, `src/mcp/config.ts`"},
+	Shape: piscesShape(piscesFields),
+	Expansion: Expansion{
+		Placeholders:       []Syntax{Dollar},
+		VarForm:            "${%s}",
+		ValueCommands:      true,
+		ExpandsEveryString: true,
+	},
+	Launch: Launch{
+		ToolNames: piscesScheme,
+	},
+	Docs: Docs{
+		Note: "pisces reads every provider: this is the merged view",
+		Facts: []Fact{
+			{Topic: "files", Text: "native files `.pisces/mcp.json`, `.pisces/.mcp.json`, `~/.pisces/mcp.json`, `~/.pisces/agent/mcp.json`; servers under `mcpServers`",
+				Source: "oh-my-pi `packages/coding-agent/src/discovery/builtin.ts` (can1357/oh-my-pi adad196f), `.omp` renamed `.pisces`"},
+			{Topic: "precedence", Text: "every provider's files are read; one definition per name wins whole by provider priority (pisces 100, claude 80, codex 70, gemini 60, opencode 55, cursor 50, windsurf 50, agent-code 45, vscode 20, mcp-json 5), then local > project > user; a disabled definition still owns its name",
+				Source: "oh-my-pi `src/capability/index.ts`, `src/discovery/*.ts`"},
+			{Topic: "switches", Text: "`enabled` (also the strings `\"true\"`, `\"false\"`, `\"1\"`, `\"0\"`); file-level `disabledServers` hides a name whichever provider won it; `enabledServers` turns back on a server another tool's file disabled",
+				Source: "oh-my-pi `src/mcp/config.ts`"},
+			{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in every string at discovery; at connect time an `env` or `headers` value starting with `!` runs through `/bin/sh -c` (10 s, trimmed stdout), a value equal to the name of a set variable is that variable's value; an empty result drops the key",
+				Source: "oh-my-pi `src/discovery/helpers.ts`, `src/config/resolve-config-value.ts`"},
+			{Topic: "shape", Text: "`type` `stdio` (default), `http`, `sse`; without it `command` means stdio and `url` http; both `command` and `url` is a validation error; `timeout` in milliseconds",
+				Source: "oh-my-pi `src/mcp/types.ts`, `src/mcp/config.ts`"},
+		},
 	},
 	decode: decodePisces,
 }
@@ -76,7 +105,7 @@ func proj(path string, f Format) File {
 	return File{Scope: Project, Base: RootDir, Path: path, Format: f}
 }
 
-func user(b Base, path string, f Format) File {
+func user(b *Base, path string, f Format) File {
 	return File{Scope: User, Base: b, Path: path, Format: f}
 }
 

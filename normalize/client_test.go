@@ -23,7 +23,7 @@ func TestClientDescriptors(t *testing.T) {
 		if c.Views() && len(c.Files) == 0 && !c.ReadsProviders() {
 			t.Errorf("%s: a client with a view reads files", c.ID)
 		}
-		if !c.Views() && c.Pisces == nil {
+		if !c.Views() && ProviderOf(c) == nil {
 			t.Errorf("%s: a provider-only entry needs a pisces row", c.ID)
 		}
 		if len(c.Facts) == 0 {
@@ -55,6 +55,14 @@ func TestClientDescriptors(t *testing.T) {
 				t.Errorf("%s: tool filter %q is not a field", c.ID, k)
 			}
 		}
+		for field, k := range c.FieldKeys {
+			if !c.Knows(k) {
+				t.Errorf("%s: the key %q of %s is not a field", c.ID, k, field)
+			}
+		}
+		if c.CommandArray != (c.FieldKey("args") == "command") {
+			t.Errorf("%s: a command array holds the args: FieldKeys must say so", c.ID)
+		}
 		if c.CoReader != "" && ClientByID(c.CoReader) == nil {
 			t.Errorf("%s: unknown co-reader %q", c.ID, c.CoReader)
 		}
@@ -68,8 +76,13 @@ func TestClientDescriptors(t *testing.T) {
 
 func TestProvidersOrder(t *testing.T) {
 	var ids []string
-	for _, c := range Providers() {
-		ids = append(ids, c.ID)
+	for _, p := range Providers() {
+		ids = append(ids, p.Client.ID)
+		for _, label := range p.Lists {
+			if !slices.ContainsFunc(p.Client.Lists, func(l List) bool { return l.Label() == label }) {
+				t.Errorf("provider %s: no list %q", p.Client.ID, label)
+			}
+		}
 	}
 	want := []string{"pisces", "claude", "codex", "gemini", "opencode", "cursor", "windsurf", "agent-code", "vscode", "mcp-json"}
 	if !slices.Equal(ids, want) {

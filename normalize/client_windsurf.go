@@ -4,9 +4,10 @@ package normalize
 var windsurf = &Client{
 	ID:      "windsurf",
 	Product: "Windsurf",
-	Files:   windsurfFiles,
-	Note:    "project over user; one definition wins whole",
-	Pisces:  &Provider{Priority: 50, Files: windsurfFiles},
+	Layout: Layout{
+		Files:  windsurfFiles,
+		Schema: "mcp-servers",
+	},
 	Shape: Shape{
 		ServersKey:   "mcpServers",
 		WrongKeys:    mcpServersWrong,
@@ -15,19 +16,23 @@ var windsurf = &Client{
 		AltURLKey:    "serverUrl",
 		EndpointKeys: []string{"serverUrl", "url"},
 	},
-	ExpandFields: []string{"command", "args", "env", "url", "headers"},
-	Placeholders: []Syntax{EnvColon},
-	VarForm:      "${env:%s}",
-	Schema:       "mcp-servers",
-	Facts: []Fact{
-		{Topic: "files", Text: "user `~/.codeium/windsurf/mcp_config.json`; project `.windsurf/mcp_config.json` — UNVERIFIED (third-party tools read it)",
-			Source: "docs.windsurf.com/windsurf/cascade/mcp; syllago.dev"},
-		{Topic: "placeholders", Text: "`${env:VAR}` in `command`, `args`, `env`, `serverUrl`, `url`, `headers`",
-			Source: "docs.windsurf.com/windsurf/cascade/mcp"},
-		{Topic: "shape", Text: "`serverUrl` or `url` means a remote server, `command` stdio; `disabled` switches a server off",
-			Source: "docs.windsurf.com/windsurf/cascade/mcp"},
-		{Topic: "shape", Text: "no rule for server names is documented; the vendors' own install lines use names such as `@21st-dev/magic`",
-			Source: "docs.windsurf.com/windsurf/cascade/mcp; 21st-dev/magic-mcp README"},
+	Expansion: Expansion{
+		ExpandFields: []string{"command", "args", "env", "url", "headers"},
+		Placeholders: []Syntax{EnvColon},
+		VarForm:      "${env:%s}",
+	},
+	Docs: Docs{
+		Note: "project over user; one definition wins whole",
+		Facts: []Fact{
+			{Topic: "files", Text: "user `~/.codeium/windsurf/mcp_config.json`; project `.windsurf/mcp_config.json` — UNVERIFIED (third-party tools read it)",
+				Source: "docs.windsurf.com/windsurf/cascade/mcp; syllago.dev"},
+			{Topic: "placeholders", Text: "`${env:VAR}` in `command`, `args`, `env`, `serverUrl`, `url`, `headers`",
+				Source: "docs.windsurf.com/windsurf/cascade/mcp"},
+			{Topic: "shape", Text: "`serverUrl` or `url` means a remote server, `command` stdio; `disabled` switches a server off",
+				Source: "docs.windsurf.com/windsurf/cascade/mcp"},
+			{Topic: "shape", Text: "no rule for server names is documented; the vendors' own install lines use names such as `@21st-dev/magic`",
+				Source: "docs.windsurf.com/windsurf/cascade/mcp; 21st-dev/magic-mcp README"},
+		},
 	},
 	decode: decodeWindsurf,
 }

@@ -48,8 +48,8 @@ func clientsMarkdown(agreement []byte) (string, error) {
 // ownFiles are the files the client reads itself, or pisces's row for a
 // provider that is not a client.
 func (c *Client) ownFiles() []File {
-	if len(c.Files) == 0 && c.Pisces != nil {
-		return c.Pisces.Files
+	if p := ProviderOf(c); len(c.Files) == 0 && p != nil {
+		return p.Files
 	}
 	return c.Files
 }
@@ -61,8 +61,8 @@ func fileList(files []File, inProject bool) string {
 	for _, f := range files {
 		if (f.Base == RootDir) == inProject && f.ForOS("linux") {
 			p := "`" + f.Display("linux") + "`"
-			if f.Section {
-				p += " `projects[<root>]`"
+			if f.Section != "" {
+				p += " `" + f.Section + "[<root>]`"
 			}
 			if !slices.Contains(out, p) {
 				out = append(out, p)
@@ -115,7 +115,7 @@ func clientSection(c *Client) string {
 	if files := c.Files; len(files) > 0 {
 		b.WriteString("Files, highest precedence first:\n\n| scope | Linux | macOS | Windows | format |\n|---|---|---|---|---|\n")
 		for _, f := range files {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", f.Scope, osPath(f, "linux"), osPath(f, "darwin"), osPath(f, "windows"), f.Format)
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", f.Scope, osPath(c, f, "linux"), osPath(c, f, "darwin"), osPath(c, f, "windows"), f.Format)
 		}
 		b.WriteString("\n")
 		if vars := movedBy(files); len(vars) > 0 {
@@ -209,12 +209,12 @@ func clientSection(c *Client) string {
 		}
 		fmt.Fprintf(&b, "Not read (servers there are lost): %s.\n\n", strings.Join(ig, ", "))
 	}
-	if c.Pisces != nil {
-		all := fileList(c.Pisces.Files, true)
-		if home := fileList(c.Pisces.Files, false); home != "—" {
+	if p := ProviderOf(c); p != nil {
+		all := fileList(p.Files, true)
+		if home := fileList(p.Files, false); home != "—" {
 			all += ", " + home
 		}
-		fmt.Fprintf(&b, "pisces reads it as provider `%s`, priority %d: %s.\n\n", c.ID, c.Pisces.Priority, all)
+		fmt.Fprintf(&b, "pisces reads it as provider `%s`, priority %d: %s.\n\n", c.ID, p.Priority, all)
 	}
 	fmt.Fprintf(&b, "Servers under `%s`.", c.ServersKey)
 	if len(c.Types) > 0 {
@@ -340,8 +340,8 @@ func listText(l List) string {
 // the project, where a project file is looked for, its drop-ins.
 func settingText(f File) string {
 	w := "`" + f.Display("linux") + "`"
-	if f.Section {
-		w += " `projects[<root>]`"
+	if f.Section != "" {
+		w += " `" + f.Section + "[<root>]`"
 	}
 	if f.AtStart {
 		w += " in the working directory"
@@ -361,13 +361,13 @@ func expandedWord(yes bool) string {
 	return "is not expanded"
 }
 
-func osPath(f File, goos string) string {
+func osPath(c *Client, f File, goos string) string {
 	if !f.ForOS(goos) {
 		return "—"
 	}
 	p := "`" + f.Display(goos) + "`"
-	if f.Section {
-		p += " `projects[<root>].mcpServers`"
+	if f.Section != "" {
+		p += " `" + f.Section + "[<root>]." + c.ServersKey + "`"
 	}
 	if len(f.ServersPath) > 0 {
 		p += " `" + strings.Join(f.ServersPath, ".") + "`"
@@ -389,7 +389,7 @@ func osPath(f File, goos string) string {
 func movedBy(files []File) []string {
 	var out []string
 	for _, f := range files {
-		vars := slices.Clone(BaseVars[f.Base])
+		vars := f.Base.Vars()
 		if f.PathVar != "" {
 			vars = append(vars, f.PathVar)
 		}

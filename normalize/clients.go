@@ -85,19 +85,35 @@ func ViewNames() []string {
 	return out
 }
 
-// Providers returns the clients whose files pisces reads, highest priority
-// first; ties keep table order (cursor before windsurf), as pisces
-// registers them.
-func Providers() []*Client {
-	var out []*Client
-	for _, c := range clients {
-		if c.Pisces != nil {
-			out = append(out, c)
+// Providers returns the providers table (Client.Providers: pisces's),
+// highest priority first; ties keep table order (cursor before windsurf),
+// as pisces registers them. Each row names its client.
+func Providers() []*Provider { return providers() }
+
+// ProviderOf returns the row of the providers table that reads c's files,
+// or nil when no client reads them as a provider.
+func ProviderOf(c *Client) *Provider {
+	for _, p := range providers() {
+		if p.Client == c {
+			return p
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *Client) int { return cmp.Compare(b.Pisces.Priority, a.Pisces.Priority) })
-	return out
+	return nil
 }
+
+var providers = sync.OnceValue(func() []*Provider {
+	var out []*Provider
+	for _, owner := range clients {
+		for _, p := range owner.Providers {
+			if p.Client == nil {
+				p.Client = owner
+			}
+			out = append(out, &p)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Provider) int { return cmp.Compare(b.Priority, a.Priority) })
+	return out
+})
 
 // productName is a client's product name ("Claude Code" for claude), or
 // the id itself for an id mcpconf does not know.

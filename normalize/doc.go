@@ -12,9 +12,9 @@
 // its file format, its shape (servers key, fields, type literals, endpoint
 // keys, timeout units) and the decoder that maps an entry onto Server, the
 // placeholders it expands, its tool-name scheme, its JSON Schema, how it
-// combines its files (Merge), the lists that switch servers off, its row in
-// pisces's providers table, and the facts behind all of it with their
-// sources. Discovery, client views, lint rules, resolution, schemas and
+// combines its files (Merge), the lists that switch servers off, and the
+// facts behind all of it with their sources; pisces's descriptor holds its
+// providers table, the other clients' files it reads. Discovery, client views, lint rules, resolution, schemas and
 // reports read descriptors and never compare a client's id with a literal;
 // docs/clients.md is generated from them.
 //

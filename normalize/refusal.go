@@ -29,9 +29,10 @@ type Refusal struct {
 	// directory, a link it may not follow): %[1]s the file, %[2]s why.
 	Unreadable string
 
-	// HomeMissing and HomeNotDir: a variable of BaseVars that names a
-	// directory that does not exist, or a file (%[1]s the variable, %[2]s
-	// the path), makes the client refuse before it reads anything.
+	// HomeMissing and HomeNotDir: a variable that moves the base of one of
+	// its files (Base.Vars) and names a directory that does not exist, or a
+	// file (%[1]s the variable, %[2]s the path), makes the client refuse
+	// before it reads anything.
 	HomeMissing, HomeNotDir string
 
 	// Entries: a server entry, as the layers merge it, that the client

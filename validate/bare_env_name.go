@@ -14,7 +14,7 @@ var bareEnvNameRule = &Rule{
 	ID:       normalize.RuleBareEnvName,
 	Title:    "an env or header value is a bare variable name that pisces dereferences",
 	Severity: normalize.Info,
-	Clients:  "pisces",
+	For:      func(c *normalize.Client) bool { return c.ValueCommands },
 	Reader:   true,
 	Doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that is exactly the name of a set
 environment variable as that variable's value: ` + "`\"GITHUB_TOKEN\": \"GITHUB_TOKEN\"`" + `

@@ -14,7 +14,8 @@ var commandLineRule = &Rule{
 	ID:       normalize.RuleCommandLine,
 	Title:    "a command holds a whole command line, which a client without a shell takes for one program name",
 	Severity: normalize.Error,
-	Clients:  "the clients known to start servers without a shell: Claude Code, Codex, Gemini CLI, opencode, VS Code, Roo Code",
+	Clients:  "the clients known to start servers without a shell: %s",
+	For:      func(c *normalize.Client) bool { return c.NoShell },
 	Doc: `A shell splits ` + "`npx -y @acme/mcp`" + ` into a program and its arguments and runs
 ` + "`curl … | sh`" + ` as a pipeline; most clients start stdio servers without one, so
 the system is asked for a program literally named ` + "`npx -y @acme/mcp`" + `, which does

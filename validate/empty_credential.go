@@ -40,7 +40,7 @@ func checkEmptyCredential(p *Pass) {
 		}
 		doc := p.Document(s.Source.Path)
 		for _, m := range s.Node.Unique() {
-			kind := secretMaps[m.Key]
+			kind := secretKind(m.Key)
 			if kind == "" || m.Value.Kind != normalize.Object {
 				continue
 			}

@@ -14,7 +14,7 @@ var envBlockedRule = &Rule{
 	ID:       normalize.RuleEnvBlocked,
 	Title:    "an env variable the client does not pass to the server",
 	Severity: normalize.Warning,
-	Clients:  "gemini",
+	For:      func(c *normalize.Client) bool { return c.ChildEnv.Blocked != nil },
 	Doc: `Gemini CLI starts a stdio server without the variables of its ` + "`env`" + ` that
 change how a program is loaded or run: ` + "`NODE_OPTIONS`" + `, ` + "`NODE_PATH`" + `,
 ` + "`PYTHONPATH`" + `, ` + "`LD_PRELOAD`" + `, ` + "`LD_LIBRARY_PATH`" + `, ` + "`DYLD_*`" + `,

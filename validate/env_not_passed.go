@@ -17,7 +17,8 @@ var envNotPassedRule = &Rule{
 	ID:       normalize.RuleEnvNotPassed,
 	Title:    "the server needs a variable from its environment that the client does not pass",
 	Severity: normalize.Warning,
-	Clients:  "codex, gemini, roo (the clients that do not pass their whole environment)",
+	Clients:  "%s (the clients that do not pass their whole environment)",
+	For:      func(c *normalize.Client) bool { return c.ChildEnv.Keep != nil || c.ChildEnv.Redact != nil },
 	Doc: `Claude Code, Cursor and VS Code start a stdio server with their whole
 environment, so a token exported in the shell reaches it. Codex does not: it
 passes only ` + "`HOME`" + `, ` + "`PATH`" + `, ` + "`USER`" + ` and a few more, and the names listed

@@ -5,6 +5,7 @@ import (
 
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,6 +146,12 @@ func TestRuleDocs(t *testing.T) {
 		}
 		if strings.HasSuffix(r.Title, ".") || strings.ToLower(r.Title[:1]) != r.Title[:1] {
 			t.Errorf("rule %q: title %q must start lower case and have no final period", r.ID, r.Title)
+		}
+		if r.For != nil && !slices.ContainsFunc(normalize.Clients(), func(c *normalize.Client) bool { return c.Views() && r.For(c) }) {
+			t.Errorf("rule %q speaks for no client: its For matches no descriptor", r.ID)
+		}
+		if r.For != nil && r.Clients != "" && strings.Count(r.Clients, "%s") != 1 {
+			t.Errorf("rule %q: Clients %q, a format with For, needs one %%s", r.ID, r.Clients)
 		}
 	}
 }

@@ -95,7 +95,7 @@ func checkForeignPlaceholder(p *Pass) {
 			}
 			exec()
 			shell := (shellArgs && (v.field == "args" || v.field == "command")) ||
-				(valueCommands(client) && secretMaps[v.field] != "" && resolve.Classify(str, nil) == resolve.Command)
+				(valueCommands(client) && secretKind(v.field) != "" && resolve.Classify(str, nil) == resolve.Command)
 			for _, ph := range resolve.Scan(str) {
 				if !reportable(client, ph, shell) || remote[v.value] && ph.Syntax == resolve.Dollar && !ph.HasDefault {
 					continue
@@ -103,7 +103,7 @@ func checkForeignPlaceholder(p *Pass) {
 				if (ph.Syntax == resolve.Dollar || ph.Syntax == resolve.Editor) && c.ExtensionVar(s, ph.Name) {
 					continue // ${extensionPath}, ${/}: replaced in an extension's manifest
 				}
-				if c.NoShell && homePlaceholder(ph) && homeFields[v.field] && s.Transport == normalize.Stdio {
+				if c.NoShell && homePlaceholder(ph) && (homeFields[v.field] || secretKind(v.field) == "env") && s.Transport == normalize.Stdio {
 					continue // home-in-command says what the home becomes there
 				}
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
@@ -119,8 +119,9 @@ func checkForeignPlaceholder(p *Pass) {
 	}
 }
 
-// homeFields are the fields where home-in-command judges $HOME.
-var homeFields = map[string]bool{"command": true, "args": true, "cwd": true, "env": true, "environment": true}
+// homeFields are the fields where home-in-command judges $HOME, with env
+// under any client's key for it (secretKind).
+var homeFields = map[string]bool{"command": true, "args": true, "cwd": true}
 
 // reportable says whether a placeholder found in a value of client is
 // foreign and worth a finding.
@@ -204,7 +205,7 @@ func placeholderHint(client *normalize.Client, field, key, value string, ph reso
 	// under its own name: say so when the placeholder is part of a value,
 	// or names another variable than the key.
 	exact := value == ph.Text
-	header := secretMaps[field] == "header"
+	header := secretKind(field) == "header"
 	bearer := strings.EqualFold(key, "Authorization") && ph.End == len(value) && strings.EqualFold(strings.TrimSpace(value[:ph.Start]), "Bearer")
 	whole := ""
 	switch {

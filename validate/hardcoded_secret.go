@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
@@ -87,9 +88,21 @@ token, since it has been exposed.`,
 	Check: checkHardcodedSecret,
 }
 
-// secretMaps are the server fields whose members are env variables or
-// headers.
-var secretMaps = map[string]string{"env": "env", "environment": "env", "headers": "header", "http_headers": "header"}
+// secretKind says whether a server field holds env variables ("env") or
+// headers ("header") in its members, under any client's key for them
+// (normalize.KeysOf); "" for another field.
+func secretKind(field string) string { return secretMaps()[field] }
+
+var secretMaps = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, k := range normalize.KeysOf("env") {
+		m[k] = "env"
+	}
+	for _, k := range normalize.KeysOf("headers") {
+		m[k] = "header"
+	}
+	return m
+})
 
 func checkHardcodedSecret(p *Pass) {
 	defs := p.Definitions()
@@ -133,7 +146,7 @@ func secretsIn(p *Pass, s *normalize.Server) {
 		switch {
 		case slices.Contains(clientOf(s).NameFields, m.Key):
 			// variable names
-		case secretMaps[m.Key] != "" && m.Value.Kind == normalize.Object:
+		case secretKind(m.Key) != "" && m.Value.Kind == normalize.Object:
 			for _, e := range m.Value.Members {
 				if e.Value.Kind == normalize.String {
 					c.value(m.Key, e.Key, e.Value)
@@ -159,7 +172,7 @@ type secretCheck struct {
 
 // value checks an env or header value.
 func (c *secretCheck) value(field, key string, v *normalize.Value) {
-	what := fmt.Sprintf("%s %q", secretMaps[field], key) // env "X", header "Y"
+	what := fmt.Sprintf("%s %q", secretKind(field), key) // env "X", header "Y"
 	if kind, start, end, ok := secret.FindToken(v.Str); ok {
 		if !publicByDesign(key, kind, v.Str[start:end]) {
 			c.reportIn(c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind), field, key, kind, &tokenAt{v.Str, start, end})
@@ -382,7 +395,7 @@ func (p *Pass) homeFile(path string) bool {
 // the vendor a token's shape names, else after the server. at, when set,
 // is where the token sits in its value: the hint rewrites that value.
 func secretHint(c *normalize.Client, server, field, key, kind string, at *tokenAt) string {
-	header := secretMaps[field] == "header"
+	header := secretKind(field) == "header"
 	auth := header && strings.EqualFold(key, "Authorization")
 	name := secretVarName(server, key, kind, auth)
 	// A header or value that holds more than the token is kept whole:

@@ -15,7 +15,8 @@ var homeInCommandRule = &Rule{
 	ID:       normalize.RuleHomeInCommand,
 	Title:    "a command, argument, cwd or env value names the home as \"~\" or $HOME, which the client does not expand: it starts servers without a shell",
 	Severity: normalize.Error,
-	Clients:  "the clients known to start servers without a shell: Claude Code, Codex, Gemini CLI, opencode, VS Code",
+	Clients:  "the clients known to start servers without a shell: %s",
+	For:      func(c *normalize.Client) bool { return c.NoShell },
 	Doc: `A shell turns ` + "`~/bin/server`" + ` and ` + "`$HOME/bin/server`" + ` into a path; most clients start
 stdio servers without one, so the system is asked for a program literally
 named ` + "`~/bin/server`" + ` and the server does not start (ENOENT). What each client

@@ -12,7 +12,7 @@ var ignoredFileRule = &Rule{
 	ID:       normalize.RuleIgnoredFile,
 	Title:    "servers are written in a file the client does not read",
 	Severity: normalize.Warning,
-	Clients:  "Claude Code",
+	For:      func(c *normalize.Client) bool { return len(c.Ignored) > 0 },
 	Doc: `Claude Code reads servers from the project's ` + "`.mcp.json`" + ` and from
 ` + "`~/.claude.json`" + ` (user and local scope). An ` + "`mcpServers`" + ` object anywhere else —
 ` + "`~/.claude/settings.json`" + `, ` + "`~/.claude/mcp.json`" + `, ` + "`.claude/settings.json`" + `,

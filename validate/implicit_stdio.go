@@ -10,7 +10,8 @@ var implicitStdioRule = &Rule{
 	ID:       normalize.RuleImplicitStdio,
 	Title:    "a server has a URL but no type, which the client reads as stdio",
 	Severity: normalize.Error,
-	Clients:  "Claude Code (and pisces reading `.mcp.json`)",
+	Clients:  "%s (and pisces reading `.mcp.json`)",
+	For:      func(c *normalize.Client) bool { return c.RemoteNeedsType },
 	Doc: "Claude Code treats an entry without `type` as a stdio server. An entry with\n" +
 		"only a `url` therefore fails its schema (\"Does not adhere to MCP server\n" +
 		"configuration schema\") and the server is not loaded. Roo Code rejects it too.\n\n" +

@@ -8,7 +8,8 @@ var invalidFieldRule = &Rule{
 	ID:       normalize.RuleInvalidField,
 	Title:    "a server field has a type its client rejects, so the client skips the server",
 	Severity: normalize.Error,
-	Clients:  "Claude Code, whose schema of each server type mcpconf knows",
+	Clients:  "%s, whose schema of each server type mcpconf knows",
+	For:      func(c *normalize.Client) bool { return c.FieldChecks != nil },
 	Doc: "Claude Code checks each server entry against the schema of its type (stdio,\n" +
 		"`http`, `sse`, `ws`) and skips an entry whose known field has the wrong type,\n" +
 		"with a warning in `claude mcp list`, loading the rest of the file: `args` as a\n" +

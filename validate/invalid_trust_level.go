@@ -14,7 +14,9 @@ var invalidTrustLevelRule = &Rule{
 	ID:       normalize.RuleInvalidTrustLevel,
 	Title:    "a project's trust_level is a value Codex cannot read",
 	Severity: normalize.Error,
-	Clients:  "Codex",
+	For: func(c *normalize.Client) bool {
+		return c.Trust != nil && c.Trust.Kind == normalize.TrustTable && len(c.Trust.Levels) > 0
+	},
 	Doc: `Codex records trust as ` + "`[projects.\"<dir>\"] trust_level = \"trusted\"`" + ` (or
 ` + "`\"untrusted\"`" + `). Any other value — ` + "`\"Trusted\"`" + `, ` + "`true`" + `, ` + "`\"yes\"`" + ` — of any project, not
 only the one at hand, makes Codex refuse its whole config: ` + "`unknown variant\n`Trusted`, expected `trusted` or `untrusted``" + `, and no server starts, user ones

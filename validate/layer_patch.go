@@ -9,7 +9,8 @@ var layerPatchRule = &Rule{
 	Title:    "a layer changes a server defined in a file that was not read",
 	Severity: normalize.Info,
 	Off:      true,
-	Clients:  "clients that fold their files key by key: Codex, opencode, agent-code",
+	Clients:  "clients that fold their files key by key: %s",
+	For:      func(c *normalize.Client) bool { return c.Merge == normalize.KeyByKey },
 	Doc: `Codex, opencode and agent-code fold their files key by key, so a project file
 may change one field of a server that the user's file defines:
 

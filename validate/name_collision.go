@@ -15,7 +15,8 @@ var nameCollisionRule = &Rule{
 	ID:       normalize.RuleNameCollision,
 	Title:    "two server names become the same prefix in a client's tool names",
 	Severity: normalize.Warning,
-	Clients:  "each client with a known tool-name scheme: pisces, Claude Code, Codex, Gemini CLI, opencode",
+	Clients:  "each client with a known tool-name scheme: %s",
+	For:      func(c *normalize.Client) bool { return c.ToolNames != nil },
 	Reader:   true,
 	Doc: `Clients put the server name into every tool name the model sees, after
 replacing the characters their model APIs do not accept:

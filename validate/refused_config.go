@@ -10,7 +10,7 @@ var refusedConfigRule = &Rule{
 	ID:       normalize.RuleRefusedConfig,
 	Title:    "a file makes the client refuse its whole configuration",
 	Severity: normalize.Error,
-	Clients:  "Codex",
+	For:      func(c *normalize.Client) bool { return c.Refuses != nil },
 	Doc: `Codex reads every layer (` + "`/etc/codex/config.toml`" + `, ` + "`~/.codex/config.toml`" + `, a
 profile, each trusted ` + "`.codex/config.toml`" + ` from the project root down) into one
 config, and refuses all of it when anything in it is wrong: a file that does not

@@ -7,9 +7,11 @@
 package validate
 
 import (
+	"cmp"
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/mcpconf/mcpconf/discover"
@@ -39,8 +41,12 @@ type Rule struct {
 	// client's view.
 	Cross bool
 	// Clients says which clients the rule speaks for, for its docs: "" for
-	// every client (each file judged by the clients that read it).
+	// every client (each file judged by the clients that read it). With
+	// For it is a format whose %s is the list of the clients For picks
+	// from their descriptors ("" for the list alone), made when the docs
+	// are: a new client with the property is listed without a word here.
 	Clients string
+	For     func(*normalize.Client) bool
 	// Reader: the rule speaks for how a view's client reads a file (its
 	// shadowing, tool names, value semantics), so in a view merged by
 	// priority (a client that reads its providers' files) it runs even on
@@ -67,6 +73,15 @@ type Example struct {
 
 // SpeaksFor says which clients the rule speaks for, in words.
 func (r *Rule) SpeaksFor() string {
+	if r.For != nil {
+		var names []string
+		for _, c := range normalize.Clients() {
+			if c.Views() && r.For(c) {
+				names = append(names, c.Product)
+			}
+		}
+		return fmt.Sprintf(cmp.Or(r.Clients, "%s"), strings.Join(names, ", "))
+	}
 	if r.Clients == "" {
 		return "each client, for the files it reads"
 	}

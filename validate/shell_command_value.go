@@ -12,7 +12,7 @@ var shellCommandValueRule = &Rule{
 	ID:       normalize.RuleShellCommandValue,
 	Title:    "an env or header value runs a shell command (pisces \"!command\")",
 	Severity: normalize.Error,
-	Clients:  "pisces",
+	For:      func(c *normalize.Client) bool { return c.ValueCommands },
 	Reader:   true,
 	Doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that starts with ` + "`!`" + ` as a shell
 command: it runs the rest with ` + "`/bin/sh -c`" + ` in the project directory when the

@@ -37,8 +37,9 @@ so that the secret stays out of the file.`,
 	Check: checkTemplateValue,
 }
 
-// templateFields are the server fields whose strings are looked at.
-var templateFields = []string{"env", "environment", "headers", "http_headers", "args", "command", "url", "serverUrl", "httpUrl"}
+// templateFields are the server fields whose strings are looked at, with
+// env and headers under any client's key for them (secretKind).
+var templateFields = []string{"args", "command", "url", "serverUrl", "httpUrl"}
 
 func checkTemplateValue(p *Pass) {
 	for s := range p.valueServers() {
@@ -48,7 +49,7 @@ func checkTemplateValue(p *Pass) {
 		doc := p.Document(s.Source.Path)
 		code := -1 // whether the arguments are a script (sh -c, python -c), known once needed
 		eachString(s.Node, func(v stringVisit) {
-			if !slices.Contains(templateFields, v.field) || !maybeTemplate(v.value.Str) {
+			if secretKind(v.field) == "" && !slices.Contains(templateFields, v.field) || !maybeTemplate(v.value.Str) {
 				return
 			}
 			start, end, ok := templateSpan(v.value.Str)
@@ -66,7 +67,7 @@ func checkTemplateValue(p *Pass) {
 			}
 			what := fmt.Sprintf("%q", v.field)
 			key := ""
-			if m := secretMaps[v.field]; m != "" {
+			if m := secretKind(v.field); m != "" {
 				what, key = fmt.Sprintf("%s %q", m, v.key), v.key
 			}
 			d := p.reportSub(doc, v.value, start, end, "%s holds the template value %q: it was meant to be replaced, and the server gets it as written",

@@ -86,7 +86,7 @@ func checkUndefinedVariable(p *Pass) {
 				switch {
 				case u.Syntax == resolve.Brace:
 					what = "opencode substitutes an empty string"
-				case c.EmptyUnset && secretMaps[v.field] != "":
+				case c.EmptyUnset && secretKind(v.field) != "":
 					// expanded again with dotenv-expand when the server starts
 					what = c.Product + " substitutes an empty string"
 				}

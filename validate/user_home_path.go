@@ -36,7 +36,9 @@ program on PATH, or the client's own name for the home directory
 	Check: checkUserHomePath,
 }
 
-var homePathFields = []string{"command", "args", "cwd", "env", "environment", "envFile"}
+// homePathFields are the fields looked at, with env under any client's key
+// for it (secretKind).
+var homePathFields = []string{"command", "args", "cwd", "envFile"}
 
 func checkUserHomePath(p *Pass) {
 	// one finding per file and home directory, at its first place; the
@@ -49,7 +51,7 @@ func checkUserHomePath(p *Pass) {
 		}
 		doc := p.Document(s.Source.Path)
 		eachString(s.Node, func(v stringVisit) {
-			if !slices.Contains(homePathFields, v.field) || !strings.Contains(v.value.Str, "/home/") && !containsFold(v.value.Str, "users") {
+			if secretKind(v.field) != "env" && !slices.Contains(homePathFields, v.field) || !strings.Contains(v.value.Str, "/home/") && !containsFold(v.value.Str, "users") {
 				return
 			}
 			start, end, ok := userHomeSpan(v.value.Str)

@@ -166,7 +166,7 @@ func envVarName(key, fallback string) string {
 // value", `the whole "Basic …" value`): an Authorization header that is not
 // a bare bearer token, a value that holds more than the secret.
 func varAdvice(c *normalize.Client, field, key, name, whole string, moving bool) (string, bool) {
-	header := secretMaps[field] == "header"
+	header := secretKind(field) == "header"
 	auth := header && strings.EqualFold(key, "Authorization")
 	switch {
 	case c == nil:

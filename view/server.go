@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -151,7 +152,7 @@ func learnNode(b *secret.Boundary, key string, v *normalize.Value) {
 	switch v.Kind {
 	case normalize.Object:
 		for _, m := range v.Members {
-			if m.Value.Kind == normalize.String && secretMaps[key] {
+			if m.Value.Kind == normalize.String && secretMaps()[key] {
 				b.LearnValue(m.Key, m.Value.Str)
 				continue
 			}
@@ -282,8 +283,15 @@ func summary(b *secret.Boundary, s *normalize.Server, command secret.Safe, args 
 	return secret.Lit("(no command or URL)")
 }
 
-// secretMaps are server keys whose values are maps of secrets by nature.
-var secretMaps = map[string]bool{"env": true, "headers": true, "environment": true, "http_headers": true}
+// secretMaps are server keys whose values are maps of secrets by nature:
+// env and headers, under any client's key for them (normalize.KeysOf).
+var secretMaps = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range slices.Concat(normalize.KeysOf("env"), normalize.KeysOf("headers")) {
+		m[k] = true
+	}
+	return m
+})
 
 // maskedValue is a raw value as plain data with every secret masked as
 // explain shows it: env and header values as written (references shown,
@@ -291,7 +299,7 @@ var secretMaps = map[string]bool{"env": true, "headers": true, "environment": tr
 // token shapes.
 func maskedValue(key string, v *normalize.Value) any {
 	switch {
-	case v.Kind == normalize.Object && secretMaps[key]:
+	case v.Kind == normalize.Object && secretMaps()[key]:
 		out := map[string]any{}
 		for _, m := range v.Unique() {
 			if m.Value.Kind == normalize.String {
