@@ -143,7 +143,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		if r.doc != nil && !r.shared {
 			set.Documents = append(set.Documents, r.doc)
 			set.Diagnostics = append(set.Diagnostics, r.diags...)
-			set.Diagnostics = append(set.Diagnostics, DuplicateKeys(r.doc)...)
+			set.Diagnostics = append(set.Diagnostics, duplicateKeys(r.doc)...)
 		}
 		switch {
 		case r.doc == nil:
@@ -296,9 +296,9 @@ func (o *Options) Prepare() error {
 	return o.prepare()
 }
 
-// DuplicateKeys reports every key written twice in one object. JSON
+// duplicateKeys reports every key written twice in one object. JSON
 // readers keep the last one without a word, so the first is dead text.
-func DuplicateKeys(doc *normalize.Document) []normalize.Diagnostic {
+func duplicateKeys(doc *normalize.Document) []normalize.Diagnostic {
 	var out []normalize.Diagnostic
 	for _, d := range doc.Duplicates {
 		diag := normalize.At(doc, d.First.KeyRange, d.First.Value.Pointer, normalize.RuleDuplicateKey, normalize.Warning,

@@ -193,7 +193,7 @@ func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 	if opts.Name != "" && out.Named < 0 {
 		out.NotLoaded = notLoaded(b, set, opts.Name)
 	}
-	out.Diagnostics = Findings(b, set.Diagnostics)
+	out.Diagnostics = findings(b, set.Diagnostics)
 	if g := set.Refused; g != nil {
 		out.Refused = &Refused{Reason: b.Text(g.Reason), Hint: b.Text(g.Hint)}
 		if g.Path != "" {
@@ -242,7 +242,7 @@ func entry(b *secret.Boundary, set *normalize.Set, e *normalize.Entry, named boo
 		out.Definitions = append(out.Definitions, Definition{Server: sh.Server, Reason: sh.Reason, Diffs: sh.Differences, Changes: sh.Changes, When: sh.When})
 	}
 	if named {
-		out.Diagnostics = Findings(b, diagnosticsFor(set, e))
+		out.Diagnostics = findings(b, diagnosticsFor(set, e))
 	}
 	return out
 }
@@ -303,7 +303,7 @@ func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptio
 	}
 	out.Matrix, out.Differences = matrix(b, ws, out.Views)
 	out.Sources = workspaceSources(b, ws)
-	out.Diagnostics = Findings(b, ws.Diagnostics)
+	out.Diagnostics = findings(b, ws.Diagnostics)
 	// explain NAME lists the findings of every client's definitions once
 	if opts.Name != "" {
 		var diags []normalize.Diagnostic
@@ -326,7 +326,7 @@ func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptio
 		}
 		slices.SortFunc(diags, normalize.CompareDiagnostics)
 		diags = slices.CompactFunc(diags, func(a, b normalize.Diagnostic) bool { return a.String() == b.String() })
-		out.Name, out.NameDiagnostics = b.Text(opts.Name), Findings(b, diags)
+		out.Name, out.NameDiagnostics = b.Text(opts.Name), findings(b, diags)
 	}
 	return out
 }

@@ -78,8 +78,8 @@ func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
 	return f
 }
 
-// Findings makes diagnostics Safe, in their order.
-func Findings(b *secret.Boundary, diags []normalize.Diagnostic) []Finding {
+// findings makes diagnostics Safe, in their order.
+func findings(b *secret.Boundary, diags []normalize.Diagnostic) []Finding {
 	out := make([]Finding, 0, len(diags))
 	for _, d := range diags {
 		out = append(out, finding(b, d))

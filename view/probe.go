@@ -134,7 +134,7 @@ func probeResult(b *secret.Boundary, r probe.Result, extra map[probe.Status]int)
 	out := ProbeResult{Name: b.Text(r.Name), Client: b.Text(r.Client), Status: b.Text(string(r.Status)), Reason: b.Text(r.Reason), Hint: b.Text(r.Hint),
 		Transport: b.Text(r.Transport), OK: r.Status == probe.StatusOK, Timings: Timings(r.Timings),
 		Capabilities: b.Texts(r.Capabilities), Resources: r.Resources, Prompts: r.Prompts,
-		Diagnostics: Findings(b, r.Diagnostics)}
+		Diagnostics: findings(b, r.Diagnostics)}
 	switch r.Status {
 	case probe.StatusOK:
 		out.Tone = Good

@@ -106,7 +106,7 @@ func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
 	s := rs.Server
 	v := server(b, s, false)
 	r := Resolution{Client: b.Text(rs.Client.ID), Product: b.Text(rs.Client.Product), Name: v.Name,
-		Status: v.Status, Started: v.Started, Source: v.Source, Unresolved: Findings(b, rs.Resolved.Diagnostics)}
+		Status: v.Status, Started: v.Started, Source: v.Source, Unresolved: findings(b, rs.Resolved.Diagnostics)}
 	// args are masked as a list: a flag says what the next one holds
 	file := s.Source.Client // the descriptor the file was resolved by
 	rawArgs := secret.MaskArgs(s.Args)
