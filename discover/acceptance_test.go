@@ -89,9 +89,9 @@ func explainTree(t *testing.T, files map[string]string, env map[string]string) x
 	if err := o.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	set := o.View(normalize.ClientByID("pisces"), discover.AllScopes)
+	ws := o.Scan([]*normalize.Client{normalize.ClientByID("pisces")}, discover.AllScopes)
 	var buf bytes.Buffer
-	if err := report.ExplainJSON(&buf, view.NewSet(secret.NewKeyed(nil), set, view.ExplainOptions{})); err != nil {
+	if err := report.ExplainJSON(&buf, view.NewWorkspace(secret.NewKeyed(nil), ws, view.ExplainOptions{}).Views[0]); err != nil {
 		t.Fatal(err)
 	}
 	var out xExplain

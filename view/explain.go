@@ -163,12 +163,6 @@ func LearnWorkspace(b *secret.Boundary, ws *normalize.Workspace) {
 	}
 }
 
-// NewSet makes one client's view Safe.
-func NewSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
-	learnSet(b, set)
-	return newSet(b, set, opts)
-}
-
 func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 	out := &Set{Root: b.Text(set.Root), Home: b.Text(set.Home), Client: b.Text(normalize.IDOf(set.Client)),
 		ClientRules: b.Text(set.ClientRules), ByPriority: !isView(set), Named: -1}
