@@ -44,16 +44,9 @@ func (o *Options) SelectClients(names []string, scope ScopeFilter) ([]*normalize
 func tableIndex(c *normalize.Client) int { return slices.Index(normalize.Clients(), c) }
 
 // Scan builds the view of every client in the list (SelectClients) over
-// the selected scopes. Files shared by several clients are read once; the
-// problems of a file itself (syntax, unreadable) are reported once.
-func Scan(o Options, clients []*normalize.Client, scope ScopeFilter) (*normalize.Workspace, error) {
-	if err := o.prepare(); err != nil {
-		return nil, err
-	}
-	return o.Scan(clients, scope), nil
-}
-
-// Scan is the package function for options already prepared.
+// the selected scopes, for options already prepared. Files shared by
+// several clients are read once; the problems of a file itself (syntax,
+// unreadable) are reported once.
 func (o *Options) Scan(clients []*normalize.Client, scope ScopeFilter) *normalize.Workspace {
 	w := &normalize.Workspace{Root: o.Root, Home: o.Home, Views: make([]*normalize.Set, len(clients))}
 	var wg sync.WaitGroup
