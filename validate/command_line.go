@@ -16,7 +16,7 @@ var commandLineRule = &Rule{
 	Severity: normalize.Error,
 	Clients:  "the clients known to start servers without a shell: %s",
 	For:      func(c *normalize.Client) bool { return c.NoShell },
-	Doc: `A shell splits ` + "`npx -y @acme/mcp`" + ` into a program and its arguments and runs
+	doc: `A shell splits ` + "`npx -y @acme/mcp`" + ` into a program and its arguments and runs
 ` + "`curl … | sh`" + ` as a pipeline; most clients start stdio servers without one, so
 the system is asked for a program literally named ` + "`npx -y @acme/mcp`" + `, which does
 not exist, and the server does not start (ENOENT).

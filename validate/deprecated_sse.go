@@ -12,7 +12,7 @@ var deprecatedSSERule = &Rule{
 	ID:       normalize.RuleDeprecatedSSE,
 	Title:    "a server uses the deprecated HTTP+SSE transport",
 	Severity: normalize.Info,
-	Doc: "The MCP specification of 2025-03-26 replaced the HTTP+SSE transport with\n" +
+	doc: "The MCP specification of 2025-03-26 replaced the HTTP+SSE transport with\n" +
 		"streamable HTTP. Servers keep the old `/sse` endpoint for a while, then drop\n" +
 		"it. When the server offers streamable HTTP (usually at `/mcp` instead of\n" +
 		"`/sse`), switch to it with `\"type\": \"http\"`.\n\n" +

@@ -16,7 +16,7 @@ var foreignPlaceholderRule = &Rule{
 	Title:    "a placeholder is written in a syntax this client does not expand",
 	Severity: normalize.Warning,
 	Clients:  "each client, for the syntax it expands",
-	Doc: `Every client has its own placeholder syntax and sends everything else as
+	doc: `Every client has its own placeholder syntax and sends everything else as
 written, so a placeholder copied from another client's docs reaches the
 server literally (a classic cause of 401s: the header says
 ` + "`Bearer ${env:TOKEN}`" + `).

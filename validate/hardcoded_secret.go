@@ -16,7 +16,7 @@ var hardcodedSecretRule = &Rule{
 	ID:       normalize.RuleHardcodedSecret,
 	Title:    "a credential is written literally in the config file",
 	Severity: normalize.Error,
-	Doc: `A token in ` + "`env`" + `, ` + "`headers`" + ` (opencode ` + "`environment`" + `, Codex ` + "`http_headers`" + `), in
+	doc: `A token in ` + "`env`" + `, ` + "`headers`" + ` (opencode ` + "`environment`" + `, Codex ` + "`http_headers`" + `), in
 ` + "`args`" + ` or in the URL (user info, query) is readable by everyone who can read the
 file, and by everyone who clones the repository when the file is committed.
 

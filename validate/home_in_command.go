@@ -17,7 +17,7 @@ var homeInCommandRule = &Rule{
 	Severity: normalize.Error,
 	Clients:  "the clients known to start servers without a shell: %s",
 	For:      func(c *normalize.Client) bool { return c.NoShell },
-	Doc: `A shell turns ` + "`~/bin/server`" + ` and ` + "`$HOME/bin/server`" + ` into a path; most clients start
+	doc: `A shell turns ` + "`~/bin/server`" + ` and ` + "`$HOME/bin/server`" + ` into a path; most clients start
 stdio servers without one, so the system is asked for a program literally
 named ` + "`~/bin/server`" + ` and the server does not start (ENOENT). What each client
 does with ` + "`command`" + `, checked with the clients themselves (testdata/clients/nosh)

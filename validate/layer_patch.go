@@ -11,7 +11,7 @@ var layerPatchRule = &Rule{
 	Off:      true,
 	Clients:  "clients that fold their files key by key: %s",
 	For:      func(c *normalize.Client) bool { return c.Merge == normalize.KeyByKey },
-	Doc: `Codex, opencode and agent-code fold their files key by key, so a project file
+	doc: `Codex, opencode and agent-code fold their files key by key, so a project file
 may change one field of a server that the user's file defines:
 
 ` + "```toml" + `

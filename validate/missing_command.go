@@ -12,7 +12,7 @@ var missingCommandRule = &Rule{
 	ID:       normalize.RuleMissingCommand,
 	Title:    "a stdio server has no command",
 	Severity: normalize.Error,
-	Doc: "A stdio server is a process the client starts, so it needs a non-empty\n" +
+	doc: "A stdio server is a process the client starts, so it needs a non-empty\n" +
 		"`command` (opencode: a `command` array whose first item is the program).\n" +
 		"The transport is stdio when `type` says so (`\"stdio\"`, opencode `\"local\"`) or,\n" +
 		"in pisces, Claude Code, Cursor, VS Code and Windsurf, when the entry has no\n" +

@@ -17,7 +17,7 @@ var missingServersKeyRule = &Rule{
 	Title:    "servers are written outside the key the client reads them under, or a servers file has no such key",
 	Severity: normalize.Error,
 	Clients:  "each client, in the words of the client whose key is missing (a Claude Code plugin's .mcp.json excepted)",
-	Doc: `Each client reads its servers under one key: ` + "`mcpServers`" + ` (Claude Code, Cursor,
+	doc: `Each client reads its servers under one key: ` + "`mcpServers`" + ` (Claude Code, Cursor,
 Windsurf, Gemini CLI, pisces, Claude Desktop), ` + "`servers`" + ` (VS Code), ` + "`mcp`" + `
 (opencode), ` + "`[mcp_servers.NAME]`" + ` (Codex, agent-code), ` + "`context_servers`" + ` (Zed).
 Two mistakes load nothing:

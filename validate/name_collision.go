@@ -18,7 +18,7 @@ var nameCollisionRule = &Rule{
 	Clients:  "each client with a known tool-name scheme: %s",
 	For:      func(c *normalize.Client) bool { return c.ToolNames != nil },
 	Reader:   true,
-	Doc: `Clients put the server name into every tool name the model sees, after
+	doc: `Clients put the server name into every tool name the model sees, after
 replacing the characters their model APIs do not accept:
 
 | client | tool name | server part |

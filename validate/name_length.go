@@ -13,7 +13,7 @@ var nameLengthRule = &Rule{
 	Title:    "a server name leaves too little room for tool names",
 	Severity: normalize.Warning,
 	For:      func(c *normalize.Client) bool { return c.ToolNames != nil && c.ToolNames.MaxLen > 0 },
-	Doc: "Clients put the server name in front of every tool name and cap the total:\n\n" +
+	doc: "Clients put the server name in front of every tool name and cap the total:\n\n" +
 		"- Codex and Claude Code name tools `mcp__<server>__<tool>` and cut names over\n" +
 		"  64 characters (Codex adds a SHA-1 suffix, so the model sees a mangled name;\n" +
 		"  Claude Code reportedly drops over-long tools).\n" +

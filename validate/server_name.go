@@ -17,7 +17,7 @@ var serverNameRule = &Rule{
 	Severity: normalize.Warning,
 	Clients:  "the clients with a rule for names: %s (an empty name: every client; reserved names: Claude Code)",
 	For:      func(c *normalize.Client) bool { return c.NameChars },
-	Doc: "Server names end up in tool names (`mcp__<server>__<tool>`), command lines\n" +
+	doc: "Server names end up in tool names (`mcp__<server>__<tool>`), command lines\n" +
 		"(`claude mcp get NAME`) and file keys, so keep them to 1–100 characters of\n" +
 		"`[a-zA-Z0-9_.-]`. pisces enforces exactly this when it writes a config (newer\n" +
 		"versions also allow `:` for plugin namespaces; mcpconf still reports it since\n" +

@@ -15,7 +15,7 @@ var shadowedRule = &Rule{
 	Severity: normalize.Warning,
 	Reader:   true,
 	Clients:  "each client, inside its own files (pisces across every provider's files)",
-	Doc: `Each client reads its own files in its own precedence, and when two of them
+	doc: `Each client reads its own files in its own precedence, and when two of them
 define the same server name one definition wins whole: Cursor and VS Code
 prefer the project's file to the user's, Claude Code prefers its local scope
 to the project's ` + "`.mcp.json`" + ` and that to ` + "`~/.claude.json`" + `, Gemini CLI the

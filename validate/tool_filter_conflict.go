@@ -13,7 +13,7 @@ var toolFilterConflictRule = &Rule{
 	ID:       normalize.RuleToolFilterConflict,
 	Title:    "a tool is both included and excluded, or the include list is empty",
 	Severity: normalize.Warning,
-	Doc: "Clients that filter a server's tools take an allow-list and a deny-list:\n" +
+	doc: "Clients that filter a server's tools take an allow-list and a deny-list:\n" +
 		"pisces `enabledTools`/`disabledTools` (glob patterns), Codex\n" +
 		"`enabled_tools`/`disabled_tools`, Gemini CLI `includeTools`/`excludeTools`. In\n" +
 		"all of them the deny-list wins, so a tool listed in both is hidden although\n" +

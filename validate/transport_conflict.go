@@ -11,7 +11,7 @@ var transportConflictRule = &Rule{
 	ID:       normalize.RuleTransportConflict,
 	Title:    "a server has both a command and a URL",
 	Severity: normalize.Error,
-	Doc: "A server is either started as a local process (`command`, stdio) or reached\n" +
+	doc: "A server is either started as a local process (`command`, stdio) or reached\n" +
 		"over the network (`url`; Windsurf also `serverUrl`, Gemini CLI also `httpUrl`),\n" +
 		"never both. Clients disagree on what to do with an entry that has both:\n\n" +
 		"- pisces (and Roo Code) reject it with a validation error;\n" +

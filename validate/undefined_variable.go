@@ -16,7 +16,7 @@ var undefinedVariableRule = &Rule{
 	Severity: normalize.Warning,
 	Clients:  "each client, for the placeholders it expands and the variables it reads by name",
 	Off:      true,
-	Doc: `A placeholder the client expands (` + "`${VAR}`" + ` in Claude Code and pisces,
+	doc: `A placeholder the client expands (` + "`${VAR}`" + ` in Claude Code and pisces,
 ` + "`${env:VAR}`" + ` in Cursor, VS Code and Windsurf, ` + "`$VAR`" + ` and ` + "`${VAR}`" + ` in Gemini CLI,
 ` + "`{env:VAR}`" + ` in opencode) whose variable is not set and that has no default
 (` + "`${VAR:-default}`" + `) is sent literally — or as an empty string, in opencode and in

@@ -14,7 +14,7 @@ var unknownTransportRule = &Rule{
 	ID:       normalize.RuleUnknownTransport,
 	Title:    "the transport type is not one the client accepts",
 	Severity: normalize.Error,
-	Doc: "Each client accepts its own `type` literals, and they differ for the same\n" +
+	doc: "Each client accepts its own `type` literals, and they differ for the same\n" +
 		"transport:\n\n" +
 		"| client | accepted `type` |\n" +
 		"|---|---|\n" +

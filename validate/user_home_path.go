@@ -16,7 +16,7 @@ var userHomePathRule = &Rule{
 	Title:    "a project file holds an absolute path into one user's home directory",
 	Severity: normalize.Info,
 	Clients:  "every client, for project files; the hint uses each client's own name for the home",
-	Doc: `A committed project file is read on every machine that checks the project
+	doc: `A committed project file is read on every machine that checks the project
 out, but ` + "`/Users/alice/tools/server`" + `, ` + "`/home/bob/venv/bin/python`" + ` or
 ` + "`C:\\Users\\carol\\mcp\\index.js`" + ` exists on one: everywhere else the server does not
 start, or starts with the wrong files.

@@ -8,7 +8,7 @@ var wrongRootKeyRule = &Rule{
 	ID:       normalize.RuleWrongRootKey,
 	Title:    "servers are under a key this file's client does not read",
 	Severity: normalize.Error,
-	Doc: "Each client reads its servers from one key: `mcpServers` (Claude Code, Cursor,\n" +
+	doc: "Each client reads its servers from one key: `mcpServers` (Claude Code, Cursor,\n" +
 		"Windsurf, Gemini CLI, pisces), `servers` (VS Code `.vscode/mcp.json`), `mcp`\n" +
 		"(opencode), `[mcp_servers]` (Codex, agent-code). Servers under another\n" +
 		"client's key are ignored without a message. One exception is a warning: VS Code\n" +
