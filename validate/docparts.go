@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
@@ -184,6 +185,33 @@ func variableForms() string {
 	})
 }
 
+// fieldKeys says which clients write the canonical fields under another
+// key, and which (Shape.FieldKeys): "Codex `http_headers`, opencode
+// `environment`".
+func fieldKeys(fields ...string) string {
+	var out []string
+	for _, c := range normalize.Clients() {
+		for _, f := range fields {
+			if k := c.FieldKey(f); c.Views() && k != f {
+				out = append(out, c.Product+" `"+k+"`")
+			}
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// nameFields says which fields of which clients hold variable names,
+// never values (Expansion.NameFields): "Codex's `env_vars`, … and …".
+func nameFields() string {
+	var out []string
+	for _, c := range normalize.Clients() {
+		if c.Views() && len(c.NameFields) > 0 {
+			out = append(out, c.Product+"'s "+andList(strings.Split(codeList(c.NameFields), ", ")))
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
 // byNameFields says where the clients that read variables by name take
 // their names (VarsByName, NameFields): "`env_vars`, … for Codex".
 func byNameFields(sep string) string {
@@ -242,6 +270,35 @@ func schemesTable() string {
 	}
 	for _, sc := range keys {
 		k := row(sc)
+		fmt.Fprintf(&b, "| %s | %s |\n", strings.Join(names[k], ", "), k)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// nameLimitsTable is, for each client that cuts tool names (ToolNames
+// with a MaxLen), its names, its limit and the longest server name that
+// leaves toolNameRoom characters for the tool (checkNameLength's count).
+func nameLimitsTable() string {
+	var b strings.Builder
+	b.WriteString("| client | tool name | cut over | server names over |\n|---|---|---|---|\n")
+	var keys []string
+	names := map[string][]string{}
+	for _, c := range normalize.Clients() {
+		sc := c.ToolNames
+		if sc == nil || sc.MaxLen == 0 || !c.Views() {
+			continue
+		}
+		form := "`" + sc.Form + "`"
+		if sc.OnClash {
+			form += " (clashing tools)"
+		}
+		k := fmt.Sprintf("%s | %d | %d", form, sc.MaxLen, sc.MaxLen-utf8.RuneCountInString(sc.Prefix(""))-toolNameRoom)
+		if _, ok := names[k]; !ok {
+			keys = append(keys, k)
+		}
+		names[k] = append(names[k], c.Product)
+	}
+	for _, k := range keys {
 		fmt.Fprintf(&b, "| %s | %s |\n", strings.Join(names[k], ", "), k)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
