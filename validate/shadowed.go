@@ -19,8 +19,8 @@ var shadowedRule = &Rule{
 define the same server name one definition wins whole: Cursor and VS Code
 prefer the project's file to the user's, Claude Code prefers its local scope
 to the project's ` + "`.mcp.json`" + ` and that to ` + "`~/.claude.json`" + `, Gemini CLI the
-workspace to the user. The other definition is not loaded. (Codex, opencode
-and agent-code fold their files key by key instead: nothing is hidden
+workspace to the user. The other definition is not loaded. ({{gen:keybykey}}
+fold their files key by key instead: nothing is hidden
 there, a higher layer changes fields of the lower one.)
 
 A hidden definition that differs from the winner is a warning: editing it
@@ -59,6 +59,7 @@ are meant to run.`,
 		Others: map[string]string{".cursor/mcp.json": "{ \"mcpServers\": {\n" +
 			"  \"github\": { \"command\": \"docker\", \"args\": [\"run\", \"-i\", \"--rm\", \"ghcr.io/github/github-mcp-server:v0.9.0\"] }\n" +
 			"} }\n"}},
+	parts: map[string]func() string{"keybykey": func() string { return clientList(keyByKey) }},
 	Check: checkShadowed,
 }
 

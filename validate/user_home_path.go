@@ -28,11 +28,11 @@ alone.
 
 Use a path relative to the project (the clients start servers there), a
 program on PATH, or the client's own name for the home directory
-(` + "`${userHome}`" + ` in Cursor and VS Code, ` + "`${HOME}`" + ` in Claude Code, ` + "`$HOME`" + ` in Gemini CLI,
-` + "`{env:HOME}`" + ` in opencode); for Codex, keep the server in ` + "`~/.codex/config.toml`" + `.`,
+({{gen:refs}}); {{gen:userfiles}}.`,
 	Example: Example{File: ".cursor/mcp.json",
 		Bad:  "{ \"mcpServers\": { \"notes\": { \"command\": \"node\", \"args\": [\"/Users/alice/src/notes-mcp/dist/index.js\"] } } }\n",
 		Good: "{ \"mcpServers\": { \"notes\": { \"command\": \"node\", \"args\": [\"${workspaceFolder}/tools/notes-mcp/dist/index.js\"] } } }\n"},
+	parts: map[string]func() string{"refs": homeRefs, "userfiles": homeUserFiles},
 	Check: checkUserHomePath,
 }
 
@@ -167,4 +167,28 @@ func homeRef(c *normalize.Client, tilde bool) string {
 		return "{env:HOME}"
 	}
 	return ""
+}
+
+// homeRefs says how each client names the home directory (homeRef, as
+// homePathHint suggests it): "`${HOME}` in pisces and Claude Code, …".
+func homeRefs() string {
+	return clientGroups("in", func(c *normalize.Client) string {
+		if r := homeRef(c, false); r != "" {
+			return "`" + r + "`"
+		}
+		return ""
+	})
+}
+
+// homeUserFiles says, for the clients without a name for the home, where
+// homePathHint tells users to keep the server instead (UserFile): "for
+// Codex, keep the server in `~/.codex/config.toml`; …".
+func homeUserFiles() string {
+	var out []string
+	for _, c := range normalize.Clients() {
+		if c.Views() && homeRef(c, false) == "" && c.UserFile() != "" {
+			out = append(out, fmt.Sprintf("for %s, keep the server in `%s`", c.Product, c.UserFile()))
+		}
+	}
+	return strings.Join(out, "; ")
 }
