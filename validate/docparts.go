@@ -112,7 +112,7 @@ func typesTable() string {
 			s += " (required)"
 		}
 		if c.UnknownTypeIgnored {
-			s += " (another is ignored: the other keys decide)"
+			s += " (an unknown one is ignored: the other keys decide)"
 		}
 		return s
 	})

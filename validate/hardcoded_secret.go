@@ -57,7 +57,8 @@ variables, ` + "`*_PUBLISHABLE_KEY`" + ` — unless the value has a vendor's sec
 (a GitHub token in ` + "`NEXT_PUBLIC_GITHUB_TOKEN`" + ` is still reported) or is a
 service-role JWT.
 
-{{gen:names}} hold variable names, never secrets, and are skipped.
+{{gen:names}}
+hold variable names, never secrets, and are skipped.
 
 Project and local files are errors (they are committed, or sit next to
 files that are); files in the home directory are warnings: user files, and
@@ -71,7 +72,8 @@ after the key the value sits under, else after the vendor a token's shape
 names (` + "`CONTEXT7_API_KEY`" + `), else after the server.
 
 Fix: read the value from the environment with the client's own syntax —
-{{gen:refs}} — and rotate the token, since it has been exposed.`,
+{{gen:refs}}
+— and rotate the token, since it has been exposed.`,
 	Example: Example{File: ".mcp.json",
 		Bad: "{ \"mcpServers\": { \"github\": {\n" +
 			"  \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"],\n" +

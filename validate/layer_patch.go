@@ -11,8 +11,8 @@ var layerPatchRule = &Rule{
 	Off:      true,
 	Clients:  "clients that fold their files key by key: %s",
 	For:      keyByKey,
-	doc: `{{gen:clients}} fold their files key by key, so a project file
-may change one field of a server that the user's file defines:
+	doc: `{{gen:clients}} fold their files key by key, so a
+project file may change one field of a server that the user's file defines:
 
 ` + "```toml" + `
 # .codex/config.toml

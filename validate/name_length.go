@@ -17,9 +17,9 @@ var nameLengthRule = &Rule{
 	doc: "Clients put the server name in front of every tool name and cap the total\n" +
 		"(Codex cuts a name and adds a SHA-1 suffix, so the model sees a mangled name;\n" +
 		"Claude Code reportedly drops over-long tools; Gemini CLI cuts with `___` in\n" +
-		"the middle). The rule warns when the prefix leaves fewer than {{gen:room}}\n" +
-		"characters for the tool name, for a server name over the length below (a bare\n" +
-		"`.mcp.json` is judged by Claude Code's):\n\n" +
+		"the middle). The rule warns when the prefix leaves fewer than {{gen:room}} characters\n" +
+		"for the tool name: for a server name over the length below (a bare `.mcp.json`\n" +
+		"is judged by Claude Code's):\n\n" +
 		"{{gen:limits}}\n\n" +
 		"Tool names like `search_repositories` (19) or `get_pull_request_comments` (25)\n" +
 		"then get cut.",

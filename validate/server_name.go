@@ -28,7 +28,9 @@ var serverNameRule = &Rule{
 		"`<namespace>/<name>` (`io.github.ChromeDevTools/chrome-devtools-mcp`), so one\n" +
 		"`/` is accepted in VS Code files.\n\n" +
 		"Characters and length are checked only for the clients that document or\n" +
-		"enforce a rule for names ({{gen:rule}}; see docs/clients.md): {{gen:none}}\n" +
+		"enforce a rule for names (see docs/clients.md):\n" +
+		"{{gen:rule}}.\n" +
+		"{{gen:none}}\n" +
 		"document none, and vendors' own install lines use names such as\n" +
 		"`@21st-dev/magic` there.\n\n" +
 		"An empty name is an error for every client: no client can refer to the server.\n\n" +

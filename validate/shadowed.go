@@ -19,8 +19,8 @@ var shadowedRule = &Rule{
 define the same server name one definition wins whole: Cursor and VS Code
 prefer the project's file to the user's, Claude Code prefers its local scope
 to the project's ` + "`.mcp.json`" + ` and that to ` + "`~/.claude.json`" + `, Gemini CLI the
-workspace to the user. The other definition is not loaded. ({{gen:keybykey}}
-fold their files key by key instead: nothing is hidden
+workspace to the user. The other definition is not loaded.
+({{gen:keybykey}} fold their files key by key instead: nothing is hidden
 there, a higher layer changes fields of the lower one.)
 
 A hidden definition that differs from the winner is a warning: editing it

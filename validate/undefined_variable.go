@@ -16,11 +16,15 @@ var undefinedVariableRule = &Rule{
 	Severity: normalize.Warning,
 	Clients:  "each client, for the placeholders it expands and the variables it reads by name",
 	Off:      true,
-	doc: `A placeholder the client expands ({{gen:forms}}) whose variable is not set and
-that has no default (` + "`${VAR:-default}`" + `) is sent literally — or as an empty
-string, in opencode and in {{gen:empty}}'s ` + "`env`" + ` and ` + "`headers`" + ` (expanded
-again when the server starts). The variables named in {{gen:byname}} are
-checked: an unset one means the server does not get the value or the header.
+	doc: `A placeholder the client expands, whose variable is not set and that has no
+default (` + "`${VAR:-default}`" + `), is sent literally — or as an empty string, in opencode
+and in {{gen:empty}}'s ` + "`env`" + ` and ` + "`headers`" + ` (expanded again when the server
+starts). The placeholders are
+{{gen:forms}}.
+The variables named in
+{{gen:byname}}
+are checked too: an unset one means the server does not get the value or the
+header.
 
 The environment is the one ` + "`mcpconf lint`" + ` runs in, which may not be the one the
 client starts in, so this rule is off by default: ` + "`mcpconf lint --check-env`" + ` runs it

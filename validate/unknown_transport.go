@@ -22,8 +22,8 @@ var unknownTransportRule = &Rule{
 		"`local` or `remote`) makes it reject the server. An entry without `type` is\n" +
 		"rejected by {{gen:required}}, except a toggle-only `{ \"enabled\": false }` entry\n" +
 		"that switches off a server defined in another layer. An entry with neither\n" +
-		"`command` nor `url` is refused by {{gen:neither}}, unless another file of the\n" +
-		"same client defines the server, which the entry then patches.",
+		"`command` nor `url` is refused by {{gen:neither}}, unless another\n" +
+		"file of the same client defines the server, which the entry then patches.",
 	Example: Example{File: ".vscode/mcp.json",
 		Bad:  "{\n  \"servers\": {\n    \"context7\": { \"type\": \"streamable-http\", \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n",
 		Good: "{\n  \"servers\": {\n    \"context7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n"},

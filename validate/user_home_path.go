@@ -27,8 +27,9 @@ and local files stay on their machine). ` + "`/Users/Shared`" + `, ` + "`/home/l
 alone.
 
 Use a path relative to the project (the clients start servers there), a
-program on PATH, or the client's own name for the home directory
-({{gen:refs}}); {{gen:userfiles}}.`,
+program on PATH, or the client's own name for the home directory:
+{{gen:refs}};
+{{gen:userfiles}}.`,
 	Example: Example{File: ".cursor/mcp.json",
 		Bad:  "{ \"mcpServers\": { \"notes\": { \"command\": \"node\", \"args\": [\"/Users/alice/src/notes-mcp/dist/index.js\"] } } }\n",
 		Good: "{ \"mcpServers\": { \"notes\": { \"command\": \"node\", \"args\": [\"${workspaceFolder}/tools/notes-mcp/dist/index.js\"] } } }\n"},
@@ -182,13 +183,15 @@ func homeRefs() string {
 
 // homeUserFiles says, for the clients without a name for the home, where
 // homePathHint tells users to keep the server instead (UserFile): "for
-// Codex, keep the server in `~/.codex/config.toml`; …".
+// Codex and Zed, which have none, keep the server in the user's file
+// (`~/.codex/config.toml`, …)".
 func homeUserFiles() string {
-	var out []string
+	var names, files []string
 	for _, c := range normalize.Clients() {
 		if c.Views() && homeRef(c, false) == "" && c.UserFile() != "" {
-			out = append(out, fmt.Sprintf("for %s, keep the server in `%s`", c.Product, c.UserFile()))
+			names = append(names, c.Product)
+			files = append(files, c.UserFile())
 		}
 	}
-	return strings.Join(out, "; ")
+	return fmt.Sprintf("for %s, which have none, keep the server in the user's file (%s)", andList(names), codeList(files))
 }
