@@ -303,3 +303,41 @@ func nameLimitsTable() string {
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// clientNames names the clients with a view of their own that pick takes,
+// in table order, with commas: "pisces, Claude Code, Cursor".
+func clientNames(pick func(*normalize.Client) bool) string {
+	var names []string
+	for _, c := range normalize.Clients() {
+		if c.Views() && pick(c) {
+			names = append(names, c.Product)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// serversKeys says under which key each client reads its servers
+// (Shape.ServersKey; a table of its own in a TOML file, [key.NAME]):
+// "`mcpServers` (pisces, Claude Code, …), `servers` (VS Code), …".
+func serversKeys() string {
+	var keys []string
+	names := map[string][]string{}
+	for _, c := range normalize.Clients() {
+		if !c.Views() || c.ServersKey == "" {
+			continue
+		}
+		k := c.ServersKey
+		if len(c.Files) > 0 && c.Files[0].Format == normalize.TOML {
+			k = "[" + k + ".NAME]"
+		}
+		if _, ok := names[k]; !ok {
+			keys = append(keys, k)
+		}
+		names[k] = append(names[k], c.Product)
+	}
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = "`" + k + "` (" + strings.Join(names[k], ", ") + ")"
+	}
+	return strings.Join(out, ", ")
+}
