@@ -341,3 +341,34 @@ func serversKeys() string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// providerPriorities is the providers table of the client that reads its
+// providers' files (Layout.Providers, pisces's), highest priority first,
+// equal priorities together: "pisces > Claude Code > … > Cursor, Windsurf >
+// … > `mcp.json`".
+func providerPriorities() string {
+	for _, c := range normalize.Clients() {
+		if len(c.Providers) == 0 {
+			continue
+		}
+		ps := slices.Clone(c.Providers)
+		slices.SortStableFunc(ps, func(a, b normalize.Provider) int { return b.Priority - a.Priority })
+		var b strings.Builder
+		for i, p := range ps {
+			switch {
+			case i == 0:
+			case p.Priority == ps[i-1].Priority:
+				b.WriteString(", ")
+			default:
+				b.WriteString(" > ")
+			}
+			owner := p.Client
+			if owner == nil {
+				owner = c
+			}
+			b.WriteString(docName(owner))
+		}
+		return b.String()
+	}
+	return ""
+}

@@ -31,9 +31,8 @@ identical copy is reported as info: it is dead weight that will drift.
 The rule speaks for one client at a time: a server kept in ` + "`.mcp.json`" + ` for
 Claude Code and in ` + "`.cursor/mcp.json`" + ` for Cursor is not hidden (each client reads
 only its own file; see drift for copies that differ). pisces reads every
-client's files and lets the highest-priority provider win (pisces >
-Claude Code > Codex > Gemini CLI > opencode > Cursor, Windsurf > agent-code >
-VS Code > bare ` + "`mcp.json`" + `), so in a project with pisces files the rule also
+client's files and lets the highest-priority provider win
+({{gen:priority}}), so in a project with pisces files the rule also
 reports, in pisces's name, what pisces hides; when another client reads the
 hidden definition, the hint says to keep it.
 
@@ -59,7 +58,10 @@ are meant to run.`,
 		Others: map[string]string{".cursor/mcp.json": "{ \"mcpServers\": {\n" +
 			"  \"github\": { \"command\": \"docker\", \"args\": [\"run\", \"-i\", \"--rm\", \"ghcr.io/github/github-mcp-server:v0.9.0\"] }\n" +
 			"} }\n"}},
-	parts: map[string]func() string{"keybykey": func() string { return clientList(keyByKey) }},
+	parts: map[string]func() string{
+		"keybykey": func() string { return clientList(keyByKey) },
+		"priority": providerPriorities,
+	},
 	Check: checkShadowed,
 }
 
