@@ -392,7 +392,7 @@ func ruleInfos() []view.RuleInfo {
 	rules := validate.Rules()
 	out := make([]view.RuleInfo, len(rules))
 	for i, r := range rules {
-		out[i] = view.RuleInfo{ID: r.ID, Title: r.Title, Help: r.Doc, DocURL: validate.DocURL(r.ID), Severity: r.Severity}
+		out[i] = view.RuleInfo{ID: r.ID, Title: r.Title, Help: r.DocText(), DocURL: validate.DocURL(r.ID), Severity: r.Severity}
 	}
 	return out
 }

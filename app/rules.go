@@ -35,7 +35,7 @@ type ExampleDoc struct {
 // RuleDocOf is lint rule r's RuleDoc.
 func RuleDocOf(r *validate.Rule) RuleDoc {
 	out := RuleDoc{ID: string(r.ID), Kind: "lint", Title: r.Title, Severity: r.Severity.String(), Off: r.Off, Clients: r.SpeaksFor(),
-		Doc: r.Doc, DocURL: validate.DocURL(r.ID)}
+		Doc: r.DocText(), DocURL: validate.DocURL(r.ID)}
 	if e := r.Example; e.File != "" {
 		out.Example = &ExampleDoc{File: e.File, Bad: e.Bad, Good: e.Good, Others: e.Others, Config: e.Config}
 	}

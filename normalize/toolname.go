@@ -21,6 +21,9 @@ type Scheme struct {
 	// OnClash: the client uses Form only for a tool whose bare name another
 	// server's tool already has (Gemini CLI); otherwise for every tool.
 	OnClash bool
+	// Server says in words, for the docs, how the server name becomes the
+	// server part of a tool name (ServerPrefix), in Markdown.
+	Server string
 
 	toolName     func(server, tool string) string
 	serverPrefix func(server string) string
@@ -54,14 +57,21 @@ func (s Scheme) Prefix(server string) string {
 	return strings.ReplaceAll(f, "<server>", server)
 }
 
+// How each scheme makes the server part, in words (Scheme.Server).
+const (
+	piscesServerDoc = "lower case, every run of characters outside `[a-z_]` (digits too) becomes one `_`"
+	codexServerDoc  = "characters outside `[a-zA-Z0-9_-]` become `_`"
+	geminiServerDoc = "characters outside `[a-zA-Z0-9_.-]` become `_`"
+)
+
 var (
-	piscesScheme = &Scheme{ID: "pisces", Form: "mcp_<server>_<tool>", toolName: piscesToolName, serverPrefix: piscesServer}
-	codexScheme  = &Scheme{ID: "codex", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart, fullName: codexFullName}
+	piscesScheme = &Scheme{ID: "pisces", Form: "mcp_<server>_<tool>", Server: piscesServerDoc, toolName: piscesToolName, serverPrefix: piscesServer}
+	codexScheme  = &Scheme{ID: "codex", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, Server: codexServerDoc, toolName: codexToolName, serverPrefix: codexPart, fullName: codexFullName}
 	// Claude Code uses the shape of Codex (docs/clients.md); its source is not
 	// public, so the length handling is Codex's.
-	claudeScheme   = &Scheme{ID: "claude", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, toolName: codexToolName, serverPrefix: codexPart, fullName: codexFullName}
-	opencodeScheme = &Scheme{ID: "opencode", Form: "<server>_<tool>", toolName: opencodeToolName, serverPrefix: opencodePart}
-	geminiScheme   = &Scheme{ID: "gemini", Form: "<server>__<tool>", MaxLen: geminiMaxToolName, OnClash: true, toolName: geminiToolName, serverPrefix: geminiPart, fullName: geminiFullName}
+	claudeScheme   = &Scheme{ID: "claude", Form: "mcp__<server>__<tool>", MaxLen: codexMaxToolName, Server: codexServerDoc, toolName: codexToolName, serverPrefix: codexPart, fullName: codexFullName}
+	opencodeScheme = &Scheme{ID: "opencode", Form: "<server>_<tool>", Server: codexServerDoc, toolName: opencodeToolName, serverPrefix: opencodePart}
+	geminiScheme   = &Scheme{ID: "gemini", Form: "<server>__<tool>", MaxLen: geminiMaxToolName, OnClash: true, Server: geminiServerDoc, toolName: geminiToolName, serverPrefix: geminiPart, fullName: geminiFullName}
 )
 
 // pisces follows docs/clients.md, which matches oh-my-pi (can1357/oh-my-pi

@@ -8,7 +8,7 @@ var allowListDropsRule = &Rule{
 	Title:    "an allow-list keeps a server the project defines from starting",
 	Severity: normalize.Warning,
 	Clients:  "each client with allow-lists: Claude Code's allowedMcpServers, Gemini CLI's mcp.allowed, …",
-	Doc: "A server the project shares (Claude Code's `.mcp.json`, Gemini CLI's\n" +
+	doc: "A server the project shares (Claude Code's `.mcp.json`, Gemini CLI's\n" +
 		"`.gemini/settings.json`) that an allow-list does not admit never starts, and\n" +
 		"Claude Code does not even list it in `claude mcp list`. Claude Code adds up the\n" +
 		"`allowedMcpServers` of every settings file (managed, local, project, user); an\n" +

@@ -16,7 +16,7 @@ var bareEnvNameRule = &Rule{
 	Severity: normalize.Info,
 	For:      func(c *normalize.Client) bool { return c.ValueCommands },
 	Reader:   true,
-	Doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that is exactly the name of a set
+	doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that is exactly the name of a set
 environment variable as that variable's value: ` + "`\"GITHUB_TOKEN\": \"GITHUB_TOKEN\"`" + `
 sends your token when ` + "`GITHUB_TOKEN`" + ` is set, and the word ` + "`GITHUB_TOKEN`" + ` when it is
 not — without a message either way. Claude Code, which reads ` + "`.mcp.json`" + ` too,

@@ -16,7 +16,7 @@ var commandLineRule = &Rule{
 	Severity: normalize.Error,
 	Clients:  "the clients known to start servers without a shell: %s",
 	For:      func(c *normalize.Client) bool { return c.NoShell },
-	Doc: `A shell splits ` + "`npx -y @acme/mcp`" + ` into a program and its arguments and runs
+	doc: `A shell splits ` + "`npx -y @acme/mcp`" + ` into a program and its arguments and runs
 ` + "`curl … | sh`" + ` as a pipeline; most clients start stdio servers without one, so
 the system is asked for a program literally named ` + "`npx -y @acme/mcp`" + `, which does
 not exist, and the server does not start (ENOENT).
@@ -27,12 +27,13 @@ well-known program (` + "`/usr/local/bin/node server.js`" + `), or any program f
 an option. A path with spaces (` + "`C:\\Program Files\\nodejs\\node.exe`" + `,
 ` + "`/Applications/My Tool.app/…`" + `) is one program and left alone.
 
-Put the program in ` + "`command`" + ` and each argument in ` + "`args`" + ` (opencode: one
+Put the program in ` + "`command`" + ` and each argument in ` + "`args`" + ` ({{gen:array}}: one
 ` + "`command`" + ` array); run shell syntax through a shell (` + "`sh -c`" + `). Clients not known
 to start servers without a shell are not judged.`,
 	Example: Example{File: ".mcp.json",
 		Bad:  "{ \"mcpServers\": { \"memory\": { \"command\": \"npx -y @modelcontextprotocol/server-memory@2025.8.4\" } } }\n",
 		Good: "{ \"mcpServers\": { \"memory\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory@2025.8.4\"] } } }\n"},
+	parts: map[string]func() string{"array": func() string { return clientList(func(c *normalize.Client) bool { return c.CommandArray }) }},
 	Check: checkCommandLine,
 }
 

@@ -12,12 +12,12 @@ var deprecatedSSERule = &Rule{
 	ID:       normalize.RuleDeprecatedSSE,
 	Title:    "a server uses the deprecated HTTP+SSE transport",
 	Severity: normalize.Info,
-	Doc: "The MCP specification of 2025-03-26 replaced the HTTP+SSE transport with\n" +
+	doc: "The MCP specification of 2025-03-26 replaced the HTTP+SSE transport with\n" +
 		"streamable HTTP. Servers keep the old `/sse` endpoint for a while, then drop\n" +
 		"it. When the server offers streamable HTTP (usually at `/mcp` instead of\n" +
 		"`/sse`), switch to it with `\"type\": \"http\"`.\n\n" +
-		"The rule reports an explicit `\"type\": \"sse\"` (pisces, Claude Code, Cursor,\n" +
-		"VS Code, Windsurf, Gemini CLI), and the same transport asked for otherwise:\n" +
+		"The rule reports an explicit `\"type\": \"sse\"` ({{gen:sse}}),\n" +
+		"and the same transport asked for otherwise:\n" +
 		"a `\"transport\": \"sse\"` key (other tools' spelling, which these clients\n" +
 		"do not read), or an endpoint whose path ends in `/sse` whatever the type\n" +
 		"says (Codex, which has no SSE client, is `no-sse-transport`'s). agent-code\n" +
@@ -25,6 +25,9 @@ var deprecatedSSERule = &Rule{
 		"has no way to choose; there the rule only speaks up when the URL ends in\n" +
 		"`/mcp`, the usual path of a streamable HTTP endpoint, which agent-code is\n" +
 		"unlikely to reach with SSE.",
+	parts: map[string]func() string{"sse": func() string {
+		return clientNames(func(c *normalize.Client) bool { return c.TypeFor(normalize.SSE) == "sse" })
+	}},
 	Example: Example{File: ".cursor/mcp.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"linear\": { \"type\": \"sse\", \"url\": \"https://mcp.linear.app/sse\" }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"linear\": { \"type\": \"http\", \"url\": \"https://mcp.linear.app/mcp\" }\n  }\n}\n"},

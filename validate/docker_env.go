@@ -14,7 +14,7 @@ var dockerEnvRule = &Rule{
 	ID:       normalize.RuleDockerEnv,
 	Title:    "a variable in env that docker does not pass into the container",
 	Severity: normalize.Warning,
-	Doc: `The ` + "`env`" + ` of a server definition is the environment of the process the
+	doc: `The ` + "`env`" + ` of a server definition is the environment of the process the
 client starts. For ` + "`docker run`" + ` (or ` + "`podman run`" + `) that process is the docker
 command, not the server: docker passes a variable into the container only
 when the command line names it, ` + "`-e NAME`" + ` (the value from docker's

@@ -70,7 +70,7 @@ func RuleText(r *Rule, heading string) string {
 	}
 	b.WriteString(".\n\n")
 	fmt.Fprintf(&b, "Speaks for: %s.\n\n", r.SpeaksFor())
-	b.WriteString(strings.TrimSpace(r.Doc))
+	b.WriteString(strings.TrimSpace(r.DocText()))
 	b.WriteString("\n")
 	if ex := r.Example; ex.File != "" {
 		lang := codeLang(ex.File)

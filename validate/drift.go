@@ -16,7 +16,7 @@ var driftRule = &Rule{
 	Severity: normalize.Warning,
 	Cross:    true,
 	Clients:  "every pair of clients in the set that defines the same server name",
-	Doc: `A team that supports several editors keeps the same server in each one's
+	doc: `A team that supports several editors keeps the same server in each one's
 file: ` + "`.mcp.json`" + ` for Claude Code, ` + "`.cursor/mcp.json`" + ` for Cursor,
 ` + "`.vscode/mcp.json`" + ` for VS Code. When the copies drift apart, each editor starts
 something else under the same name, and a fix made in one file is missing in

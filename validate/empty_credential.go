@@ -14,7 +14,7 @@ var emptyCredentialRule = &Rule{
 	Title:    "a credential variable or header is empty",
 	Severity: normalize.Info,
 	Clients:  "every client that starts servers with the env and headers of the file",
-	Doc: `An install line copied with its credential left blank
+	doc: `An install line copied with its credential left blank
 (` + "`\"GITHUB_PERSONAL_ACCESS_TOKEN\": \"\"`" + `) starts the server without it: it starts,
 then fails on the first call that needs the credential, or quietly works
 with less (unauthenticated rate limits, public data only).

@@ -15,7 +15,7 @@ var envBlockedRule = &Rule{
 	Title:    "an env variable the client does not pass to the server",
 	Severity: normalize.Warning,
 	For:      func(c *normalize.Client) bool { return c.ChildEnv.Blocked != nil },
-	Doc: `Gemini CLI starts a stdio server without the variables of its ` + "`env`" + ` that
+	doc: `Gemini CLI starts a stdio server without the variables of its ` + "`env`" + ` that
 change how a program is loaded or run: ` + "`NODE_OPTIONS`" + `, ` + "`NODE_PATH`" + `,
 ` + "`PYTHONPATH`" + `, ` + "`LD_PRELOAD`" + `, ` + "`LD_LIBRARY_PATH`" + `, ` + "`DYLD_*`" + `,
 ` + "`CLASSPATH`" + `, ` + "`JAVA_TOOL_OPTIONS`" + `, ` + "`BASH_ENV`" + ` and a few more. It drops them

@@ -19,7 +19,7 @@ var envNotPassedRule = &Rule{
 	Severity: normalize.Warning,
 	Clients:  "%s (the clients that do not pass their whole environment)",
 	For:      func(c *normalize.Client) bool { return c.ChildEnv.Keep != nil || c.ChildEnv.Redact != nil },
-	Doc: `Claude Code, Cursor and VS Code start a stdio server with their whole
+	doc: `Claude Code, Cursor and VS Code start a stdio server with their whole
 environment, so a token exported in the shell reaches it. Codex does not: it
 passes only ` + "`HOME`" + `, ` + "`PATH`" + `, ` + "`USER`" + ` and a few more, and the names listed
 in ` + "`env_vars`" + `; Roo Code passes only ` + "`HOME`" + `, ` + "`PATH`" + `, ` + "`USER`" + `, ` + "`SHELL`" + `,

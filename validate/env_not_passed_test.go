@@ -78,12 +78,12 @@ func TestEnvNotPassedPackages(t *testing.T) {
 // package table together.
 func TestEnvNotPassedDocListsPackages(t *testing.T) {
 	for _, n := range pkgNeeds {
-		if !strings.Contains(envNotPassedRule.Doc, "`"+n.pkg+"`") {
+		if !strings.Contains(envNotPassedRule.DocText(), "`"+n.pkg+"`") {
 			t.Errorf("the doc of env-not-passed does not name %s", n.pkg)
 		}
 		for _, g := range n.vars {
 			for _, v := range g {
-				if !strings.Contains(envNotPassedRule.Doc, "`"+v+"`") {
+				if !strings.Contains(envNotPassedRule.DocText(), "`"+v+"`") {
 					t.Errorf("the doc of env-not-passed does not name %s of %s", v, n.pkg)
 				}
 			}

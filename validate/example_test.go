@@ -141,7 +141,7 @@ func TestRuleDocs(t *testing.T) {
 			t.Errorf("rule %q listed twice", r.ID)
 		}
 		seen[r.ID] = true
-		if r.Title == "" || r.Doc == "" {
+		if r.Title == "" || r.DocText() == "" {
 			t.Errorf("rule %q lacks a title or doc", r.ID)
 		}
 		if strings.HasSuffix(r.Title, ".") || strings.ToLower(r.Title[:1]) != r.Title[:1] {
@@ -152,6 +152,14 @@ func TestRuleDocs(t *testing.T) {
 		}
 		if r.For != nil && r.Clients != "" && strings.Count(r.Clients, "%s") != 1 {
 			t.Errorf("rule %q: Clients %q, a format with For, needs one %%s", r.ID, r.Clients)
+		}
+		for name := range r.parts {
+			if n := strings.Count(r.doc, genOpen+name+genClose); n != 1 {
+				t.Errorf("rule %q: generated part %q is in its doc %d times, want once", r.ID, name, n)
+			}
+		}
+		if strings.Contains(r.DocText(), genOpen) {
+			t.Errorf("rule %q: its doc holds a generated part without a generator", r.ID)
 		}
 	}
 }

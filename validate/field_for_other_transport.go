@@ -13,7 +13,7 @@ var fieldForOtherTransportRule = &Rule{
 	ID:       normalize.RuleFieldForOtherTransport,
 	Title:    "a server has a field that only applies to the other transport",
 	Severity: normalize.Warning,
-	Doc: "Some fields only mean something for one transport: `args`, `env`, `cwd`,\n" +
+	doc: "Some fields only mean something for one transport: `args`, `env`, `cwd`,\n" +
 		"`envFile`, Codex `env_vars`, opencode `environment` and VS Code `sandbox` are\n" +
 		"for a process the client starts (stdio); `headers`, Codex `http_headers`,\n" +
 		"`env_http_headers`, `bearer_token_env_var`, `oauth` and `oauth_resource`, and\n" +

@@ -16,20 +16,12 @@ var foreignPlaceholderRule = &Rule{
 	Title:    "a placeholder is written in a syntax this client does not expand",
 	Severity: normalize.Warning,
 	Clients:  "each client, for the syntax it expands",
-	Doc: `Every client has its own placeholder syntax and sends everything else as
+	doc: `Every client has its own placeholder syntax and sends everything else as
 written, so a placeholder copied from another client's docs reaches the
 server literally (a classic cause of 401s: the header says
 ` + "`Bearer ${env:TOKEN}`" + `).
 
-| client | expands |
-|---|---|
-| Claude Code, pisces (` + "`.mcp.json`" + `, ` + "`.pisces/`" + `, ` + "`.claude/`" + `) | ` + "`${VAR}`" + `, ` + "`${VAR:-default}`" + ` |
-| Cursor | ` + "`${env:VAR}`" + `, ` + "`${workspaceFolder}`" + `, ` + "`${userHome}`" + ` |
-| VS Code | ` + "`${env:VAR}`" + `, ` + "`${input:id}`" + `, ` + "`${workspaceFolder}`" + `, … |
-| Windsurf | ` + "`${env:VAR}`" + ` |
-| Gemini CLI | ` + "`$VAR`" + `, ` + "`${VAR}`" + `, ` + "`${VAR:-default}`" + ` (and ` + "`%VAR%`" + ` on Windows) |
-| opencode | ` + "`{env:VAR}`" + `, ` + "`{file:path}`" + ` |
-| Codex, agent-code | nothing: Codex reads variables by name (` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + `, ` + "`env_http_headers`" + `) |
+{{gen:placeholders}}
 
 Placeholders of other languages, which no client expands, are reported
 too: JavaScript's ` + "`${process.env.VAR}`" + ` (and ` + "`process.env.VAR`" + ` as a whole value),
@@ -52,6 +44,7 @@ server's ` + "`env`" + `).`,
 			"  \"type\": \"http\", \"url\": \"https://mcp.example.com/mcp\",\n" +
 			"  \"headers\": { \"Authorization\": \"Bearer ${DOCS_TOKEN}\" }\n" +
 			"} } }\n"},
+	parts: map[string]func() string{"placeholders": placeholdersTable},
 	Check: checkForeignPlaceholder,
 }
 

@@ -16,7 +16,7 @@ var hardcodedSecretRule = &Rule{
 	ID:       normalize.RuleHardcodedSecret,
 	Title:    "a credential is written literally in the config file",
 	Severity: normalize.Error,
-	Doc: `A token in ` + "`env`" + `, ` + "`headers`" + ` (opencode ` + "`environment`" + `, Codex ` + "`http_headers`" + `), in
+	doc: `A token in ` + "`env`" + `, ` + "`headers`" + ` ({{gen:keys}}), in
 ` + "`args`" + ` or in the URL (user info, query) is readable by everyone who can read the
 file, and by everyone who clones the repository when the file is committed.
 
@@ -57,8 +57,8 @@ variables, ` + "`*_PUBLISHABLE_KEY`" + ` — unless the value has a vendor's sec
 (a GitHub token in ` + "`NEXT_PUBLIC_GITHUB_TOKEN`" + ` is still reported) or is a
 service-role JWT.
 
-Codex's ` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + ` and ` + "`env_http_headers`" + ` hold variable names,
-never secrets, and are skipped.
+{{gen:names}}
+hold variable names, never secrets, and are skipped.
 
 Project and local files are errors (they are committed, or sit next to
 files that are); files in the home directory are warnings: user files, and
@@ -72,10 +72,8 @@ after the key the value sits under, else after the vendor a token's shape
 names (` + "`CONTEXT7_API_KEY`" + `), else after the server.
 
 Fix: read the value from the environment with the client's own syntax —
-` + "`${GITHUB_TOKEN}`" + ` for Claude Code and pisces, ` + "`${env:GITHUB_TOKEN}`" + ` for Cursor, VS Code
-and Windsurf, ` + "`{env:GITHUB_TOKEN}`" + ` for opencode, ` + "`$GITHUB_TOKEN`" + ` for Gemini CLI,
-` + "`env_vars`" + ` / ` + "`bearer_token_env_var`" + ` / ` + "`env_http_headers`" + ` for Codex — and rotate the
-token, since it has been exposed.`,
+{{gen:refs}}
+— and rotate the token, since it has been exposed.`,
 	Example: Example{File: ".mcp.json",
 		Bad: "{ \"mcpServers\": { \"github\": {\n" +
 			"  \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"],\n" +
@@ -85,6 +83,11 @@ token, since it has been exposed.`,
 			"  \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"],\n" +
 			"  \"env\": { \"GITHUB_PERSONAL_ACCESS_TOKEN\": \"${GITHUB_PERSONAL_ACCESS_TOKEN}\" }\n" +
 			"} } }\n"},
+	parts: map[string]func() string{
+		"keys":  func() string { return fieldKeys("env", "headers") },
+		"names": nameFields,
+		"refs":  func() string { return varRefs("GITHUB_TOKEN") },
+	},
 	Check: checkHardcodedSecret,
 }
 

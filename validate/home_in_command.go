@@ -17,19 +17,13 @@ var homeInCommandRule = &Rule{
 	Severity: normalize.Error,
 	Clients:  "the clients known to start servers without a shell: %s",
 	For:      func(c *normalize.Client) bool { return c.NoShell },
-	Doc: `A shell turns ` + "`~/bin/server`" + ` and ` + "`$HOME/bin/server`" + ` into a path; most clients start
+	doc: `A shell turns ` + "`~/bin/server`" + ` and ` + "`$HOME/bin/server`" + ` into a path; most clients start
 stdio servers without one, so the system is asked for a program literally
 named ` + "`~/bin/server`" + ` and the server does not start (ENOENT). What each client
 does with ` + "`command`" + `, checked with the clients themselves (testdata/clients/nosh)
 or in their code:
 
-| client | ` + "`~/…`" + ` | ` + "`$HOME/…`" + ` | ` + "`${HOME}/…`" + ` |
-|---|---|---|---|
-| Claude Code | fails | fails | works (Claude Code expands ` + "`${…}`" + `) |
-| Gemini CLI | fails | works | works (settings are expanded first) |
-| Codex | fails | fails | fails (values are literal) |
-| opencode | fails | fails | fails (` + "`{env:HOME}`" + ` works) |
-| VS Code | works (VS Code expands ` + "`~`" + `) | fails | fails (` + "`${userHome}`" + ` works) |
+{{gen:table}}
 
 Arguments, ` + "`cwd`" + ` and ` + "`env`" + ` values reach the server the same way: no shell turns
 ` + "`~/mem.json`" + ` or ` + "`--db=$HOME/x.db`" + ` into a path, so the server gets the text as
@@ -47,6 +41,7 @@ running code (` + "`node -e`" + `, ` + "`python -c`" + `) are left alone: they r
 	Example: Example{File: ".mcp.json",
 		Bad:  "{ \"mcpServers\": { \"notes\": { \"command\": \"~/bin/notes-mcp\" } } }\n",
 		Good: "{ \"mcpServers\": { \"notes\": { \"command\": \"${HOME}/bin/notes-mcp\" } } }\n"},
+	parts: map[string]func() string{"table": homeTable},
 	Check: checkHomeInCommand,
 }
 
@@ -183,4 +178,40 @@ func homeHint(c *normalize.Client, committed bool, field, rest string) string {
 		return fmt.Sprintf("%s expands nothing here: write a path relative to the project, or keep this server in %s with the absolute path", c.Product, c.UserFile())
 	}
 	return fmt.Sprintf("%s expands nothing here: write the absolute path", c.Product)
+}
+
+// homeTable is what each client that starts servers without a shell
+// (NoShell) makes of the home in "command", as checkHomeInCommand judges
+// it: "~" works when it ExpandsTilde, $HOME and ${HOME} when it expands
+// Bare or Dollar there (Placeholders, ExpandFields); when ${HOME} fails,
+// the client's own way to name the home (homeRef), if any.
+func homeTable() string {
+	works := func(ok bool) string {
+		if ok {
+			return "works"
+		}
+		return "fails"
+	}
+	var b strings.Builder
+	b.WriteString("| client | `~/…` | `$HOME/…` | `${HOME}/…` |\n|---|---|---|---|\n")
+	for _, c := range normalize.Clients() {
+		if !c.Views() || !c.NoShell {
+			continue
+		}
+		tilde := works(c.ExpandsTilde)
+		if c.ExpandsTilde {
+			tilde += " (" + c.Product + " expands `~`)"
+		}
+		dollar := works(expandsIn(c, resolve.Dollar, "command"))
+		if dollar == "fails" {
+			ref := homeRef(c, false)
+			if ph := resolve.Scan(ref); len(ph) > 0 && expandsIn(c, ph[0].Syntax, "command") {
+				dollar += " (`" + ref + "` works)"
+			} else if len(c.Placeholders) == 0 {
+				dollar += " (values are literal)"
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", c.Product, tilde, works(expandsIn(c, resolve.Bare, "command")), dollar)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -13,7 +13,7 @@ var ignoredFileRule = &Rule{
 	Title:    "servers are written in a file the client does not read",
 	Severity: normalize.Warning,
 	For:      func(c *normalize.Client) bool { return len(c.Ignored) > 0 },
-	Doc: `Claude Code reads servers from the project's ` + "`.mcp.json`" + ` and from
+	doc: `Claude Code reads servers from the project's ` + "`.mcp.json`" + ` and from
 ` + "`~/.claude.json`" + ` (user and local scope). An ` + "`mcpServers`" + ` object anywhere else —
 ` + "`~/.claude/settings.json`" + `, ` + "`~/.claude/mcp.json`" + `, ` + "`.claude/settings.json`" + `,
 ` + "`.claude/settings.local.json`" + `, ` + "`.claude/mcp.json`" + ` — is ignored without a word

@@ -12,7 +12,7 @@ var implicitStdioRule = &Rule{
 	Severity: normalize.Error,
 	Clients:  "%s (and pisces reading `.mcp.json`)",
 	For:      func(c *normalize.Client) bool { return c.RemoteNeedsType },
-	Doc: "Claude Code treats an entry without `type` as a stdio server. An entry with\n" +
+	doc: "Claude Code treats an entry without `type` as a stdio server. An entry with\n" +
 		"only a `url` therefore fails its schema (\"Does not adhere to MCP server\n" +
 		"configuration schema\") and the server is not loaded. Roo Code rejects it too.\n\n" +
 		"This is an error in Claude Code's own files (`.claude/*.json`,\n" +

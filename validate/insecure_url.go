@@ -16,7 +16,7 @@ var insecureURLRule = &Rule{
 	ID:       normalize.RuleInsecureURL,
 	Title:    "a remote server is reached over plain http",
 	Severity: normalize.Warning,
-	Doc: "A plain `http://` (or `ws://`) URL to another machine sends every request and\n" +
+	doc: "A plain `http://` (or `ws://`) URL to another machine sends every request and\n" +
 		"response unencrypted: anyone on the network path can read and change the\n" +
 		"tool calls. It is an error when the server also gets credentials: an\n" +
 		"`Authorization` or other secret-looking header, Codex `bearer_token_env_var`\n" +

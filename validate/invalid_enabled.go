@@ -12,7 +12,7 @@ var invalidEnabledRule = &Rule{
 	ID:       normalize.RuleInvalidEnabled,
 	Title:    "an on/off switch is not a boolean",
 	Severity: normalize.Error,
-	Doc: "`enabled` (pisces, Codex, opencode), `disabled` (Windsurf), `required` (Codex)\n" +
+	doc: "`enabled` (pisces, Codex, opencode), `disabled` (Windsurf), `required` (Codex)\n" +
 		"and `trust` (Gemini CLI) take `true` or `false`, without quotes.\n\n" +
 		"pisces coerces the strings `\"true\"`, `\"false\"`, `\"1\"` and `\"0\"`, so they work\n" +
 		"there; that is reported as info because the same file read by another client\n" +

@@ -10,7 +10,7 @@ var invalidFieldRule = &Rule{
 	Severity: normalize.Error,
 	Clients:  "%s, whose schema of each server type mcpconf knows",
 	For:      func(c *normalize.Client) bool { return c.FieldChecks != nil },
-	Doc: "Claude Code checks each server entry against the schema of its type (stdio,\n" +
+	doc: "Claude Code checks each server entry against the schema of its type (stdio,\n" +
 		"`http`, `sse`, `ws`) and skips an entry whose known field has the wrong type,\n" +
 		"with a warning in `claude mcp list`, loading the rest of the file: `args` as a\n" +
 		"string, a number in `env` or `headers`, `timeout` that is not a whole number of\n" +

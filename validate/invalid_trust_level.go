@@ -17,7 +17,7 @@ var invalidTrustLevelRule = &Rule{
 	For: func(c *normalize.Client) bool {
 		return c.Trust != nil && c.Trust.Kind == normalize.TrustTable && len(c.Trust.Levels) > 0
 	},
-	Doc: `Codex records trust as ` + "`[projects.\"<dir>\"] trust_level = \"trusted\"`" + ` (or
+	doc: `Codex records trust as ` + "`[projects.\"<dir>\"] trust_level = \"trusted\"`" + ` (or
 ` + "`\"untrusted\"`" + `). Any other value — ` + "`\"Trusted\"`" + `, ` + "`true`" + `, ` + "`\"yes\"`" + ` — of any project, not
 only the one at hand, makes Codex refuse its whole config: ` + "`unknown variant\n`Trusted`, expected `trusted` or `untrusted``" + `, and no server starts, user ones
 included (checked with Codex 0.169.0).`,

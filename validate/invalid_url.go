@@ -17,7 +17,7 @@ var invalidURLRule = &Rule{
 	ID:       normalize.RuleInvalidURL,
 	Title:    "a server URL is not a valid absolute http or https URL",
 	Severity: normalize.Error,
-	Doc: "The endpoint of a remote server (`url`; Windsurf `serverUrl`, Gemini CLI\n" +
+	doc: "The endpoint of a remote server (`url`; Windsurf `serverUrl`, Gemini CLI\n" +
 		"`httpUrl`) must be an absolute URL with the scheme `http` or `https` and a\n" +
 		"host, without spaces: `https://mcp.example.com/mcp`. A missing scheme\n" +
 		"(`mcp.example.com/mcp`, `localhost:3000`), a typo such as `https//`, a space\n" +

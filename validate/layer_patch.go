@@ -10,9 +10,9 @@ var layerPatchRule = &Rule{
 	Severity: normalize.Info,
 	Off:      true,
 	Clients:  "clients that fold their files key by key: %s",
-	For:      func(c *normalize.Client) bool { return c.Merge == normalize.KeyByKey },
-	Doc: `Codex, opencode and agent-code fold their files key by key, so a project file
-may change one field of a server that the user's file defines:
+	For:      keyByKey,
+	doc: `{{gen:clients}} fold their files key by key, so a
+project file may change one field of a server that the user's file defines:
 
 ` + "```toml" + `
 # .codex/config.toml
@@ -33,6 +33,7 @@ it on to see every patch that project scope leaves unchecked.`,
 	Example: Example{File: ".codex/config.toml", ProjectScope: true,
 		Bad:  "[mcp_servers.playwright]\nenabled = false\n",
 		Good: "[mcp_servers.playwright]\ncommand = \"npx\"\nargs = [\"-y\", \"@playwright/mcp@0.0.41\"]\n"},
+	parts: map[string]func() string{"clients": func() string { return clientList(keyByKey) }},
 	Check: checkLayerPatch,
 }
 
@@ -48,3 +49,7 @@ func checkLayerPatch(p *Pass) {
 		d.Hint = "run mcpconf lint --scope all to check it together with the layer it changes"
 	}
 }
+
+// keyByKey picks the clients that fold their files key by key (Merge
+// KeyByKey), whose layers may patch a server.
+func keyByKey(c *normalize.Client) bool { return c.Merge == normalize.KeyByKey }

@@ -14,7 +14,7 @@ var legacyProfileRule = &Rule{
 	Title:    "a profile is selected or defined the way Codex no longer reads",
 	Severity: normalize.Error,
 	For:      func(c *normalize.Client) bool { return c.Profile != nil },
-	Doc: `Codex 0.169.0 reads a profile from its own file, ` + "`~/.codex/NAME.config.toml`" + `,
+	doc: `Codex 0.169.0 reads a profile from its own file, ` + "`~/.codex/NAME.config.toml`" + `,
 layered over ` + "`config.toml`" + ` when it is started with ` + "`--profile NAME`" + ` (mcpconf:
 ` + "`--profile NAME`" + `). The old way is refused or ignored:
 

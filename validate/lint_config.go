@@ -7,7 +7,7 @@ var lintConfigRule = &Rule{
 	ID:       normalize.RuleLintConfig,
 	Title:    "the linter's own config file has a problem",
 	Severity: normalize.Error,
-	Doc: "`.mcpconf.toml` configures the linter: `disable` and `enable` (rule ids),\n" +
+	doc: "`.mcpconf.toml` configures the linter: `disable` and `enable` (rule ids),\n" +
 		"`[severity]` (rule id = \"error\" | \"warning\" | \"info\"), `[[ignore]]` entries with\n" +
 		"`paths` (globs, `**` crosses directories), optional `rules` and a required `reason`,\n" +
 		"and a `[policy]` with `allow_names`, `deny_names`, `allow_commands`, `deny_commands`,\n" +

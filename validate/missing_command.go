@@ -12,18 +12,24 @@ var missingCommandRule = &Rule{
 	ID:       normalize.RuleMissingCommand,
 	Title:    "a stdio server has no command",
 	Severity: normalize.Error,
-	Doc: "A stdio server is a process the client starts, so it needs a non-empty\n" +
+	doc: "A stdio server is a process the client starts, so it needs a non-empty\n" +
 		"`command` (opencode: a `command` array whose first item is the program).\n" +
 		"The transport is stdio when `type` says so (`\"stdio\"`, opencode `\"local\"`) or,\n" +
-		"in pisces, Claude Code, Cursor, VS Code and Windsurf, when the entry has no\n" +
+		"in {{gen:stdio}}, when the entry has no\n" +
 		"`url` either. Such an entry is rejected or fails to start.\n\n" +
-		"Gemini CLI and agent-code need `command` or a URL; an entry with neither is\n" +
-		"an error in Gemini CLI and skipped by agent-code, and is reported here too.\n" +
-		"Codex reports the same case as `invalid transport` (see `unknown-transport`).\n" +
+		"An entry with neither `command` nor a URL is an error in {{gen:unreachable}},\n" +
+		"which has nothing to connect to, and skipped by {{gen:skipped}}; it is reported\n" +
+		"here too. {{gen:invalid}} refuse the same case (see `unknown-transport`).\n" +
 		"A Claude Code entry with a `url` but no `type` is reported by `implicit-stdio`.",
 	Example: Example{File: ".vscode/mcp.json",
 		Bad:  "{\n  \"servers\": {\n    \"fs\": { \"type\": \"stdio\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"] }\n  }\n}\n",
 		Good: "{\n  \"servers\": {\n    \"fs\": { \"type\": \"stdio\", \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"] }\n  }\n}\n"},
+	parts: map[string]func() string{
+		"stdio":       func() string { return clientList(onNeither(normalize.NeitherStdio)) },
+		"unreachable": func() string { return clientList(onNeither(normalize.NeitherUnreachable)) },
+		"skipped":     func() string { return clientList(onNeither(normalize.NeitherSkipped)) },
+		"invalid":     func() string { return clientList(onNeither(normalize.NeitherInvalid)) },
+	},
 	Check: checkMissingCommand,
 }
 
@@ -98,4 +104,11 @@ func commandEmpty(c *normalize.Client, cmd *normalize.Member) (empty, wrongKind 
 		return false, true
 	}
 	return strings.TrimSpace(v.Str) == "", false
+}
+
+// onNeither picks the clients that do what with an entry with neither a
+// command nor a url (Shape.OnNeither); a client that requires "type"
+// (TypeRequired) reads such an entry as nothing, not as stdio.
+func onNeither(what normalize.Neither) func(*normalize.Client) bool {
+	return func(c *normalize.Client) bool { return c.OnNeither == what && !c.TypeRequired }
 }

@@ -17,9 +17,8 @@ var missingServersKeyRule = &Rule{
 	Title:    "servers are written outside the key the client reads them under, or a servers file has no such key",
 	Severity: normalize.Error,
 	Clients:  "each client, in the words of the client whose key is missing (a Claude Code plugin's .mcp.json excepted)",
-	Doc: `Each client reads its servers under one key: ` + "`mcpServers`" + ` (Claude Code, Cursor,
-Windsurf, Gemini CLI, pisces, Claude Desktop), ` + "`servers`" + ` (VS Code), ` + "`mcp`" + `
-(opencode), ` + "`[mcp_servers.NAME]`" + ` (Codex, agent-code), ` + "`context_servers`" + ` (Zed).
+	doc: `Each client reads its servers under one key:
+{{gen:keys}}.
 Two mistakes load nothing:
 
 - servers at the top level of the file, without that key
@@ -43,6 +42,7 @@ A ` + "`.mcp.json`" + ` beside ` + "`.claude-plugin/plugin.json`" + ` belongs to
 which may hold its servers at the top level: it is left alone. Servers
 written where the client does not look are still checked for secrets,
 placeholders and templates: they sit in the file all the same.`,
+	parts: map[string]func() string{"keys": serversKeys},
 	Example: Example{File: ".mcp.json",
 		Bad:  "{ \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] } }\n",
 		Good: "{ \"mcpServers\": { \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] } } }\n"},

@@ -12,7 +12,7 @@ var missingURLRule = &Rule{
 	ID:       normalize.RuleMissingURL,
 	Title:    "a remote server has no URL",
 	Severity: normalize.Error,
-	Doc: "A server reached over HTTP or SSE needs the address to connect to: `url`\n" +
+	doc: "A server reached over HTTP or SSE needs the address to connect to: `url`\n" +
 		"(Windsurf also reads `serverUrl`, Gemini CLI also `httpUrl`). The transport is\n" +
 		"remote when `type` says so (`\"http\"`, `\"sse\"`, `\"streamable-http\"`, opencode\n" +
 		"`\"remote\"`) or when the entry has a URL key whose value is empty. The client\n" +

@@ -18,15 +18,10 @@ var nameCollisionRule = &Rule{
 	Clients:  "each client with a known tool-name scheme: %s",
 	For:      func(c *normalize.Client) bool { return c.ToolNames != nil },
 	Reader:   true,
-	Doc: `Clients put the server name into every tool name the model sees, after
+	doc: `Clients put the server name into every tool name the model sees, after
 replacing the characters their model APIs do not accept:
 
-| client | tool name | server part |
-|---|---|---|
-| pisces | ` + "`mcp_<server>_<tool>`" + ` | lower case, every run of characters outside ` + "`[a-z_]`" + ` (digits too) becomes one ` + "`_`" + ` |
-| Codex, Claude Code | ` + "`mcp__<server>__<tool>`" + ` | characters outside ` + "`[a-zA-Z0-9_-]`" + ` become ` + "`_`" + ` |
-| opencode | ` + "`<server>_<tool>`" + ` | characters outside ` + "`[a-zA-Z0-9_-]`" + ` become ` + "`_`" + ` |
-| Gemini CLI | ` + "`<server>__<tool>`" + ` (when the bare tool name is taken) | characters outside ` + "`[a-zA-Z0-9_.-]`" + ` become ` + "`_`" + ` |
+{{gen:schemes}}
 
 Two servers whose names end up with the same server part ("my-server" and
 "my_server" in pisces, "a.b" and "a_b" in Codex) produce the same name for
@@ -51,6 +46,7 @@ differ in letters, not only in punctuation, case or digits.`,
 			"  \"github-local\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] },\n" +
 			"  \"github-remote\": { \"type\": \"http\", \"url\": \"https://api.githubcopilot.com/mcp/\" }\n" +
 			"} }\n"},
+	parts: map[string]func() string{"schemes": schemesTable},
 	Check: checkNameCollision,
 }
 

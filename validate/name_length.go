@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -13,19 +14,22 @@ var nameLengthRule = &Rule{
 	Title:    "a server name leaves too little room for tool names",
 	Severity: normalize.Warning,
 	For:      func(c *normalize.Client) bool { return c.ToolNames != nil && c.ToolNames.MaxLen > 0 },
-	Doc: "Clients put the server name in front of every tool name and cap the total:\n\n" +
-		"- Codex and Claude Code name tools `mcp__<server>__<tool>` and cut names over\n" +
-		"  64 characters (Codex adds a SHA-1 suffix, so the model sees a mangled name;\n" +
-		"  Claude Code reportedly drops over-long tools).\n" +
-		"- Gemini CLI names clashing tools `<server>__<tool>` and cuts names over 63\n" +
-		"  characters with `___` in the middle.\n\n" +
-		"The rule warns when the prefix leaves fewer than 16 characters for the tool\n" +
-		"name: a server name over 41 characters for Codex, Claude Code and `.mcp.json`,\n" +
-		"over 45 for Gemini CLI. Tool names like `search_repositories` (19) or\n" +
-		"`get_pull_request_comments` (25) then get cut.",
+	doc: "Clients put the server name in front of every tool name and cap the total\n" +
+		"(Codex cuts a name and adds a SHA-1 suffix, so the model sees a mangled name;\n" +
+		"Claude Code reportedly drops over-long tools; Gemini CLI cuts with `___` in\n" +
+		"the middle). The rule warns when the prefix leaves fewer than {{gen:room}} characters\n" +
+		"for the tool name: for a server name over the length below (a bare `.mcp.json`\n" +
+		"is judged by Claude Code's):\n\n" +
+		"{{gen:limits}}\n\n" +
+		"Tool names like `search_repositories` (19) or `get_pull_request_comments` (25)\n" +
+		"then get cut.",
 	Example: Example{File: ".codex/config.toml",
 		Bad:  "[mcp_servers.company-internal-knowledge-base-search-production]\nurl = \"https://kb.example.com/mcp\"\n",
 		Good: "[mcp_servers.kb-search]\nurl = \"https://kb.example.com/mcp\"\n"},
+	parts: map[string]func() string{
+		"room":   func() string { return strconv.Itoa(toolNameRoom) },
+		"limits": nameLimitsTable,
+	},
 	Check: checkNameLength,
 }
 

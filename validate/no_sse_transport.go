@@ -14,7 +14,7 @@ var noSSETransportRule = &Rule{
 	Title:    "a url names an SSE endpoint, but the client has no SSE transport",
 	Severity: normalize.Warning,
 	For:      func(c *normalize.Client) bool { return c.NoSSE },
-	Doc: `Codex speaks stdio and streamable HTTP only: a ` + "`url`" + ` is always reached with
+	doc: `Codex speaks stdio and streamable HTTP only: a ` + "`url`" + ` is always reached with
 streamable HTTP, even when it ends in ` + "`/sse`" + ` (checked with Codex 0.169.0,
 testdata/clients/codex-urls: a ` + "`/sse`" + ` URL is listed as ` + "`streamable_http`" + `). An
 endpoint of the legacy HTTP+SSE transport answers a GET with an event

@@ -13,7 +13,7 @@ var npxUnknownOptionRule = &Rule{
 	Title:    "an option npm does not know comes before the package, so npx runs its value instead",
 	Severity: normalize.Error,
 	Clients:  "every client that starts stdio servers",
-	Doc: `Everything between ` + "`npx`" + ` and the package is read by npm. An option npm does
+	doc: `Everything between ` + "`npx`" + ` and the package is read by npm. An option npm does
 not know (` + "`--project-ref`" + `, ` + "`--api-key`" + `, …: the server's own options) is a switch to
 npm, so the argument after it is no longer its value but the first
 positional argument, which is the package npx installs and runs:

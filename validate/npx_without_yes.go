@@ -13,7 +13,7 @@ var npxWithoutYesRule = &Rule{
 	Title:    "a server runs npx without -y",
 	Severity: normalize.Warning,
 	Clients:  "every client that starts stdio servers",
-	Doc: `Before it installs a package that is not in the local project, npx asks
+	doc: `Before it installs a package that is not in the local project, npx asks
 "Need to install the following packages: … Ok to proceed?" unless ` + "`-y`" + `
 (` + "`--yes`" + `) is given. Since npm 7.0 (npm/cli#1936) it skips the question and installs
 anyway when stdin is not a terminal, which is how clients start stdio

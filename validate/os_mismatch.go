@@ -14,7 +14,7 @@ var osMismatchRule = &Rule{
 	Title:    "a Windows-only program beside a POSIX working directory, or the reverse: the server starts on no system",
 	Severity: normalize.Error,
 	Clients:  "the clients with a cwd field",
-	Doc: `A server is started on one system. A Windows-only program (` + "`wsl.exe`" + `, ` + "`cmd`" + `,
+	doc: `A server is started on one system. A Windows-only program (` + "`wsl.exe`" + `, ` + "`cmd`" + `,
 ` + "`powershell`" + `, any ` + "`*.exe`" + `, ` + "`*.cmd`" + `, ` + "`*.bat`" + `, a ` + "`C:\\…`" + ` path) in a POSIX working
 directory (` + "`\"cwd\": \"/home/dev/srv\"`" + `) fails on Windows, where that directory does
 not exist, and everywhere else, where the program does not; so does a POSIX

@@ -12,7 +12,7 @@ var policyRule = &Rule{
 	Title:    "a server is not allowed by the policy in .mcpconf.toml",
 	Severity: normalize.Error,
 	Clients:  "the linter's own policy, whatever the client",
-	Doc: `The linter's own config can hold a server policy: allow and deny lists of
+	doc: `The linter's own config can hold a server policy: allow and deny lists of
 patterns for server names, commands and URLs. Every definition found is
 checked, disabled and hidden ones included, since they are one edit away
 from running.

@@ -11,7 +11,7 @@ var refusedConfigRule = &Rule{
 	Title:    "a file makes the client refuse its whole configuration",
 	Severity: normalize.Error,
 	For:      func(c *normalize.Client) bool { return c.Refuses != nil },
-	Doc: `Codex reads every layer (` + "`/etc/codex/config.toml`" + `, ` + "`~/.codex/config.toml`" + `, a
+	doc: `Codex reads every layer (` + "`/etc/codex/config.toml`" + `, ` + "`~/.codex/config.toml`" + `, a
 profile, each trusted ` + "`.codex/config.toml`" + ` from the project root down) into one
 config, and refuses all of it when anything in it is wrong: a file that does not
 parse, a server table with neither ` + "`command`" + ` nor ` + "`url`" + `, a field of the other

@@ -23,8 +23,14 @@ type Rule struct {
 	ID       normalize.RuleID   // kebab-case, stable forever (one of normalize's constants)
 	Title    string             // one line, lower case, no final period
 	Severity normalize.Severity // default severity
-	// Doc says why the rule matters and what to do, in Markdown.
-	Doc string
+	// doc says why the rule matters and what to do, in Markdown; readers
+	// get it from DocText. Where it says what the descriptors know (a
+	// table of what each client accepts, the clients with a property), it
+	// holds a part {{gen:NAME}} that DocText replaces with parts[NAME]()
+	// when the docs are made, so the text follows the descriptors and a
+	// new client appears in it without a word here.
+	doc   string
+	parts map[string]func() string
 	// Example is a bad and a good version of one file. Tests run the rule
 	// on both: it must fire on Bad and stay silent on Good, so the docs
 	// never lie.
@@ -87,6 +93,36 @@ func (r *Rule) SpeaksFor() string {
 	}
 	return r.Clients
 }
+
+// DocText is the rule's documentation, in Markdown, its generated parts
+// made from the descriptors: every reader of a rule's doc (docs/rules.md,
+// mcpconf rules, SARIF help) gets it here.
+func (r *Rule) DocText() string {
+	if len(r.parts) == 0 {
+		return r.doc
+	}
+	var b strings.Builder
+	rest := r.doc
+	for {
+		before, after, ok := strings.Cut(rest, genOpen)
+		if !ok {
+			break
+		}
+		name, tail, ok := strings.Cut(after, genClose)
+		gen := r.parts[name]
+		if !ok || gen == nil {
+			break // TestRuleDocs reports it
+		}
+		b.WriteString(before)
+		b.WriteString(gen())
+		rest = tail
+	}
+	b.WriteString(rest)
+	return b.String()
+}
+
+// genOpen and genClose delimit a generated part of a rule's doc.
+const genOpen, genClose = "{{gen:", "}}"
 
 // DocURL is where a rule's documentation lives.
 func DocURL(id normalize.RuleID) string {

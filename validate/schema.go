@@ -15,7 +15,7 @@ var schemaRule = &Rule{
 	ID:       normalize.RuleSchema,
 	Title:    "a value has the wrong type or is not one of the allowed values",
 	Severity: normalize.Error,
-	Doc: `Each file is validated against the JSON Schema of its client's shape
+	doc: `Each file is validated against the JSON Schema of its client's shape
 (` + "`mcpconf schema CLIENT`" + ` prints it). A field of the wrong type is ignored or
 makes the client reject the server.`,
 	Example: Example{File: ".cursor/mcp.json",

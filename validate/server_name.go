@@ -17,7 +17,7 @@ var serverNameRule = &Rule{
 	Severity: normalize.Warning,
 	Clients:  "the clients with a rule for names: %s (an empty name: every client; reserved names: Claude Code)",
 	For:      func(c *normalize.Client) bool { return c.NameChars },
-	Doc: "Server names end up in tool names (`mcp__<server>__<tool>`), command lines\n" +
+	doc: "Server names end up in tool names (`mcp__<server>__<tool>`), command lines\n" +
 		"(`claude mcp get NAME`) and file keys, so keep them to 1–100 characters of\n" +
 		"`[a-zA-Z0-9_.-]`. pisces enforces exactly this when it writes a config (newer\n" +
 		"versions also allow `:` for plugin namespaces; mcpconf still reports it since\n" +
@@ -28,8 +28,9 @@ var serverNameRule = &Rule{
 		"`<namespace>/<name>` (`io.github.ChromeDevTools/chrome-devtools-mcp`), so one\n" +
 		"`/` is accepted in VS Code files.\n\n" +
 		"Characters and length are checked only for the clients that document or\n" +
-		"enforce a rule for names (pisces, Claude Code, Codex, VS Code; see\n" +
-		"docs/clients.md): Cursor, Windsurf, Gemini CLI, opencode, Zed and the others\n" +
+		"enforce a rule for names (see docs/clients.md):\n" +
+		"{{gen:rule}}.\n" +
+		"{{gen:none}}\n" +
 		"document none, and vendors' own install lines use names such as\n" +
 		"`@21st-dev/magic` there.\n\n" +
 		"An empty name is an error for every client: no client can refer to the server.\n\n" +
@@ -43,6 +44,10 @@ var serverNameRule = &Rule{
 	Example: Example{File: ".mcp.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"GitHub Issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"github-issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n"},
+	parts: map[string]func() string{
+		"rule": func() string { return clientList(func(c *normalize.Client) bool { return c.NameChars }) },
+		"none": func() string { return clientList(func(c *normalize.Client) bool { return !c.NameChars }) },
+	},
 	Check: checkServerName,
 }
 

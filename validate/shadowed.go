@@ -15,12 +15,12 @@ var shadowedRule = &Rule{
 	Severity: normalize.Warning,
 	Reader:   true,
 	Clients:  "each client, inside its own files (pisces across every provider's files)",
-	Doc: `Each client reads its own files in its own precedence, and when two of them
+	doc: `Each client reads its own files in its own precedence, and when two of them
 define the same server name one definition wins whole: Cursor and VS Code
 prefer the project's file to the user's, Claude Code prefers its local scope
 to the project's ` + "`.mcp.json`" + ` and that to ` + "`~/.claude.json`" + `, Gemini CLI the
-workspace to the user. The other definition is not loaded. (Codex, opencode
-and agent-code fold their files key by key instead: nothing is hidden
+workspace to the user. The other definition is not loaded.
+({{gen:keybykey}} fold their files key by key instead: nothing is hidden
 there, a higher layer changes fields of the lower one.)
 
 A hidden definition that differs from the winner is a warning: editing it
@@ -31,9 +31,8 @@ identical copy is reported as info: it is dead weight that will drift.
 The rule speaks for one client at a time: a server kept in ` + "`.mcp.json`" + ` for
 Claude Code and in ` + "`.cursor/mcp.json`" + ` for Cursor is not hidden (each client reads
 only its own file; see drift for copies that differ). pisces reads every
-client's files and lets the highest-priority provider win (pisces >
-Claude Code > Codex > Gemini CLI > opencode > Cursor, Windsurf > agent-code >
-VS Code > bare ` + "`mcp.json`" + `), so in a project with pisces files the rule also
+client's files and lets the highest-priority provider win
+({{gen:priority}}), so in a project with pisces files the rule also
 reports, in pisces's name, what pisces hides; when another client reads the
 hidden definition, the hint says to keep it.
 
@@ -59,6 +58,10 @@ are meant to run.`,
 		Others: map[string]string{".cursor/mcp.json": "{ \"mcpServers\": {\n" +
 			"  \"github\": { \"command\": \"docker\", \"args\": [\"run\", \"-i\", \"--rm\", \"ghcr.io/github/github-mcp-server:v0.9.0\"] }\n" +
 			"} }\n"}},
+	parts: map[string]func() string{
+		"keybykey": func() string { return clientList(keyByKey) },
+		"priority": providerPriorities,
+	},
 	Check: checkShadowed,
 }
 

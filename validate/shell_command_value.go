@@ -14,7 +14,7 @@ var shellCommandValueRule = &Rule{
 	Severity: normalize.Error,
 	For:      func(c *normalize.Client) bool { return c.ValueCommands },
 	Reader:   true,
-	Doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that starts with ` + "`!`" + ` as a shell
+	doc: `pisces reads an ` + "`env`" + ` or ` + "`headers`" + ` value that starts with ` + "`!`" + ` as a shell
 command: it runs the rest with ` + "`/bin/sh -c`" + ` in the project directory when the
 server starts and uses its trimmed output as the value. That is how pisces
 reads secrets from a keychain (` + "`\"!security find-generic-password -w -s github\"`" + `).

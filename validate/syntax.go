@@ -7,7 +7,7 @@ var syntaxRule = &Rule{
 	ID:       normalize.RuleSyntax,
 	Title:    "the file cannot be parsed",
 	Severity: normalize.Error,
-	Doc: `A config file that does not parse is ignored whole by its client: every
+	doc: `A config file that does not parse is ignored whole by its client: every
 server in it silently disappears. mcpconf reports where parsing stopped.
 
 Strict JSON files (` + "`.mcp.json`" + `, ` + "`.cursor/mcp.json`" + `, pisces files) may not

@@ -15,7 +15,7 @@ var systemFileSkippedRule = &Rule{
 	Title:    "a client skips a machine-wide settings file that others could have written",
 	Severity: normalize.Error,
 	Clients:  "Gemini CLI",
-	Doc: `Gemini CLI reads two machine-wide files besides the user's and the
+	doc: `Gemini CLI reads two machine-wide files besides the user's and the
 workspace's settings: the system settings, which override every other file
 (` + "`/etc/gemini-cli/settings.json`" + ` on Linux, ` + "`/Library/Application Support/GeminiCli/settings.json`" + `
 on macOS, or where ` + "`GEMINI_CLI_SYSTEM_SETTINGS_PATH`" + ` says), and the system

@@ -17,7 +17,7 @@ var templateValueRule = &Rule{
 	Title:    "a value is a template left in place (\"YOUR_API_KEY\", \"<your-token>\")",
 	Severity: normalize.Info,
 	Clients:  "every client: no client fills in a template",
-	Doc: `Install instructions show values to replace: ` + "`\"API_KEY\": \"YOUR_API_KEY\"`" + `,
+	doc: `Install instructions show values to replace: ` + "`\"API_KEY\": \"YOUR_API_KEY\"`" + `,
 ` + "`\"Bearer <your-token>\"`" + `, ` + "`https://<your-instance>.example.com/mcp`" + `, ` + "`sk-xxxxxxxx`" + `. Left in
 place, they reach the server as written: it starts, then every call fails
 with an authentication error that does not say why.

@@ -16,7 +16,7 @@ var timeoutUnitsRule = &Rule{
 	ID:       normalize.RuleTimeoutUnits,
 	Title:    "a timeout is almost certainly in the wrong unit",
 	Severity: normalize.Warning,
-	Doc: "Clients disagree on the unit of a timeout, and on what it times:\n\n" +
+	doc: "Clients disagree on the unit of a timeout, and on what it times:\n\n" +
 		"| client | field | unit | times |\n" +
 		"|---|---|---|---|\n" +
 		"| pisces, `mcp.json` | `timeout` | milliseconds | start and requests |\n" +

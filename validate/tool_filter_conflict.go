@@ -13,9 +13,8 @@ var toolFilterConflictRule = &Rule{
 	ID:       normalize.RuleToolFilterConflict,
 	Title:    "a tool is both included and excluded, or the include list is empty",
 	Severity: normalize.Warning,
-	Doc: "Clients that filter a server's tools take an allow-list and a deny-list:\n" +
-		"pisces `enabledTools`/`disabledTools` (glob patterns), Codex\n" +
-		"`enabled_tools`/`disabled_tools`, Gemini CLI `includeTools`/`excludeTools`. In\n" +
+	doc: "Clients that filter a server's tools take an allow-list and a deny-list:\n" +
+		"{{gen:lists}}. In\n" +
 		"all of them the deny-list wins, so a tool listed in both is hidden although\n" +
 		"the allow-list names it; one of the two entries is a mistake. For pisces a\n" +
 		"deny pattern that matches an allowed name (`delete_*` against `delete_repo`)\n" +
@@ -23,6 +22,7 @@ var toolFilterConflictRule = &Rule{
 		"`delete_repo`) is the normal way to use both lists.\n\n" +
 		"An empty allow-list (`\"includeTools\": []`) allows no tool at all, which is\n" +
 		"rarely meant: remove the list to allow every tool, or disable the server.",
+	parts: map[string]func() string{"lists": toolFilterLists},
 	Example: Example{File: ".gemini/settings.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"context7\": {\n      \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\",\n      \"includeTools\": [\"resolve-library-id\", \"get-library-docs\"],\n      \"excludeTools\": [\"get-library-docs\"]\n    }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"context7\": {\n      \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\",\n      \"includeTools\": [\"resolve-library-id\"]\n    }\n  }\n}\n"},
@@ -89,4 +89,23 @@ func checkToolFilterConflict(p *Pass) {
 			}
 		}
 	}
+}
+
+// toolFilterLists names the allow-list and deny-list of each client that
+// has both (Shape.ToolFilters, ToolGlobs), as checkToolFilterConflict
+// judges them: "pisces `enabledTools`/`disabledTools` (glob patterns), …".
+func toolFilterLists() string {
+	var out []string
+	for _, c := range normalize.Clients() {
+		keys := c.ToolFilters
+		if !c.Views() || keys[0] == "" || keys[1] == "" {
+			continue
+		}
+		s := c.Product + " `" + keys[0] + "`/`" + keys[1] + "`"
+		if c.ToolGlobs {
+			s += " (glob patterns)"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, ", ")
 }

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -11,21 +12,27 @@ var transportConflictRule = &Rule{
 	ID:       normalize.RuleTransportConflict,
 	Title:    "a server has both a command and a URL",
 	Severity: normalize.Error,
-	Doc: "A server is either started as a local process (`command`, stdio) or reached\n" +
-		"over the network (`url`; Windsurf also `serverUrl`, Gemini CLI also `httpUrl`),\n" +
+	doc: "A server is either started as a local process (`command`, stdio) or reached\n" +
+		"over the network (`url`; {{gen:altkeys}}),\n" +
 		"never both. Clients disagree on what to do with an entry that has both:\n\n" +
-		"- pisces (and Roo Code) reject it with a validation error;\n" +
-		"- Codex picks stdio and then refuses the `url` on a stdio server, and with it\n" +
-		"  its whole config (no server starts);\n" +
-		"- opencode rejects the whole config (its `local` and `remote` shapes are strict);\n" +
-		"- Gemini CLI, VS Code and Windsurf connect to the URL and ignore `command`;\n" +
-		"- agent-code and Cursor start `command` and ignore the URL;\n" +
-		"- Claude Code follows `type` (stdio when it is missing).\n\n" +
+		"- {{gen:entry}}: a validation error;\n" +
+		"- {{gen:stdio}}: read as stdio, then the `url` is refused on a stdio server,\n" +
+		"  and with it the whole config (no server starts);\n" +
+		"- {{gen:file}}: the whole config is rejected (a strict schema);\n" +
+		"- Gemini CLI, VS Code and Windsurf: the URL is used and `command` ignored;\n" +
+		"- agent-code and Cursor: `command` is started and the URL ignored;\n" +
+		"- Claude Code: `type` decides (stdio when it is missing).\n\n" +
 		"So the same entry does different things in different clients. Keep `command`\n" +
 		"for a local server or the URL for a remote one.",
 	Example: Example{File: ".pisces/mcp.json",
 		Bad:  "{ \"mcpServers\": {\n  \"context7\": {\n    \"command\": \"npx\", \"args\": [\"-y\", \"@upstash/context7-mcp@1.0.14\"],\n    \"url\": \"https://mcp.context7.com/mcp\"\n  }\n} }\n",
 		Good: "{ \"mcpServers\": {\n  \"context7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" }\n} }\n"},
+	parts: map[string]func() string{
+		"altkeys": altURLKeys,
+		"entry":   func() string { return clientList(onBoth(normalize.RejectsEntry)) },
+		"stdio":   func() string { return clientList(onBoth(normalize.StdioRejectsURL)) },
+		"file":    func() string { return clientList(onBoth(normalize.RejectsFile)) },
+	},
 	Check: checkTransportConflict,
 }
 
@@ -63,4 +70,22 @@ func checkTransportConflict(p *Pass) {
 		}
 		d.Hint = hint
 	}
+}
+
+// onBoth picks the clients that do what with an entry with both a command
+// and a url (Shape.OnBoth).
+func onBoth(what normalize.Conflict) func(*normalize.Client) bool {
+	return func(c *normalize.Client) bool { return c.OnBoth == what }
+}
+
+// altURLKeys names the clients with a second endpoint key (Shape.AltURLKey):
+// "Gemini CLI also `httpUrl`, Windsurf also `serverUrl`".
+func altURLKeys() string {
+	var out []string
+	for _, c := range normalize.Clients() {
+		if c.Views() && c.AltURLKey != "" {
+			out = append(out, c.Product+" also `"+c.AltURLKey+"`")
+		}
+	}
+	return strings.Join(out, ", ")
 }

@@ -16,14 +16,15 @@ var undefinedVariableRule = &Rule{
 	Severity: normalize.Warning,
 	Clients:  "each client, for the placeholders it expands and the variables it reads by name",
 	Off:      true,
-	Doc: `A placeholder the client expands (` + "`${VAR}`" + ` in Claude Code and pisces,
-` + "`${env:VAR}`" + ` in Cursor, VS Code and Windsurf, ` + "`$VAR`" + ` and ` + "`${VAR}`" + ` in Gemini CLI,
-` + "`{env:VAR}`" + ` in opencode) whose variable is not set and that has no default
-(` + "`${VAR:-default}`" + `) is sent literally — or as an empty string, in opencode and in
-Gemini CLI's ` + "`env`" + ` and ` + "`headers`" + ` (expanded again when the server starts). For
-Codex, the variables named in ` + "`env_vars`" + `, ` + "`bearer_token_env_var`" + ` and
-` + "`env_http_headers`" + ` are checked: an unset one means the server does not get the
-value or the header.
+	doc: `A placeholder the client expands, whose variable is not set and that has no
+default (` + "`${VAR:-default}`" + `), is sent literally — or as an empty string, in opencode
+and in {{gen:empty}}'s ` + "`env`" + ` and ` + "`headers`" + ` (expanded again when the server
+starts). The placeholders are
+{{gen:forms}}.
+The variables named in
+{{gen:byname}}
+are checked too: an unset one means the server does not get the value or the
+header.
 
 The environment is the one ` + "`mcpconf lint`" + ` runs in, which may not be the one the
 client starts in, so this rule is off by default: ` + "`mcpconf lint --check-env`" + ` runs it
@@ -40,6 +41,11 @@ instead.`,
 			"  \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n" +
 			"  \"env\": { \"LOG_LEVEL\": \"${MCPCONF_EXAMPLE_LOG_LEVEL:-info}\" }\n" +
 			"} } }\n"},
+	parts: map[string]func() string{
+		"forms":  variableForms,
+		"empty":  func() string { return clientList(func(c *normalize.Client) bool { return c.EmptyUnset }) },
+		"byname": func() string { return byNameFields("of") },
+	},
 	Check: checkUndefinedVariable,
 }
 

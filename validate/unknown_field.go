@@ -15,7 +15,7 @@ var unknownFieldRule = &Rule{
 	ID:       normalize.RuleUnknownField,
 	Title:    "a server has a field its client does not know",
 	Severity: normalize.Warning,
-	Doc: "Each client reads a fixed set of server fields and ignores the rest without a\n" +
+	doc: "Each client reads a fixed set of server fields and ignores the rest without a\n" +
 		"word, so a misspelled or borrowed key (`enviroment`, `startupTimeout`, Cline's\n" +
 		"`autoApprove` in Cursor, Windsurf's `serverUrl` in VS Code) does nothing. The\n" +
 		"rule suggests the field the author most likely meant: the nearest spelling\n" +

@@ -14,7 +14,7 @@ var unknownInputRule = &Rule{
 	Title:    "an ${input:…} placeholder has no matching input, or an input is never used",
 	Severity: normalize.Error,
 	For:      func(c *normalize.Client) bool { return c.Inputs },
-	Doc: `VS Code asks for the value of ` + "`${input:id}`" + ` with the entry of the same ` + "`id`" + ` in
+	doc: `VS Code asks for the value of ` + "`${input:id}`" + ` with the entry of the same ` + "`id`" + ` in
 the file's top-level ` + "`inputs`" + ` array (` + "`promptString`" + ` or ` + "`pickString`" + `). Without one, VS
 Code does not prompt: it refuses to start the server ("Undefined input
 variable 'id' encountered. Remove or define 'id' to continue."), and

@@ -14,25 +14,26 @@ var unknownTransportRule = &Rule{
 	ID:       normalize.RuleUnknownTransport,
 	Title:    "the transport type is not one the client accepts",
 	Severity: normalize.Error,
-	Doc: "Each client accepts its own `type` literals, and they differ for the same\n" +
+	doc: "Each client accepts its own `type` literals, and they differ for the same\n" +
 		"transport:\n\n" +
-		"| client | accepted `type` |\n" +
-		"|---|---|\n" +
-		"| pisces, Cursor, VS Code, `mcp.json` | `stdio`, `http`, `sse` |\n" +
-		"| Claude Code | `stdio`, `http`, `streamable-http`, `sse`, `ws` |\n" +
-		"| Windsurf | `stdio`, `http`, `streamable-http`, `sse` |\n" +
-		"| Gemini CLI | `http`, `sse` (only with `url`) |\n" +
-		"| opencode | `local`, `remote` (required) |\n" +
-		"| Codex, agent-code | no `type`: `command` or `url` decides |\n\n" +
-		"`streamable-http` (Roo Code), `streamableHttp` (Cline) and opencode's `local` or\n" +
-		"`remote` copied into another client make it reject the server. opencode also\n" +
-		"rejects an entry without `type`, except a toggle-only `{ \"enabled\": false }`\n" +
-		"entry that switches off a server defined in another layer. Codex rejects an\n" +
-		"entry with neither `command` nor `url` (\"invalid transport\") unless another\n" +
-		"Codex file defines the same server, which the entry then patches.",
+		"{{gen:types}}\n\n" +
+		"A literal copied from another client's docs that the client does not list\n" +
+		"(`streamableHttp` from Cline's, `streamable-http` from Roo Code's, opencode's\n" +
+		"`local` or `remote`) makes it reject the server. An entry without `type` is\n" +
+		"rejected by {{gen:required}}, except a toggle-only `{ \"enabled\": false }` entry\n" +
+		"that switches off a server defined in another layer. An entry with neither\n" +
+		"`command` nor `url` is refused by {{gen:neither}}, unless another\n" +
+		"file of the same client defines the server, which the entry then patches.",
 	Example: Example{File: ".vscode/mcp.json",
 		Bad:  "{\n  \"servers\": {\n    \"context7\": { \"type\": \"streamable-http\", \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n",
 		Good: "{\n  \"servers\": {\n    \"context7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n"},
+	parts: map[string]func() string{
+		"types":    typesTable,
+		"required": func() string { return clientList(func(c *normalize.Client) bool { return c.TypeRequired }) },
+		"neither": func() string {
+			return clientList(func(c *normalize.Client) bool { return c.OnNeither == normalize.NeitherInvalid })
+		},
+	},
 	Check: checkUnknownTransport,
 }
 

@@ -13,7 +13,7 @@ var unmatchedListEntryRule = &Rule{
 	Title:    "an allow-list or deny-list entry matches no server, or the client ignores it",
 	Severity: normalize.Warning,
 	Clients:  "each client with allow-lists or deny-lists: Claude Code's allowedMcpServers and deniedMcpServers, Gemini CLI's mcp.allowed and mcp.excluded, …",
-	Doc: "An entry of `deniedMcpServers` or `allowedMcpServers` (Claude Code), `mcp.excluded`\n" +
+	doc: "An entry of `deniedMcpServers` or `allowedMcpServers` (Claude Code), `mcp.excluded`\n" +
 		"or `mcp.allowed` (Gemini CLI) that matches no server the client reads is\n" +
 		"reported: a misspelled name (`githb`) or a command line that differs by one\n" +
 		"argument blocks nothing, or admits nothing, without a word. This needs every\n" +

@@ -16,7 +16,7 @@ var unpinnedPackageRule = &Rule{
 	Severity: normalize.Info,
 	Clients:  "every client that starts stdio servers",
 	Off:      true,
-	Doc: `` + "`npx pkg`" + `, ` + "`bunx pkg`" + `, ` + "`pnpm dlx pkg`" + `, ` + "`npm exec pkg`" + `, ` + "`uvx pkg`" + ` and ` + "`docker run image`" + ` fetch
+	doc: `` + "`npx pkg`" + `, ` + "`bunx pkg`" + `, ` + "`pnpm dlx pkg`" + `, ` + "`npm exec pkg`" + `, ` + "`uvx pkg`" + ` and ` + "`docker run image`" + ` fetch
 whatever the registry serves today: the server can change under you between
 two starts, and a compromised release reaches you the day it is published.
 

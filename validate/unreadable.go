@@ -7,7 +7,7 @@ var unreadableRule = &Rule{
 	ID:       normalize.RuleUnreadable,
 	Title:    "the file exists but cannot be read",
 	Severity: normalize.Error,
-	Doc: `The file is a directory, a symbolic link loop or a link to a file that does
+	doc: `The file is a directory, a symbolic link loop or a link to a file that does
 not exist, unreadable for permissions, or larger than mcpconf reads. The client
 cannot read it either.`,
 }

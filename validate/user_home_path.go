@@ -16,7 +16,7 @@ var userHomePathRule = &Rule{
 	Title:    "a project file holds an absolute path into one user's home directory",
 	Severity: normalize.Info,
 	Clients:  "every client, for project files; the hint uses each client's own name for the home",
-	Doc: `A committed project file is read on every machine that checks the project
+	doc: `A committed project file is read on every machine that checks the project
 out, but ` + "`/Users/alice/tools/server`" + `, ` + "`/home/bob/venv/bin/python`" + ` or
 ` + "`C:\\Users\\carol\\mcp\\index.js`" + ` exists on one: everywhere else the server does not
 start, or starts with the wrong files.
@@ -27,12 +27,13 @@ and local files stay on their machine). ` + "`/Users/Shared`" + `, ` + "`/home/l
 alone.
 
 Use a path relative to the project (the clients start servers there), a
-program on PATH, or the client's own name for the home directory
-(` + "`${userHome}`" + ` in Cursor and VS Code, ` + "`${HOME}`" + ` in Claude Code, ` + "`$HOME`" + ` in Gemini CLI,
-` + "`{env:HOME}`" + ` in opencode); for Codex, keep the server in ` + "`~/.codex/config.toml`" + `.`,
+program on PATH, or the client's own name for the home directory:
+{{gen:refs}};
+{{gen:userfiles}}.`,
 	Example: Example{File: ".cursor/mcp.json",
 		Bad:  "{ \"mcpServers\": { \"notes\": { \"command\": \"node\", \"args\": [\"/Users/alice/src/notes-mcp/dist/index.js\"] } } }\n",
 		Good: "{ \"mcpServers\": { \"notes\": { \"command\": \"node\", \"args\": [\"${workspaceFolder}/tools/notes-mcp/dist/index.js\"] } } }\n"},
+	parts: map[string]func() string{"refs": homeRefs, "userfiles": homeUserFiles},
 	Check: checkUserHomePath,
 }
 
@@ -167,4 +168,30 @@ func homeRef(c *normalize.Client, tilde bool) string {
 		return "{env:HOME}"
 	}
 	return ""
+}
+
+// homeRefs says how each client names the home directory (homeRef, as
+// homePathHint suggests it): "`${HOME}` in pisces and Claude Code, …".
+func homeRefs() string {
+	return clientGroups("in", func(c *normalize.Client) string {
+		if r := homeRef(c, false); r != "" {
+			return "`" + r + "`"
+		}
+		return ""
+	})
+}
+
+// homeUserFiles says, for the clients without a name for the home, where
+// homePathHint tells users to keep the server instead (UserFile): "for
+// Codex and Zed, which have none, keep the server in the user's file
+// (`~/.codex/config.toml`, …)".
+func homeUserFiles() string {
+	var names, files []string
+	for _, c := range normalize.Clients() {
+		if c.Views() && homeRef(c, false) == "" && c.UserFile() != "" {
+			names = append(names, c.Product)
+			files = append(files, c.UserFile())
+		}
+	}
+	return fmt.Sprintf("for %s, which have none, keep the server in the user's file (%s)", andList(names), codeList(files))
 }

@@ -8,12 +8,12 @@ var wrongRootKeyRule = &Rule{
 	ID:       normalize.RuleWrongRootKey,
 	Title:    "servers are under a key this file's client does not read",
 	Severity: normalize.Error,
-	Doc: "Each client reads its servers from one key: `mcpServers` (Claude Code, Cursor,\n" +
-		"Windsurf, Gemini CLI, pisces), `servers` (VS Code `.vscode/mcp.json`), `mcp`\n" +
-		"(opencode), `[mcp_servers]` (Codex, agent-code). Servers under another\n" +
-		"client's key are ignored without a message. One exception is a warning: VS Code\n" +
+	doc: "Each client reads its servers from one key:\n" +
+		"{{gen:keys}}.\n" +
+		"Servers under another client's key are ignored without a message. One exception is a warning: VS Code\n" +
 		"still tolerates a deprecated top-level `mcpServers` for stdio servers, which\n" +
 		"other tools reading `.vscode/mcp.json` ignore.",
+	parts: map[string]func() string{"keys": serversKeys},
 	Example: Example{File: ".vscode/mcp.json",
 		Bad:  "{ \"mcpServers\": { \"ctx7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" } } }\n",
 		Good: "{ \"servers\": { \"ctx7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" } } }\n"},

@@ -56,7 +56,7 @@ func TestRulesCommand(t *testing.T) {
 		}
 	}
 	// an id both report is documented by its lint rule
-	if code, out, _ := run(t, nil, "rules", "env-blocked"); code != 0 || !strings.Contains(out, validate.Lookup(normalize.RuleEnvBlocked).Doc[:40]) {
+	if code, out, _ := run(t, nil, "rules", "env-blocked"); code != 0 || !strings.Contains(out, validate.Lookup(normalize.RuleEnvBlocked).DocText()[:40]) {
 		t.Errorf("rules env-blocked: exit %d\n%s", code, out)
 	}
 
