@@ -2,9 +2,11 @@ package validate
 
 import (
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -108,4 +110,41 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// ListText lists every lint rule with its default severity ("(off)" when
+// .mcpconf.toml must enable it) and title, then diagnostics, probe's
+// diagnostics no lint rule documents, each in a table of its own.
+func ListText(w io.Writer, diagnostics []normalize.RuleDoc) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, r := range Rules() {
+		sev := r.Severity.String()
+		if r.Off {
+			sev += " (off)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, sev, r.Title)
+	}
+	// a table of its own: the lint rules' columns do not move
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, r := range diagnostics {
+		fmt.Fprintf(tw, "%s\t%s (probe)\t%s\n", r.ID, r.Severity, r.Title)
+	}
+	return tw.Flush()
+}
+
+// WriteRuleText writes one lint rule's documentation and where it is
+// online.
+func WriteRuleText(w io.Writer, r *Rule) error {
+	_, err := fmt.Fprintf(w, "%s\nMore: %s\n", RuleText(r, ""), DocURL(r.ID))
+	return err
+}
+
+// WriteDiagnosticText writes one probe diagnostic's documentation and
+// where it is online.
+func WriteDiagnosticText(w io.Writer, d normalize.RuleDoc) error {
+	_, err := fmt.Fprintf(w, "%s\nMore: %s\n", DiagnosticText(d, ""), DocURL(d.ID))
+	return err
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/mcpconf/mcpconf/probe"
-	"github.com/mcpconf/mcpconf/report"
 	"io"
 	"text/tabwriter"
 
@@ -12,6 +10,8 @@ import (
 
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/probe"
+	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/schemas"
 	"github.com/mcpconf/mcpconf/validate"
 )
@@ -85,48 +85,16 @@ type rulesRenderer struct {
 // rulesFormats are the rules command's output formats.
 func rulesFormats() report.Formats[rulesRenderer] {
 	return report.Formats[rulesRenderer]{
-		{Name: "text", Render: rulesRenderer{list: rulesText, rule: ruleText, diag: diagnosticText}},
+		{Name: "text", Render: rulesRenderer{
+			list: func(w io.Writer) error { return validate.ListText(w, app.ProbeOnly()) },
+			rule: validate.WriteRuleText, diag: validate.WriteDiagnosticText,
+		}},
 		{Name: "json", Render: rulesRenderer{
 			list: func(w io.Writer) error { return writeJSON(w, app.RuleDocs()) },
 			rule: func(w io.Writer, r *validate.Rule) error { return writeJSON(w, app.RuleDocOf(r)) },
 			diag: func(w io.Writer, d probe.Rule) error { return writeJSON(w, app.DiagnosticDocOf(d)) },
 		}},
 	}
-}
-
-// rulesText lists every lint rule, then every probe diagnostic.
-func rulesText(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	for _, r := range validate.Rules() {
-		sev := r.Severity.String()
-		if r.Off {
-			sev += " (off)"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, sev, r.Title)
-	}
-	// a table of its own: the lint rules' columns do not move
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	for _, r := range app.ProbeOnly() {
-		fmt.Fprintf(tw, "%s\t%s (probe)\t%s\n", r.ID, r.Severity, r.Title)
-	}
-	return tw.Flush()
-}
-
-// ruleText is one lint rule's documentation.
-func ruleText(w io.Writer, r *validate.Rule) error {
-	fmt.Fprint(w, validate.RuleText(r, ""))
-	fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(r.ID))
-	return nil
-}
-
-// diagnosticText is one probe diagnostic's documentation.
-func diagnosticText(w io.Writer, d probe.Rule) error {
-	fmt.Fprint(w, validate.DiagnosticText(d, ""))
-	fmt.Fprintf(w, "\nMore: %s\n", validate.DocURL(d.ID))
-	return nil
 }
 
 type schemaOptions struct {
