@@ -229,7 +229,7 @@ func entry(c *normalize.Client, name string, i int) []field {
 		add("command", "npx")
 		add("args", args)
 	}
-	add("env", []field{{"LOG_LEVEL", "info"}, {"REGION", fmt.Sprintf("eu-%d", i%4)}})
+	add("env", []field{{"LOG_LEVEL", "info"}})
 	return out
 }
 
