@@ -40,7 +40,7 @@ func run(args []string, stderr io.Writer) int {
 	if *minified > 0 {
 		err = gen.Minified(fs.Arg(0), *minified)
 	} else {
-		err = gen.Monorepo(fs.Arg(0), *files, *per)
+		_, err = gen.Monorepo(fs.Arg(0), *files, *per)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mcpconf-gen:", err)
