@@ -353,7 +353,7 @@ func (o *Options) readAll(locs []Location) []readResult {
 		go func() {
 			defer wg.Done()
 			for i := range ch {
-				out[i] = o.cache.read(locs[i], o.Root, o.Home)
+				out[i] = o.cache.read(locs[i], o.Root, o.Home, o.pruneFor(locs[i]))
 			}
 		}()
 	}
@@ -373,6 +373,11 @@ func (o *Options) readAll(locs []Location) []readResult {
 
 // docCache holds every file read in one run.
 type docCache struct {
+	// tables maps the path of each table of projects to its section
+	// (normalize.ProjectTables), made on first use.
+	tables     map[string]string
+	tablesOnce sync.Once
+
 	mu    sync.Mutex
 	m     map[string]*cached
 	notes []string
@@ -411,11 +416,15 @@ type cached struct {
 
 // read reads a location once per run and returns it as seen from the
 // project at root with home.
-func (c *docCache) read(l Location, root, home string) readResult {
+// A table of projects (pr) is read for root: the key says so.
+func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
 	// The display path is part of the key: a document carries it into
 	// every finding, and two roots of one run (lint -r) may show the same
 	// file differently.
 	key := string(l.Format) + "\x00" + l.Abs + "\x00" + l.Display
+	if pr != nil {
+		key += "\x00" + root
+	}
 	c.mu.Lock()
 	e := c.m[key]
 	if e == nil {
@@ -424,7 +433,7 @@ func (c *docCache) read(l Location, root, home string) readResult {
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		doc, diags, file, err := readParse(l.Abs, l.Display, l.Format)
+		doc, diags, file, err := readParse(l.Abs, l.Display, l.Format, pr)
 		if err == nil {
 			e.doc, e.diags, e.file = doc, diags, file
 		}
@@ -568,4 +577,24 @@ func (o *Options) Notes() []string {
 	notes := slices.Clone(o.cache.notes)
 	slices.Sort(notes)
 	return notes
+}
+
+// pruneFor says which entries of a table of projects a run reads from
+// the file at l (nil: the file is not one, or is read whole): those of
+// projects at, above or below the start directory (projectsNear).
+func (o *Options) pruneFor(l Location) *prune {
+	c := o.cache
+	c.tablesOnce.Do(func() {
+		c.tables = map[string]string{}
+		for _, f := range normalize.ProjectTables() {
+			if f.ForOS(o.goos()) && (f.Base != normalize.SystemDir || o.System != "") {
+				c.tables[filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))] = f.Section
+			}
+		}
+	})
+	section := c.tables[l.Abs]
+	if section == "" || l.Format != normalize.JSON {
+		return nil
+	}
+	return &prune{section: section, keep: projectsNear(o.Root, o.goos())}
 }

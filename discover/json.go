@@ -14,7 +14,10 @@ import (
 // parseJSON reads JSON and JSONC. The lexer pass below runs first: it
 // bounds nesting (hujson recurses) and finds comments and trailing commas,
 // which strict-JSON clients reject.
-func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
+func parseJSON(doc *normalize.Document, pr *prune) []normalize.Diagnostic {
+	if pr != nil && doc.Format == normalize.JSON && parseJSONPruned(doc, pr) {
+		return nil // plain strict JSON: nothing for the lexer to find
+	}
 	lx := lexJSON(doc.Src)
 	if lx.tooDeep >= 0 {
 		return []normalize.Diagnostic{syntaxError(doc, doc.Lines.Pos(lx.tooDeep),
@@ -134,9 +137,17 @@ func lastSignificant(src []byte, off int) byte {
 	return last
 }
 
-type jsonBuilder struct{ doc *normalize.Document }
+type jsonBuilder struct {
+	doc *normalize.Document
+	// orig maps an offset of the text parsed to the file's, when the text
+	// is the file with parts left out (parseJSONPruned); nil: the same.
+	orig func(int) int
+}
 
 func (b *jsonBuilder) rng(start, end int) normalize.Range {
+	if b.orig != nil {
+		start, end = b.orig(start), b.orig(end)
+	}
 	return normalize.Range{Start: b.doc.Lines.Pos(start), End: b.doc.Lines.Pos(end)}
 }
 

@@ -17,9 +17,13 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// MaxFileSize bounds what is read: ~/.claude.json grows to megabytes, but
-// nothing that holds MCP servers is larger than this.
-const MaxFileSize = 64 << 20
+// MaxFileSize bounds what is read: 512 MiB, about the most Node.js reads
+// into one string (V8's longest string is 2^29-24 characters), so a file
+// Claude Code or Gemini CLI can read, mcpconf reads too. ~/.claude.json,
+// where Claude Code keeps every project's history until its own clean-up
+// runs, reaches tens of MB; its other projects are left out as it is read
+// (parseJSONPruned).
+const MaxFileSize = 512 << 20
 
 // MaxDepth bounds nesting. hujson parses recursively, so a file of a million
 // '[' would otherwise overflow the stack, which Go cannot recover from.
@@ -34,7 +38,7 @@ const MaxDepth = 1000
 // through a symbolic link out of it and does not parse comes back without
 // its source (see confine).
 func ReadFile(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, error) {
-	doc, diags, file, err := readParse(abs, display, format)
+	doc, diags, file, err := readParse(abs, display, format, nil)
 	if err != nil || doc == nil {
 		return doc, diags, err
 	}
@@ -44,7 +48,7 @@ func ReadFile(abs, display string, format normalize.Format) (*normalize.Document
 
 // readParse reads a file through safefile and parses it; file is what was
 // read (for its real path).
-func readParse(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, safefile.File, error) {
+func readParse(abs, display string, format normalize.Format, pr *prune) (*normalize.Document, []normalize.Diagnostic, safefile.File, error) {
 	f, err := readLimited(abs)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -58,7 +62,7 @@ func readParse(abs, display string, format normalize.Format) (*normalize.Documen
 		return doc, []normalize.Diagnostic{{Rule: normalize.RuleUnreadable, Severity: normalize.Error, Path: display,
 			Message: readErrorMessage(err), Hint: readErrorHint(err)}}, f, nil
 	}
-	doc, diags := Parse(abs, display, format, f.Data)
+	doc, diags := parsePruning(abs, display, format, f.Data, pr)
 	return doc, diags, f, nil
 }
 
@@ -74,8 +78,10 @@ func readErrorMessage(err error) string {
 		return "cannot read file: " + err.Error()
 	}
 	switch {
+	case errors.Is(err, safefile.ErrTooLarge) && e.Size >= 0:
+		return fmt.Sprintf("file is %s, more than the %s mcpconf reads: it was not read, and none of its servers are shown", safefile.SizeOver(e.Size, MaxFileSize), normalize.Bytes(MaxFileSize))
 	case errors.Is(err, safefile.ErrTooLarge):
-		return fmt.Sprintf("file is larger than %d MiB and was not read", MaxFileSize>>20)
+		return fmt.Sprintf("file grew past the %s mcpconf reads as it was read: it was not read, and none of its servers are shown", normalize.Bytes(MaxFileSize))
 	case errors.Is(err, safefile.ErrDangling):
 		return "cannot read file: it is a symbolic link to a file that does not exist"
 	case errors.Is(err, fs.ErrPermission):
@@ -195,6 +201,12 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // Parse parses src into a Document. It never panics and never recurses
 // deeper than MaxDepth.
 func Parse(abs, display string, format normalize.Format, src []byte) (*normalize.Document, []normalize.Diagnostic) {
+	return parsePruning(abs, display, format, src, nil)
+}
+
+// parsePruning is Parse, leaving out the table entries pr does not keep (nil:
+// none).
+func parsePruning(abs, display string, format normalize.Format, src []byte, pr *prune) (*normalize.Document, []normalize.Diagnostic) {
 	var diags []normalize.Diagnostic
 	if bytes.HasPrefix(src, bom) && format == normalize.JSONComments {
 		// Gemini CLI's JSON.parse takes the mark for a stray character
@@ -221,12 +233,15 @@ func Parse(abs, display string, format normalize.Format, src []byte) (*normalize
 	if format == normalize.TOML {
 		more = parseTOML(doc)
 	} else {
-		more = parseJSON(doc)
+		more = parseJSON(doc, pr)
 	}
 	return doc, append(diags, more...)
 }
 
 func invalidUTF8(b []byte) int {
+	if utf8.Valid(b) {
+		return -1 // the common case, checked eight bytes at a time
+	}
 	for i := 0; i < len(b); {
 		if b[i] < utf8.RuneSelf {
 			i++

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -8,6 +9,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/internal/gen"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -201,7 +203,38 @@ func TestHugeFile(t *testing.T) {
 	f.Truncate(MaxFileSize + 1)
 	f.Close()
 	_, diags, err := ReadFile(p, "huge.json", normalize.JSON)
-	if err != nil || len(diags) != 1 || !strings.Contains(diags[0].Message, "larger than") {
-		t.Fatalf("got %v %v", diags, err)
+	want := fmt.Sprintf("file is %d bytes, more than the 512 MiB mcpconf reads: it was not read, and none of its servers are shown", MaxFileSize+1)
+	if err != nil || len(diags) != 1 || diags[0].Message != want || diags[0].Severity != normalize.Error {
+		t.Fatalf("got %v %v, want %q", diags, err, want)
+	}
+}
+
+// TestLargeClaudeJSON: a ~/.claude.json over the 64 MiB mcpconf once
+// refused is read as Claude Code reads it: the user's servers and the
+// project's local ones are there, approvals and trust recorded for the
+// project count, and the other projects' entries are left out of the
+// document.
+func TestLargeClaudeJSON(t *testing.T) {
+	dir := t.TempDir()
+	root, home := filepath.Join(dir, "project"), filepath.Join(dir, "home")
+	os.MkdirAll(root, 0o755)
+	os.WriteFile(filepath.Join(root, ".mcp.json"), []byte(`{"mcpServers": {"github": {"command": "npx", "args": ["-y", "x"]}}}`), 0o644)
+	path := filepath.Join(home, ".claude.json")
+	if _, err := gen.ClaudeJSON(path, 66<<20, root); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() <= 64<<20 {
+		t.Fatalf("%v: %d bytes", err, fi.Size())
+	}
+	set, err := clientView(Options{Root: root, Home: home}, "claude")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range set.Entries {
+		got = append(got, fmt.Sprintf("%s %s %v", e.Server.Name, e.Server.Source.Scope, e.Server.Enabled))
+	}
+	if want := "[github project true local-db local true user-docs user true user-search user true]"; fmt.Sprint(got) != want || len(set.Diagnostics) > 0 {
+		t.Fatalf("servers %v, diagnostics %v; want %s", got, set.Diagnostics, want)
 	}
 }

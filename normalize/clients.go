@@ -155,3 +155,42 @@ func ProfileHelp() []string {
 	}
 	return out
 }
+
+// ProjectTables are the JSON files some client keeps a table of projects
+// in (File.Section: ~/.claude.json's "projects"), wherever a descriptor
+// names them: its files, its providers', where its approvals, trust and
+// lists are read. A reader may leave out the entries of projects a run
+// does not look at.
+func ProjectTables() []File { return projectTables() }
+
+var projectTables = sync.OnceValue(func() []File {
+	var out []File
+	add := func(fs ...File) {
+		for _, f := range fs {
+			if f.Section != "" && f.Format == JSON && !slices.ContainsFunc(out, func(o File) bool { return o.Base == f.Base && o.Path == f.Path }) {
+				out = append(out, f)
+			}
+		}
+	}
+	for _, c := range clients {
+		add(c.Files...)
+		for _, p := range c.Providers {
+			add(p.Files...)
+		}
+		if c.Approval != nil {
+			for _, st := range c.Approval.Settings {
+				add(st.File)
+			}
+		}
+		if c.Trust != nil {
+			add(c.Trust.File)
+		}
+		for _, l := range c.Lists {
+			if l.File != nil {
+				add(*l.File)
+			}
+			add(l.Files...)
+		}
+	}
+	return out
+})

@@ -1,6 +1,8 @@
 package normalize
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"sort"
 	"unicode/utf8"
@@ -48,14 +50,15 @@ const blockShift = 6
 // NewLines indexes src.
 func NewLines(src []byte) *Lines {
 	starts := make([]int, 1, 64)
-	ascii := true
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		} else if c >= utf8.RuneSelf {
-			ascii = false
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
+	ascii := isASCII(src)
 	l := &Lines{src: src, starts: starts, ascii: ascii}
 	if !ascii {
 		l.blocks = make([]int, len(src)>>blockShift+1)
@@ -140,3 +143,19 @@ func (l *Lines) Line(n int) string {
 
 // Count is the number of lines.
 func (l *Lines) Count() int { return len(l.starts) }
+
+// isASCII reports whether every byte of b is below 0x80, eight at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}

@@ -21,6 +21,7 @@ package safefile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -101,6 +102,10 @@ type Error struct {
 	Reason string
 	// Hint says what to do, in a few words; it may be "".
 	Hint string
+	// Size is the file's size, when it is too large (ErrTooLarge) and was
+	// told by the system; -1 when the file grew past the limit as it was
+	// read.
+	Size int64
 	Err  error
 }
 
@@ -181,7 +186,7 @@ func read(path string, l Limits, open func(string) (*os.File, error)) (File, err
 		}
 	}
 	if fi.Size() > l.Max {
-		return File{}, tooLarge(path, l.Max)
+		return File{}, tooLarge(path, fi.Size(), l.Max)
 	}
 	if l.Allow != nil {
 		if err := l.Allow(path, real); err != nil {
@@ -195,7 +200,7 @@ func read(path string, l Limits, open func(string) (*os.File, error)) (File, err
 	}
 	data, err := readAll(f, fi.Size(), l.Max)
 	if errors.Is(err, ErrTooLarge) {
-		return File{}, tooLarge(path, l.Max)
+		return File{}, tooLarge(path, -1, l.Max)
 	}
 	if err != nil {
 		return File{}, ioError(path, err)
@@ -285,8 +290,33 @@ func realPath(path string, opened fs.FileInfo) (string, error) {
 	return "", &Error{Path: path, Reason: "changed while it was read", Hint: "run again once nothing is writing to it", Err: ErrChanged}
 }
 
-func tooLarge(path string, limit int64) error {
-	return &Error{Path: path, Reason: "is larger than " + normalize.Bytes(limit), Hint: "point it at a smaller file", Err: ErrTooLarge}
+func tooLarge(path string, size, limit int64) error {
+	reason := "is larger than " + normalize.Bytes(limit)
+	if size >= 0 {
+		reason = "is " + SizeOver(size, limit) + ", larger than " + normalize.Bytes(limit)
+	}
+	return &Error{Path: path, Reason: reason, Hint: "point it at a smaller file", Size: size, Err: ErrTooLarge}
+}
+
+// SizeOver words the size of a file over limit: Size, or the bytes when
+// it is just over (a 512 MiB limit and "512.0 MiB" would say nothing).
+func SizeOver(n, limit int64) string {
+	if n-limit < limit/10 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return Size(n)
+}
+
+// Size words a file's size for a message: "70.0 MiB", "1.5 KiB", "812
+// bytes".
+func Size(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // statError words a failure to find or open the file.

@@ -98,7 +98,7 @@ func TestReadRefusals(t *testing.T) {
 		{"missing", filepath.Join(dir, "none"), "does not exist", fs.ErrNotExist},
 		{"dangling link", link("dangling", "none"), "is a symbolic link to a file that does not exist", ErrDangling},
 		{"directory", dir, "is a directory, not a regular file", ErrNotRegular},
-		{"too large", big, "is larger than 1 KiB", ErrTooLarge},
+		{"too large", big, "is 1025 bytes, larger than 1 KiB", ErrTooLarge},
 	}
 	if runtime.GOOS != "windows" {
 		cases = append(cases, struct {

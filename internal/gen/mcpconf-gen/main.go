@@ -8,6 +8,13 @@
 //
 //	go run ./internal/gen/mcpconf-gen -minified 20000 /tmp/mini
 //	time mcpconf lint /tmp/mini
+//
+// or, with -claude-json MB, a home DIR/home whose ~/.claude.json holds
+// about MB megabytes of project histories, and a project DIR/project it
+// has an entry for:
+//
+//	go run ./internal/gen/mcpconf-gen -claude-json 50 /tmp/big
+//	time mcpconf explain --client claude --root /tmp/big/project --home /tmp/big/home
 package main
 
 import (
@@ -15,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/mcpconf/mcpconf/internal/gen"
 )
@@ -29,17 +37,21 @@ func run(args []string, stderr io.Writer) int {
 	files := fs.Int("files", 2000, "config files to write")
 	per := fs.Int("per", 10, "servers per file")
 	minified := fs.Int("minified", 0, "write instead one .mcp.json of this many servers on one line")
+	claudeJSON := fs.Int("claude-json", 0, "write instead DIR/home/.claude.json of about this many MB, with an entry for DIR/project")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: mcpconf-gen [-files N] [-per N] DIR\n       mcpconf-gen -minified N DIR")
+		fmt.Fprintln(stderr, "usage: mcpconf-gen [-files N] [-per N] DIR\n       mcpconf-gen -minified N DIR\n       mcpconf-gen -claude-json MB DIR")
 		return 2
 	}
 	var err error
-	if *minified > 0 {
+	switch {
+	case *claudeJSON > 0:
+		err = writeClaudeJSON(fs.Arg(0), int64(*claudeJSON)<<20)
+	case *minified > 0:
 		err = gen.Minified(fs.Arg(0), *minified)
-	} else {
+	default:
 		_, err = gen.Monorepo(fs.Arg(0), *files, *per)
 	}
 	if err != nil {
@@ -47,4 +59,18 @@ func run(args []string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// writeClaudeJSON writes dir/home/.claude.json of about size bytes and the
+// project dir/project it has an entry for.
+func writeClaudeJSON(dir string, size int64) error {
+	project, err := filepath.Abs(filepath.Join(dir, "project"))
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		return err
+	}
+	_, err = gen.ClaudeJSON(filepath.Join(dir, "home", ".claude.json"), size, project)
+	return err
 }

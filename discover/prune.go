@@ -1,0 +1,373 @@
+package discover
+
+import (
+	"encoding/binary"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tailscale/hujson"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// prune says which entries of a table of projects a run reads
+// (normalize.File.Section: ~/.claude.json's "projects", where Claude Code
+// keeps every project's history until its own clean-up runs, tens of MB):
+// the member section of the top-level object, and which of its keys to
+// keep. The others are checked as JSON and left out of the document,
+// which then holds "{}" for each.
+type prune struct {
+	section string
+	keep    func(key string) bool
+}
+
+// projectsNear keeps the keys that name root, a directory above it or one
+// below it (as written, or root's symbolic links resolved): every entry a
+// view looks up — the project's own, trust recorded for a directory on
+// the way up or for the start directory below the project root. On
+// Windows keys compare without case.
+func projectsNear(root, goos string) func(string) bool {
+	roots := []string{filepath.Clean(root)}
+	if r, err := filepath.EvalSymlinks(root); err == nil && r != roots[0] {
+		roots = append(roots, r)
+	}
+	fold := goos == "windows"
+	for i, r := range roots {
+		roots[i] = norm(r, fold)
+	}
+	return func(key string) bool {
+		if !filepath.IsAbs(key) && !strings.HasPrefix(key, "/") {
+			return true // not a path: nothing to compare, kept
+		}
+		k := norm(filepath.Clean(key), fold)
+		return slices.ContainsFunc(roots, func(r string) bool { return nested(k, r) || nested(r, k) })
+	}
+}
+
+func norm(p string, fold bool) string {
+	p = filepath.ToSlash(p)
+	if fold {
+		p = strings.ToLower(p)
+	}
+	return p
+}
+
+// nested reports whether p is dir or below it (slash-separated paths).
+func nested(dir, p string) bool {
+	if p == dir {
+		return true
+	}
+	if !strings.HasSuffix(dir, "/") {
+		dir += "/"
+	}
+	return strings.HasPrefix(p, dir)
+}
+
+// parseJSONPruned parses strict JSON leaving out the table entries pr
+// does not keep: a scan checks the whole text as JSON and finds each
+// entry's extent, and only the rest, with "{}" for each entry left out,
+// goes through hujson and into the document, positions mapped back to the
+// file. ok is false when the text is not plain strict JSON (a syntax error,
+// a comment, a trailing comma, nesting beyond MaxDepth): the caller parses
+// it whole, which says what is wrong as it always has.
+func parseJSONPruned(doc *normalize.Document, pr *prune) (ok bool) {
+	sc := &scanner{src: doc.Src, pr: pr}
+	if !sc.document() {
+		return false
+	}
+	if len(sc.cut) == 0 {
+		return false // nothing left out: the whole parse is as fast
+	}
+	// the skeleton: the text with each entry left out replaced by "{}"
+	skel := make([]byte, 0, 4096)
+	var segs []segment
+	prev := 0
+	for _, c := range sc.cut {
+		segs = append(segs, segment{skel: len(skel), orig: prev})
+		skel = append(skel, doc.Src[prev:c[0]]...)
+		segs = append(segs, segment{skel: len(skel), orig: c[0]})
+		skel = append(skel, '{', '}')
+		prev = c[1]
+	}
+	segs = append(segs, segment{skel: len(skel), orig: prev})
+	skel = append(skel, doc.Src[prev:]...)
+	hv, err := hujson.Parse(skel)
+	if err != nil {
+		return false
+	}
+	b := &jsonBuilder{doc: doc, orig: func(off int) int {
+		i := sort.Search(len(segs), func(i int) bool { return segs[i].skel > off }) - 1
+		return segs[i].orig + off - segs[i].skel
+	}}
+	doc.Root = b.value(&hv, "")
+	return true
+}
+
+// segment maps an offset of the skeleton to the file: from skel on, the
+// skeleton is the file from orig on.
+type segment struct{ skel, orig int }
+
+// scanner checks strict JSON (RFC 8259) in one pass without building
+// anything, and records the extent of each table entry pr leaves out.
+type scanner struct {
+	src   []byte
+	i     int
+	depth int
+	pr    *prune
+	cut   [][2]int // [start, end) of each value left out, in order
+}
+
+func (s *scanner) ws() {
+	for s.i < len(s.src) {
+		switch s.src[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+func (s *scanner) document() bool {
+	s.ws()
+	if s.i >= len(s.src) || s.src[s.i] != '{' {
+		return false
+	}
+	if !s.object(1) {
+		return false
+	}
+	s.ws()
+	return s.i == len(s.src)
+}
+
+// object scans an object at s.i; level 1 is the top level, 2 the table.
+func (s *scanner) object(level int) bool {
+	s.depth++
+	if s.depth > MaxDepth {
+		return false
+	}
+	s.i++ // '{'
+	s.ws()
+	if s.i < len(s.src) && s.src[s.i] == '}' {
+		s.i++
+		s.depth--
+		return true
+	}
+	for {
+		s.ws()
+		start := s.i
+		if !s.string() {
+			return false
+		}
+		key := s.src[start+1 : s.i-1]
+		s.ws()
+		if s.i >= len(s.src) || s.src[s.i] != ':' {
+			return false
+		}
+		s.i++
+		s.ws()
+		v := s.i
+		switch {
+		case level == 1 && string(key) == s.pr.section && s.i < len(s.src) && s.src[s.i] == '{':
+			if !s.object(2) {
+				return false
+			}
+		case level == 2:
+			if !s.value() {
+				return false
+			}
+			if k, ok := keyText(key); ok && !s.pr.keep(k) {
+				s.cut = append(s.cut, [2]int{v, s.i})
+			}
+		default:
+			if !s.value() {
+				return false
+			}
+		}
+		s.ws()
+		if s.i >= len(s.src) {
+			return false
+		}
+		switch s.src[s.i] {
+		case ',':
+			s.i++
+		case '}':
+			s.i++
+			s.depth--
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// keyText is a key's text; ok is false for a key with escapes, which is
+// kept (decoding it is not worth a scanner of its own).
+func keyText(raw []byte) (string, bool) {
+	if slices.Contains(raw, '\\') {
+		return "", false
+	}
+	return string(raw), true
+}
+
+func (s *scanner) value() bool {
+	if s.i >= len(s.src) {
+		return false
+	}
+	switch c := s.src[s.i]; {
+	case c == '{':
+		return s.object(3)
+	case c == '[':
+		return s.array()
+	case c == '"':
+		return s.string()
+	case c == 't':
+		return s.literal("true")
+	case c == 'f':
+		return s.literal("false")
+	case c == 'n':
+		return s.literal("null")
+	case c == '-' || '0' <= c && c <= '9':
+		return s.number()
+	}
+	return false
+}
+
+func (s *scanner) array() bool {
+	s.depth++
+	if s.depth > MaxDepth {
+		return false
+	}
+	s.i++ // '['
+	s.ws()
+	if s.i < len(s.src) && s.src[s.i] == ']' {
+		s.i++
+		s.depth--
+		return true
+	}
+	for {
+		s.ws()
+		if !s.value() {
+			return false
+		}
+		s.ws()
+		if s.i >= len(s.src) {
+			return false
+		}
+		switch s.src[s.i] {
+		case ',':
+			s.i++
+		case ']':
+			s.i++
+			s.depth--
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// string scans a string at s.i (its opening quote): no control
+// character, only JSON's escapes. UTF-8 is checked for the whole file by
+// Parse.
+func (s *scanner) string() bool {
+	if s.i >= len(s.src) || s.src[s.i] != '"' {
+		return false
+	}
+	for s.i++; s.i < len(s.src); s.i++ {
+		// eight bytes at a time while none is a quote, a backslash or a
+		// control character
+		for s.i+8 <= len(s.src) && plain8(binary.LittleEndian.Uint64(s.src[s.i:])) {
+			s.i += 8
+		}
+		if s.i >= len(s.src) {
+			break
+		}
+		switch c := s.src[s.i]; {
+		case c == '"':
+			s.i++
+			return true
+		case c == '\\':
+			s.i++
+			if s.i >= len(s.src) {
+				return false
+			}
+			switch s.src[s.i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if s.i+4 >= len(s.src) {
+					return false
+				}
+				for _, h := range s.src[s.i+1 : s.i+5] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return false
+					}
+				}
+				s.i += 4
+			default:
+				return false
+			}
+		case c < 0x20:
+			return false
+		}
+	}
+	return false
+}
+
+// plain8 reports whether none of the eight bytes of w is '"', '\\' or
+// below 0x20 (the bit tricks of "Bit Twiddling Hacks": a byte is zero, or
+// less than n).
+func plain8(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	zero := func(x uint64) uint64 { return (x - ones) &^ x & highs }
+	return zero(w^(ones*'"'))|zero(w^(ones*'\\'))|((w-ones*0x20)&^w&highs) == 0
+}
+
+func (s *scanner) literal(lit string) bool {
+	if !strings.HasPrefix(string(s.src[s.i:min(len(s.src), s.i+len(lit))]), lit) {
+		return false
+	}
+	s.i += len(lit)
+	return true
+}
+
+// number scans -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (s *scanner) number() bool {
+	digits := func() int {
+		n := 0
+		for s.i < len(s.src) && '0' <= s.src[s.i] && s.src[s.i] <= '9' {
+			s.i++
+			n++
+		}
+		return n
+	}
+	if s.src[s.i] == '-' {
+		s.i++
+	}
+	if s.i >= len(s.src) {
+		return false
+	}
+	if s.src[s.i] == '0' {
+		s.i++
+	} else if digits() == 0 {
+		return false
+	}
+	if s.i < len(s.src) && s.src[s.i] == '.' {
+		s.i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if s.i < len(s.src) && (s.src[s.i] == 'e' || s.src[s.i] == 'E') {
+		s.i++
+		if s.i < len(s.src) && (s.src[s.i] == '+' || s.src[s.i] == '-') {
+			s.i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return true
+}
