@@ -377,6 +377,8 @@ type docCache struct {
 	// (normalize.ProjectTables), made on first use.
 	tables     map[string]string
 	tablesOnce sync.Once
+	// tableFiles holds each table of projects read, once per run.
+	tableFiles map[string]func() *table
 
 	mu    sync.Mutex
 	m     map[string]*cached
@@ -414,6 +416,27 @@ type cached struct {
 	confined map[[2]string]readResult
 }
 
+// table reads a table of projects once per run (nil: it does not exist).
+func (c *docCache) table(key string, l Location, section string) *table {
+	c.mu.Lock()
+	if c.tableFiles == nil {
+		c.tableFiles = map[string]func() *table{}
+	}
+	get := c.tableFiles[key]
+	if get == nil {
+		get = sync.OnceValue(func() *table {
+			t, err := readTable(l.Abs, l.Display, section)
+			if err != nil {
+				return nil
+			}
+			return t
+		})
+		c.tableFiles[key] = get
+	}
+	c.mu.Unlock()
+	return get()
+}
+
 // read reads a location once per run and returns it as seen from the
 // project at root with home.
 // A table of projects (pr) is read for root: the key says so.
@@ -422,6 +445,7 @@ func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
 	// every finding, and two roots of one run (lint -r) may show the same
 	// file differently.
 	key := string(l.Format) + "\x00" + l.Abs + "\x00" + l.Display
+	fileKey := key
 	if pr != nil {
 		key += "\x00" + root
 	}
@@ -433,7 +457,15 @@ func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		doc, diags, file, err := readParse(l.Abs, l.Display, l.Format, pr)
+		if pr != nil {
+			// read and scanned once, whatever the roots of the run
+			if t := c.table(fileKey, l, pr.section); t != nil {
+				e.doc, e.diags = t.doc(pr.keep)
+				e.file = t.file
+			}
+			return
+		}
+		doc, diags, file, err := readParse(l.Abs, l.Display, l.Format)
 		if err == nil {
 			e.doc, e.diags, e.file = doc, diags, file
 		}

@@ -14,10 +14,7 @@ import (
 // parseJSON reads JSON and JSONC. The lexer pass below runs first: it
 // bounds nesting (hujson recurses) and finds comments and trailing commas,
 // which strict-JSON clients reject.
-func parseJSON(doc *normalize.Document, pr *prune) []normalize.Diagnostic {
-	if pr != nil && doc.Format == normalize.JSON && parseJSONPruned(doc, pr) {
-		return nil // plain strict JSON: nothing for the lexer to find
-	}
+func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 	lx := lexJSON(doc.Src)
 	if lx.tooDeep >= 0 {
 		return []normalize.Diagnostic{syntaxError(doc, doc.Lines.Pos(lx.tooDeep),
@@ -140,7 +137,7 @@ func lastSignificant(src []byte, off int) byte {
 type jsonBuilder struct {
 	doc *normalize.Document
 	// orig maps an offset of the text parsed to the file's, when the text
-	// is the file with parts left out (parseJSONPruned); nil: the same.
+	// is the file with parts left out (table.doc); nil: the same.
 	orig func(int) int
 }
 

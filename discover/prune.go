@@ -1,14 +1,17 @@
 package discover
 
 import (
+	"bytes"
 	"encoding/binary"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tailscale/hujson"
 
+	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -17,7 +20,7 @@ import (
 // keeps every project's history until its own clean-up runs, tens of MB):
 // the member section of the top-level object, and which of its keys to
 // keep. The others are checked as JSON and left out of the document,
-// which then holds "{}" for each.
+// which then holds "{}" for each (table.doc).
 type prune struct {
 	section string
 	keep    func(key string) bool
@@ -65,44 +68,108 @@ func nested(dir, p string) bool {
 	return strings.HasPrefix(p, dir)
 }
 
-// parseJSONPruned parses strict JSON leaving out the table entries pr
-// does not keep: a scan checks the whole text as JSON and finds each
-// entry's extent, and only the rest, with "{}" for each entry left out,
-// goes through hujson and into the document, positions mapped back to the
-// file. ok is false when the text is not plain strict JSON (a syntax error,
-// a comment, a trailing comma, nesting beyond MaxDepth): the caller parses
-// it whole, which says what is wrong as it always has.
-func parseJSONPruned(doc *normalize.Document, pr *prune) (ok bool) {
-	sc := &scanner{src: doc.Src, pr: pr}
-	if !sc.document() {
-		return false
+// table is a file holding a table of projects, read and scanned once per
+// run: what its parse does not owe to the root a run reads it for. Each
+// root then gets its document from it (doc), at the cost of its kept part.
+type table struct {
+	abs, display string
+	src          []byte
+	lines        *normalize.Lines
+	// entries are the table's members, in file order; nil when the text
+	// is not plain strict JSON (a syntax error, a comment, a trailing
+	// comma, a byte order mark, invalid UTF-8, nesting beyond MaxDepth),
+	// which is parsed whole as it always was.
+	entries []tableEntry
+	// whole is the document parsed whole, made once when some root keeps
+	// every entry (or entries is nil).
+	whole func() (*normalize.Document, []normalize.Diagnostic)
+	file  safefile.File
+}
+
+// tableEntry is one member of the table: its key as written, whether that
+// is its text (no escapes), and the extent of its value.
+type tableEntry struct {
+	key        string
+	plain      bool
+	start, end int
+}
+
+// readTable reads a table of projects: section is the member of the
+// top-level object that holds it. err is set for a file that does not
+// exist.
+func readTable(abs, display string, section string) (*table, error) {
+	t := &table{abs: abs, display: display}
+	f, err := readLimited(abs)
+	if err != nil {
+		doc, diags, err := unreadable(abs, display, normalize.JSON, err)
+		if err != nil {
+			return nil, err
+		}
+		t.whole = func() (*normalize.Document, []normalize.Diagnostic) { return doc, diags }
+		return t, nil
 	}
-	if len(sc.cut) == 0 {
-		return false // nothing left out: the whole parse is as fast
+	t = newTable(abs, display, f.Data, section)
+	t.file = f
+	return t, nil
+}
+
+// newTable scans src, the text of a table of projects.
+func newTable(abs, display string, src []byte, section string) *table {
+	t := &table{abs: abs, display: display, src: src}
+	t.whole = sync.OnceValues(func() (*normalize.Document, []normalize.Diagnostic) {
+		return Parse(abs, display, normalize.JSON, src)
+	})
+	if bytes.HasPrefix(src, bom) || invalidUTF8(src) >= 0 {
+		return t // a finding to make: parsed whole
+	}
+	sc := &scanner{src: src, section: section}
+	if sc.document() {
+		t.entries = sc.entries
+		t.lines = normalize.NewLines(src)
+	}
+	return t
+}
+
+// doc is the document of the table as a run for root reads it: the
+// entries keep does not keep left out, "{}" in their place, every
+// position the file's. It is the whole parse when nothing is left out.
+func (t *table) doc(keep func(string) bool) (*normalize.Document, []normalize.Diagnostic) {
+	if t.entries == nil {
+		return t.whole()
+	}
+	var cut []tableEntry
+	for _, e := range t.entries {
+		if e.plain && !keep(e.key) {
+			cut = append(cut, e)
+		}
+	}
+	if len(cut) == 0 {
+		return t.whole()
 	}
 	// the skeleton: the text with each entry left out replaced by "{}"
 	skel := make([]byte, 0, 4096)
 	var segs []segment
 	prev := 0
-	for _, c := range sc.cut {
+	for _, c := range cut {
 		segs = append(segs, segment{skel: len(skel), orig: prev})
-		skel = append(skel, doc.Src[prev:c[0]]...)
-		segs = append(segs, segment{skel: len(skel), orig: c[0]})
+		skel = append(skel, t.src[prev:c.start]...)
+		segs = append(segs, segment{skel: len(skel), orig: c.start})
 		skel = append(skel, '{', '}')
-		prev = c[1]
+		prev = c.end
 	}
 	segs = append(segs, segment{skel: len(skel), orig: prev})
-	skel = append(skel, doc.Src[prev:]...)
+	skel = append(skel, t.src[prev:]...)
 	hv, err := hujson.Parse(skel)
 	if err != nil {
-		return false
+		return t.whole() // cannot be: the scan checked the text
 	}
+	doc := &normalize.Document{Path: t.display, Abs: t.abs, Format: normalize.JSON, Src: t.src, Lines: t.lines}
 	b := &jsonBuilder{doc: doc, orig: func(off int) int {
 		i := sort.Search(len(segs), func(i int) bool { return segs[i].skel > off }) - 1
 		return segs[i].orig + off - segs[i].skel
 	}}
 	doc.Root = b.value(&hv, "")
-	return true
+	return doc, nil
 }
 
 // segment maps an offset of the skeleton to the file: from skel on, the
@@ -110,13 +177,13 @@ func parseJSONPruned(doc *normalize.Document, pr *prune) (ok bool) {
 type segment struct{ skel, orig int }
 
 // scanner checks strict JSON (RFC 8259) in one pass without building
-// anything, and records the extent of each table entry pr leaves out.
+// anything, and records each entry of the table section.
 type scanner struct {
-	src   []byte
-	i     int
-	depth int
-	pr    *prune
-	cut   [][2]int // [start, end) of each value left out, in order
+	src     []byte
+	i       int
+	depth   int
+	section string
+	entries []tableEntry
 }
 
 func (s *scanner) ws() {
@@ -170,7 +237,7 @@ func (s *scanner) object(level int) bool {
 		s.ws()
 		v := s.i
 		switch {
-		case level == 1 && string(key) == s.pr.section && s.i < len(s.src) && s.src[s.i] == '{':
+		case level == 1 && string(key) == s.section && s.i < len(s.src) && s.src[s.i] == '{':
 			if !s.object(2) {
 				return false
 			}
@@ -178,9 +245,8 @@ func (s *scanner) object(level int) bool {
 			if !s.value() {
 				return false
 			}
-			if k, ok := keyText(key); ok && !s.pr.keep(k) {
-				s.cut = append(s.cut, [2]int{v, s.i})
-			}
+			k, plain := keyText(key)
+			s.entries = append(s.entries, tableEntry{key: k, plain: plain, start: v, end: s.i})
 		default:
 			if !s.value() {
 				return false
@@ -203,8 +269,8 @@ func (s *scanner) object(level int) bool {
 	}
 }
 
-// keyText is a key's text; ok is false for a key with escapes, which is
-// kept (decoding it is not worth a scanner of its own).
+// keyText is a key's text; ok is false for a key with escapes, whose
+// entry is always kept (decoding it is not worth a scanner of its own).
 func keyText(raw []byte) (string, bool) {
 	if slices.Contains(raw, '\\') {
 		return "", false

@@ -48,7 +48,7 @@ func sameValue(a, b *normalize.Value) string {
 func comparePruned(t *testing.T, src []byte, keep func(string) bool) bool {
 	t.Helper()
 	full, fullDiags := Parse("/f", "f", normalize.JSON, src)
-	pruned, prunedDiags := parsePruning("/f", "f", normalize.JSON, src, &prune{section: "projects", keep: keep})
+	pruned, prunedDiags := newTable("/f", "f", src, "projects").doc(keep)
 	if fmt.Sprint(fullDiags) != fmt.Sprint(prunedDiags) {
 		t.Fatalf("diagnostics differ:\nwhole:  %v\npruned: %v", fullDiags, prunedDiags)
 	}

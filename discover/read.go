@@ -22,7 +22,7 @@ import (
 // Claude Code or Gemini CLI can read, mcpconf reads too. ~/.claude.json,
 // where Claude Code keeps every project's history until its own clean-up
 // runs, reaches tens of MB; its other projects are left out as it is read
-// (parseJSONPruned).
+// (readTable).
 const MaxFileSize = 512 << 20
 
 // MaxDepth bounds nesting. hujson parses recursively, so a file of a million
@@ -38,7 +38,7 @@ const MaxDepth = 1000
 // through a symbolic link out of it and does not parse comes back without
 // its source (see confine).
 func ReadFile(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, error) {
-	doc, diags, file, err := readParse(abs, display, format, nil)
+	doc, diags, file, err := readParse(abs, display, format)
 	if err != nil || doc == nil {
 		return doc, diags, err
 	}
@@ -48,22 +48,30 @@ func ReadFile(abs, display string, format normalize.Format) (*normalize.Document
 
 // readParse reads a file through safefile and parses it; file is what was
 // read (for its real path).
-func readParse(abs, display string, format normalize.Format, pr *prune) (*normalize.Document, []normalize.Diagnostic, safefile.File, error) {
+func readParse(abs, display string, format normalize.Format) (*normalize.Document, []normalize.Diagnostic, safefile.File, error) {
 	f, err := readLimited(abs)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			var e *safefile.Error
-			if errors.As(err, &e) {
-				err = e.Err // the *fs.PathError, for os.IsNotExist
-			}
-			return nil, nil, f, err
-		}
-		doc := &normalize.Document{Path: display, Abs: abs, Format: format, Lines: normalize.NewLines(nil)}
-		return doc, []normalize.Diagnostic{{Rule: normalize.RuleUnreadable, Severity: normalize.Error, Path: display,
-			Message: readErrorMessage(err), Hint: readErrorHint(err)}}, f, nil
+		doc, diags, err := unreadable(abs, display, format, err)
+		return doc, diags, f, err
 	}
-	doc, diags := parsePruning(abs, display, format, f.Data, pr)
+	doc, diags := Parse(abs, display, format, f.Data)
 	return doc, diags, f, nil
+}
+
+// unreadable is what a file that cannot be read gives: nothing and the
+// error for a missing file, else a document without source and a finding
+// that says why.
+func unreadable(abs, display string, format normalize.Format, err error) (*normalize.Document, []normalize.Diagnostic, error) {
+	if errors.Is(err, fs.ErrNotExist) {
+		var e *safefile.Error
+		if errors.As(err, &e) {
+			err = e.Err // the *fs.PathError, for os.IsNotExist
+		}
+		return nil, nil, err
+	}
+	doc := &normalize.Document{Path: display, Abs: abs, Format: format, Lines: normalize.NewLines(nil)}
+	return doc, []normalize.Diagnostic{{Rule: normalize.RuleUnreadable, Severity: normalize.Error, Path: display,
+		Message: readErrorMessage(err), Hint: readErrorHint(err)}}, nil
 }
 
 // readLimited reads a config file: a regular file of at most MaxFileSize,
@@ -201,12 +209,6 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // Parse parses src into a Document. It never panics and never recurses
 // deeper than MaxDepth.
 func Parse(abs, display string, format normalize.Format, src []byte) (*normalize.Document, []normalize.Diagnostic) {
-	return parsePruning(abs, display, format, src, nil)
-}
-
-// parsePruning is Parse, leaving out the table entries pr does not keep (nil:
-// none).
-func parsePruning(abs, display string, format normalize.Format, src []byte, pr *prune) (*normalize.Document, []normalize.Diagnostic) {
 	var diags []normalize.Diagnostic
 	if bytes.HasPrefix(src, bom) && format == normalize.JSONComments {
 		// Gemini CLI's JSON.parse takes the mark for a stray character
@@ -233,7 +235,7 @@ func parsePruning(abs, display string, format normalize.Format, src []byte, pr *
 	if format == normalize.TOML {
 		more = parseTOML(doc)
 	} else {
-		more = parseJSON(doc, pr)
+		more = parseJSON(doc)
 	}
 	return doc, append(diags, more...)
 }
