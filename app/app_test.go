@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -236,6 +237,30 @@ func TestLintReleases(t *testing.T) {
 			if got := f.Lines != nil; got != want {
 				t.Errorf("snippets %v: %q has lines %v, want %v", snippets, p, got, want)
 			}
+		}
+	}
+}
+
+// TestReleasedBy: a root's files are forgotten once it is checked, but
+// the user files when the home is at or below the root; a root below the
+// home (a project under ~/code) is released like any other.
+func TestReleasedBy(t *testing.T) {
+	j := filepath.FromSlash
+	for _, tt := range []struct {
+		root, home, abs string
+		want            bool
+	}{
+		{"/repo/a", "/home/u", "/repo/a/.mcp.json", true},
+		{"/repo/a", "/home/u", "/repo/.mcp.json", false},
+		{"/repo/a", "/home/u", "/home/u/.cursor/mcp.json", false},
+		{"/home/u/code/a", "/home/u", "/home/u/code/a/.mcp.json", true},
+		{"/repo", "/repo/home", "/repo/home/.cursor/mcp.json", false},
+		{"/repo", "/repo/home", "/repo/.mcp.json", true},
+		{"/home/u", "/home/u", "/home/u/.cursor/mcp.json", false},
+		{"/repo/a", "", "/repo/a/.mcp.json", true},
+	} {
+		if got := releasedBy(j(tt.root), j(tt.home), j(tt.abs)); got != tt.want {
+			t.Errorf("releasedBy(%q, %q, %q) = %v, want %v", tt.root, tt.home, tt.abs, got, tt.want)
 		}
 	}
 }

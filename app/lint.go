@@ -296,10 +296,10 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 }
 
 // releasedBy says whether a file is forgotten once the root it is under
-// is checked: a user file under it (the home is below the root) is every
-// root's.
+// is checked. When the home is at or below the root, the files under the
+// home are user files, every root's, and kept.
 func releasedBy(root, home, abs string) bool {
-	return under(root, abs) && (home == "" || !under(home, abs))
+	return under(root, abs) && (home == "" || !(home == root || under(root, home)) || !under(home, abs))
 }
 
 // under reports whether path is below dir.
