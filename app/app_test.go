@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -198,5 +199,68 @@ func TestExplain(t *testing.T) {
 	rs, err := Explain(ExplainRequest{Options: dopts, Clients: clients, Resolve: &env}, secret.New())
 	if err != nil || len(rs.Resolutions) != 2 {
 		t.Errorf("resolved %+v, %v: want github for each client", rs, err)
+	}
+}
+
+// TestLintReleases: lint -r keeps of a root's files their lines only
+// where output quotes them — a file with findings, in a format with
+// snippets — and the user files every root reads whole; the roots a
+// parent root's job reads are not forgotten before it.
+func TestLintReleases(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		".mcp.json":            `{"mcpServers": {"top": {"command": "npx", "args": ["-y", "top@1.0.0"]}}}`,
+		"a/.cursor/mcp.json":   `{"mcpServers": {"a": {"command": "npx", "args": ["-y", "x"], "transport": "stdio"}}}`,
+		"b/.cursor/mcp.json":   `{"mcpServers": {"b": {"command": "npx", "args": ["-y", "b@1.0.0"]}}}`,
+		"~/.cursor/mcp.json":   `{"mcpServers": {"u": {"command": "npx", "args": ["-y", "u@1.0.0"]}}}`,
+		"c/d/.vscode/mcp.json": `{"servers": {"d": {"type": "stdio", "command": "npx", "args": ["-y", "d@1.0.0"]}}}`,
+	})
+	for _, snippets := range []bool{false, true} {
+		res, err := Lint(LintRequest{Options: options(root, home), Recursive: true, Paths: []string{root},
+			Scope: discover.AllScopes, Snippets: snippets})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := map[string]bool{}
+		for _, d := range res.Findings {
+			found[d.Path] = true
+		}
+		if !found["a/.cursor/mcp.json"] || found["b/.cursor/mcp.json"] {
+			t.Fatalf("findings in %v, want a's file only", found)
+		}
+		for _, p := range []string{".mcp.json", "a/.cursor/mcp.json", "b/.cursor/mcp.json", "c/d/.vscode/mcp.json", "~/.cursor/mcp.json"} {
+			f := res.Checked[p]
+			if f == nil {
+				t.Fatalf("snippets %v: %q not checked: %v", snippets, p, res.Checked)
+			}
+			// the user file and the parent root's are every root's, kept whole
+			want := snippets && found[p] || p == "~/.cursor/mcp.json" || p == ".mcp.json"
+			if got := f.Lines != nil; got != want {
+				t.Errorf("snippets %v: %q has lines %v, want %v", snippets, p, got, want)
+			}
+		}
+	}
+}
+
+// TestReleasedBy: a root's files are forgotten once it is checked, but
+// the user files when the home is at or below the root; a root below the
+// home (a project under ~/code) is released like any other.
+func TestReleasedBy(t *testing.T) {
+	j := filepath.FromSlash
+	for _, tt := range []struct {
+		root, home, abs string
+		want            bool
+	}{
+		{"/repo/a", "/home/u", "/repo/a/.mcp.json", true},
+		{"/repo/a", "/home/u", "/repo/.mcp.json", false},
+		{"/repo/a", "/home/u", "/home/u/.cursor/mcp.json", false},
+		{"/home/u/code/a", "/home/u", "/home/u/code/a/.mcp.json", true},
+		{"/repo", "/repo/home", "/repo/home/.cursor/mcp.json", false},
+		{"/repo", "/repo/home", "/repo/.mcp.json", true},
+		{"/home/u", "/home/u", "/home/u/.cursor/mcp.json", false},
+		{"/repo/a", "", "/repo/a/.mcp.json", true},
+	} {
+		if got := releasedBy(j(tt.root), j(tt.home), j(tt.abs)); got != tt.want {
+			t.Errorf("releasedBy(%q, %q, %q) = %v, want %v", tt.root, tt.home, tt.abs, got, tt.want)
+		}
 	}
 }

@@ -41,6 +41,10 @@ type LintRequest struct {
 	// runner; "" elsewhere.
 	GitHubWorkspace string
 	Version         string // mcpconf's version, for SARIF and JSON
+	// Snippets says output quotes the source lines findings point at (the
+	// text format): the lines of the files with findings are kept. Other
+	// formats need none of a project's lines.
+	Snippets bool
 }
 
 // Lint checks the files req names and returns the run: findings in output
@@ -59,7 +63,7 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 	if len(req.Paths) > 0 {
 		dopts.Base = dopts.Cwd // paths print as given, relative to where lint runs
 	}
-	res := &view.LintRun{Version: req.Version, Documents: map[string]*normalize.Document{},
+	res := &view.LintRun{Version: req.Version, Checked: map[string]*view.LintFile{},
 		Repository: repository(req.GitHubWorkspace, &dopts), Base: dopts.Base, Home: dopts.Home}
 	cfg, err := loadLintConfig(&req, &dopts, res)
 	if err != nil {
@@ -80,14 +84,15 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	results, err := lintAll(&dopts, jobs, req.Clients, cfg)
+	releaseLeaves(jobs)
+	results, err := lintAll(&dopts, jobs, req.Clients, cfg, req.Snippets)
 	if err != nil {
 		return nil, err
 	}
 	for _, r := range results {
 		res.Findings = append(res.Findings, r.findings...)
-		for _, d := range r.docs {
-			res.Documents[d.Path] = d
+		for _, f := range r.files {
+			res.Checked[f.path] = f.file
 		}
 		res.Notes = append(res.Notes, r.notes...)
 		res.Unread += r.unread
@@ -101,9 +106,10 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 		return a.Path == b.Path && a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message
 	})
 	if cfg != nil && cfg.Doc != nil {
-		res.Documents[cfg.Doc.Path] = cfg.Doc // checked too, and snippets for lint-config findings
+		// checked too, and snippets for lint-config findings
+		res.Checked[cfg.Doc.Path] = view.CheckedFile(cfg.Doc, res.Findings, true, nil)
 	}
-	res.Files = len(res.Documents)
+	res.Files = len(res.Checked)
 	if res.Files == 0 {
 		res.NoFiles = noFilesWhere(&req, &dopts, cfg)
 	}
@@ -162,11 +168,14 @@ type lintJob struct {
 	// only keeps the findings of these files (absolute paths): the files
 	// given on the command line, linted in the context of their project.
 	only []string
+	// release says no other job reads the files under root, which are
+	// forgotten once it is checked (see releaseLeaves).
+	release bool
 }
 
 type lintResult struct {
 	findings []normalize.Diagnostic
-	docs     []*normalize.Document
+	files    []checkedFile
 	// notes say which clients judged a file no client of the run would
 	// have read (a bare mcp.json: pisces), and which files were found but
 	// read by none of the run's clients; unread counts the latter.
@@ -174,12 +183,44 @@ type lintResult struct {
 	unread int
 }
 
+// checkedFile is what output needs of a file a job checked, by its
+// display path.
+type checkedFile struct {
+	path string
+	file *view.LintFile
+}
+
+// lintMemo holds the secrets of the documents that outlive a job (user
+// files, a parent's files: every root reads them), learned once per run.
+type lintMemo struct {
+	mu      sync.Mutex
+	secrets map[*normalize.Document][]string
+}
+
+func (m *lintMemo) of(doc *normalize.Document) []string {
+	m.mu.Lock()
+	s, ok := m.secrets[doc]
+	m.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = view.DocumentSecrets(doc)
+	if s == nil {
+		s = []string{} // learned, none
+	}
+	m.mu.Lock()
+	m.secrets[doc] = s
+	m.mu.Unlock()
+	return s
+}
+
 // lintAll reads and checks each project root on its own, several at a
 // time: roots share nothing but the files read, and a monorepo has
 // hundreds of them.
-func lintAll(dopts *discover.Options, jobs []lintJob, flags []string, cfg *validate.Config) ([]lintResult, error) {
+func lintAll(dopts *discover.Options, jobs []lintJob, flags []string, cfg *validate.Config, snippets bool) ([]lintResult, error) {
 	out := make([]lintResult, len(jobs))
 	errs := make([]error, len(jobs))
+	memo := &lintMemo{secrets: map[*normalize.Document][]string{}}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(len(jobs), runtime.GOMAXPROCS(0)) {
@@ -187,7 +228,7 @@ func lintAll(dopts *discover.Options, jobs []lintJob, flags []string, cfg *valid
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i], errs[i] = lintOne(dopts, jobs[i], flags, cfg)
+				out[i], errs[i] = lintOne(dopts, jobs[i], flags, cfg, snippets, memo)
 			}
 		}()
 	}
@@ -199,8 +240,11 @@ func lintAll(dopts *discover.Options, jobs []lintJob, flags []string, cfg *valid
 	return out, errors.Join(errs...)
 }
 
-// lintOne lints one project root: every client's own view of it.
-func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate.Config) (lintResult, error) {
+// lintOne lints one project root: every client's own view of it. It keeps
+// of each document only what output needs (view.CheckedFile); a root no
+// other job reads is then forgotten by the run's cache, so that lint -r
+// holds one root's documents at a time, not the tree's.
+func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate.Config, snippets bool, memo *lintMemo) (lintResult, error) {
 	sub := *dopts
 	sub.Root = job.root
 	sub.AssumeTrusted = true
@@ -215,20 +259,78 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 	}
 	r := lintResult{notes: notes, unread: unread}
 	ws := sub.Scan(clients, job.scope)
-	r.findings, r.docs = validate.RunWorkspace(ws, cfg), ws.Documents
+	r.findings = validate.RunWorkspace(ws, cfg)
+	docs := ws.Documents
 	if job.only != nil {
 		keep := map[string]bool{}
-		var docs []*normalize.Document
-		for _, d := range r.docs {
+		docs = nil
+		for _, d := range ws.Documents {
 			if slices.Contains(job.only, d.Abs) {
 				keep[d.Path] = true
 				docs = append(docs, d)
 			}
 		}
 		r.findings = slices.DeleteFunc(r.findings, func(d normalize.Diagnostic) bool { return !keep[d.Path] })
-		r.docs = docs
+	}
+	released := func(abs string) bool { return job.release && releasedBy(job.root, sub.Home, abs) }
+	found := map[string]bool{}
+	for _, d := range r.findings {
+		found[d.Path] = true
+	}
+	for _, d := range docs {
+		var f *view.LintFile
+		if released(d.Abs) {
+			// read by this job alone: its lines only for its own snippets
+			f = view.CheckedFile(d, r.findings, snippets && found[d.Path], nil)
+		} else {
+			// kept by the run (another job may read it, and find what
+			// this one did not): whole, as the last job to read it has it
+			f = view.CheckedFile(d, r.findings, true, memo.of(d))
+		}
+		r.files = append(r.files, checkedFile{d.Path, f})
+	}
+	if job.release {
+		dopts.Forget(released)
 	}
 	return r, nil
+}
+
+// releasedBy says whether a file is forgotten once the root it is under
+// is checked. When the home is at or below the root, the files under the
+// home are user files, every root's, and kept.
+func releasedBy(root, home, abs string) bool {
+	return under(root, abs) && (home == "" || !(home == root || under(root, home)) || !under(home, abs))
+}
+
+// under reports whether path is below dir.
+func under(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && filepath.IsLocal(rel)
+}
+
+// releaseLeaves marks the jobs whose files no other job reads: those whose
+// root no other job's root is at or below. A root's files are read by
+// its own job and by those of the roots below it (clients look for
+// project files in the directories above their start directory).
+func releaseLeaves(jobs []lintJob) {
+	roots := make([]string, len(jobs))
+	for i, j := range jobs {
+		roots[i] = j.root
+	}
+	sort.Strings(roots)
+	for i := range jobs {
+		root := jobs[i].root
+		at := sort.SearchStrings(roots, root)
+		if at+1 < len(roots) && roots[at+1] == root {
+			continue // two jobs of one root (a user file named besides)
+		}
+		prefix := root
+		if !strings.HasSuffix(prefix, string(filepath.Separator)) {
+			prefix += string(filepath.Separator)
+		}
+		below := sort.SearchStrings(roots, prefix)
+		jobs[i].release = below == len(roots) || !strings.HasPrefix(roots[below], prefix)
+	}
 }
 
 // readersOf completes the clients of a job with the files found: without

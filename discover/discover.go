@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/mcpconf/mcpconf/internal/safefile"
@@ -371,6 +372,16 @@ func (o *Options) readAll(locs []Location) []readResult {
 	return out
 }
 
+// Forget drops what the run read, and whether paths exist, at the
+// absolute paths drop selects: lint -r is done with a project root once
+// it is checked, and the run's memory must not grow with the tree. A file
+// asked for again is read again.
+func (o *Options) Forget(drop func(abs string) bool) {
+	if o.cache != nil {
+		o.cache.forget(drop)
+	}
+}
+
 // docCache holds every file read in one run.
 type docCache struct {
 	// tables maps the path of each table of projects to its section
@@ -403,6 +414,22 @@ func (c *docCache) exists(path string) bool {
 	c.found[path] = ok
 	c.mu.Unlock()
 	return ok
+}
+
+func (c *docCache) forget(drop func(abs string) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := range c.m {
+		_, rest, _ := strings.Cut(k, "\x00") // the key of read: format, path, display path
+		if abs, _, _ := strings.Cut(rest, "\x00"); drop(abs) {
+			delete(c.m, k)
+		}
+	}
+	for p := range c.found {
+		if drop(p) {
+			delete(c.found, p)
+		}
+	}
 }
 
 type cached struct {

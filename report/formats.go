@@ -44,16 +44,21 @@ func (fs Formats[R]) String() string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// LintRenderer writes a lint run in one format.
-type LintRenderer func(w io.Writer, l *view.Lint, st Style) error
+// LintRenderer writes a lint run in one format. Snippets says the format
+// quotes the source lines findings point at (view.Finding.Source): lint
+// keeps the lines of the files with findings for it, and none otherwise.
+type LintRenderer struct {
+	Snippets bool
+	Render   func(w io.Writer, l *view.Lint, st Style) error
+}
 
 // LintFormats are lint's output formats.
 func LintFormats() Formats[LintRenderer] {
 	return Formats[LintRenderer]{
-		{"text", lintText},
-		{"json", func(w io.Writer, l *view.Lint, _ Style) error { return lintJSON(w, l) }},
-		{"sarif", func(w io.Writer, l *view.Lint, _ Style) error { return lintSARIF(w, l) }},
-		{"github", func(w io.Writer, l *view.Lint, _ Style) error { return lintGitHub(w, l) }},
+		{"text", LintRenderer{Snippets: true, Render: lintText}},
+		{"json", LintRenderer{Render: func(w io.Writer, l *view.Lint, _ Style) error { return lintJSON(w, l) }}},
+		{"sarif", LintRenderer{Render: func(w io.Writer, l *view.Lint, _ Style) error { return lintSARIF(w, l) }}},
+		{"github", LintRenderer{Render: func(w io.Writer, l *view.Lint, _ Style) error { return lintGitHub(w, l) }}},
 	}
 }
 

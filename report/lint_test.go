@@ -73,6 +73,16 @@ func fixtureRules() []view.RuleInfo {
 // path.
 // shown is what the lint command hands the renderers: the run made Safe
 // by a boundary.
+// checked is what lint keeps of the documents for the text format: their
+// secrets and lines.
+func checked(docs ...*normalize.Document) map[string]*view.LintFile {
+	out := map[string]*view.LintFile{}
+	for _, d := range docs {
+		out[d.Path] = view.CheckedFile(d, nil, true, nil)
+	}
+	return out
+}
+
 func shown(l *view.LintRun) *view.Lint { return view.NewLint(secret.NewKeyed(nil), l) }
 
 func fixture(t testing.TB) *view.Lint { return shown(fixtureRun(t)) }
@@ -114,12 +124,12 @@ func fixtureRun(t testing.TB) *view.LintRun {
 	slices.SortFunc(ds, normalize.CompareDiagnostics)
 
 	return &view.LintRun{
-		Findings:  ds,
-		Errors:    []view.ToolError{{Path: "missing/mcp.json", Message: "no such file or directory"}},
-		Documents: map[string]*normalize.Document{mcp.Path: mcp, cursor.Path: cursor, vscode.Path: vscode, home.Path: home},
-		Rules:     fixtureRules(),
-		Files:     5,
-		Version:   "0.1.0",
+		Findings: ds,
+		Errors:   []view.ToolError{{Path: "missing/mcp.json", Message: "no such file or directory"}},
+		Checked:  checked(mcp, cursor, vscode, home),
+		Rules:    fixtureRules(),
+		Files:    5,
+		Version:  "0.1.0",
 	}
 }
 
@@ -355,7 +365,7 @@ func TestLintTextLongLines(t *testing.T) {
 	add("\"\t-y\"", "tab", "a tab before the column")
 	add(`"last"`, "end", "near the end of the line")
 	slices.SortFunc(ds, normalize.CompareDiagnostics)
-	l := shown(&view.LintRun{Findings: ds, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1})
+	l := shown(&view.LintRun{Findings: ds, Checked: checked(doc), Files: 1})
 
 	var got bytes.Buffer
 	if err := lintText(&got, l, Style{}); err != nil {
@@ -384,7 +394,7 @@ func FuzzLintText(f *testing.F) {
 		doc := newDoc("f.json", src)
 		d := normalize.Diagnostic{Rule: "r", Message: "m", Path: doc.Path,
 			Pos: normalize.Pos{Line: line, Col: col}, End: normalize.Pos{Line: endLine, Col: endCol}}
-		l := shown(&view.LintRun{Findings: []normalize.Diagnostic{d}, Documents: map[string]*normalize.Document{doc.Path: doc}, Files: 1})
+		l := shown(&view.LintRun{Findings: []normalize.Diagnostic{d}, Checked: checked(doc), Files: 1})
 		var b bytes.Buffer
 		if err := lintText(&b, l, Style{}); err != nil {
 			t.Fatal(err)
@@ -675,7 +685,7 @@ func TestRepositoryPaths(t *testing.T) {
 			{Rule: "r", Severity: normalize.Error, Message: "above", Path: above.Path, Pos: at},
 			{Rule: "r", Severity: normalize.Error, Message: "home", Path: user.Path, Pos: at},
 		},
-		Documents:  map[string]*normalize.Document{pkg.Path: pkg, above.Path: above, user.Path: user},
+		Checked:    checked(pkg, above, user),
 		Repository: filepath.FromSlash("/work/repo"), Base: filepath.FromSlash("/work/repo/packages/api"), Home: filepath.FromSlash("/home/u"),
 	}
 	var gh bytes.Buffer

@@ -98,6 +98,24 @@ func (b *Boundary) Learn(values ...string) {
 	}
 }
 
+// Learned returns the secrets learned so far, sorted; nil when there is
+// none. Another Boundary that learns them (Learn) masks what this one
+// does: lint learns each file's secrets as it is checked, and releases
+// the file.
+func (b *Boundary) Learned() []string {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	if len(b.seen) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(b.seen))
+	for k := range b.seen {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // prefix is the key of the first four bytes of s (at least four long).
 func prefix(s string) uint32 {
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24

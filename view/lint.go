@@ -14,8 +14,9 @@ type LintRun struct {
 	// (normalize.CompareDiagnostics). Renderers never reorder them.
 	Findings []normalize.Diagnostic
 	Errors   []ToolError
-	// Documents by display path, for source snippets.
-	Documents map[string]*normalize.Document
+	// Checked are the files checked, by display path: what output needs
+	// of each once its document is released (CheckedFile).
+	Checked map[string]*LintFile
 	// Rules lists every rule, not only those that fired: SARIF consumers
 	// show rule help for any rule, and doc links need the URL.
 	Rules []RuleInfo
@@ -40,6 +41,81 @@ type LintRun struct {
 	// Base and Home are what display paths are relative to (absolute):
 	// a project file's to Base, a "~/…" path to Home. "" when unknown.
 	Base, Home string
+}
+
+// LintFile is what lint output needs of a file it checked, kept in place
+// of its document: lint -r checks thousands of project roots and releases
+// each root's documents, with their position trees, once it is checked.
+type LintFile struct {
+	// Secrets are what a Boundary learns of the file: what explain masks
+	// as written in it (or, in a file that does not parse, every token
+	// shape and credential of its text), and what the hardcoded-secret
+	// findings point at when Lines is nil.
+	Secrets []string
+	// Lines are the file's source lines, for snippets; nil when no output
+	// quotes them (no finding points into the file, or the format shows
+	// no snippet).
+	Lines *normalize.Lines
+}
+
+// CheckedFile keeps of doc what lint output needs: its secrets, learned
+// as NewLint would learn them from the document (with those the
+// hardcoded-secret findings among diags point at), and its lines when
+// lines is true. secrets, when not nil, are the document's own, learned
+// already (a file every root reads is learned once).
+func CheckedFile(doc *normalize.Document, diags []normalize.Diagnostic, lines bool, secrets []string) *LintFile {
+	if secrets == nil {
+		secrets = DocumentSecrets(doc)
+	}
+	f := &LintFile{Secrets: secrets}
+	if lines {
+		f.Lines = doc.Lines
+		return f // NewLint learns what the findings point at
+	}
+	var in []normalize.Diagnostic
+	for _, d := range diags {
+		if d.Path == doc.Path && d.Rule == normalize.RuleHardcodedSecret {
+			in = append(in, d)
+		}
+	}
+	if len(in) == 0 || doc.Lines == nil {
+		return f
+	}
+	b := secret.NewKeyed(nil)
+	b.Learn(secrets...)
+	learnHidden(b, hiddenSpans(in), func(string) *normalize.Lines { return doc.Lines })
+	f.Secrets = b.Learned()
+	return f
+}
+
+// DocumentSecrets are the secrets NewLint learns of a document's content:
+// what explain masks as written in it — env and header values, secret
+// flags, URL credentials, values under secret-looking keys — or, in a
+// file that does not parse, every token shape and credential of its
+// text. nil when there is none.
+func DocumentSecrets(doc *normalize.Document) []string {
+	b := secret.NewKeyed(nil)
+	if doc.Root != nil {
+		learnNode(b, "", doc.Root)
+	} else {
+		b.LearnText(string(doc.Src))
+	}
+	return b.Learned()
+}
+
+// learnHidden learns the text at the columns hardcoded-secret findings
+// point at, from the lines of their files.
+func learnHidden(b *secret.Boundary, hide map[lineKey][]secret.ColSpan, lines func(path string) *normalize.Lines) {
+	for k, cols := range hide {
+		if l := lines(k.path); l != nil && k.line <= l.Count() {
+			line := []rune(l.Line(k.line)) // once per line: a minified file is one
+			for _, sp := range cols {
+				if a, e := sp.Start-1, min(sp.End-1, len(line)); a >= 0 && a < e {
+					b.Learn(string(line[a:e]))
+				}
+			}
+		}
+	}
 }
 
 // ToolError is a problem of the run rather than a finding in a config: a
@@ -110,26 +186,17 @@ type Rule struct {
 // snippet hides what explain hides, and a secret masked in one place is
 // masked in every message too.
 func NewLint(b *secret.Boundary, r *LintRun) *Lint {
-	for _, doc := range r.Documents {
-		if doc.Root != nil {
-			// what explain masks as written: env and header values, secret
-			// flags, URL credentials, values under secret-looking keys
-			learnNode(b, "", doc.Root)
-		} else {
-			b.LearnText(string(doc.Src))
+	for _, f := range r.Checked {
+		b.Learn(f.Secrets...)
+	}
+	lines := func(path string) *normalize.Lines {
+		if f := r.Checked[path]; f != nil {
+			return f.Lines
 		}
+		return nil
 	}
 	hide := hiddenSpans(r.Findings)
-	for k, cols := range hide {
-		if doc := r.Documents[k.path]; doc != nil && doc.Lines != nil && k.line <= doc.Lines.Count() {
-			line := []rune(doc.Lines.Line(k.line)) // once per line: a minified file is one
-			for _, sp := range cols {
-				if a, e := sp.Start-1, min(sp.End-1, len(line)); a >= 0 && a < e {
-					b.Learn(string(line[a:e]))
-				}
-			}
-		}
-	}
+	learnHidden(b, hide, lines)
 	out := &Lint{Files: r.Files, NoFiles: b.Text(r.NoFiles), Unread: r.Unread, ToolName: b.Text(r.ToolName), Version: b.Text(r.Version)}
 	for _, n := range r.Notes {
 		out.Notes = append(out.Notes, b.Text(n))
@@ -149,17 +216,17 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 		out.Errors = append(out.Errors, SafeToolError{Path: b.Text(e.Path), Message: b.Text(e.Message)})
 	}
 	out.Repository, out.Paths = repoPaths(b, r)
-	lines := map[lineKey]secret.Safe{}
+	shown := map[lineKey]secret.Safe{}
 	out.Findings = make([]Finding, 0, len(r.Findings))
 	for _, d := range r.Findings {
 		f := finding(b, d)
 		f.DocURL = b.Text(docURL[d.Rule])
-		if doc := r.Documents[d.Path]; doc != nil && doc.Lines != nil && d.Pos.IsValid() && d.Pos.Line <= doc.Lines.Count() {
+		if src := lines(d.Path); src != nil && d.Pos.IsValid() && d.Pos.Line <= src.Count() {
 			k := lineKey{d.Path, d.Pos.Line}
-			line, ok := lines[k]
+			line, ok := shown[k]
 			if !ok {
-				line = b.SourceLine(doc.Lines.Line(d.Pos.Line), hide[k])
-				lines[k] = line
+				line = b.SourceLine(src.Line(d.Pos.Line), hide[k])
+				shown[k] = line
 			}
 			f.Source, f.HasSource = line, true
 		}

@@ -9,12 +9,44 @@ import (
 
 // BenchmarkLintMonorepo lints generated monorepos of growing size with -r;
 // time per op should grow linearly with the number of files (10 servers
-// each). files=2000 is the 20,000-server target from the README.
+// each), and memory not at all once a root is checked (each root's
+// documents are released). files=2000 is the 20,000-server target from
+// the README; files=8000 the monorepo of issue 17 (728 roots of one file
+// per client: gen.Monorepo's packages/pkg-N). The roots metric is how
+// many project roots lint -r checked.
 func BenchmarkLintMonorepo(b *testing.B) {
-	for _, files := range []int{500, 1000, 2000} {
+	for _, files := range []int{500, 1000, 2000, 8000} {
 		b.Run(fmt.Sprintf("files=%d", files), func(b *testing.B) {
 			dir := b.TempDir()
-			if _, err := gen.Monorepo(dir, files, 10); err != nil {
+			w, err := gen.Monorepo(dir, files, 10)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(w.Roots), "roots")
+			io, _, errOut := testIO(nil)
+			io.Out = io2discard{}
+			io.Getwd = func() (string, error) { return dir, nil }
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				if code := Main([]string{"lint", "-r", ".", "--home", dir, "--format", "json"}, io); code > 1 {
+					b.Fatalf("exit %d: %s", code, errOut)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkLintRoots lints with -r generated monorepos of 2,000 and
+// 8,000 project roots, each with one file of each client (10 servers
+// each): 22,000 and 88,000 files. Its memory is what lint -r keeps of a
+// root once checked; max RSS of the whole process is measured with
+// mcpconf-gen and /usr/bin/time -v (README, Performance).
+func BenchmarkLintRoots(b *testing.B) {
+	for _, roots := range []int{2000, 8000} {
+		b.Run(fmt.Sprintf("roots=%d", roots), func(b *testing.B) {
+			dir := b.TempDir()
+			if _, err := gen.Monorepo(dir, roots*gen.RootFiles(), 10); err != nil {
 				b.Fatal(err)
 			}
 			io, _, errOut := testIO(nil)

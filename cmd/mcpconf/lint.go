@@ -98,11 +98,12 @@ func runLint(opts *lintOptions) error {
 	ws, _ := opts.IO.Lookup("GITHUB_WORKSPACE")
 	res, err := app.Lint(app.LintRequest{Options: dopts, RootGiven: opts.Flags.Root != "",
 		Paths: opts.Paths, Recursive: opts.Recursive, Scope: scope, Clients: opts.Flags.Clients,
-		Config: opts.Config, CheckEnv: opts.CheckEnv, GitHubWorkspace: ws, Version: versionString()})
+		Config: opts.Config, CheckEnv: opts.CheckEnv, GitHubWorkspace: ws, Version: versionString(),
+		Snippets: render.Snippets})
 	if err != nil {
 		return err
 	}
-	if err := render(opts.IO.Out, view.NewLint(opts.IO.Boundary(), res), opts.IO.Style(opts.Color)); err != nil {
+	if err := render.Render(opts.IO.Out, view.NewLint(opts.IO.Boundary(), res), opts.IO.Style(opts.Color)); err != nil {
 		return err
 	}
 	switch {

@@ -36,6 +36,10 @@ type Written struct {
 	Files       int
 	Definitions int // server entries, in all files
 	Names       int // distinct server names among them
+	// Roots is how many project roots Monorepo spread the files over
+	// (packages/pkg-N, one file of each client there): what lint -r
+	// checks one at a time.
+	Roots int
 }
 
 // treeTargets are one project file and one user file per row of the
@@ -135,8 +139,13 @@ func Monorepo(dir string, files, perFile int) (Written, error) {
 			return Written{}, err
 		}
 	}
-	return Written{Files: files, Definitions: files * perFile, Names: files * perFile}, nil
+	roots := (files + len(project) - 1) / len(project)
+	return Written{Files: files, Definitions: files * perFile, Names: files * perFile, Roots: roots}, nil
 }
+
+// RootFiles is how many files Monorepo writes in each root: one per
+// client with a project file on this system.
+func RootFiles() int { return len(monorepoTargets(runtime.GOOS)) }
 
 // Minified writes dir/.mcp.json holding servers servers on one line, as
 // a minifier or a tool that writes compact JSON leaves it. Three servers
