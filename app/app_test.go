@@ -258,6 +258,7 @@ func TestReleasedBy(t *testing.T) {
 		{"/repo", "/repo/home", "/repo/.mcp.json", true},
 		{"/home/u", "/home/u", "/home/u/.cursor/mcp.json", false},
 		{"/repo/a", "", "/repo/a/.mcp.json", true},
+		{"/repo/a", "", "/repo/ab/.mcp.json", false},
 	} {
 		if got := releasedBy(j(tt.root), j(tt.home), j(tt.abs)); got != tt.want {
 			t.Errorf("releasedBy(%q, %q, %q) = %v, want %v", tt.root, tt.home, tt.abs, got, tt.want)

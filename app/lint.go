@@ -302,10 +302,14 @@ func releasedBy(root, home, abs string) bool {
 	return under(root, abs) && (home == "" || !(home == root || under(root, home)) || !under(home, abs))
 }
 
-// under reports whether path is below dir.
+// under reports whether path is below dir (both clean and absolute, as
+// discovery makes them): a prefix compare, asked for every file the run
+// holds each time a root is released.
 func under(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && filepath.IsLocal(rel)
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	return len(path) > len(dir) && strings.HasPrefix(path, dir)
 }
 
 // releaseLeaves marks the jobs whose files no other job reads: those whose

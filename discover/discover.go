@@ -474,7 +474,12 @@ func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
 	key := string(l.Format) + "\x00" + l.Abs + "\x00" + l.Display
 	fileKey := key
 	if pr != nil {
-		key += "\x00" + root
+		if c.table(fileKey, l, pr.section) == nil {
+			return readResult{} // absent
+		}
+		// The document as root reads it: keyed as if it were a file of
+		// root, so that it goes when root's files do (Options.Forget).
+		key = string(l.Format) + "\x00" + filepath.Join(root, "\x01table", l.Abs) + "\x00" + l.Display
 	}
 	c.mu.Lock()
 	e := c.m[key]

