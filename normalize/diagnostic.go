@@ -62,6 +62,8 @@ type Diagnostic struct {
 	// Related points at other places that explain this finding, for example
 	// the first of two duplicate keys or the definition that won.
 	Related []Related
+	// Fix, when the rule knows one, fixes the finding (lint --fix).
+	Fix *Fix
 }
 
 // Related is a secondary location of a diagnostic.
