@@ -72,6 +72,13 @@ func RuleText(r *Rule, heading string) string {
 	}
 	b.WriteString(".\n\n")
 	fmt.Fprintf(&b, "Speaks for: %s.\n\n", r.SpeaksFor())
+	if r.Fix != "" {
+		how := "`lint --fix`"
+		if r.FixUnsafe {
+			how = "`lint --fix --unsafe-fixes` (it changes what the file means: check it)"
+		}
+		fmt.Fprintf(&b, "Fix: %s %s.\n\n", how, r.Fix)
+	}
 	b.WriteString(strings.TrimSpace(r.DocText()))
 	b.WriteString("\n")
 	if ex := r.Example; ex.File != "" {

@@ -53,6 +53,12 @@ type Rule struct {
 	// are: a new client with the property is listed without a word here.
 	Clients string
 	For     func(*normalize.Client) bool
+	// Fix says what the rule's fix does, for its docs ("adds \"-y\"
+	// before the package name"); "" when it has none. FixUnsafe: the fix
+	// changes what the file means (lint --fix --unsafe-fixes applies it).
+	// Every finding that carries a fix belongs to a rule that says so.
+	Fix       string
+	FixUnsafe bool
 	// Reader: the rule speaks for how a view's client reads a file (its
 	// shadowing, tool names, value semantics), so in a view merged by
 	// priority (a client that reads its providers' files) it runs even on
