@@ -17,6 +17,9 @@ type LintRun struct {
 	// Checked are the files checked, by display path: what output needs
 	// of each once its document is released (CheckedFile).
 	Checked map[string]*LintFile
+	// Sources are the files the findings' fixes edit, by absolute path,
+	// as they were read: the fixes' offsets are in this text.
+	Sources map[string]Source
 	// Rules lists every rule, not only those that fired: SARIF consumers
 	// show rule help for any rule, and doc links need the URL.
 	Rules []RuleInfo
@@ -324,4 +327,11 @@ func repoPaths(b *secret.Boundary, r *LintRun) (secret.Safe, []LintPath) {
 		out = append(out, lp)
 	}
 	return base, out
+}
+
+// Source is a file as lint read it, for its fixes.
+type Source struct {
+	Path, Abs string
+	Format    normalize.Format
+	Text      []byte
 }
