@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,16 @@ func isItem(v *normalize.Value) bool {
 	}
 	_, err := strconv.Atoi(v.Pointer[i+1:])
 	return err == nil
+}
+
+// jsonQuote is s as a JSON string literal, which is a TOML basic string
+// too (no HTML escaping).
+func jsonQuote(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // quoted is s as a string literal of the document's format: JSON's and
