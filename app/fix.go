@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -98,4 +99,69 @@ func applyEdits(src []byte, edits []normalize.Edit) ([]byte, error) {
 		at = e.End.Offset
 	}
 	return append(out, src[at:]...), nil
+}
+
+// maxFixPasses bounds lint --fix: a fix that overlaps another waits for
+// the next pass, and each pass lints again what the last one wrote.
+const maxFixPasses = 10
+
+// LintFix lints as Lint does, writes the fixes of what it finds (the safe
+// ones, and the unsafe ones too with unsafe) through edit.WriteFile — each
+// file refused when it changed since it was read or would not parse — and
+// lints again, until no fix is left: the run it returns is what remains,
+// with a note of what was fixed and an error for each file it did not
+// write.
+func LintFix(req LintRequest, unsafe bool) (*view.LintRun, error) {
+	fixed, files := 0, map[string]bool{}
+	var refused []view.ToolError
+	for pass := 1; ; pass++ {
+		run, err := Lint(req)
+		if err != nil {
+			return nil, err
+		}
+		plan, err := PlanFixes(run, unsafe)
+		if err != nil {
+			return nil, err
+		}
+		wrote := 0
+		for _, f := range plan {
+			if pass > maxFixPasses {
+				break
+			}
+			if err := edit.WriteFile(f.Abs, f.Before, f.After, f.Format); err != nil {
+				refused = append(refused, view.ToolError{Path: f.Path, Message: err.Error()})
+				continue
+			}
+			fixed += f.Fixed
+			files[f.Path] = true
+			wrote++
+		}
+		if wrote == 0 {
+			if fixed > 0 {
+				run.Notes = append(run.Notes, fmt.Sprintf("fixed %s in %s", plural(fixed, "finding"), plural(len(files), "file")))
+			}
+			run.Errors = append(run.Errors, refused...)
+			return run, nil
+		}
+	}
+}
+
+// LintDiff lints as Lint does and returns, for each file a fix edits, its
+// text and the text fixed (one pass: a fix that overlaps another waits
+// for lint --fix's next pass), writing nothing.
+func LintDiff(req LintRequest, unsafe bool) (*view.LintRun, []FileFix, error) {
+	run, err := Lint(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan, err := PlanFixes(run, unsafe)
+	return run, plan, err
+}
+
+// plural is "1 finding", "2 findings".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -335,3 +335,22 @@ type Source struct {
 	Format    normalize.Format
 	Text      []byte
 }
+
+// Diff is lint --diff's unified diffs, line by line.
+type Diff struct{ Lines []secret.Safe }
+
+// NewDiff makes the unified diffs of lint --diff Safe, line by line: a
+// diff shows lines of the files, which pass the boundary like every
+// other text (the secrets the run learned masked). Learn the run first
+// (NewLint).
+func NewDiff(b *secret.Boundary, diffs []string) *Diff {
+	out := &Diff{}
+	for _, d := range diffs {
+		for _, line := range strings.SplitAfter(d, "\n") {
+			if line != "" {
+				out.Lines = append(out.Lines, b.Text(strings.TrimSuffix(line, "\n")))
+			}
+		}
+	}
+	return out
+}
