@@ -137,18 +137,6 @@ func lineStart(src []byte, i int) int {
 	return i
 }
 
-// lineEnd is the offset of the line's terminator ("\r\n" or "\n") at or
-// after i, or the end of src.
-func lineEnd(src []byte, i int) int {
-	for i < len(src) && src[i] != '\n' {
-		i++
-	}
-	if i > 0 && src[i-1] == '\r' {
-		return i - 1
-	}
-	return i
-}
-
 // nextLine is the offset after the line terminator at or after i.
 func nextLine(src []byte, i int) int {
 	for i < len(src) && src[i] != '\n' {

@@ -351,7 +351,12 @@ func mentions(doc *normalize.Document, m *normalize.Member) [][2]int {
 	dm := depthOf(doc.Root, m)
 	out := [][2]int{{m.KeyRange.Start.Offset, m.KeyRange.End.Offset}}
 	seen := map[int]bool{m.KeyRange.Start.Offset: true}
-	add := func(p, dp int) {
+	add := func(p, end, dp int) {
+		if dp == dm && !seen[p] { // the key itself, written again
+			seen[p] = true
+			out = append(out, [2]int{p, end})
+			return
+		}
 		toks := keyTokensBefore(src, p)
 		if j := len(toks) - (dp - dm); j >= 0 && j < len(toks) && !seen[toks[j][0]] {
 			seen[toks[j][0]] = true
@@ -361,12 +366,12 @@ func mentions(doc *normalize.Document, m *normalize.Member) [][2]int {
 	var walk func(v *normalize.Value, d int)
 	walk = func(v *normalize.Value, d int) {
 		for _, x := range v.Members {
-			add(x.KeyRange.Start.Offset, d+1)
+			add(x.KeyRange.Start.Offset, x.KeyRange.End.Offset, d+1)
 			walk(x.Value, d+1)
 		}
 		for _, it := range v.Items {
 			if s := it.Range.Start.Offset; s < len(src) && src[s] != '{' && it.Kind == normalize.Object {
-				add(s, d) // an [[array.table]] header
+				add(s, it.Range.End.Offset, d) // an [[array.table]] header
 			}
 			walk(it, d)
 		}
@@ -410,7 +415,9 @@ func tomlDelete(doc *normalize.Document, obj *normalize.Value, i int) ([]normali
 	tables = func(v *normalize.Value) {
 		if k := kindOf(doc, v); k == headerTable {
 			s, e := section(doc, v, k)
-			spans = append(spans, [2]int{lineStart(src, v.Range.Start.Offset), attachedComments(src, s, e)})
+			// with the comments right above its header, which are about it
+			h := lineStart(src, v.Range.Start.Offset)
+			spans = append(spans, [2]int{attachedComments(src, 0, h), attachedComments(src, s, e)})
 		}
 		for _, x := range v.Members {
 			tables(x.Value)
