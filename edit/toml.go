@@ -200,6 +200,9 @@ func tomlInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 		for at > open && (src[at-1] == ' ' || src[at-1] == '\t') {
 			at--
 		}
+		if src[at-1] == ',' { // a trailing comma (TOML 1.1) stays last
+			return mk(doc, at, at, " "+kv+","), nil
+		}
 		return mk(doc, at, at, ", "+kv), nil
 	case rootTable, headerTable:
 		start, end := section(doc, obj, kind)
