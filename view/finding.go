@@ -94,7 +94,7 @@ func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
 	if x := d.Fix; x != nil {
 		f.Fix = &Fix{Description: b.Text(x.Description), Safe: x.Safe}
 		for _, e := range x.Edits {
-			f.Fix.Edits = append(f.Fix.Edits, Edit{Path: b.Text(e.Path), Pos: pos(e.Start), End: pos(e.End), Text: b.Text(e.Text)})
+			f.Fix.Edits = append(f.Fix.Edits, Edit{Path: b.Text(e.Path), Pos: pos(e.Start), End: pos(e.End), Text: b.Lines(e.Text)})
 		}
 	}
 	return f
