@@ -59,6 +59,8 @@ type Rule struct {
 	// Every finding that carries a fix belongs to a rule that says so.
 	Fix       string
 	FixUnsafe bool
+	// NoFix says why the rule has no fix, when that is not plain.
+	NoFix string
 	// fixFinding fixes a finding discovery makes (a rule without Check),
 	// given the document it is in.
 	fixFinding func(d *normalize.Diagnostic, doc *normalize.Document)
