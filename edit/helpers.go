@@ -3,6 +3,7 @@ package edit
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -32,6 +33,9 @@ func InsertMember(doc *normalize.Document, obj *normalize.Value, key, valueJSON 
 	if obj.Kind != normalize.Object {
 		return normalize.Edit{}, fmt.Errorf("value at %q is %s, not an object: %q cannot be added", obj.Pointer, article(obj.Kind), key)
 	}
+	if obj.Member(key) != nil {
+		return normalize.Edit{}, fmt.Errorf("key %q is already in the object at %q: replace its value instead", key, obj.Pointer)
+	}
 	val, err := render(doc.Format, valueJSON)
 	if err != nil {
 		return normalize.Edit{}, err
@@ -55,7 +59,18 @@ func ReplaceValue(doc *normalize.Document, v *normalize.Value, newJSON string) (
 	if doc.Format == normalize.TOML {
 		return tomlReplace(doc, v, val, newJSON)
 	}
-	return mk(doc, v.Range.Start.Offset, v.Range.End.Offset, val), nil
+	return mk(doc, v.Range.Start.Offset, v.Range.End.Offset, reindent(val, indentOf(doc.Src, v.Range.Start.Offset), lineEnding(doc.Src))), nil
+}
+
+// reindent indents the lines after the first of a value written on
+// several lines (valueJSON as json.MarshalIndent gives it) by the
+// indentation of the line it goes on, with the file's newline.
+func reindent(val, indent, nl string) string {
+	if !strings.Contains(val, "\n") {
+		return val
+	}
+	val = strings.ReplaceAll(val, "\r\n", "\n")
+	return strings.ReplaceAll(val, "\n", nl+indent)
 }
 
 // RenameKey writes the key of m as newKey, quoted as the format needs. A
@@ -67,6 +82,14 @@ func RenameKey(doc *normalize.Document, m *normalize.Member, newKey string) ([]n
 	}
 	if err := check(doc, m.Value); err != nil {
 		return nil, err
+	}
+	if newKey == m.Key {
+		return nil, nil
+	}
+	if i := strings.LastIndexByte(m.Value.Pointer, '/'); i >= 0 {
+		if parent := doc.Root.Lookup(m.Value.Pointer[:i]); parent.Member(newKey) != nil {
+			return nil, fmt.Errorf("key %q is already in the object at %q: renaming %q would write it twice", newKey, parent.Pointer, m.Key)
+		}
 	}
 	if doc.Format == normalize.TOML {
 		return tomlRename(doc, m, newKey)

@@ -106,8 +106,8 @@ func styleOf(doc *normalize.Document, near *normalize.Value) jsonStyle {
 func jsonInsert(doc *normalize.Document, obj *normalize.Value, key, val string) normalize.Edit {
 	src := doc.Src
 	st := styleOf(doc, obj)
-	kv := jsonString(key) + st.colon + val
 	open, close := obj.Range.Start.Offset, obj.Range.End.Offset-1
+	kv := jsonString(key) + st.colon + reindent(val, memberIndent(doc, obj, st), st.nl)
 	if len(obj.Members) == 0 {
 		inner := src[open+1 : close]
 		blank := strings.TrimSpace(string(inner)) == ""
@@ -135,13 +135,7 @@ func jsonInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 		}
 		return mk(doc, end, end, st.sep+kv)
 	}
-	indent := indentOf(src, open) + st.unit
-	switch {
-	case firstOnLine(src, last.KeyRange.Start.Offset):
-		indent = indentOf(src, last.KeyRange.Start.Offset)
-	case firstOnLine(src, first.KeyRange.Start.Offset):
-		indent = indentOf(src, first.KeyRange.Start.Offset)
-	}
+	indent := memberIndent(doc, obj, st)
 	if comma >= 0 {
 		// a trailing comma: the new member goes on the next line, and
 		// has one too
@@ -158,6 +152,21 @@ func jsonInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 		at = end
 	}
 	return mk(doc, end, at, ","+string(src[end:at])+st.nl+indent+kv)
+}
+
+// memberIndent is the indentation of obj's members: that of its last or
+// first member on a line of its own, else one level more than obj's line.
+func memberIndent(doc *normalize.Document, obj *normalize.Value, st jsonStyle) string {
+	src := doc.Src
+	if n := len(obj.Members); n > 0 {
+		if ks := obj.Members[n-1].KeyRange.Start.Offset; firstOnLine(src, ks) {
+			return indentOf(src, ks)
+		}
+		if ks := obj.Members[0].KeyRange.Start.Offset; firstOnLine(src, ks) {
+			return indentOf(src, ks)
+		}
+	}
+	return indentOf(src, obj.Range.Start.Offset) + st.unit
 }
 
 // jsonDelete removes member i of obj.

@@ -87,6 +87,10 @@ func TestInsertMemberJSON(t *testing.T) {
 		{name: "key needing escapes", format: normalize.JSON, src: `{"a": 1}`,
 			do:   insert("", `q"<`, `null`),
 			want: `{"a": 1, "q\"<": null}`},
+		{name: "a value on several lines is indented", format: normalize.JSON, src: "{\n  \"mcpServers\": {\n    \"a\": {}\n  }\n}\n",
+			do:   insert("/mcpServers", "b", "{\n  \"command\": \"npx\"\n}"),
+			want: "{\n  \"mcpServers\": {\n    \"a\": {},\n    \"b\": {\n      \"command\": \"npx\"\n    }\n  }\n}\n"},
+		{name: "key there already", format: normalize.JSON, src: `{"a": 1}`, do: insert("", "a", `2`), err: `key "a" is already in the object at "": replace its value instead`},
 		{name: "not JSON", format: normalize.JSON, src: `{}`, do: insert("", "a", `npx`), err: `value "npx" is not JSON`},
 		{name: "not an object", format: normalize.JSON, src: `{"a": []}`, do: insert("/a", "k", `1`), err: `value at "/a" is an array, not an object: "k" cannot be added`},
 	})
@@ -149,6 +153,10 @@ func TestReplaceRenameJSON(t *testing.T) {
 			want: `{"args": ["-y", "pkg"]}`},
 		{name: "replace string by bool", format: normalize.JSONC, src: "{\n  \"enabled\": \"false\", // off\n}\n", do: replaceAt("/enabled", `false`),
 			want: "{\n  \"enabled\": false, // off\n}\n"},
+		{name: "rename onto a key there", format: normalize.JSON, src: `{"a": 1, "b": 2}`, do: rename("/a", "b"),
+			err: `key "b" is already in the object at "": renaming "a" would write it twice`},
+		{name: "replace by a value on several lines", format: normalize.JSON, src: "{\n  \"env\": {}\n}\n", do: replaceAt("/env", "{\n  \"K\": \"v\"\n}"),
+			want: "{\n  \"env\": {\n    \"K\": \"v\"\n  }\n}\n"},
 		{name: "rename", format: normalize.JSONC, src: "{\n  // c\n  \"servers\": {}\n}\n", do: rename("/servers", "mcpServers"),
 			want: "{\n  // c\n  \"mcpServers\": {}\n}\n"},
 	})

@@ -155,6 +155,20 @@ func section(doc *normalize.Document, v *normalize.Value, kind tableKind) (start
 	return start, end
 }
 
+// sectionAt is the section holding offset off: from the header line
+// before it (the file's start) to the next header.
+func sectionAt(doc *normalize.Document, off int) (start, end int) {
+	end = len(doc.Src)
+	for _, h := range headerStarts(doc) {
+		if h > off {
+			end = h
+			break
+		}
+		start = h
+	}
+	return start, end
+}
+
 // keyValues calls fn with the key start and value end of every key-value
 // below v (not descending into inline tables and arrays).
 func keyValues(src []byte, v *normalize.Value, fn func(m *normalize.Member, keyStart, valueEnd int)) {
@@ -231,7 +245,10 @@ func tomlInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 			return normalize.Edit{}, fmt.Errorf("table %q is written with dotted keys inside an inline table: add %q by hand", obj.Pointer, key)
 		}
 		prefix := string(src[es:obj.Range.End.Offset])
-		ks, ve := lastKeyValue(doc, obj, 0, len(src))
+		// its own key-values, in the section it is written in (its
+		// tables with headers come later)
+		start, end := sectionAt(doc, es)
+		ks, ve := lastKeyValue(doc, obj, start, end)
 		if ve < 0 {
 			return normalize.Edit{}, fmt.Errorf("table %q has no key to follow: add %q by hand", obj.Pointer, key)
 		}

@@ -24,7 +24,7 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 //   - it refuses when updated does not parse as format (any error-severity
 //     syntax finding), so a fix never breaks a file;
 //   - it writes a temporary file in the same directory with the file's
-//     mode, syncs it and renames it over the file (atomic: a reader sees
+//     mode (and owner, where allowed), syncs it and renames it over the file (atomic: a reader sees
 //     the old file or the new one), and reads the file back to check it.
 //
 // orig may be the whole file or, for a file that starts with a UTF-8 byte
@@ -54,7 +54,7 @@ func WriteFile(path string, orig, updated []byte, format normalize.Format) error
 	if err != nil {
 		return fmt.Errorf("cannot write %q: %v", path, cause(err))
 	}
-	if err := replace(target, updated, info.Mode().Perm()); err != nil {
+	if err := replace(target, updated, info); err != nil {
 		return fmt.Errorf("cannot write %q: %v; the file is as it was", path, err)
 	}
 	back, err := os.ReadFile(target)
@@ -85,10 +85,11 @@ func parses(path string, format normalize.Format, src []byte) error {
 	return nil
 }
 
-// replace writes data to a temporary file next to target, with mode, syncs
-// it and renames it over target; on any failure the temporary file is
-// removed and target is untouched.
-func replace(target string, data []byte, mode fs.FileMode) (err error) {
+// replace writes data to a temporary file next to target, with the mode
+// (and where allowed the owner) of info, syncs it and renames it over
+// target; on any failure the temporary file is removed and target is
+// untouched.
+func replace(target string, data []byte, info fs.FileInfo) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".mcpconf-*")
 	if err != nil {
 		return cause(err)
@@ -99,9 +100,10 @@ func replace(target string, data []byte, mode fs.FileMode) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if err = tmp.Chmod(mode); err != nil {
+	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
 		return cause(err)
 	}
+	keepOwner(tmp, info)
 	if _, err = tmp.Write(data); err != nil {
 		return cause(err)
 	}
