@@ -25,6 +25,10 @@ type lintOptions struct {
 	Config    string
 	Color     colorFlags
 	CheckEnv  bool
+	// Baseline is the baseline file (--baseline); WriteBaseline records
+	// the run's findings in it first (--write-baseline).
+	Baseline      string
+	WriteBaseline bool
 }
 
 func newLintCmd(io *IO, runF func(*lintOptions) error) *cobra.Command {
@@ -50,13 +54,23 @@ in CI do not depend on the machine's home directory.
 --root or the working directory, so that GitHub finds them; text and json
 name them relative to --root.
 
+--baseline FILE reports only the findings FILE does not record, and notes
+how many of its entries match no finding any more; --write-baseline
+--baseline FILE first records every current finding in FILE (after
+.mcpconf.toml's ignores; entries of files a run naming paths did not check
+are kept). A finding is known by its rule, file, server and field (the
+JSON pointer), not its line or message, so it stays quiet when lines move;
+run lint from the same directory as when the baseline was written, as
+paths are recorded as displayed. Exit codes count what the baseline leaves.
+
 Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 3 fatal (the root cannot be read, or a directory could not be walked).`,
 		Example: `  mcpconf lint
   mcpconf lint -r .
   mcpconf lint .mcp.json .cursor/mcp.json
   mcpconf lint --scope all --fail-on warning
-  mcpconf lint --format sarif > mcpconf.sarif`,
+  mcpconf lint --format sarif > mcpconf.sarif
+  mcpconf lint --write-baseline --baseline mcpconf-baseline.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			if runF != nil {
@@ -73,6 +87,8 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 	f.StringVar(&opts.FailOn, "fail-on", "error", "lowest severity that fails: error, warning or info")
 	f.StringVar(&opts.Config, "config", "", "linter config file (default: .mcpconf.toml at the root, if any)")
 	f.BoolVar(&opts.CheckEnv, "check-env", false, "report placeholders whose variables are not set in this environment (undefined-variable)")
+	f.StringVar(&opts.Baseline, "baseline", "", "report only the findings not recorded in this `file` (see --write-baseline)")
+	f.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record every current finding in the --baseline file, then lint against it")
 	registerColor(cmd, &opts.Color)
 	return cmd
 }
@@ -105,6 +121,12 @@ func runLint(opts *lintOptions) error {
 		Snippets: render.Snippets})
 	if err != nil {
 		return err
+	}
+	if opts.Baseline != "" || opts.WriteBaseline {
+		err := app.ApplyBaseline(res, app.BaselineRequest{Path: opts.Baseline, Cwd: dopts.Cwd, Write: opts.WriteBaseline, Partial: len(opts.Paths) > 0})
+		if err != nil {
+			return err
+		}
 	}
 	if err := render.Render(opts.IO.Out, view.NewLint(opts.IO.Boundary(), res), opts.IO.Style(opts.Color)); err != nil {
 		return err
