@@ -17,6 +17,15 @@ type jsonLint struct {
 	Errors   []jsonToolError `json:"errors"`
 	Notes    []secret.Safe   `json:"notes"`
 	Summary  jsonSummary     `json:"summary"`
+	Baseline *jsonBaseline   `json:"baseline,omitempty"`
+}
+
+type jsonBaseline struct {
+	Path    secret.Safe `json:"path"`
+	Written bool        `json:"written"`
+	Entries int         `json:"entries"`
+	Matched int         `json:"matched"`
+	Fixed   int         `json:"fixed"`
 }
 
 // jsonFinding is the explain diagnostic shape plus the related positions,
@@ -99,6 +108,10 @@ type jsonSummary struct {
 //	                   read by none of the run's clients
 //	summary            counts: errors, warnings, infos (findings by severity), files (checked),
 //	                   unread (found, read by none of the run's clients)
+//	baseline           with --baseline only: path (as given), written (--write-baseline wrote
+//	                   it), entries (in the file), matched (findings it kept quiet, not in
+//	                   findings[] nor the counts), fixed (entries of the files checked that
+//	                   match no finding any more: --write-baseline drops them)
 //
 // Empty lists are written as [], never null.
 func lintJSON(w io.Writer, l *view.Lint) error {
@@ -109,6 +122,9 @@ func lintJSON(w io.Writer, l *view.Lint) error {
 		Errors:   make([]jsonToolError, 0, len(l.Errors)),
 		Notes:    append(make([]secret.Safe, 0, len(l.Notes)), l.Notes...),
 		Summary:  jsonSummary{Errors: c.errors, Warnings: c.warnings, Infos: c.infos, Files: l.Files, Unread: l.Unread},
+	}
+	if b := l.Baseline; b != nil {
+		out.Baseline = &jsonBaseline{Path: b.Path, Written: b.Written, Entries: b.Entries, Matched: b.Matched, Fixed: b.Fixed}
 	}
 	diags := diagnosticJSON(l.Findings, true)
 	for i, d := range l.Findings {

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -328,16 +326,11 @@ func sarifLevel(s view.Severity) string {
 // findingHash identifies a finding by rule, file (its path in the
 // repository, the same wherever lint ran) and what it is about, but
 // not by line, so that moving code or rewording a message does not turn an
-// alert into a new one. "What it is about" is the JSON pointer of the value
-// when there is one, else the message. Equal hashes in one run are told
-// apart by the occurrence number the caller appends.
+// alert into a new one (view.FindingHash, which lint's baseline shares).
+// Equal hashes in one run are told apart by the occurrence number the
+// caller appends.
 func findingHash(d view.Finding, ps places) string {
-	what := d.Message.String()
-	if !d.Pointer.IsZero() {
-		what = d.Pointer.String()
-	}
-	sum := sha256.Sum256([]byte(d.Rule.String() + "\x00" + filepath.ToSlash(ps.repoPath(d.Path).String()) + "\x00" + what))
-	return hex.EncodeToString(sum[:16])
+	return view.FindingHash(d, filepath.ToSlash(ps.repoPath(d.Path).String()))
 }
 
 // camelCase turns a rule id into a SARIF rule name: "missing-command"

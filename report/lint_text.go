@@ -256,8 +256,9 @@ func snippetWindow(runes []rune, start, window int) (lo, hi int) {
 func cells(r rune) int { return max(cellWidth(r), 1) }
 
 // lintSummary is the last line: "3 errors, 1 warning in 2 files", or
-// "no problems found in 2 files", with "; 1 tool error" when the run had
-// some.
+// "no problems found in 2 files", with "; 4 findings in the baseline"
+// when a baseline (lint --baseline) kept some quiet and "; 1 tool error"
+// when the run had some.
 func lintSummary(l *view.Lint, st Style) string {
 	c := lintCounts(l)
 	var parts []string
@@ -283,6 +284,9 @@ func lintSummary(l *view.Lint, st Style) string {
 		}
 	default:
 		s = "no problems found in " + plural(l.Files, "file")
+	}
+	if l.Baseline != nil && l.Baseline.Matched > 0 {
+		s += "; " + plural(l.Baseline.Matched, "finding") + " in the baseline"
 	}
 	if len(l.Errors) > 0 {
 		s += "; " + st.red(plural(len(l.Errors), "tool error"))

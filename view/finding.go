@@ -1,6 +1,8 @@
 package view
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -107,4 +109,23 @@ func findings(b *secret.Boundary, diags []normalize.Diagnostic) []Finding {
 		out = append(out, finding(b, d))
 	}
 	return out
+}
+
+// FindingHash identifies a finding across runs, whatever line it moved to
+// and however its message is worded: a hash of its rule, path (as the
+// caller names the file: SARIF relative to the repository, a baseline as
+// displayed) and the JSON pointer of the value concerned — which names
+// the server — or, for a finding with no pointer (a file that does not
+// parse), its message. The value itself is not hashed: a hash of a short
+// secret written to a file others read can be brute-forced, and a keyed
+// one (secret.Boundary.Fingerprint) differs from run to run. It is the
+// first 16 bytes of a SHA-256, in hex; SARIF's partial fingerprint and
+// lint's baseline share it.
+func FindingHash(f Finding, path string) string {
+	what := f.Message.String()
+	if !f.Pointer.IsZero() {
+		what = f.Pointer.String()
+	}
+	sum := sha256.Sum256([]byte(f.Rule.String() + "\x00" + path + "\x00" + what))
+	return hex.EncodeToString(sum[:16])
 }

@@ -44,6 +44,8 @@ type LintRun struct {
 	// Base and Home are what display paths are relative to (absolute):
 	// a project file's to Base, a "~/…" path to Home. "" when unknown.
 	Base, Home string
+	// Baseline says what lint's baseline did; nil without one.
+	Baseline *BaselineResult
 }
 
 // LintFile is what lint output needs of a file it checked, kept in place
@@ -155,6 +157,8 @@ type Lint struct {
 	// Paths places every path the findings, their related places and the
 	// tool errors name in the repository, once each.
 	Paths []LintPath
+	// Baseline says what lint's baseline did; nil without one.
+	Baseline *LintBaseline
 }
 
 // LintPath is where a file named by the output lies for GitHub and SARIF.
@@ -219,6 +223,7 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 		out.Errors = append(out.Errors, SafeToolError{Path: b.Text(e.Path), Message: b.Text(e.Message)})
 	}
 	out.Repository, out.Paths = repoPaths(b, r)
+	out.Baseline = lintBaseline(b, r.Baseline)
 	shown := map[lineKey]secret.Safe{}
 	out.Findings = make([]Finding, 0, len(r.Findings))
 	for _, d := range r.Findings {

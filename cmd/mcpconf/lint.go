@@ -29,6 +29,10 @@ type lintOptions struct {
 	// Fix writes the safe fixes (UnsafeFixes: the unsafe ones too); Diff
 	// prints them as a unified diff and writes nothing.
 	Fix, UnsafeFixes, Diff bool
+	// Baseline is the baseline file (--baseline); WriteBaseline records
+	// the run's findings in it first (--write-baseline).
+	Baseline      string
+	WriteBaseline bool
 }
 
 func newLintCmd(io *IO, runF func(*lintOptions) error) *cobra.Command {
@@ -62,6 +66,15 @@ variable you must then set). A file that changed since it was read, or
 would not parse once fixed, is not written. --diff prints the fixes as a
 unified diff instead and writes nothing.
 
+--baseline FILE reports only the findings FILE does not record, and notes
+how many of its entries match no finding any more; --write-baseline
+--baseline FILE first records every current finding in FILE (after
+.mcpconf.toml's ignores; entries of files a run naming paths did not check
+are kept). A finding is known by its rule, file, server and field (the
+JSON pointer), not its line or message, so it stays quiet when lines move;
+run lint from the same directory as when the baseline was written, as
+paths are recorded as displayed. Exit codes count what the baseline leaves.
+
 Exit codes: 0 nothing at or above --fail-on, 1 findings (with --diff: a
 diff), 2 bad usage, 3 fatal (the root cannot be read, a directory could not
 be walked, a fixed file could not be written).`,
@@ -71,7 +84,8 @@ be walked, a fixed file could not be written).`,
   mcpconf lint --scope all --fail-on warning
   mcpconf lint --format sarif > mcpconf.sarif
   mcpconf lint --diff
-  mcpconf lint --fix`,
+  mcpconf lint --fix
+  mcpconf lint --write-baseline --baseline mcpconf-baseline.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			if runF != nil {
@@ -91,6 +105,8 @@ be walked, a fixed file could not be written).`,
 	f.BoolVar(&opts.Fix, "fix", false, "write the safe fixes to the files, then report what remains")
 	f.BoolVar(&opts.UnsafeFixes, "unsafe-fixes", false, "with --fix or --diff, the fixes that change what a file means too")
 	f.BoolVar(&opts.Diff, "diff", false, "print the fixes as a unified diff and write nothing; exit 1 when there is one")
+	f.StringVar(&opts.Baseline, "baseline", "", "report only the findings not recorded in this `file` (see --write-baseline)")
+	f.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record every current finding in the --baseline file, then lint against it")
 	registerColor(cmd, &opts.Color)
 	return cmd
 }
@@ -138,6 +154,12 @@ func runLint(opts *lintOptions) error {
 	}
 	if err != nil {
 		return err
+	}
+	if opts.Baseline != "" || opts.WriteBaseline {
+		err := app.ApplyBaseline(res, app.BaselineRequest{Path: opts.Baseline, Cwd: dopts.Cwd, Write: opts.WriteBaseline, Partial: len(opts.Paths) > 0})
+		if err != nil {
+			return err
+		}
 	}
 	if err := render.Render(opts.IO.Out, view.NewLint(opts.IO.Boundary(), res), opts.IO.Style(opts.Color)); err != nil {
 		return err

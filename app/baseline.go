@@ -1,0 +1,395 @@
+package app
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/view"
+)
+
+// BaselineVersion is the version of the baseline file lint writes and
+// reads. It changes when an entry's fields or what its fingerprint hashes
+// change: an older file is then refused, not matched by accident.
+const BaselineVersion = 1
+
+// BaselineEntry is one finding a baseline records. Its identity is what
+// survives lines moving and messages being reworded: the rule, the file
+// (its display path, slash-separated), the JSON pointer of the value
+// concerned (which names the server) and the finding's fingerprint
+// (view.FindingHash: SARIF's, of the rule, path and pointer — or, with no
+// pointer, the message). No value is recorded, not even hashed: a
+// baseline is committed, and a hash of a short secret can be
+// brute-forced. Two equal findings need two equal entries.
+type BaselineEntry struct {
+	Rule        string `json:"rule"`
+	Path        string `json:"path"`
+	Pointer     string `json:"pointer,omitempty"`
+	Fingerprint string `json:"fingerprint"`
+}
+
+func compareEntries(a, b BaselineEntry) int {
+	return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Pointer, b.Pointer), cmp.Compare(a.Fingerprint, b.Fingerprint))
+}
+
+// BaselineRequest says which baseline a lint run uses and how.
+type BaselineRequest struct {
+	// Path is the baseline file (--baseline), relative to Cwd unless
+	// absolute.
+	Path string
+	Cwd  string
+	// Write records the run's findings in the file first
+	// (--write-baseline): the entries of the files the run checked are
+	// replaced by its findings, those of other files kept.
+	Write bool
+	// Partial says the run named paths on the command line: an entry of
+	// a file it did not check is then neither matched nor fixed, but
+	// kept. A run of the whole project checks every file an entry can
+	// name, so an entry of a file gone is fixed.
+	Partial bool
+}
+
+// ApplyBaseline takes the findings the baseline file records out of the
+// run (after .mcpconf.toml's ignores, which Lint applied), writing the
+// file first when asked, and says what it did in res.Baseline and, for
+// entries that match no finding any more, in a note. Matching counts: an
+// entry quiets one finding. A baseline file that cannot be read or is
+// malformed is a *UsageError, with the position of the problem.
+func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
+	if req.Path == "" {
+		return usagef("--write-baseline needs --baseline FILE: the file to write")
+	}
+	abs := absPath(req.Cwd, req.Path)
+	b := secret.NewKeyed(nil)
+	current := baselineEntries(b, res)
+	inRun := func(path string) bool { return !req.Partial || path == "" }
+	if req.Partial {
+		checked := map[string]bool{}
+		for p := range res.Checked {
+			checked[filepath.ToSlash(b.Text(p).String())] = true
+		}
+		inRun = func(path string) bool { return path == "" || checked[path] }
+	}
+	old, err := readBaseline(abs, req.Path, req.Write)
+	if err != nil {
+		return err
+	}
+	base := old
+	if req.Write {
+		base = slices.DeleteFunc(slices.Clone(old), func(e BaselineEntry) bool { return inRun(e.Path) })
+		base = append(base, current...)
+		slices.SortFunc(base, compareEntries)
+		if err := writeFileAtomic(abs, encodeBaseline(base)); err != nil {
+			return fmt.Errorf("cannot write baseline %q: %v", req.Path, unwrapPath(err))
+		}
+	}
+	left := map[BaselineEntry]int{}
+	for _, e := range base {
+		left[e]++
+	}
+	r := &view.BaselineResult{Path: req.Path, Written: req.Write, Entries: len(base)}
+	kept := res.Findings[:0]
+	for i, d := range res.Findings {
+		if e := current[i]; left[e] > 0 {
+			left[e]--
+			r.Matched++
+			continue
+		}
+		kept = append(kept, d)
+	}
+	clear(res.Findings[len(kept):])
+	res.Findings = kept
+	for e, n := range left {
+		if inRun(e.Path) {
+			r.Fixed += n
+		}
+	}
+	res.Baseline = r
+	if req.Write {
+		res.Notes = append(res.Notes, fmt.Sprintf("wrote %s to the baseline %q", countOf(len(base), "finding"), req.Path))
+	}
+	if r.Fixed > 0 {
+		verb := "are"
+		if r.Fixed == 1 {
+			verb = "is"
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline %q %s fixed: run with --write-baseline to drop them",
+			countOf(r.Fixed, "finding"), req.Path, verb))
+	}
+	return nil
+}
+
+func countOf(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// baselineEntries are the run's findings as a baseline records them, in
+// their order. They are made Safe first, as output makes them, so that a
+// secret in a key of a pointer is masked there too.
+func baselineEntries(b *secret.Boundary, res *view.LintRun) []BaselineEntry {
+	l := view.NewLint(b, &view.LintRun{Findings: res.Findings, Checked: res.Checked})
+	out := make([]BaselineEntry, len(l.Findings))
+	for i, f := range l.Findings {
+		path := filepath.ToSlash(f.Path.String())
+		out[i] = BaselineEntry{Rule: f.Rule.String(), Path: path, Pointer: f.Pointer.String(), Fingerprint: view.FindingHash(f, path)}
+	}
+	return out
+}
+
+// encodeBaseline writes entries one a line, sorted, so that a baseline
+// reviews well in a diff: a finding added or fixed is a line.
+func encodeBaseline(entries []BaselineEntry) []byte {
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "{\n  \"version\": %d,\n  \"findings\": [", BaselineVersion)
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for i, e := range entries {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.WriteString("\n    ")
+		_ = enc.Encode(e) // a struct of strings always encodes
+		buf.Truncate(buf.Len() - 1)
+	}
+	if len(entries) > 0 {
+		buf.WriteString("\n  ")
+	}
+	buf.WriteString("]\n}\n")
+	return buf.Bytes()
+}
+
+// readBaseline reads a baseline file; a missing one is empty when it is
+// to be written.
+func readBaseline(abs, name string, write bool) ([]BaselineEntry, error) {
+	src, err := os.ReadFile(abs)
+	if write && errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, usagef("cannot read baseline %q: %v", name, unwrapPath(err))
+	}
+	entries, off, err := parseBaseline(src)
+	if err != nil {
+		line, col := lineCol(src, off)
+		return nil, usagef("baseline %s:%d:%d: %v", name, line, col, err)
+	}
+	return entries, nil
+}
+
+// parseBaseline decodes a baseline file, strictly: an unknown field, a
+// missing version or another version, an entry without rule or a
+// malformed fingerprint is refused. On error it returns the byte offset
+// of the problem.
+func parseBaseline(src []byte) (_ []BaselineEntry, off int64, _ error) {
+	// syntax first, over the whole file: the decoder's offsets are its
+	// own after a value, the scanner's are the file's (one past the byte)
+	var v any
+	if err := json.Unmarshal(src, &v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, se.Offset - 1, errors.New(syntaxMessage(se))
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.DisallowUnknownFields()
+	at := func() int64 { return skipSpace(src, dec.InputOffset()) }
+	fail := func(err error) ([]BaselineEntry, int64, error) {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return nil, se.Offset, errors.New(syntaxMessage(se))
+		case errors.As(err, &te):
+			return nil, off, fmt.Errorf("%s is %s, not %s", fieldName(te.Field), te.Value, te.Type)
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, int64(len(src)), errors.New("unexpected end of file")
+		}
+		return nil, off, errors.New(strings.TrimPrefix(err.Error(), "json: "))
+	}
+	expect := func(want json.Delim, what string) error {
+		off = at()
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		if t != want {
+			return fmt.Errorf("want %s, found %s", what, tokenText(t))
+		}
+		return nil
+	}
+	if err := expect('{', "an object"); err != nil {
+		return fail(err)
+	}
+	var entries []BaselineEntry
+	version, seen := 0, map[string]bool{}
+	for dec.More() {
+		off = at()
+		t, err := dec.Token()
+		if err != nil {
+			return fail(err)
+		}
+		key, _ := t.(string)
+		if seen[key] {
+			return fail(fmt.Errorf("duplicate field %q", key))
+		}
+		seen[key] = true
+		switch key {
+		case "version":
+			off = at()
+			if err := dec.Decode(&version); err != nil {
+				return fail(err)
+			}
+			if version != BaselineVersion {
+				return fail(fmt.Errorf("version %d is not supported: this mcpconf reads version %d (write it again with --write-baseline)", version, BaselineVersion))
+			}
+		case "findings":
+			if err := expect('[', "a list of findings"); err != nil {
+				return fail(err)
+			}
+			for dec.More() {
+				off = at()
+				var e BaselineEntry
+				if err := dec.Decode(&e); err != nil {
+					return fail(err)
+				}
+				if err := checkEntry(e); err != nil {
+					return fail(err)
+				}
+				entries = append(entries, e)
+			}
+			if _, err := dec.Token(); err != nil {
+				return fail(err)
+			}
+		default:
+			return fail(fmt.Errorf("unknown field %q: a baseline has \"version\" and \"findings\"", key))
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return fail(err)
+	}
+	if !seen["version"] {
+		return nil, 0, errors.New("no \"version\": not a baseline mcpconf wrote")
+	}
+	off = at()
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, off, errors.New("text after the baseline object")
+	}
+	return entries, 0, nil
+}
+
+func checkEntry(e BaselineEntry) error {
+	if e.Rule == "" {
+		return errors.New("a finding without \"rule\"")
+	}
+	if len(e.Fingerprint) != 32 || !isLowerHex(e.Fingerprint) {
+		return fmt.Errorf("finding %q has fingerprint %q: want 32 hex digits, as --write-baseline writes", e.Rule, e.Fingerprint)
+	}
+	return nil
+}
+
+func isLowerHex(s string) bool {
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+func tokenText(t json.Token) string {
+	switch t := t.(type) {
+	case json.Delim:
+		return strconv.Quote(t.String())
+	case string:
+		return "a string"
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
+}
+
+func fieldName(f string) string {
+	if f == "" {
+		return "a value"
+	}
+	return strconv.Quote(f)
+}
+
+// syntaxMessage is a JSON syntax error without Go's "invalid character"
+// wording quirks: lower case, no final period, as every message.
+func syntaxMessage(se *json.SyntaxError) string {
+	return "invalid JSON: " + se.Error()
+}
+
+// skipSpace moves an offset past JSON white space and a separator, to
+// the value that follows.
+func skipSpace(src []byte, off int64) int64 {
+	for off < int64(len(src)) {
+		switch src[off] {
+		case ' ', '\t', '\r', '\n', ',', ':':
+			off++
+			continue
+		}
+		break
+	}
+	return off
+}
+
+// lineCol turns a byte offset into a 1-based line and column (in code
+// points).
+func lineCol(src []byte, off int64) (line, col int) {
+	off = min(max(off, 0), int64(len(src)))
+	before := src[:off]
+	line = bytes.Count(before, []byte{'\n'}) + 1
+	start := bytes.LastIndexByte(before, '\n') + 1
+	return line, len([]rune(string(before[start:]))) + 1
+}
+
+// writeFileAtomic writes data to path by a temporary file in the same
+// directory renamed over it, so that a reader never sees half a file; an
+// existing file's mode is kept.
+func writeFileAtomic(path string, data []byte) (err error) {
+	mode := fs.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,251 @@
+package app
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/internal/testtree"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/view"
+)
+
+const (
+	token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+	// three findings: npx-without-yes in a and c, implicit-stdio in b,
+	// and a hardcoded secret in c
+	baselineBefore = `{
+  "mcpServers": {
+    "a": {"command": "npx", "args": ["pkg"]},
+    "b": {"url": "https://x.example/mcp"},
+    "c": {"command": "npx", "args": ["other"], "env": {"TOKEN": "` + token + `"}}
+  }
+}
+`
+	// the same findings, lines moved (inserted above and between), a
+	// third server added with a new finding, and a's fixed
+	baselineAfter = `{
+
+  "mcpServers": {
+    "a": {"command": "npx", "args": ["-y", "pkg"]},
+
+
+    "b": {"url": "https://x.example/mcp"},
+    "d": {"url": "https://y.example/mcp"},
+    "c": {"command": "npx", "args": ["other"], "env": {"TOKEN": "` + token + `"}}
+  }
+}
+`
+)
+
+func lintBaseline(t *testing.T, root, home string, req BaselineRequest, paths ...string) (*view.LintRun, error) {
+	t.Helper()
+	res, err := Lint(LintRequest{Options: options(root, home), Paths: paths, Scope: discover.ProjectScopes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Cwd, req.Partial = root, len(paths) > 0
+	return res, ApplyBaseline(res, req)
+}
+
+// TestBaseline: a baseline written from a run keeps its findings quiet
+// after lines move; a new finding is still reported, and an entry whose
+// finding is gone is counted as fixed and noted. The file is byte-stable,
+// sorted, and holds no secret.
+func TestBaseline(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{".mcp.json": baselineBefore})
+	file := filepath.Join(root, "baseline.json")
+	res, err := lintBaseline(t, root, home, BaselineRequest{Path: "baseline.json", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 0 || res.Baseline == nil || res.Baseline.Matched != 4 || res.Baseline.Entries != 4 || !res.Baseline.Written {
+		t.Fatalf("after --write-baseline: findings %v, baseline %+v; want none left, 4 matched", rules(res.Findings), res.Baseline)
+	}
+	if len(res.Notes) != 1 || res.Notes[0] != `wrote 4 findings to the baseline "baseline.json"` {
+		t.Errorf("notes %q", res.Notes)
+	}
+	first, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "version": 1,
+  "findings": [
+    {"rule":"hardcoded-secret","path":".mcp.json","pointer":"/mcpServers/c/env/TOKEN","fingerprint":"2699adbc68bc35169b6e8194e449755d"},
+    {"rule":"implicit-stdio","path":".mcp.json","pointer":"/mcpServers/b/url","fingerprint":"90a41de899fe804eb1655dc9d02ef7f8"},
+    {"rule":"npx-without-yes","path":".mcp.json","pointer":"/mcpServers/a/args/0","fingerprint":"aa94b7f834913e10fffc6f8c254d394a"},
+    {"rule":"npx-without-yes","path":".mcp.json","pointer":"/mcpServers/c/args/0","fingerprint":"03b2de9ac6daf21ab427861b57f7bed7"}
+  ]
+}
+`
+	if string(first) != want {
+		t.Errorf("baseline file:\n%s\nwant:\n%s", first, want)
+	}
+	if bytes.Contains(first, []byte(token)) || bytes.Contains(first, []byte("ghp_")) {
+		t.Error("the baseline holds the secret")
+	}
+	// written again from the same findings: the same bytes
+	if _, err := lintBaseline(t, root, home, BaselineRequest{Path: "baseline.json", Write: true}); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(file); !bytes.Equal(again, first) {
+		t.Errorf("written twice, the baseline changed:\n%s\nthen:\n%s", first, again)
+	}
+
+	// lines moved: still quiet
+	moved := strings.Replace(baselineBefore, "{\n", "{\n\n\n", 2)
+	if err := os.WriteFile(filepath.Join(root, ".mcp.json"), []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = lintBaseline(t, root, home, BaselineRequest{Path: "baseline.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 0 || res.Baseline.Matched != 4 || res.Baseline.Fixed != 0 || len(res.Notes) != 0 {
+		t.Errorf("lines moved: findings %v, baseline %+v, notes %q; want all quiet", res.Findings, res.Baseline, res.Notes)
+	}
+
+	// a new finding, one fixed
+	if err := os.WriteFile(filepath.Join(root, ".mcp.json"), []byte(baselineAfter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = lintBaseline(t, root, home, BaselineRequest{Path: "baseline.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 || res.Findings[0].Rule != normalize.RuleImplicitStdio || res.Findings[0].Pointer != "/mcpServers/d/url" {
+		t.Errorf("findings %v, want the new implicit-stdio of d alone", res.Findings)
+	}
+	if !Failing(res.Findings, normalize.Error) {
+		t.Error("the new finding does not fail the run")
+	}
+	if res.Baseline.Matched != 3 || res.Baseline.Fixed != 1 {
+		t.Errorf("baseline %+v, want 3 matched, 1 fixed", res.Baseline)
+	}
+	if len(res.Notes) != 1 || res.Notes[0] != `1 finding of the baseline "baseline.json" is fixed: run with --write-baseline to drop them` {
+		t.Errorf("notes %q", res.Notes)
+	}
+	// written again: the fixed entry goes, the new finding comes
+	if _, err := lintBaseline(t, root, home, BaselineRequest{Path: "baseline.json", Write: true}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(file)
+	if bytes.Contains(got, []byte("/mcpServers/a/args/0")) || !bytes.Contains(got, []byte("/mcpServers/d/url")) {
+		t.Errorf("rewritten baseline:\n%s", got)
+	}
+}
+
+// TestBaselinePartial: a run that names files matches the entries of
+// those files only; the entries of other files are neither fixed nor
+// dropped when it writes.
+func TestBaselinePartial(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		".mcp.json":        baselineBefore,
+		".cursor/mcp.json": `{"mcpServers": {"x": {"command": "npx", "args": ["pkg"]}}}`,
+	})
+	if _, err := lintBaseline(t, root, home, BaselineRequest{Path: "b.json", Write: true}); err != nil {
+		t.Fatal(err)
+	}
+	whole, _ := os.ReadFile(filepath.Join(root, "b.json"))
+	res, err := lintBaseline(t, root, home, BaselineRequest{Path: "b.json"}, ".mcp.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 0 || res.Baseline.Fixed != 0 || res.Baseline.Matched != 4 {
+		t.Errorf("one file named: findings %v, baseline %+v; want its 4 matched, none fixed", res.Findings, res.Baseline)
+	}
+	if _, err := lintBaseline(t, root, home, BaselineRequest{Path: "b.json", Write: true}, ".mcp.json"); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(filepath.Join(root, "b.json")); !bytes.Equal(again, whole) {
+		t.Errorf("written from one file, the baseline lost the other's entries:\n%s\nwas:\n%s", again, whole)
+	}
+}
+
+// TestBaselineCounts: an entry keeps one finding quiet; two equal
+// findings need two entries.
+func TestBaselineCounts(t *testing.T) {
+	dir := t.TempDir()
+	d := normalize.Diagnostic{Rule: normalize.RuleNpxWithoutYes, Severity: normalize.Warning, Message: "m", Path: ".mcp.json", Pointer: "/mcpServers/a/args/0"}
+	twice := func() *view.LintRun {
+		a, b := d, d
+		a.Pos, b.Pos = normalize.Pos{Line: 3, Col: 1}, normalize.Pos{Line: 9, Col: 1}
+		return &view.LintRun{Findings: []normalize.Diagnostic{a, b}, Checked: map[string]*view.LintFile{".mcp.json": {}}}
+	}
+	one := &view.LintRun{Findings: []normalize.Diagnostic{d}, Checked: map[string]*view.LintFile{".mcp.json": {}}}
+	if err := ApplyBaseline(one, BaselineRequest{Path: "b.json", Cwd: dir, Write: true}); err != nil {
+		t.Fatal(err)
+	}
+	res := twice()
+	if err := ApplyBaseline(res, BaselineRequest{Path: "b.json", Cwd: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 || res.Baseline.Matched != 1 {
+		t.Errorf("one entry, two equal findings: %d left, baseline %+v; want one left", len(res.Findings), res.Baseline)
+	}
+	if err := ApplyBaseline(twice(), BaselineRequest{Path: "b.json", Cwd: dir, Write: true}); err != nil {
+		t.Fatal(err)
+	}
+	res = twice()
+	if err := ApplyBaseline(res, BaselineRequest{Path: "b.json", Cwd: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 0 || res.Baseline.Entries != 2 {
+		t.Errorf("two entries, two equal findings: %d left, baseline %+v; want none", len(res.Findings), res.Baseline)
+	}
+	res = &view.LintRun{Checked: map[string]*view.LintFile{".mcp.json": {}}}
+	if err := ApplyBaseline(res, BaselineRequest{Path: "b.json", Cwd: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline.Fixed != 2 || len(res.Notes) != 1 || !strings.HasPrefix(res.Notes[0], `2 findings of the baseline "b.json" are fixed`) {
+		t.Errorf("both fixed: baseline %+v, notes %q", res.Baseline, res.Notes)
+	}
+}
+
+// TestBaselineMalformed: a baseline that cannot be used is a usage error
+// naming the file and the line and column of the problem.
+func TestBaselineMalformed(t *testing.T) {
+	const fp = `"fingerprint":"0123456789abcdef0123456789abcdef"`
+	cases := []struct{ name, src, want string }{
+		{"syntax", "{\"version\": 1,\n  \"findings\": [\n    {\"rule\": \"x\", }]}", `b.json:3:19: invalid JSON: invalid character '}'`},
+		{"truncated", "{\"version\": 1,\n  \"findings\": [", `b.json:2:15: invalid JSON: unexpected end of JSON input`},
+		{"type", "{\"version\": 1,\n  \"findings\": [\n    {\"rule\": 3}]}", `b.json:3:5: "rule" is number, not string`},
+		{"unknown field", "{\"version\": 1,\n  \"findings\": [\n    {\"rule\": \"x\", \"line\": 3, " + fp + "}]}", `b.json:3:5: unknown field "line"`},
+		{"unknown key", "{\"version\": 1, \"ignore\": []}", `b.json:1:16: unknown field "ignore"`},
+		{"version", "{\"version\": 2, \"findings\": []}", `b.json:1:13: version 2 is not supported`},
+		{"no version", "{\"findings\": []}", `b.json:1:1: no "version"`},
+		{"not an object", "[]", `b.json:1:1: want an object, found "["`},
+		{"no rule", "{\"version\": 1, \"findings\": [{" + fp + "}]}", `b.json:1:29: a finding without "rule"`},
+		{"fingerprint", "{\"version\": 1, \"findings\": [{\"rule\": \"x\", \"fingerprint\": \"zz\"}]}", `b.json:1:29: finding "x" has fingerprint "zz"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "b.json"), []byte(c.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, write := range []bool{false, true} {
+				err := ApplyBaseline(&view.LintRun{}, BaselineRequest{Path: "b.json", Cwd: dir, Write: write})
+				var ue *UsageError
+				if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+					t.Errorf("write %v: error %v, want a usage error with %q", write, err, c.want)
+				}
+			}
+			if got, _ := os.ReadFile(filepath.Join(dir, "b.json")); string(got) != c.src {
+				t.Error("a malformed baseline was overwritten")
+			}
+		})
+	}
+	err := ApplyBaseline(&view.LintRun{}, BaselineRequest{Path: "nope.json", Cwd: t.TempDir()})
+	if ue := (*UsageError)(nil); !errors.As(err, &ue) || !strings.Contains(err.Error(), `cannot read baseline "nope.json"`) {
+		t.Errorf("missing baseline: %v", err)
+	}
+	if err := ApplyBaseline(&view.LintRun{}, BaselineRequest{Write: true}); err == nil || !strings.Contains(err.Error(), "--write-baseline needs --baseline") {
+		t.Errorf("--write-baseline without a file: %v", err)
+	}
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLintBaseline runs lint --write-baseline and --baseline as a team
+// adopting mcpconf would: the backlog is recorded and quiet, lines move
+// and it stays quiet, a new finding fails, a fixed one is noted, and a
+// malformed baseline is a usage error at its position.
+func TestLintBaseline(t *testing.T) {
+	cfg := `{
+  "mcpServers": {
+    "a": {"command": "npx", "args": ["pkg"]},
+    "b": {"url": "https://x.example/mcp"}
+  }
+}
+`
+	root := writeTree(t, map[string]string{".mcp.json": cfg})
+	home := t.TempDir()
+	base := filepath.Join(t.TempDir(), "baseline.json")
+	lint := func(args ...string) (int, string, string) {
+		t.Helper()
+		return run(t, nil, append([]string{"lint", "--root", root, "--home", home}, args...)...)
+	}
+	if code, _, _ := lint(); code != 1 {
+		t.Fatalf("without a baseline: exit %d, want 1", code)
+	}
+	code, out, errOut := lint("--write-baseline", "--baseline", base)
+	if code != 0 || !strings.Contains(out, `note: wrote 2 findings to the baseline "`+base+`"`) || !strings.HasSuffix(out, "no problems found in 1 file; 2 findings in the baseline\n") {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errOut)
+	}
+	written, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := lint("--write-baseline", "--baseline", base); code != 0 {
+		t.Fatalf("--write-baseline again: exit %d", code)
+	}
+	if again, _ := os.ReadFile(base); !bytes.Equal(again, written) {
+		t.Errorf("the baseline changed between two runs:\n%s\nthen:\n%s", written, again)
+	}
+
+	// lines inserted above the findings: quiet, in every format
+	moved := strings.Replace(cfg, "{\n", "{\n\n\n\n", 1)
+	if err := os.WriteFile(filepath.Join(root, ".mcp.json"), []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		if code, out, errOut := lint("--baseline", base, "--format", format, "--fail-on", "info"); code != 0 {
+			t.Errorf("lines moved, --format %s: exit %d, want 0\n%s%s", format, code, out, errOut)
+		}
+	}
+
+	// a new finding fails; a fixed one is noted
+	fixed := strings.Replace(moved, `["pkg"]`, `["-y", "pkg"]`, 1)
+	fixed = strings.Replace(fixed, `"b": {"url": "https://x.example/mcp"}`, `"b": {"url": "https://x.example/mcp"},
+    "c": {"url": "https://y.example/mcp"}`, 1)
+	if err := os.WriteFile(filepath.Join(root, ".mcp.json"), []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = lint("--baseline", base)
+	if code != 1 || !strings.Contains(out, `server "c" has "url" but no "type"`) || strings.Contains(out, `server "b"`) ||
+		!strings.Contains(out, `note: 1 finding of the baseline "`+base+`" is fixed: run with --write-baseline to drop them`) ||
+		!strings.HasSuffix(out, "1 error in 1 file; 1 finding in the baseline\n") {
+		t.Errorf("a new finding, one fixed: exit %d\n%s", code, out)
+	}
+	code, out, _ = lint("--baseline", base, "--format", "json")
+	var rep struct {
+		Findings []struct{ Rule, Pointer string }
+		Baseline *struct {
+			Path                    string
+			Written                 bool
+			Entries, Matched, Fixed int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("bad JSON (%v):\n%s", err, out)
+	}
+	if code != 1 || len(rep.Findings) != 1 || rep.Findings[0].Pointer != "/mcpServers/c/url" || rep.Baseline == nil ||
+		rep.Baseline.Path != base || rep.Baseline.Entries != 2 || rep.Baseline.Matched != 1 || rep.Baseline.Fixed != 1 || rep.Baseline.Written {
+		t.Errorf("JSON: exit %d, findings %+v, baseline %+v", code, rep.Findings, rep.Baseline)
+	}
+	// without --baseline, no "baseline" field
+	if _, out, _ := lint("--format", "json"); strings.Contains(out, `"baseline"`) {
+		t.Errorf("a \"baseline\" field without --baseline:\n%s", out)
+	}
+
+	// usage errors
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte("{\"version\": 1,\n  \"findings\": [\n    {\"rule\": \"x\",}\n  ]\n}\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--baseline", bad}, "baseline " + bad + ":3:18: invalid JSON"},
+		{[]string{"--write-baseline", "--baseline", bad}, "baseline " + bad + ":3:18: invalid JSON"},
+		{[]string{"--baseline", bad + ".nope"}, `cannot read baseline "` + bad + `.nope"`},
+		{[]string{"--write-baseline"}, "--write-baseline needs --baseline FILE"},
+	} {
+		if code, out, errOut := lint(c.args...); code != 2 || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
