@@ -56,8 +56,8 @@ func sortEdits(edits []normalize.Edit) []normalize.Edit {
 // after a replaced range applies after it.
 func overlaps(a, b normalize.Edit) bool { return b.Start.Offset < a.End.Offset }
 
-// Select picks, in order, the fixes whose edits overlap none of the fixes
-// picked before them (as ruff does), so that several fixes of one file
+// Select picks, in order, the fixes whose edits neither overlap nor touch
+// those of the fixes picked before them (as ruff does), so that several fixes of one file
 // apply in one pass; the fixes left out are applied by a second pass over
 // the fixed file, their edits computed again. Edits of other files than
 // path are ignored; a fix with none in path is picked.
@@ -85,10 +85,12 @@ func Select(path string, fixes []normalize.Fix) (chosen, skipped []normalize.Fix
 func conflicts(taken, edits []normalize.Edit) bool {
 	all := sortEdits(append(slices.Clone(taken), edits...))
 	for i := 1; i < len(all); i++ {
-		// two edits at one offset are a conflict here: two insertions
-		// into one place (two members into one empty object) would need
-		// a separator neither of them has
-		if overlaps(all[i-1], all[i]) || all[i-1].Start.Offset == all[i].Start.Offset {
+		// edits that touch are a conflict here, as in ruff: two
+		// insertions at one place (two members into one object) would
+		// need a separator neither of them has, and a member added
+		// right where another fix empties an object needs a comma no
+		// longer wanted
+		if all[i].Start.Offset <= all[i-1].End.Offset {
 			return true
 		}
 	}

@@ -60,10 +60,11 @@ func TestSelect(t *testing.T) {
 	f1 := normalize.Fix{Description: "one", Edits: []normalize.Edit{ed(6, 7, "10")}}
 	f2 := normalize.Fix{Description: "overlaps one", Edits: []normalize.Edit{ed(5, 8, "")}}
 	f3 := normalize.Fix{Description: "apart", Edits: []normalize.Edit{ed(14, 15, "20")}}
-	f4 := normalize.Fix{Description: "same insertion point", Edits: []normalize.Edit{ed(15, 15, "x")}}
-	f5 := normalize.Fix{Description: "insertion at 15 again", Edits: []normalize.Edit{ed(15, 15, "y")}}
+	f4 := normalize.Fix{Description: "touching apart", Edits: []normalize.Edit{ed(15, 15, "x")}}
+	f5 := normalize.Fix{Description: "insertion at the end", Edits: []normalize.Edit{ed(16, 16, "y")}}
+	f6 := normalize.Fix{Description: "insertion at the end again", Edits: []normalize.Edit{ed(16, 16, "z")}}
 	other := normalize.Fix{Description: "other file", Edits: []normalize.Edit{{Path: "g", Start: normalize.Pos{Offset: 6}, End: normalize.Pos{Offset: 7}}}}
-	chosen, skipped := Select("f", []normalize.Fix{f1, f2, f3, f4, f5, other})
+	chosen, skipped := Select("f", []normalize.Fix{f1, f2, f3, f4, f5, f6, other})
 	var names []string
 	for _, f := range chosen {
 		names = append(names, f.Description)
@@ -72,14 +73,14 @@ func TestSelect(t *testing.T) {
 	for _, f := range skipped {
 		left = append(left, f.Description)
 	}
-	if got := strings.Join(names, ","); got != "one,apart,same insertion point,other file" {
+	if got := strings.Join(names, ","); got != "one,apart,insertion at the end,other file" {
 		t.Errorf("chosen %s", got)
 	}
-	if got := strings.Join(left, ","); got != "overlaps one,insertion at 15 again" {
+	if got := strings.Join(left, ","); got != "overlaps one,touching apart,insertion at the end again" {
 		t.Errorf("skipped %s", got)
 	}
 	out, err := Apply([]byte(`{"a": 1, "b": 2}`), Edits("f", chosen))
-	if err != nil || string(out) != `{"a": 10, "b": 20x}` {
+	if err != nil || string(out) != `{"a": 10, "b": 20}y` {
 		t.Errorf("Apply(Select) = %s, %v", out, err)
 	}
 }
