@@ -59,14 +59,16 @@ func overlaps(a, b normalize.Edit) bool { return b.Start.Offset < a.End.Offset }
 // Select picks, in order, the fixes whose edits neither overlap nor touch
 // those of the fixes picked before them (as ruff does), so that several fixes of one file
 // apply in one pass; the fixes left out are applied by a second pass over
-// the fixed file, their edits computed again. Edits of other files than
-// path are ignored; a fix with none in path is picked.
+// the fixed file, their edits computed again. path names the file as
+// the edits do, by its display path or its absolute one ("" takes every
+// edit); edits of other files are ignored, and a fix with none in path
+// is picked.
 func Select(path string, fixes []normalize.Fix) (chosen, skipped []normalize.Fix) {
 	var taken []normalize.Edit
 	for _, f := range fixes {
 		var mine []normalize.Edit
 		for _, e := range f.Edits {
-			if e.Path == path || path == "" {
+			if inFile(e, path) {
 				mine = append(mine, e)
 			}
 		}
@@ -78,6 +80,10 @@ func Select(path string, fixes []normalize.Fix) (chosen, skipped []normalize.Fix
 		chosen = append(chosen, f)
 	}
 	return chosen, skipped
+}
+
+func inFile(e normalize.Edit, path string) bool {
+	return path == "" || e.Path == path || e.Abs == path
 }
 
 // conflicts reports whether the edits of a fix overlap each other or any
@@ -97,12 +103,13 @@ func conflicts(taken, edits []normalize.Edit) bool {
 	return false
 }
 
-// Edits gathers the edits of the fixes that change path, in order.
+// Edits gathers the edits of the fixes that change path (display or
+// absolute, "" for all), in order.
 func Edits(path string, fixes []normalize.Fix) []normalize.Edit {
 	var out []normalize.Edit
 	for _, f := range fixes {
 		for _, e := range f.Edits {
-			if e.Path == path || path == "" {
+			if inFile(e, path) {
 				out = append(out, e)
 			}
 		}
