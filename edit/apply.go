@@ -56,17 +56,19 @@ func sortEdits(edits []normalize.Edit) []normalize.Edit {
 // after a replaced range applies after it.
 func overlaps(a, b normalize.Edit) bool { return b.Start.Offset < a.End.Offset }
 
-// Select picks, in order, the fixes whose edits overlap none of the fixes
-// picked before them (as ruff does), so that several fixes of one file
+// Select picks, in order, the fixes whose edits neither overlap nor touch
+// those of the fixes picked before them (as ruff does), so that several fixes of one file
 // apply in one pass; the fixes left out are applied by a second pass over
-// the fixed file, their edits computed again. Edits of other files than
-// path are ignored; a fix with none in path is picked.
+// the fixed file, their edits computed again. path names the file as
+// the edits do, by its display path or its absolute one ("" takes every
+// edit); edits of other files are ignored, and a fix with none in path
+// is picked.
 func Select(path string, fixes []normalize.Fix) (chosen, skipped []normalize.Fix) {
 	var taken []normalize.Edit
 	for _, f := range fixes {
 		var mine []normalize.Edit
 		for _, e := range f.Edits {
-			if e.Path == path || path == "" {
+			if inFile(e, path) {
 				mine = append(mine, e)
 			}
 		}
@@ -80,27 +82,34 @@ func Select(path string, fixes []normalize.Fix) (chosen, skipped []normalize.Fix
 	return chosen, skipped
 }
 
+func inFile(e normalize.Edit, path string) bool {
+	return path == "" || e.Path == path || e.Abs == path
+}
+
 // conflicts reports whether the edits of a fix overlap each other or any
 // of taken.
 func conflicts(taken, edits []normalize.Edit) bool {
 	all := sortEdits(append(slices.Clone(taken), edits...))
 	for i := 1; i < len(all); i++ {
-		// two edits at one offset are a conflict here: two insertions
-		// into one place (two members into one empty object) would need
-		// a separator neither of them has
-		if overlaps(all[i-1], all[i]) || all[i-1].Start.Offset == all[i].Start.Offset {
+		// edits that touch are a conflict here, as in ruff: two
+		// insertions at one place (two members into one object) would
+		// need a separator neither of them has, and a member added
+		// right where another fix empties an object needs a comma no
+		// longer wanted
+		if all[i].Start.Offset <= all[i-1].End.Offset {
 			return true
 		}
 	}
 	return false
 }
 
-// Edits gathers the edits of the fixes that change path, in order.
+// Edits gathers the edits of the fixes that change path (display or
+// absolute, "" for all), in order.
 func Edits(path string, fixes []normalize.Fix) []normalize.Edit {
 	var out []normalize.Edit
 	for _, f := range fixes {
 		for _, e := range f.Edits {
-			if e.Path == path || path == "" {
+			if inFile(e, path) {
 				out = append(out, e)
 			}
 		}

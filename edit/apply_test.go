@@ -11,7 +11,7 @@ import (
 )
 
 func ed(start, end int, text string) normalize.Edit {
-	return normalize.Edit{Path: "f", Start: normalize.Pos{Line: 1, Offset: start}, End: normalize.Pos{Line: 1, Offset: end}, Text: text}
+	return normalize.Edit{Path: "f", Abs: "/abs/f", Start: normalize.Pos{Line: 1, Offset: start}, End: normalize.Pos{Line: 1, Offset: end}, Text: text}
 }
 
 func TestApply(t *testing.T) {
@@ -60,10 +60,11 @@ func TestSelect(t *testing.T) {
 	f1 := normalize.Fix{Description: "one", Edits: []normalize.Edit{ed(6, 7, "10")}}
 	f2 := normalize.Fix{Description: "overlaps one", Edits: []normalize.Edit{ed(5, 8, "")}}
 	f3 := normalize.Fix{Description: "apart", Edits: []normalize.Edit{ed(14, 15, "20")}}
-	f4 := normalize.Fix{Description: "same insertion point", Edits: []normalize.Edit{ed(15, 15, "x")}}
-	f5 := normalize.Fix{Description: "insertion at 15 again", Edits: []normalize.Edit{ed(15, 15, "y")}}
+	f4 := normalize.Fix{Description: "touching apart", Edits: []normalize.Edit{ed(15, 15, "x")}}
+	f5 := normalize.Fix{Description: "insertion at the end", Edits: []normalize.Edit{ed(16, 16, "y")}}
+	f6 := normalize.Fix{Description: "insertion at the end again", Edits: []normalize.Edit{ed(16, 16, "z")}}
 	other := normalize.Fix{Description: "other file", Edits: []normalize.Edit{{Path: "g", Start: normalize.Pos{Offset: 6}, End: normalize.Pos{Offset: 7}}}}
-	chosen, skipped := Select("f", []normalize.Fix{f1, f2, f3, f4, f5, other})
+	chosen, skipped := Select("f", []normalize.Fix{f1, f2, f3, f4, f5, f6, other})
 	var names []string
 	for _, f := range chosen {
 		names = append(names, f.Description)
@@ -72,14 +73,17 @@ func TestSelect(t *testing.T) {
 	for _, f := range skipped {
 		left = append(left, f.Description)
 	}
-	if got := strings.Join(names, ","); got != "one,apart,same insertion point,other file" {
+	if got := strings.Join(names, ","); got != "one,apart,insertion at the end,other file" {
 		t.Errorf("chosen %s", got)
 	}
-	if got := strings.Join(left, ","); got != "overlaps one,insertion at 15 again" {
+	if got := strings.Join(left, ","); got != "overlaps one,touching apart,insertion at the end again" {
 		t.Errorf("skipped %s", got)
 	}
+	if byAbs, _ := Select("/abs/f", []normalize.Fix{f1, f2}); len(byAbs) != 1 {
+		t.Errorf("by absolute path: %d chosen, want 1", len(byAbs))
+	}
 	out, err := Apply([]byte(`{"a": 1, "b": 2}`), Edits("f", chosen))
-	if err != nil || string(out) != `{"a": 10, "b": 20x}` {
+	if err != nil || string(out) != `{"a": 10, "b": 20}y` {
 		t.Errorf("Apply(Select) = %s, %v", out, err)
 	}
 }
@@ -184,4 +188,32 @@ func FuzzApply(f *testing.F) {
 			t.Fatalf("bytes outside the edits changed: %q, want %q", stripped, kept)
 		}
 	})
+}
+
+// TestSelectTouching: a member added to an object another fix empties
+// touches that fix's edit; applied together they would leave "{, …}",
+// so Select keeps the second for the next pass.
+func TestSelectTouching(t *testing.T) {
+	doc := mustParse(t, normalize.JSON, `{"b": {"c": 2}}`)
+	obj := doc.Root.Get("b")
+	del, err := DeleteMember(doc, obj, obj.Member("c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, err := InsertMember(doc, obj, "k", `1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixes := []normalize.Fix{{Description: "delete", Edits: del}, {Description: "insert", Edits: []normalize.Edit{ins}}}
+	if together, err := Apply(doc.Src, Edits("", fixes)); err != nil || string(together) != `{"b": {, "k": 1}}` {
+		t.Fatalf("applied together: %s, %v (the case Select guards against)", together, err)
+	}
+	chosen, skipped := Select("x", fixes)
+	if len(chosen) != 1 || len(skipped) != 1 || skipped[0].Description != "insert" {
+		t.Fatalf("chosen %v, skipped %v", chosen, skipped)
+	}
+	out, err := Apply(doc.Src, Edits("x", chosen))
+	if err != nil || string(out) != `{"b": {}}` {
+		t.Errorf("got %s, %v", out, err)
+	}
 }

@@ -15,4 +15,8 @@
 //
 // Offsets are those of the document's source. A file that starts with a
 // UTF-8 byte order mark is parsed without it; WriteFile keeps the mark.
+// The entries a large file's document leaves out (other projects of
+// ~/.claude.json, read as "{}") are not edited inside: their text is not
+// in the tree. Whatever an edit does, WriteFile writes only a result that
+// parses.
 package edit

@@ -2,6 +2,7 @@ package edit
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -59,44 +60,80 @@ func FuzzHelpers(f *testing.F) {
 // tree expected.
 func checkHelper(t *testing.T, doc *normalize.Document, obj *normalize.Value, m *normalize.Member, op int, key, value string) {
 	t.Helper()
-	format := doc.Format
-	{
-		want := doc.Root.Interface()
-		target := lookupAny(want, obj.Pointer).(map[string]any)
-		var edits []normalize.Edit
-		var err error
-		switch op {
-		case 0:
-			if _, ok := target[key]; ok {
-				return
-			}
-			var e normalize.Edit
-			e, err = InsertMember(doc, obj, key, value)
-			edits = []normalize.Edit{e}
-			target[key] = mustDecode(value)
-		case 1:
-			if m == nil {
-				return
-			}
-			var e normalize.Edit
-			e, err = ReplaceValue(doc, m.Value, value)
-			edits = []normalize.Edit{e}
-			target[m.Key] = mustDecode(value)
-		case 2:
-			if _, ok := target[key]; m == nil || ok {
-				return
-			}
-			edits, err = RenameKey(doc, m, key)
-			target[key] = target[m.Key]
-			delete(target, m.Key)
-		case 3:
-			if m == nil {
-				return
-			}
-			edits, err = DeleteMember(doc, obj, m)
-			delete(target, m.Key)
+	edits, mutate, err := plan(doc, obj, m, op, key, value)
+	if mutate == nil {
+		return
+	}
+	if err != nil {
+		if doc.Format == normalize.TOML {
+			return // some TOML tables are refused, with a reason
+		}
+		t.Fatalf("%s: op %d on %q: %v", doc.Path, op, obj.Pointer, err)
+	}
+	want := doc.Root.Interface()
+	mutate(want)
+	checkResult(t, doc, edits, want, fmt.Sprintf("op %d on %q", op, obj.Pointer))
+}
+
+// checkResult applies edits to doc and checks the result parses, to want
+// unless it is nil.
+func checkResult(t *testing.T, doc *normalize.Document, edits []normalize.Edit, want any, what string) {
+	t.Helper()
+	out, err := Apply(doc.Src, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, ok := parseClean(doc.Format, out)
+	if !ok {
+		t.Fatalf("%s: %s: the result does not parse:\n%s", doc.Path, what, out)
+	}
+	if want == nil {
+		return
+	}
+	if g, w := after.Root.Interface(), want; !reflect.DeepEqual(g, w) && !reflect.DeepEqual(canon(g), canon(w)) {
+		t.Fatalf("%s: %s:\n%s\ngot  %v\nwant %v", doc.Path, what, out, g, w)
+	}
+}
+
+// plan computes the edits of one helper and how the tree (as Interface
+// gives it) changes; mutate is nil when the op does not apply.
+func plan(doc *normalize.Document, obj *normalize.Value, m *normalize.Member, op int, key, value string) (edits []normalize.Edit, mutate func(any), err error) {
+	target := func(want any) map[string]any { return lookupAny(want, obj.Pointer).(map[string]any) }
+	has := obj.Member(key) != nil
+	switch op {
+	case 0:
+		if has {
+			return nil, nil, nil
+		}
+		var e normalize.Edit
+		e, err = InsertMember(doc, obj, key, value)
+		return []normalize.Edit{e}, func(w any) { target(w)[key] = mustDecode(value) }, err
+	case 1:
+		if m == nil {
+			return nil, nil, nil
+		}
+		var e normalize.Edit
+		e, err = ReplaceValue(doc, m.Value, value)
+		return []normalize.Edit{e}, func(w any) { target(w)[m.Key] = mustDecode(value) }, err
+	case 2:
+		if m == nil || has {
+			return nil, nil, nil
+		}
+		edits, err = RenameKey(doc, m, key)
+		return edits, func(w any) {
+			tg := target(w)
+			tg[key] = tg[m.Key]
+			delete(tg, m.Key)
+		}, err
+	case 3:
+		if m == nil {
+			return nil, nil, nil
+		}
+		edits, err = DeleteMember(doc, obj, m)
+		return edits, func(want any) {
+			delete(target(want), m.Key)
 			// a TOML table that only keys below it made goes when they go
-			for v := obj; format == normalize.TOML && v != doc.Root && len(lookupAny(want, v.Pointer).(map[string]any)) == 0; {
+			for v := obj; doc.Format == normalize.TOML && v != doc.Root && len(lookupAny(want, v.Pointer).(map[string]any)) == 0; {
 				if k := kindOf(doc, v); k != impliedTable && k != dottedTable {
 					break
 				}
@@ -108,25 +145,71 @@ func checkHelper(t *testing.T, doc *normalize.Document, obj *normalize.Value, m 
 				delete(parent, normalize.UnescapePointer(v.Pointer[i+1:]))
 				v = doc.Root.Lookup(v.Pointer[:i])
 			}
-		}
-		if err != nil {
-			if format == normalize.TOML {
-				return // some TOML tables are refused, with a reason
-			}
-			t.Fatalf("%s: op %d on %q: %v", doc.Path, op, obj.Pointer, err)
-		}
-		out, err := Apply(doc.Src, edits)
-		if err != nil {
-			t.Fatal(err)
-		}
-		after, ok := parseClean(format, out)
-		if !ok {
-			t.Fatalf("%s: op %d on %q: the result does not parse:\n%s", doc.Path, op, obj.Pointer, out)
-		}
-		if g, w := after.Root.Interface(), want; !reflect.DeepEqual(g, w) && !reflect.DeepEqual(canon(g), canon(w)) {
-			t.Fatalf("%s: op %d on %q:\n%s\ngot  %v\nwant %v", doc.Path, op, obj.Pointer, out, g, w)
+		}, err
+	}
+	return nil, nil, nil
+}
+
+// FuzzTwoFixes: two helpers' edits computed on one file, chosen by Select
+// and applied in one pass, give a file that parses, to the tree both
+// changes make when they touch unrelated places.
+func FuzzTwoFixes(f *testing.F) {
+	seeds := []string{claudeJSON, vscodeJSONC, codexTOML, "{\n  \"a\": 1,\n  \"b\": {\"c\": 2}\n}\n", "[s]\nenv.A = \"1\"\nx = 1\n[t]\ny = 2\n"}
+	for i, s := range seeds {
+		for op := range 16 {
+			f.Add([]byte(s), uint8(i), uint8(op), uint16(op*13+i), uint16(op*7+3*i))
 		}
 	}
+	f.Fuzz(func(t *testing.T, src []byte, sel, ops uint8, p1, p2 uint16) {
+		formats := []normalize.Format{normalize.JSON, normalize.JSONC, normalize.TOML}
+		doc, ok := parseClean(formats[int(sel)%len(formats)], src)
+		if !ok || len(doc.Duplicates) > 0 {
+			return
+		}
+		var objs []*normalize.Value
+		doc.Root.Walk(func(v *normalize.Value) bool {
+			if v.Kind == normalize.Object {
+				objs = append(objs, v)
+			}
+			return len(objs) < 200
+		})
+		if len(objs) == 0 {
+			return
+		}
+		var fixes []normalize.Fix
+		var mutates []func(any)
+		var ptrs []string
+		for i, p := range []uint16{p1, p2} {
+			obj := objs[int(p)%len(objs)]
+			var m *normalize.Member
+			if len(obj.Members) > 0 {
+				m = obj.Members[int(p/7)%len(obj.Members)]
+			}
+			op := int(ops>>(2*i)) % 4
+			edits, mutate, err := plan(doc, obj, m, op, fmt.Sprintf("k%d", i), fuzzValues[int(p)%len(fuzzValues)])
+			if mutate == nil || err != nil {
+				return
+			}
+			ptr := obj.Pointer
+			if m != nil && op != 0 {
+				ptr = m.Value.Pointer
+			}
+			fixes = append(fixes, normalize.Fix{Description: strconv.Itoa(i), Edits: edits})
+			mutates = append(mutates, mutate)
+			ptrs = append(ptrs, ptr)
+		}
+		chosen, _ := Select("x", fixes)
+		var want any
+		related := strings.HasPrefix(ptrs[0]+"/", ptrs[1]+"/") || strings.HasPrefix(ptrs[1]+"/", ptrs[0]+"/")
+		if !related {
+			want = doc.Root.Interface()
+			for _, c := range chosen {
+				i, _ := strconv.Atoi(c.Description)
+				mutates[i](want)
+			}
+		}
+		checkResult(t, doc, Edits("x", chosen), want, fmt.Sprintf("ops %d, %d on %q, %q", ops%4, ops>>2%4, ptrs[0], ptrs[1]))
+	})
 }
 
 func parseClean(format normalize.Format, src []byte) (*normalize.Document, bool) {

@@ -25,7 +25,10 @@ var errNoSource = errors.New("the file was not parsed: it cannot be edited")
 // (JSONC); an empty object is opened on lines of its own in a file
 // written on several lines. In TOML it writes a `key = value` line after
 // the table's last key (a [table], a table of dotted keys, or the root),
-// or a member of an inline table.
+// or a member of an inline table; an object added to a table with a
+// header, to one named only by headers below it or to the root becomes a
+// [table] of its own (its objects inline tables), after the last section
+// of the tables below obj ([mcp_servers.new] after the other servers).
 func InsertMember(doc *normalize.Document, obj *normalize.Value, key, valueJSON string) (normalize.Edit, error) {
 	if err := check(doc, obj); err != nil {
 		return normalize.Edit{}, err
@@ -41,9 +44,20 @@ func InsertMember(doc *normalize.Document, obj *normalize.Value, key, valueJSON 
 		return normalize.Edit{}, err
 	}
 	if doc.Format == normalize.TOML {
+		if t, ok := mustJSON(valueJSON).(map[string]any); ok {
+			if k := kindOf(doc, obj); k == rootTable || k == headerTable || k == impliedTable {
+				return tomlInsertTable(doc, obj, key, t)
+			}
+		}
 		return tomlInsert(doc, obj, key, val)
 	}
 	return jsonInsert(doc, obj, key, val), nil
+}
+
+// mustJSON decodes JSON text already checked.
+func mustJSON(text string) any {
+	v, _ := decodeJSON(text)
+	return v
 }
 
 // ReplaceValue replaces the value v by newJSON, written in the file's

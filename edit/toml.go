@@ -280,6 +280,95 @@ func tomlReplace(doc *normalize.Document, v *normalize.Value, val, newJSON strin
 	return mk(doc, s, end, val), nil
 }
 
+// tomlInsertTable adds key as a [table] of its own below obj.
+func tomlInsertTable(doc *normalize.Document, obj *normalize.Value, key string, t map[string]any) (normalize.Edit, error) {
+	src := doc.Src
+	nl := lineEnding(src)
+	path, ok := keyPath(doc.Root, obj)
+	if !ok {
+		return normalize.Edit{}, fmt.Errorf("table %q is in an array of tables: add %q by hand", obj.Pointer, key)
+	}
+	path = append(path, tomlKey(key))
+	keys := make([]string, 0, len(t))
+	for k := range t {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.WriteString("[" + strings.Join(path, ".") + "]" + nl)
+	for _, k := range keys {
+		lit, err := Literal(normalize.TOML, t[k])
+		if err != nil {
+			return normalize.Edit{}, err
+		}
+		b.WriteString(tomlKey(k) + " = " + lit + nl)
+	}
+	// after the last section of obj's tables, before the comments of the
+	// header that follows; at the end of the file when none does
+	at := len(src)
+	last := -1
+	var walk func(v *normalize.Value)
+	walk = func(v *normalize.Value) {
+		if k := kindOf(doc, v); k == headerTable {
+			last = max(last, v.Range.Start.Offset)
+		}
+		for _, m := range v.Members {
+			walk(m.Value)
+		}
+		for _, it := range v.Items {
+			walk(it)
+		}
+	}
+	walk(obj)
+	if last >= 0 {
+		s, e := section(doc, &normalize.Value{Range: normalize.Range{Start: doc.Lines.Pos(last)}}, headerTable)
+		at = attachedComments(src, s, e)
+	} else if obj != doc.Root {
+		return normalize.Edit{}, fmt.Errorf("table %q has no section: add %q by hand", obj.Pointer, key)
+	}
+	// a blank line between sections where the file has one
+	text := b.String()
+	if at == len(src) {
+		switch {
+		case at == 0:
+		case src[at-1] != '\n':
+			text = nl + nl + text
+		case !blankLineBefore(src, at):
+			text = nl + text
+		}
+	} else if blankLineBefore(src, at) {
+		text += nl
+	}
+	return mk(doc, at, at, text), nil
+}
+
+// blankLineBefore reports whether the line before the one starting at at
+// is empty (spaces aside).
+func blankLineBefore(src []byte, at int) bool {
+	if at == 0 {
+		return false
+	}
+	prev := lineStart(src, at-1)
+	return strings.TrimSpace(string(src[prev:at])) == ""
+}
+
+// keyPath is the keys from the root to v, written as TOML keys; false
+// when the way passes through an array.
+func keyPath(root, v *normalize.Value) ([]string, bool) {
+	if v == root {
+		return nil, true
+	}
+	for _, m := range root.Members {
+		if m.Value == v {
+			return []string{tomlKey(m.Key)}, true
+		}
+		if p, ok := keyPath(m.Value, v); ok {
+			return append([]string{tomlKey(m.Key)}, p...), true
+		}
+	}
+	return nil, false
+}
+
 // keyExprStart is where the dotted key holding the key at i starts.
 func keyExprStart(src []byte, i int) int {
 	toks := keyTokensBefore(src, i)

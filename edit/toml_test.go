@@ -67,7 +67,7 @@ url = 'https://x/mcp'
 			want: "env = { A = \"1\" }\n"},
 		{name: "dotted keys", format: normalize.TOML, src: "[s]\n  env.A = \"1\"\n  args = []\n", do: insert("/s/env", "B", `"2"`),
 			want: "[s]\n  env.A = \"1\"\n  env.B = \"2\"\n  args = []\n"},
-		{name: "table named only below", format: normalize.TOML, src: "[mcp_servers.a]\nx = 1\n", do: insert("/mcp_servers", "b", `{}`),
+		{name: "table named only below", format: normalize.TOML, src: "[mcp_servers.a]\nx = 1\n", do: insert("/mcp_servers", "b", `1`),
 			err: `add a [mcp_servers] header`},
 		{name: "array of tables", format: normalize.TOML, src: "[[p]]\nx = 1\n[[p]]\nx = 2\n", do: insert("/p/0", "y", `3`),
 			want: "[[p]]\nx = 1\ny = 3\n[[p]]\nx = 2\n"},
@@ -168,4 +168,45 @@ func indexOf2(s, sub string) int {
 		}
 	}
 	return -1
+}
+
+func TestInsertTableTOML(t *testing.T) {
+	runHelperCases(t, []helperCase{
+		{name: "a server after the others", format: normalize.TOML, src: codexTOML,
+			do: insert("/mcp_servers", "c", `{"command": "uvx", "args": ["x"], "env": {"K": "v"}}`),
+			want: `# Codex config
+model = "o3"
+
+[mcp_servers.a]
+command = "npx" # the runner
+args = ["pkg"]
+
+[mcp_servers.a.env]
+TOKEN = "x"
+
+# b speaks HTTP
+[mcp_servers.b]
+url = 'https://x/mcp'
+
+[mcp_servers.c]
+args = ["x"]
+command = "uvx"
+env = { K = "v" }
+`},
+		{name: "before the next header and its comment", format: normalize.TOML, src: "[mcp_servers.a]\ncommand = \"x\"\n\n# other\n[profile]\nk = 1\n",
+			do:   insert("/mcp_servers", "b", `{"command": "y"}`),
+			want: "[mcp_servers.a]\ncommand = \"x\"\n\n[mcp_servers.b]\ncommand = \"y\"\n\n# other\n[profile]\nk = 1\n"},
+		{name: "no blank lines between sections", format: normalize.TOML, src: "[s.a]\nx = 1\n[t]\ny = 2",
+			do:   insert("/s", "b", `{}`),
+			want: "[s.a]\nx = 1\n[s.b]\n[t]\ny = 2"},
+		{name: "a first table at the root", format: normalize.TOML, src: "model = \"o3\"",
+			do:   insert("", "mcp_servers", `{"a": {"command": "x"}}`),
+			want: "model = \"o3\"\n\n[mcp_servers]\na = { command = \"x\" }\n"},
+		{name: "a header table", format: normalize.TOML, src: "[mcp_servers.a]\ncommand = \"x\"\n",
+			do:   insert("/mcp_servers/a", "env", `{"K": "v"}`),
+			want: "[mcp_servers.a]\ncommand = \"x\"\n\n[mcp_servers.a.env]\nK = \"v\"\n"},
+		{name: "quoted keys", format: normalize.TOML, src: "[mcp_servers.\"my server\"]\ncommand = \"x\"\n",
+			do:   insert("/mcp_servers", "other one", `{"command": "y"}`),
+			want: "[mcp_servers.\"my server\"]\ncommand = \"x\"\n\n[mcp_servers.\"other one\"]\ncommand = \"y\"\n"},
+	})
 }
