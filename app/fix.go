@@ -65,7 +65,7 @@ func PlanFixes(run *view.LintRun, unsafe bool) ([]FileFix, error) {
 	var out []FileFix
 	for abs, t := range byFile {
 		src := run.Sources[abs]
-		after, err := applyEdits(src.Text, t.edits)
+		after, err := edit.Apply(src.Text, t.edits)
 		if err != nil {
 			return nil, fmt.Errorf("cannot fix %q: %v", src.Path, err)
 		}
@@ -75,30 +75,11 @@ func PlanFixes(run *view.LintRun, unsafe bool) ([]FileFix, error) {
 	return out, nil
 }
 
-// overlaps reports whether two edits of a file touch the same bytes (two
-// insertions at one place overlap too: their order would be a guess).
+// overlaps reports whether two edits of a file touch or share bytes: an
+// edit that empties an object and one that adds to it only touch, and
+// together would break the file (as edit.Select judges fixes).
 func overlaps(a, b normalize.Edit) bool {
-	if a.Abs != b.Abs {
-		return false
-	}
-	return a.Start.Offset < b.End.Offset && b.Start.Offset < a.End.Offset || a.Start.Offset == b.Start.Offset
-}
-
-// applyEdits replaces the edited ranges of src, which do not overlap.
-func applyEdits(src []byte, edits []normalize.Edit) ([]byte, error) {
-	edits = slices.Clone(edits)
-	slices.SortFunc(edits, func(a, b normalize.Edit) int { return a.Start.Offset - b.Start.Offset })
-	out := make([]byte, 0, len(src)+64)
-	at := 0
-	for _, e := range edits {
-		if e.Start.Offset < at || e.End.Offset < e.Start.Offset || e.End.Offset > len(src) {
-			return nil, fmt.Errorf("an edit at offset %d is out of order or outside the file", e.Start.Offset)
-		}
-		out = append(out, src[at:e.Start.Offset]...)
-		out = append(out, e.Text...)
-		at = e.End.Offset
-	}
-	return append(out, src[at:]...), nil
+	return a.Abs == b.Abs && a.Start.Offset <= b.End.Offset && b.Start.Offset <= a.End.Offset
 }
 
 // maxFixPasses bounds lint --fix: a fix that overlaps another waits for

@@ -5,6 +5,8 @@ import (
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/internal/testtree"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 // TestPlanFixes: the safe fixes of a run are applied in memory to the
@@ -30,5 +32,24 @@ func TestPlanFixes(t *testing.T) {
 	want := "{\n  // team servers\n  \"servers\": {\n    \"memory\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory@2025.8.4\"], \"disabled\": \"false\" },\n    \"time\": { \"command\": \"npx\", \"args\": [\"-y\", \"mcp-server-time@1.0.0\"] }\n  }\n}\n"
 	if got := string(fixes[0].After); got != want || string(fixes[0].Before) != cursor {
 		t.Errorf("fixed:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestPlanFixesTouching: two fixes whose edits only touch (one empties an
+// object, the other adds to it) are not applied in one pass: the second
+// waits, and the file stays valid.
+func TestPlanFixesTouching(t *testing.T) {
+	src := []byte(`{"b": {"x": 1}}`)
+	ed := func(start, end int, text string) normalize.Edit {
+		return normalize.Edit{Path: "f.json", Abs: "/f.json", Start: normalize.Pos{Offset: start}, End: normalize.Pos{Offset: end}, Text: text}
+	}
+	run := &view.LintRun{Sources: map[string]view.Source{"/f.json": {Path: "f.json", Abs: "/f.json", Format: normalize.JSON, Text: src}},
+		Findings: []normalize.Diagnostic{
+			{Rule: "a", Fix: &normalize.Fix{Safe: true, Edits: []normalize.Edit{ed(7, 13, "")}}},        // {"x": 1} -> {}
+			{Rule: "b", Fix: &normalize.Fix{Safe: true, Edits: []normalize.Edit{ed(13, 13, `"k": 1`)}}}, // before the "}"
+		}}
+	fixes, err := PlanFixes(run, false)
+	if err != nil || len(fixes) != 1 || fixes[0].Fixed != 1 || string(fixes[0].After) != `{"b": {}}` {
+		t.Fatalf("%v %+v", err, fixes)
 	}
 }
