@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -172,16 +173,27 @@ func encodeBaseline(entries []BaselineEntry) []byte {
 	return buf.Bytes()
 }
 
+// maxBaseline is the largest baseline read: an entry is about 150
+// bytes, so this is a few hundred thousand findings.
+const maxBaseline = 64 << 20
+
 // readBaseline reads a baseline file; a missing one is empty when it is
-// to be written.
+// to be written. It is read as the config files are (safefile), since it
+// is committed with them: a named pipe or a device in its place is
+// refused, not waited on.
 func readBaseline(abs, name string, write bool) ([]BaselineEntry, error) {
-	src, err := os.ReadFile(abs)
+	f, err := safefile.Read(abs, safefile.Limits{Max: maxBaseline})
 	if write && errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, usagef("cannot read baseline %q: %v", name, unwrapPath(err))
+		var se *safefile.Error
+		if errors.As(err, &se) {
+			err = errors.New(se.Reason)
+		}
+		return nil, usagef("cannot read baseline %q: %v", name, err)
 	}
+	src := f.Data
 	entries, off, err := parseBaseline(src)
 	if err != nil {
 		line, col := lineCol(src, off)
