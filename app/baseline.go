@@ -54,11 +54,12 @@ type BaselineRequest struct {
 	// (--write-baseline): the entries of the files the run checked are
 	// replaced by its findings, those of other files kept.
 	Write bool
-	// Partial says the run named paths on the command line: an entry of
-	// a file it did not check is then neither matched nor fixed, but
-	// kept. A run of the whole project checks every file an entry can
-	// name, so an entry of a file gone is fixed.
-	Partial bool
+	// Paths are the paths lint was given, as given (relative to Cwd). An
+	// entry of a file the run did not check, under none of the
+	// directories given, is kept, neither matched nor fixed: pre-commit
+	// lints the files changed, with the baseline of the whole project. No
+	// path is the whole project: an entry of a file gone is fixed.
+	Paths []string
 }
 
 // ApplyBaseline takes the findings the baseline file records out of the
@@ -74,14 +75,7 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	abs := absPath(req.Cwd, req.Path)
 	b := secret.NewKeyed(nil)
 	current := baselineEntries(b, res)
-	inRun := func(path string) bool { return !req.Partial || path == "" }
-	if req.Partial {
-		checked := map[string]bool{}
-		for p := range res.Checked {
-			checked[filepath.ToSlash(b.Text(p).String())] = true
-		}
-		inRun = func(path string) bool { return path == "" || checked[path] }
-	}
+	inRun := baselineScope(b, res, req)
 	old, err := readBaseline(abs, req.Path, req.Write)
 	if err != nil {
 		return err
@@ -130,6 +124,46 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	}
 	return nil
 }
+
+// baselineScope says which entries a run speaks for: with paths given,
+// those of the files it checked and those under the directories given
+// (as display paths name them: relative to Cwd); without, every one.
+func baselineScope(b *secret.Boundary, res *view.LintRun, req BaselineRequest) func(path string) bool {
+	if len(req.Paths) == 0 {
+		return func(string) bool { return true }
+	}
+	checked := map[string]bool{}
+	for p := range res.Checked {
+		checked[filepath.ToSlash(b.Text(p).String())] = true
+	}
+	var dirs []string
+	for _, p := range req.Paths {
+		abs := absPath(req.Cwd, p)
+		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+			continue
+		}
+		d := abs
+		if rel, err := filepath.Rel(req.Cwd, abs); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+			d = rel
+		}
+		dirs = append(dirs, filepath.ToSlash(b.Text(d).String()))
+	}
+	return func(path string) bool {
+		if path == "" || checked[path] {
+			return true
+		}
+		for _, d := range dirs {
+			if d == "." && !isHomePath(path) && filepath.IsLocal(filepath.FromSlash(path)) || strings.HasPrefix(path, strings.TrimSuffix(d, "/")+"/") {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// isHomePath says a display path is under the home ("~/…"): not under
+// any directory given.
+func isHomePath(p string) bool { return p == "~" || strings.HasPrefix(p, "~/") }
 
 func countOf(n int, what string) string {
 	if n == 1 {

@@ -48,7 +48,7 @@ func lintBaseline(t *testing.T, root, home string, req BaselineRequest, paths ..
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Cwd, req.Partial = root, len(paths) > 0
+	req.Cwd, req.Paths = root, paths
 	return res, ApplyBaseline(res, req)
 }
 
@@ -164,6 +164,33 @@ func TestBaselinePartial(t *testing.T) {
 	}
 	if again, _ := os.ReadFile(filepath.Join(root, "b.json")); !bytes.Equal(again, whole) {
 		t.Errorf("written from one file, the baseline lost the other's entries:\n%s\nwas:\n%s", again, whole)
+	}
+	// a directory named: the entries of the files under it are the
+	// run's, a file gone included
+	if err := os.Remove(filepath.Join(root, ".cursor/mcp.json")); err != nil {
+		t.Fatal(err)
+	}
+	res, err = lintBaseline(t, root, home, BaselineRequest{Path: "b.json"}, ".mcp.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline.Fixed != 0 {
+		t.Errorf(".mcp.json named: baseline %+v; want the entry of .cursor/mcp.json, gone, kept (not fixed)", res.Baseline)
+	}
+	res, err = lintBaseline(t, root, home, BaselineRequest{Path: "b.json"}, ".cursor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (.mcp.json is checked too: clients started in .cursor read it)
+	if res.Baseline.Fixed != 1 || res.Baseline.Matched != 4 {
+		t.Errorf(".cursor named, its file gone: baseline %+v; want its one entry fixed", res.Baseline)
+	}
+	res, err = lintBaseline(t, root, home, BaselineRequest{Path: "b.json"}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline.Fixed != 1 || res.Baseline.Matched != 4 || len(res.Findings) != 0 {
+		t.Errorf(". named: findings %v, baseline %+v; want 4 matched, 1 fixed", res.Findings, res.Baseline)
 	}
 }
 

@@ -123,7 +123,7 @@ func runLint(opts *lintOptions) error {
 		return err
 	}
 	if opts.Baseline != "" || opts.WriteBaseline {
-		err := app.ApplyBaseline(res, app.BaselineRequest{Path: opts.Baseline, Cwd: dopts.Cwd, Write: opts.WriteBaseline, Partial: len(opts.Paths) > 0})
+		err := app.ApplyBaseline(res, app.BaselineRequest{Path: opts.Baseline, Cwd: dopts.Cwd, Write: opts.WriteBaseline, Paths: opts.Paths})
 		if err != nil {
 			return err
 		}
