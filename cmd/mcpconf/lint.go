@@ -57,8 +57,8 @@ name them relative to --root.
 --baseline FILE reports only the findings FILE does not record, and notes
 how many of its entries match no finding any more; --write-baseline
 --baseline FILE first records every current finding in FILE (after
-.mcpconf.toml's ignores; entries of files a run naming paths did not check
-are kept). A finding is known by its rule, file, server and field (the
+.mcpconf.toml's ignores; with PATHs, only the entries of the files checked
+and of the directories given are replaced). A finding is known by its rule, file, server and field (the
 JSON pointer), not its line or message, so it stays quiet when lines move;
 run lint from the same directory as when the baseline was written, as
 paths are recorded as displayed. Exit codes count what the baseline leaves.
