@@ -65,7 +65,8 @@ type BaselineRequest struct {
 // ApplyBaseline takes the findings the baseline file records out of the
 // run (after .mcpconf.toml's ignores, which Lint applied), writing the
 // file first when asked, and says what it did in res.Baseline and, for
-// entries that match no finding any more, in a note. Matching counts: an
+// entries that match no finding any more, in a note; a run with tool
+// errors (a directory not walked) does not write it. Matching counts: an
 // entry quiets one finding. A baseline file that cannot be read or is
 // malformed is a *UsageError, with the position of the problem.
 func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
@@ -81,7 +82,13 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 		return err
 	}
 	base := old
-	if req.Write {
+	write := req.Write && len(res.Errors) == 0
+	if req.Write && !write {
+		// a directory not walked: its findings are not in the run, and
+		// writing would drop its entries
+		res.Notes = append(res.Notes, fmt.Sprintf("the baseline %q was not written: the run could not read every file (see the errors), and would have dropped their entries", req.Path))
+	}
+	if write {
 		base = slices.DeleteFunc(slices.Clone(old), func(e BaselineEntry) bool { return inRun(e.Path) })
 		base = append(base, current...)
 		slices.SortFunc(base, compareEntries)
@@ -93,7 +100,7 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	for _, e := range base {
 		left[e]++
 	}
-	r := &view.BaselineResult{Path: req.Path, Written: req.Write, Entries: len(base)}
+	r := &view.BaselineResult{Path: req.Path, Written: write, Entries: len(base)}
 	kept := res.Findings[:0]
 	for i, d := range res.Findings {
 		if e := current[i]; left[e] > 0 {
@@ -111,7 +118,7 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 		}
 	}
 	res.Baseline = r
-	if req.Write {
+	if write {
 		res.Notes = append(res.Notes, fmt.Sprintf("wrote %s to the baseline %q", countOf(len(base), "finding"), req.Path))
 	}
 	if r.Fixed > 0 {

@@ -276,3 +276,24 @@ func TestBaselineMalformed(t *testing.T) {
 		t.Errorf("--write-baseline without a file: %v", err)
 	}
 }
+
+// TestBaselineNotWrittenOnToolErrors: a run that could not read every
+// file leaves the baseline as it was, and says so.
+func TestBaselineNotWrittenOnToolErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "b.json")
+	if err := os.WriteFile(file, []byte("{\n  \"version\": 1,\n  \"findings\": []\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := normalize.Diagnostic{Rule: normalize.RuleNpxWithoutYes, Severity: normalize.Warning, Message: "m", Path: ".mcp.json", Pointer: "/mcpServers/a/args/0"}
+	res := &view.LintRun{Findings: []normalize.Diagnostic{d}, Errors: []view.ToolError{{Path: "sub", Message: "permission denied"}}}
+	if err := ApplyBaseline(res, BaselineRequest{Path: "b.json", Cwd: dir, Write: true}); err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline.Written || len(res.Findings) != 1 || len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "was not written") {
+		t.Errorf("baseline %+v, findings %d, notes %q; want it not written, the finding reported", res.Baseline, len(res.Findings), res.Notes)
+	}
+	if got, _ := os.ReadFile(file); !strings.Contains(string(got), `"findings": []`) {
+		t.Errorf("the baseline changed:\n%s", got)
+	}
+}
