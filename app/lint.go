@@ -94,6 +94,12 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 		for _, f := range r.files {
 			res.Checked[f.path] = f.file
 		}
+		for _, s := range r.sources {
+			if res.Sources == nil {
+				res.Sources = map[string]view.Source{}
+			}
+			res.Sources[s.Abs] = s
+		}
 		res.Notes = append(res.Notes, r.notes...)
 		res.Unread += r.unread
 	}
@@ -174,6 +180,7 @@ type lintJob struct {
 }
 
 type lintResult struct {
+	sources  []view.Source // the files fixes edit, as read
 	findings []normalize.Diagnostic
 	files    []checkedFile
 	// notes say which clients judged a file no client of the run would
@@ -274,10 +281,20 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 	}
 	released := func(abs string) bool { return job.release && releasedBy(job.root, sub.Home, abs) }
 	found := map[string]bool{}
+	fixed := map[string]bool{} // files a fix edits
 	for _, d := range r.findings {
 		found[d.Path] = true
+		if d.Fix != nil {
+			for _, e := range d.Fix.Edits {
+				fixed[e.Abs] = true
+			}
+		}
 	}
 	for _, d := range docs {
+		if fixed[d.Abs] {
+			// the text the fixes' offsets are in (lint --fix, --diff)
+			r.sources = append(r.sources, view.Source{Path: d.Path, Abs: d.Abs, Format: d.Format, Text: d.Src})
+		}
 		var f *view.LintFile
 		if released(d.Abs) {
 			// read by this job alone: its lines only for its own snippets

@@ -21,6 +21,16 @@ type RuleDoc struct {
 	Doc      string      `json:"doc"`
 	DocURL   string      `json:"doc_url"`
 	Example  *ExampleDoc `json:"example"`
+	// Fix is what lint --fix does about the rule's findings; absent when
+	// it has no fix.
+	Fix *FixDoc `json:"fix,omitempty"`
+}
+
+// FixDoc is a rule's fix in a RuleDoc: what it does, and whether lint
+// --fix applies it (safe) or only with --unsafe-fixes.
+type FixDoc struct {
+	Description string `json:"description"`
+	Safe        bool   `json:"safe"`
 }
 
 // ExampleDoc is a rule's examples in a RuleDoc.
@@ -38,6 +48,9 @@ func RuleDocOf(r *validate.Rule) RuleDoc {
 		Doc: r.DocText(), DocURL: validate.DocURL(r.ID)}
 	if e := r.Example; e.File != "" {
 		out.Example = &ExampleDoc{File: e.File, Bad: e.Bad, Good: e.Good, Others: e.Others, Config: e.Config}
+	}
+	if r.Fix != "" {
+		out.Fix = &FixDoc{Description: r.Fix, Safe: !r.FixUnsafe}
 	}
 	return out
 }

@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -572,6 +573,11 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 			d.Message = fmt.Sprintf("%q is deprecated in this file: %s reads %q and tolerates %q for stdio servers only; other tools ignore them", wrong, c.Product, c.ServersKey, wrong)
 		}
 		d.Hint = fmt.Sprintf("rename %q to %q", wrong, c.ServersKey)
+		if doc.Format != normalize.TOML && at.Member(c.ServersKey) == nil && countKey(at, wrong) == 1 {
+			// unambiguous: the key the client reads is not there
+			d.Fix = &normalize.Fix{Description: fmt.Sprintf("rename %q to %q", wrong, c.ServersKey), Safe: true,
+				Edits: []normalize.Edit{{Path: doc.Path, Abs: doc.Abs, Start: m.KeyRange.Start, End: m.KeyRange.End, Text: strconv.Quote(c.ServersKey)}}}
+		}
 		diags = append(diags, d)
 	}
 	servers, more := c.Decode(doc, at.Get(c.ServersKey), src)
@@ -661,4 +667,15 @@ func (o *Options) pruneFor(l Location) *prune {
 		return nil
 	}
 	return &prune{section: section, keep: projectsNear(o.Root, o.goos())}
+}
+
+// countKey counts the members of obj named key (duplicates included).
+func countKey(obj *normalize.Value, key string) int {
+	n := 0
+	for _, m := range obj.Members {
+		if m.Key == key {
+			n++
+		}
+	}
+	return n
 }

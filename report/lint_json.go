@@ -33,6 +33,36 @@ type jsonBaseline struct {
 type jsonFinding struct {
 	JSONDiagnostic
 	Related []jsonRelated `json:"related,omitempty"`
+	Fix     *jsonFix      `json:"fix,omitempty"`
+}
+
+// jsonFix is a finding's fix: lint --fix applies the safe ones.
+type jsonFix struct {
+	Description secret.Safe `json:"description"`
+	Safe        bool        `json:"safe"`
+	Edits       []jsonEdit  `json:"edits"`
+}
+
+// jsonEdit replaces the text of path from line:column to end_line:
+// end_column (the same place: an insertion) by text.
+type jsonEdit struct {
+	Path    secret.Safe `json:"path"`
+	Line    int         `json:"line"`
+	Column  int         `json:"column"`
+	EndLine int         `json:"end_line"`
+	EndCol  int         `json:"end_column"`
+	Text    secret.Safe `json:"text"`
+}
+
+func fixJSON(f *view.Fix) *jsonFix {
+	if f == nil {
+		return nil
+	}
+	out := &jsonFix{Description: f.Description, Safe: f.Safe, Edits: []jsonEdit{}}
+	for _, e := range f.Edits {
+		out.Edits = append(out.Edits, jsonEdit{Path: e.Path, Line: e.Pos.Line, Column: e.Pos.Col, EndLine: e.End.Line, EndCol: e.End.Col, Text: e.Text})
+	}
+	return out
 }
 
 type jsonRelated struct {
@@ -98,7 +128,7 @@ func lintJSON(w io.Writer, l *view.Lint) error {
 	}
 	diags := diagnosticJSON(l.Findings, true)
 	for i, d := range l.Findings {
-		out.Findings = append(out.Findings, jsonFinding{JSONDiagnostic: diags[i], Related: relatedJSON(d)})
+		out.Findings = append(out.Findings, jsonFinding{JSONDiagnostic: diags[i], Related: relatedJSON(d), Fix: fixJSON(d.Fix)})
 	}
 	for _, e := range l.Errors {
 		out.Errors = append(out.Errors, jsonToolError(e))

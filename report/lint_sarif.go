@@ -101,6 +101,24 @@ type sarifResult struct {
 	Locations           []sarifLocation   `json:"locations,omitempty"`
 	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
+}
+
+// sarifFix is a fix as SARIF carries it: a description and, per file,
+// the regions replaced and their new text.
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+	Replacements     []sarifReplacement    `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion `json:"deletedRegion"`
+	InsertedContent sarifText   `json:"insertedContent"`
 }
 
 type sarifLocation struct {
@@ -222,6 +240,19 @@ func sarifResultOf(d view.Finding, ps places) sarifResult {
 			PhysicalLocation: physicalLocation(ps.of(rel.Path), rel.Pos, view.Pos{}),
 			Message:          &sarifText{Text: rel.Message.String()},
 		})
+	}
+	if f := d.Fix; f != nil {
+		fix := sarifFix{Description: sarifText{Text: f.Description.String()}}
+		for _, e := range f.Edits {
+			rep := sarifReplacement{DeletedRegion: sarifRegion{StartLine: e.Pos.Line, StartColumn: e.Pos.Col, EndLine: e.End.Line, EndColumn: e.End.Col},
+				InsertedContent: sarifText{Text: e.Text.String()}}
+			if n := len(fix.ArtifactChanges); n > 0 && fix.ArtifactChanges[n-1].ArtifactLocation == artifactLocation(ps.of(e.Path)) {
+				fix.ArtifactChanges[n-1].Replacements = append(fix.ArtifactChanges[n-1].Replacements, rep)
+				continue
+			}
+			fix.ArtifactChanges = append(fix.ArtifactChanges, sarifArtifactChange{ArtifactLocation: artifactLocation(ps.of(e.Path)), Replacements: []sarifReplacement{rep}})
+		}
+		r.Fixes = []sarifFix{fix}
 	}
 	return r
 }

@@ -32,6 +32,7 @@ var deprecatedSSERule = &Rule{
 		Bad:  "{\n  \"mcpServers\": {\n    \"linear\": { \"type\": \"sse\", \"url\": \"https://mcp.linear.app/sse\" }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"linear\": { \"type\": \"http\", \"url\": \"https://mcp.linear.app/mcp\" }\n  }\n}\n"},
 	Check: checkDeprecatedSSE,
+	NoFix: "whether the server also speaks streamable HTTP, and at which URL, cannot be known offline (mcpconf probe tries it)",
 }
 
 func checkDeprecatedSSE(p *Pass) {

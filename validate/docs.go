@@ -72,6 +72,18 @@ func RuleText(r *Rule, heading string) string {
 	}
 	b.WriteString(".\n\n")
 	fmt.Fprintf(&b, "Speaks for: %s.\n\n", r.SpeaksFor())
+	switch {
+	case r.Fix != "":
+		how := "`lint --fix`"
+		if r.FixUnsafe {
+			how = "`lint --fix --unsafe-fixes` (it changes what the file means: check it)"
+		}
+		fmt.Fprintf(&b, "Fix: %s %s.\n\n", how, r.Fix)
+	case r.NoFix != "":
+		fmt.Fprintf(&b, "Fix: none, %s.\n\n", r.NoFix)
+	default:
+		b.WriteString("Fix: none, by hand as the finding's hint says.\n\n")
+	}
 	b.WriteString(strings.TrimSpace(r.DocText()))
 	b.WriteString("\n")
 	if ex := r.Example; ex.File != "" {

@@ -163,3 +163,81 @@ func TestRuleDocs(t *testing.T) {
 		}
 	}
 }
+
+// applyEdits applies edits (byte ranges of one file) to src, last first.
+func applyEdits(t *testing.T, src string, edits []normalize.Edit) string {
+	t.Helper()
+	edits = slices.Clone(edits)
+	slices.SortFunc(edits, func(a, b normalize.Edit) int { return b.Start.Offset - a.Start.Offset })
+	for i, e := range edits {
+		if i > 0 && e.End.Offset > edits[i-1].Start.Offset {
+			t.Fatalf("overlapping edits %+v and %+v", e, edits[i-1])
+		}
+		src = src[:e.Start.Offset] + e.Text + src[e.End.Offset:]
+	}
+	return src
+}
+
+// TestRuleFixes: every rule that documents a fix fixes its own bad
+// example — with the fix applied (unsafe ones too), the file lints clean
+// of the rule and gains no other finding — and every finding that carries
+// a fix belongs to a rule whose docs say so, safe as they say.
+func TestRuleFixes(t *testing.T) {
+	for _, r := range Rules() {
+		if r.Example.File == "" {
+			continue
+		}
+		t.Run(string(r.ID), func(t *testing.T) {
+			cfg := exampleConfig(t, r)
+			scope := discover.AllScopes
+			if r.Example.ProjectScope {
+				scope = discover.ProjectScopes
+			}
+			files := map[string]string{r.Example.File: r.Example.Bad}
+			for k, v := range r.Example.Others {
+				files[k] = v
+			}
+			before := lintScope(t, files, cfg, scope)
+			var edits []normalize.Edit
+			for _, d := range before {
+				if d.Fix == nil {
+					continue
+				}
+				if fr := Lookup(d.Rule); fr == nil || fr.Fix == "" || d.Fix.Safe == fr.FixUnsafe {
+					t.Errorf("%s carries a fix (safe %v) its rule's docs do not describe", d, d.Fix.Safe)
+				}
+				if d.Rule != r.ID {
+					continue
+				}
+				for _, e := range d.Fix.Edits {
+					if e.Path != r.Example.File || strings.Contains(e.Text, "\n\n") {
+						t.Fatalf("edit %+v", e)
+					}
+				}
+				edits = append(edits, d.Fix.Edits...)
+			}
+			if r.Fix == "" {
+				if len(edits) > 0 {
+					t.Fatalf("rule %q has fixes but its docs do not say so", r.ID)
+				}
+				return
+			}
+			if len(edits) == 0 {
+				t.Fatalf("rule %q documents a fix but its bad example gets none", r.ID)
+			}
+			files[r.Example.File] = applyEdits(t, r.Example.Bad, edits)
+			after := lintScope(t, files, cfg, scope)
+			had := map[string]bool{}
+			for _, d := range before {
+				had[string(d.Rule)+"\x00"+d.Message] = true
+			}
+			for _, d := range after {
+				if d.Rule == r.ID {
+					t.Errorf("still reported after the fix:\n%s\n%s", files[r.Example.File], d)
+				} else if !had[string(d.Rule)+"\x00"+d.Message] {
+					t.Errorf("the fix adds a finding:\n%s\n%s", files[r.Example.File], d)
+				}
+			}
+		})
+	}
+}

@@ -46,6 +46,7 @@ server's ` + "`env`" + `).`,
 			"} } }\n"},
 	parts: map[string]func() string{"placeholders": placeholdersTable},
 	Check: checkForeignPlaceholder,
+	Fix:   "writes a variable in the reading client's own syntax, where it means exactly the same (no default, a field the client expands)",
 }
 
 func checkForeignPlaceholder(p *Pass) {
@@ -102,6 +103,12 @@ func checkForeignPlaceholder(p *Pass) {
 				d := p.reportSub(doc, v.value, ph.Start, ph.End, "%q is not expanded by %s: the server gets it literally%s",
 					ph.Text, clientLabel(client), syntaxNote(ph))
 				d.Hint = placeholderHint(client, v.field, v.key, str, ph)
+				if ref, ok := ownReference(c, ph, v.field); ok && !shell {
+					r := normalize.SubRange(doc, v.value, ph.Start, ph.End)
+					if string(doc.Src[r.Start.Offset:r.End.Offset]) == ph.Text {
+						setFix(d, true, fmt.Sprintf("write %q, as %s reads a variable", ref, clientLabel(client)), replaceEdit(doc, r.Start, r.End, ref))
+					}
+				}
 				if c.PlaceholdersUnverified {
 					d.Severity = normalize.Info
 					d.Message = fmt.Sprintf("%q is probably not expanded by %s: no expansion is documented, so the server likely gets it literally%s",
@@ -110,6 +117,27 @@ func checkForeignPlaceholder(p *Pass) {
 			}
 		})
 	}
+}
+
+// ownReference is the reading client's own reference to the variable a
+// foreign placeholder names, when it means exactly the same: a plain
+// variable (no default, not an editor variable, an input or a template),
+// and a syntax the client expands in this field.
+func ownReference(c *normalize.Client, ph resolve.Placeholder, field string) (string, bool) {
+	switch ph.Syntax {
+	case resolve.Dollar, resolve.EnvColon, resolve.Brace, resolve.Bare, resolve.Percent:
+	default:
+		return "", false
+	}
+	if ph.HasDefault || !resolve.IsEnvName(ph.Name) || c.VarForm == "" || c.VarsByName && field == "env" {
+		return "", false
+	}
+	ref := c.VarRef(ph.Name)
+	own := resolve.Scan(ref)
+	if len(own) != 1 || own[0].Text != ref || !expandsIn(c, own[0].Syntax, field) || c.PlaceholdersUnverified {
+		return "", false
+	}
+	return ref, true
 }
 
 // homeFields are the fields where home-in-command judges $HOME, with env

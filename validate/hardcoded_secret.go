@@ -88,7 +88,9 @@ Fix: read the value from the environment with the client's own syntax —
 		"names": nameFields,
 		"refs":  func() string { return varRefs("GITHUB_TOKEN") },
 	},
-	Check: checkHardcodedSecret,
+	Check:     checkHardcodedSecret,
+	Fix:       "replaces a literal token in an env or header value by a reference to a variable in the client's own syntax (the finding's hint names it), where the client expands it; the value is never printed",
+	FixUnsafe: true,
 }
 
 // secretKind says whether a server field holds env variables ("env") or
@@ -178,7 +180,10 @@ func (c *secretCheck) value(field, key string, v *normalize.Value) {
 	what := fmt.Sprintf("%s %q", secretKind(field), key) // env "X", header "Y"
 	if kind, start, end, ok := secret.FindToken(v.Str); ok {
 		if !publicByDesign(key, kind, v.Str[start:end]) {
-			c.reportIn(c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind), field, key, kind, &tokenAt{v.Str, start, end})
+			at := &tokenAt{v.Str, start, end}
+			d := c.p.reportSub(c.doc, v, start, end, "%s holds a literal %s", what, kind)
+			c.reportIn(d, field, key, kind, at)
+			c.fix(d, v, field, key, kind, at)
 		}
 		return
 	}
@@ -189,7 +194,9 @@ func (c *secretCheck) value(field, key string, v *normalize.Value) {
 		return
 	}
 	if secret.IsSecretKey(key) && secret.LooksSecret(v.Str) && !publicByDesign(key, "", v.Str) {
-		c.report(c.p.AtValue(c.doc, v, "%s holds what looks like a literal secret", what), field, key, "")
+		d := c.p.AtValue(c.doc, v, "%s holds what looks like a literal secret", what)
+		c.report(d, field, key, "")
+		c.fix(d, v, field, key, "", nil)
 		return
 	}
 	if shortCredential(key, v.Str) {
@@ -342,6 +349,44 @@ func (c *secretCheck) reportIn(d *normalize.Diagnostic, field, key, kind string,
 		d.Severity = normalize.Warning
 	}
 	d.Hint = secretHint(c.s.Source.Client, c.s.Name, field, key, kind, at) + "; then rotate the credential"
+}
+
+// fix attaches the unsafe fix of a secret in an env or header value v:
+// the value rewritten with a reference to a variable in the client's
+// syntax, the token replaced (its "Bearer " kept). The user must then set
+// the variable: the meaning changes. Nothing is fixed where the client
+// would not expand the reference there, or reads variables by name.
+func (c *secretCheck) fix(d *normalize.Diagnostic, v *normalize.Value, field, key, kind string, at *tokenAt) {
+	cl := c.s.Source.Client
+	if cl == nil {
+		return
+	}
+	header := secretKind(field) == "header"
+	auth := header && strings.EqualFold(key, "Authorization")
+	name := secretVarName(c.s.Name, key, kind, auth)
+	whole := ""
+	switch {
+	case kind == "basic auth credential" && auth:
+		whole = `the whole "Basic …" value`
+	case at != nil && auth && !at.bareBearer(kind), at != nil && !auth && (at.start > 0 || at.end < len(at.value)):
+		whole = "the whole value"
+	}
+	if _, ok := varAdvice(cl, field, key, name, whole, true); ok || whole != "" {
+		return
+	}
+	ref := cl.VarRef(name)
+	own := resolve.Scan(ref)
+	if ref == "" || len(own) != 1 || !expandsIn(cl, own[0].Syntax, field) {
+		return
+	}
+	switch {
+	case at != nil:
+		ref = at.rewrite(kind, ref)
+	case auth:
+		ref = "Bearer " + ref
+	}
+	setFix(d, false, fmt.Sprintf("read it from the variable %s, which you then set in your environment, and rotate the credential", name),
+		replaceValue(c.doc, v, jsonQuote(ref)))
 }
 
 // tokenAt is where a token sits in the value it was found in: value[start:end].

@@ -38,6 +38,8 @@ judged. The fix is an absolute path, or the client's own way to name the
 home (for Codex, which has none, keep the server in your own
 ` + "`~/.codex/config.toml`" + `). The arguments of a shell (` + "`sh -c`" + `) or of an interpreter
 running code (` + "`node -e`" + `, ` + "`python -c`" + `) are left alone: they read their own syntax.`,
+	Fix:       "writes the home as the client names it (`${HOME}`, `${userHome}`, …) where it expands that in the field",
+	FixUnsafe: true,
 	Example: Example{File: ".mcp.json",
 		Bad:  "{ \"mcpServers\": { \"notes\": { \"command\": \"~/bin/notes-mcp\" } } }\n",
 		Good: "{ \"mcpServers\": { \"notes\": { \"command\": \"${HOME}/bin/notes-mcp\" } } }\n"},
@@ -118,6 +120,9 @@ func homeIn(p *Pass, doc *normalize.Document, c *normalize.Client, committed boo
 			what, verb, str[at:end], c.Product, effect)
 		d.Severity = sev
 		d.Hint = homeHint(c, committed, field, str[end:])
+		if str[at:end] == "~" {
+			homeFix(d, doc, v, c, field, at, end)
+		}
 		return
 	}
 	for _, ph := range resolve.Scan(str) {
@@ -128,8 +133,25 @@ func homeIn(p *Pass, doc *normalize.Document, c *normalize.Client, committed boo
 			what, ph.Text, c.Product, effect)
 		d.Severity = sev
 		d.Hint = homeHint(c, committed, field, str[ph.End:])
+		homeFix(d, doc, v, c, field, ph.Start, ph.End)
 		return
 	}
+}
+
+// homeFix attaches the unsafe fix of a home the client does not expand:
+// its own name for the home where it expands that in field (the home it
+// then finds may not be the one the path meant: the user checks).
+func homeFix(d *normalize.Diagnostic, doc *normalize.Document, v *normalize.Value, c *normalize.Client, field string, start, end int) {
+	form := homeRef(c, field != "env")
+	ph := resolve.Scan(form)
+	if form == "" || form == "~" || len(ph) != 1 || !expandsIn(c, ph[0].Syntax, field) {
+		return
+	}
+	r := normalize.SubRange(doc, v, start, end)
+	if string(doc.Src[r.Start.Offset:r.End.Offset]) != v.Str[start:end] {
+		return // written with escapes
+	}
+	setFix(d, false, fmt.Sprintf("write %q, which %s expands to the home", form, c.Product), replaceEdit(doc, r.Start, r.End, form))
 }
 
 // homePlaceholder reports $HOME and ${HOME}, which only a shell (or a

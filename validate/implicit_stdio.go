@@ -1,6 +1,11 @@
 package validate
 
 import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -20,6 +25,7 @@ var implicitStdioRule = &Rule{
 		"pisces infers `http` from the `url`, but Claude Code, which reads `.mcp.json`,\n" +
 		"rejects the entry. Add `\"type\": \"http\"` (or `\"sse\"` for a legacy SSE\n" +
 		"endpoint); every client accepts it.",
+	Fix: "adds `\"type\": \"http\"` (`\"sse\"` when the URL's path ends in `/sse`), in the style of the entry",
 	Example: Example{File: ".mcp.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"context7\": { \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"context7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n"},
@@ -49,6 +55,13 @@ func checkImplicitStdio(p *Pass) {
 			d.Severity = normalize.Warning
 		}
 		d.Hint = "add \"type\": \"http\" (or \"sse\" for a legacy SSE endpoint)"
+		typ := "http"
+		if u, err := url.Parse(s.URL); err == nil && strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/sse") {
+			typ = "sse" // the endpoint says it is a legacy SSE one
+		}
+		if e, err := edit.InsertMember(p.Document(s.Source.Path), s.Node, "type", jsonQuote(typ)); err == nil {
+			setFix(d, true, fmt.Sprintf("add \"type\": %q", typ), e)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -23,6 +24,7 @@ var invalidEnabledRule = &Rule{
 		Bad:  "[mcp_servers.context7]\nurl = \"https://mcp.context7.com/mcp\"\nenabled = \"false\"\n",
 		Good: "[mcp_servers.context7]\nurl = \"https://mcp.context7.com/mcp\"\nenabled = false\n"},
 	Check: checkInvalidEnabled,
+	Fix:   `writes "true" or "false" (any case) as the boolean, without quotes`,
 }
 
 var switchKeys = []string{"enabled", "disabled", "required", "trust"}
@@ -41,6 +43,7 @@ func checkInvalidEnabled(p *Pass) {
 					d := p.At(s, key, "server %q has %q: %q, a string that %s reads as %t but other clients do not take as a boolean", s.Name, key, v.Str, c.ReaderName(), b)
 					d.Severity = normalize.Info
 					d.Hint = fmt.Sprintf("write %t without quotes", b)
+					setFix(d, true, fmt.Sprintf("write %t without quotes", b), replaceValue(p.Document(s.Source.Path), v, strconv.FormatBool(b)))
 					continue
 				}
 			}
@@ -59,6 +62,10 @@ func checkInvalidEnabled(p *Pass) {
 			}
 			d := p.At(s, key, "server %q has %q: %s, which is not true or false: %s", s.Name, key, switchText(v), what)
 			d.Hint = "write true or false without quotes"
+			if v.Kind == normalize.String && (strings.EqualFold(v.Str, "true") || strings.EqualFold(v.Str, "false")) {
+				b := strings.EqualFold(v.Str, "true")
+				setFix(d, true, fmt.Sprintf("write %t without quotes", b), replaceValue(p.Document(s.Source.Path), v, strconv.FormatBool(b)))
+			}
 		}
 	}
 }

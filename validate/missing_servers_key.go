@@ -43,6 +43,7 @@ which may hold its servers at the top level: it is left alone. Servers
 written where the client does not look are still checked for secrets,
 placeholders and templates: they sit in the file all the same.`,
 	parts: map[string]func() string{"keys": serversKeys},
+	Fix:   "wraps servers written at the top level of a JSON file in the servers key, when nothing else is there",
 	Example: Example{File: ".mcp.json",
 		Bad:  "{ \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] } }\n",
 		Good: "{ \"mcpServers\": { \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] } } }\n"},
@@ -88,7 +89,22 @@ func checkMissingServersKey(p *Pass) {
 		d := p.At(&u.Server, "", "server %q%s is at the top level of the file: %s reads servers only under %q, so it loads none of them",
 			u.Server.Name, more, c.ReaderName(), c.ServersKey)
 		d.Hint = "wrap them in the servers key: " + wrapped(c, doc, c.ServersKey, u.Server.Name)
+		wrapFix(d, doc, c, len(us))
 	}
+}
+
+// wrapFix wraps the top level of a JSON file in the client's servers key
+// when every member there is one of the n servers found: nothing else is
+// moved with them.
+func wrapFix(d *normalize.Diagnostic, doc *normalize.Document, c *normalize.Client, n int) {
+	root := doc.Root
+	if doc.Format == normalize.TOML || root == nil || root.Kind != normalize.Object || len(root.Members) != n || n == 0 || root.Member(c.ServersKey) != nil {
+		return
+	}
+	first, last := root.Members[0], root.Members[n-1]
+	setFix(d, true, fmt.Sprintf("wrap the servers in %q", c.ServersKey),
+		replaceEdit(doc, first.KeyRange.Start, first.KeyRange.Start, quoted(c.ServersKey)+": { "),
+		replaceEdit(doc, last.Value.Range.End, last.Value.Range.End, " }"))
 }
 
 // fileKey is a file as one client reads it.

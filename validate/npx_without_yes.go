@@ -32,6 +32,7 @@ the same way. ` + "`pnpm dlx`" + ` and ` + "`bunx`" + ` do not ask.`,
 		Bad:  "{ \"mcpServers\": { \"memory\": { \"command\": \"npx\", \"args\": [\"@modelcontextprotocol/server-memory@2025.8.4\"] } } }\n",
 		Good: "{ \"mcpServers\": { \"memory\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory@2025.8.4\"] } } }\n"},
 	Check: checkNpxWithoutYes,
+	Fix:   `adds "-y" before the package name`,
 }
 
 func isNpx(cmd string) bool {
@@ -60,7 +61,11 @@ func checkNpxWithoutYes(p *Pass) {
 		}
 		doc := p.Document(s.Source.Path)
 		name := strings.TrimPrefix(strings.TrimPrefix(e.args[call.pkg], "--package="), "-p=")
-		d := p.AtValue(doc, e.argVals[call.pkg], "npx runs %q without \"-y\": npm may stop at \"Ok to proceed?\" before installing it", name)
+		pkg := e.argVals[call.pkg]
+		d := p.AtValue(doc, pkg, "npx runs %q without \"-y\": npm may stop at \"Ok to proceed?\" before installing it", name)
 		d.Hint = "add \"-y\" before the package name"
+		if isItem(pkg) && pkg.Str == e.args[call.pkg] {
+			setFix(d, true, `add "-y" before the package name`, replaceEdit(doc, pkg.Range.Start, pkg.Range.Start, quoted("-y")+", "))
+		}
 	}
 }

@@ -53,6 +53,17 @@ type Rule struct {
 	// are: a new client with the property is listed without a word here.
 	Clients string
 	For     func(*normalize.Client) bool
+	// Fix says what the rule's fix does, for its docs ("adds \"-y\"
+	// before the package name"); "" when it has none. FixUnsafe: the fix
+	// changes what the file means (lint --fix --unsafe-fixes applies it).
+	// Every finding that carries a fix belongs to a rule that says so.
+	Fix       string
+	FixUnsafe bool
+	// NoFix says why the rule has no fix, when that is not plain.
+	NoFix string
+	// fixFinding fixes a finding discovery makes (a rule without Check),
+	// given the document it is in.
+	fixFinding func(d *normalize.Diagnostic, doc *normalize.Document)
 	// Reader: the rule speaks for how a view's client reads a file (its
 	// shadowing, tool names, value semantics), so in a view merged by
 	// priority (a client that reads its providers' files) it runs even on
@@ -360,10 +371,27 @@ func runView(set *normalize.Set, ws *normalize.Workspace, cfg *Config, run *runS
 	}
 	for _, d := range set.Diagnostics {
 		if r := Lookup(d.Rule); r == nil || cfg.enabled(r) {
+			if r != nil && r.fixFinding != nil && d.Fix == nil {
+				if doc := documentAt(set, ws, d.Path); doc != nil {
+					r.fixFinding(&d, doc)
+				}
+			}
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// documentAt is the document a view or its workspace read at path.
+func documentAt(set *normalize.Set, ws *normalize.Workspace, path string) *normalize.Document {
+	for _, docs := range [][]*normalize.Document{set.Documents, ws.Documents} {
+		for _, d := range docs {
+			if d.Path == path {
+				return d
+			}
+		}
+	}
+	return nil
 }
 
 // finish drops what the config silences and sorts.

@@ -37,6 +37,8 @@ var timeoutUnitsRule = &Rule{
 		"timeout is reported only from 6 hours (21600 seconds) up.\n\n" +
 		"Codex also reads `startup_timeout_sec` and ignores `startup_timeout_ms` when\n" +
 		"both are set.",
+	Fix:       "rewrites the number in the field's unit, as if it had been written in the other one (30 in a milliseconds field becomes 30000)",
+	FixUnsafe: true,
 	Example: Example{File: ".gemini/settings.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"context7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\", \"timeout\": 30 }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"context7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\", \"timeout\": 30000 }\n  }\n}\n"},
@@ -95,6 +97,8 @@ func checkMillis(p *Pass, s *normalize.Server, c *normalize.Client, key string) 
 		d = p.At(s, key, "server %q has %q: %s, which %s reads as %s", s.Name, key, v.Str, clientProduct(s), humanDuration(v.Num, time.Millisecond))
 	}
 	d.Hint = fmt.Sprintf("%q is in milliseconds: for %s write %s", key, humanDuration(v.Num, time.Second), formatNumber(v.Num*1000))
+	setFix(d, false, fmt.Sprintf("write %s, %s in milliseconds", formatNumber(v.Num*1000), humanDuration(v.Num, time.Second)),
+		replaceValue(p.Document(s.Source.Path), v, formatNumber(v.Num*1000)))
 }
 
 // checkSeconds judges a field in seconds by what it times: a start of 1000
@@ -114,6 +118,8 @@ func checkSeconds(p *Pass, s *normalize.Server, c *normalize.Client, key string)
 	}
 	d := p.At(s, key, "server %q has %q: %s, which %s reads as %s%s", s.Name, key, v.Str, clientProduct(s), humanDuration(v.Num, time.Second), what)
 	d.Hint = fmt.Sprintf("%q is in seconds: for %s write %s", key, humanDuration(v.Num, time.Millisecond), formatNumber(v.Num/1000))
+	setFix(d, false, fmt.Sprintf("write %s, %s in seconds", formatNumber(v.Num/1000), humanDuration(v.Num, time.Millisecond)),
+		replaceValue(p.Document(s.Source.Path), v, formatNumber(v.Num/1000)))
 }
 
 // humanDuration renders n units for messages: "30 ms", "1.5 s", and Go's

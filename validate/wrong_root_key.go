@@ -14,6 +14,7 @@ var wrongRootKeyRule = &Rule{
 		"still tolerates a deprecated top-level `mcpServers` for stdio servers, which\n" +
 		"other tools reading `.vscode/mcp.json` ignore.",
 	parts: map[string]func() string{"keys": serversKeys},
+	Fix:   "renames the key to the one the client reads, when the file does not have that one too (JSON files)",
 	Example: Example{File: ".vscode/mcp.json",
 		Bad:  "{ \"mcpServers\": { \"ctx7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" } } }\n",
 		Good: "{ \"servers\": { \"ctx7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" } } }\n"},

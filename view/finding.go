@@ -54,6 +54,22 @@ type Finding struct {
 	// one (lint's text output only).
 	Source    secret.Safe
 	HasSource bool
+	// Fix is how to fix the finding, when its rule knows (lint --fix).
+	Fix *Fix
+}
+
+// Fix is a finding's fix as output shows it.
+type Fix struct {
+	Description secret.Safe
+	Safe        bool
+	Edits       []Edit
+}
+
+// Edit replaces a range of a file (End == Pos inserts) by Text.
+type Edit struct {
+	Path     secret.Safe
+	Pos, End Pos
+	Text     secret.Safe
 }
 
 // Related is another place that explains a finding.
@@ -76,6 +92,12 @@ func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
 			path = d.Path
 		}
 		f.Related = append(f.Related, Related{Path: b.Text(path), Pos: pos(r.Pos), Message: b.Text(r.Message)})
+	}
+	if x := d.Fix; x != nil {
+		f.Fix = &Fix{Description: b.Text(x.Description), Safe: x.Safe}
+		for _, e := range x.Edits {
+			f.Fix.Edits = append(f.Fix.Edits, Edit{Path: b.Text(e.Path), Pos: pos(e.Start), End: pos(e.End), Text: b.Lines(e.Text)})
+		}
 	}
 	return f
 }

@@ -17,6 +17,9 @@ type LintRun struct {
 	// Checked are the files checked, by display path: what output needs
 	// of each once its document is released (CheckedFile).
 	Checked map[string]*LintFile
+	// Sources are the files the findings' fixes edit, by absolute path,
+	// as they were read: the fixes' offsets are in this text.
+	Sources map[string]Source
 	// Rules lists every rule, not only those that fired: SARIF consumers
 	// show rule help for any rule, and doc links need the URL.
 	Rules []RuleInfo
@@ -329,4 +332,30 @@ func repoPaths(b *secret.Boundary, r *LintRun) (secret.Safe, []LintPath) {
 		out = append(out, lp)
 	}
 	return base, out
+}
+
+// Source is a file as lint read it, for its fixes.
+type Source struct {
+	Path, Abs string
+	Format    normalize.Format
+	Text      []byte
+}
+
+// Diff is lint --diff's unified diffs, line by line.
+type Diff struct{ Lines []secret.Safe }
+
+// NewDiff makes the unified diffs of lint --diff Safe, line by line: a
+// diff shows lines of the files, which pass the boundary like every
+// other text (the secrets the run learned masked). Learn the run first
+// (NewLint).
+func NewDiff(b *secret.Boundary, diffs []string) *Diff {
+	out := &Diff{}
+	for _, d := range diffs {
+		for _, line := range strings.SplitAfter(d, "\n") {
+			if line != "" {
+				out.Lines = append(out.Lines, b.Text(strings.TrimSuffix(line, "\n")))
+			}
+		}
+	}
+	return out
 }

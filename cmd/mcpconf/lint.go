@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/view"
@@ -25,6 +26,9 @@ type lintOptions struct {
 	Config    string
 	Color     colorFlags
 	CheckEnv  bool
+	// Fix writes the safe fixes (UnsafeFixes: the unsafe ones too); Diff
+	// prints them as a unified diff and writes nothing.
+	Fix, UnsafeFixes, Diff bool
 	// Baseline is the baseline file (--baseline); WriteBaseline records
 	// the run's findings in it first (--write-baseline).
 	Baseline      string
@@ -54,6 +58,14 @@ in CI do not depend on the machine's home directory.
 --root or the working directory, so that GitHub finds them; text and json
 name them relative to --root.
 
+--fix writes the fixes rules know (mcpconf rules says which) to the files,
+keeping every byte a fix does not change (comments, order, layout), then
+lints again and reports what remains; --unsafe-fixes adds the fixes that
+change what a file means (a literal secret becomes a reference to a
+variable you must then set). A file that changed since it was read, or
+would not parse once fixed, is not written. --diff prints the fixes as a
+unified diff instead and writes nothing.
+
 --baseline FILE reports only the findings FILE does not record, and notes
 how many of its entries match no finding any more; --write-baseline
 --baseline FILE first records every current finding in FILE (after
@@ -63,13 +75,16 @@ JSON pointer), not its line or message, so it stays quiet when lines move;
 run lint from the same directory as when the baseline was written, as
 paths are recorded as displayed. Exit codes count what the baseline leaves.
 
-Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
-3 fatal (the root cannot be read, or a directory could not be walked).`,
+Exit codes: 0 nothing at or above --fail-on, 1 findings (with --diff: a
+diff), 2 bad usage, 3 fatal (the root cannot be read, a directory could not
+be walked, a fixed file could not be written).`,
 		Example: `  mcpconf lint
   mcpconf lint -r .
   mcpconf lint .mcp.json .cursor/mcp.json
   mcpconf lint --scope all --fail-on warning
   mcpconf lint --format sarif > mcpconf.sarif
+  mcpconf lint --diff
+  mcpconf lint --fix
   mcpconf lint --write-baseline --baseline mcpconf-baseline.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
@@ -87,6 +102,9 @@ Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad usage,
 	f.StringVar(&opts.FailOn, "fail-on", "error", "lowest severity that fails: error, warning or info")
 	f.StringVar(&opts.Config, "config", "", "linter config file (default: .mcpconf.toml at the root, if any)")
 	f.BoolVar(&opts.CheckEnv, "check-env", false, "report placeholders whose variables are not set in this environment (undefined-variable)")
+	f.BoolVar(&opts.Fix, "fix", false, "write the safe fixes to the files, then report what remains")
+	f.BoolVar(&opts.UnsafeFixes, "unsafe-fixes", false, "with --fix or --diff, the fixes that change what a file means too")
+	f.BoolVar(&opts.Diff, "diff", false, "print the fixes as a unified diff and write nothing; exit 1 when there is one")
 	f.StringVar(&opts.Baseline, "baseline", "", "report only the findings not recorded in this `file` (see --write-baseline)")
 	f.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record every current finding in the --baseline file, then lint against it")
 	registerColor(cmd, &opts.Color)
@@ -110,15 +128,30 @@ func runLint(opts *lintOptions) error {
 	if !slices.Contains([]discover.ScopeFilter{discover.ProjectScopes, discover.UserScopes, discover.AllScopes}, scope) {
 		return usagef("unknown scope %q: use project, user or all", opts.Scope)
 	}
+	switch {
+	case opts.Fix && opts.Diff:
+		return usagef("--fix and --diff do not go together: --diff shows what --fix would write")
+	case opts.UnsafeFixes && !opts.Fix && !opts.Diff:
+		return usagef("--unsafe-fixes goes with --fix or --diff")
+	}
 	dopts, err := opts.Flags.options(opts.IO)
 	if err != nil {
 		return err
 	}
 	ws, _ := opts.IO.Lookup("GITHUB_WORKSPACE")
-	res, err := app.Lint(app.LintRequest{Options: dopts, RootGiven: opts.Flags.Root != "",
+	req := app.LintRequest{Options: dopts, RootGiven: opts.Flags.Root != "",
 		Paths: opts.Paths, Recursive: opts.Recursive, Scope: scope, Clients: opts.Flags.Clients,
 		Config: opts.Config, CheckEnv: opts.CheckEnv, GitHubWorkspace: ws, Version: versionString(),
-		Snippets: render.Snippets})
+		Snippets: render.Snippets}
+	if opts.Diff {
+		return runLintDiff(opts, req)
+	}
+	var res *view.LintRun
+	if opts.Fix {
+		res, err = app.LintFix(req, opts.UnsafeFixes)
+	} else {
+		res, err = app.Lint(req)
+	}
 	if err != nil {
 		return err
 	}
@@ -135,6 +168,28 @@ func runLint(opts *lintOptions) error {
 	case len(res.Errors) > 0:
 		return silentError{exitFatal}
 	case app.Failing(res.Findings, failOn):
+		return silentError{exitFindings}
+	}
+	return nil
+}
+
+// runLintDiff prints the fixes lint would write as a unified diff: exit 1
+// when there is one.
+func runLintDiff(opts *lintOptions, req app.LintRequest) error {
+	res, fixes, err := app.LintDiff(req, opts.UnsafeFixes)
+	if err != nil {
+		return err
+	}
+	b := opts.IO.Boundary()
+	view.NewLint(b, res) // learn what the run found secret
+	var diffs []string
+	for _, f := range fixes {
+		diffs = append(diffs, edit.Diff(f.Path, f.Before, f.After))
+	}
+	if err := report.LintDiff(opts.IO.Out, view.NewDiff(b, diffs), opts.IO.Style(opts.Color)); err != nil {
+		return err
+	}
+	if len(diffs) > 0 {
 		return silentError{exitFindings}
 	}
 	return nil

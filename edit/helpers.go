@@ -1,0 +1,204 @@
+package edit
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// The helpers compute edits from a parsed document; they change nothing.
+// Each follows the format of doc and the style around the place it
+// edits. A value is given as JSON text ("true", `"npx"`, `["-y", "x"]`)
+// and written in the file's syntax (Literal). Those that can need several
+// places of a TOML file (a table's key is written in every header below
+// it) return several edits; they belong to one fix.
+
+// errNoSource: a document without source or tree cannot be edited.
+var errNoSource = errors.New("the file was not parsed: it cannot be edited")
+
+// InsertMember adds key with the value valueJSON to the object obj, after
+// its last member. In JSON it follows the object's style: a member per
+// line with the indentation and newline of the members there, or inline
+// ({"a": 1, "b": 2}); a trailing comma when the last member has one
+// (JSONC); an empty object is opened on lines of its own in a file
+// written on several lines. In TOML it writes a `key = value` line after
+// the table's last key (a [table], a table of dotted keys, or the root),
+// or a member of an inline table.
+func InsertMember(doc *normalize.Document, obj *normalize.Value, key, valueJSON string) (normalize.Edit, error) {
+	if err := check(doc, obj); err != nil {
+		return normalize.Edit{}, err
+	}
+	if obj.Kind != normalize.Object {
+		return normalize.Edit{}, fmt.Errorf("value at %q is %s, not an object: %q cannot be added", obj.Pointer, article(obj.Kind), key)
+	}
+	if obj.Member(key) != nil {
+		return normalize.Edit{}, fmt.Errorf("key %q is already in the object at %q: replace its value instead", key, obj.Pointer)
+	}
+	val, err := render(doc.Format, valueJSON)
+	if err != nil {
+		return normalize.Edit{}, err
+	}
+	if doc.Format == normalize.TOML {
+		return tomlInsert(doc, obj, key, val)
+	}
+	return jsonInsert(doc, obj, key, val), nil
+}
+
+// ReplaceValue replaces the value v by newJSON, written in the file's
+// syntax (a TOML literal string stays literal when it can).
+func ReplaceValue(doc *normalize.Document, v *normalize.Value, newJSON string) (normalize.Edit, error) {
+	if err := check(doc, v); err != nil {
+		return normalize.Edit{}, err
+	}
+	val, err := render(doc.Format, newJSON)
+	if err != nil {
+		return normalize.Edit{}, err
+	}
+	if doc.Format == normalize.TOML {
+		return tomlReplace(doc, v, val, newJSON)
+	}
+	return mk(doc, v.Range.Start.Offset, v.Range.End.Offset, reindent(val, indentOf(doc.Src, v.Range.Start.Offset), lineEnding(doc.Src))), nil
+}
+
+// reindent indents the lines after the first of a value written on
+// several lines (valueJSON as json.MarshalIndent gives it) by the
+// indentation of the line it goes on, with the file's newline.
+func reindent(val, indent, nl string) string {
+	if !strings.Contains(val, "\n") {
+		return val
+	}
+	val = strings.ReplaceAll(val, "\r\n", "\n")
+	return strings.ReplaceAll(val, "\n", nl+indent)
+}
+
+// RenameKey writes the key of m as newKey, quoted as the format needs. A
+// TOML table's key is renamed in every header and dotted key that names
+// it.
+func RenameKey(doc *normalize.Document, m *normalize.Member, newKey string) ([]normalize.Edit, error) {
+	if m == nil {
+		return nil, errors.New("no member to rename")
+	}
+	if err := check(doc, m.Value); err != nil {
+		return nil, err
+	}
+	if newKey == m.Key {
+		return nil, nil
+	}
+	if i := strings.LastIndexByte(m.Value.Pointer, '/'); i >= 0 {
+		if parent := doc.Root.Lookup(m.Value.Pointer[:i]); parent.Member(newKey) != nil {
+			return nil, fmt.Errorf("key %q is already in the object at %q: renaming %q would write it twice", newKey, parent.Pointer, m.Key)
+		}
+	}
+	if doc.Format == normalize.TOML {
+		return tomlRename(doc, m, newKey)
+	}
+	return []normalize.Edit{mk(doc, m.KeyRange.Start.Offset, m.KeyRange.End.Offset, jsonString(newKey))}, nil
+}
+
+// DeleteMember removes m from the object obj with its separator: the
+// lines it is written on when it has lines of its own (a comment on them
+// goes too, comments on other lines stay), and the comma that separated
+// it, so that no trailing comma appears where the file has none. In TOML
+// a table goes with its sections ([t] and every [t.sub]).
+func DeleteMember(doc *normalize.Document, obj *normalize.Value, m *normalize.Member) ([]normalize.Edit, error) {
+	if err := check(doc, obj); err != nil {
+		return nil, err
+	}
+	i := indexOf(obj, m)
+	if i < 0 {
+		return nil, fmt.Errorf("the member to delete is not in the object at %q", obj.Pointer)
+	}
+	if doc.Format == normalize.TOML {
+		return tomlDelete(doc, obj, i)
+	}
+	return []normalize.Edit{jsonDelete(doc, obj, i)}, nil
+}
+
+func check(doc *normalize.Document, v *normalize.Value) error {
+	if doc == nil || doc.Root == nil || doc.Lines == nil {
+		return errNoSource
+	}
+	if v == nil {
+		return errors.New("no value to edit")
+	}
+	if v.Range.End.Offset > len(doc.Src) || v.Range.Start.Offset < 0 {
+		return errors.New("the value is not in this file")
+	}
+	return nil
+}
+
+func indexOf(obj *normalize.Value, m *normalize.Member) int {
+	for i, x := range obj.Members {
+		if x == m {
+			return i
+		}
+	}
+	return -1
+}
+
+func article(k normalize.Kind) string {
+	switch k {
+	case normalize.Array, normalize.Object:
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
+// mk is an edit of doc's bytes start to end.
+func mk(doc *normalize.Document, start, end int, text string) normalize.Edit {
+	return normalize.Edit{Path: doc.Path, Abs: doc.Abs, Start: doc.Lines.Pos(start), End: doc.Lines.Pos(end), Text: text}
+}
+
+// text scanning shared by both formats
+
+func lineStart(src []byte, i int) int {
+	for i > 0 && src[i-1] != '\n' {
+		i--
+	}
+	return i
+}
+
+// nextLine is the offset after the line terminator at or after i.
+func nextLine(src []byte, i int) int {
+	for i < len(src) && src[i] != '\n' {
+		i++
+	}
+	if i < len(src) {
+		i++
+	}
+	return i
+}
+
+// firstOnLine reports whether only spaces and tabs precede i on its line.
+func firstOnLine(src []byte, i int) bool {
+	for j := lineStart(src, i); j < i; j++ {
+		if src[j] != ' ' && src[j] != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// indentOf is the leading spaces and tabs of the line holding i.
+func indentOf(src []byte, i int) string {
+	s := lineStart(src, i)
+	e := s
+	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
+		e++
+	}
+	return string(src[s:e])
+}
+
+func sameLine(src []byte, a, b int) bool {
+	if a > b {
+		a, b = b, a
+	}
+	for ; a < b; a++ {
+		if src[a] == '\n' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,209 @@
+package edit
+
+import (
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// skipJSONSpace returns the first offset at or after i that is neither
+// space nor inside a comment; with sameLine it stops at a newline and
+// before a block comment that runs past one.
+func skipJSONSpace(src []byte, i int, onLine bool) int {
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\r' && !onLine:
+			i++
+		case c == '\r' && onLine && i+1 < len(src) && src[i+1] == '\n':
+			return i
+		case c == '\n':
+			if onLine {
+				return i
+			}
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			if onLine && i > 0 && src[i-1] == '\r' {
+				i--
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			j := i + 2
+			for j+1 < len(src) && !(src[j] == '*' && src[j+1] == '/') {
+				j++
+			}
+			j = min(j+2, len(src))
+			if onLine && !sameLine(src, i, j) {
+				return i
+			}
+			i = j
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// commaAfter is the offset of the comma that follows a value ending at
+// end, past spaces and comments, or -1 when the next thing is not one.
+func commaAfter(src []byte, end int) int {
+	if j := skipJSONSpace(src, end, false); j < len(src) && src[j] == ',' {
+		return j
+	}
+	return -1
+}
+
+// jsonStyle is how a JSON file writes its objects, learnt from its own
+// members.
+type jsonStyle struct {
+	colon string // between a key and its value: ": " or ":"
+	sep   string // between members of an inline object: ", " or ","
+	unit  string // one level of indentation
+	nl    string
+}
+
+func styleOf(doc *normalize.Document, near *normalize.Value) jsonStyle {
+	src := doc.Src
+	st := jsonStyle{colon: ": ", sep: ", ", unit: "  ", nl: lineEnding(src)}
+	colonFound, sepFound, unitFound := false, false, false
+	learn := func(obj *normalize.Value) {
+		for i, m := range obj.Members {
+			if !colonFound {
+				if c := string(src[m.KeyRange.End.Offset:m.Value.Range.Start.Offset]); c == ":" || c == ": " || c == " : " {
+					st.colon, colonFound = c, true
+				}
+			}
+			if !sepFound && i > 0 {
+				prev := obj.Members[i-1].Value.Range.End.Offset
+				if c := string(src[prev:m.KeyRange.Start.Offset]); c == "," || c == ", " {
+					st.sep, sepFound = c, true
+				}
+			}
+			if !unitFound && i == 0 && firstOnLine(src, m.KeyRange.Start.Offset) {
+				outer, inner := indentOf(src, obj.Range.Start.Offset), indentOf(src, m.KeyRange.Start.Offset)
+				if u, ok := strings.CutPrefix(inner, outer); ok && u != "" && !sameLine(src, obj.Range.Start.Offset, m.KeyRange.Start.Offset) {
+					st.unit, unitFound = u, true
+				}
+			}
+		}
+	}
+	if near != nil && near.Kind == normalize.Object {
+		learn(near)
+	}
+	doc.Root.Walk(func(v *normalize.Value) bool {
+		if v.Kind == normalize.Object {
+			learn(v)
+		}
+		return !(colonFound && sepFound && unitFound)
+	})
+	if !sepFound && st.colon == ":" {
+		st.sep = ","
+	}
+	return st
+}
+
+func jsonInsert(doc *normalize.Document, obj *normalize.Value, key, val string) normalize.Edit {
+	src := doc.Src
+	st := styleOf(doc, obj)
+	open, close := obj.Range.Start.Offset, obj.Range.End.Offset-1
+	kv := jsonString(key) + st.colon + reindent(val, memberIndent(doc, obj, st), st.nl)
+	if len(obj.Members) == 0 {
+		inner := src[open+1 : close]
+		blank := strings.TrimSpace(string(inner)) == ""
+		switch {
+		case strings.Contains(string(inner), "\n") && firstOnLine(src, close):
+			// opened on lines of its own already, maybe with a comment:
+			// the member goes last, above the closing brace
+			ls := lineStart(src, close)
+			return mk(doc, ls, ls, indentOf(src, close)+st.unit+kv+st.nl)
+		case blank && strings.Contains(string(src[doc.Root.Range.Start.Offset:doc.Root.Range.End.Offset]), "\n"):
+			outer := indentOf(src, open)
+			return mk(doc, open+1, close, st.nl+outer+st.unit+kv+st.nl+outer)
+		case blank:
+			return mk(doc, open+1, close, kv)
+		}
+		return mk(doc, close, close, " "+kv+" ")
+	}
+	first, last := obj.Members[0], obj.Members[len(obj.Members)-1]
+	end := last.Value.Range.End.Offset
+	comma := commaAfter(src, end)
+	multi := !sameLine(src, open, first.KeyRange.Start.Offset) || !sameLine(src, end, close)
+	if !multi {
+		if comma >= 0 { // {"a": 1,} keeps its trailing comma
+			return mk(doc, comma+1, comma+1, strings.TrimPrefix(st.sep, ",")+kv+",")
+		}
+		return mk(doc, end, end, st.sep+kv)
+	}
+	indent := memberIndent(doc, obj, st)
+	if comma >= 0 {
+		// a trailing comma: the new member goes on the next line, and
+		// has one too
+		at := skipJSONSpace(src, comma+1, true)
+		if at < len(src) && src[at] != '\n' && src[at] != '\r' {
+			at = comma + 1 // something follows on the line: '}'
+		}
+		return mk(doc, at, at, st.nl+indent+kv+",")
+	}
+	// the comma goes right after the last value, the member after what
+	// follows it on its line (a comment stays with its member)
+	at := skipJSONSpace(src, end, true)
+	if at < len(src) && src[at] != '\n' && src[at] != '\r' {
+		at = end
+	}
+	return mk(doc, end, at, ","+string(src[end:at])+st.nl+indent+kv)
+}
+
+// memberIndent is the indentation of obj's members: that of its last or
+// first member on a line of its own, else one level more than obj's line.
+func memberIndent(doc *normalize.Document, obj *normalize.Value, st jsonStyle) string {
+	src := doc.Src
+	if n := len(obj.Members); n > 0 {
+		if ks := obj.Members[n-1].KeyRange.Start.Offset; firstOnLine(src, ks) {
+			return indentOf(src, ks)
+		}
+		if ks := obj.Members[0].KeyRange.Start.Offset; firstOnLine(src, ks) {
+			return indentOf(src, ks)
+		}
+	}
+	return indentOf(src, obj.Range.Start.Offset) + st.unit
+}
+
+// jsonDelete removes member i of obj.
+func jsonDelete(doc *normalize.Document, obj *normalize.Value, i int) normalize.Edit {
+	src := doc.Src
+	m := obj.Members[i]
+	open, close := obj.Range.Start.Offset, obj.Range.End.Offset-1
+	ks, end := m.KeyRange.Start.Offset, m.Value.Range.End.Offset
+	comma := commaAfter(src, end)
+	after := end // the end of the member, its comma included
+	if comma >= 0 {
+		after = comma + 1
+	}
+	rest := skipJSONSpace(src, after, true)
+	ownLines := firstOnLine(src, ks) && (rest >= len(src) || src[rest] == '\n' || src[rest] == '\r')
+	only := len(obj.Members) == 1
+	if only {
+		if strings.TrimSpace(string(src[open+1:ks])) == "" && strings.TrimSpace(string(src[after:close])) == "" {
+			return mk(doc, open+1, close, "") // nothing else inside: {}
+		}
+	}
+	if ownLines {
+		start, stop := lineStart(src, ks), nextLine(src, rest)
+		if comma >= 0 || only {
+			return mk(doc, start, stop, "")
+		}
+		// the last member without a trailing comma: the comma before it
+		// goes too, what lies between stays
+		pc := commaAfter(src, obj.Members[i-1].Value.Range.End.Offset)
+		return mk(doc, pc, stop, string(src[pc+1:start]))
+	}
+	switch {
+	case i+1 < len(obj.Members):
+		return mk(doc, ks, obj.Members[i+1].KeyRange.Start.Offset, "")
+	case comma >= 0 || only:
+		return mk(doc, ks, skipJSONSpace(src, after, true), "")
+	}
+	prev := obj.Members[i-1].Value.Range.End.Offset
+	return mk(doc, prev, end, "")
+}
