@@ -133,6 +133,8 @@ func runLint(opts *lintOptions) error {
 		return usagef("--fix and --diff do not go together: --diff shows what --fix would write")
 	case opts.UnsafeFixes && !opts.Fix && !opts.Diff:
 		return usagef("--unsafe-fixes goes with --fix or --diff")
+	case opts.WriteBaseline && opts.Diff:
+		return usagef("--write-baseline and --diff do not go together: --diff writes nothing")
 	}
 	dopts, err := opts.Flags.options(opts.IO)
 	if err != nil {

@@ -102,6 +102,7 @@ func TestLintBaseline(t *testing.T) {
 		{[]string{"--write-baseline", "--baseline", bad}, "baseline " + bad + ":3:18: invalid JSON"},
 		{[]string{"--baseline", bad + ".nope"}, `cannot read baseline "` + bad + `.nope"`},
 		{[]string{"--write-baseline"}, "--write-baseline needs --baseline FILE"},
+		{[]string{"--write-baseline", "--baseline", base, "--diff"}, "--write-baseline and --diff do not go together"},
 	} {
 		if code, out, errOut := lint(c.args...); code != 2 || out != "" || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
