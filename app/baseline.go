@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -53,17 +54,19 @@ type BaselineRequest struct {
 	// (--write-baseline): the entries of the files the run checked are
 	// replaced by its findings, those of other files kept.
 	Write bool
-	// Partial says the run named paths on the command line: an entry of
-	// a file it did not check is then neither matched nor fixed, but
-	// kept. A run of the whole project checks every file an entry can
-	// name, so an entry of a file gone is fixed.
-	Partial bool
+	// Paths are the paths lint was given, as given (relative to Cwd). An
+	// entry of a file the run did not check, under none of the
+	// directories given, is kept, neither matched nor fixed: pre-commit
+	// lints the files changed, with the baseline of the whole project. No
+	// path is the whole project: an entry of a file gone is fixed.
+	Paths []string
 }
 
 // ApplyBaseline takes the findings the baseline file records out of the
 // run (after .mcpconf.toml's ignores, which Lint applied), writing the
 // file first when asked, and says what it did in res.Baseline and, for
-// entries that match no finding any more, in a note. Matching counts: an
+// entries that match no finding any more, in a note; a run with tool
+// errors (a directory not walked) does not write it. Matching counts: an
 // entry quiets one finding. A baseline file that cannot be read or is
 // malformed is a *UsageError, with the position of the problem.
 func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
@@ -73,20 +76,19 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	abs := absPath(req.Cwd, req.Path)
 	b := secret.NewKeyed(nil)
 	current := baselineEntries(b, res)
-	inRun := func(path string) bool { return !req.Partial || path == "" }
-	if req.Partial {
-		checked := map[string]bool{}
-		for p := range res.Checked {
-			checked[filepath.ToSlash(b.Text(p).String())] = true
-		}
-		inRun = func(path string) bool { return path == "" || checked[path] }
-	}
+	inRun := baselineScope(b, res, req)
 	old, err := readBaseline(abs, req.Path, req.Write)
 	if err != nil {
 		return err
 	}
 	base := old
-	if req.Write {
+	write := req.Write && len(res.Errors) == 0
+	if req.Write && !write {
+		// a directory not walked: its findings are not in the run, and
+		// writing would drop its entries
+		res.Notes = append(res.Notes, fmt.Sprintf("the baseline %q was not written: the run could not read every file (see the errors), and would have dropped their entries", req.Path))
+	}
+	if write {
 		base = slices.DeleteFunc(slices.Clone(old), func(e BaselineEntry) bool { return inRun(e.Path) })
 		base = append(base, current...)
 		slices.SortFunc(base, compareEntries)
@@ -98,7 +100,7 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	for _, e := range base {
 		left[e]++
 	}
-	r := &view.BaselineResult{Path: req.Path, Written: req.Write, Entries: len(base)}
+	r := &view.BaselineResult{Path: req.Path, Written: write, Entries: len(base)}
 	kept := res.Findings[:0]
 	for i, d := range res.Findings {
 		if e := current[i]; left[e] > 0 {
@@ -116,7 +118,7 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 		}
 	}
 	res.Baseline = r
-	if req.Write {
+	if write {
 		res.Notes = append(res.Notes, fmt.Sprintf("wrote %s to the baseline %q", countOf(len(base), "finding"), req.Path))
 	}
 	if r.Fixed > 0 {
@@ -129,6 +131,46 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	}
 	return nil
 }
+
+// baselineScope says which entries a run speaks for: with paths given,
+// those of the files it checked and those under the directories given
+// (as display paths name them: relative to Cwd); without, every one.
+func baselineScope(b *secret.Boundary, res *view.LintRun, req BaselineRequest) func(path string) bool {
+	if len(req.Paths) == 0 {
+		return func(string) bool { return true }
+	}
+	checked := map[string]bool{}
+	for p := range res.Checked {
+		checked[filepath.ToSlash(b.Text(p).String())] = true
+	}
+	var dirs []string
+	for _, p := range req.Paths {
+		abs := absPath(req.Cwd, p)
+		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+			continue
+		}
+		d := abs
+		if rel, err := filepath.Rel(req.Cwd, abs); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+			d = rel
+		}
+		dirs = append(dirs, filepath.ToSlash(b.Text(d).String()))
+	}
+	return func(path string) bool {
+		if path == "" || checked[path] {
+			return true
+		}
+		for _, d := range dirs {
+			if d == "." && !isHomePath(path) && filepath.IsLocal(filepath.FromSlash(path)) || strings.HasPrefix(path, strings.TrimSuffix(d, "/")+"/") {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// isHomePath says a display path is under the home ("~/…"): not under
+// any directory given.
+func isHomePath(p string) bool { return p == "~" || strings.HasPrefix(p, "~/") }
 
 func countOf(n int, what string) string {
 	if n == 1 {
@@ -172,16 +214,27 @@ func encodeBaseline(entries []BaselineEntry) []byte {
 	return buf.Bytes()
 }
 
+// maxBaseline is the largest baseline read: an entry is about 150
+// bytes, so this is a few hundred thousand findings.
+const maxBaseline = 64 << 20
+
 // readBaseline reads a baseline file; a missing one is empty when it is
-// to be written.
+// to be written. It is read as the config files are (safefile), since it
+// is committed with them: a named pipe or a device in its place is
+// refused, not waited on.
 func readBaseline(abs, name string, write bool) ([]BaselineEntry, error) {
-	src, err := os.ReadFile(abs)
+	f, err := safefile.Read(abs, safefile.Limits{Max: maxBaseline})
 	if write && errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, usagef("cannot read baseline %q: %v", name, unwrapPath(err))
+		var se *safefile.Error
+		if errors.As(err, &se) {
+			err = errors.New(se.Reason)
+		}
+		return nil, usagef("cannot read baseline %q: %v", name, err)
 	}
+	src := f.Data
 	entries, off, err := parseBaseline(src)
 	if err != nil {
 		line, col := lineCol(src, off)

@@ -48,7 +48,7 @@ func lintBaseline(t *testing.T, root, home string, req BaselineRequest, paths ..
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Cwd, req.Partial = root, len(paths) > 0
+	req.Cwd, req.Paths = root, paths
 	return res, ApplyBaseline(res, req)
 }
 
@@ -165,6 +165,33 @@ func TestBaselinePartial(t *testing.T) {
 	if again, _ := os.ReadFile(filepath.Join(root, "b.json")); !bytes.Equal(again, whole) {
 		t.Errorf("written from one file, the baseline lost the other's entries:\n%s\nwas:\n%s", again, whole)
 	}
+	// a directory named: the entries of the files under it are the
+	// run's, a file gone included
+	if err := os.Remove(filepath.Join(root, ".cursor/mcp.json")); err != nil {
+		t.Fatal(err)
+	}
+	res, err = lintBaseline(t, root, home, BaselineRequest{Path: "b.json"}, ".mcp.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline.Fixed != 0 {
+		t.Errorf(".mcp.json named: baseline %+v; want the entry of .cursor/mcp.json, gone, kept (not fixed)", res.Baseline)
+	}
+	res, err = lintBaseline(t, root, home, BaselineRequest{Path: "b.json"}, ".cursor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (.mcp.json is checked too: clients started in .cursor read it)
+	if res.Baseline.Fixed != 1 || res.Baseline.Matched != 4 {
+		t.Errorf(".cursor named, its file gone: baseline %+v; want its one entry fixed", res.Baseline)
+	}
+	res, err = lintBaseline(t, root, home, BaselineRequest{Path: "b.json"}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline.Fixed != 1 || res.Baseline.Matched != 4 || len(res.Findings) != 0 {
+		t.Errorf(". named: findings %v, baseline %+v; want 4 matched, 1 fixed", res.Findings, res.Baseline)
+	}
 }
 
 // TestBaselineCounts: an entry keeps one finding quiet; two equal
@@ -247,5 +274,26 @@ func TestBaselineMalformed(t *testing.T) {
 	}
 	if err := ApplyBaseline(&view.LintRun{}, BaselineRequest{Write: true}); err == nil || !strings.Contains(err.Error(), "--write-baseline needs --baseline") {
 		t.Errorf("--write-baseline without a file: %v", err)
+	}
+}
+
+// TestBaselineNotWrittenOnToolErrors: a run that could not read every
+// file leaves the baseline as it was, and says so.
+func TestBaselineNotWrittenOnToolErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "b.json")
+	if err := os.WriteFile(file, []byte("{\n  \"version\": 1,\n  \"findings\": []\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := normalize.Diagnostic{Rule: normalize.RuleNpxWithoutYes, Severity: normalize.Warning, Message: "m", Path: ".mcp.json", Pointer: "/mcpServers/a/args/0"}
+	res := &view.LintRun{Findings: []normalize.Diagnostic{d}, Errors: []view.ToolError{{Path: "sub", Message: "permission denied"}}}
+	if err := ApplyBaseline(res, BaselineRequest{Path: "b.json", Cwd: dir, Write: true}); err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline.Written || len(res.Findings) != 1 || len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "was not written") {
+		t.Errorf("baseline %+v, findings %d, notes %q; want it not written, the finding reported", res.Baseline, len(res.Findings), res.Notes)
+	}
+	if got, _ := os.ReadFile(file); !strings.Contains(string(got), `"findings": []`) {
+		t.Errorf("the baseline changed:\n%s", got)
 	}
 }

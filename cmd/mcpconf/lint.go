@@ -69,8 +69,8 @@ unified diff instead and writes nothing.
 --baseline FILE reports only the findings FILE does not record, and notes
 how many of its entries match no finding any more; --write-baseline
 --baseline FILE first records every current finding in FILE (after
-.mcpconf.toml's ignores; entries of files a run naming paths did not check
-are kept). A finding is known by its rule, file, server and field (the
+.mcpconf.toml's ignores; with PATHs, only the entries of the files checked
+and of the directories given are replaced). A finding is known by its rule, file, server and field (the
 JSON pointer), not its line or message, so it stays quiet when lines move;
 run lint from the same directory as when the baseline was written, as
 paths are recorded as displayed. Exit codes count what the baseline leaves.
@@ -133,6 +133,8 @@ func runLint(opts *lintOptions) error {
 		return usagef("--fix and --diff do not go together: --diff shows what --fix would write")
 	case opts.UnsafeFixes && !opts.Fix && !opts.Diff:
 		return usagef("--unsafe-fixes goes with --fix or --diff")
+	case opts.WriteBaseline && opts.Diff:
+		return usagef("--write-baseline and --diff do not go together: --diff writes nothing")
 	}
 	dopts, err := opts.Flags.options(opts.IO)
 	if err != nil {
@@ -156,7 +158,7 @@ func runLint(opts *lintOptions) error {
 		return err
 	}
 	if opts.Baseline != "" || opts.WriteBaseline {
-		err := app.ApplyBaseline(res, app.BaselineRequest{Path: opts.Baseline, Cwd: dopts.Cwd, Write: opts.WriteBaseline, Partial: len(opts.Paths) > 0})
+		err := app.ApplyBaseline(res, app.BaselineRequest{Path: opts.Baseline, Cwd: dopts.Cwd, Write: opts.WriteBaseline, Paths: opts.Paths})
 		if err != nil {
 			return err
 		}

@@ -102,9 +102,42 @@ func TestLintBaseline(t *testing.T) {
 		{[]string{"--write-baseline", "--baseline", bad}, "baseline " + bad + ":3:18: invalid JSON"},
 		{[]string{"--baseline", bad + ".nope"}, `cannot read baseline "` + bad + `.nope"`},
 		{[]string{"--write-baseline"}, "--write-baseline needs --baseline FILE"},
+		{[]string{"--write-baseline", "--baseline", base, "--diff"}, "--write-baseline and --diff do not go together"},
 	} {
 		if code, out, errOut := lint(c.args...); code != 2 || out != "" || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
 		}
+	}
+}
+
+// TestLintBaselineWithFix: --fix with a baseline fixes the findings it
+// records too; their entries are then noted as fixed, and written again
+// the baseline is empty.
+func TestLintBaselineWithFix(t *testing.T) {
+	root := writeTree(t, map[string]string{".mcp.json": `{
+  "mcpServers": {
+    "a": {"command": "npx", "args": ["pkg"]},
+    "b": {"url": "https://x.example/mcp"}
+  }
+}
+`})
+	home := t.TempDir()
+	base := filepath.Join(t.TempDir(), "baseline.json")
+	lint := func(args ...string) (int, string, string) {
+		t.Helper()
+		return run(t, nil, append([]string{"lint", "--root", root, "--home", home}, args...)...)
+	}
+	if code, out, errOut := lint("--write-baseline", "--baseline", base); code != 0 {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut := lint("--fix", "--baseline", base)
+	if code != 0 || !strings.Contains(out, `note: 2 findings of the baseline "`+base+`" are fixed`) {
+		t.Errorf("--fix --baseline: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, _, _ := lint("--write-baseline", "--baseline", base); code != 0 {
+		t.Fatalf("--write-baseline after --fix: exit %d", code)
+	}
+	if got, _ := os.ReadFile(base); string(got) != "{\n  \"version\": 1,\n  \"findings\": []\n}\n" {
+		t.Errorf("baseline after --fix and --write-baseline:\n%s", got)
 	}
 }
