@@ -156,8 +156,8 @@ def parse_findings(mcpconf, stage, case):
 
 
 def unsubst(text, stage):
-    """The staged absolute paths back to the placeholders (longest first)."""
-    pairs = [(stage["cwd"], "@CWD@"), (stage["root"], "@ROOT@"), (stage["home"], "@HOME@")]
+    """The staged absolute paths back to the placeholders (longest first; @ROOT@ before an equal @CWD@)."""
+    pairs = [(stage["root"], "@ROOT@"), (stage["cwd"], "@CWD@"), (stage["home"], "@HOME@")]
     if stage.get("gitroot"):
         pairs.append((stage["gitroot"], "@GITROOT@"))
     for path, ph in sorted(pairs, key=lambda p: -len(p[0])):
@@ -247,13 +247,41 @@ def clientdiff(binary, case_dir):
 
 
 def read_state(obs):
-    """What says whether a client read its files: exit code, diagnostics, stderr."""
+    """What says whether a client read its files: exit code, stderr, diagnostics, what it listed."""
     out = {}
     for k, o in obs.items():
-        out[k] = {"exit_code": o.get("exit_code"), "servers": len(o.get("servers") or []),
+        out[k] = {"exit_code": o.get("exit_code"), "stderr": (o.get("stderr") or "")[:1000],
                   "diagnostics": [d.get("message") for d in o.get("diagnostics") or []],
-                  "stderr": (o.get("stderr") or "")[:1000]}
+                  "servers": {s["name"]: s.get("status") for s in o.get("servers") or []},
+                  "markers": o.get("markers") or {}}
     return out
+
+
+UNREADABLE = re.compile(r"pars|JSON|TOML|invalid|Skipped|syntax|expected", re.I)
+
+
+def read_changes(before, after):
+    """(problems, notes): problems say a client reads a fixed file worse than the unfixed one."""
+    problems, notes = [], []
+    if after["exit_code"] != before["exit_code"]:
+        problems.append(f"exit code {before['exit_code']} -> {after['exit_code']}")
+    if after["stderr"] != before["stderr"]:
+        (problems if after["stderr"] else notes).append(f"stderr {before['stderr']!r} -> {after['stderr']!r}")
+    for d in after["diagnostics"]:
+        if d not in before["diagnostics"]:
+            (problems if UNREADABLE.search(d) else notes).append(f"new diagnostic: {d}")
+    for d in before["diagnostics"]:
+        if d not in after["diagnostics"]:
+            notes.append(f"diagnostic gone: {d}")
+    for n in sorted(set(before["servers"]) | set(after["servers"])):
+        b, a = before["servers"].get(n, "missing"), after["servers"].get(n, "missing")
+        if a != b:
+            (problems if a in ("missing", "invalid") else notes).append(f"server {n}: {b} -> {a}")
+    for m in sorted(set(before["markers"]) | set(after["markers"])):
+        b, a = before["markers"].get(m), after["markers"].get(m)
+        if a != b:
+            notes.append(f"marker {m}: {b} -> {a}")
+    return problems, notes
 
 
 def check_clients(res, label, case_dir, case, clients_bin, vers, diffbin, work):
@@ -273,6 +301,10 @@ def check_clients(res, label, case_dir, case, clients_bin, vers, diffbin, work):
     res["before"] = {"disagreements": clientdiff(diffbin, base_dir), "read": read_state(base_obs)}
     res["after"] = {"disagreements": clientdiff(diffbin, fixed), "read": read_state(obs)}
     res["raw_after"] = {k: o.get("raw") for k, o in obs.items()}
+    res["read_problems"], res["read_notes"] = {}, {}
+    for k in obs:
+        pr, no = read_changes(res["before"]["read"][k], res["after"]["read"][k])
+        res["read_problems"][k], res["read_notes"][k] = pr, no
     return res
 
 
@@ -291,9 +323,8 @@ def verdict(res):
         for k, d in res["after"]["disagreements"].items():
             if d:
                 bad.append(f"{k}-disagrees")
-            rb, ra = res["before"]["read"].get(k, {}), res["after"]["read"].get(k, {})
-            if ra.get("exit_code") != rb.get("exit_code") or ra.get("diagnostics") != rb.get("diagnostics"):
-                bad.append(f"{k}-read-changed")
+            if res["read_problems"].get(k):
+                bad.append(f"{k}-reads-worse")
     return ",".join(bad) or "ok"
 
 
@@ -323,9 +354,12 @@ def write_report(out, results, meta):
             L += ["new parse findings: `" + json.dumps(r["new_parse_findings"]) + "`", ""]
         if isinstance(r.get("after"), dict):
             for k in sorted(r["after"]["disagreements"]):
-                L.append(f"- {k}: before {json.dumps(r['before']['disagreements'][k])}, "
-                         f"after {json.dumps(r['after']['disagreements'][k])}; read before "
-                         f"{json.dumps(r['before']['read'].get(k))}, after {json.dumps(r['after']['read'].get(k))}")
+                L.append(f"- {k}: disagreements before the fix {json.dumps(r['before']['disagreements'][k])}, "
+                         f"after {json.dumps(r['after']['disagreements'][k])}")
+                for x in r["read_problems"].get(k, []):
+                    L.append(f"  - PROBLEM: {x}")
+                for x in r["read_notes"].get(k, []):
+                    L.append(f"  - {x}")
             L.append("")
         elif r.get("clients"):
             L += [r["clients"], ""]
