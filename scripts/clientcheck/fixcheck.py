@@ -169,8 +169,9 @@ def lost_comments(before, after):
     def lines(b):
         out = {}
         for ln in b.decode("utf-8", "replace").splitlines():
-            if COMMENT.search(ln):
-                s = ln.strip()
+            m = COMMENT.search(ln)
+            if m:
+                s = ln[m.start(2):].strip()  # the comment, not the value the fix may change
                 out[s] = out.get(s, 0) + 1
         return out
     a = lines(after)
@@ -263,10 +264,10 @@ UNREADABLE = re.compile(r"pars|JSON|TOML|invalid|Skipped|syntax|expected", re.I)
 def read_changes(before, after):
     """(problems, notes): problems say a client reads a fixed file worse than the unfixed one."""
     problems, notes = [], []
-    if after["exit_code"] != before["exit_code"]:
-        problems.append(f"exit code {before['exit_code']} -> {after['exit_code']}")
-    if after["stderr"] != before["stderr"]:
-        (problems if after["stderr"] else notes).append(f"stderr {before['stderr']!r} -> {after['stderr']!r}")
+    if after["exit_code"] != before["exit_code"] or after["stderr"] != before["stderr"]:
+        worse = after["exit_code"] != 0 or (after["stderr"] and after["stderr"] != before["stderr"])
+        (problems if worse else notes).append(
+            f"exit code {before['exit_code']} -> {after['exit_code']}, stderr {before['stderr']!r} -> {after['stderr']!r}")
     for d in after["diagnostics"]:
         if d not in before["diagnostics"]:
             (problems if UNREADABLE.search(d) else notes).append(f"new diagnostic: {d}")
