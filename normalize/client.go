@@ -187,6 +187,12 @@ type Expansion struct {
 	// NameFields hold variable names, never values (Codex's by-name
 	// fields): secrets and placeholders are not looked for there.
 	NameFields []string
+	// ByName says, for a client that reads variables by name
+	// (VarsByName), which field does what, for writing a definition: the
+	// list of variables passed to a stdio server whole (Env), the variable
+	// that holds a remote server's bearer token (Bearer), the table of
+	// headers read from variables (Headers).
+	ByName *ByName
 	// ValueCommands: env and header values are read with pisces's
 	// semantics at connect time (a leading "!" runs a shell command, a bare
 	// variable name is dereferenced).
@@ -1261,4 +1267,9 @@ func (c *Client) UserFile() string {
 		}
 	}
 	return ""
+}
+
+// ByName names a by-name client's fields (Expansion.ByName).
+type ByName struct {
+	Env, Bearer, Headers string
 }

@@ -124,6 +124,7 @@ var codex = &Client{
 	Expansion: Expansion{
 		VarsByName: true,
 		NameFields: []string{"env_vars", "bearer_token_env_var", "env_http_headers"},
+		ByName:     &ByName{Env: "env_vars", Bearer: "bearer_token_env_var", Headers: "env_http_headers"},
 	},
 	Launch: Launch{
 		// create_env_for_mcp_server: the process is started with env_clear(),

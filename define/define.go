@@ -1,0 +1,363 @@
+// Package define writes one server definition as each client reads it:
+// the shape, keys, transport literal and placeholder syntax of the
+// client's descriptor, or, where the client cannot express the definition
+// exactly, a refusal that says why and what to do. It is the translation
+// mcpconf add and mcpconf sync write through (the edit package does the
+// writing); a package of its own because both commands, and their tests
+// against the real clients, need the same translation and nothing else of
+// either.
+package define
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
+)
+
+// Server is a definition as the user means it, in no client's syntax:
+// values may reference variables as ${NAME}.
+type Server struct {
+	Name      string
+	Transport normalize.Transport // Stdio, HTTP or SSE
+	Command   string
+	Args      []string
+	Env       []KV
+	URL       string
+	Headers   []KV
+}
+
+// KV is one env variable or header, in the order given.
+type KV struct{ Key, Value string }
+
+// Refusal says why a client cannot hold a definition exactly, and what the
+// user can do.
+type Refusal struct {
+	Reason, Hint string
+}
+
+func (r *Refusal) Error() string { return r.Reason }
+
+// Entry is a definition written for one client: the entry's value as JSON
+// with its keys in writing order (edit.InsertMember renders it in the
+// file's format).
+type Entry struct {
+	JSON string
+}
+
+// For writes s as client c reads it. A definition c cannot express
+// exactly is a *Refusal: a transport it has no literal or inference for,
+// a variable it would not expand where it is used, a literal that looks
+// like a secret.
+func For(c *normalize.Client, s Server) (Entry, error) {
+	if err := literalSecrets(s); err != nil {
+		return Entry{}, err
+	}
+	var o object
+	remote := s.Transport == normalize.HTTP || s.Transport == normalize.SSE
+	switch {
+	case s.Transport == normalize.Stdio && s.Command == "":
+		return Entry{}, &Refusal{Reason: fmt.Sprintf("server %q has no command", s.Name), Hint: "give the command to run after --"}
+	case remote && s.URL == "":
+		return Entry{}, &Refusal{Reason: fmt.Sprintf("server %q has no URL", s.Name), Hint: "give the server's URL"}
+	case !remote && s.Transport != normalize.Stdio:
+		return Entry{}, &Refusal{Reason: fmt.Sprintf("server %q has no transport mcpconf can write", s.Name)}
+	}
+	typ := c.TypeFor(s.Transport)
+	switch {
+	case typ != "":
+		o.set("type", typ)
+	case len(c.Types) > 0:
+		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s has no \"type\" for a %s server", c.Product, s.Transport),
+			Hint: "use the server's streamable HTTP endpoint (often /mcp instead of /sse) with --transport http"}
+	case s.Transport == normalize.SSE && (c.NoSSE || !c.URLMeansSSE):
+		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s cannot connect to an SSE server", c.Product),
+			Hint: "use the server's streamable HTTP endpoint (often /mcp instead of /sse) with --transport http"}
+	case s.Transport == normalize.HTTP && c.URLMeansSSE:
+		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s reaches every url with the legacy SSE transport", c.Product),
+			Hint: "give the server's SSE endpoint with --transport sse, if it has one"}
+	}
+	if remote {
+		u, err := ref(c, s.URL, "url")
+		if err != nil {
+			return Entry{}, err
+		}
+		o.set(c.FieldKey("url"), u)
+		if err := headers(c, &o, s.Headers); err != nil {
+			return Entry{}, err
+		}
+		return o.entry()
+	}
+	cmd, err := ref(c, s.Command, "command")
+	if err != nil {
+		return Entry{}, err
+	}
+	args := make([]any, 0, len(s.Args))
+	for _, a := range s.Args {
+		v, err := ref(c, a, "args")
+		if err != nil {
+			return Entry{}, err
+		}
+		args = append(args, v)
+	}
+	if c.CommandArray {
+		o.set(c.FieldKey("command"), append([]any{cmd}, args...))
+	} else {
+		o.set(c.FieldKey("command"), cmd)
+		if len(args) > 0 {
+			o.set(c.FieldKey("args"), args)
+		}
+	}
+	if err := env(c, &o, s.Env); err != nil {
+		return Entry{}, err
+	}
+	return o.entry()
+}
+
+// env writes a stdio server's environment: values in the client's
+// placeholder syntax, or, for a client that reads variables by name, the
+// names of the variables passed whole.
+func env(c *normalize.Client, o *object, kvs []KV) error {
+	if len(kvs) == 0 {
+		return nil
+	}
+	if c.ByName != nil {
+		var names []any
+		var lits []kv
+		for _, e := range kvs {
+			ph := resolve.Scan(e.Value)
+			switch {
+			case len(ph) == 0:
+				lits = append(lits, kv{e.Key, e.Value})
+			case len(ph) == 1 && ph[0].Text == e.Value && plainVar(ph[0]) && ph[0].Name == e.Key:
+				names = append(names, e.Key)
+			default:
+				return &Refusal{Reason: fmt.Sprintf("%s passes variables to a server by name: it cannot give %q to the server as %s", c.Product, e.Value, e.Key),
+					Hint: fmt.Sprintf("name the variable %s where the server runs, and write %s=${%s}", e.Key, e.Key, e.Key)}
+			}
+		}
+		if len(lits) > 0 {
+			o.set(c.FieldKey("env"), object{lits})
+		}
+		if len(names) > 0 {
+			o.set(c.ByName.Env, names)
+		}
+		return nil
+	}
+	var out object
+	for _, e := range kvs {
+		v, err := ref(c, e.Value, "env")
+		if err != nil {
+			return err
+		}
+		out.set(e.Key, v)
+	}
+	o.set(c.FieldKey("env"), out)
+	return nil
+}
+
+// headers writes a remote server's headers, as env does.
+func headers(c *normalize.Client, o *object, kvs []KV) error {
+	if len(kvs) == 0 {
+		return nil
+	}
+	if c.ByName != nil {
+		var lits, byName []kv
+		for _, h := range kvs {
+			ph := resolve.Scan(h.Value)
+			switch {
+			case len(ph) == 0:
+				lits = append(lits, kv{h.Key, h.Value})
+			case len(ph) == 1 && plainVar(ph[0]) && strings.EqualFold(h.Key, "Authorization") && h.Value == "Bearer "+ph[0].Text && c.ByName.Bearer != "":
+				o.set(c.ByName.Bearer, ph[0].Name)
+			case len(ph) == 1 && plainVar(ph[0]) && ph[0].Text == h.Value && c.ByName.Headers != "":
+				byName = append(byName, kv{h.Key, ph[0].Name})
+			default:
+				return &Refusal{Reason: fmt.Sprintf("%s reads header values from variables by name: it cannot send %q in %s", c.Product, h.Value, h.Key),
+					Hint: fmt.Sprintf("put the whole value of %s in one variable and write %s: ${VARIABLE}", h.Key, h.Key)}
+			}
+		}
+		if len(lits) > 0 {
+			o.set(c.FieldKey("headers"), object{lits})
+		}
+		if len(byName) > 0 {
+			o.set(c.ByName.Headers, object{byName})
+		}
+		return nil
+	}
+	var out object
+	for _, h := range kvs {
+		v, err := ref(c, h.Value, "headers")
+		if err != nil {
+			return err
+		}
+		out.set(h.Key, v)
+	}
+	o.set(c.FieldKey("headers"), out)
+	return nil
+}
+
+// ref rewrites the ${NAME} references of a value in the client's own
+// syntax, where the client expands them in field; a value without one is
+// written as it is. A reference the client would send literally, or one
+// with a default it has no syntax for, is a refusal.
+func ref(c *normalize.Client, v, field string) (string, error) {
+	phs := resolve.Scan(v)
+	if len(phs) == 0 {
+		return v, nil
+	}
+	own := resolve.Scan(c.VarRef("X"))
+	if c.VarForm == "" || len(own) != 1 || c.VarsByName {
+		return "", &Refusal{Reason: fmt.Sprintf("%s expands no variables in %q: it would send %q literally", c.Product, field, v),
+			Hint: "write the value itself, if it is no secret, or leave this client out"}
+	}
+	if !c.Expands(own[0].Syntax) || len(c.ExpandFields) > 0 && !slices.Contains(c.ExpandFields, field) {
+		return "", &Refusal{Reason: fmt.Sprintf("%s does not expand variables in %q: it would send %q literally", c.Product, field, v),
+			Hint: "write the value itself, if it is no secret, or leave this client out"}
+	}
+	var b strings.Builder
+	at := 0
+	for _, ph := range phs {
+		if !plainVar(ph) {
+			return "", &Refusal{Reason: fmt.Sprintf("%q is not a plain ${NAME} reference, which is all mcpconf translates", ph.Text),
+				Hint: "write ${NAME} without a default"}
+		}
+		b.WriteString(v[at:ph.Start])
+		b.WriteString(c.VarRef(ph.Name))
+		at = ph.End
+	}
+	b.WriteString(v[at:])
+	return b.String(), nil
+}
+
+// plainVar is a ${NAME} reference without a default.
+func plainVar(ph resolve.Placeholder) bool {
+	return ph.Syntax == resolve.Dollar && !ph.HasDefault && resolve.IsEnvName(ph.Name)
+}
+
+// literalSecrets refuses a literal value that looks like a secret: a
+// definition is written to a file others read.
+func literalSecrets(s Server) error {
+	check := func(what, key, v string) error {
+		if len(resolve.Scan(v)) > 0 {
+			return nil
+		}
+		_, _, _, tok := secret.FindToken(v)
+		if tok || secret.IsSecretKey(key) && secret.LooksSecret(v) {
+			return &Refusal{Reason: fmt.Sprintf("%s %q of server %q holds what looks like a literal secret, which would be written to the file", what, key, s.Name),
+				Hint: fmt.Sprintf("put it in a variable and write %s=${%s}", key, envName(key))}
+		}
+		return nil
+	}
+	for _, e := range s.Env {
+		if err := check("env", e.Key, e.Value); err != nil {
+			return err
+		}
+	}
+	for _, h := range s.Headers {
+		if err := check("header", h.Key, h.Value); err != nil {
+			return err
+		}
+	}
+	for _, a := range s.Args {
+		if _, _, _, tok := secret.FindToken(a); tok {
+			return &Refusal{Reason: fmt.Sprintf("an argument of server %q holds what looks like a literal secret", s.Name),
+				Hint: "read it from a variable in env instead"}
+		}
+	}
+	return nil
+}
+
+// envName is a variable name for a key: "API_TOKEN" for "api-token".
+func envName(key string) string {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(key) {
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// kv is one member of an object written in order.
+type kv struct {
+	key string
+	val any
+}
+
+// object is a JSON object that keeps its keys in writing order.
+type object struct{ members []kv }
+
+func (o *object) set(key string, v any) {
+	if i := slices.IndexFunc(o.members, func(m kv) bool { return m.key == key }); i >= 0 {
+		o.members[i].val = v
+		return
+	}
+	o.members = append(o.members, kv{key, v})
+}
+
+func (o object) entry() (Entry, error) {
+	b, err := o.MarshalJSON()
+	return Entry{JSON: string(b)}, err
+}
+
+// MarshalJSON writes the members in order, with ": " and ", " as users
+// write them.
+func (o object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("{")
+	for i, m := range o.members {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		k, err := marshal(m.key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := marshal(m.val)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteString(": ")
+		b.Write(v)
+	}
+	b.WriteString("}")
+	return b.Bytes(), nil
+}
+
+func marshal(v any) ([]byte, error) {
+	switch t := v.(type) {
+	case []any:
+		var b bytes.Buffer
+		b.WriteString("[")
+		for i, x := range t {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			s, err := marshal(x)
+			if err != nil {
+				return nil, err
+			}
+			b.Write(s)
+		}
+		b.WriteString("]")
+		return b.Bytes(), nil
+	case object:
+		return t.MarshalJSON()
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}

@@ -1,0 +1,143 @@
+package define
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/edit"
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+var (
+	stdio = Server{Name: "github", Transport: normalize.Stdio, Command: "npx", Args: []string{"-y", "@modelcontextprotocol/server-github@2025.4.8"},
+		Env: []KV{{"GITHUB_PERSONAL_ACCESS_TOKEN", "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}}
+	remote = Server{Name: "docs", Transport: normalize.HTTP, URL: "https://docs.example.com/mcp",
+		Headers: []KV{{"Authorization", "Bearer ${DOCS_TOKEN}"}}}
+)
+
+// TestFor pins what each client is written, key by key.
+func TestFor(t *testing.T) {
+	for _, tt := range []struct {
+		client string
+		s      Server
+		want   string
+	}{
+		{"claude", stdio, `{"type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}`},
+		{"cursor", stdio, `{"type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${env:GITHUB_PERSONAL_ACCESS_TOKEN}"}}`},
+		{"opencode", stdio, `{"type": "local", "command": ["npx", "-y", "@modelcontextprotocol/server-github@2025.4.8"], "environment": {"GITHUB_PERSONAL_ACCESS_TOKEN": "{env:GITHUB_PERSONAL_ACCESS_TOKEN}"}}`},
+		{"codex", stdio, `{"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env_vars": ["GITHUB_PERSONAL_ACCESS_TOKEN"]}`},
+		{"claude", remote, `{"type": "http", "url": "https://docs.example.com/mcp", "headers": {"Authorization": "Bearer ${DOCS_TOKEN}"}}`},
+		{"codex", remote, `{"url": "https://docs.example.com/mcp", "bearer_token_env_var": "DOCS_TOKEN"}`},
+		{"opencode", remote, `{"type": "remote", "url": "https://docs.example.com/mcp", "headers": {"Authorization": "Bearer {env:DOCS_TOKEN}"}}`},
+	} {
+		e, err := For(normalize.ClientByID(tt.client), tt.s)
+		if err != nil || e.JSON != tt.want {
+			t.Errorf("%s %s:\n got %s %v\nwant %s", tt.client, tt.s.Name, e.JSON, err, tt.want)
+		}
+	}
+}
+
+// TestRefusals: what a client cannot express exactly is refused, with why.
+func TestRefusals(t *testing.T) {
+	for _, tt := range []struct {
+		client string
+		s      Server
+		want   string
+	}{
+		{"codex", Server{Name: "gh", Transport: normalize.Stdio, Command: "npx", Env: []KV{{"GITHUB_PERSONAL_ACCESS_TOKEN", "${GITHUB_TOKEN}"}}},
+			`Codex passes variables to a server by name: it cannot give "${GITHUB_TOKEN}" to the server as GITHUB_PERSONAL_ACCESS_TOKEN`},
+		{"codex", Server{Name: "s", Transport: normalize.SSE, URL: "https://x.example.com/sse"}, "Codex cannot connect to an SSE server"},
+		{"claude", Server{Name: "gh", Transport: normalize.Stdio, Command: "npx", Env: []KV{{"GITHUB_TOKEN", "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]}}},
+			`env "GITHUB_TOKEN" of server "gh" holds what looks like a literal secret, which would be written to the file`},
+		{"claude", Server{Name: "x", Transport: normalize.Stdio, Command: "run", Env: []KV{{"A", "${A:-b}"}}}, `"${A:-b}" is not a plain ${NAME} reference`},
+	} {
+		_, err := For(normalize.ClientByID(tt.client), tt.s)
+		var r *Refusal
+		if !errors.As(err, &r) || !strings.Contains(r.Reason, tt.want) {
+			t.Errorf("%s %s: got %v, want a refusal %q", tt.client, tt.s.Name, err, tt.want)
+		}
+	}
+}
+
+// TestRoundTrip: for every client, the definition written into an empty
+// file of its format, read back with the client's own decoder, is the
+// server asked for — transport, command, args, environment and headers as
+// the client will resolve them — or a refusal.
+func TestRoundTrip(t *testing.T) {
+	for _, c := range normalize.Clients() {
+		if c.ServersKey == "" || !c.Views() {
+			continue
+		}
+		for _, s := range []Server{stdio, remote, {Name: "plain", Transport: normalize.Stdio, Command: "uvx", Args: []string{"mcp-server-time"}}} {
+			t.Run(c.ID+"/"+s.Name, func(t *testing.T) {
+				e, err := For(c, s)
+				var r *Refusal
+				if errors.As(err, &r) {
+					t.Skipf("refused: %s", r.Reason)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				format := normalize.JSON
+				if slices.ContainsFunc(c.Files, func(f normalize.File) bool { return f.Format == normalize.TOML }) {
+					format = normalize.TOML
+				}
+				empty := "{}\n"
+				if format == normalize.TOML {
+					empty = "# servers\n"
+				}
+				doc, _ := discover.Parse("/f", "f", format, []byte(empty))
+				ins, err := edit.InsertMember(doc, doc.Root, c.ServersKey, fmt.Sprintf("{%q: %s}", s.Name, e.JSON))
+				if err != nil {
+					t.Fatal(err)
+				}
+				src, err := edit.Apply([]byte(empty), []normalize.Edit{ins})
+				if err != nil {
+					t.Fatal(err)
+				}
+				doc, diags := discover.Parse("/f", "f", format, src)
+				if len(diags) > 0 || doc.Root == nil {
+					t.Fatalf("%s\n%v", src, diags)
+				}
+				got, diags := c.Decode(doc, doc.Root.Get(c.ServersKey), normalize.Source{Path: "f", Client: c})
+				if len(diags) > 0 || len(got) != 1 {
+					t.Fatalf("%s\n%v %v", src, got, diags)
+				}
+				g := got[0]
+				if g.Transport != s.Transport || g.Command != s.Command || !slices.Equal(g.Args, s.Args) || g.URL != s.URL || !g.Enabled {
+					t.Errorf("%s\nread back as %+v", src, g)
+				}
+				// each variable reaches the server under its name, as the
+				// client resolves it
+				env := map[string]string{}
+				maps.Copy(env, g.Env)
+				for _, v := range g.EnvVars {
+					env[v] = "${" + v + "}"
+				}
+				for _, kv := range s.Env {
+					if w := env[kv.Key]; w != c.VarRef(strings.Trim(kv.Value, "${}")) && w != kv.Value {
+						t.Errorf("%s\nenv %s = %q", src, kv.Key, w)
+					}
+				}
+				hdr := map[string]string{}
+				maps.Copy(hdr, g.Headers)
+				for h, v := range g.HeaderEnvRefs {
+					hdr[h] = "${" + v + "}"
+				}
+				if g.BearerTokenEnvVar != "" {
+					hdr["Authorization"] = "Bearer ${" + g.BearerTokenEnvVar + "}"
+				}
+				for _, kv := range s.Headers {
+					if w := hdr[kv.Key]; w == "" {
+						t.Errorf("%s\nheader %s lost", src, kv.Key)
+					}
+				}
+			})
+		}
+	}
+}
