@@ -771,3 +771,19 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 			Note: fmt.Sprintf("%s ignores %q here: %s", v.c.Product, ig.Key, ig.Why)})
 	}
 }
+
+// TargetFile is the file a definition for client c is written to in
+// scope (normalize.Project: the project's; normalize.User: the user's):
+// the first of its files of that scope on this system that holds servers
+// at its top, under the servers key (not a table of projects, not a
+// settings file's section). ok is false when it has none.
+func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (abs, display string, format normalize.Format, ok bool) {
+	for _, f := range c.Files {
+		if f.Scope != scope || !f.ForOS(o.goos()) || f.Section != "" || len(f.ServersPath) > 0 || f.Base == normalize.SystemDir || f.RemoteHTTPS {
+			continue
+		}
+		abs, display = o.fileAbs(c, f, o.projectRoot(c))
+		return abs, display, f.Format, true
+	}
+	return "", "", "", false
+}

@@ -145,3 +145,46 @@ func cause(err error) error {
 	}
 	return err
 }
+
+// CreateFile writes a new file at path, and the directories above it,
+// refused when the file exists (it appeared since it was looked for:
+// nothing is overwritten) or data does not parse. The file is written
+// whole to a temporary file first and linked into place, so it appears
+// complete or not at all.
+func CreateFile(path string, data []byte, format normalize.Format) (err error) {
+	if err := parses(path, format, data); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("cannot create %q: %v", path, cause(err))
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".mcpconf-*")
+	if err != nil {
+		return fmt.Errorf("cannot create %q: %v", path, cause(err))
+	}
+	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return fmt.Errorf("cannot create %q: %v", path, cause(err))
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("cannot create %q: %v", path, cause(err))
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("cannot create %q: %v", path, cause(err))
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("cannot create %q: %v", path, cause(err))
+	}
+	if err := os.Link(tmp.Name(), path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%q appeared since it was looked for: nothing was written; run mcpconf again", path)
+		}
+		return fmt.Errorf("cannot create %q: %v", path, cause(err))
+	}
+	syncDir(dir)
+	return nil
+}

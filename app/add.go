@@ -1,0 +1,124 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/mcpconf/mcpconf/define"
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/edit"
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// AddRequest is one server to write for several clients (mcpconf add).
+type AddRequest struct {
+	// Options locate the project and the home, prepared.
+	Options *discover.Options
+	Clients []*normalize.Client
+	Scope   normalize.Scope // Project or User
+	Server  define.Server
+	// DryRun computes the changes and writes nothing.
+	DryRun bool
+}
+
+// AddResult is what add wrote, or would write (DryRun), and what it
+// refused.
+type AddResult struct {
+	// Files are the files changed, in client order: Before is empty for a
+	// file add creates.
+	Files   []FileFix
+	Created []bool
+	Refused []ClientRefusal
+}
+
+// ClientRefusal is a client add does not write the server for, and why.
+type ClientRefusal struct {
+	Client       *normalize.Client
+	Reason, Hint string
+}
+
+// Add writes req.Server into each client's file of the scope
+// (discover.Options.TargetFile), translated for it (define.For), through
+// the editor: the file's other bytes kept, written atomically, a file
+// created with its directories when missing. A client whose file does
+// not parse, already defines the name, or cannot hold the definition
+// exactly is refused with the reason; the others are written.
+func Add(req AddRequest) (*AddResult, error) {
+	out := &AddResult{}
+	refuse := func(c *normalize.Client, reason, hint string) {
+		out.Refused = append(out.Refused, ClientRefusal{Client: c, Reason: reason, Hint: hint})
+	}
+	for _, c := range req.Clients {
+		abs, display, format, ok := req.Options.TargetFile(c, req.Scope)
+		if !ok {
+			refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, req.Scope), "choose another --scope")
+			continue
+		}
+		e, err := define.For(c, req.Server)
+		var r *define.Refusal
+		if errors.As(err, &r) {
+			refuse(c, r.Reason, r.Hint)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		doc, _, err := discover.ReadFile(abs, display, format)
+		created := errors.Is(err, fs.ErrNotExist)
+		if err != nil && !created {
+			return nil, err
+		}
+		var before []byte
+		if created {
+			empty := "{}\n"
+			if format == normalize.TOML {
+				empty = ""
+			}
+			before = []byte(empty)
+			doc, _ = discover.Parse(abs, display, format, before)
+		} else {
+			before = doc.Src
+		}
+		if doc.Root == nil || doc.Root.Kind != normalize.Object {
+			refuse(c, fmt.Sprintf("%s does not parse: nothing was written to it", display), "fix it first (mcpconf lint shows how)")
+			continue
+		}
+		var ins normalize.Edit
+		if servers := doc.Root.Get(c.ServersKey); servers != nil && servers.Kind == normalize.Object {
+			if m := servers.Member(req.Server.Name); m != nil {
+				refuse(c, fmt.Sprintf("%q is already defined in %s:%s", req.Server.Name, display, m.KeyRange.Start), "remove it first (mcpconf remove), or choose another name")
+				continue
+			}
+			ins, err = edit.InsertMember(doc, servers, req.Server.Name, e.JSON)
+		} else {
+			ins, err = edit.InsertMember(doc, doc.Root, c.ServersKey, fmt.Sprintf("{%q: %s}", req.Server.Name, e.JSON))
+		}
+		if err != nil {
+			refuse(c, fmt.Sprintf("cannot add %q to %s: %v", req.Server.Name, display, err), "")
+			continue
+		}
+		after, err := edit.Apply(before, []normalize.Edit{ins})
+		if err != nil {
+			return nil, err
+		}
+		if !req.DryRun {
+			if created {
+				err = edit.CreateFile(abs, after, format)
+			} else {
+				err = edit.WriteFile(abs, before, after, format)
+			}
+			if err != nil {
+				refuse(c, err.Error(), "")
+				continue
+			}
+		}
+		if created {
+			before = nil
+		}
+		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: 1})
+		out.Created = append(out.Created, created)
+	}
+	return out, nil
+}
+

@@ -1,0 +1,73 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/define"
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/internal/testtree"
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// TestAdd: one server written for four clients: an existing VS Code file
+// keeps its comment and its own server, the other files are created, a
+// literal secret is refused, a dry run writes nothing, and lint finds no
+// error in what was written.
+func TestAdd(t *testing.T) {
+	vscode := "{\n  // ours\n  \"servers\": {\n    \"time\": { \"command\": \"uvx\", \"args\": [\"mcp-server-time\"] }\n  }\n}\n"
+	root, home := testtree.Write(t, map[string]string{".vscode/mcp.json": vscode})
+	os.MkdirAll(home, 0o755)
+	var clients []*normalize.Client
+	for _, id := range []string{"claude", "vscode", "codex", "opencode"} {
+		clients = append(clients, normalize.ClientByID(id))
+	}
+	o := options(root, home)
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	s := define.Server{Name: "github", Transport: normalize.Stdio, Command: "npx", Args: []string{"-y", "@modelcontextprotocol/server-github@2025.4.8"},
+		Env: []define.KV{{Key: "GITHUB_PERSONAL_ACCESS_TOKEN", Value: "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}}
+	dry, err := Add(AddRequest{Options: &o, Clients: clients, Scope: normalize.Project, Server: s, DryRun: true})
+	if err != nil || len(dry.Files) != 4 || len(dry.Refused) != 0 {
+		t.Fatalf("%v %+v", err, dry)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".mcp.json")); err == nil {
+		t.Fatal("a dry run wrote .mcp.json")
+	}
+	res, err := Add(AddRequest{Options: &o, Clients: clients, Scope: normalize.Project, Server: s})
+	if err != nil || len(res.Files) != 4 || len(res.Refused) != 0 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	b, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json"))
+	if !strings.Contains(string(b), "// ours") || !strings.Contains(string(b), `"time"`) || !strings.Contains(string(b), `"${env:GITHUB_PERSONAL_ACCESS_TOKEN}"`) {
+		t.Errorf(".vscode/mcp.json:\n%s", b)
+	}
+	b, _ = os.ReadFile(filepath.Join(root, ".codex/config.toml"))
+	if !strings.Contains(string(b), "github") || !strings.Contains(string(b), `env_vars = ["GITHUB_PERSONAL_ACCESS_TOKEN"]`) {
+		t.Errorf(".codex/config.toml:\n%s", b)
+	}
+	run, err := Lint(LintRequest{Options: options(root, home), Scope: discover.ProjectScopes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range run.Findings {
+		if d.Severity == normalize.Error {
+			t.Errorf("lint finds %s", d)
+		}
+	}
+	// written twice: refused, nothing changed
+	again, err := Add(AddRequest{Options: &o, Clients: clients[:1], Scope: normalize.Project, Server: s})
+	if err != nil || len(again.Refused) != 1 || !strings.Contains(again.Refused[0].Reason, "already defined") {
+		t.Fatalf("%v %+v", err, again)
+	}
+	secret := s
+	secret.Env = []define.KV{{Key: "GITHUB_PERSONAL_ACCESS_TOKEN", Value: "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]}}
+	secret.Name = "leak"
+	r, err := Add(AddRequest{Options: &o, Clients: clients, Scope: normalize.Project, Server: secret})
+	if err != nil || len(r.Files) != 0 || len(r.Refused) != 4 {
+		t.Fatalf("a literal secret: %v %+v", err, r)
+	}
+}
