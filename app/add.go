@@ -121,4 +121,3 @@ func Add(req AddRequest) (*AddResult, error) {
 	}
 	return out, nil
 }
-
