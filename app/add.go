@@ -1,6 +1,8 @@
 package app
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -102,6 +104,13 @@ func Add(req AddRequest) (*AddResult, error) {
 		if err != nil {
 			return nil, err
 		}
+		if created && format != normalize.TOML {
+			// a new file has no style to follow: two spaces, as users write
+			var b bytes.Buffer
+			if json.Indent(&b, after, "", "  ") == nil {
+				after = append(b.Bytes(), '\n')
+			}
+		}
 		if !req.DryRun {
 			if created {
 				err = edit.CreateFile(abs, after, format)
@@ -118,6 +127,72 @@ func Add(req AddRequest) (*AddResult, error) {
 		}
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: 1})
 		out.Created = append(out.Created, created)
+	}
+	return out, nil
+}
+
+// RemoveRequest is a server to remove from several clients' files
+// (mcpconf remove).
+type RemoveRequest struct {
+	Options *discover.Options
+	Clients []*normalize.Client
+	Scope   normalize.Scope
+	Name    string
+	DryRun  bool
+}
+
+// Remove deletes the server Name from each client's file of the scope,
+// through the editor; a client whose file does not define it, or does
+// not parse, is refused with the reason.
+func Remove(req RemoveRequest) (*AddResult, error) {
+	out := &AddResult{}
+	refuse := func(c *normalize.Client, reason, hint string) {
+		out.Refused = append(out.Refused, ClientRefusal{Client: c, Reason: reason, Hint: hint})
+	}
+	for _, c := range req.Clients {
+		abs, display, format, ok := req.Options.TargetFile(c, req.Scope)
+		if !ok {
+			refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, req.Scope), "choose another --scope")
+			continue
+		}
+		doc, _, err := discover.ReadFile(abs, display, format)
+		if errors.Is(err, fs.ErrNotExist) {
+			refuse(c, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name), "")
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if doc.Root == nil || doc.Root.Kind != normalize.Object {
+			refuse(c, fmt.Sprintf("%s does not parse: nothing was written to it", display), "fix it first (mcpconf lint shows how)")
+			continue
+		}
+		servers := doc.Root.Get(c.ServersKey)
+		var m *normalize.Member
+		if servers != nil && servers.Kind == normalize.Object {
+			m = servers.Member(req.Name)
+		}
+		if m == nil {
+			refuse(c, fmt.Sprintf("%s does not define %q", display, req.Name), "")
+			continue
+		}
+		edits, err := edit.DeleteMember(doc, servers, m)
+		if err != nil {
+			refuse(c, fmt.Sprintf("cannot remove %q from %s: %v", req.Name, display, err), "")
+			continue
+		}
+		after, err := edit.Apply(doc.Src, edits)
+		if err != nil {
+			return nil, err
+		}
+		if !req.DryRun {
+			if err := edit.WriteFile(abs, doc.Src, after, format); err != nil {
+				refuse(c, err.Error(), "")
+				continue
+			}
+		}
+		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: doc.Src, After: after, Fixed: 1})
+		out.Created = append(out.Created, false)
 	}
 	return out, nil
 }

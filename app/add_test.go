@@ -71,3 +71,22 @@ func TestAdd(t *testing.T) {
 		t.Fatalf("a literal secret: %v %+v", err, r)
 	}
 }
+
+// TestRemove: a server is removed from one client's file, its other
+// server and comment kept; a client without it is refused.
+func TestRemove(t *testing.T) {
+	vscode := "{\n  // ours\n  \"servers\": {\n    \"time\": { \"command\": \"uvx\", \"args\": [\"mcp-server-time\"] },\n    \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"x@1.0.0\"] }\n  }\n}\n"
+	root, home := testtree.Write(t, map[string]string{".vscode/mcp.json": vscode})
+	o := options(root, home)
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Remove(RemoveRequest{Options: &o, Clients: []*normalize.Client{normalize.ClientByID("vscode"), normalize.ClientByID("cursor")}, Scope: normalize.Project, Name: "github"})
+	if err != nil || len(res.Files) != 1 || len(res.Refused) != 1 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	b, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json"))
+	if want := "{\n  // ours\n  \"servers\": {\n    \"time\": { \"command\": \"uvx\", \"args\": [\"mcp-server-time\"] }\n  }\n}\n"; string(b) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b, want)
+	}
+}

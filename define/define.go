@@ -70,6 +70,10 @@ func For(c *normalize.Client, s Server) (Entry, error) {
 	}
 	typ := c.TypeFor(s.Transport)
 	switch {
+	case typ != "" && !remote && !c.TypeRequired:
+		// a command says stdio to every client that infers; a "type" for
+		// it is one more thing a client's schema may reject (Gemini CLI's
+		// lists only "sse" and "http")
 	case typ != "":
 		o.set("type", typ)
 	case len(c.Types) > 0:

@@ -27,8 +27,8 @@ func TestFor(t *testing.T) {
 		s      Server
 		want   string
 	}{
-		{"claude", stdio, `{"type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}`},
-		{"cursor", stdio, `{"type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${env:GITHUB_PERSONAL_ACCESS_TOKEN}"}}`},
+		{"claude", stdio, `{"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}`},
+		{"cursor", stdio, `{"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${env:GITHUB_PERSONAL_ACCESS_TOKEN}"}}`},
 		{"opencode", stdio, `{"type": "local", "command": ["npx", "-y", "@modelcontextprotocol/server-github@2025.4.8"], "environment": {"GITHUB_PERSONAL_ACCESS_TOKEN": "{env:GITHUB_PERSONAL_ACCESS_TOKEN}"}}`},
 		{"codex", stdio, `{"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env_vars": ["GITHUB_PERSONAL_ACCESS_TOKEN"]}`},
 		{"claude", remote, `{"type": "http", "url": "https://docs.example.com/mcp", "headers": {"Authorization": "Bearer ${DOCS_TOKEN}"}}`},

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/internal/testtree"
+)
+
+// TestAddRemove: add for three clients writes each in its own form and
+// shows each client's view; --dry-run writes nothing; a literal secret is
+// refused (exit 1, nothing written); remove takes it out of one.
+func TestAddRemove(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{".vscode/mcp.json": "{\n  // ours\n  \"servers\": {}\n}\n"})
+	os.MkdirAll(home, 0o755)
+	run := func(args ...string) (int, string, string) {
+		io, out, errOut := testIO(nil)
+		code := Main(append(args[:1:1], append([]string{"--root", root, "--home", home}, args[1:]...)...), io)
+		return code, out.String(), errOut.String()
+	}
+	add := []string{"add", "github", "--client", "claude,vscode,codex", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}", "--", "npx", "-y", "@modelcontextprotocol/server-github@2025.4.8"}
+	code, out, errOut := run(append(add[:4:4], append([]string{"--dry-run"}, add[4:]...)...)...)
+	if code != 0 || !strings.Contains(out, "+++ b/.mcp.json") || errOut != "" {
+		t.Fatalf("dry run: exit %d\n%s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".mcp.json")); err == nil {
+		t.Fatal("--dry-run wrote .mcp.json")
+	}
+	code, out, errOut = run(add...)
+	if code != 0 || errOut != "" || !strings.Contains(out, "Claude Code: pending-approval") || !strings.Contains(out, "VS Code: starts it") || !strings.Contains(out, "Codex: untrusted") {
+		t.Fatalf("add: exit %d\n%s%s", code, out, errOut)
+	}
+	b, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json"))
+	if !strings.Contains(string(b), "// ours") || !strings.Contains(string(b), "${env:GITHUB_PERSONAL_ACCESS_TOKEN}") {
+		t.Errorf(".vscode/mcp.json:\n%s", b)
+	}
+	token := "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]
+	code, _, errOut = run("add", "leak", "--client", "cursor", "-e", "GITHUB_TOKEN="+token, "--", "npx", "x")
+	if code != 1 || !strings.Contains(errOut, "literal secret") || strings.Contains(errOut, token) {
+		t.Fatalf("a literal secret: exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".cursor/mcp.json")); err == nil {
+		t.Fatal("a refused server was written")
+	}
+	code, out, _ = run("remove", "github", "--client", "vscode")
+	if b, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json")); code != 0 || strings.Contains(string(b), "github") || !strings.Contains(string(b), "// ours") {
+		t.Fatalf("remove: exit %d %s\n%s", code, out, b)
+	}
+}
