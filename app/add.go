@@ -22,6 +22,9 @@ type AddRequest struct {
 	Server  define.Server
 	// DryRun computes the changes and writes nothing.
 	DryRun bool
+	// Replace rewrites a definition of the same name where a file has one
+	// (sync), instead of refusing the client.
+	Replace bool
 }
 
 // AddResult is what add wrote, or would write (DryRun), and what it
@@ -88,11 +91,16 @@ func Add(req AddRequest) (*AddResult, error) {
 		}
 		var ins normalize.Edit
 		if servers := doc.Root.Get(c.ServersKey); servers != nil && servers.Kind == normalize.Object {
-			if m := servers.Member(req.Server.Name); m != nil {
+			if m := servers.Member(req.Server.Name); m != nil && !req.Replace {
 				refuse(c, fmt.Sprintf("%q is already defined in %s:%s", req.Server.Name, display, m.KeyRange.Start), "remove it first (mcpconf remove), or choose another name")
 				continue
+			} else if m != nil && sameJSON(m.Value, e.JSON) {
+				continue // already so: nothing to write
+			} else if m != nil {
+				ins, err = edit.ReplaceValue(doc, m.Value, e.JSON)
+			} else {
+				ins, err = edit.InsertMember(doc, servers, req.Server.Name, e.JSON)
 			}
-			ins, err = edit.InsertMember(doc, servers, req.Server.Name, e.JSON)
 		} else {
 			ins, err = edit.InsertMember(doc, doc.Root, c.ServersKey, fmt.Sprintf("{%q: %s}", req.Server.Name, e.JSON))
 		}
@@ -195,4 +203,17 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 		out.Created = append(out.Created, false)
 	}
 	return out, nil
+}
+
+// sameJSON reports whether a value of a file holds what text does, as
+// JSON (a TOML table and the JSON object of the same keys and values are
+// the same).
+func sameJSON(v *normalize.Value, text string) bool {
+	var want any
+	if json.Unmarshal([]byte(text), &want) != nil {
+		return false
+	}
+	a, err1 := json.Marshal(v.Interface())
+	b, err2 := json.Marshal(want)
+	return err1 == nil && err2 == nil && bytes.Equal(a, b)
 }

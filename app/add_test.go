@@ -3,6 +3,7 @@ package app
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,5 +89,71 @@ func TestRemove(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json"))
 	if want := "{\n  // ours\n  \"servers\": {\n    \"time\": { \"command\": \"uvx\", \"args\": [\"mcp-server-time\"] }\n  }\n}\n"; string(b) != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b, want)
+	}
+}
+
+// TestSync: a .mcp.json's stdio server (its token from a variable of the
+// same name) and HTTP server (a bearer token from a variable), synced
+// from Claude Code to five clients: every target's view holds both, lint
+// finds no error, no difference between clients is listed, an existing
+// .vscode/mcp.json keeps its comment and its own server.
+func TestSync(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		".mcp.json": `{"mcpServers": {
+  "github": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_PERSONAL_ACCESS_TOKEN}"}},
+  "docs": {"type": "http", "url": "https://docs.example.com/mcp", "headers": {"Authorization": "Bearer ${DOCS_TOKEN}"}}
+}}
+`,
+		".vscode/mcp.json": "{\n  // ours\n  \"servers\": {\n    \"time\": { \"command\": \"uvx\", \"args\": [\"mcp-server-time\"] }\n  }\n}\n",
+	})
+	os.MkdirAll(home, 0o755)
+	o := options(root, home)
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	var to []*normalize.Client
+	for _, id := range []string{"cursor", "vscode", "codex", "gemini", "opencode"} {
+		to = append(to, normalize.ClientByID(id))
+	}
+	res, err := Sync(SyncRequest{Options: &o, From: normalize.ClientByID("claude"), To: to, Scope: normalize.Project})
+	if err != nil || len(res.Refused) != 0 || len(res.Files) != 10 {
+		t.Fatalf("%v %+v", err, res.Refused)
+	}
+	b, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json"))
+	if !strings.Contains(string(b), "// ours") || !strings.Contains(string(b), `"time"`) {
+		t.Errorf(".vscode/mcp.json:\n%s", b)
+	}
+	fresh := options(root, home)
+	if err := fresh.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	ws := fresh.Scan(append([]*normalize.Client{normalize.ClientByID("claude")}, to...), discover.AllScopes)
+	for _, v := range ws.Views {
+		var names []string
+		for _, e := range v.Entries {
+			names = append(names, e.Server.Name)
+		}
+		if !slices.Contains(names, "github") || !slices.Contains(names, "docs") {
+			t.Errorf("%s lists %v", v.Client.ID, names)
+		}
+	}
+	run, err := Lint(LintRequest{Options: options(root, home), Scope: discover.ProjectScopes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range run.Findings {
+		if d.Severity == normalize.Error || d.Rule == normalize.RuleDrift {
+			t.Errorf("lint finds %s", d)
+		}
+	}
+	// again: nothing to change, the same bytes
+	again, err := Sync(SyncRequest{Options: &fresh, From: normalize.ClientByID("claude"), To: to, Scope: normalize.Project, DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range again.Files {
+		if string(f.Before) != string(f.After) {
+			t.Errorf("a second sync changes %s:\n%s", f.Path, f.After)
+		}
 	}
 }

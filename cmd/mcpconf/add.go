@@ -12,6 +12,7 @@ import (
 	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
+	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -178,18 +179,9 @@ func runAdd(opts *addOptions) error {
 		return err
 	}
 	b, st := opts.IO.Boundary(), opts.IO.Style(opts.Color)
-	for _, r := range res.Refused {
-		fmt.Fprintf(opts.IO.ErrOut, "mcpconf: %s: %s\n", b.Text(r.Client.Product), b.Text(r.Reason))
-		if r.Hint != "" {
-			fmt.Fprintf(opts.IO.ErrOut, "  hint: %s\n", b.Text(r.Hint))
-		}
-	}
+	refused(opts.IO, b, res)
 	if opts.DryRun {
-		var diffs []string
-		for _, f := range res.Files {
-			diffs = append(diffs, edit.Diff(f.Path, f.Before, f.After))
-		}
-		if err := report.LintDiff(opts.IO.Out, view.NewDiff(b, diffs), st); err != nil {
+		if err := diffs(opts.IO, b, st, res); err != nil {
 			return err
 		}
 	} else if len(res.Files) > 0 && !opts.Remove {
@@ -217,4 +209,23 @@ func runAdd(opts *addOptions) error {
 		return silentError{exitFindings}
 	}
 	return nil
+}
+
+// refused says, on stderr, which clients a write refused and why.
+func refused(io *IO, b *secret.Boundary, res *app.AddResult) {
+	for _, r := range res.Refused {
+		fmt.Fprintf(io.ErrOut, "mcpconf: %s: %s\n", b.Text(r.Client.Product), b.Text(r.Reason))
+		if r.Hint != "" {
+			fmt.Fprintf(io.ErrOut, "  hint: %s\n", b.Text(r.Hint))
+		}
+	}
+}
+
+// diffs prints what a dry run would write, as a unified diff.
+func diffs(io *IO, b *secret.Boundary, st report.Style, res *app.AddResult) error {
+	var ds []string
+	for _, f := range res.Files {
+		ds = append(ds, edit.Diff(f.Path, f.Before, f.After))
+	}
+	return report.LintDiff(io.Out, view.NewDiff(b, ds), st)
 }

@@ -49,3 +49,26 @@ func TestAddRemove(t *testing.T) {
 		t.Fatalf("remove: exit %d %s\n%s", code, out, b)
 	}
 }
+
+// TestSyncCmd: sync --dry-run prints the files it would write and writes
+// none; sync then writes them and shows every client's view.
+func TestSyncCmd(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{".mcp.json": `{"mcpServers": {"github": {"command": "npx", "args": ["-y", "x@1.0.0"], "env": {"GITHUB_TOKEN": "${GITHUB_TOKEN}"}}}}` + "\n"})
+	os.MkdirAll(home, 0o755)
+	io, out, errOut := testIO(nil)
+	code := Main([]string{"sync", "--from", "claude", "--to", "cursor,codex", "--root", root, "--home", home, "--dry-run"}, io)
+	if code != 0 || !strings.Contains(out.String(), "+++ b/.cursor/mcp.json") || !strings.Contains(out.String(), "+++ b/.codex/config.toml") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".cursor")); err == nil {
+		t.Fatal("--dry-run wrote")
+	}
+	io, out, errOut = testIO(nil)
+	if code := Main([]string{"sync", "--from", "claude", "--to", "cursor,codex", "--root", root, "--home", home}, io); code != 0 || !strings.Contains(out.String(), ".cursor/mcp.json:3") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	io, _, errOut = testIO(nil)
+	if code := Main([]string{"sync", "--from", "claud", "--to", "cursor", "--root", root, "--home", home}, io); code != 2 || !strings.Contains(errOut.String(), `did you mean "claude"`) {
+		t.Fatalf("unknown --from: exit %d %s", code, errOut)
+	}
+}

@@ -109,7 +109,7 @@ func newRootCmd(io *IO) *cobra.Command {
 	root.SetErr(io.ErrOut)
 	root.SetVersionTemplate("mcpconf {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &app.UsageError{Err: err} })
-	root.AddCommand(newExplainCmd(io, nil), newLintCmd(io, nil), newProbeCmd(io, nil), newAddCmd(io, nil), newRemoveCmd(io, nil), newRulesCmd(io, nil), newSchemaCmd(io, nil))
+	root.AddCommand(newExplainCmd(io, nil), newLintCmd(io, nil), newProbeCmd(io, nil), newAddCmd(io, nil), newRemoveCmd(io, nil), newSyncCmd(io, nil), newRulesCmd(io, nil), newSchemaCmd(io, nil))
 	return root
 }
 

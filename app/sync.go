@@ -1,0 +1,121 @@
+package app
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/mcpconf/mcpconf/define"
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+)
+
+// SyncRequest copies servers as one client uses them into other clients'
+// files (mcpconf sync).
+type SyncRequest struct {
+	Options *discover.Options
+	From    *normalize.Client
+	To      []*normalize.Client
+	Scope   normalize.Scope
+	Names   []string // none: every server of the source
+	DryRun  bool
+}
+
+// Sync takes each server as the source client uses it (the definition in
+// use in its view, after its own merge) in no client's syntax
+// (Neutral), and writes it into each target client's file of the scope,
+// a definition of the same name rewritten (Add with Replace). A name the
+// source does not define is a *NotFoundError.
+func Sync(req SyncRequest) (*AddResult, error) {
+	set := req.Options.View(req.From, discover.AllScopes)
+	out := &AddResult{}
+	seen := map[string]bool{}
+	for i := range set.Entries {
+		s := &set.Entries[i].Server
+		if len(req.Names) > 0 && !slices.Contains(req.Names, s.Name) {
+			continue
+		}
+		seen[s.Name] = true
+		n, err := Neutral(req.From, s)
+		if err != nil {
+			for _, c := range req.To {
+				out.Refused = append(out.Refused, ClientRefusal{Client: c, Reason: err.Error()})
+			}
+			continue
+		}
+		r, err := Add(AddRequest{Options: req.Options, Clients: req.To, Scope: req.Scope, Server: n, DryRun: req.DryRun, Replace: true})
+		if err != nil {
+			return nil, err
+		}
+		out.Files = append(out.Files, r.Files...)
+		out.Created = append(out.Created, r.Created...)
+		out.Refused = append(out.Refused, r.Refused...)
+	}
+	for _, n := range req.Names {
+		if !seen[n] {
+			return nil, &NotFoundError{fmt.Sprintf("%s defines no server %q here", req.From.Product, n)}
+		}
+	}
+	return out, nil
+}
+
+// Neutral is a server as client c reads it, in no client's syntax: each
+// reference to a variable in c's syntax becomes ${NAME}, and the
+// variables c reads by name (Codex's env_vars, bearer_token_env_var,
+// env_http_headers) become the values that reference them.
+func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
+	out := define.Server{Name: s.Name, Transport: s.Transport, Command: s.Command, Args: slices.Clone(s.Args), URL: s.URL}
+	conv := func(v string) (string, error) {
+		phs := resolve.Scan(v)
+		res, at := "", 0
+		for _, ph := range phs {
+			if !c.Expands(ph.Syntax) {
+				continue // literal for this client: kept as written
+			}
+			if ph.HasDefault || !resolve.IsEnvName(ph.Name) || ph.Syntax == resolve.Editor || ph.Syntax == resolve.Input {
+				return "", fmt.Errorf("%q of %s's server %q has no plain ${NAME} form to write for other clients", ph.Text, c.Product, s.Name)
+			}
+			res += v[at:ph.Start] + "${" + ph.Name + "}"
+			at = ph.End
+		}
+		return res + v[at:], nil
+	}
+	var err error
+	if out.Command, err = conv(out.Command); err != nil {
+		return out, err
+	}
+	for i, a := range out.Args {
+		if out.Args[i], err = conv(a); err != nil {
+			return out, err
+		}
+	}
+	if out.URL, err = conv(out.URL); err != nil {
+		return out, err
+	}
+	for _, k := range slices.Sorted(maps.Keys(s.Env)) {
+		v, err := conv(s.Env[k])
+		if err != nil {
+			return out, err
+		}
+		out.Env = append(out.Env, define.KV{Key: k, Value: v})
+	}
+	for _, k := range s.EnvVars {
+		out.Env = append(out.Env, define.KV{Key: k, Value: "${" + k + "}"})
+	}
+	for _, k := range slices.Sorted(maps.Keys(s.Headers)) {
+		v, err := conv(s.Headers[k])
+		if err != nil {
+			return out, err
+		}
+		out.Headers = append(out.Headers, define.KV{Key: k, Value: v})
+	}
+	for _, k := range slices.Sorted(maps.Keys(s.HeaderEnvRefs)) {
+		v := "${" + s.HeaderEnvRefs[k] + "}"
+		if k == "Authorization" && s.BearerTokenEnvVar != "" {
+			v = "Bearer " + v
+		}
+		out.Headers = append(out.Headers, define.KV{Key: k, Value: v})
+	}
+	return out, nil
+}

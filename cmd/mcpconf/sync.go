@@ -1,0 +1,119 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpconf/mcpconf/app"
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/report"
+	"github.com/mcpconf/mcpconf/secret"
+)
+
+type syncOptions struct {
+	IO       *IO
+	Flags    discoveryFlags
+	Names    []string
+	From, To string
+	Scope    string
+	DryRun   bool
+	Color    colorFlags
+}
+
+func newSyncCmd(io *IO, runF func(*syncOptions) error) *cobra.Command {
+	opts := &syncOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "sync [NAME...] --from CLIENT --to CLIENT[,CLIENT...]",
+		Short: "Write the servers one client uses into other clients' files, in each one's own form",
+		Long: `sync takes each server as --from uses it (the definition in use in its view,
+after its own merge) and writes it into the project's (or, with --scope
+user, the user's) file of each --to client, translated: its shape and keys,
+its transport literal, its placeholder syntax (${VAR}, ${env:VAR},
+{env:VAR}, Codex's env_vars and bearer_token_env_var). A definition of the
+same name there is rewritten; one already the same is left alone. What a
+client cannot hold exactly is refused for that client with why. Without
+NAME, every server of the source.
+
+Files keep every byte sync does not change; a missing file is created.
+--dry-run prints the changes as a unified diff and writes nothing. After
+writing, sync shows every client's view: which servers each starts, or why
+not.`,
+		Example: `  mcpconf sync --from claude --to cursor,vscode,codex,gemini,opencode
+  mcpconf sync github --from cursor --to claude --dry-run`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Names = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return runSync(opts)
+		},
+	}
+	opts.Flags.register(cmd)
+	f := cmd.Flags()
+	f.StringVar(&opts.From, "from", "", "the client whose servers are copied")
+	f.StringVar(&opts.To, "to", "", "the clients written to (comma-separated)")
+	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project or user")
+	f.BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
+	registerColor(cmd, &opts.Color)
+	return cmd
+}
+
+func runSync(opts *syncOptions) error {
+	if err := checkColor(opts.Color); err != nil {
+		return err
+	}
+	if opts.From == "" || opts.To == "" {
+		return usagef("--from and --to are required: the client to copy from and those to write to")
+	}
+	scope := normalize.Scope(opts.Scope)
+	if scope != normalize.Project && scope != normalize.User {
+		return usagef("unknown scope %q: use project or user", opts.Scope)
+	}
+	dopts, err := opts.Flags.options(opts.IO)
+	if err != nil {
+		return err
+	}
+	if err := dopts.Prepare(); err != nil {
+		return err
+	}
+	from, err := dopts.SelectClients([]string{opts.From}, discover.AllScopes)
+	if err != nil {
+		return usagef("--from: %v", err)
+	}
+	to, err := dopts.SelectClients(strings.Split(opts.To, ","), discover.AllScopes)
+	if err != nil {
+		return usagef("--to: %v", err)
+	}
+	res, err := app.Sync(app.SyncRequest{Options: &dopts, From: from[0], To: to, Scope: scope, Names: opts.Names, DryRun: opts.DryRun})
+	if err != nil {
+		return err
+	}
+	b, st := opts.IO.Boundary(), opts.IO.Style(opts.Color)
+	refused(opts.IO, b, res)
+	if opts.DryRun {
+		if err := diffs(opts.IO, b, st, res); err != nil {
+			return err
+		}
+	} else {
+		fresh, err := opts.Flags.options(opts.IO)
+		if err != nil {
+			return err
+		}
+		if err := fresh.Prepare(); err != nil {
+			return err
+		}
+		ex, err := app.Explain(app.ExplainRequest{Options: &fresh, Clients: append(from, to...)}, b)
+		if err != nil {
+			return err
+		}
+		if err := report.ExplainMatrixText(opts.IO.Out, ex.Workspace, secret.Lit(""), false, st); err != nil {
+			return err
+		}
+	}
+	if len(res.Refused) > 0 {
+		return silentError{exitFindings}
+	}
+	return nil
+}
