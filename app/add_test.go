@@ -157,3 +157,12 @@ func TestSync(t *testing.T) {
 		}
 	}
 }
+
+// TestNeutralRefusesWhatItCannotCarry: a definition with fields sync does
+// not write is not copied without them.
+func TestNeutralRefusesWhatItCannotCarry(t *testing.T) {
+	s := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", Cwd: "/srv"}
+	if _, err := Neutral(normalize.ClientByID("cursor"), s); err == nil || !strings.Contains(err.Error(), "a working directory") {
+		t.Fatalf("got %v", err)
+	}
+}

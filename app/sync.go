@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/define"
 	"github.com/mcpconf/mcpconf/discover"
@@ -64,8 +65,25 @@ func Sync(req SyncRequest) (*AddResult, error) {
 // reference to a variable in c's syntax becomes ${NAME}, and the
 // variables c reads by name (Codex's env_vars, bearer_token_env_var,
 // env_http_headers) become the values that reference them.
+//
+// A definition with more than define.Server carries (a working directory,
+// an env file, timeouts, tool filters) is refused rather than written
+// without it: sync never drops a field silently.
 func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 	out := define.Server{Name: s.Name, Transport: s.Transport, Command: s.Command, Args: slices.Clone(s.Args), URL: s.URL}
+	var more []string
+	for _, f := range []struct {
+		set  bool
+		name string
+	}{{s.Cwd != "", "a working directory"}, {s.EnvFile != "", "an env file"}, {s.StartupTimeout != 0 || s.ToolTimeout != 0, "a timeout"},
+		{len(s.IncludeTools) > 0 || len(s.ExcludeTools) > 0, "tool filters"}, {s.Off != nil && s.Off.Kind == normalize.ByField, "its own switch turned off"}} {
+		if f.set {
+			more = append(more, f.name)
+		}
+	}
+	if len(more) > 0 {
+		return out, fmt.Errorf("%s's server %q has %s, which sync does not write yet: it is not copied rather than copied without them", c.Product, s.Name, strings.Join(more, " and "))
+	}
 	conv := func(v string) (string, error) {
 		phs := resolve.Scan(v)
 		res, at := "", 0
