@@ -58,6 +58,12 @@ CURSOR_SOURCE = {"mcpServers": {
     "gh": {"command": "false", "args": GH_ARGS, "env": {"GITHUB_TOKEN": "${env:GITHUB_TOKEN}"}},
     "docs": {"url": URL, "headers": {"Authorization": "Bearer ${env:DOCS_TOKEN}"}},
 }}
+CODEX_SOURCE = ('[mcp_servers.gh]\ncommand = "false"\nargs = ["--stdio"]\nenv_vars = ["GITHUB_TOKEN"]\n\n'
+                '[mcp_servers.docs]\nurl = "http://127.0.0.1:9/mcp"\nbearer_token_env_var = "DOCS_TOKEN"\n')
+GEMINI_SOURCE = {"mcpServers": {
+    "gh": {"command": "false", "args": GH_ARGS, "env": {"GITHUB_TOKEN": "$GITHUB_TOKEN"}},
+    "docs": {"type": "http", "url": URL, "headers": {"Authorization": "Bearer $DOCS_TOKEN"}},
+}}
 BOTH = {"gh": "enabled", "docs": "enabled"}
 ADD_STDIO = ["add", "gh", "--client", "claude,codex,gemini", "-e", "GITHUB_TOKEN=${GITHUB_TOKEN}",
              "--", "false"] + GH_ARGS
@@ -77,6 +83,17 @@ MATRIX = [
      "runs": [["sync", "--from", "cursor", "--to", "claude"]],
      "clients": ["claude-code"],
      "expect": {"claude-code": BOTH}},
+    {"name": "write-sync-codex-to-claude-gemini", "record": False,
+     "what": "a project .codex/config.toml with the same two servers (env_vars, bearer_token_env_var); the "
+             "project trusted by all three",
+     "tree": dict(TRUST, **{"project/.codex/config.toml": CODEX_SOURCE}),
+     "runs": [["sync", "--from", "codex", "--to", "claude,gemini"]],
+     "expect": {"claude-code": BOTH, "codex": BOTH, "gemini": BOTH}},
+    {"name": "write-sync-gemini-to-claude-codex", "record": False,
+     "what": "a project .gemini/settings.json with the same two servers ($NAME); the project trusted by all three",
+     "tree": dict(TRUST, **{"project/.gemini/settings.json": GEMINI_SOURCE}),
+     "runs": [["sync", "--from", "gemini", "--to", "claude,codex"]],
+     "expect": {"claude-code": BOTH, "codex": BOTH, "gemini": BOTH}},
     {"name": "write-add-three",
      "what": "no server yet; the project trusted by all three",
      "tree": dict(TRUST, **{"project/.keep": ""}),
@@ -230,7 +247,8 @@ def main():
     ap.add_argument("--clients-bin", default=os.environ.get("CLIENTCHECK_BIN", ""))
     ap.add_argument("--out", default="", help="report directory (default ~/.cache/mcpconf-writecheck/<commit>)")
     ap.add_argument("--record", action="store_true",
-                    help="write each entry's written tree and observed.json as testdata/clients/<entry>/")
+                    help="write each entry's written tree and observed.json as testdata/clients/<entry>/ "
+                         "(entries marked record: False only when named)")
     args = ap.parse_args()
     if not args.clients_bin:
         sys.exit("--clients-bin (or CLIENTCHECK_BIN) is required; writecheck.sh sets it")
@@ -261,7 +279,7 @@ def main():
         ok = not any(r["disagreements"].values()) and not any(r["expect"].values())
         log(f"{entry['name']}: {'ok' if ok else 'PROBLEM'} "
             f"(disagreements {json.dumps(r['disagreements'])}, unexpected {json.dumps(r['expect'])})")
-        if args.record:
+        if args.record and (entry.get("record", True) or entry["name"] in args.entries):
             dst = os.path.join(cc.CASES, entry["name"])
             shutil.rmtree(dst, ignore_errors=True)
             shutil.copytree(r["case_dir"], dst)
