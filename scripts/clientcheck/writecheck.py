@@ -94,6 +94,13 @@ MATRIX = [
      "tree": dict(TRUST, **{"project/.gemini/settings.json": GEMINI_SOURCE}),
      "runs": [["sync", "--from", "gemini", "--to", "claude,codex"]],
      "expect": {"claude-code": BOTH, "codex": BOTH, "gemini": BOTH}},
+    {"name": "write-sync-claude-to-all", "record": False,
+     "what": "the .mcp.json of write-sync-claude-to-codex-gemini and a .vscode/mcp.json with a comment and a "
+             "server of its own; the project trusted by all three",
+     "tree": dict(TRUST, **{"project/.mcp.json": CLAUDE_SOURCE, "project/.vscode/mcp.json":
+                            '{\n  // the team\'s own server\n  "servers": {\n    "own": {"command": "false"}\n  }\n}\n'}),
+     "runs": [["sync", "--from", "claude", "--to", "cursor,vscode,codex,gemini,opencode"]],
+     "expect": {"claude-code": BOTH, "codex": BOTH, "gemini": BOTH}},
     {"name": "write-add-three",
      "what": "no server yet; the project trusted by all three",
      "tree": dict(TRUST, **{"project/.keep": ""}),
@@ -160,6 +167,7 @@ def write_tree(entry, case_dir, case, mcpconf, work, rev):
             res["runs"].append({"args": r, "exit": p.returncode,
                                 "output": fc.unsubst((p.stdout + p.stderr).strip(), stage)})
         after = fc.snapshot(stage["base"])
+        res["parse_findings"] = [list(f) for f in fc.parse_findings(mcpconf, stage, case)]
         changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
         out_dir = os.path.join(work, entry["name"])
         shutil.copytree(case_dir, out_dir)
@@ -235,6 +243,8 @@ def write_report(out, results, meta):
             L.append(f"- {k}: lists {json.dumps(r['listing'].get(k, {}))}; disagreements "
                      f"{json.dumps(r['disagreements'][k])}; unexpected {json.dumps(r['expect'][k])}")
         L.append("")
+        if r.get("parse_findings"):
+            L += ["PROBLEM: parse findings after the write: `" + json.dumps(r["parse_findings"]) + "`", ""]
         for c in r["changed"]:
             L += ["```diff", c["diff"].rstrip("\n"), "```", ""]
     with open(os.path.join(out, "REPORT.md"), "w") as f:
@@ -276,7 +286,9 @@ def main():
         r["expect"] = expectations(entry, obs)
         r["listing"] = listing(obs)
         r["raw"] = {k: o.get("raw") for k, o in obs.items()}
-        ok = not any(r["disagreements"].values()) and not any(r["expect"].values())
+        r["failed_runs"] = [run["args"] for run in r["runs"] if run["exit"] != 0]
+        ok = not any(r["disagreements"].values()) and not any(r["expect"].values()) and not r["failed_runs"] \
+            and not r["parse_findings"]
         log(f"{entry['name']}: {'ok' if ok else 'PROBLEM'} "
             f"(disagreements {json.dumps(r['disagreements'])}, unexpected {json.dumps(r['expect'])})")
         if args.record and (entry.get("record", True) or entry["name"] in args.entries):
@@ -289,7 +301,8 @@ def main():
     write_report(out, results, meta)
     shutil.rmtree(tmp, ignore_errors=True)
     print(f"report: {out}/REPORT.md")
-    bad = [r["entry"] for r in results if any(r["disagreements"].values()) or any(r["expect"].values())]
+    bad = [r["entry"] for r in results
+           if any(r["disagreements"].values()) or any(r["expect"].values()) or r["failed_runs"] or r["parse_findings"]]
     if bad:
         print("problems: " + ", ".join(bad))
         sys.exit(1)
