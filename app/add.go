@@ -115,7 +115,7 @@ func Add(req AddRequest) (*AddResult, error) {
 		if created && format != normalize.TOML {
 			// a new file has no style to follow: two spaces, as users write
 			var b bytes.Buffer
-			if json.Indent(&b, after, "", "  ") == nil {
+			if json.Indent(&b, bytes.TrimSpace(after), "", "  ") == nil {
 				after = append(b.Bytes(), '\n')
 			}
 		}
