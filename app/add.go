@@ -97,9 +97,9 @@ func Add(req AddRequest) (*AddResult, error) {
 			} else if m != nil && sameJSON(m.Value, e.JSON) {
 				continue // already so: nothing to write
 			} else if m != nil {
-				ins, err = edit.ReplaceValue(doc, m.Value, e.JSON)
+				ins, err = edit.ReplaceValue(doc, m.Value, layout(m.Value, e.JSON))
 			} else {
-				ins, err = edit.InsertMember(doc, servers, req.Server.Name, e.JSON)
+				ins, err = edit.InsertMember(doc, servers, req.Server.Name, layout(servers, e.JSON))
 			}
 		} else {
 			ins, err = edit.InsertMember(doc, doc.Root, c.ServersKey, fmt.Sprintf("{%q: %s}", req.Server.Name, e.JSON))
@@ -216,4 +216,18 @@ func sameJSON(v *normalize.Value, text string) bool {
 	a, err1 := json.Marshal(v.Interface())
 	b, err2 := json.Marshal(want)
 	return err1 == nil && err2 == nil && bytes.Equal(a, b)
+}
+
+// layout is a definition's JSON as the place it goes is written: over
+// several lines, two spaces a level, where that place spans lines (the
+// editor indents it to its line); on one line otherwise.
+func layout(at *normalize.Value, compact string) string {
+	if at.Range.Start.Line == at.Range.End.Line {
+		return compact
+	}
+	var b bytes.Buffer
+	if json.Indent(&b, []byte(compact), "", "  ") != nil {
+		return compact
+	}
+	return b.String()
 }
