@@ -46,6 +46,9 @@ func TestAdd(t *testing.T) {
 	if !strings.Contains(string(b), "// ours") || !strings.Contains(string(b), `"time"`) || !strings.Contains(string(b), `"${env:GITHUB_PERSONAL_ACCESS_TOKEN}"`) {
 		t.Errorf(".vscode/mcp.json:\n%s", b)
 	}
+	if !strings.Contains(string(b), "\n    \"github\": {\n      \"command\": \"npx\",\n") {
+		t.Errorf("not written over lines as the servers around it:\n%s", b)
+	}
 	if b, _ := os.ReadFile(filepath.Join(root, ".mcp.json")); !strings.HasSuffix(string(b), "}\n") || strings.HasSuffix(string(b), "\n\n") {
 		t.Errorf("a new file ends in one newline: %q", b)
 	}
