@@ -93,14 +93,21 @@ func asSilent(err error, se *silentError) bool {
 func newRootCmd(io *IO) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "mcpconf",
-		Short: "Find, explain and lint MCP server definitions across AI clients",
+		Short: "Find, explain, lint, fix and write MCP server definitions across AI clients",
 		Long: wrap("mcpconf reads the MCP server definitions of every AI client it knows ("+
-			normalize.ProductList()+") from a project and a home directory, tells which definition wins and why, and finds mistakes.", 75),
+			normalize.ProductList()+") from a project and a home directory, tells which definition wins and why, finds and fixes mistakes, and writes one server for several clients, each in its own form.", 75),
 		Example: `  # which servers will start here, and from which file
   mcpconf explain
 
   # why does "github" not do what I expect
-  mcpconf explain github`,
+  mcpconf explain github
+
+  # fix what can be fixed, showing it first
+  mcpconf lint --diff
+  mcpconf lint --fix
+
+  # the same servers for Cursor and Codex as for Claude Code
+  mcpconf sync --from claude --to cursor,codex`,
 		Version:       versionLine(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
