@@ -1,13 +1,14 @@
 package discover
 
 import (
-	"github.com/mcpconf/mcpconf/internal/testtree"
-
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/internal/testtree"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -206,3 +207,30 @@ func clientView(o Options, id string) (*normalize.Set, error) {
 // piscesView is pisces's view of every scope (explain --client pisces):
 // every provider's files, merged by priority.
 func piscesView(o Options) (*normalize.Set, error) { return clientView(o, "pisces") }
+
+// TestTargetFile: a definition for Claude Code's user scope goes to
+// ~/.claude.json, not to the legacy ~/.claude/.config.json listed first in
+// their group, unless that one exists (Claude Code then reads it instead).
+func TestTargetFile(t *testing.T) {
+	home := t.TempDir()
+	o := Options{Root: t.TempDir(), Home: home}
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	c := normalize.ClientByID("claude")
+	if abs, _, _, ok := o.TargetFile(c, normalize.User); !ok || abs != filepath.Join(home, ".claude.json") {
+		t.Errorf("got %q", abs)
+	}
+	os.MkdirAll(filepath.Join(home, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(home, ".claude", ".config.json"), []byte("{}"), 0o644)
+	o2 := Options{Root: o.Root, Home: home}
+	if err := o2.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	if abs, _, _, ok := o2.TargetFile(c, normalize.User); !ok || abs != filepath.Join(home, ".claude", ".config.json") {
+		t.Errorf("with the legacy file: got %q", abs)
+	}
+	if abs, _, _, ok := o.TargetFile(c, normalize.Project); !ok || filepath.Base(abs) != ".mcp.json" {
+		t.Errorf("project: got %q", abs)
+	}
+}

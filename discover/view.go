@@ -776,13 +776,41 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 // scope (normalize.Project: the project's; normalize.User: the user's):
 // the first of its files of that scope on this system that holds servers
 // at its top, under the servers key (not a table of projects, not a
-// settings file's section). ok is false when it has none.
+// settings file's section). Of a group of files the client reads only
+// the first existing of (File.Group: Claude Code's legacy
+// ~/.claude/.config.json over ~/.claude.json), the one that exists; when
+// none does, the group's last, the file the client itself now writes.
+// ok is false when it has none.
 func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (abs, display string, format normalize.Format, ok bool) {
+	usable := func(f normalize.File) bool {
+		return f.Scope == scope && f.ForOS(o.goos()) && f.Section == "" && len(f.ServersPath) == 0 && f.Base != normalize.SystemDir && !f.RemoteHTTPS
+	}
+	root := o.projectRoot(c)
 	for _, f := range c.Files {
-		if f.Scope != scope || !f.ForOS(o.goos()) || f.Section != "" || len(f.ServersPath) > 0 || f.Base == normalize.SystemDir || f.RemoteHTTPS {
+		if !usable(f) {
 			continue
 		}
-		abs, display = o.fileAbs(c, f, o.projectRoot(c))
+		if f.Group != "" {
+			var group []normalize.File
+			for _, g := range c.Files {
+				if g.Group == f.Group && usable(g) {
+					group = append(group, g)
+				}
+			}
+			f = group[len(group)-1]
+			for _, g := range group {
+				if a, _ := o.fileAbs(c, g, root); o.exists(a) {
+					f = g
+					break
+				}
+			}
+			abs = filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
+			if p, ok := o.pathFromVar(f); ok {
+				abs = p
+			}
+			return abs, o.display(abs, normalize.HomeDir), f.Format, true
+		}
+		abs, display = o.fileAbs(c, f, root)
 		return abs, display, f.Format, true
 	}
 	return "", "", "", false
