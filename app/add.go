@@ -25,6 +25,9 @@ type AddRequest struct {
 	// Replace rewrites a definition of the same name where a file has one
 	// (sync), instead of refusing the client.
 	Replace bool
+	// Force writes, where a client cannot hold the definition exactly,
+	// its nearest form (define.Force), with a warning of what it changes.
+	Force bool
 }
 
 // AddResult is what add wrote, or would write (DryRun), and what it
@@ -35,6 +38,8 @@ type AddResult struct {
 	Files   []FileFix
 	Created []bool
 	Refused []ClientRefusal
+	// Warnings say what --force changed for a client (Reason holds it).
+	Warnings []ClientRefusal
 }
 
 // ClientRefusal is a client add does not write the server for, and why.
@@ -60,7 +65,14 @@ func Add(req AddRequest) (*AddResult, error) {
 			refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, req.Scope), "choose another --scope")
 			continue
 		}
-		e, err := define.For(c, req.Server)
+		var err error
+		var e define.Entry
+		var warns []string
+		if req.Force {
+			e, warns, err = define.Force(c, req.Server)
+		} else {
+			e, err = define.For(c, req.Server)
+		}
 		var r *define.Refusal
 		if errors.As(err, &r) {
 			refuse(c, r.Reason, r.Hint)
@@ -135,6 +147,9 @@ func Add(req AddRequest) (*AddResult, error) {
 		}
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: 1})
 		out.Created = append(out.Created, created)
+		for _, w := range warns {
+			out.Warnings = append(out.Warnings, ClientRefusal{Client: c, Reason: w})
+		}
 	}
 	return out, nil
 }

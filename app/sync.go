@@ -21,6 +21,7 @@ type SyncRequest struct {
 	Scope   normalize.Scope
 	Names   []string // none: every server of the source
 	DryRun  bool
+	Force   bool // write nearest forms, with warnings (AddRequest.Force)
 }
 
 // Sync takes each server as the source client uses it (the definition in
@@ -45,13 +46,14 @@ func Sync(req SyncRequest) (*AddResult, error) {
 			}
 			continue
 		}
-		r, err := Add(AddRequest{Options: req.Options, Clients: req.To, Scope: req.Scope, Server: n, DryRun: req.DryRun, Replace: true})
+		r, err := Add(AddRequest{Options: req.Options, Clients: req.To, Scope: req.Scope, Server: n, DryRun: req.DryRun, Replace: true, Force: req.Force})
 		if err != nil {
 			return nil, err
 		}
 		out.Files = append(out.Files, r.Files...)
 		out.Created = append(out.Created, r.Created...)
 		out.Refused = append(out.Refused, r.Refused...)
+		out.Warnings = append(out.Warnings, r.Warnings...)
 	}
 	for _, n := range req.Names {
 		if !seen[n] {

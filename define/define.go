@@ -55,6 +55,33 @@ type Entry struct {
 // a variable it would not expand where it is used, a literal that looks
 // like a secret.
 func For(c *normalize.Client, s Server) (Entry, error) {
+	return write(c, s, nil)
+}
+
+// Force is For that writes, where a client cannot hold the definition
+// exactly but has a nearest form, that form, and says in a warning what it
+// changes: a variable a by-name client passes under its own name, SSE
+// reached with streamable HTTP, a reference the client sends literally. A
+// literal secret is never written.
+func Force(c *normalize.Client, s Server) (Entry, []string, error) {
+	f := &forced{}
+	e, err := write(c, s, f)
+	return e, f.warnings, err
+}
+
+// forced collects what Force changed; nil in For.
+type forced struct{ warnings []string }
+
+// allow reports whether a nearest form may be written, and says so.
+func (f *forced) allow(format string, args ...any) bool {
+	if f == nil {
+		return false
+	}
+	f.warnings = append(f.warnings, fmt.Sprintf(format, args...))
+	return true
+}
+
+func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 	if err := literalSecrets(s); err != nil {
 		return Entry{}, err
 	}
@@ -79,31 +106,33 @@ func For(c *normalize.Client, s Server) (Entry, error) {
 	case len(c.Types) > 0:
 		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s has no \"type\" for a %s server", c.Product, s.Transport),
 			Hint: "use the server's streamable HTTP endpoint (often /mcp instead of /sse) with --transport http"}
-	case s.Transport == normalize.SSE && (c.NoSSE || !c.URLMeansSSE):
+	case s.Transport == normalize.SSE && (c.NoSSE || !c.URLMeansSSE) &&
+		!f.allow("%s reaches %q with streamable HTTP, not SSE: an SSE-only endpoint will not answer", c.Product, s.URL):
 		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s cannot connect to an SSE server", c.Product),
 			Hint: "use the server's streamable HTTP endpoint (often /mcp instead of /sse) with --transport http"}
-	case s.Transport == normalize.HTTP && c.URLMeansSSE:
+	case s.Transport == normalize.HTTP && c.URLMeansSSE &&
+		!f.allow("%s reaches %q with the legacy SSE transport, not streamable HTTP", c.Product, s.URL):
 		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s reaches every url with the legacy SSE transport", c.Product),
 			Hint: "give the server's SSE endpoint with --transport sse, if it has one"}
 	}
 	if remote {
-		u, err := ref(c, s.URL, "url")
+		u, err := ref(c, f, s.URL, "url")
 		if err != nil {
 			return Entry{}, err
 		}
 		o.set(c.FieldKey("url"), u)
-		if err := headers(c, &o, s.Headers); err != nil {
+		if err := headers(c, f, &o, s.Headers); err != nil {
 			return Entry{}, err
 		}
 		return o.entry()
 	}
-	cmd, err := ref(c, s.Command, "command")
+	cmd, err := ref(c, f, s.Command, "command")
 	if err != nil {
 		return Entry{}, err
 	}
 	args := make([]any, 0, len(s.Args))
 	for _, a := range s.Args {
-		v, err := ref(c, a, "args")
+		v, err := ref(c, f, a, "args")
 		if err != nil {
 			return Entry{}, err
 		}
@@ -117,7 +146,7 @@ func For(c *normalize.Client, s Server) (Entry, error) {
 			o.set(c.FieldKey("args"), args)
 		}
 	}
-	if err := env(c, &o, s.Env); err != nil {
+	if err := env(c, f, &o, s.Env); err != nil {
 		return Entry{}, err
 	}
 	return o.entry()
@@ -126,7 +155,7 @@ func For(c *normalize.Client, s Server) (Entry, error) {
 // env writes a stdio server's environment: values in the client's
 // placeholder syntax, or, for a client that reads variables by name, the
 // names of the variables passed whole.
-func env(c *normalize.Client, o *object, kvs []KV) error {
+func env(c *normalize.Client, f *forced, o *object, kvs []KV) error {
 	if len(kvs) == 0 {
 		return nil
 	}
@@ -140,6 +169,9 @@ func env(c *normalize.Client, o *object, kvs []KV) error {
 				lits = append(lits, kv{e.Key, e.Value})
 			case len(ph) == 1 && ph[0].Text == e.Value && plainVar(ph[0]) && ph[0].Name == e.Key:
 				names = append(names, e.Key)
+			case len(ph) == 1 && ph[0].Text == e.Value && plainVar(ph[0]) &&
+				f.allow("%s passes %s to the server under its own name, not as %s, so the server must read %s", c.Product, ph[0].Name, e.Key, ph[0].Name):
+				names = append(names, ph[0].Name)
 			default:
 				return &Refusal{Reason: fmt.Sprintf("%s passes variables to a server by name: it cannot give %q to the server as %s", c.Product, e.Value, e.Key),
 					Hint: fmt.Sprintf("name the variable %s where the server runs, and write %s=${%s}", e.Key, e.Key, e.Key)}
@@ -155,7 +187,7 @@ func env(c *normalize.Client, o *object, kvs []KV) error {
 	}
 	var out object
 	for _, e := range kvs {
-		v, err := ref(c, e.Value, "env")
+		v, err := ref(c, f, e.Value, "env")
 		if err != nil {
 			return err
 		}
@@ -166,7 +198,7 @@ func env(c *normalize.Client, o *object, kvs []KV) error {
 }
 
 // headers writes a remote server's headers, as env does.
-func headers(c *normalize.Client, o *object, kvs []KV) error {
+func headers(c *normalize.Client, f *forced, o *object, kvs []KV) error {
 	if len(kvs) == 0 {
 		return nil
 	}
@@ -196,7 +228,7 @@ func headers(c *normalize.Client, o *object, kvs []KV) error {
 	}
 	var out object
 	for _, h := range kvs {
-		v, err := ref(c, h.Value, "headers")
+		v, err := ref(c, f, h.Value, "headers")
 		if err != nil {
 			return err
 		}
@@ -210,17 +242,23 @@ func headers(c *normalize.Client, o *object, kvs []KV) error {
 // syntax, where the client expands them in field; a value without one is
 // written as it is. A reference the client would send literally, or one
 // with a default it has no syntax for, is a refusal.
-func ref(c *normalize.Client, v, field string) (string, error) {
+func ref(c *normalize.Client, f *forced, v, field string) (string, error) {
 	phs := resolve.Scan(v)
 	if len(phs) == 0 {
 		return v, nil
 	}
 	own := resolve.Scan(c.VarRef("X"))
 	if c.VarForm == "" || len(own) != 1 || c.VarsByName {
+		if f.allow("%s sends %q literally in %q: it expands no variables there", c.Product, v, field) {
+			return v, nil
+		}
 		return "", &Refusal{Reason: fmt.Sprintf("%s expands no variables in %q: it would send %q literally", c.Product, field, v),
 			Hint: "write the value itself, if it is no secret, or leave this client out"}
 	}
 	if !c.Expands(own[0].Syntax) || len(c.ExpandFields) > 0 && !slices.Contains(c.ExpandFields, field) {
+		if f.allow("%s sends %q literally in %q: it expands no variables there", c.Product, v, field) {
+			return v, nil
+		}
 		return "", &Refusal{Reason: fmt.Sprintf("%s does not expand variables in %q: it would send %q literally", c.Product, field, v),
 			Hint: "write the value itself, if it is no secret, or leave this client out"}
 	}

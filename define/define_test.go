@@ -141,3 +141,23 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestForce: where a nearest form exists, Force writes it and says what
+// it changes; a literal secret is refused still.
+func TestForce(t *testing.T) {
+	codex := normalize.ClientByID("codex")
+	e, warns, err := Force(codex, Server{Name: "gh", Transport: normalize.Stdio, Command: "npx", Env: []KV{{"GITHUB_PERSONAL_ACCESS_TOKEN", "${GITHUB_TOKEN}"}}})
+	if err != nil || e.JSON != `{"command": "npx", "env_vars": ["GITHUB_TOKEN"]}` || len(warns) != 1 || !strings.Contains(warns[0], "so the server must read GITHUB_TOKEN") {
+		t.Errorf("%s %v %v", e.JSON, warns, err)
+	}
+	e, warns, err = Force(codex, Server{Name: "s", Transport: normalize.SSE, URL: "https://x.example.com/sse"})
+	if err != nil || e.JSON != `{"url": "https://x.example.com/sse"}` || len(warns) != 1 {
+		t.Errorf("%s %v %v", e.JSON, warns, err)
+	}
+	if _, _, err := Force(codex, Server{Name: "k", Transport: normalize.Stdio, Command: "x", Env: []KV{{"TOKEN", "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]}}}); err == nil {
+		t.Error("a literal secret was forced")
+	}
+	if _, err := For(codex, Server{Name: "s", Transport: normalize.SSE, URL: "https://x.example.com/sse"}); err == nil {
+		t.Error("For wrote what only Force may")
+	}
+}

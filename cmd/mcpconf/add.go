@@ -26,6 +26,7 @@ type addOptions struct {
 	Headers   []string
 	Transport string
 	DryRun    bool
+	Force     bool
 	Color     colorFlags
 	Remove    bool // mcpconf remove
 }
@@ -79,6 +80,7 @@ whether it starts it, or why not and what to do.`,
 	f.StringArrayVarP(&opts.Headers, "header", "H", nil, "a header of a remote server, \"Key: Value\" (repeatable)")
 	f.StringVar(&opts.Transport, "transport", "", "for a URL: http (default) or sse")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
+	f.BoolVar(&opts.Force, "force", false, "where a client cannot hold the server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
 	registerColor(cmd, &opts.Color)
 	return cmd
 }
@@ -173,7 +175,7 @@ func runAdd(opts *addOptions) error {
 		if serr != nil {
 			return serr
 		}
-		res, err = app.Add(app.AddRequest{Options: &dopts, Clients: clients, Scope: scope, Server: s, DryRun: opts.DryRun})
+		res, err = app.Add(app.AddRequest{Options: &dopts, Clients: clients, Scope: scope, Server: s, DryRun: opts.DryRun, Force: opts.Force})
 	}
 	if err != nil {
 		return err
@@ -211,8 +213,12 @@ func runAdd(opts *addOptions) error {
 	return nil
 }
 
-// refused says, on stderr, which clients a write refused and why.
+// refused says, on stderr, which clients a write refused and why, and
+// what --force changed.
 func refused(io *IO, b *secret.Boundary, res *app.AddResult) {
+	for _, w := range res.Warnings {
+		fmt.Fprintf(io.ErrOut, "mcpconf: %s: warning: %s\n", b.Text(w.Client.Product), b.Text(w.Reason))
+	}
 	for _, r := range res.Refused {
 		fmt.Fprintf(io.ErrOut, "mcpconf: %s: %s\n", b.Text(r.Client.Product), b.Text(r.Reason))
 		if r.Hint != "" {

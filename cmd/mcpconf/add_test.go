@@ -44,6 +44,13 @@ func TestAddRemove(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, ".cursor/mcp.json")); err == nil {
 		t.Fatal("a refused server was written")
 	}
+	if code, _, errOut := run("add", "gh2", "--client", "codex", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_TOKEN}", "--", "npx", "-y", "x@1.0.0"); code != 1 || !strings.Contains(errOut, "passes variables to a server by name") {
+		t.Fatalf("by name, not forced: exit %d %s", code, errOut)
+	}
+	if code, _, errOut := run("add", "gh2", "--client", "codex", "--force", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_TOKEN}", "--", "npx", "-y", "x@1.0.0"); code != 0 ||
+		!strings.Contains(errOut, "warning: Codex passes GITHUB_TOKEN to the server under its own name, not as GITHUB_PERSONAL_ACCESS_TOKEN, so the server must read GITHUB_TOKEN") {
+		t.Fatalf("--force: exit %d %s", code, errOut)
+	}
 	code, out, _ = run("remove", "github", "--client", "vscode")
 	if b, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json")); code != 0 || strings.Contains(string(b), "github") || !strings.Contains(string(b), "// ours") {
 		t.Fatalf("remove: exit %d %s\n%s", code, out, b)

@@ -19,6 +19,7 @@ type syncOptions struct {
 	From, To string
 	Scope    string
 	DryRun   bool
+	Force    bool
 	Color    colorFlags
 }
 
@@ -56,6 +57,7 @@ not.`,
 	f.StringVar(&opts.To, "to", "", "the clients written to (comma-separated)")
 	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project or user")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
+	f.BoolVar(&opts.Force, "force", false, "where a client cannot hold a server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
 	registerColor(cmd, &opts.Color)
 	return cmd
 }
@@ -86,7 +88,7 @@ func runSync(opts *syncOptions) error {
 	if err != nil {
 		return usagef("--to: %v", err)
 	}
-	res, err := app.Sync(app.SyncRequest{Options: &dopts, From: from[0], To: to, Scope: scope, Names: opts.Names, DryRun: opts.DryRun})
+	res, err := app.Sync(app.SyncRequest{Options: &dopts, From: from[0], To: to, Scope: scope, Names: opts.Names, DryRun: opts.DryRun, Force: opts.Force})
 	if err != nil {
 		return err
 	}
