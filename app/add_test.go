@@ -167,8 +167,8 @@ func TestSync(t *testing.T) {
 // TestNeutralRefusesWhatItCannotCarry: a definition with fields sync does
 // not write is not copied without them.
 func TestNeutralRefusesWhatItCannotCarry(t *testing.T) {
-	s := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", Cwd: "/srv"}
-	if _, err := Neutral(normalize.ClientByID("cursor"), s); err == nil || !strings.Contains(err.Error(), "a working directory") {
+	s := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", EnvFile: ".env"}
+	if _, err := Neutral(normalize.ClientByID("vscode"), s); err == nil || !strings.Contains(err.Error(), "an env file") {
 		t.Fatalf("got %v", err)
 	}
 }

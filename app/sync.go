@@ -77,7 +77,7 @@ func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 	for _, f := range []struct {
 		set  bool
 		name string
-	}{{s.Cwd != "", "a working directory"}, {s.EnvFile != "", "an env file"}, {s.StartupTimeout != 0 || s.ToolTimeout != 0, "a timeout"},
+	}{{s.EnvFile != "", "an env file"}, {s.StartupTimeout != 0 || s.ToolTimeout != 0, "a timeout"},
 		{len(s.IncludeTools) > 0 || len(s.ExcludeTools) > 0, "tool filters"}, {s.Off != nil && s.Off.Kind == normalize.ByField, "its own switch turned off"}} {
 		if f.set {
 			more = append(more, f.name)
@@ -111,6 +111,9 @@ func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 		}
 	}
 	if out.URL, err = conv(out.URL); err != nil {
+		return out, err
+	}
+	if out.Cwd, err = conv(s.Cwd); err != nil {
 		return out, err
 	}
 	for _, k := range slices.Sorted(maps.Keys(s.Env)) {

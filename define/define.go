@@ -27,6 +27,7 @@ type Server struct {
 	Transport normalize.Transport // Stdio, HTTP or SSE
 	Command   string
 	Args      []string
+	Cwd       string // the working directory of a stdio server; "" is the client's
 	Env       []KV
 	URL       string
 	Headers   []KV
@@ -144,6 +145,19 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 		o.set(c.FieldKey("command"), cmd)
 		if len(args) > 0 {
 			o.set(c.FieldKey("args"), args)
+		}
+	}
+	if s.Cwd != "" {
+		switch {
+		case c.Knows("cwd"):
+			cwd, err := ref(c, f, s.Cwd, "cwd")
+			if err != nil {
+				return Entry{}, err
+			}
+			o.set(c.FieldKey("cwd"), cwd)
+		case !f.allow("%s has no working directory setting: the server starts where %s does, not in %q", c.Product, c.Product, s.Cwd):
+			return Entry{}, &Refusal{Reason: fmt.Sprintf("%s has no working directory setting for %q (%q)", c.Product, s.Name, s.Cwd),
+				Hint: "make the command work from any directory (absolute paths), or leave this client out"}
 		}
 	}
 	if err := env(c, f, &o, s.Env); err != nil {

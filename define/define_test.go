@@ -161,3 +161,18 @@ func TestForce(t *testing.T) {
 		t.Error("For wrote what only Force may")
 	}
 }
+
+// TestCwd: a working directory is written where the client has one, and
+// refused (or, forced, left out with a warning) where it has none.
+func TestCwd(t *testing.T) {
+	s := Server{Name: "x", Transport: normalize.Stdio, Command: "run", Cwd: "/srv/x"}
+	if e, err := For(normalize.ClientByID("codex"), s); err != nil || e.JSON != `{"command": "run", "cwd": "/srv/x"}` {
+		t.Errorf("codex: %s %v", e.JSON, err)
+	}
+	if _, err := For(normalize.ClientByID("claude"), s); err == nil {
+		t.Error("claude: a working directory it has no setting for was written")
+	}
+	if e, warns, err := Force(normalize.ClientByID("claude"), s); err != nil || e.JSON != `{"command": "run"}` || len(warns) != 1 {
+		t.Errorf("claude forced: %s %v %v", e.JSON, warns, err)
+	}
+}
