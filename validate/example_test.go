@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -164,18 +165,15 @@ func TestRuleDocs(t *testing.T) {
 	}
 }
 
-// applyEdits applies edits (byte ranges of one file) to src, last first.
+// applyEdits applies a finding's edits (byte ranges of one file) to src
+// with the editor lint --fix uses.
 func applyEdits(t *testing.T, src string, edits []normalize.Edit) string {
 	t.Helper()
-	edits = slices.Clone(edits)
-	slices.SortFunc(edits, func(a, b normalize.Edit) int { return b.Start.Offset - a.Start.Offset })
-	for i, e := range edits {
-		if i > 0 && e.End.Offset > edits[i-1].Start.Offset {
-			t.Fatalf("overlapping edits %+v and %+v", e, edits[i-1])
-		}
-		src = src[:e.Start.Offset] + e.Text + src[e.End.Offset:]
+	out, err := edit.Apply([]byte(src), edits)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return src
+	return string(out)
 }
 
 // TestRuleFixes: every rule that documents a fix fixes its own bad

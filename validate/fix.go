@@ -48,8 +48,3 @@ func jsonQuote(s string) string {
 	enc.Encode(s)
 	return strings.TrimSuffix(b.String(), "\n")
 }
-
-// quoted is s as a string literal of the document's format: JSON's and
-// TOML's basic strings agree for what fixes write (no control
-// characters).
-func quoted(s string) string { return strconv.Quote(s) }

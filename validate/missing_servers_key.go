@@ -103,7 +103,7 @@ func wrapFix(d *normalize.Diagnostic, doc *normalize.Document, c *normalize.Clie
 	}
 	first, last := root.Members[0], root.Members[n-1]
 	setFix(d, true, fmt.Sprintf("wrap the servers in %q", c.ServersKey),
-		replaceEdit(doc, first.KeyRange.Start, first.KeyRange.Start, quoted(c.ServersKey)+": { "),
+		replaceEdit(doc, first.KeyRange.Start, first.KeyRange.Start, jsonQuote(c.ServersKey)+": { "),
 		replaceEdit(doc, last.Value.Range.End, last.Value.Range.End, " }"))
 }
 

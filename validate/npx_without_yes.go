@@ -65,7 +65,7 @@ func checkNpxWithoutYes(p *Pass) {
 		d := p.AtValue(doc, pkg, "npx runs %q without \"-y\": npm may stop at \"Ok to proceed?\" before installing it", name)
 		d.Hint = "add \"-y\" before the package name"
 		if isItem(pkg) && pkg.Str == e.args[call.pkg] {
-			setFix(d, true, `add "-y" before the package name`, replaceEdit(doc, pkg.Range.Start, pkg.Range.Start, quoted("-y")+", "))
+			setFix(d, true, `add "-y" before the package name`, replaceEdit(doc, pkg.Range.Start, pkg.Range.Start, jsonQuote("-y")+", "))
 		}
 	}
 }
