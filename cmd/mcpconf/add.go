@@ -183,7 +183,7 @@ func runAdd(opts *addOptions) error {
 	b, st := opts.IO.Boundary(), opts.IO.Style(opts.Color)
 	refused(opts.IO, b, res)
 	if opts.DryRun {
-		if err := diffs(opts.IO, b, st, res); err != nil {
+		if err := diffs(opts.IO, b, st, res.Files); err != nil {
 			return err
 		}
 	} else if len(res.Files) > 0 && !opts.Remove {
@@ -227,10 +227,11 @@ func refused(io *IO, b *secret.Boundary, res *app.AddResult) {
 	}
 }
 
-// diffs prints what a dry run would write, as a unified diff.
-func diffs(io *IO, b *secret.Boundary, st report.Style, res *app.AddResult) error {
+// diffs prints what files would become, as a unified diff through the
+// boundary (lint --diff, a dry run).
+func diffs(io *IO, b *secret.Boundary, st report.Style, files []app.FileFix) error {
 	var ds []string
-	for _, f := range res.Files {
+	for _, f := range files {
 		ds = append(ds, edit.Diff(f.Path, f.Before, f.After))
 	}
 	return report.LintDiff(io.Out, view.NewDiff(b, ds), st)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/discover"
-	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/view"
@@ -184,14 +183,10 @@ func runLintDiff(opts *lintOptions, req app.LintRequest) error {
 	}
 	b := opts.IO.Boundary()
 	view.NewLint(b, res) // learn what the run found secret
-	var diffs []string
-	for _, f := range fixes {
-		diffs = append(diffs, edit.Diff(f.Path, f.Before, f.After))
-	}
-	if err := report.LintDiff(opts.IO.Out, view.NewDiff(b, diffs), opts.IO.Style(opts.Color)); err != nil {
+	if err := diffs(opts.IO, b, opts.IO.Style(opts.Color), fixes); err != nil {
 		return err
 	}
-	if len(diffs) > 0 {
+	if len(fixes) > 0 {
 		return silentError{exitFindings}
 	}
 	return nil

@@ -95,7 +95,7 @@ func runSync(opts *syncOptions) error {
 	b, st := opts.IO.Boundary(), opts.IO.Style(opts.Color)
 	refused(opts.IO, b, res)
 	if opts.DryRun {
-		if err := diffs(opts.IO, b, st, res); err != nil {
+		if err := diffs(opts.IO, b, st, res.Files); err != nil {
 			return err
 		}
 	} else {
