@@ -493,7 +493,7 @@ func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
 		if pr != nil {
 			// read and scanned once, whatever the roots of the run
 			if t := c.table(fileKey, l, pr.section); t != nil {
-				e.doc, e.diags = t.doc(pr.keep)
+				e.doc, e.diags = t.doc(projectsNear(pr.root, pr.goos))
 				e.file = t.file
 			}
 			return
@@ -666,7 +666,7 @@ func (o *Options) pruneFor(l Location) *prune {
 	if section == "" || l.Format != normalize.JSON {
 		return nil
 	}
-	return &prune{section: section, keep: projectsNear(o.Root, o.goos())}
+	return &prune{section: section, root: o.Root, goos: o.goos()}
 }
 
 // countKey counts the members of obj named key (duplicates included).

@@ -18,12 +18,12 @@ import (
 // prune says which entries of a table of projects a run reads
 // (normalize.File.Section: ~/.claude.json's "projects", where Claude Code
 // keeps every project's history until its own clean-up runs, tens of MB):
-// the member section of the top-level object, and which of its keys to
-// keep. The others are checked as JSON and left out of the document,
-// which then holds "{}" for each (table.doc).
+// the member section of the top-level object, and the start directory
+// whose projects are kept (projectsNear, made only when a root's document
+// is: it resolves the root's links). The others are checked as JSON and
+// left out of the document, which then holds "{}" for each (table.doc).
 type prune struct {
-	section string
-	keep    func(key string) bool
+	section, root, goos string
 }
 
 // projectsNear keeps the keys that name root, a directory above it or one
