@@ -56,13 +56,10 @@ type ClientRefusal struct {
 // exactly is refused with the reason; the others are written.
 func Add(req AddRequest) (*AddResult, error) {
 	out := &AddResult{}
-	refuse := func(c *normalize.Client, reason, hint string) {
-		out.Refused = append(out.Refused, ClientRefusal{Client: c, Reason: reason, Hint: hint})
-	}
+	refuse := out.refuse
 	for _, c := range req.Clients {
-		abs, display, format, ok := req.Options.TargetFile(c, req.Scope)
+		abs, display, format, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
-			refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, req.Scope), "choose another --scope")
 			continue
 		}
 		var err error
@@ -169,13 +166,10 @@ type RemoveRequest struct {
 // not parse, is refused with the reason.
 func Remove(req RemoveRequest) (*AddResult, error) {
 	out := &AddResult{}
-	refuse := func(c *normalize.Client, reason, hint string) {
-		out.Refused = append(out.Refused, ClientRefusal{Client: c, Reason: reason, Hint: hint})
-	}
+	refuse := out.refuse
 	for _, c := range req.Clients {
-		abs, display, format, ok := req.Options.TargetFile(c, req.Scope)
+		abs, display, format, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
-			refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, req.Scope), "choose another --scope")
 			continue
 		}
 		doc, _, err := discover.ReadFile(abs, display, format)
@@ -245,4 +239,19 @@ func layout(at *normalize.Value, compact string) string {
 		return compact
 	}
 	return b.String()
+}
+
+// refuse records that a client is not written, and why.
+func (r *AddResult) refuse(c *normalize.Client, reason, hint string) {
+	r.Refused = append(r.Refused, ClientRefusal{Client: c, Reason: reason, Hint: hint})
+}
+
+// target is the file of c a write in scope goes to; a client without one
+// is refused.
+func (r *AddResult) target(o *discover.Options, c *normalize.Client, scope normalize.Scope) (abs, display string, format normalize.Format, ok bool) {
+	abs, display, format, ok = o.TargetFile(c, scope)
+	if !ok {
+		r.refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, scope), "choose another --scope")
+	}
+	return abs, display, format, ok
 }
