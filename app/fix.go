@@ -21,65 +21,37 @@ type FileFix struct {
 }
 
 // PlanFixes applies, in memory, the fixes of a lint run's findings: the
-// safe ones, and the unsafe ones too when unsafe is set. A fix whose
-// edits overlap those of a fix already taken in the same file waits for
-// the next pass (lint --fix lints again and fixes what is left), as does
-// a fix of a file lint did not keep the text of. Files come back sorted
-// by path.
+// safe ones, and the unsafe ones too when unsafe is set. Per file,
+// edit.Select picks the fixes whose edits neither overlap nor touch those
+// picked before; the others wait for the next pass (lint --fix lints
+// again and fixes what is left), as does a fix of a file lint did not
+// keep the text of. Every fix rules make edits one file; one that edits
+// several is left out. Files come back sorted by path.
 func PlanFixes(run *view.LintRun, unsafe bool) ([]FileFix, error) {
-	type taken struct {
-		edits []normalize.Edit
-		fixed int
-	}
-	byFile := map[string]*taken{}
+	byFile := map[string][]normalize.Fix{}
 	for _, d := range run.Findings {
 		f := d.Fix
-		if f == nil || !f.Safe && !unsafe {
+		if f == nil || !f.Safe && !unsafe || len(f.Edits) == 0 {
 			continue
 		}
-		ok := true
-		for _, e := range f.Edits {
-			t := byFile[e.Abs]
-			_, read := run.Sources[e.Abs]
-			if !read || t != nil && slices.ContainsFunc(t.edits, func(o normalize.Edit) bool { return overlaps(o, e) }) {
-				ok = false
-			}
-		}
-		if !ok {
+		abs := f.Edits[0].Abs
+		if _, read := run.Sources[abs]; !read || slices.ContainsFunc(f.Edits, func(e normalize.Edit) bool { return e.Abs != abs }) {
 			continue
 		}
-		seen := map[string]bool{}
-		for _, e := range f.Edits {
-			t := byFile[e.Abs]
-			if t == nil {
-				t = &taken{}
-				byFile[e.Abs] = t
-			}
-			t.edits = append(t.edits, e)
-			if !seen[e.Abs] {
-				seen[e.Abs] = true
-				t.fixed++
-			}
-		}
+		byFile[abs] = append(byFile[abs], *f)
 	}
 	var out []FileFix
-	for abs, t := range byFile {
+	for abs, fixes := range byFile {
 		src := run.Sources[abs]
-		after, err := edit.Apply(src.Text, t.edits)
+		chosen, _ := edit.Select(abs, fixes)
+		after, err := edit.Apply(src.Text, edit.Edits(abs, chosen))
 		if err != nil {
 			return nil, fmt.Errorf("cannot fix %q: %v", src.Path, err)
 		}
-		out = append(out, FileFix{Path: src.Path, Abs: abs, Format: src.Format, Before: src.Text, After: after, Fixed: t.fixed})
+		out = append(out, FileFix{Path: src.Path, Abs: abs, Format: src.Format, Before: src.Text, After: after, Fixed: len(chosen)})
 	}
 	slices.SortFunc(out, func(a, b FileFix) int { return cmp.Compare(a.Path, b.Path) })
 	return out, nil
-}
-
-// overlaps reports whether two edits of a file touch or share bytes: an
-// edit that empties an object and one that adds to it only touch, and
-// together would break the file (as edit.Select judges fixes).
-func overlaps(a, b normalize.Edit) bool {
-	return a.Abs == b.Abs && a.Start.Offset <= b.End.Offset && b.Start.Offset <= a.End.Offset
 }
 
 // maxFixPasses bounds lint --fix: a fix that overlaps another waits for
