@@ -16,24 +16,7 @@ import (
 // many project roots lint -r checked.
 func BenchmarkLintMonorepo(b *testing.B) {
 	for _, files := range []int{500, 1000, 2000, 8000} {
-		b.Run(fmt.Sprintf("files=%d", files), func(b *testing.B) {
-			dir := b.TempDir()
-			w, err := gen.Monorepo(dir, files, 10)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportMetric(float64(w.Roots), "roots")
-			io, _, errOut := testIO(nil)
-			io.Out = io2discard{}
-			io.Getwd = func() (string, error) { return dir, nil }
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				if code := Main([]string{"lint", "-r", ".", "--home", dir, "--format", "json"}, io); code > 1 {
-					b.Fatalf("exit %d: %s", code, errOut)
-				}
-			}
-		})
+		b.Run(fmt.Sprintf("files=%d", files), func(b *testing.B) { benchLintR(b, files) })
 	}
 }
 
@@ -44,22 +27,28 @@ func BenchmarkLintMonorepo(b *testing.B) {
 // mcpconf-gen and /usr/bin/time -v (README, Performance).
 func BenchmarkLintRoots(b *testing.B) {
 	for _, roots := range []int{2000, 8000} {
-		b.Run(fmt.Sprintf("roots=%d", roots), func(b *testing.B) {
-			dir := b.TempDir()
-			if _, err := gen.Monorepo(dir, roots*gen.RootFiles(), 10); err != nil {
-				b.Fatal(err)
-			}
-			io, _, errOut := testIO(nil)
-			io.Out = io2discard{}
-			io.Getwd = func() (string, error) { return dir, nil }
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				if code := Main([]string{"lint", "-r", ".", "--home", dir, "--format", "json"}, io); code > 1 {
-					b.Fatalf("exit %d: %s", code, errOut)
-				}
-			}
-		})
+		b.Run(fmt.Sprintf("roots=%d", roots), func(b *testing.B) { benchLintR(b, roots*gen.RootFiles()) })
+	}
+}
+
+// benchLintR times lint -r on a generated monorepo of files files of 10
+// servers; the roots metric is how many project roots it checks.
+func benchLintR(b *testing.B, files int) {
+	dir := b.TempDir()
+	w, err := gen.Monorepo(dir, files, 10)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(w.Roots), "roots")
+	io, _, errOut := testIO(nil)
+	io.Out = io2discard{}
+	io.Getwd = func() (string, error) { return dir, nil }
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if code := Main([]string{"lint", "-r", ".", "--home", dir, "--format", "json"}, io); code > 1 {
+			b.Fatalf("exit %d: %s", code, errOut)
+		}
 	}
 }
 
