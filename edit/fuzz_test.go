@@ -222,9 +222,13 @@ func parseClean(format normalize.Format, src []byte) (*normalize.Document, bool)
 	return doc, doc.Root != nil
 }
 
+// mustDecode reads JSON text as encoding/json does (objects as maps), to
+// compare with what a document holds.
 func mustDecode(s string) any {
-	v, err := decodeJSON(s)
-	if err != nil {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
 		panic(err)
 	}
 	return v

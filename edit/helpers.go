@@ -44,7 +44,7 @@ func InsertMember(doc *normalize.Document, obj *normalize.Value, key, valueJSON 
 		return normalize.Edit{}, err
 	}
 	if doc.Format == normalize.TOML {
-		if t, ok := mustJSON(valueJSON).(map[string]any); ok {
+		if t, ok := mustJSON(valueJSON).(ordered); ok {
 			if k := kindOf(doc, obj); k == rootTable || k == headerTable || k == impliedTable {
 				return tomlInsertTable(doc, obj, key, t)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -88,23 +89,29 @@ func literal(b *strings.Builder, toml bool, v any) error {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		if len(keys) == 0 {
+		o := make(ordered, len(keys))
+		for i, k := range keys {
+			o[i] = member{k, t[k]}
+		}
+		return literal(b, toml, o)
+	case ordered:
+		if len(t) == 0 {
 			b.WriteString("{}")
 			return nil
 		}
 		b.WriteString("{ ")
-		for i, k := range keys {
+		for i, m := range t {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			if toml {
-				b.WriteString(tomlKey(k))
+				b.WriteString(tomlKey(m.key))
 				b.WriteString(" = ")
 			} else {
-				b.WriteString(jsonString(k))
+				b.WriteString(jsonString(m.key))
 				b.WriteString(": ")
 			}
-			if err := literal(b, toml, t[k]); err != nil {
+			if err := literal(b, toml, m.val); err != nil {
 				return err
 			}
 		}
@@ -167,18 +174,71 @@ func isBareKeyChar(c byte) bool {
 	return c == '_' || c == '-' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
-// decodeJSON reads one JSON value with numbers kept as written.
+// ordered is a JSON object with its members in the order written, as
+// decodeJSON gives it: a value inserted into TOML keeps the order its
+// writer chose (command before args before env).
+type ordered []member
+
+type member struct {
+	key string
+	val any
+}
+
+// decodeJSON reads one JSON value with numbers kept as written and
+// objects as ordered (a key given twice keeps its first place and its
+// last value, as encoding/json keeps the last).
 func decodeJSON(text string) (any, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := decodeValue(dec)
+	if err != nil {
 		return nil, fmt.Errorf("value %q is not JSON: %v", text, err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("value %q is more than one JSON value", text)
 	}
 	return v, nil
+}
+
+func decodeValue(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		o := ordered{}
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			k, _ := kt.(string) // the decoder gives only string keys
+			v, err := decodeValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			if i := slices.IndexFunc(o, func(m member) bool { return m.key == k }); i >= 0 {
+				o[i].val = v
+			} else {
+				o = append(o, member{k, v})
+			}
+		}
+		_, err := dec.Token() // '}'
+		return o, err
+	case json.Delim('['):
+		items := []any{}
+		for dec.More() {
+			v, err := decodeValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, v)
+		}
+		_, err := dec.Token() // ']'
+		return items, err
+	}
+	return tok, nil
 }
 
 // render turns JSON text into a value of the document's format: JSON text

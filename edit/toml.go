@@ -280,8 +280,12 @@ func tomlReplace(doc *normalize.Document, v *normalize.Value, val, newJSON strin
 	return mk(doc, s, end, val), nil
 }
 
-// tomlInsertTable adds key as a [table] of its own below obj.
-func tomlInsertTable(doc *normalize.Document, obj *normalize.Value, key string, t map[string]any) (normalize.Edit, error) {
+// tomlInsertTable adds key as a [table] of its own below obj, its members
+// in the order given; a table whose members are all tables (servers under
+// a new [mcp_servers]) is written as a section per member
+// ([mcp_servers.a], [mcp_servers.b]) instead of an empty header above
+// inline tables.
+func tomlInsertTable(doc *normalize.Document, obj *normalize.Value, key string, t ordered) (normalize.Edit, error) {
 	src := doc.Src
 	nl := lineEnding(src)
 	path, ok := keyPath(doc.Root, obj)
@@ -289,19 +293,34 @@ func tomlInsertTable(doc *normalize.Document, obj *normalize.Value, key string, 
 		return normalize.Edit{}, fmt.Errorf("table %q is in an array of tables: add %q by hand", obj.Pointer, key)
 	}
 	path = append(path, tomlKey(key))
-	keys := make([]string, 0, len(t))
-	for k := range t {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
 	var b strings.Builder
-	b.WriteString("[" + strings.Join(path, ".") + "]" + nl)
-	for _, k := range keys {
-		lit, err := Literal(normalize.TOML, t[k])
-		if err != nil {
-			return normalize.Edit{}, err
+	writeSection := func(path []string, t ordered) error {
+		if b.Len() > 0 {
+			b.WriteString(nl)
 		}
-		b.WriteString(tomlKey(k) + " = " + lit + nl)
+		b.WriteString("[" + strings.Join(path, ".") + "]" + nl)
+		for _, m := range t {
+			lit, err := Literal(normalize.TOML, m.val)
+			if err != nil {
+				return err
+			}
+			b.WriteString(tomlKey(m.key) + " = " + lit + nl)
+		}
+		return nil
+	}
+	tables := len(t) > 0
+	for _, m := range t {
+		_, ok := m.val.(ordered)
+		tables = tables && ok
+	}
+	if tables {
+		for _, m := range t {
+			if err := writeSection(append(slices.Clip(path), tomlKey(m.key)), m.val.(ordered)); err != nil {
+				return normalize.Edit{}, err
+			}
+		}
+	} else if err := writeSection(path, t); err != nil {
+		return normalize.Edit{}, err
 	}
 	// after the last section of obj's tables, before the comments of the
 	// header that follows; at the end of the file when none does

@@ -189,8 +189,8 @@ TOKEN = "x"
 url = 'https://x/mcp'
 
 [mcp_servers.c]
-args = ["x"]
 command = "uvx"
+args = ["x"]
 env = { K = "v" }
 `},
 		{name: "before the next header and its comment", format: normalize.TOML, src: "[mcp_servers.a]\ncommand = \"x\"\n\n# other\n[profile]\nk = 1\n",
@@ -201,7 +201,13 @@ env = { K = "v" }
 			want: "[s.a]\nx = 1\n[s.b]\n[t]\ny = 2"},
 		{name: "a first table at the root", format: normalize.TOML, src: "model = \"o3\"",
 			do:   insert("", "mcp_servers", `{"a": {"command": "x"}}`),
-			want: "model = \"o3\"\n\n[mcp_servers]\na = { command = \"x\" }\n"},
+			want: "model = \"o3\"\n\n[mcp_servers.a]\ncommand = \"x\"\n"},
+		{name: "servers under a new table, each a section, keys in order", format: normalize.TOML, src: "",
+			do:   insert("", "mcp_servers", `{"z": {"url": "https://x/mcp", "bearer_token_env_var": "T"}, "a": {"command": "x", "args": ["y"], "env": {"B": "1", "A": "2"}}}`),
+			want: "[mcp_servers.z]\nurl = \"https://x/mcp\"\nbearer_token_env_var = \"T\"\n\n[mcp_servers.a]\ncommand = \"x\"\nargs = [\"y\"]\nenv = { B = \"1\", A = \"2\" }\n"},
+		{name: "a table with a key and a table stays one section", format: normalize.TOML, src: "",
+			do:   insert("", "t", `{"k": 1, "sub": {"a": 1}}`),
+			want: "[t]\nk = 1\nsub = { a = 1 }\n"},
 		{name: "a header table", format: normalize.TOML, src: "[mcp_servers.a]\ncommand = \"x\"\n",
 			do:   insert("/mcp_servers/a", "env", `{"K": "v"}`),
 			want: "[mcp_servers.a]\ncommand = \"x\"\n\n[mcp_servers.a.env]\nK = \"v\"\n"},
