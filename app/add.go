@@ -11,6 +11,7 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 // AddRequest is one server to write for several clients (mcpconf add).
@@ -37,15 +38,19 @@ type AddResult struct {
 	// file add creates.
 	Files   []FileFix
 	Created []bool
-	Refused []ClientRefusal
+	Refused []view.ClientNote
 	// Warnings say what --force changed for a client (Reason holds it).
-	Warnings []ClientRefusal
+	Warnings []view.ClientNote
 }
 
-// ClientRefusal is a client add does not write the server for, and why.
-type ClientRefusal struct {
-	Client       *normalize.Client
-	Reason, Hint string
+// Run is the result as the view package takes it: name is the server add
+// or remove wrote ("" for sync), the files' changes as unified diffs.
+func (r *AddResult) Run(name string, remove, dryRun bool) *view.WriteRun {
+	run := &view.WriteRun{Name: name, Remove: remove, DryRun: dryRun, Refused: r.Refused, Warnings: r.Warnings}
+	for i, f := range r.Files {
+		run.Files = append(run.Files, view.WrittenFile{Path: f.Path, Created: r.Created[i], Diff: edit.Diff(f.Path, f.Before, f.After)})
+	}
+	return run
 }
 
 // Add writes req.Server into each client's file of the scope
@@ -145,7 +150,7 @@ func Add(req AddRequest) (*AddResult, error) {
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: 1})
 		out.Created = append(out.Created, created)
 		for _, w := range warns {
-			out.Warnings = append(out.Warnings, ClientRefusal{Client: c, Reason: w})
+			out.Warnings = append(out.Warnings, view.ClientNote{Client: c, Reason: w})
 		}
 	}
 	return out, nil
@@ -243,7 +248,7 @@ func layout(at *normalize.Value, compact string) string {
 
 // refuse records that a client is not written, and why.
 func (r *AddResult) refuse(c *normalize.Client, reason, hint string) {
-	r.Refused = append(r.Refused, ClientRefusal{Client: c, Reason: reason, Hint: hint})
+	r.Refused = append(r.Refused, view.ClientNote{Client: c, Reason: reason, Hint: hint})
 }
 
 // target is the file of c a write in scope goes to; a client without one

@@ -118,3 +118,12 @@ func plural(n int, word string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }
+
+// Diffs are the files' changes as unified diffs (lint --diff).
+func Diffs(files []FileFix) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = edit.Diff(f.Path, f.Before, f.After)
+	}
+	return out
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/view"
 )
 
 // SyncRequest copies servers as one client uses them into other clients'
@@ -42,7 +43,7 @@ func Sync(req SyncRequest) (*AddResult, error) {
 		n, err := Neutral(req.From, s)
 		if err != nil {
 			for _, c := range req.To {
-				out.Refused = append(out.Refused, ClientRefusal{Client: c, Reason: err.Error()})
+				out.Refused = append(out.Refused, view.ClientNote{Client: c, Reason: err.Error()})
 			}
 			continue
 		}

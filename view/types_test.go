@@ -44,7 +44,7 @@ func TestViewsHoldNoStrings(t *testing.T) {
 	}
 	for _, ty := range []reflect.Type{
 		reflect.TypeFor[Lint](), reflect.TypeFor[Workspace](), reflect.TypeFor[Set](),
-		reflect.TypeFor[Resolution](), reflect.TypeFor[ProbeResult](),
+		reflect.TypeFor[Resolution](), reflect.TypeFor[ProbeResult](), reflect.TypeFor[Write](),
 	} {
 		walk(ty.Name(), ty)
 	}

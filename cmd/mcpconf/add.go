@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -9,7 +8,6 @@ import (
 
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/define"
-	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/secret"
@@ -111,47 +109,6 @@ nothing.`,
 	return cmd
 }
 
-// server is the definition the flags describe.
-func (opts *addOptions) server() (define.Server, error) {
-	s := define.Server{Name: opts.Name}
-	for _, e := range opts.Env {
-		k, v, ok := strings.Cut(e, "=")
-		if !ok || k == "" {
-			return s, usagef("-e %q: write -e KEY=VALUE", e)
-		}
-		s.Env = append(s.Env, define.KV{Key: k, Value: v})
-	}
-	for _, h := range opts.Headers {
-		k, v, ok := strings.Cut(h, ":")
-		if !ok || strings.TrimSpace(k) == "" {
-			return s, usagef("-H %q: write -H \"Key: Value\"", h)
-		}
-		s.Headers = append(s.Headers, define.KV{Key: strings.TrimSpace(k), Value: strings.TrimSpace(v)})
-	}
-	switch {
-	case opts.URL != "" && len(opts.Command) > 0:
-		return s, usagef("give a URL or a command after --, not both")
-	case opts.URL != "":
-		s.Transport, s.URL = normalize.HTTP, opts.URL
-		if opts.Transport == "sse" {
-			s.Transport = normalize.SSE
-		} else if opts.Transport != "" && opts.Transport != "http" {
-			return s, usagef("unknown --transport %q: use http or sse", opts.Transport)
-		}
-		if len(s.Env) > 0 {
-			return s, usagef("-e is for a stdio server: a remote server takes headers (-H)")
-		}
-	case len(opts.Command) > 0:
-		s.Transport, s.Command, s.Args = normalize.Stdio, opts.Command[0], opts.Command[1:]
-		if len(s.Headers) > 0 || opts.Transport != "" {
-			return s, usagef("-H and --transport are for a remote server (a URL)")
-		}
-	default:
-		return s, usagef("give the server's URL, or its command after --")
-	}
-	return s, nil
-}
-
 func runAdd(opts *addOptions) error {
 	if err := checkColor(opts.Color); err != nil {
 		return err
@@ -159,9 +116,9 @@ func runAdd(opts *addOptions) error {
 	if len(opts.Flags.Clients) == 0 {
 		return usagef("--client is required: the clients to write the server for")
 	}
-	scope := normalize.Scope(opts.Scope)
-	if !slices.Contains([]normalize.Scope{normalize.Project, normalize.User}, scope) {
-		return usagef("unknown scope %q: use project or user", opts.Scope)
+	scope, err := writeScope(opts.Scope)
+	if err != nil {
+		return err
 	}
 	dopts, clients, _, err := opts.Flags.shown(opts.IO)
 	if err != nil {
@@ -171,68 +128,60 @@ func runAdd(opts *addOptions) error {
 	if opts.Remove {
 		res, err = app.Remove(app.RemoveRequest{Options: &dopts, Clients: clients, Scope: scope, Name: opts.Name, DryRun: opts.DryRun})
 	} else {
-		s, serr := opts.server()
+		spec := define.Spec{Name: opts.Name, URL: opts.URL, Transport: opts.Transport, Command: opts.Command, Env: opts.Env, Headers: opts.Headers}
+		s, serr := spec.Server()
 		if serr != nil {
-			return serr
+			return usagef("%v", serr)
 		}
 		res, err = app.Add(app.AddRequest{Options: &dopts, Clients: clients, Scope: scope, Server: s, DryRun: opts.DryRun, Force: opts.Force})
 	}
 	if err != nil {
 		return err
 	}
-	b, st := opts.IO.Boundary(), opts.IO.Style(opts.Color)
-	refused(opts.IO, b, res)
-	if opts.DryRun {
-		if err := diffs(opts.IO, b, st, res.Files); err != nil {
-			return err
+	return written(opts.IO, &opts.Flags, opts.Color, res.Run(opts.Name, opts.Remove, opts.DryRun), clients, len(res.Refused) > 0)
+}
+
+// writeScope is the --scope of add, remove and sync.
+func writeScope(s string) (normalize.Scope, error) {
+	scope := normalize.Scope(s)
+	if !slices.Contains([]normalize.Scope{normalize.Project, normalize.User}, scope) {
+		return scope, usagef("unknown scope %q: use project or user", s)
+	}
+	return scope, nil
+}
+
+// written prints what add, remove or sync did (report.WriteText) and,
+// once add or sync wrote, each client's view read afresh from the files:
+// the write is not done until each client's view says what it makes of
+// it (a server given by name: that server's views; sync: the matrix).
+func written(io *IO, flags *discoveryFlags, color colorFlags, run *view.WriteRun, clients []*normalize.Client, refused bool) error {
+	b, st := io.Boundary(), io.Style(color)
+	if err := report.WriteText(io.Out, io.ErrOut, view.NewWrite(b, run), st); err != nil {
+		return err
+	}
+	if !run.DryRun && !run.Remove && len(run.Files) > 0 {
+		fresh, err := flags.options(io)
+		if err == nil {
+			err = fresh.Prepare()
 		}
-	} else if len(res.Files) > 0 && !opts.Remove {
-		// the write is not done until each client's view says what it makes of it
-		fresh, err := opts.Flags.options(opts.IO)
 		if err != nil {
 			return err
 		}
-		if err := fresh.Prepare(); err != nil {
-			return err
-		}
-		ex, err := app.Explain(app.ExplainRequest{Options: &fresh, Clients: clients, Name: opts.Name}, b)
+		ex, err := app.Explain(app.ExplainRequest{Options: &fresh, Clients: clients, Name: run.Name}, b)
 		if err != nil {
 			return err
 		}
-		if err := report.ExplainNameViewsText(opts.IO.Out, ex.Workspace, st); err != nil {
-			return err
+		if run.Name != "" {
+			err = report.ExplainNameViewsText(io.Out, ex.Workspace, st)
+		} else {
+			err = report.ExplainMatrixText(io.Out, ex.Workspace, secret.Lit(""), false, st)
 		}
-	} else {
-		for _, f := range res.Files {
-			fmt.Fprintf(opts.IO.Out, "removed %q from %s\n", b.Text(opts.Name), b.Text(f.Path))
+		if err != nil {
+			return err
 		}
 	}
-	if len(res.Refused) > 0 {
+	if refused {
 		return silentError{exitFindings}
 	}
 	return nil
-}
-
-// refused says, on stderr, which clients a write refused and why, and
-// what --force changed.
-func refused(io *IO, b *secret.Boundary, res *app.AddResult) {
-	for _, w := range res.Warnings {
-		fmt.Fprintf(io.ErrOut, "mcpconf: %s: warning: %s\n", b.Text(w.Client.Product), b.Text(w.Reason))
-	}
-	for _, r := range res.Refused {
-		fmt.Fprintf(io.ErrOut, "mcpconf: %s: %s\n", b.Text(r.Client.Product), b.Text(r.Reason))
-		if r.Hint != "" {
-			fmt.Fprintf(io.ErrOut, "  hint: %s\n", b.Text(r.Hint))
-		}
-	}
-}
-
-// diffs prints what files would become, as a unified diff through the
-// boundary (lint --diff, a dry run).
-func diffs(io *IO, b *secret.Boundary, st report.Style, files []app.FileFix) error {
-	var ds []string
-	for _, f := range files {
-		ds = append(ds, edit.Diff(f.Path, f.Before, f.After))
-	}
-	return report.LintDiff(io.Out, view.NewDiff(b, ds), st)
 }

@@ -183,7 +183,7 @@ func runLintDiff(opts *lintOptions, req app.LintRequest) error {
 	}
 	b := opts.IO.Boundary()
 	view.NewLint(b, res) // learn what the run found secret
-	if err := diffs(opts.IO, b, opts.IO.Style(opts.Color), fixes); err != nil {
+	if err := report.LintDiff(opts.IO.Out, view.NewDiff(b, app.Diffs(fixes)), opts.IO.Style(opts.Color)); err != nil {
 		return err
 	}
 	if len(fixes) > 0 {

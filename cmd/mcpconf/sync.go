@@ -7,9 +7,6 @@ import (
 
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/discover"
-	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/report"
-	"github.com/mcpconf/mcpconf/secret"
 )
 
 type syncOptions struct {
@@ -69,9 +66,9 @@ func runSync(opts *syncOptions) error {
 	if opts.From == "" || opts.To == "" {
 		return usagef("--from and --to are required: the client to copy from and those to write to")
 	}
-	scope := normalize.Scope(opts.Scope)
-	if scope != normalize.Project && scope != normalize.User {
-		return usagef("unknown scope %q: use project or user", opts.Scope)
+	scope, err := writeScope(opts.Scope)
+	if err != nil {
+		return err
 	}
 	dopts, err := opts.Flags.options(opts.IO)
 	if err != nil {
@@ -92,30 +89,5 @@ func runSync(opts *syncOptions) error {
 	if err != nil {
 		return err
 	}
-	b, st := opts.IO.Boundary(), opts.IO.Style(opts.Color)
-	refused(opts.IO, b, res)
-	if opts.DryRun {
-		if err := diffs(opts.IO, b, st, res.Files); err != nil {
-			return err
-		}
-	} else {
-		fresh, err := opts.Flags.options(opts.IO)
-		if err != nil {
-			return err
-		}
-		if err := fresh.Prepare(); err != nil {
-			return err
-		}
-		ex, err := app.Explain(app.ExplainRequest{Options: &fresh, Clients: append(from, to...)}, b)
-		if err != nil {
-			return err
-		}
-		if err := report.ExplainMatrixText(opts.IO.Out, ex.Workspace, secret.Lit(""), false, st); err != nil {
-			return err
-		}
-	}
-	if len(res.Refused) > 0 {
-		return silentError{exitFindings}
-	}
-	return nil
+	return written(opts.IO, &opts.Flags, opts.Color, res.Run("", false, opts.DryRun), append(from, to...), len(res.Refused) > 0)
 }

@@ -1,0 +1,42 @@
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/mcpconf/mcpconf/view"
+)
+
+// WriteText writes what add, remove or sync did: on errOut, each
+// warning of --force and each client refused, with why and what to do;
+// on w, a dry run's unified diff, or the files remove changed. (What add
+// and sync wrote is shown as each client's view of it, by the explain
+// renderers.)
+func WriteText(w, errOut io.Writer, r *view.Write, st Style) error {
+	for _, n := range r.Warnings {
+		if _, err := fmt.Fprintf(errOut, "mcpconf: %s: warning: %s\n", n.Client, n.Reason); err != nil {
+			return err
+		}
+	}
+	for _, n := range r.Refused {
+		if _, err := fmt.Fprintf(errOut, "mcpconf: %s: %s\n", n.Client, n.Reason); err != nil {
+			return err
+		}
+		if !n.Hint.IsZero() {
+			if _, err := fmt.Fprintf(errOut, "  hint: %s\n", n.Hint); err != nil {
+				return err
+			}
+		}
+	}
+	if r.DryRun {
+		return LintDiff(w, r.Diff, st)
+	}
+	if r.Remove {
+		for _, f := range r.Files {
+			if _, err := fmt.Fprintf(w, "removed %q from %s\n", r.Name, f.Path); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

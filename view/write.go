@@ -1,0 +1,75 @@
+package view
+
+import (
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
+)
+
+// WriteRun is what mcpconf add, remove or sync wrote, or would write (a
+// dry run), before the boundary: app builds it.
+type WriteRun struct {
+	Name   string // the server add or remove wrote; "" for sync
+	Remove bool
+	DryRun bool
+	Files  []WrittenFile
+	// Refused are the clients not written, and why; Warnings say what
+	// --force changed for a client.
+	Refused, Warnings []ClientNote
+}
+
+// WrittenFile is one file a write changed (or would change).
+type WrittenFile struct {
+	Path    string // as displayed
+	Created bool
+	Diff    string // unified diff of the change
+}
+
+// ClientNote is something a write says about one client.
+type ClientNote struct {
+	Client       *normalize.Client
+	Reason, Hint string
+}
+
+// Write is a WriteRun through the boundary.
+type Write struct {
+	Name     secret.Safe
+	Remove   bool
+	DryRun   bool
+	Files    []WriteFile
+	Refused  []WriteNote
+	Warnings []WriteNote
+	// Diff holds every file's change, for a dry run.
+	Diff *Diff
+}
+
+// WriteFile is a file a write changed, shown.
+type WriteFile struct {
+	Path    secret.Safe
+	Created bool
+}
+
+// WriteNote is a refusal or warning, shown.
+type WriteNote struct {
+	Client, Reason, Hint secret.Safe
+}
+
+// NewWrite makes a write's result safe to print.
+func NewWrite(b *secret.Boundary, run *WriteRun) *Write {
+	w := &Write{Name: b.Text(run.Name), Remove: run.Remove, DryRun: run.DryRun}
+	var diffs []string
+	for _, f := range run.Files {
+		w.Files = append(w.Files, WriteFile{Path: b.Text(f.Path), Created: f.Created})
+		diffs = append(diffs, f.Diff)
+	}
+	w.Diff = NewDiff(b, diffs)
+	note := func(n ClientNote) WriteNote {
+		return WriteNote{Client: b.Text(n.Client.Product), Reason: b.Text(n.Reason), Hint: b.Text(n.Hint)}
+	}
+	for _, n := range run.Refused {
+		w.Refused = append(w.Refused, note(n))
+	}
+	for _, n := range run.Warnings {
+		w.Warnings = append(w.Warnings, note(n))
+	}
+	return w
+}
