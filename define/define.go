@@ -306,7 +306,7 @@ func literalSecrets(s Server) error {
 		_, _, _, tok := secret.FindToken(v)
 		if tok || secret.IsSecretKey(key) && secret.LooksSecret(v) {
 			return &Refusal{Reason: fmt.Sprintf("%s %q of server %q holds what looks like a literal secret, which would be written to the file", what, key, s.Name),
-				Hint: fmt.Sprintf("put it in a variable and write %s=${%s}", key, envName(key))}
+				Hint: fmt.Sprintf("put it in a variable and write %s=${%s}", key, secret.EnvName(key, "TOKEN"))}
 		}
 		return nil
 	}
@@ -327,19 +327,6 @@ func literalSecrets(s Server) error {
 		}
 	}
 	return nil
-}
-
-// envName is a variable name for a key: "API_TOKEN" for "api-token".
-func envName(key string) string {
-	var b strings.Builder
-	for _, r := range strings.ToUpper(key) {
-		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
 }
 
 // kv is one member of an object written in order.

@@ -299,3 +299,24 @@ func longestRun(s string) int {
 	}
 	return best
 }
+
+// EnvName turns a key into an environment variable name for hints:
+// "x-api-key" → "X_API_KEY", "braveApiKey" → "BRAVE_API_KEY". fallback is
+// used when nothing is left.
+func EnvName(key, fallback string) string {
+	if resolve.IsEnvName(key) {
+		return key
+	}
+	var b strings.Builder
+	for _, w := range Words(key) {
+		if b.Len() > 0 && !(w[0] >= '0' && w[0] <= '9') {
+			b.WriteByte('_')
+		}
+		b.WriteString(strings.ToUpper(w))
+	}
+	name := b.String()
+	if name == "" || !resolve.IsEnvName(name) {
+		return fallback
+	}
+	return name
+}

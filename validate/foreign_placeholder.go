@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // foreignPlaceholderRule reports placeholders in a syntax the file's client
@@ -216,10 +217,10 @@ func placeholderHint(client *normalize.Client, field, key, value string, ph reso
 	name := ph.Name
 	switch ph.Syntax {
 	case resolve.Input:
-		name = envVarName(ph.Name, "INPUT_VALUE")
+		name = secret.EnvName(ph.Name, "INPUT_VALUE")
 	case resolve.Mustache:
 		// {{ secrets.GH_TOKEN }}: the variable is the last part
-		name = envVarName(ph.Name[strings.LastIndexByte(ph.Name, '.')+1:], "API_TOKEN")
+		name = secret.EnvName(ph.Name[strings.LastIndexByte(ph.Name, '.')+1:], "API_TOKEN")
 	}
 	c := client
 	// A client that reads variables by name gives a variable's value whole,

@@ -483,12 +483,12 @@ func secretVarName(server, key, kind string, auth bool) string {
 			words = words[:len(words)-1]
 		}
 		if len(words) > 0 {
-			return envVarName(strings.ToUpper(strings.Join(words, "_"))+"_PASSWORD", "DB_PASSWORD")
+			return secret.EnvName(strings.ToUpper(strings.Join(words, "_"))+"_PASSWORD", "DB_PASSWORD")
 		}
-		return envVarName(strings.ToUpper(envVarName(server, "DB"))+"_PASSWORD", "DB_PASSWORD")
+		return secret.EnvName(strings.ToUpper(secret.EnvName(server, "DB"))+"_PASSWORD", "DB_PASSWORD")
 	}
 	if key != "" && !auth {
-		return envVarName(key, "API_TOKEN")
+		return secret.EnvName(key, "API_TOKEN")
 	}
 	switch {
 	case kindVars[kind] != "":
@@ -503,7 +503,7 @@ func secretVarName(server, key, kind string, auth bool) string {
 	case strings.Contains(kind, "key"):
 		suffix = "_API_KEY"
 	}
-	prefix := strings.ToUpper(envVarName(server, "MCP"))
+	prefix := strings.ToUpper(secret.EnvName(server, "MCP"))
 	for _, w := range []string{"_API", "_TOKEN", "_BASIC"} {
 		// server "api": API_KEY, not API_API_KEY
 		if strings.HasPrefix(suffix, w) && (strings.HasSuffix(prefix, w) || prefix == w[1:]) {
@@ -514,7 +514,7 @@ func secretVarName(server, key, kind string, auth bool) string {
 			}
 		}
 	}
-	return envVarName(prefix+suffix, "API"+suffix)
+	return secret.EnvName(prefix+suffix, "API"+suffix)
 }
 
 // urlWords end the names of variables that hold a URL or connection string.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // shellCommandValueRule reports pisces "!command" env and header values.
@@ -51,7 +52,7 @@ func checkShellCommandValue(p *Pass) {
 		doc := p.Document(s.Source.Path)
 		if s.Source.Scope == normalize.Project {
 			d := p.AtValue(doc, v, "%s %q runs a shell command when the server starts: anyone who opens this project with pisces runs it", what, key)
-			d.Hint = fmt.Sprintf("move the server to ~/.pisces/mcp.json, or write \"${%s}\" and set %s in your environment", envVarName(key, "VALUE"), envVarName(key, "VALUE"))
+			d.Hint = fmt.Sprintf("move the server to ~/.pisces/mcp.json, or write \"${%s}\" and set %s in your environment", secret.EnvName(key, "VALUE"), secret.EnvName(key, "VALUE"))
 			return
 		}
 		d := p.AtValue(doc, v, "%s %q is read from a shell command that pisces runs when the server starts", what, key)

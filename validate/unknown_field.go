@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // unknownFieldRule reports server keys the client does not know.
@@ -113,7 +114,7 @@ func checkUnknownField(p *Pass) {
 			d.Severity = normalize.Error
 			d.Hint = note.Hint
 			if strings.Contains(note.Hint, "%q") {
-				d.Hint = fmt.Sprintf(note.Hint, envVarName(strings.ToUpper(s.Name)+"_TOKEN", "MCP_TOKEN"))
+				d.Hint = fmt.Sprintf(note.Hint, secret.EnvName(strings.ToUpper(s.Name)+"_TOKEN", "MCP_TOKEN"))
 			}
 		}
 		strict := c.Strictness == normalize.RejectsConfig

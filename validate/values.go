@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/resolve"
-	"github.com/mcpconf/mcpconf/secret"
 )
 
 // clientLabel names the products that read a provider's files, for
@@ -129,27 +127,6 @@ func isShell(cmd string) bool {
 		return true
 	}
 	return false
-}
-
-// envVarName turns a key into an environment variable name for hints:
-// "x-api-key" → "X_API_KEY", "braveApiKey" → "BRAVE_API_KEY". fallback is
-// used when nothing is left.
-func envVarName(key, fallback string) string {
-	if resolve.IsEnvName(key) {
-		return key
-	}
-	var b strings.Builder
-	for _, w := range secret.Words(key) {
-		if b.Len() > 0 && !(w[0] >= '0' && w[0] <= '9') {
-			b.WriteByte('_')
-		}
-		b.WriteString(strings.ToUpper(w))
-	}
-	name := b.String()
-	if name == "" || !resolve.IsEnvName(name) {
-		return fallback
-	}
-	return name
 }
 
 // varAdvice says how a user of client c gets variable name into the value
