@@ -307,7 +307,7 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 		r.files = append(r.files, checkedFile{d.Path, f})
 	}
 	if job.release {
-		dopts.Forget(released)
+		dopts.Forget(job.root, released)
 	}
 	return r, nil
 }

@@ -293,7 +293,7 @@ func (o *Options) Prepare() error {
 	if o.cache == nil {
 		// made before the options are copied, so that every copy (one per
 		// project root of a monorepo) shares the files read
-		o.cache = &docCache{m: map[string]*cached{}}
+		o.cache = &docCache{m: map[docKey]*cached{}}
 	}
 	return o.prepare()
 }
@@ -335,7 +335,7 @@ type readResult struct {
 // it (~/.claude.json holds two scopes).
 func (o *Options) readAll(locs []Location) []readResult {
 	if o.cache == nil {
-		o.cache = &docCache{m: map[string]*cached{}}
+		o.cache = &docCache{m: map[docKey]*cached{}}
 	}
 	out := make([]readResult, len(locs))
 	first := map[string]int{}
@@ -373,13 +373,16 @@ func (o *Options) readAll(locs []Location) []readResult {
 	return out
 }
 
-// Forget drops what the run read, and whether paths exist, at the
-// absolute paths drop selects: lint -r is done with a project root once
-// it is checked, and the run's memory must not grow with the tree. A file
-// asked for again is read again.
-func (o *Options) Forget(drop func(abs string) bool) {
+// Forget drops what the run read for the project at root: the files, and
+// whether paths exist, at the absolute paths drop selects, and the tables
+// of projects as root and the roots below it read them (~/.claude.json's
+// entries near root).
+// lint -r is done with a project root once it is checked, and the run's
+// memory must not grow with the tree. A file asked for again is read
+// again.
+func (o *Options) Forget(root string, drop func(abs string) bool) {
 	if o.cache != nil {
-		o.cache.forget(drop)
+		o.cache.forget(root, drop)
 	}
 }
 
@@ -393,7 +396,7 @@ type docCache struct {
 	tableFiles map[string]func() *table
 
 	mu    sync.Mutex
-	m     map[string]*cached
+	m     map[docKey]*cached
 	notes []string
 	found map[string]bool // whether a path exists, once asked
 }
@@ -417,12 +420,11 @@ func (c *docCache) exists(path string) bool {
 	return ok
 }
 
-func (c *docCache) forget(drop func(abs string) bool) {
+func (c *docCache) forget(root string, drop func(abs string) bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for k := range c.m {
-		_, rest, _ := strings.Cut(k, "\x00") // the key of read: format, path, display path
-		if abs, _, _ := strings.Cut(rest, "\x00"); drop(abs) {
+		if k.forRoot == "" && drop(k.abs) || k.forRoot != "" && (k.forRoot == root || strings.HasPrefix(k.forRoot, root+string(filepath.Separator))) {
 			delete(c.m, k)
 		}
 	}
@@ -465,22 +467,27 @@ func (c *docCache) table(key string, l Location, section string) *table {
 	return get()
 }
 
+// docKey is a document of the cache. The display path is part of it: a
+// document carries it into every finding, and two roots of one run (lint
+// -r) may show the same file differently. A table of projects is read as
+// each root needs it (forRoot), and forgotten with the root.
+type docKey struct {
+	format       normalize.Format
+	abs, display string
+	forRoot      string
+}
+
 // read reads a location once per run and returns it as seen from the
 // project at root with home.
 // A table of projects (pr) is read for root: the key says so.
 func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
-	// The display path is part of the key: a document carries it into
-	// every finding, and two roots of one run (lint -r) may show the same
-	// file differently.
-	key := string(l.Format) + "\x00" + l.Abs + "\x00" + l.Display
-	fileKey := key
+	key := docKey{format: l.Format, abs: l.Abs, display: l.Display}
+	fileKey := string(l.Format) + "\x00" + l.Abs + "\x00" + l.Display
 	if pr != nil {
 		if c.table(fileKey, l, pr.section) == nil {
 			return readResult{} // absent
 		}
-		// The document as root reads it: keyed as if it were a file of
-		// root, so that it goes when root's files do (Options.Forget).
-		key = string(l.Format) + "\x00" + filepath.Join(root, "\x01table", l.Abs) + "\x00" + l.Display
+		key.forRoot = root
 	}
 	c.mu.Lock()
 	e := c.m[key]
@@ -627,7 +634,7 @@ func projectSection(top *normalize.Value, section, root string, exact bool) *nor
 // note records something the run left out, once.
 func (o *Options) note(msg string) {
 	if o.cache == nil {
-		o.cache = &docCache{m: map[string]*cached{}}
+		o.cache = &docCache{m: map[docKey]*cached{}}
 	}
 	o.cache.mu.Lock()
 	defer o.cache.mu.Unlock()

@@ -227,3 +227,44 @@ func TestPrunedViewsMatch(t *testing.T) {
 		t.Fatalf("the other projects were not left out (%d projects)", n)
 	}
 }
+
+// TestForgetDropsTablesReadForRoot: the table of projects read for a root
+// (its entries near it) goes when the root is forgotten, and only then;
+// another root's stays.
+func TestForgetDropsTablesReadForRoot(t *testing.T) {
+	dir := t.TempDir()
+	a, b, home := filepath.Join(dir, "src", "a"), filepath.Join(dir, "src", "b"), filepath.Join(dir, "home")
+	for _, r := range []string{a, b} {
+		if err := os.MkdirAll(r, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := gen.ClaudeJSON(filepath.Join(home, ".claude.json"), 64<<10, a); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Root: a, Home: home}
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	claude := normalize.ClientByID("claude")
+	o.View(claude, AllScopes)
+	ob := o
+	ob.Root = b
+	ob.View(claude, AllScopes)
+	roots := func() map[string]bool {
+		out := map[string]bool{}
+		for k := range o.cache.m {
+			if k.forRoot != "" {
+				out[k.forRoot] = true
+			}
+		}
+		return out
+	}
+	if got := roots(); !got[a] || !got[b] {
+		t.Fatalf("tables read for %v, want both roots", got)
+	}
+	o.Forget(a, func(string) bool { return false })
+	if got := roots(); got[a] || !got[b] {
+		t.Fatalf("after forgetting %s: tables read for %v, want only %s", a, got, b)
+	}
+}
