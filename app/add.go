@@ -83,7 +83,7 @@ func Add(req AddRequest) (*AddResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		doc, _, err := discover.ReadFile(abs, display, format)
+		doc, diags, err := discover.ReadFile(abs, display, format)
 		created := errors.Is(err, fs.ErrNotExist)
 		if err != nil && !created {
 			return nil, err
@@ -99,8 +99,7 @@ func Add(req AddRequest) (*AddResult, error) {
 		} else {
 			before = doc.Src
 		}
-		if doc.Root == nil || doc.Root.Kind != normalize.Object {
-			refuse(c, fmt.Sprintf("%s does not parse: nothing was written to it", display), "fix it first (mcpconf lint shows how)")
+		if !created && unwritable(c, display, doc, diags, refuse) {
 			continue
 		}
 		var ins normalize.Edit
@@ -177,7 +176,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 		if !ok {
 			continue
 		}
-		doc, _, err := discover.ReadFile(abs, display, format)
+		doc, diags, err := discover.ReadFile(abs, display, format)
 		if errors.Is(err, fs.ErrNotExist) {
 			refuse(c, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name), "")
 			continue
@@ -185,8 +184,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		if doc.Root == nil || doc.Root.Kind != normalize.Object {
-			refuse(c, fmt.Sprintf("%s does not parse: nothing was written to it", display), "fix it first (mcpconf lint shows how)")
+		if unwritable(c, display, doc, diags, refuse) {
 			continue
 		}
 		servers := doc.Root.Get(c.ServersKey)
@@ -217,6 +215,30 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 		out.Created = append(out.Created, false)
 	}
 	return out, nil
+}
+
+// unwritable refuses c when its file was not read whole, does not parse,
+// or holds no object: the first error found says why (a file too large to
+// read, a syntax error and where).
+func unwritable(c *normalize.Client, display string, doc *normalize.Document, diags []normalize.Diagnostic, refuse func(c *normalize.Client, reason, hint string)) bool {
+	if doc != nil && doc.Root != nil && doc.Root.Kind == normalize.Object {
+		return false
+	}
+	why := fmt.Sprintf("%s does not parse", display)
+	if doc != nil && doc.Root != nil {
+		why = fmt.Sprintf("the top level of %s is not an object", display)
+	}
+	for _, d := range diags {
+		if d.Severity == normalize.Error {
+			why = fmt.Sprintf("%s: %s", display, d.Message)
+			if d.Pos.IsValid() {
+				why = fmt.Sprintf("%s:%s: %s", display, d.Pos, d.Message)
+			}
+			break
+		}
+	}
+	refuse(c, why+": nothing was written to it", "fix it first (mcpconf lint shows how)")
+	return true
 }
 
 // sameJSON reports whether a value of a file holds what text does, as

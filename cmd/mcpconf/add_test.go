@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/internal/testtree"
 )
 
@@ -77,5 +78,36 @@ func TestSyncCmd(t *testing.T) {
 	io, _, errOut = testIO(nil)
 	if code := Main([]string{"sync", "--from", "claud", "--to", "cursor", "--root", root, "--home", home}, io); code != 2 || !strings.Contains(errOut.String(), `did you mean "claude"`) {
 		t.Fatalf("unknown --from: exit %d %s", code, errOut)
+	}
+}
+
+// TestHugeFileEndToEnd: a config file over the size mcpconf reads is a
+// finding at its path in lint (exit 1), listed as not read by explain,
+// and add refuses to write into it, saying why, rather than taking it
+// for a file that does not parse.
+func TestHugeFileEndToEnd(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{"README": ""})
+	os.MkdirAll(home, 0o755)
+	f, err := os.Create(filepath.Join(root, ".mcp.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(discover.MaxFileSize + 1) // sparse: no disk used
+	f.Close()
+	run := func(args ...string) (int, string, string) {
+		io, out, errOut := testIO(nil)
+		code := Main(append(args[:1:1], append([]string{"--root", root, "--home", home}, args[1:]...)...), io)
+		return code, out.String(), errOut.String()
+	}
+	code, out, errOut := run("lint")
+	if code != 1 || !strings.Contains(out, ".mcp.json: error: file is 536870913 bytes, more than the 512 MiB mcpconf reads") {
+		t.Errorf("lint: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = run("add", "x", "--client", "claude", "--", "uvx", "x")
+	if code != 1 || !strings.Contains(errOut, "more than the 512 MiB mcpconf reads") || strings.Contains(errOut, "does not parse") {
+		t.Errorf("add: exit %d\n%s%s", code, out, errOut)
+	}
+	if fi, err := os.Stat(filepath.Join(root, ".mcp.json")); err != nil || fi.Size() != discover.MaxFileSize+1 {
+		t.Errorf("the file changed: %v", err)
 	}
 }
