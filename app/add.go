@@ -14,13 +14,14 @@ import (
 	"github.com/mcpconf/mcpconf/view"
 )
 
-// AddRequest is one server to write for several clients (mcpconf add).
+// AddRequest is servers to write for several clients (mcpconf add: one;
+// mcpconf sync: every server copied).
 type AddRequest struct {
 	// Options locate the project and the home, prepared.
 	Options *discover.Options
 	Clients []*normalize.Client
 	Scope   normalize.Scope // Project or User
-	Server  define.Server
+	Servers []define.Server
 	// DryRun computes the changes and writes nothing.
 	DryRun bool
 	// Replace rewrites a definition of the same name where a file has one
@@ -41,6 +42,19 @@ type AddResult struct {
 	Refused []view.ClientNote
 	// Warnings say what --force changed for a client (Reason holds it).
 	Warnings []view.ClientNote
+	// Written are the definitions in the files, written or found already
+	// so: what Verify checks each client's view against.
+	Written []Written
+}
+
+// Written is one server in one client's file after a write (or, for
+// remove, taken out of it).
+type Written struct {
+	Client *normalize.Client
+	Abs    string
+	Server define.Server
+	// Forced: written in its nearest form (define.Force), not as given.
+	Forced bool
 }
 
 // Run is the result as the view package takes it: name is the server add
@@ -53,12 +67,14 @@ func (r *AddResult) Run(name string, remove, dryRun bool) *view.WriteRun {
 	return run
 }
 
-// Add writes req.Server into each client's file of the scope
+// Add writes req.Servers into each client's file of the scope
 // (discover.Options.TargetFile), translated for it (define.For), through
-// the editor: the file's other bytes kept, written atomically, a file
-// created with its directories when missing. A client whose file does
-// not parse, already defines the name, or cannot hold the definition
-// exactly is refused with the reason; the others are written.
+// the editor: the file's other bytes kept, a file created with its
+// directories when missing, each file written once, atomically, with
+// every server. A server a client cannot hold exactly, or whose name its
+// file already defines (without Replace), is refused for that client with
+// the reason; a client whose file cannot be read whole or does not parse
+// is refused; the others are written.
 func Add(req AddRequest) (*AddResult, error) {
 	out := &AddResult{}
 	refuse := out.refuse
@@ -67,63 +83,46 @@ func Add(req AddRequest) (*AddResult, error) {
 		if !ok {
 			continue
 		}
-		var err error
-		var e define.Entry
-		var warns []string
-		if req.Force {
-			e, warns, err = define.Force(c, req.Server)
-		} else {
-			e, err = define.For(c, req.Server)
-		}
-		var r *define.Refusal
-		if errors.As(err, &r) {
-			refuse(c, r.Reason, r.Hint)
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
 		doc, diags, err := discover.ReadFile(abs, display, format)
 		created := errors.Is(err, fs.ErrNotExist)
 		if err != nil && !created {
 			return nil, err
 		}
-		var before []byte
 		if created {
 			empty := "{}\n"
 			if format == normalize.TOML {
 				empty = ""
 			}
-			before = []byte(empty)
-			doc, _ = discover.Parse(abs, display, format, before)
-		} else {
-			before = doc.Src
-		}
-		if !created && unwritable(c, display, doc, diags, refuse) {
+			doc, _ = discover.Parse(abs, display, format, []byte(empty))
+		} else if unwritable(c, display, doc, diags, refuse) {
 			continue
 		}
-		var ins normalize.Edit
-		if servers := doc.Root.Get(c.ServersKey); servers != nil && servers.Kind == normalize.Object {
-			if m := servers.Member(req.Server.Name); m != nil && !req.Replace {
-				refuse(c, fmt.Sprintf("%q is already defined in %s:%s", req.Server.Name, display, m.KeyRange.Start), "remove it first (mcpconf remove), or choose another name")
+		before, cur := doc.Src, doc
+		var warnings []string
+		var written []Written
+		for _, s := range req.Servers {
+			next, warns, err := addOne(cur, c, display, s, req)
+			var r *define.Refusal
+			if errors.As(err, &r) {
+				refuse(c, r.Reason, r.Hint)
 				continue
-			} else if m != nil && sameJSON(m.Value, e.JSON) {
-				continue // already so: nothing to write
-			} else if m != nil {
-				ins, err = edit.ReplaceValue(doc, m.Value, layout(m.Value, e.JSON))
-			} else {
-				ins, err = edit.InsertMember(doc, servers, req.Server.Name, layout(servers, e.JSON))
 			}
-		} else {
-			ins, err = edit.InsertMember(doc, doc.Root, c.ServersKey, fmt.Sprintf("{%q: %s}", req.Server.Name, e.JSON))
+			if err != nil {
+				return nil, err
+			}
+			warnings = append(warnings, warns...)
+			written = append(written, Written{Client: c, Abs: abs, Server: s, Forced: len(warns) > 0})
+			if next != nil {
+				cur, _ = discover.Parse(abs, display, format, next)
+			}
 		}
-		if err != nil {
-			refuse(c, fmt.Sprintf("cannot add %q to %s: %v", req.Server.Name, display, err), "")
-			continue
+		out.Written = append(out.Written, written...)
+		for _, w := range warnings {
+			out.Warnings = append(out.Warnings, view.ClientNote{Client: c, Reason: w})
 		}
-		after, err := edit.Apply(before, []normalize.Edit{ins})
-		if err != nil {
-			return nil, err
+		after := cur.Src
+		if bytes.Equal(after, before) && !created || len(written) == 0 {
+			continue // already so: nothing to write
 		}
 		if created && format != normalize.TOML {
 			// a new file has no style to follow: two spaces, as users write
@@ -139,6 +138,7 @@ func Add(req AddRequest) (*AddResult, error) {
 				err = edit.WriteFile(abs, before, after, format)
 			}
 			if err != nil {
+				out.Written = out.Written[:len(out.Written)-len(written)]
 				refuse(c, err.Error(), "")
 				continue
 			}
@@ -146,13 +146,47 @@ func Add(req AddRequest) (*AddResult, error) {
 		if created {
 			before = nil
 		}
-		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: 1})
+		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: len(written)})
 		out.Created = append(out.Created, created)
-		for _, w := range warns {
-			out.Warnings = append(out.Warnings, view.ClientNote{Client: c, Reason: w})
-		}
 	}
 	return out, nil
+}
+
+// addOne is doc's text with s written for c, or nil when the file already
+// holds it; a *define.Refusal when c cannot hold it, or the name is taken
+// and the request does not replace.
+func addOne(doc *normalize.Document, c *normalize.Client, display string, s define.Server, req AddRequest) ([]byte, []string, error) {
+	var e define.Entry
+	var warns []string
+	var err error
+	if req.Force {
+		e, warns, err = define.Force(c, s)
+	} else {
+		e, err = define.For(c, s)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var ins normalize.Edit
+	if servers := doc.Root.Get(c.ServersKey); servers != nil && servers.Kind == normalize.Object {
+		switch m := servers.Member(s.Name); {
+		case m != nil && !req.Replace:
+			return nil, nil, &define.Refusal{Reason: fmt.Sprintf("%q is already defined in %s:%s", s.Name, display, m.KeyRange.Start), Hint: "remove it first (mcpconf remove), or choose another name"}
+		case m != nil && sameJSON(m.Value, e.JSON):
+			return nil, warns, nil // already so
+		case m != nil:
+			ins, err = edit.ReplaceValue(doc, m.Value, layout(m.Value, e.JSON))
+		default:
+			ins, err = edit.InsertMember(doc, servers, s.Name, layout(servers, e.JSON))
+		}
+	} else {
+		ins, err = edit.InsertMember(doc, doc.Root, c.ServersKey, fmt.Sprintf("{%q: %s}", s.Name, e.JSON))
+	}
+	if err != nil {
+		return nil, nil, &define.Refusal{Reason: fmt.Sprintf("cannot add %q to %s: %v", s.Name, display, err)}
+	}
+	after, err := edit.Apply(doc.Src, []normalize.Edit{ins})
+	return after, warns, err
 }
 
 // RemoveRequest is a server to remove from several clients' files

@@ -31,14 +31,14 @@ func TestAdd(t *testing.T) {
 	}
 	s := define.Server{Name: "github", Transport: normalize.Stdio, Command: "npx", Args: []string{"-y", "@modelcontextprotocol/server-github@2025.4.8"},
 		Env: []define.KV{{Key: "GITHUB_PERSONAL_ACCESS_TOKEN", Value: "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}}
-	dry, err := Add(AddRequest{Options: &o, Clients: clients, Scope: normalize.Project, Server: s, DryRun: true})
+	dry, err := Add(AddRequest{Options: &o, Clients: clients, Scope: normalize.Project, Servers: []define.Server{s}, DryRun: true})
 	if err != nil || len(dry.Files) != 4 || len(dry.Refused) != 0 {
 		t.Fatalf("%v %+v", err, dry)
 	}
 	if _, err := os.Stat(filepath.Join(root, ".mcp.json")); err == nil {
 		t.Fatal("a dry run wrote .mcp.json")
 	}
-	res, err := Add(AddRequest{Options: &o, Clients: clients, Scope: normalize.Project, Server: s})
+	res, err := Add(AddRequest{Options: &o, Clients: clients, Scope: normalize.Project, Servers: []define.Server{s}})
 	if err != nil || len(res.Files) != 4 || len(res.Refused) != 0 {
 		t.Fatalf("%v %+v", err, res)
 	}
@@ -66,14 +66,14 @@ func TestAdd(t *testing.T) {
 		}
 	}
 	// written twice: refused, nothing changed
-	again, err := Add(AddRequest{Options: &o, Clients: clients[:1], Scope: normalize.Project, Server: s})
+	again, err := Add(AddRequest{Options: &o, Clients: clients[:1], Scope: normalize.Project, Servers: []define.Server{s}})
 	if err != nil || len(again.Refused) != 1 || !strings.Contains(again.Refused[0].Reason, "already defined") {
 		t.Fatalf("%v %+v", err, again)
 	}
 	secret := s
 	secret.Env = []define.KV{{Key: "GITHUB_PERSONAL_ACCESS_TOKEN", Value: "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]}}
 	secret.Name = "leak"
-	r, err := Add(AddRequest{Options: &o, Clients: clients, Scope: normalize.Project, Server: secret})
+	r, err := Add(AddRequest{Options: &o, Clients: clients, Scope: normalize.Project, Servers: []define.Server{secret}})
 	if err != nil || len(r.Files) != 0 || len(r.Refused) != 4 {
 		t.Fatalf("a literal secret: %v %+v", err, r)
 	}
@@ -121,9 +121,24 @@ func TestSync(t *testing.T) {
 	for _, id := range []string{"cursor", "vscode", "codex", "gemini", "opencode"} {
 		to = append(to, normalize.ClientByID(id))
 	}
+	dry, err := Sync(SyncRequest{Options: &o, From: normalize.ClientByID("claude"), To: to, Scope: normalize.Project, DryRun: true})
+	if err != nil || len(dry.Files) != 5 {
+		t.Fatalf("dry run: %v %d files", err, len(dry.Files))
+	}
+	for _, f := range dry.Files {
+		// one change per file, with both servers: the diff shows the file as it will be
+		if f.Fixed != 2 || !strings.Contains(string(f.After), "github") || !strings.Contains(string(f.After), "docs") {
+			t.Errorf("dry run of %s: %d servers\n%s", f.Path, f.Fixed, f.After)
+		}
+	}
 	res, err := Sync(SyncRequest{Options: &o, From: normalize.ClientByID("claude"), To: to, Scope: normalize.Project})
-	if err != nil || len(res.Refused) != 0 || len(res.Files) != 10 {
-		t.Fatalf("%v %+v", err, res.Refused)
+	if err != nil || len(res.Refused) != 0 || len(res.Files) != 5 {
+		t.Fatalf("%v %+v %d files", err, res.Refused, len(res.Files))
+	}
+	for _, f := range dry.Files {
+		if b, _ := os.ReadFile(f.Abs); string(b) != string(f.After) {
+			t.Errorf("%s is not what the dry run showed", f.Path)
+		}
 	}
 	b, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json"))
 	if !strings.Contains(string(b), "// ours") || !strings.Contains(string(b), `"time"`) {

@@ -32,7 +32,8 @@ type SyncRequest struct {
 // source does not define is a *NotFoundError.
 func Sync(req SyncRequest) (*AddResult, error) {
 	set := req.Options.View(req.From, discover.AllScopes)
-	out := &AddResult{}
+	var refused []view.ClientNote
+	var servers []define.Server
 	seen := map[string]bool{}
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
@@ -43,24 +44,22 @@ func Sync(req SyncRequest) (*AddResult, error) {
 		n, err := Neutral(req.From, s)
 		if err != nil {
 			for _, c := range req.To {
-				out.Refused = append(out.Refused, view.ClientNote{Client: c, Reason: err.Error()})
+				refused = append(refused, view.ClientNote{Client: c, Reason: err.Error()})
 			}
 			continue
 		}
-		r, err := Add(AddRequest{Options: req.Options, Clients: req.To, Scope: req.Scope, Server: n, DryRun: req.DryRun, Replace: true, Force: req.Force})
-		if err != nil {
-			return nil, err
-		}
-		out.Files = append(out.Files, r.Files...)
-		out.Created = append(out.Created, r.Created...)
-		out.Refused = append(out.Refused, r.Refused...)
-		out.Warnings = append(out.Warnings, r.Warnings...)
+		servers = append(servers, n)
 	}
 	for _, n := range req.Names {
 		if !seen[n] {
 			return nil, &NotFoundError{fmt.Sprintf("%s defines no server %q here", req.From.Product, n)}
 		}
 	}
+	out, err := Add(AddRequest{Options: req.Options, Clients: req.To, Scope: req.Scope, Servers: servers, DryRun: req.DryRun, Replace: true, Force: req.Force})
+	if err != nil {
+		return nil, err
+	}
+	out.Refused = append(refused, out.Refused...)
 	return out, nil
 }
 

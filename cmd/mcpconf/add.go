@@ -133,7 +133,7 @@ func runAdd(opts *addOptions) error {
 		if serr != nil {
 			return usagef("%v", serr)
 		}
-		res, err = app.Add(app.AddRequest{Options: &dopts, Clients: clients, Scope: scope, Server: s, DryRun: opts.DryRun, Force: opts.Force})
+		res, err = app.Add(app.AddRequest{Options: &dopts, Clients: clients, Scope: scope, Servers: []define.Server{s}, DryRun: opts.DryRun, Force: opts.Force})
 	}
 	if err != nil {
 		return err
