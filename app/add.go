@@ -43,16 +43,29 @@ type AddResult struct {
 	// Warnings say what --force changed for a client (Reason holds it).
 	Warnings []view.ClientNote
 	// Written are the definitions in the files, written or found already
-	// so: what Verify checks each client's view against.
+	// so (for remove: the names taken out): what Verify checks each
+	// client's view against.
 	Written []Written
+	// Unverified are the clients whose view, read again after the write,
+	// does not use what was written (Verify).
+	Unverified []view.ClientNote
+}
+
+// Verify reads the clients' views again after the write (o, prepared
+// afresh) and records what they do not use as written (Unverified) and,
+// for remove, the definitions they still use elsewhere (Warnings).
+func (r *AddResult) Verify(o *discover.Options, remove bool) {
+	p, w := Verify(o, r.Written, remove)
+	r.Unverified = append(r.Unverified, p...)
+	r.Warnings = append(r.Warnings, w...)
 }
 
 // Written is one server in one client's file after a write (or, for
 // remove, taken out of it).
 type Written struct {
-	Client *normalize.Client
-	Abs    string
-	Server define.Server
+	Client    *normalize.Client
+	Abs, Path string // the file, and as displayed
+	Server    define.Server
 	// Forced: written in its nearest form (define.Force), not as given.
 	Forced bool
 }
@@ -60,7 +73,7 @@ type Written struct {
 // Run is the result as the view package takes it: name is the server add
 // or remove wrote ("" for sync), the files' changes as unified diffs.
 func (r *AddResult) Run(name string, remove, dryRun bool) *view.WriteRun {
-	run := &view.WriteRun{Name: name, Remove: remove, DryRun: dryRun, Refused: r.Refused, Warnings: r.Warnings}
+	run := &view.WriteRun{Name: name, Remove: remove, DryRun: dryRun, Refused: r.Refused, Warnings: r.Warnings, Unverified: r.Unverified}
 	for i, f := range r.Files {
 		run.Files = append(run.Files, view.WrittenFile{Path: f.Path, Created: r.Created[i], Diff: edit.Diff(f.Path, f.Before, f.After)})
 	}
@@ -111,7 +124,7 @@ func Add(req AddRequest) (*AddResult, error) {
 				return nil, err
 			}
 			warnings = append(warnings, warns...)
-			written = append(written, Written{Client: c, Abs: abs, Server: s, Forced: len(warns) > 0})
+			written = append(written, Written{Client: c, Abs: abs, Path: display, Server: s, Forced: len(warns) > 0})
 			if next != nil {
 				cur, _ = discover.Parse(abs, display, format, next)
 			}
@@ -247,6 +260,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 		}
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: doc.Src, After: after, Fixed: 1})
 		out.Created = append(out.Created, false)
+		out.Written = append(out.Written, Written{Client: c, Abs: abs, Path: display, Server: define.Server{Name: req.Name}})
 	}
 	return out, nil
 }

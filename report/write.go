@@ -8,7 +8,9 @@ import (
 )
 
 // WriteText writes what add, remove or sync did: on errOut, each
-// warning of --force and each client refused, with why and what to do;
+// warning (what --force changed, a definition remove left elsewhere), each
+// client refused and each whose view does not use what was written, with
+// why and what to do;
 // on w, a dry run's unified diff, or the files remove changed. (What add
 // and sync wrote is shown as each client's view of it, by the explain
 // renderers.)
@@ -17,8 +19,13 @@ func WriteText(w, errOut io.Writer, r *view.Write, st Style) error {
 		if _, err := fmt.Fprintf(errOut, "mcpconf: %s: warning: %s\n", n.Client, n.Reason); err != nil {
 			return err
 		}
+		if !n.Hint.IsZero() {
+			if _, err := fmt.Fprintf(errOut, "  hint: %s\n", n.Hint); err != nil {
+				return err
+			}
+		}
 	}
-	for _, n := range r.Refused {
+	for _, n := range append(r.Refused, r.Unverified...) {
 		if _, err := fmt.Fprintf(errOut, "mcpconf: %s: %s\n", n.Client, n.Reason); err != nil {
 			return err
 		}

@@ -15,6 +15,9 @@ type WriteRun struct {
 	// Refused are the clients not written, and why; Warnings say what
 	// --force changed for a client.
 	Refused, Warnings []ClientNote
+	// Unverified are the clients whose view, read again after the write,
+	// does not use what was written.
+	Unverified []ClientNote
 }
 
 // WrittenFile is one file a write changed (or would change).
@@ -36,8 +39,9 @@ type Write struct {
 	Remove   bool
 	DryRun   bool
 	Files    []WriteFile
-	Refused  []WriteNote
-	Warnings []WriteNote
+	Refused    []WriteNote
+	Warnings   []WriteNote
+	Unverified []WriteNote
 	// Diff holds every file's change, for a dry run.
 	Diff *Diff
 }
@@ -70,6 +74,9 @@ func NewWrite(b *secret.Boundary, run *WriteRun) *Write {
 	}
 	for _, n := range run.Warnings {
 		w.Warnings = append(w.Warnings, note(n))
+	}
+	for _, n := range run.Unverified {
+		w.Unverified = append(w.Unverified, note(n))
 	}
 	return w
 }

@@ -138,7 +138,7 @@ func runAdd(opts *addOptions) error {
 	if err != nil {
 		return err
 	}
-	return written(opts.IO, &opts.Flags, opts.Color, res.Run(opts.Name, opts.Remove, opts.DryRun), clients, len(res.Refused) > 0)
+	return written(opts.IO, &opts.Flags, opts.Color, res, opts.Name, opts.Remove, opts.DryRun, clients)
 }
 
 // writeScope is the --scope of add, remove and sync.
@@ -151,15 +151,13 @@ func writeScope(s string) (normalize.Scope, error) {
 }
 
 // written prints what add, remove or sync did (report.WriteText) and,
-// once add or sync wrote, each client's view read afresh from the files:
-// the write is not done until each client's view says what it makes of
-// it (a server given by name: that server's views; sync: the matrix).
-func written(io *IO, flags *discoveryFlags, color colorFlags, run *view.WriteRun, clients []*normalize.Client, refused bool) error {
+// once they wrote, each client's view read afresh from the files: the
+// write is not done until each client's view says what it makes of it
+// (app.AddResult.Verify; add: the server's views, sync: the matrix).
+func written(io *IO, flags *discoveryFlags, color colorFlags, res *app.AddResult, name string, remove, dryRun bool, clients []*normalize.Client) error {
 	b, st := io.Boundary(), io.Style(color)
-	if err := report.WriteText(io.Out, io.ErrOut, view.NewWrite(b, run), st); err != nil {
-		return err
-	}
-	if !run.DryRun && !run.Remove && len(run.Files) > 0 {
+	var ex *app.Explanation
+	if !dryRun && len(res.Written) > 0 {
 		fresh, err := flags.options(io)
 		if err == nil {
 			err = fresh.Prepare()
@@ -167,11 +165,19 @@ func written(io *IO, flags *discoveryFlags, color colorFlags, run *view.WriteRun
 		if err != nil {
 			return err
 		}
-		ex, err := app.Explain(app.ExplainRequest{Options: &fresh, Clients: clients, Name: run.Name}, b)
-		if err != nil {
-			return err
+		res.Verify(&fresh, remove)
+		if !remove && len(res.Files) > 0 {
+			if ex, err = app.Explain(app.ExplainRequest{Options: &fresh, Clients: clients, Name: name}, b); err != nil {
+				return err
+			}
 		}
-		if run.Name != "" {
+	}
+	if err := report.WriteText(io.Out, io.ErrOut, view.NewWrite(b, res.Run(name, remove, dryRun)), st); err != nil {
+		return err
+	}
+	if ex != nil {
+		var err error
+		if name != "" {
 			err = report.ExplainNameViewsText(io.Out, ex.Workspace, st)
 		} else {
 			err = report.ExplainMatrixText(io.Out, ex.Workspace, secret.Lit(""), false, st)
@@ -180,7 +186,7 @@ func written(io *IO, flags *discoveryFlags, color colorFlags, run *view.WriteRun
 			return err
 		}
 	}
-	if refused {
+	if len(res.Refused) > 0 || len(res.Unverified) > 0 {
 		return silentError{exitFindings}
 	}
 	return nil

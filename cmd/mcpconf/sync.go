@@ -89,5 +89,5 @@ func runSync(opts *syncOptions) error {
 	if err != nil {
 		return err
 	}
-	return written(opts.IO, &opts.Flags, opts.Color, res.Run("", false, opts.DryRun), append(from, to...), len(res.Refused) > 0)
+	return written(opts.IO, &opts.Flags, opts.Color, res, "", false, opts.DryRun, append(from, to...))
 }

@@ -1,0 +1,100 @@
+package app
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/define"
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/view"
+)
+
+// Verify reads each client's view afresh (o, prepared after the write)
+// and says, for each server written, where the client does not use what
+// was written: it does not list the server, it uses another file's
+// definition of the name (one of higher precedence), or it reads the
+// written one as something else than was meant. A write is not done until
+// the view says so; statuses (approval, trust) are the views' to show.
+//
+// For a server removed (remove), a definition the client still uses
+// elsewhere is said as a warning: the name is gone from the file, not
+// from the client.
+func Verify(o *discover.Options, written []Written, remove bool) (problems, warnings []view.ClientNote) {
+	views := map[*normalize.Client]*normalize.Set{}
+	for _, w := range written {
+		set := views[w.Client]
+		if set == nil {
+			set = o.View(w.Client, discover.AllScopes)
+			views[w.Client] = set
+		}
+		i := slices.IndexFunc(set.Entries, func(e normalize.Entry) bool { return e.Server.Name == w.Server.Name })
+		switch {
+		case remove && i >= 0:
+			s := set.Entries[i].Server
+			warnings = append(warnings, view.ClientNote{Client: w.Client,
+				Reason: fmt.Sprintf("it still has %q, from %s:%s", w.Server.Name, s.Source.Path, s.Source.Pos),
+				Hint:   fmt.Sprintf("remove it there too (mcpconf remove %s --client %s --scope %s)", w.Server.Name, w.Client.ID, s.Source.Scope)})
+		case remove:
+		case i < 0:
+			problems = append(problems, view.ClientNote{Client: w.Client,
+				Reason: fmt.Sprintf("it does not list %q after it was written to %s", w.Server.Name, w.Path),
+				Hint:   fmt.Sprintf("mcpconf explain %s --client %s says why", w.Server.Name, w.Client.ID)})
+		case set.Entries[i].Server.Source.Abs != w.Abs:
+			s := set.Entries[i].Server
+			problems = append(problems, view.ClientNote{Client: w.Client,
+				Reason: fmt.Sprintf("it uses the definition of %q in %s:%s, which takes precedence over the one written to %s", w.Server.Name, s.Source.Path, s.Source.Pos, w.Path),
+				Hint:   fmt.Sprintf("remove that one (mcpconf remove %s --client %s --scope %s), or write to its scope", w.Server.Name, w.Client.ID, s.Source.Scope)})
+		case !w.Forced:
+			if diff := differences(w.Client, &set.Entries[i].Server, w.Server); len(diff) > 0 {
+				problems = append(problems, view.ClientNote{Client: w.Client,
+					Reason: fmt.Sprintf("it reads %q in %s differently from what was written: %s", w.Server.Name, w.Path, strings.Join(diff, "; ")),
+					Hint:   "this is a bug in mcpconf: please report it with the file"})
+			}
+		}
+	}
+	return problems, warnings
+}
+
+// differences are the fields in which the server a client reads differs
+// from the definition meant, each as "field: read, meant".
+func differences(c *normalize.Client, got *normalize.Server, want define.Server) []string {
+	n, err := Neutral(c, got)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var out []string
+	diff := func(field string, a, b any) {
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			out = append(out, fmt.Sprintf("%s: %v, meant %v", field, a, b))
+		}
+	}
+	kv := func(kvs []define.KV, fold bool) map[string]string {
+		m := map[string]string{}
+		for _, e := range kvs {
+			k := e.Key
+			if fold {
+				k = strings.ToLower(k)
+			}
+			m[k] = e.Value
+		}
+		return m
+	}
+	sorted := func(m map[string]string) []string {
+		var s []string
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			s = append(s, k+"="+m[k])
+		}
+		return s
+	}
+	diff("transport", n.Transport, want.Transport)
+	diff("command", n.Command, want.Command)
+	diff("args", n.Args, want.Args)
+	diff("url", n.URL, want.URL)
+	diff("cwd", n.Cwd, want.Cwd)
+	diff("env", sorted(kv(n.Env, false)), sorted(kv(want.Env, false)))
+	diff("headers", sorted(kv(n.Headers, true)), sorted(kv(want.Headers, true)))
+	return out
+}

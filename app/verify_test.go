@@ -1,0 +1,69 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpconf/mcpconf/define"
+	"github.com/mcpconf/mcpconf/internal/testtree"
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// TestVerify: after a write, each client's view is read again. A
+// definition of higher precedence elsewhere (Claude Code's user and local
+// scopes over .mcp.json) is a problem naming it and what to do; a server
+// written as meant is none; a server removed from one file but still
+// defined in another is a warning; a file read as something other than
+// was meant is a problem.
+func TestVerify(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{"README": ""})
+	os.MkdirAll(home, 0o755)
+	os.WriteFile(filepath.Join(home, ".claude.json"), []byte(`{"mcpServers": {"docs": {"type": "http", "url": "https://old.example.com/mcp"}},
+ "projects": {`+jsonQuote(root)+`: {"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}}}`), 0o600)
+	claude, cursor := normalize.ClientByID("claude"), normalize.ClientByID("cursor")
+	add := func(s define.Server) *AddResult {
+		t.Helper()
+		res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{claude, cursor}, Scope: normalize.Project, Servers: []define.Server{s}})
+		if err != nil || len(res.Refused) > 0 {
+			t.Fatalf("%v %+v", err, res.Refused)
+		}
+		res.Verify(prepared(t, root, home), false)
+		return res
+	}
+	res := add(define.Server{Name: "time", Transport: normalize.Stdio, Command: "uvx", Args: []string{"mcp-server-time@1"}})
+	if len(res.Unverified) != 1 || res.Unverified[0].Client != claude ||
+		!strings.Contains(res.Unverified[0].Reason, `it uses the definition of "time" in ~/.claude.json:2:`) ||
+		!strings.Contains(res.Unverified[0].Hint, "mcpconf remove time --client claude --scope local") {
+		t.Fatalf("shadowed by the local scope: %+v", res.Unverified)
+	}
+	res = add(define.Server{Name: "docs", Transport: normalize.HTTP, URL: "https://docs.example.com/mcp"})
+	if len(res.Unverified) != 1 || !strings.Contains(res.Unverified[0].Hint, "--scope user") {
+		t.Fatalf("shadowed by the user scope: %+v", res.Unverified)
+	}
+	res = add(define.Server{Name: "fresh", Transport: normalize.Stdio, Command: "npx", Args: []string{"-y", "x@1"},
+		Env: []define.KV{{Key: "B", Value: "${B}"}, {Key: "A", Value: "literal"}}})
+	if len(res.Unverified) != 0 {
+		t.Fatalf("written as meant, yet: %+v", res.Unverified)
+	}
+	rm, err := Remove(RemoveRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{claude}, Scope: normalize.Project, Name: "time"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rm.Verify(prepared(t, root, home), true)
+	if len(rm.Warnings) != 1 || !strings.Contains(rm.Warnings[0].Reason, `it still has "time", from ~/.claude.json`) {
+		t.Fatalf("remove: %+v", rm.Warnings)
+	}
+	// a file changed by hand after the write: read as something else than meant
+	w := res.Written[1]
+	b, _ := os.ReadFile(w.Abs)
+	os.WriteFile(w.Abs, []byte(strings.Replace(string(b), `"x@1"`, `"x@2"`, 1)), 0o644)
+	if p, _ := Verify(prepared(t, root, home), res.Written, false); len(p) != 1 || !strings.Contains(p[0].Reason, `args: [-y x@2], meant [-y x@1]`) {
+		t.Fatalf("changed: %+v", p)
+	}
+}
+
+func jsonQuote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
