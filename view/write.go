@@ -35,10 +35,10 @@ type ClientNote struct {
 
 // Write is a WriteRun through the boundary.
 type Write struct {
-	Name     secret.Safe
-	Remove   bool
-	DryRun   bool
-	Files    []WriteFile
+	Name       secret.Safe
+	Remove     bool
+	DryRun     bool
+	Files      []WriteFile
 	Refused    []WriteNote
 	Warnings   []WriteNote
 	Unverified []WriteNote
