@@ -277,7 +277,7 @@ startup_timeout_sec = 1.5
 	for _, w := range forced.Warnings {
 		warns = append(warns, w.Reason)
 	}
-	if w := strings.Join(warns, "\n"); !strings.Contains(w, `Claude Code has no per-server startup timeout: "30s" is left out`) ||
+	if w := strings.Join(warns, "\n"); !strings.Contains(w, `Claude Code has no per-server startup timeout: "30s" of "search" is left out`) ||
 		!strings.Contains(w, "Claude Code has no per-server tool allow-list") {
 		t.Errorf("warnings:\n%s", w)
 	}

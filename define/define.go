@@ -208,13 +208,13 @@ func envFile(c *normalize.Client, f *forced, o *object, s Server) error {
 	key := c.FieldKey("env_file")
 	switch {
 	case !c.ChildEnv.EnvFile || !c.Knows(key):
-		if f.allow("%s reads no env file: the server does not get the variables of %q", c.Product, s.EnvFile) {
+		if f.allow("%s reads no env file: %q does not get the variables of %q", c.Product, s.Name, s.EnvFile) {
 			return nil
 		}
 		return &Refusal{Reason: fmt.Sprintf("%s reads no env file for %q (%q)", c.Product, s.Name, s.EnvFile),
 			Hint: "write the variables the server needs in its env (KEY=${KEY}), or leave this client out"}
 	case !filepath.IsAbs(s.EnvFile):
-		if f.allow("%q is left out: mcpconf does not know which file a relative env file path names for %s", s.EnvFile, c.Product) {
+		if f.allow("the env file %q of %q is left out: mcpconf does not know which file a relative path names for %s", s.EnvFile, s.Name, c.Product) {
 			return nil
 		}
 		return &Refusal{Reason: fmt.Sprintf("the env file %q of %q is a relative path, which mcpconf does not know how %s resolves", s.EnvFile, s.Name, c.Product),
@@ -258,12 +258,12 @@ func timeouts(c *normalize.Client, f *forced, o *object, s Server) error {
 			if st == 0 {
 				what, other = "tool-call", "the start"
 			}
-			if !f.allow("%s's %q bounds the start and each tool call: the %s timeout %q now bounds %s too", c.Product, both.Key, what, d.String(), other) {
+			if !f.allow("%s's %q bounds the start and each tool call: the %s timeout %q of %q now bounds %s too", c.Product, both.Key, what, d.String(), s.Name, other) {
 				return &Refusal{Reason: fmt.Sprintf("%s's %q bounds both the start and each tool call: it cannot hold a %s timeout alone (%q for %q)", c.Product, both.Key, what, d.String(), s.Name),
 					Hint: "set the same timeout for the start and for tool calls, or leave this client out"}
 			}
 		default:
-			if !f.allow("%s's %q bounds the start and each tool call: both are %q (the startup timeout was %q, the tool-call timeout %q)", c.Product, both.Key, d.String(), st.String(), tt.String()) {
+			if !f.allow("%s's %q bounds the start and each tool call: both are %q for %q (the startup timeout was %q, the tool-call timeout %q)", c.Product, both.Key, d.String(), s.Name, st.String(), tt.String()) {
 				return &Refusal{Reason: fmt.Sprintf("%s's %q bounds both the start and each tool call: it cannot hold a startup timeout of %q and a tool-call timeout of %q for %q", c.Product, both.Key, st.String(), tt.String(), s.Name),
 					Hint: "set the same timeout for the start and for tool calls, or leave this client out"}
 			}
@@ -283,7 +283,7 @@ func timeout(c *normalize.Client, f *forced, o *object, fields []normalize.Timeo
 		return nil
 	}
 	if len(fields) == 0 {
-		if f.allow("%s has no per-server %s timeout: %q is left out and %s's default applies", c.Product, what, d.String(), c.Product) {
+		if f.allow("%s has no per-server %s timeout: %q of %q is left out and %s's default applies", c.Product, what, d.String(), name, c.Product) {
 			return nil
 		}
 		hint := c.Missing[strings.ReplaceAll(what, "-call", "")+"_timeout"]
@@ -305,7 +305,7 @@ func timeout(c *normalize.Client, f *forced, o *object, fields []normalize.Timeo
 	}
 	t := fields[0]
 	v, near := nearest(t, d)
-	if f.allow("%s's %q takes %s: %q is written as %q", c.Product, t.Key, takes(t), d.String(), near.String()) {
+	if f.allow("%s's %q takes %s: %q of %q is written as %q", c.Product, t.Key, takes(t), d.String(), name, near.String()) {
 		o.set(t.Key, v)
 		return nil
 	}
@@ -381,7 +381,7 @@ func toolFilters(c *normalize.Client, f *forced, o *object, s Server) error {
 		}
 		key := c.ToolFilters[i]
 		if key == "" {
-			if f.allow("%s has no per-server tool %s: it is left out, so %s", c.Product, what, effect) {
+			if f.allow("%s has no per-server tool %s: that of %q is left out, so %s", c.Product, what, s.Name, effect) {
 				continue
 			}
 			return &Refusal{Reason: fmt.Sprintf("%s has no per-server tool %s for %q", c.Product, what, s.Name),

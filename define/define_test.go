@@ -270,11 +270,11 @@ func TestForceTimeoutsAndFilters(t *testing.T) {
 		want   string
 		warn   string
 	}{
-		{"gemini", startup30, `{"command": "run", "timeout": 30000}`, `the startup timeout "30s" now bounds each tool call too`},
-		{"claude", startup30, `{"command": "run"}`, `Claude Code has no per-server startup timeout: "30s" is left out`},
-		{"claude", tuned(func(s *Server) { s.ToolTimeout = 500 * time.Millisecond }), `{"command": "run", "timeout": 1000}`, `"500ms" is written as "1s"`},
-		{"opencode", tuned(func(s *Server) { s.StartupTimeout = 1500 * time.Microsecond }), `{"type": "local", "command": ["run"], "timeout": 2}`, `"1.5ms" is written as "2ms"`},
-		{"roo", filtered, `{"command": "run", "disabledTools": ["delete"]}`, `Roo Code has no per-server tool allow-list: it is left out, so every tool of the server is available`},
+		{"gemini", startup30, `{"command": "run", "timeout": 30000}`, `the startup timeout "30s" of "x" now bounds each tool call too`},
+		{"claude", startup30, `{"command": "run"}`, `Claude Code has no per-server startup timeout: "30s" of "x" is left out`},
+		{"claude", tuned(func(s *Server) { s.ToolTimeout = 500 * time.Millisecond }), `{"command": "run", "timeout": 1000}`, `"500ms" of "x" is written as "1s"`},
+		{"opencode", tuned(func(s *Server) { s.StartupTimeout = 1500 * time.Microsecond }), `{"type": "local", "command": ["run"], "timeout": 2}`, `"1.5ms" of "x" is written as "2ms"`},
+		{"roo", filtered, `{"command": "run", "disabledTools": ["delete"]}`, `Roo Code has no per-server tool allow-list: that of "x" is left out, so every tool of the server is available`},
 		{"cursor", tuned(func(s *Server) { s.EnvFile = "/srv/x/.env" }), `{"command": "run"}`, `Cursor reads no env file`},
 	} {
 		e, warns, err := Force(normalize.ClientByID(tt.client), tt.s)
