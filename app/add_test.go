@@ -182,6 +182,10 @@ func TestNeutralRefusesWhatItCannotCarry(t *testing.T) {
 	if _, err := Neutral(normalize.ClientByID("gemini"), args); err == nil || !strings.Contains(err.Error(), "is a pattern") {
 		t.Errorf("tool(args): got %v", err)
 	}
+	zed := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", StartupTimeout: time.Minute}
+	if _, err := Neutral(normalize.ClientByID("zed"), zed); err == nil || !strings.Contains(err.Error(), "not verified") {
+		t.Errorf("zed's timeout: got %v", err)
+	}
 	s := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", EnvFile: "/srv/x/.env", StartupTimeout: time.Second, IncludeTools: []string{}}
 	n, err := Neutral(normalize.ClientByID("vscode"), s)
 	if err != nil || n.EnvFile != "/srv/x/.env" || n.StartupTimeout != time.Second || n.IncludeTools == nil {

@@ -70,8 +70,9 @@ func Sync(req SyncRequest) (*AddResult, error) {
 //
 // A definition turned off by its own switch is refused rather than
 // written on: sync never changes what a field means silently. So is a
-// tool filter entry that is a pattern for c (a glob, a "tool(args)"):
-// sync writes tool names.
+// timeout of a client whose timeouts mcpconf does not write (Zed, pisces:
+// what they bound is not verified), and a tool filter entry that is a
+// pattern for c (a glob, a "tool(args)"): sync writes tool names.
 func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 	out := define.Server{Name: s.Name, Transport: s.Transport, Command: s.Command, Args: slices.Clone(s.Args), URL: s.URL,
 		StartupTimeout: s.StartupTimeout, ToolTimeout: s.ToolTimeout,
@@ -79,10 +80,19 @@ func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 	if s.Off != nil && s.Off.Kind == normalize.ByField {
 		return out, fmt.Errorf("%s's server %q is turned off by its own switch, which sync does not write yet: it is not copied rather than copied turned on", c.Product, s.Name)
 	}
+	// the client whose shape the entry was read with (a provider, in a
+	// merged view)
+	rc := c
+	if s.Source.Client != nil {
+		rc = s.Source.Client
+	}
+	if (s.StartupTimeout != 0 || s.ToolTimeout != 0) && rc.UnverifiedTimeouts() {
+		return out, fmt.Errorf("%s's server %q has a timeout whose meaning for %s is not verified (what it bounds), which sync does not copy: it is not copied rather than copied with a timeout that may bound something else", c.Product, s.Name, rc.Product)
+	}
 	for i, list := range [2][]string{s.IncludeTools, s.ExcludeTools} {
 		for _, n := range list {
-			if c.ToolGlobs && strings.ContainsAny(n, "*?[") || i == 0 && c.ToolArgsInAllow && strings.Contains(n, "(") {
-				return out, fmt.Errorf("%q in %q of %s's server %q is a pattern, not a tool name, which is all sync writes", n, c.ToolFilters[i], c.Product, s.Name)
+			if rc.ToolGlobs && strings.ContainsAny(n, "*?[") || i == 0 && rc.ToolArgsInAllow && strings.Contains(n, "(") {
+				return out, fmt.Errorf("%q in %q of %s's server %q is a pattern, not a tool name, which is all sync writes", n, rc.ToolFilters[i], c.Product, s.Name)
 			}
 		}
 	}

@@ -290,9 +290,7 @@ func timeout(c *normalize.Client, f *forced, o *object, fields []normalize.Timeo
 		if hint == "" {
 			hint = "leave the timeout out, or leave this client out"
 		}
-		if len(c.Timeouts) == 0 && (c.TimeoutUnit != 0 || len(c.SecondsFields)+len(c.MillisFields) > 0) {
-			// a timeout field mcpconf reads but does not know well enough
-			// to write (Zed, pisces)
+		if c.UnverifiedTimeouts() {
 			return &Refusal{Reason: fmt.Sprintf("mcpconf does not write %s's timeout, whose meaning is not verified: it cannot carry the %s timeout of %q (%q)", c.Product, what, name, d.String()), Hint: hint}
 		}
 		return &Refusal{Reason: fmt.Sprintf("%s has no per-server %s timeout for %q (%q)", c.Product, what, name, d.String()), Hint: hint}

@@ -220,6 +220,7 @@ func TestTimeoutsAndFilters(t *testing.T) {
 		{"opencode", startup30, `{"type": "local", "command": ["run"], "timeout": 30000}`},
 		{"roo", tuned(func(s *Server) { s.ToolTimeout = 90 * time.Second; s.ExcludeTools = []string{"delete"} }), `{"command": "run", "timeout": 90, "disabledTools": ["delete"]}`},
 		{"vscode", tuned(func(s *Server) { s.EnvFile = "/srv/x/.env" }), `{"command": "run", "envFile": "/srv/x/.env"}`},
+		{"windsurf", tuned(func(s *Server) { s.ExcludeTools = []string{"delete"} }), `{"command": "run", "disabledTools": ["delete"]}`},
 	} {
 		e, err := For(normalize.ClientByID(tt.client), tt.s)
 		if err != nil || e.JSON != tt.want {
@@ -248,6 +249,7 @@ func TestTimeoutAndFilterRefusals(t *testing.T) {
 		{"gemini", tuned(func(s *Server) { s.IncludeTools = []string{"run(ls)"} }), `Gemini CLI reads "run(ls)" in "includeTools" as a pattern`},
 		{"vscode", tuned(func(s *Server) { s.EnvFile = ".env" }), `the env file ".env" of "x" is a relative path`},
 		{"cursor", tuned(func(s *Server) { s.EnvFile = "/srv/x/.env" }), `Cursor reads no env file`},
+		{"zed", startup30, `mcpconf does not write Zed's timeout, whose meaning is not verified`},
 	} {
 		_, err := For(normalize.ClientByID(tt.client), tt.s)
 		var r *Refusal

@@ -1121,6 +1121,13 @@ func (c *Client) Knows(key string) bool {
 	return slices.Contains(c.Fields, key) || slices.Contains(c.HostFields, key)
 }
 
+// UnverifiedTimeouts reports a client with a timeout field mcpconf reads
+// but does not write (no Shape.Timeouts): what it bounds is not verified
+// (Zed, pisces).
+func (c *Client) UnverifiedTimeouts() bool {
+	return len(c.Timeouts) == 0 && (c.TimeoutUnit != 0 || len(c.SecondsFields)+len(c.MillisFields) > 0)
+}
+
 // ExtensionVar reports whether the client replaces ${name} in the value of
 // a server an extension brings (ExtensionSpec.Vars: Gemini CLI's
 // ${extensionPath}): lint must not take it for a variable of the
