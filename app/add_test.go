@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpconf/mcpconf/define"
 	"github.com/mcpconf/mcpconf/discover"
@@ -179,11 +180,124 @@ func TestSync(t *testing.T) {
 	}
 }
 
-// TestNeutralRefusesWhatItCannotCarry: a definition with fields sync does
-// not write is not copied without them.
+// TestNeutralRefusesWhatItCannotCarry: a definition turned off by its own
+// switch, or a tool filter entry that is a pattern for its client, is not
+// copied; an env file, timeouts and tool names are carried.
 func TestNeutralRefusesWhatItCannotCarry(t *testing.T) {
-	s := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", EnvFile: ".env"}
-	if _, err := Neutral(normalize.ClientByID("vscode"), s); err == nil || !strings.Contains(err.Error(), "an env file") {
-		t.Fatalf("got %v", err)
+	off := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run"}
+	off.TurnOff(normalize.Gate{Kind: normalize.ByField, Reason: "enabled = false"})
+	if _, err := Neutral(normalize.ClientByID("codex"), off); err == nil || !strings.Contains(err.Error(), "turned off by its own switch") {
+		t.Errorf("off: got %v", err)
+	}
+	glob := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", ExcludeTools: []string{"delete_*"}}
+	if _, err := Neutral(normalize.ClientByID("pisces"), glob); err == nil || !strings.Contains(err.Error(), "is a pattern") {
+		t.Errorf("glob: got %v", err)
+	}
+	args := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", IncludeTools: []string{"run_shell_command(ls)"}}
+	if _, err := Neutral(normalize.ClientByID("gemini"), args); err == nil || !strings.Contains(err.Error(), "is a pattern") {
+		t.Errorf("tool(args): got %v", err)
+	}
+	zed := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", StartupTimeout: time.Minute}
+	if _, err := Neutral(normalize.ClientByID("zed"), zed); err == nil || !strings.Contains(err.Error(), "not verified") {
+		t.Errorf("zed's timeout: got %v", err)
+	}
+	s := &normalize.Server{Name: "x", Transport: normalize.Stdio, Command: "run", EnvFile: "/srv/x/.env", StartupTimeout: time.Second, IncludeTools: []string{}}
+	n, err := Neutral(normalize.ClientByID("vscode"), s)
+	if err != nil || n.EnvFile != "/srv/x/.env" || n.StartupTimeout != time.Second || n.IncludeTools == nil {
+		t.Errorf("got %+v %v", n, err)
+	}
+}
+
+// TestSyncTimeoutsAndFilters: a Codex server's timeouts and tool filters
+// are written for each client that has fields bounding the same things,
+// read back as the same values, and refused for a client that has not: one
+// startup timeout is no Gemini CLI "timeout" (which bounds each tool call
+// too), Claude Code has no startup timeout, opencode no tool-call timeout.
+func TestSyncTimeoutsAndFilters(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		"~/.codex/config.toml": `[mcp_servers.search]
+command = "npx"
+args = ["-y", "search-mcp@1.0.0"]
+startup_timeout_sec = 30
+tool_timeout_sec = 30
+enabled_tools = ["search", "fetch"]
+disabled_tools = ["delete"]
+
+[mcp_servers.slow]
+url = "https://slow.example.com/mcp"
+startup_timeout_sec = 1.5
+`,
+	})
+	o := prepared(t, root, home)
+	var to []*normalize.Client
+	for _, id := range []string{"gemini", "claude", "opencode"} {
+		to = append(to, normalize.ClientByID(id))
+	}
+	res, err := Sync(SyncRequest{Options: o, From: normalize.ClientByID("codex"), To: to, Scope: normalize.Project})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refused []string
+	for _, r := range res.Refused {
+		refused = append(refused, r.Client.ID+": "+r.Reason)
+	}
+	slices.Sort(refused)
+	want := []string{
+		`claude: Claude Code has no per-server startup timeout for "search" ("30s")`,
+		`claude: Claude Code has no per-server startup timeout for "slow" ("1.5s")`,
+		`gemini: Gemini CLI's "timeout" bounds both the start and each tool call: it cannot hold a startup timeout alone ("1.5s" for "slow")`,
+		`opencode: opencode has no per-server tool-call timeout for "search" ("30s")`,
+	}
+	if !slices.Equal(refused, want) {
+		t.Errorf("refused:\n%s\nwant:\n%s", strings.Join(refused, "\n"), strings.Join(want, "\n"))
+	}
+	b, _ := os.ReadFile(filepath.Join(root, ".gemini/settings.json"))
+	for _, w := range []string{`"timeout": 30000`, `"includeTools": [`, `"excludeTools": [`} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf(".gemini/settings.json lacks %s:\n%s", w, b)
+		}
+	}
+	// read back through discovery, each target holds the source's values
+	fresh := prepared(t, root, home)
+	src := fresh.View(normalize.ClientByID("codex"), discover.AllScopes)
+	byName := map[string]*normalize.Server{}
+	for i := range src.Entries {
+		byName[src.Entries[i].Server.Name] = &src.Entries[i].Server
+	}
+	for _, tc := range []struct{ client, server string }{{"gemini", "search"}, {"opencode", "slow"}} {
+		v := fresh.View(normalize.ClientByID(tc.client), discover.AllScopes)
+		i := slices.IndexFunc(v.Entries, func(e normalize.Entry) bool { return e.Server.Name == tc.server })
+		if i < 0 {
+			t.Errorf("%s lists no %s", tc.client, tc.server)
+			continue
+		}
+		g, s := &v.Entries[i].Server, byName[tc.server]
+		if g.StartupTimeout != s.StartupTimeout || g.ToolTimeout != s.ToolTimeout || !slices.Equal(g.IncludeTools, s.IncludeTools) || !slices.Equal(g.ExcludeTools, s.ExcludeTools) {
+			t.Errorf("%s reads %s as %v %v %q %q, Codex as %v %v %q %q", tc.client, tc.server, g.StartupTimeout, g.ToolTimeout, g.IncludeTools, g.ExcludeTools,
+				s.StartupTimeout, s.ToolTimeout, s.IncludeTools, s.ExcludeTools)
+		}
+	}
+	run, err := Lint(LintRequest{Options: options(root, home), Scope: discover.ProjectScopes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range run.Findings {
+		if d.Severity == normalize.Error || d.Rule == normalize.RuleTimeoutUnits {
+			t.Errorf("lint finds %s", d)
+		}
+	}
+	// forced, Claude Code gets the tool-call timeout and a warning for what
+	// it cannot hold
+	forced, err := Sync(SyncRequest{Options: fresh, From: normalize.ClientByID("codex"), To: to[1:2], Scope: normalize.Project, Names: []string{"search"}, Force: true, DryRun: true})
+	if err != nil || len(forced.Refused) != 0 || len(forced.Files) != 1 || !strings.Contains(string(forced.Files[0].After), `"timeout": 30000`) {
+		t.Fatalf("%v %+v", err, forced)
+	}
+	var warns []string
+	for _, w := range forced.Warnings {
+		warns = append(warns, w.Reason)
+	}
+	if w := strings.Join(warns, "\n"); !strings.Contains(w, `Claude Code has no per-server startup timeout: "30s" of "search" is left out`) ||
+		!strings.Contains(w, "Claude Code has no per-server tool allow-list") {
+		t.Errorf("warnings:\n%s", w)
 	}
 }

@@ -68,23 +68,33 @@ func Sync(req SyncRequest) (*AddResult, error) {
 // variables c reads by name (Codex's env_vars, bearer_token_env_var,
 // env_http_headers) become the values that reference them.
 //
-// A definition with more than define.Server carries (a working directory,
-// an env file, timeouts, tool filters) is refused rather than written
-// without it: sync never drops a field silently.
+// A definition turned off by its own switch is refused rather than
+// written on: sync never changes what a field means silently. So is a
+// timeout of a client whose timeouts mcpconf does not write (Zed, pisces:
+// what they bound is not verified), and a tool filter entry that is a
+// pattern for c (a glob, a "tool(args)"): sync writes tool names.
 func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
-	out := define.Server{Name: s.Name, Transport: s.Transport, Command: s.Command, Args: slices.Clone(s.Args), URL: s.URL}
-	var more []string
-	for _, f := range []struct {
-		set  bool
-		name string
-	}{{s.EnvFile != "", "an env file"}, {s.StartupTimeout != 0 || s.ToolTimeout != 0, "a timeout"},
-		{len(s.IncludeTools) > 0 || len(s.ExcludeTools) > 0, "tool filters"}, {s.Off != nil && s.Off.Kind == normalize.ByField, "its own switch turned off"}} {
-		if f.set {
-			more = append(more, f.name)
-		}
+	out := define.Server{Name: s.Name, Transport: s.Transport, Command: s.Command, Args: slices.Clone(s.Args), URL: s.URL,
+		StartupTimeout: s.StartupTimeout, ToolTimeout: s.ToolTimeout,
+		IncludeTools: slices.Clone(s.IncludeTools), ExcludeTools: slices.Clone(s.ExcludeTools)}
+	if s.Off != nil && s.Off.Kind == normalize.ByField {
+		return out, fmt.Errorf("%s's server %q is turned off by its own switch, which sync does not write yet: it is not copied rather than copied turned on", c.Product, s.Name)
 	}
-	if len(more) > 0 {
-		return out, fmt.Errorf("%s's server %q has %s, which sync does not write yet: it is not copied rather than copied without them", c.Product, s.Name, strings.Join(more, " and "))
+	// the client whose shape the entry was read with (a provider, in a
+	// merged view)
+	rc := c
+	if s.Source.Client != nil {
+		rc = s.Source.Client
+	}
+	if (s.StartupTimeout != 0 || s.ToolTimeout != 0) && rc.UnverifiedTimeouts() {
+		return out, fmt.Errorf("%s's server %q has a timeout whose meaning for %s is not verified (what it bounds), which sync does not copy: it is not copied rather than copied with a timeout that may bound something else", c.Product, s.Name, rc.Product)
+	}
+	for i, list := range [2][]string{s.IncludeTools, s.ExcludeTools} {
+		for _, n := range list {
+			if rc.ToolGlobs && strings.ContainsAny(n, "*?[") || i == 0 && rc.ToolArgsInAllow && strings.Contains(n, "(") {
+				return out, fmt.Errorf("%q in %q of %s's server %q is a pattern, not a tool name, which is all sync writes", n, rc.ToolFilters[i], c.Product, s.Name)
+			}
+		}
 	}
 	conv := func(v string) (string, error) {
 		phs := resolve.Scan(v)
@@ -114,6 +124,9 @@ func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 		return out, err
 	}
 	if out.Cwd, err = conv(s.Cwd); err != nil {
+		return out, err
+	}
+	if out.EnvFile, err = conv(s.EnvFile); err != nil {
 		return out, err
 	}
 	for _, k := range slices.Sorted(maps.Keys(s.Env)) {

@@ -12,8 +12,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
@@ -31,6 +33,17 @@ type Server struct {
 	Env       []KV
 	URL       string
 	Headers   []KV
+	// EnvFile is a .env file whose variables a stdio server gets (VS
+	// Code's envFile), an absolute path: what a relative one is relative
+	// to differs between clients.
+	EnvFile string
+	// StartupTimeout bounds the server's start, up to its first tool list;
+	// ToolTimeout bounds one tool call; 0: the client's default.
+	StartupTimeout, ToolTimeout time.Duration
+	// IncludeTools and ExcludeTools are the tool names the server's tools
+	// are filtered by: nil for no list; an empty IncludeTools allows no
+	// tool.
+	IncludeTools, ExcludeTools []string
 }
 
 // KV is one env variable or header, in the order given.
@@ -125,6 +138,9 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 		if err := headers(c, f, &o, s.Headers); err != nil {
 			return Entry{}, err
 		}
+		if err := rest(c, f, &o, s); err != nil {
+			return Entry{}, err
+		}
 		return o.entry()
 	}
 	cmd, err := ref(c, f, s.Command, "command")
@@ -163,7 +179,223 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 	if err := env(c, f, &o, s.Env); err != nil {
 		return Entry{}, err
 	}
+	if err := envFile(c, f, &o, s); err != nil {
+		return Entry{}, err
+	}
+	if err := rest(c, f, &o, s); err != nil {
+		return Entry{}, err
+	}
 	return o.entry()
+}
+
+// rest writes what any server may have besides its transport: timeouts
+// and tool filters.
+func rest(c *normalize.Client, f *forced, o *object, s Server) error {
+	if err := timeouts(c, f, o, s); err != nil {
+		return err
+	}
+	return toolFilters(c, f, o, s)
+}
+
+// envFile writes a stdio server's .env file for a client that loads one
+// (ChildEnv.EnvFile), under its key, when the path is absolute: mcpconf
+// does not know what every client takes a relative path to be relative
+// to.
+func envFile(c *normalize.Client, f *forced, o *object, s Server) error {
+	if s.EnvFile == "" {
+		return nil
+	}
+	key := c.FieldKey("env_file")
+	switch {
+	case !c.ChildEnv.EnvFile || !c.Knows(key):
+		if f.allow("%s reads no env file: %q does not get the variables of %q", c.Product, s.Name, s.EnvFile) {
+			return nil
+		}
+		return &Refusal{Reason: fmt.Sprintf("%s reads no env file for %q (%q)", c.Product, s.Name, s.EnvFile),
+			Hint: "write the variables the server needs in its env (KEY=${KEY}), or leave this client out"}
+	case !filepath.IsAbs(s.EnvFile):
+		if f.allow("the env file %q of %q is left out: mcpconf does not know which file a relative path names for %s", s.EnvFile, s.Name, c.Product) {
+			return nil
+		}
+		return &Refusal{Reason: fmt.Sprintf("the env file %q of %q is a relative path, which mcpconf does not know how %s resolves", s.EnvFile, s.Name, c.Product),
+			Hint: "write the env file's absolute path"}
+	}
+	v, err := ref(c, f, s.EnvFile, key)
+	if err != nil {
+		return err
+	}
+	o.set(key, v)
+	return nil
+}
+
+// timeouts writes a server's startup and tool-call timeouts in the
+// client's fields (Shape.Timeouts), each in a field that bounds the same
+// thing, in its unit. A client whose one field bounds both takes them
+// only when they are equal.
+func timeouts(c *normalize.Client, f *forced, o *object, s Server) error {
+	st, tt := s.StartupTimeout, s.ToolTimeout
+	if st == 0 && tt == 0 {
+		return nil
+	}
+	var start, call []normalize.TimeoutField
+	var both *normalize.TimeoutField
+	for i, t := range c.Timeouts {
+		switch t.Bounds {
+		case normalize.BoundsStartup:
+			start = append(start, t)
+		case normalize.BoundsCall:
+			call = append(call, t)
+		case normalize.BoundsStartup | normalize.BoundsCall:
+			both = &c.Timeouts[i]
+		}
+	}
+	if both != nil && len(start) == 0 && len(call) == 0 {
+		d := max(st, tt)
+		switch {
+		case st == tt:
+		case st == 0 || tt == 0:
+			what, other := "startup", "each tool call"
+			if st == 0 {
+				what, other = "tool-call", "the start"
+			}
+			if !f.allow("%s's %q bounds the start and each tool call: the %s timeout %q of %q now bounds %s too", c.Product, both.Key, what, d.String(), s.Name, other) {
+				return &Refusal{Reason: fmt.Sprintf("%s's %q bounds both the start and each tool call: it cannot hold a %s timeout alone (%q for %q)", c.Product, both.Key, what, d.String(), s.Name),
+					Hint: "set the same timeout for the start and for tool calls, or leave this client out"}
+			}
+		default:
+			if !f.allow("%s's %q bounds the start and each tool call: both are %q for %q (the startup timeout was %q, the tool-call timeout %q)", c.Product, both.Key, d.String(), s.Name, st.String(), tt.String()) {
+				return &Refusal{Reason: fmt.Sprintf("%s's %q bounds both the start and each tool call: it cannot hold a startup timeout of %q and a tool-call timeout of %q for %q", c.Product, both.Key, st.String(), tt.String(), s.Name),
+					Hint: "set the same timeout for the start and for tool calls, or leave this client out"}
+			}
+		}
+		return timeout(c, f, o, []normalize.TimeoutField{*both}, d, "", s.Name)
+	}
+	if err := timeout(c, f, o, start, st, "startup", s.Name); err != nil {
+		return err
+	}
+	return timeout(c, f, o, call, tt, "tool-call", s.Name)
+}
+
+// timeout writes d in the first of fields that holds it exactly, or,
+// forced, the nearest value in the first.
+func timeout(c *normalize.Client, f *forced, o *object, fields []normalize.TimeoutField, d time.Duration, what, name string) error {
+	if d == 0 {
+		return nil
+	}
+	if len(fields) == 0 {
+		if f.allow("%s has no per-server %s timeout: %q of %q is left out and %s's default applies", c.Product, what, d.String(), name, c.Product) {
+			return nil
+		}
+		hint := c.Missing[strings.ReplaceAll(what, "-call", "")+"_timeout"]
+		if hint == "" {
+			hint = "leave the timeout out, or leave this client out"
+		}
+		if c.UnverifiedTimeouts() {
+			return &Refusal{Reason: fmt.Sprintf("mcpconf does not write %s's timeout, whose meaning is not verified: it cannot carry the %s timeout of %q (%q)", c.Product, what, name, d.String()), Hint: hint}
+		}
+		return &Refusal{Reason: fmt.Sprintf("%s has no per-server %s timeout for %q (%q)", c.Product, what, name, d.String()), Hint: hint}
+	}
+	for _, t := range fields {
+		if v, ok := exactly(t, d); ok {
+			o.set(t.Key, v)
+			return nil
+		}
+	}
+	t := fields[0]
+	v, near := nearest(t, d)
+	if f.allow("%s's %q takes %s: %q of %q is written as %q", c.Product, t.Key, takes(t), d.String(), name, near.String()) {
+		o.set(t.Key, v)
+		return nil
+	}
+	return &Refusal{Reason: fmt.Sprintf("%s's %q takes %s: it cannot hold %q exactly", c.Product, t.Key, takes(t), d.String()),
+		Hint: fmt.Sprintf("set a timeout of %q instead, or leave this client out", near.String())}
+}
+
+// exactly is d as a number of t's unit that reads back as d (the decoder
+// multiplies the number by the unit), when t takes it.
+func exactly(t normalize.TimeoutField, d time.Duration) (any, bool) {
+	if t.Min > 0 && d < t.Min || t.Max > 0 && d > t.Max {
+		return nil, false
+	}
+	if d%t.Unit == 0 {
+		return int64(d / t.Unit), true
+	}
+	x := float64(d) / float64(t.Unit)
+	if t.Whole || time.Duration(x*float64(t.Unit)) != d {
+		return nil, false
+	}
+	return x, true
+}
+
+// nearest is the value t takes that is nearest d, and the duration it
+// stands for.
+func nearest(t normalize.TimeoutField, d time.Duration) (any, time.Duration) {
+	if t.Min > 0 {
+		d = max(d, t.Min)
+	}
+	if t.Max > 0 {
+		d = min(d, t.Max)
+	}
+	if v, ok := exactly(t, d); ok {
+		return v, d
+	}
+	n := max((d+t.Unit/2)/t.Unit, 1)
+	return int64(n), n * t.Unit
+}
+
+// takes says what values a timeout field takes: "whole milliseconds from
+// 1s".
+func takes(t normalize.TimeoutField) string {
+	unit := map[time.Duration]string{time.Millisecond: "milliseconds", time.Second: "seconds"}[t.Unit]
+	if unit == "" {
+		unit = "units of " + t.Unit.String()
+	}
+	out := unit
+	if t.Whole {
+		out = "whole " + unit
+	}
+	switch {
+	case t.Min > 0 && t.Max > 0:
+		out += fmt.Sprintf(" from %s to %s", t.Min, t.Max)
+	case t.Min > 0:
+		out += fmt.Sprintf(" from %s", t.Min)
+	case t.Max > 0:
+		out += fmt.Sprintf(" up to %s", t.Max)
+	}
+	return out
+}
+
+// toolFilters writes a server's tool allow-list and deny-list in the
+// client's keys (Shape.ToolFilters). A name the client would read as a
+// pattern (a glob, Gemini CLI's "tool(args)") is refused.
+func toolFilters(c *normalize.Client, f *forced, o *object, s Server) error {
+	for i, list := range [2][]string{s.IncludeTools, s.ExcludeTools} {
+		if list == nil {
+			continue
+		}
+		what, effect := "allow-list", "every tool of the server is available"
+		if i == 1 {
+			what, effect = "deny-list", "the tools it names are available"
+		}
+		key := c.ToolFilters[i]
+		if key == "" {
+			if f.allow("%s has no per-server tool %s: that of %q is left out, so %s", c.Product, what, s.Name, effect) {
+				continue
+			}
+			return &Refusal{Reason: fmt.Sprintf("%s has no per-server tool %s for %q", c.Product, what, s.Name),
+				Hint: "leave this client out, or turn the tools off in the client itself"}
+		}
+		names := make([]any, 0, len(list))
+		for _, n := range list {
+			if c.ToolGlobs && strings.ContainsAny(n, "*?[") || i == 0 && c.ToolArgsInAllow && strings.Contains(n, "(") {
+				return &Refusal{Reason: fmt.Sprintf("%s reads %q in %q as a pattern, not as a tool name", c.Product, n, key),
+					Hint: "leave this client out"}
+			}
+			names = append(names, n)
+		}
+		o.set(key, names)
+	}
+	return nil
 }
 
 // env writes a stdio server's environment: values in the client's

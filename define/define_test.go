@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/edit"
@@ -73,7 +74,11 @@ func TestRoundTrip(t *testing.T) {
 		if c.ServersKey == "" || !c.Views() {
 			continue
 		}
-		for _, s := range []Server{stdio, remote, {Name: "plain", Transport: normalize.Stdio, Command: "uvx", Args: []string{"mcp-server-time"}}} {
+		for _, s := range []Server{stdio, remote, {Name: "plain", Transport: normalize.Stdio, Command: "uvx", Args: []string{"mcp-server-time"}},
+			{Name: "tuned", Transport: normalize.Stdio, Command: "run", StartupTimeout: 30 * time.Second, ToolTimeout: 30 * time.Second,
+				IncludeTools: []string{"search", "fetch"}, ExcludeTools: []string{"delete"}},
+			{Name: "started", Transport: normalize.HTTP, URL: "https://x.example.com/mcp", StartupTimeout: 1500 * time.Millisecond, IncludeTools: []string{}},
+			{Name: "called", Transport: normalize.Stdio, Command: "run", ToolTimeout: 90 * time.Second, ExcludeTools: []string{"delete"}}} {
 			t.Run(c.ID+"/"+s.Name, func(t *testing.T) {
 				e, err := For(c, s)
 				var r *Refusal
@@ -111,6 +116,10 @@ func TestRoundTrip(t *testing.T) {
 				g := got[0]
 				if g.Transport != s.Transport || g.Command != s.Command || !slices.Equal(g.Args, s.Args) || g.URL != s.URL || !g.Enabled {
 					t.Errorf("%s\nread back as %+v", src, g)
+				}
+				if g.StartupTimeout != s.StartupTimeout || g.ToolTimeout != s.ToolTimeout ||
+					!slices.Equal(g.IncludeTools, s.IncludeTools) || (g.IncludeTools == nil) != (s.IncludeTools == nil) || !slices.Equal(g.ExcludeTools, s.ExcludeTools) {
+					t.Errorf("%s\ntimeouts and tool filters read back as %v %v %q %q", src, g.StartupTimeout, g.ToolTimeout, g.IncludeTools, g.ExcludeTools)
 				}
 				// each variable reaches the server under its name, as the
 				// client resolves it
@@ -174,5 +183,105 @@ func TestCwd(t *testing.T) {
 	}
 	if e, warns, err := Force(normalize.ClientByID("claude"), s); err != nil || e.JSON != `{"command": "run"}` || len(warns) != 1 {
 		t.Errorf("claude forced: %s %v %v", e.JSON, warns, err)
+	}
+}
+
+// tuned is a stdio server with f applied: its timeouts, tool filters or
+// env file.
+func tuned(f func(*Server)) Server {
+	s := Server{Name: "x", Transport: normalize.Stdio, Command: "run"}
+	f(&s)
+	return s
+}
+
+var (
+	startup30 = tuned(func(s *Server) { s.StartupTimeout = 30 * time.Second })
+	equal30   = tuned(func(s *Server) { s.StartupTimeout, s.ToolTimeout = 30*time.Second, 30*time.Second })
+	filtered  = tuned(func(s *Server) { s.IncludeTools, s.ExcludeTools = []string{"search", "fetch"}, []string{"delete"} })
+)
+
+// TestTimeoutsAndFilters: timeouts in each client's key and unit, in a
+// field that bounds the same thing; tool filters in its keys; an env
+// file where the client loads one.
+func TestTimeoutsAndFilters(t *testing.T) {
+	for _, tt := range []struct {
+		client string
+		s      Server
+		want   string
+	}{
+		{"codex", startup30, `{"command": "run", "startup_timeout_sec": 30}`},
+		{"codex", tuned(func(s *Server) { s.StartupTimeout, s.ToolTimeout = 1500*time.Millisecond, 2*time.Hour }),
+			`{"command": "run", "startup_timeout_sec": 1.5, "tool_timeout_sec": 7200}`},
+		{"codex", filtered, `{"command": "run", "enabled_tools": ["search", "fetch"], "disabled_tools": ["delete"]}`},
+		{"codex", tuned(func(s *Server) { s.IncludeTools = []string{} }), `{"command": "run", "enabled_tools": []}`},
+		{"gemini", equal30, `{"command": "run", "timeout": 30000}`},
+		{"gemini", filtered, `{"command": "run", "includeTools": ["search", "fetch"], "excludeTools": ["delete"]}`},
+		{"claude", tuned(func(s *Server) { s.ToolTimeout = 30 * time.Second }), `{"command": "run", "timeout": 30000}`},
+		{"opencode", startup30, `{"type": "local", "command": ["run"], "timeout": 30000}`},
+		{"roo", tuned(func(s *Server) { s.ToolTimeout = 90 * time.Second; s.ExcludeTools = []string{"delete"} }), `{"command": "run", "timeout": 90, "disabledTools": ["delete"]}`},
+		{"vscode", tuned(func(s *Server) { s.EnvFile = "/srv/x/.env" }), `{"command": "run", "envFile": "/srv/x/.env"}`},
+		{"windsurf", tuned(func(s *Server) { s.ExcludeTools = []string{"delete"} }), `{"command": "run", "disabledTools": ["delete"]}`},
+	} {
+		e, err := For(normalize.ClientByID(tt.client), tt.s)
+		if err != nil || e.JSON != tt.want {
+			t.Errorf("%s:\n got %s %v\nwant %s", tt.client, e.JSON, err, tt.want)
+		}
+	}
+}
+
+// TestTimeoutAndFilterRefusals: a timeout in a field that bounds
+// something else, a value the field cannot hold, a filter or env file the
+// client has no field for is refused, with why.
+func TestTimeoutAndFilterRefusals(t *testing.T) {
+	for _, tt := range []struct {
+		client string
+		s      Server
+		want   string
+	}{
+		{"gemini", startup30, `Gemini CLI's "timeout" bounds both the start and each tool call: it cannot hold a startup timeout alone`},
+		{"gemini", tuned(func(s *Server) { s.StartupTimeout, s.ToolTimeout = 10*time.Second, time.Hour }), `cannot hold a startup timeout of "10s" and a tool-call timeout of "1h0m0s"`},
+		{"claude", startup30, `Claude Code has no per-server startup timeout for "x"`},
+		{"claude", tuned(func(s *Server) { s.ToolTimeout = 500 * time.Millisecond }), `Claude Code's "timeout" takes whole milliseconds from 1s: it cannot hold "500ms" exactly`},
+		{"opencode", tuned(func(s *Server) { s.StartupTimeout = 1500 * time.Microsecond }), `opencode's "timeout" takes whole milliseconds: it cannot hold "1.5ms" exactly`},
+		{"opencode", tuned(func(s *Server) { s.ToolTimeout = time.Minute }), `opencode has no per-server tool-call timeout`},
+		{"roo", filtered, `Roo Code has no per-server tool allow-list`},
+		{"claude", filtered, `Claude Code has no per-server tool allow-list`},
+		{"gemini", tuned(func(s *Server) { s.IncludeTools = []string{"run(ls)"} }), `Gemini CLI reads "run(ls)" in "includeTools" as a pattern`},
+		{"vscode", tuned(func(s *Server) { s.EnvFile = ".env" }), `the env file ".env" of "x" is a relative path`},
+		{"cursor", tuned(func(s *Server) { s.EnvFile = "/srv/x/.env" }), `Cursor reads no env file`},
+		{"zed", startup30, `mcpconf does not write Zed's timeout, whose meaning is not verified`},
+	} {
+		_, err := For(normalize.ClientByID(tt.client), tt.s)
+		var r *Refusal
+		if !errors.As(err, &r) || !strings.Contains(r.Reason, tt.want) || r.Hint == "" {
+			t.Errorf("%s: got %v, want a refusal %q", tt.client, err, tt.want)
+		}
+	}
+	_, err := For(normalize.ClientByID("claude"), startup30)
+	if r := (*Refusal)(nil); !errors.As(err, &r) || !strings.Contains(r.Hint, "MCP_TIMEOUT") {
+		t.Errorf("claude's startup timeout hint: %v", err)
+	}
+}
+
+// TestForceTimeoutsAndFilters: forced, the nearest form is written, or
+// the field left out, with a warning that says so.
+func TestForceTimeoutsAndFilters(t *testing.T) {
+	for _, tt := range []struct {
+		client string
+		s      Server
+		want   string
+		warn   string
+	}{
+		{"gemini", startup30, `{"command": "run", "timeout": 30000}`, `the startup timeout "30s" of "x" now bounds each tool call too`},
+		{"claude", startup30, `{"command": "run"}`, `Claude Code has no per-server startup timeout: "30s" of "x" is left out`},
+		{"claude", tuned(func(s *Server) { s.ToolTimeout = 500 * time.Millisecond }), `{"command": "run", "timeout": 1000}`, `"500ms" of "x" is written as "1s"`},
+		{"opencode", tuned(func(s *Server) { s.StartupTimeout = 1500 * time.Microsecond }), `{"type": "local", "command": ["run"], "timeout": 2}`, `"1.5ms" of "x" is written as "2ms"`},
+		{"roo", filtered, `{"command": "run", "disabledTools": ["delete"]}`, `Roo Code has no per-server tool allow-list: that of "x" is left out, so every tool of the server is available`},
+		{"cursor", tuned(func(s *Server) { s.EnvFile = "/srv/x/.env" }), `{"command": "run"}`, `Cursor reads no env file`},
+	} {
+		e, warns, err := Force(normalize.ClientByID(tt.client), tt.s)
+		if err != nil || e.JSON != tt.want || len(warns) != 1 || !strings.Contains(warns[0], tt.warn) {
+			t.Errorf("%s:\n got %s %q %v\nwant %s %q", tt.client, e.JSON, warns, err, tt.want, tt.warn)
+		}
 	}
 }

@@ -356,6 +356,11 @@ type Shape struct {
 	// at the top level (Claude Code: .claude-plugin/plugin.json beside a
 	// plugin's .mcp.json).
 	PluginManifest string
+	// Timeouts are the per-server timeout fields mcpconf writes, first
+	// choice first, each with its unit and what it bounds; none when the
+	// client has no such setting or mcpconf does not know what it bounds
+	// (Zed, pisces). Reading keeps to the fields below.
+	Timeouts []TimeoutField
 	// SecondsFields are timeout fields in seconds and MillisFields in
 	// milliseconds, besides a bare "timeout" (TimeoutUnit). TimeoutWins
 	// maps a field to the one the client uses instead when both are set.
@@ -378,6 +383,31 @@ type Shape struct {
 	// rest of the file loads (Client.FieldProblem). Nil when the client
 	// checks none, or mcpconf does not know.
 	FieldChecks []FieldCheck
+}
+
+// Bound is what a timeout bounds.
+type Bound int
+
+const (
+	// BoundsStartup: the server's start, up to its first tool list
+	// (Codex's startup_timeout_sec: start, initialize, tools/list).
+	BoundsStartup Bound = 1 << iota
+	// BoundsCall: one tool call (Codex's tool_timeout_sec).
+	BoundsCall
+)
+
+// TimeoutField is one timeout field of a server entry, as mcpconf writes
+// it: its key, its unit, what it bounds (one value for both, as Gemini
+// CLI's "timeout", bounds BoundsStartup|BoundsCall), whether it takes
+// only whole numbers of its unit, and the range it takes (Min, Max; zero
+// for no bound): outside it the client ignores the value (Claude Code,
+// below 1 s) or rejects the entry (Roo Code).
+type TimeoutField struct {
+	Key      string
+	Unit     time.Duration
+	Bounds   Bound
+	Whole    bool
+	Min, Max time.Duration
 }
 
 // NameRule is a rule server names must meet: OK decides, Say says it in
@@ -1089,6 +1119,13 @@ type Fact struct {
 // Knows reports whether key is a server field of this client.
 func (c *Client) Knows(key string) bool {
 	return slices.Contains(c.Fields, key) || slices.Contains(c.HostFields, key)
+}
+
+// UnverifiedTimeouts reports a client with a timeout field mcpconf reads
+// but does not write (no Shape.Timeouts): what it bounds is not verified
+// (Zed, pisces).
+func (c *Client) UnverifiedTimeouts() bool {
+	return len(c.Timeouts) == 0 && (c.TimeoutUnit != 0 || len(c.SecondsFields)+len(c.MillisFields) > 0)
 }
 
 // ExtensionVar reports whether the client replaces ${name} in the value of

@@ -258,9 +258,11 @@ var claude = &Client{
 		NameChars:       true,
 		// "timeout" bounds each tool call, in milliseconds; below 1000 it is
 		// ignored and MCP_TOOL_TIMEOUT (or the default) applies.
-		TimeoutUnit:        time.Millisecond,
-		TimeoutFloor:       time.Second,
-		ToolTimeoutFields:  []string{"timeout"},
+		TimeoutUnit:       time.Millisecond,
+		TimeoutFloor:      time.Second,
+		ToolTimeoutFields: []string{"timeout"},
+		// an integer above 0 (claudeFieldChecks)
+		Timeouts:           []TimeoutField{{Key: "timeout", Unit: time.Millisecond, Bounds: BoundsCall, Whole: true, Min: time.Second}},
 		RequiresServersKey: true,
 		FieldChecks:        claudeFieldChecks,
 		Missing:            map[string]string{"startup_timeout": "Claude Code has no per-server startup timeout: set the MCP_TIMEOUT environment variable (milliseconds); its \"timeout\" bounds each tool call"},

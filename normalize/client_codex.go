@@ -116,6 +116,12 @@ var codex = &Client{
 		ToolTimeoutFields: []string{"tool_timeout_sec"},
 		MillisFields:      []string{"startup_timeout_ms"},
 		TimeoutWins:       map[string]string{"startup_timeout_ms": "startup_timeout_sec"},
+		// the _sec fields are f64 seconds, startup_timeout_ms a u64
+		Timeouts: []TimeoutField{
+			{Key: "startup_timeout_sec", Unit: time.Second, Bounds: BoundsStartup},
+			{Key: "startup_timeout_ms", Unit: time.Millisecond, Bounds: BoundsStartup, Whole: true},
+			{Key: "tool_timeout_sec", Unit: time.Second, Bounds: BoundsCall},
+		},
 		Unsupported: map[string]FieldNote{"bearer_token": {
 			Why:  "which Codex does not support: it refuses to load the config",
 			Hint: "remove \"bearer_token\", put the token in an environment variable and name it: bearer_token_env_var = %q"}},

@@ -13,6 +13,7 @@ var cursor = &Client{
 		WrongKeys:  mcpServersWrong,
 		Fields:     []string{"type", "command", "args", "env", "envFile", "url", "headers", "auth"},
 		Types:      []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
+		FieldKeys:  map[string]string{"env_file": "envFile"},
 	},
 	Expansion: Expansion{
 		ExpandFields: []string{"command", "args", "env", "url", "headers"},

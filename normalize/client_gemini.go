@@ -70,7 +70,10 @@ var gemini = &Client{
 		WrongKeys:  []string{"servers", "mcp_servers", "context_servers"},
 		Fields: []string{"command", "args", "env", "cwd", "url", "httpUrl", "type", "headers", "tcp", "timeout", "trust", "description",
 			"includeTools", "excludeTools", "oauth", "authProviderType", "targetAudience", "targetServiceAccount"},
-		TimeoutUnit:        time.Millisecond,
+		TimeoutUnit: time.Millisecond,
+		// one "timeout" bounds the connection and every request, tool calls
+		// included (default 10 minutes)
+		Timeouts:           []TimeoutField{{Key: "timeout", Unit: time.Millisecond, Bounds: BoundsStartup | BoundsCall}},
 		Types:              []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
 		UnknownTypeIgnored: true,
 		OnNeither:          NeitherUnreachable,

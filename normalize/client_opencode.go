@@ -12,10 +12,12 @@ var opencode = &Client{
 		Schema: "opencode",
 	},
 	Shape: Shape{
-		ServersKey:   "mcp",
-		WrongKeys:    []string{"mcpServers", "servers", "mcp_servers", "context_servers"},
-		Fields:       []string{"type", "command", "environment", "enabled", "timeout", "url", "headers", "oauth"},
-		TimeoutUnit:  time.Millisecond,
+		ServersKey:  "mcp",
+		WrongKeys:   []string{"mcpServers", "servers", "mcp_servers", "context_servers"},
+		Fields:      []string{"type", "command", "environment", "enabled", "timeout", "url", "headers", "oauth"},
+		TimeoutUnit: time.Millisecond,
+		// the time allowed to fetch the tool list: an integer
+		Timeouts:     []TimeoutField{{Key: "timeout", Unit: time.Millisecond, Bounds: BoundsStartup, Whole: true}},
 		Types:        []TypeLiteral{{"local", Stdio}, {"remote", HTTP}},
 		TypeRequired: true,
 		CommandArray: true,

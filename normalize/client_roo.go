@@ -26,6 +26,7 @@ var roo = &Client{
 		TimeoutUnit:       time.Second,
 		SecondsFields:     []string{"timeout"},
 		ToolTimeoutFields: []string{"timeout"},
+		Timeouts:          []TimeoutField{{Key: "timeout", Unit: time.Second, Bounds: BoundsCall, Min: time.Second, Max: time.Hour}},
 		Types:             []TypeLiteral{{"stdio", Stdio}, {"sse", SSE}, {"streamable-http", HTTP}},
 		OnNeither:         NeitherInvalid,
 		NeitherError: "Server configuration must have either a command (for stdio) or a url (for sse or streamable-http) " +

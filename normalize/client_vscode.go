@@ -28,6 +28,7 @@ var vscode = &Client{
 			"version", "gallery"},
 		Types:           []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
 		URLSchemes:      []string{"unix", "pipe"},
+		FieldKeys:       map[string]string{"env_file": "envFile"},
 		NamespacedNames: true,
 		NameChars:       true,
 		Inputs:          true,

@@ -15,6 +15,7 @@ var windsurf = &Client{
 		Types:        []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"streamable-http", HTTP}, {"sse", SSE}},
 		AltURLKey:    "serverUrl",
 		EndpointKeys: []string{"serverUrl", "url"},
+		ToolFilters:  [2]string{"", "disabledTools"},
 	},
 	Expansion: Expansion{
 		ExpandFields: []string{"command", "args", "env", "url", "headers"},

@@ -64,6 +64,14 @@ GEMINI_SOURCE = {"mcpServers": {
     "gh": {"command": "false", "args": GH_ARGS, "env": {"GITHUB_TOKEN": "$GITHUB_TOKEN"}},
     "docs": {"type": "http", "url": URL, "headers": {"Authorization": "Bearer $DOCS_TOKEN"}},
 }}
+# the same servers with timeouts and tool filters: gh's startup and tool-call
+# timeouts are equal (Gemini CLI's one "timeout" bounds both), docs has a
+# tool-call timeout only (Claude Code's "timeout")
+CODEX_TUNED_SOURCE = ('[mcp_servers.gh]\ncommand = "false"\nargs = ["--stdio"]\nenv_vars = ["GITHUB_TOKEN"]\n'
+                      'startup_timeout_sec = 30\ntool_timeout_sec = 30\nenabled_tools = ["search", "fetch"]\n'
+                      'disabled_tools = ["delete"]\n\n'
+                      '[mcp_servers.docs]\nurl = "http://127.0.0.1:9/mcp"\nbearer_token_env_var = "DOCS_TOKEN"\n'
+                      'tool_timeout_sec = 120\n')
 BOTH = {"gh": "enabled", "docs": "enabled"}
 ADD_STDIO = ["add", "gh", "--client", "claude,codex,gemini", "-e", "GITHUB_TOKEN=${GITHUB_TOKEN}",
              "--", "false"] + GH_ARGS
@@ -101,6 +109,16 @@ MATRIX = [
                             '{\n  // the team\'s own server\n  "servers": {\n    "own": {"command": "false"}\n  }\n}\n'}),
      "runs": [["sync", "--from", "claude", "--to", "cursor,vscode,codex,gemini,opencode"]],
      "expect": {"claude-code": BOTH, "codex": BOTH, "gemini": BOTH}},
+    {"name": "write-sync-codex-timeouts",
+     "what": "a project .codex/config.toml with the two servers and timeouts and tool filters: gh with "
+             "startup_timeout_sec = tool_timeout_sec = 30, enabled_tools and disabled_tools; docs with "
+             "tool_timeout_sec = 120; the project trusted by all three. gh synced to Gemini CLI exactly "
+             "(timeout, includeTools, excludeTools); both synced to Claude Code with --force (gh's timeout "
+             "and docs' as its per-call timeout; the startup timeout and the filters left out with warnings)",
+     "tree": dict(TRUST, **{"project/.codex/config.toml": CODEX_TUNED_SOURCE}),
+     "runs": [["sync", "gh", "--from", "codex", "--to", "gemini"],
+              ["sync", "--from", "codex", "--to", "claude", "--force"]],
+     "expect": {"claude-code": BOTH, "codex": BOTH, "gemini": {"gh": "enabled", "docs": None}}},
     {"name": "write-add-three",
      "what": "no server yet; the project trusted by all three",
      "tree": dict(TRUST, **{"project/.keep": ""}),
