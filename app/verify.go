@@ -96,5 +96,16 @@ func differences(c *normalize.Client, got *normalize.Server, want define.Server)
 	diff("cwd", n.Cwd, want.Cwd)
 	diff("env", sorted(kv(n.Env, false)), sorted(kv(want.Env, false)))
 	diff("headers", sorted(kv(n.Headers, true)), sorted(kv(want.Headers, true)))
+	diff("env file", n.EnvFile, want.EnvFile)
+	diff("startup timeout", n.StartupTimeout, want.StartupTimeout)
+	diff("tool timeout", n.ToolTimeout, want.ToolTimeout)
+	filter := func(l []string) string {
+		if l == nil {
+			return "none"
+		}
+		return fmt.Sprint(l)
+	}
+	diff("included tools", filter(n.IncludeTools), filter(want.IncludeTools))
+	diff("excluded tools", filter(n.ExcludeTools), filter(want.ExcludeTools))
 	return out
 }
