@@ -14,7 +14,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 	"time"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -96,6 +99,9 @@ func (f *forced) allow(format string, args ...any) bool {
 }
 
 func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
+	if err := text(s); err != nil {
+		return Entry{}, err
+	}
 	if err := literalSecrets(s); err != nil {
 		return Entry{}, err
 	}
@@ -108,6 +114,9 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 		return Entry{}, &Refusal{Reason: fmt.Sprintf("server %q has no URL", s.Name), Hint: "give the server's URL"}
 	case !remote && s.Transport != normalize.Stdio:
 		return Entry{}, &Refusal{Reason: fmt.Sprintf("server %q has no transport mcpconf can write", s.Name)}
+	}
+	if remote && !c.Knows(c.FieldKey("url")) {
+		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s starts local servers only: it has no URL setting for %q", c.Product, s.Name), Hint: c.RemoteHint}
 	}
 	typ := c.TypeFor(s.Transport)
 	switch {
@@ -405,6 +414,13 @@ func env(c *normalize.Client, f *forced, o *object, kvs []KV) error {
 	if len(kvs) == 0 {
 		return nil
 	}
+	if !c.Knows(c.FieldKey("env")) {
+		if f.allow("%s has no env setting: the server does not get %s", c.Product, keys(kvs)) {
+			return nil
+		}
+		return &Refusal{Reason: fmt.Sprintf("%s has no env setting: it cannot give the server %s", c.Product, keys(kvs)),
+			Hint: "leave this client out, or set the variables where it runs"}
+	}
 	if c.ByName != nil {
 		var names []any
 		var lits []kv
@@ -447,6 +463,13 @@ func env(c *normalize.Client, f *forced, o *object, kvs []KV) error {
 func headers(c *normalize.Client, f *forced, o *object, kvs []KV) error {
 	if len(kvs) == 0 {
 		return nil
+	}
+	if !c.Knows(c.FieldKey("headers")) {
+		if f.allow("%s has no headers setting: it does not send %s", c.Product, keys(kvs)) {
+			return nil
+		}
+		return &Refusal{Reason: fmt.Sprintf("%s has no headers setting: it cannot send %s", c.Product, keys(kvs)),
+			Hint: "leave this client out"}
 	}
 	if c.ByName != nil {
 		var lits, byName []kv
@@ -516,16 +539,60 @@ func ref(c *normalize.Client, f *forced, v, field string) (string, error) {
 				Hint: "write ${NAME} without a default"}
 		}
 		b.WriteString(v[at:ph.Start])
-		b.WriteString(c.VarRef(ph.Name))
+		r := c.VarRef(ph.Name)
+		if strings.HasSuffix(r, ph.Name) && ph.End < len(v) && nameByte(v[ph.End]) {
+			// $NAME then a letter would name another variable: the braced
+			// form, where the client has it
+			if !c.Expands(resolve.Dollar) {
+				return "", &Refusal{Reason: fmt.Sprintf("%s would read %q as another variable than %s", c.Product, r+v[ph.End:], ph.Name),
+					Hint: fmt.Sprintf("put a character that cannot be in a name after ${%s}", ph.Name)}
+			}
+			r = "${" + ph.Name + "}"
+		}
+		b.WriteString(r)
 		at = ph.End
 	}
 	b.WriteString(v[at:])
 	return b.String(), nil
 }
 
+// nameByte is a byte that continues a variable's name.
+func nameByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
 // plainVar is a ${NAME} reference without a default.
 func plainVar(ph resolve.Placeholder) bool {
 	return ph.Syntax == resolve.Dollar && !ph.HasDefault && resolve.IsEnvName(ph.Name)
+}
+
+// keys names the keys of kvs, quoted: "A", "B".
+func keys(kvs []KV) string {
+	var q []string
+	for _, e := range kvs {
+		q = append(q, strconv.Quote(e.Key))
+	}
+	return strings.Join(q, ", ")
+}
+
+// text refuses a definition with a name no file can hold as given (empty,
+// or with a control character), or with text that is not UTF-8: a JSON or
+// TOML file would hold something else.
+func text(s Server) error {
+	if s.Name == "" || strings.ContainsFunc(s.Name, unicode.IsControl) {
+		return &Refusal{Reason: fmt.Sprintf("server name %q cannot be written: it is empty or holds a control character", s.Name), Hint: "choose another name"}
+	}
+	all := append([]string{s.Name, s.Command, s.URL, s.Cwd, s.EnvFile}, s.Args...)
+	for _, kv := range append(slices.Clone(s.Env), s.Headers...) {
+		all = append(all, kv.Key, kv.Value)
+	}
+	all = append(append(all, s.IncludeTools...), s.ExcludeTools...)
+	for _, t := range all {
+		if !utf8.ValidString(t) {
+			return &Refusal{Reason: fmt.Sprintf("server %q holds text that is not UTF-8 (%q), which a config file cannot hold as given", s.Name, t), Hint: "write it in UTF-8"}
+		}
+	}
+	return nil
 }
 
 // literalSecrets refuses a literal value that looks like a secret: a

@@ -56,12 +56,25 @@ func TestRefusals(t *testing.T) {
 		{"claude", Server{Name: "gh", Transport: normalize.Stdio, Command: "npx", Env: []KV{{"GITHUB_TOKEN", "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]}}},
 			`env "GITHUB_TOKEN" of server "gh" holds what looks like a literal secret, which would be written to the file`},
 		{"claude", Server{Name: "x", Transport: normalize.Stdio, Command: "run", Env: []KV{{"A", "${A:-b}"}}}, `"${A:-b}" is not a plain ${NAME} reference`},
+		{"agent-code", Server{Name: "ev", Transport: normalize.SSE, URL: "https://x.example.com/sse", Headers: []KV{{"X-Key", "k"}}}, `agent-code has no headers setting: it cannot send "X-Key"`},
+		{"claude-desktop", Server{Name: "docs", Transport: normalize.HTTP, URL: "https://docs.example.com/mcp"}, `Claude Desktop starts local servers only: it has no URL setting for "docs"`},
 	} {
 		_, err := For(normalize.ClientByID(tt.client), tt.s)
 		var r *Refusal
 		if !errors.As(err, &r) || !strings.Contains(r.Reason, tt.want) {
 			t.Errorf("%s %s: got %v, want a refusal %q", tt.client, tt.s.Name, err, tt.want)
 		}
+	}
+}
+
+// TestBareReferenceFollowedByName: a client whose own form is $NAME gets
+// ${NAME} where a name character follows, or $A0 would be another
+// variable.
+func TestBareReferenceFollowedByName(t *testing.T) {
+	e, err := For(normalize.ClientByID("gemini"), Server{Name: "x", Transport: normalize.HTTP, URL: "https://x.example.com/mcp",
+		Headers: []KV{{"X-A", "${A}0"}, {"X-B", "${B}-1"}}})
+	if err != nil || !strings.Contains(e.JSON, `"X-A": "${A}0"`) || !strings.Contains(e.JSON, `"X-B": "$B-1"`) {
+		t.Fatalf("%v %s", err, e.JSON)
 	}
 }
 
