@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpconf/mcpconf/define"
 	"github.com/mcpconf/mcpconf/discover"
@@ -24,8 +25,23 @@ func FuzzWriteRoundTrip(f *testing.F) {
 	f.Add(uint8(2), "events", "", "", "", "", "https://x.example.com/sse", "X-Key", "${KEY}")
 	f.Add(uint8(0), "my server", "uvx", "mcp-server-time --tz ${TZ}", "A", "a ${B} c", "", "", "")
 	f.Add(uint8(1), "q", "", "", "", "", "https://x.example.com/${PATH_PART}/mcp", "Authorization", "${TOKEN}")
+	f.Add(uint8(0x78), "tuned", "run", "a b c", "", "search fetch", "", "", "delete")
+	f.Add(uint8(0x39), "t2", "", "", "", "", "https://x.example.com/mcp", "", "")
 	f.Fuzz(func(t *testing.T, kind uint8, name, command, args, envKey, envVal, url, hdrKey, hdrVal string) {
 		s := define.Server{Name: name}
+		// the kind's high bits: timeouts and tool filters
+		if kind&0x08 != 0 {
+			s.StartupTimeout = time.Duration(len(command)*1500) * time.Millisecond
+		}
+		if kind&0x10 != 0 {
+			s.ToolTimeout = time.Duration(len(args)) * time.Second
+		}
+		if kind&0x20 != 0 {
+			s.IncludeTools = strings.Fields(envVal)
+		}
+		if kind&0x40 != 0 {
+			s.ExcludeTools = strings.Fields(hdrVal)
+		}
 		switch kind % 3 {
 		case 0:
 			s.Transport, s.Command, s.Args = normalize.Stdio, command, strings.Fields(args)
