@@ -29,15 +29,18 @@ func newSyncCmd(io *IO, runF func(*syncOptions) error) *cobra.Command {
 after its own merge) and writes it into the project's (or, with --scope
 user, the user's) file of each --to client, translated: its shape and keys,
 its transport literal, its placeholder syntax (${VAR}, ${env:VAR},
-{env:VAR}, Codex's env_vars and bearer_token_env_var). A definition of the
-same name there is rewritten; one already the same is left alone. What a
-client cannot hold exactly is refused for that client with why. Without
-NAME, every server of the source.
+{env:VAR}, Codex's env_vars and bearer_token_env_var), its timeouts (in
+the target's unit, where the target's field times the same thing), its tool
+filters and env file. A definition of the same name there is rewritten; one
+already the same is left alone. What a client cannot hold exactly is
+refused for that client with why (--force writes the nearest form and warns
+what it changes). Without NAME, every server of the source.
 
 Files keep every byte sync does not change; a missing file is created.
 --dry-run prints the changes as a unified diff and writes nothing. After
-writing, sync shows every client's view: which servers each starts, or why
-not.`,
+writing, sync reads every client's view again and shows it: which servers
+each starts, or why not; a client that does not use what was written (a
+definition of higher precedence elsewhere) is an error (exit 1).`,
 		Example: `  mcpconf sync --from claude --to cursor,vscode,codex,gemini,opencode
   mcpconf sync github --from cursor --to claude --dry-run`,
 		RunE: func(cmd *cobra.Command, args []string) error {
