@@ -67,3 +67,22 @@ func TestVerify(t *testing.T) {
 func jsonQuote(s string) string {
 	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
 }
+
+// TestAddWritesTheCopyReadFirst: in a subdirectory of a git repository,
+// Codex's project file is written in the start directory (Codex folds
+// every .codex/config.toml from the git root down, the deepest first),
+// not at the git root.
+func TestAddWritesTheCopyReadFirst(t *testing.T) {
+	top, home := testtree.Write(t, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "svc/api/README": ""})
+	os.MkdirAll(home, 0o755)
+	root := filepath.Join(top, "svc", "api")
+	s := define.Server{Name: "time", Transport: normalize.Stdio, Command: "uvx", Args: []string{"mcp-server-time"}}
+	res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{normalize.ClientByID("codex")},
+		Scope: normalize.Project, Servers: []define.Server{s}})
+	if err != nil || len(res.Refused) > 0 || len(res.Files) != 1 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if got, want := res.Files[0].Abs, filepath.Join(root, ".codex", "config.toml"); got != want {
+		t.Errorf("codex: wrote %s, want %s", got, want)
+	}
+}

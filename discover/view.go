@@ -779,7 +779,11 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 // settings file's section). Of a group of files the client reads only
 // the first existing of (File.Group: Claude Code's legacy
 // ~/.claude/.config.json over ~/.claude.json), the one that exists; when
-// none does, the group's last, the file the client itself now writes.
+// none does, the group's last, the file the client itself now writes. A
+// project file is the copy the client reads first (projectDirs): in the
+// start directory, where a client reads one in each directory up to its
+// project root (Codex, Claude Code's .mcp.json), or the nearest existing
+// one, where it reads only that (agent-code).
 // ok is false when it has none.
 func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (abs, display string, format normalize.Format, ok bool) {
 	usable := func(f normalize.File) bool {
@@ -809,6 +813,14 @@ func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (abs, d
 				abs = p
 			}
 			return abs, o.display(abs, normalize.HomeDir), f.Format, true
+		}
+		if f.Base == normalize.RootDir {
+			// the copy the client reads first: in the start directory
+			// (not the git root Codex folds down from), or the nearest
+			// one agent-code already reads
+			root = o.projectDirs(c, f, root)[0]
+			abs = filepath.Join(root, filepath.FromSlash(f.Path))
+			return abs, o.display(abs, normalize.RootDir), f.Format, true
 		}
 		abs, display = o.fileAbs(c, f, root)
 		return abs, display, f.Format, true
