@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 
 	"github.com/mcpconf/mcpconf/define"
 	"github.com/mcpconf/mcpconf/discover"
@@ -185,8 +186,8 @@ func addOne(doc *normalize.Document, c *normalize.Client, display string, s defi
 		switch m := servers.Member(s.Name); {
 		case m != nil && !req.Replace:
 			return nil, nil, &define.Refusal{Reason: fmt.Sprintf("%q is already defined in %s:%s", s.Name, display, m.KeyRange.Start), Hint: "remove it first (mcpconf remove), or choose another name"}
-		case m != nil && sameJSON(m.Value, e.JSON):
-			return nil, warns, nil // already so
+		case m != nil && (sameJSON(m.Value, e.JSON) || len(warns) == 0 && readsAs(doc, servers, c, display, s)):
+			return nil, warns, nil // already so, or what the client reads the same as
 		case m != nil:
 			ins, err = edit.ReplaceValue(doc, m.Value, layout(m.Value, e.JSON))
 		default:
@@ -287,6 +288,16 @@ func unwritable(c *normalize.Client, display string, doc *normalize.Document, di
 	}
 	refuse(c, why+": nothing was written to it", "fix it first (mcpconf lint shows how)")
 	return true
+}
+
+// readsAs reports whether c reads its definition of s.Name in servers as
+// s (Verify's differences): a definition written in another way that
+// means the same ({"url": u} where a "type" is optional) is left as the
+// user wrote it.
+func readsAs(doc *normalize.Document, servers *normalize.Value, c *normalize.Client, display string, s define.Server) bool {
+	got, _ := c.Decode(doc, servers, normalize.Source{Path: display, Client: c})
+	i := slices.IndexFunc(got, func(g normalize.Server) bool { return g.Name == s.Name })
+	return i >= 0 && got[i].Enabled && len(differences(c, &got[i], s)) == 0
 }
 
 // sameJSON reports whether a value of a file holds what text does, as

@@ -86,3 +86,24 @@ func TestAddWritesTheCopyReadFirst(t *testing.T) {
 		t.Errorf("codex: wrote %s, want %s", got, want)
 	}
 }
+
+// TestSyncLeavesWhatReadsTheSame: a target's definition written another
+// way that the target reads as the source's server (Cursor's
+// {"url": …} without the "type" Claude Code needs) is left as the user
+// wrote it; one that differs is rewritten.
+func TestSyncLeavesWhatReadsTheSame(t *testing.T) {
+	cursor := "{\n  \"mcpServers\": {\n    \"docs\": { \"url\": \"https://docs.example.com/mcp\" },\n    \"old\": { \"url\": \"https://old.example.com/mcp\" }\n  }\n}\n"
+	root, home := testtree.Write(t, map[string]string{
+		".mcp.json":        `{"mcpServers": {"docs": {"type": "http", "url": "https://docs.example.com/mcp"}, "old": {"type": "http", "url": "https://new.example.com/mcp"}}}`,
+		".cursor/mcp.json": cursor,
+	})
+	os.MkdirAll(home, 0o755)
+	res, err := Sync(SyncRequest{Options: prepared(t, root, home), From: normalize.ClientByID("claude"), To: []*normalize.Client{normalize.ClientByID("cursor")}, Scope: normalize.Project, DryRun: true})
+	if err != nil || len(res.Files) != 1 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	after := string(res.Files[0].After)
+	if !strings.Contains(after, `"docs": { "url": "https://docs.example.com/mcp" }`) || !strings.Contains(after, "new.example.com") {
+		t.Errorf("got:\n%s", after)
+	}
+}
