@@ -107,3 +107,25 @@ func TestSyncLeavesWhatReadsTheSame(t *testing.T) {
 		t.Errorf("got:\n%s", after)
 	}
 }
+
+// TestAddUserScopeClaudeJSON: Claude Code's user servers go into the
+// ~/.claude.json that exists, never into a new ~/.claude/.config.json
+// (the legacy file, which Claude Code would then read instead of
+// ~/.claude.json, losing every other setting there).
+func TestAddUserScopeClaudeJSON(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{"README": ""})
+	os.MkdirAll(home, 0o755)
+	state := `{"numStartups": 3, "mcpServers": {}, "projects": {}}`
+	os.WriteFile(filepath.Join(home, ".claude.json"), []byte(state), 0o600)
+	res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{normalize.ClientByID("claude")}, Scope: normalize.User,
+		Servers: []define.Server{{Name: "time", Transport: normalize.Stdio, Command: "uvx", Args: []string{"mcp-server-time"}}}})
+	if err != nil || len(res.Refused) > 0 || len(res.Files) != 1 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if _, err := os.Stat(filepath.Join(home, ".claude", ".config.json")); err == nil {
+		t.Fatal("~/.claude/.config.json was created")
+	}
+	if b, _ := os.ReadFile(filepath.Join(home, ".claude.json")); !strings.Contains(string(b), `"numStartups": 3`) || !strings.Contains(string(b), `"time"`) {
+		t.Fatalf("~/.claude.json:\n%s", b)
+	}
+}

@@ -801,17 +801,21 @@ func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (abs, d
 					group = append(group, g)
 				}
 			}
+			// each file at its own path: fileAbs answers for the group
+			own := func(g normalize.File) string {
+				if p, ok := o.pathFromVar(g); ok {
+					return p
+				}
+				return filepath.Join(o.dir(g.Base), filepath.FromSlash(g.Path))
+			}
 			f = group[len(group)-1]
 			for _, g := range group {
-				if a, _ := o.fileAbs(c, g, root); o.exists(a) {
+				if o.exists(own(g)) {
 					f = g
 					break
 				}
 			}
-			abs = filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
-			if p, ok := o.pathFromVar(f); ok {
-				abs = p
-			}
+			abs = own(f)
 			return abs, o.display(abs, normalize.HomeDir), f.Format, true
 		}
 		if f.Base == normalize.RootDir {
