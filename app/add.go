@@ -18,7 +18,7 @@ type AddRequest struct {
 	// Options locate the project and the home, prepared.
 	Options *discover.Options
 	Clients []*normalize.Client
-	Scope   normalize.Scope // Project or User
+	Scope   normalize.Scope // one of WriteScopes
 	Server  define.Server
 	// DryRun computes the changes and writes nothing.
 	DryRun bool
@@ -29,6 +29,11 @@ type AddRequest struct {
 	// its nearest form (define.Force), with a warning of what it changes.
 	Force bool
 }
+
+// WriteScopes are the scopes add, remove and sync write to: the
+// project's file, the user's, and the project's private one
+// (normalize.Local: Claude Code's projects[<root>] in ~/.claude.json).
+var WriteScopes = []normalize.Scope{normalize.Project, normalize.User, normalize.Local}
 
 // AddResult is what add wrote, or would write (DryRun), and what it
 // refused.
@@ -58,10 +63,11 @@ func Add(req AddRequest) (*AddResult, error) {
 	out := &AddResult{}
 	refuse := out.refuse
 	for _, c := range req.Clients {
-		abs, display, format, ok := out.target(req.Options, c, req.Scope)
+		t, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
 			continue
 		}
+		abs, display, format := t.Abs, t.Display, t.Format
 		var err error
 		var e define.Entry
 		var warns []string
@@ -98,8 +104,21 @@ func Add(req AddRequest) (*AddResult, error) {
 			refuse(c, fmt.Sprintf("%s does not parse: nothing was written to it", display), "fix it first (mcpconf lint shows how)")
 			continue
 		}
+		at, missing, bad := within(doc.Root, t.Within)
+		if bad != "" {
+			refuse(c, fmt.Sprintf("%s holds %s where %s keeps its servers: nothing was written to it", display, bad, c.Product), "")
+			continue
+		}
 		var ins normalize.Edit
-		if servers := doc.Root.Get(c.ServersKey); servers != nil && servers.Kind == normalize.Object {
+		if len(missing) > 0 {
+			// the levels Claude Code's local scope needs, created as the
+			// smallest entry it reads: {"mcpServers": {NAME: …}}
+			v := fmt.Sprintf("{%q: {%q: %s}}", c.ServersKey, req.Server.Name, e.JSON)
+			for i := len(missing) - 1; i > 0; i-- {
+				v = fmt.Sprintf("{%q: %s}", missing[i], v)
+			}
+			ins, err = edit.InsertMember(doc, at, missing[0], layout(at, v))
+		} else if servers := at.Get(c.ServersKey); servers != nil && servers.Kind == normalize.Object {
 			if m := servers.Member(req.Server.Name); m != nil && !req.Replace {
 				refuse(c, fmt.Sprintf("%q is already defined in %s:%s", req.Server.Name, display, m.KeyRange.Start), "remove it first (mcpconf remove), or choose another name")
 				continue
@@ -110,6 +129,8 @@ func Add(req AddRequest) (*AddResult, error) {
 			} else {
 				ins, err = edit.InsertMember(doc, servers, req.Server.Name, layout(servers, e.JSON))
 			}
+		} else if len(t.Within) > 0 {
+			ins, err = edit.InsertMember(doc, at, c.ServersKey, layout(at, fmt.Sprintf("{%q: %s}", req.Server.Name, e.JSON)))
 		} else {
 			ins, err = edit.InsertMember(doc, doc.Root, c.ServersKey, fmt.Sprintf("{%q: %s}", req.Server.Name, e.JSON))
 		}
@@ -168,10 +189,11 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 	out := &AddResult{}
 	refuse := out.refuse
 	for _, c := range req.Clients {
-		abs, display, format, ok := out.target(req.Options, c, req.Scope)
+		t, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
 			continue
 		}
+		abs, display, format := t.Abs, t.Display, t.Format
 		doc, _, err := discover.ReadFile(abs, display, format)
 		if errors.Is(err, fs.ErrNotExist) {
 			refuse(c, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name), "")
@@ -184,7 +206,11 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			refuse(c, fmt.Sprintf("%s does not parse: nothing was written to it", display), "fix it first (mcpconf lint shows how)")
 			continue
 		}
-		servers := doc.Root.Get(c.ServersKey)
+		at, missing, _ := within(doc.Root, t.Within)
+		var servers *normalize.Value
+		if len(missing) == 0 && at != nil {
+			servers = at.Get(c.ServersKey)
+		}
 		var m *normalize.Member
 		if servers != nil && servers.Kind == normalize.Object {
 			m = servers.Member(req.Name)
@@ -241,6 +267,25 @@ func layout(at *normalize.Value, compact string) string {
 	return b.String()
 }
 
+// within follows keys down from top, the object that holds the servers
+// (discover.Target.Within): at is the deepest object found, missing the
+// keys not there from it down. bad, when not empty, says which of them is
+// there but not an object (nothing can be written under it).
+func within(top *normalize.Value, keys []string) (at *normalize.Value, missing []string, bad string) {
+	at = top
+	for i, k := range keys {
+		m := at.Member(k)
+		if m == nil {
+			return at, keys[i:], ""
+		}
+		if m.Value.Kind != normalize.Object {
+			return nil, nil, fmt.Sprintf("%s at %s, not an object,", m.Value.Kind, m.KeyRange.Start)
+		}
+		at = m.Value
+	}
+	return at, nil, ""
+}
+
 // refuse records that a client is not written, and why.
 func (r *AddResult) refuse(c *normalize.Client, reason, hint string) {
 	r.Refused = append(r.Refused, ClientRefusal{Client: c, Reason: reason, Hint: hint})
@@ -248,10 +293,10 @@ func (r *AddResult) refuse(c *normalize.Client, reason, hint string) {
 
 // target is the file of c a write in scope goes to; a client without one
 // is refused.
-func (r *AddResult) target(o *discover.Options, c *normalize.Client, scope normalize.Scope) (abs, display string, format normalize.Format, ok bool) {
-	abs, display, format, ok = o.TargetFile(c, scope)
+func (r *AddResult) target(o *discover.Options, c *normalize.Client, scope normalize.Scope) (discover.Target, bool) {
+	t, ok := o.TargetFile(c, scope)
 	if !ok {
 		r.refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, scope), "choose another --scope")
 	}
-	return abs, display, format, ok
+	return t, ok
 }

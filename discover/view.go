@@ -772,24 +772,42 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 	}
 }
 
+// Target is where a definition for a client is written: a file, and the
+// object in it that holds the servers under the client's servers key.
+type Target struct {
+	Abs, Display string
+	Format       normalize.Format
+	// Within are the keys from the file's top-level object down to the
+	// object that holds the servers key, created where missing; none: the
+	// top-level object. Claude Code's local scope is ["projects", KEY]
+	// (ProjectKey).
+	Within []string
+}
+
 // TargetFile is the file a definition for client c is written to in
-// scope (normalize.Project: the project's; normalize.User: the user's):
-// the first of its files of that scope on this system that holds servers
-// at its top, under the servers key (not a table of projects, not a
-// settings file's section). Of a group of files the client reads only
+// scope (normalize.Project: the project's; normalize.User: the user's;
+// normalize.Local: the project's private one): the first of its files of
+// that scope on this system that holds servers at its top, under the
+// servers key, or in the project's entry of a table of projects
+// (File.Section: Claude Code's ~/.claude.json projects[KEY]), not a
+// settings file's section. Of a group of files the client reads only
 // the first existing of (File.Group: Claude Code's legacy
 // ~/.claude/.config.json over ~/.claude.json), the one that exists; when
 // none does, the group's last, the file the client itself now writes.
 // ok is false when it has none.
-func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (abs, display string, format normalize.Format, ok bool) {
+func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (t Target, ok bool) {
 	usable := func(f normalize.File) bool {
-		return f.Scope == scope && f.ForOS(o.goos()) && f.Section == "" && len(f.ServersPath) == 0 && f.Base != normalize.SystemDir && !f.RemoteHTTPS
+		return f.Scope == scope && f.ForOS(o.goos()) && (f.Section == "" || f.Format == normalize.JSON) && len(f.ServersPath) == 0 && f.Base != normalize.SystemDir && !f.RemoteHTTPS
 	}
 	root := o.projectRoot(c)
 	for _, f := range c.Files {
 		if !usable(f) {
 			continue
 		}
+		if f.Section != "" {
+			t.Within = []string{f.Section, o.ProjectKey(root)}
+		}
+		t.Format = f.Format
 		if f.Group != "" {
 			var group []normalize.File
 			for _, g := range c.Files {
@@ -804,14 +822,31 @@ func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (abs, d
 					break
 				}
 			}
-			abs = filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
+			t.Abs = filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
 			if p, ok := o.pathFromVar(f); ok {
-				abs = p
+				t.Abs = p
 			}
-			return abs, o.display(abs, normalize.HomeDir), f.Format, true
+			t.Display = o.display(t.Abs, normalize.HomeDir)
+			return t, true
 		}
-		abs, display = o.fileAbs(c, f, root)
-		return abs, display, f.Format, true
+		t.Abs, t.Display = o.fileAbs(c, f, root)
+		return t, true
 	}
-	return "", "", "", false
+	return Target{}, false
+}
+
+// ProjectKey is the key of the project at root in a table of projects
+// (File.Section), as Claude Code 2.1.331 writes it (`claude mcp add
+// --scope local`): the root with its symbolic links resolved, with
+// forward slashes on Windows. A root that cannot be resolved is kept as
+// it is. The readers find the entry by it too (projectKeys).
+func (o *Options) ProjectKey(root string) string {
+	key := filepath.Clean(root)
+	if r, err := filepath.EvalSymlinks(key); err == nil {
+		key = r
+	}
+	if o.goos() == "windows" {
+		key = strings.ReplaceAll(key, `\`, "/")
+	}
+	return key
 }

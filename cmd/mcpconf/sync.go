@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -55,7 +56,7 @@ not.`,
 	f := cmd.Flags()
 	f.StringVar(&opts.From, "from", "", "the client whose servers are copied")
 	f.StringVar(&opts.To, "to", "", "the clients written to (comma-separated)")
-	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project or user")
+	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project, user or local")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
 	f.BoolVar(&opts.Force, "force", false, "where a client cannot hold a server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
 	registerColor(cmd, &opts.Color)
@@ -70,8 +71,8 @@ func runSync(opts *syncOptions) error {
 		return usagef("--from and --to are required: the client to copy from and those to write to")
 	}
 	scope := normalize.Scope(opts.Scope)
-	if scope != normalize.Project && scope != normalize.User {
-		return usagef("unknown scope %q: use project or user", opts.Scope)
+	if !slices.Contains(app.WriteScopes, scope) {
+		return usagef("unknown scope %q: use project, user or local", opts.Scope)
 	}
 	dopts, err := opts.Flags.options(opts.IO)
 	if err != nil {
