@@ -815,16 +815,19 @@ func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (t Targ
 					group = append(group, g)
 				}
 			}
-			f = group[len(group)-1]
+			// each file's own path (fileAbs would give the group's choice)
+			at := func(g normalize.File) string {
+				if p, ok := o.pathFromVar(g); ok {
+					return p
+				}
+				return filepath.Join(o.dir(g.Base), filepath.FromSlash(g.Path))
+			}
+			t.Abs = at(group[len(group)-1])
 			for _, g := range group {
-				if a, _ := o.fileAbs(c, g, root); o.exists(a) {
-					f = g
+				if a := at(g); o.exists(a) {
+					t.Abs = a
 					break
 				}
-			}
-			t.Abs = filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
-			if p, ok := o.pathFromVar(f); ok {
-				t.Abs = p
 			}
 			t.Display = o.display(t.Abs, normalize.HomeDir)
 			return t, true
