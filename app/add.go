@@ -129,10 +129,8 @@ func Add(req AddRequest) (*AddResult, error) {
 			} else {
 				ins, err = edit.InsertMember(doc, servers, req.Server.Name, layout(servers, e.JSON))
 			}
-		} else if len(t.Within) > 0 {
-			ins, err = edit.InsertMember(doc, at, c.ServersKey, layout(at, fmt.Sprintf("{%q: %s}", req.Server.Name, e.JSON)))
 		} else {
-			ins, err = edit.InsertMember(doc, doc.Root, c.ServersKey, fmt.Sprintf("{%q: %s}", req.Server.Name, e.JSON))
+			ins, err = edit.InsertMember(doc, at, c.ServersKey, layout(at, fmt.Sprintf("{%q: %s}", req.Server.Name, e.JSON)))
 		}
 		if err != nil {
 			refuse(c, fmt.Sprintf("cannot add %q to %s: %v", req.Server.Name, display, err), "")

@@ -162,6 +162,7 @@ MATRIX = [
      "tree": dict(TRUST, **{"project/.mcp.json": '{"mcpServers": {"own": {"command": "false"},\n'}),
      "runs": [["add", "gh", "--client", "claude,gemini", "-e", "GITHUB_TOKEN=${GITHUB_TOKEN}", "--", "false"] + GH_ARGS],
      "exits": [1],
+     "clients": ["claude-code", "gemini"],
      "unchanged": ["project/.mcp.json"],
      "expect": {"claude-code": {"gh": None}, "gemini": {"gh": "enabled"}}},
     {"name": "write-sync-claude-untrusted",
@@ -288,7 +289,7 @@ def write_report(out, results, meta):
         for k in sorted(r.get("disagreements") or {}):
             d = r["disagreements"][k]
             L.append(f"| {r['entry']} | {k} | {'yes' if not d else 'NO'} | "
-                     f"{'yes' if not r['expect'][k] else 'NO'} |")
+                     f"{'yes' if not r['expect'].get(k) else 'NO'} |")
     L.append("")
     for r in results:
         L += [f"## {r['entry']}", ""]
