@@ -148,12 +148,7 @@ func Add(req AddRequest) (*AddResult, error) {
 			}
 		}
 		if !req.DryRun {
-			if created {
-				err = edit.CreateFile(abs, after, format)
-			} else {
-				err = edit.WriteFile(abs, before, after, format)
-			}
-			if err != nil {
+			if err := write(t, before, after, created); err != nil {
 				refuse(c, err.Error(), "")
 				continue
 			}
@@ -227,7 +222,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			return nil, err
 		}
 		if !req.DryRun {
-			if err := edit.WriteFile(abs, doc.Src, after, format); err != nil {
+			if err := write(t, doc.Src, after, false); err != nil {
 				refuse(c, err.Error(), "")
 				continue
 			}
@@ -263,6 +258,22 @@ func layout(at *normalize.Value, compact string) string {
 		return compact
 	}
 	return b.String()
+}
+
+// write writes the target file, read as before, with after (or creates
+// it), under the lock its client writes it under (discover.Target.Lock).
+func write(t discover.Target, before, after []byte, created bool) error {
+	if t.Lock != "" {
+		release, err := edit.TakeLock(t.Abs, t.Lock)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
+	if created {
+		return edit.CreateFile(t.Abs, after, t.Format)
+	}
+	return edit.WriteFile(t.Abs, before, after, t.Format)
 }
 
 // within follows keys down from top, the object that holds the servers

@@ -283,3 +283,34 @@ func TestLocalProjectsNotAnObject(t *testing.T) {
 		t.Errorf("changed:\n%s", b)
 	}
 }
+
+// TestClaudeJSONLock: Claude Code writes ~/.claude.json under
+// ~/.claude.json.lock; while another program holds it, the write is
+// refused and the file left as it was; after a write the lock is gone.
+func TestClaudeJSONLock(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{"~/.claude.json": claudeState(""), ".git/HEAD": ""})
+	path := filepath.Join(home, ".claude.json")
+	before, _ := os.ReadFile(path)
+	if err := os.Mkdir(path+".lock", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	claude := []*normalize.Client{normalize.ClientByID("claude")}
+	res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: claude, Scope: normalize.Local, Server: ghServer})
+	if err != nil || len(res.Refused) != 1 || !strings.Contains(res.Refused[0].Reason, "is locked by the program that writes it") {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if b, _ := os.ReadFile(path); string(b) != string(before) {
+		t.Error("written under another program's lock")
+	}
+	if _, err := os.Stat(path + ".lock"); err != nil {
+		t.Error("another program's lock removed")
+	}
+	os.Remove(path + ".lock")
+	res, err = Add(AddRequest{Options: prepared(t, root, home), Clients: claude, Scope: normalize.Local, Server: ghServer})
+	if err != nil || len(res.Refused) != 0 || len(res.Files) != 1 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if _, err := os.Stat(path + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("the lock left behind: %v", err)
+	}
+}

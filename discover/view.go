@@ -782,6 +782,9 @@ type Target struct {
 	// top-level object. Claude Code's local scope is ["projects", KEY]
 	// (ProjectKey).
 	Within []string
+	// Lock is the lock its client takes while writing it (File.Lock), to
+	// take while writing it too; "" for none.
+	Lock string
 }
 
 // TargetFile is the file a definition for client c is written to in
@@ -830,9 +833,15 @@ func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (t Targ
 				}
 			}
 			t.Display = o.display(t.Abs, normalize.HomeDir)
+			if f.Lock != "" {
+				t.Lock = t.Abs + f.Lock
+			}
 			return t, true
 		}
 		t.Abs, t.Display = o.fileAbs(c, f, root)
+		if f.Lock != "" {
+			t.Lock = t.Abs + f.Lock
+		}
 		return t, true
 	}
 	return Target{}, false
