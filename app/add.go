@@ -271,7 +271,7 @@ func write(t discover.Target, before, after []byte, created bool) error {
 		defer release()
 	}
 	if created {
-		return edit.CreateFile(t.Abs, after, t.Format)
+		return edit.CreateFile(t.Abs, after, t.Format, t.Private)
 	}
 	return edit.WriteFile(t.Abs, before, after, t.Format)
 }

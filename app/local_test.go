@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -140,6 +141,10 @@ func TestAddLocalCreates(t *testing.T) {
 	}
 	if claudeLocal(t, root, home)["gh"] == nil {
 		t.Error("Claude Code does not list it")
+	}
+	// created as Claude Code creates it: readable by its owner only
+	if fi, _ := os.Stat(filepath.Join(home, ".claude.json")); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
 	}
 }
 

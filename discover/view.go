@@ -785,6 +785,8 @@ type Target struct {
 	// Lock is the lock its client takes while writing it (File.Lock), to
 	// take while writing it too; "" for none.
 	Lock string
+	// Private: a file created is readable by its owner only (File.Private).
+	Private bool
 }
 
 // TargetFile is the file a definition for client c is written to in
@@ -810,7 +812,7 @@ func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (t Targ
 		if f.Section != "" {
 			t.Within = []string{f.Section, o.ProjectKey(root)}
 		}
-		t.Format = f.Format
+		t.Format, t.Private = f.Format, f.Private
 		if f.Group != "" {
 			var group []normalize.File
 			for _, g := range c.Files {

@@ -184,8 +184,9 @@ func cause(err error) error {
 // refused when the file exists (it appeared since it was looked for:
 // nothing is overwritten) or data does not parse. The file is written
 // whole to a temporary file first and linked into place, so it appears
-// complete or not at all.
-func CreateFile(path string, data []byte, format normalize.Format) (err error) {
+// complete or not at all. Its mode is 0644, or 0600 for a private file
+// (normalize.File.Private).
+func CreateFile(path string, data []byte, format normalize.Format, private bool) (err error) {
 	if err := parses(path, format, data); err != nil {
 		return err
 	}
@@ -198,7 +199,11 @@ func CreateFile(path string, data []byte, format normalize.Format) (err error) {
 		return fmt.Errorf("cannot create %q: %v", path, cause(err))
 	}
 	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o644); err != nil {
+	mode := os.FileMode(0o644)
+	if private {
+		mode = 0o600
+	}
+	if err := tmp.Chmod(mode); err != nil {
 		tmp.Close()
 		return fmt.Errorf("cannot create %q: %v", path, cause(err))
 	}

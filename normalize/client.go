@@ -844,6 +844,10 @@ type File struct {
 	// (proper-lockfile: Claude Code's ~/.claude.json.lock). mcpconf takes
 	// it too while it writes the file.
 	Lock string
+	// Private: the client creates the file readable by its owner only
+	// (0600: Claude Code's ~/.claude.json, which may hold an API key);
+	// mcpconf creates it so too. A file that exists keeps its mode.
+	Private bool
 	// ServersPath is where the servers are in a file that holds other
 	// settings too ({"mcp", "servers"} in VS Code's settings.json); nil
 	// means the client's ServersKey at the top.

@@ -163,12 +163,12 @@ var claude = &Client{
 			// The legacy ~/.claude/.config.json, when it exists, is read instead
 			// of ~/.claude.json (group "state"); CLAUDE_CONFIG_DIR moves both.
 			// Claude Code writes them under a lock, <file>.lock (the config
-			// save io in the 2.1.331 binary).
-			{Scope: Local, Base: claudeDir, Path: ".config.json", Format: JSON, Section: "projects", Group: "state", Lock: ".lock"},
-			{Scope: Local, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Section: "projects", Group: "state", Lock: ".lock"},
+			// save io in the 2.1.331 binary), and creates them with mode 0600.
+			{Scope: Local, Base: claudeDir, Path: ".config.json", Format: JSON, Section: "projects", Group: "state", Lock: ".lock", Private: true},
+			{Scope: Local, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Section: "projects", Group: "state", Lock: ".lock", Private: true},
 			proj(".mcp.json", JSON),
-			{Scope: User, Base: claudeDir, Path: ".config.json", Format: JSON, Group: "state", Lock: ".lock"},
-			{Scope: User, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Group: "state", Lock: ".lock"},
+			{Scope: User, Base: claudeDir, Path: ".config.json", Format: JSON, Group: "state", Lock: ".lock", Private: true},
+			{Scope: User, Base: claudeStateDir, Path: ".claude.json", Format: JSON, Group: "state", Lock: ".lock", Private: true},
 		},
 		// .mcp.json is read in the working directory and every directory above
 		// it; projects[<root>] in ~/.claude.json is keyed by the git root.
@@ -319,8 +319,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: `Mne`, `A6`, the deny check `BPo`/`Ome`, the allow check `WPo`, `cC`, the entry schemas `Mjs`/`Djs` and their validation `Tr`, URL matching `Hcn`/`VSo`, `IFt`/`lht`, the `expandedFromEnv` mark of `Rvt`; testdata/clients/claude-deny-scopes, claude-allow-union, claude-allow-empty, claude-allow-command-url, claude-allow-url-patterns, claude-list-invalid-entries, claude-list-not-array, claude-allow-managed-only, claude-managed-mcp-lists"},
 			{Topic: "files", Text: "`claude mcp add --scope local` writes `projects[<key>].mcpServers` of `~/.claude.json`, the key the git root with its symbolic links resolved (the working directory, resolved, outside git), with forward slashes on Windows; a project entry it creates gets its defaults (`allowedTools`, `mcpContextUris`, `enabledMcpjsonServers`, `disabledMcpjsonServers`, `hasTrustDialogAccepted: false`, …) and a stdio server `\"type\": \"stdio\"`, but an entry holding only `mcpServers` is read the same (`claude mcp list`, `claude mcp get`: \"Local config\"). `mcpconf add --scope local` writes only the servers, under the same key",
 				Source: "Claude Code 2.1.331 run with a temporary HOME (`claude mcp add --scope local` in a subdirectory of a git root reached through a symbolic link, and outside git); the bundle's project key `A_e` (`FD`/`Gi`: the canonical git root; `Hie`: backslashes to slashes on Windows); testdata/clients/write-add-local-claude, write-add-local-claude-new"},
-			{Topic: "files", Text: "Claude Code rewrites `~/.claude.json` while it runs, under a lock (`~/.claude.json.lock`, a directory, proper-lockfile), reading the file again under the lock and applying its change to what it finds; the file is written with mode 0600. mcpconf takes the same lock while it writes (File.Lock; waiting up to two seconds for Claude Code's, taking over one not refreshed for ten seconds, as proper-lockfile does), keeps every other byte and the mode, and refuses the write when the file changed between its reading and the rename (checked once the new content is on disk, right before the rename)",
-				Source: "Claude Code 2.1.331 binary: the config save `io` (its `lockfilePath` `${y}.lock`, the re-read `bc()` under the lock); the mode seen after `claude mcp add`"},
+			{Topic: "files", Text: "Claude Code rewrites `~/.claude.json` while it runs, under a lock (`~/.claude.json.lock`, a directory, proper-lockfile), reading the file again under the lock and applying its change to what it finds; it creates the file with mode 0600 and keeps the mode of one that exists. mcpconf creates it 0600 too (File.Private), takes the same lock while it writes (File.Lock; waiting up to two seconds for Claude Code's, taking over one not refreshed for ten seconds, as proper-lockfile does), keeps every other byte and the mode, and refuses the write when the file changed between its reading and the rename (checked once the new content is on disk, right before the rename)",
+				Source: "Claude Code 2.1.331 binary: the config save `io` (its `lockfilePath` `${y}.lock`, the re-read `bc()` under the lock); the modes seen after `claude mcp add` with no `~/.claude.json` and with one of mode 0644"},
 			{Topic: "not modelled", Text: "in a linked git worktree `claude mcp add --scope local` keys the project by the main checkout's root (the canonical root of `Gi`), not the worktree's; mcpconf reads and writes the worktree's own root",
 				Source: "Claude Code 2.1.331 run with a temporary HOME in a `git worktree add` checkout"},
 			{Topic: "switches", Text: "the key of `projects` in `~/.claude.json` is the project's path exactly: written with a trailing slash it neither trusts the project nor holds its local servers",
