@@ -319,3 +319,27 @@ func TestClaudeJSONLock(t *testing.T) {
 		t.Errorf("the lock left behind: %v", err)
 	}
 }
+
+// TestLocalWorktree: in a linked git worktree Claude Code keys the local
+// servers by the main checkout, which mcpconf does not read: a local
+// write is refused rather than made where Claude Code does not look.
+func TestLocalWorktree(t *testing.T) {
+	dir, home := testtree.Write(t, map[string]string{
+		"main/.git/worktrees/wt/commondir": "../..\n",
+		"wt/.git":                          "gitdir: ../main/.git/worktrees/wt\n",
+		"~/.claude.json":                   "{}\n",
+	})
+	root := filepath.Join(dir, "wt")
+	res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{normalize.ClientByID("claude")}, Scope: normalize.Local, Server: ghServer})
+	if err != nil || len(res.Files) != 0 || len(res.Refused) != 1 ||
+		!strings.Contains(res.Refused[0].Reason, "is a linked git worktree: Claude Code keys its local servers by the main checkout, \""+filepath.Join(dir, "main")+"\"") {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if b, _ := os.ReadFile(filepath.Join(home, ".claude.json")); string(b) != "{}\n" {
+		t.Errorf("written: %s", b)
+	}
+	res, err = Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{normalize.ClientByID("claude")}, Scope: normalize.User, Server: ghServer})
+	if err != nil || len(res.Files) != 1 {
+		t.Fatalf("user scope: %v %+v", err, res)
+	}
+}
