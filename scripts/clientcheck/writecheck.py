@@ -165,6 +165,15 @@ MATRIX = [
      "clients": ["claude-code", "gemini"],
      "unchanged": ["project/.mcp.json"],
      "expect": {"claude-code": {"gh": None}, "gemini": {"gh": "enabled"}}},
+    {"name": "write-refuse-claude-json",
+     "what": "a ~/.claude.json that does not parse (cut off after the project's entry: it must be left byte for byte)",
+     "tree": dict(TRUST_NO_CLAUDE, **{"home/.claude.json":
+                                      '{\n  "numStartups": 3,\n  "projects": {\n    "@ROOT@": {"hasTrustDialogAccepted": true}\n'}),
+     "runs": [ADD_STDIO[:3] + ["claude"] + LOCAL + ADD_STDIO[4:], ADD_STDIO[:3] + ["claude"] + USER + ADD_STDIO[4:]],
+     "exits": [1, 1],
+     "clients": ["claude-code"],
+     "unchanged": ["home/.claude.json"],
+     "expect": {"claude-code": {"gh": None}}},
     {"name": "write-sync-claude-untrusted",
      "what": "the .mcp.json of write-sync-claude-to-codex-gemini with no trust given to any client "
              "(the written servers must show as waiting: pending approval, untrusted)",
