@@ -21,7 +21,7 @@ type AddRequest struct {
 	// Options locate the project and the home, prepared.
 	Options *discover.Options
 	Clients []*normalize.Client
-	Scope   normalize.Scope // Project or User
+	Scope   normalize.Scope // one of WriteScopes
 	Servers []define.Server
 	// DryRun computes the changes and writes nothing.
 	DryRun bool
@@ -32,6 +32,11 @@ type AddRequest struct {
 	// its nearest form (define.Force), with a warning of what it changes.
 	Force bool
 }
+
+// WriteScopes are the scopes add, remove and sync write to: the
+// project's file, the user's, and the project's private one
+// (normalize.Local: Claude Code's projects[<root>] in ~/.claude.json).
+var WriteScopes = []normalize.Scope{normalize.Project, normalize.User, normalize.Local}
 
 // AddResult is what add wrote, or would write (DryRun), and what it
 // refused.
@@ -93,10 +98,11 @@ func Add(req AddRequest) (*AddResult, error) {
 	out := &AddResult{}
 	refuse := out.refuse
 	for _, c := range req.Clients {
-		abs, display, format, ok := out.target(req.Options, c, req.Scope)
+		t, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
 			continue
 		}
+		abs, display, format := t.Abs, t.Display, t.Format
 		doc, diags, err := discover.ReadFile(abs, display, format)
 		created := errors.Is(err, fs.ErrNotExist)
 		if err != nil && !created {
@@ -115,7 +121,7 @@ func Add(req AddRequest) (*AddResult, error) {
 		var warnings []string
 		var written []Written
 		for _, s := range req.Servers {
-			next, warns, err := addOne(cur, c, display, s, req)
+			next, warns, err := addOne(cur, c, t, s, req)
 			var r *define.Refusal
 			if errors.As(err, &r) {
 				refuse(c, r.Reason, r.Hint)
@@ -146,12 +152,7 @@ func Add(req AddRequest) (*AddResult, error) {
 			}
 		}
 		if !req.DryRun {
-			if created {
-				err = edit.CreateFile(abs, after, format)
-			} else {
-				err = edit.WriteFile(abs, before, after, format)
-			}
-			if err != nil {
+			if err := write(t, before, after, created); err != nil {
 				out.Written = out.Written[:len(out.Written)-len(written)]
 				refuse(c, err.Error(), "")
 				continue
@@ -166,10 +167,12 @@ func Add(req AddRequest) (*AddResult, error) {
 	return out, nil
 }
 
-// addOne is doc's text with s written for c, or nil when the file already
-// holds it; a *define.Refusal when c cannot hold it, or the name is taken
-// and the request does not replace.
-func addOne(doc *normalize.Document, c *normalize.Client, display string, s define.Server, req AddRequest) ([]byte, []string, error) {
+// addOne is doc's text with s written for c in the target t, or nil when
+// the file already holds it; a *define.Refusal when c cannot hold it, the
+// name is taken and the request does not replace, or a level of
+// t.Within is there but not an object.
+func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s define.Server, req AddRequest) ([]byte, []string, error) {
+	display := t.Display
 	var e define.Entry
 	var warns []string
 	var err error
@@ -181,8 +184,21 @@ func addOne(doc *normalize.Document, c *normalize.Client, display string, s defi
 	if err != nil {
 		return nil, nil, err
 	}
+	at, missing, bad := within(doc.Root, t.Within)
+	if bad != "" {
+		return nil, nil, &define.Refusal{Reason: fmt.Sprintf("%s holds %s where %s keeps its servers: nothing was written to it", display, bad, c.Product)}
+	}
 	var ins normalize.Edit
-	if servers := doc.Root.Get(c.ServersKey); servers != nil && servers.Kind == normalize.Object {
+	switch servers := at.Get(c.ServersKey); {
+	case len(missing) > 0:
+		// the levels Claude Code's local scope needs, created as the
+		// smallest entry it reads: {"mcpServers": {NAME: …}}
+		v := fmt.Sprintf("{%q: {%s: %s}}", c.ServersKey, jsonString(s.Name), e.JSON)
+		for i := len(missing) - 1; i > 0; i-- {
+			v = fmt.Sprintf("{%s: %s}", jsonString(missing[i]), v)
+		}
+		ins, err = edit.InsertMember(doc, at, missing[0], layout(at, v))
+	case servers != nil && servers.Kind == normalize.Object:
 		switch m := servers.Member(s.Name); {
 		case m != nil && !req.Replace:
 			return nil, nil, &define.Refusal{Reason: fmt.Sprintf("%q is already defined in %s:%s", s.Name, display, m.KeyRange.Start), Hint: "remove it first (mcpconf remove), or choose another name"}
@@ -193,8 +209,8 @@ func addOne(doc *normalize.Document, c *normalize.Client, display string, s defi
 		default:
 			ins, err = edit.InsertMember(doc, servers, s.Name, layout(servers, e.JSON))
 		}
-	} else {
-		ins, err = edit.InsertMember(doc, doc.Root, c.ServersKey, fmt.Sprintf("{%q: %s}", s.Name, e.JSON))
+	default:
+		ins, err = edit.InsertMember(doc, at, c.ServersKey, layout(at, fmt.Sprintf("{%s: %s}", jsonString(s.Name), e.JSON)))
 	}
 	if err != nil {
 		return nil, nil, &define.Refusal{Reason: fmt.Sprintf("cannot add %q to %s: %v", s.Name, display, err)}
@@ -220,10 +236,11 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 	out := &AddResult{}
 	refuse := out.refuse
 	for _, c := range req.Clients {
-		abs, display, format, ok := out.target(req.Options, c, req.Scope)
+		t, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
 			continue
 		}
+		abs, display, format := t.Abs, t.Display, t.Format
 		doc, diags, err := discover.ReadFile(abs, display, format)
 		if errors.Is(err, fs.ErrNotExist) {
 			refuse(c, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name), "")
@@ -235,7 +252,11 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 		if unwritable(c, display, doc, diags, refuse) {
 			continue
 		}
-		servers := doc.Root.Get(c.ServersKey)
+		at, missing, _ := within(doc.Root, t.Within)
+		var servers *normalize.Value
+		if len(missing) == 0 && at != nil {
+			servers = at.Get(c.ServersKey)
+		}
 		var m *normalize.Member
 		if servers != nil && servers.Kind == normalize.Object {
 			m = servers.Member(req.Name)
@@ -254,7 +275,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			return nil, err
 		}
 		if !req.DryRun {
-			if err := edit.WriteFile(abs, doc.Src, after, format); err != nil {
+			if err := write(t, doc.Src, after, false); err != nil {
 				refuse(c, err.Error(), "")
 				continue
 			}
@@ -300,6 +321,12 @@ func readsAs(doc *normalize.Document, servers *normalize.Value, c *normalize.Cli
 	return i >= 0 && got[i].Enabled && len(differences(c, &got[i], s)) == 0
 }
 
+// jsonString quotes s as a JSON string, as the editor writes one.
+func jsonString(s string) string {
+	q, _ := edit.Literal(normalize.JSON, s) // a string always has one
+	return q
+}
+
 // sameJSON reports whether a value of a file holds what text does, as
 // JSON (a TOML table and the JSON object of the same keys and values are
 // the same).
@@ -327,6 +354,41 @@ func layout(at *normalize.Value, compact string) string {
 	return b.String()
 }
 
+// write writes the target file, read as before, with after (or creates
+// it), under the lock its client writes it under (discover.Target.Lock).
+func write(t discover.Target, before, after []byte, created bool) error {
+	if t.Lock != "" {
+		release, err := edit.TakeLock(t.Abs, t.Lock)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
+	if created {
+		return edit.CreateFile(t.Abs, after, t.Format, t.Private)
+	}
+	return edit.WriteFile(t.Abs, before, after, t.Format)
+}
+
+// within follows keys down from top, the object that holds the servers
+// (discover.Target.Within): at is the deepest object found, missing the
+// keys not there from it down. bad, when not empty, says which of them is
+// there but not an object (nothing can be written under it).
+func within(top *normalize.Value, keys []string) (at *normalize.Value, missing []string, bad string) {
+	at = top
+	for i, k := range keys {
+		m := at.Member(k)
+		if m == nil {
+			return at, keys[i:], ""
+		}
+		if m.Value.Kind != normalize.Object {
+			return nil, nil, fmt.Sprintf("%s at %s, not an object,", m.Value.Kind, m.KeyRange.Start)
+		}
+		at = m.Value
+	}
+	return at, nil, ""
+}
+
 // refuse records that a client is not written, and why.
 func (r *AddResult) refuse(c *normalize.Client, reason, hint string) {
 	r.Refused = append(r.Refused, view.ClientNote{Client: c, Reason: reason, Hint: hint})
@@ -334,10 +396,14 @@ func (r *AddResult) refuse(c *normalize.Client, reason, hint string) {
 
 // target is the file of c a write in scope goes to; a client without one
 // is refused.
-func (r *AddResult) target(o *discover.Options, c *normalize.Client, scope normalize.Scope) (abs, display string, format normalize.Format, ok bool) {
-	abs, display, format, ok = o.TargetFile(c, scope)
+func (r *AddResult) target(o *discover.Options, c *normalize.Client, scope normalize.Scope) (discover.Target, bool) {
+	t, ok := o.TargetFile(c, scope)
 	if !ok {
 		r.refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, scope), "choose another --scope")
 	}
-	return abs, display, format, ok
+	if ok && t.Unsupported != "" {
+		r.refuse(c, t.Unsupported+": nothing was written", "run mcpconf in the main checkout, or choose another --scope")
+		return t, false
+	}
+	return t, ok
 }

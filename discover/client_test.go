@@ -218,8 +218,8 @@ func TestTargetFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := normalize.ClientByID("claude")
-	if abs, _, _, ok := o.TargetFile(c, normalize.User); !ok || abs != filepath.Join(home, ".claude.json") {
-		t.Errorf("got %q", abs)
+	if t1, ok := o.TargetFile(c, normalize.User); !ok || t1.Abs != filepath.Join(home, ".claude.json") || len(t1.Within) != 0 {
+		t.Errorf("got %+v", t1)
 	}
 	os.MkdirAll(filepath.Join(home, ".claude"), 0o755)
 	os.WriteFile(filepath.Join(home, ".claude", ".config.json"), []byte("{}"), 0o644)
@@ -227,10 +227,29 @@ func TestTargetFile(t *testing.T) {
 	if err := o2.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	if abs, _, _, ok := o2.TargetFile(c, normalize.User); !ok || abs != filepath.Join(home, ".claude", ".config.json") {
-		t.Errorf("with the legacy file: got %q", abs)
+	if t2, ok := o2.TargetFile(c, normalize.User); !ok || t2.Abs != filepath.Join(home, ".claude", ".config.json") {
+		t.Errorf("with the legacy file: got %+v", t2)
 	}
-	if abs, _, _, ok := o.TargetFile(c, normalize.Project); !ok || filepath.Base(abs) != ".mcp.json" {
-		t.Errorf("project: got %q", abs)
+	if t3, ok := o.TargetFile(c, normalize.Project); !ok || filepath.Base(t3.Abs) != ".mcp.json" {
+		t.Errorf("project: got %+v", t3)
+	}
+	// local: the project's entry of ~/.claude.json's projects, keyed by
+	// the root with its links resolved, as claude mcp add --scope local
+	// writes it
+	real := t.TempDir()
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip(err)
+	}
+	o3 := Options{Root: link, Home: home}
+	if err := o3.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := filepath.EvalSymlinks(real)
+	if t4, ok := o3.TargetFile(c, normalize.Local); !ok || t4.Abs != filepath.Join(home, ".claude", ".config.json") || !slices.Equal(t4.Within, []string{"projects", want}) {
+		t.Errorf("local: got %+v", t4)
+	}
+	if _, ok := o.TargetFile(normalize.ClientByID("cursor"), normalize.Local); ok {
+		t.Error("cursor has a local file")
 	}
 }

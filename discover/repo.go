@@ -3,6 +3,7 @@ package discover
 import (
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // GitRoot is the root of the git repository that holds dir (absolute):
@@ -28,4 +29,33 @@ func rootAbove(dir string, markers []string) (string, bool) {
 		}
 		d = p
 	}
+}
+
+// linkedWorktree reports whether root is a linked git worktree (its .git
+// a file naming a git directory that has a "commondir", as `git worktree
+// add` makes it; a submodule's has none), and the main checkout it
+// belongs to: the directory that holds the common git directory. Claude
+// Code keys such a project by the main checkout.
+func linkedWorktree(root string) (main string, ok bool) {
+	b, err := os.ReadFile(filepath.Join(root, ".git"))
+	if err != nil {
+		return "", false // a directory, or none
+	}
+	gitdir, found := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
+	if !found {
+		return "", false
+	}
+	gitdir = strings.TrimSpace(gitdir)
+	if !filepath.IsAbs(gitdir) {
+		gitdir = filepath.Join(root, gitdir)
+	}
+	c, err := os.ReadFile(filepath.Join(gitdir, "commondir"))
+	if err != nil {
+		return "", false
+	}
+	common := strings.TrimSpace(string(c))
+	if !filepath.IsAbs(common) {
+		common = filepath.Join(gitdir, common)
+	}
+	return filepath.Dir(filepath.Clean(common)), true
 }

@@ -772,11 +772,34 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 	}
 }
 
+// Target is where a definition for a client is written: a file, and the
+// object in it that holds the servers under the client's servers key.
+type Target struct {
+	Abs, Display string
+	Format       normalize.Format
+	// Within are the keys from the file's top-level object down to the
+	// object that holds the servers key, created where missing; none: the
+	// top-level object. Claude Code's local scope is ["projects", KEY]
+	// (ProjectKey).
+	Within []string
+	// Lock is the lock its client takes while writing it (File.Lock), to
+	// take while writing it too; "" for none.
+	Lock string
+	// Private: a file created is readable by its owner only (File.Private).
+	Private bool
+	// Unsupported, when set, says why mcpconf does not write there: the
+	// key Claude Code would use is not the one mcpconf reads (a linked git
+	// worktree).
+	Unsupported string
+}
+
 // TargetFile is the file a definition for client c is written to in
-// scope (normalize.Project: the project's; normalize.User: the user's):
-// the first of its files of that scope on this system that holds servers
-// at its top, under the servers key (not a table of projects, not a
-// settings file's section). Of a group of files the client reads only
+// scope (normalize.Project: the project's; normalize.User: the user's;
+// normalize.Local: the project's private one): the first of its files of
+// that scope on this system that holds servers at its top, under the
+// servers key, or in the project's entry of a table of projects
+// (File.Section: Claude Code's ~/.claude.json projects[KEY]), not a
+// settings file's section. Of a group of files the client reads only
 // the first existing of (File.Group: Claude Code's legacy
 // ~/.claude/.config.json over ~/.claude.json), the one that exists; when
 // none does, the group's last, the file the client itself now writes. A
@@ -785,15 +808,22 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 // project root (Codex, Claude Code's .mcp.json), or the nearest existing
 // one, where it reads only that (agent-code).
 // ok is false when it has none.
-func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (abs, display string, format normalize.Format, ok bool) {
+func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (t Target, ok bool) {
 	usable := func(f normalize.File) bool {
-		return f.Scope == scope && f.ForOS(o.goos()) && f.Section == "" && len(f.ServersPath) == 0 && f.Base != normalize.SystemDir && !f.RemoteHTTPS
+		return f.Scope == scope && f.ForOS(o.goos()) && (f.Section == "" || f.Format == normalize.JSON) && len(f.ServersPath) == 0 && f.Base != normalize.SystemDir && !f.RemoteHTTPS
 	}
 	root := o.projectRoot(c)
 	for _, f := range c.Files {
 		if !usable(f) {
 			continue
 		}
+		if f.Section != "" {
+			t.Within = []string{f.Section, o.ProjectKey(root)}
+			if main, ok := linkedWorktree(root); ok {
+				t.Unsupported = fmt.Sprintf("%q is a linked git worktree: %s keys its %s servers by the main checkout, %q, which mcpconf does not read yet", root, c.Product, scope, main)
+			}
+		}
+		t.Format, t.Private = f.Format, f.Private
 		if f.Group != "" {
 			var group []normalize.File
 			for _, g := range c.Files {
@@ -801,33 +831,55 @@ func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (abs, d
 					group = append(group, g)
 				}
 			}
-			// each file at its own path: fileAbs answers for the group
-			own := func(g normalize.File) string {
+			// each file's own path (fileAbs would give the group's choice)
+			at := func(g normalize.File) string {
 				if p, ok := o.pathFromVar(g); ok {
 					return p
 				}
 				return filepath.Join(o.dir(g.Base), filepath.FromSlash(g.Path))
 			}
-			f = group[len(group)-1]
+			t.Abs = at(group[len(group)-1])
 			for _, g := range group {
-				if o.exists(own(g)) {
-					f = g
+				if a := at(g); o.exists(a) {
+					t.Abs = a
 					break
 				}
 			}
-			abs = own(f)
-			return abs, o.display(abs, normalize.HomeDir), f.Format, true
+			t.Display = o.display(t.Abs, normalize.HomeDir)
+			if f.Lock != "" {
+				t.Lock = t.Abs + f.Lock
+			}
+			return t, true
 		}
 		if f.Base == normalize.RootDir {
 			// the copy the client reads first: in the start directory
 			// (not the git root Codex folds down from), or the nearest
 			// one agent-code already reads
-			root = o.projectDirs(c, f, root)[0]
-			abs = filepath.Join(root, filepath.FromSlash(f.Path))
-			return abs, o.display(abs, normalize.RootDir), f.Format, true
+			t.Abs = filepath.Join(o.projectDirs(c, f, root)[0], filepath.FromSlash(f.Path))
+			t.Display = o.display(t.Abs, normalize.RootDir)
+		} else {
+			t.Abs, t.Display = o.fileAbs(c, f, root)
 		}
-		abs, display = o.fileAbs(c, f, root)
-		return abs, display, f.Format, true
+		if f.Lock != "" {
+			t.Lock = t.Abs + f.Lock
+		}
+		return t, true
 	}
-	return "", "", "", false
+	return Target{}, false
+}
+
+// ProjectKey is the key of the project at root in a table of projects
+// (File.Section), as Claude Code 2.1.331 writes it (`claude mcp add
+// --scope local`): the root with its symbolic links resolved, with
+// forward slashes on Windows. A root that cannot be resolved is kept as
+// it is. The readers find the entry by it too (projectKeys).
+func (o *Options) ProjectKey(root string) string {
+	key := filepath.Clean(root)
+	if r, err := filepath.EvalSymlinks(key); err == nil {
+		key = r
+	}
+	if o.goos() == "windows" {
+		key = strings.ReplaceAll(key, `\`, "/")
+	}
+	return key
 }

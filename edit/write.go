@@ -40,21 +40,23 @@ func WriteFile(path string, orig, updated []byte, format normalize.Format) error
 	if err != nil {
 		return fmt.Errorf("cannot write %q: it could not be read again (%v)", path, cause(err))
 	}
+	changed := fmt.Errorf("%q changed since it was read: nothing was written; run mcpconf again to compute the fixes on its new content", path)
 	switch {
 	case bytes.Equal(disk.Data, orig):
 	case bytes.HasPrefix(disk.Data, bom) && bytes.Equal(disk.Data[len(bom):], orig) && !bytes.HasPrefix(orig, bom):
 		updated = append(append([]byte{}, bom...), updated...)
 	default:
-		return fmt.Errorf("%q changed since it was read: nothing was written; run mcpconf again to compute the fixes on its new content", path)
+		return changed
 	}
 	if err := parses(path, format, updated); err != nil {
 		return err
 	}
-	info, err := os.Stat(target)
-	if err != nil {
-		return fmt.Errorf("cannot write %q: %v", path, cause(err))
+	info := disk.Info()
+	err = replace(target, updated, info, func() bool { return unchanged(target, disk.Data, info) })
+	if errors.Is(err, errChanged) {
+		return changed
 	}
-	if err := replace(target, updated, info); err != nil {
+	if err != nil {
 		return fmt.Errorf("cannot write %q: %v; the file is as it was", path, err)
 	}
 	back, err := os.ReadFile(target)
@@ -85,11 +87,37 @@ func parses(path string, format normalize.Format, src []byte) error {
 	return nil
 }
 
+// errChanged: the file changed between its reading and the rename.
+var errChanged = errors.New("changed since it was read")
+
+// beforeCheck, when set (tests), runs right before replace's last check:
+// where another program writing the file would have to strike.
+var beforeCheck func(target string)
+
+// unchanged reports whether the file at target is still the one read as
+// data with info: the same bytes, and then the same file (not renamed
+// over), size and modification time, looked at last since it is the
+// quicker. Programs that rewrite their own file while running (Claude
+// Code's ~/.claude.json) write it whole by a rename or in place: either
+// shows here.
+func unchanged(target string, data []byte, info fs.FileInfo) bool {
+	now, err := safefile.Read(target, safefile.Limits{Max: discover.MaxFileSize})
+	if err != nil || !bytes.Equal(now.Data, data) {
+		return false
+	}
+	st, err := os.Stat(target)
+	return err == nil && info != nil && os.SameFile(st, info) && st.Size() == info.Size() && st.ModTime().Equal(info.ModTime())
+}
+
 // replace writes data to a temporary file next to target, with the mode
 // (and where allowed the owner) of info, syncs it and renames it over
 // target; on any failure the temporary file is removed and target is
-// untouched.
-func replace(target string, data []byte, info fs.FileInfo) (err error) {
+// untouched. Right before the rename, once the temporary file is
+// complete, still checks that target is as it was read (errChanged
+// otherwise): what another program writes after that check and before
+// the rename is the only change that can be lost, a window of two system
+// calls.
+func replace(target string, data []byte, info fs.FileInfo, still func() bool) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".mcpconf-*")
 	if err != nil {
 		return cause(err)
@@ -112,6 +140,12 @@ func replace(target string, data []byte, info fs.FileInfo) (err error) {
 	}
 	if err = tmp.Close(); err != nil {
 		return cause(err)
+	}
+	if beforeCheck != nil {
+		beforeCheck(target)
+	}
+	if !still() {
+		return errChanged
 	}
 	if err = os.Rename(tmp.Name(), target); err != nil {
 		return cause(err)
@@ -150,8 +184,9 @@ func cause(err error) error {
 // refused when the file exists (it appeared since it was looked for:
 // nothing is overwritten) or data does not parse. The file is written
 // whole to a temporary file first and linked into place, so it appears
-// complete or not at all.
-func CreateFile(path string, data []byte, format normalize.Format) (err error) {
+// complete or not at all. Its mode is 0644, or 0600 for a private file
+// (normalize.File.Private).
+func CreateFile(path string, data []byte, format normalize.Format, private bool) (err error) {
 	if err := parses(path, format, data); err != nil {
 		return err
 	}
@@ -164,7 +199,11 @@ func CreateFile(path string, data []byte, format normalize.Format) (err error) {
 		return fmt.Errorf("cannot create %q: %v", path, cause(err))
 	}
 	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o644); err != nil {
+	mode := os.FileMode(0o644)
+	if private {
+		mode = 0o600
+	}
+	if err := tmp.Chmod(mode); err != nil {
 		tmp.Close()
 		return fmt.Errorf("cannot create %q: %v", path, cause(err))
 	}

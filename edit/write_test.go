@@ -1,12 +1,14 @@
 package edit
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -104,5 +106,101 @@ func TestWriteFileThroughLink(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(real); string(got) != `{"a": 1}` {
 		t.Errorf("target holds %q", got)
+	}
+}
+
+// TestWriteFileConcurrentChange: another program (Claude Code rewriting
+// ~/.claude.json while it runs) writes the file after mcpconf read it and
+// checked it, while the new content is being written: the rename is not
+// made, the refusal says why, the other program's file stays as it wrote
+// it, its mode is kept and no temporary file is left.
+func TestWriteFileConcurrentChange(t *testing.T) {
+	orig := []byte("{\n  \"numStartups\": 1,\n  \"projects\": {}\n}\n")
+	for _, tc := range []struct {
+		name  string
+		write func(path string) []byte // what the other program leaves
+	}{
+		{"in place", func(path string) []byte {
+			b := []byte("{\n  \"numStartups\": 2,\n  \"projects\": {}\n}\n")
+			os.WriteFile(path, b, 0o600)
+			return b
+		}},
+		{"renamed over, the same size", func(path string) []byte {
+			b := []byte("{\n  \"numStartups\": 3,\n  \"projects\": {}\n}\n")
+			tmp := path + ".tmp"
+			os.WriteFile(tmp, b, 0o600)
+			os.Rename(tmp, path)
+			return b
+		}},
+		{"renamed over, the same bytes", func(path string) []byte {
+			tmp := path + ".tmp"
+			os.WriteFile(tmp, orig, 0o600)
+			os.Rename(tmp, path)
+			return orig
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, ".claude.json")
+			if err := os.WriteFile(path, orig, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			var left []byte
+			beforeCheck = func(target string) { left = tc.write(target) }
+			defer func() { beforeCheck = nil }()
+			err := WriteFile(path, orig, []byte("{\n  \"numStartups\": 1,\n  \"projects\": {},\n  \"mcpServers\": {}\n}\n"), normalize.JSON)
+			if err == nil || err.Error() != `"`+path+`" changed since it was read: nothing was written; run mcpconf again to compute the fixes on its new content` {
+				t.Fatalf("err = %v", err)
+			}
+			if got, _ := os.ReadFile(path); string(got) != string(left) {
+				t.Errorf("file holds %q, want the other program's %q", got, left)
+			}
+			if fi, _ := os.Stat(path); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
+				t.Errorf("mode %v", fi.Mode().Perm())
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+				t.Errorf("files left: %v", ents)
+			}
+		})
+	}
+}
+
+// TestWriteFileBig: a ~/.claude.json of tens of MB (Claude Code keeps
+// every project's history in it) is written whole: one member added, every
+// other byte kept, the mode kept.
+func TestWriteFileBig(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"projects\": {\n")
+	for i := range 8000 {
+		fmt.Fprintf(&b, "    \"/src/p%d\": {\"history\": [{\"display\": %q}], \"mcpServers\": {}},\n", i, strings.Repeat("x", 1000))
+	}
+	b.WriteString("    \"/src/last\": {}\n  },\n  \"userID\":  \"u\"\n}\n")
+	orig := []byte(b.String())
+	path := filepath.Join(t.TempDir(), ".claude.json")
+	if err := os.WriteFile(path, orig, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	doc, _, err := discover.ReadFile(path, "~/.claude.json", normalize.JSON)
+	if err != nil || len(doc.Src) != len(orig) {
+		t.Fatalf("read %d of %d bytes: %v", len(doc.Src), len(orig), err)
+	}
+	e, err := InsertMember(doc, doc.Root, "mcpServers", `{"gh": {"command": "false"}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	updated, err := Apply(doc.Src, []normalize.Edit{e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(path, doc.Src, updated, normalize.JSON); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(path)
+	want := strings.Replace(string(orig), "\"u\"\n}", "\"u\",\n  \"mcpServers\": {\"gh\": {\"command\": \"false\"}}\n}", 1)
+	if string(got) != want {
+		t.Errorf("%d bytes written, want %d", len(got), len(want))
+	}
+	if fi, _ := os.Stat(path); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v", fi.Mode().Perm())
 	}
 }

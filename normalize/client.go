@@ -868,6 +868,16 @@ type File struct {
 	// exists (Claude Code's legacy ~/.claude/.config.json over
 	// ~/.claude.json).
 	Group string
+	// Lock is the suffix of the lock the client takes while it writes the
+	// file: a directory at the file's path with the suffix added, made
+	// with mkdir and its modification time kept fresh while held
+	// (proper-lockfile: Claude Code's ~/.claude.json.lock). mcpconf takes
+	// it too while it writes the file.
+	Lock string
+	// Private: the client creates the file readable by its owner only
+	// (0600: Claude Code's ~/.claude.json, which may hold an API key);
+	// mcpconf creates it so too. A file that exists keeps its mode.
+	Private bool
 	// ServersPath is where the servers are in a file that holds other
 	// settings too ({"mcp", "servers"} in VS Code's settings.json); nil
 	// means the client's ServersKey at the top.

@@ -73,7 +73,7 @@ whether it starts it, or why not and what to do.`,
 	}
 	opts.Flags.register(cmd)
 	f := cmd.Flags()
-	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project or user")
+	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project, user or local")
 	f.StringArrayVarP(&opts.Env, "env", "e", nil, "an environment variable of a stdio server, KEY=VALUE (repeatable)")
 	f.StringArrayVarP(&opts.Headers, "header", "H", nil, "a header of a remote server, \"Key: Value\" (repeatable)")
 	f.StringVar(&opts.Transport, "transport", "", "for a URL: http (default) or sse")
@@ -103,7 +103,7 @@ nothing.`,
 		},
 	}
 	opts.Flags.register(cmd)
-	cmd.Flags().StringVar(&opts.Scope, "scope", "project", "which file of each client: project or user")
+	cmd.Flags().StringVar(&opts.Scope, "scope", "project", "which file of each client: project, user or local")
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
 	registerColor(cmd, &opts.Color)
 	return cmd
@@ -144,8 +144,8 @@ func runAdd(opts *addOptions) error {
 // writeScope is the --scope of add, remove and sync.
 func writeScope(s string) (normalize.Scope, error) {
 	scope := normalize.Scope(s)
-	if !slices.Contains([]normalize.Scope{normalize.Project, normalize.User}, scope) {
-		return scope, usagef("unknown scope %q: use project or user", s)
+	if !slices.Contains(app.WriteScopes, scope) {
+		return scope, usagef("unknown scope %q: use project, user or local", s)
 	}
 	return scope, nil
 }

@@ -55,7 +55,7 @@ definition of higher precedence elsewhere) is an error (exit 1).`,
 	f := cmd.Flags()
 	f.StringVar(&opts.From, "from", "", "the client whose servers are copied")
 	f.StringVar(&opts.To, "to", "", "the clients written to (comma-separated)")
-	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project or user")
+	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project, user or local")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
 	f.BoolVar(&opts.Force, "force", false, "where a client cannot hold a server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
 	registerColor(cmd, &opts.Color)

@@ -79,6 +79,10 @@ func (f File) Real() (string, error) {
 	return realPath(f.path, f.info)
 }
 
+// Info is the file's information as it was opened (size, modification
+// time, identity for os.SameFile); nil for a File Read did not return.
+func (f File) Info() fs.FileInfo { return f.info }
+
 // Errors a refusal wraps, for errors.Is. A missing file wraps
 // fs.ErrNotExist.
 var (

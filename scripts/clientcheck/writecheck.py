@@ -77,6 +77,18 @@ ADD_STDIO = ["add", "gh", "--client", "claude,codex,gemini", "-e", "GITHUB_TOKEN
              "--", "false"] + GH_ARGS
 ADD_HTTP = ["add", "docs", URL, "--client", "claude,codex,gemini", "-H", "Authorization: Bearer ${DOCS_TOKEN}"]
 
+LOCAL = ["--scope", "local"]
+USER = ["--scope", "user"]
+# a ~/.claude.json as Claude Code leaves it: settings of its own, another
+# project's entry, and the trust of the staged project (Claude Code writes
+# this file itself while it runs; mcpconf must keep every other byte)
+CLAUDE_STATE = {"numStartups": 3, "theme": "dark", "userID": "0123abcd",
+                "projects": {"/src/other": {"allowedTools": [], "mcpServers": {"other": {"command": "false"}},
+                                            "hasTrustDialogAccepted": True},
+                             "@ROOT@": {"allowedTools": [], "hasTrustDialogAccepted": True, "lastCost": 0.5}}}
+# the trust of TRUST without Claude Code's, which CLAUDE_STATE holds
+TRUST_NO_CLAUDE = {k: v for k, v in TRUST.items() if k != "home/.claude.json"}
+
 MATRIX = [
     {"name": "write-sync-claude-to-codex-gemini",
      "what": "a .mcp.json with a stdio server (GITHUB_TOKEN from the variable of that name) and an HTTP server "
@@ -129,6 +141,57 @@ MATRIX = [
      "tree": dict(TRUST, **{"project/.keep": ""}),
      "runs": [ADD_STDIO, ADD_HTTP, ["remove", "gh", "--client", "codex"]],
      "expect": {"claude-code": BOTH, "codex": {"gh": None, "docs": "enabled"}, "gemini": BOTH}},
+    {"name": "write-add-local-claude",
+     "what": "a ~/.claude.json with Claude Code's own settings, another project's entry and this project's entry "
+             "(trust, allowed tools) without servers",
+     "tree": dict(TRUST_NO_CLAUDE, **{"home/.claude.json": CLAUDE_STATE}),
+     "runs": [ADD_STDIO[:3] + ["claude"] + LOCAL + ADD_STDIO[4:], ADD_HTTP[:4] + ["claude"] + LOCAL + ADD_HTTP[5:]],
+     "clients": ["claude-code"],
+     "expect": {"claude-code": BOTH}},
+    {"name": "write-add-local-claude-new",
+     "what": "no ~/.claude.json at all (created, holding only the project's entry), no .git",
+     "tree": {"project/.keep": "", "home/.keep": ""},
+     "git_root": None,
+     "runs": [ADD_STDIO[:3] + ["claude"] + LOCAL + ADD_STDIO[4:]],
+     "clients": ["claude-code"],
+     "expect": {"claude-code": {"gh": "enabled"}}},
+    {"name": "write-remove-local-claude",
+     "what": "the ~/.claude.json of write-add-local-claude; both servers added at local scope, then gh removed",
+     "tree": dict(TRUST_NO_CLAUDE, **{"home/.claude.json": CLAUDE_STATE}),
+     "runs": [ADD_STDIO[:3] + ["claude"] + LOCAL + ADD_STDIO[4:], ADD_HTTP[:4] + ["claude"] + LOCAL + ADD_HTTP[5:],
+              ["remove", "gh", "--client", "claude"] + LOCAL],
+     "clients": ["claude-code"],
+     "expect": {"claude-code": {"gh": None, "docs": "enabled"}}},
+    {"name": "write-sync-cursor-to-claude-local",
+     "what": "the .cursor/mcp.json of write-sync-cursor-to-claude and the ~/.claude.json of write-add-local-claude",
+     "tree": dict(TRUST_NO_CLAUDE, **{"project/.cursor/mcp.json": CURSOR_SOURCE, "home/.claude.json": CLAUDE_STATE}),
+     "runs": [["sync", "--from", "cursor", "--to", "claude"] + LOCAL],
+     "clients": ["claude-code"],
+     "expect": {"claude-code": BOTH}},
+    {"name": "write-add-user",
+     "what": "the ~/.claude.json of write-add-local-claude, Codex's ~/.codex/config.toml with the project's trust, "
+             "no ~/.gemini/settings.json; both servers added at user scope",
+     "tree": dict(TRUST_NO_CLAUDE, **{"home/.claude.json": CLAUDE_STATE}),
+     "runs": [ADD_STDIO[:4] + USER + ADD_STDIO[4:], ADD_HTTP[:5] + USER + ADD_HTTP[5:]],
+     "expect": {"claude-code": BOTH, "codex": BOTH, "gemini": BOTH}},
+    {"name": "write-refuse-broken",
+     "what": "a project .mcp.json that does not parse (it must be left byte for byte) and no Gemini CLI file; "
+             "the add is refused for Claude Code and written for Gemini CLI",
+     "tree": dict(TRUST, **{"project/.mcp.json": '{"mcpServers": {"own": {"command": "false"},\n'}),
+     "runs": [["add", "gh", "--client", "claude,gemini", "-e", "GITHUB_TOKEN=${GITHUB_TOKEN}", "--", "false"] + GH_ARGS],
+     "exits": [1],
+     "clients": ["claude-code", "gemini"],
+     "unchanged": ["project/.mcp.json"],
+     "expect": {"claude-code": {"gh": None}, "gemini": {"gh": "enabled"}}},
+    {"name": "write-refuse-claude-json",
+     "what": "a ~/.claude.json that does not parse (cut off after the project's entry: it must be left byte for byte)",
+     "tree": dict(TRUST_NO_CLAUDE, **{"home/.claude.json":
+                                      '{\n  "numStartups": 3,\n  "projects": {\n    "@ROOT@": {"hasTrustDialogAccepted": true}\n'}),
+     "runs": [ADD_STDIO[:3] + ["claude"] + LOCAL + ADD_STDIO[4:], ADD_STDIO[:3] + ["claude"] + USER + ADD_STDIO[4:]],
+     "exits": [1, 1],
+     "clients": ["claude-code"],
+     "unchanged": ["home/.claude.json"],
+     "expect": {"claude-code": {"gh": None}}},
     {"name": "write-sync-claude-untrusted",
      "what": "the .mcp.json of write-sync-claude-to-codex-gemini with no trust given to any client "
              "(the written servers must show as waiting: pending approval, untrusted)",
@@ -154,7 +217,7 @@ def source_case(entry, dst):
             f.write(v if isinstance(v, str) else json.dumps(v, indent=2) + "\n")
     os.makedirs(os.path.join(d, "project"), exist_ok=True)
     os.makedirs(os.path.join(d, "home"), exist_ok=True)
-    case = {"description": "", "cwd": "project", "git_root": "project", "env": dict(ENV),
+    case = {"description": "", "cwd": "project", "git_root": entry.get("git_root", "project"), "env": dict(ENV),
             "clients": entry.get("clients", ALL)}
     with open(os.path.join(d, "case.json"), "w") as f:
         json.dump(case, f, indent=2)
@@ -177,6 +240,8 @@ def write_tree(entry, case_dir, case, mcpconf, work, rev):
     try:
         before = fc.snapshot(stage["base"])
         res = {"entry": entry["name"], "runs": [], "changed": []}
+        # a file that did not parse before the write (write-refuse-broken) is not the write's finding
+        had = set(fc.parse_findings(mcpconf, stage, case))
         env = fc.mcpconf_env(stage, case)
         for r in entry["runs"]:
             # the flags right after the subcommand: what follows "--" is the server's command
@@ -185,7 +250,8 @@ def write_tree(entry, case_dir, case, mcpconf, work, rev):
             res["runs"].append({"args": r, "exit": p.returncode,
                                 "output": fc.unsubst((p.stdout + p.stderr).strip(), stage)})
         after = fc.snapshot(stage["base"])
-        res["parse_findings"] = [list(f) for f in fc.parse_findings(mcpconf, stage, case)]
+        res["touched"] = [rel for rel in entry.get("unchanged", []) if before.get(rel) != after.get(rel)]
+        res["parse_findings"] = [list(f) for f in fc.parse_findings(mcpconf, stage, case) if f not in had]
         changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
         out_dir = os.path.join(work, entry["name"])
         shutil.copytree(case_dir, out_dir)
@@ -250,7 +316,7 @@ def write_report(out, results, meta):
         for k in sorted(r.get("disagreements") or {}):
             d = r["disagreements"][k]
             L.append(f"| {r['entry']} | {k} | {'yes' if not d else 'NO'} | "
-                     f"{'yes' if not r['expect'][k] else 'NO'} |")
+                     f"{'yes' if not r['expect'].get(k) else 'NO'} |")
     L.append("")
     for r in results:
         L += [f"## {r['entry']}", ""]
@@ -261,6 +327,8 @@ def write_report(out, results, meta):
             L.append(f"- {k}: lists {json.dumps(r['listing'].get(k, {}))}; disagreements "
                      f"{json.dumps(r['disagreements'][k])}; unexpected {json.dumps(r['expect'][k])}")
         L.append("")
+        if r.get("touched"):
+            L += ["PROBLEM: files that were to stay byte for byte changed: `" + json.dumps(r["touched"]) + "`", ""]
         if r.get("parse_findings"):
             L += ["PROBLEM: parse findings after the write: `" + json.dumps(r["parse_findings"]) + "`", ""]
         for c in r["changed"]:
@@ -304,9 +372,10 @@ def main():
         r["expect"] = expectations(entry, obs)
         r["listing"] = listing(obs)
         r["raw"] = {k: o.get("raw") for k, o in obs.items()}
-        r["failed_runs"] = [run["args"] for run in r["runs"] if run["exit"] != 0]
+        exits = entry.get("exits") or [0] * len(r["runs"])
+        r["failed_runs"] = [run["args"] for run, want in zip(r["runs"], exits) if run["exit"] != want]
         ok = not any(r["disagreements"].values()) and not any(r["expect"].values()) and not r["failed_runs"] \
-            and not r["parse_findings"]
+            and not r["parse_findings"] and not r["touched"]
         log(f"{entry['name']}: {'ok' if ok else 'PROBLEM'} "
             f"(disagreements {json.dumps(r['disagreements'])}, unexpected {json.dumps(r['expect'])})")
         if args.record and (entry.get("record", True) or entry["name"] in args.entries):
@@ -320,7 +389,8 @@ def main():
     shutil.rmtree(tmp, ignore_errors=True)
     print(f"report: {out}/REPORT.md")
     bad = [r["entry"] for r in results
-           if any(r["disagreements"].values()) or any(r["expect"].values()) or r["failed_runs"] or r["parse_findings"]]
+           if any(r["disagreements"].values()) or any(r["expect"].values()) or r["failed_runs"] or r["parse_findings"]
+           or r["touched"]]
     if bad:
         print("problems: " + ", ".join(bad))
         sys.exit(1)
