@@ -34,8 +34,9 @@ func newAddCmd(io *IO, runF func(*addOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "add NAME [URL] --client C[,C...] [-e KEY=VALUE]... [-H \"Key: Value\"]... [-- COMMAND [ARGS...]]",
 		Short: "Write one server into each client's file, in each client's own form",
-		Long: `add writes a server definition into the project's (or, with --scope user, the
-user's) file of each client given with --client, as that client reads it:
+		Long: `add writes a server definition into the project's file (--scope user: the
+user's; --scope local: the project's private one, for Claude Code its entry
+in ~/.claude.json) of each client given with --client, as that client reads it:
 its key and shape, its "type" literal, its placeholder syntax. A value may
 reference a variable as ${NAME}; it is written in each client's syntax
 (${env:NAME} for Cursor and VS Code, {env:NAME} for opencode, env_vars for
@@ -46,8 +47,10 @@ literally, SSE for a client without it.
 A stdio server is the command after --; a remote one is URL (--transport
 http, the default, or sse). Files keep every byte add does not change; a
 missing file is created. --dry-run prints the changes as a unified diff and
-writes nothing. After writing, add shows each client's view of the server:
-whether it starts it, or why not and what to do.`,
+writes nothing. After writing, add reads each client's view again and shows
+the server in it: whether the client starts it, or why not and what to do;
+a client that does not use what was written (a definition of higher
+precedence elsewhere) is an error (exit 1).`,
 		Example: `  mcpconf add github --client claude,cursor,codex -e 'GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}' -- npx -y @modelcontextprotocol/server-github@2025.4.8
   mcpconf add docs https://docs.example.com/mcp --client claude,vscode -H 'Authorization: Bearer ${DOCS_TOKEN}'
   mcpconf add time --client vscode --dry-run -- uvx mcp-server-time`,
@@ -88,10 +91,11 @@ func newRemoveCmd(io *IO, runF func(*addOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "remove NAME --client C[,C...]",
 		Short: "Remove a server from each client's file",
-		Long: `remove deletes the server NAME from the project's (or, with --scope user, the
-user's) file of each client given with --client, keeping every other byte
-of the file. --dry-run prints the changes as a unified diff and writes
-nothing.`,
+		Long: `remove deletes the server NAME from the project's file (--scope user: the
+user's; --scope local: the project's private one) of each client given with
+--client, keeping every other byte of the file, and warns when the client
+still has the server from another file. --dry-run prints the changes as a
+unified diff and writes nothing.`,
 		Example: `  mcpconf remove github --client cursor,vscode`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

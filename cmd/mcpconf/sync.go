@@ -26,8 +26,9 @@ func newSyncCmd(io *IO, runF func(*syncOptions) error) *cobra.Command {
 		Use:   "sync [NAME...] --from CLIENT --to CLIENT[,CLIENT...]",
 		Short: "Write the servers one client uses into other clients' files, in each one's own form",
 		Long: `sync takes each server as --from uses it (the definition in use in its view,
-after its own merge) and writes it into the project's (or, with --scope
-user, the user's) file of each --to client, translated: its shape and keys,
+after its own merge) and writes it into the project's file (--scope user:
+the user's; --scope local: the project's private one) of each --to client,
+translated: its shape and keys,
 its transport literal, its placeholder syntax (${VAR}, ${env:VAR},
 {env:VAR}, Codex's env_vars and bearer_token_env_var), its timeouts (in
 the target's unit, where the target's field times the same thing), its tool
