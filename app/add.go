@@ -103,7 +103,7 @@ func Add(req AddRequest) (*AddResult, error) {
 			continue
 		}
 		abs, display, format := t.Abs, t.Display, t.Format
-		doc, diags, err := discover.ReadFile(abs, display, format)
+		doc, diags, err := req.Options.ReadTarget(t)
 		created := errors.Is(err, fs.ErrNotExist)
 		if err != nil && !created {
 			return nil, err
@@ -117,11 +117,14 @@ func Add(req AddRequest) (*AddResult, error) {
 		} else if unwritable(c, display, doc, diags, refuse) {
 			continue
 		}
-		before, cur := doc.Src, doc
+		before, src := doc.Src, doc.Src
 		var warnings []string
 		var written []Written
 		for _, s := range req.Servers {
-			next, warns, err := addOne(cur, c, t, s, req)
+			if doc == nil { // parsed again only when another server follows
+				doc, _ = req.Options.ParseTarget(t, src)
+			}
+			next, warns, err := addOne(doc, c, t, s, req)
 			var r *define.Refusal
 			if errors.As(err, &r) {
 				refuse(c, r.Reason, r.Hint)
@@ -133,14 +136,14 @@ func Add(req AddRequest) (*AddResult, error) {
 			warnings = append(warnings, warns...)
 			written = append(written, Written{Client: c, Abs: abs, Path: display, Server: s, Forced: len(warns) > 0})
 			if next != nil {
-				cur, _ = discover.Parse(abs, display, format, next)
+				src, doc = next, nil
 			}
 		}
 		out.Written = append(out.Written, written...)
 		for _, w := range warnings {
 			out.Warnings = append(out.Warnings, view.ClientNote{Client: c, Reason: w})
 		}
-		after := cur.Src
+		after := src
 		if bytes.Equal(after, before) && !created || len(written) == 0 {
 			continue // already so: nothing to write
 		}
@@ -241,7 +244,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			continue
 		}
 		abs, display, format := t.Abs, t.Display, t.Format
-		doc, diags, err := discover.ReadFile(abs, display, format)
+		doc, diags, err := req.Options.ReadTarget(t)
 		if errors.Is(err, fs.ErrNotExist) {
 			refuse(c, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name), "")
 			continue

@@ -69,8 +69,13 @@ func WriteFile(path string, orig, updated []byte, format normalize.Format) error
 	return nil
 }
 
-// parses refuses text that does not parse as format.
+// parses refuses text that does not parse as format. Strict JSON with an
+// object at the top parses in every JSON format: checked in one pass
+// (discover.ValidJSON), it spares a large file (~/.claude.json) a parse.
 func parses(path string, format normalize.Format, src []byte) error {
+	if format != normalize.TOML && discover.ValidJSON(src) {
+		return nil
+	}
 	doc, diags := discover.Parse(path, path, format, src)
 	for _, d := range diags {
 		if d.Severity == normalize.Error {
