@@ -329,6 +329,21 @@ def verdict(res):
     return ",".join(bad) or "ok"
 
 
+def setup(prefix, out):
+    """A temporary directory with mcpconf and clientdiff built from this
+    checkout, and an empty OUT/cases to work in: (tmp, mcpconf, clientdiff,
+    work). writecheck.py shares it."""
+    tmp = tempfile.mkdtemp(prefix=prefix)
+    mcpconf, diffbin = os.path.join(tmp, "mcpconf"), os.path.join(tmp, "clientdiff")
+    log("building mcpconf and clientdiff")
+    subprocess.run(["go", "build", "-o", mcpconf, "./cmd/mcpconf"], cwd=REPO, check=True)
+    subprocess.run(["go", "build", "-o", diffbin, "./internal/clientcase/clientdiff"], cwd=REPO, check=True)
+    work = os.path.join(out, "cases")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    return tmp, mcpconf, diffbin, work
+
+
 def write_report(out, results, meta):
     with open(os.path.join(out, "report.json"), "w") as f:
         json.dump({"meta": meta, "results": results}, f, indent=2, ensure_ascii=False)
@@ -385,14 +400,7 @@ def main():
     rev = git_rev()
     out = args.out or os.path.join(os.path.expanduser("~/.cache/mcpconf-fixcheck"), rev)
     os.makedirs(out, exist_ok=True)
-    tmp = tempfile.mkdtemp(prefix="fixcheck-")
-    mcpconf, diffbin = os.path.join(tmp, "mcpconf"), os.path.join(tmp, "clientdiff")
-    log("building mcpconf and clientdiff")
-    subprocess.run(["go", "build", "-o", mcpconf, "./cmd/mcpconf"], cwd=REPO, check=True)
-    subprocess.run(["go", "build", "-o", diffbin, "./internal/clientcase/clientdiff"], cwd=REPO, check=True)
-    work = os.path.join(out, "cases")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    tmp, mcpconf, diffbin, work = setup("fixcheck-", out)
     ts = trees(tmp, set(args.trees))
     results = []
     for label, d, case in ts:

@@ -27,9 +27,7 @@ import difflib
 import json
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -351,14 +349,7 @@ def main():
     rev = fc.git_rev()
     out = args.out or os.path.join(os.path.expanduser("~/.cache/mcpconf-writecheck"), rev)
     os.makedirs(out, exist_ok=True)
-    tmp = tempfile.mkdtemp(prefix="writecheck-")
-    mcpconf, diffbin = os.path.join(tmp, "mcpconf"), os.path.join(tmp, "clientdiff")
-    log("building mcpconf and clientdiff")
-    subprocess.run(["go", "build", "-o", mcpconf, "./cmd/mcpconf"], cwd=REPO, check=True)
-    subprocess.run(["go", "build", "-o", diffbin, "./internal/clientcase/clientdiff"], cwd=REPO, check=True)
-    work = os.path.join(out, "cases")
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    tmp, mcpconf, diffbin, work = fc.setup("writecheck-", out)
     vers = cc.versions(args.clients_bin)
     log("versions:", json.dumps(vers))
     results = []
