@@ -231,6 +231,16 @@ type Tool struct {
 	Title       string
 	Description string          // empty unless Options.Tools
 	InputSchema json.RawMessage // as the SDK decoded it (object keys sorted); nil when the server sent none
+	// Said is the description as the server sent it, whole (the listing's
+	// bound aside), for the checks of what a server tells the model
+	// (Check) and a lock that keeps descriptions; raw, as every field of
+	// a Result.
+	Said string
+	// Annotations are the tool's annotations as the SDK decoded them
+	// (object keys sorted); nil when the server sent none.
+	Annotations json.RawMessage
+	// Sums are what a lock records of the tool (lock.go).
+	Sums ToolSums
 }
 
 // Result is what probing one server found.

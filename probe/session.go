@@ -602,9 +602,18 @@ func (p *prober) tool(t *mcp.Tool, l *listing) Tool {
 	if p.opts.Tools {
 		out.Description = keep("description", t.Description, maxDescriptionBytes)
 	}
+	out.Said = t.Description
+	var schema []byte
+	if t.Annotations != nil {
+		if b, err := json.Marshal(t.Annotations); err == nil {
+			l.bytes += len(b)
+			out.Annotations = b
+		}
+	}
 	// The schema is kept even without Options.Tools: Check validates it.
 	if t.InputSchema != nil {
 		if b, err := json.Marshal(t.InputSchema); err == nil {
+			schema = b
 			l.bytes += len(b)
 			if len(b) <= maxSchemaBytes {
 				out.InputSchema = b
@@ -614,6 +623,7 @@ func (p *prober) tool(t *mcp.Tool, l *listing) Tool {
 			}
 		}
 	}
+	out.Sums = sums(t.Title, t.Description, schema, out.Annotations)
 	return out
 }
 
