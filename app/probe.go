@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -49,6 +50,10 @@ type ProbeRequest struct {
 	// AllowOutsideFiles lets a value carry a file outside the project to
 	// a server (--allow-outside-files).
 	AllowOutsideFiles bool
+	// Unapproved probes, too, the servers a client does not start only
+	// because they wait for the user's approval or the project's trust
+	// (a lock is the same on every machine, approved or not).
+	Unapproved bool
 }
 
 // ProbePlan is every server of every client's view, in view order: the
@@ -65,6 +70,8 @@ type PlannedServer struct {
 	Result *probe.Result // set when the server is not started
 	key    string        // identical targets share one probe
 	client *normalize.Client
+	// server is the definition in the client's view.
+	server *normalize.Server
 	// envNote builds the env-not-passed note from the variables not
 	// passed as the probe ordered them (those the server's stderr named
 	// first); nil when the client passes everything.
@@ -93,7 +100,9 @@ func PlanProbe(req ProbeRequest, b *secret.Boundary) (*ProbePlan, error) {
 			if len(req.Names) > 0 && !slices.Contains(req.Names, s.Name) {
 				continue
 			}
-			plan.Servers = append(plan.Servers, *req.plan(v, s, settings, root, b))
+			p := req.plan(v, s, settings, root, b)
+			p.server, p.client = s, cmp.Or(v.Client, s.Source.Client)
+			plan.Servers = append(plan.Servers, *p)
 		}
 	}
 	for _, p := range plan.Servers {
@@ -118,7 +127,7 @@ func (req *ProbeRequest) plan(v *normalize.Set, s *normalize.Server, settings fu
 		c = v.Client
 	}
 	t := probe.Target{Name: s.Name, Client: c}
-	if !s.Enabled {
+	if !s.Enabled && !(req.Unapproved && s.Off != nil && (probe.Status(s.Off.Status) == probe.StatusPendingApproval || probe.Status(s.Off.Status) == probe.StatusUntrusted)) {
 		status, reason, hint := probe.StatusDisabled, "turned off", ""
 		if s.Off != nil {
 			status, reason, hint = probe.Status(s.Off.Status), s.Off.Reason, s.Off.Hint

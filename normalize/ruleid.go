@@ -154,3 +154,14 @@ const (
 	RuleToolSchemaNotObject        RuleID = "tool-schema-not-object"
 	RuleInternalError              RuleID = "internal-error"
 )
+
+// The tool lock (mcpconf probe --check-lock).
+const (
+	RuleLockToolAdded       RuleID = "lock-tool-added"
+	RuleLockToolRemoved     RuleID = "lock-tool-removed"
+	RuleLockToolChanged     RuleID = "lock-tool-changed"
+	RuleLockServerAdded     RuleID = "lock-server-added"
+	RuleLockServerRemoved   RuleID = "lock-server-removed"
+	RuleLockServerUnchecked RuleID = "lock-server-unchecked"
+	RuleLockServerChanged   RuleID = "lock-server-changed"
+)

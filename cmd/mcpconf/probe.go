@@ -2,12 +2,16 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/app"
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/probe"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/secret"
@@ -27,6 +31,10 @@ type probeOptions struct {
 	// GOOS is the system whose client behaviour is modelled (the child
 	// environment on Windows); "" is this one.
 	GOOS string
+	// WriteLock and CheckLock write the tool lock, or compare with it;
+	// Lock is its path (--lock); LockDescriptions keeps descriptions in it.
+	WriteLock, CheckLock, LockDescriptions bool
+	Lock                                  string
 }
 
 func newProbeCmd(io *IO, runF func(*probeOptions) error) *cobra.Command {
@@ -60,12 +68,27 @@ to another host: redirects, OAuth metadata and SSE endpoints are checked
 when dialed (see the README's security model). Secrets are masked in every
 output.
 
-Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
-3 fatal.`,
+--write-lock records in .mcpconf.lock (at --root; --lock FILE for another)
+what each server tells the model: per server definition (keyed by its
+command and arguments, or URL, so the clients that share it share an
+entry) its name, version and protocol version, and per tool its name and
+the SHA-256 of its description, input schema and annotations
+(--lock-descriptions keeps the descriptions too, for reviews). It is
+sorted: an unchanged server writes the same bytes. --check-lock compares
+the live servers with it and fails on any tool added, removed or changed,
+and on a server missing from the lock or from the config, naming each;
+it never writes the lock, and prints as lint does (--format text, json,
+sarif or github). Both also probe the servers waiting only for approval
+or trust here, so that a lock is the same on every machine.
+
+Exit status: 0 when every server probed is ok (with --check-lock: nothing
+differs), 1 otherwise, 2 bad usage, 3 fatal (a lock that cannot be read).`,
 		Example: `  mcpconf probe
   mcpconf probe github linear --tools
   mcpconf probe --client codex --timeout 60s
-  mcpconf probe --format json | jq '.servers[] | {name, client, status}'`,
+  mcpconf probe --format json | jq '.servers[] | {name, client, status}'
+  mcpconf probe --write-lock --lock-descriptions
+  mcpconf probe --check-lock --format github`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Names = args
 			if runF != nil {
@@ -82,13 +105,25 @@ Exit status: 0 when every server probed is ok, 1 otherwise, 2 bad usage,
 	cmd.Flags().IntVar(&opts.Parallel, "parallel", 0, fmt.Sprintf("servers probed at once (default %d on this machine)", probe.DefaultParallel()))
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+report.ProbeFormats().String())
 	cmd.Flags().BoolVar(&opts.Tools, "tools", false, "list every tool with its parameters and description")
+	cmd.Flags().BoolVar(&opts.WriteLock, "write-lock", false, "record what each server's tools tell the model in the lock file")
+	cmd.Flags().BoolVar(&opts.CheckLock, "check-lock", false, "compare the live servers with the lock file and fail on any difference (prints as lint: --format text, json, sarif, github)")
+	cmd.Flags().StringVar(&opts.Lock, "lock", "", "the lock `file` (default: "+app.LockFile+" at --root)")
+	cmd.Flags().BoolVar(&opts.LockDescriptions, "lock-descriptions", false, "with --write-lock, keep each tool's description in the lock, for reviews")
 	registerColor(cmd, &opts.Color)
 	return cmd
 }
 
 func runProbe(opts *probeOptions) error {
+	if err := opts.lockUsage(); err != nil {
+		return err
+	}
+	if opts.CheckLock {
+		if _, ok := report.LintFormats().Lookup(opts.Format); !ok {
+			return usagef("unknown format %q: use %s", opts.Format, report.LintFormats())
+		}
+	}
 	format, ok := report.ProbeFormats().Lookup(opts.Format)
-	if !ok {
+	if !ok && !opts.CheckLock {
 		return usagef("unknown format %q: use %s", opts.Format, report.ProbeFormats())
 	}
 	if opts.Timeout < 0 {
@@ -122,7 +157,7 @@ func runProbe(opts *probeOptions) error {
 	b := opts.IO.Boundary()
 	plan, err := app.PlanProbe(app.ProbeRequest{Options: &dopts, Clients: clients, Env: env, Names: opts.Names,
 		Timeout: opts.Timeout, GOOS: opts.GOOS, Environ: opts.IO.Environment(), Wd: wd,
-		AllowOutsideFiles: opts.Resolve.AllowOutsideFiles}, b)
+		AllowOutsideFiles: opts.Resolve.AllowOutsideFiles, Unapproved: opts.WriteLock || opts.CheckLock}, b)
 	if err != nil {
 		return err
 	}
@@ -130,7 +165,10 @@ func runProbe(opts *probeOptions) error {
 		fmt.Fprintln(opts.IO.ErrOut, "mcpconf: the clients here define no server: nothing to probe")
 		return nil
 	}
-	results := opts.run(plan, format.Live, b)
+	results := opts.run(plan, format.Live && !opts.CheckLock, b)
+	if opts.CheckLock || opts.WriteLock {
+		return opts.lock(&dopts, plan, results, format, b)
+	}
 
 	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
 	shown := view.ProbeResults(b, results)
@@ -177,4 +215,64 @@ func (opts *probeOptions) run(plan *app.ProbePlan, lines bool, b *secret.Boundar
 	results := app.Probe(opts.IO.Ctx(), plan, popts, onDone)
 	live.Stop()
 	return results
+}
+
+// lockUsage refuses lock flags that do not go together.
+func (opts *probeOptions) lockUsage() error {
+	switch {
+	case opts.WriteLock && opts.CheckLock:
+		return usagef("--write-lock and --check-lock do not go together: write the lock, or check against it")
+	case (opts.WriteLock || opts.CheckLock) && len(opts.Names) > 0:
+		return usagef("--write-lock and --check-lock cover every server: name none (got %q)", opts.Names[0])
+	case opts.LockDescriptions && !opts.WriteLock:
+		return usagef("--lock-descriptions goes with --write-lock")
+	case opts.Lock != "" && !opts.WriteLock && !opts.CheckLock:
+		return usagef("--lock goes with --write-lock or --check-lock")
+	}
+	return nil
+}
+
+// lock writes the lock of the probe (printing the probe as usual first),
+// or compares the probe with it and prints the differences as lint does.
+func (opts *probeOptions) lock(dopts *discover.Options, plan *app.ProbePlan, results []probe.Result, format report.ProbeRenderer, b *secret.Boundary) error {
+	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
+	// the live side keeps descriptions for a check: a lock that has them
+	// shows where they changed
+	locked := app.LockOf(plan, results, b, opts.LockDescriptions || opts.CheckLock)
+	path, display := app.LockPath(dopts, opts.Lock)
+	if opts.CheckLock {
+		ws, _ := opts.IO.Lookup("GITHUB_WORKSPACE")
+		run, err := app.CheckLock(app.LockCheckRequest{Options: dopts, Path: path, Display: display, Locked: locked, Plan: plan, Results: results,
+			Version: versionString(), GitHubWorkspace: ws})
+		if err != nil {
+			return err
+		}
+		render, _ := report.LintFormats().Lookup(opts.Format)
+		if err := render.Render(w, view.NewLint(b, run), st); err != nil {
+			return err
+		}
+		if app.Failing(run.Findings, normalize.Error) {
+			return silentError{exitFindings}
+		}
+		return nil
+	}
+	if err := format.Render(w, view.ProbeResults(b, results), report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
+		return err
+	}
+	missing, err := app.WriteLock(path, locked)
+	if err != nil {
+		return err
+	}
+	tools := 0
+	for _, s := range locked.Lock.Servers {
+		tools += len(s.Tools)
+	}
+	opts.IO.Errorf("wrote %s: %d servers, %d tools", b.Text(display), len(locked.Lock.Servers), tools)
+	for _, why := range slices.Sorted(maps.Values(missing)) {
+		opts.IO.Errorf("the lock does not record server %s", b.Text(why))
+	}
+	if len(missing) > 0 || app.ProbeFailed(results) {
+		return silentError{exitFindings}
+	}
+	return nil
 }

@@ -96,6 +96,11 @@ func testServer(args []string) int {
 			return 1
 		}
 	}
+	for _, a := range args {
+		if path, ok := strings.CutPrefix(a, "--tools-file="); ok {
+			return toolsFileServer(path)
+		}
+	}
 	wd, _ := os.Getwd()
 	s := mcp.NewServer(&mcp.Implementation{Name: "env-server", Version: wd}, nil)
 	for _, kv := range os.Environ() {
@@ -124,6 +129,39 @@ func testServer(args []string) int {
 				return next(ctx, method, req)
 			}
 		})
+	}
+	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// toolsFileServer serves the tools a JSON file lists when it starts
+// ([{"name", "description", "inputSchema", "annotations"}]), and says it
+// is version "version" of the file's sibling version.txt, if any: a server
+// whose tools change between runs.
+func toolsFileServer(path string) int {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	var tools []*mcp.Tool
+	if err := json.Unmarshal(b, &tools); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	version := "1.0.0"
+	if v, err := os.ReadFile(filepath.Join(filepath.Dir(path), "version.txt")); err == nil {
+		version = strings.TrimSpace(string(v))
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "file-tools", Version: version}, nil)
+	for _, t := range tools {
+		if t.InputSchema == nil {
+			t.InputSchema = json.RawMessage(`{"type":"object"}`)
+		}
+		s.AddTool(t, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
 	}
 	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -1,0 +1,284 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/edit"
+	"github.com/mcpconf/mcpconf/internal/safefile"
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/probe"
+	"github.com/mcpconf/mcpconf/secret"
+	"github.com/mcpconf/mcpconf/validate"
+	"github.com/mcpconf/mcpconf/view"
+)
+
+// LockFile is the tool lock's name at the project root (probe
+// --write-lock, --check-lock; --lock names another file).
+const LockFile = ".mcpconf.lock"
+
+// Locked is the tool lock of one probe: what each server definition
+// probed told the model (Lock), which servers could not be probed, and
+// where each is defined.
+type Locked struct {
+	Lock *probe.Lock
+	// Unchecked says, by server key, why a defined server was not probed
+	// (it failed, or no client starts it); a key probed ok for one client
+	// is not in it.
+	Unchecked map[string]string
+	// Where is a definition of each server, by key, for findings about a
+	// server the lock does not record.
+	Where map[string]normalize.Source
+	// Names is the name of each server, by key (the first client's).
+	Names map[string]string
+}
+
+// LockOf is the lock of a probe: each server probed ok under the key of
+// what starts it (its command and arguments, or URL, in no client's
+// placeholder syntax and masked by b), with the clients and names that
+// define it, its name and version, the protocol version and each tool's
+// sums (probe.ToolSums); descriptions adds each description, masked.
+func LockOf(plan *ProbePlan, results []probe.Result, b *secret.Boundary, descriptions bool) *Locked {
+	out := &Locked{Lock: &probe.Lock{Version: probe.LockVersion}, Unchecked: map[string]string{}, Where: map[string]normalize.Source{}, Names: map[string]string{}}
+	at := map[string]int{}
+	uses := map[string][]probe.LockUse{}
+	for i, p := range plan.Servers {
+		if p.server == nil {
+			continue
+		}
+		entry := lockEntry(p.server, b)
+		key := entry.Key()
+		if _, ok := out.Where[key]; !ok {
+			out.Where[key], out.Names[key] = p.server.Source, p.server.Name
+		}
+		r := &results[i]
+		uses[key] = append(uses[key], probe.LockUse{Client: r.Client, Name: p.server.Name})
+		if _, ok := at[key]; ok {
+			continue
+		}
+		if r.Status != probe.StatusOK {
+			if _, ok := out.Unchecked[key]; !ok {
+				why := string(r.Status)
+				if r.Reason != "" {
+					why += ": " + r.Reason
+				}
+				out.Unchecked[key] = fmt.Sprintf("%s (%s)", why, r.Client)
+			}
+			continue
+		}
+		delete(out.Unchecked, key)
+		entry.Server = probe.LockInfo{Name: b.Text(r.Server.Name).String(), Version: b.Text(r.Server.Version).String()}
+		entry.ProtocolVersion = b.Text(r.ProtocolVersion).String()
+		entry.Tools = []probe.LockTool{}
+		for _, t := range r.Tools {
+			lt := probe.LockTool{Name: b.Text(t.Name).String(), Description: t.Sums.Description, InputSchema: t.Sums.InputSchema, Annotations: t.Sums.Annotations}
+			if descriptions {
+				text := b.Lines(t.Said).String()
+				lt.Text = &text
+			}
+			entry.Tools = append(entry.Tools, lt)
+		}
+		at[key] = len(out.Lock.Servers)
+		out.Lock.Servers = append(out.Lock.Servers, entry)
+	}
+	// a server some client could not start is checked when another did;
+	// every client that defines it alike uses the entry
+	for key, j := range at {
+		delete(out.Unchecked, key)
+		out.Lock.Servers[j].UsedBy = uses[key]
+	}
+	out.Lock.Sort()
+	return out
+}
+
+// lockEntry is a server's key fields: its command and arguments, or URL,
+// with references to variables as ${NAME} whatever the client's syntax
+// (Neutral), so that the clients that define it alike share the entry and
+// the lock does not depend on the machine's values; masked.
+func lockEntry(s *normalize.Server, b *secret.Boundary) probe.LockServer {
+	command, args, url := s.Command, s.Args, s.URL
+	if n, err := Neutral(s.Source.Client, s); err == nil {
+		command, args, url = n.Command, n.Args, n.URL
+	}
+	if url != "" || s.Transport == normalize.HTTP || s.Transport == normalize.SSE {
+		return probe.LockServer{URL: b.URL(url).String()}
+	}
+	e := probe.LockServer{Command: b.Command(command).String()}
+	for _, a := range b.Args(args) {
+		e.Args = append(e.Args, a.String())
+	}
+	return e
+}
+
+// WriteLock writes the lock of a probe to path, created or replaced
+// atomically. A server that could not be probed keeps the entry the lock
+// at path had for it, if any, so a server that fails once does not drop
+// out of the lock; the servers not recorded at all are returned, by key:
+// their name and why.
+func WriteLock(path string, l *Locked) (notRecorded map[string]string, err error) {
+	notRecorded = map[string]string{}
+	lock := *l.Lock
+	lock.Servers = slices.Clone(lock.Servers)
+	old, _, oldErr := readLock(path)
+	for key, why := range l.Unchecked {
+		i := -1
+		if oldErr == nil {
+			i = slices.IndexFunc(old.Servers, func(s probe.LockServer) bool { return s.Key() == key })
+		}
+		if i >= 0 {
+			lock.Servers = append(lock.Servers, old.Servers[i])
+		} else {
+			notRecorded[key] = fmt.Sprintf("%q: %s", l.Names[key], why)
+		}
+	}
+	data := probe.EncodeLock(&lock)
+	if before, err := os.ReadFile(path); err == nil {
+		return notRecorded, edit.WriteFile(path, before, data, normalize.JSON)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return notRecorded, fmt.Errorf("cannot write %q: %v", path, err)
+	}
+	return notRecorded, edit.CreateFile(path, data, normalize.JSON, false)
+}
+
+// readLock reads the lock at path and its document (for positions).
+func readLock(path string) (*probe.Lock, *normalize.Document, error) {
+	f, err := safefile.Read(path, safefile.Limits{Max: discover.MaxFileSize})
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, fmt.Errorf("there is no lock at %q: write it first with mcpconf probe --write-lock", path)
+		}
+		return nil, nil, fmt.Errorf("cannot read the lock %q: %v", path, err)
+	}
+	l, err := probe.DecodeLock(f.Data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot read the lock %q: %v", path, err)
+	}
+	doc, _ := discover.Parse(path, path, normalize.JSON, f.Data)
+	return l, doc, nil
+}
+
+// LockCheckRequest is a comparison of a probe with a lock (probe
+// --check-lock).
+type LockCheckRequest struct {
+	Options *discover.Options
+	// Path is the lock file, absolute; Display as findings name it.
+	Path, Display string
+	Locked        *Locked
+	// Results are the probe's: their findings on what the servers tell
+	// the model (and other checks of their tools) are reported with the
+	// lock's, at the servers' definitions.
+	Plan    *ProbePlan
+	Results []probe.Result
+	Version string
+	// GitHubWorkspace is GITHUB_WORKSPACE, for the paths of GitHub and
+	// SARIF output.
+	GitHubWorkspace string
+}
+
+// CheckLock compares the probe with the lock at req.Path and reports, as
+// a lint run does (any of lint's formats renders it), each difference
+// (probe.CompareLock) where it is: a tool's line in the lock, or the
+// definition of a server the lock does not record; and the findings of
+// the probe's checks on the tools of the servers probed ok, at their
+// definitions. It never writes the lock. An error is a lock that cannot
+// be read.
+func CheckLock(req LockCheckRequest) (*view.LintRun, error) {
+	want, doc, err := readLock(req.Path)
+	if err != nil {
+		return nil, err
+	}
+	o := req.Options
+	run := &view.LintRun{Version: req.Version, Checked: map[string]*view.LintFile{}, Files: 1, Rules: probeRuleInfos(),
+		Repository: repository(req.GitHubWorkspace, o), Base: o.Base, Home: o.Home}
+	var servers *normalize.Value
+	if doc.Root != nil {
+		servers = doc.Root.Get("servers")
+	}
+	item := func(v *normalize.Value, i int) *normalize.Value {
+		if v == nil || v.Kind != normalize.Array || i < 0 || i >= len(v.Items) {
+			return nil
+		}
+		return v.Items[i]
+	}
+	for _, c := range probe.CompareLock(want, req.Locked.Lock, req.Locked.Unchecked) {
+		d := normalize.Diagnostic{Rule: c.Rule, Severity: c.Severity, Message: c.Message, Hint: c.Hint}
+		if s := item(servers, c.Want); s != nil {
+			d.Path, d.Pos, d.Pointer = req.Display, s.Range.Start, s.Pointer
+			if t := item(s.Get("tools"), c.Tool); t != nil {
+				d.Pos, d.Pointer = t.Range.Start, t.Pointer
+			}
+		} else if c.Got >= 0 {
+			src := req.Locked.Where[req.Locked.Lock.Servers[c.Got].Key()]
+			d.Path, d.Pos, d.Pointer = src.Path, src.Pos, src.Pointer
+		}
+		run.Findings = append(run.Findings, d)
+	}
+	// the probe's findings on the tools, once per definition
+	for i, r := range req.Results {
+		p := req.Plan.Servers[i]
+		if r.Status != probe.StatusOK || p.server == nil {
+			continue
+		}
+		for _, d := range r.Diagnostics {
+			if d.Severity == normalize.Info || !toolFinding(d.Rule) {
+				continue
+			}
+			d.Path, d.Pos, d.Pointer = p.server.Source.Path, p.server.Source.Pos, p.server.Source.Pointer
+			if !slices.ContainsFunc(run.Findings, func(f normalize.Diagnostic) bool {
+				return f.Rule == d.Rule && f.Message == d.Message && f.Path == d.Path && f.Pos == d.Pos
+			}) {
+				run.Findings = append(run.Findings, d)
+			}
+		}
+	}
+	slices.SortStableFunc(run.Findings, normalize.CompareDiagnostics)
+	run.Checked[req.Display] = view.CheckedFile(doc, run.Findings, true, nil)
+	files := map[string]bool{req.Display: true}
+	for _, d := range run.Findings {
+		if d.Path != "" {
+			files[d.Path] = true
+		}
+	}
+	run.Files = len(files)
+	return run, nil
+}
+
+// toolFinding is a probe finding about a server's tools (what they tell
+// the model, their names and schemas), as opposed to how the probe went.
+func toolFinding(id normalize.RuleID) bool {
+	return strings.HasPrefix(string(id), "tool-") && id != normalize.RuleToolFieldCut &&
+		id != normalize.RuleToolSchemaTooLarge && id != normalize.RuleToolsExcluded
+}
+
+// probeRuleInfos describes probe's diagnostics for SARIF.
+func probeRuleInfos() []view.RuleInfo {
+	var out []view.RuleInfo
+	for _, r := range probe.Rules() {
+		out = append(out, view.RuleInfo{ID: r.ID, Title: r.Title, Help: r.Doc, DocURL: validate.DocURL(r.ID), Severity: r.Severity})
+	}
+	return out
+}
+
+// LockPath is the lock file: given (--lock, relative to the working
+// directory), else LockFile at the project root; and as findings show it.
+func LockPath(o *discover.Options, given string) (abs, display string) {
+	abs = filepath.Join(o.Root, LockFile)
+	if given != "" {
+		abs = given
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(o.Cwd, abs)
+		}
+	}
+	abs = filepath.Clean(abs)
+	display = abs
+	if rel, err := filepath.Rel(o.Base, abs); err == nil && filepath.IsLocal(rel) {
+		display = filepath.ToSlash(rel)
+	}
+	return abs, display
+}
