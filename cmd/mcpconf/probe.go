@@ -34,7 +34,7 @@ type probeOptions struct {
 	// WriteLock and CheckLock write the tool lock, or compare with it;
 	// Lock is its path (--lock); LockDescriptions keeps descriptions in it.
 	WriteLock, CheckLock, LockDescriptions bool
-	Lock                                  string
+	Lock                                   string
 }
 
 func newProbeCmd(io *IO, runF func(*probeOptions) error) *cobra.Command {
