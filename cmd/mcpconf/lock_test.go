@@ -61,6 +61,7 @@ func TestProbeLock(t *testing.T) {
 			t.Errorf("the lock lacks %q:\n%s", want, first)
 		}
 	}
+	t.Logf("the lock:\n%s", first)
 	if code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock", "--lock-descriptions"}, args...)...); code != 0 {
 		t.Fatalf("second write: exit %d\n%s", code, errOut)
 	}
