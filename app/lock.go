@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/edit"
@@ -226,7 +225,7 @@ func CheckLock(req LockCheckRequest) (*view.LintRun, error) {
 			continue
 		}
 		for _, d := range r.Diagnostics {
-			if d.Severity == normalize.Info || !toolFinding(d.Rule) {
+			if d.Severity == normalize.Info || !probe.Checked(d.Rule) {
 				continue
 			}
 			d.Path, d.Pos, d.Pointer = p.server.Source.Path, p.server.Source.Pos, p.server.Source.Pointer
@@ -249,12 +248,6 @@ func CheckLock(req LockCheckRequest) (*view.LintRun, error) {
 	return run, nil
 }
 
-// toolFinding is a probe finding about a server's tools (what they tell
-// the model, their names and schemas), as opposed to how the probe went.
-func toolFinding(id normalize.RuleID) bool {
-	return strings.HasPrefix(string(id), "tool-") && id != normalize.RuleToolFieldCut &&
-		id != normalize.RuleToolSchemaTooLarge && id != normalize.RuleToolsExcluded
-}
 
 // probeRuleInfos describes probe's diagnostics for SARIF.
 func probeRuleInfos() []view.RuleInfo {

@@ -74,6 +74,18 @@ func Check(results []Result, schemes []NameScheme) {
 	}
 }
 
+// Checked reports whether Check reports id: a finding on a server's tools
+// (what they tell the model, their names, their schemas), not on how the
+// probe went. probe --check-lock reports these with the lock's.
+func Checked(id normalize.RuleID) bool {
+	switch id {
+	case normalize.RuleToolNameInvalid, normalize.RuleToolSchemaInvalid, normalize.RuleToolSchemaNotObject,
+		normalize.RuleToolNameCollision, normalize.RuleToolNameTooLong:
+		return true
+	}
+	return false
+}
+
 type owner struct {
 	result int
 	tool   string
