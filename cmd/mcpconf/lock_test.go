@@ -150,3 +150,19 @@ func TestProbeLockUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeLockReportsToolFindings: --check-lock also reports what probe
+// finds in the tools (here a name outside the MCP rules), once, at the
+// server's definition; a warning does not fail the check.
+func TestProbeLockReportsToolFindings(t *testing.T) {
+	root, home, _ := lockTree(t, `[{"name": "add two", "description": "Adds."}]`)
+	args := []string{"--root", root, "--home", home}
+	if code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock"}, args...)...); code != 0 {
+		t.Fatalf("write: exit %d\n%s", code, errOut)
+	}
+	code, out, _ := run(t, nil, append([]string{"probe", "--check-lock"}, args...)...)
+	if code != 0 || strings.Count(out, "[tool-name-invalid]") != 2 || !strings.Contains(out, `.cursor/mcp.json:1:16: warning: tool "add two" contains characters MCP does not allow`) ||
+		!strings.Contains(out, `.mcp.json:1:16: warning: tool "add two"`) {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+}
