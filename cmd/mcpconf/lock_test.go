@@ -166,3 +166,30 @@ func TestProbeLockReportsToolFindings(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 }
+
+// TestProbeLockFailingServer: a server that fails when the lock is
+// written again keeps its entry (exit 1); a check says it was not
+// compared; a server never recorded that fails is named as not recorded.
+func TestProbeLockFailingServer(t *testing.T) {
+	root, home, toolsFile := lockTree(t, lockTools)
+	args := []string{"--root", root, "--home", home}
+	lock := filepath.Join(root, ".mcpconf.lock")
+	if code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock"}, args...)...); code != 0 {
+		t.Fatalf("write: exit %d\n%s", code, errOut)
+	}
+	first, _ := os.ReadFile(lock)
+	os.WriteFile(toolsFile, []byte("not json"), 0o644)
+	code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock"}, args...)...)
+	if again, _ := os.ReadFile(lock); code != 1 || string(again) != string(first) || strings.Contains(errOut, "does not record") {
+		t.Fatalf("a failing server: exit %d\n%s\n%s", code, errOut, again)
+	}
+	code, out, _ := run(t, nil, append([]string{"probe", "--check-lock"}, args...)...)
+	if code != 1 || !strings.Contains(out, `error: server "calc" was not compared with the lock: failed:`) || !strings.Contains(out, "[lock-server-unchecked]") {
+		t.Fatalf("check: exit %d\n%s", code, out)
+	}
+	os.Remove(lock)
+	code, _, errOut = run(t, nil, append([]string{"probe", "--write-lock"}, args...)...)
+	if code != 1 || !strings.Contains(errOut, `the lock does not record server "calc": failed:`) {
+		t.Fatalf("never recorded: exit %d\n%s", code, errOut)
+	}
+}
