@@ -206,6 +206,19 @@ func DecodeLock(src []byte) (*Lock, error) {
 	if l.Version != LockVersion {
 		return nil, fmt.Errorf("it is a lock of version %d; this mcpconf reads version %d", l.Version, LockVersion)
 	}
+	seen := map[string]bool{}
+	for i := range l.Servers {
+		s := &l.Servers[i]
+		switch {
+		case s.Command == "" && s.URL == "":
+			return nil, fmt.Errorf("server %d of the lock has neither a command nor a url", i+1)
+		case s.Command != "" && s.URL != "":
+			return nil, fmt.Errorf("server %d of the lock has both a command and a url", i+1)
+		case seen[s.Key()]:
+			return nil, fmt.Errorf("the lock records %q twice", s.Label())
+		}
+		seen[s.Key()] = true
+	}
 	return &l, nil
 }
 

@@ -128,3 +128,29 @@ func TestLockDocExample(t *testing.T) {
 		t.Fatalf("the example is not what is said: %+v", c)
 	}
 }
+
+// FuzzLock: any lock DecodeLock accepts encodes to bytes that read back
+// as the same lock (once sorted), encoding is stable, and a lock compared
+// with itself has no change; no input panics.
+func FuzzLock(f *testing.F) {
+	f.Add(EncodeLock(testLock()))
+	f.Add([]byte(`{"version": 1, "servers": []}`))
+	f.Add([]byte(`{"version": 1, "servers": [{"command": "x", "used_by": [], "server": {"name": "", "version": ""}, "protocol_version": "", "tools": [{"name": "a", "description": "d"}, {"name": "a", "description": "d"}]}]}`))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		l, err := DecodeLock(src)
+		if err != nil {
+			return
+		}
+		a := EncodeLock(l)
+		back, err := DecodeLock(a)
+		if err != nil {
+			t.Fatalf("encoded, it does not read back: %v\n%s", err, a)
+		}
+		if b := EncodeLock(back); string(a) != string(b) {
+			t.Fatalf("not stable:\n%s\n%s", a, b)
+		}
+		if c := CompareLock(l, back, nil); len(c) != 0 {
+			t.Fatalf("a lock differs from itself: %+v", c)
+		}
+	})
+}
