@@ -193,3 +193,28 @@ func TestProbeLockFailingServer(t *testing.T) {
 		t.Fatalf("never recorded: exit %d\n%s", code, errOut)
 	}
 }
+
+// TestProbeLockNoSecret: a literal secret in a server's arguments, and in
+// a tool's description, never reaches the lock: masked as in every
+// output, the same on every run.
+func TestProbeLockNoSecret(t *testing.T) {
+	token := "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]
+	root, home, toolsFile := lockTree(t, `[{"name": "whoami", "description": "Says who `+token+` is."}]`)
+	def, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"calc": map[string]any{"command": testBin(t), "args": []string{"mcp-test-server", "--tools-file=" + toolsFile, "--token=" + token}}}})
+	os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
+	args := []string{"--root", root, "--home", home, "--client", "cursor"}
+	var locks []string
+	for range 2 {
+		if code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock", "--lock-descriptions"}, args...)...); code != 0 {
+			t.Fatalf("write: exit %d\n%s", code, errOut)
+		}
+		b, _ := os.ReadFile(filepath.Join(root, ".mcpconf.lock"))
+		locks = append(locks, string(b))
+	}
+	if strings.Contains(locks[0], token) || strings.Contains(locks[0], token[:12]) || !strings.Contains(locks[0], `"--token=***"`) || locks[0] != locks[1] {
+		t.Fatalf("%s", locks[0])
+	}
+	if code, out, _ := run(t, nil, append([]string{"probe", "--check-lock"}, args...)...); code != 0 {
+		t.Fatalf("check: exit %d\n%s", code, out)
+	}
+}
