@@ -218,3 +218,20 @@ func TestProbeLockNoSecret(t *testing.T) {
 		t.Fatalf("check: exit %d\n%s", code, out)
 	}
 }
+
+// TestProbeLockNoServers: with no server defined any more, --check-lock
+// reports every server of the lock as gone (it does not pass by having
+// nothing to probe).
+func TestProbeLockNoServers(t *testing.T) {
+	root, home, _ := lockTree(t, lockTools)
+	args := []string{"--root", root, "--home", home}
+	if code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock"}, args...)...); code != 0 {
+		t.Fatalf("write: exit %d\n%s", code, errOut)
+	}
+	os.Remove(filepath.Join(root, ".mcp.json"))
+	os.Remove(filepath.Join(root, ".cursor", "mcp.json"))
+	code, out, errOut := run(t, nil, append([]string{"probe", "--check-lock"}, args...)...)
+	if code != 1 || !strings.Contains(out, "[lock-server-removed]") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+}

@@ -142,7 +142,8 @@ func runProbe(opts *probeOptions) error {
 	if err != nil {
 		return err
 	}
-	if len(clients) == 0 {
+	lockMode := opts.WriteLock || opts.CheckLock
+	if len(clients) == 0 && !lockMode {
 		if len(opts.Names) > 0 {
 			return silentError{exitFindings}
 		}
@@ -157,16 +158,16 @@ func runProbe(opts *probeOptions) error {
 	b := opts.IO.Boundary()
 	plan, err := app.PlanProbe(app.ProbeRequest{Options: &dopts, Clients: clients, Env: env, Names: opts.Names,
 		Timeout: opts.Timeout, GOOS: opts.GOOS, Environ: opts.IO.Environment(), Wd: wd,
-		AllowOutsideFiles: opts.Resolve.AllowOutsideFiles, Unapproved: opts.WriteLock || opts.CheckLock}, b)
+		AllowOutsideFiles: opts.Resolve.AllowOutsideFiles, Unapproved: lockMode}, b)
 	if err != nil {
 		return err
 	}
-	if len(plan.Servers) == 0 {
+	if len(plan.Servers) == 0 && !lockMode {
 		fmt.Fprintln(opts.IO.ErrOut, "mcpconf: the clients here define no server: nothing to probe")
 		return nil
 	}
 	results := opts.run(plan, format.Live && !opts.CheckLock, b)
-	if opts.CheckLock || opts.WriteLock {
+	if lockMode {
 		return opts.lock(&dopts, plan, results, format, b)
 	}
 
