@@ -248,7 +248,6 @@ func CheckLock(req LockCheckRequest) (*view.LintRun, error) {
 	return run, nil
 }
 
-
 // probeRuleInfos describes probe's diagnostics for SARIF.
 func probeRuleInfos() []view.RuleInfo {
 	var out []view.RuleInfo
