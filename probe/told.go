@@ -308,38 +308,99 @@ func lowerASCII(s string) string {
 	return string(b)
 }
 
-// The expressions read an ASCII-lowered text; RE2 runs in linear time.
-// An apostrophe may be typographic (’).
-var toldRegexps = sync.OnceValue(func() struct{ ignore, hide, block, sensitive, imperative, send *regexp.Regexp } {
+// The expressions read an ASCII-lowered text, each anchored (^) at a
+// keyword that strings.Index finds: Go's RE2 has no DFA, so an expression
+// searched over a whole 32 MiB listing would be linear but slow, while
+// one run at each keyword stops within a few bytes where the text does
+// not match. An apostrophe may be typographic (’).
+type toldExprs struct{ ignore, hide, block, target *regexp.Regexp }
+
+var toldRegexps = sync.OnceValue(func() toldExprs {
 	const apos = `(?:'|’)`
-	not := `(?:do\s+not|don` + apos + `t|never|must\s+not|mustn` + apos + `t|should\s+not|shouldn` + apos + `t|shall\s+not)`
 	user := `(?:the\s+)?users?(?:$|[^\w'’])`
 	hide := strings.Join([]string{
-		`\b` + not + `\s+(?:ever\s+)?(?:tell|mention|inform|reveal|disclose|alert|say\s+(?:anything|this|that|it)\s+to|bring\s+(?:this|it|that)\s+up\s+to)\b(?:\s+[\w'’]+){0,4}?\s+` + user,
-		`\bwithout\s+(?:telling|informing|notifying|alerting|mentioning\s+(?:it|this|that)\s+to|letting|asking|the\s+user` + apos + `s\s+knowledge)\b\s*` + user,
-		`\bwithout\s+the\s+users?\s+(?:knowing|noticing|seeing)\b`,
-		`\b(?:hide|conceal|withhold)\s+(?:(?:this|it|that|these|them|everything|anything|the\s+[\w-]+)\s+)?from\s+` + user,
-		`\bkeep\s+(?:this|it|that|these|them|everything|the\s+[\w-]+)\s+(?:secret\s+|hidden\s+)?from\s+` + user,
-		`\b(?:the\s+)?users?\s+(?:must|should|shall)\s*(?:not|never|n` + apos + `t)\s+(?:know|see|notice|learn|find\s+out|be\s+told|be\s+informed|be\s+aware)\b`,
-		`\b(?:the\s+)?users?\s+(?:does|do|need)\s*(?:not|n` + apos + `t)\s+(?:need\s+to\s+|have\s+to\s+)?(?:know|see|be\s+told|be\s+informed)\s+(?:about\s+)?(?:this|it|that)\b`,
+		`(?:do\s+not|don` + apos + `t|never|must\s+not|mustn` + apos + `t|should\s+not|shouldn` + apos + `t|shall\s+not)\s+(?:ever\s+)?(?:tell|mention|inform|reveal|disclose|alert|say\s+(?:anything|this|that|it)\s+to|bring\s+(?:this|it|that)\s+up\s+to)\b(?:\s+[\w'’]+){0,4}?\s+` + user,
+		`without\s+(?:telling|informing|notifying|alerting|mentioning\s+(?:it|this|that)\s+to|letting)\s+` + user,
+		`without\s+the\s+users?\s+(?:knowing|noticing|seeing)\b`,
+		`(?:hide|conceal|withhold)\s+(?:(?:this|it|that|these|them|everything|anything|the\s+[\w-]+)\s+)?from\s+` + user,
+		`keep\s+(?:this|it|that|these|them|everything|the\s+[\w-]+)\s+(?:secret\s+|hidden\s+)?from\s+` + user,
+		`users?\s+(?:must|should|shall)\s*(?:not|never|n` + apos + `t)\s+(?:know|see|notice|learn|find\s+out|be\s+told|be\s+informed|be\s+aware)\b`,
+		`users?\s+(?:does|do|need)\s*(?:not|n` + apos + `t)\s+(?:need\s+to\s+|have\s+to\s+)?(?:know|see|be\s+told|be\s+informed)\s+(?:about\s+)?(?:this|it|that)\b`,
 	}, "|")
-	return struct{ ignore, hide, block, sensitive, imperative, send *regexp.Regexp }{
-		ignore: regexp.MustCompile(`\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|system|original|other)\s+(?:instructions?|prompts?|directions?|rules|guidelines|messages?|context)\b`),
-		hide:   regexp.MustCompile(hide),
-		block:  regexp.MustCompile(`<\s*(?:important|system|instructions?|system[-_ ]?prompt|hidden|secret|admin)\s*>`),
-		// Credentials and files a tool has no business asking for. A
-		// submatch says which kind: 1 a private key or credential file
-		// (an imperative suffices), 2 a config or a word (the imperative
-		// must read it and pass it on).
-		sensitive: regexp.MustCompile(`((?:~|\$home|%userprofile%)?/?\.ssh/id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|(?:(?:~|\$home|%userprofile%)/)?\.aws/credentials|(?:(?:~|\$home|%userprofile%)/)?\.netrc\b|(?:(?:~|\$home|%userprofile%)/)?\.git-credentials|/etc/shadow|(?:(?:~|\$home|%userprofile%)/)?\.gnupg\b|\bprivate[\s_-]+keys?\b|\bseed\s+phrase|\brecovery\s+phrase)` +
-			`|((?:~|\$home|%userprofile%)?/?\.ssh(?:/[\w.-]+)?|(?:(?:~|\$home|%userprofile%)/)?\.cursor/mcp\.json|\bmcp\.json\b|claude_desktop_config\.json|(?:(?:~|\$home|%userprofile%)/)?\.claude\.json|(?:^|[\s'"` + "`" + `(/])\.env(?:\.\w+)?\b|(?:(?:~|\$home|%userprofile%)/)?\.npmrc\b|(?:(?:~|\$home|%userprofile%)/)?\.pypirc\b|(?:(?:~|\$home|%userprofile%)/)?\.docker/config\.json|(?:(?:~|\$home|%userprofile%)/)?\.kube/config|/etc/passwd|(?:(?:~|\$home|%userprofile%)/)?\.bash_history|(?:(?:~|\$home|%userprofile%)/)?\.zsh_history|\bapi[\s_-]?keys?\b|\bpasswords?\b|\bsecret\s+keys?\b|\baccess\s+tokens?\b|\bcredentials\b|\bsession\s+cookies?\b)`),
-		imperative: regexp.MustCompile(`(?:^|[.!?:;,(]\s*|\n\s*|[-*•]\s+|\b(?:you|must|should|always|first|then|and|please|also|now|immediately|need\s+to|have\s+to|sure\s+to|remember\s+to|required\s+to)\s+)(read|cat|open|load|get|fetch|retrieve|collect|grab|extract|copy|access|find|send|pass|include|attach|append|upload|post|forward|provide|insert|put|add|embed|paste|output|print|dump|exfiltrate|leak|transmit)\b`),
-		send:       regexp.MustCompile(`\b(?:pass|passing|include|including|send|sending|attach|append|upload|post|forward|provide|insert|put|add|embed|paste|transmit|exfiltrate|leak)\b`),
+	home := `(?:(?:~|\$home|%userprofile%)/)?`
+	return toldExprs{
+		ignore: regexp.MustCompile(`^(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|system|original|other)\s+(?:instructions?|prompts?|directions?|rules|guidelines|messages?|context)\b`),
+		hide:   regexp.MustCompile(`^(?:` + hide + `)`),
+		block:  regexp.MustCompile(`^<\s*(?:important|system|instructions?|system[-_ ]?prompt|hidden|secret|admin)\s*>`),
+		// Credentials and files a tool has no business asking for, from
+		// where a keyword starts (a home prefix is taken back by hand). A
+		// submatch says which kind: 1 a private key or credential file (an
+		// imperative suffices), 2 a config or a word (the imperative must
+		// read it and pass it on).
+		target: regexp.MustCompile(`^(?:(` + home + `\.ssh/id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?|id_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|` + home + `\.aws/credentials|` + home + `\.netrc\b|` + home + `\.git-credentials|/etc/shadow|` + home + `\.gnupg\b|private[\s_-]+keys?\b|seed\s+phrase|recovery\s+phrase)` +
+			`|(` + home + `\.ssh(?:/[\w.-]+)?|` + home + `\.cursor/mcp\.json|mcp\.json\b|claude_desktop_config\.json|` + home + `\.claude\.json|\.env(?:\.\w+)?\b|` + home + `\.npmrc\b|` + home + `\.pypirc\b|` + home + `\.docker/config\.json|` + home + `\.kube/config|/etc/passwd|` + home + `\.bash_history|` + home + `\.zsh_history|api[\s_-]?keys?\b|passwords?\b|secret\s+keys?\b|access\s+tokens?\b|credentials\b|session\s+cookies?\b))`),
 	}
 })
 
-// readVerbs are the imperatives that read something; the others send it.
-var readVerbs = []string{"read", "cat", "open", "load", "get", "fetch", "retrieve", "collect", "grab", "extract", "copy", "access", "find"}
+// Keywords the expressions are anchored at. Those of targets are where
+// a target's expression starts, but for the home prefix taken back.
+var (
+	ignoreKeys = newKeywords("ignor", "disregard", "forget", "override")
+	hideKeys   = newKeywords("do not", "don'", "don’", "never", "must not", "mustn", "should not", "shouldn", "shall not", "without", "hide", "conceal", "withhold", "keep", "user")
+	targetKeys = newKeywords(".ssh", "id_", ".aws/", ".netrc", ".git-credentials", "/etc/", ".gnupg", "private", "seed", "recovery", "mcp.json", ".cursor/", "claude_desktop_config", ".claude.json", ".env", ".npmrc", ".pypirc", ".docker/", ".kube/", "_history", "api", "password", "secret", "access", "credentials", "session")
+	blockKeys  = newKeywords("<")
+)
+
+// keywords finds any of a few words in one pass: the keys by their first
+// byte.
+type keywords func() *[256][]string
+
+func newKeywords(keys ...string) keywords {
+	return sync.OnceValue(func() *[256][]string {
+		var t [256][]string
+		for _, k := range keys {
+			t[k[0]] = append(t[k[0]], k)
+		}
+		return &t
+	})
+}
+
+// wordByte says whether c continues a word, for the boundaries of
+// keywords.
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c >= 0x80
+}
+
+// anchoredAt runs re at each occurrence in low of a key that starts a
+// word (or starts with a non-word character), on a window of reach
+// bytes, and returns the first match (submatch indexes in low); fn, when
+// set, accepts or refuses a match (indexes in the window, and the
+// window's offset in low). One pass over low, and re where a key is.
+func anchoredAt(low string, keys keywords, re *regexp.Regexp, reach int, fn func(m []int, off int) bool) ([]int, bool) {
+	t := keys()
+	for p := 0; p < len(low); p++ {
+		ks := t[low[p]]
+		if ks == nil || p > 0 && wordByte(low[p]) && wordByte(low[p-1]) {
+			continue
+		}
+		for _, key := range ks {
+			if !strings.HasPrefix(low[p:], key) {
+				continue
+			}
+			m := re.FindStringSubmatchIndex(low[p:min(len(low), p+reach)])
+			if m == nil || fn != nil && !fn(m, p) {
+				continue
+			}
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += p
+				}
+			}
+			return m, true
+		}
+	}
+	return nil, false
+}
 
 func instructionDiags(tool string, f field) []normalize.Diagnostic {
 	s := f.text
@@ -349,15 +410,13 @@ func instructionDiags(tool string, f field) []normalize.Diagnostic {
 	low := lowerASCII(s)
 	re := toldRegexps()
 	var out []normalize.Diagnostic
-	if strings.Contains(low, "ignor") || strings.Contains(low, "disregard") || strings.Contains(low, "forget") || strings.Contains(low, "override") {
-		if m := re.ignore.FindStringIndex(low); m != nil {
-			out = append(out, diag(normalize.RuleToolIgnoreInstructions, normalize.Error,
-				fmt.Sprintf("%s tells the model to ignore its other instructions: %s", of(tool, f), quoteEvidence(sentence(s, m[0], m[1]))),
-				"a tool's text describes the tool; this one tries to take over the model: do not use the server"))
-		}
+	if m, ok := anchoredAt(low, ignoreKeys, re.ignore, 200, nil); ok {
+		out = append(out, diag(normalize.RuleToolIgnoreInstructions, normalize.Error,
+			fmt.Sprintf("%s tells the model to ignore its other instructions: %s", of(tool, f), quoteEvidence(sentence(s, m[0], m[1]))),
+			"a tool's text describes the tool; this one tries to take over the model: do not use the server"))
 	}
 	if strings.Contains(low, "user") {
-		if m := re.hide.FindStringIndex(low); m != nil {
+		if m, ok := anchoredAt(low, hideKeys, re.hide, 300, nil); ok {
 			out = append(out, diag(normalize.RuleToolHidesFromUser, normalize.Error,
 				fmt.Sprintf("%s tells the model to keep something from the user: %s", of(tool, f), quoteEvidence(sentence(s, m[0], m[1]))),
 				"a tool that asks the model to hide what it does from you is not to be trusted: do not use the server"))
@@ -366,8 +425,8 @@ func instructionDiags(tool string, f field) []normalize.Diagnostic {
 	if d, ok := sensitiveDiag(tool, f, s, low); ok {
 		out = append(out, d)
 	}
-	if len(out) == 0 && strings.IndexByte(low, '<') >= 0 {
-		if m := re.block.FindStringIndex(low); m != nil {
+	if len(out) == 0 {
+		if m, ok := anchoredAt(low, blockKeys, re.block, 60, nil); ok {
 			out = append(out, diag(normalize.RuleToolInstructionBlock, normalize.Warning,
 				fmt.Sprintf("%s holds a %s block addressed to the model: %s", of(tool, f), quoteEvidence(s[m[0]:m[1]]), quoteEvidence(sentence(s, m[1], m[1]))),
 				"read what the block tells the model: a description should say what the tool does, not give the model orders"))
@@ -376,44 +435,105 @@ func instructionDiags(tool string, f field) []normalize.Diagnostic {
 	return out
 }
 
-// sensitiveDiag finds an imperative that reads a credential or a file
-// unrelated to the tool and passes it on. Each byte of s is read by the
-// expressions a bounded number of times: a match inside a window already
-// looked at is skipped.
-func sensitiveDiag(tool string, f field, s, low string) (normalize.Diagnostic, bool) {
-	re := toldRegexps()
-	done := 0
-	for _, m := range re.sensitive.FindAllStringSubmatchIndex(low, -1) {
-		if m[0] < done {
+// Verbs of an imperative that reads something, and of one that passes it
+// on, and the words after which a verb is an imperative addressed to the
+// model.
+var (
+	readVerbs = map[string]bool{"read": true, "cat": true, "open": true, "load": true, "get": true, "fetch": true, "retrieve": true, "collect": true, "grab": true, "extract": true, "copy": true, "access": true, "find": true}
+	sendVerbs = map[string]bool{"send": true, "pass": true, "include": true, "attach": true, "append": true, "upload": true, "post": true, "forward": true, "provide": true, "insert": true, "put": true, "add": true, "embed": true, "paste": true, "output": true, "print": true, "dump": true, "exfiltrate": true, "leak": true, "transmit": true}
+	sendWords = map[string]bool{"passing": true, "including": true, "sending": true}
+	orderedBy = map[string]bool{"you": true, "must": true, "should": true, "always": true, "first": true, "then": true, "and": true, "please": true, "also": true, "now": true, "immediately": true}
+	toVerb    = map[string]bool{"need": true, "have": true, "sure": true, "remember": true, "required": true}
+)
+
+// imperatives says whether the sentence (lowered) holds an imperative
+// verb addressed to the model, one that reads, and any verb that passes
+// something on: a verb first in the sentence or a line, after a comma,
+// colon, bullet or parenthesis, or after "you", "must", "always", "first",
+// "need to", ….
+func imperatives(sent string) (imperative, reads, sends bool) {
+	var prev, prev2 string
+	punct := true // the sentence's start
+	for i := 0; i < len(sent); {
+		c := sent[i]
+		if !(c >= 'a' && c <= 'z') {
+			if c == ',' || c == ':' || c == ';' || c == '(' || c == '\n' || c == '-' || c == '*' || c == '.' || c == '!' || c == '?' {
+				punct = true
+			}
+			i++
 			continue
 		}
+		j := i
+		for j < len(sent) && (sent[j] >= 'a' && sent[j] <= 'z' || sent[j] == '_') {
+			j++
+		}
+		w := sent[i:j]
+		if sendVerbs[w] || sendWords[w] {
+			sends = true
+		}
+		if readVerbs[w] || sendVerbs[w] {
+			if punct || orderedBy[prev] || prev == "to" && toVerb[prev2] {
+				imperative = true
+				reads = reads || readVerbs[w]
+			}
+		}
+		prev2, prev, punct = prev, w, false
+		i = j
+	}
+	return
+}
+
+// sensitiveDiag finds an imperative that reads a credential or a file
+// unrelated to the tool and passes it on. A target inside a sentence
+// looked at already is skipped, so each byte is looked at about once.
+func sensitiveDiag(tool string, f field, s, low string) (normalize.Diagnostic, bool) {
+	re := toldRegexps()
+	// the sentences looked at: the last one, and every one by its start
+	type verdict struct {
+		start, end               int
+		imperative, reads, sends bool
+	}
+	var last verdict
+	seen := map[int]verdict{}
+	m, ok := anchoredAt(low, targetKeys, re.target, 80, func(m []int, off int) bool {
 		strong := m[2] >= 0
-		target := low[m[0]:m[1]]
-		target = strings.TrimLeft(target, " \t\n\r'\"`(/")
+		target := low[off+m[0] : off+m[1]]
+		if strings.HasSuffix(target, ".pub") {
+			return false
+		}
+		if target == ".env" && off > 0 && wordByte(low[off-1]) {
+			return false // process.env
+		}
 		if !strong && strings.Contains(target, ".ssh/") && !strings.Contains(target, "id_") {
 			// the SSH client's config, known hosts, public keys: an SSH
 			// tool's own business
-			continue
+			return false
 		}
-		if strings.HasSuffix(target, ".pub") {
-			continue
+		v := last
+		if off < v.start || off >= v.end || v.end == 0 {
+			start, end := sentenceBounds(low, off+m[0], off+m[1])
+			var ok bool
+			if v, ok = seen[start]; !ok {
+				v = verdict{start: start, end: end}
+				v.imperative, v.reads, v.sends = imperatives(low[start:end])
+				seen[start] = v
+			}
+			last = v
 		}
-		start, end := sentenceBounds(low, m[0], m[1])
-		done = end
-		sent := low[start:end]
-		imp := re.imperative.FindAllStringSubmatch(sent, -1)
-		if len(imp) == 0 {
-			continue
-		}
-		reads := slices.ContainsFunc(imp, func(x []string) bool { return slices.Contains(readVerbs, x[1]) })
-		if !strong && !(reads && re.send.MatchString(sent)) {
-			continue
-		}
-		return diag(normalize.RuleToolReadsSecrets, normalize.Error,
-			fmt.Sprintf("%s tells the model to read or pass on %s: %s", of(tool, f), quoteEvidence(s[m[0]:m[1]]), quoteEvidence(sentence(s, m[0], m[1]))),
-			"a tool's description has no reason to ask the model for credentials or files outside its purpose: do not use the server"), true
+		return v.imperative && (strong || v.reads && v.sends)
+	})
+	if !ok {
+		return normalize.Diagnostic{}, false
 	}
-	return normalize.Diagnostic{}, false
+	from := m[0]
+	for _, home := range []string{"~/", "$home/", "%userprofile%/"} {
+		if strings.HasSuffix(low[:from], home) {
+			from -= len(home)
+		}
+	}
+	return diag(normalize.RuleToolReadsSecrets, normalize.Error,
+		fmt.Sprintf("%s tells the model to read or pass on %s: %s", of(tool, f), quoteEvidence(s[from:m[1]]), quoteEvidence(sentence(s, from, m[1]))),
+		"a tool's description has no reason to ask the model for credentials or files outside its purpose: do not use the server"), true
 }
 
 // sentenceBounds is the sentence around s[from:to]: from the end of the
@@ -553,7 +673,14 @@ func words(s string, fn func(string)) {
 		for j < len(s) && nameByte(s[j]) {
 			j++
 		}
-		w := strings.Trim(s[i:j], ".-")
+		a, b := i, j
+		for a < b && (s[a] == '.' || s[a] == '-') {
+			a++
+		}
+		for b > a && (s[b-1] == '.' || s[b-1] == '-') {
+			b--
+		}
+		w := s[a:b]
 		if len(w) >= 4 {
 			fn(w)
 			if k := strings.LastIndex(w, "__"); k >= 0 && len(w)-k-2 >= 4 {
