@@ -377,6 +377,12 @@ func wordByte(c byte) bool {
 // set, accepts or refuses a match (indexes in the window, and the
 // window's offset in low). One pass over low, and re where a key is.
 func anchoredAt(low string, keys keywords, re *regexp.Regexp, reach int, fn func(m []int, off int) bool) ([]int, bool) {
+	return anchoredSkip(low, keys, re, reach, nil, fn)
+}
+
+// anchoredSkip is anchoredAt, but for the offsets skip says to pass by
+// without running re.
+func anchoredSkip(low string, keys keywords, re *regexp.Regexp, reach int, skip func(off int) bool, fn func(m []int, off int) bool) ([]int, bool) {
 	t := keys()
 	for p := 0; p < len(low); p++ {
 		ks := t[low[p]]
@@ -384,7 +390,7 @@ func anchoredAt(low string, keys keywords, re *regexp.Regexp, reach int, fn func
 			continue
 		}
 		for _, key := range ks {
-			if !strings.HasPrefix(low[p:], key) {
+			if !strings.HasPrefix(low[p:], key) || skip != nil && skip(p) {
 				continue
 			}
 			m := re.FindStringSubmatchIndex(low[p:min(len(low), p+reach)])
@@ -495,7 +501,10 @@ func sensitiveDiag(tool string, f field, s, low string) (normalize.Diagnostic, b
 	}
 	var last verdict
 	seen := map[int]verdict{}
-	m, ok := anchoredAt(low, targetKeys, re.target, 80, func(m []int, off int) bool {
+	// a target in the last sentence looked at, which holds no
+	// imperative, is passed by without reading it
+	skip := func(off int) bool { return last.end > 0 && off >= last.start && off < last.end && !last.imperative }
+	m, ok := anchoredSkip(low, targetKeys, re.target, 80, skip, func(m []int, off int) bool {
 		strong := m[2] >= 0
 		target := low[off+m[0] : off+m[1]]
 		if strings.HasSuffix(target, ".pub") {
