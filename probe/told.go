@@ -448,23 +448,31 @@ var (
 	readVerbs = map[string]bool{"read": true, "cat": true, "open": true, "load": true, "get": true, "fetch": true, "retrieve": true, "collect": true, "grab": true, "extract": true, "copy": true, "access": true, "find": true}
 	sendVerbs = map[string]bool{"send": true, "pass": true, "include": true, "attach": true, "append": true, "upload": true, "post": true, "forward": true, "provide": true, "insert": true, "put": true, "add": true, "embed": true, "paste": true, "output": true, "print": true, "dump": true, "exfiltrate": true, "leak": true, "transmit": true}
 	sendWords = map[string]bool{"passing": true, "including": true, "sending": true}
+	// where a sentence passes something on: a tool's argument, a request
+	destWords = map[string]bool{"parameter": true, "parameters": true, "param": true, "params": true, "argument": true, "arguments": true, "arg": true, "args": true, "field": true, "fields": true, "sidenote": true, "note": true, "notes": true, "request": true, "query": true, "body": true, "header": true, "headers": true, "url": true, "endpoint": true, "webhook": true, "payload": true, "context": true, "metadata": true, "comment": true, "input": true}
 	orderedBy = map[string]bool{"you": true, "must": true, "should": true, "always": true, "first": true, "then": true, "and": true, "please": true, "also": true, "now": true, "immediately": true}
 	toVerb    = map[string]bool{"need": true, "have": true, "sure": true, "remember": true, "required": true}
 )
 
 // imperatives says whether the sentence (lowered) holds an imperative
-// verb addressed to the model, one that reads, and any verb that passes
-// something on: a verb first in the sentence or a line, after a comma,
-// colon, bullet or parenthesis, or after "you", "must", "always", "first",
-// "need to", ….
-func imperatives(sent string) (imperative, reads, sends bool) {
+// verb addressed to the model, one that reads, a verb that passes
+// something on, and where to (an argument, a request: dests, or "as"
+// and a quoted name): a verb is an imperative first in the sentence or a
+// line, after a comma, colon, bullet or parenthesis, or after "you",
+// "must", "always", "first", "need to", ….
+func imperatives(sent string) (imperative, reads, sends, dest bool) {
 	var prev, prev2 string
 	punct := true // the sentence's start
 	for i := 0; i < len(sent); {
 		c := sent[i]
 		if !(c >= 'a' && c <= 'z') {
-			if c == ',' || c == ':' || c == ';' || c == '(' || c == '\n' || c == '-' || c == '*' || c == '.' || c == '!' || c == '?' {
+			switch c {
+			case ',', ':', ';', '(', '\n', '-', '*', '.', '!', '?':
 				punct = true
+			case '\'', '"', '`':
+				if prev == "as" {
+					dest = true
+				}
 			}
 			i++
 			continue
@@ -476,6 +484,9 @@ func imperatives(sent string) (imperative, reads, sends bool) {
 		w := sent[i:j]
 		if sendVerbs[w] || sendWords[w] {
 			sends = true
+		}
+		if destWords[w] {
+			dest = true
 		}
 		if readVerbs[w] || sendVerbs[w] {
 			if punct || orderedBy[prev] || prev == "to" && toVerb[prev2] {
@@ -496,8 +507,8 @@ func sensitiveDiag(tool string, f field, s, low string) (normalize.Diagnostic, b
 	re := toldRegexps()
 	// the sentences looked at: the last one, and every one by its start
 	type verdict struct {
-		start, end               int
-		imperative, reads, sends bool
+		start, end                     int
+		imperative, reads, sends, dest bool
 	}
 	var last verdict
 	seen := map[int]verdict{}
@@ -524,12 +535,12 @@ func sensitiveDiag(tool string, f field, s, low string) (normalize.Diagnostic, b
 			var ok bool
 			if v, ok = seen[start]; !ok {
 				v = verdict{start: start, end: end}
-				v.imperative, v.reads, v.sends = imperatives(low[start:end])
+				v.imperative, v.reads, v.sends, v.dest = imperatives(low[start:end])
 				seen[start] = v
 			}
 			last = v
 		}
-		return v.imperative && (strong || v.reads && v.sends)
+		return v.imperative && (strong || v.reads && v.sends && v.dest)
 	})
 	if !ok {
 		return normalize.Diagnostic{}, false

@@ -128,6 +128,8 @@ var benign = []string{
 	"Get the API key for a service from the vault.",
 	"Generate a secure password and include it in the response.",
 	"Read environment variables from a .env file in the project.",
+	"Get the value of a variable from the .env file and add it to the process environment.",
+	"Read the API key from the keychain and pass it to the HTTP client.",
 	"Pass your API key as the api_key parameter.",
 	"Never reveal the user's password in the output.",
 	"Do not show raw JSON to the user; summarize it instead.",
