@@ -322,8 +322,9 @@ var toldRegexps = sync.OnceValue(func() toldExprs {
 		`(?:do\s+not|don` + apos + `t|never|must\s+not|mustn` + apos + `t|should\s+not|shouldn` + apos + `t|shall\s+not)\s+(?:ever\s+)?(?:tell|mention|inform|reveal|disclose|alert|say\s+(?:anything|this|that|it)\s+to|bring\s+(?:this|it|that)\s+up\s+to)\b(?:\s+[\w'’]+){0,4}?\s+` + user,
 		`without\s+(?:telling|informing|notifying|alerting|mentioning\s+(?:it|this|that)\s+to|letting)\s+` + user,
 		`without\s+the\s+users?\s+(?:knowing|noticing|seeing)\b`,
-		`(?:hide|conceal|withhold)\s+(?:(?:this|it|that|these|them|everything|anything|the\s+[\w-]+)\s+)?from\s+` + user,
-		`keep\s+(?:this|it|that|these|them|everything|the\s+[\w-]+)\s+(?:secret\s+|hidden\s+)?from\s+` + user,
+		`(?:do\s+not|don` + apos + `t|never|must\s+not|should\s+not)\s+let\s+(?:the\s+)?users?\s+(?:know|see|notice|find\s+out)\b`,
+		`(?:hide|conceal|withhold)\s+(?:[\w'’-]+\s+){0,3}?from\s+` + user,
+		`keep\s+(?:[\w'’-]+\s+){1,3}?from\s+` + user,
 		`users?\s+(?:must|should|shall)\s*(?:not|never|n` + apos + `t)\s+(?:know|see|notice|learn|find\s+out|be\s+told|be\s+informed|be\s+aware)\b`,
 		`users?\s+(?:does|do|need)\s*(?:not|n` + apos + `t)\s+(?:need\s+to\s+|have\s+to\s+)?(?:know|see|be\s+told|be\s+informed)\s+(?:about\s+)?(?:this|it|that)\b`,
 	}, "|")
