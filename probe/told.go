@@ -599,17 +599,28 @@ func sentence(s string, from, to int) string {
 }
 
 // around is s from a little before s[at].
-func around(s string, at int) string { return excerpt(s, max(0, at-40), at) }
+func around(s string, at int) string { return excerpt(s, 0, at) }
 
 // excerpt is s from start, moved so that s[at:] is within evidenceBytes
-// of it, with "…" in front when it starts later than start.
+// of it, with "…" in front when it starts later than start. It starts at
+// a word, never inside one: a token cut at its start would no longer be
+// recognized, and masked, as a secret.
 func excerpt(s string, start, at int) string {
 	at = max(0, min(at, len(s)))
 	start = max(0, min(start, at))
 	pre := ""
 	if at-start > evidenceBytes*2/3 {
-		start = at - evidenceBytes*2/3
-		pre = "…"
+		from := at - evidenceBytes*2/3
+		if i := strings.IndexAny(s[from:at], " \t\n"); i >= 0 {
+			from += i + 1
+		} else if i := strings.LastIndexAny(s[max(start, at-4096):from], " \t\n"); i >= 0 {
+			from = max(start, at-4096) + i + 1
+		} else {
+			from = max(start, at-4096)
+		}
+		if from > start {
+			start, pre = from, "…"
+		}
 	}
 	for start < len(s) && !utf8.RuneStart(s[start]) {
 		start++
