@@ -23,8 +23,9 @@ import (
 //
 // They run over every listing Check sees (up to 5,000 tools and 32 MiB per
 // server), so each is linear in the text: one pass over the runes for
-// characters, RE2 expressions (no backtracking) over an ASCII-lowered copy
-// for instructions, one map lookup per word for names.
+// characters; for instructions, keywords found in one pass over an
+// ASCII-lowered copy and RE2 expressions (no backtracking) anchored where
+// they are; one map lookup per word for names.
 
 // maxToldPerRule bounds the diagnostics of one rule on one result: a
 // server whose thousands of tools all carry a pattern gets this many, and
@@ -63,7 +64,7 @@ func (s *toldSink) flush() {
 		n := s.n[rule] - maxToldPerRule
 		s.r.Diagnostics = append(s.r.Diagnostics, diag(rule, s.sev[rule],
 			fmt.Sprintf("%d more findings of %q on the tools of server %q", n, rule, s.r.Name),
-			"mcpconf reports the first "+fmt.Sprint(maxToldPerRule)+" of a kind per server; the JSON output lists the same"))
+			fmt.Sprintf("mcpconf reports the first %d findings of a kind per server; the others are of the same kind", maxToldPerRule)))
 	}
 }
 
@@ -346,24 +347,26 @@ var toldRegexps = sync.OnceValue(func() toldExprs {
 // Keywords the expressions are anchored at. Those of targets are where
 // a target's expression starts, but for the home prefix taken back.
 var (
-	ignoreKeys = newKeywords("ignor", "disregard", "forget", "override")
-	hideKeys   = newKeywords("do not", "don'", "don’", "never", "must not", "mustn", "should not", "shouldn", "shall not", "without", "hide", "conceal", "withhold", "keep", "user")
-	targetKeys = newKeywords(".ssh", "id_", ".aws/", ".netrc", ".git-credentials", "/etc/", ".gnupg", "private", "seed", "recovery", "mcp.json", ".cursor/", "claude_desktop_config", ".claude.json", ".env", ".npmrc", ".pypirc", ".docker/", ".kube/", "_history", "api", "password", "secret", "access", "credentials", "session")
-	blockKeys  = newKeywords("<")
+	ignoreKeys = sync.OnceValue(func() *[256][]string { return keyTable("ignor", "disregard", "forget", "override") })
+	hideKeys   = sync.OnceValue(func() *[256][]string {
+		return keyTable("do not", "don'", "don’", "never", "must not", "mustn", "should not", "shouldn", "shall not", "without", "hide", "conceal", "withhold", "keep", "user")
+	})
+	targetKeys = sync.OnceValue(func() *[256][]string {
+		return keyTable(".ssh", "id_", ".aws/", ".netrc", ".git-credentials", "/etc/", ".gnupg", "private", "seed", "recovery", "mcp.json", ".cursor/", "claude_desktop_config", ".claude.json", ".env", ".npmrc", ".pypirc", ".docker/", ".kube/", "_history", "api", "password", "secret", "access", "credentials", "session")
+	})
+	blockKeys = sync.OnceValue(func() *[256][]string { return keyTable("<") })
 )
 
 // keywords finds any of a few words in one pass: the keys by their first
 // byte.
 type keywords func() *[256][]string
 
-func newKeywords(keys ...string) keywords {
-	return sync.OnceValue(func() *[256][]string {
-		var t [256][]string
-		for _, k := range keys {
-			t[k[0]] = append(t[k[0]], k)
-		}
-		return &t
-	})
+func keyTable(keys ...string) *[256][]string {
+	var t [256][]string
+	for _, k := range keys {
+		t[k[0]] = append(t[k[0]], k)
+	}
+	return &t
 }
 
 // wordByte says whether c continues a word, for the boundaries of
