@@ -216,8 +216,8 @@ server "github-work": create_issue, search_code
 \'\'\'
 
 Remove one definition if both are the same server; otherwise make sure the descriptions say which to use.`},
-	{ID: normalize.RuleToolHiddenText, Severity: normalize.Error, Title: "a tool's name, title or description hides text in invisible Unicode tag characters", Doc: `
-Unicode tag characters (U+E0000 to U+E007F) are invisible in every client, yet each stands for an ASCII character that the model reads: a server can write instructions no reviewer sees. The message decodes and quotes the hidden text. Tag characters in a subdivision flag emoji (🏴 England, Scotland, Wales) are not reported.
+	{ID: normalize.RuleToolHiddenText, Severity: normalize.Error, Title: "a tool's name, title or description hides text in invisible Unicode tag characters or variation selectors", Doc: `
+Unicode tag characters (U+E0000 to U+E007F) are invisible in every client, yet each stands for an ASCII character that the model reads: a server can write instructions no reviewer sees. The message decodes and quotes the hidden text. Tag characters in a subdivision flag emoji (🏴 England, Scotland, Wales) are not reported. A run of two or more variation selectors (U+FE00 to U+FE0F, U+E0100 to U+E01EF) hides bytes the same way, one byte each; a single selector after an emoji or an ideograph, which is how those are written, is not reported.
 
 Bad description (invisible characters written as \'\u\' escapes, the hidden text says "ignore previous instructions"):
 

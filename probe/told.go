@@ -123,6 +123,23 @@ type invisibleScan struct {
 	rtl       bool // the text has right-to-left letters, where marks are legitimate
 	zeroWidth rune // first zero-width character outside legitimate use
 	zeroAt    int
+	// the bytes a run of variation selectors encodes (one selector
+	// follows an emoji or an ideograph; a run of them carries data)
+	vsHidden []byte
+	vsAt     int // -1 for none
+}
+
+// variationSelector is the byte a variation selector stands for in the
+// encoding that hides data in runs of them (VS1–VS16 are 0–15,
+// VS17–VS256 are 16–255), or -1.
+func variationSelector(r rune) int {
+	switch {
+	case r >= 0xFE00 && r <= 0xFE0F:
+		return int(r - 0xFE00)
+	case r >= 0xE0100 && r <= 0xE01EF:
+		return int(r-0xE0100) + 16
+	}
+	return -1
 }
 
 // scanInvisible finds, in one pass, the characters a user does not see.
@@ -134,7 +151,7 @@ func scanInvisible(s string) *invisibleScan {
 	if i == len(s) {
 		return nil
 	}
-	sc := &invisibleScan{tagAt: -1}
+	sc := &invisibleScan{tagAt: -1, vsAt: -1}
 	var prev rune // the rune before i, variation selectors skipped
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -166,6 +183,24 @@ func scanInvisible(s string) *invisibleScan {
 			prev = run[len(run)-1]
 			i = j
 			continue
+		case variationSelector(r) >= 0:
+			j, n := i, 0
+			var data []byte
+			for j < len(s) {
+				t, size := utf8.DecodeRuneInString(s[j:])
+				b := variationSelector(t)
+				if b < 0 {
+					break
+				}
+				data = append(data, byte(b))
+				j += size
+				n++
+			}
+			if n >= 2 && sc.vsAt < 0 {
+				sc.vsAt, sc.vsHidden = i, data
+			}
+			i = j
+			continue
 		case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
 			if sc.bidi == 0 {
 				sc.bidi, sc.bidiAt = r, i
@@ -187,7 +222,7 @@ func scanInvisible(s string) *invisibleScan {
 		}
 		i += size
 	}
-	if sc.tagAt < 0 && sc.bidi == 0 && (sc.mark == 0 || sc.rtl) && sc.zeroWidth == 0 {
+	if sc.tagAt < 0 && sc.vsAt < 0 && sc.bidi == 0 && (sc.mark == 0 || sc.rtl) && sc.zeroWidth == 0 {
 		return nil
 	}
 	return sc
@@ -272,6 +307,15 @@ func invisibleDiags(tool string, f field) []normalize.Diagnostic {
 		}
 		out = append(out, diag(normalize.RuleToolHiddenText, normalize.Error,
 			fmt.Sprintf("%s holds Unicode tag characters, invisible to the user but read by the model (%s)", of(tool, f), what),
+			"text the user cannot see tells the model what to do: do not use this server until its maintainer removes it"))
+	}
+	if sc.vsAt >= 0 {
+		what := fmt.Sprintf("%d hidden bytes", len(sc.vsHidden))
+		if utf8.Valid(sc.vsHidden) {
+			what = "hidden text: " + quoteEvidence(string(sc.vsHidden))
+		}
+		out = append(out, diag(normalize.RuleToolHiddenText, normalize.Error,
+			fmt.Sprintf("%s holds a run of Unicode variation selectors, invisible to the user, that encodes data the model can read (%s)", of(tool, f), what),
 			"text the user cannot see tells the model what to do: do not use this server until its maintainer removes it"))
 	}
 	if sc.bidi != 0 {
