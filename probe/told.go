@@ -413,6 +413,17 @@ func keyTable(keys ...string) *[256][]string {
 	return &t
 }
 
+// strongKey says whether a target keyword may start a private key or a
+// credential file, which an imperative alone makes a finding.
+func strongKey(s string) bool {
+	for _, k := range []string{".ssh", "~/.ssh", "$home/.ssh", "id_", ".aws/", "~/.aws/", ".netrc", "~/.netrc", ".git-credentials", "~/.git-credentials", "/etc/", ".gnupg", "~/.gnupg", "private", "seed", "recovery"} {
+		if strings.HasPrefix(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // wordByte says whether c continues a word, for the boundaries of
 // keywords.
 func wordByte(c byte) bool {
@@ -562,7 +573,14 @@ func sensitiveDiag(tool string, f field, s, low string) (normalize.Diagnostic, b
 	seen := map[int]verdict{}
 	// a target in the last sentence looked at, which holds no
 	// imperative, is passed by without reading it
-	skip := func(off int) bool { return last.end > 0 && off >= last.start && off < last.end && !last.imperative }
+	// (and one where only a private key or a credential file would do,
+	// but for those)
+	skip := func(off int) bool {
+		if last.end == 0 || off < last.start || off >= last.end {
+			return false
+		}
+		return !last.imperative || !(last.reads && last.sends && last.dest) && !strongKey(low[off:])
+	}
 	m, ok := anchoredSkip(low, targetKeys, re.target, 80, skip, func(m []int, off int) bool {
 		strong := m[2] >= 0
 		target := low[off+m[0] : off+m[1]]
