@@ -158,20 +158,20 @@ func scanInvisible(s string) *invisibleScan {
 		switch {
 		case r >= 0xE0000 && r <= 0xE007F:
 			j := i
-			var run []rune
+			var last rune
 			for j < len(s) {
 				t, n := utf8.DecodeRuneInString(s[j:])
 				if t < 0xE0000 || t > 0xE007F {
 					break
 				}
-				run = append(run, t)
+				last = t
 				j += n
 			}
-			if !emojiTagSequence(prev, run) {
+			if !emojiTagSequence(prev, s[i:j]) {
 				if sc.tagAt < 0 {
 					sc.tagAt = i
 				}
-				for _, t := range run {
+				for _, t := range s[i:j] {
 					if c := t - 0xE0000; c >= 0x20 && c < 0x7F && sc.hidden.Len() < 4*evidenceBytes {
 						sc.hidden.WriteByte(byte(c))
 					}
@@ -180,7 +180,7 @@ func scanInvisible(s string) *invisibleScan {
 					sc.hidden.WriteByte(' ')
 				}
 			}
-			prev = run[len(run)-1]
+			prev = last
 			i = j
 			continue
 		case variationSelector(r) >= 0:
@@ -192,7 +192,9 @@ func scanInvisible(s string) *invisibleScan {
 				if b < 0 {
 					break
 				}
-				data = append(data, byte(b))
+				if sc.vsAt < 0 && len(data) < 4*evidenceBytes {
+					data = append(data, byte(b))
+				}
 				j += size
 				n++
 			}
@@ -231,11 +233,12 @@ func scanInvisible(s string) *invisibleScan {
 // emojiTagSequence: tag characters after a black flag (U+1F3F4), letters
 // and digits ended by CANCEL TAG, are a subdivision flag (🏴 England,
 // Scotland, Wales), not hidden text.
-func emojiTagSequence(before rune, run []rune) bool {
-	if before != 0x1F3F4 || len(run) < 3 || len(run) > 8 || run[len(run)-1] != 0xE007F {
+func emojiTagSequence(before rune, run string) bool {
+	n := utf8.RuneCountInString(run)
+	if before != 0x1F3F4 || n < 3 || n > 8 || !strings.HasSuffix(run, "\U000E007F") {
 		return false
 	}
-	for _, t := range run[:len(run)-1] {
+	for _, t := range run[:len(run)-len("\U000E007F")] {
 		c := t - 0xE0000
 		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') {
 			return false
@@ -690,7 +693,17 @@ func excerpt(s string, start, at int) string {
 	for start < len(s) && !utf8.RuneStart(s[start]) {
 		start++
 	}
-	return pre + strings.TrimSpace(s[start:])
+	// no more than a message quotes, ended at a word too
+	end := len(s)
+	if start+2*evidenceBytes < end {
+		end = start + 2*evidenceBytes
+		if i := strings.IndexAny(s[end:min(len(s), end+4096)], " \t\n"); i >= 0 {
+			end += i
+		} else {
+			end = min(len(s), end+4096)
+		}
+	}
+	return pre + strings.TrimSpace(s[start:end])
 }
 
 // quoteEvidence quotes a text a server wrote for a message: masked by the
