@@ -152,6 +152,15 @@ const (
 	RuleToolNameInvalid            RuleID = "tool-name-invalid"
 	RuleToolSchemaInvalid          RuleID = "tool-schema-invalid"
 	RuleToolSchemaNotObject        RuleID = "tool-schema-not-object"
+	RuleToolNameShared             RuleID = "tool-name-shared"
+	RuleToolHiddenText             RuleID = "tool-hidden-text"
+	RuleToolBidiControl            RuleID = "tool-bidi-control"
+	RuleToolInvisibleCharacter     RuleID = "tool-invisible-character"
+	RuleToolIgnoreInstructions     RuleID = "tool-ignore-instructions"
+	RuleToolHidesFromUser          RuleID = "tool-hides-from-user"
+	RuleToolReadsSecrets           RuleID = "tool-reads-secrets"
+	RuleToolInstructionBlock       RuleID = "tool-instruction-block"
+	RuleToolNamesOtherServer       RuleID = "tool-names-other-server"
 	RuleInternalError              RuleID = "internal-error"
 )
 

@@ -47,8 +47,10 @@ func NameSchemes(clients []*normalize.Client) []NameScheme {
 
 // Check runs the checks that need every server's tools: tool names that
 // collide or run over a client's length limit under each scheme, tool
-// names outside the MCP naming rules, and input schemas that are not valid
-// JSON Schema. It appends its findings to the results concerned; results
+// names outside the MCP naming rules, input schemas that are not valid
+// JSON Schema, and what the tools tell the model (told.go): invisible
+// characters, instructions aimed at the model, descriptions naming
+// another server's tools, tool names two servers share. It appends its findings to the results concerned; results
 // that are not ok are left alone.
 //
 // A scheme sees the results whose Client it loads (Scheme.Visible); a
@@ -69,9 +71,11 @@ func Check(results []Result, schemes []NameScheme) {
 			}
 		}
 	}
+	collided := map[pairTool]bool{}
 	for _, s := range schemes {
-		checkScheme(results, s)
+		checkScheme(results, s, collided)
 	}
+	checkTold(results, collided)
 }
 
 // Checked reports whether Check reports id: a finding on a server's tools
@@ -91,7 +95,9 @@ type owner struct {
 	tool   string
 }
 
-func checkScheme(results []Result, s NameScheme) {
+// checkScheme reports the collisions under one scheme, and records in
+// collided those of a tool name two servers share.
+func checkScheme(results []Result, s NameScheme, collided map[pairTool]bool) {
 	byName := map[string]owner{}
 	seenServer := map[string]bool{}
 	for i := range results {
@@ -123,6 +129,9 @@ func checkScheme(results []Result, s NameScheme) {
 			}
 			msg := func(a, b *Result, at, bt string) string {
 				return fmt.Sprintf("tool %q of server %q and tool %q of server %q are both %q in %s", at, a.Name, bt, b.Name, shown, s.Client)
+			}
+			if t.Name == first.tool {
+				collided[newPairTool(r.Name, other.Name, t.Name)] = true
 			}
 			hint := fmt.Sprintf("%s keeps one of them; rename one of the servers in %s's config", s.Client, s.Client)
 			r.Diagnostics = append(r.Diagnostics, diag(normalize.RuleToolNameCollision, normalize.Warning, msg(r, other, t.Name, first.tool), hint))
