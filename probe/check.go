@@ -84,7 +84,10 @@ func Check(results []Result, schemes []NameScheme) {
 func Checked(id normalize.RuleID) bool {
 	switch id {
 	case normalize.RuleToolNameInvalid, normalize.RuleToolSchemaInvalid, normalize.RuleToolSchemaNotObject,
-		normalize.RuleToolNameCollision, normalize.RuleToolNameTooLong:
+		normalize.RuleToolNameCollision, normalize.RuleToolNameTooLong, normalize.RuleToolNameShared,
+		normalize.RuleToolHiddenText, normalize.RuleToolBidiControl, normalize.RuleToolInvisibleCharacter,
+		normalize.RuleToolIgnoreInstructions, normalize.RuleToolHidesFromUser, normalize.RuleToolReadsSecrets,
+		normalize.RuleToolInstructionBlock, normalize.RuleToolNamesOtherServer:
 		return true
 	}
 	return false

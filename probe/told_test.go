@@ -333,6 +333,14 @@ func TestToldRuleExamples(t *testing.T) {
 		if len(messages(results[0], id)) == 0 {
 			t.Errorf("%s: its example %q is not reported (%q)", id, example, rulesOf(results[0].Diagnostics))
 		}
+		// what Check reports, --check-lock reports too
+		for _, r := range results {
+			for _, d := range r.Diagnostics {
+				if !Checked(d.Rule) {
+					t.Errorf("Check reports %s, which Checked does not name", d.Rule)
+				}
+			}
+		}
 	}
 }
 
