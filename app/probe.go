@@ -677,12 +677,19 @@ func sameDiag(d normalize.Diagnostic) func(normalize.Diagnostic) bool {
 	}
 }
 
-// ProbeFailed says whether a server probed is not ok: a server a client
-// does not start (disabled, pending approval, …) is no failure of probe.
+// ProbeFailed says whether a server probed is not ok, or is but has a
+// tool probe finds an error in (a description that hides text from the
+// user, an invalid schema): a server a client does not start (disabled,
+// pending approval, …) is no failure of probe.
 func ProbeFailed(results []probe.Result) bool {
 	for _, r := range results {
 		if r.Status != probe.StatusOK && probed(r.Status) {
 			return true
+		}
+		for _, d := range r.Diagnostics {
+			if d.Severity == normalize.Error && probe.Checked(d.Rule) {
+				return true // a tool tells the model what it must not
+			}
 		}
 	}
 	return false

@@ -251,7 +251,10 @@ func TestProbeReportsPoisonedTools(t *testing.T) {
 	})
 	root, home, _ := lockTree(t, string(tools))
 	args := []string{"--root", root, "--home", home, "--client", "cursor"}
-	_, rep, _ := probeJSON(t, nil, args...)
+	code, rep, _ := probeJSON(t, nil, args...)
+	if code != 1 {
+		t.Errorf("probe exits %d on tools that hide text from the user", code)
+	}
 	var rules []string
 	for _, s := range rep.Servers {
 		for _, d := range s.Diagnostics {
@@ -264,7 +267,8 @@ func TestProbeReportsPoisonedTools(t *testing.T) {
 			t.Errorf("probe lacks %q:\n%s", want, all)
 		}
 	}
-	if code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock"}, args...)...); code != 0 {
+	// written, and exit 1 for what the tools say
+	if code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock"}, args...)...); code != 1 || !strings.Contains(errOut, "wrote .mcpconf.lock") {
 		t.Fatalf("write: exit %d\n%s", code, errOut)
 	}
 	code, out, _ := run(t, nil, append([]string{"probe", "--check-lock"}, args...)...)

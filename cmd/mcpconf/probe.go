@@ -81,8 +81,10 @@ it never writes the lock, and prints as lint does (--format text, json,
 sarif or github). Both also probe the servers waiting only for approval
 or trust here, so that a lock is the same on every machine.
 
-Exit status: 0 when every server probed is ok (with --check-lock: nothing
-differs), 1 otherwise, 2 bad usage, 3 fatal (a lock that cannot be read).`,
+Exit status: 0 when every server probed is ok and no tool has an error
+(a description that hides text from you, an invalid schema; with
+--check-lock: and nothing differs from the lock), 1 otherwise, 2 bad usage,
+3 fatal (a lock that cannot be read).`,
 		Example: `  mcpconf probe
   mcpconf probe github linear --tools
   mcpconf probe --client codex --timeout 60s
