@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpconf/mcpconf/define"
+	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/internal/testtree"
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -84,6 +85,32 @@ func TestAddWritesTheCopyReadFirst(t *testing.T) {
 	}
 	if got, want := res.Files[0].Abs, filepath.Join(root, ".codex", "config.toml"); got != want {
 		t.Errorf("codex: wrote %s, want %s", got, want)
+	}
+}
+
+// TestAddAgentCodeNearest: agent-code reads the nearest
+// .agent/settings.toml at or above the start directory: its view from a
+// subdirectory holds the file above's servers, and add writes into that
+// file (keeping its bytes), not a new one that would hide it.
+func TestAddAgentCodeNearest(t *testing.T) {
+	top, home := testtree.Write(t, map[string]string{".agent/settings.toml": "# ours\n[mcp_servers.docs]\nurl = \"https://docs.example.com/sse\"\n", "svc/api/README": ""})
+	os.MkdirAll(home, 0o755)
+	root := filepath.Join(top, "svc", "api")
+	agent := normalize.ClientByID("agent-code")
+	set := prepared(t, root, home).View(agent, discover.AllScopes)
+	if len(set.Entries) != 1 || set.Entries[0].Server.Name != "docs" {
+		t.Fatalf("agent-code's view from below: %+v", set.Entries)
+	}
+	s := define.Server{Name: "time", Transport: normalize.Stdio, Command: "uvx", Args: []string{"mcp-server-time"}}
+	res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{agent}, Scope: normalize.Project, Servers: []define.Server{s}})
+	if err != nil || len(res.Refused) > 0 || len(res.Files) != 1 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if got, want := res.Files[0].Abs, filepath.Join(top, ".agent", "settings.toml"); got != want {
+		t.Errorf("wrote %s, want %s", got, want)
+	}
+	if b, _ := os.ReadFile(filepath.Join(top, ".agent", "settings.toml")); !strings.HasPrefix(string(b), "# ours\n[mcp_servers.docs]") || !strings.Contains(string(b), "[mcp_servers.time]") {
+		t.Errorf("the file:\n%s", b)
 	}
 }
 

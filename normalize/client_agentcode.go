@@ -5,9 +5,13 @@ var agentCode = &Client{
 	ID:      "agent-code",
 	Product: "agent-code",
 	Layout: Layout{
-		Files:  agentCodeFiles,
-		Merge:  KeyByKey,
-		Schema: "agent-code",
+		Files: agentCodeFiles,
+		Merge: KeyByKey,
+		// each of .agent/settings.toml and .agent/settings.local.toml
+		// is the nearest at or above the start directory
+		// (find_config_in_ancestors, find_local_config_in_ancestors)
+		Project: Nearest,
+		Schema:  "agent-code",
 	},
 	Gates: Gates{
 		Lists: []List{
