@@ -154,9 +154,9 @@ var benign = []string{
 	"Returns the value of process.env for the given key.",
 	"Returns the user's calendar events. The user must be signed in.",
 	// scripts that need joiners and marks, emoji sequences and flags
-	"फ़ाइल पढ़ें: क्\u200dष",           // Devanagari with a joiner after the virama
-	"می\u200cخواهم فایل را بخوانم",     // Persian with a non-joiner
-	"קרא את הקובץ\u200f file.txt", // Hebrew with a right-to-left mark
+	"फ़ाइल पढ़ें: क्\u200dष",       // Devanagari with a joiner after the virama
+	"می\u200cخواهم فایل را بخوانم", // Persian with a non-joiner
+	"קרא את הקובץ\u200f file.txt",  // Hebrew with a right-to-left mark
 	"Ships it 1\ufe0f\u20e3 葛\U000E0100 and 👨\u200d💻 and 👩🏽\u200d🚀 and ❤️\u200d🔥 🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F",
 	"\ufeffA description that starts with a byte order mark",
 }
