@@ -27,10 +27,13 @@ const LockFile = ".mcpconf.lock"
 // where each is defined.
 type Locked struct {
 	Lock *probe.Lock
-	// Unchecked says, by server key, why a defined server was not probed
-	// (it failed, or no client starts it); a key probed ok for one client
-	// is not in it.
+	// Unchecked says, by server key, why a server was not probed ok (it
+	// failed, timed out, needs authorization); a key probed ok for one
+	// client is not in it.
 	Unchecked map[string]string
+	// Idle says, by server key, why no client starts a server it defines
+	// (disabled, blocked, rejected, invalid): not in use, so not locked.
+	Idle map[string]string
 	// Where is a definition of each server, by key, for findings about a
 	// server the lock does not record.
 	Where map[string]normalize.Source
@@ -44,7 +47,7 @@ type Locked struct {
 // define it, its name and version, the protocol version and each tool's
 // sums (probe.ToolSums); descriptions adds each description, masked.
 func LockOf(plan *ProbePlan, results []probe.Result, b *secret.Boundary, descriptions bool) *Locked {
-	out := &Locked{Lock: &probe.Lock{Version: probe.LockVersion}, Unchecked: map[string]string{}, Where: map[string]normalize.Source{}, Names: map[string]string{}}
+	out := &Locked{Lock: &probe.Lock{Version: probe.LockVersion}, Unchecked: map[string]string{}, Idle: map[string]string{}, Where: map[string]normalize.Source{}, Names: map[string]string{}}
 	at := map[string]int{}
 	uses := map[string][]probe.LockUse{}
 	for i, p := range plan.Servers {
@@ -62,16 +65,20 @@ func LockOf(plan *ProbePlan, results []probe.Result, b *secret.Boundary, descrip
 			continue
 		}
 		if r.Status != probe.StatusOK {
-			if _, ok := out.Unchecked[key]; !ok {
-				why := string(r.Status)
-				if r.Reason != "" {
-					why += ": " + r.Reason
-				}
-				out.Unchecked[key] = fmt.Sprintf("%s (%s)", why, r.Client)
+			why := string(r.Status)
+			if r.Reason != "" {
+				why += ": " + r.Reason
+			}
+			why = fmt.Sprintf("%s (%s)", why, r.Client)
+			into := out.Unchecked
+			if !probed(r.Status) {
+				into = out.Idle
+			}
+			if _, ok := into[key]; !ok {
+				into[key] = why
 			}
 			continue
 		}
-		delete(out.Unchecked, key)
 		entry.Server = probe.LockInfo{Name: b.Text(r.Server.Name).String(), Version: b.Text(r.Server.Version).String()}
 		entry.ProtocolVersion = b.Text(r.ProtocolVersion).String()
 		entry.Tools = []probe.LockTool{}
@@ -90,7 +97,11 @@ func LockOf(plan *ProbePlan, results []probe.Result, b *secret.Boundary, descrip
 	// every client that defines it alike uses the entry
 	for key, j := range at {
 		delete(out.Unchecked, key)
+		delete(out.Idle, key)
 		out.Lock.Servers[j].UsedBy = uses[key]
+	}
+	for key := range out.Unchecked {
+		delete(out.Idle, key) // started by a client, and failed
 	}
 	out.Lock.Sort()
 	return out
@@ -205,7 +216,7 @@ func CheckLock(req LockCheckRequest) (*view.LintRun, error) {
 		}
 		return v.Items[i]
 	}
-	for _, c := range probe.CompareLock(want, req.Locked.Lock, req.Locked.Unchecked) {
+	for _, c := range probe.CompareLock(want, req.Locked.Lock, req.Locked.Unchecked, req.Locked.Idle) {
 		d := normalize.Diagnostic{Rule: c.Rule, Severity: c.Severity, Message: c.Message, Hint: c.Hint}
 		if s := item(servers, c.Want); s != nil {
 			d.Path, d.Pos, d.Pointer = req.Display, s.Range.Start, s.Pointer

@@ -237,12 +237,14 @@ type LockChange struct {
 // CompareLock compares the live servers with a lock: a tool added,
 // removed or changed (its description, input schema, annotations), a
 // server the lock does not record or records but the live servers do not
-// have (unchecked says why a server of the lock was not probed, by key:
-// the server could not be started, or no client starts it; a key absent
-// from it is not defined here any more), a server that now reports
-// another version. Each change says where it is: in the lock when the
-// lock has it (Want, Tool), else on the live server (Got).
-func CompareLock(want, got *Lock, unchecked map[string]string) []LockChange {
+// have, a server that now reports another version. For a server of the
+// lock not live, unchecked says, by key, why a client that starts it
+// could not probe it (it failed: the check cannot say), idle why no
+// client starts it (disabled, blocked: not in use, the entry is stale);
+// a key in neither is not defined here any more. Each change says where
+// it is: in the lock when the lock has it (Want, Tool), else on the live
+// server (Got).
+func CompareLock(want, got *Lock, unchecked, idle map[string]string) []LockChange {
 	var out []LockChange
 	live := map[string]int{}
 	for i := range got.Servers {
@@ -260,9 +262,12 @@ func CompareLock(want, got *Lock, unchecked map[string]string) []LockChange {
 					Hint:    "probe it where it can start (its variables set, approved and trusted), or run mcpconf probe --write-lock to drop it from the lock"})
 				continue
 			}
+			msg := fmt.Sprintf("the lock records server %s (%q), which no client here defines any more", w.name(), w.Label())
+			if why, ok := idle[w.Key()]; ok {
+				msg = fmt.Sprintf("the lock records server %s (%q), which no client here starts: %s", w.name(), w.Label(), why)
+			}
 			out = append(out, LockChange{Rule: normalize.RuleLockServerRemoved, Severity: normalize.Error, Want: wi, Tool: -1, Got: -1,
-				Message: fmt.Sprintf("the lock records server %s (%q), which no client here defines any more", w.name(), w.Label()),
-				Hint:    "run mcpconf probe --write-lock to drop it from the lock"})
+				Message: msg, Hint: "run mcpconf probe --write-lock to drop it from the lock"})
 			continue
 		}
 		g := &got.Servers[gi]

@@ -58,7 +58,7 @@ func TestCompareLock(t *testing.T) {
 	want.Sort()
 	got := testLock()
 	got.Sort()
-	if c := CompareLock(want, got, nil); len(c) != 0 {
+	if c := CompareLock(want, got, nil, nil); len(c) != 0 {
 		t.Fatalf("unchanged: %+v", c)
 	}
 	calc := 0 // the stdio server, wherever sorting put it
@@ -76,7 +76,7 @@ func TestCompareLock(t *testing.T) {
 	unchecked := map[string]string{want.Servers[other].Key(): "failed: the process exited (claude)"}
 	got.Servers = append(got.Servers[:other], got.Servers[other+1:]...)
 	var rules []string
-	for _, c := range CompareLock(want, got, unchecked) {
+	for _, c := range CompareLock(want, got, unchecked, nil) {
 		rules = append(rules, string(c.Rule)+": "+c.Message)
 	}
 	all := strings.Join(rules, "\n")
@@ -96,7 +96,7 @@ func TestCompareLock(t *testing.T) {
 		t.Log(all)
 	}
 	delete(unchecked, want.Servers[other].Key())
-	c := CompareLock(want, got, unchecked)
+	c := CompareLock(want, got, unchecked, nil)
 	if i := slices.IndexFunc(c, func(c LockChange) bool { return c.Rule == normalize.RuleLockServerRemoved }); i < 0 || c[i].Want != other {
 		t.Errorf("without a reason, the server is gone from the config: %+v", c)
 	}
@@ -122,7 +122,7 @@ func TestLockDocExample(t *testing.T) {
 		return &Lock{Version: LockVersion, Servers: []LockServer{{Command: "calc", UsedBy: []LockUse{{"claude", "calc"}},
 			Tools: []LockTool{{Name: "add", Description: sum([]byte(text)), Text: &text}}}}}
 	}
-	c := CompareLock(lock(old), lock(now), nil)
+	c := CompareLock(lock(old), lock(now), nil, nil)
 	i := slices.IndexFunc(Rules(), func(r Rule) bool { return r.ID == normalize.RuleLockToolChanged })
 	if len(c) != 1 || i < 0 || !strings.Contains(Rules()[i].Doc, "    "+c[0].Message+"\n") {
 		t.Fatalf("the example is not what is said: %+v", c)
@@ -149,7 +149,7 @@ func FuzzLock(f *testing.F) {
 		if b := EncodeLock(back); string(a) != string(b) {
 			t.Fatalf("not stable:\n%s\n%s", a, b)
 		}
-		if c := CompareLock(l, back, nil); len(c) != 0 {
+		if c := CompareLock(l, back, nil, nil); len(c) != 0 {
 			t.Fatalf("a lock differs from itself: %+v", c)
 		}
 	})

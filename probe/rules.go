@@ -320,11 +320,11 @@ A server the clients start is not in \'.mcpconf.lock\': its tools were never rev
 
 Review its tools (\'mcpconf probe NAME --tools\'), then run \'mcpconf probe --write-lock\'.`},
 	{ID: normalize.RuleLockServerRemoved, Severity: normalize.Error, Title: "the lock records a server no client defines any more", Doc: `
-\'.mcpconf.lock\' records a server no client of this project defines any more (or defines with another command, arguments or URL): the lock is stale.
+\'.mcpconf.lock\' records a server no client of this project defines any more (or defines with another command, arguments or URL), or one no client starts (disabled, rejected, blocked by a list): the lock is stale.
 
 Run \'mcpconf probe --write-lock\' to drop it.`},
 	{ID: normalize.RuleLockServerUnchecked, Severity: normalize.Error, Title: "a server of the lock could not be compared with it", Doc: `
-A server \'.mcpconf.lock\' records is defined here, but it could not be probed (it failed, needs authorization, or no client starts it: disabled, blocked), so its tools were not compared: the check cannot say they are unchanged.
+A server \'.mcpconf.lock\' records is defined here and started by a client, but it could not be probed (it failed, timed out, needs authorization), so its tools were not compared: the check cannot say they are unchanged.
 
 Probe it where it starts (its variables set), or drop it from the lock with \'mcpconf probe --write-lock\' if it is no longer used.`},
 	{ID: normalize.RuleLockServerChanged, Severity: normalize.Info, Title: "a server reports another name or version than the lock records", Doc: `

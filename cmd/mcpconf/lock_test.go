@@ -276,3 +276,26 @@ func TestProbeReportsPoisonedTools(t *testing.T) {
 		t.Fatalf("check: exit %d\n%s", code, out)
 	}
 }
+
+// TestProbeLockIdleServer: a server no client starts (Claude Code's
+// project server rejected in settings) is not locked and is no failure of
+// --write-lock; a lock that records it is stale, and --check-lock says
+// why no client starts it.
+func TestProbeLockIdleServer(t *testing.T) {
+	root, home, _ := lockTree(t, lockTools)
+	args := []string{"--root", root, "--home", home, "--client", "claude"}
+	if code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock"}, args...)...); code != 0 {
+		t.Fatalf("write: exit %d\n%s", code, errOut)
+	}
+	os.MkdirAll(filepath.Join(root, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(root, ".claude", "settings.json"), []byte(`{"disabledMcpjsonServers": ["calc"]}`), 0o644)
+	code, out, _ := run(t, nil, append([]string{"probe", "--check-lock"}, args...)...)
+	if code != 1 || !strings.Contains(out, `which no client here starts: rejected`) || !strings.Contains(out, "[lock-server-removed]") {
+		t.Fatalf("check: exit %d\n%s", code, out)
+	}
+	code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock"}, args...)...)
+	b, _ := os.ReadFile(filepath.Join(root, ".mcpconf.lock"))
+	if code != 0 || strings.Contains(errOut, "does not record") || strings.Contains(string(b), "calc") {
+		t.Fatalf("write: exit %d\n%s\n%s", code, errOut, b)
+	}
+}
