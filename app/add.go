@@ -71,7 +71,10 @@ func (r *AddResult) Verify(o *discover.Options, remove bool) {
 type Written struct {
 	Client    *normalize.Client
 	Abs, Path string // the file, and as displayed
-	Server    define.Server
+	// Scope is the scope written: ~/.claude.json holds Claude Code's user
+	// servers and each project's local ones.
+	Scope  normalize.Scope
+	Server define.Server
 	// Forced: written in its nearest form (define.Force), not as given.
 	Forced bool
 }
@@ -134,7 +137,7 @@ func Add(req AddRequest) (*AddResult, error) {
 				return nil, err
 			}
 			warnings = append(warnings, warns...)
-			written = append(written, Written{Client: c, Abs: abs, Path: display, Server: s, Forced: len(warns) > 0})
+			written = append(written, Written{Client: c, Abs: abs, Path: display, Scope: req.Scope, Server: s, Forced: len(warns) > 0})
 			if next != nil {
 				src, doc = next, nil
 			}
@@ -285,7 +288,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 		}
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: doc.Src, After: after, Fixed: 1})
 		out.Created = append(out.Created, false)
-		out.Written = append(out.Written, Written{Client: c, Abs: abs, Path: display, Server: define.Server{Name: req.Name}})
+		out.Written = append(out.Written, Written{Client: c, Abs: abs, Path: display, Scope: req.Scope, Server: define.Server{Name: req.Name}})
 	}
 	return out, nil
 }

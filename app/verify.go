@@ -42,7 +42,7 @@ func Verify(o *discover.Options, written []Written, remove bool) (problems, warn
 			problems = append(problems, view.ClientNote{Client: w.Client,
 				Reason: fmt.Sprintf("it does not list %q after it was written to %s", w.Server.Name, w.Path),
 				Hint:   fmt.Sprintf("mcpconf explain %s --client %s says why", w.Server.Name, w.Client.ID)})
-		case set.Entries[i].Server.Source.Abs != w.Abs:
+		case set.Entries[i].Server.Source.Abs != w.Abs || set.Entries[i].Server.Source.Scope != w.Scope:
 			s := set.Entries[i].Server
 			problems = append(problems, view.ClientNote{Client: w.Client,
 				Reason: fmt.Sprintf("it uses the definition of %q in %s:%s, which takes precedence over the one written to %s", w.Server.Name, s.Source.Path, s.Source.Pos, w.Path),

@@ -156,3 +156,23 @@ func TestAddUserScopeClaudeJSON(t *testing.T) {
 		t.Fatalf("~/.claude.json:\n%s", b)
 	}
 }
+
+// TestVerifyUserUnderLocal: a Claude Code user server written to
+// ~/.claude.json while the project's local scope, in the same file,
+// defines the name: the local one wins, and Verify says so (the file
+// alone does not tell them apart).
+func TestVerifyUserUnderLocal(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{".git/HEAD": "ref: refs/heads/main\n"})
+	os.MkdirAll(home, 0o755)
+	os.WriteFile(filepath.Join(home, ".claude.json"), []byte(`{"projects": {`+jsonQuote(root)+`: {"mcpServers": {"time": {"command": "uvx", "args": ["old"]}}}}}`), 0o600)
+	claude := normalize.ClientByID("claude")
+	res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{claude}, Scope: normalize.User,
+		Servers: []define.Server{{Name: "time", Transport: normalize.Stdio, Command: "uvx", Args: []string{"mcp-server-time"}}}})
+	if err != nil || len(res.Files) != 1 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	res.Verify(prepared(t, root, home), false)
+	if len(res.Unverified) != 1 || !strings.Contains(res.Unverified[0].Hint, "--scope local") {
+		t.Fatalf("%+v", res.Unverified)
+	}
+}
