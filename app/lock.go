@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -50,10 +51,20 @@ func LockOf(plan *ProbePlan, results []probe.Result, b *secret.Boundary, descrip
 	out := &Locked{Lock: &probe.Lock{Version: probe.LockVersion}, Unchecked: map[string]string{}, Idle: map[string]string{}, Where: map[string]normalize.Source{}, Names: map[string]string{}}
 	at := map[string]int{}
 	uses := map[string][]probe.LockUse{}
+	// by client id, then name, whatever order the clients were selected
+	// in: where clients get different tools from one server (it lists
+	// more to a client that declares roots), the same one is locked
+	order := make([]int, 0, len(plan.Servers))
 	for i, p := range plan.Servers {
-		if p.server == nil {
-			continue
+		if p.server != nil {
+			order = append(order, i)
 		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(results[a].Client, results[b].Client), cmp.Compare(plan.Servers[a].server.Name, plan.Servers[b].server.Name))
+	})
+	for _, i := range order {
+		p := plan.Servers[i]
 		entry := lockEntry(p.server, b)
 		key := entry.Key()
 		if _, ok := out.Where[key]; !ok {

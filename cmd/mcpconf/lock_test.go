@@ -299,3 +299,20 @@ func TestProbeLockIdleServer(t *testing.T) {
 		t.Fatalf("write: exit %d\n%s\n%s", code, errOut, b)
 	}
 }
+
+// TestProbeLockClientOrder: the lock is the same whatever order the
+// clients are selected in.
+func TestProbeLockClientOrder(t *testing.T) {
+	root, home, _ := lockTree(t, lockTools)
+	var locks []string
+	for _, clients := range []string{"cursor,claude", "claude,cursor"} {
+		if code, _, errOut := run(t, nil, "probe", "--write-lock", "--root", root, "--home", home, "--client", clients); code != 0 {
+			t.Fatalf("write: exit %d\n%s", code, errOut)
+		}
+		b, _ := os.ReadFile(filepath.Join(root, ".mcpconf.lock"))
+		locks = append(locks, string(b))
+	}
+	if locks[0] != locks[1] {
+		t.Fatalf("%s\n%s", locks[0], locks[1])
+	}
+}
