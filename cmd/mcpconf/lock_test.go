@@ -301,9 +301,14 @@ func TestProbeLockIdleServer(t *testing.T) {
 }
 
 // TestProbeLockClientOrder: the lock is the same whatever order the
-// clients are selected in.
+// clients are selected in, for a server that lists one more tool to Claude
+// Code (which declares roots) than to Cursor.
 func TestProbeLockClientOrder(t *testing.T) {
-	root, home, _ := lockTree(t, lockTools)
+	root, home, toolsFile := lockTree(t, lockTools)
+	def, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"calc": map[string]any{"command": testBin(t), "args": []string{"mcp-test-server", "--tools-file=" + toolsFile, "--roots-tool"}}}})
+	for _, f := range []string{".mcp.json", ".cursor/mcp.json"} {
+		os.WriteFile(filepath.Join(root, f), def, 0o644)
+	}
 	var locks []string
 	for _, clients := range []string{"cursor,claude", "claude,cursor"} {
 		if code, _, errOut := run(t, nil, "probe", "--write-lock", "--root", root, "--home", home, "--client", clients); code != 0 {
@@ -312,7 +317,7 @@ func TestProbeLockClientOrder(t *testing.T) {
 		b, _ := os.ReadFile(filepath.Join(root, ".mcpconf.lock"))
 		locks = append(locks, string(b))
 	}
-	if locks[0] != locks[1] {
+	if locks[0] != locks[1] || !strings.Contains(locks[0], `"name": "get-roots-list"`) {
 		t.Fatalf("%s\n%s", locks[0], locks[1])
 	}
 }

@@ -98,7 +98,7 @@ func testServer(args []string) int {
 	}
 	for _, a := range args {
 		if path, ok := strings.CutPrefix(a, "--tools-file="); ok {
-			return toolsFileServer(path)
+			return toolsFileServer(path, slices.Contains(args, "--roots-tool"))
 		}
 	}
 	wd, _ := os.Getwd()
@@ -137,11 +137,12 @@ func testServer(args []string) int {
 	return 0
 }
 
-// toolsFileServer serves the tools a JSON file lists when it starts
+// toolsFileServer serves the tools a JSON file lists when it starts (and,
+// with rootsTool, one more to a client that declares roots)
 // ([{"name", "description", "inputSchema", "annotations"}]), and says it
 // is version "version" of the file's sibling version.txt, if any: a server
 // whose tools change between runs.
-func toolsFileServer(path string) int {
+func toolsFileServer(path string, rootsTool bool) int {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -157,6 +158,21 @@ func toolsFileServer(path string) int {
 		version = strings.TrimSpace(string(v))
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "file-tools", Version: version}, nil)
+	if rootsTool {
+		// one more tool for a client that declares roots
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if r, ok := req.(*mcp.ListToolsRequest); ok {
+					//lint:ignore SA1019 a server like server-everything, which reads roots
+					if caps := r.ClientCapabilities(); caps != nil && (caps.RootsV2 != nil || caps.Roots.ListChanged) {
+						s.AddTool(&mcp.Tool{Name: "get-roots-list", InputSchema: json.RawMessage(`{"type":"object"}`)},
+							func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+					}
+				}
+				return next(ctx, method, req)
+			}
+		})
+	}
 	for _, t := range tools {
 		if t.InputSchema == nil {
 			t.InputSchema = json.RawMessage(`{"type":"object"}`)
