@@ -166,7 +166,9 @@ func toolsFileServer(path string, rootsTool bool) int {
 					//lint:ignore SA1019 a server like server-everything, which reads roots
 					if caps := r.ClientCapabilities(); caps != nil && (caps.RootsV2 != nil || caps.Roots.ListChanged) {
 						s.AddTool(&mcp.Tool{Name: "get-roots-list", InputSchema: json.RawMessage(`{"type":"object"}`)},
-							func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return &mcp.CallToolResult{}, nil })
+							func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+								return &mcp.CallToolResult{}, nil
+							})
 					}
 				}
 				return next(ctx, method, req)
