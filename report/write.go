@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -16,7 +17,7 @@ import (
 // renderers.)
 func WriteText(w, errOut io.Writer, r *view.Write, st Style) error {
 	for _, n := range r.Warnings {
-		if _, err := fmt.Fprintf(errOut, "mcpconf: %s: warning: %s\n", n.Client, n.Reason); err != nil {
+		if _, err := fmt.Fprintf(errOut, "mcpconf: %swarning: %s\n", about(n), n.Reason); err != nil {
 			return err
 		}
 		if !n.Hint.IsZero() {
@@ -26,7 +27,7 @@ func WriteText(w, errOut io.Writer, r *view.Write, st Style) error {
 		}
 	}
 	for _, n := range append(r.Refused, r.Unverified...) {
-		if _, err := fmt.Fprintf(errOut, "mcpconf: %s: %s\n", n.Client, n.Reason); err != nil {
+		if _, err := fmt.Fprintf(errOut, "mcpconf: %s%s\n", about(n), n.Reason); err != nil {
 			return err
 		}
 		if !n.Hint.IsZero() {
@@ -46,4 +47,13 @@ func WriteText(w, errOut io.Writer, r *view.Write, st Style) error {
 		}
 	}
 	return nil
+}
+
+// about names the client a note is about, "Codex: ", unless the note
+// starts with its name already ("Codex passes variables by name …").
+func about(n view.WriteNote) string {
+	if strings.HasPrefix(n.Reason.String(), n.Client.String()+" ") {
+		return ""
+	}
+	return n.Client.String() + ": "
 }
