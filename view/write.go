@@ -44,30 +44,38 @@ type Write struct {
 	Unverified []WriteNote
 	// Diff holds every file's change, for a dry run.
 	Diff *Diff
+	// Views are the clients' views read again after the write (nil for a
+	// dry run, a remove, or nothing written): the server's (Name set), or
+	// every server's (sync).
+	Views *Workspace
 }
 
 // WriteFile is a file a write changed, shown.
 type WriteFile struct {
 	Path    secret.Safe
 	Created bool
+	// Diff is the file's change.
+	Diff *Diff
 }
 
 // WriteNote is a refusal or warning, shown.
 type WriteNote struct {
 	Client, Reason, Hint secret.Safe
+	ClientID             secret.Safe
 }
 
-// NewWrite makes a write's result safe to print.
-func NewWrite(b *secret.Boundary, run *WriteRun) *Write {
-	w := &Write{Name: b.Text(run.Name), Remove: run.Remove, DryRun: run.DryRun}
+// NewWrite makes a write's result safe to print; views, when not nil,
+// are the clients' views read again after it.
+func NewWrite(b *secret.Boundary, run *WriteRun, views *Workspace) *Write {
+	w := &Write{Name: b.Text(run.Name), Remove: run.Remove, DryRun: run.DryRun, Views: views}
 	var diffs []string
 	for _, f := range run.Files {
-		w.Files = append(w.Files, WriteFile{Path: b.Text(f.Path), Created: f.Created})
+		w.Files = append(w.Files, WriteFile{Path: b.Text(f.Path), Created: f.Created, Diff: NewDiff(b, []string{f.Diff})})
 		diffs = append(diffs, f.Diff)
 	}
 	w.Diff = NewDiff(b, diffs)
 	note := func(n ClientNote) WriteNote {
-		return WriteNote{Client: b.Text(n.Client.Product), Reason: b.Text(n.Reason), Hint: b.Text(n.Hint)}
+		return WriteNote{Client: b.Text(n.Client.Product), ClientID: b.Text(n.Client.ID), Reason: b.Text(n.Reason), Hint: b.Text(n.Hint)}
 	}
 	for _, n := range run.Refused {
 		w.Refused = append(w.Refused, note(n))

@@ -10,7 +10,6 @@ import (
 	"github.com/mcpconf/mcpconf/define"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
-	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -26,6 +25,7 @@ type addOptions struct {
 	DryRun    bool
 	Force     bool
 	Color     colorFlags
+	Format    string
 	Remove    bool // mcpconf remove
 }
 
@@ -82,6 +82,7 @@ precedence elsewhere) is an error (exit 1).`,
 	f.StringVar(&opts.Transport, "transport", "", "for a URL: http (default) or sse")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
 	f.BoolVar(&opts.Force, "force", false, "where a client cannot hold the server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
+	f.StringVar(&opts.Format, "format", "text", "output format: "+report.WriteFormats().String())
 	registerColor(cmd, &opts.Color)
 	return cmd
 }
@@ -109,6 +110,7 @@ unified diff and writes nothing.`,
 	opts.Flags.register(cmd)
 	cmd.Flags().StringVar(&opts.Scope, "scope", "project", "which file of each client: project, user or local")
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+report.WriteFormats().String())
 	registerColor(cmd, &opts.Color)
 	return cmd
 }
@@ -116,6 +118,9 @@ unified diff and writes nothing.`,
 func runAdd(opts *addOptions) error {
 	if err := checkColor(opts.Color); err != nil {
 		return err
+	}
+	if _, ok := report.WriteFormats().Lookup(opts.Format); !ok {
+		return usagef("unknown format %q: use %s", opts.Format, report.WriteFormats())
 	}
 	if len(opts.Flags.Clients) == 0 {
 		return usagef("--client is required: the clients to write the server for")
@@ -142,7 +147,7 @@ func runAdd(opts *addOptions) error {
 	if err != nil {
 		return err
 	}
-	return written(opts.IO, &opts.Flags, opts.Color, res, opts.Name, opts.Remove, opts.DryRun, clients)
+	return written(opts.IO, &opts.Flags, opts.Color, opts.Format, res, opts.Name, opts.Remove, opts.DryRun, clients)
 }
 
 // writeScope is the --scope of add, remove and sync.
@@ -154,13 +159,14 @@ func writeScope(s string) (normalize.Scope, error) {
 	return scope, nil
 }
 
-// written prints what add, remove or sync did (report.WriteText) and,
-// once they wrote, each client's view read afresh from the files: the
-// write is not done until each client's view says what it makes of it
-// (app.AddResult.Verify; add: the server's views, sync: the matrix).
-func written(io *IO, flags *discoveryFlags, color colorFlags, res *app.AddResult, name string, remove, dryRun bool, clients []*normalize.Client) error {
+// written prints what add, remove or sync did in the format asked
+// (report.WriteFormats). Once they wrote, every view is read again from
+// the files: the write is not done until each client's view says what it
+// makes of it (app.AddResult.Verify), and add and sync show the views.
+func written(io *IO, flags *discoveryFlags, color colorFlags, format string, res *app.AddResult, name string, remove, dryRun bool, clients []*normalize.Client) error {
+	render, _ := report.WriteFormats().Lookup(format)
 	b, st := io.Boundary(), io.Style(color)
-	var ex *app.Explanation
+	var views *view.Workspace
 	if !dryRun && len(res.Written) > 0 {
 		fresh, err := flags.options(io)
 		if err == nil {
@@ -171,24 +177,15 @@ func written(io *IO, flags *discoveryFlags, color colorFlags, res *app.AddResult
 		}
 		res.Verify(&fresh, remove)
 		if !remove && len(res.Files) > 0 {
-			if ex, err = app.Explain(app.ExplainRequest{Options: &fresh, Clients: clients, Name: name}, b); err != nil {
+			ex, err := app.Explain(app.ExplainRequest{Options: &fresh, Clients: clients, Name: name}, b)
+			if err != nil {
 				return err
 			}
+			views = ex.Workspace
 		}
 	}
-	if err := report.WriteText(io.Out, io.ErrOut, view.NewWrite(b, res.Run(name, remove, dryRun)), st); err != nil {
+	if err := render(io.Out, io.ErrOut, view.NewWrite(b, res.Run(name, remove, dryRun), views), st); err != nil {
 		return err
-	}
-	if ex != nil {
-		var err error
-		if name != "" {
-			err = report.ExplainNameViewsText(io.Out, ex.Workspace, st)
-		} else {
-			err = report.ExplainMatrixText(io.Out, ex.Workspace, secret.Lit(""), false, st)
-		}
-		if err != nil {
-			return err
-		}
 	}
 	if len(res.Refused) > 0 || len(res.Unverified) > 0 {
 		return silentError{exitFindings}

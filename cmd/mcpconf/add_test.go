@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,4 +111,51 @@ func TestHugeFileEndToEnd(t *testing.T) {
 	if fi, err := os.Stat(filepath.Join(root, ".mcp.json")); err != nil || fi.Size() != discover.MaxFileSize+1 {
 		t.Errorf("the file changed: %v", err)
 	}
+}
+
+// TestWriteJSON: add, sync and remove with --format json: one object with
+// the files (and their diffs), the clients refused, and, once written,
+// each client's view read again as explain --format json gives it.
+func TestWriteJSON(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{".mcp.json": `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "x@1"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}"}}}}`})
+	os.MkdirAll(home, 0o755)
+	run := func(args ...string) (int, map[string]any) {
+		io, out, errOut := testIO(nil)
+		code := Main(append(args[:1:1], append([]string{"--root", root, "--home", home, "--format", "json"}, args[1:]...)...), io)
+		var v map[string]any
+		if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+			t.Fatalf("%v: not JSON: %v\n%s%s", args, err, out, errOut)
+		}
+		return code, v
+	}
+	code, v := run("sync", "--from", "claude", "--to", "codex,cursor", "--dry-run")
+	files, _ := v["files"].([]any)
+	refused, _ := v["refused"].([]any)
+	if code != 1 || v["dry_run"] != true || len(files) != 1 || len(refused) != 1 || v["views"] != nil {
+		t.Fatalf("sync --dry-run: exit %d %v", code, v)
+	}
+	if r := refused[0].(map[string]any); r["client"] != "codex" || !strings.Contains(r["reason"].(string), "passes variables to a server by name") {
+		t.Errorf("refused: %v", r)
+	}
+	if f := files[0].(map[string]any); f["path"] != ".cursor/mcp.json" || f["created"] != true || len(f["diff"].([]any)) == 0 {
+		t.Errorf("file: %v", f)
+	}
+	code, v = run("add", "time", "--client", "cursor", "--", "uvx", "mcp-server-time")
+	views, _ := v["views"].(map[string]any)
+	if code != 0 || views == nil || views["name"] != "time" {
+		t.Fatalf("add: exit %d %v", code, v)
+	}
+	code, v = run("remove", "time", "--client", "cursor")
+	if files, _ := v["files"].([]any); code != 0 || len(files) != 1 || files[0].(map[string]any)["removed"] != true {
+		t.Fatalf("remove: exit %d %v", code, v)
+	}
+	if code, _, errOut := runWith(root, home, "add", "x", "--client", "cursor", "--format", "yaml", "--", "uvx", "x"); code != 2 || !strings.Contains(errOut, `unknown format "yaml"`) {
+		t.Errorf("bad format: exit %d %s", code, errOut)
+	}
+}
+
+func runWith(root, home string, args ...string) (int, string, string) {
+	io, out, errOut := testIO(nil)
+	code := Main(append(args[:1:1], append([]string{"--root", root, "--home", home}, args[1:]...)...), io)
+	return code, out.String(), errOut.String()
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/app"
+	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/discover"
 )
 
@@ -18,6 +19,7 @@ type syncOptions struct {
 	DryRun   bool
 	Force    bool
 	Color    colorFlags
+	Format   string
 }
 
 func newSyncCmd(io *IO, runF func(*syncOptions) error) *cobra.Command {
@@ -59,6 +61,7 @@ definition of higher precedence elsewhere) is an error (exit 1).`,
 	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project, user or local")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
 	f.BoolVar(&opts.Force, "force", false, "where a client cannot hold a server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
+	f.StringVar(&opts.Format, "format", "text", "output format: "+report.WriteFormats().String())
 	registerColor(cmd, &opts.Color)
 	return cmd
 }
@@ -66,6 +69,9 @@ definition of higher precedence elsewhere) is an error (exit 1).`,
 func runSync(opts *syncOptions) error {
 	if err := checkColor(opts.Color); err != nil {
 		return err
+	}
+	if _, ok := report.WriteFormats().Lookup(opts.Format); !ok {
+		return usagef("unknown format %q: use %s", opts.Format, report.WriteFormats())
 	}
 	if opts.From == "" || opts.To == "" {
 		return usagef("--from and --to are required: the client to copy from and those to write to")
@@ -93,5 +99,5 @@ func runSync(opts *syncOptions) error {
 	if err != nil {
 		return err
 	}
-	return written(opts.IO, &opts.Flags, opts.Color, res, "", false, opts.DryRun, append(from, to...))
+	return written(opts.IO, &opts.Flags, opts.Color, opts.Format, res, "", false, opts.DryRun, append(from, to...))
 }
