@@ -6,8 +6,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/app"
-	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/report"
 )
 
 type syncOptions struct {
