@@ -105,7 +105,7 @@ Exit status: 0 when every server probed is ok and no tool has an error
 	cmd.Flags().BoolVar(&opts.Resolve.AllowOutsideFiles, app.AllowOutsideFilesFlag[2:], false, "send servers the content of files outside the project (--root) that values name: opencode {file:path}, envFile (never by default)")
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", 0, "deadline of each server (default: the server's own startup timeout, else its client's default, else 30s)")
 	cmd.Flags().IntVar(&opts.Parallel, "parallel", 0, fmt.Sprintf("servers probed at once (default %d on this machine)", probe.DefaultParallel()))
-	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+report.ProbeFormats().String())
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+report.ProbeFormats().String()+" (with --check-lock: "+report.LintFormats().String()+")")
 	cmd.Flags().BoolVar(&opts.Tools, "tools", false, "list every tool with its parameters and description")
 	cmd.Flags().BoolVar(&opts.WriteLock, "write-lock", false, "record what each server's tools tell the model in the lock file")
 	cmd.Flags().BoolVar(&opts.CheckLock, "check-lock", false, "compare the live servers with the lock file and fail on any difference (prints as lint: --format text, json, sarif, github)")
