@@ -407,9 +407,5 @@ func (r *AddResult) target(o *discover.Options, c *normalize.Client, scope norma
 	if !ok {
 		r.refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, scope), "choose another --scope")
 	}
-	if ok && t.Unsupported != "" {
-		r.refuse(c, t.Unsupported+": nothing was written", "run mcpconf in the main checkout, or choose another --scope")
-		return t, false
-	}
 	return t, ok
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -320,26 +321,37 @@ func TestClaudeJSONLock(t *testing.T) {
 	}
 }
 
-// TestLocalWorktree: in a linked git worktree Claude Code keys the local
-// servers by the main checkout, which mcpconf does not read: a local
-// write is refused rather than made where Claude Code does not look.
+// TestLocalWorktree: in a linked git worktree Claude Code keys the
+// project's entry by the main checkout: a local write goes there (not
+// under the worktree's path, where Claude Code does not look), and
+// Claude Code's view from the worktree lists it; the worktree's own entry
+// is not read.
 func TestLocalWorktree(t *testing.T) {
 	dir, home := testtree.Write(t, map[string]string{
 		"main/.git/worktrees/wt/commondir": "../..\n",
 		"wt/.git":                          "gitdir: ../main/.git/worktrees/wt\n",
 		"~/.claude.json":                   "{}\n",
 	})
-	root := filepath.Join(dir, "wt")
-	res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{normalize.ClientByID("claude")}, Scope: normalize.Local, Servers: []define.Server{ghServer}})
-	if err != nil || len(res.Files) != 0 || len(res.Refused) != 1 ||
-		!strings.Contains(res.Refused[0].Reason, "is a linked git worktree: Claude Code keys its local servers by the main checkout, \""+filepath.Join(dir, "main")+"\"") {
+	root, main := filepath.Join(dir, "wt"), filepath.Join(dir, "main")
+	os.WriteFile(filepath.Join(home, ".claude.json"), []byte(`{"projects": {`+jsonQuote(root)+`: {"mcpServers": {"locwt": {"command": "false"}}}}}`+"\n"), 0o600)
+	claude := normalize.ClientByID("claude")
+	res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{claude}, Scope: normalize.Local, Servers: []define.Server{ghServer}})
+	if err != nil || len(res.Files) != 1 || len(res.Refused) != 0 {
 		t.Fatalf("%v %+v", err, res)
 	}
-	if b, _ := os.ReadFile(filepath.Join(home, ".claude.json")); string(b) != "{}\n" {
+	if b, _ := os.ReadFile(filepath.Join(home, ".claude.json")); !strings.Contains(string(b), jsonQuote(main)+`: {"mcpServers": {"gh"`) {
 		t.Errorf("written: %s", b)
 	}
-	res, err = Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{normalize.ClientByID("claude")}, Scope: normalize.User, Servers: []define.Server{ghServer}})
-	if err != nil || len(res.Files) != 1 {
-		t.Fatalf("user scope: %v %+v", err, res)
+	res.Verify(prepared(t, root, home), false)
+	if len(res.Unverified) != 0 {
+		t.Errorf("Claude Code's view does not use it: %+v", res.Unverified)
+	}
+	set := prepared(t, root, home).View(claude, discover.AllScopes)
+	var names []string
+	for _, e := range set.Entries {
+		names = append(names, e.Server.Name)
+	}
+	if !slices.Equal(names, []string{"gh"}) {
+		t.Errorf("Claude Code's view from the worktree: %v", names)
 	}
 }

@@ -107,6 +107,12 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 			}
 		}
 		res.all, res.reason, res.pos = o.trustKey(c, docs, display, root)
+		if k := o.keyRoot(c, root); k != root && !res.all {
+			// a linked worktree: the main checkout's entry trusts it too
+			if ok, _, pos := o.trustKey(c, docs, display, k); ok {
+				res.all, res.reason, res.pos = true, "", pos
+			}
+		}
 		res.accepted = res.all
 		if tr.UpToRoot && !res.all {
 			// the trust dialog accepted for a directory between the
@@ -416,7 +422,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 			seen[doc.Abs] = true
 			obj := doc.Root
 			if st.File.Section != "" {
-				m := projectMember(obj.Get(st.File.Section), v.root)
+				m := projectMember(obj.Get(st.File.Section), v.o.keyRoot(v.c, v.root))
 				if m == nil {
 					continue
 				}

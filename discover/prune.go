@@ -27,14 +27,23 @@ type prune struct {
 }
 
 // projectsNear keeps the keys that name root, a directory above it or one
-// below it (as written, or root's symbolic links resolved): every entry a
-// view looks up — the project's own, trust recorded for a directory on
-// the way up or for the start directory below the project root. On
-// Windows keys compare without case.
+// below it (as written, or root's symbolic links resolved), and, in a
+// linked git worktree, its main checkout: every entry a view looks up —
+// the project's own, trust recorded for a directory on the way up or for
+// the start directory below the project root. On Windows keys compare
+// without case.
 func projectsNear(root, goos string) func(string) bool {
 	roots := []string{filepath.Clean(root)}
 	if r, err := filepath.EvalSymlinks(root); err == nil && r != roots[0] {
 		roots = append(roots, r)
+	}
+	if main := worktreeMain(root); main != "" {
+		// a linked worktree: its main checkout's entry (Claude Code keys
+		// the worktree by it)
+		roots = append(roots, main)
+		if r, err := filepath.EvalSymlinks(main); err == nil && r != main {
+			roots = append(roots, r)
+		}
 	}
 	fold := goos == "windows"
 	for i, r := range roots {

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"github.com/mcpconf/mcpconf/normalize"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,4 +59,27 @@ func linkedWorktree(root string) (main string, ok bool) {
 		common = filepath.Join(gitdir, common)
 	}
 	return filepath.Dir(filepath.Clean(common)), true
+}
+
+// keyRoot is the path client c keys the project at root by in its table
+// of projects: root, or, for a client that keys a linked git worktree by
+// its main checkout (Layout.WorktreeMainKey), the main checkout's root.
+func (o *Options) keyRoot(c *normalize.Client, root string) string {
+	if c != nil && c.WorktreeMainKey {
+		if main, ok := linkedWorktree(root); ok {
+			return main
+		}
+	}
+	return root
+}
+
+// worktreeMain is the main checkout of the linked git worktree dir is in
+// ("" when it is not in one).
+func worktreeMain(dir string) string {
+	if root, ok := GitRoot(dir); ok {
+		if main, ok := linkedWorktree(root); ok {
+			return main
+		}
+	}
+	return ""
 }

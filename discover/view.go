@@ -176,7 +176,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			}
 			for _, l := range o.outsideLocations(c, f) {
 				if f.Section != "" {
-					l.Key = root
+					l.Key = o.keyRoot(c, root)
 				}
 				l.Profile = i == profile
 				out = append(out, l)
@@ -787,10 +787,6 @@ type Target struct {
 	Lock string
 	// Private: a file created is readable by its owner only (File.Private).
 	Private bool
-	// Unsupported, when set, says why mcpconf does not write there: the
-	// key Claude Code would use is not the one mcpconf reads (a linked git
-	// worktree).
-	Unsupported string
 }
 
 // TargetFile is the file a definition for client c is written to in
@@ -818,10 +814,7 @@ func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (t Targ
 			continue
 		}
 		if f.Section != "" {
-			t.Within = []string{f.Section, o.ProjectKey(root)}
-			if main, ok := linkedWorktree(root); ok {
-				t.Unsupported = fmt.Sprintf("%q is a linked git worktree: %s keys its %s servers by the main checkout, %q, which mcpconf does not read yet", root, c.Product, scope, main)
-			}
+			t.Within = []string{f.Section, o.ProjectKey(o.keyRoot(c, root))}
 		}
 		t.Format, t.Private = f.Format, f.Private
 		if f.Group != "" {

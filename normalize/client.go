@@ -102,6 +102,11 @@ type Layout struct {
 	// directory (Claude Code's ~/.claude.json projects[…]), not in the
 	// project tree.
 	HomeLocal bool
+	// WorktreeMainKey: in a linked git worktree the client keys the
+	// project's entry of its table of projects (File.Section: local
+	// servers, approvals; the trust flag too, besides the worktree's own)
+	// by the main checkout's root, not the worktree's (Claude Code).
+	WorktreeMainKey bool
 }
 
 // Gates are what keeps a server a client's files define from loading or

@@ -182,8 +182,9 @@ var claude = &Client{
 			{File: proj(".claude/settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
 			{File: proj(".claude/settings.local.json", JSON), Key: "mcpServers", Why: "settings.local.json holds settings, not servers"},
 		},
-		Schema:    "mcp-servers",
-		HomeLocal: true,
+		Schema:          "mcp-servers",
+		HomeLocal:       true,
+		WorktreeMainKey: true,
 	},
 	Gates: Gates{
 		Approval: &Approval{
@@ -323,8 +324,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 run with a temporary HOME (`claude mcp add --scope local` in a subdirectory of a git root reached through a symbolic link, and outside git); the bundle's project key `A_e` (`FD`/`Gi`: the canonical git root; `Hie`: backslashes to slashes on Windows); testdata/clients/write-add-local-claude, write-add-local-claude-new"},
 			{Topic: "files", Text: "Claude Code rewrites `~/.claude.json` while it runs, under a lock (`~/.claude.json.lock`, a directory, proper-lockfile), reading the file again under the lock and applying its change to what it finds; it creates the file with mode 0600 and keeps the mode of one that exists. mcpconf creates it 0600 too (File.Private), takes the same lock while it writes (File.Lock; waiting up to two seconds for Claude Code's, taking over one not refreshed for ten seconds, as proper-lockfile does), keeps every other byte and the mode, and refuses the write when the file changed between its reading and the rename (checked once the new content is on disk, right before the rename)",
 				Source: "Claude Code 2.1.331 binary: the config save `io` (its `lockfilePath` `${y}.lock`, the re-read `bc()` under the lock); the modes seen after `claude mcp add` with no `~/.claude.json` and with one of mode 0644"},
-			{Topic: "not modelled", Text: "in a linked git worktree `claude mcp add --scope local` keys the project by the main checkout's root (the canonical root of `Gi`), not the worktree's; mcpconf reads the worktree's own root, and refuses to write local servers there (`add`, `remove`, `sync` with `--scope local`)",
-				Source: "Claude Code 2.1.331 run with a temporary HOME in a `git worktree add` checkout (`claude mcp add --scope local` wrote the main checkout's key; `claude mcp list` did not list a server under the worktree's own key)"},
+			{Topic: "files", Text: "in a linked git worktree the project's entry of `~/.claude.json` is the main checkout's (the canonical root of `Gi`): `claude mcp add --scope local` writes `projects[<main>]`, `claude mcp list` lists the local servers of `projects[<main>]`, not those of `projects[<worktree>]`, and the main checkout's entry approves the worktree's `.mcp.json` servers; `hasTrustDialogAccepted` is honoured under either key. mcpconf reads and writes the main checkout's entry",
+				Source: "Claude Code 2.1.331 run with a temporary HOME in a `git worktree add` checkout; testdata/clients/claude-worktree-local"},
 			{Topic: "switches", Text: "the key of `projects` in `~/.claude.json` is the project's path exactly: written with a trailing slash it neither trusts the project nor holds its local servers",
 				Source: "Claude Code 2.1.331 binary: the project key `A_e`/`c3`, looked up as `projects[key]`; testdata/clients/claude-projects-key-slash"},
 			{Topic: "shape", Text: "each entry is checked against the schema of its type and skipped with a warning when a known field has the wrong type (`args` not an array of strings, a non-string in `env` or `headers`, `timeout` not an integer above 0, `alwaysLoad` not a boolean, `oauth.callbackPort` not a positive integer, `http`/`sse`/`ws` without `url`, a `tools` entry without `name`); the other servers load. A field of another type is dropped whatever it holds",

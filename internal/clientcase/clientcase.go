@@ -35,6 +35,11 @@ type Case struct {
 	// Modes are permissions set on staged paths (relative to the case
 	// directory, octal): "system/etc/gemini-cli": "0777".
 	Modes map[string]string `json:"modes"`
+	// Worktree is a part of the case (beside project/ and home/) staged
+	// as a linked git worktree of the git root: a .git file naming its
+	// gitdir under the git root's .git/worktrees, whose commondir leads
+	// back (what git worktree add writes).
+	Worktree string `json:"worktree"`
 }
 
 // Server is one server as a client listed it.
@@ -195,6 +200,9 @@ func StageIn(base, dir string, c Case) (Staged, error) {
 		parts = append(parts, "system")
 		system = filepath.Join(base, "system")
 	}
+	if c.Worktree != "" {
+		parts = append(parts, c.Worktree)
+	}
 	for _, part := range parts {
 		src := filepath.Join(dir, part)
 		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
@@ -224,6 +232,22 @@ func StageIn(base, dir string, c Case) (Staged, error) {
 	}
 	if gitroot != "" {
 		if err := os.MkdirAll(filepath.Join(gitroot, ".git"), 0o755); err != nil {
+			return Staged{}, err
+		}
+	}
+	if c.Worktree != "" && gitroot != "" {
+		wt := filepath.Join(base, filepath.FromSlash(c.Worktree))
+		gitdir := filepath.Join(gitroot, ".git", "worktrees", filepath.Base(wt))
+		if err := os.MkdirAll(gitdir, 0o755); err != nil {
+			return Staged{}, err
+		}
+		if err := os.WriteFile(filepath.Join(gitdir, "commondir"), []byte("../..\n"), 0o644); err != nil {
+			return Staged{}, err
+		}
+		if err := os.MkdirAll(wt, 0o755); err != nil {
+			return Staged{}, err
+		}
+		if err := os.WriteFile(filepath.Join(wt, ".git"), []byte("gitdir: "+gitdir+"\n"), 0o644); err != nil {
 			return Staged{}, err
 		}
 	}

@@ -117,7 +117,8 @@ def stage_case(case_dir, case):
         stage["http"] = start_capture_server()
     gr = case.get("git_root")
     stage["gitroot"] = os.path.join(base, gr) if gr else None
-    parts = ["project", "home"] + (["system"] if case.get("system") else [])
+    parts = ["project", "home"] + (["system"] if case.get("system") else []) + \
+        ([case["worktree"]] if case.get("worktree") else [])
     for part in parts:
         src = os.path.join(case_dir, part)
         dst = os.path.join(base, part)
@@ -144,6 +145,15 @@ def stage_case(case_dir, case):
         if case.get("git_commit"):
             subprocess.run(git + ["add", "-A", "-f", "."], check=True, env=genv)
             subprocess.run(git + ["commit", "-q", "-m", "case"], check=True, env=genv)
+        if case.get("worktree"):
+            # a linked worktree of the git root (which needs a commit) at
+            # the case's worktree part, its files put back after
+            wt = os.path.join(base, case["worktree"])
+            aside = wt + ".files"
+            os.rename(wt, aside)
+            subprocess.run(git + ["worktree", "add", "-q", "--detach", wt], check=True, env=genv)
+            copy_tree(aside, wt, stage)
+            shutil.rmtree(aside)
         # git init wrote nothing into HOME, but make sure no stray git config is left there
         for f in (".gitconfig",):
             p = os.path.join(stage["home"], f)
