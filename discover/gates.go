@@ -137,12 +137,17 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 // own (Codex's ProjectTrustContext::decision_for_dir), each directory from
 // the start directory up to the root: the directory's own key decides,
 // whatever its value; without one the root's; without that the git
-// repository's root (RepoRoot).
+// repository's root (RepoRoot; a linked worktree's main checkout).
 func (o *Options) layerTrust(c *normalize.Client, docs []*normalize.Document, display, root string) map[string]trustDecision {
 	out := map[string]trustDecision{}
 	repo, hasRepo := "", false
 	if c.Trust.RepoRoot {
+		// the repository's root: a linked worktree's is its main
+		// checkout's (Codex's resolve_root_git_project_for_trust)
 		repo, hasRepo = GitRoot(o.Root)
+		if main := worktreeMain(o.Root); main != "" {
+			repo = main
+		}
 	}
 	for d := o.Root; within(root, d); d = filepath.Dir(d) {
 		var dec trustDecision

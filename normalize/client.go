@@ -676,7 +676,8 @@ type Trust struct {
 	// PerLayer: each project layer is trusted on its own: the key of the
 	// layer's own directory decides, whatever its value; without one, the
 	// project root's; without that, with RepoRoot, the key of the git
-	// repository holding the working directory (Codex).
+	// repository holding the working directory, a linked worktree's main
+	// checkout (Codex).
 	PerLayer, RepoRoot bool
 	// UpToRoot: besides the project root's key, the key of any directory
 	// from the working directory up to it says the trust dialog was
