@@ -356,10 +356,11 @@ func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 // project only.
 func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope ScopeFilter) {
 	root := o.projectRoot(c)
+	key := o.keyRoot(c, root) // a list under projects[<root>]: the main checkout's, in a linked worktree
 	for _, spec := range c.Lists {
 		if spec.File != nil {
 			if doc := o.readDoc(c, *spec.File, root); doc != nil {
-				if l := readList(doc, c, spec, root, spec.File.Scope); l != nil {
+				if l := readList(doc, c, spec, key, spec.File.Scope); l != nil {
 					f.add(l)
 				}
 			}
@@ -387,7 +388,7 @@ func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope S
 						locked = true
 					}
 				}
-				if l := readList(doc, c, spec, root, file.Scope); l != nil {
+				if l := readList(doc, c, spec, key, file.Scope); l != nil {
 					found = append(found, l)
 					if !slices.Contains(f.docs, doc) {
 						f.docs = append(f.docs, doc)

@@ -104,8 +104,9 @@ type Layout struct {
 	HomeLocal bool
 	// WorktreeMainKey: in a linked git worktree the client keys the
 	// project's entry of its table of projects (File.Section: local
-	// servers, approvals; the trust flag too, besides the worktree's own)
-	// by the main checkout's root, not the worktree's (Claude Code).
+	// servers, approvals, lists under "<root>"; the trust flag too,
+	// besides the worktree's own) by the main checkout's root, not the
+	// worktree's (Claude Code).
 	WorktreeMainKey bool
 }
 
