@@ -284,17 +284,19 @@ func isRTL(r rune) bool {
 		r >= 0x10800 && r <= 0x10FFF || r >= 0x1E800 && r <= 0x1EFFF
 }
 
-var charNames = map[rune]string{
-	0x200B: "zero width space", 0x200C: "zero width non-joiner", 0x200D: "zero width joiner",
-	0x2060: "word joiner", 0xFEFF: "zero width no-break space", 0x180E: "Mongolian vowel separator",
-	0x2061: "function application", 0x2062: "invisible times", 0x2063: "invisible separator", 0x2064: "invisible plus",
-	0x202A: "left-to-right embedding", 0x202B: "right-to-left embedding", 0x202C: "pop directional formatting",
-	0x202D: "left-to-right override", 0x202E: "right-to-left override",
-	0x2066: "left-to-right isolate", 0x2067: "right-to-left isolate", 0x2068: "first strong isolate", 0x2069: "pop directional isolate",
-	0x200E: "left-to-right mark", 0x200F: "right-to-left mark", 0x061C: "Arabic letter mark",
-}
+var charNames = sync.OnceValue(func() map[rune]string {
+	return map[rune]string{
+		0x200B: "zero width space", 0x200C: "zero width non-joiner", 0x200D: "zero width joiner",
+		0x2060: "word joiner", 0xFEFF: "zero width no-break space", 0x180E: "Mongolian vowel separator",
+		0x2061: "function application", 0x2062: "invisible times", 0x2063: "invisible separator", 0x2064: "invisible plus",
+		0x202A: "left-to-right embedding", 0x202B: "right-to-left embedding", 0x202C: "pop directional formatting",
+		0x202D: "left-to-right override", 0x202E: "right-to-left override",
+		0x2066: "left-to-right isolate", 0x2067: "right-to-left isolate", 0x2068: "first strong isolate", 0x2069: "pop directional isolate",
+		0x200E: "left-to-right mark", 0x200F: "right-to-left mark", 0x061C: "Arabic letter mark",
+	}
+})
 
-func charName(r rune) string { return fmt.Sprintf("U+%04X %s", r, charNames[r]) }
+func charName(r rune) string { return fmt.Sprintf("U+%04X %s", r, charNames()[r]) }
 
 func invisibleDiags(tool string, f field) []normalize.Diagnostic {
 	sc := scanInvisible(f.text)
@@ -506,15 +508,17 @@ func instructionDiags(tool string, f field) []normalize.Diagnostic {
 // Verbs of an imperative that reads something, and of one that passes it
 // on, and the words after which a verb is an imperative addressed to the
 // model.
-var (
-	readVerbs = map[string]bool{"read": true, "cat": true, "open": true, "load": true, "get": true, "fetch": true, "retrieve": true, "collect": true, "grab": true, "extract": true, "copy": true, "access": true, "find": true}
-	sendVerbs = map[string]bool{"send": true, "pass": true, "include": true, "attach": true, "append": true, "upload": true, "post": true, "forward": true, "provide": true, "insert": true, "put": true, "add": true, "embed": true, "paste": true, "output": true, "print": true, "dump": true, "exfiltrate": true, "leak": true, "transmit": true}
-	sendWords = map[string]bool{"passing": true, "including": true, "sending": true}
+// verbs are built on first use.
+var verbs = sync.OnceValue(func() (v struct{ readVerbs, sendVerbs, sendWords, destWords, orderedBy, toVerb map[string]bool }) {
+	v.readVerbs = map[string]bool{"read": true, "cat": true, "open": true, "load": true, "get": true, "fetch": true, "retrieve": true, "collect": true, "grab": true, "extract": true, "copy": true, "access": true, "find": true}
+	v.sendVerbs = map[string]bool{"send": true, "pass": true, "include": true, "attach": true, "append": true, "upload": true, "post": true, "forward": true, "provide": true, "insert": true, "put": true, "add": true, "embed": true, "paste": true, "output": true, "print": true, "dump": true, "exfiltrate": true, "leak": true, "transmit": true}
+	v.sendWords = map[string]bool{"passing": true, "including": true, "sending": true}
 	// where a sentence passes something on: a tool's argument, a request
-	destWords = map[string]bool{"parameter": true, "parameters": true, "param": true, "params": true, "argument": true, "arguments": true, "arg": true, "args": true, "field": true, "fields": true, "sidenote": true, "note": true, "notes": true, "request": true, "query": true, "body": true, "header": true, "headers": true, "url": true, "endpoint": true, "webhook": true, "payload": true, "context": true, "metadata": true, "comment": true, "input": true}
-	orderedBy = map[string]bool{"you": true, "must": true, "should": true, "always": true, "first": true, "then": true, "and": true, "please": true, "also": true, "now": true, "immediately": true}
-	toVerb    = map[string]bool{"need": true, "have": true, "sure": true, "remember": true, "required": true}
-)
+	v.destWords = map[string]bool{"parameter": true, "parameters": true, "param": true, "params": true, "argument": true, "arguments": true, "arg": true, "args": true, "field": true, "fields": true, "sidenote": true, "note": true, "notes": true, "request": true, "query": true, "body": true, "header": true, "headers": true, "url": true, "endpoint": true, "webhook": true, "payload": true, "context": true, "metadata": true, "comment": true, "input": true}
+	v.orderedBy = map[string]bool{"you": true, "must": true, "should": true, "always": true, "first": true, "then": true, "and": true, "please": true, "also": true, "now": true, "immediately": true}
+	v.toVerb = map[string]bool{"need": true, "have": true, "sure": true, "remember": true, "required": true}
+	return v
+})
 
 // imperatives says whether the sentence (lowered) holds an imperative
 // verb addressed to the model, one that reads, a verb that passes
@@ -523,6 +527,7 @@ var (
 // line, after a comma, colon, bullet or parenthesis, or after "you",
 // "must", "always", "first", "need to", ….
 func imperatives(sent string) (imperative, reads, sends, dest bool) {
+	vb := verbs()
 	var prev, prev2 string
 	punct := true // the sentence's start
 	for i := 0; i < len(sent); {
@@ -544,16 +549,16 @@ func imperatives(sent string) (imperative, reads, sends, dest bool) {
 			j++
 		}
 		w := sent[i:j]
-		if sendVerbs[w] || sendWords[w] {
+		if vb.sendVerbs[w] || vb.sendWords[w] {
 			sends = true
 		}
-		if destWords[w] {
+		if vb.destWords[w] {
 			dest = true
 		}
-		if readVerbs[w] || sendVerbs[w] {
-			if punct || orderedBy[prev] || prev == "to" && toVerb[prev2] {
+		if vb.readVerbs[w] || vb.sendVerbs[w] {
+			if punct || vb.orderedBy[prev] || prev == "to" && vb.toVerb[prev2] {
 				imperative = true
-				reads = reads || readVerbs[w]
+				reads = reads || vb.readVerbs[w]
 			}
 		}
 		prev2, prev, punct = prev, w, false
