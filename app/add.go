@@ -41,10 +41,9 @@ var WriteScopes = []normalize.Scope{normalize.Project, normalize.User, normalize
 // AddResult is what add wrote, or would write (DryRun), and what it
 // refused.
 type AddResult struct {
-	// Files are the files changed, in client order: Before is empty for a
-	// file add creates.
+	// Files are the files changed, in client order (Created: a file add
+	// creates, Before empty).
 	Files   []FileFix
-	Created []bool
 	Refused []view.ClientNote
 	// Warnings say what --force changed for a client (Reason holds it).
 	Warnings []view.ClientNote
@@ -83,8 +82,8 @@ type Written struct {
 // or remove wrote ("" for sync), the files' changes as unified diffs.
 func (r *AddResult) Run(name string, remove, dryRun bool) *view.WriteRun {
 	run := &view.WriteRun{Name: name, Remove: remove, DryRun: dryRun, Refused: r.Refused, Warnings: r.Warnings, Unverified: r.Unverified}
-	for i, f := range r.Files {
-		run.Files = append(run.Files, view.WrittenFile{Path: f.Path, Created: r.Created[i], Diff: edit.Diff(f.Path, f.Before, f.After)})
+	for _, f := range r.Files {
+		run.Files = append(run.Files, view.WrittenFile{Path: f.Path, Created: f.Created, Diff: edit.Diff(f.Path, f.Before, f.After)})
 	}
 	return run
 }
@@ -106,10 +105,12 @@ func Add(req AddRequest) (*AddResult, error) {
 			continue
 		}
 		abs, display, format := t.Abs, t.Display, t.Format
-		doc, diags, err := req.Options.ReadTarget(t)
-		created := errors.Is(err, fs.ErrNotExist)
-		if err != nil && !created {
+		doc, created, ok, err := out.open(req.Options, c, t)
+		if err != nil {
 			return nil, err
+		}
+		if !ok {
+			continue
 		}
 		if created {
 			empty := "{}\n"
@@ -117,8 +118,6 @@ func Add(req AddRequest) (*AddResult, error) {
 				empty = ""
 			}
 			doc, _ = discover.Parse(abs, display, format, []byte(empty))
-		} else if unwritable(c, display, doc, diags, refuse) {
-			continue
 		}
 		before, src := doc.Src, doc.Src
 		var warnings []string
@@ -167,8 +166,7 @@ func Add(req AddRequest) (*AddResult, error) {
 		if created {
 			before = nil
 		}
-		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: len(written)})
-		out.Created = append(out.Created, created)
+		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: len(written), Created: created})
 	}
 	return out, nil
 }
@@ -247,15 +245,14 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			continue
 		}
 		abs, display, format := t.Abs, t.Display, t.Format
-		doc, diags, err := req.Options.ReadTarget(t)
-		if errors.Is(err, fs.ErrNotExist) {
-			refuse(c, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name), "")
-			continue
-		}
+		doc, absent, ok, err := out.open(req.Options, c, t)
 		if err != nil {
 			return nil, err
 		}
-		if unwritable(c, display, doc, diags, refuse) {
+		if absent {
+			refuse(c, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name), "")
+		}
+		if !ok || absent {
 			continue
 		}
 		at, missing, _ := within(doc.Root, t.Within)
@@ -287,15 +284,28 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			}
 		}
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: doc.Src, After: after, Fixed: 1})
-		out.Created = append(out.Created, false)
 		out.Written = append(out.Written, Written{Client: c, Abs: abs, Path: display, Scope: req.Scope, Server: define.Server{Name: req.Name}})
 	}
 	return out, nil
 }
 
-// unwritable refuses c when its file was not read whole, does not parse,
-// or holds no object: the first error found says why (a file too large to
-// read, a syntax error and where).
+// open reads the file of c a write goes to (discover.Options.ReadTarget):
+// missing when it does not exist yet; ok false when c is refused because
+// the file was not read whole, does not parse, or holds no object (the
+// first error found says why: a file too large to read, a syntax error
+// and where).
+func (r *AddResult) open(o *discover.Options, c *normalize.Client, t discover.Target) (doc *normalize.Document, missing, ok bool, err error) {
+	doc, diags, err := o.ReadTarget(t)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, true, true, nil
+	}
+	if err != nil {
+		return nil, false, false, err
+	}
+	return doc, false, !unwritable(c, t.Display, doc, diags, r.refuse), nil
+}
+
+// unwritable refuses c when its file's document is no object (open).
 func unwritable(c *normalize.Client, display string, doc *normalize.Document, diags []normalize.Diagnostic, refuse func(c *normalize.Client, reason, hint string)) bool {
 	if doc != nil && doc.Root != nil && doc.Root.Kind == normalize.Object {
 		return false

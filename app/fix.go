@@ -18,6 +18,8 @@ type FileFix struct {
 	Format        normalize.Format
 	Before, After []byte
 	Fixed         int
+	// Created: the file did not exist (add, sync); Before is empty.
+	Created bool
 }
 
 // PlanFixes applies, in memory, the fixes of a lint run's findings: the
