@@ -9,6 +9,7 @@ import (
 	"github.com/mcpconf/mcpconf/define"
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -56,6 +57,26 @@ func Verify(o *discover.Options, written []Written, remove bool) (problems, warn
 		}
 	}
 	return problems, warnings
+}
+
+// Reread prepares o (the options of the run, unprepared: read afresh
+// after the write), checks each write against the clients' views
+// (AddResult.Verify) and, once add or sync wrote a file, explains the
+// server (name) or every server to show: nil when there is nothing to
+// show.
+func Reread(o *discover.Options, res *AddResult, clients []*normalize.Client, name string, remove bool, b *secret.Boundary) (*view.Workspace, error) {
+	if err := o.Prepare(); err != nil {
+		return nil, err
+	}
+	res.Verify(o, remove)
+	if remove || len(res.Files) == 0 {
+		return nil, nil
+	}
+	ex, err := Explain(ExplainRequest{Options: o, Clients: clients, Name: name}, b)
+	if err != nil {
+		return nil, err
+	}
+	return ex.Workspace, nil
 }
 
 // differences are the fields in which the server a client reads differs

@@ -16,17 +16,48 @@ import (
 type addOptions struct {
 	IO        *IO
 	Flags     discoveryFlags
+	Write     writeFlags
 	Name, URL string
 	Command   []string
-	Scope     string
 	Env       []string
 	Headers   []string
 	Transport string
-	DryRun    bool
-	Force     bool
-	Color     colorFlags
-	Format    string
 	Remove    bool // mcpconf remove
+}
+
+// writeFlags are the flags add, remove and sync share.
+type writeFlags struct {
+	Scope  string
+	DryRun bool
+	Force  bool // add and sync
+	Format string
+	Color  colorFlags
+}
+
+func (f *writeFlags) register(cmd *cobra.Command, force bool) {
+	fs := cmd.Flags()
+	fs.StringVar(&f.Scope, "scope", "project", "which file of each client: project, user or local")
+	fs.BoolVar(&f.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
+	if force {
+		fs.BoolVar(&f.Force, "force", false, "where a client cannot hold a server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
+	}
+	fs.StringVar(&f.Format, "format", "text", "output format: "+report.WriteFormats().String())
+	registerColor(cmd, &f.Color)
+}
+
+// check refuses a bad --color, --format or --scope, and returns the scope.
+func (f *writeFlags) check() (normalize.Scope, error) {
+	if err := checkColor(f.Color); err != nil {
+		return "", err
+	}
+	if _, ok := report.WriteFormats().Lookup(f.Format); !ok {
+		return "", usagef("unknown format %q: use %s", f.Format, report.WriteFormats())
+	}
+	scope := normalize.Scope(f.Scope)
+	if !slices.Contains(app.WriteScopes, scope) {
+		return "", usagef("unknown scope %q: use project, user or local", f.Scope)
+	}
+	return scope, nil
 }
 
 func newAddCmd(io *IO, runF func(*addOptions) error) *cobra.Command {
@@ -75,15 +106,11 @@ precedence elsewhere) is an error (exit 1).`,
 		},
 	}
 	opts.Flags.register(cmd)
+	opts.Write.register(cmd, true)
 	f := cmd.Flags()
-	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project, user or local")
 	f.StringArrayVarP(&opts.Env, "env", "e", nil, "an environment variable of a stdio server, KEY=VALUE (repeatable)")
 	f.StringArrayVarP(&opts.Headers, "header", "H", nil, "a header of a remote server, \"Key: Value\" (repeatable)")
 	f.StringVar(&opts.Transport, "transport", "", "for a URL: http (default) or sse")
-	f.BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
-	f.BoolVar(&opts.Force, "force", false, "where a client cannot hold the server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
-	f.StringVar(&opts.Format, "format", "text", "output format: "+report.WriteFormats().String())
-	registerColor(cmd, &opts.Color)
 	return cmd
 }
 
@@ -108,26 +135,17 @@ unified diff and writes nothing.`,
 		},
 	}
 	opts.Flags.register(cmd)
-	cmd.Flags().StringVar(&opts.Scope, "scope", "project", "which file of each client: project, user or local")
-	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
-	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+report.WriteFormats().String())
-	registerColor(cmd, &opts.Color)
+	opts.Write.register(cmd, false)
 	return cmd
 }
 
 func runAdd(opts *addOptions) error {
-	if err := checkColor(opts.Color); err != nil {
+	scope, err := opts.Write.check()
+	if err != nil {
 		return err
-	}
-	if _, ok := report.WriteFormats().Lookup(opts.Format); !ok {
-		return usagef("unknown format %q: use %s", opts.Format, report.WriteFormats())
 	}
 	if len(opts.Flags.Clients) == 0 {
 		return usagef("--client is required: the clients to write the server for")
-	}
-	scope, err := writeScope(opts.Scope)
-	if err != nil {
-		return err
 	}
 	dopts, clients, _, err := opts.Flags.shown(opts.IO)
 	if err != nil {
@@ -135,56 +153,39 @@ func runAdd(opts *addOptions) error {
 	}
 	var res *app.AddResult
 	if opts.Remove {
-		res, err = app.Remove(app.RemoveRequest{Options: &dopts, Clients: clients, Scope: scope, Name: opts.Name, DryRun: opts.DryRun})
+		res, err = app.Remove(app.RemoveRequest{Options: &dopts, Clients: clients, Scope: scope, Name: opts.Name, DryRun: opts.Write.DryRun})
 	} else {
 		spec := define.Spec{Name: opts.Name, URL: opts.URL, Transport: opts.Transport, Command: opts.Command, Env: opts.Env, Headers: opts.Headers}
 		s, serr := spec.Server()
 		if serr != nil {
 			return usagef("%v", serr)
 		}
-		res, err = app.Add(app.AddRequest{Options: &dopts, Clients: clients, Scope: scope, Servers: []define.Server{s}, DryRun: opts.DryRun, Force: opts.Force})
+		res, err = app.Add(app.AddRequest{Options: &dopts, Clients: clients, Scope: scope, Servers: []define.Server{s}, DryRun: opts.Write.DryRun, Force: opts.Write.Force})
 	}
 	if err != nil {
 		return err
 	}
-	return written(opts.IO, &opts.Flags, opts.Color, opts.Format, res, opts.Name, opts.Remove, opts.DryRun, clients)
-}
-
-// writeScope is the --scope of add, remove and sync.
-func writeScope(s string) (normalize.Scope, error) {
-	scope := normalize.Scope(s)
-	if !slices.Contains(app.WriteScopes, scope) {
-		return scope, usagef("unknown scope %q: use project, user or local", s)
-	}
-	return scope, nil
+	return written(opts.IO, &opts.Flags, &opts.Write, res, opts.Name, opts.Remove, clients)
 }
 
 // written prints what add, remove or sync did in the format asked
-// (report.WriteFormats). Once they wrote, every view is read again from
-// the files: the write is not done until each client's view says what it
-// makes of it (app.AddResult.Verify), and add and sync show the views.
-func written(io *IO, flags *discoveryFlags, color colorFlags, format string, res *app.AddResult, name string, remove, dryRun bool, clients []*normalize.Client) error {
-	render, _ := report.WriteFormats().Lookup(format)
-	b, st := io.Boundary(), io.Style(color)
+// (report.WriteFormats), once every view was read again from the files
+// (app.Reread): the write is not done until each client's view says what
+// it makes of it.
+func written(io *IO, flags *discoveryFlags, w *writeFlags, res *app.AddResult, name string, remove bool, clients []*normalize.Client) error {
+	render, _ := report.WriteFormats().Lookup(w.Format)
+	b, st := io.Boundary(), io.Style(w.Color)
 	var views *view.Workspace
-	if !dryRun && len(res.Written) > 0 {
+	if !w.DryRun && len(res.Written) > 0 {
 		fresh, err := flags.options(io)
-		if err == nil {
-			err = fresh.Prepare()
-		}
 		if err != nil {
 			return err
 		}
-		res.Verify(&fresh, remove)
-		if !remove && len(res.Files) > 0 {
-			ex, err := app.Explain(app.ExplainRequest{Options: &fresh, Clients: clients, Name: name}, b)
-			if err != nil {
-				return err
-			}
-			views = ex.Workspace
+		if views, err = app.Reread(&fresh, res, clients, name, remove, b); err != nil {
+			return err
 		}
 	}
-	if err := render(io.Out, io.ErrOut, view.NewWrite(b, res.Run(name, remove, dryRun), views), st); err != nil {
+	if err := render(io.Out, io.ErrOut, view.NewWrite(b, res.Run(name, remove, w.DryRun), views), st); err != nil {
 		return err
 	}
 	if len(res.Refused) > 0 || len(res.Unverified) > 0 {

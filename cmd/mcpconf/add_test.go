@@ -53,6 +53,11 @@ func TestAddRemove(t *testing.T) {
 		!strings.Contains(errOut, "warning: Codex passes GITHUB_TOKEN to the server under its own name, not as GITHUB_PERSONAL_ACCESS_TOKEN, so the server must read GITHUB_TOKEN") {
 		t.Fatalf("--force: exit %d %s", code, errOut)
 	}
+	before, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json"))
+	code, out, _ = run("remove", "github", "--client", "vscode", "--dry-run")
+	if after, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json")); code != 0 || string(after) != string(before) || !strings.Contains(out, `-    "github": {`) {
+		t.Fatalf("remove --dry-run: exit %d %s\n%s", code, out, after)
+	}
 	code, out, _ = run("remove", "github", "--client", "vscode")
 	if b, _ := os.ReadFile(filepath.Join(root, ".vscode/mcp.json")); code != 0 || strings.Contains(string(b), "github") || !strings.Contains(string(b), "// ours") {
 		t.Fatalf("remove: exit %d %s\n%s", code, out, b)

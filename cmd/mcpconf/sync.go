@@ -7,19 +7,14 @@ import (
 
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/discover"
-	"github.com/mcpconf/mcpconf/report"
 )
 
 type syncOptions struct {
 	IO       *IO
 	Flags    discoveryFlags
+	Write    writeFlags
 	Names    []string
 	From, To string
-	Scope    string
-	DryRun   bool
-	Force    bool
-	Color    colorFlags
-	Format   string
 }
 
 func newSyncCmd(io *IO, runF func(*syncOptions) error) *cobra.Command {
@@ -58,27 +53,17 @@ definition of higher precedence elsewhere) is an error (exit 1).`,
 	f := cmd.Flags()
 	f.StringVar(&opts.From, "from", "", "the client whose servers are copied")
 	f.StringVar(&opts.To, "to", "", "the clients written to (comma-separated)")
-	f.StringVar(&opts.Scope, "scope", "project", "which file of each client: project, user or local")
-	f.BoolVar(&opts.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
-	f.BoolVar(&opts.Force, "force", false, "where a client cannot hold a server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
-	f.StringVar(&opts.Format, "format", "text", "output format: "+report.WriteFormats().String())
-	registerColor(cmd, &opts.Color)
+	opts.Write.register(cmd, true)
 	return cmd
 }
 
 func runSync(opts *syncOptions) error {
-	if err := checkColor(opts.Color); err != nil {
+	scope, err := opts.Write.check()
+	if err != nil {
 		return err
-	}
-	if _, ok := report.WriteFormats().Lookup(opts.Format); !ok {
-		return usagef("unknown format %q: use %s", opts.Format, report.WriteFormats())
 	}
 	if opts.From == "" || opts.To == "" {
 		return usagef("--from and --to are required: the client to copy from and those to write to")
-	}
-	scope, err := writeScope(opts.Scope)
-	if err != nil {
-		return err
 	}
 	dopts, err := opts.Flags.options(opts.IO)
 	if err != nil {
@@ -95,9 +80,9 @@ func runSync(opts *syncOptions) error {
 	if err != nil {
 		return usagef("--to: %v", err)
 	}
-	res, err := app.Sync(app.SyncRequest{Options: &dopts, From: from[0], To: to, Scope: scope, Names: opts.Names, DryRun: opts.DryRun, Force: opts.Force})
+	res, err := app.Sync(app.SyncRequest{Options: &dopts, From: from[0], To: to, Scope: scope, Names: opts.Names, DryRun: opts.Write.DryRun, Force: opts.Write.Force})
 	if err != nil {
 		return err
 	}
-	return written(opts.IO, &opts.Flags, opts.Color, opts.Format, res, "", false, opts.DryRun, append(from, to...))
+	return written(opts.IO, &opts.Flags, &opts.Write, res, "", false, append(from, to...))
 }
