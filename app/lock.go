@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -146,10 +145,13 @@ func WriteLock(path string, l *Locked) (notRecorded map[string]string, err error
 	notRecorded = map[string]string{}
 	lock := *l.Lock
 	lock.Servers = slices.Clone(lock.Servers)
-	old, _, oldErr := readLock(path)
+	before, old, readErr := readLock(path)
+	if readErr != nil && !errors.Is(readErr, fs.ErrNotExist) && before == nil {
+		return notRecorded, readErr // it exists, and cannot be read
+	}
 	for key, why := range l.Unchecked {
 		i := -1
-		if oldErr == nil {
+		if old != nil {
 			i = slices.IndexFunc(old.Servers, func(s probe.LockServer) bool { return s.Key() == key })
 		}
 		if i >= 0 {
@@ -159,29 +161,37 @@ func WriteLock(path string, l *Locked) (notRecorded map[string]string, err error
 		}
 	}
 	data := probe.EncodeLock(&lock)
-	if before, err := os.ReadFile(path); err == nil {
-		return notRecorded, edit.WriteFile(path, before, data, normalize.JSON)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return notRecorded, fmt.Errorf("cannot write %q: %v", path, err)
+	if before == nil {
+		return notRecorded, edit.CreateFile(path, data, normalize.JSON, false)
 	}
-	return notRecorded, edit.CreateFile(path, data, normalize.JSON, false)
+	return notRecorded, edit.WriteFile(path, before, data, normalize.JSON)
 }
 
-// readLock reads the lock at path and its document (for positions).
-func readLock(path string) (*probe.Lock, *normalize.Document, error) {
+// noLock is a lock not written yet; it is an fs.ErrNotExist.
+type noLock string
+
+func (p noLock) Error() string {
+	return fmt.Sprintf("there is no lock at %q: write it first with mcpconf probe --write-lock", string(p))
+}
+
+func (noLock) Unwrap() error { return fs.ErrNotExist }
+
+// readLock reads the lock at path once: its bytes (nil when it cannot be
+// read) and the lock they hold (nil when they hold none). err wraps
+// fs.ErrNotExist for a lock not written yet, and says how to write one.
+func readLock(path string) ([]byte, *probe.Lock, error) {
 	f, err := safefile.Read(path, safefile.Limits{Max: discover.MaxFileSize})
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, fmt.Errorf("there is no lock at %q: write it first with mcpconf probe --write-lock", path)
+			return nil, nil, noLock(path)
 		}
 		return nil, nil, fmt.Errorf("cannot read the lock %q: %v", path, err)
 	}
 	l, err := probe.DecodeLock(f.Data)
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot read the lock %q: %v", path, err)
+		return f.Data, nil, fmt.Errorf("cannot read the lock %q: %v", path, err)
 	}
-	doc, _ := discover.Parse(path, path, normalize.JSON, f.Data)
-	return l, doc, nil
+	return f.Data, l, nil
 }
 
 // LockCheckRequest is a comparison of a probe with a lock (probe
@@ -210,10 +220,11 @@ type LockCheckRequest struct {
 // definitions. It never writes the lock. An error is a lock that cannot
 // be read.
 func CheckLock(req LockCheckRequest) (*view.LintRun, error) {
-	want, doc, err := readLock(req.Path)
+	src, want, err := readLock(req.Path)
 	if err != nil {
 		return nil, err
 	}
+	doc, _ := discover.Parse(req.Path, req.Display, normalize.JSON, src)
 	o := req.Options
 	run := &view.LintRun{Version: req.Version, Checked: map[string]*view.LintFile{}, Files: 1, Rules: probeRuleInfos(),
 		Repository: repository(req.GitHubWorkspace, o), Base: o.Base, Home: o.Home}

@@ -321,3 +321,35 @@ func TestProbeLockClientOrder(t *testing.T) {
 		t.Fatalf("%s\n%s", locks[0], locks[1])
 	}
 }
+
+// TestProbeLockPath: --lock FILE, relative to the working directory, is
+// where the lock is written and read (the project's .mcpconf.lock is not
+// touched); a file there that is not a lock is replaced by --write-lock
+// and refused by --check-lock.
+func TestProbeLockPath(t *testing.T) {
+	root, home, _ := lockTree(t, lockTools)
+	wd := t.TempDir()
+	env := map[string]string{}
+	runIn := func(args ...string) (int, string, string) {
+		io, out, errOut := testIO(env)
+		io.Getwd = func() (string, error) { return wd, nil }
+		code := Main(append(args, "--root", root, "--home", home), io)
+		return code, out.String(), errOut.String()
+	}
+	os.WriteFile(filepath.Join(wd, "tools.lock"), []byte("not a lock\n"), 0o644)
+	if code, _, errOut := runIn("probe", "--check-lock", "--lock", "tools.lock"); code != 3 || !strings.Contains(errOut, "it is not a lock mcpconf wrote") {
+		t.Fatalf("check of a file that is no lock: exit %d\n%s", code, errOut)
+	}
+	if code, _, errOut := runIn("probe", "--write-lock", "--lock", "tools.lock"); code != 0 {
+		t.Fatalf("write: exit %d\n%s", code, errOut)
+	}
+	if b, _ := os.ReadFile(filepath.Join(wd, "tools.lock")); !strings.Contains(string(b), `"version": 1`) {
+		t.Fatalf("tools.lock:\n%s", b)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".mcpconf.lock")); err == nil {
+		t.Fatal("the project's .mcpconf.lock was written")
+	}
+	if code, out, errOut := runIn("probe", "--check-lock", "--lock", "tools.lock"); code != 0 {
+		t.Fatalf("check: exit %d\n%s%s", code, out, errOut)
+	}
+}
