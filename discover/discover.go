@@ -399,6 +399,27 @@ type docCache struct {
 	m     map[docKey]*cached
 	notes []string
 	found map[string]bool // whether a path exists, once asked
+	// mains holds, by project root, the main checkout of a linked git
+	// worktree ("" for none), once asked (keyRoot)
+	mains map[string]string
+}
+
+// mainCheckout is linkedWorktree's answer for root, read once per run.
+func (c *docCache) mainCheckout(root string) string {
+	c.mu.Lock()
+	main, seen := c.mains[root]
+	c.mu.Unlock()
+	if seen {
+		return main
+	}
+	main, _ = linkedWorktree(root)
+	c.mu.Lock()
+	if c.mains == nil {
+		c.mains = map[string]string{}
+	}
+	c.mains[root] = main
+	c.mu.Unlock()
+	return main
 }
 
 // exists asks the system whether path exists, once per run.
@@ -431,6 +452,11 @@ func (c *docCache) forget(root string, drop func(abs string) bool) {
 	for p := range c.found {
 		if drop(p) {
 			delete(c.found, p)
+		}
+	}
+	for p := range c.mains {
+		if p == root || drop(p) {
+			delete(c.mains, p)
 		}
 	}
 }

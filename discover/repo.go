@@ -65,10 +65,17 @@ func linkedWorktree(root string) (main string, ok bool) {
 // of projects: root, or, for a client that keys a linked git worktree by
 // its main checkout (Layout.WorktreeMainKey), the main checkout's root.
 func (o *Options) keyRoot(c *normalize.Client, root string) string {
-	if c != nil && c.WorktreeMainKey {
-		if main, ok := linkedWorktree(root); ok {
-			return main
-		}
+	if c == nil || !c.WorktreeMainKey {
+		return root
+	}
+	main := ""
+	if o.cache != nil {
+		main = o.cache.mainCheckout(root) // asked for each file and gate of a view
+	} else {
+		main, _ = linkedWorktree(root)
+	}
+	if main != "" {
+		return main
 	}
 	return root
 }
