@@ -155,7 +155,11 @@ func EncodeLock(l *Lock) []byte {
 		} else {
 			fmt.Fprintf(&b, "      \"command\": %s,\n", js(s.Command))
 			if len(s.Args) > 0 {
-				fmt.Fprintf(&b, "      \"args\": %s,\n", strings.ReplaceAll(js(s.Args), "\",\"", "\", \""))
+				args := make([]string, len(s.Args))
+				for i, a := range s.Args {
+					args[i] = js(a)
+				}
+				fmt.Fprintf(&b, "      \"args\": [%s],\n", strings.Join(args, ", "))
 			}
 		}
 		uses := make([]string, len(s.UsedBy))
