@@ -180,6 +180,13 @@ func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s d
 	var e define.Entry
 	var warns []string
 	var err error
+	if req.Scope == normalize.Project {
+		// a project's file is shared: what was read from a private one
+		// goes there only as references
+		if err := define.Shared(c, s); err != nil {
+			return nil, nil, err
+		}
+	}
 	if req.Force {
 		e, warns, err = define.Force(c, s)
 	} else {

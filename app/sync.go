@@ -48,6 +48,7 @@ func Sync(req SyncRequest) (*AddResult, error) {
 			}
 			continue
 		}
+		n.From = privateFrom(set, s)
 		servers = append(servers, n)
 	}
 	for _, n := range req.Names {
@@ -61,6 +62,24 @@ func Sync(req SyncRequest) (*AddResult, error) {
 	}
 	out.Refused = append(refused, out.Refused...)
 	return out, nil
+}
+
+// privateFrom names the private file a definition of set was read from
+// ("~/.claude.json (user scope)"): its own, or for a definition merged
+// key by key, the first private file one of its fields came from; ""
+// when every file it came from is the project's (define.Server.From).
+func privateFrom(set *normalize.Set, s *normalize.Server) string {
+	if s.Source.Scope != normalize.Project {
+		return fmt.Sprintf("%s (%s scope)", s.Source.Path, s.Source.Scope)
+	}
+	for _, p := range slices.Sorted(maps.Values(s.FieldPaths)) {
+		for _, f := range set.Sources {
+			if f.Path == p && f.Scope != normalize.Project {
+				return fmt.Sprintf("%s (%s scope)", f.Path, f.Scope)
+			}
+		}
+	}
+	return ""
 }
 
 // Neutral is a server as client c reads it, in no client's syntax: each
