@@ -34,6 +34,7 @@ func Sync(req SyncRequest) (*AddResult, error) {
 	set := req.Options.View(req.From, discover.AllScopes)
 	var refused []view.ClientNote
 	var servers []define.Server
+	var secrets []string
 	seen := map[string]bool{}
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
@@ -41,6 +42,8 @@ func Sync(req SyncRequest) (*AddResult, error) {
 			continue
 		}
 		seen[s.Name] = true
+		// its values as the source holds them, for what the write prints
+		secrets = append(secrets, view.ServerSecrets(s)...)
 		n, err := Neutral(req.From, s)
 		if err != nil {
 			for _, c := range req.To {
@@ -61,6 +64,7 @@ func Sync(req SyncRequest) (*AddResult, error) {
 		return nil, err
 	}
 	out.Refused = append(refused, out.Refused...)
+	out.Secrets = append(out.Secrets, secrets...)
 	return out, nil
 }
 
