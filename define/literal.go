@@ -20,7 +20,14 @@ import (
 // client's syntax and mcpconf add's, and where the value goes.
 func literalSecrets(c *normalize.Client, s Server) error {
 	refuse := func(field, kind, hint string) error {
-		return &Refusal{Reason: fmt.Sprintf("%s of server %q holds a literal secret (%s), which mcpconf never writes to a file, even with --force", field, s.Name, kind), Hint: hint}
+		what := "a literal secret"
+		switch kind {
+		case secret.KindKeyed, secret.KindFlag, secret.KindRandom, secret.KindPassword, secret.KindUser, secret.KindQuery, secret.KindPath:
+			// the field says which
+		default:
+			what += " (" + kind + ")" // a token's shape: "GitHub personal access token"
+		}
+		return &Refusal{Reason: fmt.Sprintf("%s of server %q holds %s, which mcpconf never writes to a file, even with --force", field, s.Name, what), Hint: hint}
 	}
 	for _, e := range s.Env {
 		if kind := secret.LiteralSecret(e.Key, e.Value); kind != "" {
@@ -148,10 +155,14 @@ func varName(key string) string {
 
 // setHint is the hint of a refused literal: write form (the reference in
 // c's file) or, on mcpconf's command line, cli, and set the variable name
-// where c starts; form "" when c reads no variable there.
-func setHint(c *normalize.Client, form, cli, name, where string) string {
+// where c starts; form "" when c reads no variable there, and then
+// instead, if not empty, what else to do.
+func setHint(c *normalize.Client, form, cli, name, where, instead string) string {
 	if form == "" {
-		return fmt.Sprintf("%s reads no variable in %s: leave this client out, or give the server the value another way (its own env, a file it reads)", c.Product, where)
+		if instead == "" {
+			instead = "give the server the value another way (a file it reads), or leave this client out"
+		}
+		return fmt.Sprintf("%s reads no variable in %s: %s", c.Product, where, instead)
 	}
 	return fmt.Sprintf("write %s instead (mcpconf add: %s) and set %s in the environment %s starts from", form, cli, name, c.Product)
 }
@@ -168,7 +179,7 @@ func envHint(c *normalize.Client, key string) string {
 	case c.ByName == nil && expandsIn(c, "env"):
 		form = fmt.Sprintf("%q: %q", key, c.VarRef(name))
 	}
-	return setHint(c, form, fmt.Sprintf("-e '%s=${%s}'", key, name), name, "env")
+	return setHint(c, form, fmt.Sprintf("-e '%s=${%s}'", key, name), name, "env", "")
 }
 
 // headerHint says how c reads a header's value from a variable, keeping
@@ -188,7 +199,7 @@ func headerHint(c *normalize.Client, key, value string) string {
 	case c.ByName == nil && expandsIn(c, "headers"):
 		form = fmt.Sprintf("%q: %q", key, scheme+c.VarRef(name))
 	}
-	return setHint(c, form, fmt.Sprintf("-H '%s: %s${%s}'", key, scheme, name), name, "headers")
+	return setHint(c, form, fmt.Sprintf("-H '%s: %s${%s}'", key, scheme, name), name, "headers", "")
 }
 
 // urlHint says how c reads a URL's credential, at [start, end), from a
@@ -205,7 +216,11 @@ func urlHint(c *normalize.Client, s Server, kind string, start, end int) string 
 	if expandsIn(c, "url") {
 		form = fmt.Sprintf("the url as %q", s.URL[:start]+c.VarRef(name)+s.URL[end:])
 	}
-	return setHint(c, form, fmt.Sprintf("'%s'", s.URL[:start]+"${"+name+"}"+s.URL[end:]), name, "the url")
+	instead := ""
+	if c.Knows(c.FieldKey("headers")) || c.ByName != nil && c.ByName.Bearer != "" {
+		instead = fmt.Sprintf("send the credential in a header instead, if the server takes one (mcpconf add: -H 'Authorization: Bearer ${%s}'), and set %s in the environment %s starts from", name, name, c.Product)
+	}
+	return setHint(c, form, fmt.Sprintf("'%s'", s.URL[:start]+"${"+name+"}"+s.URL[end:]), name, "the url", instead)
 }
 
 // argHint says how c reads the value of the i-th string of a command
@@ -228,5 +243,9 @@ func argHint(c *normalize.Client, s Server, cmd []string, i int) string {
 			form = fmt.Sprintf("argument %d as %q", i, prefix+c.VarRef(name))
 		}
 	}
-	return setHint(c, form, fmt.Sprintf("'%s${%s}' after --", prefix, name), name, what)
+	instead := ""
+	if c.Knows(c.FieldKey("env")) {
+		instead = fmt.Sprintf("give the server the value in its env instead, if it reads one (mcpconf add: -e '%s=${%s}'), and set %s in the environment %s starts from", name, name, name, c.Product)
+	}
+	return setHint(c, form, fmt.Sprintf("'%s${%s}' after --", prefix, name), name, what, instead)
 }
