@@ -128,6 +128,7 @@ func Add(req AddRequest) (*AddResult, error) {
 			doc, _ = discover.Parse(abs, display, format, []byte(empty))
 		}
 		before, src := doc.Src, doc.Src
+		first := doc // as read: the document later servers are added to is parsed again
 		var warnings []string
 		var written []Written
 		for _, s := range req.Servers {
@@ -173,6 +174,8 @@ func Add(req AddRequest) (*AddResult, error) {
 		}
 		if created {
 			before = nil
+		} else {
+			out.Secrets = append(out.Secrets, prunedSecrets(first, before, after)...)
 		}
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: len(written), Created: created})
 	}
@@ -298,6 +301,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 				continue
 			}
 		}
+		out.Secrets = append(out.Secrets, prunedSecrets(doc, doc.Src, after)...)
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: doc.Src, After: after, Fixed: 1})
 		out.Written = append(out.Written, Written{Client: c, Abs: abs, Path: display, Scope: req.Scope, Server: define.Server{Name: req.Name}})
 	}

@@ -171,7 +171,8 @@ func TestAddRefusesLiteralSecrets(t *testing.T) {
 // under a name that says nothing, SOME_ID) is masked in what add, remove
 // and sync print about it, text and JSON, dry run or not: the diff's
 // removed and context lines, after a remove whose server is no longer
-// there to read.
+// there to read, and another project's entry of ~/.claude.json, which a
+// write reads only near the project, on the lines its diff shows.
 func TestWriteOutputMasks(t *testing.T) {
 	const id = "Rn4Dm8Qz2Lx7"
 	const key = "Kx8Vb2Nq5Zr7Ty"
@@ -216,6 +217,23 @@ func TestWriteOutputMasks(t *testing.T) {
 			if code != 0 || !strings.Contains(out, "SOME_ID") {
 				t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 			}
+		}
+	}
+	// ~/.claude.json is read near the project only: another project's
+	// entry on the lines the diff shows is learned all the same
+	root, home = testtree.Write(t, map[string]string{"~/.claude.json": `{
+  "numStartups": 2,
+  "projects": {
+    "/other": {"mcpServers": {"o": {"command": "x", "env": {"DATA": "` + key + `", "SOME_ID": "` + id + `"}}}}
+  }
+}
+`})
+	for _, format := range []string{"text", "json"} {
+		args := []string{"add", "new", "--client", "claude", "--scope", "local", "--dry-run", "--format", format, "--", "uvx", "x"}
+		code, out, errOut := runWith(root, home, args...)
+		check(args, out+errOut)
+		if code != 0 || !strings.Contains(out, "SOME_ID") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
 		}
 	}
 	for _, format := range []string{"text", "json"} {
