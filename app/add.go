@@ -54,6 +54,11 @@ type AddResult struct {
 	// Unverified are the clients whose view, read again after the write,
 	// does not use what was written (Verify).
 	Unverified []view.ClientNote
+	// Secrets are what explain masks in the files read, as read before
+	// the write, and in the definitions written or copied: the output of
+	// the write masks them (view.WriteRun.Secrets), in a dry run and after
+	// a remove too, when nothing read again holds them.
+	Secrets []string
 }
 
 // Verify reads the clients' views again after the write (o, prepared
@@ -81,7 +86,7 @@ type Written struct {
 // Run is the result as the view package takes it: name is the server add
 // or remove wrote ("" for sync), the files' changes as unified diffs.
 func (r *AddResult) Run(name string, remove, dryRun bool) *view.WriteRun {
-	run := &view.WriteRun{Name: name, Remove: remove, DryRun: dryRun, Refused: r.Refused, Warnings: r.Warnings, Unverified: r.Unverified}
+	run := &view.WriteRun{Name: name, Remove: remove, DryRun: dryRun, Refused: r.Refused, Warnings: r.Warnings, Unverified: r.Unverified, Secrets: r.Secrets}
 	for _, f := range r.Files {
 		run.Files = append(run.Files, view.WrittenFile{Path: f.Path, Created: f.Created, Diff: edit.Diff(f.Path, f.Before, f.After)})
 	}
@@ -99,6 +104,9 @@ func (r *AddResult) Run(name string, remove, dryRun bool) *view.WriteRun {
 func Add(req AddRequest) (*AddResult, error) {
 	out := &AddResult{}
 	refuse := out.refuse
+	for _, s := range req.Servers {
+		out.learnServer(s)
+	}
 	for _, c := range req.Clients {
 		t, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
@@ -120,6 +128,7 @@ func Add(req AddRequest) (*AddResult, error) {
 			doc, _ = discover.Parse(abs, display, format, []byte(empty))
 		}
 		before, src := doc.Src, doc.Src
+		first := doc // as read: the document later servers are added to is parsed again
 		var warnings []string
 		var written []Written
 		for _, s := range req.Servers {
@@ -165,6 +174,8 @@ func Add(req AddRequest) (*AddResult, error) {
 		}
 		if created {
 			before = nil
+		} else {
+			out.Secrets = append(out.Secrets, prunedSecrets(first, before, after)...)
 		}
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: before, After: after, Fixed: len(written), Created: created})
 	}
@@ -180,6 +191,13 @@ func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s d
 	var e define.Entry
 	var warns []string
 	var err error
+	if req.Scope == normalize.Project {
+		// a project's file is shared: what was read from a private one
+		// goes there only as references
+		if err := define.Shared(c, s); err != nil {
+			return nil, nil, err
+		}
+	}
 	if req.Force {
 		e, warns, err = define.Force(c, s)
 	} else {
@@ -283,6 +301,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 				continue
 			}
 		}
+		out.Secrets = append(out.Secrets, prunedSecrets(doc, doc.Src, after)...)
 		out.Files = append(out.Files, FileFix{Path: display, Abs: abs, Format: format, Before: doc.Src, After: after, Fixed: 1})
 		out.Written = append(out.Written, Written{Client: c, Abs: abs, Path: display, Scope: req.Scope, Server: define.Server{Name: req.Name}})
 	}
@@ -302,7 +321,22 @@ func (r *AddResult) open(o *discover.Options, c *normalize.Client, t discover.Ta
 	if err != nil {
 		return nil, false, false, err
 	}
+	if doc != nil && doc.Root != nil {
+		r.Secrets = append(r.Secrets, view.DocumentSecrets(doc)...)
+	}
 	return doc, false, !unwritable(c, t.Display, doc, diags, r.refuse), nil
+}
+
+// learnServer records the secrets of a definition written (Secrets).
+func (r *AddResult) learnServer(s define.Server) {
+	n := &normalize.Server{Command: s.Command, Args: s.Args, URL: s.URL, Env: map[string]string{}, Headers: map[string]string{}}
+	for _, e := range s.Env {
+		n.Env[e.Key] = e.Value
+	}
+	for _, h := range s.Headers {
+		n.Headers[h.Key] = h.Value
+	}
+	r.Secrets = append(r.Secrets, view.ServerSecrets(n)...)
 }
 
 // unwritable refuses c when its file's document is no object (open).

@@ -34,6 +34,7 @@ func Sync(req SyncRequest) (*AddResult, error) {
 	set := req.Options.View(req.From, discover.AllScopes)
 	var refused []view.ClientNote
 	var servers []define.Server
+	var secrets []string
 	seen := map[string]bool{}
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
@@ -41,6 +42,8 @@ func Sync(req SyncRequest) (*AddResult, error) {
 			continue
 		}
 		seen[s.Name] = true
+		// its values as the source holds them, for what the write prints
+		secrets = append(secrets, view.ServerSecrets(s)...)
 		n, err := Neutral(req.From, s)
 		if err != nil {
 			for _, c := range req.To {
@@ -48,6 +51,7 @@ func Sync(req SyncRequest) (*AddResult, error) {
 			}
 			continue
 		}
+		n.From = privateFrom(set, s)
 		servers = append(servers, n)
 	}
 	for _, n := range req.Names {
@@ -60,7 +64,26 @@ func Sync(req SyncRequest) (*AddResult, error) {
 		return nil, err
 	}
 	out.Refused = append(refused, out.Refused...)
+	out.Secrets = append(out.Secrets, secrets...)
 	return out, nil
+}
+
+// privateFrom names the private file a definition of set was read from
+// ("~/.claude.json (user scope)"): its own, or for a definition merged
+// key by key, the first private file one of its fields came from; ""
+// when every file it came from is the project's (define.Server.From).
+func privateFrom(set *normalize.Set, s *normalize.Server) string {
+	if s.Source.Scope != normalize.Project {
+		return fmt.Sprintf("%s (%s scope)", s.Source.Path, s.Source.Scope)
+	}
+	for _, p := range slices.Sorted(maps.Values(s.FieldPaths)) {
+		for _, f := range set.Sources {
+			if f.Path == p && f.Scope != normalize.Project {
+				return fmt.Sprintf("%s (%s scope)", f.Path, f.Scope)
+			}
+		}
+	}
+	return ""
 }
 
 // Neutral is a server as client c reads it, in no client's syntax: each

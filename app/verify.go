@@ -65,6 +65,9 @@ func Verify(o *discover.Options, written []Written, remove bool) (problems, warn
 // server (name) or every server to show: nil when there is nothing to
 // show.
 func Reread(o *discover.Options, res *AddResult, clients []*normalize.Client, name string, remove bool, b *secret.Boundary) (*view.Workspace, error) {
+	// what the files held before the write, which the views read now no
+	// longer show, is masked in them too
+	b.Learn(res.Secrets...)
 	if err := o.Prepare(); err != nil {
 		return nil, err
 	}

@@ -22,7 +22,6 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
-	"github.com/mcpconf/mcpconf/secret"
 )
 
 // Server is a definition as the user means it, in no client's syntax:
@@ -47,6 +46,12 @@ type Server struct {
 	// are filtered by: nil for no list; an empty IncludeTools allows no
 	// tool.
 	IncludeTools, ExcludeTools []string
+	// From is the private file the definition was read from, with its
+	// scope ("~/.claude.json (user scope)"), for sync; "" for one given on
+	// the command line or read from the project. A definition read from a
+	// private file is written into a shared one only without its literal
+	// values (Shared).
+	From string
 }
 
 // KV is one env variable or header, in the order given.
@@ -102,7 +107,7 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 	if err := text(s); err != nil {
 		return Entry{}, err
 	}
-	if err := literalSecrets(s); err != nil {
+	if err := literalSecrets(c, s); err != nil {
 		return Entry{}, err
 	}
 	var o object
@@ -590,39 +595,6 @@ func text(s Server) error {
 	for _, t := range all {
 		if !utf8.ValidString(t) {
 			return &Refusal{Reason: fmt.Sprintf("server %q holds text that is not UTF-8 (%q), which a config file cannot hold as given", s.Name, t), Hint: "write it in UTF-8"}
-		}
-	}
-	return nil
-}
-
-// literalSecrets refuses a literal value that looks like a secret: a
-// definition is written to a file others read.
-func literalSecrets(s Server) error {
-	check := func(what, key, v string) error {
-		if len(resolve.Scan(v)) > 0 {
-			return nil
-		}
-		_, _, _, tok := secret.FindToken(v)
-		if tok || secret.IsSecretKey(key) && secret.LooksSecret(v) {
-			return &Refusal{Reason: fmt.Sprintf("%s %q of server %q holds what looks like a literal secret, which would be written to the file", what, key, s.Name),
-				Hint: fmt.Sprintf("put it in a variable and write %s=${%s}", key, secret.EnvName(key, "TOKEN"))}
-		}
-		return nil
-	}
-	for _, e := range s.Env {
-		if err := check("env", e.Key, e.Value); err != nil {
-			return err
-		}
-	}
-	for _, h := range s.Headers {
-		if err := check("header", h.Key, h.Value); err != nil {
-			return err
-		}
-	}
-	for _, a := range s.Args {
-		if _, _, _, tok := secret.FindToken(a); tok {
-			return &Refusal{Reason: fmt.Sprintf("an argument of server %q holds what looks like a literal secret", s.Name),
-				Hint: "read it from a variable in env instead"}
 		}
 	}
 	return nil

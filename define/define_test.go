@@ -54,7 +54,7 @@ func TestRefusals(t *testing.T) {
 			`Codex passes variables to a server by name: it cannot give "${GITHUB_TOKEN}" to the server as GITHUB_PERSONAL_ACCESS_TOKEN`},
 		{"codex", Server{Name: "s", Transport: normalize.SSE, URL: "https://x.example.com/sse"}, "Codex cannot connect to an SSE server"},
 		{"claude", Server{Name: "gh", Transport: normalize.Stdio, Command: "npx", Env: []KV{{"GITHUB_TOKEN", "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]}}},
-			`env "GITHUB_TOKEN" of server "gh" holds what looks like a literal secret, which would be written to the file`},
+			`env "GITHUB_TOKEN" of server "gh" holds a literal secret (GitHub personal access token), which mcpconf never writes to a file, even with --force`},
 		{"claude", Server{Name: "x", Transport: normalize.Stdio, Command: "run", Env: []KV{{"A", "${A:-b}"}}}, `"${A:-b}" is not a plain ${NAME} reference`},
 		{"agent-code", Server{Name: "ev", Transport: normalize.SSE, URL: "https://x.example.com/sse", Headers: []KV{{"X-Key", "k"}}}, `agent-code has no headers setting: it cannot send "X-Key"`},
 		{"claude-desktop", Server{Name: "docs", Transport: normalize.HTTP, URL: "https://docs.example.com/mcp"}, `Claude Desktop starts local servers only: it has no URL setting for "docs"`},

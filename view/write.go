@@ -18,6 +18,13 @@ type WriteRun struct {
 	// Unverified are the clients whose view, read again after the write,
 	// does not use what was written.
 	Unverified []ClientNote
+	// Secrets are what explain masks in the files the write read, as read
+	// before it (DocumentSecrets), and in the definitions it wrote
+	// (ServerSecrets): NewWrite learns them before it makes anything
+	// Safe, so a diff's removed and context lines, a dry run's and a
+	// removed server's values among them, are masked as explain masks
+	// them.
+	Secrets []string
 }
 
 // WrittenFile is one file a write changed (or would change).
@@ -67,6 +74,7 @@ type WriteNote struct {
 // NewWrite makes a write's result safe to print; views, when not nil,
 // are the clients' views read again after it.
 func NewWrite(b *secret.Boundary, run *WriteRun, views *Workspace) *Write {
+	b.Learn(run.Secrets...)
 	w := &Write{Name: b.Text(run.Name), Remove: run.Remove, DryRun: run.DryRun, Views: views}
 	var diffs []string
 	for _, f := range run.Files {
@@ -87,4 +95,13 @@ func NewWrite(b *secret.Boundary, run *WriteRun, views *Workspace) *Write {
 		w.Unverified = append(w.Unverified, note(n))
 	}
 	return w
+}
+
+// ServerSecrets are the secrets explain masks in a definition (its entry
+// as written, or its fields when it has none): those of a definition a
+// write copies or writes, which its output masks (WriteRun.Secrets).
+func ServerSecrets(s *normalize.Server) []string {
+	b := secret.NewKeyed(nil)
+	learnServer(b, s)
+	return b.Learned()
 }

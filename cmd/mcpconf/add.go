@@ -72,8 +72,11 @@ its key and shape, its "type" literal, its placeholder syntax. A value may
 reference a variable as ${NAME}; it is written in each client's syntax
 (${env:NAME} for Cursor and VS Code, {env:NAME} for opencode, env_vars for
 Codex). What a client cannot hold exactly is refused for that client, with
-why: a literal that looks like a secret, a variable a client would send
-literally, SSE for a client without it.
+why: a variable a client would send literally, SSE for a client without
+it. A literal secret is refused in every scope, even with --force: a value
+under a credential's name (-e API_KEY=..., -H "X-Api-Key: ..."), a secret
+flag's value after -- (--api-key VALUE), a URL's user info or ?api_key=;
+the hint gives the reference to write instead.
 
 A stdio server is the command after --; a remote one is URL (--transport
 http, the default, or sse). Files keep every byte add does not change; a

@@ -32,7 +32,12 @@ the target's unit, where the target's field times the same thing), its tool
 filters and env file. A definition of the same name there is rewritten; one
 already the same is left alone. What a client cannot hold exactly is
 refused for that client with why (--force writes the nearest form and warns
-what it changes). Without NAME, every server of the source.
+what it changes; a literal secret is never written). A server read from a
+private file (the user's, a project's private entry in ~/.claude.json, the
+machine's) goes into a project's file without any literal env or header
+value, whatever it looks like, nor a URL's or an argument's credential:
+such a server is refused, with the reference to write instead. Without
+NAME, every server of the source.
 
 Files keep every byte sync does not change; a missing file is created.
 --dry-run prints the changes as a unified diff and writes nothing. After
