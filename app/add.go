@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +32,10 @@ type AddRequest struct {
 	// Force writes, where a client cannot hold the definition exactly,
 	// its nearest form (define.Force), with a warning of what it changes.
 	Force bool
+	// Context stops the write (Ctrl-C, SIGTERM) before a file's rename:
+	// the clients not written yet are refused, their files as they were.
+	// nil: never.
+	Context context.Context
 }
 
 // WriteScopes are the scopes add, remove and sync write to: the
@@ -99,7 +104,11 @@ func (r *AddResult) Run(name string, remove, dryRun bool) *view.WriteRun {
 func Add(req AddRequest) (*AddResult, error) {
 	out := &AddResult{}
 	refuse := out.refuse
+	ctx := orBackground(req.Context)
 	for _, c := range req.Clients {
+		if out.interrupted(ctx, c) {
+			continue
+		}
 		t, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
 			continue
@@ -123,6 +132,9 @@ func Add(req AddRequest) (*AddResult, error) {
 		var warnings []string
 		var written []Written
 		for _, s := range req.Servers {
+			if ctx.Err() != nil {
+				break
+			}
 			if doc == nil { // parsed again only when another server follows
 				doc, _ = req.Options.ParseTarget(t, src)
 			}
@@ -141,6 +153,9 @@ func Add(req AddRequest) (*AddResult, error) {
 				src, doc = next, nil
 			}
 		}
+		if out.interrupted(ctx, c) {
+			continue
+		}
 		out.Written = append(out.Written, written...)
 		for _, w := range warnings {
 			out.Warnings = append(out.Warnings, view.ClientNote{Client: c, Reason: w})
@@ -157,7 +172,7 @@ func Add(req AddRequest) (*AddResult, error) {
 			}
 		}
 		if !req.DryRun {
-			if err := write(t, before, after, created); err != nil {
+			if err := write(ctx, req.Options, t, before, after, created); err != nil {
 				out.Written = out.Written[:len(out.Written)-len(written)]
 				refuse(c, err.Error(), "")
 				continue
@@ -231,6 +246,7 @@ type RemoveRequest struct {
 	Scope   normalize.Scope
 	Name    string
 	DryRun  bool
+	Context context.Context // as AddRequest's
 }
 
 // Remove deletes the server Name from each client's file of the scope,
@@ -239,7 +255,11 @@ type RemoveRequest struct {
 func Remove(req RemoveRequest) (*AddResult, error) {
 	out := &AddResult{}
 	refuse := out.refuse
+	ctx := orBackground(req.Context)
 	for _, c := range req.Clients {
+		if out.interrupted(ctx, c) {
+			continue
+		}
 		t, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
 			continue
@@ -277,8 +297,11 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 		if err != nil {
 			return nil, err
 		}
+		if out.interrupted(ctx, c) {
+			continue
+		}
 		if !req.DryRun {
-			if err := write(t, doc.Src, after, false); err != nil {
+			if err := write(ctx, req.Options, t, doc.Src, after, false); err != nil {
 				refuse(c, err.Error(), "")
 				continue
 			}
@@ -371,8 +394,9 @@ func layout(at *normalize.Value, compact string) string {
 }
 
 // write writes the target file, read as before, with after (or creates
-// it), under the lock its client writes it under (discover.Target.Lock).
-func write(t discover.Target, before, after []byte, created bool) error {
+// it), under the lock its client writes it under (discover.Target.Lock),
+// inside the project or the home (writeScope), unless ctx stops it first.
+func write(ctx context.Context, o *discover.Options, t discover.Target, before, after []byte, created bool) error {
 	if t.Lock != "" {
 		release, err := edit.TakeLock(t.Abs, t.Lock)
 		if err != nil {
@@ -380,10 +404,11 @@ func write(t discover.Target, before, after []byte, created bool) error {
 		}
 		defer release()
 	}
+	in := writeScope(o.Root, o.Home, t.Abs)
 	if created {
-		return edit.CreateFile(t.Abs, after, t.Format, t.Private)
+		return edit.CreateFile(ctx, in, t.Abs, after, t.Format, t.Private)
 	}
-	return edit.WriteFile(t.Abs, before, after, t.Format)
+	return edit.WriteFile(ctx, in, t.Abs, before, after, t.Format)
 }
 
 // within follows keys down from top, the object that holds the servers

@@ -172,7 +172,38 @@ func TestBaselineLinkOutOfProject(t *testing.T) {
 	}
 	code, out, errOut = run(t, nil, "lint", "--root", root, "--home", home, "--write-baseline", "--baseline", filepath.Join(root, "notes.json"))
 	unchanged(t, filepath.Join(root, "notes.json"), []byte(`{"todo": ["x"]}`))
-	if code == 0 || !strings.Contains(errOut, "is not a baseline") {
+	if code == 0 || !strings.Contains(errOut, "is not a baseline mcpconf wrote, so it is not replaced") {
 		t.Errorf("a file that is no baseline: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+}
+
+// TestLockLinkOutOfProject: probe --write-lock does not follow a
+// .mcpconf.lock that links out of the project (ln -s ~/.bashrc
+// .mcpconf.lock: the lock can carry $(…) from a server's arguments), and
+// does not replace a file there that is no lock; both are refused, saying
+// why, and keep every byte.
+func TestLockLinkOutOfProject(t *testing.T) {
+	bashrc, want := victim(t, ".bashrc", "export PATH=$HOME/bin:$PATH\n")
+	root, home, _ := lockTree(t, lockTools)
+	lock := filepath.Join(root, ".mcpconf.lock")
+	if err := os.Symlink(bashrc, lock); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, nil, "probe", "--write-lock", "--root", root, "--home", home)
+	unchanged(t, bashrc, want)
+	noTemp(t, filepath.Dir(bashrc))
+	if code == 0 || !strings.Contains(errOut, `"`+lock+`" is a link to "`+bashrc+`", outside the project "`+root+`"`) {
+		t.Errorf("a link out: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+
+	// a regular file that is no lock
+	os.Remove(lock)
+	if err := os.WriteFile(lock, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = run(t, nil, "probe", "--write-lock", "--root", root, "--home", home)
+	unchanged(t, lock, want)
+	if code == 0 || !strings.Contains(errOut, `"`+lock+`" is not a tool lock`) {
+		t.Errorf("no lock: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
 	}
 }
