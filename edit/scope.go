@@ -50,12 +50,31 @@ type place struct {
 	root *os.Root // the scope's directory, opened
 	dir  string   // the scope's directory, its links resolved
 	rel  string   // the file, relative to dir, without links
+	// at is the file's directory, opened (enter): the temporary file is
+	// made, renamed and removed there, wherever the directory is moved
+	// meanwhile.
+	at *os.Root
 }
 
 // abs is the file's path, without links.
 func (p *place) abs() string { return filepath.Join(p.dir, p.rel) }
 
-func (p *place) close() { p.root.Close() }
+// base is the file's name in its directory.
+func (p *place) base() string { return filepath.Base(p.rel) }
+
+// enter opens the file's directory (at), through the scope's.
+func (p *place) enter() error {
+	at, err := p.root.OpenRoot(filepath.Dir(p.rel))
+	p.at = at
+	return err
+}
+
+func (p *place) close() {
+	if p.at != nil {
+		p.at.Close()
+	}
+	p.root.Close()
+}
 
 // open resolves path and checks that it stays in s (place's doc).
 func (s Scope) open(path string) (*place, error) {

@@ -82,7 +82,7 @@ func WriteFile(ctx context.Context, in Scope, path string, orig, updated []byte,
 	case err != nil:
 		return fmt.Errorf("cannot write %q: %v; the file is as it was", path, err)
 	}
-	back, err := pl.root.ReadFile(pl.rel)
+	back, err := pl.at.ReadFile(pl.base())
 	if err != nil {
 		return fmt.Errorf("%q was written but cannot be read back: %v", path, cause(err))
 	}
@@ -154,6 +154,9 @@ var errChanged = errors.New("changed since it was read")
 // where another program writing the file would have to strike.
 var beforeCheck func(target string)
 
+// afterRename, when set (tests), runs right after replace's rename.
+var afterRename func()
+
 // unchanged reports whether the file at target is still the one read as
 // data with info: the same bytes, and then the same file (not renamed
 // over), size and modification time, looked at last since it is the
@@ -180,14 +183,17 @@ func unchanged(target string, data []byte, info fs.FileInfo) bool {
 // change that can be lost, a window of two system calls. Every step goes
 // through pl's root: nothing is written outside it.
 func replace(ctx context.Context, pl *place, data []byte, info fs.FileInfo, still func() bool) (err error) {
-	tmp, tmpRel, err := createTemp(pl.root, pl.rel)
+	if err := pl.enter(); err != nil {
+		return cause(err)
+	}
+	tmp, tmpName, err := createTemp(pl.at, pl.base())
 	if err != nil {
 		return cause(err)
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
-			pl.root.Remove(tmpRel)
+			pl.at.Remove(tmpName)
 		}
 	}()
 	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
@@ -212,19 +218,22 @@ func replace(ctx context.Context, pl *place, data []byte, info fs.FileInfo, stil
 	if !still() || !pl.still() {
 		return errChanged
 	}
-	if err = pl.root.Rename(tmpRel, pl.rel); err != nil {
+	if err = pl.at.Rename(tmpName, pl.base()); err != nil {
 		return cause(err)
 	}
-	syncDir(pl.root, filepath.Dir(pl.rel))
+	if afterRename != nil {
+		afterRename()
+	}
+	syncDir(pl.at)
 	return nil
 }
 
-// createTemp creates a temporary file next to rel in root, readable by
-// its owner only until its mode is set.
-func createTemp(root *os.Root, rel string) (*os.File, string, error) {
+// createTemp creates a temporary file beside the file named base in dir,
+// readable by its owner only until its mode is set.
+func createTemp(dir *os.Root, base string) (*os.File, string, error) {
 	for {
-		name := filepath.Join(filepath.Dir(rel), "."+filepath.Base(rel)+".mcpconf-"+strconv.FormatUint(rand.Uint64()%1e12, 10))
-		f, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		name := "." + base + ".mcpconf-" + strconv.FormatUint(rand.Uint64()%1e12, 10)
+		f, err := dir.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -250,10 +259,9 @@ func writeAll(ctx context.Context, f *os.File, data []byte) error {
 	return nil
 }
 
-// syncDir makes a rename in dir (relative to root) durable where the
-// system allows it.
-func syncDir(root *os.Root, dir string) {
-	if d, err := root.Open(dir); err == nil {
+// syncDir makes a rename in dir durable where the system allows it.
+func syncDir(dir *os.Root) {
+	if d, err := dir.Open("."); err == nil {
 		_ = d.Sync() // not supported everywhere (Windows): the rename stands
 		d.Close()
 	}
@@ -298,15 +306,17 @@ func CreateFile(ctx context.Context, in Scope, path string, data []byte, format 
 	}
 	defer pl.close()
 	fail := func(err error) error { return fmt.Errorf("cannot create %q: %v", path, cause(err)) }
-	dir := filepath.Dir(pl.rel)
-	if err := pl.root.MkdirAll(dir, 0o755); err != nil {
+	if err := pl.root.MkdirAll(filepath.Dir(pl.rel), 0o755); err != nil {
 		return fail(err)
 	}
-	tmp, tmpRel, err := createTemp(pl.root, pl.rel)
+	if err := pl.enter(); err != nil {
+		return fail(err)
+	}
+	tmp, tmpName, err := createTemp(pl.at, pl.base())
 	if err != nil {
 		return fail(err)
 	}
-	defer pl.root.Remove(tmpRel)
+	defer pl.at.Remove(tmpName)
 	mode := os.FileMode(0o644)
 	if private {
 		mode = 0o600
@@ -335,12 +345,12 @@ func CreateFile(ctx context.Context, in Scope, path string, data []byte, format 
 	if !pl.still() {
 		return fmt.Errorf("%q changed since it was looked for: nothing was written; run mcpconf again", path)
 	}
-	if err := pl.root.Link(tmpRel, pl.rel); err != nil {
+	if err := pl.at.Link(tmpName, pl.base()); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%q appeared since it was looked for: nothing was written; run mcpconf again", path)
 		}
 		return fail(err)
 	}
-	syncDir(pl.root, dir)
+	syncDir(pl.at)
 	return nil
 }
