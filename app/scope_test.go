@@ -147,4 +147,3 @@ func tree(dir string) string {
 	})
 	return b.String()
 }
-
