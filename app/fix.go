@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 
 	"github.com/mcpconf/mcpconf/edit"
@@ -72,10 +73,18 @@ func LintFix(req LintRequest, unsafe bool) (*view.LintRun, error) {
 	fixed, files := 0, map[string]bool{}
 	var refused []view.ToolError
 	ctx := orBackground(req.Context)
+	var dirs []string
 	for pass := 1; ; pass++ {
 		run, err := Lint(req)
 		if err != nil {
 			return nil, err
+		}
+		if pass == 1 {
+			for _, p := range req.Paths {
+				if p := absPath(run.Base, p); isDir(p) {
+					dirs = append(dirs, p)
+				}
+			}
 		}
 		plan, err := PlanFixes(run, unsafe)
 		if err != nil {
@@ -91,8 +100,9 @@ func LintFix(req LintRequest, unsafe bool) (*view.LintRun, error) {
 				stop = true
 				continue
 			}
-			// the project: the start directory, or where lint was run with paths
-			in := writeScope(run.Base, run.Home, f.Abs)
+			// the project: the start directory, or where lint was run
+			// with paths, and the directories given
+			in := writeScope(run.Base, run.Home, f.Abs, dirs...)
 			if err := edit.WriteFile(ctx, in, f.Abs, f.Before, f.After, f.Format); err != nil {
 				refused = append(refused, view.ToolError{Path: f.Path, Message: err.Error()})
 				stop = stop || errors.Is(err, edit.ErrInterrupted)
@@ -139,4 +149,10 @@ func Diffs(files []FileFix) []string {
 		out[i] = edit.Diff(f.Path, f.Before, f.After)
 	}
 	return out
+}
+
+// isDir reports whether p is a directory (through links).
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }

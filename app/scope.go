@@ -9,17 +9,21 @@ import (
 )
 
 // writeScope is the directory a write of abs stays in (edit.Scope): of
-// the project (root) and the home, the deepest that holds abs as it is
-// named; a file under neither (a lock or a baseline named on the command
-// line elsewhere, a user file a client's variable moves, such as
-// CODEX_HOME) stays in its own directory. The links on the way are the
-// repository's to choose and are resolved by the write, which refuses
-// one that leads out: a file named outside the project is the user's
-// choice, a link in the project is not.
-func writeScope(root, home, abs string) edit.Scope {
+// the project (root, and the directories lint was given: projects), and
+// the home, the deepest that holds abs as it is named; a file under none
+// (a lock or a baseline named on the command line elsewhere, a user file
+// a client's variable moves, such as CODEX_HOME) stays in its own
+// directory. The links on the way are the repository's to choose and are
+// resolved by the write, which refuses one that leads out: a file named
+// outside the project is the user's choice, a link in the project is not.
+func writeScope(root, home, abs string, projects ...string) edit.Scope {
 	best := edit.Within(filepath.Dir(abs), "the directory")
 	depth := -1
-	for _, c := range []edit.Scope{edit.Within(root, "the project"), edit.Within(home, "the home")} {
+	cands := []edit.Scope{edit.Within(root, "the project"), edit.Within(home, "the home")}
+	for _, p := range projects {
+		cands = append(cands, edit.Within(p, "the project"))
+	}
+	for _, c := range cands {
 		if c.Dir == "" || !filepath.IsAbs(c.Dir) {
 			continue
 		}

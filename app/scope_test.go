@@ -147,3 +147,27 @@ func tree(dir string) string {
 	})
 	return b.String()
 }
+
+// TestWriteScope: a write stays in the deepest of the project, the home
+// and the directories lint was given that holds the file as named; a
+// file under none, in its own directory.
+func TestWriteScope(t *testing.T) {
+	for _, tc := range []struct {
+		root, home, abs string
+		more            []string
+		dir, what       string
+	}{
+		{"/src/p", "/home/u", "/src/p/.mcp.json", nil, "/src/p", "the project"},
+		{"/src/p", "/home/u", "/home/u/.claude.json", nil, "/home/u", "the home"},
+		{"/home/u/p", "/home/u", "/home/u/p/.mcp.json", nil, "/home/u/p", "the project"},
+		{"/", "/home/u", "/home/u/.claude.json", nil, "/home/u", "the home"},
+		{"/src/p", "/src/p/home", "/src/p/home/.claude.json", nil, "/src/p/home", "the home"},
+		{"/src/p", "/home/u", "/opt/codex/config.toml", nil, "/opt/codex", "the directory"},
+		{"/src/p", "/home/u", "/other/q/.cursor/mcp.json", []string{"/other/q"}, "/other/q", "the project"},
+	} {
+		got := writeScope(tc.root, tc.home, tc.abs, tc.more...)
+		if got.Dir != tc.dir || got.What != tc.what {
+			t.Errorf("writeScope(%q, %q, %q, %q) = %+v, want %s %s", tc.root, tc.home, tc.abs, tc.more, got, tc.what, tc.dir)
+		}
+	}
+}
