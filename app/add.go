@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +32,10 @@ type AddRequest struct {
 	// Force writes, where a client cannot hold the definition exactly,
 	// its nearest form (define.Force), with a warning of what it changes.
 	Force bool
+	// Context stops the write (Ctrl-C, SIGTERM) before a file's rename:
+	// the clients not written yet are refused, their files as they were.
+	// nil: never.
+	Context context.Context
 }
 
 // WriteScopes are the scopes add, remove and sync write to: the
@@ -107,7 +112,11 @@ func Add(req AddRequest) (*AddResult, error) {
 	for _, s := range req.Servers {
 		out.learnServer(s)
 	}
+	ctx := orBackground(req.Context)
 	for _, c := range req.Clients {
+		if out.interrupted(ctx, c) {
+			continue
+		}
 		t, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
 			continue
@@ -132,6 +141,9 @@ func Add(req AddRequest) (*AddResult, error) {
 		var warnings []string
 		var written []Written
 		for _, s := range req.Servers {
+			if ctx.Err() != nil {
+				break
+			}
 			if doc == nil { // parsed again only when another server follows
 				doc, _ = req.Options.ParseTarget(t, src)
 			}
@@ -150,6 +162,9 @@ func Add(req AddRequest) (*AddResult, error) {
 				src, doc = next, nil
 			}
 		}
+		if out.interrupted(ctx, c) {
+			continue
+		}
 		out.Written = append(out.Written, written...)
 		for _, w := range warnings {
 			out.Warnings = append(out.Warnings, view.ClientNote{Client: c, Reason: w})
@@ -166,7 +181,7 @@ func Add(req AddRequest) (*AddResult, error) {
 			}
 		}
 		if !req.DryRun {
-			if err := write(t, before, after, created); err != nil {
+			if err := write(ctx, req.Options, t, before, after, created); err != nil {
 				out.Written = out.Written[:len(out.Written)-len(written)]
 				refuse(c, err.Error(), "")
 				continue
@@ -249,6 +264,7 @@ type RemoveRequest struct {
 	Scope   normalize.Scope
 	Name    string
 	DryRun  bool
+	Context context.Context // as AddRequest's
 }
 
 // Remove deletes the server Name from each client's file of the scope,
@@ -257,7 +273,11 @@ type RemoveRequest struct {
 func Remove(req RemoveRequest) (*AddResult, error) {
 	out := &AddResult{}
 	refuse := out.refuse
+	ctx := orBackground(req.Context)
 	for _, c := range req.Clients {
+		if out.interrupted(ctx, c) {
+			continue
+		}
 		t, ok := out.target(req.Options, c, req.Scope)
 		if !ok {
 			continue
@@ -295,8 +315,11 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 		if err != nil {
 			return nil, err
 		}
+		if out.interrupted(ctx, c) {
+			continue
+		}
 		if !req.DryRun {
-			if err := write(t, doc.Src, after, false); err != nil {
+			if err := write(ctx, req.Options, t, doc.Src, after, false); err != nil {
 				refuse(c, err.Error(), "")
 				continue
 			}
@@ -405,8 +428,9 @@ func layout(at *normalize.Value, compact string) string {
 }
 
 // write writes the target file, read as before, with after (or creates
-// it), under the lock its client writes it under (discover.Target.Lock).
-func write(t discover.Target, before, after []byte, created bool) error {
+// it), under the lock its client writes it under (discover.Target.Lock),
+// inside the project or the home (writeScope), unless ctx stops it first.
+func write(ctx context.Context, o *discover.Options, t discover.Target, before, after []byte, created bool) error {
 	if t.Lock != "" {
 		release, err := edit.TakeLock(t.Abs, t.Lock)
 		if err != nil {
@@ -414,10 +438,11 @@ func write(t discover.Target, before, after []byte, created bool) error {
 		}
 		defer release()
 	}
+	in := writeScope(o.Root, o.Home, t.Abs)
 	if created {
-		return edit.CreateFile(t.Abs, after, t.Format, t.Private)
+		return edit.CreateFile(ctx, in, t.Abs, after, t.Format, t.Private)
 	}
-	return edit.WriteFile(t.Abs, before, after, t.Format)
+	return edit.WriteFile(ctx, in, t.Abs, before, after, t.Format)
 }
 
 // within follows keys down from top, the object that holds the servers

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +15,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/internal/safefile"
+	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -60,6 +63,8 @@ type BaselineRequest struct {
 	// lints the files changed, with the baseline of the whole project. No
 	// path is the whole project: an entry of a file gone is fixed.
 	Paths []string
+	// Context stops the write before its rename (Ctrl-C); nil: never.
+	Context context.Context
 }
 
 // ApplyBaseline takes the findings the baseline file records out of the
@@ -77,7 +82,13 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	b := secret.NewKeyed(nil)
 	current := baselineEntries(b, res)
 	inRun := baselineScope(b, res, req)
-	old, err := readBaseline(abs, req.Path, req.Write)
+	in := writeScope(res.Base, res.Home, abs)
+	if req.Write {
+		if err := in.Check(abs); err != nil {
+			return fmt.Errorf("cannot write baseline %q: %v", req.Path, err)
+		}
+	}
+	old, src, err := readBaseline(abs, req.Path, req.Write)
 	if err != nil {
 		return err
 	}
@@ -92,8 +103,8 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 		base = slices.DeleteFunc(slices.Clone(old), func(e BaselineEntry) bool { return inRun(e.Path) })
 		base = append(base, current...)
 		slices.SortFunc(base, compareEntries)
-		if err := writeFileAtomic(abs, encodeBaseline(base)); err != nil {
-			return fmt.Errorf("cannot write baseline %q: %v", req.Path, unwrapPath(err))
+		if err := writeBaseline(req.Context, in, abs, src, encodeBaseline(base)); err != nil {
+			return fmt.Errorf("cannot write baseline %q: %v", req.Path, err)
 		}
 	}
 	left := map[BaselineEntry]int{}
@@ -218,29 +229,34 @@ func encodeBaseline(entries []BaselineEntry) []byte {
 // bytes, so this is a few hundred thousand findings.
 const maxBaseline = 64 << 20
 
-// readBaseline reads a baseline file; a missing one is empty when it is
-// to be written. It is read as the config files are (safefile), since it
-// is committed with them: a named pipe or a device in its place is
-// refused, not waited on.
-func readBaseline(abs, name string, write bool) ([]BaselineEntry, error) {
+// readBaseline reads a baseline file: its entries and its bytes (nil
+// when it does not exist); a missing one is empty when it is to be
+// written. It is read as the config files are (safefile), since it is
+// committed with them: a named pipe or a device in its place is refused,
+// not waited on. A file that is no baseline is refused, and, to be
+// written, said to be left as it is: --write-baseline never replaces it.
+func readBaseline(abs, name string, write bool) ([]BaselineEntry, []byte, error) {
 	f, err := safefile.Read(abs, safefile.Limits{Max: maxBaseline})
 	if write && errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
 		var se *safefile.Error
 		if errors.As(err, &se) {
 			err = errors.New(se.Reason)
 		}
-		return nil, usagef("cannot read baseline %q: %v", name, err)
+		return nil, nil, usagef("cannot read baseline %q: %v", name, err)
 	}
 	src := f.Data
 	entries, off, err := parseBaseline(src)
 	if err != nil {
 		line, col := lineCol(src, off)
-		return nil, usagef("baseline %s:%d:%d: %v", name, line, col, err)
+		if write {
+			return nil, nil, usagef("baseline %s:%d:%d: %v: the file is not a baseline mcpconf wrote, so it is not replaced; move it away, or name another file with --baseline", name, line, col, err)
+		}
+		return nil, nil, usagef("baseline %s:%d:%d: %v", name, line, col, err)
 	}
-	return entries, nil
+	return entries, src, nil
 }
 
 // parseBaseline decodes a baseline file, strictly: an unknown field, a
@@ -414,35 +430,13 @@ func lineCol(src []byte, off int64) (line, col int) {
 	return line, len([]rune(string(before[start:]))) + 1
 }
 
-// writeFileAtomic writes data to path by a temporary file in the same
-// directory renamed over it, so that a reader never sees half a file; an
-// existing file's mode is kept.
-func writeFileAtomic(path string, data []byte) (err error) {
-	mode := fs.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
+// writeBaseline writes data to the baseline at abs, read as before (nil:
+// created), through the editor's atomic writes: inside the project or
+// the home (in), a link out of them refused.
+func writeBaseline(ctx context.Context, in edit.Scope, abs string, before, data []byte) error {
+	ctx = orBackground(ctx)
+	if before == nil {
+		return edit.CreateFile(ctx, in, abs, data, normalize.JSON, false)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return edit.WriteFile(ctx, in, abs, before, data, normalize.JSON)
 }

@@ -2,7 +2,9 @@ package app
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"os"
 	"slices"
 
 	"github.com/mcpconf/mcpconf/edit"
@@ -62,36 +64,55 @@ const maxFixPasses = 10
 
 // LintFix lints as Lint does, writes the fixes of what it finds (the safe
 // ones, and the unsafe ones too with unsafe) through edit.WriteFile — each
-// file refused when it changed since it was read or would not parse — and
+// file refused when it changed since it was read, would not parse, or
+// leads out of the project or the home by a link (writeScope) — and
 // lints again, until no fix is left: the run it returns is what remains,
 // with a note of what was fixed and an error for each file it did not
 // write.
 func LintFix(req LintRequest, unsafe bool) (*view.LintRun, error) {
 	fixed, files := 0, map[string]bool{}
 	var refused []view.ToolError
+	ctx := orBackground(req.Context)
+	var dirs []string
 	for pass := 1; ; pass++ {
 		run, err := Lint(req)
 		if err != nil {
 			return nil, err
 		}
+		if pass == 1 {
+			for _, p := range req.Paths {
+				if p := absPath(run.Base, p); isDir(p) {
+					dirs = append(dirs, p)
+				}
+			}
+		}
 		plan, err := PlanFixes(run, unsafe)
 		if err != nil {
 			return nil, err
 		}
-		wrote := 0
+		wrote, stop := 0, false
 		for _, f := range plan {
 			if pass > maxFixPasses {
 				break
 			}
-			if err := edit.WriteFile(f.Abs, f.Before, f.After, f.Format); err != nil {
+			if ctx.Err() != nil {
+				refused = append(refused, view.ToolError{Path: f.Path, Message: fmt.Sprintf("interrupted before %q was fixed: it is as it was", f.Path)})
+				stop = true
+				continue
+			}
+			// the project: the start directory, or where lint was run
+			// with paths, and the directories given
+			in := writeScope(run.Base, run.Home, f.Abs, dirs...)
+			if err := edit.WriteFile(ctx, in, f.Abs, f.Before, f.After, f.Format); err != nil {
 				refused = append(refused, view.ToolError{Path: f.Path, Message: err.Error()})
+				stop = stop || errors.Is(err, edit.ErrInterrupted)
 				continue
 			}
 			fixed += f.Fixed
 			files[f.Path] = true
 			wrote++
 		}
-		if wrote == 0 {
+		if wrote == 0 || stop {
 			if fixed > 0 {
 				run.Notes = append(run.Notes, fmt.Sprintf("fixed %s in %s", plural(fixed, "finding"), plural(len(files), "file")))
 			}
@@ -128,4 +149,10 @@ func Diffs(files []FileFix) []string {
 		out[i] = edit.Diff(f.Path, f.Before, f.After)
 	}
 	return out
+}
+
+// isDir reports whether p is a directory (through links).
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -45,6 +46,9 @@ type LintRequest struct {
 	// text format): the lines of the files with findings are kept. Other
 	// formats need none of a project's lines.
 	Snippets bool
+	// Context stops lint --fix before the next file is written, or a
+	// file's write before its rename (Ctrl-C); nil: never.
+	Context context.Context
 }
 
 // Lint checks the files req names and returns the run: findings in output

@@ -1,12 +1,16 @@
 package app
 
 import (
+	"bytes"
 	"cmp"
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/edit"
@@ -137,17 +141,30 @@ func lockEntry(s *normalize.Server, b *secret.Boundary) probe.LockServer {
 }
 
 // WriteLock writes the lock of a probe to path, created or replaced
-// atomically. A server that could not be probed keeps the entry the lock
+// atomically, inside the project or the home (writeScope: a lock that
+// links out of them is refused, naming the link) unless ctx stops it
+// first. A file at path that is not a lock (a lock of another version
+// is one) is refused, never replaced: a repository's .mcpconf.lock may be
+// anything. A server that could not be probed keeps the entry the lock
 // at path had for it, if any, so a server that fails once does not drop
 // out of the lock; the servers not recorded at all are returned, by key:
 // their name and why.
-func WriteLock(path string, l *Locked) (notRecorded map[string]string, err error) {
+func WriteLock(ctx context.Context, o *discover.Options, path string, l *Locked) (notRecorded map[string]string, err error) {
 	notRecorded = map[string]string{}
 	lock := *l.Lock
 	lock.Servers = slices.Clone(lock.Servers)
+	in := writeScope(o.Root, o.Home, path)
+	if err := in.Check(path); err != nil {
+		return notRecorded, err
+	}
 	before, old, readErr := readLock(path)
 	if readErr != nil && !errors.Is(readErr, fs.ErrNotExist) && before == nil {
 		return notRecorded, readErr // it exists, and cannot be read
+	}
+	if before != nil && old == nil {
+		if what := notLock(before); what != "" {
+			return notRecorded, fmt.Errorf("%q is not a tool lock (%s): nothing was written; mcpconf replaces only a lock it wrote: move the file away, or write the lock elsewhere with --lock FILE", path, what)
+		}
 	}
 	for key, why := range l.Unchecked {
 		i := -1
@@ -162,9 +179,44 @@ func WriteLock(path string, l *Locked) (notRecorded map[string]string, err error
 	}
 	data := probe.EncodeLock(&lock)
 	if before == nil {
-		return notRecorded, edit.CreateFile(path, data, normalize.JSON, false)
+		return notRecorded, edit.CreateFile(orBackground(ctx), in, path, data, normalize.JSON, false)
 	}
-	return notRecorded, edit.WriteFile(path, before, data, normalize.JSON)
+	return notRecorded, edit.WriteFile(orBackground(ctx), in, path, before, data, normalize.JSON)
+}
+
+// notLock says what data is when it is not a tool lock ("" when it is
+// one, of any version, even one probe.DecodeLock refuses): an empty
+// file, a binary one, text that is not JSON, JSON without a lock's
+// "version" and "servers". It never quotes the file.
+func notLock(data []byte) string {
+	switch {
+	case len(bytes.TrimSpace(data)) == 0:
+		return "an empty file"
+	case !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0:
+		return "a binary file"
+	}
+	var v map[string]json.RawMessage
+	if err := json.Unmarshal(data, &v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) || !json.Valid(data) {
+			line, col := lineCol(data, max(0, off(se)-1))
+			return fmt.Sprintf("text that is not JSON: invalid at %d:%d", line, col)
+		}
+		return "JSON that is not an object"
+	}
+	var version float64
+	if json.Unmarshal(v["version"], &version) != nil || v["servers"] == nil {
+		return `JSON without a lock's "version" and "servers"`
+	}
+	return ""
+}
+
+// off is a syntax error's offset, 0 for none.
+func off(se *json.SyntaxError) int64 {
+	if se == nil {
+		return 0
+	}
+	return se.Offset
 }
 
 // noLock is a lock not written yet; it is an fs.ErrNotExist.

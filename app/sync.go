@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -22,7 +23,8 @@ type SyncRequest struct {
 	Scope   normalize.Scope
 	Names   []string // none: every server of the source
 	DryRun  bool
-	Force   bool // write nearest forms, with warnings (AddRequest.Force)
+	Force   bool            // write nearest forms, with warnings (AddRequest.Force)
+	Context context.Context // as AddRequest's
 }
 
 // Sync takes each server as the source client uses it (the definition in
@@ -59,7 +61,7 @@ func Sync(req SyncRequest) (*AddResult, error) {
 			return nil, &NotFoundError{fmt.Sprintf("%s defines no server %q here", req.From.Product, n)}
 		}
 	}
-	out, err := Add(AddRequest{Options: req.Options, Clients: req.To, Scope: req.Scope, Servers: servers, DryRun: req.DryRun, Replace: true, Force: req.Force})
+	out, err := Add(AddRequest{Options: req.Options, Clients: req.To, Scope: req.Scope, Servers: servers, DryRun: req.DryRun, Replace: true, Force: req.Force, Context: req.Context})
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package edit
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,7 +21,7 @@ func TestWriteFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	updated := []byte("{\n  // c\n  \"mcpServers\": {\"a\": {\"command\": \"x\"}}\n}\n")
-	if err := WriteFile(path, orig, updated, normalize.JSONC); err != nil {
+	if err := WriteFile(context.Background(), inDir(path), path, orig, updated, normalize.JSONC); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(path)
@@ -36,17 +37,17 @@ func TestWriteFile(t *testing.T) {
 	}
 
 	// changed since read: orig is no longer on disk
-	err := WriteFile(path, orig, []byte("{}"), normalize.JSONC)
+	err := WriteFile(context.Background(), inDir(path), path, orig, []byte("{}"), normalize.JSONC)
 	if err == nil || !strings.Contains(err.Error(), `changed since it was read: nothing was written`) {
 		t.Errorf("changed file: err = %v", err)
 	}
 	// an unparsable result
-	err = WriteFile(path, updated, []byte(`{"a": }`), normalize.JSONC)
+	err = WriteFile(context.Background(), inDir(path), path, updated, []byte(`{"a": }`), normalize.JSONC)
 	if err == nil || !strings.Contains(err.Error(), `would not parse`) || !strings.Contains(err.Error(), "nothing was written") {
 		t.Errorf("unparsable: err = %v", err)
 	}
 	// a comment in strict JSON is an error finding
-	err = WriteFile(path, updated, []byte("// c\n{}"), normalize.JSON)
+	err = WriteFile(context.Background(), inDir(path), path, updated, []byte("// c\n{}"), normalize.JSON)
 	if err == nil || !strings.Contains(err.Error(), `would not parse`) {
 		t.Errorf("comment in strict JSON: err = %v", err)
 	}
@@ -55,7 +56,7 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("a refused write changed the file: %q", got)
 	}
 	// a missing file
-	if err := WriteFile(filepath.Join(dir, "none.json"), nil, []byte("{}"), normalize.JSON); err == nil {
+	if err := WriteFile(context.Background(), inDir(filepath.Join(dir, "none.json")), filepath.Join(dir, "none.json"), nil, []byte("{}"), normalize.JSON); err == nil {
 		t.Error("missing file: no error")
 	}
 }
@@ -65,10 +66,10 @@ func TestWriteFileTOMLAndBOM(t *testing.T) {
 	path := filepath.Join(dir, "config.toml")
 	orig := []byte("[mcp_servers.a]\ncommand = \"npx\"\n")
 	os.WriteFile(path, orig, 0o600)
-	if err := WriteFile(path, orig, []byte("[mcp_servers.a]\ncommand = npx\n"), normalize.TOML); err == nil {
+	if err := WriteFile(context.Background(), inDir(path), path, orig, []byte("[mcp_servers.a]\ncommand = npx\n"), normalize.TOML); err == nil {
 		t.Error("unparsable TOML written")
 	}
-	if err := WriteFile(path, orig, []byte("[mcp_servers.a]\ncommand = \"uvx\"\n"), normalize.TOML); err != nil {
+	if err := WriteFile(context.Background(), inDir(path), path, orig, []byte("[mcp_servers.a]\ncommand = \"uvx\"\n"), normalize.TOML); err != nil {
 		t.Fatal(err)
 	}
 	if fi, _ := os.Stat(path); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
@@ -79,7 +80,7 @@ func TestWriteFileTOMLAndBOM(t *testing.T) {
 	// mark stays
 	bomPath := filepath.Join(dir, "bom.json")
 	os.WriteFile(bomPath, []byte("\xEF\xBB\xBF{}"), 0o644)
-	if err := WriteFile(bomPath, []byte("{}"), []byte(`{"a": 1}`), normalize.JSON); err != nil {
+	if err := WriteFile(context.Background(), inDir(bomPath), bomPath, []byte("{}"), []byte(`{"a": 1}`), normalize.JSON); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(bomPath); string(got) != "\xEF\xBB\xBF{\"a\": 1}" {
@@ -98,7 +99,7 @@ func TestWriteFileThroughLink(t *testing.T) {
 	if err := os.Symlink("real.json", link); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(link, []byte("{}"), []byte(`{"a": 1}`), normalize.JSON); err != nil {
+	if err := WriteFile(context.Background(), inDir(link), link, []byte("{}"), []byte(`{"a": 1}`), normalize.JSON); err != nil {
 		t.Fatal(err)
 	}
 	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
@@ -148,7 +149,7 @@ func TestWriteFileConcurrentChange(t *testing.T) {
 			var left []byte
 			beforeCheck = func(target string) { left = tc.write(target) }
 			defer func() { beforeCheck = nil }()
-			err := WriteFile(path, orig, []byte("{\n  \"numStartups\": 1,\n  \"projects\": {},\n  \"mcpServers\": {}\n}\n"), normalize.JSON)
+			err := WriteFile(context.Background(), inDir(path), path, orig, []byte("{\n  \"numStartups\": 1,\n  \"projects\": {},\n  \"mcpServers\": {}\n}\n"), normalize.JSON)
 			if err == nil || err.Error() != `"`+path+`" changed since it was read: nothing was written; run mcpconf again to compute the fixes on its new content` {
 				t.Fatalf("err = %v", err)
 			}
@@ -192,7 +193,7 @@ func TestWriteFileBig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(path, doc.Src, updated, normalize.JSON); err != nil {
+	if err := WriteFile(context.Background(), inDir(path), path, doc.Src, updated, normalize.JSON); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(path)
@@ -204,3 +205,6 @@ func TestWriteFileBig(t *testing.T) {
 		t.Errorf("mode %v", fi.Mode().Perm())
 	}
 }
+
+// inDir is the scope of a test's file: its directory.
+func inDir(path string) Scope { return Within(filepath.Dir(path), "the directory") }

@@ -156,14 +156,14 @@ func runAdd(opts *addOptions) error {
 	}
 	var res *app.AddResult
 	if opts.Remove {
-		res, err = app.Remove(app.RemoveRequest{Options: &dopts, Clients: clients, Scope: scope, Name: opts.Name, DryRun: opts.Write.DryRun})
+		res, err = app.Remove(app.RemoveRequest{Options: &dopts, Clients: clients, Scope: scope, Name: opts.Name, DryRun: opts.Write.DryRun, Context: opts.IO.Ctx()})
 	} else {
 		spec := define.Spec{Name: opts.Name, URL: opts.URL, Transport: opts.Transport, Command: opts.Command, Env: opts.Env, Headers: opts.Headers}
 		s, serr := spec.Server()
 		if serr != nil {
 			return usagef("%v", serr)
 		}
-		res, err = app.Add(app.AddRequest{Options: &dopts, Clients: clients, Scope: scope, Servers: []define.Server{s}, DryRun: opts.Write.DryRun, Force: opts.Write.Force})
+		res, err = app.Add(app.AddRequest{Options: &dopts, Clients: clients, Scope: scope, Servers: []define.Server{s}, DryRun: opts.Write.DryRun, Force: opts.Write.Force, Context: opts.IO.Ctx()})
 	}
 	if err != nil {
 		return err

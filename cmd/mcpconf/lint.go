@@ -143,7 +143,7 @@ func runLint(opts *lintOptions) error {
 	req := app.LintRequest{Options: dopts, RootGiven: opts.Flags.Root != "",
 		Paths: opts.Paths, Recursive: opts.Recursive, Scope: scope, Clients: opts.Flags.Clients,
 		Config: opts.Config, CheckEnv: opts.CheckEnv, GitHubWorkspace: ws, Version: versionString(),
-		Snippets: render.Snippets}
+		Snippets: render.Snippets, Context: opts.IO.Ctx()}
 	if opts.Diff {
 		return runLintDiff(opts, req)
 	}
@@ -157,7 +157,7 @@ func runLint(opts *lintOptions) error {
 		return err
 	}
 	if opts.Baseline != "" || opts.WriteBaseline {
-		err := app.ApplyBaseline(res, app.BaselineRequest{Path: opts.Baseline, Cwd: dopts.Cwd, Write: opts.WriteBaseline, Paths: opts.Paths})
+		err := app.ApplyBaseline(res, app.BaselineRequest{Path: opts.Baseline, Cwd: dopts.Cwd, Write: opts.WriteBaseline, Paths: opts.Paths, Context: opts.IO.Ctx()})
 		if err != nil {
 			return err
 		}

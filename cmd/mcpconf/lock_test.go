@@ -324,8 +324,8 @@ func TestProbeLockClientOrder(t *testing.T) {
 
 // TestProbeLockPath: --lock FILE, relative to the working directory, is
 // where the lock is written and read (the project's .mcpconf.lock is not
-// touched); a file there that is not a lock is replaced by --write-lock
-// and refused by --check-lock.
+// touched); a file there that is not a lock is refused by --check-lock
+// and by --write-lock, which never replaces it (issue 26).
 func TestProbeLockPath(t *testing.T) {
 	root, home, _ := lockTree(t, lockTools)
 	wd := t.TempDir()
@@ -340,6 +340,13 @@ func TestProbeLockPath(t *testing.T) {
 	if code, _, errOut := runIn("probe", "--check-lock", "--lock", "tools.lock"); code != 3 || !strings.Contains(errOut, "it is not a lock mcpconf wrote") {
 		t.Fatalf("check of a file that is no lock: exit %d\n%s", code, errOut)
 	}
+	if code, _, errOut := runIn("probe", "--write-lock", "--lock", "tools.lock"); code != 3 || !strings.Contains(errOut, `is not a tool lock (text that is not JSON: invalid at 1:2): nothing was written`) {
+		t.Fatalf("write over a file that is no lock: exit %d\n%s", code, errOut)
+	}
+	if b, _ := os.ReadFile(filepath.Join(wd, "tools.lock")); string(b) != "not a lock\n" {
+		t.Fatalf("a file that is no lock was replaced:\n%s", b)
+	}
+	os.Remove(filepath.Join(wd, "tools.lock"))
 	if code, _, errOut := runIn("probe", "--write-lock", "--lock", "tools.lock"); code != 0 {
 		t.Fatalf("write: exit %d\n%s", code, errOut)
 	}

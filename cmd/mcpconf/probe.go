@@ -262,7 +262,7 @@ func (opts *probeOptions) lock(dopts *discover.Options, plan *app.ProbePlan, res
 	if err := format.Render(w, view.ProbeResults(b, results), report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
 		return err
 	}
-	missing, err := app.WriteLock(path, locked)
+	missing, err := app.WriteLock(opts.IO.Ctx(), dopts, path, locked)
 	if err != nil {
 		return err
 	}

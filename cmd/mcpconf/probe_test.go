@@ -49,6 +49,11 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == "mcp-test-server" {
 		os.Exit(testServer(os.Args[2:]))
 	}
+	if len(os.Args) > 1 && os.Args[1] == "mcpconf-main" {
+		// the test binary as mcpconf itself, its signal handling included
+		os.Args = append(os.Args[:1], os.Args[2:]...)
+		main()
+	}
 	os.Exit(m.Run())
 }
 

@@ -85,7 +85,7 @@ func runSync(opts *syncOptions) error {
 	if err != nil {
 		return usagef("--to: %v", err)
 	}
-	res, err := app.Sync(app.SyncRequest{Options: &dopts, From: from[0], To: to, Scope: scope, Names: opts.Names, DryRun: opts.Write.DryRun, Force: opts.Write.Force})
+	res, err := app.Sync(app.SyncRequest{Options: &dopts, From: from[0], To: to, Scope: scope, Names: opts.Names, DryRun: opts.Write.DryRun, Force: opts.Write.Force, Context: opts.IO.Ctx()})
 	if err != nil {
 		return err
 	}
