@@ -1,0 +1,221 @@
+// Package shell quotes the commands mcpconf suggests (in hints, notes and
+// errors) so that a user can paste them: every argument is one word to
+// the shell, whatever it holds — spaces, quotes, ";", "$(…)", backquotes,
+// globs, line breaks, non-ASCII.
+//
+// Which shell. A hint is read, and pasted, on the machine mcpconf runs
+// on, so Command quotes for that machine's shell (runtime.GOOS):
+// PowerShell on Windows, a POSIX shell (sh, bash, zsh, dash, ksh)
+// elsewhere. The client whose files are read may run elsewhere (--home
+// and --system can name another machine's files), but the command is
+// mcpconf's own or a tool run here. A command that only a POSIX shell can
+// run (probe's "run it by hand" line, with env -i and cd &&) and a POSIX
+// tool (chmod) use Quote or POSIX directly.
+//
+// What a terminal cannot show. Output crosses the secret boundary, which
+// replaces control characters, line breaks, bidirectional controls and
+// invalid UTF-8 by U+FFFD and tabs by spaces (secret.Boundary.Text). A
+// command holding such a character cannot be printed as it must be
+// pasted: Command prints it with U+FFFD in its place and says so
+// (Unshown), rather than print a command that names something else
+// without a word.
+//
+// Masking. A hint is masked after it is formatted: a secret inside a
+// quoted argument becomes *** inside the quotes, which keeps the command
+// one word per argument.
+//
+// Not covered: bash's history expansion acts on "!" only outside single
+// quotes, which Quote always uses for "!"; Windows PowerShell 5.1 (not
+// PowerShell 7.3 and later) drops an empty argument and mangles a
+// double quote inside one when it starts a native program such as
+// mcpconf.exe.
+package shell
+
+import (
+	"runtime"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Windows reports whether Command quotes for PowerShell: mcpconf runs on
+// Windows.
+var Windows = runtime.GOOS == "windows"
+
+// Command is args quoted for the shell of the machine mcpconf runs on
+// (see the package doc) and joined by spaces: POSIX or PowerShell.
+func Command(args ...string) string {
+	if Windows {
+		return PowerShell(args...)
+	}
+	return POSIX(args...)
+}
+
+// POSIX is args quoted for a POSIX shell (Quote) and joined by spaces,
+// the first quoted also when a shell would read it as a variable
+// assignment (A=b) or a reserved word (if, !): it is the program run. An
+// argument a terminal cannot show is followed by Unshown.
+func POSIX(args ...string) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		q := Quote(a)
+		if i == 0 && q == a && (strings.Contains(a, "=") || reserved[a]) {
+			q = "'" + a + "'"
+		}
+		parts[i] = q
+	}
+	return shown(strings.Join(parts, " "), args)
+}
+
+// PowerShell is args quoted for PowerShell (QuotePowerShell) and joined
+// by spaces, behind the call operator & when the program must be quoted
+// (PowerShell reads a quoted first word as a string, not a command). An
+// argument a terminal cannot show is followed by Unshown.
+func PowerShell(args ...string) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = QuotePowerShell(a)
+	}
+	line := strings.Join(parts, " ")
+	if len(args) > 0 && parts[0] != args[0] {
+		line = "& " + line
+	}
+	return shown(line, args)
+}
+
+// reserved are the words a POSIX shell (or bash, zsh, ksh) reads as
+// syntax at the start of a command.
+var reserved = map[string]bool{"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+	"case": true, "esac": true, "while": true, "until": true, "for": true, "in": true, "function": true, "select": true,
+	"time": true, "coproc": true, "repeat": true, "foreach": true, "end": true, "nocorrect": true, "noglob": true}
+
+// Quote is s as one word of a POSIX shell: bare when it holds only
+// characters no shell treats specially (letters, digits and -_./:@%+,=,
+// not starting with "="), else in single quotes, where nothing is special
+// but the quote itself, written '\”. The empty string is ”. A NUL
+// cannot be in an argument at all.
+func Quote(s string) string {
+	if s != "" && s[0] != '=' && strings.IndexFunc(s, func(r rune) bool { return !posixSafe(r) }) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func posixSafe(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+,=", r)
+}
+
+// QuotePowerShell is s as one argument in PowerShell: bare when it holds
+// only letters, digits and -_./:\ (an argument starting with "-" only as
+// a plain flag, --name, so that "--", "--%" and -a.b, which PowerShell
+// reads as syntax or splits, are quoted), else in single quotes, where
+// nothing is special but the single quotes, each doubled: the ASCII one
+// and the typographic ones PowerShell reads as the same (U+2018 to
+// U+201B).
+func QuotePowerShell(s string) string {
+	if psBare(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('\'')
+	for _, r := range s {
+		if psQuote(r) {
+			b.WriteRune(r)
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+func psBare(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == '-' {
+		name := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "-")
+		if name == "" || !isAlnum(rune(name[0])) {
+			return false
+		}
+		return strings.IndexFunc(name, func(r rune) bool { return !isAlnum(r) && r != '-' }) < 0
+	}
+	return strings.IndexFunc(s, func(r rune) bool { return !isAlnum(r) && !strings.ContainsRune("-_./:\\", r) }) < 0
+}
+
+func isAlnum(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}
+
+// psQuote reports the characters PowerShell reads as a single quote.
+func psQuote(r rune) bool { return r == '\'' || r >= '\u2018' && r <= '\u201b' }
+
+// Operands are the operands of a command, "--" first when one starts
+// with "-" so that the program does not read it as an option (cobra,
+// chmod and most tools stop reading options there). The options go
+// before: Command("mcpconf", "probe", "--tools", Operands(name)...).
+func Operands(ops ...string) []string {
+	for _, o := range ops {
+		if strings.HasPrefix(o, "-") {
+			return append([]string{"--"}, ops...)
+		}
+	}
+	return ops
+}
+
+// Path is a path as an operand: a relative one starting with "-" gets
+// "./" in front (a program reads it as a file whether or not it takes
+// "--", and wherever "--" must go).
+func Path(p string) string {
+	if strings.HasPrefix(p, "-") {
+		return "./" + p
+	}
+	return p
+}
+
+// Unshown follows a command holding a character a terminal cannot show:
+// the output boundary replaces it by U+FFFD (a tab by a space), so the
+// command as printed is not the one to paste.
+const Unshown = " (not as shown: � stands for a character a terminal cannot show; type it in its place)"
+
+// shown is line, with each character a terminal cannot show (Shown)
+// already replaced by U+FFFD and Unshown after it, when an argument holds
+// one.
+func shown(line string, args []string) string {
+	for _, a := range args {
+		if !Shown(a) {
+			return strings.Map(func(r rune) rune {
+				if unshowable(r) {
+					return utf8.RuneError
+				}
+				return r
+			}, strings.ToValidUTF8(line, string(utf8.RuneError))) + Unshown
+		}
+	}
+	return line
+}
+
+// Shown reports whether s prints on one line of a terminal as it is: no
+// character the output boundary replaces (control characters, tabs and
+// line breaks, DEL, C1, bidirectional controls, the line and paragraph
+// separators, Unicode tags, invalid UTF-8). It is the complement of
+// secret's lineMode neutralizing; a test holds them together.
+func Shown(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || unshowable(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+func unshowable(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029' || r >= 0xE0000 && r <= 0xE007F
+}
