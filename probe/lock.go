@@ -349,11 +349,10 @@ func compareTools(wi, gi int, w, g *LockServer) []LockChange {
 // tells the model, quoted to paste (shell.Command): the name, after "--"
 // when it starts with "-", could be anything.
 func probeTools(name string) string {
-	args := []string{"mcpconf", "probe", "--tools"}
-	if name != "" {
-		args = append(args, shell.Operands(name)...)
+	if name == "" {
+		return shell.Command("mcpconf", "probe", "--tools")
 	}
-	return shell.Command(args...)
+	return shell.Command(shell.Args([]string{"mcpconf", "probe"}, name, "--tools")...)
 }
 
 // name is the server as messages name it: its name in the config, quoted

@@ -76,15 +76,15 @@ func TestCheckLockHintsQuoted(t *testing.T) {
 		var named []string
 		for _, m := range review.FindAllStringSubmatch(out, -1) {
 			for _, call := range pasted(t, m[1]) {
-				ops := call[3:]
-				if len(ops) == 2 && ops[0] == "--" {
-					ops = ops[1:]
-				}
-				if len(call) < 4 || call[0] != "mcpconf" || call[1] != "probe" || call[2] != "--tools" || len(ops) != 1 {
+				// mcpconf probe NAME --tools, or mcpconf probe --tools -- -NAME
+				switch {
+				case len(call) == 4 && call[0] == "mcpconf" && call[1] == "probe" && call[3] == "--tools" && !strings.HasPrefix(call[2], "-"):
+					named = append(named, call[2])
+				case len(call) == 5 && call[0] == "mcpconf" && call[1] == "probe" && call[2] == "--tools" && call[3] == "--":
+					named = append(named, call[4])
+				default:
 					t.Errorf("%s runs %q", m[1], call)
-					continue
 				}
-				named = append(named, ops[0])
 			}
 		}
 		slices.Sort(named)

@@ -33,6 +33,7 @@ package shell
 
 import (
 	"runtime"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -150,17 +151,17 @@ func isAlnum(r rune) bool {
 // psQuote reports the characters PowerShell reads as a single quote.
 func psQuote(r rune) bool { return r == '\'' || r >= '\u2018' && r <= '\u201b' }
 
-// Operands are the operands of a command, "--" first when one starts
-// with "-" so that the program does not read it as an option (cobra,
-// chmod and most tools stop reading options there). The options go
-// before: Command("mcpconf", "probe", "--tools", Operands(name)...).
-func Operands(ops ...string) []string {
-	for _, o := range ops {
-		if strings.HasPrefix(o, "-") {
-			return append([]string{"--"}, ops...)
-		}
+// Args are the words of a command taking one operand and options:
+// words, operand, options — or, when the operand starts with "-", words,
+// options, "--", operand, so that the program does not read it as an
+// option (cobra, chmod and most tools stop reading options at "--").
+// Command(Args([]string{"mcpconf", "probe"}, name, "--tools")...).
+func Args(words []string, operand string, options ...string) []string {
+	out := slices.Clone(words)
+	if strings.HasPrefix(operand, "-") {
+		return append(append(append(out, options...), "--"), operand)
 	}
-	return ops
+	return append(append(out, operand), options...)
 }
 
 // Path is a path as an operand: a relative one starting with "-" gets

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -200,13 +201,18 @@ func TestUnshown(t *testing.T) {
 	}
 }
 
-// TestOperands: "--" goes before operands when one starts with "-".
-func TestOperands(t *testing.T) {
-	if got := Operands("a", "b"); len(got) != 2 {
+// TestArgs: the operand goes after the options and "--" when it starts
+// with "-", else before them.
+func TestArgs(t *testing.T) {
+	words := []string{"mcpconf", "probe"}
+	if got := Args(words, "a b", "--tools"); !slices.Equal(got, []string{"mcpconf", "probe", "a b", "--tools"}) {
 		t.Errorf("%q", got)
 	}
-	if got := Operands("a", "-b"); len(got) != 3 || got[0] != "--" {
+	if got := Args(words, "-x", "--tools"); !slices.Equal(got, []string{"mcpconf", "probe", "--tools", "--", "-x"}) {
 		t.Errorf("%q", got)
+	}
+	if !slices.Equal(words, []string{"mcpconf", "probe"}) {
+		t.Errorf("Args changed its words: %q", words)
 	}
 	if Path("-x/y") != "./-x/y" || Path("/a") != "/a" || Path("a") != "a" {
 		t.Error("Path")
