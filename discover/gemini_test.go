@@ -101,7 +101,7 @@ func TestGeminiSystemFileSkipped(t *testing.T) {
 	for _, name := range []string{"settings.json", "system-defaults.json"} {
 		s := sourceOf(t, set, "/etc/gemini-cli/"+name)
 		want := `Gemini CLI skips it: the directory "` + dir + `" above it is writable by group or others (mode 0777)`
-		if s.Status != normalize.Ignored || !s.Skipped || s.Note != want || s.Hint != `run: sudo chmod g-w,o-w "`+dir+`"` {
+		if s.Status != normalize.Ignored || !s.Skipped || s.Note != want || s.Hint != "run: sudo chmod g-w,o-w "+dir {
 			t.Errorf("%s: %+v\nwant note %q", name, s, want)
 		}
 	}

@@ -104,3 +104,94 @@ func TestCheckLockHintsQuoted(t *testing.T) {
 	}
 	check(slices.Sorted(slices.Values(append([]string{"calc"}, evilNames...))))
 }
+
+// evilDir is a directory under dir whose name a shell must not read as
+// syntax.
+func evilDir(t *testing.T, dir string) string {
+	t.Helper()
+	d := filepath.Join(dir, "it's $(touch pasted) `touch pasted`;touch pasted #")
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestHintsQuoted: every command mcpconf suggests that holds a name or a
+// path from the files it reads, pasted into sh, runs that program with
+// those arguments and nothing else. One row per place a hint suggests
+// one; the lock's and Verify's are TestCheckLockHintsQuoted and
+// app.TestVerifyHintsQuoted.
+func TestHintsQuoted(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		// setup returns mcpconf's arguments and the arguments the pasted
+		// command must give its program
+		setup func(t *testing.T, root, home string) (args []string, want []string)
+		// cmd finds the command in the output
+		cmd *regexp.Regexp
+	}{
+		{"a name that is a directory", func(t *testing.T, root, home string) ([]string, []string) {
+			d := evilDir(t, t.TempDir())
+			return []string{"explain", d, "--root", root, "--home", home}, []string{"mcpconf", "explain", "--root", d}
+		}, regexp.MustCompile(`run (mcpconf explain .*)$`)},
+		{"a system file writable by others", func(t *testing.T, root, home string) ([]string, []string) {
+			sys := evilDir(t, t.TempDir())
+			f := filepath.Join(sys, "etc", "gemini-cli", "settings.json")
+			os.MkdirAll(filepath.Dir(f), 0o755)
+			os.WriteFile(f, []byte(`{}`), 0o644)
+			os.Chmod(f, 0o666)
+			return []string{"lint", "--scope", "all", "--system", sys, "--client", "gemini", "--root", root, "--home", home}, []string{"sudo", "chmod", "g-w,o-w", f}
+		}, regexp.MustCompile(`run: (sudo chmod .*)$`)},
+		{"a command that is not executable", func(t *testing.T, root, home string) ([]string, []string) {
+			bin := filepath.Join(evilDir(t, t.TempDir()), "server")
+			os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o644)
+			def, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"s": map[string]any{"command": bin}}})
+			os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
+			return []string{"probe", "--client", "cursor", "--root", root, "--home", home}, []string{"chmod", "+x", bin}
+		}, regexp.MustCompile(`\((chmod .*)\)$`)},
+		{"a server to run by hand", func(t *testing.T, root, home string) ([]string, []string) {
+			arg := "it's $(touch pasted) `touch pasted`;touch pasted #"
+			// env runs the server, and stands for it when the command is pasted
+			def, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"s": map[string]any{"command": "env", "args": []string{testBin(t), "mcp-test-server", "--stderr=boom", arg}}}})
+			os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
+			return []string{"probe", "--client", "cursor", "--root", root, "--home", home}, []string{"env", testBin(t), "mcp-test-server", "--stderr=boom", arg}
+		}, regexp.MustCompile(`to see the whole error: (?:cd \S+ && )?(.*)$`)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root, home, _ := lockTree(t, lockTools)
+			args, want := c.setup(t, root, home)
+			_, out, errOut := run(t, map[string]string{"PATH": os.Getenv("PATH")}, args...)
+			var found bool
+			for _, line := range strings.Split(out+errOut, "\n") {
+				m := c.cmd.FindStringSubmatch(strings.TrimSpace(line))
+				if m == nil {
+					continue
+				}
+				found = true
+				calls := pasted(t, m[1])
+				if len(calls) != 1 || !slices.Equal(stripEnv(calls[0]), want) {
+					t.Errorf("%s runs %q, want %q", m[1], calls, want)
+				}
+			}
+			if !found {
+				t.Errorf("no command suggested:\n%s%s", out, errOut)
+			}
+		})
+	}
+}
+
+// stripEnv drops env's options and assignments: the program and its
+// arguments stay.
+func stripEnv(call []string) []string {
+	if len(call) == 0 || call[0] != "env" {
+		return call
+	}
+	i := 1
+	for i < len(call) && (strings.HasPrefix(call[i], "-") || strings.Contains(call[i], "=") && !strings.HasPrefix(call[i], "/")) {
+		if call[i] == "-u" {
+			i++
+		}
+		i++
+	}
+	return append([]string{"env"}, call[i:]...)
+}
