@@ -44,18 +44,18 @@ import (
 var Windows = runtime.GOOS == "windows"
 
 // Command is args quoted for the shell of the machine mcpconf runs on
-// (see the package doc) and joined by spaces: POSIX or PowerShell.
+// (see the package doc) and joined by spaces: POSIX or PowerShell, then
+// Note for what a terminal cannot show.
 func Command(args ...string) string {
 	if Windows {
-		return PowerShell(args...)
+		return Note(PowerShell(args...))
 	}
-	return POSIX(args...)
+	return Note(POSIX(args...))
 }
 
 // POSIX is args quoted for a POSIX shell (Quote) and joined by spaces,
 // the first quoted also when a shell would read it as a variable
-// assignment (A=b) or a reserved word (if, !): it is the program run. An
-// argument a terminal cannot show is followed by Unshown.
+// assignment (A=b) or a reserved word (if, !): it is the program run.
 func POSIX(args ...string) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
@@ -65,13 +65,12 @@ func POSIX(args ...string) string {
 		}
 		parts[i] = q
 	}
-	return shown(strings.Join(parts, " "), args)
+	return strings.Join(parts, " ")
 }
 
 // PowerShell is args quoted for PowerShell (QuotePowerShell) and joined
 // by spaces, behind the call operator & when the program must be quoted
-// (PowerShell reads a quoted first word as a string, not a command). An
-// argument a terminal cannot show is followed by Unshown.
+// (PowerShell reads a quoted first word as a string, not a command).
 func PowerShell(args ...string) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
@@ -81,7 +80,7 @@ func PowerShell(args ...string) string {
 	if len(args) > 0 && parts[0] != args[0] {
 		line = "& " + line
 	}
-	return shown(line, args)
+	return line
 }
 
 // reserved are the words a POSIX shell (or bash, zsh, ksh) reads as
@@ -179,21 +178,21 @@ func Path(p string) string {
 // command as printed is not the one to paste.
 const Unshown = " (not as shown: � stands for a character a terminal cannot show; type it in its place)"
 
-// shown is line, with each character a terminal cannot show (Shown)
-// already replaced by U+FFFD and Unshown after it, when an argument holds
-// one.
-func shown(line string, args []string) string {
-	for _, a := range args {
-		if !Shown(a) {
-			return strings.Map(func(r rune) rune {
-				if unshowable(r) {
-					return utf8.RuneError
-				}
-				return r
-			}, strings.ToValidUTF8(line, string(utf8.RuneError))) + Unshown
-		}
+// Note is a command line as it will be printed: itself when a terminal
+// shows it as it is (Shown), else with each character the terminal cannot
+// show replaced by U+FFFD (a tab too, which the output boundary would
+// make a space) and Unshown after it. Command ends with it; so must a
+// line built otherwise (with Quote or POSIX) before it is printed.
+func Note(line string) string {
+	if Shown(line) {
+		return line
 	}
-	return line
+	return strings.Map(func(r rune) rune {
+		if unshowable(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, strings.ToValidUTF8(line, string(utf8.RuneError))) + Unshown
 }
 
 // Shown reports whether s prints on one line of a terminal as it is: no

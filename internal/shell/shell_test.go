@@ -38,14 +38,8 @@ func TestQuote(t *testing.T) {
 			t.Errorf("Quote(%q) = %s: sh passes %q", s, Quote(s), got)
 		}
 	}
-	var shown []string
-	for _, s := range hard {
-		if Shown(s) {
-			shown = append(shown, s)
-		}
-	}
-	line := POSIX(append([]string{"printf", `%s\0`}, shown...)...)
-	if got := words(t, line); strings.Join(got, "\x00") != strings.Join(shown, "\x00") {
+	line := POSIX(append([]string{"printf", `%s\0`}, hard...)...)
+	if got := words(t, line); strings.Join(got, "\x00") != strings.Join(hard, "\x00") {
 		t.Errorf("POSIX: %s\nsh passes %q", line, got)
 	}
 	for s, want := range map[string]string{"x": "x", "a b": "'a b'", "it's": `'it'\''s'`, "": "''", "--tools": "--tools", "=x": "'=x'",
@@ -87,9 +81,6 @@ func FuzzQuote(f *testing.F) {
 		}
 		if got := words(t, `printf '%s\0' `+Quote(s)); len(got) != 1 || got[0] != s {
 			t.Fatalf("Quote(%q) = %s: sh passes %q", s, Quote(s), got)
-		}
-		if !Shown(s) || !Shown(s2) {
-			return
 		}
 		line := POSIX("printf", `%s\0`, s, s2)
 		if got := words(t, line); len(got) != 2 || got[0] != s || got[1] != s2 {
@@ -186,17 +177,20 @@ func TestShownAgreesWithBoundary(t *testing.T) {
 // U+FFFD in its place and says so, so that what is printed is never a
 // command naming something else without a word.
 func TestUnshown(t *testing.T) {
-	got := POSIX("mcpconf", "probe", "--tools", "a\nb\tc")
+	got := Note(POSIX("mcpconf", "probe", "--tools", "a\nb\tc"))
 	if !strings.HasPrefix(got, "mcpconf probe --tools 'a\uFFFDb\uFFFDc'") || !strings.HasSuffix(got, Unshown) {
 		t.Errorf("%q", got)
 	}
 	if b := secret.New(); b.Text(got).String() != got {
 		t.Errorf("the boundary changes %q into %q", got, b.Text(got))
 	}
-	if got := PowerShell("mcpconf", "a\x1bb"); !strings.Contains(got, "'a\uFFFDb'") || !utf8.ValidString(got) {
+	if Note(got) != got || Note("a b") != "a b" {
+		t.Error("Note is not idempotent")
+	}
+	if got := Note(PowerShell("mcpconf", "a\x1bb")); !strings.Contains(got, "'a\uFFFDb'") || !utf8.ValidString(got) {
 		t.Errorf("%q", got)
 	}
-	if got := POSIX("x", "\xff"); !strings.Contains(got, "'\uFFFD'") {
+	if got := Command("x", "\xff"); !strings.Contains(got, "'\uFFFD'") {
 		t.Errorf("%q", got)
 	}
 }
