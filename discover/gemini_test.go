@@ -292,3 +292,19 @@ func TestGeminiExtensions(t *testing.T) {
 		}
 	}
 }
+
+// TestGeminiExtensionEnableQuoted: the command that turns a disabled
+// extension on passes its name after "--" when it starts with "-" (Gemini
+// CLI's names are letters, digits and dashes), so that gemini does not
+// read it as an option.
+func TestGeminiExtensionEnableQuoted(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		"~/.gemini/trustedFolders.json":                  `{"@ROOT@": "TRUST_FOLDER"}`,
+		"~/.gemini/extensions/off/gemini-extension.json": `{"name": "-rf", "version": "1", "mcpServers": {"off-srv": {"command": "false"}}}`,
+		"~/.gemini/extensions/extension-enablement.json": `{"-rf": {"overrides": ["!@ROOT@/*"]}}`,
+	})
+	set, _ := geminiView(t, root, home, "", nil)
+	if off := server(t, set, "off-srv").Server; off.Enabled || off.Off.Hint != "run gemini extensions enable -- -rf in this folder" {
+		t.Errorf("off-srv: %+v", off.Off)
+	}
+}

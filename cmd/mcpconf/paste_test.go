@@ -149,6 +149,16 @@ func TestHintsQuoted(t *testing.T) {
 			os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
 			return []string{"probe", "--client", "cursor", "--root", root, "--home", home}, []string{"chmod", "+x", bin}
 		}, regexp.MustCompile(`\((chmod .*)\)$`)},
+		{"an extension disabled in this folder", func(t *testing.T, root, home string) ([]string, []string) {
+			ext := filepath.Join(home, ".gemini", "extensions")
+			os.MkdirAll(filepath.Join(ext, "off"), 0o755)
+			os.WriteFile(filepath.Join(ext, "off", "gemini-extension.json"), []byte(`{"name": "-rf", "version": "1", "mcpServers": {"off-srv": {"command": "false"}}}`), 0o644)
+			rules, _ := json.Marshal(map[string]any{"-rf": map[string]any{"overrides": []string{"!" + root + "/*"}}})
+			os.WriteFile(filepath.Join(ext, "extension-enablement.json"), rules, 0o644)
+			trust, _ := json.Marshal(map[string]string{root: "TRUST_FOLDER"})
+			os.WriteFile(filepath.Join(home, ".gemini", "trustedFolders.json"), trust, 0o644)
+			return []string{"explain", "--client", "gemini", "--root", root, "--home", home}, []string{"gemini", "extensions", "enable", "--", "-rf"}
+		}, regexp.MustCompile(`run (gemini extensions .*) in this folder$`)},
 		{"a server to run by hand", func(t *testing.T, root, home string) ([]string, []string) {
 			arg := "it's $(touch pasted) `touch pasted`;touch pasted #"
 			// env runs the server, and stands for it when the command is pasted
