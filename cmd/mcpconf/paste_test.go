@@ -205,3 +205,31 @@ func stripEnv(call []string) []string {
 	}
 	return append([]string{"env"}, call[i:]...)
 }
+
+// TestCheckLockHintMasked: a value the run masks that spans part of the
+// quoting of a name in a hint (here an env value ending in '\', which the
+// quoted name Qz8Lm3Xp9W'; touch pasted; # holds) is masked without
+// taking a quote away: the command still runs nothing but mcpconf.
+func TestCheckLockHintMasked(t *testing.T) {
+	root, home, toolsFile := lockTree(t, lockTools)
+	os.Remove(filepath.Join(root, ".mcp.json"))
+	servers := map[string]any{"calc": map[string]any{"command": testBin(t), "args": []string{"mcp-test-server", "--tools-file=" + toolsFile}}}
+	def, _ := json.Marshal(map[string]any{"mcpServers": servers})
+	os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
+	args := []string{"--root", root, "--home", home, "--client", "cursor"}
+	if code, _, errOut := run(t, nil, append([]string{"probe", "--write-lock"}, args...)...); code != 0 {
+		t.Fatalf("write: exit %d\n%s", code, errOut)
+	}
+	servers["Qz8Lm3Xp9W'; touch pasted; #"] = map[string]any{"command": testBin(t), "args": []string{"mcp-test-server", "--tools-file=" + toolsFile, "--v2"},
+		"env": map[string]string{"API_KEY": `Qz8Lm3Xp9W'\'`}}
+	def, _ = json.Marshal(map[string]any{"mcpServers": servers})
+	os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
+	_, out, _ := run(t, nil, append([]string{"probe", "--check-lock"}, args...)...)
+	m := regexp.MustCompile(`\((mcpconf probe .*?)\), then run`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no hint:\n%s", out)
+	}
+	if calls := pasted(t, m[1]); len(calls) != 1 || len(calls[0]) != 4 || calls[0][3] != "--tools" || strings.Contains(calls[0][2], "Qz8Lm3Xp9W") {
+		t.Errorf("%s runs %q", m[1], calls)
+	}
+}
