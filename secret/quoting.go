@@ -4,12 +4,14 @@ import "strings"
 
 // textMask is Mask for one line of output (Text): the same secrets,
 // learned and found, but the quotes, backslashes and spaces inside a
-// secret stay, each run of other characters around them becoming Masked. Commands
-// mcpconf suggests are quoted before they cross the boundary
-// (internal/shell); a secret that spans part of their quoting — a value
-// learned as Qz8Lm3Xp9W'\' over the name Qz8Lm3Xp9W'; touch p; # quoted
-// 'Qz8Lm3Xp9W'\”; touch p; #' — would otherwise take a quote away and
-// leave the rest for the shell to run.
+// secret stay, each run of other characters around them becoming Masked.
+// Commands mcpconf suggests are quoted before they cross the boundary
+// (internal/shell); a secret that spans part of their quoting would
+// otherwise take a quote away and leave the rest for the shell to run. A
+// value learned as Qz8Lm3Xp9W'\' over the name "Qz8Lm3Xp9W'; touch p; #",
+// quoted, made
+//
+//	mcpconf probe '***'; touch p; #' --tools
 func (b *Boundary) textMask(s string) string {
 	s = keepQuoting(s, b.knownSpans(s))
 	for range maxPasses {
