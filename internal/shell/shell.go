@@ -1,34 +1,33 @@
 // Package shell quotes the commands mcpconf suggests (in hints, notes and
 // errors) so that a user can paste them: every argument is one word to
 // the shell, whatever it holds — spaces, quotes, ";", "$(…)", backquotes,
-// globs, line breaks, non-ASCII.
+// globs, "!", line breaks, non-ASCII — and an operand starting with "-"
+// comes after "--" (Args) or "./" (Path).
 //
 // Which shell. A hint is read, and pasted, on the machine mcpconf runs
 // on, so Command quotes for that machine's shell (runtime.GOOS):
 // PowerShell on Windows, a POSIX shell (sh, bash, zsh, dash, ksh)
 // elsewhere. The client whose files are read may run elsewhere (--home
 // and --system can name another machine's files), but the command is
-// mcpconf's own or a tool run here. A command that only a POSIX shell can
-// run (probe's "run it by hand" line, with env -i and cd &&) and a POSIX
-// tool (chmod) use Quote or POSIX directly.
+// mcpconf's own or a tool run here. Probe's "run it by hand" line is
+// POSIX whatever the machine (env -i, cd &&): it uses Quote and POSIX.
 //
 // What a terminal cannot show. Output crosses the secret boundary, which
 // replaces control characters, line breaks, bidirectional controls and
 // invalid UTF-8 by U+FFFD and tabs by spaces (secret.Boundary.Text). A
 // command holding such a character cannot be printed as it must be
-// pasted: Command prints it with U+FFFD in its place and says so
-// (Unshown), rather than print a command that names something else
+// pasted: Command prints it with U+FFFD in its place and says so (Note,
+// Unshown), rather than print a command that names something else
 // without a word.
 //
-// Masking. A hint is masked after it is formatted: a secret inside a
-// quoted argument becomes *** inside the quotes, which keeps the command
-// one word per argument.
+// Masking. A hint is masked after it is formatted, by the boundary's
+// Text, which keeps the quotes, backslashes and spaces inside a masked
+// secret: a secret becomes *** and the command keeps its words. *** in
+// an unquoted word is a glob: an argument may change, nothing else runs.
 //
-// Not covered: bash's history expansion acts on "!" only outside single
-// quotes, which Quote always uses for "!"; Windows PowerShell 5.1 (not
-// PowerShell 7.3 and later) drops an empty argument and mangles a
-// double quote inside one when it starts a native program such as
-// mcpconf.exe.
+// Not covered: Windows PowerShell 5.1 (not PowerShell 7.3 and later)
+// drops an empty argument and mangles a double quote inside one when it
+// starts a native program such as mcpconf.exe.
 package shell
 
 import (
@@ -92,8 +91,9 @@ var reserved = map[string]bool{"if": true, "then": true, "else": true, "elif": t
 // Quote is s as one word of a POSIX shell: bare when it holds only
 // characters no shell treats specially (letters, digits and -_./:@%+,=,
 // not starting with "="), else in single quotes, where nothing is special
-// but the quote itself, written '\”. The empty string is ”. A NUL
-// cannot be in an argument at all.
+// but the quote itself: it closes the quotes, is written escaped (a
+// backslash before it) and opens them again. The empty string is two
+// single quotes. A NUL cannot be in an argument at all.
 func Quote(s string) string {
 	if s != "" && s[0] != '=' && strings.IndexFunc(s, func(r rune) bool { return !posixSafe(r) }) < 0 {
 		return s
