@@ -52,6 +52,31 @@ func Command(args ...string) string {
 	return Note(POSIX(args...))
 }
 
+// Words is args quoted for the shell of the machine mcpconf runs on, as
+// arguments to a command (no program among them: "--profile work" in
+// "start codex with --profile work"), joined by spaces, then Note.
+func Words(args ...string) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		if Windows {
+			parts[i] = QuotePowerShell(a)
+		} else {
+			parts[i] = Quote(a)
+		}
+	}
+	return Note(strings.Join(parts, " "))
+}
+
+// Option is an option and its value as words: --name value, or
+// --name=value when the value starts with "-", which a program would
+// otherwise read as an option of its own.
+func Option(name, value string) []string {
+	if strings.HasPrefix(value, "-") {
+		return []string{name + "=" + value}
+	}
+	return []string{name, value}
+}
+
 // POSIX is args quoted for a POSIX shell (Quote) and joined by spaces,
 // the first quoted also when a shell would read it as a variable
 // assignment (A=b) or a reserved word (if, !): it is the program run.

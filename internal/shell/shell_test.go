@@ -212,3 +212,26 @@ func TestArgs(t *testing.T) {
 		t.Error("Path")
 	}
 }
+
+// TestWordsOption: an option's value starting with "-" is written with
+// "=", and Words quotes arguments with no program rule.
+func TestWordsOption(t *testing.T) {
+	defer func(w bool) { Windows = w }(Windows)
+	Windows = false
+	if got := Words(Option("--profile", "work")...); got != "--profile work" {
+		t.Errorf("%s", got)
+	}
+	if got := Words(Option("--profile", "-a b")...); got != "'--profile=-a b'" {
+		t.Errorf("%s", got)
+	}
+	if got := Words("--root=x"); got != "--root=x" {
+		t.Errorf("%s", got)
+	}
+	if got := words(t, "printf '%s\\0' "+Words(Option("--p", "-x;y")...)); !slices.Equal(got, []string{"--p=-x;y"}) {
+		t.Errorf("%q", got)
+	}
+	Windows = true
+	if got := Words(Option("--profile", "it's")...); got != "--profile 'it''s'" {
+		t.Errorf("%s", got)
+	}
+}
