@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/validate"
@@ -50,7 +51,7 @@ func noServer(dopts *discover.Options, name string, names []string) error {
 	if near := normalize.Closest(name, names); near != "" {
 		msg += fmt.Sprintf("; did you mean %q?", near)
 	} else if fi, err := os.Stat(absPath(dopts.Cwd, name)); err == nil && fi.IsDir() {
-		msg += fmt.Sprintf("; %q is a directory: to explain the project there, run 'mcpconf explain --root %s'", name, name)
+		msg += fmt.Sprintf("; %q is a directory: to explain the project there, run %s", name, shell.Command(append([]string{"mcpconf", "explain"}, shell.Option("--root", name)...)...))
 	}
 	return &NotFoundError{msg}
 }

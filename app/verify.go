@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/define"
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
@@ -37,17 +38,17 @@ func Verify(o *discover.Options, written []Written, remove bool) (problems, warn
 			s := set.Entries[i].Server
 			warnings = append(warnings, view.ClientNote{Client: w.Client,
 				Reason: fmt.Sprintf("it still has %q, from %s:%s", w.Server.Name, s.Source.Path, s.Source.Pos),
-				Hint:   fmt.Sprintf("remove it there too (mcpconf remove %s --client %s --scope %s)", w.Server.Name, w.Client.ID, s.Source.Scope)})
+				Hint:   fmt.Sprintf("remove it there too (%s)", removeCommand(w.Server.Name, w.Client, s.Source.Scope))})
 		case remove:
 		case i < 0:
 			problems = append(problems, view.ClientNote{Client: w.Client,
 				Reason: fmt.Sprintf("it does not list %q after it was written to %s", w.Server.Name, w.Path),
-				Hint:   fmt.Sprintf("mcpconf explain %s --client %s says why", w.Server.Name, w.Client.ID)})
+				Hint:   shell.Command(shell.Args([]string{"mcpconf", "explain"}, w.Server.Name, "--client", w.Client.ID)...) + " says why"})
 		case set.Entries[i].Server.Source.Abs != w.Abs || set.Entries[i].Server.Source.Scope != w.Scope:
 			s := set.Entries[i].Server
 			problems = append(problems, view.ClientNote{Client: w.Client,
 				Reason: fmt.Sprintf("it uses the definition of %q in %s:%s, which takes precedence over the one written to %s", w.Server.Name, s.Source.Path, s.Source.Pos, w.Path),
-				Hint:   fmt.Sprintf("remove that one (mcpconf remove %s --client %s --scope %s), or write to its scope", w.Server.Name, w.Client.ID, s.Source.Scope)})
+				Hint:   fmt.Sprintf("remove that one (%s), or write to its scope", removeCommand(w.Server.Name, w.Client, s.Source.Scope))})
 		case !w.Forced:
 			if diff := differences(w.Client, &set.Entries[i].Server, w.Server); len(diff) > 0 {
 				problems = append(problems, view.ClientNote{Client: w.Client,
@@ -57,6 +58,12 @@ func Verify(o *discover.Options, written []Written, remove bool) (problems, warn
 		}
 	}
 	return problems, warnings
+}
+
+// removeCommand is the command that removes name from client's scope,
+// quoted to paste (shell.Command).
+func removeCommand(name string, c *normalize.Client, scope normalize.Scope) string {
+	return shell.Command(shell.Args([]string{"mcpconf", "remove"}, name, "--client", c.ID, "--scope", string(scope))...)
 }
 
 // Reread prepares o (the options of the run, unprepared: read afresh

@@ -2,7 +2,10 @@ package app
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,5 +177,77 @@ func TestVerifyUserUnderLocal(t *testing.T) {
 	res.Verify(prepared(t, root, home), false)
 	if len(res.Unverified) != 1 || !strings.Contains(res.Unverified[0].Hint, "--scope local") {
 		t.Fatalf("%+v", res.Unverified)
+	}
+}
+
+// shArgs runs line in /bin/sh with mcpconf a function that prints its
+// arguments, in an empty directory: what mcpconf would receive from a
+// user pasting the line. Nothing else may happen (a file created).
+func shArgs(t *testing.T, line string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	cmd := exec.Command("/bin/sh", "-c", `mcpconf() { printf '%s\0' "$@"; }`+"\n"+line)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("sh -c %q: %v", line, err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) > 0 {
+		t.Errorf("pasting %q created %s", line, ents[0].Name())
+	}
+	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+}
+
+// TestVerifyHintsQuoted: the commands Verify's notes suggest (remove the
+// definition that shadows, remove the one left, explain) give mcpconf the
+// server's name as one argument, after "--" when it starts with "-",
+// whatever it holds, and run nothing else.
+func TestVerifyHintsQuoted(t *testing.T) {
+	for _, name := range []string{"x;touch pasted;#", "-rf it's $(touch pasted)", "a b`touch pasted`"} {
+		root, home := testtree.Write(t, map[string]string{"README": ""})
+		os.MkdirAll(home, 0o755)
+		os.WriteFile(filepath.Join(home, ".claude.json"), []byte(`{"projects": {`+jsonQuote(root)+`: {"mcpServers": {`+jsonQuote(name)+`: {"command": "uvx", "args": ["old"]}}}}}`), 0o600)
+		claude := normalize.ClientByID("claude")
+		res, err := Add(AddRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{claude}, Scope: normalize.Project,
+			Servers: []define.Server{{Name: name, Transport: normalize.Stdio, Command: "uvx", Args: []string{"mcp-server-time"}}}})
+		if err != nil || len(res.Refused) > 0 {
+			t.Fatalf("%v %+v", err, res.Refused)
+		}
+		res.Verify(prepared(t, root, home), false)
+		if len(res.Unverified) != 1 {
+			t.Fatalf("%+v", res.Unverified)
+		}
+		rm, err := Remove(RemoveRequest{Options: prepared(t, root, home), Clients: []*normalize.Client{claude}, Scope: normalize.Project, Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rm.Verify(prepared(t, root, home), true)
+		if len(rm.Warnings) != 1 {
+			t.Fatalf("%+v", rm.Warnings)
+		}
+		gone, _ := Verify(prepared(t, root, home), []Written{{Client: normalize.ClientByID("cursor"), Server: define.Server{Name: name}, Path: ".cursor/mcp.json"}}, false)
+		if len(gone) != 1 {
+			t.Fatalf("%+v", gone)
+		}
+		// the name, then the options; after them and "--" when it starts with "-"
+		with := func(cmd string, opts ...string) []string {
+			if strings.HasPrefix(name, "-") {
+				return append(append([]string{cmd}, opts...), "--", name)
+			}
+			return append([]string{cmd, name}, opts...)
+		}
+		paren := regexp.MustCompile(`\((mcpconf .*)\)`)
+		for _, c := range []struct {
+			hint, line string
+			want       []string
+		}{
+			{res.Unverified[0].Hint, paren.FindStringSubmatch(res.Unverified[0].Hint)[1], with("remove", "--client", "claude", "--scope", "local")},
+			{rm.Warnings[0].Hint, paren.FindStringSubmatch(rm.Warnings[0].Hint)[1], with("remove", "--client", "claude", "--scope", "local")},
+			{gone[0].Hint, strings.TrimSuffix(gone[0].Hint, " says why"), with("explain", "--client", "cursor")},
+		} {
+			if got := shArgs(t, c.line); !slices.Equal(got, c.want) {
+				t.Errorf("%q: mcpconf gets %q, want %q", c.hint, got, c.want)
+			}
+		}
 	}
 }

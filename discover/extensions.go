@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -278,8 +279,8 @@ func (v *viewer) applyExtensions(set *normalize.Set, exts []extensionInfo) {
 		}
 		g := &normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: path, Pos: last.pos,
 			Reason: fmt.Sprintf("the extension %q is disabled in this folder: the rule %q at %s:%s", e.name, last.text, path, last.pos)}
-		if spec.EnableHint != "" {
-			g.Hint = fmt.Sprintf(spec.EnableHint, e.name) + " in this folder"
+		if len(spec.Enable) > 0 {
+			g.Hint = "run " + shell.Command(shell.Args(spec.Enable, e.name)...) + " in this folder"
 		}
 		off[e.name] = g
 	}

@@ -101,7 +101,7 @@ func TestGeminiSystemFileSkipped(t *testing.T) {
 	for _, name := range []string{"settings.json", "system-defaults.json"} {
 		s := sourceOf(t, set, "/etc/gemini-cli/"+name)
 		want := `Gemini CLI skips it: the directory "` + dir + `" above it is writable by group or others (mode 0777)`
-		if s.Status != normalize.Ignored || !s.Skipped || s.Note != want || s.Hint != `run: sudo chmod g-w,o-w "`+dir+`"` {
+		if s.Status != normalize.Ignored || !s.Skipped || s.Note != want || s.Hint != "run: sudo chmod g-w,o-w "+dir {
 			t.Errorf("%s: %+v\nwant note %q", name, s, want)
 		}
 	}
@@ -290,5 +290,21 @@ func TestGeminiExtensions(t *testing.T) {
 			g.Reason != `Gemini CLI stops before starting any server: two installed extensions are named "same" (~/.gemini/extensions/a/gemini-extension.json and ~/.gemini/extensions/b/gemini-extension.json; it says "Extension with name same already was loaded.")` {
 			t.Errorf("%s: %+v", e.Server.Name, g)
 		}
+	}
+}
+
+// TestGeminiExtensionEnableQuoted: the command that turns a disabled
+// extension on passes its name after "--" when it starts with "-" (Gemini
+// CLI's names are letters, digits and dashes), so that gemini does not
+// read it as an option.
+func TestGeminiExtensionEnableQuoted(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		"~/.gemini/trustedFolders.json":                  `{"@ROOT@": "TRUST_FOLDER"}`,
+		"~/.gemini/extensions/off/gemini-extension.json": `{"name": "-rf", "version": "1", "mcpServers": {"off-srv": {"command": "false"}}}`,
+		"~/.gemini/extensions/extension-enablement.json": `{"-rf": {"overrides": ["!@ROOT@/*"]}}`,
+	})
+	set, _ := geminiView(t, root, home, "", nil)
+	if off := server(t, set, "off-srv").Server; off.Enabled || off.Off.Hint != "run gemini extensions enable -- -rf in this folder" {
+		t.Errorf("off-srv: %+v", off.Off)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/schemas"
 )
@@ -382,7 +383,7 @@ func (v *viewer) legacyKeys(layers []layer) *refusal {
 			hint := fmt.Sprintf("remove %s at %s:%s", lk.Key, ly.doc.Path, m.KeyRange.Start)
 			if p := v.c.Profile; p != nil && lk.Hint != "" {
 				hint = fmt.Sprintf("remove %s = %q at %s:%s; ", lk.Key, val, ly.doc.Path, m.KeyRange.Start) +
-					fmt.Sprintf(lk.Hint, val, v.o.display(filepath.Join(v.o.dir(p.File.Base), filepath.FromSlash(p.For(val).Path)), p.File.Base), p.Flag+" "+val)
+					fmt.Sprintf(lk.Hint, val, v.o.display(filepath.Join(v.o.dir(p.File.Base), filepath.FromSlash(p.For(val).Path)), p.File.Base), shell.Words(shell.Option(p.Flag, val)...))
 			}
 			return &refusal{msg: r.Say(true, fmt.Sprintf(lk.Message, val)), path: ly.doc.Path, pos: m.Value.Range.Start, hint: hint}
 		}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -157,16 +158,16 @@ func securePath(p string, dir bool, want int) *skip {
 	if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 		if uid, ok := owner(p, true); ok && uid != want {
 			return &skip{Reason: fmt.Sprintf("is a symbolic link owned by uid %d, not by root (uid %d)", uid, want),
-				Hint: fmt.Sprintf("run: sudo chown -h root:root %q", p)}
+				Hint: "run: " + shell.Command("sudo", "chown", "-h", "root:root", shell.Path(p))}
 		}
 	}
 	if uid, ok := owner(p); ok && uid != want {
 		return &skip{Reason: fmt.Sprintf("is owned by uid %d, not by root (uid %d)", uid, want),
-			Hint: fmt.Sprintf("run: sudo chown root:root %q", p)}
+			Hint: "run: " + shell.Command("sudo", "chown", "root:root", shell.Path(p))}
 	}
 	if perm := fi.Mode().Perm(); perm&0o022 != 0 {
 		return &skip{Reason: fmt.Sprintf("is writable by group or others (mode %04o)", perm),
-			Hint: fmt.Sprintf("run: sudo chmod g-w,o-w %q", p)}
+			Hint: "run: " + shell.Command("sudo", "chmod", "g-w,o-w", shell.Path(p))}
 	}
 	return nil
 }

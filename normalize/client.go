@@ -954,10 +954,10 @@ type ExtensionSpec struct {
 	// Enablement is the file that turns extensions off and on by folder:
 	// {"<name>": {"overrides": ["!/path/*", "/path/"]}}; the last rule
 	// matching the working directory wins ("!" disables, a final "*"
-	// covers sub-folders), and no rule means enabled. EnableHint says how
-	// to turn an extension on, %s its name.
+	// covers sub-folders), and no rule means enabled. Enable is the command
+	// that turns an extension on, its name after it.
 	Enablement *File
-	EnableHint string
+	Enable     []string
 }
 
 // ExtVar is what an extension variable stands for.

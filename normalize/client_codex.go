@@ -79,7 +79,7 @@ var codex = &Client{
 			FileAt:     "%[1]s:%[2]d:%[3]d: %[4]s",
 			Legacy: []LegacyKey{{Key: "profile",
 				Message: "legacy `profile = \"%[1]s\"` config is no longer supported; use `--profile %[1]s` with `%[1]s.config.toml` instead",
-				Hint:    "to use profile %[1]q, put its settings in %[2]s and start codex with --profile %[1]s (mcpconf: %[3]s)"}},
+				Hint:    "to use profile %[1]q, put its settings in %[2]s and start codex with %[3]s (mcpconf: %[3]s)"}},
 			Stripped: []string{"openai_base_url", "chatgpt_base_url", "apps_mcp_product_sku", "model_provider", "model_providers", "notify",
 				"profile", "profiles", "experimental_realtime_webrtc_call_base_url", "experimental_realtime_ws_base_url", "otel"},
 			StrippedWarning: "Ignored unsupported project-local config keys in %[1]s: %[2]s. If you want these settings to apply, manually set them in your user-level config.toml.",

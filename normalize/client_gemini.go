@@ -268,7 +268,7 @@ var geminiExtensions = &ExtensionSpec{
 	Install:    ".gemini-extension-install.json",
 	LinkType:   "link",
 	Enablement: &File{Scope: User, Base: geminiHome, Path: ".gemini/extensions/extension-enablement.json", Format: JSON},
-	EnableHint: "run gemini extensions enable %s",
+	Enable:     []string{"gemini", "extensions", "enable"},
 }
 
 // geminiExtensionName is validateName: /^[a-zA-Z0-9-]+$/.

@@ -3,6 +3,8 @@ package probe
 import (
 	"slices"
 	"strings"
+
+	"github.com/mcpconf/mcpconf/internal/shell"
 )
 
 // handHint is the hint to run the server by hand, "to see the whole
@@ -26,13 +28,15 @@ func HandRunAs(client string) string {
 
 // handCommand is the command a user pastes into a POSIX shell to start
 // the server as the client does: in its directory, with its environment
-// (Target.HandEnv) and its command line, secrets masked. A value the
-// user's shell holds is written "$NAME", never its value.
+// (Target.HandEnv) and its command line, secrets masked, then quoted
+// (shell.Quote). A value the user's shell holds is written "$NAME", never
+// its value. It is POSIX whatever the machine (env -i, cd &&), and ends
+// with shell.Note for what a terminal cannot show.
 func handCommand(m masker, t *Target) string {
 	line := commandLine(m, t)
 	h := t.HandEnv
 	if h == nil {
-		return line
+		return shell.Note(line)
 	}
 	var words []string
 	switch {
@@ -41,62 +45,47 @@ func handCommand(m masker, t *Target) string {
 	case len(h.Unset) > 0 || len(h.Set) > 0:
 		words = append(words, "env")
 		for _, n := range h.Unset {
-			words = append(words, "-u", shellQuote(n))
+			words = append(words, "-u", shell.Quote(n))
 		}
 	}
 	for _, v := range h.Set {
-		words = append(words, shellQuote(v.Name)+"="+shellValue(m, v.Parts))
+		words = append(words, shell.Quote(v.Name+"=")+shellValue(m, v.Parts))
 	}
 	if len(words) > 0 {
 		line = strings.Join(words, " ") + " " + line
 	}
 	if h.Dir != "" {
-		line = "cd " + shellQuote(h.Dir) + " && " + line
+		line = "cd " + shell.Quote(shell.Path(h.Dir)) + " && " + line
 	}
-	return line
+	return shell.Note(line)
 }
 
 // shellValue writes a value for a shell: its literal parts masked (what
 // the run's boundary and the scanner call a secret becomes "***") and
-// quoted, the variables of the user's shell as "$NAME".
+// quoted (shell.Quote: single quotes, where neither "$" nor bash's "!"
+// acts), the variables of the user's shell as "$NAME" beside them.
 func shellValue(m masker, parts []ShellPart) string {
-	if !slices.ContainsFunc(parts, func(p ShellPart) bool { return p.Var && shellName(p.Text) }) {
-		var b strings.Builder
-		for _, p := range parts {
-			if p.Var {
-				b.WriteString(maskedPart)
-				continue
-			}
-			b.WriteString(p.Text)
+	var b, lit strings.Builder
+	flush := func() {
+		if lit.Len() > 0 {
+			b.WriteString(shell.Quote(m.mask(lit.String())))
+			lit.Reset()
 		}
-		return shellQuote(m.mask(b.String()))
 	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for i, p := range parts {
+	for _, p := range parts {
 		switch {
 		case p.Var && shellName(p.Text):
-			next := ""
-			if i+1 < len(parts) {
-				next = parts[i+1].Text
-			}
-			if next != "" && isNameByte(next[0]) {
-				b.WriteString("${" + p.Text + "}")
-			} else {
-				b.WriteString("$" + p.Text)
-			}
+			flush()
+			b.WriteString(`"$` + p.Text + `"`)
 		case p.Var:
-			b.WriteString(maskedPart) // a variable the shell cannot name
+			lit.WriteString(maskedPart) // a variable the shell cannot name
 		default:
-			for _, r := range m.mask(p.Text) {
-				if strings.ContainsRune("\\\"$`", r) {
-					b.WriteByte('\\')
-				}
-				b.WriteRune(r)
-			}
+			lit.WriteString(p.Text)
 		}
 	}
-	b.WriteByte('"')
+	if lit.Len() > 0 || b.Len() == 0 {
+		b.WriteString(shell.Quote(m.mask(lit.String())))
+	}
 	return b.String()
 }
 

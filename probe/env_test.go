@@ -83,3 +83,23 @@ func TestEnvFromStderr(t *testing.T) {
 		}
 	}
 }
+
+// TestHandCommandInteractiveBash: the command to run by hand survives an
+// interactive bash, whose history expansion acts on "!" in double quotes
+// ("event not found"): literal parts are single-quoted beside "$NAME".
+func TestHandCommandInteractiveBash(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	target := &Target{Command: "printenv", Args: []string{"A"}, HandEnv: &ShellEnv{Set: []ShellVar{
+		{Name: "A", Parts: []ShellPart{{Text: "x!y "}, {Text: "SRC", Var: true}, {Text: "!!"}}},
+	}}}
+	line := handCommand(masker{secret.New()}, target)
+	cmd := exec.Command("bash")
+	cmd.Stdin = strings.NewReader("set -o history -H\n" + line + "\n")
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "SRC=from-shell"}
+	out, err := cmd.CombinedOutput()
+	if err != nil || string(out) != "x!y from-shell!!\n" {
+		t.Errorf("%s: %v\n%q", line, err, out)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -289,7 +290,7 @@ func CompareLock(want, got *Lock, unchecked, idle map[string]string) []LockChang
 		}
 		out = append(out, LockChange{Rule: normalize.RuleLockServerAdded, Severity: normalize.Error, Want: -1, Tool: -1, Got: gi,
 			Message: fmt.Sprintf("server %s (%q) is not in the lock: its %d tools were never reviewed", g.name(), g.Label(), len(g.Tools)),
-			Hint:    fmt.Sprintf("review them (mcpconf probe %s --tools), then run mcpconf probe --write-lock", g.UsedBy[0].Name)})
+			Hint:    fmt.Sprintf("review them (%s), then run mcpconf probe --write-lock", probeTools(g.UsedBy0()))})
 	}
 	return out
 }
@@ -331,17 +332,27 @@ func compareTools(wi, gi int, w, g *LockServer) []LockChange {
 		if len(what) > 0 {
 			out = append(out, LockChange{Rule: normalize.RuleLockToolChanged, Severity: normalize.Error, Want: wi, Tool: ti, Got: gi,
 				Message: fmt.Sprintf("tool %q of server %s changed since the lock: %s", wt.Name, w.name(), strings.Join(what, ", ")),
-				Hint:    fmt.Sprintf("read what it now tells the model (mcpconf probe %s --tools); if the change is expected, run mcpconf probe --write-lock", w.UsedBy0())})
+				Hint:    fmt.Sprintf("read what it now tells the model (%s); if the change is expected, run mcpconf probe --write-lock", probeTools(w.UsedBy0()))})
 		}
 	}
 	for j, gt := range g.Tools {
 		if !matched[j] {
 			out = append(out, LockChange{Rule: normalize.RuleLockToolAdded, Severity: normalize.Error, Want: wi, Tool: -1, Got: gi,
 				Message: fmt.Sprintf("server %s has a tool the lock does not record: %q", w.name(), gt.Name),
-				Hint:    fmt.Sprintf("read what it tells the model (mcpconf probe %s --tools); if it is expected, run mcpconf probe --write-lock", w.UsedBy0())})
+				Hint:    fmt.Sprintf("read what it tells the model (%s); if it is expected, run mcpconf probe --write-lock", probeTools(w.UsedBy0()))})
 		}
 	}
 	return out
+}
+
+// probeTools is the command that shows what the server defined as name
+// tells the model, quoted to paste (shell.Command): the name, after "--"
+// when it starts with "-", could be anything.
+func probeTools(name string) string {
+	if name == "" {
+		return shell.Command("mcpconf", "probe", "--tools")
+	}
+	return shell.Command(shell.Args([]string{"mcpconf", "probe"}, name, "--tools")...)
 }
 
 // name is the server as messages name it: its name in the config, quoted

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -153,4 +154,28 @@ func FuzzLock(f *testing.F) {
 			t.Fatalf("a lock differs from itself: %+v", c)
 		}
 	})
+}
+
+// TestProbeToolsHintShells: the command --check-lock suggests is quoted
+// for the shell of the machine: POSIX, or PowerShell on Windows (single
+// quotes doubled, the program first, "--" quoted).
+func TestProbeToolsHintShells(t *testing.T) {
+	defer func(w bool) { shell.Windows = w }(shell.Windows)
+	for _, c := range []struct {
+		windows    bool
+		name, want string
+	}{
+		{false, "calc", "mcpconf probe calc --tools"},
+		{false, "it's; x", `mcpconf probe 'it'\''s; x' --tools`},
+		{false, "-rf", "mcpconf probe --tools -- -rf"},
+		{true, "calc", "mcpconf probe calc --tools"},
+		{true, "it's; $(x)", "mcpconf probe 'it''s; $(x)' --tools"},
+		{true, "-rf", "mcpconf probe --tools '--' -rf"},
+		{true, "a\u2019b", "mcpconf probe 'a\u2019\u2019b' --tools"},
+	} {
+		shell.Windows = c.windows
+		if got := probeTools(c.name); got != c.want {
+			t.Errorf("windows %v, %q: %s, want %s", c.windows, c.name, got, c.want)
+		}
+	}
 }

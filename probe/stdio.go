@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpconf/mcpconf/internal/proctree"
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -170,24 +171,12 @@ func (p *prober) stdioHangHint() string {
 	return ""
 }
 
-// commandLine is the target's command for a user to paste into a shell,
-// its secrets masked: the values of secret flags (--password X), the
-// run's secrets, what the scanner sees.
+// commandLine is the target's command for a user to paste into a POSIX
+// shell (shell.POSIX), its secrets masked before it is quoted: the values
+// of secret flags (--password X), the run's secrets, what the scanner
+// sees.
 func commandLine(m masker, t *Target) string {
-	parts := make([]string, 0, 1+len(t.Args))
-	for _, a := range m.args(append([]string{t.Command}, t.Args...)) {
-		parts = append(parts, shellQuote(a))
-	}
-	return strings.Join(parts, " ")
-}
-
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return shell.POSIX(m.args(append([]string{t.Command}, t.Args...))...)
 }
 
 // envValue is the last value of key in env, as exec.Cmd uses it.
@@ -228,7 +217,7 @@ func lookCommand(m masker, t *Target) (string, *normalize.Diagnostic) {
 			return "", &d
 		default:
 			d := diag(normalize.RuleCommandNotExecutable, normalize.Error, fmt.Sprintf("command %q cannot be executed: %v", name, m.errText(err)),
-				fmt.Sprintf("make it executable (chmod +x %s)", shellQuote(name)))
+				fmt.Sprintf("make it executable (%s)", shell.Command("chmod", "+x", shell.Path(name))))
 			return "", &d
 		}
 	}
@@ -259,7 +248,7 @@ func lookCommand(m masker, t *Target) (string, *normalize.Diagnostic) {
 	if notExec != "" {
 		d := diag(normalize.RuleCommandNotExecutable, normalize.Error,
 			fmt.Sprintf("command %q found at %q, which is not executable", name, notExec),
-			fmt.Sprintf("make it executable (chmod +x %s)", shellQuote(notExec)))
+			fmt.Sprintf("make it executable (%s)", shell.Command("chmod", "+x", shell.Path(notExec))))
 		return "", &d
 	}
 	hint := installHint(name)

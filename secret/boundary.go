@@ -300,14 +300,15 @@ func (b *Boundary) Mask(s string) string {
 // secret cut at the limit from showing its first characters.
 func (b *Boundary) MaskCut(s string, n int) string { return cut(b.Mask(s), n) }
 
-// Text is free text made Safe on one line: secrets masked, line breaks,
-// tabs and control characters neutralized.
+// Text is free text made Safe on one line: secrets masked (quotes and
+// backslashes inside a secret kept, textMask), line breaks, tabs and
+// control characters neutralized.
 func (b *Boundary) Text(s string) Safe {
 	if s == "" {
 		return Safe{}
 	}
 	if len(s) > memoLen {
-		return Safe{neutralize(b.Mask(s), lineMode)}
+		return Safe{neutralize(b.textMask(s), lineMode)}
 	}
 	b.memoMu.Lock()
 	t, ok := b.memo[s]
@@ -315,7 +316,7 @@ func (b *Boundary) Text(s string) Safe {
 	if ok {
 		return t
 	}
-	t = Safe{neutralize(b.Mask(s), lineMode)}
+	t = Safe{neutralize(b.textMask(s), lineMode)}
 	b.memoMu.Lock()
 	if b.memo == nil || len(b.memo) >= maxMemo {
 		b.memo = make(map[string]Safe)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -57,8 +58,9 @@ func checkLegacyProfile(p *Pass) {
 				name := m.Value.Str
 				d := p.Report(doc, m.Value.Range, m.Value.Pointer, "%s refuses its whole config while %s = %q is set (%s): %s",
 					c.Product, pr.Selector, name, legacyMessage(c, pr.Selector, name), noneStarts(p.Set, src.Path))
-				d.Hint = fmt.Sprintf("remove %s = %q; put the profile's settings in %s and start %s with %s %s (mcpconf: --profile %s)",
-					pr.Selector, name, profileFileFor(c, src.Path, name), c.ID, pr.Flag, name, name)
+				flag := shell.Words(shell.Option(pr.Flag, name)...)
+				d.Hint = fmt.Sprintf("remove %s = %q; put the profile's settings in %s and start %s with %s (mcpconf: %s)",
+					pr.Selector, name, profileFileFor(c, src.Path, name), c.ID, flag, shell.Words(shell.Option("--profile", name)...))
 			}
 		}
 		tables := doc.Root.Get(pr.Tables)
@@ -81,7 +83,7 @@ func checkLegacyProfile(p *Pass) {
 			d := p.Report(doc, m.KeyRange, m.Value.Pointer, "%s no longer reads [%s.%s]: its settings apply to no run, and %s %s makes %s refuse the whole config while it exists",
 				c.Product, pr.Tables, m.Key, pr.Flag, m.Key, c.Product)
 			d.Severity = normalize.Warning
-			d.Hint = fmt.Sprintf("move its settings to %s, remove the table, and start %s with %s %s", profileFileFor(c, src.Path, m.Key), c.ID, pr.Flag, m.Key)
+			d.Hint = fmt.Sprintf("move its settings to %s, remove the table, and start %s with %s", profileFileFor(c, src.Path, m.Key), c.ID, shell.Words(shell.Option(pr.Flag, m.Key)...))
 		}
 	}
 }

@@ -61,7 +61,7 @@ func TestSystemFileSkipped(t *testing.T) {
 		t.Errorf("findings:\n%v\nwant\n%q", got, want)
 	}
 	for _, d := range got {
-		if d.Hint != `run: sudo chmod g-w,o-w "`+dir+`"` {
+		if d.Hint != "run: sudo chmod g-w,o-w "+dir {
 			t.Errorf("hint %q", d.Hint)
 		}
 	}

@@ -901,7 +901,7 @@ func TestProbeHandRunPerClient(t *testing.T) {
 		case "vscode":
 			// VS Code adds the definition's PATH to the one it inherits
 			cmd := handRun(t, hint)
-			if !strings.HasPrefix(hint, "run it by hand as VS Code starts it") || !strings.Contains(cmd, ` env PATH="$PATH:/opt/extra" `) {
+			if !strings.HasPrefix(hint, "run it by hand as VS Code starts it") || !strings.Contains(cmd, ` env PATH="$PATH":/opt/extra `) {
 				t.Errorf("vscode: %q", hint)
 			}
 			if got := runByHand(t, cmd, env); got != "boom" {
