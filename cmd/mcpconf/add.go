@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/define"
@@ -23,6 +24,9 @@ type addOptions struct {
 	Headers   []string
 	Transport string
 	Remove    bool // mcpconf remove
+	// cmd is the command as parsed: its flags make the line a hint says
+	// to type (dashLine).
+	cmd *cobra.Command
 }
 
 // writeFlags are the flags add, remove and sync share.
@@ -79,7 +83,9 @@ flag's value after -- (--api-key VALUE), a URL's user info or ?api_key=;
 the hint gives the reference to write instead.
 
 A stdio server is the command after --; a remote one is URL (--transport
-http, the default, or sse). Files keep every byte add does not change; a
+http, the default, or sse), an absolute http:// or https:// URL: any other
+word after NAME is refused as a command written without --, with the line
+to type instead. Files keep every byte add does not change; a
 missing file is created. --dry-run prints the changes as a unified diff and
 writes nothing. After writing, add reads each client's view again and shows
 the server in it: whether the client starts it, or why not and what to do;
@@ -102,6 +108,7 @@ precedence elsewhere) is an error (exit 1).`,
 				opts.URL = args[1]
 			}
 			opts.Command = args[at:]
+			opts.cmd = cmd
 			if runF != nil {
 				return runF(opts)
 			}
@@ -158,6 +165,11 @@ func runAdd(opts *addOptions) error {
 	if opts.Remove {
 		res, err = app.Remove(app.RemoveRequest{Options: &dopts, Clients: clients, Scope: scope, Name: opts.Name, DryRun: opts.Write.DryRun})
 	} else {
+		if opts.URL != "" && !define.RemoteURL(opts.URL, urlSchemes(clients)) {
+			words := append([]string{opts.URL}, opts.Command...)
+			return usagef("%q is not a URL (http:// or https://): did you mean `-- %s`? a stdio server's command goes after --: %s",
+				opts.URL, shellWords(words), dashLine(opts.cmd, opts.Name, words))
+		}
 		spec := define.Spec{Name: opts.Name, URL: opts.URL, Transport: opts.Transport, Command: opts.Command, Env: opts.Env, Headers: opts.Headers}
 		s, serr := spec.Server()
 		if serr != nil {
@@ -169,6 +181,57 @@ func runAdd(opts *addOptions) error {
 		return err
 	}
 	return written(opts.IO, &opts.Flags, &opts.Write, res, opts.Name, opts.Remove, clients)
+}
+
+// urlSchemes are the URL schemes besides http and https that every
+// client of clients reads (normalize.Client.URLSchemes).
+func urlSchemes(clients []*normalize.Client) []string {
+	var out []string
+	for i, c := range clients {
+		if i == 0 {
+			out = slices.Clone(c.URLSchemes)
+			continue
+		}
+		out = slices.DeleteFunc(out, func(s string) bool { return !slices.Contains(c.URLSchemes, s) })
+	}
+	return out
+}
+
+// shellWords is words as a shell command line, each quoted as needed.
+func shellWords(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = normalize.ShellWord(w)
+	}
+	return strings.Join(q, " ")
+}
+
+// dashLine is the mcpconf command line of cmd with the flags given (long
+// names, in name order), NAME, and words after "--": what to type when a
+// command was given without "--".
+func dashLine(cmd *cobra.Command, name string, words []string) string {
+	parts := []string{"mcpconf", cmd.Name(), normalize.ShellWord(name)}
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		switch v := f.Value.(type) {
+		case pflag.SliceValue:
+			vals := v.GetSlice()
+			if f.Value.Type() == "stringSlice" {
+				vals = []string{strings.Join(vals, ",")}
+			}
+			for _, s := range vals {
+				parts = append(parts, "--"+f.Name, normalize.ShellWord(s))
+			}
+		default:
+			if f.Value.Type() == "bool" {
+				if f.Value.String() == "true" {
+					parts = append(parts, "--"+f.Name)
+				}
+				return
+			}
+			parts = append(parts, "--"+f.Name, normalize.ShellWord(f.Value.String()))
+		}
+	})
+	return strings.Join(parts, " ") + " -- " + shellWords(words)
 }
 
 // written prints what add, remove or sync did in the format asked
