@@ -144,8 +144,11 @@ func Add(req AddRequest) (*AddResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			warnings = append(warnings, warns...)
 			written = append(written, Written{Client: c, Abs: abs, Path: display, Scope: req.Scope, Server: s, Forced: len(warns) > 0})
+			if n := define.NameNote(c, s); n != "" {
+				warns = append(warns, n)
+			}
+			warnings = append(warnings, warns...)
 			if next != nil {
 				src, doc = next, nil
 			}

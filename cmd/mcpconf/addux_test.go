@@ -71,6 +71,12 @@ func TestAddNamePattern(t *testing.T) {
 	if code, _, errOut := runWith(root, home, "add", "docs.api", "--client", "codex", "--", "uvx", "x"); code != 1 || !strings.Contains(errOut, `"docs-api"`) {
 		t.Fatalf("a dot: exit %d\n%s", code, errOut)
 	}
+	// Claude Code loads such a name from a file; only claude mcp add
+	// refuses it: written, with a warning that quotes the pattern
+	code, out, errOut = runWith(root, home, "add", "docs.api", "--client", "claude", "--", "uvx", "x")
+	if code != 0 || !strings.Contains(errOut, "warning: `claude mcp add` refuses the name \"docs.api\" (its names must match ^[a-zA-Z0-9_-]+$)") {
+		t.Fatalf("claude: exit %d\n%s%s", code, out, errOut)
+	}
 	// sync: the same check for each target
 	root, home = testtree.Write(t, map[string]string{".mcp.json": `{"mcpServers": {"my server": {"command": "uvx", "args": ["mcp-server-time"]}}}`})
 	os.MkdirAll(home, 0o755)
