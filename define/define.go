@@ -89,7 +89,7 @@ func NameNote(c *normalize.Client, s Server) string {
 		return ""
 	}
 	return fmt.Sprintf("%s (its names must match %s); %s loads it from the file, but rename it to manage it with that command, e.g. to %q",
-		fmt.Sprintf(p.Refuses, s.Name), p.Pattern, c.Product, p.Suggest(s.Name))
+		p.Outside(c, s.Name), p.Pattern, c.Product, p.Suggest(s.Name))
 }
 
 // Force is For that writes, where a client cannot hold the definition
@@ -123,7 +123,7 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 		return Entry{}, err
 	}
 	if p := c.NamePattern; p != nil && !p.AddOnly && !p.Match(s.Name) {
-		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s %s: its names must match %s", c.Product, fmt.Sprintf(p.Refuses, s.Name), p.Pattern),
+		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s: its names must match %s", p.Outside(c, s.Name), p.Pattern),
 			Hint: fmt.Sprintf("name it %q instead", p.Suggest(s.Name))}
 	}
 	var o object

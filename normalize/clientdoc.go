@@ -249,10 +249,7 @@ func clientSection(c *Client) string {
 		fmt.Fprintf(&b, " Schema: `%s`.", c.Schema)
 	}
 	if p := c.NamePattern; p != nil {
-		what := fmt.Sprintf(p.Refuses, "NAME")
-		if strings.HasPrefix(what, "refuses") {
-			what = c.Product + " " + what
-		}
+		what := p.Outside(c, "NAME")
 		if p.AddOnly {
 			what += "; " + c.Product + " loads it from a file"
 		}

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
@@ -30,6 +31,16 @@ type NamePattern struct {
 func (p *NamePattern) compiled() *regexp.Regexp {
 	p.once.Do(func() { p.re = regexp.MustCompile(p.Pattern) })
 	return p.re
+}
+
+// Outside says what c does with a server named name outside the pattern:
+// "Codex refuses to start a server named \"my server\"".
+func (p *NamePattern) Outside(c *Client, name string) string {
+	what := fmt.Sprintf(p.Refuses, name)
+	if strings.HasPrefix(what, "refuses") {
+		what = c.Product + " " + what
+	}
+	return what
 }
 
 // Match reports whether name meets the pattern.

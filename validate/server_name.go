@@ -20,7 +20,9 @@ var serverNameRule = &Rule{
 		"(`claude mcp get NAME`) and file keys, so keep them to 1–100 characters of\n" +
 		"`[a-zA-Z0-9_.-]`. pisces enforces exactly this when it writes a config (newer\n" +
 		"versions also allow `:` for plugin namespaces; mcpconf still reports it since\n" +
-		"other clients replace it); Codex accepts only `[a-zA-Z0-9_-]` (no dot);\n" +
+		"other clients replace it). Where a client has a pattern of its own for\n" +
+		"names, the finding quotes it:\n" +
+		"{{gen:patterns}}.\n" +
 		"Claude Code and Codex replace other characters with `_` in tool names, so\n" +
 		"`my server` and `my_server` collide; VS Code recommends camelCase names\n" +
 		"without spaces, but names the servers it installs from the MCP gallery\n" +
@@ -44,10 +46,29 @@ var serverNameRule = &Rule{
 		Bad:  "{\n  \"mcpServers\": {\n    \"GitHub Issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"github-issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n"},
 	parts: map[string]func() string{
-		"rule": func() string { return clientList(func(c *normalize.Client) bool { return c.NameChars }) },
-		"none": func() string { return clientList(func(c *normalize.Client) bool { return !c.NameChars }) },
+		"rule":     func() string { return clientList(func(c *normalize.Client) bool { return c.NameChars }) },
+		"patterns": namePatterns,
+		"none":     func() string { return clientList(func(c *normalize.Client) bool { return !c.NameChars }) },
 	},
 	Check: checkServerName,
+}
+
+// namePatterns lists the clients whose code has a pattern for names,
+// each with the pattern and what the client does outside it.
+func namePatterns() string {
+	var out []string
+	for _, c := range normalize.Clients() {
+		p := c.NamePattern
+		if p == nil {
+			continue
+		}
+		what := p.Outside(c, "NAME")
+		if p.AddOnly {
+			what += "; " + c.Product + " loads it from a file, and server-name keeps to the characters above for it"
+		}
+		out = append(out, fmt.Sprintf("%s `%s` (outside it, %s)", c.Product, p.Pattern, what))
+	}
+	return strings.Join(out, "; ")
 }
 
 const maxServerName = 100
@@ -94,7 +115,7 @@ func checkServerName(p *Pass) {
 				if bad == "" {
 					bad = "no character it allows"
 				}
-				d := p.At(s, "", "server name %q contains %s, outside %s: %s %s", name, bad, pat.Pattern, c.Product, fmt.Sprintf(pat.Refuses, name))
+				d := p.At(s, "", "server name %q contains %s, outside %s: %s", name, bad, pat.Pattern, pat.Outside(c, name))
 				d.Hint = fmt.Sprintf("rename it, e.g. to %q", pat.Suggest(name))
 			}
 			continue
