@@ -94,7 +94,7 @@ func TestAddNamePattern(t *testing.T) {
 // a NAME, a file that does not parse is named as the reason, not "defines
 // no server".
 func TestSyncNothingToCopy(t *testing.T) {
-	root, home := testtree.Write(t, map[string]string{".mcp.json": "{\n  \"mcpServers\": {\n    \"gh\": {\"command\": \"npx\",}\n  }\n"})
+	root, home := testtree.Write(t, map[string]string{".mcp.json": "{\n  \"mcpServers\": {\n    \"gh\": {\"command\": \"npx\" \"args\": []}\n  }\n}\n"})
 	os.MkdirAll(home, 0o755)
 	code, out, errOut := runWith(root, home, "sync", "--from", "claude", "--to", "cursor")
 	if code != 1 || !strings.Contains(errOut, ".mcp.json:3:") || !strings.Contains(errOut, "does not parse") || !strings.Contains(errOut, "mcpconf lint") {
@@ -106,6 +106,14 @@ func TestSyncNothingToCopy(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, ".cursor")); err == nil {
 		t.Error("sync wrote")
+	}
+	// a server of another file is copied; the file that does not parse
+	// is named, and the sync is not all that was asked (exit 1)
+	os.WriteFile(filepath.Join(home, ".claude.json"), []byte(`{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}`), 0o644)
+	code, out, errOut = runWith(root, home, "sync", "--from", "claude", "--to", "cursor")
+	if b, _ := os.ReadFile(filepath.Join(root, ".cursor/mcp.json")); code != 1 || !strings.Contains(string(b), `"time"`) ||
+		!strings.Contains(errOut, "Claude Code: .mcp.json:3:") || !strings.Contains(errOut, "its servers were not copied") {
+		t.Errorf("another file's server: exit %d\n%s%s\n%s", code, out, errOut, b)
 	}
 	root, home = testtree.Write(t, map[string]string{".mcp.json": `{"mcpServers": {}}`})
 	os.MkdirAll(home, 0o755)
