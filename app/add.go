@@ -271,7 +271,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			return nil, err
 		}
 		if absent {
-			refuse(c, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name), "")
+			out.notHere(req.Options, c, t, req.Scope, req.Name, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name))
 		}
 		if !ok || absent {
 			continue
@@ -286,7 +286,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			m = servers.Member(req.Name)
 		}
 		if m == nil {
-			refuse(c, fmt.Sprintf("%s does not define %q", display, req.Name), "")
+			out.notHere(req.Options, c, t, req.Scope, req.Name, fmt.Sprintf("%s does not define %q", display, req.Name))
 			continue
 		}
 		edits, err := edit.DeleteMember(doc, servers, m)
@@ -452,7 +452,11 @@ func (r *AddResult) refuse(c *normalize.Client, reason, hint string) {
 func (r *AddResult) target(o *discover.Options, c *normalize.Client, scope normalize.Scope) (discover.Target, bool) {
 	t, ok := o.TargetFile(c, scope)
 	if !ok {
-		r.refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, scope), "choose another --scope")
+		hint := "choose another --scope"
+		if other := scopesOf(o, c); other != "" {
+			hint = "use " + other
+		}
+		r.refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, scope), hint)
 	}
 	return t, ok
 }
