@@ -132,8 +132,10 @@ func newRemoveCmd(io *IO, runF func(*addOptions) error) *cobra.Command {
 		Long: `remove deletes the server NAME from the project's file (--scope user: the
 user's; --scope local: the project's private one) of each client given with
 --client, keeping every other byte of the file, and warns when the client
-still has the server from another file. --dry-run prints the changes as a
-unified diff and writes nothing.`,
+still has the server from another file. Where the file does not hold it,
+remove names the files of the client that do, with the --scope that
+reaches each. --dry-run prints the changes as a unified diff and writes
+nothing.`,
 		Example: `  mcpconf remove github --client cursor,vscode`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -207,11 +209,15 @@ func shellWords(words []string) string {
 }
 
 // dashLine is the mcpconf command line of cmd with the flags given (long
-// names, in name order), NAME, and words after "--": what to type when a
+// names, in name order; not --header nor --transport, which a stdio
+// server does not take), NAME, and words after "--": what to type when a
 // command was given without "--".
 func dashLine(cmd *cobra.Command, name string, words []string) string {
 	parts := []string{"mcpconf", cmd.Name(), normalize.ShellWord(name)}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if f.Name == "header" || f.Name == "transport" {
+			return
+		}
 		switch v := f.Value.(type) {
 		case pflag.SliceValue:
 			vals := v.GetSlice()

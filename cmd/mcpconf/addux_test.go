@@ -33,6 +33,12 @@ func TestAddPositionalNotURL(t *testing.T) {
 	if want := `mcpconf add 'my mem' --client cursor,vscode --dry-run --env 'ROOT_DIR=/tmp/a b' --env MODE=x --home ` + home + ` --root ` + root + ` -- npx -y @modelcontextprotocol/server-memory@2025.4.25`; code != 2 || !strings.Contains(errOut, want) {
 		t.Fatalf("exit %d, want %q in\n%s", code, want, errOut)
 	}
+	// a stdio server takes no header nor transport: the line leaves them
+	// out
+	code, _, errOut = runWith(root, home, "add", "m", "--client", "cursor", "--transport", "sse", "-H", "X-A: b", "mcp-server-memory")
+	if want := "mcpconf add m --client cursor --home " + home + " --root " + root + " -- mcp-server-memory"; code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("--transport, -H: exit %d, want %q in\n%s", code, want, errOut)
+	}
 	for _, bad := range []string{"localhost:8080/mcp", "ftp://example.com/mcp", "https:///mcp"} {
 		if code, _, errOut := runWith(root, home, "add", "x", "--client", "cursor", bad); code != 2 || !strings.Contains(errOut, "is not a URL") {
 			t.Errorf("%q: exit %d %s", bad, code, errOut)
