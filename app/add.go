@@ -156,8 +156,11 @@ func Add(req AddRequest) (*AddResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			warnings = append(warnings, warns...)
 			written = append(written, Written{Client: c, Abs: abs, Path: display, Scope: req.Scope, Server: s, Forced: len(warns) > 0})
+			if n := define.NameNote(c, s); n != "" {
+				warns = append(warns, n)
+			}
+			warnings = append(warnings, warns...)
 			if next != nil {
 				src, doc = next, nil
 			}
@@ -288,7 +291,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			return nil, err
 		}
 		if absent {
-			refuse(c, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name), "")
+			out.notHere(req.Options, c, t, req.Scope, req.Name, fmt.Sprintf("%s does not exist: no %q to remove", display, req.Name))
 		}
 		if !ok || absent {
 			continue
@@ -303,7 +306,7 @@ func Remove(req RemoveRequest) (*AddResult, error) {
 			m = servers.Member(req.Name)
 		}
 		if m == nil {
-			refuse(c, fmt.Sprintf("%s does not define %q", display, req.Name), "")
+			out.notHere(req.Options, c, t, req.Scope, req.Name, fmt.Sprintf("%s does not define %q", display, req.Name))
 			continue
 		}
 		edits, err := edit.DeleteMember(doc, servers, m)
@@ -474,7 +477,11 @@ func (r *AddResult) refuse(c *normalize.Client, reason, hint string) {
 func (r *AddResult) target(o *discover.Options, c *normalize.Client, scope normalize.Scope) (discover.Target, bool) {
 	t, ok := o.TargetFile(c, scope)
 	if !ok {
-		r.refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, scope), "choose another --scope")
+		hint := "choose another --scope"
+		if other := scopesOf(o, c); other != "" {
+			hint = "use " + other
+		}
+		r.refuse(c, fmt.Sprintf("%s has no %s file mcpconf writes servers to", c.Product, scope), hint)
 	}
 	return t, ok
 }

@@ -56,18 +56,68 @@ func Sync(req SyncRequest) (*AddResult, error) {
 		n.From = privateFrom(set, s)
 		servers = append(servers, n)
 	}
+	broken := unparsed(set)
 	for _, n := range req.Names {
 		if !seen[n] {
+			if len(broken) > 0 {
+				return nil, &NotFoundError{fmt.Sprintf("cannot find server %q: %s, so %s's servers there are unknown: fix it first (mcpconf lint shows how)", n, strings.Join(broken, "; "), req.From.Product)}
+			}
 			return nil, &NotFoundError{fmt.Sprintf("%s defines no server %q here", req.From.Product, n)}
 		}
+	}
+	if len(req.Names) == 0 && len(set.Entries) == 0 {
+		if len(broken) > 0 {
+			return nil, &NotFoundError{fmt.Sprintf("nothing to sync: %s, and %s defines no server elsewhere: fix it first (mcpconf lint shows how)", strings.Join(broken, "; "), req.From.Product)}
+		}
+		return nil, &NotFoundError{fmt.Sprintf("nothing to sync: %s defines no server here (it reads %s): add one first (mcpconf add), or sync from another --from", req.From.Product, readPaths(set))}
 	}
 	out, err := Add(AddRequest{Options: req.Options, Clients: req.To, Scope: req.Scope, Servers: servers, DryRun: req.DryRun, Replace: true, Force: req.Force, Context: req.Context})
 	if err != nil {
 		return nil, err
 	}
 	out.Refused = append(refused, out.Refused...)
+	for _, b := range broken {
+		// what the source uses was copied, which leaves that file out: not
+		// all that was asked (exit 1)
+		out.Refused = append(out.Refused, view.ClientNote{Client: req.From, Reason: b + ", so its servers were not copied", Hint: "fix it (mcpconf lint shows how) and sync again"})
+	}
 	out.Secrets = append(out.Secrets, secrets...)
 	return out, nil
+}
+
+// unparsed says, for each file of set that was found but could not be
+// read or parsed, where and why: ".mcp.json:3:29: invalid character …
+// does not parse".
+func unparsed(set *normalize.Set) []string {
+	var out []string
+	for _, f := range set.Sources {
+		if f.Status != normalize.Failed {
+			continue
+		}
+		why := f.Path + " cannot be read"
+		if f.Error != "" {
+			why = fmt.Sprintf("%s:%s: the file does not parse", f.Path, f.Error)
+			if f.Error[0] < '0' || f.Error[0] > '9' { // no position
+				why = fmt.Sprintf("%s: %s: the file cannot be read", f.Path, f.Error)
+			}
+		}
+		if !slices.Contains(out, why) {
+			out = append(out, why)
+		}
+	}
+	return out
+}
+
+// readPaths lists the files of set the client reads servers from, found
+// or not, each once: ".mcp.json, ~/.claude.json".
+func readPaths(set *normalize.Set) string {
+	var out []string
+	for _, f := range set.Sources {
+		if f.Status != normalize.Ignored && !slices.Contains(out, f.Path) {
+			out = append(out, f.Path)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // privateFrom names the private file a definition of set was read from

@@ -80,6 +80,18 @@ func For(c *normalize.Client, s Server) (Entry, error) {
 	return write(c, s, nil)
 }
 
+// NameNote says what the client's own add command does with s's name
+// when only that command refuses it (normalize.NamePattern.AddOnly):
+// written all the same, with this warning; "" otherwise.
+func NameNote(c *normalize.Client, s Server) string {
+	p := c.NamePattern
+	if p == nil || !p.AddOnly || p.Match(s.Name) {
+		return ""
+	}
+	return fmt.Sprintf("%s (its names must match %s); %s loads it from the file, but rename it to manage it with that command, e.g. to %q",
+		p.Outside(c, s.Name), p.Pattern, c.Product, p.Suggest(s.Name))
+}
+
 // Force is For that writes, where a client cannot hold the definition
 // exactly but has a nearest form, that form, and says in a warning what it
 // changes: a variable a by-name client passes under its own name, SSE
@@ -109,6 +121,10 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 	}
 	if err := literalSecrets(c, s); err != nil {
 		return Entry{}, err
+	}
+	if p := c.NamePattern; p != nil && !p.AddOnly && !p.Match(s.Name) {
+		return Entry{}, &Refusal{Reason: fmt.Sprintf("%s: its names must match %s", p.Outside(c, s.Name), p.Pattern),
+			Hint: fmt.Sprintf("name it %q instead", p.Suggest(s.Name))}
 	}
 	var o object
 	remote := s.Transport == normalize.HTTP || s.Transport == normalize.SSE

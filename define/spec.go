@@ -2,6 +2,8 @@ package define
 
 import (
 	"fmt"
+	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -56,4 +58,21 @@ func (sp Spec) Server() (Server, error) {
 		return s, fmt.Errorf("give the server's URL, or its command after --")
 	}
 	return s, nil
+}
+
+// RemoteURL reports whether s is what add takes for a remote server's
+// URL: absolute, with a host, its scheme http or https (any case) or one
+// of schemes (a client's own, such as VS Code's unix and pipe). Anything
+// else after NAME is a command written without "--".
+func RemoteURL(s string, schemes []string) bool {
+	u, err := url.Parse(s)
+	if err != nil || !u.IsAbs() {
+		return false
+	}
+	switch scheme := strings.ToLower(u.Scheme); {
+	case scheme == "http" || scheme == "https":
+		return u.Host != ""
+	default:
+		return slices.Contains(schemes, scheme)
+	}
 }

@@ -340,11 +340,13 @@ type Shape struct {
 	// http and https (VS Code: unix, pipe).
 	URLSchemes []string
 	// NameChars: the client documents or enforces the characters of a
-	// server name (letters, digits, "_", "-", and "." unless NameNoDot);
+	// server name (letters, digits, "_", "-" and ".", or NamePattern's);
 	// server-name checks the characters of names only for these clients.
 	NameChars bool
-	// NameNoDot: server names may not contain "." (Codex).
-	NameNoDot bool
+	// NamePattern is the client's own rule for server names, as its code
+	// writes it (Codex: ^[a-zA-Z0-9_-]+$); nil where none was found in
+	// its code (docs/clients.md says where it was looked for).
+	NamePattern *NamePattern
 	// NamespacedNames: server names may be registry names
 	// "<namespace>/<name>" (VS Code gallery installs).
 	NamespacedNames bool

@@ -259,6 +259,13 @@ var claude = &Client{
 		RemoteNeedsType: true,
 		PluginManifest:  ".claude-plugin/plugin.json",
 		NameChars:       true,
+		// claude mcp add refuses other names ("Invalid name NAME. Names
+		// can only contain letters, numbers, hyphens, and underscores.",
+		// 2.0.25 in praha-inc/byethrow#319, again in 2026-08 in
+		// withastro/docs-mcp#16); a file's entry of another name loads,
+		// its tools named with "_" for the other characters
+		NamePattern: &NamePattern{Pattern: `^[a-zA-Z0-9_-]+$`, Refuses: "`claude mcp add` refuses the name %q", AddOnly: true,
+			Source: "`claude mcp add`'s own message (2.0.25: praha-inc/byethrow#319; 2026-08: withastro/docs-mcp#16); its code is not public"},
 		// "timeout" bounds each tool call, in milliseconds; below 1000 it is
 		// ignored and MCP_TOOL_TIMEOUT (or the default) applies.
 		TimeoutUnit:       time.Millisecond,
@@ -284,6 +291,8 @@ var claude = &Client{
 		Note:        "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
 		DisableHint: "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
 		Facts: []Fact{
+			{Topic: "names", Text: "`claude mcp add` refuses a name outside `^[a-zA-Z0-9_-]+$` (\"Invalid name Astro docs. Names can only contain letters, numbers, hyphens, and underscores.\"); an entry of another name in a file loads, its tools named with `_` for the other characters",
+				Source: "praha-inc/byethrow#319 (Claude Code 2.0.25), withastro/docs-mcp#16 (2026-08); its code is not public"},
 			{Topic: "shape", Text: "an entry Claude Code skips as it reads its file (a field of the wrong type, a reserved name, an entry that is not an object, a `managedMcpServers` entry it ignores) does not exist for it: it is `invalid` whatever approval or list would have stopped it, and a definition of the same name in another scope takes its place",
 				Source: "Claude Code 2.1.331 binary: each scope's servers are parsed on their own before `gv` merges them and before the policy filter; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
 			{Topic: "precedence", Text: "approvals are decided while scopes merge, before allow- and deny-lists: a pending or rejected project server gives way to another scope's server of the same name (even when a list would block the project's), and the lists then judge the server that won",

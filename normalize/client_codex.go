@@ -104,14 +104,22 @@ var codex = &Client{
 			"enabled_tools", "disabled_tools", "supports_parallel_tool_calls", "default_tools_approval_mode", "tools",
 			"scopes", "oauth", "oauth_resource", "auth", "http_headers_helper", "environment_id", "startup_readiness",
 			"tool_input_schema_max_bytes", "name"},
-		Strictness:        RejectsServer,
-		OnNeither:         NeitherInvalid,
-		NeitherError:      "invalid transport",
-		OnBoth:            StdioRejectsURL,
-		ToolFilters:       [2]string{"enabled_tools", "disabled_tools"},
-		FieldKeys:         map[string]string{"headers": "http_headers"},
-		NameChars:         true,
-		NameNoDot:         true,
+		Strictness:   RejectsServer,
+		OnNeither:    NeitherInvalid,
+		NeitherError: "invalid transport",
+		OnBoth:       StdioRejectsURL,
+		ToolFilters:  [2]string{"enabled_tools", "disabled_tools"},
+		FieldKeys:    map[string]string{"headers": "http_headers"},
+		NameChars:    true,
+		// codex-rs/codex-mcp/src/rmcp_client.rs validate_mcp_server_name
+		// (openai/codex 02beca9f; mcp_connection_manager.rs 05871f87 the
+		// same), before the server starts: the server is listed and
+		// fails with "Invalid MCP server name '…': must match pattern
+		// ^[a-zA-Z0-9_-]+$". Codex 0.171 reports ^[a-zA-Z0-9_:@/.-]+$
+		// (issue 27, a real run; no source of it stored here): the
+		// stricter rule is the one both take.
+		NamePattern: &NamePattern{Pattern: `^[a-zA-Z0-9_-]+$`, Refuses: "refuses to start a server named %q",
+			Source: "openai/codex `codex-rs/codex-mcp/src/rmcp_client.rs` `validate_mcp_server_name` (02beca9f); 0.171 reports `^[a-zA-Z0-9_:@/.-]+$` (a real run, issue 27)"},
 		SecondsFields:     []string{"startup_timeout_sec", "tool_timeout_sec"},
 		ToolTimeoutFields: []string{"tool_timeout_sec"},
 		MillisFields:      []string{"startup_timeout_ms"},
@@ -152,6 +160,8 @@ var codex = &Client{
 	Docs: Docs{
 		Note: "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",
 		Facts: []Fact{
+			{Topic: "names", Text: "a server whose name does not match `^[a-zA-Z0-9_-]+$` is listed but not started (\"Invalid MCP server name 'my server': must match pattern ^[a-zA-Z0-9_-]+$\"); `codex mcp add` refuses it too. Codex 0.171 reports `^[a-zA-Z0-9_:@/.-]+$` instead: mcpconf holds to the stricter rule, which both accept",
+				Source: "openai/codex `codex-rs/codex-mcp/src/rmcp_client.rs` `validate_mcp_server_name` (02beca9f), `codex-rs/codex-mcp/src/mcp_connection_manager.rs` (05871f87), `codex-rs/cli/src/mcp_cmd.rs` `validate_server_name`; 0.171's message from a real run (issue 27)"},
 			{Topic: "files", Text: "user `$CODEX_HOME/config.toml` (`CODEX_HOME` replaces `~/.codex`); project `.codex/config.toml` in every directory from the project root down to the working directory. The root is the nearest directory holding a root marker (`.git`; `project_root_markers` in the user config, or in `/etc/codex/config.toml`, replaces the list), else the working directory — parent directories are then never read",
 				Source: "Codex 0.169.0: testdata/clients/codex-home, codex-layers-*, codex-nogit-*, codex-root-markers-*, codex-system-config; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `load_project_layers`, `find_project_root`"},
 			{Topic: "files", Text: "`.codex/config.override.toml` is not read by 0.169.0 (later sources read it as a layer over each `.codex/config.toml`)",

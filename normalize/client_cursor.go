@@ -24,6 +24,8 @@ var cursor = &Client{
 		Note:        "project over global; one definition wins whole",
 		DisableHint: "Cursor has no per-server switch: remove the server or turn it off in Cursor's MCP settings",
 		Facts: []Fact{
+			{Topic: "names", Text: "no rule for server names documented — UNVERIFIED (Cursor's code is not public)",
+				Source: "cursor.com/docs/mcp"},
 			{Topic: "files", Text: "project `.cursor/mcp.json`, global `~/.cursor/mcp.json` (`%USERPROFILE%\\.cursor\\mcp.json` on Windows), servers under `mcpServers`",
 				Source: "cursor.com/docs/mcp"},
 			{Topic: "precedence", Text: "both files load; which wins for one name is not documented (mcpconf assumes the project's) — UNVERIFIED",

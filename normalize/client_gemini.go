@@ -100,6 +100,8 @@ var gemini = &Client{
 		Note:        "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
 		DisableHint: "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",
 		Facts: []Fact{
+			{Topic: "names", Text: "no rule for server names: `gemini mcp add <name>` writes any name, and nothing in the CLI or core checks one; tool names replace characters outside `[a-zA-Z0-9_.:-]` with `_`",
+				Source: "google-gemini/gemini-cli 5411f113 (0.56.0-nightly): `packages/cli/src/commands/mcp/add.ts`, `packages/core/src/tools/mcp-tool.ts`; not re-read for 0.61.0"},
 			{Topic: "switches", Text: "trustedFolders.json: its keys are made absolute when it is loaded (`/p/` and `/p/x/..` are `/p`, the later of two keys for one path wins); of the rules whose folder (its parent for `TRUST_PARENT`) holds the working directory, the longest path wins",
 				Source: "Gemini CLI 0.61.0 bundle: `loadTrustedFolders` (`userConfig[normalizePath(rawPath)] = trustLevel`), `isPathTrusted` (`rulePath.length > longestMatchLen`); the differential harness (seed 2)"},
 			{Topic: "shape", Text: "`gemini mcp list` adds an extension's server only `if (!mcpServers[key])` on a plain object, so an extension server named like an Object.prototype member (`toString`, `constructor`, `hasOwnProperty`, …) is never listed; a settings server named `__proto__` is lost in the settings merge",

@@ -38,6 +38,8 @@ var opencode = &Client{
 	Docs: Docs{
 		Note: ".opencode/ over project files over global files, merged key by key",
 		Facts: []Fact{
+			{Topic: "names", Text: "no pattern for server names found (the `mcp` record's keys are any string) — UNVERIFIED: only `packages/opencode/src/mcp/sanitize.ts` and the config schema were read",
+				Source: "anomalyco/opencode `packages/opencode/src/mcp/` (4c0ebacf)"},
 			{Topic: "files", Text: "global `~/.config/opencode/config.json` < `opencode.json` < `opencode.jsonc` (XDG on every system); project `opencode.jsonc` then `opencode.json` walking up to the worktree root; `.opencode/opencode.jsonc` then `.opencode/opencode.json`",
 				Source: "anomalyco/opencode `packages/opencode/src/config/config.ts` (002d9822)"},
 			{Topic: "merge", Text: "remeda `mergeDeep`: objects merge key by key, arrays replace; a layer may hold only `{ \"enabled\": false }` for a server defined in another",

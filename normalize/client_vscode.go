@@ -53,6 +53,8 @@ var vscode = &Client{
 		Note:        "workspace over user profile; one definition wins whole",
 		DisableHint: "VS Code has no per-server switch: remove the server or stop it from the MCP servers list",
 		Facts: []Fact{
+			{Topic: "names", Text: "no pattern for server names found: the docs recommend camelCase without spaces, and gallery installs write `<namespace>/<name>` — UNVERIFIED in VS Code's code",
+				Source: "code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
 			{Topic: "files", Text: "workspace `.vscode/mcp.json`; user profile `mcp.json` in the user config dir (`~/.config/Code/User`, `~/Library/Application Support/Code/User`, `%APPDATA%\\Code\\User`); servers under `servers`, with `inputs`",
 				Source: "microsoft/vscode `src/vs/workbench/contrib/mcp/common/mcpConfiguration.ts` (0b37532c); code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
 			{Topic: "precedence", Text: "user and workspace servers are both listed; which wins for one name is not documented (mcpconf assumes the workspace's) — UNVERIFIED",

@@ -248,10 +248,17 @@ func clientSection(c *Client) string {
 	if c.Schema != "" {
 		fmt.Fprintf(&b, " Schema: `%s`.", c.Schema)
 	}
+	if p := c.NamePattern; p != nil {
+		what := p.Outside(c, "NAME")
+		if p.AddOnly {
+			what += "; " + c.Product + " loads it from a file"
+		}
+		fmt.Fprintf(&b, " Server name pattern: `%s` (outside it, %s; %s).", p.Pattern, what, p.Source)
+	}
 	if c.NameChars {
 		chars := "letters, digits, `_`, `-` and `.`"
-		if c.NameNoDot {
-			chars = "letters, digits, `_` and `-`"
+		if p := c.NamePattern; p != nil && !p.AddOnly {
+			chars = "`" + p.Pattern + "`"
 		}
 		if c.NamespacedNames {
 			chars += ", or `<namespace>/<name>`"

@@ -467,7 +467,7 @@ func TestAcceptanceFields(t *testing.T) {
 			hint:  `rename it, e.g. to "depot-zurich"`},
 		{name: "codex dotted key with a dot inside quotes", rule: "server-name",
 			files: tree("~/.codex/config.toml", "mcp_servers.'docs.v2'.url = \"https://docs.example.com/mcp\"\n"),
-			want:  []hit{h("warning", "~/.codex/config.toml:1:13", "'docs.v2'", "Codex allows no")}},
+			want:  []hit{h("warning", "~/.codex/config.toml:1:13", "'docs.v2'", "outside ^[a-zA-Z0-9_-]+$: Codex refuses to start")}},
 		{name: "empty name in vscode after a comment", rule: "server-name",
 			files: tree(".vscode/mcp.json", "{ \"servers\": {\n  /* unnamed */ \"\": { \"command\": \"x\" } } }"),
 			want:  []hit{h("error", ".vscode/mcp.json:2:17", `""`, "is empty")}},

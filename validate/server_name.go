@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -21,7 +20,9 @@ var serverNameRule = &Rule{
 		"(`claude mcp get NAME`) and file keys, so keep them to 1–100 characters of\n" +
 		"`[a-zA-Z0-9_.-]`. pisces enforces exactly this when it writes a config (newer\n" +
 		"versions also allow `:` for plugin namespaces; mcpconf still reports it since\n" +
-		"other clients replace it); Codex accepts only `[a-zA-Z0-9_-]` (no dot);\n" +
+		"other clients replace it). Where a client has a pattern of its own for\n" +
+		"names, the finding quotes it:\n" +
+		"{{gen:patterns}}.\n" +
 		"Claude Code and Codex replace other characters with `_` in tool names, so\n" +
 		"`my server` and `my_server` collide; VS Code recommends camelCase names\n" +
 		"without spaces, but names the servers it installs from the MCP gallery\n" +
@@ -45,10 +46,29 @@ var serverNameRule = &Rule{
 		Bad:  "{\n  \"mcpServers\": {\n    \"GitHub Issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"github-issues\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"] }\n  }\n}\n"},
 	parts: map[string]func() string{
-		"rule": func() string { return clientList(func(c *normalize.Client) bool { return c.NameChars }) },
-		"none": func() string { return clientList(func(c *normalize.Client) bool { return !c.NameChars }) },
+		"rule":     func() string { return clientList(func(c *normalize.Client) bool { return c.NameChars }) },
+		"patterns": namePatterns,
+		"none":     func() string { return clientList(func(c *normalize.Client) bool { return !c.NameChars }) },
 	},
 	Check: checkServerName,
+}
+
+// namePatterns lists the clients whose code has a pattern for names,
+// each with the pattern and what the client does outside it.
+func namePatterns() string {
+	var out []string
+	for _, c := range normalize.Clients() {
+		p := c.NamePattern
+		if p == nil {
+			continue
+		}
+		what := p.Outside(c, "NAME")
+		if p.AddOnly {
+			what += "; " + c.Product + " loads it from a file, and server-name keeps to the characters above for it"
+		}
+		out = append(out, fmt.Sprintf("%s `%s` (outside it, %s)", c.Product, p.Pattern, what))
+	}
+	return strings.Join(out, "; ")
 }
 
 const maxServerName = 100
@@ -69,7 +89,7 @@ func checkServerName(p *Pass) {
 			}
 			d := p.At(s, "", "server name %q is one %s reserves for its own servers%s: it does not load this one", name, c.Product, as)
 			d.Severity = normalize.Error
-			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, c.NameNoDot)+"-mcp")
+			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, false)+"-mcp")
 			continue
 		}
 		if !c.NameChars {
@@ -79,7 +99,6 @@ func checkServerName(p *Pass) {
 			d := p.At(s, "", "server name %q is %d characters long, over the limit of %d", name, n, maxServerName)
 			d.Hint = "use a shorter name"
 		}
-		codex := c.NameNoDot
 		checked := name
 		if c.NamespacedNames {
 			// VS Code names a server installed from the MCP gallery after
@@ -90,13 +109,21 @@ func checkServerName(p *Pass) {
 				checked = ns + "." + rest
 			}
 		}
-		if bad := badNameChars(checked, codex); bad != "" {
-			allowed := `letters, digits, "_", "." and "-"`
-			if codex {
-				allowed = fmt.Sprintf(`letters, digits, "_" and "-" (%s allows no ".")`, c.Product)
+		if pat := c.NamePattern; pat != nil && !pat.AddOnly {
+			// the client's own rule, as its code writes it
+			if bad := badNameChars(checked, pat.Allows); bad != "" || !pat.Match(checked) {
+				if bad == "" {
+					bad = "no character it allows"
+				}
+				d := p.At(s, "", "server name %q contains %s, outside %s: %s", name, bad, pat.Pattern, pat.Outside(c, name))
+				d.Hint = fmt.Sprintf("rename it, e.g. to %q", pat.Suggest(name))
 			}
-			d := p.At(s, "", "server name %q contains %s: use only %s", name, bad, allowed)
-			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, codex))
+			continue
+		}
+		ok := func(r rune) bool { return validNameChar(r, false) }
+		if bad := badNameChars(checked, ok); bad != "" {
+			d := p.At(s, "", "server name %q contains %s: use only letters, digits, \"_\", \".\" and \"-\"", name, bad)
+			d.Hint = fmt.Sprintf("rename it, e.g. to %q", suggestName(name, false))
 		}
 	}
 }
@@ -106,12 +133,12 @@ func validNameChar(r rune, codex bool) bool {
 		'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
 }
 
-// badNameChars describes the distinct characters of name outside the
-// allowed set, e.g. `a space and ":"`, or "" when there are none.
-func badNameChars(name string, codex bool) string {
+// badNameChars describes the distinct characters of name that ok does
+// not allow, e.g. `a space and ":"`, or "" when there are none.
+func badNameChars(name string, ok func(rune) bool) string {
 	var seen []rune
 	for _, r := range name {
-		if !validNameChar(r, codex) && !containsRune(seen, r) {
+		if !ok(r) && !containsRune(seen, r) {
 			seen = append(seen, r)
 		}
 	}
@@ -151,41 +178,8 @@ func containsRune(rs []rune, r rune) bool {
 	return false
 }
 
-// asciiFold spells common accented Latin letters without their accents,
-// so that a suggested name keeps them ("dépôt" → "depot", not "d-p-t").
-// Built on first use: its tables cost half a megabyte, which every command
-// would otherwise pay at start-up.
-var asciiFold = sync.OnceValue(func() *strings.Replacer {
-	return strings.NewReplacer(
-		"à", "a", "á", "a", "â", "a", "ã", "a", "ä", "a", "å", "a", "æ", "ae", "ç", "c",
-		"è", "e", "é", "e", "ê", "e", "ë", "e", "ì", "i", "í", "i", "î", "i", "ï", "i",
-		"ñ", "n", "ò", "o", "ó", "o", "ô", "o", "õ", "o", "ö", "o", "ø", "o", "œ", "oe",
-		"ù", "u", "ú", "u", "û", "u", "ü", "u", "ý", "y", "ÿ", "y", "ß", "ss", "ł", "l",
-		"À", "A", "Á", "A", "Â", "A", "Ã", "A", "Ä", "A", "Å", "A", "Æ", "AE", "Ç", "C",
-		"È", "E", "É", "E", "Ê", "E", "Ë", "E", "Ì", "I", "Í", "I", "Î", "I", "Ï", "I",
-		"Ñ", "N", "Ò", "O", "Ó", "O", "Ô", "O", "Õ", "O", "Ö", "O", "Ø", "O", "Œ", "OE",
-		"Ù", "U", "Ú", "U", "Û", "U", "Ü", "U", "Ý", "Y", "Ł", "L")
-})
-
-// suggestName replaces runs of bad characters with "-" and lowers the
-// case of names that had spaces, as VS Code's guidance and most configs do.
+// suggestName is a name like name of the characters validNameChar
+// allows.
 func suggestName(name string, codex bool) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range asciiFold().Replace(strings.TrimSpace(name)) {
-		if validNameChar(r, codex) {
-			b.WriteRune(r)
-			dash = false
-			continue
-		}
-		if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	out := strings.ToLower(strings.Trim(b.String(), "-"))
-	if out == "" {
-		return "server"
-	}
-	return out
+	return normalize.SuggestName(name, func(r rune) bool { return validNameChar(r, codex) })
 }

@@ -24,7 +24,7 @@ func TestServerName(t *testing.T) {
 			hint: `rename it, e.g. to "acme-docs-v2-beta"`},
 		{name: "codex has no dot", files: oneFile(".codex/config.toml",
 			"[mcp_servers.\"docs.v2\"]\ncommand = \"docs-mcp\"\n"),
-			want: []string{`warning .codex/config.toml:1:14: server name "docs.v2" contains ".": use only letters, digits, "_" and "-" (Codex allows no ".") [server-name]`}},
+			want: []string{`warning .codex/config.toml:1:14: server name "docs.v2" contains ".", outside ^[a-zA-Z0-9_-]+$: Codex refuses to start a server named "docs.v2" [server-name]`}},
 		{name: "fine", files: oneFile(".cursor/mcp.json",
 			`{"mcpServers": {"github-issues_2.0": {"command": "gh-mcp"}}}`)},
 	})

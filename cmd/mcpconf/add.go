@@ -5,9 +5,11 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/define"
+	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/view"
@@ -23,6 +25,9 @@ type addOptions struct {
 	Headers   []string
 	Transport string
 	Remove    bool // mcpconf remove
+	// cmd is the command as parsed: its flags make the line a hint says
+	// to type (dashLine).
+	cmd *cobra.Command
 }
 
 // writeFlags are the flags add, remove and sync share.
@@ -79,7 +84,9 @@ flag's value after -- (--api-key VALUE), a URL's user info or ?api_key=;
 the hint gives the reference to write instead.
 
 A stdio server is the command after --; a remote one is URL (--transport
-http, the default, or sse). Files keep every byte add does not change; a
+http, the default, or sse), an absolute http:// or https:// URL: any other
+word after NAME is refused as a command written without --, with the line
+to type instead. Files keep every byte add does not change; a
 missing file is created. --dry-run prints the changes as a unified diff and
 writes nothing. After writing, add reads each client's view again and shows
 the server in it: whether the client starts it, or why not and what to do;
@@ -102,6 +109,7 @@ precedence elsewhere) is an error (exit 1).`,
 				opts.URL = args[1]
 			}
 			opts.Command = args[at:]
+			opts.cmd = cmd
 			if runF != nil {
 				return runF(opts)
 			}
@@ -125,8 +133,10 @@ func newRemoveCmd(io *IO, runF func(*addOptions) error) *cobra.Command {
 		Long: `remove deletes the server NAME from the project's file (--scope user: the
 user's; --scope local: the project's private one) of each client given with
 --client, keeping every other byte of the file, and warns when the client
-still has the server from another file. --dry-run prints the changes as a
-unified diff and writes nothing.`,
+still has the server from another file. Where the file does not hold it,
+remove names the files of the client that do, with the --scope that
+reaches each. --dry-run prints the changes as a unified diff and writes
+nothing.`,
 		Example: `  mcpconf remove github --client cursor,vscode`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -158,6 +168,11 @@ func runAdd(opts *addOptions) error {
 	if opts.Remove {
 		res, err = app.Remove(app.RemoveRequest{Options: &dopts, Clients: clients, Scope: scope, Name: opts.Name, DryRun: opts.Write.DryRun, Context: opts.IO.Ctx()})
 	} else {
+		if opts.URL != "" && !define.RemoteURL(opts.URL, urlSchemes(clients)) {
+			words := append([]string{opts.URL}, opts.Command...)
+			return usagef("%q is not a URL (http:// or https://): did you mean `-- %s`? a stdio server's command goes after --: %s",
+				opts.URL, shell.Words(words...), dashLine(opts.cmd, opts.Name, words))
+		}
 		spec := define.Spec{Name: opts.Name, URL: opts.URL, Transport: opts.Transport, Command: opts.Command, Env: opts.Env, Headers: opts.Headers}
 		s, serr := spec.Server()
 		if serr != nil {
@@ -169,6 +184,55 @@ func runAdd(opts *addOptions) error {
 		return err
 	}
 	return written(opts.IO, &opts.Flags, &opts.Write, res, opts.Name, opts.Remove, clients)
+}
+
+// urlSchemes are the URL schemes besides http and https that every
+// client of clients reads (normalize.Client.URLSchemes).
+func urlSchemes(clients []*normalize.Client) []string {
+	var out []string
+	for i, c := range clients {
+		if i == 0 {
+			out = slices.Clone(c.URLSchemes)
+			continue
+		}
+		out = slices.DeleteFunc(out, func(s string) bool { return !slices.Contains(c.URLSchemes, s) })
+	}
+	return out
+}
+
+// dashLine is the mcpconf command line of cmd with the flags given (long
+// names, in name order; not --header nor --transport, which a stdio
+// server does not take), NAME, and words after "--": what to type when a
+// command was given without "--", quoted to paste (shell.Command).
+func dashLine(cmd *cobra.Command, name string, words []string) string {
+	var flags []string
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if f.Name == "header" || f.Name == "transport" {
+			return
+		}
+		switch v := f.Value.(type) {
+		case pflag.SliceValue:
+			vals := v.GetSlice()
+			if f.Value.Type() == "stringSlice" {
+				vals = []string{strings.Join(vals, ",")}
+			}
+			for _, s := range vals {
+				flags = append(flags, shell.Option("--"+f.Name, s)...)
+			}
+		default:
+			if f.Value.Type() == "bool" {
+				if f.Value.String() == "true" {
+					flags = append(flags, "--"+f.Name)
+				}
+				return
+			}
+			flags = append(flags, shell.Option("--"+f.Name, f.Value.String())...)
+		}
+	})
+	// NAME does not start with "-" here: cobra would have read it as a
+	// flag, and after "--" there is no URL to mistake
+	parts := append(append([]string{"mcpconf", cmd.Name(), name}, flags...), "--")
+	return shell.Command(append(parts, words...)...)
 }
 
 // written prints what add, remove or sync did in the format asked

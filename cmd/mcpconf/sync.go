@@ -37,7 +37,10 @@ private file (the user's, a project's private entry in ~/.claude.json, the
 machine's) goes into a project's file without any literal env or header
 value, whatever it looks like, nor a URL's or an argument's credential:
 such a server is refused, with the reference to write instead. Without
-NAME, every server of the source.
+NAME, every server of the source. A source that defines no server, or
+whose file does not parse, copies nothing and says which file and why
+(exit 1); a file of the source that does not parse is named even when the
+servers of its other files are copied (exit 1).
 
 Files keep every byte sync does not change; a missing file is created.
 --dry-run prints the changes as a unified diff and writes nothing. After
