@@ -111,15 +111,16 @@ var codex = &Client{
 		ToolFilters:  [2]string{"enabled_tools", "disabled_tools"},
 		FieldKeys:    map[string]string{"headers": "http_headers"},
 		NameChars:    true,
-		// codex-rs/codex-mcp/src/rmcp_client.rs validate_mcp_server_name
-		// (openai/codex 02beca9f; mcp_connection_manager.rs 05871f87 the
-		// same), before the server starts: the server is listed and
-		// fails with "Invalid MCP server name '…': must match pattern
-		// ^[a-zA-Z0-9_-]+$". Codex 0.171 reports ^[a-zA-Z0-9_:@/.-]+$
-		// (issue 27, a real run; no source of it stored here): the
-		// stricter rule is the one both take.
-		NamePattern: &NamePattern{Pattern: `^[a-zA-Z0-9_-]+$`, Refuses: "refuses to start a server named %q",
-			Source: "openai/codex `codex-rs/codex-mcp/src/rmcp_client.rs` `validate_mcp_server_name` (02beca9f); 0.171 reports `^[a-zA-Z0-9_:@/.-]+$` (a real run, issue 27)"},
+		// validate_mcp_server_name (codex-rs/codex-mcp/src/rmcp_client.rs),
+		// before the server starts: the server is listed and fails with
+		// "Invalid MCP server name '…': must match pattern
+		// ^[a-zA-Z0-9_:@/.-]+$". The binaries of 0.169.0 and 0.171.0 hold
+		// that pattern beside rmcp_client.rs; `codex mcp add a.b` adds the
+		// server and `codex mcp add 'x y'` is refused ("use letters,
+		// numbers, '-', '_', ':', '@', '/', '.'"), 0.171.0. The stored
+		// source (02beca9f) still has ^[a-zA-Z0-9_-]+$: older than both.
+		NamePattern: &NamePattern{Pattern: `^[a-zA-Z0-9_:@/.-]+$`, Refuses: "refuses to start a server named %q",
+			Source: "Codex 0.169.0 and 0.171.0: the pattern in the binary beside `codex-rs/codex-mcp/src/rmcp_client.rs` (`validate_mcp_server_name`), `codex mcp add` of `a.b` (added) and `x y` (refused), 0.171.0"},
 		SecondsFields:     []string{"startup_timeout_sec", "tool_timeout_sec"},
 		ToolTimeoutFields: []string{"tool_timeout_sec"},
 		MillisFields:      []string{"startup_timeout_ms"},
@@ -160,8 +161,8 @@ var codex = &Client{
 	Docs: Docs{
 		Note: "project .codex/config.toml merged key by key over the user's config.toml (Codex loads project files only in trusted projects)",
 		Facts: []Fact{
-			{Topic: "names", Text: "a server whose name does not match `^[a-zA-Z0-9_-]+$` is listed but not started (\"Invalid MCP server name 'my server': must match pattern ^[a-zA-Z0-9_-]+$\"); `codex mcp add` refuses it too. Codex 0.171 reports `^[a-zA-Z0-9_:@/.-]+$` instead: mcpconf holds to the stricter rule, which both accept",
-				Source: "openai/codex `codex-rs/codex-mcp/src/rmcp_client.rs` `validate_mcp_server_name` (02beca9f), `codex-rs/codex-mcp/src/mcp_connection_manager.rs` (05871f87), `codex-rs/cli/src/mcp_cmd.rs` `validate_server_name`; 0.171's message from a real run (issue 27)"},
+			{Topic: "names", Text: "a server whose name does not match `^[a-zA-Z0-9_:@/.-]+$` is listed but not started (\"Invalid MCP server name 'my server': must match pattern ^[a-zA-Z0-9_:@/.-]+$\"); `codex mcp add` refuses it too (\"invalid server name 'x y' (use letters, numbers, '-', '_', ':', '@', '/', '.')\"), and adds `a.b`",
+				Source: "Codex 0.169.0 and 0.171.0: the pattern in the binary beside `codex-rs/codex-mcp/src/rmcp_client.rs`; `codex mcp add a.b` and `codex mcp add 'x y'` (0.171.0); the stored openai/codex source (02beca9f, older) has `^[a-zA-Z0-9_-]+$`"},
 			{Topic: "files", Text: "user `$CODEX_HOME/config.toml` (`CODEX_HOME` replaces `~/.codex`); project `.codex/config.toml` in every directory from the project root down to the working directory. The root is the nearest directory holding a root marker (`.git`; `project_root_markers` in the user config, or in `/etc/codex/config.toml`, replaces the list), else the working directory — parent directories are then never read",
 				Source: "Codex 0.169.0: testdata/clients/codex-home, codex-layers-*, codex-nogit-*, codex-root-markers-*, codex-system-config; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `load_project_layers`, `find_project_root`"},
 			{Topic: "files", Text: "`.codex/config.override.toml` is not read by 0.169.0 (later sources read it as a layer over each `.codex/config.toml`)",
@@ -182,7 +183,7 @@ var codex = &Client{
 				Source: "Codex 0.169.0: testdata/clients/codex-invalid-*, codex-command-and-url, codex-nested-trust-cwd, codex-project-syntax-trusted, codex-url-args, codex-url-args-project, codex-field-type, codex-timeout-negative, codex-server-not-table, codex-trust-level-invalid, codex-home-missing; openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba) `TryFrom<RawMcpServerConfig>` (`throw_if_set`)"},
 			{Topic: "switches", Text: "the legacy `profile = \"NAME\"` at the top of `config.toml`, `/etc/codex/config.toml` or `managed_config.toml` refuses the whole config (`legacy `profile = \"NAME\"` config is no longer supported; use `--profile NAME` with `NAME.config.toml` instead`); `[profiles.NAME]` tables are no longer read, and `--profile NAME` refuses the config while `profile = \"NAME\"` or `[profiles.NAME]` is in `config.toml`. In project files both keys are stripped (with `model_provider`, `notify`, `otel` and the other keys a project may not choose), so they change nothing",
 				Source: "Codex 0.169.0: testdata/clients/codex-legacy-profile, codex-system-legacy-profile, codex-profile-conflict, codex-profile-project-stripped; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `PROJECT_LOCAL_CONFIG_DENYLIST`, `load_config_layers_state` (`--profile ... cannot be used while`)"},
-			{Topic: "shape", Text: "what Codex still lists: `command = \"\"` (it fails only when started), server names outside `^[a-zA-Z0-9_-]+$` (`a.b`, `a b`), unknown fields and a `type` key (ignored without `--strict-config`)",
+			{Topic: "shape", Text: "what Codex still lists: `command = \"\"` (it fails only when started), server names outside `^[a-zA-Z0-9_:@/.-]+$` (`a b`), unknown fields and a `type` key (ignored without `--strict-config`)",
 				Source: "Codex 0.169.0: testdata/clients/codex-empty-command; `codex mcp list --json` on such names and fields (mcpconf lints them: missing-command, server-name, unknown-field)"},
 			{Topic: "switches", Text: "`enabled = false` keeps a server from starting (listed disabled); `enabled_tools` and `disabled_tools` filter its tools (an empty `enabled_tools` leaves none) but not whether it starts; `required = true` makes `codex exec` fail when the server cannot start; `env_vars` names variables passed to a stdio server (`{ name, source = \"local\" | \"remote\" }` too). None of these changes which servers exist",
 				Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba) `McpServerConfig`; Codex 0.169.0: testdata/clients/codex-patch-enabled, codex-requirements (u1)"},
@@ -190,8 +191,6 @@ var codex = &Client{
 				Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba)"},
 			{Topic: "shape", Text: "no `type`: `command` means stdio, `url` streamable HTTP (even when it ends in `/sse`: Codex has no SSE client); `startup_timeout_sec` (seconds) wins over `startup_timeout_ms`",
 				Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba); Codex 0.169.0: testdata/clients/codex-urls"},
-			{Topic: "shape", Text: "server names must match `^[a-zA-Z0-9_-]+$`",
-				Source: "openai/codex `validate_mcp_server_name` (codex-rs MCP connection manager)"},
 			{Topic: "shape", Text: "a stdio server starts without a shell and with a cleared environment: `~` and `$HOME` are not expanded",
 				Source: "openai/codex `codex-rs/rmcp-client/src/stdio_server_launcher.rs` (0451186b); testdata/clients/nosh"},
 			{Topic: "shape", Text: "a server has 10 s to start, answer `initialize` and list its tools unless `startup_timeout_sec` says otherwise",

@@ -53,14 +53,14 @@ func TestAddPositionalNotURL(t *testing.T) {
 // that client before anything is written, quoting the client's pattern
 // and suggesting a name that matches it; the other clients are written.
 // Codex lists "my server" but refuses to start it ("Invalid MCP server
-// name 'my server': must match pattern ^[a-zA-Z0-9_-]+$"); VS Code and
+// name 'my server': must match pattern ^[a-zA-Z0-9_:@/.-]+$"); VS Code and
 // Cursor document no pattern and take it. sync checks the same.
 func TestAddNamePattern(t *testing.T) {
 	root, home := testtree.Write(t, map[string]string{"README": ""})
 	os.MkdirAll(home, 0o755)
 	code, out, errOut := runWith(root, home, "add", "my server", "--client", "codex,cursor", "--", "uvx", "mcp-server-time")
 	if code != 1 || !strings.Contains(errOut, `Codex refuses to start a server named "my server"`) ||
-		!strings.Contains(errOut, "^[a-zA-Z0-9_-]+$") || !strings.Contains(errOut, `"my-server"`) || strings.Contains(out, "Codex: starts it") {
+		!strings.Contains(errOut, "^[a-zA-Z0-9_:@/.-]+$") || !strings.Contains(errOut, `"my-server"`) || strings.Contains(out, "Codex: starts it") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(root, ".codex/config.toml")); err == nil {
@@ -73,9 +73,12 @@ func TestAddNamePattern(t *testing.T) {
 	if code, out, errOut := runWith(root, home, "add", "my-server", "--client", "codex", "--", "uvx", "mcp-server-time"); code != 0 && !strings.Contains(out+errOut, "untrusted") {
 		t.Fatalf("the suggested name: exit %d\n%s%s", code, out, errOut)
 	}
-	// a dot: Codex's pattern has none
-	if code, _, errOut := runWith(root, home, "add", "docs.api", "--client", "codex", "--", "uvx", "x"); code != 1 || !strings.Contains(errOut, `"docs-api"`) {
-		t.Fatalf("a dot: exit %d\n%s", code, errOut)
+	// a plus: Codex's pattern has none; a dot it takes (0.171.0)
+	if code, _, errOut := runWith(root, home, "add", "docs+api", "--client", "codex", "--", "uvx", "x"); code != 1 || !strings.Contains(errOut, `"docs-api"`) {
+		t.Fatalf("a plus: exit %d\n%s", code, errOut)
+	}
+	if code, out, errOut := runWith(root, home, "add", "docs.api", "--client", "codex", "--", "uvx", "x"); code != 0 && !strings.Contains(out+errOut, "untrusted") || strings.Contains(errOut, "refuses to start") {
+		t.Fatalf("a dot: exit %d\n%s%s", code, out, errOut)
 	}
 	// Claude Code loads such a name from a file; only claude mcp add
 	// refuses it: written, with a warning that quotes the pattern
@@ -87,7 +90,7 @@ func TestAddNamePattern(t *testing.T) {
 	root, home = testtree.Write(t, map[string]string{".mcp.json": `{"mcpServers": {"my server": {"command": "uvx", "args": ["mcp-server-time"]}}}`})
 	os.MkdirAll(home, 0o755)
 	code, out, errOut = runWith(root, home, "sync", "--from", "claude", "--to", "codex")
-	if code != 1 || !strings.Contains(errOut, "^[a-zA-Z0-9_-]+$") {
+	if code != 1 || !strings.Contains(errOut, "^[a-zA-Z0-9_:@/.-]+$") {
 		t.Fatalf("sync: exit %d\n%s%s", code, out, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(root, ".codex/config.toml")); err == nil {
