@@ -246,3 +246,30 @@ func TestResolveRunsCommandsOnlyWhenAllowed(t *testing.T) {
 		t.Errorf("no command origin in:\n%s", out)
 	}
 }
+
+// TestProbeLearnsWhatServersPrint: a server configured with its token as
+// a plain positional argument (nothing in the config says it is one)
+// fails printing "token=VALUE" on stderr. probe masks the stderr line,
+// and the value is then masked everywhere in the run: the hint's command
+// to run by hand, another server's hint made before the value was seen,
+// every format.
+func TestProbeLearnsWhatServersPrint(t *testing.T) {
+	const tok = "Xy7kQ2mP9vL4wR8t"
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.claude.json": fmt.Sprintf(`{"mcpServers": {
+			"alpha": {"command": %q, "args": ["mcp-test-server", "--stderr=bye", %q]},
+			"beta": {"command": %q, "args": ["mcp-test-server", "--echo-last", %q]}}}`, bin, tok, bin, tok),
+	})
+	// one at a time: alpha, whose hint quotes the value, ends before beta
+	// shows it is a token
+	for _, format := range []string{"text", "json"} {
+		code, out, errOut := run(t, nil, "probe", "--root", root, "--home", home, "--client", "claude", "--format", format, "--parallel", "1")
+		if code != 1 || !strings.Contains(out, "token=***") || !strings.Contains(out, "by hand") {
+			t.Errorf("%s: exit %d, the failure, its stderr and the hint are not shown:\n%s%s", format, code, out, errOut)
+		}
+		if strings.Contains(out+errOut, tok) {
+			t.Errorf("%s: printed the token the server printed:\n%s%s", format, out, errOut)
+		}
+	}
+}
