@@ -399,14 +399,16 @@ func (b *Boundary) URL(u string) Safe {
 
 // Message is a message of mcpconf's made Safe: its words are mcpconf's
 // own, and the values it quotes ("…" as %q writes them, or `…`) are the
-// input's. The learned secrets are masked in the quoted values only — a
-// secret that happens to equal a rule id or a word of the message
-// ("hardcoded-secret", "credential") leaves the message readable — and
-// what the recognizers find (token shapes, URL credentials, the values of
-// secret-looking keys and flags) is masked anywhere in it, and learned.
-// Every message of mcpconf quotes the values it holds; text that quotes
-// its values otherwise or not at all (a hint's command line, an error of
-// the system) is Text.
+// input's. A learned secret is masked in the quoted values; outside them
+// only when it cannot be words of a message (proseLike: it holds a digit
+// or a symbol, or mixes cases as words do not), since a message may
+// append a value unquoted (a command's stderr after its exit status). So
+// a secret that happens to equal a rule id, a client's name or words of
+// the message ("hardcoded-secret", "Claude Code", "credential") leaves
+// the message readable. What the recognizers find (token shapes, URL
+// credentials, the values of secret-looking keys and flags) is masked
+// anywhere in it, and learned. Text that is not one of mcpconf's
+// messages (a hint's command line, an error of the system) is Text.
 func (b *Boundary) Message(s string) Safe {
 	if s == "" {
 		return Safe{}
@@ -416,13 +418,34 @@ func (b *Boundary) Message(s string) Safe {
 		quoted := quotedSpans(s)
 		kept := known[:0]
 		for _, k := range known {
-			if slices.ContainsFunc(quoted, func(q Span) bool { return k.Start < q.End && q.Start < k.End }) {
+			if !proseLike(s[k.Start:k.End]) || slices.ContainsFunc(quoted, func(q Span) bool { return k.Start < q.End && q.Start < k.End }) {
 				kept = append(kept, k)
 			}
 		}
 		known = kept
 	}
 	return Safe{neutralize(maskFound(replaceSpans(s, known), b.learnMasked), lineMode)}
+}
+
+// proseLike reports a text that may be words of a message, a rule id or
+// a client's name: ASCII letters, spaces and hyphens, each word lower
+// case, upper case or capitalized ("hardcoded-secret", "Gemini CLI").
+func proseLike(v string) bool {
+	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '-' }) {
+		upper := 0
+		for i := 0; i < len(w); i++ {
+			switch c := w[i]; {
+			case isUpper(c):
+				upper++
+			case !isLower(c):
+				return false
+			}
+		}
+		if upper > 1 && upper < len(w) || upper == 1 && !isUpper(w[0]) && len(w) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // quotedSpans are the contents of the quoted strings of a message: "…"

@@ -204,9 +204,16 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 	}
 	hide := hiddenSpans(r.Findings)
 	learnHidden(b, hide, lines)
-	out := &Lint{Files: r.Files, NoFiles: b.Text(r.NoFiles), Unread: r.Unread, ToolName: b.Text(r.ToolName), Version: b.Text(r.Version)}
+	var out *Lint
+	b.Settle(func() { out = newLint(b, r, hide, lines) })
+	return out
+}
+
+// newLint builds the view of NewLint, the run's secrets learned.
+func newLint(b *secret.Boundary, r *LintRun, hide map[lineKey][]secret.ColSpan, lines func(string) *normalize.Lines) *Lint {
+	out := &Lint{Files: r.Files, NoFiles: b.Message(r.NoFiles), Unread: r.Unread, ToolName: b.Own(r.ToolName), Version: b.Own(r.Version)}
 	for _, n := range r.Notes {
-		out.Notes = append(out.Notes, b.Text(n))
+		out.Notes = append(out.Notes, b.Message(n))
 	}
 	if out.ToolName.IsZero() {
 		out.ToolName = secret.Lit("mcpconf")
@@ -216,8 +223,8 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 		if _, dup := docURL[rule.ID]; !dup {
 			docURL[rule.ID] = rule.DocURL
 		}
-		out.Rules = append(out.Rules, Rule{ID: b.Text(string(rule.ID)), Title: b.Text(rule.Title), Help: b.Lines(rule.Help),
-			DocURL: b.Text(rule.DocURL), Severity: severity(rule.Severity)})
+		out.Rules = append(out.Rules, Rule{ID: b.Own(string(rule.ID)), Title: b.Own(rule.Title), Help: b.OwnLines(rule.Help),
+			DocURL: b.Own(rule.DocURL), Severity: severity(rule.Severity)})
 	}
 	for _, e := range r.Errors {
 		out.Errors = append(out.Errors, SafeToolError{Path: b.Text(e.Path), Message: b.Text(e.Message)})
@@ -228,7 +235,7 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 	out.Findings = make([]Finding, 0, len(r.Findings))
 	for _, d := range r.Findings {
 		f := finding(b, d)
-		f.DocURL = b.Text(docURL[d.Rule])
+		f.DocURL = b.Own(docURL[d.Rule])
 		if src := lines(d.Path); src != nil && d.Pos.IsValid() && d.Pos.Line <= src.Count() {
 			k := lineKey{d.Path, d.Pos.Line}
 			line, ok := shown[k]

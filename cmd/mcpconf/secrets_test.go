@@ -273,3 +273,82 @@ func TestProbeLearnsWhatServersPrint(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskingKeepsOwnWords: a secret equal to one of mcpconf's own words
+// — a rule id ("hardcoded-secret" is one), a word of a message, a
+// client's name — is masked where it is a value (the snippet, the
+// pointer, a quoted value), never in the rule id, the rule catalogue, the
+// doc links or the words of a message, in every lint format.
+func TestMaskingKeepsOwnWords(t *testing.T) {
+	cases := []struct {
+		secret string
+		// own are texts of mcpconf's each format must print whole
+		own map[string][]string
+	}{
+		{"hardcoded-secret", map[string][]string{
+			"text":   {"[hardcoded-secret]"},
+			"json":   {`"rule": "hardcoded-secret"`, "rules.md#hardcoded-secret"},
+			"sarif":  {`"ruleId": "hardcoded-secret"`, `"id": "hardcoded-secret"`, "rules.md#hardcoded-secret"},
+			"github": {"title=hardcoded-secret"},
+		}},
+		{"credential", map[string][]string{
+			"text":   {"it is a credential", "then change the credential if it is real"},
+			"json":   {"it is a credential"},
+			"sarif":  {"it is a credential"},
+			"github": {"it is a credential"},
+		}},
+		{"readable by everyone", map[string][]string{
+			"text":   {"it is readable by everyone who"},
+			"json":   {"it is readable by everyone who"},
+			"sarif":  {"it is readable by everyone who"},
+			"github": {"it is readable by everyone who"},
+		}},
+	}
+	for _, c := range cases {
+		root, home := writeTreeHome(t, map[string]string{
+			".mcp.json":      fmt.Sprintf(`{"mcpServers": {"x": {"command": "npx", "args": ["-y", "pkg"], "env": {"API_KEY": %q}}}}`, c.secret),
+			"~/.claude.json": `{}`,
+		})
+		for _, format := range []string{"text", "json", "sarif", "github"} {
+			_, out, errOut := run(t, nil, "lint", "--root", root, "--home", home, "--client", "claude", "--format", format)
+			if !strings.Contains(out, "hardcoded-secret") && !strings.Contains(out, "API_KEY") {
+				t.Fatalf("%q %s: no finding:\n%s%s", c.secret, format, out, errOut)
+			}
+			for _, own := range c.own[format] {
+				if !strings.Contains(out, own) {
+					t.Errorf("%q %s: %q is not printed whole:\n%s", c.secret, format, own, out)
+				}
+			}
+			// the value itself, quoted as a value, is never printed
+			if strings.Contains(out, `"API_KEY": "`+c.secret) || strings.Contains(out, `\"API_KEY\": \"`+c.secret) {
+				t.Errorf("%q %s: the value is printed:\n%s", c.secret, format, out)
+			}
+		}
+	}
+}
+
+// TestMaskingKeepsClientNames: a secret equal to a client's id is masked
+// as the value it is, not in the client's name, hints or JSON fields of
+// explain and probe.
+func TestMaskingKeepsClientNames(t *testing.T) {
+	root, home := writeTreeHome(t, map[string]string{
+		".mcp.json":      `{"mcpServers": {"x": {"command": "npx", "args": ["-y", "pkg"], "env": {"API_KEY": "claude"}}}}`,
+		"~/.claude.json": `{}`,
+	})
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"explain"}, []string{"What Claude Code loads", "API_KEY=***", "to start it: run claude in the project"}},
+		{[]string{"explain", "--format", "json"}, []string{`"client": "claude"`, `"API_KEY": "***"`, `"hint": "run claude in the project`}},
+		{[]string{"probe"}, []string{"x [claude]", "run claude in the project"}},
+		{[]string{"probe", "--format", "json"}, []string{`"client": "claude"`, `"status": "pending-approval"`}},
+	} {
+		_, out, errOut := run(t, nil, append(c.args, "--root", root, "--home", home, "--client", "claude")...)
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%q: no %q:\n%s%s", c.args, w, out, errOut)
+			}
+		}
+	}
+}
