@@ -289,8 +289,17 @@ func diagnosticsFor(set *normalize.Set, e *normalize.Entry) []normalize.Diagnost
 // NewWorkspace makes the views of several clients Safe, with the matrix
 // of server names by client, how the clients' definitions differ, and
 // every file they read.
+//
+// It is built after the workspace's secrets are learned, and again when
+// its texts taught one (Boundary.Settle).
 func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptions) *Workspace {
 	LearnWorkspace(b, ws)
+	var out *Workspace
+	b.Settle(func() { out = newWorkspace(b, ws, opts) })
+	return out
+}
+
+func newWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptions) *Workspace {
 	out := &Workspace{Root: b.Text(ws.Root), Home: b.Text(ws.Home), Notes: messages(b, ws.Notes)}
 	for _, v := range ws.Views {
 		out.Views = append(out.Views, newSet(b, v, opts))

@@ -65,10 +65,13 @@ func NewResolutions(b *secret.Boundary, servers []ResolvedServer) []Resolution {
 		learnServer(b, rs.Server)
 		LearnResolved(b, rs.Resolved)
 	}
-	out := make([]Resolution, 0, len(servers))
-	for _, rs := range servers {
-		out = append(out, resolution(b, rs))
-	}
+	var out []Resolution
+	b.Settle(func() {
+		out = make([]Resolution, 0, len(servers))
+		for _, rs := range servers {
+			out = append(out, resolution(b, rs))
+		}
+	})
 	return out
 }
 
