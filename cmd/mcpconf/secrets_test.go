@@ -6,9 +6,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // canaries are secrets planted in every place a config, the environment,
@@ -348,6 +351,81 @@ func TestMaskingKeepsClientNames(t *testing.T) {
 		for _, w := range c.want {
 			if !strings.Contains(out, w) {
 				t.Errorf("%q: no %q:\n%s%s", c.args, w, out, errOut)
+			}
+		}
+	}
+}
+
+// TestShapesNeverPrinted: a credential of every shape secret.Shapes
+// lists — a shape added there is tested here — written where nothing but
+// its shape says it is one (a positional argument, the value of an env
+// variable and of a header whose names say nothing), is never printed:
+// not by explain (text, json), lint (text, json, sarif, github: and lint
+// reports each argument), nor probe (text, json: the hints to run a
+// server by hand quote its arguments and environment). Each place is
+// its own run: a value masked in one place is learned and masked in all.
+func TestShapesNeverPrinted(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprintf(w, "trace %q rejected", r.Header.Get("X-Trace"))
+	}))
+	defer srv.Close()
+	bin := testBin(t)
+	shapes := secret.Shapes()
+	places := map[string]func(i int, ex string) (claude, codex string){
+		"arg": func(i int, ex string) (string, string) {
+			return fmt.Sprintf(`"arg%d": {"command": %q, "args": ["mcp-test-server", "--stderr=bye", %q]}`, i, bin, ex), ""
+		},
+		"env": func(i int, ex string) (string, string) {
+			// Codex clears the environment: its hint sets each variable
+			return fmt.Sprintf(`"env%d": {"command": %q, "args": ["mcp-test-server", "--stderr=bye"], "env": {"SOME_SETTING": %q}}`, i, bin, ex),
+				fmt.Sprintf("[mcp_servers.cenv%d]\ncommand = %q\nargs = [\"mcp-test-server\", \"--stderr=bye\"]\nenv = { SOME_SETTING = %q }\n", i, bin, ex)
+		},
+		"header": func(i int, ex string) (string, string) {
+			return fmt.Sprintf(`"hdr%d": {"type": "http", "url": %q, "headers": {"X-Trace": %q}}`, i, srv.URL+"/mcp", ex), ""
+		},
+	}
+	for place, define := range places {
+		var claude, codex []string
+		for i, sh := range shapes {
+			cl, cx := define(i, sh.Example())
+			claude = append(claude, cl)
+			if cx != "" {
+				codex = append(codex, cx)
+			}
+		}
+		root, home := writeTreeHome(t, map[string]string{
+			"~/.claude.json":       `{"mcpServers": {` + strings.Join(claude, ",\n") + `}}`,
+			"~/.codex/config.toml": strings.Join(codex, "\n"),
+		})
+		base := []string{"--root", root, "--home", home, "--client", "claude,codex"}
+		for _, args := range [][]string{
+			{"explain"}, {"explain", "--format", "json"},
+			{"lint", "--format", "text"}, {"lint", "--format", "json"}, {"lint", "--format", "sarif"}, {"lint", "--format", "github"},
+			{"probe"}, {"probe", "--format", "json"},
+		} {
+			if args[0] == "lint" {
+				args = append(args, "--scope", "all")
+			}
+			_, out, errOut := run(t, nil, append(args, base...)...)
+			for _, sh := range shapes {
+				ex := sh.Example()
+				body := ex[len(sh.Prefix):]
+				if strings.Contains(out+errOut, ex) || strings.Contains(out+errOut, body[:min(12, len(body))]) {
+					t.Errorf("%s: %s prints the %s %q", place, strings.Join(args, " "), sh.Kind, ex)
+				}
+			}
+			switch {
+			case place == "arg" && args[0] == "lint" && args[2] == "json":
+				for i, sh := range shapes {
+					if !strings.Contains(out, fmt.Sprintf(`"pointer": "/mcpServers/arg%d/args/2"`, i)) {
+						t.Errorf("lint does not report the %s in an argument", sh.Kind)
+					}
+				}
+			case place == "arg" && args[0] == "probe" && !regexp.MustCompile(`--stderr=bye '?\*\*\*`).MatchString(out):
+				t.Errorf("%q: no hint quotes the arguments:\n%s", args, out)
+			case place == "env" && args[0] == "probe" && !regexp.MustCompile(`SOME_SETTING='?\*\*\*`).MatchString(out):
+				t.Errorf("%q: no hint quotes the environment:\n%s", args, out)
 			}
 		}
 	}
