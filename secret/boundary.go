@@ -448,6 +448,25 @@ func proseLike(v string) bool {
 	return true
 }
 
+// Path is a file's path made Safe. A learned secret is masked in it when
+// it is value-like (not proseLike): a path is made of the names of
+// directories and of the clients' own files ("~/.claude.json",
+// ".cursor/mcp.json"), which a short password may equal by chance. What
+// the recognizers find is masked, and learned.
+func (b *Boundary) Path(p string) Safe {
+	if p == "" {
+		return Safe{}
+	}
+	known := b.knownSpans(p)
+	kept := known[:0]
+	for _, k := range known {
+		if !proseLike(p[k.Start:k.End]) {
+			kept = append(kept, k)
+		}
+	}
+	return Safe{neutralize(maskFound(replaceSpans(p, kept), b.learnMasked), lineMode)}
+}
+
 // quotedSpans are the contents of the quoted strings of a message: "…"
 // with backslash escapes (Go's %q), and `…`.
 func quotedSpans(s string) []Span {

@@ -180,3 +180,19 @@ func TestMessageAndOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestPath: a path hides a value-like secret, not a word it holds by
+// chance (a client's directory).
+func TestPath(t *testing.T) {
+	b := NewKeyed(nil)
+	b.Learn("claude", "Tq5Wn8Zr2Lp7")
+	for in, want := range map[string]string{
+		"~/.claude.json":                 "~/.claude.json",
+		"/srv/Tq5Wn8Zr2Lp7/.mcp.json":    "/srv/***/.mcp.json",
+		"/srv/ghp_" + body36 + "/x.json": "/srv/***/x.json",
+	} {
+		if got := b.Path(in).String(); got != want {
+			t.Errorf("Path(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -191,7 +191,7 @@ func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 	if g := set.Refused; g != nil {
 		out.Refused = &Refused{Reason: b.Message(g.Reason), Hint: b.Message(g.Hint)}
 		if g.Path != "" {
-			out.Refused.At = &Place{Path: b.Text(g.Path), Pos: pos(g.Pos)}
+			out.Refused.At = &Place{Path: b.Path(g.Path), Pos: pos(g.Pos)}
 		}
 	}
 	return out
@@ -206,7 +206,7 @@ func isView(set *normalize.Set) bool {
 }
 
 func sourceFile(b *secret.Boundary, s normalize.SourceFile) SourceFile {
-	return SourceFile{Path: b.Text(s.Path), Client: b.Own(normalize.IDOf(s.Client)), Scope: b.Own(string(s.Scope)), Priority: s.Priority,
+	return SourceFile{Path: b.Path(s.Path), Client: b.Own(normalize.IDOf(s.Client)), Scope: b.Own(string(s.Scope)), Priority: s.Priority,
 		Section: b.Text(s.Section), Status: b.Own(string(s.Status)), Servers: s.Servers, Error: b.Text(s.Error), Note: b.Message(s.Note), Hint: b.Message(s.Hint),
 		Found: s.Status == normalize.Found, Absent: s.Status == normalize.Absent, Failed: s.Status == normalize.Failed, Ignored: s.Status == normalize.Ignored}
 }
@@ -321,7 +321,7 @@ func newWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptio
 		for i, v := range out.Views {
 			for _, nl := range v.NotLoaded {
 				for _, d := range ws.Views[i].Diagnostics {
-					if b.Text(d.Path) == nl.At.Path {
+					if b.Path(d.Path) == nl.At.Path {
 						diags = append(diags, d)
 					}
 				}

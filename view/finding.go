@@ -84,7 +84,7 @@ type Related struct {
 // places' messages are mcpconf's words quoting values (Boundary.Message);
 // the path, the pointer and the fix's text are values.
 func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
-	f := Finding{Rule: b.Own(string(d.Rule)), Severity: severity(d.Severity), Message: b.Message(d.Message), Path: b.Text(d.Path),
+	f := Finding{Rule: b.Own(string(d.Rule)), Severity: severity(d.Severity), Message: b.Message(d.Message), Path: b.Path(d.Path),
 		Pos: pos(d.Pos), Pointer: b.Text(d.Pointer), Hint: b.Message(d.Hint)}
 	if d.End.IsValid() && d.End != d.Pos {
 		f.End = pos(d.End)
@@ -94,12 +94,12 @@ func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
 		if path == "" {
 			path = d.Path
 		}
-		f.Related = append(f.Related, Related{Path: b.Text(path), Pos: pos(r.Pos), Message: b.Message(r.Message)})
+		f.Related = append(f.Related, Related{Path: b.Path(path), Pos: pos(r.Pos), Message: b.Message(r.Message)})
 	}
 	if x := d.Fix; x != nil {
 		f.Fix = &Fix{Description: b.Message(x.Description), Safe: x.Safe}
 		for _, e := range x.Edits {
-			f.Fix.Edits = append(f.Fix.Edits, Edit{Path: b.Text(e.Path), Pos: pos(e.Start), End: pos(e.End), Text: b.Lines(e.Text)})
+			f.Fix.Edits = append(f.Fix.Edits, Edit{Path: b.Path(e.Path), Pos: pos(e.Start), End: pos(e.End), Text: b.Lines(e.Text)})
 		}
 	}
 	return f

@@ -227,7 +227,7 @@ func newLint(b *secret.Boundary, r *LintRun, hide map[lineKey][]secret.ColSpan, 
 			DocURL: b.Own(rule.DocURL), Severity: severity(rule.Severity)})
 	}
 	for _, e := range r.Errors {
-		out.Errors = append(out.Errors, SafeToolError{Path: b.Text(e.Path), Message: b.Text(e.Message)})
+		out.Errors = append(out.Errors, SafeToolError{Path: b.Path(e.Path), Message: b.Text(e.Message)})
 	}
 	out.Repository, out.Paths = repoPaths(b, r)
 	out.Baseline = lintBaseline(b, r.Baseline)
@@ -303,11 +303,11 @@ func repoPaths(b *secret.Boundary, r *LintRun) (secret.Safe, []LintPath) {
 	}
 	var base secret.Safe
 	if repo != "" {
-		base = b.Text(filepath.ToSlash(repo))
+		base = b.Path(filepath.ToSlash(repo))
 	}
 	out := make([]LintPath, 0, len(names))
 	for _, p := range names {
-		lp := LintPath{Path: b.Text(p)}
+		lp := LintPath{Path: b.Path(p)}
 		home := p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)
 		abs := ""
 		switch {
@@ -332,9 +332,9 @@ func repoPaths(b *secret.Boundary, r *LintRun) (secret.Safe, []LintPath) {
 		}
 		switch {
 		case rel != "":
-			lp.RepoPath = b.Text(rel)
+			lp.RepoPath = b.Path(rel)
 		case !home && abs != "":
-			lp.Abs = b.Text(filepath.ToSlash(abs))
+			lp.Abs = b.Path(filepath.ToSlash(abs))
 		}
 		out = append(out, lp)
 	}

@@ -331,8 +331,8 @@ func TestMaskingKeepsOwnWords(t *testing.T) {
 }
 
 // TestMaskingKeepsClientNames: a secret equal to a client's id is masked
-// as the value it is, not in the client's name, hints or JSON fields of
-// explain and probe.
+// as the value it is, not in the client's name, hints, the paths of its
+// files or JSON fields of explain and probe.
 func TestMaskingKeepsClientNames(t *testing.T) {
 	root, home := writeTreeHome(t, map[string]string{
 		".mcp.json":      `{"mcpServers": {"x": {"command": "npx", "args": ["-y", "pkg"], "env": {"API_KEY": "claude"}}}}`,
@@ -343,7 +343,7 @@ func TestMaskingKeepsClientNames(t *testing.T) {
 		want []string
 	}{
 		{[]string{"explain"}, []string{"What Claude Code loads", "API_KEY=***", "to start it: run claude in the project"}},
-		{[]string{"explain", "--format", "json"}, []string{`"client": "claude"`, `"API_KEY": "***"`, `"hint": "run claude in the project`}},
+		{[]string{"explain", "--format", "json"}, []string{`"client": "claude"`, `"API_KEY": "***"`, `"hint": "run claude in the project`, `"path": "~/.claude.json"`}},
 		{[]string{"probe"}, []string{"x [claude]", "run claude in the project"}},
 		{[]string{"probe", "--format", "json"}, []string{`"client": "claude"`, `"status": "pending-approval"`}},
 	} {
