@@ -252,17 +252,18 @@ func TestResolveRunsCommandsOnlyWhenAllowed(t *testing.T) {
 
 // TestProbeLearnsWhatServersPrint: a server configured with its token as
 // a plain positional argument (nothing in the config says it is one)
-// fails printing "token=VALUE" on stderr. probe masks the stderr line,
+// fails printing "token=VALUE" on stderr (or on stdout). probe masks the line,
 // and the value is then masked everywhere in the run: the hint's command
 // to run by hand, another server's hint made before the value was seen,
 // every format.
 func TestProbeLearnsWhatServersPrint(t *testing.T) {
-	const tok = "Xy7kQ2mP9vL4wR8t"
+	const tok, tok2 = "Xy7kQ2mP9vL4wR8t", "Pw9QmZx4Lk2Vb7Nc"
 	bin := testBin(t)
 	root, home := writeTreeHome(t, map[string]string{
 		"~/.claude.json": fmt.Sprintf(`{"mcpServers": {
 			"alpha": {"command": %q, "args": ["mcp-test-server", "--stderr=bye", %q]},
-			"beta": {"command": %q, "args": ["mcp-test-server", "--echo-last", %q]}}}`, bin, tok, bin, tok),
+			"beta": {"command": %q, "args": ["mcp-test-server", "--echo-last", %q]},
+			"gamma": {"command": %q, "args": ["mcp-test-server", "--echo-last-stdout", %q]}}}`, bin, tok, bin, tok, bin, tok2),
 	})
 	// one at a time: alpha, whose hint quotes the value, ends before beta
 	// shows it is a token
@@ -271,8 +272,8 @@ func TestProbeLearnsWhatServersPrint(t *testing.T) {
 		if code != 1 || !strings.Contains(out, "token=***") || !strings.Contains(out, "by hand") {
 			t.Errorf("%s: exit %d, the failure, its stderr and the hint are not shown:\n%s%s", format, code, out, errOut)
 		}
-		if strings.Contains(out+errOut, tok) {
-			t.Errorf("%s: printed the token the server printed:\n%s%s", format, out, errOut)
+		if strings.Contains(out+errOut, tok) || strings.Contains(out+errOut, tok2) {
+			t.Errorf("%s: printed a token a server printed:\n%s%s", format, out, errOut)
 		}
 	}
 }
