@@ -253,13 +253,13 @@ func (b *Boundary) learnFound(s string) { b.learnMasked(s, find(s)) }
 // as the Boundary masks them: a value masked once in a run is masked in
 // every text of the run made Safe after. The values of secret-looking
 // keys and flags are learned when they cannot be a common word ("none",
-// "true", "production" would then be masked in every message); a mask
-// already made is not a secret.
+// "true", "production" would then be masked in every field): distinctive
+// or a valueWord; a mask already made is not a secret.
 func (b *Boundary) learnMasked(s string, spans []Span) {
 	var vs []string
 	for _, sp := range spans {
 		v := s[sp.Start:sp.End]
-		if (sp.Kind == KindKeyed || sp.Kind == KindFlag) && !distinctive(v) || strings.Contains(v, Masked) {
+		if (sp.Kind == KindKeyed || sp.Kind == KindFlag) && !distinctive(v) && !valueWord(v) || strings.Contains(v, Masked) {
 			continue
 		}
 		vs = append(vs, v)
@@ -267,6 +267,13 @@ func (b *Boundary) learnMasked(s string, spans []Span) {
 	if len(vs) > 0 {
 		b.Learn(vs...)
 	}
+}
+
+// valueWord reports a value of one word that cannot be words of a
+// message (proseLike): "hunter2", "Passw0rd". The Boundary's messages and
+// paths mask a learned secret outside quotes only when it is so.
+func valueWord(v string) bool {
+	return !strings.ContainsAny(v, " \t\r\n") && !proseLike(v)
 }
 
 // distinctive reports a value that no message would hold by chance: at
