@@ -198,3 +198,28 @@ func TestPath(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMessage: a learned secret that cannot be words of a message is
+// never shown by Message or Path, wherever it stands in the text; and
+// Message's output holds nothing the scanner sees.
+func FuzzMessage(f *testing.F) {
+	for _, s := range []string{`env "API_KEY" holds "`, `command "x" failed: bad key `, "in `", `"a \" `, "~/.", ""} {
+		f.Add(s, "Tq5Wn8Zr2Lp7Xv3", `" ok`)
+	}
+	f.Fuzz(func(t *testing.T, pre, v, post string) {
+		v = strings.TrimSpace(v)
+		if len(v) < boundedBelow || proseLike(v) || strings.Contains(v, Masked) || !printable(v) {
+			return
+		}
+		b := NewKeyed(nil)
+		b.Learn(v)
+		for _, got := range []string{b.Message(pre + v + post).String(), b.Path(pre + v + post).String()} {
+			if strings.Contains(got, v) {
+				t.Errorf("%q shows %q", got, v)
+			}
+		}
+		if got := b.Message(pre + v + post).String(); find(got) != nil && printable(pre+post) {
+			t.Errorf("%q holds a secret the scanner sees", got)
+		}
+	})
+}
