@@ -38,6 +38,8 @@ type Boundary struct {
 
 	mu   sync.RWMutex
 	seen map[string]bool
+	// gen counts the secrets learned: Settle builds again while it moves.
+	gen uint64
 	// index holds, by their first four bytes, the lengths of the learned
 	// secrets that start so, longest first, and set the secrets: a text
 	// is searched for all of them in one pass, a lookup per length at a
@@ -91,10 +93,36 @@ func (b *Boundary) Learn(values ...string) {
 			continue
 		}
 		b.seen[v] = true
+		b.gen++
 		b.index = nil
 		b.memoMu.Lock()
 		b.memo = nil
 		b.memoMu.Unlock()
+	}
+}
+
+// maxSettle bounds Settle's builds: each one after the first runs only
+// because the one before found a secret in a text it made Safe.
+const maxSettle = 4
+
+// Settle runs build, which makes a view's texts Safe, and runs it again
+// while a run taught the Boundary a secret: a text made Safe before a
+// secret found in a later text was learned would keep it (a hint quoting
+// an argument that a server's stderr then shows as "token=VALUE"). A
+// view built by Settle is built after everything its texts teach is
+// learned. build must start from nothing each time.
+func (b *Boundary) Settle(build func()) {
+	for range maxSettle {
+		b.mu.RLock()
+		before := b.gen
+		b.mu.RUnlock()
+		build()
+		b.mu.RLock()
+		after := b.gen
+		b.mu.RUnlock()
+		if after == before {
+			return
+		}
 	}
 }
 
@@ -219,16 +247,33 @@ func (b *Boundary) LearnURL(u string) {
 // ("none", "true", "production" would then be masked in every message).
 func (b *Boundary) LearnText(s string) { b.learnFound(s) }
 
-func (b *Boundary) learnFound(s string) {
-	spans := find(s)
-	kept := spans[:0]
+func (b *Boundary) learnFound(s string) { b.learnMasked(s, find(s)) }
+
+// learnMasked learns the secrets a recognizer found in s (spans of find),
+// as the Boundary masks them: a value masked once in a run is masked in
+// every text of the run made Safe after. The values of secret-looking
+// keys and flags are learned when they cannot be a common word ("none",
+// "true", "production" would then be masked in every field): distinctive
+// or a valueWord; a mask already made is not a secret.
+func (b *Boundary) learnMasked(s string, spans []Span) {
+	var vs []string
 	for _, sp := range spans {
-		if (sp.Kind == KindKeyed || sp.Kind == KindFlag) && !distinctive(s[sp.Start:sp.End]) {
+		v := s[sp.Start:sp.End]
+		if (sp.Kind == KindKeyed || sp.Kind == KindFlag) && !distinctive(v) && !valueWord(v) || strings.Contains(v, Masked) {
 			continue
 		}
-		kept = append(kept, sp)
+		vs = append(vs, v)
 	}
-	b.learnSpans(s, kept)
+	if len(vs) > 0 {
+		b.Learn(vs...)
+	}
+}
+
+// valueWord reports a value of one word that cannot be words of a
+// message (proseLike): "hunter2", "Passw0rd". The Boundary's messages and
+// paths mask a learned secret outside quotes only when it is so.
+func valueWord(v string) bool {
+	return !strings.ContainsAny(v, " \t\r\n") && !proseLike(v)
 }
 
 // distinctive reports a value that no message would hold by chance: at
@@ -292,8 +337,14 @@ func (b *Boundary) knownSpans(s string) []Span {
 // found in the text as given so that one cannot hide part of another.
 // It is for text that is built further before it crosses the boundary (a
 // message quoting a server's answer, cut to length): mask, then cut.
+//
+// What the recognizers find in s (a token shape, a URL's password, the
+// value of API_KEY=… or --token …) is learned as it is masked
+// (learnMasked): a server that prints "token=VALUE" on stderr has VALUE
+// masked in the command line of the hint to run it by hand too, when
+// that is made Safe after.
 func (b *Boundary) Mask(s string) string {
-	return Mask(replaceSpans(s, b.knownSpans(s)))
+	return maskFound(replaceSpans(s, b.knownSpans(s)), b.learnMasked)
 }
 
 // MaskCut is Mask, then a cut to at most n bytes: the order that keeps a
@@ -334,14 +385,136 @@ func (b *Boundary) Lines(s string) Safe { return Safe{neutralize(b.Mask(s), line
 func (b *Boundary) Cut(s string, n int) Safe { return b.Text(s).Cut(n) }
 
 // Value is an env or header value as written under key (MaskValue), made
-// Safe.
-func (b *Boundary) Value(key, v string) Safe { return b.Text(MaskValue(key, b.maskKnown(v))) }
+// Safe. What it masks is learned (LearnValue).
+func (b *Boundary) Value(key, v string) Safe {
+	b.LearnValue(key, v)
+	return b.Text(MaskValue(key, b.maskKnown(v)))
+}
 
-// Command is the text of a shell command (MaskCommand), made Safe.
-func (b *Boundary) Command(c string) Safe { return b.Text(MaskCommand(b.maskKnown(c))) }
+// Command is the text of a shell command (MaskCommand), made Safe. What
+// it masks is learned.
+func (b *Boundary) Command(c string) Safe {
+	b.learnMasked(c, commandSpans(c))
+	return b.Text(MaskCommand(b.maskKnown(c)))
+}
 
-// URL is a URL or connection string (MaskURL), made Safe.
-func (b *Boundary) URL(u string) Safe { return b.Text(MaskURL(b.maskKnown(u))) }
+// URL is a URL or connection string (MaskURL), made Safe. What it masks
+// is learned (LearnURL).
+func (b *Boundary) URL(u string) Safe {
+	b.LearnURL(u)
+	return b.Text(MaskURL(b.maskKnown(u)))
+}
+
+// Message is a message of mcpconf's made Safe: its words are mcpconf's
+// own, and the values it quotes ("…" as %q writes them, or `…`) are the
+// input's. A learned secret is masked in the quoted values; outside them
+// only when it cannot be words of a message (proseLike: it holds a digit
+// or a symbol, or mixes cases as words do not), since a message may
+// append a value unquoted (a command's stderr after its exit status). So
+// a secret that happens to equal a rule id, a client's name or words of
+// the message ("hardcoded-secret", "Claude Code", "credential") leaves
+// the message readable. What the recognizers find (token shapes, URL
+// credentials, the values of secret-looking keys and flags) is masked
+// anywhere in it, and learned. Text that is not one of mcpconf's
+// messages (a hint's command line, an error of the system) is Text.
+func (b *Boundary) Message(s string) Safe {
+	if s == "" {
+		return Safe{}
+	}
+	known := b.knownSpans(s)
+	if len(known) > 0 {
+		quoted := quotedSpans(s)
+		kept := known[:0]
+		for _, k := range known {
+			if !proseLike(s[k.Start:k.End]) || slices.ContainsFunc(quoted, func(q Span) bool { return k.Start < q.End && q.Start < k.End }) {
+				kept = append(kept, k)
+			}
+		}
+		known = kept
+	}
+	return Safe{neutralize(maskFound(replaceSpans(s, known), b.learnMasked), lineMode)}
+}
+
+// proseLike reports a text that may be words of a message, a rule id or
+// a client's name: ASCII letters, spaces and hyphens, each word lower
+// case, upper case or capitalized ("hardcoded-secret", "Gemini CLI").
+func proseLike(v string) bool {
+	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '-' }) {
+		upper := 0
+		for i := 0; i < len(w); i++ {
+			switch c := w[i]; {
+			case isUpper(c):
+				upper++
+			case !isLower(c):
+				return false
+			}
+		}
+		if upper > 1 && upper < len(w) || upper == 1 && !isUpper(w[0]) && len(w) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// Path is a file's path made Safe. A learned secret is masked in it when
+// it is value-like (not proseLike): a path is made of the names of
+// directories and of the clients' own files ("~/.claude.json",
+// ".cursor/mcp.json"), which a short password may equal by chance. What
+// the recognizers find is masked, and learned.
+func (b *Boundary) Path(p string) Safe {
+	if p == "" {
+		return Safe{}
+	}
+	known := b.knownSpans(p)
+	kept := known[:0]
+	for _, k := range known {
+		if !proseLike(p[k.Start:k.End]) {
+			kept = append(kept, k)
+		}
+	}
+	return Safe{neutralize(maskFound(replaceSpans(p, kept), b.learnMasked), lineMode)}
+}
+
+// quotedSpans are the contents of the quoted strings of a message: "…"
+// with backslash escapes (Go's %q), and `…`.
+func quotedSpans(s string) []Span {
+	var out []Span
+	for i := 0; i < len(s); i++ {
+		q := s[i]
+		if q != '"' && q != '`' {
+			continue
+		}
+		e := i + 1
+		for e < len(s) && s[e] != q {
+			if q == '"' && s[e] == '\\' {
+				e++
+			}
+			e++
+		}
+		e = min(e, len(s))
+		out = append(out, Span{i + 1, e, ""})
+		i = e
+	}
+	return out
+}
+
+// Own is mcpconf's own vocabulary made Safe: a rule id, a rule's title
+// and documentation, a client's name, a status, the tool's name and
+// version — text of the program, never of the input. It is not searched
+// for the run's learned secrets, which one may equal by chance (a
+// password "hardcoded-secret" is also a rule id, and the rule id is not
+// the password's disclosure); it is neutralized, and what the recognizers
+// find in it (a documentation's example token) is masked still. Values
+// never go through Own.
+func (b *Boundary) Own(s string) Safe {
+	if s == "" {
+		return Safe{}
+	}
+	return Safe{neutralize(Mask(s), lineMode)}
+}
+
+// OwnLines is Own over several lines (a rule's documentation).
+func (b *Boundary) OwnLines(s string) Safe { return Safe{neutralize(Mask(s), linesMode)} }
 
 // Args is a list of arguments (MaskArgs), each made Safe.
 func (b *Boundary) Args(args []string) []Safe {
@@ -359,6 +532,7 @@ func (b *Boundary) Args(args []string) []Safe {
 // MaskArgs is a list of arguments as a message may show them (MaskArgs),
 // the learned secrets masked too; the texts are still to be made Safe.
 func (b *Boundary) MaskArgs(args []string) []string {
+	b.LearnArgs(args)
 	known := make([]string, len(args))
 	for i, a := range args {
 		known[i] = b.maskKnown(a)
@@ -409,7 +583,9 @@ func (b *Boundary) SourceLine(line string, hide []ColSpan) Safe {
 		mark(h.Start-1, h.End-1)
 	}
 	runeAt := runeIndexer(line, n)
-	for _, sp := range append(b.knownSpans(line), find(line)...) {
+	found := find(line)
+	b.learnMasked(line, found)
+	for _, sp := range append(b.knownSpans(line), found...) {
 		mark(runeAt(sp.Start), runeAt(sp.End))
 	}
 	if delta != nil {

@@ -18,11 +18,18 @@ const maxPasses = 4
 
 // Mask replaces every secret find reports in s by Masked. It is
 // idempotent: its output holds nothing find reports.
-func Mask(s string) string {
+func Mask(s string) string { return maskFound(s, nil) }
+
+// maskFound is Mask, calling found (when not nil) with each text and the
+// spans find reports in it before they are replaced.
+func maskFound(s string, found func(string, []Span)) string {
 	for range maxPasses {
 		spans := find(s)
 		if len(spans) == 0 {
 			return s
+		}
+		if found != nil {
+			found(s, spans)
 		}
 		s = replaceSpans(s, spans)
 	}

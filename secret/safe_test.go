@@ -101,3 +101,125 @@ func TestFingerprintKeyed(t *testing.T) {
 		t.Errorf("fingerprint %q", fp)
 	}
 }
+
+// TestBoundaryLearnsWhatItMasks: a value a recognizer masks in one text
+// (a server's "token=VALUE") is masked in every text made Safe after,
+// where nothing says it is a secret (a positional argument).
+func TestBoundaryLearnsWhatItMasks(t *testing.T) {
+	const v = "Xy7kQ2mP9vL4wR8t"
+	for name, mask := range map[string]func(b *Boundary){
+		"Text":       func(b *Boundary) { b.Text("auth failed: token=" + v) },
+		"Mask":       func(b *Boundary) { b.Mask("API_KEY=" + v) },
+		"Message":    func(b *Boundary) { b.Message(`its last stderr line: "token=` + v + `"`) },
+		"SourceLine": func(b *Boundary) { b.SourceLine(`"password": "`+v+`"`, nil) },
+		"Value":      func(b *Boundary) { b.Value("DB_PASSWORD", v) },
+		"Args":       func(b *Boundary) { b.Args([]string{"--token", v}) },
+		"URL":        func(b *Boundary) { b.URL("https://u:" + v + "@h/mcp") },
+	} {
+		b := NewKeyed(nil)
+		if got := b.Text("run srv " + v).String(); got != "run srv "+v {
+			t.Fatalf("%s: masked before it was seen: %q", name, got)
+		}
+		mask(b)
+		if got := b.Text("run srv " + v).String(); got != "run srv ***" {
+			t.Errorf("%s: not learned: %q", name, got)
+		}
+	}
+	// a short value is learned when it cannot be a word of a message;
+	// a common word under a key is not: it would mask messages
+	b := NewKeyed(nil)
+	b.Text("password: hunter2")
+	b.Text("password: none")
+	if got := b.Text("run srv hunter2; none of them").String(); got != "run srv ***; none of them" {
+		t.Errorf("%q", got)
+	}
+}
+
+// TestBoundarySettle: a view whose later text teaches a secret is built
+// again, so its earlier text hides it too.
+func TestBoundarySettle(t *testing.T) {
+	const v = "Xy7kQ2mP9vL4wR8t"
+	b := NewKeyed(nil)
+	var hint, stderr Safe
+	runs := 0
+	b.Settle(func() {
+		runs++
+		hint, stderr = b.Text("run it by hand: srv "+v), b.Text("token="+v)
+	})
+	if hint.String() != "run it by hand: srv ***" || stderr.String() != "token=***" || runs != 2 {
+		t.Errorf("%d runs: %q, %q", runs, hint, stderr)
+	}
+}
+
+// TestMessageAndOwn: mcpconf's own words are never replaced by a learned
+// secret they equal; the values a message quotes, and any value-like
+// secret, are.
+func TestMessageAndOwn(t *testing.T) {
+	b := NewKeyed(nil)
+	b.Learn("hardcoded-secret", "credential", "Claude Code", "FlagKey-Tq5Wn8Zr2Lp7Xv3")
+	for _, c := range []struct{ in, want string }{
+		{`env "API_KEY" holds "credential": its name says it is a credential`, `env "API_KEY" holds "***": its name says it is a credential`},
+		{`rule "hardcoded-secret" is off; hardcoded-secret fires`, `rule "***" is off; hardcoded-secret fires`},
+		{`Claude Code does not start it`, `Claude Code does not start it`},
+		{"command \"x\" failed: bad key FlagKey-Tq5Wn8Zr2Lp7Xv3", `command "x" failed: bad key ***`},
+		{"in `credential` mode", "in `***` mode"},
+		{`escaped "a \" credential"`, `escaped "a \" ***"`},
+	} {
+		if got := b.Message(c.in).String(); got != c.want {
+			t.Errorf("Message(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if got := b.Own("hardcoded-secret").String(); got != "hardcoded-secret" {
+		t.Errorf("Own: %q", got)
+	}
+	if got := b.Own("ghp_" + "0123456789abcdefghijABCDEFGHIJk1m2n3").String(); got != "***" {
+		t.Errorf("Own shows a token: %q", got)
+	}
+	for s, want := range map[string]bool{"hardcoded-secret": true, "Gemini CLI": true, "VS Code": true, "credential": true,
+		"hunter2": false, "camelCase": false, "a_b": false, "Tq5Wn8": false} {
+		if proseLike(s) != want {
+			t.Errorf("proseLike(%q) = %v", s, !want)
+		}
+	}
+}
+
+// TestPath: a path hides a value-like secret, not a word it holds by
+// chance (a client's directory).
+func TestPath(t *testing.T) {
+	b := NewKeyed(nil)
+	b.Learn("claude", "Tq5Wn8Zr2Lp7")
+	for in, want := range map[string]string{
+		"~/.claude.json":                 "~/.claude.json",
+		"/srv/Tq5Wn8Zr2Lp7/.mcp.json":    "/srv/***/.mcp.json",
+		"/srv/ghp_" + body36 + "/x.json": "/srv/***/x.json",
+	} {
+		if got := b.Path(in).String(); got != want {
+			t.Errorf("Path(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// FuzzMessage: a learned secret that cannot be words of a message is
+// never shown by Message or Path, wherever it stands in the text; and
+// Message's output holds nothing the scanner sees.
+func FuzzMessage(f *testing.F) {
+	for _, s := range []string{`env "API_KEY" holds "`, `command "x" failed: bad key `, "in `", `"a \" `, "~/.", ""} {
+		f.Add(s, "Tq5Wn8Zr2Lp7Xv3", `" ok`)
+	}
+	f.Fuzz(func(t *testing.T, pre, v, post string) {
+		v = strings.TrimSpace(v)
+		if len(v) < boundedBelow || proseLike(v) || strings.Contains(v, Masked) || !printable(v) {
+			return
+		}
+		b := NewKeyed(nil)
+		b.Learn(v)
+		for _, got := range []string{b.Message(pre + v + post).String(), b.Path(pre + v + post).String()} {
+			if strings.Contains(got, v) {
+				t.Errorf("%q shows %q", got, v)
+			}
+		}
+		if got := b.Message(pre + v + post).String(); find(got) != nil && printable(pre+post) {
+			t.Errorf("%q holds a secret the scanner sees", got)
+		}
+	})
+}

@@ -93,40 +93,136 @@ var githubKinds = [256]string{
 // vendorShape is a vendor's key: a fixed prefix, then a body of at least
 // min characters of class (exactly min when exact), holding digits and
 // letters unless letters is set (letters of both cases, no digit needed).
+// source is where the shape is documented: the issuer's documentation,
+// or the gitleaks rule (github.com/gitleaks/gitleaks, config/gitleaks.toml)
+// or GitHub secret-scanning pattern it matches.
 type vendorShape struct {
 	prefix, kind string
 	min          int
 	exact        bool
 	class        func(byte) bool
 	letters      bool
+	source       string
 }
+
+// ghScanning is GitHub's list of secret-scanning patterns, for the shapes
+// it names.
+const ghScanning = "https://docs.github.com/en/code-security/secret-scanning/introduction/supported-secret-scanning-patterns"
 
 // vendorShapes are the keys of services MCP servers commonly need, by
 // their documented or observed prefixes; more specific prefixes first.
+// A shape added here is recognized everywhere (FindToken, find, Mask) and
+// tested in every output (Shapes, TestShapesNeverPrinted).
 var vendorShapes = []vendorShape{
-	{prefix: "ctx7sk-", kind: "Context7 API key", min: 20, class: isKeyChar},
-	{prefix: "tvly-", kind: "Tavily API key", min: 20, class: isKeyChar},
-	{prefix: "pplx-", kind: "Perplexity API key", min: 32, class: isKeyChar},
-	{prefix: "gsk_", kind: "Groq API key", min: 40, class: isAlnum},
-	{prefix: "hf_", kind: "Hugging Face token", min: 30, class: isAlnum, letters: true},
-	{prefix: "lin_api_", kind: "Linear API key", min: 30, class: isAlnum},
-	{prefix: "sbp_", kind: "Supabase access token", min: 40, class: isLowerAlnum},
-	{prefix: "ntn_", kind: "Notion integration token", min: 40, class: isAlnum},
-	{prefix: "fc-", kind: "Firecrawl API key", min: 32, exact: true, class: isLowerHex},
-	{prefix: "shpat_", kind: "Shopify access token", min: 32, exact: true, class: isLowerHex},
-	{prefix: "shpca_", kind: "Shopify access token", min: 32, exact: true, class: isLowerHex},
-	{prefix: "shppa_", kind: "Shopify access token", min: 32, exact: true, class: isLowerHex},
-	{prefix: "shpss_", kind: "Shopify shared secret", min: 32, exact: true, class: isLowerHex},
-	{prefix: "dop_v1_", kind: "DigitalOcean token", min: 64, exact: true, class: isLowerHex},
-	{prefix: "sk-or-v1-", kind: "OpenRouter API key", min: 40, class: isLowerHex},
-	{prefix: "xai-", kind: "xAI API key", min: 40, class: isAlnum},
-	{prefix: "figd_", kind: "Figma access token", min: 30, class: isKeyChar},
-	{prefix: "rk_live_", kind: "Stripe restricted key", min: 20, class: isAlnum},
-	{prefix: "sk_test_", kind: "Stripe test secret key", min: 20, class: isAlnum},
-	{prefix: "apify_api_", kind: "Apify API token", min: 30, class: isAlnum},
-	{prefix: "e2b_", kind: "E2B API key", min: 30, class: isLowerHex},
-	{prefix: "jina_", kind: "Jina API key", min: 40, class: isAlnum},
-	{prefix: "PMAK-", kind: "Postman API key", min: 50, class: isKeyChar},
+	{prefix: "ctx7sk-", kind: "Context7 API key", min: 20, class: isKeyChar, source: "https://github.com/upstash/context7#readme (API keys from context7.com/dashboard)"},
+	{prefix: "tvly-", kind: "Tavily API key", min: 20, class: isKeyChar, source: "https://docs.tavily.com/documentation/quickstart"},
+	{prefix: "pplx-", kind: "Perplexity API key", min: 32, class: isKeyChar, source: "gitleaks perplexity-api-key"},
+	{prefix: "gsk_", kind: "Groq API key", min: 40, class: isAlnum, source: "https://console.groq.com/docs/quickstart"},
+	{prefix: "hf_", kind: "Hugging Face token", min: 30, class: isAlnum, letters: true, source: "gitleaks huggingface-access-token"},
+	{prefix: "lin_api_", kind: "Linear API key", min: 30, class: isAlnum, source: "gitleaks linear-api-key"},
+	{prefix: "sbp_", kind: "Supabase access token", min: 40, class: isLowerAlnum, source: "https://supabase.com/docs/reference/cli/supabase-login"},
+	{prefix: "ntn_", kind: "Notion integration token", min: 40, class: isAlnum, source: "gitleaks notion-api-token"},
+	{prefix: "fc-", kind: "Firecrawl API key", min: 32, exact: true, class: isLowerHex, source: "https://docs.firecrawl.dev/introduction"},
+	{prefix: "shpat_", kind: "Shopify access token", min: 32, exact: true, class: isLowerHex, source: "gitleaks shopify-access-token"},
+	{prefix: "shpca_", kind: "Shopify access token", min: 32, exact: true, class: isLowerHex, source: "gitleaks shopify-custom-access-token"},
+	{prefix: "shppa_", kind: "Shopify access token", min: 32, exact: true, class: isLowerHex, source: "gitleaks shopify-private-app-access-token"},
+	{prefix: "shpss_", kind: "Shopify shared secret", min: 32, exact: true, class: isLowerHex, source: "gitleaks shopify-shared-secret"},
+	{prefix: "dop_v1_", kind: "DigitalOcean token", min: 64, exact: true, class: isLowerHex, source: "gitleaks digitalocean-pat"},
+	{prefix: "sk-or-v1-", kind: "OpenRouter API key", min: 40, class: isLowerHex, source: "https://openrouter.ai/docs/api-reference/authentication"},
+	{prefix: "xai-", kind: "xAI API key", min: 40, class: isAlnum, source: "https://docs.x.ai/docs/overview"},
+	{prefix: "figd_", kind: "Figma access token", min: 30, class: isKeyChar, source: "https://www.figma.com/developers/api#access-tokens"},
+	{prefix: "rk_live_", kind: "Stripe restricted key", min: 20, class: isAlnum, source: "gitleaks stripe-access-token"},
+	{prefix: "sk_test_", kind: "Stripe test secret key", min: 20, class: isAlnum, source: "gitleaks stripe-access-token"},
+	{prefix: "apify_api_", kind: "Apify API token", min: 30, class: isAlnum, source: "https://docs.apify.com/platform/integrations/api"},
+	{prefix: "e2b_", kind: "E2B API key", min: 30, class: isLowerHex, source: "https://e2b.dev/docs/api-key"},
+	{prefix: "jina_", kind: "Jina API key", min: 40, class: isAlnum, source: "https://jina.ai/api-dashboard"},
+	{prefix: "PMAK-", kind: "Postman API key", min: 50, class: isKeyChar, source: "gitleaks postman-api-token"},
+	{prefix: "ya29.", kind: "Google OAuth access token", min: 30, class: isKeyCharDot, source: "GitHub secret scanning google_oauth_access_token, " + ghScanning},
+	{prefix: "xapp-", kind: "Slack app-level token", min: 20, class: isKeyChar, source: "gitleaks slack-app-token"},
+	{prefix: "gldt-", kind: "GitLab deploy token", min: 20, class: isKeyChar, source: "gitleaks gitlab-deploy-token"},
+	{prefix: "glrt-", kind: "GitLab runner authentication token", min: 20, class: isKeyChar, source: "gitleaks gitlab-runner-authentication-token"},
+	{prefix: "dckr_pat_", kind: "Docker personal access token", min: 20, class: isKeyChar, source: "GitHub secret scanning docker_personal_access_token, " + ghScanning},
+	{prefix: "SG.", kind: "SendGrid API key", min: 66, class: isSendGrid, source: "gitleaks sendgrid-api-token"},
+	{prefix: "pypi-", kind: "PyPI API token", min: 50, class: isKeyChar, source: "gitleaks pypi-upload-token"},
+	{prefix: "ATATT", kind: "Atlassian API token", min: 100, class: isAtlassian, source: "gitleaks atlassian-api-token"},
+	{prefix: "sntrys_", kind: "Sentry organization token", min: 50, class: isSentry, source: "gitleaks sentry-org-token"},
+	{prefix: "sntryu_", kind: "Sentry user token", min: 64, exact: true, class: isLowerHex, source: "gitleaks sentry-user-token"},
+}
+
+// isKeyCharDot is isKeyChar and ".": Google's ya29 tokens hold dots.
+func isKeyCharDot(c byte) bool { return isKeyChar(c) || c == '.' }
+
+// isSendGrid is SendGrid's alphabet: SG.<22>.<43>, base64url parts.
+func isSendGrid(c byte) bool { return isKeyChar(c) || c == '.' || c == '=' }
+
+// isAtlassian is Atlassian's: base64url, "=" padding inside.
+func isAtlassian(c byte) bool { return isKeyChar(c) || c == '=' }
+
+// isSentry is Sentry's organization tokens': base64 and "_".
+func isSentry(c byte) bool { return isKeyChar(c) || c == '+' || c == '/' || c == '=' }
+
+// A Shape is a credential shape FindToken recognizes, as data: the kind
+// it names in messages, the prefix a token of it starts with, and Source:
+// where the shape is documented (the issuer's documentation, or the
+// gitleaks rule or GitHub secret-scanning pattern it matches).
+type Shape struct {
+	Kind, Prefix, Source string
+	example              string
+}
+
+// Example is a made-up credential of the shape, for tests: every output
+// is tested with one of each shape.
+func (s Shape) Example() string { return s.example }
+
+// codeShapes are the shapes recognized by code rather than by a prefix
+// and a body (tokenAt's switch), with an example each, built from pieces
+// so that no secret scanner mistakes this file for a leak.
+var codeShapes = []Shape{
+	{"GitHub personal access token", "ghp_", "gitleaks github-pat", "gh" + "p_" + exampleBody36},
+	{"GitHub OAuth token", "gho_", "gitleaks github-oauth", "gh" + "o_" + exampleBody36},
+	{"GitHub user-to-server token", "ghu_", "gitleaks github-app-token", "gh" + "u_" + exampleBody36},
+	{"GitHub server-to-server token", "ghs_", "gitleaks github-app-token", "gh" + "s_" + exampleBody36},
+	{"GitHub refresh token", "ghr_", "gitleaks github-refresh-token", "gh" + "r_" + exampleBody36},
+	{"GitHub fine-grained personal access token", "github_pat_", "gitleaks github-fine-grained-pat", "github" + "_pat_" + "11ABCDEFG0" + "123456789abcdef" + "_" + "ghijklmnopqrstuvwxyz0123456789"},
+	{"GitLab personal access token", "glpat-", "gitleaks gitlab-pat", "gl" + "pat-" + "aB3dE6gH9jK2mN5pQ8sT"},
+	{"Anthropic API key", "sk-ant-", "gitleaks anthropic-api-key", "sk-" + "ant-" + "api03-" + "Xy7zAb4cDe1fGh8iJk5lMn2o"},
+	{"OpenAI-style API key", "sk-", "gitleaks openai-api-key; DeepSeek's lower-case hex keys, https://api-docs.deepseek.com/", "sk-" + "proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8t"},
+	{"Stripe secret key", "sk_live_", "gitleaks stripe-access-token", "sk" + "_live_" + "Ab3dEf6hIj9kLm2nOp5qRs8t"},
+	{"Slack token", "xox", "gitleaks slack-bot-token, slack-user-token, slack-legacy-workspace-token", "xo" + "xb-" + "1234567890" + "-" + "abcdefGHIJ"},
+	{"AWS access key ID", "AKIA", "gitleaks aws-access-token", "AK" + "IA" + "Z7Q2" + "R4T6" + "Y8U1" + "W3E5"},
+	{"Google API key", "AIza", "gitleaks gcp-api-key", "AI" + "za" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q"},
+	{kindJWT, "eyJ", "gitleaks jwt; RFC 7519", "eyJhbGciOiJIUzI1NiJ9" + "." + "eyJzdWIiOiJtY3Bjb25mIn0" + "." + "c2lnbmF0dXJlLXNhbXBsZQ"},
+	{"npm access token", "npm_", "gitleaks npm-access-token", "np" + "m_" + exampleBody36},
+	{"Neon API key", "napi_", "https://neon.com/docs/manage/api-keys", "na" + "pi_" + "k3m9x2q7w1e8r4t6y0u5i3o9p2a7s1d6f8g4h0j5k2l9z3x7c1v6b8n4m0q2w5e9"},
+	{kindBearer, "Bearer ", "RFC 6750; GitHub secret scanning http_bearer_authentication_header, " + ghScanning, "Bearer " + "9f8e7d6c5b4a39281706f5e4d3c2b1a0"},
+	{kindBasic, "Basic ", "RFC 7617; GitHub secret scanning http_basic_authentication_header, " + ghScanning, "Basic " + "dXNlcjpwYXNzd29yZDEyMw=="},
+}
+
+const exampleBody36 = "0123456789" + "abcdefghij" + "ABCDEFGHIJ" + "k1m2n3"
+
+// Shapes lists every credential shape FindToken recognizes, with its
+// source and an example.
+func Shapes() []Shape {
+	out := make([]Shape, 0, len(vendorShapes)+len(codeShapes))
+	for _, v := range vendorShapes {
+		out = append(out, Shape{Kind: v.kind, Prefix: v.prefix, Source: v.source, example: v.prefix + v.exampleBody()})
+	}
+	return append(out, codeShapes...)
+}
+
+// exampleBody is a body of the shape's minimum length made of its class:
+// letters of both cases and digits mixed, as a generated key is.
+func (v vendorShape) exampleBody() string {
+	const pool = "aB3dE6gH9jK2mN5pQ8sT1vW4xY7zC0fR"
+	var b strings.Builder
+	for b.Len() < v.min {
+		for i := 0; i < len(pool) && b.Len() < v.min; i++ {
+			if v.class(pool[i]) {
+				b.WriteByte(pool[i])
+			}
+		}
+	}
+	return b.String()
 }
 
 // vendorIndex finds the vendor shapes that may start at a byte: those

@@ -77,6 +77,11 @@ func TestTokenKind(t *testing.T) {
 		{"hf_" + "transformers_cache_directory_name", ""}, // lower case words
 
 		{"ghp_", ""},
+		{"gldt-" + "short", ""}, // too short for a deploy token
+		{"pypi-" + "my-package-name-with-a-long-tail", ""}, // a package, not a token
+		{"SG.com", ""},
+		{"ya29.", ""},
+		{"dckr_pat_" + strings.Repeat("x", 27), ""},     // an obvious dummy
 		{"napi_" + strings.Repeat("a1", 10), ""},        // too short for a Neon key
 		{"napi_" + strings.Repeat("abcdefghij", 5), ""}, // no digit
 		{"napi_" + strings.ToUpper(fakeNeon[5:]), ""},   // Neon keys are lower case
@@ -247,5 +252,43 @@ func TestPublicToken(t *testing.T) {
 	}
 	if PublicToken("GitHub personal access token", fakeGHP) {
 		t.Error("a GitHub token is never public")
+	}
+}
+
+// TestShapes: every shape of the table has a source and an example that
+// FindToken finds whole, with its kind, alone, as an argument, after
+// "Bearer" and in a sentence; Mask and MaskArgs hide it.
+func TestShapes(t *testing.T) {
+	kinds := map[string]bool{}
+	for _, sh := range Shapes() {
+		ex := sh.Example()
+		if sh.Source == "" || sh.Kind == "" || !strings.HasPrefix(ex, sh.Prefix) {
+			t.Errorf("%+v: no source, kind or example with its prefix", sh)
+			continue
+		}
+		kinds[sh.Kind] = true
+		ins := []string{ex, "--x " + ex, "key " + ex + " here"}
+		if sh.Kind != kindBearer && sh.Kind != kindBasic {
+			ins = append(ins, "["+ex+"]", `"`+ex+`",`) // a scheme's credential runs to a space
+		}
+		for _, in := range ins {
+			kind, start, end, ok := FindToken(in)
+			if !ok || in[start:end] != ex || kind != sh.Kind && !(sh.Kind == kindBearer || sh.Kind == kindBasic) {
+				t.Errorf("FindToken(%q) = %q %q %v, want %q", in, kind, in[start:end], ok, sh.Kind)
+			}
+		}
+		if got := Mask("run " + ex); strings.Contains(got, ex[len(sh.Prefix):]) {
+			t.Errorf("Mask shows %s: %q", sh.Kind, got)
+		}
+		if got := MaskArgs([]string{"-y", "pkg", ex}); strings.Contains(strings.Join(got, " "), ex[len(sh.Prefix):]) {
+			t.Errorf("MaskArgs shows %s: %q", sh.Kind, got)
+		}
+	}
+	// the shapes the issue names
+	for _, k := range []string{"Google OAuth access token", "Slack app-level token", "GitLab deploy token", "GitLab runner authentication token",
+		"Docker personal access token", "SendGrid API key", "PyPI API token", "Atlassian API token", "Sentry organization token"} {
+		if !kinds[k] {
+			t.Errorf("no shape %q", k)
+		}
 	}
 }

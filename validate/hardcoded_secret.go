@@ -29,8 +29,11 @@ Two things are reported:
   Context7 ` + "`ctx7sk-`" + `, Tavily ` + "`tvly-`" + `, Perplexity ` + "`pplx-`" + `, Groq ` + "`gsk_`" + `, Hugging
   Face ` + "`hf_`" + `, Linear ` + "`lin_api_`" + `, Supabase ` + "`sbp_`" + `, Notion ` + "`ntn_`" + `, Firecrawl ` + "`fc-`" + `,
   Shopify ` + "`shpat_`" + `, DigitalOcean ` + "`dop_v1_`" + `, OpenRouter ` + "`sk-or-v1-`" + `, xAI ` + "`xai-`" + `,
-  Figma ` + "`figd_`" + `, Apify, E2B, Jina, Postman; JSON Web Tokens, and a literal
-  ` + "`Bearer …`" + ` or ` + "`Basic …`" + ` credential;
+  Figma ` + "`figd_`" + `, Apify, E2B, Jina, Postman, Google OAuth ` + "`ya29.`" + `, Slack app-level
+  ` + "`xapp-`" + `, GitLab deploy and runner ` + "`gldt-`" + `/` + "`glrt-`" + `, Docker ` + "`dckr_pat_`" + `, SendGrid
+  ` + "`SG.`" + `, PyPI ` + "`pypi-`" + `, Atlassian ` + "`ATATT`" + `, Sentry ` + "`sntrys_`" + `/` + "`sntryu_`" + `; JSON Web
+  Tokens, and a literal ` + "`Bearer …`" + ` or ` + "`Basic …`" + ` credential (each shape with its
+  source: ` + "`secret.Shapes`" + `);
 - long (20 characters or more), random-looking (at least 3.5 bits of entropy
   per character) values under secret-looking names (` + "`*_TOKEN`" + `, ` + "`*_KEY`" + `,
   ` + "`Authorization`" + `, ` + "`--api-key=…`" + `, ` + "`?token=`" + `, …) that hold no placeholder and are
@@ -536,5 +539,9 @@ var kindVars = map[string]string{
 	"OpenRouter API key": "OPENROUTER_API_KEY", "xAI API key": "XAI_API_KEY", "Figma access token": "FIGMA_API_KEY",
 	"Stripe restricted key": "STRIPE_SECRET_KEY", "Stripe test secret key": "STRIPE_SECRET_KEY",
 	"Apify API token": "APIFY_TOKEN", "E2B API key": "E2B_API_KEY", "Jina API key": "JINA_API_KEY",
-	"Postman API key": "POSTMAN_API_KEY",
+	"Postman API key": "POSTMAN_API_KEY", "Google OAuth access token": "GOOGLE_ACCESS_TOKEN",
+	"Slack app-level token": "SLACK_APP_TOKEN", "GitLab deploy token": "GITLAB_DEPLOY_TOKEN",
+	"GitLab runner authentication token": "GITLAB_RUNNER_TOKEN", "Docker personal access token": "DOCKER_TOKEN",
+	"SendGrid API key": "SENDGRID_API_KEY", "PyPI API token": "PYPI_TOKEN", "Atlassian API token": "ATLASSIAN_API_TOKEN",
+	"Sentry organization token": "SENTRY_AUTH_TOKEN", "Sentry user token": "SENTRY_AUTH_TOKEN",
 }

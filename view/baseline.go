@@ -27,5 +27,5 @@ func lintBaseline(b *secret.Boundary, r *BaselineResult) *LintBaseline {
 	if r == nil {
 		return nil
 	}
-	return &LintBaseline{Path: b.Text(r.Path), Written: r.Written, Entries: r.Entries, Matched: r.Matched, Fixed: r.Fixed}
+	return &LintBaseline{Path: b.Path(r.Path), Written: r.Written, Entries: r.Entries, Matched: r.Matched, Fixed: r.Fixed}
 }

@@ -164,12 +164,12 @@ func LearnWorkspace(b *secret.Boundary, ws *normalize.Workspace) {
 }
 
 func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
-	out := &Set{Root: b.Text(set.Root), Home: b.Text(set.Home), Client: b.Text(normalize.IDOf(set.Client)),
-		ClientRules: b.Text(set.ClientRules), ByPriority: !isView(set), Named: -1}
+	out := &Set{Root: b.Text(set.Root), Home: b.Text(set.Home), Client: b.Own(normalize.IDOf(set.Client)),
+		ClientRules: b.Message(set.ClientRules), ByPriority: !isView(set), Named: -1}
 	if c := set.Client; c != nil {
-		out.Product = b.Text(c.Product)
+		out.Product = b.Own(c.Product)
 		if c.Version != "" {
-			out.Version = b.Text(c.Version)
+			out.Version = b.Own(c.Version)
 		}
 	}
 	for _, s := range set.Sources {
@@ -189,9 +189,9 @@ func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
 	}
 	out.Diagnostics = findings(b, set.Diagnostics)
 	if g := set.Refused; g != nil {
-		out.Refused = &Refused{Reason: b.Text(g.Reason), Hint: b.Text(g.Hint)}
+		out.Refused = &Refused{Reason: b.Message(g.Reason), Hint: b.Message(g.Hint)}
 		if g.Path != "" {
-			out.Refused.At = &Place{Path: b.Text(g.Path), Pos: pos(g.Pos)}
+			out.Refused.At = &Place{Path: b.Path(g.Path), Pos: pos(g.Pos)}
 		}
 	}
 	return out
@@ -206,8 +206,8 @@ func isView(set *normalize.Set) bool {
 }
 
 func sourceFile(b *secret.Boundary, s normalize.SourceFile) SourceFile {
-	return SourceFile{Path: b.Text(s.Path), Client: b.Text(normalize.IDOf(s.Client)), Scope: b.Text(string(s.Scope)), Priority: s.Priority,
-		Section: b.Text(s.Section), Status: b.Text(string(s.Status)), Servers: s.Servers, Error: b.Text(s.Error), Note: b.Text(s.Note), Hint: b.Text(s.Hint),
+	return SourceFile{Path: b.Path(s.Path), Client: b.Own(normalize.IDOf(s.Client)), Scope: b.Own(string(s.Scope)), Priority: s.Priority,
+		Section: b.Text(s.Section), Status: b.Own(string(s.Status)), Servers: s.Servers, Error: b.Text(s.Error), Note: b.Message(s.Note), Hint: b.Message(s.Hint),
 		Found: s.Status == normalize.Found, Absent: s.Status == normalize.Absent, Failed: s.Status == normalize.Failed, Ignored: s.Status == normalize.Ignored}
 }
 
@@ -215,9 +215,9 @@ func entry(b *secret.Boundary, set *normalize.Set, e *normalize.Entry, named boo
 	out := Entry{Server: server(b, &e.Server, named)}
 	for i := range e.Shadowed {
 		sh := &e.Shadowed[i]
-		v := Shadow{Server: server(b, &sh.Server, named), Differences: b.Texts(sh.Differences), Reason: b.Text(sh.Reason)}
+		v := Shadow{Server: server(b, &sh.Server, named), Differences: b.Texts(sh.Differences), Reason: b.Message(sh.Reason)}
 		if sh.Server.Patch && sh.Server.Off != nil && sh.Server.Off.Yields {
-			v.Changes, v.When = changes(b, &e.Server, &sh.Server, sh.Differences), b.Text(onceWord[sh.Server.Off.Status])
+			v.Changes, v.When = changes(b, &e.Server, &sh.Server, sh.Differences), b.Own(onceWord[sh.Server.Off.Status])
 		}
 		out.Shadowed = append(out.Shadowed, v)
 	}
@@ -231,7 +231,7 @@ func entry(b *secret.Boundary, set *normalize.Set, e *normalize.Entry, named boo
 	if off := e.Server.Off; !e.Server.Enabled && off != nil && off.Kind != normalize.ByApproval && off.Kind != normalize.ByTrust && off.Kind != normalize.ByShape {
 		why += "; it is disabled (" + e.Server.DisabledBy() + ") but still owns the name, so no other definition starts"
 	}
-	out.Definitions = append(out.Definitions, Definition{Server: out.Server, Winner: true, Reason: b.Text(why)})
+	out.Definitions = append(out.Definitions, Definition{Server: out.Server, Winner: true, Reason: b.Message(why)})
 	for _, sh := range out.Shadowed {
 		out.Definitions = append(out.Definitions, Definition{Server: sh.Server, Reason: sh.Reason, Diffs: sh.Differences, Changes: sh.Changes, When: sh.When})
 	}
@@ -289,9 +289,18 @@ func diagnosticsFor(set *normalize.Set, e *normalize.Entry) []normalize.Diagnost
 // NewWorkspace makes the views of several clients Safe, with the matrix
 // of server names by client, how the clients' definitions differ, and
 // every file they read.
+//
+// It is built after the workspace's secrets are learned, and again when
+// its texts taught one (Boundary.Settle).
 func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptions) *Workspace {
 	LearnWorkspace(b, ws)
-	out := &Workspace{Root: b.Text(ws.Root), Home: b.Text(ws.Home), Notes: b.Texts(ws.Notes)}
+	var out *Workspace
+	b.Settle(func() { out = newWorkspace(b, ws, opts) })
+	return out
+}
+
+func newWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptions) *Workspace {
+	out := &Workspace{Root: b.Text(ws.Root), Home: b.Text(ws.Home), Notes: messages(b, ws.Notes)}
 	for _, v := range ws.Views {
 		out.Views = append(out.Views, newSet(b, v, opts))
 	}
@@ -312,7 +321,7 @@ func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptio
 		for i, v := range out.Views {
 			for _, nl := range v.NotLoaded {
 				for _, d := range ws.Views[i].Diagnostics {
-					if b.Text(d.Path) == nl.At.Path {
+					if b.Path(d.Path) == nl.At.Path {
 						diags = append(diags, d)
 					}
 				}
@@ -405,7 +414,7 @@ func workspaceSources(b *secret.Boundary, ws *normalize.Workspace) []SourceFile 
 	out := make([]SourceFile, len(all))
 	for i, s := range all {
 		out[i] = sourceFile(b, s.SourceFile)
-		out[i].ReadBy = b.Texts(s.clients)
+		out[i].ReadBy = owns(b, s.clients)
 	}
 	return out
 }

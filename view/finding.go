@@ -79,10 +79,13 @@ type Related struct {
 	Message secret.Safe
 }
 
-// finding makes one diagnostic Safe.
+// finding makes one diagnostic Safe: its rule id is mcpconf's own
+// (Boundary.Own); its message, hint, fix description and its related
+// places' messages are mcpconf's words quoting values (Boundary.Message);
+// the path, the pointer and the fix's text are values.
 func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
-	f := Finding{Rule: b.Text(string(d.Rule)), Severity: severity(d.Severity), Message: b.Text(d.Message), Path: b.Text(d.Path),
-		Pos: pos(d.Pos), Pointer: b.Text(d.Pointer), Hint: b.Text(d.Hint)}
+	f := Finding{Rule: b.Own(string(d.Rule)), Severity: severity(d.Severity), Message: b.Message(d.Message), Path: b.Path(d.Path),
+		Pos: pos(d.Pos), Pointer: b.Text(d.Pointer), Hint: b.Message(d.Hint)}
 	if d.End.IsValid() && d.End != d.Pos {
 		f.End = pos(d.End)
 	}
@@ -91,12 +94,12 @@ func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
 		if path == "" {
 			path = d.Path
 		}
-		f.Related = append(f.Related, Related{Path: b.Text(path), Pos: pos(r.Pos), Message: b.Text(r.Message)})
+		f.Related = append(f.Related, Related{Path: b.Path(path), Pos: pos(r.Pos), Message: b.Message(r.Message)})
 	}
 	if x := d.Fix; x != nil {
-		f.Fix = &Fix{Description: b.Text(x.Description), Safe: x.Safe}
+		f.Fix = &Fix{Description: b.Message(x.Description), Safe: x.Safe}
 		for _, e := range x.Edits {
-			f.Fix.Edits = append(f.Fix.Edits, Edit{Path: b.Text(e.Path), Pos: pos(e.Start), End: pos(e.End), Text: b.Lines(e.Text)})
+			f.Fix.Edits = append(f.Fix.Edits, Edit{Path: b.Path(e.Path), Pos: pos(e.Start), End: pos(e.End), Text: b.Lines(e.Text)})
 		}
 	}
 	return f
@@ -128,4 +131,29 @@ func FindingHash(f Finding, path string) string {
 	}
 	sum := sha256.Sum256([]byte(f.Rule.String() + "\x00" + path + "\x00" + what))
 	return hex.EncodeToString(sum[:16])
+}
+
+// messages makes each of mcpconf's messages Safe (Boundary.Message).
+func messages(b *secret.Boundary, ms []string) []secret.Safe {
+	if ms == nil {
+		return nil
+	}
+	out := make([]secret.Safe, len(ms))
+	for i, m := range ms {
+		out[i] = b.Message(m)
+	}
+	return out
+}
+
+// owns makes each word of mcpconf's own vocabulary (client ids,
+// statuses) Safe (Boundary.Own).
+func owns(b *secret.Boundary, ws []string) []secret.Safe {
+	if ws == nil {
+		return nil
+	}
+	out := make([]secret.Safe, len(ws))
+	for i, w := range ws {
+		out[i] = b.Own(w)
+	}
+	return out
 }

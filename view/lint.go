@@ -204,9 +204,16 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 	}
 	hide := hiddenSpans(r.Findings)
 	learnHidden(b, hide, lines)
-	out := &Lint{Files: r.Files, NoFiles: b.Text(r.NoFiles), Unread: r.Unread, ToolName: b.Text(r.ToolName), Version: b.Text(r.Version)}
+	var out *Lint
+	b.Settle(func() { out = newLint(b, r, hide, lines) })
+	return out
+}
+
+// newLint builds the view of NewLint, the run's secrets learned.
+func newLint(b *secret.Boundary, r *LintRun, hide map[lineKey][]secret.ColSpan, lines func(string) *normalize.Lines) *Lint {
+	out := &Lint{Files: r.Files, NoFiles: b.Message(r.NoFiles), Unread: r.Unread, ToolName: b.Own(r.ToolName), Version: b.Own(r.Version)}
 	for _, n := range r.Notes {
-		out.Notes = append(out.Notes, b.Text(n))
+		out.Notes = append(out.Notes, b.Message(n))
 	}
 	if out.ToolName.IsZero() {
 		out.ToolName = secret.Lit("mcpconf")
@@ -216,11 +223,11 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 		if _, dup := docURL[rule.ID]; !dup {
 			docURL[rule.ID] = rule.DocURL
 		}
-		out.Rules = append(out.Rules, Rule{ID: b.Text(string(rule.ID)), Title: b.Text(rule.Title), Help: b.Lines(rule.Help),
-			DocURL: b.Text(rule.DocURL), Severity: severity(rule.Severity)})
+		out.Rules = append(out.Rules, Rule{ID: b.Own(string(rule.ID)), Title: b.Own(rule.Title), Help: b.OwnLines(rule.Help),
+			DocURL: b.Own(rule.DocURL), Severity: severity(rule.Severity)})
 	}
 	for _, e := range r.Errors {
-		out.Errors = append(out.Errors, SafeToolError{Path: b.Text(e.Path), Message: b.Text(e.Message)})
+		out.Errors = append(out.Errors, SafeToolError{Path: b.Path(e.Path), Message: b.Text(e.Message)})
 	}
 	out.Repository, out.Paths = repoPaths(b, r)
 	out.Baseline = lintBaseline(b, r.Baseline)
@@ -228,7 +235,7 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 	out.Findings = make([]Finding, 0, len(r.Findings))
 	for _, d := range r.Findings {
 		f := finding(b, d)
-		f.DocURL = b.Text(docURL[d.Rule])
+		f.DocURL = b.Own(docURL[d.Rule])
 		if src := lines(d.Path); src != nil && d.Pos.IsValid() && d.Pos.Line <= src.Count() {
 			k := lineKey{d.Path, d.Pos.Line}
 			line, ok := shown[k]
@@ -296,11 +303,11 @@ func repoPaths(b *secret.Boundary, r *LintRun) (secret.Safe, []LintPath) {
 	}
 	var base secret.Safe
 	if repo != "" {
-		base = b.Text(filepath.ToSlash(repo))
+		base = b.Path(filepath.ToSlash(repo))
 	}
 	out := make([]LintPath, 0, len(names))
 	for _, p := range names {
-		lp := LintPath{Path: b.Text(p)}
+		lp := LintPath{Path: b.Path(p)}
 		home := p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`)
 		abs := ""
 		switch {
@@ -325,9 +332,9 @@ func repoPaths(b *secret.Boundary, r *LintRun) (secret.Safe, []LintPath) {
 		}
 		switch {
 		case rel != "":
-			lp.RepoPath = b.Text(rel)
+			lp.RepoPath = b.Path(rel)
 		case !home && abs != "":
-			lp.Abs = b.Text(filepath.ToSlash(abs))
+			lp.Abs = b.Path(filepath.ToSlash(abs))
 		}
 		out = append(out, lp)
 	}

@@ -30,7 +30,7 @@ func notLoaded(b *secret.Boundary, set *normalize.Set, name string) []NotLoaded 
 		product = c.Product
 	}
 	add := func(path string, pos normalize.Pos, why, hint string) {
-		out = append(out, NotLoaded{At: Place{Path: b.Text(path), Pos: pos2(pos)}, Why: b.Text(why), Hint: b.Text(hint)})
+		out = append(out, NotLoaded{At: Place{Path: b.Path(path), Pos: pos2(pos)}, Why: b.Message(why), Hint: b.Message(hint)})
 	}
 	for _, u := range discover.FindUnloaded(set) {
 		if u.Server.Name != name {

@@ -114,13 +114,20 @@ type Fetch struct {
 // ProbeResults makes probe results Safe, in their order. The caller has
 // taught the boundary the run's secrets before the probe started (what
 // resolution gave each server, the literal secrets of the configs), so
-// that probe itself masked them before cutting what servers wrote.
+// that probe itself masked them before cutting what servers wrote; what
+// probe masked in what the servers wrote was learned as it ran. The
+// results are made Safe after the whole run, and again if making them
+// taught a secret (Boundary.Settle): a hint made as one server ended
+// hides a value another server's stderr showed to be a token later.
 func ProbeResults(b *secret.Boundary, results []probe.Result) []ProbeResult {
-	out := make([]ProbeResult, 0, len(results))
-	extra := map[probe.Status]int{}
-	for _, r := range results {
-		out = append(out, probeResult(b, r, extra))
-	}
+	var out []ProbeResult
+	b.Settle(func() {
+		out = make([]ProbeResult, 0, len(results))
+		extra := map[probe.Status]int{}
+		for _, r := range results {
+			out = append(out, probeResult(b, r, extra))
+		}
+	})
 	return out
 }
 
@@ -131,8 +138,8 @@ func NewProbeResult(b *secret.Boundary, r probe.Result) ProbeResult {
 }
 
 func probeResult(b *secret.Boundary, r probe.Result, extra map[probe.Status]int) ProbeResult {
-	out := ProbeResult{Name: b.Text(r.Name), Client: b.Text(r.Client), Status: b.Text(string(r.Status)), Reason: b.Text(r.Reason), Hint: b.Text(r.Hint),
-		Transport: b.Text(r.Transport), OK: r.Status == probe.StatusOK, Timings: Timings(r.Timings),
+	out := ProbeResult{Name: b.Text(r.Name), Client: b.Own(r.Client), Status: b.Own(string(r.Status)), Reason: b.Message(r.Reason), Hint: b.Message(r.Hint),
+		Transport: b.Own(r.Transport), OK: r.Status == probe.StatusOK, Timings: Timings(r.Timings),
 		Capabilities: b.Texts(r.Capabilities), Resources: r.Resources, Prompts: r.Prompts,
 		Diagnostics: findings(b, r.Diagnostics)}
 	switch r.Status {
@@ -163,7 +170,7 @@ func probeResult(b *secret.Boundary, r probe.Result, extra map[probe.Status]int)
 		out.Stderr = append(out.Stderr, b.Text(l))
 	}
 	for _, v := range r.EnvNotPassed {
-		out.EnvNotPassed = append(out.EnvNotPassed, EnvVar{Name: b.Text(v.Name), Why: b.Text(v.Why)})
+		out.EnvNotPassed = append(out.EnvNotPassed, EnvVar{Name: b.Text(v.Name), Why: b.Message(v.Why)})
 	}
 	if a := r.Auth; a != nil {
 		out.Auth = auth(b, a)
@@ -213,7 +220,7 @@ func urls(b *secret.Boundary, us []string) []secret.Safe {
 // github (12s), slack (3s) and 2 more".
 func ProbeProgress(b *secret.Boundary, done, total int, pending []probe.Pending, now time.Time) secret.Safe {
 	if len(pending) == 0 {
-		return b.Text("probed " + strconv.Itoa(done) + "/" + strconv.Itoa(total))
+		return b.Own("probed " + strconv.Itoa(done) + "/" + strconv.Itoa(total))
 	}
 	order := slices.Clone(pending)
 	slices.SortStableFunc(order, func(x, y probe.Pending) int {
@@ -230,14 +237,14 @@ func ProbeProgress(b *secret.Boundary, done, total int, pending []probe.Pending,
 		name := b.Text(p.Name)
 		if !p.Started.IsZero() {
 			if d := now.Sub(p.Started); d >= time.Second {
-				name = secret.Concat(name, b.Text(" ("+elapsed(d)+")"))
+				name = secret.Concat(name, b.Own(" ("+elapsed(d)+")"))
 			}
 		}
 		names = append(names, name)
 	}
-	s := secret.Concat(b.Text("probing "+strconv.Itoa(done)+"/"+strconv.Itoa(total)+": "), secret.Join(names, ", "))
+	s := secret.Concat(b.Own("probing "+strconv.Itoa(done)+"/"+strconv.Itoa(total)+": "), secret.Join(names, ", "))
 	if more := len(pending) - len(names); more > 0 {
-		s = secret.Concat(s, b.Text(" and "+strconv.Itoa(more)+" more"))
+		s = secret.Concat(s, b.Own(" and "+strconv.Itoa(more)+" more"))
 	}
 	return s
 }

@@ -65,10 +65,13 @@ func NewResolutions(b *secret.Boundary, servers []ResolvedServer) []Resolution {
 		learnServer(b, rs.Server)
 		LearnResolved(b, rs.Resolved)
 	}
-	out := make([]Resolution, 0, len(servers))
-	for _, rs := range servers {
-		out = append(out, resolution(b, rs))
-	}
+	var out []Resolution
+	b.Settle(func() {
+		out = make([]Resolution, 0, len(servers))
+		for _, rs := range servers {
+			out = append(out, resolution(b, rs))
+		}
+	})
 	return out
 }
 
@@ -105,7 +108,7 @@ func LearnResolved(b *secret.Boundary, r resolve.Resolved) {
 func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
 	s := rs.Server
 	v := server(b, s, false)
-	r := Resolution{Client: b.Text(rs.Client.ID), Product: b.Text(rs.Client.Product), Name: v.Name,
+	r := Resolution{Client: b.Own(rs.Client.ID), Product: b.Own(rs.Client.Product), Name: v.Name,
 		Status: v.Status, Started: v.Started, Source: v.Source, Unresolved: findings(b, rs.Resolved.Diagnostics)}
 	// args are masked as a list: a flag says what the next one holds
 	file := s.Source.Client // the descriptor the file was resolved by
@@ -125,7 +128,7 @@ func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
 		raw := rawShown(b, f, rawArgs, idx)
 		used := usedShown(f, usedArgs, idx)
 		rf := ResolvedField{Field: b.Text(f.Field), Key: b.Text(f.Key), Label: b.Text(fieldLabel(f)), Raw: raw,
-			Value: b.Text(used), Dropped: f.Dropped, Problems: b.Texts(f.Problems), Path: b.Text(f.Path), Pos: pos(f.Pos)}
+			Value: b.Text(used), Dropped: f.Dropped, Problems: messages(b, f.Problems), Path: b.Path(f.Path), Pos: pos(f.Pos)}
 		if f.Dropped {
 			rf.Value = secret.Safe{}
 		}

@@ -182,7 +182,7 @@ func learnNode(b *secret.Boundary, key string, v *normalize.Value) {
 // as written are included (explain NAME).
 func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 	out := Server{
-		Name: b.Text(s.Name), Transport: b.Text(transportName(s.Transport)), TransportExplicit: s.TransportExplicit,
+		Name: b.Text(s.Name), Transport: b.Own(transportName(s.Transport)), TransportExplicit: s.TransportExplicit,
 		Type: b.Text(s.Type), Command: b.Text(s.Command), Args: b.Args(s.Args), URL: b.URL(s.URL),
 		Cwd: b.Text(s.Cwd), EnvFile: b.Text(s.EnvFile),
 		Env: values(b, s.Env), Headers: values(b, s.Headers), EnvVars: b.Texts(s.EnvVars),
@@ -197,12 +197,12 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 	if !s.Enabled && s.Off != nil {
 		status = s.Off.Status
 	}
-	out.Status, out.Started = b.Text(string(status)), status == normalize.StatusEnabled
+	out.Status, out.Started = b.Own(string(status)), status == normalize.StatusEnabled
 	if s.Off != nil {
-		out.Reason, out.Hint = b.Text(s.Off.Reason), b.Text(s.Off.Hint)
+		out.Reason, out.Hint = b.Message(s.Off.Reason), b.Message(s.Off.Hint)
 		out.Yields = s.Off.Yields
 		if s.Off.Path != "" {
-			out.DecidedAt = &Place{Path: b.Text(s.Off.Path), Pos: pos(s.Off.Pos)}
+			out.DecidedAt = &Place{Path: b.Path(s.Off.Path), Pos: pos(s.Off.Pos)}
 		}
 	}
 	if members && s.Node != nil {
@@ -213,7 +213,7 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 		c := s.Source.Client
 		for _, m := range s.Node.Members {
 			mv := Member{Key: b.Text(m.Key), Value: b.JSON(maskedValue(m.Key, m.Value)),
-				Path: b.Text(s.FieldPath(m.Key)), Pos: pos(m.KeyRange.Start)}
+				Path: b.Path(s.FieldPath(m.Key)), Pos: pos(m.KeyRange.Start)}
 			if unknown[m.Key] && c != nil {
 				why := c.Product + " does not read it"
 				switch suggestion, hint := validate.SuggestField(c, m); {
@@ -231,7 +231,7 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 }
 
 func origin(b *secret.Boundary, src normalize.Source) Origin {
-	return Origin{Path: b.Text(src.Path), Client: b.Text(normalize.IDOf(src.Client)), Scope: b.Text(string(src.Scope)), Priority: src.Priority, Pos: pos(src.Pos),
+	return Origin{Path: b.Path(src.Path), Client: b.Own(normalize.IDOf(src.Client)), Scope: b.Own(string(src.Scope)), Priority: src.Priority, Pos: pos(src.Pos),
 		Extension: b.Text(src.Extension)}
 }
 

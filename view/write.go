@@ -78,12 +78,12 @@ func NewWrite(b *secret.Boundary, run *WriteRun, views *Workspace) *Write {
 	w := &Write{Name: b.Text(run.Name), Remove: run.Remove, DryRun: run.DryRun, Views: views}
 	var diffs []string
 	for _, f := range run.Files {
-		w.Files = append(w.Files, WriteFile{Path: b.Text(f.Path), Created: f.Created, Diff: NewDiff(b, []string{f.Diff})})
+		w.Files = append(w.Files, WriteFile{Path: b.Path(f.Path), Created: f.Created, Diff: NewDiff(b, []string{f.Diff})})
 		diffs = append(diffs, f.Diff)
 	}
 	w.Diff = NewDiff(b, diffs)
 	note := func(n ClientNote) WriteNote {
-		return WriteNote{Client: b.Text(n.Client.Product), ClientID: b.Text(n.Client.ID), Reason: b.Text(n.Reason), Hint: b.Text(n.Hint)}
+		return WriteNote{Client: b.Own(n.Client.Product), ClientID: b.Own(n.Client.ID), Reason: b.Message(n.Reason), Hint: b.Message(n.Hint)}
 	}
 	for _, n := range run.Refused {
 		w.Refused = append(w.Refused, note(n))

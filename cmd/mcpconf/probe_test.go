@@ -93,6 +93,15 @@ func testServer(args []string) int {
 			// stdout and exits
 			fmt.Println(strings.TrimPrefix(a, "--banner="))
 			return 0
+		case a == "--echo-last":
+			// a server that fails quoting its last argument as a token:
+			// only what it prints says the argument is a secret
+			fmt.Fprintf(os.Stderr, "auth failed: token=%s\n", args[len(args)-1])
+			return 1
+		case a == "--echo-last-stdout":
+			// the same on stdout, where a server must write only JSON-RPC
+			fmt.Printf("auth failed: token=%s\n", args[len(args)-1])
+			return 1
 		case a == "--leak":
 			// a server that fails and prints its whole environment
 			for _, kv := range os.Environ() {

@@ -6,9 +6,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // canaries are secrets planted in every place a config, the environment,
@@ -244,5 +247,187 @@ func TestResolveRunsCommandsOnlyWhenAllowed(t *testing.T) {
 	}
 	if !strings.Contains(out, "from command") {
 		t.Errorf("no command origin in:\n%s", out)
+	}
+}
+
+// TestProbeLearnsWhatServersPrint: a server configured with its token as
+// a plain positional argument (nothing in the config says it is one)
+// fails printing "token=VALUE" on stderr (or on stdout). probe masks the line,
+// and the value is then masked everywhere in the run: the hint's command
+// to run by hand, another server's hint made before the value was seen,
+// every format.
+func TestProbeLearnsWhatServersPrint(t *testing.T) {
+	const tok, tok2 = "Xy7kQ2mP9vL4wR8t", "Pw9QmZx4Lk2Vb7Nc"
+	bin := testBin(t)
+	root, home := writeTreeHome(t, map[string]string{
+		"~/.claude.json": fmt.Sprintf(`{"mcpServers": {
+			"alpha": {"command": %q, "args": ["mcp-test-server", "--stderr=bye", %q]},
+			"beta": {"command": %q, "args": ["mcp-test-server", "--echo-last", %q]},
+			"gamma": {"command": %q, "args": ["mcp-test-server", "--echo-last-stdout", %q]}}}`, bin, tok, bin, tok, bin, tok2),
+	})
+	// one at a time: alpha, whose hint quotes the value, ends before beta
+	// shows it is a token
+	for _, format := range []string{"text", "json"} {
+		code, out, errOut := run(t, nil, "probe", "--root", root, "--home", home, "--client", "claude", "--format", format, "--parallel", "1")
+		if code != 1 || !strings.Contains(out, "token=***") || !strings.Contains(out, "by hand") {
+			t.Errorf("%s: exit %d, the failure, its stderr and the hint are not shown:\n%s%s", format, code, out, errOut)
+		}
+		if strings.Contains(out+errOut, tok) || strings.Contains(out+errOut, tok2) {
+			t.Errorf("%s: printed a token a server printed:\n%s%s", format, out, errOut)
+		}
+	}
+}
+
+// TestMaskingKeepsOwnWords: a secret equal to one of mcpconf's own words
+// — a rule id ("hardcoded-secret" is one), a word of a message, a
+// client's name — is masked where it is a value (the snippet, the
+// pointer, a quoted value), never in the rule id, the rule catalogue, the
+// doc links or the words of a message, in every lint format.
+func TestMaskingKeepsOwnWords(t *testing.T) {
+	cases := []struct {
+		secret string
+		// own are texts of mcpconf's each format must print whole
+		own map[string][]string
+	}{
+		{"hardcoded-secret", map[string][]string{
+			"text":   {"[hardcoded-secret]"},
+			"json":   {`"rule": "hardcoded-secret"`, "rules.md#hardcoded-secret"},
+			"sarif":  {`"ruleId": "hardcoded-secret"`, `"id": "hardcoded-secret"`, "rules.md#hardcoded-secret"},
+			"github": {"title=hardcoded-secret"},
+		}},
+		{"credential", map[string][]string{
+			"text":   {"it is a credential", "then change the credential if it is real"},
+			"json":   {"it is a credential"},
+			"sarif":  {"it is a credential"},
+			"github": {"it is a credential"},
+		}},
+		{"readable by everyone", map[string][]string{
+			"text":   {"it is readable by everyone who"},
+			"json":   {"it is readable by everyone who"},
+			"sarif":  {"it is readable by everyone who"},
+			"github": {"it is readable by everyone who"},
+		}},
+	}
+	for _, c := range cases {
+		root, home := writeTreeHome(t, map[string]string{
+			".mcp.json":      fmt.Sprintf(`{"mcpServers": {"x": {"command": "npx", "args": ["-y", "pkg"], "env": {"API_KEY": %q}}}}`, c.secret),
+			"~/.claude.json": `{}`,
+		})
+		for _, format := range []string{"text", "json", "sarif", "github"} {
+			_, out, errOut := run(t, nil, "lint", "--root", root, "--home", home, "--client", "claude", "--format", format)
+			if !strings.Contains(out, "hardcoded-secret") && !strings.Contains(out, "API_KEY") {
+				t.Fatalf("%q %s: no finding:\n%s%s", c.secret, format, out, errOut)
+			}
+			for _, own := range c.own[format] {
+				if !strings.Contains(out, own) {
+					t.Errorf("%q %s: %q is not printed whole:\n%s", c.secret, format, own, out)
+				}
+			}
+			// the value itself, quoted as a value, is never printed
+			if strings.Contains(out, `"API_KEY": "`+c.secret) || strings.Contains(out, `\"API_KEY\": \"`+c.secret) {
+				t.Errorf("%q %s: the value is printed:\n%s", c.secret, format, out)
+			}
+		}
+	}
+}
+
+// TestMaskingKeepsClientNames: a secret equal to a client's id is masked
+// as the value it is, not in the client's name, hints, the paths of its
+// files or JSON fields of explain and probe.
+func TestMaskingKeepsClientNames(t *testing.T) {
+	root, home := writeTreeHome(t, map[string]string{
+		".mcp.json":      `{"mcpServers": {"x": {"command": "npx", "args": ["-y", "pkg"], "env": {"API_KEY": "claude"}}}}`,
+		"~/.claude.json": `{}`,
+	})
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"explain"}, []string{"What Claude Code loads", "API_KEY=***", "to start it: run claude in the project"}},
+		{[]string{"explain", "--format", "json"}, []string{`"client": "claude"`, `"API_KEY": "***"`, `"hint": "run claude in the project`, `"path": "~/.claude.json"`}},
+		{[]string{"probe"}, []string{"x [claude]", "run claude in the project"}},
+		{[]string{"probe", "--format", "json"}, []string{`"client": "claude"`, `"status": "pending-approval"`}},
+	} {
+		_, out, errOut := run(t, nil, append(c.args, "--root", root, "--home", home, "--client", "claude")...)
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%q: no %q:\n%s%s", c.args, w, out, errOut)
+			}
+		}
+	}
+}
+
+// TestShapesNeverPrinted: a credential of every shape secret.Shapes
+// lists — a shape added there is tested here — written where nothing but
+// its shape says it is one (a positional argument, the value of an env
+// variable and of a header whose names say nothing), is never printed:
+// not by explain (text, json), lint (text, json, sarif, github: and lint
+// reports each argument), nor probe (text, json: the hints to run a
+// server by hand quote its arguments and environment). Each place is
+// its own run: a value masked in one place is learned and masked in all.
+func TestShapesNeverPrinted(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprintf(w, "trace %q rejected", r.Header.Get("X-Trace"))
+	}))
+	defer srv.Close()
+	bin := testBin(t)
+	shapes := secret.Shapes()
+	places := map[string]func(i int, ex string) (claude, codex string){
+		"arg": func(i int, ex string) (string, string) {
+			return fmt.Sprintf(`"arg%d": {"command": %q, "args": ["mcp-test-server", "--stderr=bye", %q]}`, i, bin, ex), ""
+		},
+		"env": func(i int, ex string) (string, string) {
+			// Codex clears the environment: its hint sets each variable
+			return fmt.Sprintf(`"env%d": {"command": %q, "args": ["mcp-test-server", "--stderr=bye"], "env": {"SOME_SETTING": %q}}`, i, bin, ex),
+				fmt.Sprintf("[mcp_servers.cenv%d]\ncommand = %q\nargs = [\"mcp-test-server\", \"--stderr=bye\"]\nenv = { SOME_SETTING = %q }\n", i, bin, ex)
+		},
+		"header": func(i int, ex string) (string, string) {
+			return fmt.Sprintf(`"hdr%d": {"type": "http", "url": %q, "headers": {"X-Trace": %q}}`, i, srv.URL+"/mcp", ex), ""
+		},
+	}
+	for place, define := range places {
+		var claude, codex []string
+		for i, sh := range shapes {
+			cl, cx := define(i, sh.Example())
+			claude = append(claude, cl)
+			if cx != "" {
+				codex = append(codex, cx)
+			}
+		}
+		root, home := writeTreeHome(t, map[string]string{
+			"~/.claude.json":       `{"mcpServers": {` + strings.Join(claude, ",\n") + `}}`,
+			"~/.codex/config.toml": strings.Join(codex, "\n"),
+		})
+		base := []string{"--root", root, "--home", home, "--client", "claude,codex"}
+		for _, args := range [][]string{
+			{"explain"}, {"explain", "--format", "json"},
+			{"lint", "--format", "text"}, {"lint", "--format", "json"}, {"lint", "--format", "sarif"}, {"lint", "--format", "github"},
+			{"probe"}, {"probe", "--format", "json"},
+		} {
+			if args[0] == "lint" {
+				args = append(args, "--scope", "all")
+			}
+			_, out, errOut := run(t, nil, append(args, base...)...)
+			for _, sh := range shapes {
+				ex := sh.Example()
+				body := ex[len(sh.Prefix):]
+				if strings.Contains(out+errOut, ex) || strings.Contains(out+errOut, body[:min(12, len(body))]) {
+					t.Errorf("%s: %s prints the %s %q", place, strings.Join(args, " "), sh.Kind, ex)
+				}
+			}
+			switch {
+			case place == "arg" && args[0] == "lint" && args[2] == "json":
+				for i, sh := range shapes {
+					if !strings.Contains(out, fmt.Sprintf(`"pointer": "/mcpServers/arg%d/args/2"`, i)) {
+						t.Errorf("lint does not report the %s in an argument", sh.Kind)
+					}
+				}
+			case place == "arg" && args[0] == "probe" && !regexp.MustCompile(`--stderr=bye '?\*\*\*`).MatchString(out):
+				t.Errorf("%q: no hint quotes the arguments:\n%s", args, out)
+			case place == "env" && args[0] == "probe" && !regexp.MustCompile(`SOME_SETTING='?\*\*\*`).MatchString(out):
+				t.Errorf("%q: no hint quotes the environment:\n%s", args, out)
+			}
+		}
 	}
 }
