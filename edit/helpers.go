@@ -186,8 +186,11 @@ func nextLine(src []byte, i int) int {
 }
 
 // firstOnLine reports whether only spaces and tabs precede i on its line.
+// It looks back no further than the first other byte: on a file written
+// on one line, asked of every object, reading back to the line's start
+// each time made the cost grow with the square of the file's size.
 func firstOnLine(src []byte, i int) bool {
-	for j := lineStart(src, i); j < i; j++ {
+	for j := i - 1; j >= 0 && src[j] != '\n'; j-- {
 		if src[j] != ' ' && src[j] != '\t' {
 			return false
 		}
