@@ -32,15 +32,41 @@ const newServer = `{"command": "uvx", "args": ["mcp-server-x"]}`
 // learnt from its objects; on a file written on one line, asking of each
 // object whether its first member starts a line once read back to the
 // line's start, so 16 times the servers cost 256 times the time (8,000
-// servers: seconds). Wall time is compared as a ratio to that of a walk
-// of the same tree (linear, and slowed as much by a busy machine or a
-// tree too large for the caches), the best of several tries of each, at
-// two sizes: the ratio may not grow four times when a linear cost keeps
-// it about the same and a quadratic one multiplies it by 16.
+// servers: seconds). The same in TOML, where whether each table has a
+// header of its own was asked of its line from the line's start: a long
+// inline table of dotted keys (servers = { a.command = "x", … }) made
+// inserting into any [table] of the file quadratic.
 func TestInsertMemberLinear(t *testing.T) {
 	if testing.Short() {
-		t.Skip("times InsertMember on a large file")
+		t.Skip("times InsertMember on large files")
 	}
+	for _, oneLine := range []bool{true, false} {
+		linearInsert(t, fmt.Sprintf("JSON, oneLine=%v", oneLine), func(n int) (*normalize.Document, *normalize.Value) {
+			return serversDoc(t, n, oneLine)
+		})
+	}
+	linearInsert(t, "TOML, dotted keys in an inline table", func(n int) (*normalize.Document, *normalize.Value) {
+		var b strings.Builder
+		b.WriteString("servers = { ")
+		for i := range n {
+			fmt.Fprintf(&b, `s%d.command = "npx", s%d.args = ["-y"], `, i, i)
+		}
+		b.WriteString("last.command = \"npx\" }\n\n[mcp_servers]\n")
+		doc, diags := discover.Parse("/tmp/x.toml", "x.toml", normalize.TOML, []byte(b.String()))
+		if doc.Root == nil {
+			t.Fatalf("generated file does not parse: %v", diags)
+		}
+		return doc, doc.Root.Get("mcp_servers")
+	})
+}
+
+// linearInsert compares the time of an insertion into the object
+// build(n) gives with that of a walk of the same tree (linear, and slowed
+// as much by a busy machine or a tree too large for the caches), the best
+// of several tries of each (for up to a second), at two sizes: the ratio
+// may not grow four times when a linear cost keeps it about the same and
+// a quadratic one multiplies it by 16.
+func linearInsert(t *testing.T, what string, build func(n int) (*normalize.Document, *normalize.Value)) {
 	const small, factor = 500, 16
 	timeOf := func(tries int, f func()) time.Duration {
 		b := time.Duration(1<<63 - 1)
@@ -51,31 +77,28 @@ func TestInsertMemberLinear(t *testing.T) {
 		}
 		return max(b, time.Microsecond)
 	}
-	for _, oneLine := range []bool{true, false} {
-		// ratio is the time of an insertion over that of a walk
-		ratio := func(n int) float64 {
-			doc, servers := serversDoc(t, n, oneLine)
-			objects := 0
-			walk := timeOf(20, func() {
-				doc.Root.Walk(func(v *normalize.Value) bool {
-					if v.Kind == normalize.Object {
-						objects++
-					}
-					return true
-				})
-			})
-			insert := timeOf(20, func() {
-				if _, err := InsertMember(doc, servers, "new", newServer); err != nil {
-					t.Fatal(err)
+	ratio := func(n int) float64 {
+		doc, obj := build(n)
+		objects := 0
+		walk := timeOf(20, func() {
+			doc.Root.Walk(func(v *normalize.Value) bool {
+				if v.Kind == normalize.Object {
+					objects++
 				}
+				return true
 			})
-			return float64(insert) / float64(walk)
-		}
-		a, b := ratio(small), ratio(small*factor)
-		if b > 4*a {
-			t.Errorf("oneLine=%v: inserting into %d servers took %.1f times a walk of its tree, into %d %.1f times (linear: about the same)",
-				oneLine, small*factor, b, small, a)
-		}
+		})
+		insert := timeOf(20, func() {
+			if _, err := InsertMember(doc, obj, "new", newServer); err != nil {
+				t.Fatal(err)
+			}
+		})
+		return float64(insert) / float64(walk)
+	}
+	a, b := ratio(small), ratio(small*factor)
+	if b > 4*a {
+		t.Errorf("%s: inserting into a file of %d servers took %.1f times a walk of its tree, into one of %d %.1f times (linear: about the same)",
+			what, small*factor, b, small, a)
 	}
 }
 

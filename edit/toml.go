@@ -86,9 +86,13 @@ const (
 	impliedTable
 )
 
-// headerLine reports whether the line holding i is a [table] header.
-func headerLine(src []byte, i int) bool {
-	j := lineStart(src, i)
+// headerLine reports whether the line holding i is a [table] header. The
+// line's start comes from doc.Lines: it is asked of every table, and
+// reading back to it made a long line (an inline table of dotted keys)
+// cost the square of its length.
+func headerLine(doc *normalize.Document, i int) bool {
+	src := doc.Src
+	j := doc.Lines.LineStart(i)
 	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 		j++
 	}
@@ -108,7 +112,7 @@ func kindOf(doc *normalize.Document, v *normalize.Value) tableKind {
 		return inlineTable
 	}
 	next := skipSpaceTabs(src, v.Range.End.Offset)
-	if headerLine(src, s) {
+	if headerLine(doc, s) {
 		if next < len(src) && src[next] == ']' {
 			return headerTable
 		}
@@ -129,8 +133,8 @@ func headerStarts(doc *normalize.Document) []int {
 	var out []int
 	doc.Root.Walk(func(v *normalize.Value) bool {
 		if (v.Kind == normalize.Object || v.Kind == normalize.Array) && v != doc.Root && v.Range.Start.Offset < len(doc.Src) &&
-			doc.Src[v.Range.Start.Offset] != '{' && doc.Src[v.Range.Start.Offset] != '[' && headerLine(doc.Src, v.Range.Start.Offset) {
-			out = append(out, lineStart(doc.Src, v.Range.Start.Offset))
+			doc.Src[v.Range.Start.Offset] != '{' && doc.Src[v.Range.Start.Offset] != '[' && headerLine(doc, v.Range.Start.Offset) {
+			out = append(out, doc.Lines.LineStart(v.Range.Start.Offset))
 		}
 		return true
 	})
@@ -265,7 +269,7 @@ func tomlInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 func tomlReplace(doc *normalize.Document, v *normalize.Value, val, newJSON string) (normalize.Edit, error) {
 	src := doc.Src
 	s := v.Range.Start.Offset
-	if k := kindOf(doc, v); k != notTable && k != inlineTable || v.Kind == normalize.Array && headerLine(src, s) && s < len(src) && src[s] != '[' {
+	if k := kindOf(doc, v); k != notTable && k != inlineTable || v.Kind == normalize.Array && headerLine(doc, s) && s < len(src) && src[s] != '[' {
 		return normalize.Edit{}, fmt.Errorf("value at %q is a table with a header or dotted keys: it cannot be replaced as a whole", v.Pointer)
 	}
 	end := tomlValueEnd(src, s)
