@@ -267,3 +267,38 @@ func TestDiffBounded(t *testing.T) {
 		t.Errorf("the diff allocated %d bytes, more than the %d of its search's bound and its files", a, limit)
 	}
 }
+
+// TestInsertMemberSmallObject: inserting into a small object of a large
+// file (lint's fix adding "type" to each of thousands of servers) costs
+// about the same whatever the file's size. Its style was learnt by a walk
+// of the whole file, which on a file on one line never finds its
+// indentation and so never stops: a fix per server made lint quadratic
+// (8,000 servers: 1.7 s, 14 times 2,000's); so did reading back to the
+// line's start for its indentation and searching the file for its first
+// newline. The best of 50 tries at two sizes, 16 times apart: the time
+// may not grow four times.
+func TestInsertMemberSmallObject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times InsertMember on large files")
+	}
+	const small, factor = 500, 16
+	for _, oneLine := range []bool{true, false} {
+		cost := func(n int) time.Duration {
+			doc, servers := serversDoc(t, n, oneLine)
+			entry := servers.Members[n/2].Value
+			b := time.Duration(1<<63 - 1)
+			for range 50 {
+				start := time.Now()
+				if _, err := InsertMember(doc, entry, "type", `"stdio"`); err != nil {
+					t.Fatal(err)
+				}
+				b = min(b, time.Since(start))
+			}
+			return max(b, time.Microsecond)
+		}
+		a, b := cost(small), cost(small*factor)
+		if b > 4*a {
+			t.Errorf("oneLine=%v: inserting into a server of a file of %d servers took %v, of %d %v (the same expected)", oneLine, small*factor, b, small, a)
+		}
+	}
+}
