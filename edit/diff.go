@@ -104,7 +104,7 @@ func hunkRange(start, n int) string {
 
 // splitLines cuts s after each newline; a last line without one is kept.
 func splitLines(s string) []string {
-	var lines []string
+	lines := make([]string, 0, strings.Count(s, "\n")+1)
 	for s != "" {
 		i := strings.IndexByte(s, '\n')
 		if i < 0 {
@@ -130,7 +130,7 @@ func myers(x, y []string) []op {
 	for suf < len(x)-pre && suf < len(y)-pre && x[len(x)-1-suf] == y[len(y)-1-suf] {
 		suf++
 	}
-	var ops []op
+	ops := make([]op, 0, len(x)+len(y)-pre-suf)
 	for i := range pre {
 		ops = append(ops, op{' ', i, i})
 	}
