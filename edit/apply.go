@@ -3,7 +3,6 @@ package edit
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -117,10 +116,15 @@ func Edits(path string, fixes []normalize.Fix) []normalize.Edit {
 	return out
 }
 
-// lineEnding is the newline the source uses: "\r\n" when its first line
-// ends so, else "\n".
-func lineEnding(src []byte) string {
-	if i := strings.IndexByte(string(src), '\n'); i > 0 && src[i-1] == '\r' {
+// lineEnding is the newline the document uses: "\r\n" when its first
+// line ends so, else "\n". The first line's end comes from the line
+// index: a file on one line was searched whole for a newline at every
+// edit.
+func lineEnding(doc *normalize.Document) string {
+	if doc.Lines.Count() < 2 {
+		return "\n"
+	}
+	if next := doc.Lines.At(2, 1).Offset; next >= 2 && doc.Src[next-2] == '\r' {
 		return "\r\n"
 	}
 	return "\n"

@@ -10,7 +10,11 @@ import (
 // "+++ b/PATH", then hunks with three lines of context ("@@ -1,4 +1,5 @@",
 // a count of 1 left out); a last line without a newline is followed by
 // "\ No newline at end of file". Equal contents give "". Lines are
-// compared by Myers' O(ND) algorithm, which finds a shortest edit script.
+// compared by Myers' O(ND) algorithm, which finds a shortest edit script,
+// after the lines both start and end with are set aside; its work is
+// bounded (maxWork), past which the lines between are shown deleted and
+// then added: time and memory stay linear in the files (a sync that
+// inserts thousands of servers, a file rewritten whole).
 func Diff(path string, a, b []byte) string {
 	if string(a) == string(b) {
 		return ""
@@ -100,7 +104,7 @@ func hunkRange(start, n int) string {
 
 // splitLines cuts s after each newline; a last line without one is kept.
 func splitLines(s string) []string {
-	var lines []string
+	lines := make([]string, 0, strings.Count(s, "\n")+1)
 	for s != "" {
 		i := strings.IndexByte(s, '\n')
 		if i < 0 {
@@ -126,7 +130,7 @@ func myers(x, y []string) []op {
 	for suf < len(x)-pre && suf < len(y)-pre && x[len(x)-1-suf] == y[len(y)-1-suf] {
 		suf++
 	}
-	var ops []op
+	ops := make([]op, 0, len(x)+len(y)-pre-suf)
 	for i := range pre {
 		ops = append(ops, op{' ', i, i})
 	}
@@ -139,48 +143,71 @@ func myers(x, y []string) []op {
 	return ops
 }
 
-// shortest is Myers' greedy search with its trace walked back.
+// maxWork bounds the search of shortest: the diagonals it follows and the
+// lines it compares (its memory is at most as many ints). A change that
+// needs more is shown as its lines deleted then its new ones added.
+const maxWork = 1 << 21
+
+// shortest is Myers' greedy search with its trace walked back: for each
+// step d the furthest point reached on diagonals -d..d, kept as those
+// 2d+1 values (a copy of the whole row per step grew with the square of
+// the lines changed: gigabytes for thousands of servers inserted). Past
+// maxWork it returns the change as x deleted then y inserted, a correct
+// script though not a shortest one, as git's diff bounds its cost too;
+// one of x and y empty needs no search.
 func shortest(x, y []string) []op {
 	n, m := len(x), len(y)
+	if n == 0 || m == 0 {
+		return replaced(x, y)
+	}
 	maxD := n + m
-	offset := maxD + 1
-	v := make([]int, 2*maxD+3)
+	// the row of step d holds the furthest x reached on diagonal k at
+	// k+d+1 (diagonals -d-1..d+1); step d reads that of step d-1, at k+d,
+	// and keeps it as trace[d]
+	prev := []int{0, 0, 0} // step -1: diagonal 1 at 0, where step 0 starts
 	var trace [][]int
+	work := 0
 	var d int
 search:
 	for d = 0; d <= maxD; d++ {
-		trace = append(trace, append([]int(nil), v...))
+		trace = append(trace, prev)
+		v := make([]int, 2*d+3)
 		for k := -d; k <= d; k += 2 {
 			var px int
-			if k == -d || k != d && v[offset+k-1] < v[offset+k+1] {
-				px = v[offset+k+1] // down: an insertion
+			if k == -d || k != d && prev[k-1+d] < prev[k+1+d] {
+				px = prev[k+1+d] // down: an insertion
 			} else {
-				px = v[offset+k-1] + 1 // right: a deletion
+				px = prev[k-1+d] + 1 // right: a deletion
 			}
 			py := px - k
 			for px < n && py < m && x[px] == y[py] {
 				px++
 				py++
+				work++
 			}
-			v[offset+k] = px
+			v[k+d+1] = px
 			if px >= n && py >= m {
 				break search
 			}
 		}
+		if work += 2*d + 3; work > maxWork {
+			return replaced(x, y)
+		}
+		prev = v
 	}
-	// walk back through the snapshots
+	// walk back through the rows: trace[d] is that of step d-1
 	var rev []op
 	px, py := n, m
 	for ; d > 0; d-- {
 		vd := trace[d]
 		k := px - py
 		var prevK int
-		if k == -d || k != d && vd[offset+k-1] < vd[offset+k+1] {
+		if k == -d || k != d && vd[k-1+d] < vd[k+1+d] {
 			prevK = k + 1
 		} else {
 			prevK = k - 1
 		}
-		prevX := vd[offset+prevK]
+		prevX := vd[prevK+d]
 		prevY := prevX - prevK
 		for px > prevX && py > prevY {
 			px--
@@ -203,6 +230,18 @@ search:
 	ops := make([]op, len(rev))
 	for i, o := range rev {
 		ops[len(rev)-1-i] = o
+	}
+	return ops
+}
+
+// replaced is the script deleting every line of x, then adding y's.
+func replaced(x, y []string) []op {
+	ops := make([]op, 0, len(x)+len(y))
+	for i := range x {
+		ops = append(ops, op{'-', i, 0})
+	}
+	for j := range y {
+		ops = append(ops, op{'+', len(x), j})
 	}
 	return ops
 }

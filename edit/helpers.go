@@ -73,7 +73,7 @@ func ReplaceValue(doc *normalize.Document, v *normalize.Value, newJSON string) (
 	if doc.Format == normalize.TOML {
 		return tomlReplace(doc, v, val, newJSON)
 	}
-	return mk(doc, v.Range.Start.Offset, v.Range.End.Offset, reindent(val, indentOf(doc.Src, v.Range.Start.Offset), lineEnding(doc.Src))), nil
+	return mk(doc, v.Range.Start.Offset, v.Range.End.Offset, reindent(val, indentOf(doc, v.Range.Start.Offset), lineEnding(doc))), nil
 }
 
 // reindent indents the lines after the first of a value written on
@@ -167,12 +167,11 @@ func mk(doc *normalize.Document, start, end int, text string) normalize.Edit {
 
 // text scanning shared by both formats
 
-func lineStart(src []byte, i int) int {
-	for i > 0 && src[i-1] != '\n' {
-		i--
-	}
-	return i
-}
+// lineStart is the offset of the start of the line holding i, from the
+// document's line index: reading back to it costs the length of the line,
+// which asked once per object or per fix of a file written on one line
+// grew with the square of its size.
+func lineStart(doc *normalize.Document, i int) int { return doc.Lines.LineStart(i) }
 
 // nextLine is the offset after the line terminator at or after i.
 func nextLine(src []byte, i int) int {
@@ -186,8 +185,11 @@ func nextLine(src []byte, i int) int {
 }
 
 // firstOnLine reports whether only spaces and tabs precede i on its line.
+// It looks back no further than the first other byte: on a file written
+// on one line, asked of every object, reading back to the line's start
+// each time made the cost grow with the square of the file's size.
 func firstOnLine(src []byte, i int) bool {
-	for j := lineStart(src, i); j < i; j++ {
+	for j := i - 1; j >= 0 && src[j] != '\n'; j-- {
 		if src[j] != ' ' && src[j] != '\t' {
 			return false
 		}
@@ -196,8 +198,9 @@ func firstOnLine(src []byte, i int) bool {
 }
 
 // indentOf is the leading spaces and tabs of the line holding i.
-func indentOf(src []byte, i int) string {
-	s := lineStart(src, i)
+func indentOf(doc *normalize.Document, i int) string {
+	src := doc.Src
+	s := lineStart(doc, i)
 	e := s
 	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
 		e++

@@ -63,12 +63,26 @@ type jsonStyle struct {
 	nl    string
 }
 
+// styleBudget is how many members styleOf looks at, near's first: a
+// file's style shows in its first objects, and one that never shows all
+// of it (a file on one line has no indentation; one without an inline
+// object of two members no separator for one) was walked whole at every
+// insertion, which made a fix per server (lint) cost the square of the
+// file's size.
+const styleBudget = 1000
+
 func styleOf(doc *normalize.Document, near *normalize.Value) jsonStyle {
 	src := doc.Src
-	st := jsonStyle{colon: ": ", sep: ", ", unit: "  ", nl: lineEnding(src)}
+	st := jsonStyle{colon: ": ", sep: ", ", unit: "  ", nl: lineEnding(doc)}
 	colonFound, sepFound, unitFound := false, false, false
+	budget := styleBudget
+	done := func() bool { return budget <= 0 || colonFound && sepFound && unitFound }
 	learn := func(obj *normalize.Value) {
 		for i, m := range obj.Members {
+			if done() {
+				return
+			}
+			budget--
 			if !colonFound {
 				if c := string(src[m.KeyRange.End.Offset:m.Value.Range.Start.Offset]); c == ":" || c == ": " || c == " : " {
 					st.colon, colonFound = c, true
@@ -81,7 +95,7 @@ func styleOf(doc *normalize.Document, near *normalize.Value) jsonStyle {
 				}
 			}
 			if !unitFound && i == 0 && firstOnLine(src, m.KeyRange.Start.Offset) {
-				outer, inner := indentOf(src, obj.Range.Start.Offset), indentOf(src, m.KeyRange.Start.Offset)
+				outer, inner := indentOf(doc, obj.Range.Start.Offset), indentOf(doc, m.KeyRange.Start.Offset)
 				if u, ok := strings.CutPrefix(inner, outer); ok && u != "" && !sameLine(src, obj.Range.Start.Offset, m.KeyRange.Start.Offset) {
 					st.unit, unitFound = u, true
 				}
@@ -91,12 +105,29 @@ func styleOf(doc *normalize.Document, near *normalize.Value) jsonStyle {
 	if near != nil && near.Kind == normalize.Object {
 		learn(near)
 	}
-	doc.Root.Walk(func(v *normalize.Value) bool {
+	// the document's values in order (normalize.Value.Walk's), until the
+	// style is known or the budget spent
+	var walk func(v *normalize.Value) bool
+	walk = func(v *normalize.Value) bool {
 		if v.Kind == normalize.Object {
 			learn(v)
 		}
-		return !(colonFound && sepFound && unitFound)
-	})
+		if done() {
+			return false
+		}
+		for _, it := range v.Items {
+			if !walk(it) {
+				return false
+			}
+		}
+		for _, m := range v.Members {
+			if !walk(m.Value) {
+				return false
+			}
+		}
+		return true
+	}
+	walk(doc.Root)
 	if !sepFound && st.colon == ":" {
 		st.sep = ","
 	}
@@ -115,10 +146,10 @@ func jsonInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 		case strings.Contains(string(inner), "\n") && firstOnLine(src, close):
 			// opened on lines of its own already, maybe with a comment:
 			// the member goes last, above the closing brace
-			ls := lineStart(src, close)
-			return mk(doc, ls, ls, indentOf(src, close)+st.unit+kv+st.nl)
-		case blank && strings.Contains(string(src[doc.Root.Range.Start.Offset:doc.Root.Range.End.Offset]), "\n"):
-			outer := indentOf(src, open)
+			ls := lineStart(doc, close)
+			return mk(doc, ls, ls, indentOf(doc, close)+st.unit+kv+st.nl)
+		case blank && lineStart(doc, doc.Root.Range.End.Offset-1) > doc.Root.Range.Start.Offset: // the file's object is on several lines
+			outer := indentOf(doc, open)
 			return mk(doc, open+1, close, st.nl+outer+st.unit+kv+st.nl+outer)
 		case blank:
 			return mk(doc, open+1, close, kv)
@@ -160,13 +191,13 @@ func memberIndent(doc *normalize.Document, obj *normalize.Value, st jsonStyle) s
 	src := doc.Src
 	if n := len(obj.Members); n > 0 {
 		if ks := obj.Members[n-1].KeyRange.Start.Offset; firstOnLine(src, ks) {
-			return indentOf(src, ks)
+			return indentOf(doc, ks)
 		}
 		if ks := obj.Members[0].KeyRange.Start.Offset; firstOnLine(src, ks) {
-			return indentOf(src, ks)
+			return indentOf(doc, ks)
 		}
 	}
-	return indentOf(src, obj.Range.Start.Offset) + st.unit
+	return indentOf(doc, obj.Range.Start.Offset) + st.unit
 }
 
 // jsonDelete removes member i of obj.
@@ -189,7 +220,7 @@ func jsonDelete(doc *normalize.Document, obj *normalize.Value, i int) normalize.
 		}
 	}
 	if ownLines {
-		start, stop := lineStart(src, ks), nextLine(src, rest)
+		start, stop := lineStart(doc, ks), nextLine(src, rest)
 		if comma >= 0 || only {
 			return mk(doc, start, stop, "")
 		}

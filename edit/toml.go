@@ -86,9 +86,13 @@ const (
 	impliedTable
 )
 
-// headerLine reports whether the line holding i is a [table] header.
-func headerLine(src []byte, i int) bool {
-	j := lineStart(src, i)
+// headerLine reports whether the line holding i is a [table] header. The
+// line's start comes from doc.Lines: it is asked of every table, and
+// reading back to it made a long line (an inline table of dotted keys)
+// cost the square of its length.
+func headerLine(doc *normalize.Document, i int) bool {
+	src := doc.Src
+	j := doc.Lines.LineStart(i)
 	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 		j++
 	}
@@ -108,7 +112,7 @@ func kindOf(doc *normalize.Document, v *normalize.Value) tableKind {
 		return inlineTable
 	}
 	next := skipSpaceTabs(src, v.Range.End.Offset)
-	if headerLine(src, s) {
+	if headerLine(doc, s) {
 		if next < len(src) && src[next] == ']' {
 			return headerTable
 		}
@@ -129,8 +133,8 @@ func headerStarts(doc *normalize.Document) []int {
 	var out []int
 	doc.Root.Walk(func(v *normalize.Value) bool {
 		if (v.Kind == normalize.Object || v.Kind == normalize.Array) && v != doc.Root && v.Range.Start.Offset < len(doc.Src) &&
-			doc.Src[v.Range.Start.Offset] != '{' && doc.Src[v.Range.Start.Offset] != '[' && headerLine(doc.Src, v.Range.Start.Offset) {
-			out = append(out, lineStart(doc.Src, v.Range.Start.Offset))
+			doc.Src[v.Range.Start.Offset] != '{' && doc.Src[v.Range.Start.Offset] != '[' && headerLine(doc, v.Range.Start.Offset) {
+			out = append(out, doc.Lines.LineStart(v.Range.Start.Offset))
 		}
 		return true
 	})
@@ -201,7 +205,7 @@ func lastKeyValue(doc *normalize.Document, v *normalize.Value, start, end int) (
 
 func tomlInsert(doc *normalize.Document, obj *normalize.Value, key, val string) (normalize.Edit, error) {
 	src := doc.Src
-	nl := lineEnding(src)
+	nl := lineEnding(doc)
 	kv := tomlKey(key) + " = " + val
 	switch kind := kindOf(doc, obj); kind {
 	case inlineTable:
@@ -223,7 +227,7 @@ func tomlInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 		ks, ve := lastKeyValue(doc, doc.Root, start, end)
 		if ve >= 0 {
 			at := nextLine(src, ve)
-			text := indentOf(src, ks) + kv + nl
+			text := indentOf(doc, ks) + kv + nl
 			if at == len(src) && (at == 0 || src[at-1] != '\n') {
 				text = nl + text
 			}
@@ -231,7 +235,7 @@ func tomlInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 		}
 		text := kv + nl
 		if kind == headerTable {
-			text = indentOf(src, obj.Range.Start.Offset) + text
+			text = indentOf(doc, obj.Range.Start.Offset) + text
 			if start == len(src) && (start == 0 || src[start-1] != '\n') {
 				text = nl + text
 			}
@@ -253,7 +257,7 @@ func tomlInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 			return normalize.Edit{}, fmt.Errorf("table %q has no key to follow: add %q by hand", obj.Pointer, key)
 		}
 		at := nextLine(src, ve)
-		text := indentOf(src, ks) + prefix + "." + kv + nl
+		text := indentOf(doc, ks) + prefix + "." + kv + nl
 		if at == len(src) && src[at-1] != '\n' {
 			text = nl + text
 		}
@@ -265,7 +269,7 @@ func tomlInsert(doc *normalize.Document, obj *normalize.Value, key, val string) 
 func tomlReplace(doc *normalize.Document, v *normalize.Value, val, newJSON string) (normalize.Edit, error) {
 	src := doc.Src
 	s := v.Range.Start.Offset
-	if k := kindOf(doc, v); k != notTable && k != inlineTable || v.Kind == normalize.Array && headerLine(src, s) && s < len(src) && src[s] != '[' {
+	if k := kindOf(doc, v); k != notTable && k != inlineTable || v.Kind == normalize.Array && headerLine(doc, s) && s < len(src) && src[s] != '[' {
 		return normalize.Edit{}, fmt.Errorf("value at %q is a table with a header or dotted keys: it cannot be replaced as a whole", v.Pointer)
 	}
 	end := tomlValueEnd(src, s)
@@ -287,7 +291,7 @@ func tomlReplace(doc *normalize.Document, v *normalize.Value, val, newJSON strin
 // inline tables.
 func tomlInsertTable(doc *normalize.Document, obj *normalize.Value, key string, t ordered) (normalize.Edit, error) {
 	src := doc.Src
-	nl := lineEnding(src)
+	nl := lineEnding(doc)
 	path, ok := keyPath(doc.Root, obj)
 	if !ok {
 		return normalize.Edit{}, fmt.Errorf("table %q is in an array of tables: add %q by hand", obj.Pointer, key)
@@ -341,7 +345,7 @@ func tomlInsertTable(doc *normalize.Document, obj *normalize.Value, key string, 
 	walk(obj)
 	if last >= 0 {
 		s, e := section(doc, &normalize.Value{Range: normalize.Range{Start: doc.Lines.Pos(last)}}, headerTable)
-		at = attachedComments(src, s, e)
+		at = attachedComments(doc, s, e)
 	} else if obj != doc.Root {
 		return normalize.Edit{}, fmt.Errorf("table %q has no section: add %q by hand", obj.Pointer, key)
 	}
@@ -352,10 +356,10 @@ func tomlInsertTable(doc *normalize.Document, obj *normalize.Value, key string, 
 		case at == 0:
 		case src[at-1] != '\n':
 			text = nl + nl + text
-		case !blankLineBefore(src, at):
+		case !blankLineBefore(doc, at):
 			text = nl + text
 		}
-	} else if blankLineBefore(src, at) {
+	} else if blankLineBefore(doc, at) {
 		text += nl
 	}
 	return mk(doc, at, at, text), nil
@@ -363,11 +367,12 @@ func tomlInsertTable(doc *normalize.Document, obj *normalize.Value, key string, 
 
 // blankLineBefore reports whether the line before the one starting at at
 // is empty (spaces aside).
-func blankLineBefore(src []byte, at int) bool {
+func blankLineBefore(doc *normalize.Document, at int) bool {
+	src := doc.Src
 	if at == 0 {
 		return false
 	}
-	prev := lineStart(src, at-1)
+	prev := lineStart(doc, at-1)
 	return strings.TrimSpace(string(src[prev:at])) == ""
 }
 
@@ -544,8 +549,8 @@ func tomlDelete(doc *normalize.Document, obj *normalize.Value, i int) ([]normali
 		if k := kindOf(doc, v); k == headerTable {
 			s, e := section(doc, v, k)
 			// with the comments right above its header, which are about it
-			h := lineStart(src, v.Range.Start.Offset)
-			spans = append(spans, [2]int{attachedComments(src, 0, h), attachedComments(src, s, e)})
+			h := lineStart(doc, v.Range.Start.Offset)
+			spans = append(spans, [2]int{attachedComments(doc, 0, h), attachedComments(doc, s, e)})
 		}
 		for _, x := range v.Members {
 			tables(x.Value)
@@ -558,11 +563,11 @@ func tomlDelete(doc *normalize.Document, obj *normalize.Value, i int) ([]normali
 		m.Value.Kind == normalize.Array && s < len(src) && src[s] != '[' {
 		tables(m.Value)
 		keyValues(src, &normalize.Value{Members: []*normalize.Member{m}}, func(_ *normalize.Member, ks, ve int) {
-			spans = append(spans, [2]int{lineStart(src, ks), nextLine(src, ve)})
+			spans = append(spans, [2]int{lineStart(doc, ks), nextLine(src, ve)})
 		})
 	} else {
 		ks := keyExprStart(src, m.KeyRange.Start.Offset)
-		spans = append(spans, [2]int{lineStart(src, ks), nextLine(src, tomlValueEnd(src, m.Value.Range.Start.Offset))})
+		spans = append(spans, [2]int{lineStart(doc, ks), nextLine(src, tomlValueEnd(src, m.Value.Range.Start.Offset))})
 	}
 	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
 	var merged [][2]int
@@ -582,9 +587,10 @@ func tomlDelete(doc *normalize.Document, obj *normalize.Value, i int) ([]normali
 
 // attachedComments moves end, the start of the next header, back over the
 // comment lines right above it (they belong to it), but not before start.
-func attachedComments(src []byte, start, end int) int {
+func attachedComments(doc *normalize.Document, start, end int) int {
+	src := doc.Src
 	for end > start {
-		prev := lineStart(src, end-1)
+		prev := lineStart(doc, end-1)
 		line := strings.TrimSpace(string(src[prev:end]))
 		if !strings.HasPrefix(line, "#") {
 			break

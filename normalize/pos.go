@@ -105,6 +105,13 @@ func (l *Lines) Pos(offset int) Pos {
 	return Pos{Line: i + 1, Col: l.runesBefore(offset) - l.runesBefore(l.starts[i]) + 1, Offset: offset}
 }
 
+// LineStart is the offset of the first byte of the line holding offset,
+// found without reading the line.
+func (l *Lines) LineStart(offset int) int {
+	offset = max(0, min(offset, len(l.src)))
+	return l.starts[sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > offset })-1]
+}
+
 // At converts a 1-based line and a 1-based byte column (as parsers report
 // them) into a position with a code point column.
 func (l *Lines) At(line, byteCol int) Pos {

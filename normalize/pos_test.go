@@ -60,3 +60,12 @@ func TestBytes(t *testing.T) {
 		}
 	}
 }
+
+func TestLineStart(t *testing.T) {
+	l := NewLines([]byte("ab\ncd\r\n\néf"))
+	for off, want := range map[int]int{-1: 0, 0: 0, 2: 0, 3: 3, 6: 3, 7: 7, 8: 8, 11: 8, 99: 8} {
+		if got := l.LineStart(off); got != want {
+			t.Errorf("LineStart(%d) = %d, want %d", off, got, want)
+		}
+	}
+}

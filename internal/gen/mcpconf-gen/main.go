@@ -15,6 +15,13 @@
 //
 //	go run ./internal/gen/mcpconf-gen -claude-json 50 /tmp/big
 //	time mcpconf explain --client claude --root /tmp/big/project --home /tmp/big/home
+//
+// or, with -servers N, a home DIR/home whose ~/.claude.json holds N user
+// servers and a project DIR/project whose .mcp.json holds as many,
+// indented or, with -one-line, each file on a single line:
+//
+//	go run ./internal/gen/mcpconf-gen -servers 100000 -one-line /tmp/srv
+//	time mcpconf add x --client claude --scope user --root /tmp/srv/project --home /tmp/srv/home -- uvx x
 package main
 
 import (
@@ -38,15 +45,19 @@ func run(args []string, stderr io.Writer) int {
 	per := fs.Int("per", 10, "servers per file")
 	minified := fs.Int("minified", 0, "write instead one .mcp.json of this many servers on one line")
 	claudeJSON := fs.Int("claude-json", 0, "write instead DIR/home/.claude.json of about this many MB, with an entry for DIR/project")
+	servers := fs.Int("servers", 0, "write instead DIR/home/.claude.json and DIR/project/.mcp.json of this many servers each")
+	oneLine := fs.Bool("one-line", false, "with -servers, write each file on a single line")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: mcpconf-gen [-files N] [-per N] DIR\n       mcpconf-gen -minified N DIR\n       mcpconf-gen -claude-json MB DIR")
+		fmt.Fprintln(stderr, "usage: mcpconf-gen [-files N] [-per N] DIR\n       mcpconf-gen -minified N DIR\n       mcpconf-gen -claude-json MB DIR\n       mcpconf-gen -servers N [-one-line] DIR")
 		return 2
 	}
 	var err error
 	switch {
+	case *servers > 0:
+		err = gen.ServersHome(fs.Arg(0), *servers, *oneLine)
 	case *claudeJSON > 0:
 		err = writeClaudeJSON(fs.Arg(0), int64(*claudeJSON)<<20)
 	case *minified > 0:

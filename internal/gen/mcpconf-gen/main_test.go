@@ -57,3 +57,28 @@ func TestUsage(t *testing.T) {
 		t.Errorf("no DIR: exit %d: %s", code, &stderr)
 	}
 }
+
+// TestServersFlag: -servers N writes the user's ~/.claude.json and the
+// project's .mcp.json of N servers each, on one line with -one-line.
+func TestServersFlag(t *testing.T) {
+	for _, oneLine := range []bool{false, true} {
+		dir := t.TempDir()
+		args := []string{"-servers", "3", dir}
+		if oneLine {
+			args = append([]string{"-one-line"}, args...)
+		}
+		var stderr bytes.Buffer
+		if code := run(args, &stderr); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, &stderr)
+		}
+		for _, f := range []string{filepath.Join("home", ".claude.json"), filepath.Join("project", ".mcp.json")} {
+			b, err := os.ReadFile(filepath.Join(dir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if lines := bytes.Count(b, []byte("\n")); (lines == 1) != oneLine || !bytes.Contains(b, []byte(`"s2"`)) {
+				t.Errorf("%q: %s has %d lines:\n%s", args, f, lines, b)
+			}
+		}
+	}
+}
