@@ -1,9 +1,12 @@
 package probe
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -68,11 +71,32 @@ func (s *toldSink) flush() {
 	}
 }
 
-// field is one text of a tool the checks read.
-type field struct{ what, text string }
+// field is one text of a tool the checks read: what it is ("name",
+// "title", "description", "annotations", "input schema", "output
+// schema"), where in a schema (a path, "" elsewhere), and how the checks
+// read it when not as sent (a note for messages: normalized, decoded).
+type field struct{ what, at, text, read string }
 
-func toolFields(t Tool) []field {
-	return []field{{"name", t.Name}, {"title", t.Title}, {"description", t.Said}}
+// toolTexts calls fn with every text of t the model reads: its name,
+// title and description, the title of its annotations, and the texts of
+// its input and output schemas (schemaTexts).
+func toolTexts(t Tool, fn func(field)) {
+	fn(field{what: "name", text: t.Name})
+	fn(field{what: "title", text: t.Title})
+	fn(field{what: "description", text: t.Said})
+	if len(t.Annotations) > 0 {
+		schemaTexts(string(t.Annotations), "annotations", func(f field) {
+			if f.at != "title" || f.text != t.Title {
+				fn(f)
+			}
+		})
+	}
+	if len(t.InputSchema) > 0 {
+		schemaTexts(string(t.InputSchema), "input schema", fn)
+	}
+	if len(t.OutputSchema) > 0 {
+		schemaTexts(string(t.OutputSchema), "output schema", fn)
+	}
 }
 
 // checkTold runs the checks on what each ok result's tools tell the
@@ -85,16 +109,14 @@ func checkTold(results []Result, collided map[pairTool]bool) {
 		}
 		sink := newToldSink(r)
 		for _, t := range r.Tools {
-			for _, f := range toolFields(t) {
-				for _, d := range invisibleDiags(t.Name, f) {
+			toolTexts(t, func(f field) {
+				if f.text == "" {
+					return
+				}
+				for _, d := range textDiags(t.Name, f, 0) {
 					sink.add(d)
 				}
-				if f.what != "name" {
-					for _, d := range instructionDiags(t.Name, f) {
-						sink.add(d)
-					}
-				}
-			}
+			})
 		}
 		sink.flush()
 	}
@@ -107,8 +129,114 @@ func of(tool string, f field) string {
 	if f.what == "name" {
 		return fmt.Sprintf("the name of tool %q", tool)
 	}
-	return fmt.Sprintf("the %s of tool %q", f.what, tool)
+	s := fmt.Sprintf("the %s of tool %q", f.what, tool)
+	if f.at != "" {
+		s += " at " + quoteEvidence(f.at)
+	}
+	return s + f.read
 }
+
+// The notes of a text read otherwise than as sent.
+const readFolded = " (read as the model reads it: NFKC, invisible characters removed, lookalike letters as ASCII)"
+
+// maxBase64Depth: base64 found in decoded base64 is decoded too, no
+// deeper.
+const maxBase64Depth = 2
+
+// textDiags runs the checks on one text: the characters it holds, the
+// instructions it gives as written, folded (foldText) and decoded from
+// base64, and how it disguises them.
+func textDiags(tool string, f field, depth int) []normalize.Diagnostic {
+	out := invisibleDiags(tool, f)
+	instr := f.what != "name"
+	var said []normalize.Diagnostic
+	if instr {
+		said = instructionDiags(tool, f)
+	}
+	read := f.text
+	if fo := foldText(f.text); fo != nil {
+		read = fo.text
+		if fo.word != "" {
+			if fo.kind == disguiseInvisible {
+				out = slices.DeleteFunc(out, func(d normalize.Diagnostic) bool { return d.Rule == normalize.RuleToolInvisibleCharacter })
+			}
+			out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+				fmt.Sprintf("%s disguises the word %q with %s: %s", of(tool, f), fo.word, disguise(fo.how, fo.kind), quoteEvidence(around(f.text, fo.wordAt))),
+				obfuscatedHint))
+		}
+		if instr {
+			nf := f
+			nf.text, nf.read = fo.text, readFolded
+			var fresh []normalize.Diagnostic
+			for _, d := range instructionDiags(tool, nf) {
+				if !slices.ContainsFunc(said, func(e normalize.Diagnostic) bool { return e.Rule == d.Rule }) {
+					fresh = append(fresh, d)
+				}
+			}
+			if fo.word == "" && slices.ContainsFunc(fresh, func(d normalize.Diagnostic) bool { return d.Severity == normalize.Error }) {
+				var hows []string
+				at := len(f.text)
+				for k := range disguiseKinds {
+					if fo.firstAt[k] >= 0 {
+						hows = append(hows, disguise(fo.first[k], k))
+						at = min(at, fo.firstAt[k])
+					}
+				}
+				if len(hows) == 0 {
+					hows = []string{"characters NFKC reads as ASCII"}
+					at = 0
+				}
+				out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+					fmt.Sprintf("%s gives the model an instruction that shows only once the text is read as the model reads it, written with %s: %s", of(tool, f), strings.Join(hows, " and "), quoteEvidence(around(f.text, at))),
+					obfuscatedHint))
+			}
+			said = append(said, fresh...)
+		}
+	}
+	if instr {
+		var decoded string // the first base64 that decodes to text, and its text
+		var run string
+		if depth < maxBase64Depth {
+			base64Runs(read, func(enc, dec string) {
+				if decoded == "" {
+					run, decoded = enc, dec
+				}
+				sub := textDiags(tool, field{what: f.what, at: f.at, text: dec, read: fmt.Sprintf(" (base64 %s decoded)", quoteEvidence(shortRun(enc)))}, depth+1)
+				if !slices.ContainsFunc(sub, func(d normalize.Diagnostic) bool { return d.Severity == normalize.Error }) {
+					return
+				}
+				out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+					fmt.Sprintf("%s hides an instruction to the model in base64: %s decodes to %s", of(tool, f), quoteEvidence(shortRun(enc)), quoteEvidence(around(dec, 0))),
+					obfuscatedHint))
+				out = append(out, sub...)
+			})
+		}
+		low := lowerASCII(read)
+		if m, ok := anchoredAt(low, decodeKeys, toldRegexps().decode, 200, nil); ok {
+			what := ""
+			if decoded != "" {
+				what = fmt.Sprintf("; its base64 %s decodes to %s", quoteEvidence(shortRun(run)), quoteEvidence(around(decoded, 0)))
+			}
+			out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+				fmt.Sprintf("%s tells the model to decode text and follow it: %s%s", of(tool, f), quoteEvidence(sentence(read, m[0], m[1])), what),
+				obfuscatedHint))
+		}
+	}
+	out = append(out, said...)
+	// an instruction block goes with the error it holds
+	if slices.ContainsFunc(out, func(d normalize.Diagnostic) bool {
+		switch d.Rule {
+		case normalize.RuleToolIgnoreInstructions, normalize.RuleToolHidesFromUser, normalize.RuleToolReadsSecrets, normalize.RuleToolObfuscatedText:
+			return true
+		}
+		return false
+	}) {
+		out = slices.DeleteFunc(out, func(d normalize.Diagnostic) bool { return d.Rule == normalize.RuleToolInstructionBlock })
+	}
+	return out
+}
+
+const obfuscatedHint = "text written so that a reader or a filter sees something else than the model is an attack on the model: do not use the server"
 
 // --- invisible and bidirectional characters
 
@@ -293,10 +421,17 @@ var charNames = sync.OnceValue(func() map[rune]string {
 		0x202D: "left-to-right override", 0x202E: "right-to-left override",
 		0x2066: "left-to-right isolate", 0x2067: "right-to-left isolate", 0x2068: "first strong isolate", 0x2069: "pop directional isolate",
 		0x200E: "left-to-right mark", 0x200F: "right-to-left mark", 0x061C: "Arabic letter mark",
+		0x00AD: "soft hyphen", 0x034F: "combining grapheme joiner", 0x3164: "Hangul filler", 0xFFA0: "halfwidth Hangul filler",
+		0x115F: "Hangul choseong filler", 0x1160: "Hangul jungseong filler", 0x17B4: "Khmer vowel inherent aq", 0x17B5: "Khmer vowel inherent aa",
 	}
 })
 
-func charName(r rune) string { return fmt.Sprintf("U+%04X %s", r, charNames()[r]) }
+func charName(r rune) string {
+	if name, ok := charNames()[r]; ok {
+		return fmt.Sprintf("U+%04X %s", r, name)
+	}
+	return fmt.Sprintf("U+%04X", r)
+}
 
 func invisibleDiags(tool string, f field) []normalize.Diagnostic {
 	sc := scanInvisible(f.text)
@@ -363,7 +498,7 @@ func lowerASCII(s string) string {
 // searched over a whole 32 MiB listing would be linear but slow, while
 // one run at each keyword stops within a few bytes where the text does
 // not match. An apostrophe may be typographic (’).
-type toldExprs struct{ ignore, hide, block, target *regexp.Regexp }
+type toldExprs struct{ ignore, hide, block, target, decode *regexp.Regexp }
 
 var toldRegexps = sync.OnceValue(func() toldExprs {
 	const apos = `(?:'|’)`
@@ -382,6 +517,10 @@ var toldRegexps = sync.OnceValue(func() toldExprs {
 	return toldExprs{
 		ignore: regexp.MustCompile(`^(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|system|original|other)\s+(?:instructions?|prompts?|directions?|rules|guidelines|messages?|context)\b`),
 		hide:   regexp.MustCompile(`^(?:` + hide + `)`),
+		// "decode this and follow it", "follow the decoded instructions":
+		// an imperative "decode", and an imperative to obey what it gives,
+		// in one sentence
+		decode: regexp.MustCompile(`^(?:decode\b[^.!?;\n]{0,120}?\b(?:and|then|to)\s+(?:then\s+)?(?:follow|obey|execute|carry\s+out|act\s+on|do\s+what|comply\s+with)\b|(?:follow|obey|execute|carry\s+out|act\s+on|comply\s+with)\s+(?:the\s+|its\s+)?(?:decoded|base64(?:[\s-]*(?:decoded|encoded))?|encoded|hidden)\s+(?:instructions?|text|string|message|payload|content|commands?|steps?|prompt)\b)`),
 		block:  regexp.MustCompile(`^<\s*(?:important|system|instructions?|system[-_ ]?prompt|hidden|secret|admin)\s*>`),
 		// Credentials and files a tool has no business asking for, from
 		// where a keyword starts (a home prefix is taken back by hand). A
@@ -403,7 +542,10 @@ var (
 	targetKeys = sync.OnceValue(func() *[256][]string {
 		return keyTable(".ssh", "id_", ".aws/", ".netrc", ".git-credentials", "/etc/", ".gnupg", "private", "seed", "recovery", "mcp.json", ".cursor/", "claude_desktop_config", ".claude.json", ".env", ".npmrc", ".pypirc", ".docker/", ".kube/", "_history", "api", "password", "secret", "access", "credentials", "session")
 	})
-	blockKeys = sync.OnceValue(func() *[256][]string { return keyTable("<") })
+	blockKeys  = sync.OnceValue(func() *[256][]string { return keyTable("<") })
+	decodeKeys = sync.OnceValue(func() *[256][]string {
+		return keyTable("decode", "follow", "obey", "execute", "carry", "act", "comply")
+	})
 )
 
 // keywords finds any of a few words in one pass: the keys by their first
@@ -952,5 +1094,221 @@ func checkSharedNames(results []Result, collided map[pairTool]bool) {
 		hint := "the model sees both and picks one by its description, and may call the wrong server's; if the two servers are the same, remove one"
 		a.Diagnostics = append(a.Diagnostics, diag(normalize.RuleToolNameShared, normalize.Info, msg(a, b), hint))
 		b.Diagnostics = append(b.Diagnostics, diag(normalize.RuleToolNameShared, normalize.Info, msg(b, a), hint))
+	}
+}
+
+// --- base64
+
+// minBase64 is the shortest run of base64 decoded: 18 bytes of text, a
+// short sentence; shorter runs are words and identifiers.
+const minBase64 = 24
+
+func base64Byte(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '-' || c == '_'
+}
+
+// base64Runs calls fn with each run of at least minBase64 base64
+// characters of s (standard or URL alphabet, padded or not) that decodes
+// to text: valid UTF-8 without control characters but tabs and line
+// breaks. Binary data (an image, a key, a hash) is not text.
+func base64Runs(s string, fn func(enc, dec string)) {
+	for i := 0; i < len(s); {
+		if !base64Byte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && base64Byte(s[j]) {
+			j++
+		}
+		enc := s[i:j]
+		for j < len(s) && s[j] == '=' && j-i < len(enc)+2 {
+			j++
+		}
+		start := i
+		i = j
+		if len(enc) < minBase64 || start > 0 && (s[start-1] == '=' || s[start-1] == '\\') {
+			continue
+		}
+		enc64 := base64.RawStdEncoding
+		if strings.ContainsAny(enc, "-_") {
+			if strings.ContainsAny(enc, "+/") {
+				continue
+			}
+			enc64 = base64.RawURLEncoding
+		}
+		b, err := enc64.DecodeString(enc)
+		if err != nil || !isText(b) {
+			continue
+		}
+		fn(s[start:j], string(b))
+	}
+}
+
+// isText: valid UTF-8, no control character but tabs and line breaks,
+// and a letter in it.
+func isText(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	letter := false
+	for _, r := range string(b) {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+		case r < 0x20 || r >= 0x7F && r < 0xA0 || r == utf8.RuneError:
+			return false
+		case unicode.IsLetter(r):
+			letter = true
+		}
+	}
+	return letter
+}
+
+// shortRun is the start of a run of base64, for a message.
+func shortRun(enc string) string {
+	if len(enc) <= 24 {
+		return enc
+	}
+	return enc[:20] + "…"
+}
+
+// --- the texts of a JSON schema
+
+// schemaTexts calls fn with each text of a JSON schema (or of a tool's
+// annotations) the model reads: every "description" and "title" at any
+// depth, the strings of "enum" and "examples", "default" and "const"
+// when they are strings, and the names of "properties"; at is the path
+// to it. One pass over the document; one that is not JSON is read up to
+// where it breaks.
+func schemaTexts(doc, what string, fn func(field)) {
+	w := schemaWalk{doc: doc, what: what, fn: fn}
+	w.value("", 0)
+}
+
+type schemaWalk struct {
+	doc, what string
+	i         int
+	path      []string
+	fn        func(field)
+	bad       bool
+}
+
+// maxSchemaDepth bounds the nesting the walk follows.
+const maxSchemaDepth = 200
+
+func (w *schemaWalk) space() {
+	for w.i < len(w.doc) && (w.doc[w.i] == ' ' || w.doc[w.i] == '\t' || w.doc[w.i] == '\n' || w.doc[w.i] == '\r') {
+		w.i++
+	}
+}
+
+func (w *schemaWalk) expect(c byte) bool {
+	w.space()
+	if w.i < len(w.doc) && w.doc[w.i] == c {
+		w.i++
+		return true
+	}
+	w.bad = true
+	return false
+}
+
+func (w *schemaWalk) emit(key, text string) {
+	w.path = append(w.path, key)
+	w.fn(field{what: w.what, at: strings.Join(w.path, "."), text: text})
+	w.path = w.path[:len(w.path)-1]
+}
+
+// str reads a JSON string at w.i.
+func (w *schemaWalk) str() (string, bool) {
+	if !w.expect('"') {
+		return "", false
+	}
+	start, escaped := w.i, false
+	for w.i < len(w.doc) {
+		switch w.doc[w.i] {
+		case '\\':
+			escaped = true
+			w.i += 2
+			continue
+		case '"':
+			s := w.doc[start:w.i]
+			w.i++
+			if escaped {
+				var u string
+				if json.Unmarshal([]byte(w.doc[start-1:w.i]), &u) != nil {
+					w.bad = true
+					return "", false
+				}
+				s = u
+			}
+			return s, true
+		}
+		w.i++
+	}
+	w.bad = true
+	return "", false
+}
+
+func (w *schemaWalk) value(key string, depth int) {
+	w.space()
+	if w.bad || w.i >= len(w.doc) || depth > maxSchemaDepth {
+		w.bad = true
+		return
+	}
+	switch w.doc[w.i] {
+	case '{':
+		w.i++
+		for n := 0; !w.bad; n++ {
+			w.space()
+			if w.i < len(w.doc) && w.doc[w.i] == '}' {
+				w.i++
+				return
+			}
+			if n > 0 && !w.expect(',') {
+				return
+			}
+			k, ok := w.str()
+			if !ok || !w.expect(':') {
+				return
+			}
+			w.path = append(w.path, k)
+			if key == "properties" {
+				w.fn(field{what: w.what, at: strings.Join(w.path, "."), text: k})
+			}
+			w.value(k, depth+1)
+			w.path = w.path[:len(w.path)-1]
+		}
+	case '[':
+		w.i++
+		for n := 0; !w.bad; n++ {
+			w.space()
+			if w.i < len(w.doc) && w.doc[w.i] == ']' {
+				w.i++
+				return
+			}
+			if n > 0 && !w.expect(',') {
+				return
+			}
+			w.space()
+			if (key == "enum" || key == "examples") && w.i < len(w.doc) && w.doc[w.i] == '"' {
+				s, ok := w.str()
+				if ok {
+					w.emit(strconv.Itoa(n), s)
+				}
+				continue
+			}
+			w.path = append(w.path, strconv.Itoa(n))
+			w.value("", depth+1)
+			w.path = w.path[:len(w.path)-1]
+		}
+	case '"':
+		s, ok := w.str()
+		if ok && (key == "description" || key == "title" || key == "default" || key == "const") {
+			w.fn(field{what: w.what, at: strings.Join(w.path, "."), text: s})
+		}
+	default:
+		for w.i < len(w.doc) && !strings.ContainsRune(",]} \t\n\r", rune(w.doc[w.i])) {
+			w.i++
+		}
 	}
 }
