@@ -247,10 +247,18 @@ func foldText(s string) *folding {
 		for j < len(s) && s[j] >= utf8.RuneSelf {
 			j++
 		}
-		// a run of characters outside ASCII: NFKC (exact: ASCII
-		// characters start a segment of their own), then each character
-		// of it removed, folded or kept
+		// a run of characters outside ASCII: NFKC, then each character
+		// of it removed, folded or kept. NFKC by runs is NFKC: an ASCII
+		// character starts a segment of its own, and one that a mark
+		// after it may compose with is taken into the run.
 		f.note(s, i, j)
+		if i > 0 && s[i-1] < utf8.RuneSelf && !norm.NFKC.PropertiesString(s[i:]).BoundaryBefore() {
+			i--
+			out = out[:len(out)-1]
+			if wordOut == len(out) {
+				wordOut = -1
+			}
+		}
 		buf = norm.NFKC.AppendString(buf[:0], s[i:j])
 		if wordOut >= 0 {
 			touched = true
