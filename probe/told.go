@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -91,12 +92,22 @@ func toolTexts(t Tool, fn func(field)) {
 			}
 		})
 	}
-	if len(t.InputSchema) > 0 {
+	if hasTexts(t.InputSchema) {
 		schemaTexts(string(t.InputSchema), "input schema", fn)
 	}
-	if len(t.OutputSchema) > 0 {
+	if hasTexts(t.OutputSchema) {
 		schemaTexts(string(t.OutputSchema), "output schema", fn)
 	}
+}
+
+// hasTexts says whether a schema may hold a text schemaTexts reads.
+func hasTexts(schema json.RawMessage) bool {
+	for _, k := range [...]string{`"description"`, `"title"`, `"properties"`, `"enum"`, `"examples"`, `"default"`, `"const"`} {
+		if bytes.Contains(schema, []byte(k)) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkTold runs the checks on what each ok result's tools tell the
@@ -108,15 +119,18 @@ func checkTold(results []Result, collided map[pairTool]bool) {
 			continue
 		}
 		sink := newToldSink(r)
+		var tool string
+		check := func(f field) {
+			if f.text == "" {
+				return
+			}
+			for _, d := range textDiags(tool, f, 0) {
+				sink.add(d)
+			}
+		}
 		for _, t := range r.Tools {
-			toolTexts(t, func(f field) {
-				if f.text == "" {
-					return
-				}
-				for _, d := range textDiags(t.Name, f, 0) {
-					sink.add(d)
-				}
-			})
+			tool = t.Name
+			toolTexts(t, check)
 		}
 		sink.flush()
 	}
@@ -176,10 +190,11 @@ func textDiags(tool string, f field, depth int) []normalize.Diagnostic {
 			if fo.word == "" && slices.ContainsFunc(fresh, func(d normalize.Diagnostic) bool { return d.Severity == normalize.Error }) {
 				var hows []string
 				at := len(f.text)
+				first, firstAt := disguises(f.text)
 				for k := range disguiseKinds {
-					if fo.firstAt[k] >= 0 {
-						hows = append(hows, disguise(fo.first[k], k))
-						at = min(at, fo.firstAt[k])
+					if firstAt[k] >= 0 {
+						hows = append(hows, disguise(first[k], k))
+						at = min(at, firstAt[k])
 					}
 				}
 				if len(hows) == 0 {
@@ -196,30 +211,27 @@ func textDiags(tool string, f field, depth int) []normalize.Diagnostic {
 	if instr {
 		var decoded string // the first base64 that decodes to text, and its text
 		var run string
-		if depth < maxBase64Depth {
-			base64Runs(read, func(enc, dec string) {
-				if decoded == "" {
-					run, decoded = enc, dec
-				}
-				sub := textDiags(tool, field{what: f.what, at: f.at, text: dec, read: fmt.Sprintf(" (base64 %s decoded)", quoteEvidence(shortRun(enc)))}, depth+1)
-				if !slices.ContainsFunc(sub, func(d normalize.Diagnostic) bool { return d.Severity == normalize.Error }) {
-					return
-				}
-				out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
-					fmt.Sprintf("%s hides an instruction to the model in base64: %s decodes to %s", of(tool, f), quoteEvidence(shortRun(enc)), quoteEvidence(around(dec, 0))),
-					obfuscatedHint))
-				out = append(out, sub...)
-			})
-		}
-		low := lowerASCII(read)
-		if m, ok := anchoredAt(low, decodeKeys, toldRegexps().decode, 200, nil); ok {
-			what := ""
-			if decoded != "" {
-				what = fmt.Sprintf("; its base64 %s decodes to %s", quoteEvidence(shortRun(run)), quoteEvidence(around(decoded, 0)))
+		for i := 0; depth < maxBase64Depth; {
+			enc, dec, next, ok := nextBase64(read, i)
+			if !ok {
+				break
+			}
+			i = next
+			if decoded == "" {
+				run, decoded = enc, dec
+			}
+			sub := textDiags(tool, field{what: f.what, at: f.at, text: dec, read: fmt.Sprintf(" (base64 %s decoded)", quoteEvidence(shortRun(enc)))}, depth+1)
+			if !slices.ContainsFunc(sub, func(d normalize.Diagnostic) bool { return d.Severity == normalize.Error }) {
+				continue
 			}
 			out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
-				fmt.Sprintf("%s tells the model to decode text and follow it: %s%s", of(tool, f), quoteEvidence(sentence(read, m[0], m[1])), what),
+				fmt.Sprintf("%s hides an instruction to the model in base64: %s decodes to %s", of(tool, f), quoteEvidence(shortRun(enc)), quoteEvidence(around(dec, 0))),
 				obfuscatedHint))
+			out = append(out, sub...)
+		}
+		// "decode and follow", with what the base64 decodes to
+		if i := slices.IndexFunc(said, func(d normalize.Diagnostic) bool { return d.Rule == normalize.RuleToolObfuscatedText }); i >= 0 && decoded != "" {
+			said[i].Message += fmt.Sprintf("; its base64 %s decodes to %s", quoteEvidence(shortRun(run)), quoteEvidence(around(decoded, 0)))
 		}
 	}
 	out = append(out, said...)
@@ -636,6 +648,13 @@ func instructionDiags(tool string, f field) []normalize.Diagnostic {
 	}
 	if d, ok := sensitiveDiag(tool, f, s, low); ok {
 		out = append(out, d)
+	}
+	if strings.Contains(low, "decode") || strings.Contains(low, "base64") || strings.Contains(low, "encoded") || strings.Contains(low, "hidden") {
+		if m, ok := anchoredAt(low, decodeKeys, re.decode, 200, nil); ok {
+			out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+				fmt.Sprintf("%s tells the model to decode text and follow it: %s", of(tool, f), quoteEvidence(sentence(s, m[0], m[1]))),
+				obfuscatedHint))
+		}
 	}
 	if len(out) == 0 {
 		if m, ok := anchoredAt(low, blockKeys, re.block, 60, nil); ok {
@@ -1107,12 +1126,13 @@ func base64Byte(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '-' || c == '_'
 }
 
-// base64Runs calls fn with each run of at least minBase64 base64
-// characters of s (standard or URL alphabet, padded or not) that decodes
-// to text: valid UTF-8 without control characters but tabs and line
-// breaks. Binary data (an image, a key, a hash) is not text.
-func base64Runs(s string, fn func(enc, dec string)) {
-	for i := 0; i < len(s); {
+// nextBase64 finds, from s[i:], the next run of at least minBase64
+// base64 characters (standard or URL alphabet, padded or not) that
+// decodes to text: valid UTF-8 without control characters but tabs and
+// line breaks. Binary data (an image, a key, a hash) is not text. next is
+// where to look for the one after.
+func nextBase64(s string, i int) (enc, dec string, next int, ok bool) {
+	for i < len(s) {
 		if !base64Byte(s[i]) {
 			i++
 			continue
@@ -1141,8 +1161,9 @@ func base64Runs(s string, fn func(enc, dec string)) {
 		if err != nil || !isText(b) {
 			continue
 		}
-		fn(s[start:j], string(b))
+		return s[start:j], string(b), j, true
 	}
+	return "", "", len(s), false
 }
 
 // isText: valid UTF-8, no control character but tabs and line breaks,

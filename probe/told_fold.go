@@ -167,10 +167,6 @@ type folding struct {
 	wordAt, wordTo int
 	how            rune
 	kind           int
-	// the first character of each kind of disguise the text holds, and
-	// where (-1 for none)
-	first   [disguiseKinds]rune
-	firstAt [disguiseKinds]int
 }
 
 // foldRelevant says whether folding s could change what the instruction
@@ -217,7 +213,7 @@ func foldText(s string) *folding {
 	if !foldRelevant(s) {
 		return nil
 	}
-	f := &folding{firstAt: [disguiseKinds]int{-1, -1, -1}}
+	f := &folding{}
 	out := make([]byte, 0, len(s))
 	var buf []byte
 	// the word read so far: its start in out (-1 for none) and in s, and
@@ -251,7 +247,6 @@ func foldText(s string) *folding {
 		// of it removed, folded or kept. NFKC by runs is NFKC: an ASCII
 		// character starts a segment of its own, and one that a mark
 		// after it may compose with is taken into the run.
-		f.note(s, i, j)
 		if i > 0 && s[i-1] < utf8.RuneSelf && !norm.NFKC.PropertiesString(s[i:]).BoundaryBefore() {
 			i--
 			out = out[:len(out)-1]
@@ -259,7 +254,11 @@ func foldText(s string) *folding {
 				wordOut = -1
 			}
 		}
-		buf = norm.NFKC.AppendString(buf[:0], s[i:j])
+		if plainRun(s[i:j]) {
+			buf = append(buf[:0], s[i:j]...)
+		} else {
+			buf = norm.NFKC.AppendString(buf[:0], s[i:j])
+		}
 		if wordOut >= 0 {
 			touched = true
 		}
@@ -301,15 +300,25 @@ func foldText(s string) *folding {
 	return f
 }
 
-// note records the first character of each kind of disguise in s[i:j].
-func (f *folding) note(s string, i, j int) {
-	if f.firstAt[0] >= 0 && f.firstAt[1] >= 0 && f.firstAt[2] >= 0 {
-		return
+// plainRun: s holds only default-ignorables and lookalikes, which NFKC
+// leaves as they are and composes with nothing, so that NFKC need not run.
+func plainRun(s string) bool {
+	for _, r := range s {
+		if !ignorable(r) && lookalike(r) == 0 || r == 0x3164 || r == 0xFFA0 {
+			return false
+		}
 	}
-	for k := i; k < j; {
-		r, n := utf8.DecodeRuneInString(s[k:])
+	return true
+}
+
+// disguises finds, for a message, the first character of each kind of
+// disguise in s (firstAt -1 for a kind s does not hold).
+func disguises(s string) (first [disguiseKinds]rune, firstAt [disguiseKinds]int) {
+	firstAt = [disguiseKinds]int{-1, -1, -1}
+	for k, r := range s {
 		kind := -1
 		switch {
+		case r < utf8.RuneSelf:
 		case ignorable(r):
 			kind = disguiseInvisible
 		case lookalike(r) != 0:
@@ -317,11 +326,11 @@ func (f *folding) note(s string, i, j int) {
 		case compatASCII(s[k:]):
 			kind = disguiseCompat
 		}
-		if kind >= 0 && f.firstAt[kind] < 0 {
-			f.first[kind], f.firstAt[kind] = r, k
+		if kind >= 0 && firstAt[kind] < 0 {
+			first[kind], firstAt[kind] = r, k
 		}
-		k += n
 	}
+	return first, firstAt
 }
 
 // disguisedWords are the words of instructions to the model, and of the
