@@ -17,19 +17,24 @@ import (
 )
 
 // The checks on what servers tell the model: a tool's name, title and
-// description (Tool.Said) are text the model reads and obeys. They find
+// description (Tool.Said), its annotations' title and the texts of its
+// schemas (toolTexts) are text the model reads and obeys. They find
 // characters the user does not see (Unicode tags, bidirectional controls,
 // zero-width characters), instructions aimed at the model rather than
 // describing the tool (keeping a step from the user, ignoring other
 // instructions, reading credentials and passing them on, <IMPORTANT>
-// blocks), a description that names another server's tools, and two
-// servers exposing the same tool name.
+// blocks), as written, as the model reads them (told_fold.go) and in
+// base64, and how they are disguised; a description that names another
+// server's tools, and two servers exposing the same tool name.
 //
 // They run over every listing Check sees (up to 5,000 tools and 32 MiB per
 // server), so each is linear in the text: one pass over the runes for
-// characters; for instructions, keywords found in one pass over an
-// ASCII-lowered copy and RE2 expressions (no backtracking) anchored where
-// they are; one map lookup per word for names.
+// characters and one to fold them; for instructions, keywords found in
+// one pass over an ASCII-lowered copy (of the text, of its folded copy
+// when folding changes its ASCII, of what its base64 decodes to: each
+// byte is read a bounded number of times) and RE2 expressions (no
+// backtracking) anchored where they are; one map lookup per word for
+// names.
 
 // maxToldPerRule bounds the diagnostics of one rule on one result: a
 // server whose thousands of tools all carry a pattern gets this many, and
@@ -293,6 +298,9 @@ func scanInvisible(s string) *invisibleScan {
 	}
 	sc := &invisibleScan{tagAt: -1, vsAt: -1}
 	var prev rune // the rune before i, variation selectors skipped
+	if i > 0 {
+		prev = rune(s[i-1])
+	}
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
@@ -356,6 +364,13 @@ func scanInvisible(s string) *invisibleScan {
 			if sc.zeroWidth == 0 && !legitimateJoiner(r, prev, next) {
 				sc.zeroWidth, sc.zeroAt = r, i
 			}
+		case hangulFiller(r), r == 0x034F:
+			// a Hangul filler outside Hangul, a combining grapheme joiner
+			// between two letters: blanks that hide what is between them
+			next, _ := utf8.DecodeRuneInString(s[i+size:])
+			if sc.zeroWidth == 0 && (r == 0x034F && asciiLetter(prev) && asciiLetter(next) || r != 0x034F && !hangul(prev) && !hangul(next)) {
+				sc.zeroWidth, sc.zeroAt = r, i
+			}
 		case isRTL(r):
 			sc.rtl = true
 		}
@@ -405,6 +420,16 @@ func legitimateJoiner(r, prev, next rune) bool {
 	}
 	return false
 }
+
+func hangulFiller(r rune) bool { return r == 0x3164 || r == 0xFFA0 || r == 0x115F || r == 0x1160 }
+
+// hangul: a Hangul syllable or jamo, not a filler.
+func hangul(r rune) bool {
+	return (r >= 0x1100 && r <= 0x11FF || r >= 0x3131 && r <= 0x318E || r >= 0xA960 && r <= 0xA97F ||
+		r >= 0xAC00 && r <= 0xD7A3 || r >= 0xD7B0 && r <= 0xD7FF || r >= 0xFFA1 && r <= 0xFFDC) && !hangulFiller(r)
+}
+
+func asciiLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
 
 func pictograph(r rune) bool {
 	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2300 && r <= 0x27BF || r >= 0x2B00 && r <= 0x2BFF ||

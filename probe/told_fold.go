@@ -225,10 +225,9 @@ func foldText(s string) *folding {
 		}
 		wordOut, touched = -1, false
 	}
-	asciiLetter := func(c byte) bool { c |= 0x20; return c >= 'a' && c <= 'z' }
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if asciiLetter(c) {
+			if asciiLetter(rune(c)) {
 				if wordOut < 0 {
 					wordOut, wordAt = len(out), i
 				}
@@ -274,7 +273,7 @@ func foldText(s string) *folding {
 				c = byte(r)
 			}
 			switch {
-			case c != 0 && asciiLetter(c):
+			case c != 0 && asciiLetter(rune(c)):
 				if wordOut < 0 {
 					wordOut, wordAt = len(out), i
 				}
