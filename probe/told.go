@@ -91,8 +91,9 @@ func toolTexts(t Tool, fn func(field)) {
 	fn(field{what: "title", text: t.Title})
 	fn(field{what: "description", text: t.Said})
 	if len(t.Annotations) > 0 {
+		title := t.Title
 		schemaTexts(string(t.Annotations), "annotations", func(f field) {
-			if f.at != "title" || f.text != t.Title {
+			if f.at != "title" || f.text != title {
 				fn(f)
 			}
 		})

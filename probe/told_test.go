@@ -469,6 +469,12 @@ func BenchmarkToldWorstCase(b *testing.B) {
 		{"user", "do not the user never user keep users without "},
 		{"invisible", "a\u200d\u200b\u202e\U000E0041 "},
 		{"words", "read_text_file get_file_contents x_y "},
+		// folded: lookalikes, compatibility forms, invisible characters in
+		// words; base64 that decodes to text
+		{"cyrillic", "Читает файл и возвращает содержимое пользователю. "},
+		{"fullwidth", "Ｒｅａｄｓ ｔｈｅ ｆｉｌｅ ｆｏｒ ｔｈｅ ｕｓｅｒ. "},
+		{"split words", "re\u00adads the us\u200ber's fi\u2060le "},
+		{"base64", "SGVyZSBpcyB0aGUgd2VhdGhlciBmb3IgdG9kYXku "},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			text := strings.Repeat(c.unit, 16<<20/len(c.unit))
