@@ -552,13 +552,15 @@ var toldRegexps = sync.OnceValue(func() toldExprs {
 		`users?\s+(?:does|do|need)\s*(?:not|n` + apos + `t)\s+(?:need\s+to\s+|have\s+to\s+)?(?:know|see|be\s+told|be\s+informed)\s+(?:about\s+)?(?:this|it|that)\b`,
 	}, "|")
 	home := `(?:(?:~|\$home|%userprofile%)/)?`
+	obey := `(?:follow|obey|execute|carry\s+out|act\s+on|comply\s+with)`
+	orders := `(?:instructions?|text|string|message|payload|content|commands?|steps?|prompt|orders?|directions?)`
 	return toldExprs{
 		ignore: regexp.MustCompile(`^(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|system|original|other)\s+(?:instructions?|prompts?|directions?|rules|guidelines|messages?|context)\b`),
 		hide:   regexp.MustCompile(`^(?:` + hide + `)`),
 		// "decode this and follow it", "follow the decoded instructions":
 		// an imperative "decode", and an imperative to obey what it gives,
 		// in one sentence
-		decode: regexp.MustCompile(`^(?:decode\b[^.!?;\n]{0,120}?\b(?:and|then|to)\s+(?:then\s+)?(?:follow|obey|execute|carry\s+out|act\s+on|do\s+what|comply\s+with)\b|(?:follow|obey|execute|carry\s+out|act\s+on|comply\s+with)\s+(?:the\s+|its\s+)?(?:decoded|base64(?:[\s-]*(?:decoded|encoded))?|encoded|hidden)\s+(?:instructions?|text|string|message|payload|content|commands?|steps?|prompt)\b)`),
+		decode: regexp.MustCompile(`^(?:decode\b[^.!?;\n]{0,120}?\b(?:and|then|to)\s+(?:then\s+)?(?:` + obey + `\s+(?:it|them|this|that|(?:the|its|these|those)\s+(?:(?:decoded|resulting|hidden|encoded)\s+)?` + orders + `)\b|do\s+(?:what|as)\s+it\s+says)|` + obey + `\s+(?:the\s+|its\s+)?(?:decoded|base64(?:[\s-]*(?:decoded|encoded))?|encoded|hidden)\s+` + orders + `\b)`),
 		block:  regexp.MustCompile(`^<\s*(?:important|system|instructions?|system[-_ ]?prompt|hidden|secret|admin)\s*>`),
 		// Credentials and files a tool has no business asking for, from
 		// where a keyword starts (a home prefix is taken back by hand). A
