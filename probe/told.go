@@ -81,7 +81,10 @@ func (s *toldSink) flush() {
 // "title", "description", "annotations", "input schema", "output
 // schema"), where in a schema (a path, "" elsewhere), and how the checks
 // read it when not as sent (a note for messages: normalized, decoded).
-type field struct{ what, at, text, read string }
+type field struct {
+	what, text, read string
+	at               []string // valid during the call that gets the field
+}
 
 // toolTexts calls fn with every text of t the model reads: its name,
 // title and description, the title of its annotations, and the texts of
@@ -93,7 +96,7 @@ func toolTexts(t Tool, fn func(field)) {
 	if len(t.Annotations) > 0 {
 		title := t.Title
 		schemaTexts(string(t.Annotations), "annotations", func(f field) {
-			if f.at != "title" || f.text != title {
+			if len(f.at) != 1 || f.at[0] != "title" || f.text != title {
 				fn(f)
 			}
 		})
@@ -150,8 +153,8 @@ func of(tool string, f field) string {
 		return fmt.Sprintf("the name of tool %q", tool)
 	}
 	s := fmt.Sprintf("the %s of tool %q", f.what, tool)
-	if f.at != "" {
-		s += " at " + quoteEvidence(f.at)
+	if len(f.at) > 0 {
+		s += " at " + quoteEvidence(strings.Join(f.at, "."))
 	}
 	return s + f.read
 }
@@ -1263,7 +1266,7 @@ func (w *schemaWalk) expect(c byte) bool {
 
 func (w *schemaWalk) emit(key, text string) {
 	w.path = append(w.path, key)
-	w.fn(field{what: w.what, at: strings.Join(w.path, "."), text: text})
+	w.fn(field{what: w.what, at: w.path, text: text})
 	w.path = w.path[:len(w.path)-1]
 }
 
@@ -1322,7 +1325,7 @@ func (w *schemaWalk) value(key string, depth int) {
 			}
 			w.path = append(w.path, k)
 			if key == "properties" {
-				w.fn(field{what: w.what, at: strings.Join(w.path, "."), text: k})
+				w.fn(field{what: w.what, at: w.path, text: k})
 			}
 			w.value(k, depth+1)
 			w.path = w.path[:len(w.path)-1]
@@ -1353,7 +1356,7 @@ func (w *schemaWalk) value(key string, depth int) {
 	case '"':
 		s, ok := w.str()
 		if ok && (key == "description" || key == "title" || key == "default" || key == "const") {
-			w.fn(field{what: w.what, at: strings.Join(w.path, "."), text: s})
+			w.fn(field{what: w.what, at: w.path, text: s})
 		}
 	default:
 		for w.i < len(w.doc) && !strings.ContainsRune(",]} \t\n\r", rune(w.doc[w.i])) {

@@ -84,7 +84,7 @@ func FuzzSchemaTexts(f *testing.F) {
 	f.Fuzz(func(t *testing.T, doc string) {
 		var got []string
 		w := schemaWalk{doc: doc, what: "input schema", fn: func(f field) {
-			if strings.HasSuffix(f.at, "description") {
+			if len(f.at) > 0 && strings.HasSuffix(f.at[len(f.at)-1], "description") {
 				got = append(got, f.text)
 			}
 		}}

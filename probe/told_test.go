@@ -459,6 +459,32 @@ func BenchmarkToldChecks(b *testing.B) {
 	}
 }
 
+// BenchmarkToldSchemas: the checks on a listing of 2,000 tools whose
+// input and output schemas hold ten described properties each (about
+// 2 KiB a schema), the texts the model reads besides the description.
+func BenchmarkToldSchemas(b *testing.B) {
+	r := bigListing("big", 2000, 256)
+	props := map[string]any{}
+	for i := range 10 {
+		props[fmt.Sprintf("arg_%d", i)] = map[string]any{"type": "string", "title": "An argument", "description": benign[i%len(benign)][:min(150, len(benign[i%len(benign)]))], "enum": []string{"fast", "slow", "Ｒｅａｄ"}, "default": "fast"}
+	}
+	schema, _ := json.Marshal(map[string]any{"type": "object", "description": "What the tool takes.", "properties": props})
+	size := 0
+	for i := range r.Tools {
+		r.Tools[i].InputSchema, r.Tools[i].OutputSchema = schema, schema
+		size += 2*len(schema) + len(r.Tools[i].Said)
+	}
+	results := []Result{r}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		results[0].Diagnostics = nil
+		checkTold(results, nil)
+	}
+	if len(results[0].Diagnostics) != 0 {
+		b.Fatalf("%q", messagesOf(results[0].Diagnostics))
+	}
+}
+
 // BenchmarkToldWorstCase: one 16 MiB description made of what the
 // expressions look for (most of it matching nothing), to show they stay
 // linear.
