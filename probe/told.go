@@ -206,13 +206,11 @@ func textDiags(tool string, f field, depth int) []normalize.Diagnostic {
 						at = min(at, firstAt[k])
 					}
 				}
-				if len(hows) == 0 {
-					hows = []string{"characters NFKC reads as ASCII"}
-					at = 0
+				if len(hows) > 0 {
+					out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+						fmt.Sprintf("%s gives the model an instruction that shows only once the text is read as the model reads it, written with %s: %s", of(tool, f), strings.Join(hows, " and "), quoteEvidence(around(f.text, at))),
+						obfuscatedHint))
 				}
-				out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
-					fmt.Sprintf("%s gives the model an instruction that shows only once the text is read as the model reads it, written with %s: %s", of(tool, f), strings.Join(hows, " and "), quoteEvidence(around(f.text, at))),
-					obfuscatedHint))
 			}
 			said = append(said, fresh...)
 		}

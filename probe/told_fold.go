@@ -322,7 +322,9 @@ func disguises(s string) (first [disguiseKinds]rune, firstAt [disguiseKinds]int)
 			kind = disguiseInvisible
 		case lookalike(r) != 0:
 			kind = disguiseLookalike
-		case compatASCII(s[k:]):
+		case compatASCII(s[k:]) && strings.TrimSpace(norm.NFKC.String(string(r))) != "":
+			// a no-break or ideographic space is typography, not a
+			// disguise
 			kind = disguiseCompat
 		}
 		if kind >= 0 && firstAt[kind] < 0 {
