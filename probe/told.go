@@ -206,6 +206,9 @@ func textDiags(tool string, f field, depth int) []normalize.Diagnostic {
 						at = min(at, firstAt[k])
 					}
 				}
+				if firstAt[disguiseInvisible] >= 0 {
+					out = slices.DeleteFunc(out, func(d normalize.Diagnostic) bool { return d.Rule == normalize.RuleToolInvisibleCharacter })
+				}
 				if len(hows) > 0 {
 					out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
 						fmt.Sprintf("%s gives the model an instruction that shows only once the text is read as the model reads it, written with %s: %s", of(tool, f), strings.Join(hows, " and "), quoteEvidence(around(f.text, at))),

@@ -319,7 +319,10 @@ func disguises(s string) (first [disguiseKinds]rune, firstAt [disguiseKinds]int)
 		switch {
 		case r < utf8.RuneSelf:
 		case ignorable(r):
-			kind = disguiseInvisible
+			// between two ASCII characters (not in an emoji sequence)
+			if n := k + utf8.RuneLen(r); k > 0 && s[k-1] < utf8.RuneSelf && n < len(s) && s[n] < utf8.RuneSelf {
+				kind = disguiseInvisible
+			}
 		case lookalike(r) != 0:
 			kind = disguiseLookalike
 		case compatASCII(s[k:]) && strings.TrimSpace(norm.NFKC.String(string(r))) != "":
