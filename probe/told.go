@@ -84,6 +84,7 @@ func (s *toldSink) flush() {
 type field struct {
 	what, text, read string
 	at               []string // valid during the call that gets the field
+	base64           string   // the base64 text was decoded from, "" for none
 }
 
 // toolTexts calls fn with every text of t the model reads: its name,
@@ -155,6 +156,9 @@ func of(tool string, f field) string {
 	s := fmt.Sprintf("the %s of tool %q", f.what, tool)
 	if len(f.at) > 0 {
 		s += " at " + quoteEvidence(strings.Join(f.at, "."))
+	}
+	if f.base64 != "" {
+		s += fmt.Sprintf(" (base64 %s decoded)", quoteEvidence(shortRun(f.base64)))
 	}
 	return s + f.read
 }
@@ -230,7 +234,7 @@ func textDiags(tool string, f field, depth int) []normalize.Diagnostic {
 			if decoded == "" {
 				run, decoded = enc, dec
 			}
-			sub := textDiags(tool, field{what: f.what, at: f.at, text: dec, read: fmt.Sprintf(" (base64 %s decoded)", quoteEvidence(shortRun(enc)))}, depth+1)
+			sub := textDiags(tool, field{what: f.what, at: f.at, text: dec, base64: enc}, depth+1)
 			if !slices.ContainsFunc(sub, func(d normalize.Diagnostic) bool { return d.Severity == normalize.Error }) {
 				continue
 			}

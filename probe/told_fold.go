@@ -216,12 +216,13 @@ func foldText(s string) *folding {
 	f := &folding{}
 	out := make([]byte, 0, len(s))
 	var buf []byte
+	var it norm.Iter
 	// the word read so far: its start in out (-1 for none) and in s, and
 	// whether a run of characters outside ASCII is in it
 	wordOut, wordAt, touched := -1, 0, false
 	endWord := func(to int) {
 		if wordOut >= 0 && touched && f.word == "" {
-			f.checkWord(s, string(out[wordOut:]), wordAt, to)
+			f.checkWord(s, out[wordOut:], wordAt, to)
 		}
 		wordOut, touched = -1, false
 	}
@@ -253,10 +254,15 @@ func foldText(s string) *folding {
 				wordOut = -1
 			}
 		}
-		if plainRun(s[i:j]) {
-			buf = append(buf[:0], s[i:j]...)
-		} else {
-			buf = norm.NFKC.AppendString(buf[:0], s[i:j])
+		buf = append(buf[:0], s[i:j]...)
+		if !plainRun(s[i:j]) {
+			// one iterator for the text: norm.Form.AppendString would
+			// allocate its buffers for each run
+			buf = buf[:0]
+			it.InitString(norm.NFKC, s[i:j])
+			for !it.Done() {
+				buf = append(buf, it.Next()...)
+			}
 		}
 		if wordOut >= 0 {
 			touched = true
@@ -358,12 +364,15 @@ var disguisedWords = map[string]bool{
 // an instruction keyword disguised by an invisible character between two
 // of its letters or by a lookalike letter. A fullwidth or mathematical
 // word alone is not: Japanese and Chinese text writes Latin words so.
-func (f *folding) checkWord(s, word string, at, to int) {
+func (f *folding) checkWord(s string, word []byte, at, to int) {
 	if len(word) < 3 || len(word) > 16 {
 		return
 	}
-	low := lowerASCII(word)
-	if !disguisedWords[low] {
+	var lower [16]byte // the word's letters, lowered: no allocation per word
+	for i, c := range word {
+		lower[i] = c | 0x20
+	}
+	if !disguisedWords[string(lower[:len(word)])] {
 		return
 	}
 	letters := 0 // letters read so far in s[at:to]
@@ -378,7 +387,7 @@ func (f *folding) checkWord(s, word string, at, to int) {
 				invisible = r
 			}
 		case lookalike(r) != 0:
-			f.word, f.wordAt, f.wordTo, f.how, f.kind = low, at, to, r, disguiseLookalike
+			f.word, f.wordAt, f.wordTo, f.how, f.kind = string(lower[:len(word)]), at, to, r, disguiseLookalike
 			return
 		default:
 			letters++
@@ -386,7 +395,7 @@ func (f *folding) checkWord(s, word string, at, to int) {
 		k += n
 	}
 	if invisible != 0 {
-		f.word, f.wordAt, f.wordTo, f.how, f.kind = low, at, to, invisible, disguiseInvisible
+		f.word, f.wordAt, f.wordTo, f.how, f.kind = string(lower[:len(word)]), at, to, invisible, disguiseInvisible
 	}
 }
 
