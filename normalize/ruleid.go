@@ -161,6 +161,7 @@ const (
 	RuleToolReadsSecrets           RuleID = "tool-reads-secrets"
 	RuleToolInstructionBlock       RuleID = "tool-instruction-block"
 	RuleToolNamesOtherServer       RuleID = "tool-names-other-server"
+	RuleToolObfuscatedText         RuleID = "tool-obfuscated-text"
 	RuleInternalError              RuleID = "internal-error"
 )
 

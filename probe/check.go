@@ -87,7 +87,7 @@ func Checked(id normalize.RuleID) bool {
 		normalize.RuleToolNameCollision, normalize.RuleToolNameTooLong, normalize.RuleToolNameShared,
 		normalize.RuleToolHiddenText, normalize.RuleToolBidiControl, normalize.RuleToolInvisibleCharacter,
 		normalize.RuleToolIgnoreInstructions, normalize.RuleToolHidesFromUser, normalize.RuleToolReadsSecrets,
-		normalize.RuleToolInstructionBlock, normalize.RuleToolNamesOtherServer:
+		normalize.RuleToolInstructionBlock, normalize.RuleToolNamesOtherServer, normalize.RuleToolObfuscatedText:
 		return true
 	}
 	return false

@@ -45,11 +45,14 @@
 // Check runs after Run over all results: tool names that collide or are
 // too long under each client's naming scheme, names outside the MCP rules,
 // and input schemas that are not valid JSON Schema; then what the tools
-// tell the model (told.go, over each tool's name, title and Tool.Said):
-// invisible Unicode tag characters (the hidden text decoded), bidi
-// controls and zero-width characters, instructions aimed at the model
-// (hiding a step from the user, ignoring other instructions, reading
-// credentials and passing them on, <IMPORTANT> blocks), descriptions that
+// tell the model (told.go, over each tool's name, title, Tool.Said,
+// annotations and the texts of its input and output schemas): invisible
+// Unicode tag characters (the hidden text decoded), bidi controls and
+// zero-width characters, instructions aimed at the model (hiding a step
+// from the user, ignoring other instructions, reading credentials and
+// passing them on, <IMPORTANT> blocks), as written, as the model reads
+// them (told_fold.go: NFKC, default-ignorables removed, confusables
+// folded) and in base64, and how they are disguised; descriptions that
 // name another server's tools, and tool names two servers a client loads
 // share. Those checks are linear in the text: keywords found in one pass,
 // RE2 expressions anchored where they are.

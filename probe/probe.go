@@ -231,6 +231,10 @@ type Tool struct {
 	Title       string
 	Description string          // empty unless Options.Tools
 	InputSchema json.RawMessage // as the SDK decoded it (object keys sorted); nil when the server sent none
+	// OutputSchema is the tool's output schema as the SDK decoded it, for
+	// the checks of what a server tells the model; nil when the server
+	// sent none or one over maxSchemaBytes.
+	OutputSchema json.RawMessage
 	// Said is the description as the server sent it, whole (the listing's
 	// bound aside), for the checks of what a server tells the model
 	// (Check) and a lock that keeps descriptions; raw, as every field of

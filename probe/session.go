@@ -623,6 +623,14 @@ func (p *prober) tool(t *mcp.Tool, l *listing) Tool {
 			}
 		}
 	}
+	if t.OutputSchema != nil {
+		if b, err := json.Marshal(t.OutputSchema); err == nil {
+			l.bytes += len(b)
+			if len(b) <= maxSchemaBytes {
+				out.OutputSchema = b
+			}
+		}
+	}
 	out.Sums = sums(t.Title, t.Description, schema, out.Annotations)
 	return out
 }

@@ -1,9 +1,13 @@
 package probe
 
 import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -13,19 +17,24 @@ import (
 )
 
 // The checks on what servers tell the model: a tool's name, title and
-// description (Tool.Said) are text the model reads and obeys. They find
+// description (Tool.Said), its annotations' title and the texts of its
+// schemas (toolTexts) are text the model reads and obeys. They find
 // characters the user does not see (Unicode tags, bidirectional controls,
 // zero-width characters), instructions aimed at the model rather than
 // describing the tool (keeping a step from the user, ignoring other
 // instructions, reading credentials and passing them on, <IMPORTANT>
-// blocks), a description that names another server's tools, and two
-// servers exposing the same tool name.
+// blocks), as written, as the model reads them (told_fold.go) and in
+// base64, and how they are disguised; a description that names another
+// server's tools, and two servers exposing the same tool name.
 //
 // They run over every listing Check sees (up to 5,000 tools and 32 MiB per
 // server), so each is linear in the text: one pass over the runes for
-// characters; for instructions, keywords found in one pass over an
-// ASCII-lowered copy and RE2 expressions (no backtracking) anchored where
-// they are; one map lookup per word for names.
+// characters and one to fold them; for instructions, keywords found in
+// one pass over an ASCII-lowered copy (of the text, of its folded copy
+// when folding changes its ASCII, of what its base64 decodes to: each
+// byte is read a bounded number of times) and RE2 expressions (no
+// backtracking) anchored where they are; one map lookup per word for
+// names.
 
 // maxToldPerRule bounds the diagnostics of one rule on one result: a
 // server whose thousands of tools all carry a pattern gets this many, and
@@ -68,11 +77,47 @@ func (s *toldSink) flush() {
 	}
 }
 
-// field is one text of a tool the checks read.
-type field struct{ what, text string }
+// field is one text of a tool the checks read: what it is ("name",
+// "title", "description", "annotations", "input schema", "output
+// schema"), where in a schema (a path, "" elsewhere), and how the checks
+// read it when not as sent (a note for messages: normalized, decoded).
+type field struct {
+	what, text, read string
+	at               []string // valid during the call that gets the field
+	base64           string   // the base64 text was decoded from, "" for none
+}
 
-func toolFields(t Tool) []field {
-	return []field{{"name", t.Name}, {"title", t.Title}, {"description", t.Said}}
+// toolTexts calls fn with every text of t the model reads: its name,
+// title and description, the title of its annotations, and the texts of
+// its input and output schemas (schemaTexts).
+func toolTexts(t Tool, fn func(field)) {
+	fn(field{what: "name", text: t.Name})
+	fn(field{what: "title", text: t.Title})
+	fn(field{what: "description", text: t.Said})
+	if len(t.Annotations) > 0 {
+		title := t.Title
+		schemaTexts(string(t.Annotations), "annotations", func(f field) {
+			if len(f.at) != 1 || f.at[0] != "title" || f.text != title {
+				fn(f)
+			}
+		})
+	}
+	if hasTexts(t.InputSchema) {
+		schemaTexts(string(t.InputSchema), "input schema", fn)
+	}
+	if hasTexts(t.OutputSchema) {
+		schemaTexts(string(t.OutputSchema), "output schema", fn)
+	}
+}
+
+// hasTexts says whether a schema may hold a text schemaTexts reads.
+func hasTexts(schema json.RawMessage) bool {
+	for _, k := range [...]string{`"description"`, `"title"`, `"properties"`, `"enum"`, `"examples"`, `"default"`, `"const"`} {
+		if bytes.Contains(schema, []byte(k)) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkTold runs the checks on what each ok result's tools tell the
@@ -84,17 +129,18 @@ func checkTold(results []Result, collided map[pairTool]bool) {
 			continue
 		}
 		sink := newToldSink(r)
-		for _, t := range r.Tools {
-			for _, f := range toolFields(t) {
-				for _, d := range invisibleDiags(t.Name, f) {
-					sink.add(d)
-				}
-				if f.what != "name" {
-					for _, d := range instructionDiags(t.Name, f) {
-						sink.add(d)
-					}
-				}
+		var tool string
+		check := func(f field) {
+			if f.text == "" {
+				return
 			}
+			for _, d := range textDiags(tool, f, 0) {
+				sink.add(d)
+			}
+		}
+		for _, t := range r.Tools {
+			tool = t.Name
+			toolTexts(t, check)
 		}
 		sink.flush()
 	}
@@ -107,8 +153,116 @@ func of(tool string, f field) string {
 	if f.what == "name" {
 		return fmt.Sprintf("the name of tool %q", tool)
 	}
-	return fmt.Sprintf("the %s of tool %q", f.what, tool)
+	s := fmt.Sprintf("the %s of tool %q", f.what, tool)
+	if len(f.at) > 0 {
+		s += " at " + quoteEvidence(strings.Join(f.at, "."))
+	}
+	if f.base64 != "" {
+		s += fmt.Sprintf(" (base64 %s decoded)", quoteEvidence(shortRun(f.base64)))
+	}
+	return s + f.read
 }
+
+// The notes of a text read otherwise than as sent.
+const readFolded = " (read as the model reads it: NFKC, invisible characters removed, lookalike letters as ASCII)"
+
+// maxBase64Depth: base64 found in decoded base64 is decoded too, no
+// deeper.
+const maxBase64Depth = 2
+
+// textDiags runs the checks on one text: the characters it holds, the
+// instructions it gives as written, folded (foldText) and decoded from
+// base64, and how it disguises them.
+func textDiags(tool string, f field, depth int) []normalize.Diagnostic {
+	out := invisibleDiags(tool, f)
+	instr := f.what != "name"
+	var said []normalize.Diagnostic
+	if instr {
+		said = instructionDiags(tool, f)
+	}
+	read := f.text
+	if fo := foldText(f.text); fo != nil {
+		read = fo.text
+		if fo.word != "" {
+			if fo.kind == disguiseInvisible {
+				out = slices.DeleteFunc(out, func(d normalize.Diagnostic) bool { return d.Rule == normalize.RuleToolInvisibleCharacter })
+			}
+			out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+				fmt.Sprintf("%s disguises the word %q with %s: %s", of(tool, f), fo.word, disguise(fo.how, fo.kind), quoteEvidence(around(f.text, fo.wordAt))),
+				obfuscatedHint))
+		}
+		if instr {
+			nf := f
+			nf.text, nf.read = fo.text, readFolded
+			var fresh []normalize.Diagnostic
+			for _, d := range instructionDiags(tool, nf) {
+				if !slices.ContainsFunc(said, func(e normalize.Diagnostic) bool { return e.Rule == d.Rule }) {
+					fresh = append(fresh, d)
+				}
+			}
+			if fo.word == "" && slices.ContainsFunc(fresh, func(d normalize.Diagnostic) bool { return d.Severity == normalize.Error }) {
+				var hows []string
+				at := len(f.text)
+				first, firstAt := disguises(f.text)
+				for k := range disguiseKinds {
+					if firstAt[k] >= 0 {
+						hows = append(hows, disguise(first[k], k))
+						at = min(at, firstAt[k])
+					}
+				}
+				if firstAt[disguiseInvisible] >= 0 {
+					out = slices.DeleteFunc(out, func(d normalize.Diagnostic) bool { return d.Rule == normalize.RuleToolInvisibleCharacter })
+				}
+				if len(hows) > 0 {
+					out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+						fmt.Sprintf("%s gives the model an instruction that shows only once the text is read as the model reads it, written with %s: %s", of(tool, f), strings.Join(hows, " and "), quoteEvidence(around(f.text, at))),
+						obfuscatedHint))
+				}
+			}
+			said = append(said, fresh...)
+		}
+	}
+	if instr {
+		var decoded string // the first base64 that decodes to text, and its text
+		var run string
+		for i := 0; depth < maxBase64Depth; {
+			enc, dec, next, ok := nextBase64(read, i)
+			if !ok {
+				break
+			}
+			i = next
+			if decoded == "" {
+				run, decoded = enc, dec
+			}
+			sub := textDiags(tool, field{what: f.what, at: f.at, text: dec, base64: enc}, depth+1)
+			if !slices.ContainsFunc(sub, func(d normalize.Diagnostic) bool { return d.Severity == normalize.Error }) {
+				continue
+			}
+			out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+				fmt.Sprintf("%s hides an instruction to the model in base64: %s decodes to %s", of(tool, f), quoteEvidence(shortRun(enc)), quoteEvidence(around(dec, 0))),
+				obfuscatedHint))
+			out = append(out, sub...)
+		}
+		// "decode and follow", with what the base64 decodes to
+		if i := slices.IndexFunc(said, func(d normalize.Diagnostic) bool { return d.Rule == normalize.RuleToolObfuscatedText }); i >= 0 && decoded != "" {
+			said[i].Message += fmt.Sprintf("; its base64 %s decodes to %s", quoteEvidence(shortRun(run)), quoteEvidence(around(decoded, 0)))
+		}
+	}
+	out = append(out, said...)
+	// an instruction block goes with the error it holds
+	if slices.ContainsFunc(out, func(d normalize.Diagnostic) bool {
+		switch d.Rule {
+		case normalize.RuleToolIgnoreInstructions, normalize.RuleToolHidesFromUser, normalize.RuleToolReadsSecrets, normalize.RuleToolObfuscatedText:
+			return true
+		}
+		return false
+	}) {
+		out = slices.DeleteFunc(out, func(d normalize.Diagnostic) bool { return d.Rule == normalize.RuleToolInstructionBlock })
+	}
+	return out
+}
+
+const obfuscatedHint = "text written so that a reader or a filter sees something else than the model is an attack on the model: do not use the server"
 
 // --- invisible and bidirectional characters
 
@@ -153,6 +307,9 @@ func scanInvisible(s string) *invisibleScan {
 	}
 	sc := &invisibleScan{tagAt: -1, vsAt: -1}
 	var prev rune // the rune before i, variation selectors skipped
+	if i > 0 {
+		prev = rune(s[i-1])
+	}
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
@@ -216,6 +373,13 @@ func scanInvisible(s string) *invisibleScan {
 			if sc.zeroWidth == 0 && !legitimateJoiner(r, prev, next) {
 				sc.zeroWidth, sc.zeroAt = r, i
 			}
+		case hangulFiller(r), r == 0x034F:
+			// a Hangul filler outside Hangul, a combining grapheme joiner
+			// between two letters: blanks that hide what is between them
+			next, _ := utf8.DecodeRuneInString(s[i+size:])
+			if sc.zeroWidth == 0 && (r == 0x034F && asciiLetter(prev) && asciiLetter(next) || r != 0x034F && !hangul(prev) && !hangul(next)) {
+				sc.zeroWidth, sc.zeroAt = r, i
+			}
 		case isRTL(r):
 			sc.rtl = true
 		}
@@ -266,6 +430,16 @@ func legitimateJoiner(r, prev, next rune) bool {
 	return false
 }
 
+func hangulFiller(r rune) bool { return r == 0x3164 || r == 0xFFA0 || r == 0x115F || r == 0x1160 }
+
+// hangul: a Hangul syllable or jamo, not a filler.
+func hangul(r rune) bool {
+	return (r >= 0x1100 && r <= 0x11FF || r >= 0x3131 && r <= 0x318E || r >= 0xA960 && r <= 0xA97F ||
+		r >= 0xAC00 && r <= 0xD7A3 || r >= 0xD7B0 && r <= 0xD7FF || r >= 0xFFA1 && r <= 0xFFDC) && !hangulFiller(r)
+}
+
+func asciiLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
 func pictograph(r rune) bool {
 	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2300 && r <= 0x27BF || r >= 0x2B00 && r <= 0x2BFF ||
 		r == 0x00A9 || r == 0x00AE || r == 0x203C || r == 0x2049 || r == 0x2122 || r == 0x2139 ||
@@ -293,10 +467,17 @@ var charNames = sync.OnceValue(func() map[rune]string {
 		0x202D: "left-to-right override", 0x202E: "right-to-left override",
 		0x2066: "left-to-right isolate", 0x2067: "right-to-left isolate", 0x2068: "first strong isolate", 0x2069: "pop directional isolate",
 		0x200E: "left-to-right mark", 0x200F: "right-to-left mark", 0x061C: "Arabic letter mark",
+		0x00AD: "soft hyphen", 0x034F: "combining grapheme joiner", 0x3164: "Hangul filler", 0xFFA0: "halfwidth Hangul filler",
+		0x115F: "Hangul choseong filler", 0x1160: "Hangul jungseong filler", 0x17B4: "Khmer vowel inherent aq", 0x17B5: "Khmer vowel inherent aa",
 	}
 })
 
-func charName(r rune) string { return fmt.Sprintf("U+%04X %s", r, charNames()[r]) }
+func charName(r rune) string {
+	if name, ok := charNames()[r]; ok {
+		return fmt.Sprintf("U+%04X %s", r, name)
+	}
+	return fmt.Sprintf("U+%04X", r)
+}
 
 func invisibleDiags(tool string, f field) []normalize.Diagnostic {
 	sc := scanInvisible(f.text)
@@ -363,7 +544,7 @@ func lowerASCII(s string) string {
 // searched over a whole 32 MiB listing would be linear but slow, while
 // one run at each keyword stops within a few bytes where the text does
 // not match. An apostrophe may be typographic (’).
-type toldExprs struct{ ignore, hide, block, target *regexp.Regexp }
+type toldExprs struct{ ignore, hide, block, target, decode *regexp.Regexp }
 
 var toldRegexps = sync.OnceValue(func() toldExprs {
 	const apos = `(?:'|’)`
@@ -379,9 +560,15 @@ var toldRegexps = sync.OnceValue(func() toldExprs {
 		`users?\s+(?:does|do|need)\s*(?:not|n` + apos + `t)\s+(?:need\s+to\s+|have\s+to\s+)?(?:know|see|be\s+told|be\s+informed)\s+(?:about\s+)?(?:this|it|that)\b`,
 	}, "|")
 	home := `(?:(?:~|\$home|%userprofile%)/)?`
+	obey := `(?:follow|obey|execute|carry\s+out|act\s+on|comply\s+with)`
+	orders := `(?:instructions?|text|string|message|payload|content|commands?|steps?|prompt|orders?|directions?)`
 	return toldExprs{
 		ignore: regexp.MustCompile(`^(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|system|original|other)\s+(?:instructions?|prompts?|directions?|rules|guidelines|messages?|context)\b`),
 		hide:   regexp.MustCompile(`^(?:` + hide + `)`),
+		// "decode this and follow it", "follow the decoded instructions":
+		// an imperative "decode", and an imperative to obey what it gives,
+		// in one sentence
+		decode: regexp.MustCompile(`^(?:decode\b[^.!?;\n]{0,120}?\b(?:and|then|to)\s+(?:then\s+)?(?:` + obey + `\s+(?:it|them|this|that|(?:the|its|these|those)\s+(?:(?:decoded|resulting|hidden|encoded)\s+)?` + orders + `)\b|do\s+(?:what|as)\s+it\s+says)|` + obey + `\s+(?:the\s+|its\s+)?(?:decoded|base64(?:[\s-]*(?:decoded|encoded))?|encoded|hidden)\s+` + orders + `\b)`),
 		block:  regexp.MustCompile(`^<\s*(?:important|system|instructions?|system[-_ ]?prompt|hidden|secret|admin)\s*>`),
 		// Credentials and files a tool has no business asking for, from
 		// where a keyword starts (a home prefix is taken back by hand). A
@@ -403,7 +590,10 @@ var (
 	targetKeys = sync.OnceValue(func() *[256][]string {
 		return keyTable(".ssh", "id_", ".aws/", ".netrc", ".git-credentials", "/etc/", ".gnupg", "private", "seed", "recovery", "mcp.json", ".cursor/", "claude_desktop_config", ".claude.json", ".env", ".npmrc", ".pypirc", ".docker/", ".kube/", "_history", "api", "password", "secret", "access", "credentials", "session")
 	})
-	blockKeys = sync.OnceValue(func() *[256][]string { return keyTable("<") })
+	blockKeys  = sync.OnceValue(func() *[256][]string { return keyTable("<") })
+	decodeKeys = sync.OnceValue(func() *[256][]string {
+		return keyTable("decode", "follow", "obey", "execute", "carry", "act", "comply")
+	})
 )
 
 // keywords finds any of a few words in one pass: the keys by their first
@@ -494,6 +684,13 @@ func instructionDiags(tool string, f field) []normalize.Diagnostic {
 	}
 	if d, ok := sensitiveDiag(tool, f, s, low); ok {
 		out = append(out, d)
+	}
+	if strings.Contains(low, "decode") || strings.Contains(low, "base64") || strings.Contains(low, "encoded") || strings.Contains(low, "hidden") {
+		if m, ok := anchoredAt(low, decodeKeys, re.decode, 200, nil); ok {
+			out = append(out, diag(normalize.RuleToolObfuscatedText, normalize.Error,
+				fmt.Sprintf("%s tells the model to decode text and follow it: %s", of(tool, f), quoteEvidence(sentence(s, m[0], m[1]))),
+				obfuscatedHint))
+		}
 	}
 	if len(out) == 0 {
 		if m, ok := anchoredAt(low, blockKeys, re.block, 60, nil); ok {
@@ -952,5 +1149,223 @@ func checkSharedNames(results []Result, collided map[pairTool]bool) {
 		hint := "the model sees both and picks one by its description, and may call the wrong server's; if the two servers are the same, remove one"
 		a.Diagnostics = append(a.Diagnostics, diag(normalize.RuleToolNameShared, normalize.Info, msg(a, b), hint))
 		b.Diagnostics = append(b.Diagnostics, diag(normalize.RuleToolNameShared, normalize.Info, msg(b, a), hint))
+	}
+}
+
+// --- base64
+
+// minBase64 is the shortest run of base64 decoded: 18 bytes of text, a
+// short sentence; shorter runs are words and identifiers.
+const minBase64 = 24
+
+func base64Byte(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '-' || c == '_'
+}
+
+// nextBase64 finds, from s[i:], the next run of at least minBase64
+// base64 characters (standard or URL alphabet, padded or not) that
+// decodes to text: valid UTF-8 without control characters but tabs and
+// line breaks. Binary data (an image, a key, a hash) is not text. next is
+// where to look for the one after.
+func nextBase64(s string, i int) (enc, dec string, next int, ok bool) {
+	for i < len(s) {
+		if !base64Byte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && base64Byte(s[j]) {
+			j++
+		}
+		enc := s[i:j]
+		for j < len(s) && s[j] == '=' && j-i < len(enc)+2 {
+			j++
+		}
+		start := i
+		i = j
+		if len(enc) < minBase64 || start > 0 && (s[start-1] == '=' || s[start-1] == '\\') {
+			continue
+		}
+		enc64 := base64.RawStdEncoding
+		if strings.ContainsAny(enc, "-_") {
+			if strings.ContainsAny(enc, "+/") {
+				continue
+			}
+			enc64 = base64.RawURLEncoding
+		}
+		b, err := enc64.DecodeString(enc)
+		if err != nil || !isText(b) {
+			continue
+		}
+		return s[start:j], string(b), j, true
+	}
+	return "", "", len(s), false
+}
+
+// isText: valid UTF-8, no control character but tabs and line breaks,
+// and a letter in it.
+func isText(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	letter := false
+	for _, r := range string(b) {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+		case r < 0x20 || r >= 0x7F && r < 0xA0 || r == utf8.RuneError:
+			return false
+		case unicode.IsLetter(r):
+			letter = true
+		}
+	}
+	return letter
+}
+
+// shortRun is the start of a run of base64, for a message.
+func shortRun(enc string) string {
+	if len(enc) <= 24 {
+		return enc
+	}
+	return enc[:20] + "…"
+}
+
+// --- the texts of a JSON schema
+
+// schemaTexts calls fn with each text of a JSON schema (or of a tool's
+// annotations) the model reads: every "description" and "title" at any
+// depth, the strings of "enum" and "examples", "default" and "const"
+// when they are strings, and the names of "properties"; at is the path
+// to it. One pass over the document; one that is not JSON is read up to
+// where it breaks.
+func schemaTexts(doc, what string, fn func(field)) {
+	w := schemaWalk{doc: doc, what: what, fn: fn}
+	w.value("", 0)
+}
+
+type schemaWalk struct {
+	doc, what string
+	i         int
+	path      []string
+	fn        func(field)
+	bad       bool
+}
+
+// maxSchemaDepth bounds the nesting the walk follows.
+const maxSchemaDepth = 200
+
+func (w *schemaWalk) space() {
+	for w.i < len(w.doc) && (w.doc[w.i] == ' ' || w.doc[w.i] == '\t' || w.doc[w.i] == '\n' || w.doc[w.i] == '\r') {
+		w.i++
+	}
+}
+
+func (w *schemaWalk) expect(c byte) bool {
+	w.space()
+	if w.i < len(w.doc) && w.doc[w.i] == c {
+		w.i++
+		return true
+	}
+	w.bad = true
+	return false
+}
+
+func (w *schemaWalk) emit(key, text string) {
+	w.path = append(w.path, key)
+	w.fn(field{what: w.what, at: w.path, text: text})
+	w.path = w.path[:len(w.path)-1]
+}
+
+// str reads a JSON string at w.i.
+func (w *schemaWalk) str() (string, bool) {
+	if !w.expect('"') {
+		return "", false
+	}
+	start, escaped := w.i, false
+	for w.i < len(w.doc) {
+		switch w.doc[w.i] {
+		case '\\':
+			escaped = true
+			w.i += 2
+			continue
+		case '"':
+			s := w.doc[start:w.i]
+			w.i++
+			if escaped {
+				var u string
+				if json.Unmarshal([]byte(w.doc[start-1:w.i]), &u) != nil {
+					w.bad = true
+					return "", false
+				}
+				s = u
+			}
+			return s, true
+		}
+		w.i++
+	}
+	w.bad = true
+	return "", false
+}
+
+func (w *schemaWalk) value(key string, depth int) {
+	w.space()
+	if w.bad || w.i >= len(w.doc) || depth > maxSchemaDepth {
+		w.bad = true
+		return
+	}
+	switch w.doc[w.i] {
+	case '{':
+		w.i++
+		for n := 0; !w.bad; n++ {
+			w.space()
+			if w.i < len(w.doc) && w.doc[w.i] == '}' {
+				w.i++
+				return
+			}
+			if n > 0 && !w.expect(',') {
+				return
+			}
+			k, ok := w.str()
+			if !ok || !w.expect(':') {
+				return
+			}
+			w.path = append(w.path, k)
+			if key == "properties" {
+				w.fn(field{what: w.what, at: w.path, text: k})
+			}
+			w.value(k, depth+1)
+			w.path = w.path[:len(w.path)-1]
+		}
+	case '[':
+		w.i++
+		for n := 0; !w.bad; n++ {
+			w.space()
+			if w.i < len(w.doc) && w.doc[w.i] == ']' {
+				w.i++
+				return
+			}
+			if n > 0 && !w.expect(',') {
+				return
+			}
+			w.space()
+			if (key == "enum" || key == "examples") && w.i < len(w.doc) && w.doc[w.i] == '"' {
+				s, ok := w.str()
+				if ok {
+					w.emit(strconv.Itoa(n), s)
+				}
+				continue
+			}
+			w.path = append(w.path, strconv.Itoa(n))
+			w.value("", depth+1)
+			w.path = w.path[:len(w.path)-1]
+		}
+	case '"':
+		s, ok := w.str()
+		if ok && (key == "description" || key == "title" || key == "default" || key == "const") {
+			w.fn(field{what: w.what, at: w.path, text: s})
+		}
+	default:
+		for w.i < len(w.doc) && !strings.ContainsRune(",]} \t\n\r", rune(w.doc[w.i])) {
+			w.i++
+		}
 	}
 }
