@@ -85,21 +85,35 @@ func checkTold(results []Result, collided map[pairTool]bool) {
 		}
 		sink := newToldSink(r)
 		for _, t := range r.Tools {
-			for _, f := range toolFields(t) {
-				for _, d := range invisibleDiags(t.Name, f) {
-					sink.add(d)
-				}
-				if f.what != "name" {
-					for _, d := range instructionDiags(t.Name, f) {
-						sink.add(d)
-					}
-				}
+			for _, d := range t.checks.toldOf(t) {
+				sink.add(d)
 			}
 		}
 		sink.flush()
 	}
 	checkOtherServers(results)
 	checkSharedNames(results, collided)
+}
+
+// toldOf is the findings on what t tells the model: made when it was
+// listed, whole (c), or now for a tool built otherwise (c nil).
+func (c *toolChecks) toldOf(t Tool) []normalize.Diagnostic {
+	if c != nil {
+		return c.told
+	}
+	return toldDiags(t)
+}
+
+// toldDiags are the findings on what one tool tells the model.
+func toldDiags(t Tool) []normalize.Diagnostic {
+	var out []normalize.Diagnostic
+	for _, f := range toolFields(t) {
+		out = append(out, invisibleDiags(t.Name, f)...)
+		if f.what != "name" {
+			out = append(out, instructionDiags(t.Name, f)...)
+		}
+	}
+	return out
 }
 
 // of says which text of tool a message is about.
