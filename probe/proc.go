@@ -237,8 +237,17 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 	}
 	n := copy(p, f.pending)
 	f.pending = f.pending[n:]
+	if len(f.pending) == 0 && cap(f.buf) > keptLineBytes {
+		// A long line goes once read: a server waiting for its next
+		// request holds no buffer the size of its largest message.
+		f.buf, f.pending = nil, nil
+	}
 	return n, nil
 }
+
+// keptLineBytes is the capacity of the line buffer kept from one line to
+// the next.
+const keptLineBytes = 64 << 10
 
 // readLine reads one line, newline included, into f.buf (reused: the
 // previous line must be consumed).
