@@ -3,14 +3,19 @@ package probe
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // What a run holds: a server being probed holds its buffers (bounded by
@@ -192,5 +197,55 @@ func TestRunMemoryBounded(t *testing.T) {
 			t.Errorf("the run peaks at %.0f MiB, over %d × %.1f MiB (the servers probed at once) + %d × %.1f MiB (the results)",
 				mib(m.peak), c.parallel, mib(inFlight), servers, mib(perResult))
 		}
+	}
+}
+
+// At most Options.Parallel servers are probed at once, stdio and HTTP
+// alike: a server waits for its turn before anything of it starts, and
+// its turn ends once it is cleaned up.
+func TestRunParallelBound(t *testing.T) {
+	var (
+		mu              sync.Mutex
+		inHTTP, maxHTTP int
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		inHTTP++
+		maxHTTP = max(maxHTTP, inHTTP)
+		mu.Unlock()
+		time.Sleep(150 * time.Millisecond)
+		mu.Lock()
+		inHTTP--
+		mu.Unlock()
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(srv.Close)
+	const parallel = 3
+	var targets []Target
+	for i := range 5 {
+		s := stdioTarget(t, "slow")
+		s.Name = fmt.Sprintf("slow%d", i)
+		h := httpTarget(srv.URL+"/mcp", normalize.HTTP, true)
+		h.Name = fmt.Sprintf("remote%d", i)
+		targets = append(targets, s, h)
+	}
+	t.Cleanup(func() { assertNoSurvivors(t) })
+	maxStarted := 0
+	results := Run(context.Background(), targets, Options{Parallel: parallel, OnProgress: func(_, _ int, pending []Pending) {
+		n := 0
+		for _, p := range pending {
+			if !p.Started.IsZero() {
+				n++
+			}
+		}
+		maxStarted = max(maxStarted, n)
+	}})
+	for _, r := range results {
+		if r.Status == StatusSkipped || r.Status == StatusInvalid {
+			t.Errorf("%s: %q %q", r.Name, r.Status, r.Reason)
+		}
+	}
+	if maxStarted != parallel || maxHTTP > parallel {
+		t.Errorf("%d servers probed at once (%d HTTP requests), want %d", maxStarted, maxHTTP, parallel)
 	}
 }
