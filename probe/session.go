@@ -344,7 +344,10 @@ func (p *prober) list(ctx context.Context, cs *mcp.ClientSession) {
 				if err != nil {
 					return 0, "", err
 				}
-				return len(res.Resources), res.NextCursor, nil
+				n := len(res.Resources)
+				clear(res.Resources) // counted: the session's cache of pages need not hold them
+				res.Resources = nil
+				return n, res.NextCursor, nil
 			}))
 		}
 		if caps.Prompts != nil {
@@ -353,7 +356,10 @@ func (p *prober) list(ctx context.Context, cs *mcp.ClientSession) {
 				if err != nil {
 					return 0, "", err
 				}
-				return len(res.Prompts), res.NextCursor, nil
+				n := len(res.Prompts)
+				clear(res.Prompts)
+				res.Prompts = nil
+				return n, res.NextCursor, nil
 			}))
 		}
 	}
