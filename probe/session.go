@@ -241,10 +241,8 @@ func fileURI(dir string) string {
 // SDK picks the era.
 func (p *prober) handshake(ctx context.Context, tr mcp.Transport) (*mcp.ClientSession, error) {
 	p.phase = PhaseHandshake
-	if iot, ok := tr.(*mcp.IOTransport); ok {
-		if f, ok := iot.Reader.(*lineFilter); ok {
-			p.stdout = f // for its bounds
-		}
+	if lt, ok := tr.(*lineTransport); ok {
+		p.stdout = lt.stdout // for its bounds
 	}
 	cs, err := p.newClient().Connect(ctx, tr, nil)
 	if err != nil {
