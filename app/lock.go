@@ -98,7 +98,7 @@ func LockOf(plan *ProbePlan, results []probe.Result, b *secret.Boundary, descrip
 		entry.Tools = []probe.LockTool{}
 		for _, t := range r.Tools {
 			lt := probe.LockTool{Name: b.Text(t.Name).String(), Description: t.Sums.Description, InputSchema: t.Sums.InputSchema, Annotations: t.Sums.Annotations}
-			if descriptions {
+			if descriptions && !t.NotKept { // past what a result keeps, only the sums
 				text := b.Lines(t.Said).String()
 				lt.Text = &text
 			}

@@ -79,6 +79,11 @@ func runAdversaryServer(behaviour string) (code int, ok bool) {
 			return 1, true
 		}
 		return 0, true
+	case "big":
+		if err := newBigServer(parseBigSize(os.Getenv(bigEnv))).Run(ctx, &mcp.StdioTransport{}); err != nil {
+			return 1, true
+		}
+		return 0, true
 	case "bigname":
 		// Its handshake answer is as large as PROBE_FLOOD's description
 		// size: the server's name.

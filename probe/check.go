@@ -2,6 +2,7 @@ package probe
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"slices"
@@ -66,7 +67,11 @@ func Check(results []Result, schemes []NameScheme) {
 			if d, ok := toolNameDiag(r.Name, t.Name); ok {
 				r.Diagnostics = append(r.Diagnostics, d)
 			}
-			if d, ok := schemaDiag(r.Name, t); ok {
+			if c := t.checks; c != nil && c.schemaChecked {
+				if c.schema != nil {
+					r.Diagnostics = append(r.Diagnostics, *c.schema)
+				}
+			} else if d, ok := schemaDiag(r.Name, t); ok {
 				r.Diagnostics = append(r.Diagnostics, d)
 			}
 		}
@@ -206,20 +211,36 @@ func objectSchema(raw []byte) bool {
 	return ok && m["type"] == "object"
 }
 
-// schemaCache remembers verdicts by schema text: servers repeat schemas
-// across tools, and across runs of Check in one process.
-var schemaCache sync.Map // string -> string
+// schemaCache remembers verdicts by the schema's digest: servers repeat
+// schemas across tools, and across runs of Check in one process. It holds
+// digests, not schemas (which would keep every server's listing for the
+// life of the process), and at most maxSchemaVerdicts of them.
+var schemaCache struct {
+	sync.Mutex
+	verdict map[[sha256.Size]byte]string
+}
+
+const maxSchemaVerdicts = 1 << 14
 
 const schemaURL = "urn:mcpconf:tool-input-schema"
 
 // schemaError compiles raw, which validates it against its metaschema,
 // and returns "" when it is valid or the first problem.
 func schemaError(raw []byte) string {
-	if v, ok := schemaCache.Load(string(raw)); ok {
-		return v.(string)
+	key := sha256.Sum256(raw)
+	schemaCache.Lock()
+	v, ok := schemaCache.verdict[key]
+	schemaCache.Unlock()
+	if ok {
+		return v
 	}
 	msg := compileSchema(raw)
-	schemaCache.Store(string(raw), msg)
+	schemaCache.Lock()
+	if schemaCache.verdict == nil || len(schemaCache.verdict) >= maxSchemaVerdicts {
+		schemaCache.verdict = map[[sha256.Size]byte]string{}
+	}
+	schemaCache.verdict[key] = msg
+	schemaCache.Unlock()
 	return msg
 }
 

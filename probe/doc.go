@@ -55,7 +55,12 @@
 // folded) and in base64, and how they are disguised; descriptions that
 // name another server's tools, and tool names two servers a client loads
 // share. Those checks are linear in the text: keywords found in one pass,
-// RE2 expressions anchored where they are.
+// RE2 expressions anchored where they are. A tool a result does not keep
+// whole (a description over 16 KiB, tools past the 4 MiB of texts a
+// result keeps) gets the checks of one tool as it is listed, on all it
+// sent, and Check reports those: a finished server keeps its result, not
+// its pages (the SDK's cache of them emptied as they are read), so a
+// run's memory is bounded by Options.Parallel, not by the servers.
 //
 // Secrets: what a server writes (stderr, an error body, a cursor, an error
 // of the SDK) is masked with the run's secret.Boundary (Options.Boundary,

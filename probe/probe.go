@@ -225,7 +225,11 @@ type ServerInfo struct {
 	Name, Version string
 }
 
-// Tool is one tool of a server.
+// Tool is one tool of a server, as a result keeps it: each text within
+// its bound, and all of them within what a result keeps (maxKeptBytes),
+// past which a tool keeps only its name, sums and Check's findings
+// (NotKept). A tool whose description was cut, or that was not kept, was
+// checked as it was listed, whole.
 type Tool struct {
 	Name        string
 	Title       string
@@ -235,16 +239,37 @@ type Tool struct {
 	// the checks of what a server tells the model; nil when the server
 	// sent none or one over maxSchemaBytes.
 	OutputSchema json.RawMessage
-	// Said is the description as the server sent it, whole (the listing's
-	// bound aside), for the checks of what a server tells the model
-	// (Check) and a lock that keeps descriptions; raw, as every field of
-	// a Result.
+	// Said is the description as the server sent it, raw, as every field
+	// of a Result, cut to maxDescriptionBytes ("…" ending it then): for
+	// the checks of what a server tells the model (Check), which ran on
+	// it whole when it was cut, and a lock that keeps descriptions.
 	Said string
 	// Annotations are the tool's annotations as the SDK decoded them
-	// (object keys sorted); nil when the server sent none.
+	// (object keys sorted), their title cut to maxNameBytes; nil when the
+	// server sent none.
 	Annotations json.RawMessage
-	// Sums are what a lock records of the tool (lock.go).
+	// Sums are what a lock records of the tool (lock.go), of all the
+	// server sent.
 	Sums ToolSums
+	// NotKept says the tool was listed past what a result keeps: its
+	// title, description, annotations and Said are empty, its input
+	// schema a stand-in.
+	NotKept bool
+
+	// checks are Check's findings on the tool, made when it was listed;
+	// nil when Check checks the tool as kept.
+	checks *toolChecks
+}
+
+// toolChecks are Check's findings on one tool, made when it was listed.
+type toolChecks struct {
+	// schema is schemaDiag's, when schemaChecked (the tool's schema was
+	// not kept).
+	schemaChecked bool
+	schema        *normalize.Diagnostic
+	// told are toldDiags'; past maxToldPerRule findings of a rule on the
+	// listing, only their rule and severity.
+	told []normalize.Diagnostic
 }
 
 // Result is what probing one server found.

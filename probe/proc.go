@@ -3,8 +3,10 @@ package probe
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -12,6 +14,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpconf/mcpconf/normalize"
 
@@ -179,18 +184,17 @@ func exitDescription(ps *os.ProcessState) string {
 }
 
 // lineFilter passes on the lines of a server's stdout that are JSON-RPC
-// messages and keeps the others aside: a server that logs to stdout breaks
-// the SDK's decoder, which would hide both the log line and the fact. It
-// also bounds what the server sends: a line (one message) to
+// messages (next, to a lineConn) and keeps the others aside: a server that
+// logs to stdout breaks a decoder, which would hide both the log line and
+// the fact. It also bounds what the server sends: a line (one message) to
 // maxMessageBytes, all of stdout to maxServerBytes; past either it reads
-// no more and its Read fails with the limitError.
+// no more and next fails with the limitError.
 type lineFilter struct {
-	mask    masker // what the server writes is masked before it is cut
-	src     io.ReadCloser
-	r       *bufio.Reader
-	buf     []byte
-	pending []byte
-	total   int // bytes read from stdout
+	mask  masker // what the server writes is masked before it is cut
+	src   io.ReadCloser
+	r     *bufio.Reader
+	buf   []byte
+	total int // bytes read from stdout
 
 	mu       sync.Mutex
 	nBad     int
@@ -205,16 +209,18 @@ func newLineFilter(src io.ReadCloser) *lineFilter {
 	return &lineFilter{src: src, r: bufio.NewReaderSize(src, 64<<10)}
 }
 
-func (f *lineFilter) Read(p []byte) (int, error) {
-	for len(f.pending) == 0 {
+// next returns the next line that is a JSON-RPC message, set aside the
+// others. The line is the filter's buffer: it is valid until next is
+// called again.
+func (f *lineFilter) next() ([]byte, error) {
+	for {
 		line, err := f.readLine()
 		if len(line) > 0 {
 			f.mu.Lock()
 			f.any = true
 			f.mu.Unlock()
 			if isJSONRPC(line) {
-				f.pending = line
-				break
+				return line, nil
 			}
 			if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 				f.mu.Lock()
@@ -232,13 +238,22 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 				f.atEOF = true
 				f.mu.Unlock()
 			}
-			return 0, err
+			return nil, err
 		}
 	}
-	n := copy(p, f.pending)
-	f.pending = f.pending[n:]
-	return n, nil
 }
+
+// release lets a long line go once it is read: a server waiting for its
+// next request holds no buffer the size of its largest message.
+func (f *lineFilter) release() {
+	if cap(f.buf) > keptLineBytes {
+		f.buf = nil
+	}
+}
+
+// keptLineBytes is the capacity of the line buffer kept from one line to
+// the next.
+const keptLineBytes = 64 << 10
 
 // readLine reads one line, newline included, into f.buf (reused: the
 // previous line must be consumed).
@@ -402,3 +417,138 @@ func (b *tailBuffer) lastLine(m masker) string {
 	}
 	return ""
 }
+
+// lineTransport connects an MCP client to a stdio server through its
+// filtered stdout, each line decoded where it lies: the SDK's own
+// IOTransport would copy it through a decoder of its own (a buffer the
+// size of the largest message, kept), into a message of its own, then
+// parse it twice (as a batch, then as one message), several copies of an
+// 8 MiB page a server at once.
+type lineTransport struct {
+	stdout *lineFilter
+	stdin  io.WriteCloser
+}
+
+func (t *lineTransport) Connect(context.Context) (mcp.Connection, error) {
+	c := &lineConn{stdout: t.stdout, stdin: t.stdin, incoming: make(chan lineMsgs), closed: make(chan struct{})}
+	go c.read()
+	return c, nil
+}
+
+// lineConn is the connection of a lineTransport: a goroutine reads and
+// decodes each line (so that Close unblocks Read), Read hands the
+// messages out.
+type lineConn struct {
+	stdout   *lineFilter
+	stdin    io.WriteCloser
+	incoming chan lineMsgs
+	closed   chan struct{}
+	queue    []jsonrpc.Message // the rest of a batch, for Read
+
+	writeMu   sync.Mutex
+	closeOnce sync.Once
+	closeErr  error
+}
+
+type lineMsgs struct {
+	msgs []jsonrpc.Message
+	err  error
+}
+
+func (c *lineConn) read() {
+	for {
+		var m lineMsgs
+		line, err := c.stdout.next()
+		if err == nil {
+			m.msgs, err = decodeLine(line)
+			c.stdout.release()
+		}
+		m.err = err
+		select {
+		case c.incoming <- m:
+		case <-c.closed:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// decodeLine decodes a line the filter passed: one JSON-RPC message, or
+// a batch of them (which the probe answers one by one).
+func decodeLine(line []byte) ([]jsonrpc.Message, error) {
+	line = bytes.TrimSpace(line)
+	if len(line) > 0 && line[0] == '[' {
+		var batch []json.RawMessage
+		if err := json.Unmarshal(line, &batch); err != nil {
+			return nil, err
+		}
+		if len(batch) == 0 {
+			return nil, errors.New("empty batch")
+		}
+		msgs := make([]jsonrpc.Message, 0, len(batch))
+		for _, raw := range batch {
+			m, err := jsonrpc.DecodeMessage(raw)
+			if err != nil {
+				return nil, err
+			}
+			msgs = append(msgs, m)
+		}
+		return msgs, nil
+	}
+	m, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
+		return nil, err
+	}
+	return []jsonrpc.Message{m}, nil
+}
+
+func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if len(c.queue) > 0 {
+		m := c.queue[0]
+		c.queue = c.queue[1:]
+		return m, nil
+	}
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case m := <-c.incoming:
+		if m.err != nil {
+			return nil, m.err
+		}
+		c.queue = m.msgs[1:]
+		return m.msgs[0], nil
+	case <-c.closed:
+		return nil, io.EOF
+	}
+}
+
+func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return fmt.Errorf("marshaling message: %v", err)
+	}
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	_, err = c.stdin.Write(append(data, '\n'))
+	return err
+}
+
+// Close closes stdin (the spec's way to ask a stdio server to exit) and
+// stdout (see lineFilter.Close); it may be called more than once.
+func (c *lineConn) Close() error {
+	c.closeOnce.Do(func() {
+		c.closeErr = errors.Join(c.stdin.Close(), c.stdout.Close())
+		close(c.closed)
+	})
+	return c.closeErr
+}
+
+func (c *lineConn) SessionID() string { return "" }

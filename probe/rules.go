@@ -66,8 +66,8 @@ Split the server, or check that its listing ends.`},
 The tool listing, counted as the names, titles, descriptions, schemas and cursors received, is larger than mcpconf reads (32 MiB). Clients send every tool's description and schema to the model: a listing this large cannot work. The probe stops listing.
 
 Shorten descriptions and schemas, or check that the listing ends.`},
-	{ID: normalize.RuleToolFieldCut, Severity: normalize.Warning, Title: "a tool's name, title or description is longer than mcpconf keeps, and was cut", Doc: `
-A tool's name, title or description is longer than mcpconf keeps; its start was kept and the rest cut. Clients send descriptions to the model with every request: one this long costs context on each.`},
+	{ID: normalize.RuleToolFieldCut, Severity: normalize.Warning, Title: "a tool's name, title or description, or a server's tools together, are longer than mcpconf keeps, and were cut", Doc: `
+A tool's name, title or description is longer than mcpconf keeps; its start was kept and the rest cut. Or the descriptions, titles and input schemas of a server's tools are together over what mcpconf keeps of a server (4 MiB); the tools listed past it keep only their names and the sums a lock records. Either way, the checks on what a tool tells the model ran on all it sent. Clients send descriptions to the model with every request: text this long costs context on each.`},
 	{ID: normalize.RuleToolSchemaTooLarge, Severity: normalize.Warning, Title: "a tool's input schema is larger than mcpconf keeps, and was not checked", Doc: `
 A tool's input schema is larger than mcpconf keeps, so it was neither kept nor checked. Clients send every schema to the model with each request: a schema this large costs context and may be refused.
 

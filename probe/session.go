@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -240,10 +241,8 @@ func fileURI(dir string) string {
 // SDK picks the era.
 func (p *prober) handshake(ctx context.Context, tr mcp.Transport) (*mcp.ClientSession, error) {
 	p.phase = PhaseHandshake
-	if iot, ok := tr.(*mcp.IOTransport); ok {
-		if f, ok := iot.Reader.(*lineFilter); ok {
-			p.stdout = f // for its bounds
-		}
+	if lt, ok := tr.(*lineTransport); ok {
+		p.stdout = lt.stdout // for its bounds
 	}
 	cs, err := p.newClient().Connect(ctx, tr, nil)
 	if err != nil {
@@ -343,7 +342,10 @@ func (p *prober) list(ctx context.Context, cs *mcp.ClientSession) {
 				if err != nil {
 					return 0, "", err
 				}
-				return len(res.Resources), res.NextCursor, nil
+				n := len(res.Resources)
+				clear(res.Resources) // counted: the session's cache of pages need not hold them
+				res.Resources = nil
+				return n, res.NextCursor, nil
 			}))
 		}
 		if caps.Prompts != nil {
@@ -352,7 +354,10 @@ func (p *prober) list(ctx context.Context, cs *mcp.ClientSession) {
 				if err != nil {
 					return 0, "", err
 				}
-				return len(res.Prompts), res.NextCursor, nil
+				n := len(res.Prompts)
+				clear(res.Prompts)
+				res.Prompts = nil
+				return n, res.NextCursor, nil
 			}))
 		}
 	}
@@ -484,6 +489,16 @@ var (
 	// maxNameBytes is what is kept of a tool's name and title: MCP names
 	// are at most 128 characters, titles a line.
 	maxNameBytes = 1 << 10
+	// maxKeptBytes bounds what a server's result keeps of its tools'
+	// texts (descriptions, titles, input schemas, annotations), names
+	// and sums aside: the listings of real servers fit several times
+	// over. Each tool is checked whole as it is listed (Check's
+	// findings on it are made then); past this bound a tool keeps only
+	// its name, sums and findings. A finished server so holds its
+	// result and no more, and a run's memory is bounded by the servers
+	// probed at once (Options.Parallel) times what one may send, plus
+	// this per server.
+	maxKeptBytes = 4 << 20
 )
 
 // limitError is a bound on what the server sends, reached: the error of
@@ -532,11 +547,17 @@ type listing struct {
 	bytes int
 	cut   map[string][]string // field ("description", "name", "title") → tools whose field was cut
 	big   []string            // tools whose input schema was not kept
+	// kept is what the tools kept so far hold of their texts (bounded by
+	// maxKeptBytes); notKept counts the tools listed past that bound.
+	kept, notKept int
+	// told counts the findings on the tools' texts, by rule (see
+	// toolChecks.told).
+	told map[normalize.RuleID]int
 }
 
 func (p *prober) listTools(ctx context.Context, cs *mcp.ClientSession) ([]Tool, int, error) {
 	var (
-		l      = &listing{cut: map[string][]string{}}
+		l      = &listing{cut: map[string][]string{}, told: map[normalize.RuleID]int{}}
 		cursor string
 		seen   = cursorSet{}
 		pages  int
@@ -548,18 +569,14 @@ func (p *prober) listTools(ctx context.Context, cs *mcp.ClientSession) ([]Tool, 
 			return l.tools, pages, err
 		}
 		pages++
-		for _, t := range res.Tools {
-			if len(l.tools) >= maxTools {
-				return l.tools, pages, &listingStopped{diag(normalize.RuleToolsTooMany, normalize.Error,
-					fmt.Sprintf("the server lists more than %d tools (%d pages so far); mcpconf stopped listing", maxTools, pages),
-					"no client can use that many tools (model APIs take about a hundred a request): split the server, or check that its listing ends")}
-			}
-			l.add(p.tool(t, l))
-			if l.bytes > maxListingBytes {
-				return l.tools, pages, &listingStopped{diag(normalize.RuleToolsTooLarge, normalize.Error,
-					fmt.Sprintf("the server's tool listing is over %s (%d tools, %d pages so far); mcpconf stopped listing", normalize.Bytes(int64(maxListingBytes)), len(l.tools), pages),
-					"clients send every tool's description and schema to the model: a listing this large cannot work; shorten descriptions and schemas, or check that the listing ends")}
-			}
+		err = p.page(res.Tools, l, pages)
+		// The session keeps each page it was sent for as long as it lives
+		// (the SDK's cache of lists, SEP-2549), the whole listing decoded:
+		// what probe keeps of a page is copied out, and the page goes now.
+		clear(res.Tools)
+		res.Tools = nil
+		if err != nil {
+			return l.tools, pages, err
 		}
 		next := res.NextCursor
 		if next == "" {
@@ -581,10 +598,33 @@ func (p *prober) listTools(ctx context.Context, cs *mcp.ClientSession) ([]Tool, 
 	}
 }
 
+// page keeps what probe needs of a page's tools, and stops the listing at
+// its bounds.
+func (p *prober) page(tools []*mcp.Tool, l *listing, pages int) error {
+	for _, t := range tools {
+		if len(l.tools) >= maxTools {
+			return &listingStopped{diag(normalize.RuleToolsTooMany, normalize.Error,
+				fmt.Sprintf("the server lists more than %d tools (%d pages so far); mcpconf stopped listing", maxTools, pages),
+				"no client can use that many tools (model APIs take about a hundred a request): split the server, or check that its listing ends")}
+		}
+		l.add(p.tool(t, l))
+		if l.bytes > maxListingBytes {
+			return &listingStopped{diag(normalize.RuleToolsTooLarge, normalize.Error,
+				fmt.Sprintf("the server's tool listing is over %s (%d tools, %d pages so far); mcpconf stopped listing", normalize.Bytes(int64(maxListingBytes)), len(l.tools), pages),
+				"clients send every tool's description and schema to the model: a listing this large cannot work; shorten descriptions and schemas, or check that the listing ends")}
+		}
+	}
+	return nil
+}
+
 func (l *listing) add(t Tool) { l.tools = append(l.tools, t) }
 
-// tool keeps what probe needs of a tool, within the per-tool bounds, and
-// counts its size into the listing's.
+// tool keeps what probe needs of a tool, within the per-tool bounds and
+// the result's (maxKeptBytes), and counts its size into the listing's.
+// What is kept is copied out of the page, which goes with the next one.
+// A tool whose description is cut, or that is listed past what a result
+// keeps, is checked here, whole (Check's findings on it, see
+// toolChecks); any other, Check checks as kept, which is as sent.
 func (p *prober) tool(t *mcp.Tool, l *listing) Tool {
 	l.bytes += len(t.Name) + len(t.Title) + len(t.Description)
 	keep := func(field, s string, max int) string {
@@ -602,12 +642,17 @@ func (p *prober) tool(t *mcp.Tool, l *listing) Tool {
 	if p.opts.Tools {
 		out.Description = keep("description", t.Description, maxDescriptionBytes)
 	}
-	out.Said = t.Description
-	var schema []byte
+	var schema, annotations []byte
 	if t.Annotations != nil {
 		if b, err := json.Marshal(t.Annotations); err == nil {
 			l.bytes += len(b)
+			annotations = b
 			out.Annotations = b
+			if len(t.Annotations.Title) > maxNameBytes {
+				a := *t.Annotations
+				a.Title = cut(a.Title, maxNameBytes)
+				out.Annotations, _ = json.Marshal(&a)
+			}
 		}
 	}
 	// The schema is kept even without Options.Tools: Check validates it.
@@ -619,26 +664,90 @@ func (p *prober) tool(t *mcp.Tool, l *listing) Tool {
 				out.InputSchema = b
 			} else {
 				l.big = append(l.big, t.Name)
-				out.InputSchema = schemaStandIn(t.InputSchema, len(b))
+				out.InputSchema = schemaStandIn(t.InputSchema, fmt.Sprintf("this input schema of %d bytes (over %s)", len(b), normalize.Bytes(int64(maxSchemaBytes))))
 			}
 		}
 	}
+	var output []byte
 	if t.OutputSchema != nil {
 		if b, err := json.Marshal(t.OutputSchema); err == nil {
 			l.bytes += len(b)
+			output = b
 			if len(b) <= maxSchemaBytes {
 				out.OutputSchema = b
 			}
 		}
 	}
-	out.Sums = sums(t.Title, t.Description, schema, out.Annotations)
-	return out
+	out.Sums = sums(t.Title, t.Description, schema, annotations)
+	whole := out
+	whole.Said, whole.Annotations, whole.OutputSchema = t.Description, annotations, output
+	out.Said = cut(t.Description, maxDescriptionBytes)
+	if out.Description == out.Said {
+		out.Description = out.Said // one copy of the text, not two
+	}
+	size := len(out.Title) + len(out.Said) + len(out.InputSchema) + len(out.OutputSchema) + len(out.Annotations)
+	if out.Description != out.Said {
+		size += len(out.Description)
+	}
+	kept := l.notKept == 0 && l.kept+size <= maxKeptBytes
+	if !kept || out.Said != t.Description || len(output) > maxSchemaBytes {
+		out.checks = l.checks(whole, !kept)
+	}
+	if kept {
+		l.kept += size
+		return out.clone()
+	}
+	l.notKept++
+	out.NotKept = true
+	out.Title, out.Said, out.Description, out.Annotations, out.OutputSchema = "", "", "", nil, nil
+	if out.InputSchema != nil {
+		out.InputSchema = schemaStandIn(t.InputSchema, fmt.Sprintf("the input schemas past the first %s of the server's tools", normalize.Bytes(int64(maxKeptBytes))))
+	}
+	return out.clone()
 }
 
-// schemaStandIn replaces an input schema too large to keep: its "type",
-// so that Check still sees what it describes, and a note of its size.
-func schemaStandIn(schema any, size int) json.RawMessage {
-	doc := map[string]any{"$comment": fmt.Sprintf("mcpconf did not keep this input schema of %d bytes (over %s)", size, normalize.Bytes(int64(maxSchemaBytes)))}
+// checks makes Check's findings on one tool, listed whole: on what it
+// tells the model (told.go), of which the listing keeps the first
+// maxToldPerRule of each rule whole and of the others only their rule
+// and severity, all Check reports of them (how many more, how grave);
+// and with schema, on its input schema.
+func (l *listing) checks(whole Tool, schema bool) *toolChecks {
+	c := &toolChecks{schemaChecked: schema}
+	if schema {
+		if d, ok := schemaDiag("", whole); ok {
+			c.schema = &d
+		}
+	}
+	for _, d := range toldDiags(whole) {
+		if l.told[d.Rule]++; l.told[d.Rule] > maxToldPerRule {
+			d = normalize.Diagnostic{Rule: d.Rule, Severity: d.Severity}
+		}
+		c.told = append(c.told, d)
+	}
+	return c
+}
+
+// clone copies what a tool keeps out of the listing's page, so that
+// no kept text holds on to a larger one.
+func (t Tool) clone() Tool {
+	t.Name, t.Title = strings.Clone(t.Name), strings.Clone(t.Title)
+	same := t.Description == t.Said
+	t.Said = strings.Clone(t.Said)
+	if same {
+		t.Description = t.Said
+	} else {
+		t.Description = strings.Clone(t.Description)
+	}
+	t.InputSchema = bytes.Clone(t.InputSchema)
+	t.OutputSchema = bytes.Clone(t.OutputSchema)
+	t.Annotations = bytes.Clone(t.Annotations)
+	return t
+}
+
+// schemaStandIn replaces an input schema not kept (what says which): its
+// "type", so that what it describes still shows, and a note of why.
+func schemaStandIn(schema any, what string) json.RawMessage {
+	doc := map[string]any{"$comment": "mcpconf did not keep " + what}
 	if m, ok := schema.(map[string]any); ok && m["type"] != nil {
 		doc["type"] = m["type"]
 	}
@@ -670,6 +779,12 @@ func (p *prober) toolBoundDiags(l *listing) {
 			p.add(diag(normalize.RuleToolFieldCut, normalize.Warning,
 				fmt.Sprintf("the %s of %s %s is over %s; mcpconf kept its start", f.field, plural(len(tools), "tool", "tools"), names(tools), f.limit), f.hint))
 		}
+	}
+	if l.notKept > 0 {
+		p.add(diag(normalize.RuleToolFieldCut, normalize.Warning,
+			fmt.Sprintf("the descriptions, titles and input schemas of the server's tools are over %s; mcpconf checked every tool whole, and kept only the names of the last %d %s",
+				normalize.Bytes(int64(maxKeptBytes)), l.notKept, plural(l.notKept, "tool", "tools")),
+			"clients send every description and schema to the model with each request: a listing this large costs context on each; shorten descriptions and schemas"))
 	}
 	if len(l.big) > 0 {
 		p.add(diag(normalize.RuleToolSchemaTooLarge, normalize.Warning,

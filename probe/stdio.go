@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/mcpconf/mcpconf/internal/proctree"
 	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
@@ -52,7 +50,7 @@ func (p *prober) runStdio(ctx context.Context) {
 	p.later(func() { pr.stop(true) })
 
 	t0 = time.Now()
-	cs, err := p.handshake(ctx, &mcp.IOTransport{Reader: pr.stdout, Writer: pr.stdin})
+	cs, err := p.handshake(ctx, &lineTransport{stdout: pr.stdout, stdin: pr.stdin})
 	p.result.Timings.Handshake = time.Since(t0)
 	if err != nil {
 		p.failStdio(ctx, pr, err)

@@ -129,23 +129,36 @@ func checkTold(results []Result, collided map[pairTool]bool) {
 			continue
 		}
 		sink := newToldSink(r)
-		var tool string
-		check := func(f field) {
-			if f.text == "" {
-				return
-			}
-			for _, d := range textDiags(tool, f, 0) {
+		for _, t := range r.Tools {
+			for _, d := range t.checks.toldOf(t) {
 				sink.add(d)
 			}
-		}
-		for _, t := range r.Tools {
-			tool = t.Name
-			toolTexts(t, check)
 		}
 		sink.flush()
 	}
 	checkOtherServers(results)
 	checkSharedNames(results, collided)
+}
+
+// toldOf is the findings on what t tells the model: made when it was
+// listed, whole (c), or now for a tool built otherwise (c nil).
+func (c *toolChecks) toldOf(t Tool) []normalize.Diagnostic {
+	if c != nil {
+		return c.told
+	}
+	return toldDiags(t)
+}
+
+// toldDiags are the findings on what one tool tells the model, in every
+// text of it the model reads (toolTexts).
+func toldDiags(t Tool) []normalize.Diagnostic {
+	var out []normalize.Diagnostic
+	toolTexts(t, func(f field) {
+		if f.text != "" {
+			out = append(out, textDiags(t.Name, f, 0)...)
+		}
+	})
+	return out
 }
 
 // of says which text of tool a message is about.
