@@ -432,7 +432,7 @@ func (b *Boundary) Message(s string) Safe {
 		}
 		known = kept
 	}
-	return Safe{neutralize(maskFound(replaceSpans(s, known), b.learnMasked), lineMode)}
+	return Safe{neutralize(b.maskQuoted(s, known), lineMode)}
 }
 
 // proseLike reports a text that may be words of a message, a rule id or

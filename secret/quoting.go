@@ -12,13 +12,18 @@ import "strings"
 // quoted, made
 //
 //	mcpconf probe '***'; touch p; #' --tools
-func (b *Boundary) textMask(s string) string {
-	s = keepQuoting(s, b.knownSpans(s))
+func (b *Boundary) textMask(s string) string { return b.maskQuoted(s, b.knownSpans(s)) }
+
+// maskQuoted masks the spans known of s and then what find recognizes,
+// learning it (learnMasked), keeping the quoting inside each (keepQuoting).
+func (b *Boundary) maskQuoted(s string, known []Span) string {
+	s = keepQuoting(s, known)
 	for range maxPasses {
 		spans := find(s)
 		if len(spans) == 0 {
 			return s
 		}
+		b.learnMasked(s, spans)
 		next := keepQuoting(s, spans)
 		if next == s {
 			return s // what is found is only quoting, or already Masked
