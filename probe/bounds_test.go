@@ -57,7 +57,9 @@ func probeBounded(t *testing.T, target Target, opts Options) (Result, time.Durat
 	start := time.Now()
 	r := Run(context.Background(), []Target{target}, opts)[0]
 	took := time.Since(start)
-	if took > 3*time.Second {
+	// under a second on a quiet machine; the timeout is 30 s: a third of
+	// it tells a bound from the timeout on a loaded machine too
+	if took > 10*time.Second {
 		t.Errorf("the probe took %s: bounded only by its timeout", took)
 	}
 	return r, took
