@@ -24,15 +24,20 @@ import (
 
 // BaselineVersion is the version of the baseline file lint writes and
 // reads. It changes when an entry's fields or what its fingerprint hashes
-// change: an older file is then refused, not matched by accident.
-const BaselineVersion = 1
+// change: a file of a later version is then refused, not matched by
+// accident. Version 1 hashed an argument's index; it is read still, each
+// entry taken for the finding it recorded (migrateV1), and written again as
+// version 2 by --write-baseline.
+const BaselineVersion = 2
 
 // BaselineEntry is one finding a baseline records. Its identity is what
 // survives lines moving and messages being reworded: the rule, the file
 // (its display path, slash-separated), the JSON pointer of the value
 // concerned (which names the server) and the finding's fingerprint
-// (view.FindingHash: SARIF's, of the rule, path and pointer — or, with no
-// pointer, the message). No value is recorded, not even hashed: a
+// (view.FindingHash: SARIF's, of the rule, path and pointer without an
+// argument's index — or, with no pointer, the message). An entry matches
+// a finding by rule, path and fingerprint: the pointer, recorded for the
+// reader, may name another index after a fix inserted "-y". No value is recorded, not even hashed: a
 // baseline is committed, and a hash of a short secret can be
 // brute-forced. Two equal findings need two equal entries.
 type BaselineEntry struct {
@@ -40,6 +45,13 @@ type BaselineEntry struct {
 	Path        string `json:"path"`
 	Pointer     string `json:"pointer,omitempty"`
 	Fingerprint string `json:"fingerprint"`
+}
+
+// key is what an entry is matched by: not the pointer, whose index an
+// edit moves (its fingerprint does not hold the index).
+func (e BaselineEntry) key() BaselineEntry {
+	e.Pointer = ""
+	return e
 }
 
 func compareEntries(a, b BaselineEntry) int {
@@ -109,12 +121,12 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	}
 	left := map[BaselineEntry]int{}
 	for _, e := range base {
-		left[e]++
+		left[e.key()]++
 	}
 	r := &view.BaselineResult{Path: req.Path, Written: write, Entries: len(base)}
 	kept := res.Findings[:0]
 	for i, d := range res.Findings {
-		if e := current[i]; left[e] > 0 {
+		if e := current[i].key(); left[e] > 0 {
 			left[e]--
 			r.Matched++
 			continue
@@ -322,8 +334,8 @@ func parseBaseline(src []byte) (_ []BaselineEntry, off int64, _ error) {
 			if err := dec.Decode(&version); err != nil {
 				return fail(err)
 			}
-			if version != BaselineVersion {
-				return fail(fmt.Errorf("version %d is not supported: this mcpconf reads version %d (write it again with --write-baseline)", version, BaselineVersion))
+			if version != BaselineVersion && version != 1 {
+				return fail(fmt.Errorf("version %d is not supported: this mcpconf reads versions 1 and %d (write it again with --write-baseline)", version, BaselineVersion))
 			}
 		case "findings":
 			if err := expect('[', "a list of findings"); err != nil {
@@ -357,7 +369,24 @@ func parseBaseline(src []byte) (_ []BaselineEntry, off int64, _ error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, off, errors.New("text after the baseline object")
 	}
+	if version == 1 {
+		migrateV1(entries)
+	}
 	return entries, 0, nil
+}
+
+// migrateV1 turns version 1's entries into this version's: an entry whose
+// fingerprint is the hash of its pointer, index included
+// (view.IndexHash), is the finding at that pointer, and takes the
+// fingerprint this version gives it (view.PointerHash). The others (no
+// pointer: the message's hash; or a pointer without an index) are
+// unchanged, as their hash is.
+func migrateV1(entries []BaselineEntry) {
+	for i, e := range entries {
+		if e.Pointer != "" && e.Fingerprint == view.IndexHash(e.Rule, e.Path, e.Pointer) {
+			entries[i].Fingerprint = view.PointerHash(e.Rule, e.Path, e.Pointer)
+		}
+	}
 }
 
 func checkEntry(e BaselineEntry) error {

@@ -74,12 +74,12 @@ func TestBaseline(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{
-  "version": 1,
+  "version": 2,
   "findings": [
     {"rule":"hardcoded-secret","path":".mcp.json","pointer":"/mcpServers/c/env/TOKEN","fingerprint":"2699adbc68bc35169b6e8194e449755d"},
     {"rule":"implicit-stdio","path":".mcp.json","pointer":"/mcpServers/b/url","fingerprint":"90a41de899fe804eb1655dc9d02ef7f8"},
-    {"rule":"npx-without-yes","path":".mcp.json","pointer":"/mcpServers/a/args/0","fingerprint":"aa94b7f834913e10fffc6f8c254d394a"},
-    {"rule":"npx-without-yes","path":".mcp.json","pointer":"/mcpServers/c/args/0","fingerprint":"03b2de9ac6daf21ab427861b57f7bed7"}
+    {"rule":"npx-without-yes","path":".mcp.json","pointer":"/mcpServers/a/args/0","fingerprint":"eab4af1ff8ccc0e0bb572163e48ea194"},
+    {"rule":"npx-without-yes","path":".mcp.json","pointer":"/mcpServers/c/args/0","fingerprint":"0d28f3e26ed457150e1d67bef96dcb1b"}
   ]
 }
 `
@@ -244,7 +244,7 @@ func TestBaselineMalformed(t *testing.T) {
 		{"type", "{\"version\": 1,\n  \"findings\": [\n    {\"rule\": 3}]}", `b.json:3:5: "rule" is number, not string`},
 		{"unknown field", "{\"version\": 1,\n  \"findings\": [\n    {\"rule\": \"x\", \"line\": 3, " + fp + "}]}", `b.json:3:5: unknown field "line"`},
 		{"unknown key", "{\"version\": 1, \"ignore\": []}", `b.json:1:16: unknown field "ignore"`},
-		{"version", "{\"version\": 2, \"findings\": []}", `b.json:1:13: version 2 is not supported`},
+		{"version", "{\"version\": 3, \"findings\": []}", `b.json:1:13: version 3 is not supported`},
 		{"no version", "{\"findings\": []}", `b.json:1:1: no "version"`},
 		{"not an object", "[]", `b.json:1:1: want an object, found "["`},
 		{"no rule", "{\"version\": 1, \"findings\": [{" + fp + "}]}", `b.json:1:29: a finding without "rule"`},

@@ -24,6 +24,16 @@ type RuleDoc struct {
 	// Fix is what lint --fix does about the rule's findings; absent when
 	// it has no fix.
 	Fix *FixDoc `json:"fix,omitempty"`
+	// Contexts are where the rule's findings have a severity of their
+	// own (validate.Context); absent when they all have Severity.
+	Contexts []ContextDoc `json:"contexts,omitempty"`
+}
+
+// ContextDoc is one of a rule's contexts in a RuleDoc: the severity lint
+// gives its findings there.
+type ContextDoc struct {
+	When     string `json:"when"`
+	Severity string `json:"severity"`
 }
 
 // FixDoc is a rule's fix in a RuleDoc: what it does, and whether lint
@@ -51,6 +61,9 @@ func RuleDocOf(r *validate.Rule) RuleDoc {
 	}
 	if r.Fix != "" {
 		out.Fix = &FixDoc{Description: r.Fix, Safe: !r.FixUnsafe}
+	}
+	for _, c := range r.Contexts {
+		out.Contexts = append(out.Contexts, ContextDoc{When: c.When, Severity: c.Severity.String()})
 	}
 	return out
 }

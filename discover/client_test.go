@@ -135,7 +135,7 @@ func TestStrictFileRejectedWhole(t *testing.T) {
 	if s := status[".mcp.json"]; s.Status != normalize.Failed || !strings.HasPrefix(s.Error, "2:3: comments are not allowed") {
 		t.Errorf(".mcp.json: %+v", s)
 	}
-	if s := status[".gemini/settings.json"]; s.Status != normalize.Failed || !strings.HasPrefix(s.Error, "2:39: trailing comma") {
+	if s := status[".gemini/settings.json"]; s.Status != normalize.Failed || !strings.HasPrefix(s.Error, "2:40: trailing comma") {
 		t.Errorf("gemini: %+v", s)
 	}
 	if s := status[".vscode/mcp.json"]; s.Status != normalize.Found || s.Servers != 1 {

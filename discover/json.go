@@ -3,6 +3,7 @@ package discover
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -21,6 +22,10 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 			fmt.Sprintf("values are nested more than %d levels deep", MaxDepth))}
 	}
 	hv, err := hujson.Parse(doc.Src)
+	// A strict client stops at the first comment or trailing comma (at
+	// the bracket after it) as at any other error: those before the
+	// error hujson stops at come first, where the client stops.
+	strict := strictProblems(doc, lx)
 	if err != nil {
 		pos := normalize.Pos{Line: 1, Col: 1}
 		msg := err.Error()
@@ -35,34 +40,15 @@ func parseJSON(doc *normalize.Document) []normalize.Diagnostic {
 		if m := quoteProblem(doc.Src, pos.Offset); m != "" {
 			msg = m
 		}
-		return []normalize.Diagnostic{syntaxError(doc, pos, msg)}
-	}
-	var diags []normalize.Diagnostic
-	if doc.Format != normalize.JSONC {
-		for _, off := range lx.comments {
-			diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path,
-				Pos: doc.Lines.Pos(off), Message: "comments are not allowed in this file: it is read as strict JSON, so none of its servers load",
-				Hint: "remove the comment"})
-			if doc.Format == normalize.JSON {
-				break // one is enough to say the file is rejected
+		var diags []normalize.Diagnostic
+		for _, d := range strict {
+			if d.Pos.Offset < pos.Offset {
+				diags = append(diags, d)
 			}
 		}
-		for _, off := range lx.trailingCommas {
-			diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path,
-				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file: it is read as strict JSON, so none of its servers load",
-				Hint: "remove the comma"})
-		}
+		return append(diags, syntaxError(doc, pos, msg))
 	}
-	if doc.Format == normalize.JSONComments {
-		// Comments are fine in Gemini settings; only trailing commas break it.
-		diags = diags[:0]
-		for _, off := range lx.trailingCommas {
-			diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path,
-				Pos: doc.Lines.Pos(off), Message: "trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it",
-				Hint: "remove the comma"})
-		}
-	}
-	if len(diags) > 0 {
+	if diags := strict; len(diags) > 0 {
 		// The client's JSON.parse rejects the whole file. mcpconf's reader
 		// is more lenient, but showing servers that will never load would
 		// answer "why doesn't my server show up" wrongly.
@@ -134,6 +120,41 @@ func lastSignificant(src []byte, off int) byte {
 	return last
 }
 
+// strictProblems are the comments and trailing commas a client reading
+// the file as strict JSON (normalize.JSON) or as JSON with comments
+// (normalize.JSONComments: Gemini CLI) stops at, in the file's order, each
+// at the position its parser stops: a comment's first byte, the bracket
+// after a trailing comma (the comma as a related place). A strict file
+// reports its first comment only: one is enough to say it is rejected.
+func strictProblems(doc *normalize.Document, lx lexed) []normalize.Diagnostic {
+	if doc.Format != normalize.JSON && doc.Format != normalize.JSONComments {
+		return nil
+	}
+	var diags []normalize.Diagnostic
+	if doc.Format == normalize.JSON && len(lx.comments) > 0 {
+		diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path,
+			Pos: doc.Lines.Pos(lx.comments[0]), Message: "comments are not allowed in this file: it is read as strict JSON, so none of its servers load",
+			Hint: "remove the comment"})
+	}
+	msg := "trailing comma is not allowed in this file: it is read as strict JSON, so none of its servers load"
+	if doc.Format == normalize.JSONComments {
+		// comments are fine in Gemini settings; only trailing commas break it
+		msg = "trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it"
+	}
+	for _, tc := range lx.trailingCommas {
+		diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: doc.Path,
+			Pos: doc.Lines.Pos(tc.close), Message: msg,
+			Hint:    "remove the comma",
+			Related: []normalize.Related{{Pos: doc.Lines.Pos(tc.comma), Message: "the trailing comma"}}})
+	}
+	slices.SortStableFunc(diags, func(a, b normalize.Diagnostic) int { return a.Pos.Offset - b.Pos.Offset })
+	return diags
+}
+
+// trailingComma is a comma followed by a closing bracket: a strict
+// parser stops at the bracket.
+type trailingComma struct{ comma, close int }
+
 type jsonBuilder struct {
 	doc *normalize.Document
 	// orig maps an offset of the text parsed to the file's, when the text
@@ -204,7 +225,7 @@ func unquote(lit hujson.Literal) string {
 type lexed struct {
 	tooDeep        int // offset where nesting exceeds MaxDepth, or -1
 	comments       []int
-	trailingCommas []int
+	trailingCommas []trailingComma
 	onlySpace      bool
 }
 
@@ -254,7 +275,7 @@ func lexJSON(src []byte) lexed {
 			lastComma = -1
 		case ']', '}':
 			if lastComma >= 0 {
-				lx.trailingCommas = append(lx.trailingCommas, lastComma)
+				lx.trailingCommas = append(lx.trailingCommas, trailingComma{lastComma, i})
 			}
 			depth--
 			lastComma = -1

@@ -189,10 +189,12 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				continue // only the start directory's absent files are worth listing
 			}
 			display := o.display(abs, normalize.RootDir)
-			if !within(o.Root, dir) && (o.Base == o.Root || !within(o.Base, dir)) {
-				// above the start directory: shown from the home, or whole,
-				// unless paths are shown from a directory that holds it
-				// (lint with paths: the working directory)
+			if !within(root, dir) && !within(o.Root, dir) && (o.Base == o.Root || !within(o.Base, dir)) {
+				// above the project (its repository): shown from the home,
+				// or whole, unless paths are shown from a directory that
+				// holds it (lint with paths: the working directory); a
+				// file of the project above the start directory is the
+				// project's, relative to it ("../.mcp.json")
 				display = o.display(abs, normalize.HomeDir)
 			}
 			out = append(out, Location{Client: c, Priority: prio, Scope: f.Scope, Format: f.Format,

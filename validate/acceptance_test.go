@@ -184,7 +184,7 @@ func TestAcceptanceDiscovery(t *testing.T) {
 			want:  []hit{h("error", ".cursor/mcp.json:1:39", `"args"`, "after object value")}},
 		{name: "gemini trailing comma in a multi-line array, comments fine", rule: "syntax",
 			files: tree(".gemini/settings.json", "{\n  // servers\n  \"mcpServers\": {\n    \"g\": {\n      \"command\": \"g\",\n      \"args\": [\n        \"a\",\n      ]\n    }\n  }\n}\n"),
-			want:  []hit{h("error", ".gemini/settings.json:7:12", ",", "trailing comma")}},
+			want:  []hit{h("error", ".gemini/settings.json:8:7", "]", "trailing comma")}},
 		{name: "block comment after a tab in strict json", rule: "syntax",
 			files: tree(".mcp.json", "{\n\t/* shared */ \"mcpServers\": {}\n}\n"),
 			want:  []hit{h("error", ".mcp.json:2:2", "/*", "comments are not allowed")}},

@@ -21,7 +21,7 @@ func markdown(diagnostics []normalize.RuleDoc) string {
 	b.WriteString("Generated from the rule definitions in `validate/` and `probe/rules.go` (`go test ./validate -run TestRulesDoc -update`); `mcpconf rules ID` prints the same text.\n\n")
 	b.WriteString("| rule | severity | what it finds |\n|---|---|---|\n")
 	for _, r := range Rules() {
-		sev := r.Severity.String()
+		sev := r.severities()
 		if r.Off {
 			sev += " (off by default)"
 		}
@@ -70,7 +70,18 @@ func RuleText(r *Rule, heading string) string {
 	if r.Off {
 		b.WriteString("; off by default, turn it on with `enable = [\"" + string(r.ID) + "\"]` in `.mcpconf.toml`")
 	}
-	b.WriteString(".\n\n")
+	b.WriteString(".")
+	if len(r.Contexts) > 0 {
+		b.WriteString(" Severity:")
+		for i, c := range r.Contexts {
+			if i > 0 {
+				b.WriteString(";")
+			}
+			fmt.Fprintf(&b, " %s when %s", c.Severity, c.When)
+		}
+		b.WriteString(".")
+	}
+	b.WriteString("\n\n")
 	fmt.Fprintf(&b, "Speaks for: %s.\n\n", r.SpeaksFor())
 	switch {
 	case r.Fix != "":
@@ -130,7 +141,7 @@ func capitalize(s string) string {
 func ListText(w io.Writer, diagnostics []normalize.RuleDoc) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, r := range Rules() {
-		sev := r.Severity.String()
+		sev := r.severities()
 		if r.Off {
 			sev += " (off)"
 		}
@@ -159,4 +170,16 @@ func WriteRuleText(w io.Writer, r *Rule) error {
 func WriteDiagnosticText(w io.Writer, d normalize.RuleDoc) error {
 	_, err := fmt.Fprintf(w, "%s\nMore: %s\n", DiagnosticText(d, ""), DocURL(d.ID))
 	return err
+}
+
+// severities are the rule's default severity and, after it, the others
+// its contexts give (Rule.Contexts), for the lists: "error, warning".
+func (r *Rule) severities() string {
+	out := []string{r.Severity.String()}
+	for _, c := range r.Contexts {
+		if s := c.Severity.String(); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, ", ")
 }

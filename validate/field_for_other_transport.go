@@ -26,6 +26,11 @@ var fieldForOtherTransportRule = &Rule{
 		"there.\n\n" +
 		"Entries that have both `command` and a URL are left to `transport-conflict`,\n" +
 		"and Claude Code entries with a `url` but no `type` to `implicit-stdio`.",
+	Contexts: []Context{
+		{When: "the client refuses its config or rejects the server for it (Codex, opencode)", Severity: normalize.Error, Example: true},
+		{When: "the client ignores the field (Cursor)", Severity: normalize.Warning,
+			File: ".cursor/mcp.json", Bad: "{ \"mcpServers\": { \"figma\": { \"url\": \"https://mcp.figma.com/mcp\", \"args\": [\"--verbose\"] } } }\n"},
+	},
 	Example: Example{File: ".codex/config.toml",
 		Bad:  "[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\nargs = [\"--verbose\"]\n",
 		Good: "[mcp_servers.figma]\nurl = \"https://mcp.figma.com/mcp\"\n"},

@@ -20,12 +20,14 @@ var implicitStdioRule = &Rule{
 	doc: "Claude Code treats an entry without `type` as a stdio server. An entry with\n" +
 		"only a `url` therefore fails its schema (\"Does not adhere to MCP server\n" +
 		"configuration schema\") and the server is not loaded. Roo Code rejects it too.\n\n" +
-		"This is an error in Claude Code's own files (`.claude/*.json`,\n" +
-		"`~/.claude.json`). In a project-root `.mcp.json` or `mcp.json` it is a warning:\n" +
-		"pisces infers `http` from the `url`, but Claude Code, which reads `.mcp.json`,\n" +
-		"rejects the entry. Add `\"type\": \"http\"` (or `\"sse\"` for a legacy SSE\n" +
-		"endpoint); every client accepts it.",
-	Fix: "adds `\"type\": \"http\"` (`\"sse\"` when the URL's path ends in `/sse`), in the style of the entry",
+		"It is an error wherever Claude Code reads the file: `.mcp.json`, its\n" +
+		"`.claude/*.json`, `~/.claude.json`. Linted as pisces reads a project-root\n" +
+		"`mcp.json` or `.mcp.json` (`--client pisces`, or `mcp.json`, which only pisces\n" +
+		"reads), it is a warning: pisces infers `http` from the `url`, but Claude Code,\n" +
+		"which reads `.mcp.json`, rejects the entry. Add `\"type\": \"http\"` (or\n" +
+		"`\"sse\"` for a legacy SSE endpoint); every client accepts it.",
+	Contexts: []Context{{When: "linted as pisces reads the file (`mcp.json`; `.mcp.json` with `--client pisces`)", Severity: normalize.Warning, Client: "pisces"}},
+	Fix:      "adds `\"type\": \"http\"` (`\"sse\"` when the URL's path ends in `/sse`), in the style of the entry",
 	Example: Example{File: ".mcp.json",
 		Bad:  "{\n  \"mcpServers\": {\n    \"context7\": { \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n",
 		Good: "{\n  \"mcpServers\": {\n    \"context7\": { \"type\": \"http\", \"url\": \"https://mcp.context7.com/mcp\" }\n  }\n}\n"},

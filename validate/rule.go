@@ -70,6 +70,9 @@ type Rule struct {
 	// files their owner's view judges; other rules leave those files to
 	// the owner.
 	Reader bool
+	// Contexts are where the rule's findings have another severity than
+	// Severity, each stated in its docs.
+	Contexts []Context
 }
 
 // Example is a config file in a bad and a good form.
@@ -484,4 +487,23 @@ func (p *Pass) definedElsewhere(s *normalize.Server) bool {
 // defines the server, or it is not read at all (project scope).
 func (p *Pass) patches(s *normalize.Server) bool {
 	return s.Patch && (p.definedElsewhere(s) || !p.Set.UserRead)
+}
+
+// Context is a place where a rule's findings have a severity of their
+// own, for its docs (mcpconf rules, docs/rules.md): lint reports the
+// context's example at Severity, and TestRuleSeverities checks it.
+type Context struct {
+	// When says where, in Markdown, after "… when": "pisces reads the
+	// file".
+	When     string
+	Severity normalize.Severity
+	// Example: the rule's own bad example shows this context (its
+	// findings there have this severity or the default). Otherwise Bad
+	// (in File, "" for the example's file; "" Bad for the example's) is
+	// linted as lint --client Client does ("pisces": its merged view; "":
+	// as the example is).
+	Example bool
+	Client  string
+	File    string
+	Bad     string
 }

@@ -14,7 +14,7 @@ func TestGeminiBadSettingsFinding(t *testing.T) {
 		{name: "trailing comma", files: map[string]string{
 			".gemini/settings.json":   "{\"mcpServers\": {\"w\": {\"command\": \"w\"},}}",
 			"~/.gemini/settings.json": `{"mcpServers": {"u": {"command": "u"}}}`,
-		}, want: []string{`error .gemini/settings.json:1:38: trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it; Gemini CLI then starts no server at all, from this file or any other (it stops: "Please fix the configuration file(s) and try again", exit code 52) [syntax]`}},
+		}, want: []string{`error .gemini/settings.json:1:39: trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it; Gemini CLI then starts no server at all, from this file or any other (it stops: "Please fix the configuration file(s) and try again", exit code 52) [syntax]`}},
 		{name: "byte order mark", files: map[string]string{
 			".gemini/settings.json": "\ufeff{\"mcpServers\": {\"w\": {\"command\": \"w\"}}}",
 		}, want: []string{`error .gemini/settings.json:1:1: file starts with a UTF-8 byte order mark, which Gemini CLI cannot parse; Gemini CLI then starts no server at all, from this file or any other (it stops: "Please fix the configuration file(s) and try again", exit code 52) [syntax]`}},

@@ -35,6 +35,11 @@ var unknownFieldRule = &Rule{
 		"load a config that sets it (a literal token is not supported): that is an\n" +
 		"error too; put the token in an environment variable and name the variable in\n" +
 		"`bearer_token_env_var`.",
+	Contexts: []Context{
+		{When: "the client rejects the whole config for it (opencode), or refuses the field (Codex `bearer_token`)", Severity: normalize.Error, Example: true},
+		{When: "the client ignores the field (Cursor)", Severity: normalize.Warning,
+			File: ".cursor/mcp.json", Bad: "{ \"mcpServers\": { \"fs\": { \"command\": \"mcp-fs\", \"enviroment\": { \"LOG_LEVEL\": \"debug\" } } } }\n"},
+	},
 	Example: Example{File: "opencode.json",
 		Bad:  "{\n  \"mcp\": {\n    \"fs\": {\n      \"type\": \"local\",\n      \"command\": [\"npx\", \"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n      \"env\": { \"LOG_LEVEL\": \"debug\" }\n    }\n  }\n}\n",
 		Good: "{\n  \"mcp\": {\n    \"fs\": {\n      \"type\": \"local\",\n      \"command\": [\"npx\", \"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n      \"environment\": { \"LOG_LEVEL\": \"debug\" }\n    }\n  }\n}\n"},

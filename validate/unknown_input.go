@@ -27,6 +27,7 @@ typo.
 
 Only VS Code files (` + "`.vscode/mcp.json`" + ` and the user ` + "`mcp.json`" + `) have inputs;
 ` + "`${input:…}`" + ` anywhere else is reported by foreign-placeholder.`,
+	Contexts: []Context{{When: "an input is declared but no placeholder uses it", Severity: normalize.Info, Example: true}},
 	Example: Example{File: ".vscode/mcp.json",
 		Bad: "{\n" +
 			"  \"inputs\": [ { \"type\": \"promptString\", \"id\": \"github-token\", \"description\": \"GitHub token\", \"password\": true } ],\n" +

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/secret"
@@ -118,18 +119,40 @@ func findings(b *secret.Boundary, diags []normalize.Diagnostic) []Finding {
 // and however its message is worded: a hash of its rule, path (as the
 // caller names the file: SARIF relative to the repository, a baseline as
 // displayed) and the JSON pointer of the value concerned — which names
-// the server — or, for a finding with no pointer (a file that does not
-// parse), its message. The value itself is not hashed: a hash of a short
+// the server and the field — or, for a finding with no pointer (a file
+// that does not parse), its message. An element of an array (an argument)
+// is identified by its field, not its index (StablePointer): mcpconf's own
+// fixes insert elements ("-y" before a package), and a finding must stay
+// the same finding; two findings of one rule in one field are told apart
+// by their count (lint's baseline matches a number of each, SARIF numbers
+// them in order). The value itself is not hashed: a hash of a short
 // secret written to a file others read can be brute-forced, and a keyed
 // one (secret.Boundary.Fingerprint) differs from run to run. It is the
 // first 16 bytes of a SHA-256, in hex; SARIF's partial fingerprint and
 // lint's baseline share it.
 func FindingHash(f Finding, path string) string {
-	what := f.Message.String()
 	if !f.Pointer.IsZero() {
-		what = f.Pointer.String()
+		return PointerHash(f.Rule.String(), path, f.Pointer.String())
 	}
-	sum := sha256.Sum256([]byte(f.Rule.String() + "\x00" + path + "\x00" + what))
+	return hashOf(f.Rule.String(), path, f.Message.String())
+}
+
+// PointerHash is FindingHash of a finding of rule at pointer in the file
+// path.
+func PointerHash(rule, path, pointer string) string {
+	return hashOf(rule, path, StablePointer(pointer))
+}
+
+// IndexHash is the hash lint's baseline version 1 recorded for a finding
+// at pointer: of the pointer as it is, array index included. Reading an
+// old baseline checks an entry against it before taking it for the
+// finding's PointerHash.
+func IndexHash(rule, path, pointer string) string {
+	return hashOf(rule, path, pointer)
+}
+
+func hashOf(rule, path, what string) string {
+	sum := sha256.Sum256([]byte(rule + "\x00" + path + "\x00" + what))
 	return hex.EncodeToString(sum[:16])
 }
 
@@ -156,4 +179,31 @@ func owns(b *secret.Boundary, ws []string) []secret.Safe {
 		out[i] = b.Own(w)
 	}
 	return out
+}
+
+// StablePointer is a finding's pointer without the index of an array
+// element in a server's field: "/mcpServers/gh/args/1" is
+// "/mcpServers/gh/args/*". Only a last segment at depth four or more is
+// an element of a field (container, server, field, index, in every
+// client's shape and below a table of projects); "/mcpServers/2", a
+// server named "2", is left whole. Every other pointer is unchanged, so
+// its hash is the one earlier versions recorded.
+func StablePointer(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 || strings.Count(p, "/") < 4 || !isIndex(p[i+1:]) {
+		return p
+	}
+	return p[:i+1] + "*"
+}
+
+func isIndex(s string) bool {
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -137,7 +137,90 @@ func TestLintBaselineWithFix(t *testing.T) {
 	if code, _, _ := lint("--write-baseline", "--baseline", base); code != 0 {
 		t.Fatalf("--write-baseline after --fix: exit %d", code)
 	}
-	if got, _ := os.ReadFile(base); string(got) != "{\n  \"version\": 1,\n  \"findings\": []\n}\n" {
+	if got, _ := os.ReadFile(base); string(got) != "{\n  \"version\": 2,\n  \"findings\": []\n}\n" {
 		t.Errorf("baseline after --fix and --write-baseline:\n%s", got)
+	}
+}
+
+// TestLintBaselineSurvivesFix: a finding's identity survives mcpconf's
+// own edits. --fix inserts "-y" before the package, which moves a
+// baselined secret from args/1 to args/2: it is still the baseline's
+// (exit 0), one finding is fixed (npx-without-yes), not two, and its SARIF
+// fingerprint is the same before and after. A baseline the previous
+// version wrote (version 1, fingerprints of the array index) still
+// matches.
+func TestLintBaselineSurvivesFix(t *testing.T) {
+	cfg := `{
+  "mcpServers": {
+    "gh": {"command": "npx", "args": ["pkg", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"]}
+  }
+}
+`
+	// as mcpconf before issue 27 wrote it for cfg
+	v1 := `{
+  "version": 1,
+  "findings": [
+    {"rule":"hardcoded-secret","path":".mcp.json","pointer":"/mcpServers/gh/args/1","fingerprint":"23190aacd279a85898bc59a9acc1f00e"},
+    {"rule":"npx-without-yes","path":".mcp.json","pointer":"/mcpServers/gh/args/0","fingerprint":"6ca9e57075572b7cf4a943db93b2289a"}
+  ]
+}
+`
+	sarifPrints := func(out string) map[string]string {
+		t.Helper()
+		var log struct {
+			Runs []struct {
+				Results []struct {
+					RuleID              string
+					PartialFingerprints map[string]string
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &log); err != nil {
+			t.Fatalf("bad SARIF (%v):\n%s", err, out)
+		}
+		m := map[string]string{}
+		for _, r := range log.Runs[0].Results {
+			for _, fp := range r.PartialFingerprints {
+				m[r.RuleID] = fp
+			}
+		}
+		return m
+	}
+	for _, c := range []struct{ name, baseline string }{{"written now", ""}, {"version 1", v1}} {
+		t.Run(c.name, func(t *testing.T) {
+			root := writeTree(t, map[string]string{".mcp.json": cfg})
+			home := t.TempDir()
+			base := filepath.Join(t.TempDir(), "baseline.json")
+			lint := func(args ...string) (int, string, string) {
+				t.Helper()
+				return run(t, nil, append([]string{"lint", "--root", root, "--home", home}, args...)...)
+			}
+			if c.baseline == "" {
+				if code, out, errOut := lint("--write-baseline", "--baseline", base); code != 0 {
+					t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errOut)
+				}
+			} else if err := os.WriteFile(base, []byte(c.baseline), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, out, errOut := lint("--baseline", base); code != 0 {
+				t.Fatalf("--baseline before --fix: exit %d\n%s%s", code, out, errOut)
+			}
+			_, before, _ := lint("--format", "sarif")
+			code, out, errOut := lint("--fix", "--baseline", base)
+			if code != 0 || !strings.Contains(out, `note: 1 finding of the baseline "`+base+`" is fixed`) || strings.Contains(out, "hardcoded-secret") {
+				t.Errorf("--fix --baseline: exit %d, want 0 and 1 finding fixed\n%s%s", code, out, errOut)
+			}
+			if got, _ := os.ReadFile(filepath.Join(root, ".mcp.json")); !strings.Contains(string(got), `["-y", "pkg", "ghp_`) {
+				t.Fatalf("--fix did not insert -y:\n%s", got)
+			}
+			_, after, _ := lint("--format", "sarif")
+			b, a := sarifPrints(before), sarifPrints(after)
+			if b["hardcoded-secret"] == "" || a["hardcoded-secret"] != b["hardcoded-secret"] {
+				t.Errorf("the secret's SARIF fingerprint changed with --fix: %q, then %q", b, a)
+			}
+			if code, out, errOut := lint("--baseline", base, "--format", "json"); code != 0 || !strings.Contains(out, `"matched": 1`) {
+				t.Errorf("--baseline after --fix: exit %d\n%s%s", code, out, errOut)
+			}
+		})
 	}
 }

@@ -93,9 +93,10 @@ func TestLintGitHubRepositoryPaths(t *testing.T) {
 }
 
 // TestLintGitHubHomeAboveRepository: on a GitHub runner the repository
-// lies in the home (/home/runner/work/r/r), so the files above --root are
-// shown from it ("~/work/r/r/.mcp.json"): they are annotated all the same.
-// A user file of the home outside the repository is not.
+// lies in the home (/home/runner/work/r/r): the files of the repository
+// above --root are annotated all the same, and text shows them relative to
+// --root ("../../.mcp.json"), as every file of the project. A user file of
+// the home outside the repository is not annotated.
 func TestLintGitHubHomeAboveRepository(t *testing.T) {
 	repo, pkg := repoTree(t, false)
 	home := filepath.Dir(repo)
@@ -107,8 +108,8 @@ func TestLintGitHubHomeAboveRepository(t *testing.T) {
 		t.Errorf("exit %d, file= %q, messages %q\n%s%s", code, got, msgs, out, errOut)
 	}
 	_, text, _ := runIn(t, pkg, nil, "lint", "--home", home)
-	if !strings.Contains(text, "~/"+filepath.Base(repo)+"/.mcp.json:1:") {
-		t.Errorf("the text output does not show the parent file from the home:\n%s", text)
+	if !strings.HasPrefix(text, "../../.mcp.json:1:") {
+		t.Errorf("the text output does not show the parent file relative to --root:\n%s", text)
 	}
 }
 
@@ -213,8 +214,8 @@ func TestLintSARIFRepositoryPaths(t *testing.T) {
 }
 
 // TestLintTextPathsUnchanged: text and JSON keep the display paths:
-// relative to --root (or where lint runs, for PATH arguments), a file
-// above it whole.
+// relative to --root (or where lint runs, for PATH arguments), a file of
+// the repository above it too ("../../.mcp.json").
 func TestLintTextPathsUnchanged(t *testing.T) {
 	_, pkg := repoTree(t, false)
 	code, rep, errOut := func() (int, lintReport, string) {
@@ -230,12 +231,12 @@ func TestLintTextPathsUnchanged(t *testing.T) {
 		paths = append(paths, f.Path)
 	}
 	slices.Sort(paths)
-	parent := filepath.Join(filepath.Dir(filepath.Dir(pkg)), ".mcp.json")
-	if code != 1 || !slices.Equal(paths, []string{".mcp.json", parent}) {
+	parent := "../../.mcp.json"
+	if code != 1 || !slices.Equal(paths, []string{"../../.mcp.json", ".mcp.json"}) {
 		t.Errorf("JSON paths %q (exit %d: %s)", paths, code, errOut)
 	}
 	_, out, _ := runIn(t, pkg, nil, "lint", "--home", t.TempDir())
-	if !strings.Contains(out, "\n"+parent+":1:") || strings.Contains(out, "packages/api") {
+	if !strings.HasPrefix(out, parent+":1:") || strings.Contains(out, "packages/api") {
 		t.Errorf("text paths:\n%s", out)
 	}
 }
