@@ -1,4 +1,4 @@
-package secret
+package secret_test
 
 import (
 	"math/rand/v2"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpconf/mcpconf/internal/shell"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // shWords runs line in /bin/sh, in an empty directory, with mcpconf a
@@ -40,7 +41,7 @@ func TestTextKeepsQuoting(t *testing.T) {
 		{"", "token='; touch pasted; #"},
 		{"", "x --api-key='; touch pasted; #"},
 	} {
-		b := New()
+		b := secret.New()
 		if c.learned != "" {
 			b.Learn(c.learned)
 		}
@@ -70,7 +71,7 @@ func TestTextKeepsQuotingRandom(t *testing.T) {
 		line := shell.POSIX(args...)
 		i := len("mcpconf ") + r.IntN(len(line)-len("mcpconf ")) // a program masked is not found
 		j := min(len(line), i+8+r.IntN(10))
-		b := New()
+		b := secret.New()
 		b.Learn(line[i:j])
 		shown := b.Text(line).String()
 		if got := shWords(t, shown); len(got) != len(args)-1 {

@@ -171,3 +171,13 @@ func unsafeRune(r rune, mode int) bool {
 
 // printable reports whether s needs no neutralizing on one line.
 func printable(s string) bool { return !needsNeutral(s, lineMode) }
+
+// Printable reports whether Text prints s on one line as it is, masking
+// aside: no character it neutralizes (control characters, tabs and line
+// breaks, DEL, C1, bidirectional controls, the line and paragraph
+// separators, Unicode tags, invalid UTF-8).
+func Printable(s string) bool { return printable(s) }
+
+// Unprintable reports a character Text neutralizes on one line (U+FFFD
+// for most, a space for a tab).
+func Unprintable(r rune) bool { return r == '\t' || unsafeRune(r, lineMode) }

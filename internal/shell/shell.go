@@ -34,8 +34,9 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // Windows reports whether Command quotes for PowerShell: mcpconf runs on
@@ -213,7 +214,7 @@ func Note(line string) string {
 		return line
 	}
 	return strings.Map(func(r rune) rune {
-		if unshowable(r) {
+		if secret.Unprintable(r) {
 			return utf8.RuneError
 		}
 		return r
@@ -221,26 +222,5 @@ func Note(line string) string {
 }
 
 // Shown reports whether s prints on one line of a terminal as it is: no
-// character the output boundary replaces (control characters, tabs and
-// line breaks, DEL, C1, bidirectional controls, the line and paragraph
-// separators, Unicode tags, invalid UTF-8). It is the complement of
-// secret's lineMode neutralizing; a test holds them together.
-func Shown(s string) bool {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < 0x7f {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || unshowable(r) {
-			return false
-		}
-		i += size
-	}
-	return true
-}
-
-func unshowable(r rune) bool {
-	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029' || r >= 0xE0000 && r <= 0xE007F
-}
+// character the output boundary replaces (secret.Printable).
+func Shown(s string) bool { return secret.Printable(s) }
