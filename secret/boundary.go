@@ -344,7 +344,7 @@ func (b *Boundary) knownSpans(s string) []Span {
 // masked in the command line of the hint to run it by hand too, when
 // that is made Safe after.
 func (b *Boundary) Mask(s string) string {
-	return maskFound(replaceSpans(s, b.knownSpans(s)), b.learnMasked)
+	return maskFound(replaceSpans(s, b.knownSpans(s)), b.learnMasked, nil)
 }
 
 // MaskCut is Mask, then a cut to at most n bytes: the order that keeps a
@@ -472,7 +472,7 @@ func (b *Boundary) Path(p string) Safe {
 			kept = append(kept, k)
 		}
 	}
-	return Safe{neutralize(maskFound(replaceSpans(p, kept), b.learnMasked), lineMode)}
+	return Safe{neutralize(maskFound(replaceSpans(p, kept), b.learnMasked, nil), lineMode)}
 }
 
 // quotedSpans are the contents of the quoted strings of a message: "…"

@@ -18,11 +18,12 @@ const maxPasses = 4
 
 // Mask replaces every secret find reports in s by Masked. It is
 // idempotent: its output holds nothing find reports.
-func Mask(s string) string { return maskFound(s, nil) }
+func Mask(s string) string { return maskFound(s, nil, nil) }
 
 // maskFound is Mask, calling found (when not nil) with each text and the
-// spans find reports in it before they are replaced.
-func maskFound(s string, found func(string, []Span)) string {
+// spans find reports in it before they are replaced, and keeping inside
+// them the characters keep holds (maskSpans).
+func maskFound(s string, found func(string, []Span), keep func(rune) bool) string {
 	for range maxPasses {
 		spans := find(s)
 		if len(spans) == 0 {
@@ -31,7 +32,11 @@ func maskFound(s string, found func(string, []Span)) string {
 		if found != nil {
 			found(s, spans)
 		}
-		s = replaceSpans(s, spans)
+		next := maskSpans(s, spans, keep)
+		if next == s {
+			return s // what is found is only what keep keeps, or Masked already
+		}
+		s = next
 	}
 	if find(s) != nil {
 		return Masked // a pathological input: nothing of it is shown
@@ -41,7 +46,12 @@ func maskFound(s string, found func(string, []Span)) string {
 
 // replaceSpans replaces the spans of s (in any order, overlapping or not)
 // by Masked.
-func replaceSpans(s string, spans []Span) string {
+func replaceSpans(s string, spans []Span) string { return maskSpans(s, spans, nil) }
+
+// maskSpans replaces the spans of s (in any order, overlapping or not)
+// by Masked, but for the characters keep (when not nil) holds: each run
+// of the others between them becomes Masked.
+func maskSpans(s string, spans []Span, keep func(rune) bool) string {
 	if len(spans) == 0 {
 		return s
 	}
@@ -49,7 +59,20 @@ func replaceSpans(s string, spans []Span) string {
 	last := 0
 	for _, sp := range mergeSpans(spans) {
 		b.WriteString(s[last:sp.Start])
-		b.WriteString(Masked)
+		if keep == nil {
+			b.WriteString(Masked)
+		} else {
+			masked := false
+			for _, r := range s[sp.Start:sp.End] {
+				if keep(r) {
+					b.WriteRune(r)
+					masked = false
+				} else if !masked {
+					b.WriteString(Masked)
+					masked = true
+				}
+			}
+		}
 		last = sp.End
 	}
 	b.WriteString(s[last:])
