@@ -300,7 +300,7 @@ func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptio
 }
 
 func newWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptions) *Workspace {
-	out := &Workspace{Root: b.Text(ws.Root), Home: b.Text(ws.Home), Notes: messages(b, ws.Notes)}
+	out := &Workspace{Root: b.Text(ws.Root), Home: b.Text(ws.Home), Notes: each(ws.Notes, b.Message)}
 	for _, v := range ws.Views {
 		out.Views = append(out.Views, newSet(b, v, opts))
 	}
@@ -414,7 +414,7 @@ func workspaceSources(b *secret.Boundary, ws *normalize.Workspace) []SourceFile 
 	out := make([]SourceFile, len(all))
 	for i, s := range all {
 		out[i] = sourceFile(b, s.SourceFile)
-		out[i].ReadBy = owns(b, s.clients)
+		out[i].ReadBy = each(s.clients, b.Own)
 	}
 	return out
 }

@@ -156,27 +156,15 @@ func hashOf(rule, path, what string) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// messages makes each of mcpconf's messages Safe (Boundary.Message).
-func messages(b *secret.Boundary, ms []string) []secret.Safe {
-	if ms == nil {
+// each makes each of ss Safe with safe (a Boundary's Message, Own, URL,
+// …); nil for nil.
+func each(ss []string, safe func(string) secret.Safe) []secret.Safe {
+	if ss == nil {
 		return nil
 	}
-	out := make([]secret.Safe, len(ms))
-	for i, m := range ms {
-		out[i] = b.Message(m)
-	}
-	return out
-}
-
-// owns makes each word of mcpconf's own vocabulary (client ids,
-// statuses) Safe (Boundary.Own).
-func owns(b *secret.Boundary, ws []string) []secret.Safe {
-	if ws == nil {
-		return nil
-	}
-	out := make([]secret.Safe, len(ws))
-	for i, w := range ws {
-		out[i] = b.Own(w)
+	out := make([]secret.Safe, len(ss))
+	for i, s := range ss {
+		out[i] = safe(s)
 	}
 	return out
 }

@@ -189,7 +189,7 @@ func auth(b *secret.Boundary, a *probe.AuthInfo) *Auth {
 	}
 	if m := a.ResourceMetadata; m != nil {
 		out.ResourceMetadata = &ResourceMetadata{URL: b.URL(m.URL), Source: b.Text(m.Source), Resource: b.URL(m.Resource),
-			AuthorizationServers: urls(b, m.AuthorizationServers), ScopesSupported: b.Texts(m.ScopesSupported)}
+			AuthorizationServers: each(m.AuthorizationServers, b.URL), ScopesSupported: b.Texts(m.ScopesSupported)}
 	}
 	if s := a.AuthServer; s != nil {
 		out.AuthServer = &AuthServer{Issuer: b.URL(s.Issuer), MetadataURL: b.URL(s.MetadataURL), Kind: b.Text(s.Kind),
@@ -199,17 +199,6 @@ func auth(b *secret.Boundary, a *probe.AuthInfo) *Auth {
 	}
 	for _, f := range a.Fetches {
 		out.Fetches = append(out.Fetches, Fetch{What: b.Text(f.What), URL: b.URL(f.URL), Status: f.Status, Error: b.Text(f.Error)})
-	}
-	return out
-}
-
-func urls(b *secret.Boundary, us []string) []secret.Safe {
-	if us == nil {
-		return nil
-	}
-	out := make([]secret.Safe, len(us))
-	for i, u := range us {
-		out[i] = b.URL(u)
 	}
 	return out
 }

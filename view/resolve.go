@@ -128,7 +128,7 @@ func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
 		raw := rawShown(b, f, rawArgs, idx)
 		used := usedShown(f, usedArgs, idx)
 		rf := ResolvedField{Field: b.Text(f.Field), Key: b.Text(f.Key), Label: b.Text(fieldLabel(f)), Raw: raw,
-			Value: b.Text(used), Dropped: f.Dropped, Problems: messages(b, f.Problems), Path: b.Path(f.Path), Pos: pos(f.Pos)}
+			Value: b.Text(used), Dropped: f.Dropped, Problems: each(f.Problems, b.Message), Path: b.Path(f.Path), Pos: pos(f.Pos)}
 		if f.Dropped {
 			rf.Value = secret.Safe{}
 		}
