@@ -186,13 +186,10 @@ func productNames(cs []*normalize.Client) string {
 	for i, c := range cs {
 		names[i] = c.Product
 	}
-	switch len(names) {
-	case 0:
+	if len(names) == 0 {
 		return "no client"
-	case 1:
-		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return normalize.Join(names, "and")
 }
 
 func docOf(set *normalize.Set, s *normalize.Server) *normalize.Document {

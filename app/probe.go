@@ -378,7 +378,7 @@ func envNote(c *normalize.Client, s *normalize.Server, vars []probe.EnvVar) norm
 	switch {
 	case len(likely) > 0:
 		sev = normalize.Warning
-		msg += ", among them " + andList(likely)
+		msg += ", among them " + normalize.Join(likely, "and")
 		if len(others) > 0 {
 			msg += "; the others: " + list
 		}
@@ -387,14 +387,6 @@ func envNote(c *normalize.Client, s *normalize.Server, vars []probe.EnvVar) norm
 	}
 	return normalize.Diagnostic{Rule: normalize.RuleEnvNotPassed, Severity: sev, Path: s.Source.Path, Pos: s.Source.Pos,
 		Message: msg, Hint: c.ChildEnv.Hint}
-}
-
-// andList joins items as English does: "a", "a and b", "a, b and c".
-func andList(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // notPassed are the variables of mcpconf's environment (inherited, as

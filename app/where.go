@@ -57,13 +57,7 @@ func scopesOf(o *discover.Options, c *normalize.Client) string {
 			out = append(out, "--scope "+string(s))
 		}
 	}
-	switch len(out) {
-	case 0:
-		return ""
-	case 1:
-		return out[0]
-	}
-	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
+	return normalize.Join(out, "or")
 }
 
 // notHere refuses a remove of name from c's file t, which does not hold

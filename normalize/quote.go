@@ -16,6 +16,15 @@ func Quoted(vals []string) string {
 	return strings.Join(q, ", ")
 }
 
+// Join joins items as prose does, with conj ("and", "or") before the
+// last: "a", "a and b", "a, b and c"; "" for none.
+func Join(items []string, conj string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
+}
+
 // Bytes writes a byte count the way messages do: "1 MiB", "64 KiB",
 // "10 bytes".
 func Bytes(n int64) string {

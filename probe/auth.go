@@ -579,15 +579,10 @@ func quoteList(items []string) string {
 	for i, s := range items {
 		q[i] = fmt.Sprintf("%q", s)
 	}
-	switch len(q) {
-	case 0:
+	if len(q) == 0 {
 		return "no URL"
-	case 1:
-		return q[0]
-	case 2:
-		return q[0] + " and " + q[1]
 	}
-	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	return normalize.Join(q, "and")
 }
 
 // metadataClient fetches metadata documents and keeps each answer, so

@@ -1085,10 +1085,8 @@ func quoteNames(names []string, n int) string {
 	switch {
 	case len(names) > n:
 		return strings.Join(q, ", ") + fmt.Sprintf(" and %d more", len(names)-n)
-	case len(q) == 1:
-		return q[0]
 	}
-	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	return normalize.Join(q, "and")
 }
 
 // --- the same tool name on two servers

@@ -56,7 +56,7 @@ func clientList(pick func(*normalize.Client) bool) string {
 			names = append(names, c.Product)
 		}
 	}
-	return andList(names)
+	return normalize.Join(names, "and")
 }
 
 // clientGroups says, for each group of clients with a view of their own
@@ -78,17 +78,9 @@ func clientGroups(sep string, say func(*normalize.Client) string) string {
 	}
 	out := make([]string, len(keys))
 	for i, k := range keys {
-		out[i] = k + " " + sep + " " + andList(names[k])
+		out[i] = k + " " + sep + " " + normalize.Join(names[k], "and")
 	}
 	return strings.Join(out, ", ")
-}
-
-// andList joins words as prose does: "a", "a and b", "a, b and c".
-func andList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // codeList is words in backquotes, joined with commas.
@@ -181,7 +173,7 @@ func variableForms() string {
 				forms = append(forms, "`"+s.Form()+"`")
 			}
 		}
-		return andList(forms)
+		return normalize.Join(forms, "and")
 	})
 }
 
@@ -206,7 +198,7 @@ func nameFields() string {
 	var out []string
 	for _, c := range normalize.Clients() {
 		if c.Views() && len(c.NameFields) > 0 {
-			out = append(out, c.Product+"'s "+andList(strings.Split(codeList(c.NameFields), ", ")))
+			out = append(out, c.Product+"'s "+normalize.Join(strings.Split(codeList(c.NameFields), ", "), "and"))
 		}
 	}
 	return strings.Join(out, "; ")
@@ -219,7 +211,7 @@ func byNameFields(sep string) string {
 		if !c.VarsByName {
 			return ""
 		}
-		return andList(strings.Split(codeList(c.NameFields), ", "))
+		return normalize.Join(strings.Split(codeList(c.NameFields), ", "), "and")
 	})
 }
 

@@ -47,7 +47,7 @@ func checkIgnoredFile(p *Pass) {
 		d.Hint = c.AddHint
 		if others := p.readBy(ig.Doc.Path); len(others) > 0 {
 			d.Severity = normalize.Info
-			d.Message += "; " + joinAnd(others) + " reads it"
+			d.Message += "; " + normalize.Join(others, "and") + " reads it"
 		}
 	}
 }

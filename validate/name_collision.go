@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -143,10 +142,10 @@ func checkNameCollision(p *Pass) {
 	for _, c := range order {
 		parts := make([]string, len(c.prefixes))
 		for i, pre := range c.prefixes {
-			parts[i] = fmt.Sprintf("%q in %s", pre, joinAnd(c.clients[pre]))
+			parts[i] = fmt.Sprintf("%q in %s", pre, normalize.Join(c.clients[pre], "and"))
 		}
 		d := p.At(c.later, "", "servers %q and %q both become %s tool names: tools with the same name clash",
-			c.later.Name, c.earlier.Name, joinAnd(parts))
+			c.later.Name, c.earlier.Name, normalize.Join(parts, "and"))
 		d.Related = append(d.Related, normalize.Related{Path: c.earlier.Source.Path, Pos: c.earlier.Source.Pos,
 			Message: fmt.Sprintf("server %q", c.earlier.Name)})
 		d.Hint = "rename one of them so the names differ in letters, not only in punctuation, case or digits"
@@ -163,15 +162,4 @@ func readsShapes(c *normalize.Client) []string {
 		}
 	}
 	return out
-}
-
-// joinAnd joins names as "a", "a and b", "a, b and c".
-func joinAnd(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -163,10 +163,7 @@ func badNameChars(name string, ok func(rune) bool) string {
 			break
 		}
 	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return normalize.Join(parts, "and")
 }
 
 func containsRune(rs []rune, r rune) bool {

@@ -193,5 +193,5 @@ func homeUserFiles() string {
 			files = append(files, c.UserFile())
 		}
 	}
-	return fmt.Sprintf("for %s, which have none, keep the server in the user's file (%s)", andList(names), codeList(files))
+	return fmt.Sprintf("for %s, which have none, keep the server in the user's file (%s)", normalize.Join(names, "and"), codeList(files))
 }
