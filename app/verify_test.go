@@ -1,8 +1,8 @@
 package app
 
 import (
+	"github.com/mcpconf/mcpconf/internal/shell/shelltest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -180,24 +180,6 @@ func TestVerifyUserUnderLocal(t *testing.T) {
 	}
 }
 
-// shArgs runs line in /bin/sh with mcpconf a function that prints its
-// arguments, in an empty directory: what mcpconf would receive from a
-// user pasting the line. Nothing else may happen (a file created).
-func shArgs(t *testing.T, line string) []string {
-	t.Helper()
-	dir := t.TempDir()
-	cmd := exec.Command("/bin/sh", "-c", `mcpconf() { printf '%s\0' "$@"; }`+"\n"+line)
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("sh -c %q: %v", line, err)
-	}
-	if ents, _ := os.ReadDir(dir); len(ents) > 0 {
-		t.Errorf("pasting %q created %s", line, ents[0].Name())
-	}
-	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-}
-
 // TestVerifyHintsQuoted: the commands Verify's notes suggest (remove the
 // definition that shadows, remove the one left, explain) give mcpconf the
 // server's name as one argument, after "--" when it starts with "-",
@@ -245,7 +227,7 @@ func TestVerifyHintsQuoted(t *testing.T) {
 			{rm.Warnings[0].Hint, paren.FindStringSubmatch(rm.Warnings[0].Hint)[1], with("remove", "--client", "claude", "--scope", "local")},
 			{gone[0].Hint, strings.TrimSuffix(gone[0].Hint, " says why"), with("explain", "--client", "cursor")},
 		} {
-			if got := shArgs(t, c.line); !slices.Equal(got, c.want) {
+			if got := shelltest.Args(t, c.line); !slices.Equal(got, c.want) {
 				t.Errorf("%q: mcpconf gets %q, want %q", c.hint, got, c.want)
 			}
 		}

@@ -2,32 +2,13 @@ package secret_test
 
 import (
 	"math/rand/v2"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/mcpconf/mcpconf/internal/shell"
+	"github.com/mcpconf/mcpconf/internal/shell/shelltest"
 	"github.com/mcpconf/mcpconf/secret"
 )
-
-// shWords runs line in /bin/sh, in an empty directory, with mcpconf a
-// function that prints its arguments; a file created there fails.
-func shWords(t *testing.T, line string) []string {
-	t.Helper()
-	dir := t.TempDir()
-	cmd := exec.Command("/bin/sh", "-c", `mcpconf() { printf '%s\0' "$@"; }`+"\n"+line)
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if ents, _ := os.ReadDir(dir); len(ents) > 0 {
-		t.Errorf("pasting %q created %s", line, ents[0].Name())
-	}
-	if err != nil {
-		t.Errorf("sh -c %q: %v", line, err)
-		return nil
-	}
-	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-}
 
 // TestTextKeepsQuoting: a command quoted to paste keeps its words when
 // the boundary masks a secret that spans part of its quoting — a learned
@@ -47,7 +28,7 @@ func TestTextKeepsQuoting(t *testing.T) {
 		}
 		line := shell.POSIX("mcpconf", "probe", c.name, "--tools", "x y';touch pasted;#")
 		shown := b.Text(line).String()
-		if got := shWords(t, shown); len(got) != 4 || got[0] != "probe" || got[2] != "--tools" {
+		if got := shelltest.Args(t, shown); len(got) != 4 || got[0] != "probe" || got[2] != "--tools" {
 			t.Errorf("%s\nshown as %s: mcpconf gets %q", line, shown, got)
 		}
 	}
@@ -74,7 +55,7 @@ func TestTextKeepsQuotingRandom(t *testing.T) {
 		b := secret.New()
 		b.Learn(line[i:j])
 		shown := b.Text(line).String()
-		if got := shWords(t, shown); len(got) != len(args)-1 {
+		if got := shelltest.Args(t, shown); len(got) != len(args)-1 {
 			t.Fatalf("%s with %q learned\nshown as %s: mcpconf gets %q", line, line[i:j], shown, got)
 		}
 	}

@@ -2,42 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/mcpconf/mcpconf/internal/shell/shelltest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 )
-
-// pasted runs line in /bin/sh, as a user pastes a command mcpconf
-// suggests, in an empty directory, with the programs it may name
-// (mcpconf, chmod, chown, sudo, gemini, env) replaced by functions that
-// only print their arguments: it returns each call's program and
-// arguments, and fails when anything else happened (a file created).
-func pasted(t *testing.T, line string) [][]string {
-	t.Helper()
-	dir := t.TempDir()
-	var stubs strings.Builder
-	for _, p := range []string{"mcpconf", "chmod", "chown", "sudo", "gemini", "env"} {
-		stubs.WriteString(p + `() { printf '%s\0' ` + p + ` "$@"; printf '\001'; }` + "\n")
-	}
-	cmd := exec.Command("/bin/sh", "-c", stubs.String()+line)
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("sh -c %q: %v", line, err)
-	}
-	if ents, _ := os.ReadDir(dir); len(ents) > 0 {
-		t.Errorf("pasting %q created %s", line, ents[0].Name())
-	}
-	var calls [][]string
-	for _, c := range strings.Split(strings.TrimSuffix(string(out), "\x01"), "\x01") {
-		calls = append(calls, strings.Split(strings.TrimSuffix(c, "\x00"), "\x00"))
-	}
-	return calls
-}
 
 // evilNames are server names a shell must not read as syntax.
 var evilNames = []string{"x;touch pasted;#", "-rf it's $(touch pasted) `touch pasted`"}
@@ -75,7 +47,7 @@ func TestCheckLockHintsQuoted(t *testing.T) {
 		}
 		var named []string
 		for _, m := range review.FindAllStringSubmatch(out, -1) {
-			for _, call := range pasted(t, m[1]) {
+			for _, call := range shelltest.Pasted(t, m[1]) {
 				// mcpconf probe NAME --tools, or mcpconf probe --tools -- -NAME
 				switch {
 				case len(call) == 4 && call[0] == "mcpconf" && call[1] == "probe" && call[3] == "--tools" && !strings.HasPrefix(call[2], "-"):
@@ -178,7 +150,7 @@ func TestHintsQuoted(t *testing.T) {
 					continue
 				}
 				found = true
-				calls := pasted(t, m[1])
+				calls := shelltest.Pasted(t, m[1])
 				if len(calls) != 1 || !slices.Equal(stripEnv(calls[0]), want) {
 					t.Errorf("%s runs %q, want %q", m[1], calls, want)
 				}
@@ -229,7 +201,7 @@ func TestCheckLockHintMasked(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no hint:\n%s", out)
 	}
-	if calls := pasted(t, m[1]); len(calls) != 1 || len(calls[0]) != 4 || calls[0][3] != "--tools" || strings.Contains(calls[0][2], "Qz8Lm3Xp9W") {
+	if calls := shelltest.Pasted(t, m[1]); len(calls) != 1 || len(calls[0]) != 4 || calls[0][3] != "--tools" || strings.Contains(calls[0][2], "Qz8Lm3Xp9W") {
 		t.Errorf("%s runs %q", m[1], calls)
 	}
 }
