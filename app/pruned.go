@@ -4,13 +4,10 @@ import (
 	"bytes"
 
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/view"
 )
-
-// diffContext is the number of unchanged lines a diff shows around a
-// change (edit.Diff's).
-const diffContext = 3
 
 // prunedSecrets are the secrets of the parts of a table of projects
 // (~/.claude.json) that the read left out — each project's entry far from
@@ -26,10 +23,10 @@ func prunedSecrets(doc *normalize.Document, before, after []byte) []string {
 	// lines and their context
 	lo := commonPrefix(before, after)
 	hi := len(before) - commonSuffix(before[lo:], after[lo:])
-	for range diffContext + 1 {
+	for range edit.DiffContext + 1 {
 		lo = max(bytes.LastIndexByte(before[:lo], '\n'), 0)
 	}
-	for range diffContext + 1 {
+	for range edit.DiffContext + 1 {
 		if i := bytes.IndexByte(before[min(hi, len(before)):], '\n'); i >= 0 {
 			hi += i + 1
 		} else {

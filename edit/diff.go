@@ -5,6 +5,10 @@ import (
 	"strings"
 )
 
+// DiffContext is the number of unchanged lines Diff shows around a
+// change.
+const DiffContext = 3
+
 // Diff returns the unified diff of a and b, the old and new content of
 // the file shown as path, as git diff prints it: "--- a/PATH" and
 // "+++ b/PATH", then hunks with three lines of context ("@@ -1,4 +1,5 @@",
@@ -23,14 +27,13 @@ func Diff(path string, a, b []byte) string {
 	ops := myers(x, y)
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", path, path)
-	const context = 3
-	// hunks: runs of changes closer than 2*context lines of equal text
+	// hunks: runs of changes closer than 2*DiffContext lines of equal text
 	for i := 0; i < len(ops); {
 		if ops[i].kind == ' ' {
 			i++
 			continue
 		}
-		start := max(i-context, 0)
+		start := max(i-DiffContext, 0)
 		end := i
 		for end < len(ops) {
 			if ops[end].kind != ' ' {
@@ -41,8 +44,8 @@ func Diff(path string, a, b []byte) string {
 			for j < len(ops) && ops[j].kind == ' ' {
 				j++
 			}
-			if j == len(ops) || j-end > 2*context {
-				end = min(end+context, len(ops))
+			if j == len(ops) || j-end > 2*DiffContext {
+				end = min(end+DiffContext, len(ops))
 				break
 			}
 			end = j
