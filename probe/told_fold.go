@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -346,19 +347,22 @@ func disguises(s string) (first [disguiseKinds]rune, firstAt [disguiseKinds]int)
 // disguisedWords are the words of instructions to the model, and of the
 // secrets they ask for, whose disguise is an attack rather than an
 // accident: one is read only after it is folded, and was written with an
-// invisible character inside or a letter of another script.
-var disguisedWords = map[string]bool{
-	"ignore": true, "ignoring": true, "disregard": true, "forget": true, "override": true,
-	"previous": true, "prior": true, "above": true, "instruction": true, "instructions": true,
-	"prompt": true, "prompts": true, "system": true, "important": true, "rules": true,
-	"tell": true, "mention": true, "inform": true, "reveal": true, "disclose": true, "notify": true,
-	"user": true, "users": true, "hide": true, "conceal": true, "withhold": true, "secret": true,
-	"secretly": true, "never": true, "without": true, "read": true, "send": true, "pass": true,
-	"include": true, "upload": true, "forward": true, "exfiltrate": true, "password": true,
-	"passwords": true, "credential": true, "credentials": true, "token": true, "tokens": true,
-	"apikey": true, "ssh": true, "env": true, "private": true, "decode": true, "follow": true,
-	"execute": true, "admin": true, "assistant": true, "model": true,
-}
+// invisible character inside or a letter of another script. Built on
+// first use: no work at start-up.
+var disguisedWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"ignore": true, "ignoring": true, "disregard": true, "forget": true, "override": true,
+		"previous": true, "prior": true, "above": true, "instruction": true, "instructions": true,
+		"prompt": true, "prompts": true, "system": true, "important": true, "rules": true,
+		"tell": true, "mention": true, "inform": true, "reveal": true, "disclose": true, "notify": true,
+		"user": true, "users": true, "hide": true, "conceal": true, "withhold": true, "secret": true,
+		"secretly": true, "never": true, "without": true, "read": true, "send": true, "pass": true,
+		"include": true, "upload": true, "forward": true, "exfiltrate": true, "password": true,
+		"passwords": true, "credential": true, "credentials": true, "token": true, "tokens": true,
+		"apikey": true, "ssh": true, "env": true, "private": true, "decode": true, "follow": true,
+		"execute": true, "admin": true, "assistant": true, "model": true,
+	}
+})
 
 // checkWord records word, read from s[at:to] after folding, when it is
 // an instruction keyword disguised by an invisible character between two
@@ -372,7 +376,7 @@ func (f *folding) checkWord(s string, word []byte, at, to int) {
 	for i, c := range word {
 		lower[i] = c | 0x20
 	}
-	if !disguisedWords[string(lower[:len(word)])] {
+	if !disguisedWords()[string(lower[:len(word)])] {
 		return
 	}
 	letters := 0 // letters read so far in s[at:to]

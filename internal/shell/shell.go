@@ -34,6 +34,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/mcpconf/mcpconf/secret"
@@ -85,7 +86,7 @@ func POSIX(args ...string) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		q := Quote(a)
-		if i == 0 && q == a && (strings.Contains(a, "=") || reserved[a]) {
+		if i == 0 && q == a && (strings.Contains(a, "=") || reserved()[a]) {
 			q = "'" + a + "'"
 		}
 		parts[i] = q
@@ -110,9 +111,11 @@ func PowerShell(args ...string) string {
 
 // reserved are the words a POSIX shell (or bash, zsh, ksh) reads as
 // syntax at the start of a command.
-var reserved = map[string]bool{"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
-	"case": true, "esac": true, "while": true, "until": true, "for": true, "in": true, "function": true, "select": true,
-	"time": true, "coproc": true, "repeat": true, "foreach": true, "end": true, "nocorrect": true, "noglob": true}
+var reserved = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+		"case": true, "esac": true, "while": true, "until": true, "for": true, "in": true, "function": true, "select": true,
+		"time": true, "coproc": true, "repeat": true, "foreach": true, "end": true, "nocorrect": true, "noglob": true}
+})
 
 // Quote is s as one word of a POSIX shell: bare when it holds only
 // characters no shell treats specially (letters, digits and -_./:@%+,=,
