@@ -111,7 +111,7 @@ func TestSyncEditsOnlyWhatDiffers(t *testing.T) {
 	})
 	code, out, errOut := run("sync", "--from", "claude", "--to", "vscode")
 	want := strings.Replace(strings.Replace(vscodeDocs, "docs-mcp@1.2.0", "docs-mcp@1.3.0", 1),
-		`"env": {"DOCS_TOKEN": "${input:docs-token}"}`, `"env": {"DOCS_REGION": "eu", "DOCS_TOKEN": "${input:docs-token}"}`, 1)
+		`"env": {"DOCS_TOKEN": "${input:docs-token}"}`, `"env": {"DOCS_TOKEN": "${input:docs-token}", "DOCS_REGION": "eu"}`, 1)
 	if got := readFile(t, filepath.Join(root, ".vscode/mcp.json")); got != want {
 		t.Fatalf("exit %d; .vscode/mcp.json:\n%s\nwant:\n%s\n%s%s", code, got, want, out, errOut)
 	}
