@@ -97,6 +97,10 @@ func TestLiteralURL(t *testing.T) {
 		{"https://h.example.com/mcp?api_key=${API_KEY}", "", ""},
 		{"https://h.example.com/mcp?version=2", "", ""},
 		{"https://h.example.com/mcp/Ab3xZ9Lm4Qw8Rt5Yu7Io/sse", KindPath, "Ab3xZ9Lm4Qw8Rt5Yu7Io"},
+		// a secret-looking key without "=" at the end: no value, no panic
+		// (FuzzPrivateLiterals found it)
+		{"://?key", "", ""},
+		{"https://h.example.com/mcp?token", "", ""},
 	}
 	for _, c := range cases {
 		kind, a, b := LiteralURL(c.url)

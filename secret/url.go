@@ -59,10 +59,10 @@ func URLSecrets(raw string) []URLSecret {
 	query, _, _ := strings.Cut(raw[q+1:], "#")
 	off := q + 1
 	for _, pair := range strings.Split(query, "&") {
-		k, v, _ := strings.Cut(pair, "=")
+		k, v, eq := strings.Cut(pair, "=")
 		key, err1 := url.QueryUnescape(k)
 		val, err2 := url.QueryUnescape(v)
-		if err1 == nil && err2 == nil && IsSecretKey(key) {
+		if eq && err1 == nil && err2 == nil && IsSecretKey(key) { // "?token" has no value
 			start := off + len(k) + 1
 			out = append(out, URLSecret{Start: start, End: start + len(v), Kind: "query", Key: key, Value: val})
 		}
