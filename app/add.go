@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 
 	"github.com/mcpconf/mcpconf/define"
 	"github.com/mcpconf/mcpconf/discover"
@@ -399,10 +398,9 @@ func unwritable(c *normalize.Client, display string, doc *normalize.Document, di
 // where a "type" is optional, a VS Code ${input:id} for the ${NAME}
 // written in its place) is left as the user wrote it.
 func readsAs(doc *normalize.Document, servers *normalize.Value, c *normalize.Client, display string, s define.Server, e define.Entry) bool {
-	got, _ := c.Decode(doc, servers, normalize.Source{Path: display, Client: c})
-	i := slices.IndexFunc(got, func(g normalize.Server) bool { return g.Name == s.Name })
+	got, inputs := decodeMember(doc, servers, c, display, s.Name)
 	want, ok := decodeEntry(c, s.Name, e.JSON)
-	return i >= 0 && ok && launchesAs(c, normalize.DeclaredInputs(doc, &got[i]), &got[i], want)
+	return got != nil && ok && launchesAs(c, inputs, got, want)
 }
 
 // jsonString quotes s as a JSON string, as the editor writes one.

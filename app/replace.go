@@ -147,12 +147,20 @@ func targetServer(doc *normalize.Document, t discover.Target, c *normalize.Clien
 	if servers == nil || servers.Kind != normalize.Object {
 		return nil, nil
 	}
-	got, _ := c.Decode(doc, servers, normalize.Source{Path: t.Display, Client: c})
-	i := slices.IndexFunc(got, func(g normalize.Server) bool { return g.Name == name })
-	if i < 0 {
+	return decodeMember(doc, servers, c, t.Display, name)
+}
+
+// decodeMember is c's entry name of servers decoded alone (not the
+// whole object: a sync of thousands of servers decodes each once), with
+// the inputs its file declares; nil when there is none or it is no
+// object.
+func decodeMember(doc *normalize.Document, servers *normalize.Value, c *normalize.Client, display, name string) (*normalize.Server, map[string]bool) {
+	m := servers.Member(name)
+	if m == nil || m.Value.Kind != normalize.Object {
 		return nil, nil
 	}
-	return &got[i], normalize.DeclaredInputs(doc, &got[i])
+	got := c.DecodeEntry(doc, name, m.KeyRange.Start, m.Value, normalize.Source{Path: display, Client: c}, nil)
+	return &got, normalize.DeclaredInputs(doc, &got)
 }
 
 // entryValue is the value of c's entry name in doc.
@@ -215,21 +223,62 @@ func fieldOf(c *normalize.Client, key string) string {
 // kept if c still launches what e means (a "type" spelled out, a note),
 // else taken out. nil when the entry is not an object of the file, or
 // the result does not launch what e means: the caller replaces it whole.
+//
+// A JSON entry is edited as a document of its own, its text alone parsed
+// after each edit, and spliced back whole: a sync of thousands of
+// servers into a large file does not parse the file once per member. A
+// TOML table may be spread over headers: the file is parsed again.
 func replaceMembers(o *discover.Options, t discover.Target, doc *normalize.Document, c *normalize.Client, s define.Server, e define.Entry) []byte {
+	got, inputs := targetServer(doc, t, c, s.Name)
+	v := entryValue(doc, t, c, s.Name)
+	if got == nil || v == nil {
+		return nil
+	}
+	if doc.Format == normalize.TOML {
+		parse := func(b []byte) *normalize.Document { d, _ := o.ParseTarget(t, b); return d }
+		return editMembers(doc.Src, parse, func(d *normalize.Document) *normalize.Value { return entryValue(d, t, c, s.Name) }, c, inputs, t.Display, s, e)
+	}
+	start, end := v.Range.Start.Offset, v.Range.End.Offset
+	parse := func(b []byte) *normalize.Document { d, _ := discover.Parse(t.Abs, t.Display, doc.Format, b); return d }
+	root := func(d *normalize.Document) *normalize.Value {
+		if d.Root == nil || d.Root.Kind != normalize.Object {
+			return nil
+		}
+		return d.Root
+	}
+	out := editMembers(doc.Src[start:end], parse, root, c, inputs, t.Display, s, e)
+	if out == nil {
+		return nil
+	}
+	return slices.Concat(doc.Src[:start], out, doc.Src[end:])
+}
+
+// editMembers is replaceMembers on src, a document parse reads, whose
+// entry is the object entryOf finds in it.
+func editMembers(src []byte, parse func([]byte) *normalize.Document, entryOf func(*normalize.Document) *normalize.Value, c *normalize.Client, inputs map[string]bool, display string, s define.Server, e define.Entry) []byte {
 	want, ok := decodeEntry(c, s.Name, e.JSON)
 	ms, ok2 := members(e.JSON)
 	if !ok || !ok2 {
 		return nil
 	}
-	_, inputs := targetServer(doc, t, c, s.Name)
-	src := doc.Src
-	// step applies one edit made on the file as it is now, parsed again
-	step := func(mk func(doc *normalize.Document, entry *normalize.Value) ([]normalize.Edit, error)) bool {
-		d, _ := o.ParseTarget(t, src)
+	current := func() (*normalize.Document, *normalize.Value) {
+		d := parse(src)
 		if d == nil || d.Root == nil {
+			return nil, nil
+		}
+		return d, entryOf(d)
+	}
+	launches := func() bool {
+		d, entry := current()
+		if entry == nil {
 			return false
 		}
-		entry := entryValue(d, t, c, s.Name)
+		got := c.DecodeEntry(d, s.Name, entry.Range.Start, entry, normalize.Source{Path: display, Client: c}, nil)
+		return launchesAs(c, inputs, &got, want)
+	}
+	// step applies one edit made on the text as it is now, parsed again
+	step := func(mk func(doc *normalize.Document, entry *normalize.Value) ([]normalize.Edit, error)) bool {
+		d, entry := current()
 		if entry == nil {
 			return false
 		}
@@ -257,10 +306,8 @@ func replaceMembers(o *discover.Options, t discover.Target, doc *normalize.Docum
 			return nil
 		}
 		obj, isObj := nv.(map[string]any)
-		if d, _ := o.ParseTarget(t, src); isObj && d != nil && d.Root != nil {
-			if entry := entryValue(d, t, c, s.Name); entry != nil {
-				isObj = entry.Get(m.key) != nil && entry.Get(m.key).Kind == normalize.Object
-			}
+		if _, entry := current(); isObj && entry != nil {
+			isObj = entry.Get(m.key) != nil && entry.Get(m.key).Kind == normalize.Object
 		}
 		if !isObj {
 			if !step(func(d *normalize.Document, entry *normalize.Value) ([]normalize.Edit, error) {
@@ -320,7 +367,7 @@ func replaceMembers(o *discover.Options, t discover.Target, doc *normalize.Docum
 			}
 		}
 	}
-	if launches(o, t, c, s.Name, src, want) {
+	if launches() {
 		return src
 	}
 	// the keys e does not write, but "type", taken out
@@ -345,21 +392,10 @@ func replaceMembers(o *discover.Options, t discover.Target, doc *normalize.Docum
 			break
 		}
 	}
-	if launches(o, t, c, s.Name, src, want) {
+	if launches() {
 		return src
 	}
 	return nil
-}
-
-// launches reports whether c launches want from its definition of name in
-// the file's text src.
-func launches(o *discover.Options, t discover.Target, c *normalize.Client, name string, src []byte, want *normalize.Server) bool {
-	d, _ := o.ParseTarget(t, src)
-	if d == nil || d.Root == nil {
-		return false
-	}
-	got, inputs := targetServer(d, t, c, name)
-	return got != nil && launchesAs(c, inputs, got, want)
 }
 
 // sameValue reports whether the file's value old gives the server what
