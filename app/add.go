@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 
 	"github.com/mcpconf/mcpconf/define"
 	"github.com/mcpconf/mcpconf/discover"
@@ -242,8 +241,14 @@ func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s d
 		switch m := servers.Member(s.Name); {
 		case m != nil && !req.Replace:
 			return nil, nil, &define.Refusal{Reason: fmt.Sprintf("%q is already defined in %s:%s", s.Name, display, m.KeyRange.Start), Hint: "remove it first (mcpconf remove), or choose another name"}
-		case m != nil && (sameJSON(m.Value, e.JSON) || len(warns) == 0 && readsAs(doc, servers, c, display, s)):
-			return nil, warns, nil // already so, or what the client reads the same as
+		case m != nil && (sameJSON(m.Value, e.JSON) || len(warns) == 0 && readsAs(doc, servers, c, display, s, e)):
+			return nil, warns, nil // already so, or what the client launches the same
+		case m != nil && m.Value.Kind == normalize.Object && len(warns) == 0:
+			// only the members that differ (replaceMembers)
+			if next := replaceMembers(req.Options, t, doc, c, s, e); next != nil {
+				return next, warns, nil
+			}
+			ins, err = edit.ReplaceValue(doc, m.Value, layout(m.Value, e.JSON))
 		case m != nil:
 			ins, err = edit.ReplaceValue(doc, m.Value, layout(m.Value, e.JSON))
 		default:
@@ -387,14 +392,15 @@ func unwritable(c *normalize.Client, display string, doc *normalize.Document, di
 	return true
 }
 
-// readsAs reports whether c reads its definition of s.Name in servers as
-// s (Verify's differences): a definition written in another way that
-// means the same ({"url": u} where a "type" is optional) is left as the
-// user wrote it.
-func readsAs(doc *normalize.Document, servers *normalize.Value, c *normalize.Client, display string, s define.Server) bool {
-	got, _ := c.Decode(doc, servers, normalize.Source{Path: display, Client: c})
-	i := slices.IndexFunc(got, func(g normalize.Server) bool { return g.Name == s.Name })
-	return i >= 0 && got[i].Enabled && len(differences(c, &got[i], s)) == 0
+// readsAs reports whether c launches from its definition of s.Name in
+// servers what it would from e, the entry written for s (launchesAs): a
+// definition written in another way that means the same ({"url": u}
+// where a "type" is optional, a VS Code ${input:id} for the ${NAME}
+// written in its place) is left as the user wrote it.
+func readsAs(doc *normalize.Document, servers *normalize.Value, c *normalize.Client, display string, s define.Server, e define.Entry) bool {
+	got, inputs := decodeMember(doc, servers, c, display, s.Name)
+	want, ok := decodeEntry(c, s.Name, e.JSON)
+	return got != nil && ok && launchesAs(c, inputs, got, want)
 }
 
 // jsonString quotes s as a JSON string, as the editor writes one.

@@ -141,7 +141,11 @@ func privateFrom(set *normalize.Set, s *normalize.Server) string {
 // Neutral is a server as client c reads it, in no client's syntax: each
 // reference to a variable in c's syntax becomes ${NAME}, and the
 // variables c reads by name (Codex's env_vars, bearer_token_env_var,
-// env_http_headers) become the values that reference them.
+// env_http_headers) become the values that reference them. A VS Code
+// ${input:id} stays as it is: each target client says whether it can
+// prompt for it (define.For). A placeholder c sends as written where
+// another client would expand it (Codex's "${GITHUB_TOKEN}" in env) is
+// refused: written for another client it would become a reference.
 //
 // A definition turned off by its own switch is refused rather than
 // written on: sync never changes what a field means silently. So is a
@@ -171,14 +175,21 @@ func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 			}
 		}
 	}
-	conv := func(v string) (string, error) {
-		phs := resolve.Scan(v)
-		res, at := "", 0
-		for _, ph := range phs {
-			if !c.Expands(ph.Syntax) {
-				continue // literal for this client: kept as written
+	conv := func(field, v string) (string, error) {
+		expanded := resolve.Launched(rc, field, v)
+		for _, ph := range resolve.Scan(v) {
+			if !slices.ContainsFunc(expanded, func(e resolve.Placeholder) bool { return e.Start == ph.Start }) && someClientExpands(ph.Syntax) {
+				// the client sends it as written, where another would
+				// expand it: no value writes that for every client
+				return "", fmt.Errorf("%s sends %q literally in %q of server %q, where other clients expand it: it is not copied rather than copied as a reference (write the value itself, or a reference %s expands)", rc.Product, ph.Text, field, s.Name, rc.Product)
 			}
-			if ph.HasDefault || !resolve.IsEnvName(ph.Name) || ph.Syntax == resolve.Editor || ph.Syntax == resolve.Input {
+		}
+		res, at := "", 0
+		for _, ph := range expanded {
+			if ph.Syntax == resolve.Input && !ph.HasDefault {
+				continue // kept: each target says whether it has inputs (define.For)
+			}
+			if ph.HasDefault || !resolve.IsEnvName(ph.Name) || ph.Syntax == resolve.Editor {
 				return "", fmt.Errorf("%q of %s's server %q has no plain ${NAME} form to write for other clients", ph.Text, c.Product, s.Name)
 			}
 			res += v[at:ph.Start] + "${" + ph.Name + "}"
@@ -187,25 +198,25 @@ func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 		return res + v[at:], nil
 	}
 	var err error
-	if out.Command, err = conv(out.Command); err != nil {
+	if out.Command, err = conv("command", out.Command); err != nil {
 		return out, err
 	}
 	for i, a := range out.Args {
-		if out.Args[i], err = conv(a); err != nil {
+		if out.Args[i], err = conv("args", a); err != nil {
 			return out, err
 		}
 	}
-	if out.URL, err = conv(out.URL); err != nil {
+	if out.URL, err = conv("url", out.URL); err != nil {
 		return out, err
 	}
-	if out.Cwd, err = conv(s.Cwd); err != nil {
+	if out.Cwd, err = conv("cwd", s.Cwd); err != nil {
 		return out, err
 	}
-	if out.EnvFile, err = conv(s.EnvFile); err != nil {
+	if out.EnvFile, err = conv("env_file", s.EnvFile); err != nil {
 		return out, err
 	}
 	for _, k := range slices.Sorted(maps.Keys(s.Env)) {
-		v, err := conv(s.Env[k])
+		v, err := conv("env", s.Env[k])
 		if err != nil {
 			return out, err
 		}
@@ -215,7 +226,7 @@ func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 		out.Env = append(out.Env, define.KV{Key: k, Value: "${" + k + "}"})
 	}
 	for _, k := range slices.Sorted(maps.Keys(s.Headers)) {
-		v, err := conv(s.Headers[k])
+		v, err := conv("headers", s.Headers[k])
 		if err != nil {
 			return out, err
 		}
@@ -229,4 +240,15 @@ func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 		out.Headers = append(out.Headers, define.KV{Key: k, Value: v})
 	}
 	return out, nil
+}
+
+// someClientExpands reports whether some client expands placeholders of
+// syntax s: one no client expands (a template's {{VAR}}) is text for all.
+func someClientExpands(s resolve.Syntax) bool {
+	for _, c := range normalize.Clients() {
+		if c.Expands(s) {
+			return true
+		}
+	}
+	return false
 }

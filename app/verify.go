@@ -50,7 +50,7 @@ func Verify(o *discover.Options, written []Written, remove bool) (problems, warn
 				Reason: fmt.Sprintf("it uses the definition of %q in %s:%s, which takes precedence over the one written to %s", w.Server.Name, s.Source.Path, s.Source.Pos, w.Path),
 				Hint:   fmt.Sprintf("remove that one (%s), or write to its scope", removeCommand(w.Server.Name, w.Client, s.Source.Scope))})
 		case !w.Forced:
-			if diff := differences(w.Client, &set.Entries[i].Server, w.Server); len(diff) > 0 {
+			if diff := differences(w.Client, &set.Entries[i].Server, w.Server); len(diff) > 0 && !launchesWritten(set, w) {
 				problems = append(problems, view.ClientNote{Client: w.Client,
 					Reason: fmt.Sprintf("it reads %q in %s differently from what was written: %s", w.Server.Name, w.Path, strings.Join(diff, "; ")),
 					Hint:   "this is a bug in mcpconf: please report it with the file"})

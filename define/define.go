@@ -119,6 +119,12 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 	if err := text(s); err != nil {
 		return Entry{}, err
 	}
+	// an input first: its value is no literal, though it is written as one
+	for _, v := range values(s) {
+		if err := inputs(c, resolve.Scan(v)); err != nil {
+			return Entry{}, err
+		}
+	}
 	if err := literalSecrets(c, s); err != nil {
 		return Entry{}, err
 	}
@@ -537,6 +543,9 @@ func ref(c *normalize.Client, f *forced, v, field string) (string, error) {
 	if len(phs) == 0 {
 		return v, nil
 	}
+	if err := inputs(c, phs); err != nil {
+		return "", err
+	}
 	own := resolve.Scan(c.VarRef("X"))
 	if c.VarForm == "" || len(own) != 1 || c.VarsByName {
 		if f.allow("%s sends %q literally in %q: it expands no variables there", c.Product, v, field) {
@@ -575,6 +584,36 @@ func ref(c *normalize.Client, f *forced, v, field string) (string, error) {
 	}
 	b.WriteString(v[at:])
 	return b.String(), nil
+}
+
+// inputs refuses a VS Code ${input:id} among phs: a client without
+// inputs would send it literally, and one with them prompts only for an
+// input its file declares, which mcpconf does not copy.
+func inputs(c *normalize.Client, phs []resolve.Placeholder) error {
+	for _, ph := range phs {
+		switch {
+		case ph.Syntax != resolve.Input:
+		case !c.Inputs:
+			return &Refusal{Reason: fmt.Sprintf("%s has no inputs: %q is a value VS Code prompts for, which %s cannot ask for", c.Product, ph.Text, c.Product),
+				Hint: fmt.Sprintf("put the value in an environment variable and reference it as ${NAME} instead of %q, or leave this client out", ph.Text)}
+		default:
+			return &Refusal{Reason: fmt.Sprintf("%q is declared in the source's \"inputs\", which mcpconf does not copy", ph.Text),
+				Hint: "declare the input in the target file's \"inputs\" and write the server there by hand, or reference an environment variable"}
+		}
+	}
+	return nil
+}
+
+// values are the strings of s that may hold placeholders.
+func values(s Server) []string {
+	out := append([]string{s.Command, s.URL, s.Cwd, s.EnvFile}, s.Args...)
+	for _, e := range s.Env {
+		out = append(out, e.Value)
+	}
+	for _, h := range s.Headers {
+		out = append(out, h.Value)
+	}
+	return out
 }
 
 // nameByte is a byte that continues a variable's name.

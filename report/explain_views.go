@@ -76,6 +76,9 @@ func ExplainMatrixText(w io.Writer, ws *view.Workspace, how secret.Safe, allSour
 			fmt.Fprintf(w, "  %s: %s %s and %s %s differ in %s%s\n", st.bold(d.Name.String()),
 				ws.Views[d.Base].Product, where(d.A), ws.Views[d.Other].Product, where(d.B),
 				joinSafe(d.Fields, ", "), also)
+			for _, x := range d.Details {
+				fmt.Fprintf(w, "    %s\n", x)
+			}
 		}
 	}
 	var refused []string

@@ -48,6 +48,9 @@ type jsonDrift struct {
 	// StartsDifferently is true when transport, command, args or URL do.
 	Fields            []secret.Safe `json:"fields"`
 	StartsDifferently bool          `json:"starts_differently"`
+	// Details say how each client passes each value that differs:
+	// names and placeholders, never a value.
+	Details []secret.Safe `json:"details"`
 }
 
 type jsonWorkspaceSource struct {
@@ -97,7 +100,7 @@ func ExplainMatrixJSON(w io.Writer, ws *view.Workspace, allSources bool) error {
 		out.Differences = append(out.Differences, jsonDrift{Name: d.Name,
 			A:      jsonWhere{Client: ws.Views[d.Base].Client, Path: d.A.Path, Line: d.A.Pos.Line, Column: d.A.Pos.Col},
 			B:      jsonWhere{Client: ws.Views[d.Other].Client, Path: d.B.Path, Line: d.B.Pos.Line, Column: d.B.Pos.Col},
-			Fields: d.Fields, StartsDifferently: d.Starts})
+			Fields: d.Fields, StartsDifferently: d.Starts, Details: orEmpty(d.Details)})
 	}
 	for _, s := range ws.Sources {
 		if s.Absent && !allSources {

@@ -15,16 +15,20 @@ import (
 // the env and header values they become. Two clients' definitions of one
 // server then compare equal when they start the same thing:
 // "${GITHUB_TOKEN}" in .mcp.json, "${env:GITHUB_TOKEN}" in
-// .cursor/mcp.json and env_vars = ["GITHUB_TOKEN"] in Codex.
+// .cursor/mcp.json and env_vars = ["GITHUB_TOKEN"] in Codex. Text a
+// client sends as written has each "$" doubled, so "${GITHUB_TOKEN}" that
+// Codex sends literally is not the reference Claude Code expands.
 func neutralServer(c *normalize.Client, s *normalize.Server) normalize.Server {
 	out := *s
-	n := func(v string) string { return neutral(c, v) }
-	out.Command = n(s.Command)
-	out.Args = canonicalArgs(out.Command, mapSlice(s.Args, n))
-	out.Cwd = n(s.Cwd)
-	out.URL = n(s.URL)
-	out.Env = mapValues(s.Env, n)
-	out.Headers = mapValues(s.Headers, n)
+	n := func(field string) func(string) string {
+		return func(v string) string { return neutralIn(c, field, v) }
+	}
+	out.Command = n("command")(s.Command)
+	out.Args = canonicalArgs(out.Command, mapSlice(s.Args, n("args")))
+	out.Cwd = n("cwd")(s.Cwd)
+	out.URL = n("url")(s.URL)
+	out.Env = mapValues(s.Env, n("env"))
+	out.Headers = mapValues(s.Headers, n("headers"))
 	if len(s.EnvVars) > 0 {
 		out.Env = maps.Clone(out.Env)
 		if out.Env == nil {
@@ -73,23 +77,40 @@ func CrossDifferences(ca *normalize.Client, a *normalize.Server, cb *normalize.C
 	return fields, starts
 }
 
-func neutral(c *normalize.Client, s string) string {
+// expandsIn reports whether c expands placeholders in field (its
+// ExpandFields; every field when it lists none).
+func expandsIn(c *normalize.Client, field string) bool {
+	return len(c.ExpandFields) == 0 || slices.Contains(c.ExpandFields, field)
+}
+
+// Launched are the placeholders of v that c expands in field: a client
+// that expands none there, or a syntax or editor variable it does not
+// know, sends the text as written.
+func Launched(c *normalize.Client, field, v string) []Placeholder {
+	if v == "" || !strings.ContainsAny(v, "${%") || !expandsIn(c, field) {
+		return nil
+	}
+	ps := scan(v, maskOf(c.Placeholders), nil)
+	return slices.DeleteFunc(ps, func(p Placeholder) bool { return !c.ExpandsVar(p.Syntax, p.Name) })
+}
+
+// neutralIn is v in the neutral form of neutralServer, as c reads it in
+// field.
+func neutralIn(c *normalize.Client, field, s string) string {
 	if s == "" || !strings.ContainsAny(s, "${%") {
 		return s
 	}
-	ps := scan(s, maskOf(c.Placeholders), nil)
-	if len(ps) == 0 {
-		return s
-	}
+	ps := Launched(c, field, s)
+	lit := func(t string) string { return strings.ReplaceAll(t, "$", "$$") }
 	var b strings.Builder
 	last := 0
 	for _, p := range ps {
-		b.WriteString(s[last:p.Start])
+		b.WriteString(lit(s[last:p.Start]))
 		switch p.Syntax {
 		case Dollar, Bare, EnvColon, Brace, Percent:
 			b.WriteString("${" + p.Name)
 			if p.HasDefault {
-				b.WriteString(":-" + neutral(c, p.Default))
+				b.WriteString(":-" + neutralIn(c, field, p.Default))
 			}
 			b.WriteString("}")
 		case Editor:
@@ -101,7 +122,7 @@ func neutral(c *normalize.Client, s string) string {
 		}
 		last = p.End
 	}
-	b.WriteString(s[last:])
+	b.WriteString(lit(s[last:]))
 	return b.String()
 }
 

@@ -117,6 +117,10 @@ type Drift struct {
 	A, B        Origin
 	Fields      []secret.Safe
 	Starts      bool // they start or reach different things
+	// Details say, for each value that differs once each client has read
+	// it, how each client passes it: names and placeholders, never a
+	// value (resolve.LaunchDifferences).
+	Details []secret.Safe
 }
 
 // Workspace is what several clients read from one project and home.
@@ -376,7 +380,8 @@ func matrix(b *secret.Boundary, ws *normalize.Workspace, views []*Set) ([]Row, [
 			fields, starts := resolve.CrossDifferences(ca, &raw[base].Server, cb, &e.Server)
 			if len(fields) > 0 {
 				drifts = append(drifts, Drift{Name: rows[i].Name, Base: base, Other: j, Fields: b.Texts(fields), Starts: starts,
-					A: origin(b, raw[base].Server.Source), B: origin(b, e.Server.Source)})
+					A: origin(b, raw[base].Server.Source), B: origin(b, e.Server.Source),
+					Details: messages(b, resolve.LaunchDifferences(ca, &raw[base].Server, cb, &e.Server))})
 			}
 		}
 	}
