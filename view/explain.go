@@ -381,7 +381,7 @@ func matrix(b *secret.Boundary, ws *normalize.Workspace, views []*Set) ([]Row, [
 			if len(fields) > 0 {
 				drifts = append(drifts, Drift{Name: rows[i].Name, Base: base, Other: j, Fields: b.Texts(fields), Starts: starts,
 					A: origin(b, raw[base].Server.Source), B: origin(b, e.Server.Source),
-					Details: messages(b, resolve.LaunchDifferences(ca, &raw[base].Server, cb, &e.Server))})
+					Details: each(resolve.LaunchDifferences(ca, &raw[base].Server, cb, &e.Server), b.Message)})
 			}
 		}
 	}
