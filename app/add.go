@@ -263,6 +263,9 @@ func (w *fileEdit) add(s define.Server) ([]string, error) {
 // has a member already: done when written, found already so, or refused
 // (err); not done when it is for addOne.
 func (w *fileEdit) batched(s define.Server, e define.Entry, warns []string) (done bool, err error) {
+	if oneAtATime {
+		return false, nil
+	}
 	c, display := w.c, w.t.Display
 	at, missing, bad := within(w.doc.Root, w.t.Within)
 	if bad != "" || len(missing) > 0 {
@@ -295,6 +298,11 @@ func (w *fileEdit) batched(s define.Server, e define.Entry, warns []string) (don
 	}
 	return ok, nil
 }
+
+// oneAtATime, set by tests, writes every server alone, the file parsed
+// again after each, as Add did before edit.Batch: what a batch writes is
+// compared with it.
+var oneAtATime bool
 
 // member is the member of servers (doc's) named name, looked up in a map
 // in a large object: once per server, a search of the object cost the
