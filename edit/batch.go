@@ -17,17 +17,22 @@ import (
 // parsed the whole file again after each server, which cost the square
 // of their number.
 //
-// It takes members written after the object's last member that
-// InsertMember wrote itself (the document parsed again since): each then
-// goes after the one before as that one went after the last, at one
-// offset. In JSON, each is written in the style InsertMember would learn
-// from the document as it would be by then (styleOf over the parsed tree,
-// the values rewritten and the members added before it). Insert and
-// Replace say false when they cannot do so (a key added or rewritten
-// already, a rewritten value that moved what follows it to a line
-// indented otherwise, a member that would not go where the others went):
-// the caller applies what was done (Result), parses the result, and
-// goes on from it.
+// Each member added goes after the one before, at one offset, as the
+// first went after the object's last member: InsertMember looks only at
+// what follows the last member's value, and at the line its key is on,
+// which the members added repeat. In JSON each is written in the style
+// InsertMember would learn from the document as it would be by then
+// (styleOf's walk over the parsed tree, meeting the values rewritten and
+// the members added where they would be). Insert and Replace say false
+// when they cannot vouch for that (a key added or rewritten already; a
+// member that would not go where the others went, or whose place is
+// followed otherwise than the members added are; a rewritten value that
+// moved what follows it to a line indented otherwise, or put on one line
+// what was on several or the other way, which decides how the caller
+// lays out the values it gives): the caller then applies what was done
+// (Result), parses the result, and goes on from it. The object stays on
+// one line or on several as it was, so a value laid out for it as parsed
+// is laid out for it as it is by then (TestBatchSameAsOneAtATime).
 type Batch struct {
 	doc  *normalize.Document
 	obj  *normalize.Value
