@@ -135,18 +135,16 @@ func Add(req AddRequest) (*AddResult, error) {
 			}
 			doc, _ = discover.Parse(abs, display, format, []byte(empty))
 		}
-		before, src := doc.Src, doc.Src
+		before := doc.Src
 		first := doc // as read: the document later servers are added to is parsed again
 		var warnings []string
 		var written []Written
+		w := &fileEdit{req: req, c: c, t: t, src: doc.Src, doc: doc}
 		for _, s := range req.Servers {
 			if ctx.Err() != nil {
 				break
 			}
-			if doc == nil { // parsed again only when another server follows
-				doc, _ = req.Options.ParseTarget(t, src)
-			}
-			next, warns, err := addOne(doc, c, t, s, req)
+			warns, err := w.add(s)
 			var r *define.Refusal
 			if errors.As(err, &r) {
 				refuse(c, r.Reason, r.Hint)
@@ -160,12 +158,13 @@ func Add(req AddRequest) (*AddResult, error) {
 				warns = append(warns, n)
 			}
 			warnings = append(warnings, warns...)
-			if next != nil {
-				src, doc = next, nil
-			}
 		}
 		if out.interrupted(ctx, c) {
 			continue
+		}
+		src, err := w.result()
+		if err != nil {
+			return nil, err
 		}
 		out.Written = append(out.Written, written...)
 		for _, w := range warnings {
@@ -199,35 +198,195 @@ func Add(req AddRequest) (*AddResult, error) {
 	return out, nil
 }
 
-// addOne is doc's text with s written for c in the target t, or nil when
-// the file already holds it; a *define.Refusal when c cannot hold it, the
-// name is taken and the request does not replace, or a level of
-// t.Within is there but not an object.
-func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s define.Server, req AddRequest) ([]byte, []string, error) {
-	display := t.Display
-	var e define.Entry
-	var warns []string
-	var err error
+// fileEdit is the servers written into one client's file: its text
+// with those written so far (src), parsed (doc, nil until needed), and
+// the edits of doc not applied yet (batch). Servers added to an object of
+// servers that has one already go through one edit.Batch, the file
+// parsed once for all of them: parsed again after each, a sync of
+// thousands of servers into one file cost the square of their number.
+// Where the batch cannot take a server (the object of servers, or the
+// levels above it, missing; a name given twice), what it holds is
+// applied, the result parsed, and the server written on it alone, as
+// every server was before: the bytes are the same either way
+// (edit.TestBatchSameAsOneAtATime, TestSyncBatchSameAsOneAtATime).
+type fileEdit struct {
+	req   AddRequest
+	c     *normalize.Client
+	t     discover.Target
+	src   []byte
+	doc   *normalize.Document
+	batch *edit.Batch
+	names map[string]*normalize.Member // doc's servers by name, for a large object
+}
+
+// add writes s, or says why not (a *define.Refusal), with the warnings
+// of what --force changed.
+func (w *fileEdit) add(s define.Server) ([]string, error) {
+	e, warns, err := entry(w.c, s, w.req)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		if w.doc == nil { // parsed again only when another server follows
+			w.doc, _ = w.req.Options.ParseTarget(w.t, w.src)
+			w.names = nil
+		}
+		if w.batch != nil && w.batch.Has(s.Name) { // given twice
+			if err := w.flush(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if done, err := w.batched(s, e, warns); done || err != nil {
+			return warns, err
+		}
+		if w.batch != nil && !w.batch.Empty() {
+			if err := w.flush(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		w.batch = nil
+		next, err := addOne(w.doc, w.c, w.t, s, e, warns, w.req)
+		if err != nil {
+			return nil, err
+		}
+		if next != nil {
+			w.src, w.doc = next, nil
+		}
+		return warns, nil
+	}
+}
+
+// batched writes s (as e) through the batch where the object of servers
+// has a member already: done when written, found already so, or refused
+// (err); not done when it is for addOne.
+func (w *fileEdit) batched(s define.Server, e define.Entry, warns []string) (done bool, err error) {
+	if oneAtATime {
+		return false, nil
+	}
+	c, display := w.c, w.t.Display
+	at, missing, bad := within(w.doc.Root, w.t.Within)
+	if bad != "" || len(missing) > 0 {
+		return false, nil
+	}
+	servers := at.Get(c.ServersKey)
+	if servers == nil || servers.Kind != normalize.Object || len(servers.Members) == 0 {
+		return false, nil
+	}
+	m := w.member(servers, s.Name)
+	switch {
+	case m != nil && !w.req.Replace:
+		return true, taken(s, display, m)
+	case m != nil && (sameJSON(m.Value, e.JSON) || len(warns) == 0 && readsAs(w.doc, m, c, display, s, e)):
+		return true, nil
+	case m != nil && m.Value.Kind == normalize.Object && len(warns) == 0 && w.doc.Format == normalize.TOML:
+		return false, nil // its members that differ, by addOne (replaceMembers)
+	}
+	if w.batch == nil {
+		if w.batch, err = edit.NewBatch(w.doc, servers); err != nil {
+			return false, err
+		}
+	}
+	ok := false
+	switch {
+	case m != nil && m.Value.Kind == normalize.Object && len(warns) == 0:
+		// only the members that differ (replaceMembers)
+		got, inputs := decodeMember(w.doc, m, c, display)
+		if text := entryMembers(w.doc, w.t, m.Value, c, inputs, s, e); got != nil && text != nil {
+			ok, err = w.batch.ReplaceText(m, string(text))
+		} else {
+			ok, err = w.batch.Replace(m, layout(m.Value, e.JSON))
+		}
+	case m != nil:
+		ok, err = w.batch.Replace(m, layout(m.Value, e.JSON))
+	default:
+		ok, err = w.batch.Insert(s.Name, layout(servers, e.JSON))
+	}
+	if err != nil {
+		return true, &define.Refusal{Reason: fmt.Sprintf("cannot add %q to %s: %v", s.Name, display, err)}
+	}
+	return ok, nil
+}
+
+// oneAtATime, set by tests, writes every server alone, the file parsed
+// again after each, as Add did before edit.Batch: what a batch writes is
+// compared with it.
+var oneAtATime bool
+
+// member is the member of servers (doc's) named name, looked up in a map
+// in a large object: once per server, a search of the object cost the
+// square of their number.
+func (w *fileEdit) member(servers *normalize.Value, name string) *normalize.Member {
+	if len(servers.Members) < 64 {
+		return servers.Member(name)
+	}
+	if w.names == nil {
+		w.names = make(map[string]*normalize.Member, len(servers.Members))
+		for _, m := range servers.Members {
+			w.names[m.Key] = m // the last of a name, as Member finds
+		}
+	}
+	return w.names[name]
+}
+
+// flush applies the batch: src is then the text with every server so
+// far, to be parsed again.
+func (w *fileEdit) flush() error {
+	if w.batch != nil && !w.batch.Empty() {
+		next, err := w.batch.Result()
+		if err != nil {
+			return err
+		}
+		w.src, w.doc = next, nil
+	}
+	w.batch = nil
+	return nil
+}
+
+// result is the file's text with every server written.
+func (w *fileEdit) result() ([]byte, error) {
+	if err := w.flush(); err != nil {
+		return nil, err
+	}
+	return w.src, nil
+}
+
+// entry is s written for c, or a *define.Refusal when c cannot hold it
+// or it goes into a project's file and holds what was read from a
+// private one; warns say what --force changed.
+func entry(c *normalize.Client, s define.Server, req AddRequest) (e define.Entry, warns []string, err error) {
 	if req.Scope == normalize.Project {
 		// a project's file is shared: what was read from a private one
 		// goes there only as references
 		if err := define.Shared(c, s); err != nil {
-			return nil, nil, err
+			return e, nil, err
 		}
 	}
 	if req.Force {
-		e, warns, err = define.Force(c, s)
-	} else {
-		e, err = define.For(c, s)
+		return define.Force(c, s)
 	}
-	if err != nil {
-		return nil, nil, err
-	}
+	e, err = define.For(c, s)
+	return e, nil, err
+}
+
+// taken refuses s, whose name m already defines in the file.
+func taken(s define.Server, display string, m *normalize.Member) error {
+	return &define.Refusal{Reason: fmt.Sprintf("%q is already defined in %s:%s", s.Name, display, m.KeyRange.Start), Hint: "remove it first (mcpconf remove), or choose another name"}
+}
+
+// addOne is doc's text with s written as e for c in the target t, or nil
+// when the file already holds it; a *define.Refusal when the name is
+// taken and the request does not replace, or a level of t.Within is
+// there but not an object.
+func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s define.Server, e define.Entry, warns []string, req AddRequest) ([]byte, error) {
+	display := t.Display
 	at, missing, bad := within(doc.Root, t.Within)
 	if bad != "" {
-		return nil, nil, &define.Refusal{Reason: fmt.Sprintf("%s holds %s where %s keeps its servers: nothing was written to it", display, bad, c.Product)}
+		return nil, &define.Refusal{Reason: fmt.Sprintf("%s holds %s where %s keeps its servers: nothing was written to it", display, bad, c.Product)}
 	}
 	var ins normalize.Edit
+	var err error
 	switch servers := at.Get(c.ServersKey); {
 	case len(missing) > 0:
 		// the levels Claude Code's local scope needs, created as the
@@ -240,13 +399,13 @@ func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s d
 	case servers != nil && servers.Kind == normalize.Object:
 		switch m := servers.Member(s.Name); {
 		case m != nil && !req.Replace:
-			return nil, nil, &define.Refusal{Reason: fmt.Sprintf("%q is already defined in %s:%s", s.Name, display, m.KeyRange.Start), Hint: "remove it first (mcpconf remove), or choose another name"}
-		case m != nil && (sameJSON(m.Value, e.JSON) || len(warns) == 0 && readsAs(doc, servers, c, display, s, e)):
-			return nil, warns, nil // already so, or what the client launches the same
+			return nil, taken(s, display, m)
+		case m != nil && (sameJSON(m.Value, e.JSON) || len(warns) == 0 && readsAs(doc, m, c, display, s, e)):
+			return nil, nil // already so, or what the client launches the same
 		case m != nil && m.Value.Kind == normalize.Object && len(warns) == 0:
 			// only the members that differ (replaceMembers)
 			if next := replaceMembers(req.Options, t, doc, c, s, e); next != nil {
-				return next, warns, nil
+				return next, nil
 			}
 			ins, err = edit.ReplaceValue(doc, m.Value, layout(m.Value, e.JSON))
 		case m != nil:
@@ -258,10 +417,9 @@ func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s d
 		ins, err = edit.InsertMember(doc, at, c.ServersKey, layout(at, fmt.Sprintf("{%s: %s}", jsonString(s.Name), e.JSON)))
 	}
 	if err != nil {
-		return nil, nil, &define.Refusal{Reason: fmt.Sprintf("cannot add %q to %s: %v", s.Name, display, err)}
+		return nil, &define.Refusal{Reason: fmt.Sprintf("cannot add %q to %s: %v", s.Name, display, err)}
 	}
-	after, err := edit.Apply(doc.Src, []normalize.Edit{ins})
-	return after, warns, err
+	return edit.Apply(doc.Src, []normalize.Edit{ins})
 }
 
 // RemoveRequest is a server to remove from several clients' files
@@ -392,13 +550,14 @@ func unwritable(c *normalize.Client, display string, doc *normalize.Document, di
 	return true
 }
 
-// readsAs reports whether c launches from its definition of s.Name in
-// servers what it would from e, the entry written for s (launchesAs): a
+// readsAs reports whether c launches from m, its definition of s.Name,
+// what it would from e, the entry written for s (launchesAs): a
 // definition written in another way that means the same ({"url": u}
 // where a "type" is optional, a VS Code ${input:id} for the ${NAME}
-// written in its place) is left as the user wrote it.
-func readsAs(doc *normalize.Document, servers *normalize.Value, c *normalize.Client, display string, s define.Server, e define.Entry) bool {
-	got, inputs := decodeMember(doc, servers, c, display, s.Name)
+// written in its place) is left as the user wrote it. Only m is decoded:
+// the whole object, once per server, cost the square of their number.
+func readsAs(doc *normalize.Document, m *normalize.Member, c *normalize.Client, display string, s define.Server, e define.Entry) bool {
+	got, inputs := decodeMember(doc, m, c, display)
 	want, ok := decodeEntry(c, s.Name, e.JSON)
 	return got != nil && ok && launchesAs(c, inputs, got, want)
 }

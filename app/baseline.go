@@ -100,7 +100,7 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 			return fmt.Errorf("cannot write baseline %q: %v", req.Path, err)
 		}
 	}
-	old, src, err := readBaseline(abs, req.Path, req.Write)
+	old, src, other, err := readBaseline(abs, req.Path, req.Write)
 	if err != nil {
 		return err
 	}
@@ -117,6 +117,9 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 		slices.SortFunc(base, compareEntries)
 		if err := writeBaseline(req.Context, in, abs, src, encodeBaseline(base)); err != nil {
 			return fmt.Errorf("cannot write baseline %q: %v", req.Path, err)
+		}
+		if other != 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("the baseline %q was of version %d: replaced by this run's findings, in version %d", req.Path, other, BaselineVersion))
 		}
 	}
 	left := map[BaselineEntry]int{}
@@ -247,28 +250,34 @@ const maxBaseline = 64 << 20
 // committed with them: a named pipe or a device in its place is refused,
 // not waited on. A file that is no baseline is refused, and, to be
 // written, said to be left as it is: --write-baseline never replaces it.
-func readBaseline(abs, name string, write bool) ([]BaselineEntry, []byte, error) {
+// A baseline of another version is refused when read, and replaced when
+// written: other is then its version, its entries none.
+func readBaseline(abs, name string, write bool) (_ []BaselineEntry, _ []byte, other int, _ error) {
 	f, err := safefile.Read(abs, safefile.Limits{Max: maxBaseline})
 	if write && errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, nil
+		return nil, nil, 0, nil
 	}
 	if err != nil {
 		var se *safefile.Error
 		if errors.As(err, &se) {
 			err = errors.New(se.Reason)
 		}
-		return nil, nil, usagef("cannot read baseline %q: %v", name, err)
+		return nil, nil, 0, usagef("cannot read baseline %q: %v", name, err)
 	}
 	src := f.Data
 	entries, off, err := parseBaseline(src)
+	var ve *versionError
+	if write && errors.As(err, &ve) {
+		return nil, src, ve.version, nil
+	}
 	if err != nil {
 		line, col := lineCol(src, off)
 		if write {
-			return nil, nil, usagef("baseline %s:%d:%d: %v: the file is not a baseline mcpconf wrote, so it is not replaced; move it away, or name another file with --baseline", name, line, col, err)
+			return nil, nil, 0, usagef("baseline %s:%d:%d: %v: the file is not a baseline mcpconf wrote, so it is not replaced; move it away, or name another file with --baseline", name, line, col, err)
 		}
-		return nil, nil, usagef("baseline %s:%d:%d: %v", name, line, col, err)
+		return nil, nil, 0, usagef("baseline %s:%d:%d: %v", name, line, col, err)
 	}
-	return entries, src, nil
+	return entries, src, 0, nil
 }
 
 // parseBaseline decodes a baseline file, strictly: an unknown field, a
@@ -334,8 +343,12 @@ func parseBaseline(src []byte) (_ []BaselineEntry, off int64, _ error) {
 			if err := dec.Decode(&version); err != nil {
 				return fail(err)
 			}
+			if version < 1 {
+				return fail(fmt.Errorf("version %d is not a version mcpconf writes", version))
+			}
 			if version != BaselineVersion && version != 1 {
-				return fail(fmt.Errorf("version %d is not supported: this mcpconf reads versions 1 and %d (write it again with --write-baseline)", version, BaselineVersion))
+				// a baseline all the same: --write-baseline replaces it
+				return nil, off, &versionError{version}
 			}
 		case "findings":
 			if err := expect('[', "a list of findings"); err != nil {
@@ -387,6 +400,14 @@ func migrateV1(entries []BaselineEntry) {
 			entries[i].Fingerprint = view.PointerHash(e.Rule, e.Path, e.Pointer)
 		}
 	}
+}
+
+// versionError: the file is a baseline of another version, whose entries
+// this mcpconf does not read; --write-baseline replaces it.
+type versionError struct{ version int }
+
+func (e *versionError) Error() string {
+	return fmt.Sprintf("version %d is not supported: this mcpconf reads versions 1 and %d (write it again with --write-baseline)", e.version, BaselineVersion)
 }
 
 func checkEntry(e BaselineEntry) error {

@@ -244,7 +244,7 @@ func TestBaselineMalformed(t *testing.T) {
 		{"type", "{\"version\": 1,\n  \"findings\": [\n    {\"rule\": 3}]}", `b.json:3:5: "rule" is number, not string`},
 		{"unknown field", "{\"version\": 1,\n  \"findings\": [\n    {\"rule\": \"x\", \"line\": 3, " + fp + "}]}", `b.json:3:5: unknown field "line"`},
 		{"unknown key", "{\"version\": 1, \"ignore\": []}", `b.json:1:16: unknown field "ignore"`},
-		{"version", "{\"version\": 3, \"findings\": []}", `b.json:1:13: version 3 is not supported`},
+		{"version 0", "{\"version\": 0, \"findings\": []}", `b.json:1:13: version 0 is not a version mcpconf writes`},
 		{"no version", "{\"findings\": []}", `b.json:1:1: no "version"`},
 		{"not an object", "[]", `b.json:1:1: want an object, found "["`},
 		{"no rule", "{\"version\": 1, \"findings\": [{" + fp + "}]}", `b.json:1:29: a finding without "rule"`},
@@ -274,6 +274,48 @@ func TestBaselineMalformed(t *testing.T) {
 	}
 	if err := ApplyBaseline(&view.LintRun{}, BaselineRequest{Write: true}); err == nil || !strings.Contains(err.Error(), "--write-baseline needs --baseline") {
 		t.Errorf("--write-baseline without a file: %v", err)
+	}
+}
+
+// TestBaselineOtherVersion: a baseline written by another version of
+// mcpconf is refused when read (its entries cannot be trusted), with a
+// message saying to write it again with --write-baseline, and
+// --write-baseline does replace it, with this run's findings (it used to
+// refuse it as "not a baseline", contradicting the message). A file that
+// is no baseline is still left alone (TestBaselineMalformed).
+func TestBaselineOtherVersion(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{".mcp.json": baselineBefore})
+	file := filepath.Join(root, "baseline.json")
+	old := "{\n  \"version\": 3,\n  \"findings\": [{\"id\": \"x\"}],\n  \"more\": true\n}\n"
+	if err := os.WriteFile(file, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := lintBaseline(t, root, home, BaselineRequest{Path: "baseline.json"})
+	var ue *UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), `baseline baseline.json:2:14: version 3 is not supported: this mcpconf reads versions 1 and 2 (write it again with --write-baseline)`) {
+		t.Fatalf("reading a baseline of version 3: %v", err)
+	}
+	if got, _ := os.ReadFile(file); string(got) != old {
+		t.Fatal("reading the baseline changed it")
+	}
+	res, err := lintBaseline(t, root, home, BaselineRequest{Path: "baseline.json", Write: true})
+	if err != nil {
+		t.Fatalf("--write-baseline over a baseline of version 3: %v", err)
+	}
+	if len(res.Findings) != 0 || !res.Baseline.Written || res.Baseline.Entries != 4 {
+		t.Errorf("findings %v, baseline %+v: want the 4 findings written and quiet", rules(res.Findings), res.Baseline)
+	}
+	wantNotes := []string{`the baseline "baseline.json" was of version 3: replaced by this run's findings, in version 2`, `wrote 4 findings to the baseline "baseline.json"`}
+	if strings.Join(res.Notes, "\n") != strings.Join(wantNotes, "\n") {
+		t.Errorf("notes %q, want %q", res.Notes, wantNotes)
+	}
+	got, _ := os.ReadFile(file)
+	if !strings.HasPrefix(string(got), "{\n  \"version\": 2,") || strings.Contains(string(got), "more") {
+		t.Errorf("the baseline was not replaced:\n%s", got)
+	}
+	// and it is read as written
+	if res, err := lintBaseline(t, root, home, BaselineRequest{Path: "baseline.json"}); err != nil || len(res.Findings) != 0 {
+		t.Errorf("the baseline written again: %v, findings %v", err, res)
 	}
 }
 

@@ -147,19 +147,18 @@ func targetServer(doc *normalize.Document, t discover.Target, c *normalize.Clien
 	if servers == nil || servers.Kind != normalize.Object {
 		return nil, nil
 	}
-	return decodeMember(doc, servers, c, t.Display, name)
+	return decodeMember(doc, servers.Member(name), c, t.Display)
 }
 
-// decodeMember is c's entry name of servers decoded alone (not the
+// decodeMember is c's entry m of an object of servers decoded alone (not the
 // whole object: a sync of thousands of servers decodes each once), with
 // the inputs its file declares; nil when there is none or it is no
 // object.
-func decodeMember(doc *normalize.Document, servers *normalize.Value, c *normalize.Client, display, name string) (*normalize.Server, map[string]bool) {
-	m := servers.Member(name)
+func decodeMember(doc *normalize.Document, m *normalize.Member, c *normalize.Client, display string) (*normalize.Server, map[string]bool) {
 	if m == nil || m.Value.Kind != normalize.Object {
 		return nil, nil
 	}
-	got := c.DecodeEntry(doc, name, m.KeyRange.Start, m.Value, normalize.Source{Path: display, Client: c}, nil)
+	got := c.DecodeEntry(doc, m.Key, m.KeyRange.Start, m.Value, normalize.Source{Path: display, Client: c}, nil)
 	return &got, normalize.DeclaredInputs(doc, &got)
 }
 
@@ -238,6 +237,17 @@ func replaceMembers(o *discover.Options, t discover.Target, doc *normalize.Docum
 		parse := func(b []byte) *normalize.Document { d, _ := o.ParseTarget(t, b); return d }
 		return editMembers(doc.Src, parse, func(d *normalize.Document) *normalize.Value { return entryValue(d, t, c, s.Name) }, c, inputs, t.Display, s, e)
 	}
+	out := entryMembers(doc, t, v, c, inputs, s, e)
+	if out == nil {
+		return nil
+	}
+	start, end := v.Range.Start.Offset, v.Range.End.Offset
+	return slices.Concat(doc.Src[:start], out, doc.Src[end:])
+}
+
+// entryMembers is the text of v, c's JSON entry for s.Name in doc,
+// rewritten as e member by member (replaceMembers), or nil.
+func entryMembers(doc *normalize.Document, t discover.Target, v *normalize.Value, c *normalize.Client, inputs map[string]bool, s define.Server, e define.Entry) []byte {
 	start, end := v.Range.Start.Offset, v.Range.End.Offset
 	parse := func(b []byte) *normalize.Document { d, _ := discover.Parse(t.Abs, t.Display, doc.Format, b); return d }
 	root := func(d *normalize.Document) *normalize.Value {
@@ -246,11 +256,7 @@ func replaceMembers(o *discover.Options, t discover.Target, doc *normalize.Docum
 		}
 		return d.Root
 	}
-	out := editMembers(doc.Src[start:end], parse, root, c, inputs, t.Display, s, e)
-	if out == nil {
-		return nil
-	}
-	return slices.Concat(doc.Src[:start], out, doc.Src[end:])
+	return editMembers(doc.Src[start:end], parse, root, c, inputs, t.Display, s, e)
 }
 
 // editMembers is replaceMembers on src, a document parse reads, whose

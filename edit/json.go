@@ -72,128 +72,197 @@ type jsonStyle struct {
 const styleBudget = 1000
 
 func styleOf(doc *normalize.Document, near *normalize.Value) jsonStyle {
-	src := doc.Src
-	st := jsonStyle{colon: ": ", sep: ", ", unit: "  ", nl: lineEnding(doc)}
-	colonFound, sepFound, unitFound := false, false, false
-	budget := styleBudget
-	done := func() bool { return budget <= 0 || colonFound && sepFound && unitFound }
-	learn := func(obj *normalize.Value) {
-		for i, m := range obj.Members {
-			if done() {
-				return
-			}
-			budget--
-			if !colonFound {
-				if c := string(src[m.KeyRange.End.Offset:m.Value.Range.Start.Offset]); c == ":" || c == ": " || c == " : " {
-					st.colon, colonFound = c, true
-				}
-			}
-			if !sepFound && i > 0 {
-				prev := obj.Members[i-1].Value.Range.End.Offset
-				if c := string(src[prev:m.KeyRange.Start.Offset]); c == "," || c == ", " {
-					st.sep, sepFound = c, true
-				}
-			}
-			if !unitFound && i == 0 && firstOnLine(src, m.KeyRange.Start.Offset) {
-				outer, inner := indentOf(doc, obj.Range.Start.Offset), indentOf(doc, m.KeyRange.Start.Offset)
-				if u, ok := strings.CutPrefix(inner, outer); ok && u != "" && !sameLine(src, obj.Range.Start.Offset, m.KeyRange.Start.Offset) {
-					st.unit, unitFound = u, true
-				}
-			}
-		}
-	}
+	l := newLearner(doc)
 	if near != nil && near.Kind == normalize.Object {
-		learn(near)
+		l.learn(doc, near)
 	}
-	// the document's values in order (normalize.Value.Walk's), until the
-	// style is known or the budget spent
-	var walk func(v *normalize.Value) bool
-	walk = func(v *normalize.Value) bool {
-		if v.Kind == normalize.Object {
-			learn(v)
+	l.walk(doc, doc.Root)
+	return l.style()
+}
+
+// learner is styleOf's state: the style learnt so far, what of it was
+// found, and how many members it may still look at.
+type learner struct {
+	st                              jsonStyle
+	colonFound, sepFound, unitFound bool
+	budget                          int
+}
+
+func newLearner(doc *normalize.Document) *learner {
+	return &learner{st: jsonStyle{colon: ": ", sep: ", ", unit: "  ", nl: lineEnding(doc)}, budget: styleBudget}
+}
+
+func (l *learner) done() bool { return l.budget <= 0 || l.colonFound && l.sepFound && l.unitFound }
+
+// learn looks at the members of obj, an object of doc.
+func (l *learner) learn(doc *normalize.Document, obj *normalize.Value) {
+	src := doc.Src
+	for i, m := range obj.Members {
+		if l.done() {
+			return
 		}
-		if done() {
+		l.budget--
+		if !l.colonFound {
+			if c := string(src[m.KeyRange.End.Offset:m.Value.Range.Start.Offset]); c == ":" || c == ": " || c == " : " {
+				l.st.colon, l.colonFound = c, true
+			}
+		}
+		if !l.sepFound && i > 0 {
+			prev := obj.Members[i-1].Value.Range.End.Offset
+			if c := string(src[prev:m.KeyRange.Start.Offset]); c == "," || c == ", " {
+				l.st.sep, l.sepFound = c, true
+			}
+		}
+		if !l.unitFound && i == 0 && firstOnLine(src, m.KeyRange.Start.Offset) {
+			outer, inner := indentOf(doc, obj.Range.Start.Offset), indentOf(doc, m.KeyRange.Start.Offset)
+			if u, ok := strings.CutPrefix(inner, outer); ok && u != "" && !sameLine(src, obj.Range.Start.Offset, m.KeyRange.Start.Offset) {
+				l.st.unit, l.unitFound = u, true
+			}
+		}
+	}
+}
+
+// seen learns from a member that is not in a parsed document (Batch's),
+// given what separates its key from its value and, when it is not its
+// object's first, what precedes its key since the value before.
+func (l *learner) seen(colon, sep string) {
+	if l.done() {
+		return
+	}
+	l.budget--
+	if !l.colonFound && (colon == ":" || colon == ": " || colon == " : ") {
+		l.st.colon, l.colonFound = colon, true
+	}
+	if !l.sepFound && (sep == "," || sep == ", ") {
+		l.st.sep, l.sepFound = sep, true
+	}
+}
+
+// walk learns from v and the values in it in order (normalize.Value.Walk's)
+// until the style is known or the budget spent; false once it stopped.
+func (l *learner) walk(doc *normalize.Document, v *normalize.Value) bool {
+	if v.Kind == normalize.Object {
+		l.learn(doc, v)
+	}
+	if l.done() {
+		return false
+	}
+	for _, it := range v.Items {
+		if !l.walk(doc, it) {
 			return false
 		}
-		for _, it := range v.Items {
-			if !walk(it) {
-				return false
-			}
-		}
-		for _, m := range v.Members {
-			if !walk(m.Value) {
-				return false
-			}
-		}
-		return true
 	}
-	walk(doc.Root)
-	if !sepFound && st.colon == ":" {
+	for _, m := range v.Members {
+		if !l.walk(doc, m.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// style is what was learnt: a separator not found is ", ", or "," where
+// the colon has no space either.
+func (l *learner) style() jsonStyle {
+	st := l.st
+	if !l.sepFound && st.colon == ":" {
 		st.sep = ","
 	}
 	return st
 }
 
 func jsonInsert(doc *normalize.Document, obj *normalize.Value, key, val string) normalize.Edit {
-	src := doc.Src
 	st := styleOf(doc, obj)
+	if len(obj.Members) > 0 {
+		return jsonAppend(doc, obj, key, val, st, memberIndent(doc, obj, st)).edit(doc)
+	}
+	src := doc.Src
 	open, close := obj.Range.Start.Offset, obj.Range.End.Offset-1
 	kv := jsonString(key) + st.colon + reindent(val, memberIndent(doc, obj, st), st.nl)
-	if len(obj.Members) == 0 {
-		inner := src[open+1 : close]
-		blank := strings.TrimSpace(string(inner)) == ""
-		switch {
-		case strings.Contains(string(inner), "\n") && firstOnLine(src, close):
-			// opened on lines of its own already, maybe with a comment:
-			// the member goes last, above the closing brace
-			ls := lineStart(doc, close)
-			return mk(doc, ls, ls, indentOf(doc, close)+st.unit+kv+st.nl)
-		case blank && lineStart(doc, doc.Root.Range.End.Offset-1) > doc.Root.Range.Start.Offset: // the file's object is on several lines
-			outer := indentOf(doc, open)
-			return mk(doc, open+1, close, st.nl+outer+st.unit+kv+st.nl+outer)
-		case blank:
-			return mk(doc, open+1, close, kv)
-		}
-		return mk(doc, close, close, " "+kv+" ")
+	inner := src[open+1 : close]
+	blank := strings.TrimSpace(string(inner)) == ""
+	switch {
+	case strings.Contains(string(inner), "\n") && firstOnLine(src, close):
+		// opened on lines of its own already, maybe with a comment:
+		// the member goes last, above the closing brace
+		ls := lineStart(doc, close)
+		return mk(doc, ls, ls, indentOf(doc, close)+st.unit+kv+st.nl)
+	case blank && lineStart(doc, doc.Root.Range.End.Offset-1) > doc.Root.Range.Start.Offset: // the file's object is on several lines
+		outer := indentOf(doc, open)
+		return mk(doc, open+1, close, st.nl+outer+st.unit+kv+st.nl+outer)
+	case blank:
+		return mk(doc, open+1, close, kv)
 	}
+	return mk(doc, close, close, " "+kv+" ")
+}
+
+// appended is a member written after the last of an object: the bytes
+// start to end replaced by prefix, the key and colon, the value, and
+// suffix.
+type appended struct {
+	start, end                        int
+	prefix, key, colon, value, suffix string
+}
+
+func (a appended) text() string { return a.prefix + a.key + a.colon + a.value + a.suffix }
+
+func (a appended) edit(doc *normalize.Document) normalize.Edit {
+	return mk(doc, a.start, a.end, a.text())
+}
+
+// jsonAppend is key with the value val written after the last member of
+// obj, which has one, in the style st, indented as its members are by
+// indent (memberIndent).
+func jsonAppend(doc *normalize.Document, obj *normalize.Value, key, val string, st jsonStyle, indent string) appended {
+	src := doc.Src
+	a := appended{key: jsonString(key), colon: st.colon, value: reindent(val, indent, st.nl)}
+	open, close := obj.Range.Start.Offset, obj.Range.End.Offset-1
 	first, last := obj.Members[0], obj.Members[len(obj.Members)-1]
 	end := last.Value.Range.End.Offset
 	comma := commaAfter(src, end)
 	multi := !sameLine(src, open, first.KeyRange.Start.Offset) || !sameLine(src, end, close)
-	if !multi {
-		if comma >= 0 { // {"a": 1,} keeps its trailing comma
-			return mk(doc, comma+1, comma+1, strings.TrimPrefix(st.sep, ",")+kv+",")
-		}
-		return mk(doc, end, end, st.sep+kv)
-	}
-	indent := memberIndent(doc, obj, st)
-	if comma >= 0 {
+	switch {
+	case !multi && comma >= 0: // {"a": 1,} keeps its trailing comma
+		a.start, a.prefix, a.suffix = comma+1, strings.TrimPrefix(st.sep, ","), ","
+	case !multi:
+		a.start, a.prefix = end, st.sep
+	case comma >= 0:
 		// a trailing comma: the new member goes on the next line, and
 		// has one too
 		at := skipJSONSpace(src, comma+1, true)
 		if at < len(src) && src[at] != '\n' && src[at] != '\r' {
 			at = comma + 1 // something follows on the line: '}'
 		}
-		return mk(doc, at, at, st.nl+indent+kv+",")
+		a.start, a.prefix, a.suffix = at, st.nl+indent, ","
+	default:
+		// the comma goes right after the last value, the member after
+		// what follows it on its line (a comment stays with its member)
+		at := skipJSONSpace(src, end, true)
+		if at < len(src) && src[at] != '\n' && src[at] != '\r' {
+			at = end
+		}
+		a.start, a.end, a.prefix = end, at, ","+string(src[end:at])+st.nl+indent
+		return a
 	}
-	// the comma goes right after the last value, the member after what
-	// follows it on its line (a comment stays with its member)
-	at := skipJSONSpace(src, end, true)
-	if at < len(src) && src[at] != '\n' && src[at] != '\r' {
-		at = end
-	}
-	return mk(doc, end, at, ","+string(src[end:at])+st.nl+indent+kv)
+	a.end = a.start
+	return a
 }
 
 // memberIndent is the indentation of obj's members: that of its last or
 // first member on a line of its own, else one level more than obj's line.
 func memberIndent(doc *normalize.Document, obj *normalize.Value, st jsonStyle) string {
-	src := doc.Src
 	if n := len(obj.Members); n > 0 {
-		if ks := obj.Members[n-1].KeyRange.Start.Offset; firstOnLine(src, ks) {
+		if ks := obj.Members[n-1].KeyRange.Start.Offset; firstOnLine(doc.Src, ks) {
 			return indentOf(doc, ks)
 		}
-		if ks := obj.Members[0].KeyRange.Start.Offset; firstOnLine(src, ks) {
+	}
+	return firstIndent(doc, obj, st)
+}
+
+// firstIndent is memberIndent where the last member is not on a line of
+// its own.
+func firstIndent(doc *normalize.Document, obj *normalize.Value, st jsonStyle) string {
+	if len(obj.Members) > 0 {
+		if ks := obj.Members[0].KeyRange.Start.Offset; firstOnLine(doc.Src, ks) {
 			return indentOf(doc, ks)
 		}
 	}

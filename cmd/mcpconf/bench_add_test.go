@@ -69,3 +69,55 @@ func BenchmarkAddServers(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSyncServers copies Claude Code's servers (the same 1,000,
+// 2,000 and 8,000 in ~/.claude.json and .mcp.json, written on one line
+// and indented) into Cursor's user file, created by each op: the time
+// per op must grow linearly with the servers. Add parsed the file again
+// after each server it wrote: 2,000 cost 7.9 s of CPU, 8,000 149 s; now
+// every server bound for one file goes through one edit.Batch
+// (TestSyncLinear guards it). MCPCONF_BENCH_SERVERS sets other sizes.
+func BenchmarkSyncServers(b *testing.B) {
+	sizes := []int{1000, 2000, 8000}
+	if s := os.Getenv("MCPCONF_BENCH_SERVERS"); s != "" {
+		sizes = nil
+		for _, f := range strings.Split(s, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				b.Fatalf("MCPCONF_BENCH_SERVERS: %v", err)
+			}
+			sizes = append(sizes, n)
+		}
+	}
+	for _, n := range sizes {
+		for _, layout := range []string{"oneline", "indented"} {
+			b.Run(fmt.Sprintf("servers=%d/%s", n, layout), func(b *testing.B) {
+				dir := b.TempDir()
+				if err := gen.ServersHome(dir, n, layout == "oneline"); err != nil {
+					b.Fatal(err)
+				}
+				project, home := filepath.Join(dir, "project"), filepath.Join(dir, "home")
+				target := filepath.Join(home, ".cursor", "mcp.json")
+				io, out, errOut := testIO(nil)
+				args := []string{"sync", "--from", "claude", "--to", "cursor", "--scope", "user", "--root", project, "--home", home}
+				b.ReportAllocs()
+				for b.Loop() {
+					b.StopTimer()
+					out.Reset()
+					errOut.Reset()
+					if err := os.RemoveAll(filepath.Dir(target)); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					if code := Main(args, io); code != 0 {
+						b.Fatalf("sync: exit %d: %s", code, errOut)
+					}
+				}
+				b.StopTimer()
+				if data, err := os.ReadFile(target); err != nil || bytes.Count(data, []byte(`"command"`)) != n {
+					b.Fatalf("%s does not hold the %d servers (%v)", target, n, err)
+				}
+			})
+		}
+	}
+}
