@@ -80,6 +80,11 @@ func trustHint(c *normalize.Client, display, root string) string {
 		set = fmt.Sprintf("add [%s.%q] %s = %q to %s", tr.Path[0], root, tr.Path[len(tr.Path)-1], tr.Value, display)
 	case normalize.TrustFolders:
 		set = fmt.Sprintf("add %q: \"TRUST_FOLDER\" to %s", root, display)
+	case normalize.TrustFlag:
+		// Claude Code: the dialog is the only way; say what it records
+		if tr.Ask != "" {
+			return fmt.Sprintf("%s (it sets %s to true in %s)", tr.Ask, keyPath(tr.Path, root), display)
+		}
 	}
 	switch {
 	case tr.Ask != "" && set != "":
@@ -88,6 +93,23 @@ func trustHint(c *normalize.Client, display, root string) string {
 		return set
 	}
 	return tr.Ask
+}
+
+// keyPath writes a path of keys with "<root>" standing for root:
+// projects["/repo"].hasTrustDialogAccepted.
+func keyPath(path []string, root string) string {
+	var b strings.Builder
+	for i, k := range path {
+		switch {
+		case k == "<root>":
+			fmt.Fprintf(&b, "[%q]", root)
+		case i > 0:
+			b.WriteString("." + k)
+		default:
+			b.WriteString(k)
+		}
+	}
+	return b.String()
 }
 
 // evalTrust decides whether the client trusts the project at root, read
@@ -396,6 +418,38 @@ func (v *viewer) applyTrust(entries []normalize.Entry) {
 	}
 }
 
+// trustSteps adds trusting the project to the hint of every server
+// another gate keeps off in an untrusted project of a client that starts
+// no server there (Gemini CLI): undoing that gate alone starts nothing.
+// The whole configuration is fixed first (the client stops before it
+// looks at trust); the rest comes after trusting.
+func (v *viewer) trustSteps(set *normalize.Set) {
+	if v.trust == nil || v.trust.all || v.c.Trust.Effect != normalize.DisablesAll {
+		return
+	}
+	add := func(s *normalize.Server) {
+		if s.Off == nil || s.Off.Kind == normalize.ByTrust {
+			return
+		}
+		g := *s.Off
+		switch {
+		case g.Hint == "":
+			g.Hint = "trust the project: " + v.trust.hint
+		case g.Kind == normalize.ByConfig:
+			g.Hint += "; then trust the project: " + v.trust.hint
+		default:
+			g.Hint = "first trust the project: " + v.trust.hint + "; then " + g.Hint
+		}
+		s.Off = &g
+	}
+	for i := range set.Entries {
+		add(&set.Entries[i].Server)
+	}
+	for i := range set.Definitions {
+		add(&set.Definitions[i])
+	}
+}
+
 // approve applies a client's approval of project servers (Claude Code):
 // listed in a disabled list anywhere, a server is rejected; approved by a
 // setting that counts, it starts; otherwise it waits for approval.
@@ -488,13 +542,19 @@ func (v *viewer) approve(defs []normalize.Server) {
 			s.TurnOn()
 		}
 		var rejected, approved *normalize.Gate
+		later := false // a setting that counts once the project is trusted approves it
 		for _, st := range settings {
 			if it := listed(st.obj, ap.Disabled, s.Name); it != nil && rejected == nil {
 				rejected = &normalize.Gate{Status: normalize.StatusRejected, Kind: normalize.ByApproval, Yields: true,
 					Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start,
 					Hint: fmt.Sprintf("remove %q from %q at %s:%s", s.Name, ap.Disabled, st.doc.Path, it.Range.Start)}
 			}
-			if !st.counted || approved != nil {
+			if !st.counted {
+				b := st.obj.Get(ap.EnableAll)
+				later = later || listed(st.obj, ap.Enabled, s.Name) != nil || b != nil && b.Kind == normalize.Bool && b.Bool
+				continue
+			}
+			if approved != nil {
 				continue
 			}
 			if it := listed(st.obj, ap.Enabled, s.Name); it != nil {
@@ -504,14 +564,27 @@ func (v *viewer) approve(defs []normalize.Server) {
 		if approved == nil {
 			approved = all
 		}
+		// steps: what approves the server, in order (trust first where
+		// the project's own approvals count only once it is trusted)
+		steps, first := approveHint(ap, s.Name, false), ""
+		if !v.trusted() {
+			steps = "trust the project: " + v.trust.hint
+			if !later {
+				steps += "; then " + approveHint(ap, s.Name, true)
+				first = "first "
+			}
+		}
 		switch {
 		case rejected != nil:
+			if approved == nil && !v.o.AssumeTrusted {
+				rejected.Hint += "; then " + steps
+			}
 			s.TurnOff(*rejected)
 		case approved != nil || v.o.AssumeTrusted:
 			// starts
 		default:
 			why := fmt.Sprintf("no %q setting lists it and %q is not set", ap.Enabled, ap.EnableAll)
-			hint := approveHint(ap, s.Name)
+			hint := first + steps
 			g := normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Yields: true}
 			switch {
 			case allOff != nil:
@@ -521,22 +594,32 @@ func (v *viewer) approve(defs []normalize.Server) {
 			case len(skipped) > 0:
 				why = fmt.Sprintf("the approvals in %s count only once the project is trusted, and %s",
 					strings.Join(skipped, ", "), v.trust.reason)
-				hint = "trust the project: " + v.trust.hint
 			}
 			g.Reason, g.Hint = why, hint
 			s.TurnOff(g)
+		}
+		if blockedDef && !s.Enabled {
+			// the list's gate is shown; approving comes after it
+			b := v.blocked[defKeyOf(s)]
+			b.Hint += "; then " + strings.TrimPrefix(s.Off.Hint, "first ")
+			v.blocked[defKeyOf(s)] = b
 		}
 	}
 }
 
 // approveHint says how to approve a server: the client's own prompt, or
-// the setting to write in the first file approvals are read from.
-func approveHint(ap *normalize.Approval, name string) string {
+// the setting to write in the first file approvals are read from; next,
+// as the step after trusting the project (Approval.AskNext).
+func approveHint(ap *normalize.Approval, name string, next bool) string {
 	// the first setting of the project's own is where users approve
 	i := max(0, slices.IndexFunc(ap.Settings, func(st normalize.Setting) bool { return st.File.Base == normalize.RootDir }))
 	set := fmt.Sprintf("add %q to %q in %s (or set %q to true there)", name, ap.Enabled, ap.Settings[i].File.Path, ap.EnableAll)
-	if ap.Ask != "" {
-		return ap.Ask + ", or " + set
+	ask := ap.Ask
+	if next && ap.AskNext != "" {
+		ask = ap.AskNext
+	}
+	if ask != "" {
+		return ask + ", or " + set
 	}
 	return set
 }

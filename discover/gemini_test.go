@@ -195,7 +195,7 @@ func TestGeminiRefusesBadSettings(t *testing.T) {
 	g := set.Entries[0].Server.Off
 	want := `Gemini CLI stops before starting any server: ~/.gemini/settings.json:2:44 cannot be used (trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it); it says "Please fix the configuration file(s) and try again" and exits with code 52`
 	if g == nil || g.Status != normalize.StatusRefused || g.Kind != normalize.ByConfig || g.Path != "~/.gemini/settings.json" ||
-		g.Pos.Line != 2 || g.Pos.Col != 44 || g.Reason != want || g.Hint != "fix ~/.gemini/settings.json:2:44 (mcpconf lint shows the problem)" {
+		g.Pos.Line != 2 || g.Pos.Col != 44 || g.Reason != want || !strings.HasPrefix(g.Hint, "fix ~/.gemini/settings.json:2:44 (mcpconf lint shows the problem); then trust the project: ") {
 		t.Errorf("gate: %+v\nwant reason %q", g, want)
 	}
 	var syntax []string

@@ -121,6 +121,7 @@ func (v *viewer) build() *normalize.Set {
 	v.requirements(set)
 	v.refuse(set, loaded)
 	v.stops(set, ld.exts)
+	v.trustSteps(set)
 	v.findIgnored(set)
 	set.Client, set.ClientRules = v.c, v.c.Note
 	slices.SortStableFunc(set.Sources, func(a, b normalize.SourceFile) int { return a.Order - b.Order })

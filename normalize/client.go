@@ -614,6 +614,10 @@ type Approval struct {
 	// Ask says how the client asks for approval itself, for hints: "run
 	// claude in the project and approve it when asked".
 	Ask string
+	// AskNext says it as the step after trusting the project, when the
+	// client has just been started to accept its trust dialog: "approve
+	// the server when claude asks". Empty: Ask.
+	AskNext string
 	// Merged: once the project is trusted the client merges its settings,
 	// so the highest setting that sets EnableAll decides (false in a local
 	// file over true in the user's); before, each setting that counts is

@@ -202,8 +202,10 @@ var claude = &Client{
 				{File: claudeProjectSettings, Trusted: true},
 				{File: claudeUserSettings},
 			},
-			Merged:      true,
-			Ask:         "run claude in the project and approve the server when it asks",
+			Merged: true,
+			Ask:    "run claude in the project and approve the server when it asks",
+			// accepting the trust dialog leads to the approval dialog
+			AskNext:     "approve the server when claude asks",
 			BeforeLists: true,
 		},
 		Trust: &Trust{

@@ -343,8 +343,8 @@ func TestMaskingKeepsClientNames(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"explain"}, []string{"What Claude Code loads", "API_KEY=***", "to start it: run claude in the project"}},
-		{[]string{"explain", "--format", "json"}, []string{`"client": "claude"`, `"API_KEY": "***"`, `"hint": "run claude in the project`, `"path": "~/.claude.json"`}},
+		{[]string{"explain"}, []string{"What Claude Code loads", "API_KEY=***", "to start it: first trust the project: run claude in the project"}},
+		{[]string{"explain", "--format", "json"}, []string{`"client": "claude"`, `"API_KEY": "***"`, `"hint": "first trust the project: run claude in the project`, `"path": "~/.claude.json"`}},
 		{[]string{"probe"}, []string{"x [claude]", "run claude in the project"}},
 		{[]string{"probe", "--format", "json"}, []string{`"client": "claude"`, `"status": "pending-approval"`}},
 	} {
