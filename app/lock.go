@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/mcpconf/mcpconf/discover"
@@ -45,15 +46,14 @@ type Locked struct {
 	Names map[string]string
 }
 
-// LockOf is the lock of a probe: each server probed ok under the key of
-// what starts it (its command and arguments, or URL, in no client's
-// placeholder syntax and masked by b), with the clients and names that
-// define it, its name and version, the protocol version and each tool's
-// sums (probe.ToolSums); descriptions adds each description, masked.
+// LockOf is the lock of a probe: one entry per distinct definition
+// probed ok, under the key of what starts it (its command and arguments,
+// or URL, in no client's placeholder syntax; only what b proves a secret
+// masked, lockEntry), with the clients and names that define it, its name
+// and version, the protocol version and each tool's sums
+// (probe.ToolSums); descriptions adds each description, masked.
 func LockOf(plan *ProbePlan, results []probe.Result, b *secret.Boundary, descriptions bool) *Locked {
 	out := &Locked{Lock: &probe.Lock{Version: probe.LockVersion}, Unchecked: map[string]string{}, Idle: map[string]string{}, Where: map[string]normalize.Source{}, Names: map[string]string{}}
-	at := map[string]int{}
-	uses := map[string][]probe.LockUse{}
 	// by client id, then name, whatever order the clients were selected
 	// in: where clients get different tools from one server (it lists
 	// more to a client that declares roots), the same one is locked
@@ -66,33 +66,62 @@ func LockOf(plan *ProbePlan, results []probe.Result, b *secret.Boundary, descrip
 	slices.SortStableFunc(order, func(a, b int) int {
 		return cmp.Or(cmp.Compare(results[a].Client, results[b].Client), cmp.Compare(plan.Servers[a].server.Name, plan.Servers[b].server.Name))
 	})
+	// the definitions, told apart by what starts them as written, before
+	// anything is masked: a masked token makes two definitions look alike
+	type definition struct {
+		entry probe.LockServer
+		runs  []int // in order
+	}
+	var defs []*definition
+	byStart := map[string]*definition{}
 	for _, i := range order {
-		p := plan.Servers[i]
-		entry := lockEntry(p.server, b)
+		s := plan.Servers[i].server
+		start := lockStart(s)
+		d := byStart[start]
+		if d == nil {
+			d = &definition{entry: lockEntry(s, b)}
+			byStart[start] = d
+			defs = append(defs, d)
+		}
+		d.runs = append(d.runs, i)
+		d.entry.UsedBy = append(d.entry.UsedBy, probe.LockUse{Client: results[i].Client, Name: s.Name})
+	}
+	at := map[string]int{}
+	for _, d := range defs {
+		entry := d.entry
+		(&probe.Lock{Servers: []probe.LockServer{entry}}).Sort() // its users sorted: they may be in its key
 		key := entry.Key()
-		if _, ok := out.Where[key]; !ok {
-			out.Where[key], out.Names[key] = p.server.Source, p.server.Name
-		}
-		r := &results[i]
-		uses[key] = append(uses[key], probe.LockUse{Client: r.Client, Name: p.server.Name})
-		if _, ok := at[key]; ok {
+		if j, ok := at[key]; ok {
+			// alike once masked though the definitions differ, and used
+			// alike: cannot be, each name has one definition per client
+			out.Lock.Servers[j].UsedBy = append(out.Lock.Servers[j].UsedBy, entry.UsedBy...)
 			continue
 		}
-		if r.Status != probe.StatusOK {
-			why := string(r.Status)
-			if r.Reason != "" {
-				why += ": " + r.Reason
+		first := plan.Servers[d.runs[0]].server
+		out.Where[key], out.Names[key] = first.Source, first.Name
+		ok := slices.IndexFunc(d.runs, func(i int) bool { return results[i].Status == probe.StatusOK })
+		if ok < 0 {
+			for _, i := range d.runs {
+				r := &results[i]
+				why := string(r.Status)
+				if r.Reason != "" {
+					why += ": " + r.Reason
+				}
+				why = fmt.Sprintf("%s (%s)", why, r.Client)
+				into := out.Unchecked
+				if !probed(r.Status) {
+					into = out.Idle
+				}
+				if _, ok := into[key]; !ok {
+					into[key] = why
+				}
 			}
-			why = fmt.Sprintf("%s (%s)", why, r.Client)
-			into := out.Unchecked
-			if !probed(r.Status) {
-				into = out.Idle
-			}
-			if _, ok := into[key]; !ok {
-				into[key] = why
+			if _, ok := out.Unchecked[key]; ok {
+				delete(out.Idle, key) // started by a client, and failed
 			}
 			continue
 		}
+		r := &results[d.runs[ok]]
 		entry.Server = probe.LockInfo{Name: b.Text(r.Server.Name).String(), Version: b.Text(r.Server.Version).String()}
 		entry.ProtocolVersion = b.Text(r.ProtocolVersion).String()
 		entry.Tools = []probe.LockTool{}
@@ -107,24 +136,32 @@ func LockOf(plan *ProbePlan, results []probe.Result, b *secret.Boundary, descrip
 		at[key] = len(out.Lock.Servers)
 		out.Lock.Servers = append(out.Lock.Servers, entry)
 	}
-	// a server some client could not start is checked when another did;
-	// every client that defines it alike uses the entry
-	for key, j := range at {
-		delete(out.Unchecked, key)
-		delete(out.Idle, key)
-		out.Lock.Servers[j].UsedBy = uses[key]
-	}
-	for key := range out.Unchecked {
-		delete(out.Idle, key) // started by a client, and failed
-	}
 	out.Lock.Sort()
 	return out
+}
+
+// lockStart is what starts a server as written, its secrets too (never
+// shown: it tells definitions apart): its transport, command and
+// arguments or URL, references to variables in no client's syntax.
+func lockStart(s *normalize.Server) string {
+	command, args, url := s.Command, s.Args, s.URL
+	if n, err := Neutral(s.Source.Client, s); err == nil {
+		command, args, url = n.Command, n.Args, n.URL
+	}
+	if url != "" || s.Transport == normalize.HTTP || s.Transport == normalize.SSE {
+		return "url\x00" + url
+	}
+	return "stdio\x00" + command + "\x00" + strings.Join(args, "\x00")
 }
 
 // lockEntry is a server's key fields: its command and arguments, or URL,
 // with references to variables as ${NAME} whatever the client's syntax
 // (Neutral), so that the clients that define it alike share the entry and
-// the lock does not depend on the machine's values; masked.
+// the lock does not depend on the machine's values. Only what b proves a
+// secret is masked: a value it learned, a token's shape, the value of a
+// secret flag, a URL's credentials; a command is a program's name, never
+// taken for a secret because it looks random ("mcp-server-everything"
+// once was, and two servers shared an entry).
 func lockEntry(s *normalize.Server, b *secret.Boundary) probe.LockServer {
 	command, args, url := s.Command, s.Args, s.URL
 	if n, err := Neutral(s.Source.Client, s); err == nil {
@@ -133,7 +170,7 @@ func lockEntry(s *normalize.Server, b *secret.Boundary) probe.LockServer {
 	if url != "" || s.Transport == normalize.HTTP || s.Transport == normalize.SSE {
 		return probe.LockServer{URL: b.URL(url).String()}
 	}
-	e := probe.LockServer{Command: b.Command(command).String()}
+	e := probe.LockServer{Command: b.Text(command).String()}
 	for _, a := range b.Args(args) {
 		e.Args = append(e.Args, a.String())
 	}

@@ -160,6 +160,13 @@ func (req *ProbeRequest) plan(v *normalize.Set, s *normalize.Server, settings fu
 		r := probe.NotStarted(t, probe.StatusSkipped, why)
 		return &PlannedServer{Result: &r}
 	}
+	// the client does not start it: a variable it needs is not set
+	if res.Refused != "" {
+		t.Transport = res.Server.Transport
+		r := probe.NotStarted(t, probe.StatusFailed, res.Refused)
+		r.Hint = res.RefusedHint
+		return &PlannedServer{Result: &r}
+	}
 	if r := req.target(&t, c, file, s, &res, settings, root); r != nil {
 		return &PlannedServer{Result: r}
 	}

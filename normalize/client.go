@@ -207,16 +207,71 @@ type Expansion struct {
 	// placeholders (canonical names: command, args, env, url, headers,
 	// cwd); nil means every string.
 	ExpandFields []string
-	// EmptyUnset: env and header values are expanded again when the server
-	// starts, and an unset variable then becomes an empty string (Gemini
-	// CLI).
-	EmptyUnset bool
+	// Unset says what the client does when a variable a value needs is
+	// not set, field by field (UnsetIn); a field without a rule keeps the
+	// placeholder syntax's way (left literal; opencode's {env:} empty).
+	Unset []UnsetRule
 	// PlaceholdersUnverified: no source says whether the client expands
 	// placeholders; findings that depend on it are softened.
 	PlaceholdersUnverified bool
 	// ExpandsEveryString: the client expands placeholders in every string
 	// of an entry, "type" included, before reading it.
 	ExpandsEveryString bool
+}
+
+// Unset is what a client does with a value that needs a variable that is
+// not set.
+type Unset int
+
+const (
+	// UnsetUnknown: no fact; mcpconf keeps the placeholder syntax's way
+	// (the placeholder sent as written, opencode's {env:} empty).
+	UnsetUnknown Unset = iota
+	// UnsetLiteral: the placeholder is sent as written.
+	UnsetLiteral
+	// UnsetEmpty: the placeholder becomes an empty string.
+	UnsetEmpty
+	// UnsetDropped: the value is not sent at all (the variable is not
+	// passed, the header is left out).
+	UnsetDropped
+	// UnsetFails: the client does not start the server.
+	UnsetFails
+)
+
+// UnsetRule is what a client does when a variable a field needs is not
+// set.
+type UnsetRule struct {
+	// Field is a server field in mcpconf's canonical names (command,
+	// args, env, url, headers, cwd) or a field that names variables
+	// (env_vars, bearer_token_env_var, env_http_headers); "" for every
+	// field another rule does not name.
+	Field string
+	Does  Unset
+	// EmptyToo: a variable set to "" is treated as one not set (Codex:
+	// an empty bearer token fails, a blank header value is left out).
+	EmptyToo bool
+	// Message and EmptyMessage are the client's own messages when it
+	// does not start the server for a variable not set, or set to ""
+	// (EmptyToo): %[1]s is the variable, %[2]s the server's name.
+	Message, EmptyMessage string
+	// Source is where the fact comes from.
+	Source string
+}
+
+// UnsetIn is client c's rule for an unset variable in field: the rule
+// naming the field, else the rule for every field, else one whose Does
+// is UnsetUnknown.
+func (c *Client) UnsetIn(field string) UnsetRule {
+	var any UnsetRule
+	for _, r := range c.Unset {
+		switch r.Field {
+		case field:
+			return r
+		case "":
+			any = r
+		}
+	}
+	return any
 }
 
 // Launch is how a client starts a server and names its tools.

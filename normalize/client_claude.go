@@ -283,6 +283,8 @@ var claude = &Client{
 		ExpandFields: []string{"command", "args", "env", "url", "headers"},
 		Placeholders: []Syntax{Dollar},
 		VarForm:      "${%s}",
+		Unset: []UnsetRule{{Does: UnsetLiteral,
+			Source: "Claude Code 2.1.330: testdata/clients/claude-env-unset (the value captured from a started server)"}},
 	},
 	Launch: Launch{
 		NoShell:   true,

@@ -140,6 +140,18 @@ var codex = &Client{
 		VarsByName: true,
 		NameFields: []string{"env_vars", "bearer_token_env_var", "env_http_headers"},
 		ByName:     &ByName{Env: "env_vars", Bearer: "bearer_token_env_var", Headers: "env_http_headers"},
+		// When the server starts (read in the source: starting one takes
+		// codex exec and a model); the messages are in the 0.171.0 binary.
+		Unset: []UnsetRule{
+			{Field: "bearer_token_env_var", Does: UnsetFails, EmptyToo: true,
+				Message:      "Environment variable %[1]s for MCP server '%[2]s' is not set",
+				EmptyMessage: "Environment variable %[1]s for MCP server '%[2]s' is empty",
+				Source:       "openai/codex `codex-rs/codex-mcp/src/rmcp_client.rs` `resolve_bearer_token` (read, not run: starting a server takes `codex exec` and a model); both messages are in the Codex 0.171.0 binary"},
+			{Field: "env_vars", Does: UnsetDropped,
+				Source: "openai/codex `codex-rs/rmcp-client/src/utils.rs` `create_env_for_mcp_server` (a variable not set is not passed; read, not run)"},
+			{Field: "env_http_headers", Does: UnsetDropped, EmptyToo: true,
+				Source: "openai/codex `codex-rs/rmcp-client/src/utils.rs` `build_default_headers` (a variable not set, or blank, leaves the header out; read, not run)"},
+		},
 	},
 	Launch: Launch{
 		// create_env_for_mcp_server: the process is started with env_clear(),
@@ -189,6 +201,8 @@ var codex = &Client{
 				Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba) `McpServerConfig`; Codex 0.169.0: testdata/clients/codex-patch-enabled, codex-requirements (u1)"},
 			{Topic: "placeholders", Text: "none: TOML values are literal; variables are read by name in `env_vars`, `bearer_token_env_var`, `env_http_headers`",
 				Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba)"},
+			{Topic: "placeholders", Text: "a variable named in `bearer_token_env_var` that is not set, or set to \"\", keeps the server from starting (\"Environment variable DOCS_TOKEN for MCP server 'docs' is not set\", \"… is empty\"); one in `env_vars` that is not set is not passed; one in `env_http_headers` not set or blank leaves its header out. mcpconf probe reports the first failed (`missing-variable`), lint --check-env an error",
+				Source: "openai/codex `codex-rs/codex-mcp/src/rmcp_client.rs` `resolve_bearer_token`, `codex-rs/rmcp-client/src/utils.rs` `create_env_for_mcp_server`, `build_default_headers`: read, not run (starting a server takes `codex exec` and a model); the messages are in the Codex 0.171.0 binary"},
 			{Topic: "shape", Text: "no `type`: `command` means stdio, `url` streamable HTTP (even when it ends in `/sse`: Codex has no SSE client); `startup_timeout_sec` (seconds) wins over `startup_timeout_ms`",
 				Source: "openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba); Codex 0.169.0: testdata/clients/codex-urls"},
 			{Topic: "shape", Text: "a stdio server starts without a shell and with a cleared environment: `~` and `$HOME` are not expanded",

@@ -26,6 +26,8 @@ var cursor = &Client{
 		Facts: []Fact{
 			{Topic: "names", Text: "no rule for server names documented — UNVERIFIED (Cursor's code is not public)",
 				Source: "cursor.com/docs/mcp"},
+			{Topic: "not modelled", Text: "what Cursor does with `${env:VAR}` whose variable is not set — UNVERIFIED: mcpconf shows it sent as written (VS Code, which Cursor derives from, substitutes an empty string; Cursor's MCP code is its own)",
+				Source: "none: Cursor's code is not public"},
 			{Topic: "files", Text: "project `.cursor/mcp.json`, global `~/.cursor/mcp.json` (`%USERPROFILE%\\.cursor\\mcp.json` on Windows), servers under `mcpServers`",
 				Source: "cursor.com/docs/mcp"},
 			{Topic: "precedence", Text: "both files load; which wins for one name is not documented (mcpconf assumes the project's) — UNVERIFIED",

@@ -89,7 +89,13 @@ var gemini = &Client{
 		WindowsOnly:        []Syntax{Percent},
 		VarForm:            "$%s",
 		ExpandsEveryString: true,
-		EmptyUnset:         true,
+		// expanded at load, where an unset variable stays literal, and env
+		// and headers again at connect time, where it becomes ""
+		Unset: []UnsetRule{
+			{Field: "env", Does: UnsetEmpty, Source: geminiUnsetSource},
+			{Field: "headers", Does: UnsetEmpty, Source: geminiUnsetSource},
+			{Does: UnsetLiteral, Source: geminiUnsetSource},
+		},
 	},
 	Launch: Launch{
 		ChildEnv:  geminiChildEnv,
@@ -285,3 +291,7 @@ func geminiExtensionName(name string) bool {
 	}
 	return true
 }
+
+// geminiUnsetSource is where Gemini CLI's handling of unset variables is
+// seen.
+const geminiUnsetSource = "Gemini CLI 0.61.0: testdata/clients/gemini-env-set, gemini-env-unset; `envVarResolver.ts`, `envExpansion.ts`"

@@ -29,6 +29,7 @@ var opencode = &Client{
 	Expansion: Expansion{
 		Placeholders:       []Syntax{Brace, BraceFile},
 		VarForm:            "{env:%s}",
+		Unset:              []UnsetRule{{Does: UnsetEmpty, Source: "anomalyco/opencode `config.ts` `load()`"}},
 		ExpandsEveryString: true,
 	},
 	Launch: Launch{

@@ -41,6 +41,7 @@ var roo = &Client{
 		Placeholders: []Syntax{EnvColon, Editor},
 		EditorVars:   []string{"workspaceFolder"},
 		VarForm:      "${env:%s}",
+		Unset:        []UnsetRule{{Does: UnsetLiteral, Source: "`src/utils/config.ts`:40-65"}},
 	},
 	Launch: Launch{
 		// StdioClientTransport's getDefaultEnvironment, then env

@@ -41,6 +41,8 @@ var vscode = &Client{
 	Expansion: Expansion{
 		Placeholders: []Syntax{Input, EnvColon, Editor},
 		VarForm:      "${env:%s}",
+		Unset: []UnsetRule{{Does: UnsetEmpty,
+			Source: "microsoft/vscode `src/vs/workbench/services/configurationResolver/common/variableResolver.ts` (case `env`: \"evaluates undefined envs to an empty string #46436\"); read, not run"}},
 	},
 	Launch: Launch{
 		NoShell:      true,
@@ -59,6 +61,8 @@ var vscode = &Client{
 				Source: "microsoft/vscode `src/vs/workbench/contrib/mcp/common/mcpConfiguration.ts` (0b37532c); code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
 			{Topic: "precedence", Text: "user and workspace servers are both listed; which wins for one name is not documented (mcpconf assumes the workspace's) — UNVERIFIED",
 				Source: "code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
+			{Topic: "placeholders", Text: "`${env:VAR}` whose variable is not set becomes an empty string (the server starts without the value)",
+				Source: "microsoft/vscode `src/vs/workbench/services/configurationResolver/common/variableResolver.ts` (case `env`: \"evaluates undefined envs to an empty string #46436\"): read, not run"},
 			{Topic: "placeholders", Text: "`${input:id}` (prompted once), `${env:VAR}`, `${workspaceFolder}`, `${userHome}` and the other predefined variables",
 				Source: "code.visualstudio.com/docs/copilot/reference/mcp-configuration"},
 			{Topic: "placeholders", Text: "an `${input:id}` that no entry of the file's `inputs` (`mcp.inputs` in `settings.json`) declares is not prompted for: starting the server fails with \"Undefined input variable 'id' encountered. Remove or define 'id' to continue.\" (\"Variable 'id' must be defined in an 'inputs' section\" when there is no `inputs` at all), shown as \"Error starting NAME\"; only a value stored from an earlier prompt for that id is used instead",

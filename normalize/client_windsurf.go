@@ -27,6 +27,8 @@ var windsurf = &Client{
 		Facts: []Fact{
 			{Topic: "files", Text: "user `~/.codeium/windsurf/mcp_config.json`; project `.windsurf/mcp_config.json` — UNVERIFIED (third-party tools read it)",
 				Source: "docs.windsurf.com/windsurf/cascade/mcp; syllago.dev"},
+			{Topic: "not modelled", Text: "what Windsurf does with `${env:VAR}` whose variable is not set — UNVERIFIED: mcpconf shows it sent as written",
+				Source: "none: Windsurf's code is not public"},
 			{Topic: "placeholders", Text: "`${env:VAR}` in `command`, `args`, `env`, `serverUrl`, `url`, `headers`",
 				Source: "docs.windsurf.com/windsurf/cascade/mcp"},
 			{Topic: "shape", Text: "`serverUrl` or `url` means a remote server, `command` stdio; `disabled` switches a server off",

@@ -147,6 +147,7 @@ const (
 	RuleAuthNoRegistration         RuleID = "auth-no-registration"
 	RuleEnvFile                    RuleID = "env-file"
 	RuleUnresolved                 RuleID = "unresolved"
+	RuleMissingVariable            RuleID = "missing-variable"
 	RuleToolNameCollision          RuleID = "tool-name-collision"
 	RuleToolNameTooLong            RuleID = "tool-name-too-long"
 	RuleToolNameInvalid            RuleID = "tool-name-invalid"

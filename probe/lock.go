@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/secret"
 )
 
 // ToolSums are the SHA-256 sums of what a server tells the model about a
@@ -67,7 +68,9 @@ type Lock struct {
 
 // LockServer is one server definition, keyed by what starts it: Command
 // and Args (in no client's placeholder syntax: ${NAME}), or URL. The
-// clients that define it alike share the entry.
+// clients that define it alike share the entry. Where a secret in them is
+// masked, the clients and names that use it are part of its key too (Key):
+// two definitions that differ by their token are two entries.
 type LockServer struct {
 	Command string    `json:"command,omitempty"`
 	Args    []string  `json:"args,omitempty"`
@@ -102,12 +105,25 @@ type LockTool struct {
 	Text        *string `json:"description_text,omitempty"`
 }
 
-// Key is what identifies the server across clients and runs.
+// Key is what identifies the server across clients and runs: what starts
+// it, and when a secret of that is masked (secret.Masked), the users
+// (UsedBy, sorted as Sort sorts them) besides, since the masked command
+// lines or URLs of two definitions may be alike.
 func (s *LockServer) Key() string {
+	var k string
 	if s.URL != "" {
-		return "url\x00" + s.URL
+		k = "url\x00" + s.URL
+	} else {
+		k = "stdio\x00" + s.Command + "\x00" + strings.Join(s.Args, "\x00")
 	}
-	return "stdio\x00" + s.Command + "\x00" + strings.Join(s.Args, "\x00")
+	if !strings.Contains(k, secret.Masked) {
+		return k
+	}
+	k += "\x00\x00used by"
+	for _, u := range s.UsedBy {
+		k += "\x00" + u.Client + "\x00" + u.Name
+	}
+	return k
 }
 
 // Label names the server in messages: its command line or URL.

@@ -179,3 +179,27 @@ func TestProbeToolsHintShells(t *testing.T) {
 		}
 	}
 }
+
+// TestLockKeyMasked: two entries whose command lines are alike once a
+// secret is masked are told apart by their users; an entry without a
+// mask is known by what starts it alone (its users may change).
+func TestLockKeyMasked(t *testing.T) {
+	a := LockServer{Command: "srv", Args: []string{"--token=***"}, UsedBy: []LockUse{{"cursor", "a"}}}
+	b := LockServer{Command: "srv", Args: []string{"--token=***"}, UsedBy: []LockUse{{"cursor", "b"}}}
+	if a.Key() == b.Key() {
+		t.Fatal("masked entries of two users share a key")
+	}
+	l := &Lock{Version: LockVersion, Servers: []LockServer{a, b}}
+	back, err := DecodeLock(EncodeLock(l))
+	if err != nil || len(back.Servers) != 2 {
+		t.Fatalf("%v %+v", err, back)
+	}
+	if changes := CompareLock(back, l, nil, nil); len(changes) != 0 {
+		t.Errorf("%+v", changes)
+	}
+	c := LockServer{Command: "srv", UsedBy: []LockUse{{"cursor", "a"}}}
+	d := LockServer{Command: "srv", UsedBy: []LockUse{{"claude", "c"}}}
+	if c.Key() != d.Key() {
+		t.Error("an entry without a mask is keyed by its users")
+	}
+}

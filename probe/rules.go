@@ -189,6 +189,18 @@ Create or fix the file, or set the variables in \'env\' to probe the server.`},
 A placeholder, an input or a command of the definition did not resolve when mcpconf built what the client would start or send (package resolve): a variable that is not set, an input only the client prompts for, a command mcpconf does not run. The message says which and what the probe did instead; a server missing the value may fail for that reason.
 
 Set the variable, or probe in the environment the client runs in.`},
+	{ID: normalize.RuleMissingVariable, Severity: normalize.Error, Title: "the client does not start the server: a variable it needs is not set", Doc: `
+A value of the definition needs an environment variable that is not set where mcpconf runs, and the client does not start the server then: it fails, with the message quoted (its own words). The probe reports the server failed and starts or connects to nothing. What a client does with a variable that is not set depends on the client and the field (\'docs/clients.md\', "placeholders"): Codex refuses to start a server whose \'bearer_token_env_var\' is not set or empty; it passes a stdio server no variable of \'env_vars\' that is not set, and leaves out a header of \'env_http_headers\' whose variable is not set; Claude Code sends \'${VAR}\' as written; VS Code sends \'${env:VAR}\' as an empty string. Those are \'unresolved\' warnings: the server starts without the value.
+
+Bad (Codex, with DOCS_TOKEN not set):
+
+\'\'\'toml
+[mcp_servers.docs]
+url = "https://mcp.example.com/mcp"
+bearer_token_env_var = "DOCS_TOKEN"
+\'\'\'
+
+Set the variable in the environment the client starts in (\'export DOCS_TOKEN=…\' before \'codex\'), or remove the field if the server needs no token.`},
 	// after listing (Check)
 	{ID: normalize.RuleToolNameCollision, Severity: normalize.Warning, Title: "two tools get the same name in a client", Doc: `
 Two tools get the same name in a client, after its naming scheme (server name prefixes, character replacements, shortening): of two tools of one server, or of two servers the client loads together. The client keeps one of them.

@@ -25,6 +25,9 @@ func ExplainResolveText(w io.Writer, servers []view.Resolution, st Style) (err e
 		state := ""
 		if !rs.Started {
 			state = "  " + st.yellow(rs.Status.String())
+			if rs.Refused.String() != "" {
+				state += st.yellow(": " + rs.Refused.String())
+			}
 		}
 		fmt.Fprintf(w, "%s %s  %s%s\n", st.bold(rs.Product.String()+":"), st.bold(rs.Name.String()), st.dim(where(rs.Source)), state)
 		tw := &table{indent: "  ", head: true}
@@ -73,11 +76,13 @@ type jsonResolvedField struct {
 }
 
 type jsonResolvedServer struct {
-	Client secret.Safe         `json:"client"`
-	Name   secret.Safe         `json:"name"`
-	Status secret.Safe         `json:"status"`
-	Source jsonOrigin          `json:"source"`
-	Fields []jsonResolvedField `json:"fields"`
+	Client secret.Safe `json:"client"`
+	Name   secret.Safe `json:"name"`
+	Status secret.Safe `json:"status"`
+	// Refused says why the client does not start it (status "failed").
+	Refused secret.Safe         `json:"refused,omitzero"`
+	Source  jsonOrigin          `json:"source"`
+	Fields  []jsonResolvedField `json:"fields"`
 }
 
 type resolveJSON struct {
@@ -90,7 +95,7 @@ func ExplainResolveJSON(w io.Writer, servers []view.Resolution) error {
 	out := resolveJSON{Servers: []jsonResolvedServer{}}
 	var diags []view.Finding
 	for _, rs := range servers {
-		js := jsonResolvedServer{Client: rs.Client, Name: rs.Name, Status: rs.Status, Source: origin(rs.Source, false), Fields: []jsonResolvedField{}}
+		js := jsonResolvedServer{Client: rs.Client, Name: rs.Name, Status: rs.Status, Refused: rs.Refused, Source: origin(rs.Source, false), Fields: []jsonResolvedField{}}
 		for _, f := range rs.Fields {
 			js.Fields = append(js.Fields, jsonResolvedField{Field: f.Field, Key: f.Key, Raw: f.Raw, Value: f.Value,
 				Origins: orEmpty(f.Origins), Secret: f.Secret, Dropped: f.Dropped, Problems: orEmpty(f.Problems),

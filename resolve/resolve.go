@@ -114,6 +114,12 @@ type Resolved struct {
 	// fields and their external pieces): a run masks them wherever they
 	// might appear (a server's stderr, an error message).
 	Secrets []string
+	// Refused says why the client does not start the server: a variable
+	// it needs is not set, and the client fails then
+	// (normalize.UnsetFails), in its own words; "" when it starts it.
+	// RefusedHint says what to do. Diagnostics hold it as a
+	// missing-variable error.
+	Refused, RefusedHint string
 }
 
 // Server resolves a definition as client c does: each string in the
@@ -250,11 +256,7 @@ func (r *resolver) expand(field, key, raw string) Field {
 				f.Prompted = append(f.Prompted, u.Name)
 			}
 		}
-		// Gemini CLI expands env and headers again when the server starts,
-		// and an unset variable then becomes "".
-		if r.c.EmptyUnset && (field == "env" || field == "headers") && len(unresolved) > 0 {
-			f.Value = removePlaceholders(f.Value, unresolved)
-		}
+		r.unset(&f, unresolved)
 	}
 	for _, p := range f.Pieces {
 		if p.Kind == FromVariable || p.Kind == FromInput || p.Kind == FromFile || p.Kind == FromCommand {
@@ -270,6 +272,70 @@ func (r *resolver) expand(field, key, raw string) Field {
 		}
 	}
 	return f
+}
+
+// unset applies the client's rule for a variable that is not set
+// (normalize.Client.UnsetIn) to the placeholders of f that name one:
+// they become "" (VS Code's ${env:VAR}; Gemini CLI's env and headers,
+// expanded again when the server starts), stay as written, or keep the
+// client from starting the server.
+func (r *resolver) unset(f *Field, unresolved []Unresolved) {
+	var vars []Unresolved
+	for _, u := range unresolved {
+		switch u.Syntax {
+		case Dollar, Bare, EnvColon, Percent:
+			if _, set := r.lookup(u.Name); !set {
+				vars = append(vars, u)
+			}
+		}
+	}
+	if len(vars) == 0 {
+		return
+	}
+	switch rule := r.c.UnsetIn(f.Field); rule.Does {
+	case normalize.UnsetEmpty:
+		f.Value = removePlaceholders(f.Value, vars)
+		for i, p := range f.Problems {
+			for _, u := range vars {
+				if p == u.Reason {
+					f.Problems[i] = fmt.Sprintf("%s: %s sends an empty string", p, r.c.Product)
+				}
+			}
+		}
+	case normalize.UnsetLiteral:
+		for i, p := range f.Problems {
+			for _, u := range vars {
+				if p == u.Reason {
+					f.Problems[i] = fmt.Sprintf("%s: %s sends it as written", p, r.c.Product)
+				}
+			}
+		}
+	case normalize.UnsetFails:
+		r.refuse(*f, rule, vars[0].Name, false)
+	}
+}
+
+// refuse records that the client does not start the server because
+// variable name is not set (or, empty, set to ""), in the client's words
+// (rule.Message), as a missing-variable error at f.
+func (r *resolver) refuse(f Field, rule normalize.UnsetRule, name string, empty bool) {
+	msg := rule.Message
+	if empty && rule.EmptyMessage != "" {
+		msg = rule.EmptyMessage
+	}
+	if msg == "" {
+		msg = "variable %[1]s is not set"
+	}
+	said := fmt.Sprintf("%s does not start it: %q", r.c.Product, fmt.Sprintf(msg, name, r.s.Name))
+	hint := fmt.Sprintf("set %s in the environment %s starts in", name, r.c.Product)
+	if r.out.Refused == "" {
+		r.out.Refused, r.out.RefusedHint = said, hint
+	}
+	d := normalize.Diagnostic{Rule: normalize.RuleMissingVariable, Severity: normalize.Error, Path: f.Path, Pos: f.Pos,
+		Message: fmt.Sprintf("server %q: %s", r.s.Name, said), Hint: hint}
+	if !slices.ContainsFunc(r.out.Diagnostics, func(e normalize.Diagnostic) bool { return e.Message == d.Message && e.Pos == d.Pos }) {
+		r.out.Diagnostics = append(r.out.Diagnostics, d)
+	}
 }
 
 // removePlaceholders replaces the still-literal placeholders of v with "".
@@ -369,7 +435,11 @@ func (r *resolver) byName() {
 		} else {
 			f.Dropped = true
 			f.Problems = append(f.Problems, fmt.Sprintf("variable %q is not set", name))
-			r.diag(f, "env %q will not be passed: variable %q in \"env_vars\" is not set", name, name)
+			if rule := r.c.UnsetIn("env_vars"); rule.Does == normalize.UnsetFails {
+				r.refuse(f, rule, name, false)
+			} else {
+				r.diag(f, "env %q will not be passed: variable %q in \"env_vars\" is not set", name, name)
+			}
 		}
 		r.out.Fields = append(r.out.Fields, f)
 	}
@@ -389,8 +459,16 @@ func (r *resolver) byName() {
 		v, ok := r.lookup(name)
 		if !ok || v == "" {
 			f.Dropped = true
-			f.Problems = append(f.Problems, fmt.Sprintf("variable %q is not set", name))
-			r.diag(f, "header %q will not be sent: variable %q in %q is not set", h, name, field)
+			what := "is not set"
+			if ok {
+				what = "is empty"
+			}
+			f.Problems = append(f.Problems, fmt.Sprintf("variable %q %s", name, what))
+			if rule := r.c.UnsetIn(field); rule.Does == normalize.UnsetFails && (!ok || rule.EmptyToo) {
+				r.refuse(f, rule, name, ok)
+			} else {
+				r.diag(f, "header %q will not be sent: variable %q in %q %s", h, name, field, what)
+			}
 			r.out.Fields = append(r.out.Fields, f)
 			continue
 		}

@@ -194,8 +194,9 @@ func words(s string) [][2]int {
 
 // mayBeSecret reports a literal that may be a secret as a whole though no
 // key says so: a long random-looking value, or one of at least 8 bytes
-// mixing letters and digits that is not a path, a URL, a version or an
-// example. A word ("production"), a path, a number or a version is not;
+// mixing letters and digits that is not a path, a URL, a version, an
+// example or a name of words in parts ("@upstash/context7-mcp",
+// "tavily-mcp@0.1.4": ReadsAsWords). A word ("production"), a path, a number or a version is not;
 // the credentials the scanner finds inside any value (a URL's password)
 // are masked apart.
 func mayBeSecret(s string) bool {
@@ -206,7 +207,8 @@ func mayBeSecret(s string) bool {
 	case len(s) < 8 || strings.ContainsAny(s, " \t") || LooksLikePath(s) || IsExample(s) || isVersion(s):
 		return false
 	}
-	return hasDigit(s) && hasLetter(s)
+	// "context7-mcp@1.0.4" is a name, "hunter22" may be a password
+	return hasDigit(s) && hasLetter(s) && !(ReadsAsWords(s) && strings.ContainsFunc(s, func(r rune) bool { return r < 128 && !isAlnum(byte(r)) }))
 }
 
 // isVersion reports "1.2.3", "v20.11.1", "2025.4.8", "3.12-slim".

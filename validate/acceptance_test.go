@@ -689,7 +689,7 @@ func TestAcceptanceRuntime(t *testing.T) {
 		// undefined-variable
 		{name: "codex env_vars objects and a dotted bearer var", rule: "undefined-variable", cfg: env,
 			files: tree(".codex/config.toml", "mcp_servers.f.url = \"https://f.example.com/mcp\"\nmcp_servers.f.bearer_token_env_var = \"F_TOKEN\"\n\n[mcp_servers.gh]\ncommand = \"gh\"\nenv_vars = [\n  \"SET_TOKEN\",\n  { name = \"GH_HOST\", source = \"local\" },\n]\n"),
-			want: []hit{h("warning", ".codex/config.toml:2:38", `"F_TOKEN"`, "Codex cannot send the Authorization header"),
+			want: []hit{h("error", ".codex/config.toml:2:38", `"F_TOKEN"`, "Codex does not start the server"),
 				h("warning", ".codex/config.toml:8:12", `"GH_HOST"`, `variable "GH_HOST" in "env_vars" is not set`)}},
 		{name: "gemini bare dollar in a header after a non-ascii prefix", rule: "undefined-variable", cfg: env,
 			files: tree(".gemini/settings.json", "{\"mcpServers\": {\"g\": {\"url\": \"https://g.example.com/mcp\", \"headers\": {\"X-Ünit\": \"ü-$G_UNIT\"}}}}"),

@@ -17,14 +17,16 @@ var undefinedVariableRule = &Rule{
 	Clients:  "each client, for the placeholders it expands and the variables it reads by name",
 	Off:      true,
 	doc: `A placeholder the client expands, whose variable is not set and that has no
-default (` + "`${VAR:-default}`" + `), is sent literally — or as an empty string, in opencode
-and in {{gen:empty}}'s ` + "`env`" + ` and ` + "`headers`" + ` (expanded again when the server
-starts). The placeholders are
+default (` + "`${VAR:-default}`" + `), is sent as each client does with it: as an empty
+string in {{gen:empty}}; literally elsewhere (where mcpconf knows of no other
+rule, it assumes that). A warning: the server starts without the value. The
+placeholders are
 {{gen:forms}}.
 The variables named in
 {{gen:byname}}
 are checked too: an unset one means the server does not get the value or the
-header.
+header — or, in {{gen:fails}}, that the client does not start the server at
+all, an error (` + "`mcpconf probe`" + ` reports the server failed: ` + "`missing-variable`" + `).
 
 The environment is the one ` + "`mcpconf lint`" + ` runs in, which may not be the one the
 client starts in, so this rule is off by default: ` + "`mcpconf lint --check-env`" + ` runs it
@@ -43,7 +45,8 @@ instead.`,
 			"} } }\n"},
 	parts: map[string]func() string{
 		"forms":  variableForms,
-		"empty":  func() string { return clientList(func(c *normalize.Client) bool { return c.EmptyUnset }) },
+		"empty":  unsetList(normalize.UnsetEmpty),
+		"fails":  unsetList(normalize.UnsetFails),
 		"byname": func() string { return byNameFields("of") },
 	},
 	Check: checkUndefinedVariable,
@@ -67,7 +70,7 @@ func checkUndefinedVariable(p *Pass) {
 		}
 		doc := p.Document(s.Source.Path)
 		if c.VarsByName {
-			checkEnvRefs(p, s, doc, lookup)
+			checkEnvRefs(p, c, s, doc, lookup)
 			continue
 		}
 		var syns []resolve.Syntax
@@ -89,14 +92,19 @@ func checkUndefinedVariable(p *Pass) {
 					continue // replaced in an extension's manifest before the environment is read
 				}
 				what := fmt.Sprintf("the server gets %q literally", u.Text)
+				rule := c.UnsetIn(canonicalField(v.field))
 				switch {
 				case u.Syntax == resolve.Brace:
 					what = "opencode substitutes an empty string"
-				case c.EmptyUnset && secretKind(v.field) != "":
-					// expanded again with dotenv-expand when the server starts
+				case rule.Does == normalize.UnsetEmpty:
 					what = c.Product + " substitutes an empty string"
+				case rule.Does == normalize.UnsetFails:
+					what = c.Product + " does not start the server"
 				}
 				d := p.reportSub(doc, v.value, u.Start, u.End, "variable %q is not set: %s", u.Name, what)
+				if rule.Does == normalize.UnsetFails {
+					d.Severity = normalize.Error
+				}
 				d.Hint = fmt.Sprintf("set %s in the environment the client starts in", u.Name)
 				if u.Syntax == resolve.Dollar {
 					d.Hint += fmt.Sprintf(", or give a default: \"${%s:-…}\"", u.Name)
@@ -106,8 +114,53 @@ func checkUndefinedVariable(p *Pass) {
 	}
 }
 
+// canonicalField is the canonical name of a server field as written
+// ("http_headers" is headers), for the client's unset rules.
+func canonicalField(key string) string {
+	switch secretKind(key) {
+	case "env":
+		return "env"
+	case "header":
+		return "headers"
+	}
+	return key
+}
+
+// unsetList lists, for the rules' docs, the clients that do what with a
+// variable not set, and in which fields: "VS Code, opencode and Gemini
+// CLI's `env` and `headers`".
+func unsetList(does normalize.Unset) func() string {
+	return func() string {
+		var names []string
+		for _, c := range normalize.Clients() {
+			if !c.Views() {
+				continue
+			}
+			var fields []string
+			every := false
+			for _, r := range c.Unset {
+				if r.Does != does {
+					continue
+				}
+				if r.Field == "" {
+					every = true
+				} else {
+					fields = append(fields, "`"+r.Field+"`")
+				}
+			}
+			switch {
+			case every:
+				names = append(names, c.Product)
+			case len(fields) > 0:
+				names = append(names, c.Product+"'s "+andList(fields))
+			}
+		}
+		return andList(names)
+	}
+}
+
 // checkEnvRefs checks the variables a client reads by name (Codex).
-func checkEnvRefs(p *Pass, s *normalize.Server, doc *normalize.Document, lookup func(string) (string, bool)) {
+func checkEnvRefs(p *Pass, c *normalize.Client, s *normalize.Server, doc *normalize.Document, lookup func(string) (string, bool)) {
 	product := clientProduct(s)
 	unset := func(name string) bool {
 		_, ok := lookup(name)
@@ -126,8 +179,14 @@ func checkEnvRefs(p *Pass, s *normalize.Server, doc *normalize.Document, lookup 
 		}
 	}
 	if v := s.Node.Get("bearer_token_env_var"); v != nil && v.Kind == normalize.String && unset(v.Str) {
-		d := p.AtValue(doc, v, "variable %q in \"bearer_token_env_var\" is not set: %s cannot send the Authorization header", v.Str, product)
-		d.Hint = fmt.Sprintf("set %s in the environment %s starts in", v.Str, product)
+		if rule := c.UnsetIn("bearer_token_env_var"); rule.Does == normalize.UnsetFails {
+			d := p.AtValue(doc, v, "variable %q in \"bearer_token_env_var\" is not set: %s does not start the server (%q)", v.Str, product, fmt.Sprintf(rule.Message, v.Str, s.Name))
+			d.Severity = normalize.Error
+			d.Hint = fmt.Sprintf("set %s in the environment %s starts in", v.Str, product)
+		} else {
+			d := p.AtValue(doc, v, "variable %q in \"bearer_token_env_var\" is not set: %s cannot send the Authorization header", v.Str, product)
+			d.Hint = fmt.Sprintf("set %s in the environment %s starts in", v.Str, product)
+		}
 	}
 	if v := s.Node.Get("env_http_headers"); v != nil && v.Kind == normalize.Object {
 		for _, m := range v.Unique() {

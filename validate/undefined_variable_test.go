@@ -33,7 +33,7 @@ func TestUndefinedVariable(t *testing.T) {
 			want: []string{
 				`warning .codex/config.toml:3:26: variable "UNSET_TOKEN" in "env_vars" is not set: the server does not get it [undefined-variable]`,
 				`warning .codex/config.toml:3:50: variable "UNSET_REMOTE" in "env_vars" is not set: the server does not get it [undefined-variable]`,
-				`warning .codex/config.toml:7:24: variable "UNSET_FIGMA" in "bearer_token_env_var" is not set: Codex cannot send the Authorization header [undefined-variable]`,
+				`error .codex/config.toml:7:24: variable "UNSET_FIGMA" in "bearer_token_env_var" is not set: Codex does not start the server ("Environment variable UNSET_FIGMA for MCP server 'figma' is not set") [undefined-variable]`,
 				`warning .codex/config.toml:8:32: variable "UNSET_ORG" for header "X-Org" is not set: Codex does not send the header [undefined-variable]`,
 			}},
 		{name: "foreign syntaxes and disabled servers are left alone", merged: true, cfg: set,

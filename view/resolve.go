@@ -32,6 +32,9 @@ type Resolution struct {
 	// Unresolved names every reference that did not resolve and every key
 	// that will not be sent.
 	Unresolved []Finding
+	// Refused says why the client does not start the server, though it
+	// would use it: a variable it needs is not set (Status "failed").
+	Refused secret.Safe
 }
 
 // ResolvedField is one value as written and as the client would use it.
@@ -110,6 +113,9 @@ func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
 	v := server(b, s, false)
 	r := Resolution{Client: b.Own(rs.Client.ID), Product: b.Own(rs.Client.Product), Name: v.Name,
 		Status: v.Status, Started: v.Started, Source: v.Source, Unresolved: findings(b, rs.Resolved.Diagnostics)}
+	if rs.Resolved.Refused != "" && v.Started {
+		r.Started, r.Status, r.Refused = false, b.Own("failed"), b.Message(rs.Resolved.Refused)
+	}
 	// args are masked as a list: a flag says what the next one holds
 	file := s.Source.Client // the descriptor the file was resolved by
 	rawArgs := secret.MaskArgs(s.Args)

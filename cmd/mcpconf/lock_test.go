@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -358,5 +360,122 @@ func TestProbeLockPath(t *testing.T) {
 	}
 	if code, out, errOut := runIn("probe", "--check-lock", "--lock", "tools.lock"); code != 0 {
 		t.Fatalf("check: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// programs writes, in a directory of its own, a program for each name
+// that serves the tools of a file (the test server), and returns the
+// directory and the PATH that finds them.
+func programs(t *testing.T, tools map[string]string) (bin, path string) {
+	t.Helper()
+	bin = t.TempDir()
+	for name, list := range tools {
+		toolsFile := filepath.Join(bin, name+".json")
+		if err := os.WriteFile(toolsFile, []byte(list), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		swapProgram(t, bin, name, toolsFile)
+	}
+	return bin, bin + string(os.PathListSeparator) + os.Getenv("PATH")
+}
+
+// swapProgram makes bin/name a program that serves the tools of
+// toolsFile.
+func swapProgram(t *testing.T, bin, name, toolsFile string) {
+	t.Helper()
+	script := fmt.Sprintf("#!/bin/sh\nexec %q mcp-test-server --tools-file=%q \"$@\"\n", testBin(t), toolsFile)
+	tmp := filepath.Join(bin, "."+name)
+	if err := os.WriteFile(tmp, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, filepath.Join(bin, name)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestProbeLockSwappedProgram (issue 27): servers started by programs
+// named on PATH, names the old secret scanner took for random words
+// ("mcp-server-everything") and names that do look random, are each
+// recorded under their own command, never "***"; two servers whose
+// arguments differ only by a secret (masked in the lock) are two entries;
+// a program replaced by another server's fails --check-lock.
+func TestProbeLockSwappedProgram(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the programs are shell scripts")
+	}
+	const everything = `[{"name": "echo", "description": "Echoes."}, {"name": "add", "description": "Adds."}]`
+	const fetchable = `[{"name": "fetch", "description": "Fetches a URL."}]`
+	random := "Qz8Lm3Xp9WvR2kT7nB4y"
+	bin, path := programs(t, map[string]string{"mcp-server-everything": everything, "mcp-server-fetchable": fetchable,
+		random: `[{"name": "r", "description": "R."}]`, random + "x": `[{"name": "rx", "description": "Rx."}]`})
+	tokenA, tokenB := "ghp_"+strings.Repeat("a1B2c3D4e5", 4)[:36], "ghp_"+strings.Repeat("Z9y8X7w6V5", 4)[:36]
+	root, home := t.TempDir(), t.TempDir()
+	def, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+		"everything": map[string]any{"command": "mcp-server-everything"},
+		"fetchable":  map[string]any{"command": "mcp-server-fetchable"},
+		"r":          map[string]any{"command": random},
+		"rx":         map[string]any{"command": random + "x"},
+		"as-a":       map[string]any{"command": "mcp-server-everything", "args": []string{"--token=" + tokenA}},
+		"as-b":       map[string]any{"command": "mcp-server-everything", "args": []string{"--token=" + tokenB}},
+	}})
+	os.MkdirAll(filepath.Join(root, ".cursor"), 0o755)
+	os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
+	env := map[string]string{"PATH": path}
+	args := []string{"--root", root, "--home", home, "--client", "cursor"}
+	code, _, errOut := run(t, env, append([]string{"probe", "--write-lock"}, args...)...)
+	if code != 0 || !strings.Contains(errOut, "wrote .mcpconf.lock: 6 servers") {
+		t.Fatalf("write: exit %d\n%s", code, errOut)
+	}
+	lock, _ := os.ReadFile(filepath.Join(root, ".mcpconf.lock"))
+	for _, want := range []string{`"command": "mcp-server-everything",`, `"command": "mcp-server-fetchable",`, `"command": "` + random + `",`, `"command": "` + random + `x",`,
+		`"name": "fetch"`, `"args": ["--token=***"]`} {
+		if !strings.Contains(string(lock), want) {
+			t.Errorf("the lock lacks %s", want)
+		}
+	}
+	if strings.Contains(string(lock), `"command": "***"`) || strings.Contains(string(lock), tokenA) || strings.Contains(string(lock), tokenB) {
+		t.Errorf("the lock masks a command, or holds a token")
+	}
+	if t.Failed() {
+		t.Fatalf("%s", lock)
+	}
+	if code, out, errOut := run(t, env, append([]string{"probe", "--check-lock"}, args...)...); code != 0 {
+		t.Fatalf("check of unchanged servers: exit %d\n%s%s", code, out, errOut)
+	}
+	swapProgram(t, bin, "mcp-server-fetchable", filepath.Join(bin, "mcp-server-everything.json"))
+	code, out, _ := run(t, env, append([]string{"probe", "--check-lock"}, args...)...)
+	for _, want := range []string{`tool "fetch" of server "fetchable", recorded in the lock, is gone [lock-tool-removed]`,
+		`server "fetchable" has a tool the lock does not record: "echo" [lock-tool-added]`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check lacks %q", want)
+		}
+	}
+	if code != 1 || t.Failed() {
+		t.Fatalf("check after the swap: exit %d\n%s", code, out)
+	}
+}
+
+// TestExplainPackageNamesShown (issue 27): explain shows package names
+// and commands as written, in the command, the arguments and env values
+// under plain keys; a token beside them is still masked.
+func TestExplainPackageNamesShown(t *testing.T) {
+	root, home := t.TempDir(), t.TempDir()
+	token := "ghp_" + strings.Repeat("a1B2c3D4e5", 4)[:36]
+	def, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"everything": map[string]any{
+		"command": "mcp-server-everything",
+		"args":    []string{"@modelcontextprotocol/server-everything@2025.9.25", "awslabs.aws-documentation-mcp-server@latest"},
+		"env":     map[string]string{"PKG": "@upstash/context7-mcp@1.0.4", "TOOL": "mcp-server-fetchable", "GITHUB_TOKEN": token},
+	}}})
+	os.MkdirAll(filepath.Join(root, ".cursor"), 0o755)
+	os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
+	code, out, errOut := run(t, nil, "explain", "everything", "--root", root, "--home", home, "--client", "cursor", "--format", "json")
+	for _, want := range []string{`mcp-server-everything`, `@modelcontextprotocol/server-everything@2025.9.25`, `awslabs.aws-documentation-mcp-server@latest`,
+		`@upstash/context7-mcp@1.0.4`, `mcp-server-fetchable`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explain lacks %q", want)
+		}
+	}
+	if code != 0 || strings.Contains(out, token) || t.Failed() {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 }
