@@ -152,10 +152,10 @@ func unsetList(does normalize.Unset) func() string {
 			case every:
 				names = append(names, c.Product)
 			case len(fields) > 0:
-				names = append(names, c.Product+"'s "+andList(fields))
+				names = append(names, c.Product+"'s "+normalize.Join(fields, "and"))
 			}
 		}
-		return andList(names)
+		return normalize.Join(names, "and")
 	}
 }
 
