@@ -73,6 +73,16 @@ func CrossDifferences(ca *normalize.Client, a *normalize.Server, cb *normalize.C
 	return fields, starts
 }
 
+// CrossArgs returns the arguments of two clients' definitions of a server
+// as CrossDifferences compares them: placeholders in one neutral form,
+// docker's options in one order.
+func CrossArgs(ca *normalize.Client, a *normalize.Server, cb *normalize.Client, b *normalize.Server) (aa, ba []string) {
+	n := func(c *normalize.Client, s *normalize.Server) []string {
+		return canonicalArgs(neutral(c, s.Command), mapSlice(s.Args, func(v string) string { return neutral(c, v) }))
+	}
+	return n(ca, a), n(cb, b)
+}
+
 func neutral(c *normalize.Client, s string) string {
 	if s == "" || !strings.ContainsAny(s, "${%") {
 		return s
