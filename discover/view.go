@@ -749,13 +749,18 @@ func isPatch(s *normalize.Server) bool {
 }
 
 // findIgnored looks in the files where users put servers that the client
-// does not read.
+// does not read; a project's in the start directory (--root), so that the
+// answer for a directory does not change with a repository above it.
 func (v *viewer) findIgnored(set *normalize.Set) {
 	for _, ig := range v.c.Ignored {
 		if ig.File.Base == normalize.RootDir && v.scope == UserScopes || ig.File.Base != normalize.RootDir && v.scope == ProjectScopes {
 			continue
 		}
-		doc := v.o.readDoc(v.c, ig.File, v.root)
+		// where the user wrote it: the start directory, not the project
+		// root above it, which the client reads no such file from either
+		f := ig.File
+		f.AtStart = true
+		doc := v.o.readDoc(v.c, f, v.root)
 		if doc == nil {
 			continue
 		}
