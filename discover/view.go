@@ -764,11 +764,10 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 		if doc == nil {
 			continue
 		}
-		m := doc.Root.Member(ig.Key)
-		if m == nil || m.Value.Kind != normalize.Object || len(m.Value.Members) == 0 {
+		m, n := ignoredServers(doc, ig)
+		if m == nil {
 			continue
 		}
-		n := len(m.Value.Unique())
 		if !slices.Contains(set.Documents, doc) {
 			set.Documents = append(set.Documents, doc)
 		}
@@ -777,6 +776,25 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 			Order: len(set.Sources), Status: normalize.Ignored, Servers: n,
 			Note: fmt.Sprintf("%s ignores %q here: %s", v.c.Product, ig.Key, ig.Why)})
 	}
+}
+
+// ignoredServers finds the servers a file the client ignores holds: under
+// the key users write there, else under a key of a made-up format (an
+// object or an array of servers); n counts them.
+func ignoredServers(doc *normalize.Document, ig normalize.IgnoredFile) (m *normalize.Member, n int) {
+	for _, k := range append([]string{ig.Key}, ig.Also...) {
+		m := doc.Root.Member(k)
+		if m == nil {
+			continue
+		}
+		switch {
+		case m.Value.Kind == normalize.Object && len(m.Value.Members) > 0:
+			return m, len(m.Value.Unique())
+		case m.Value.Kind == normalize.Array && len(m.Value.Items) > 0:
+			return m, len(m.Value.Items)
+		}
+	}
+	return nil, 0
 }
 
 // Target is where a definition for a client is written: a file, and the
