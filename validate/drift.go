@@ -102,7 +102,7 @@ func checkDrift(p *Pass) {
 			}
 			var d *normalize.Diagnostic
 			hint := "make the definitions the same (each in its client's own placeholder syntax), or rename one if they are different servers"
-			if slices.Equal(fields[:1], []string{"args"}) {
+			if fields[0] == "args" && !slices.Contains(fields, "url") {
 				aa, ba := resolve.CrossArgs(u.c, u.s, base.c, base.s)
 				if mine, theirs, ok := optionsOnly(u.s.Command, aa, ba); ok {
 					starts = false
