@@ -74,6 +74,28 @@ func projectFiles() []Location {
 	return out
 }
 
+// ignoredRoot reports whether the path slash, which ends in the known
+// project file rel, is rather a file some client ignores (Client.Ignored)
+// whose path is longer than rel: ".opencode/mcp.json" ends in the bare
+// "mcp.json" pisces reads, but is opencode's near miss, of the project
+// above ".opencode". root is that project's.
+func ignoredRoot(slash, rel string) (root string, ok bool) {
+	for _, c := range normalize.Clients() {
+		for _, ig := range c.Ignored {
+			p := ig.File.Path
+			if ig.File.Base != normalize.RootDir || len(p) <= len(rel) || slash != p && !strings.HasSuffix(slash, "/"+p) {
+				continue
+			}
+			root = strings.TrimSuffix(strings.TrimSuffix(slash, p), "/")
+			if root == "" {
+				root = "."
+			}
+			return root, true
+		}
+	}
+	return "", false
+}
+
 // Classify tells which client reads the file at abs (an absolute path) and
 // in which scope, by matching it against the user files of o and the
 // project paths of every provider. root is the project root a project file
@@ -88,6 +110,9 @@ func (o *Options) Classify(abs string) (loc Location, root string, ok bool) {
 	for _, l := range projectFiles() {
 		rel := filepath.ToSlash(l.Abs) // relative: projectFiles resolves against an empty root
 		if slash == rel || strings.HasSuffix(slash, "/"+rel) {
+			if _, ok := ignoredRoot(slash, rel); ok {
+				return Location{}, "", false // a file no client reads, of the project above (SettingsRoot)
+			}
 			root := filepath.FromSlash(strings.TrimSuffix(strings.TrimSuffix(slash, rel), "/"))
 			if root == "" {
 				root = string(filepath.Separator)
@@ -134,6 +159,9 @@ func Walk(dir string) (roots map[string][]string, errs []error) {
 			rel := filepath.ToSlash(l.Abs)
 			if strings.HasSuffix(slash, "/"+rel) || slash == rel {
 				root := strings.TrimSuffix(strings.TrimSuffix(slash, rel), "/")
+				if r, ok := ignoredRoot(slash, rel); ok {
+					root = r // .opencode/mcp.json belongs to the project above .opencode
+				}
 				if root == "" {
 					root = "."
 				}

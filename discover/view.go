@@ -750,21 +750,25 @@ func isPatch(s *normalize.Server) bool {
 }
 
 // findIgnored looks in the files where users put servers that the client
-// does not read.
+// does not read; a project's in the start directory (--root), so that the
+// answer for a directory does not change with a repository above it.
 func (v *viewer) findIgnored(set *normalize.Set) {
 	for _, ig := range v.c.Ignored {
 		if ig.File.Base == normalize.RootDir && v.scope == UserScopes || ig.File.Base != normalize.RootDir && v.scope == ProjectScopes {
 			continue
 		}
-		doc := v.o.readDoc(v.c, ig.File, v.root)
+		// where the user wrote it: the start directory, not the project
+		// root above it, which the client reads no such file from either
+		f := ig.File
+		f.AtStart = true
+		doc := v.o.readDoc(v.c, f, v.root)
 		if doc == nil {
 			continue
 		}
-		m := doc.Root.Member(ig.Key)
-		if m == nil || m.Value.Kind != normalize.Object || len(m.Value.Members) == 0 {
+		m, n := ignoredServers(doc, ig)
+		if m == nil {
 			continue
 		}
-		n := len(m.Value.Unique())
 		if !slices.Contains(set.Documents, doc) {
 			set.Documents = append(set.Documents, doc)
 		}
@@ -773,6 +777,25 @@ func (v *viewer) findIgnored(set *normalize.Set) {
 			Order: len(set.Sources), Status: normalize.Ignored, Servers: n,
 			Note: fmt.Sprintf("%s ignores %q here: %s", v.c.Product, ig.Key, ig.Why)})
 	}
+}
+
+// ignoredServers finds the servers a file the client ignores holds: under
+// the key users write there, else under a key of a made-up format (an
+// object or an array of servers); n counts them.
+func ignoredServers(doc *normalize.Document, ig normalize.IgnoredFile) (m *normalize.Member, n int) {
+	for _, k := range append([]string{ig.Key}, ig.Also...) {
+		m := doc.Root.Member(k)
+		if m == nil {
+			continue
+		}
+		switch {
+		case m.Value.Kind == normalize.Object && len(m.Value.Members) > 0:
+			return m, len(m.Value.Unique())
+		case m.Value.Kind == normalize.Array && len(m.Value.Items) > 0:
+			return m, len(m.Value.Items)
+		}
+	}
+	return nil, 0
 }
 
 // Target is where a definition for a client is written: a file, and the

@@ -113,7 +113,9 @@ func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
 	}
 	var more []normalize.File
 	for _, ig := range c.Ignored {
-		more = append(more, ig.File)
+		f := ig.File
+		f.AtStart = true // looked for where the user is (findIgnored)
+		more = append(more, f)
 	}
 	if c.Approval != nil {
 		for _, st := range c.Approval.Settings {

@@ -774,7 +774,10 @@ type Trust struct {
 type IgnoredFile struct {
 	File File
 	Key  string // the servers key users write there
-	Why  string
+	// Also are keys of made-up formats seen there (an object or an array
+	// of servers), looked for when Key is not.
+	Also []string
+	Why  string // says which file the client reads instead
 }
 
 // Provider is a row of a providers table (Client.Providers): a client

@@ -177,8 +177,8 @@ var claude = &Client{
 		Ignored: []IgnoredFile{
 			{File: user(claudeDir, "settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
 			{File: user(claudeDir, "mcp.json", JSON), Key: "mcpServers", Why: "it is not one of its files"},
-			{File: proj(".claude/mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
-			{File: proj(".claude/.mcp.json", JSON), Key: "mcpServers", Why: "the project's servers go in .mcp.json at the root"},
+			{File: proj(".claude/mcp.json", JSON), Key: "mcpServers", Also: mcpServersWrong, Why: "the project's servers go in .mcp.json at the root"},
+			{File: proj(".claude/.mcp.json", JSON), Key: "mcpServers", Also: mcpServersWrong, Why: "the project's servers go in .mcp.json at the root"},
 			{File: proj(".claude/settings.json", JSON), Key: "mcpServers", Why: "settings.json holds settings, not servers"},
 			{File: proj(".claude/settings.local.json", JSON), Key: "mcpServers", Why: "settings.local.json holds settings, not servers"},
 		},

@@ -10,6 +10,11 @@ var opencode = &Client{
 		Files:  opencodeFiles,
 		Merge:  KeyByKey,
 		Schema: "opencode",
+		// a near miss seen in real repositories (issue 27)
+		Ignored: []IgnoredFile{
+			{File: proj(".opencode/mcp.json", JSON), Key: "mcp", Also: []string{"mcpServers", "servers", "mcp_servers"},
+				Why: "it reads opencode.json or .opencode/opencode.json, servers under \"mcp\""},
+		},
 	},
 	Shape: Shape{
 		ServersKey:  "mcp",
@@ -37,7 +42,8 @@ var opencode = &Client{
 		ToolNames: opencodeScheme,
 	},
 	Docs: Docs{
-		Note: ".opencode/ over project files over global files, merged key by key",
+		AddHint: "move them under \"mcp\" in opencode.json (each with \"type\": \"local\" and a \"command\" array, or \"type\": \"remote\" and a \"url\")",
+		Note:    ".opencode/ over project files over global files, merged key by key",
 		Facts: []Fact{
 			{Topic: "names", Text: "no pattern for server names found (the `mcp` record's keys are any string) — UNVERIFIED: only `packages/opencode/src/mcp/sanitize.ts` and the config schema were read",
 				Source: "anomalyco/opencode `packages/opencode/src/mcp/` (4c0ebacf)"},

@@ -64,6 +64,10 @@ var pisces = &Client{
 		ExpandsEveryString: true,
 	},
 	Launch: Launch{
+		// resolveStdioSpawnCommand hands Bun.spawn [command, ...args]
+		// outside Windows: no shell, so "~" and "$HOME" reach the system
+		// as written (${HOME} is expanded at discovery, ExpandsEveryString)
+		NoShell:   true,
 		ToolNames: piscesScheme,
 	},
 	Docs: Docs{
@@ -77,6 +81,8 @@ var pisces = &Client{
 				Source: "oh-my-pi `src/mcp/config.ts`"},
 			{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in every string at discovery; at connect time an `env` or `headers` value starting with `!` runs through `/bin/sh -c` (10 s, trimmed stdout), a value equal to the name of a set variable is that variable's value; an empty result drops the key",
 				Source: "oh-my-pi `src/discovery/helpers.ts`, `src/config/resolve-config-value.ts`"},
+			{Topic: "launch", Text: "a stdio server is spawned without a shell (`Bun.spawn([command, ...args])` outside Windows; on Windows through `cmd.exe /d /s /c` only when the command cannot be found on PATH): `~` and `$HOME` in `command` are not expanded, `${HOME}` is (at discovery)",
+				Source: "oh-my-pi `src/mcp/transports/stdio.ts` `resolveStdioSpawnCommand`; a real run in issue 27 (`\"command\": \"~/.bun/bin/bunx\"` does not start)"},
 			{Topic: "shape", Text: "`type` `stdio` (default), `http`, `sse`; without it `command` means stdio and `url` http; both `command` and `url` is a validation error; `timeout` in milliseconds",
 				Source: "oh-my-pi `src/mcp/types.ts`, `src/mcp/config.ts`"},
 		},

@@ -7,6 +7,10 @@ var windsurf = &Client{
 	Layout: Layout{
 		Files:  windsurfFiles,
 		Schema: "mcp-servers",
+		// a near miss seen in real repositories (issue 27)
+		Ignored: []IgnoredFile{
+			{File: proj(".windsurf/mcp.json", JSON), Key: "mcpServers", Also: mcpServersWrong, Why: "it reads .windsurf/mcp_config.json"},
+		},
 	},
 	Shape: Shape{
 		ServersKey:   "mcpServers",
@@ -23,7 +27,8 @@ var windsurf = &Client{
 		VarForm:      "${env:%s}",
 	},
 	Docs: Docs{
-		Note: "project over user; one definition wins whole",
+		AddHint: "move them to .windsurf/mcp_config.json for the project, or to ~/.codeium/windsurf/mcp_config.json",
+		Note:    "project over user; one definition wins whole",
 		Facts: []Fact{
 			{Topic: "files", Text: "user `~/.codeium/windsurf/mcp_config.json`; project `.windsurf/mcp_config.json` — UNVERIFIED (third-party tools read it)",
 				Source: "docs.windsurf.com/windsurf/cascade/mcp; syllago.dev"},

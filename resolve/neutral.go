@@ -94,6 +94,16 @@ func Launched(c *normalize.Client, field, v string) []Placeholder {
 	return slices.DeleteFunc(ps, func(p Placeholder) bool { return !c.ExpandsVar(p.Syntax, p.Name) })
 }
 
+// CrossArgs returns the arguments of two clients' definitions of a server
+// as CrossDifferences compares them: placeholders in one neutral form,
+// docker's options in one order.
+func CrossArgs(ca *normalize.Client, a *normalize.Server, cb *normalize.Client, b *normalize.Server) (aa, ba []string) {
+	n := func(c *normalize.Client, s *normalize.Server) []string {
+		return canonicalArgs(neutralIn(c, "command", s.Command), mapSlice(s.Args, func(v string) string { return neutralIn(c, "args", v) }))
+	}
+	return n(ca, a), n(cb, b)
+}
+
 // neutralIn is v in the neutral form of neutralServer, as c reads it in
 // field.
 func neutralIn(c *normalize.Client, field, s string) string {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 
@@ -24,7 +25,16 @@ var deprecatedSSERule = &Rule{
 		"always speaks SSE to a `url` and\n" +
 		"has no way to choose; there the rule only speaks up when the URL ends in\n" +
 		"`/mcp`, the usual path of a streamable HTTP endpoint, which agent-code is\n" +
-		"unlikely to reach with SSE.",
+		"unlikely to reach with SSE.\n\n" +
+		"An explicit `\"type\": \"sse\"` on a URL whose path ends in `/mcp` is a warning:\n" +
+		"that is where servers answer streamable HTTP, and a streamable HTTP server\n" +
+		"does not answer the legacy transport's handshake (a `GET` that opens an\n" +
+		"event stream and names the endpoint to post to), so the server most likely\n" +
+		"does not connect. `mcpconf probe` tells which transport the URL speaks.",
+	Contexts: []Context{
+		{When: "`\"type\": \"sse\"` names a URL whose path ends in `/mcp`", Severity: normalize.Warning,
+			Bad: "{\n  \"mcpServers\": {\n    \"linear\": { \"type\": \"sse\", \"url\": \"https://mcp.linear.app/mcp\" }\n  }\n}\n"},
+	},
 	parts: map[string]func() string{"sse": func() string {
 		return clientNames(func(c *normalize.Client) bool { return c.TypeFor(normalize.SSE) == "sse" })
 	}},
@@ -52,6 +62,13 @@ func checkDeprecatedSSE(p *Pass) {
 		}
 		t := s.Node.Member("type")
 		if t == nil || t.Value.Kind != normalize.String {
+			continue
+		}
+		if m := serverEndpoint(s); m != nil && m.Value.Kind == normalize.String && streamableLooking(m.Value.Str) {
+			d := p.At(s, "type", "server %q says \"type\": %q, but %q ends in /mcp, the usual path of a streamable HTTP endpoint: %s speaks the legacy HTTP+SSE transport to it, which a streamable HTTP server does not answer",
+				s.Name, t.Value.Str, m.Value.Str, c.Product)
+			d.Severity = normalize.Warning
+			d.Hint = fmt.Sprintf("use \"type\": %q if the server speaks streamable HTTP there (mcpconf probe tries it), or point %q at its SSE endpoint", c.TypeFor(normalize.HTTP), m.Key)
 			continue
 		}
 		d := p.At(s, "type", "server %q uses the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP", s.Name)

@@ -14,6 +14,18 @@ func TestDeprecatedSSE(t *testing.T) {
 		{name: "agent-code to a streamable endpoint", files: oneFile(".agent/settings.toml",
 			"[mcp_servers.linear]\nurl = \"https://mcp.linear.app/mcp\"\n"),
 			want: []string{`info .agent/settings.toml:2:7: server "linear": agent-code connects to "url" with the legacy HTTP+SSE transport (deprecated since MCP 2025-03-26), but "https://mcp.linear.app/mcp" looks like a streamable HTTP endpoint [deprecated-sse]`}},
+		// The path of a streamable HTTP endpoint with "type": "sse": the
+		// client tries the legacy handshake where the server most likely
+		// speaks streamable HTTP (issue 27, real repositories).
+		{name: "sse on a streamable endpoint", files: tree(
+			".cursor/mcp.json", `{"mcpServers": {"docs": {"type": "sse", "url": "https://docs.example.com/mcp"}}}`,
+			".windsurf/mcp_config.json", `{"mcpServers": {"docs": {"type": "sse", "serverUrl": "https://docs.example.com/api/mcp/"}}}`),
+			want: []string{
+				`warning .cursor/mcp.json:1:34: server "docs" says "type": "sse", but "https://docs.example.com/mcp" ends in /mcp, the usual path of a streamable HTTP endpoint: Cursor speaks the legacy HTTP+SSE transport to it, which a streamable HTTP server does not answer [deprecated-sse]`,
+				`warning .windsurf/mcp_config.json:1:34: server "docs" says "type": "sse", but "https://docs.example.com/api/mcp/" ends in /mcp, the usual path of a streamable HTTP endpoint: Windsurf speaks the legacy HTTP+SSE transport to it, which a streamable HTTP server does not answer [deprecated-sse]`,
+			},
+			hints: []string{`use "type": "http" if the server speaks streamable HTTP there (mcpconf probe tries it), or point "url" at its SSE endpoint`,
+				`use "type": "http" if the server speaks streamable HTTP there (mcpconf probe tries it), or point "serverUrl" at its SSE endpoint`}},
 		{name: "quiet", files: map[string]string{
 			// agent-code has no other transport: nothing to change.
 			".agent/settings.toml": "[mcp_servers.a]\nurl = \"http://localhost:8080\"\n\n[mcp_servers.b]\nurl = \"https://b.example.com/sse\"\n",

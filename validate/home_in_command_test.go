@@ -34,6 +34,13 @@ func TestHomeInCommand(t *testing.T) {
 				`error opencode.json:1:46: command "~/bin/x" starts with "~", which opencode does not expand: it starts servers without a shell, so the server will not start [home-in-command]`,
 			},
 			hints: []string{`write the absolute path, or "~/bin/x"`, `write the absolute path, or "{env:HOME}/bin/x"`}},
+		// oh-my-pi's resolveStdioSpawnCommand hands Bun.spawn
+		// [command, ...args] on Linux and macOS: no shell, no "~"; it
+		// expands ${VAR} in every string (issue 27, earlier corpora).
+		{name: "pisces",
+			files: tree(".pisces/mcp.json", `{"mcpServers": {"a": {"command": "~/.bun/bin/bunx", "args": ["-y", "x@1"]}, "b": {"command": "${HOME}/.bun/bin/bunx"}}}`),
+			want:  []string{`error .pisces/mcp.json:1:35: command "~/.bun/bin/bunx" starts with "~", which pisces does not expand: it starts servers without a shell, so the server will not start [home-in-command]`},
+			hints: []string{`write the absolute path, or "${HOME}/.bun/bin/bunx"`}},
 		{name: "another user's home", files: tree(".codex/config.toml", "[mcp_servers.a]\ncommand = \"~bob/bin/x\"\n"),
 			want: []string{`error .codex/config.toml:2:12: command "~bob/bin/x" starts with "~bob", which Codex does not expand: it starts servers without a shell, so the server will not start [home-in-command]`}},
 		{name: "shells, code runners and unknown clients",

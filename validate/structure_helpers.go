@@ -52,7 +52,12 @@ func isRemote(t normalize.Transport) bool {
 // endpoint, which transport-conflict reports; rules about one transport's
 // fields stay quiet on such entries.
 func hasBothCommandAndURL(s *normalize.Server) bool {
-	return s.Node.Member("command") != nil && serverEndpoint(s) != nil
+	return setMember(s.Node.Member("command")) && setMember(serverEndpoint(s))
+}
+
+// setMember reports a member that is there with a value other than null.
+func setMember(m *normalize.Member) bool {
+	return m != nil && m.Value.Kind != normalize.Null
 }
 
 // urlSubst is a URL with every placeholder replaced by "0", which is valid

@@ -22,9 +22,10 @@ var templateValueRule = &Rule{
 place, they reach the server as written: it starts, then every call fails
 with an authentication error that does not say why.
 
-Reported in ` + "`env`" + `, ` + "`headers`" + `, ` + "`args`" + `, ` + "`command`" + ` and the URL: ` + "`<…>`" + ` around
+Reported in ` + "`env`" + `, ` + "`headers`" + `, ` + "`args`" + `, ` + "`command`" + `, ` + "`cwd`" + ` and the URL: ` + "`<…>`" + ` around
 letters, a word made with "your" (` + "`YOUR_API_KEY`" + `, ` + "`your-token`" + `, ` + "`yourKey`" + `), runs
-of four or more ` + "`x`" + `, and ` + "`REPLACE_ME`" + `, ` + "`CHANGEME`" + `, ` + "`…_HERE`" + `. A lone word "your" in
+of four or more ` + "`x`" + `, ` + "`REPLACE_ME`" + `, ` + "`CHANGEME`" + `, ` + "`…_HERE`" + `, and a path through
+` + "`path/to`" + ` (` + "`/path/to/project`" + `, ` + "`C:\\path\\to\\server`" + `), which no machine has. A lone word "your" in
 a sentence is not a template; placeholders (` + "`${YOUR_TOKEN}`" + `) are not either.
 
 Replace the value, with the client's placeholder when it is a credential,
@@ -39,7 +40,7 @@ so that the secret stays out of the file.`,
 
 // templateFields are the server fields whose strings are looked at, with
 // env and headers under any client's key for them (secretKind).
-var templateFields = []string{"args", "command", "url", "serverUrl", "httpUrl"}
+var templateFields = []string{"args", "command", "cwd", "url", "serverUrl", "httpUrl"}
 
 func checkTemplateValue(p *Pass) {
 	for s := range p.valueServers() {
@@ -73,7 +74,9 @@ func checkTemplateValue(p *Pass) {
 			d := p.reportSub(doc, v.value, start, end, "%s holds the template value %q: it was meant to be replaced, and the server gets it as written",
 				what, v.value.Str[start:end])
 			d.Hint = "replace it with the real value"
-			if key != "" && secret.IsSecretKey(key) {
+			if strings.ContainsAny(v.value.Str[start:end], `/\`) {
+				d.Hint = "replace it with the real path"
+			} else if key != "" && secret.IsSecretKey(key) {
 				d.Hint = "replace it with the credential: " + secretHint(s.Source.Client, s.Name, v.field, key, "", nil)
 			}
 		})
@@ -87,7 +90,7 @@ func maybeTemplate(s string) bool {
 	if strings.IndexByte(s, '<') >= 0 {
 		return true
 	}
-	for _, w := range []string{"your", "xxxx", "replace", "change", "here"} {
+	for _, w := range []string{"your", "xxxx", "replace", "change", "here", "path"} {
 		if containsFold(s, w) {
 			return true
 		}
@@ -123,6 +126,9 @@ func templateSpan(s string) (start, end int, ok bool) {
 		}
 		return false
 	}
+	if a, b, ok := templatePath(s); ok && !inPlaceholder(a, b) {
+		return a, b, true
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] != '<' || i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '=' {
 			continue
@@ -149,6 +155,34 @@ func templateSpan(s string) (start, end int, ok bool) {
 			return i, j, true
 		}
 		i = j
+	}
+	return 0, 0, false
+}
+
+// templatePath finds a path from install instructions, one with the
+// directories "path/to" ("/path/to/project", "--db=/absolute/path/to/x",
+// "C:\path\to\server"), and returns the whole path; a URL is left alone.
+func templatePath(s string) (start, end int, ok bool) {
+	for i := 0; i+len("path/to/") <= len(s); i++ {
+		sep := s[i+4]
+		if !containsFold(s[i:i+4], "path") || sep != '/' && sep != '\\' || !strings.EqualFold(s[i+5:i+7], "to") || s[i+7] != sep ||
+			i > 0 && s[i-1] != sep {
+			continue
+		}
+		start, end = i, i+8
+		for start > 0 && !strings.ContainsRune(" \t=,;'\"(:", rune(s[start-1])) {
+			start--
+		}
+		if start >= 2 && s[start-1] == ':' && isLetter(s[start-2]) && (start == 2 || strings.ContainsRune(" \t=,;'\"(", rune(s[start-3]))) && (s[start] == '/' || s[start] == '\\') {
+			start -= 2 // a drive: C:\path\to
+		}
+		for end < len(s) && !strings.ContainsRune(" \t,;'\"):", rune(s[end])) {
+			end++
+		}
+		if start >= 3 && s[start-3:start] == "://" || strings.Contains(s[start:end], "://") {
+			return 0, 0, false
+		}
+		return start, end, true
 	}
 	return 0, 0, false
 }

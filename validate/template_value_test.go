@@ -27,8 +27,22 @@ func TestTemplateValue(t *testing.T) {
 				`replace it with the credential: write "Bearer ${env:API_TOKEN}" and set API_TOKEN in your environment`,
 				`replace it with the real value`, `replace it with the real value`,
 			}},
+		// Paths from install instructions (issue 27, real repositories).
+		{name: "template paths",
+			files: tree(".mcp.json", `{"mcpServers": {`+
+				`"a": {"command": "/path/to/venv/bin/python", "args": ["--directory", "/path/to/project", "--db=/absolute/path/to/db.sqlite"]}, `+
+				`"b": {"command": "node", "args": ["C:\\path\\to\\server\\index.js"], "cwd": "/path/to/repo"}}}`),
+			want: []string{
+				`info .mcp.json:1:35: "command" holds the template value "/path/to/venv/bin/python": it was meant to be replaced, and the server gets it as written [template-value]`,
+				`info .mcp.json:1:87: "args" holds the template value "/path/to/project": it was meant to be replaced, and the server gets it as written [template-value]`,
+				`info .mcp.json:1:112: "args" holds the template value "/absolute/path/to/db.sqlite": it was meant to be replaced, and the server gets it as written [template-value]`,
+				`info .mcp.json:1:179: "args" holds the template value "C:\\path\\to\\server\\index.js": it was meant to be replaced, and the server gets it as written [template-value]`,
+				`info .mcp.json:1:221: "cwd" holds the template value "/path/to/repo": it was meant to be replaced, and the server gets it as written [template-value]`,
+			},
+			hint: `replace it with the real path`},
 		{name: "not templates",
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "args": ["--description", "search your notes", "--x", "a<b"], `+
-				`"env": {"TOKEN": "${YOUR_TOKEN}", "URL": "https://api.example.com/mcp", "PROXY": "xx", "LAYOUT": "yourself"}}}}`)},
+				`"env": {"TOKEN": "${YOUR_TOKEN}", "URL": "https://api.example.com/mcp", "PROXY": "xx", "LAYOUT": "yourself"}}, `+
+				`"p": {"command": "srv", "args": ["--xpath/to", "/srv/mypath/tool", "path/topics"]}}}`)},
 	})
 }

@@ -40,8 +40,8 @@ func checkTransportConflict(p *Pass) {
 	for s, c := range p.Servers() {
 		cmd := s.Node.Member("command")
 		u := serverEndpoint(s)
-		if cmd == nil || u == nil {
-			continue
+		if !setMember(cmd) || !setMember(u) {
+			continue // a null field is the schema rule's finding, not a transport
 		}
 		name := clientProduct(s)
 		both := fmt.Sprintf("server %q has both \"command\" and %q", s.Name, u.Key)

@@ -39,3 +39,21 @@ func TestTransportConflict(t *testing.T) {
 		}},
 	})
 }
+
+// A field set to null is not a second transport: the schema finding on it
+// is the finding, and transport-conflict does not claim the client starts
+// a null command (issue 27, real repositories).
+func TestTransportConflictNull(t *testing.T) {
+	runRuleCases(t, "transport-conflict", []ruleCase{
+		{name: "null command", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"docs": {"command": null, "url": "https://docs.example.com/mcp"}}}`)},
+		{name: "null url", files: oneFile(".cursor/mcp.json",
+			`{"mcpServers": {"docs": {"command": "docs-server", "url": null}}}`)},
+		{name: "null httpUrl", files: oneFile(".gemini/settings.json",
+			`{"mcpServers": {"docs": {"command": "docs-server", "httpUrl": null}}}`)},
+	})
+	diags := lintFiles(t, oneFile(".cursor/mcp.json", `{"mcpServers": {"docs": {"command": null, "url": "https://docs.example.com/mcp"}}}`), nil)
+	if len(only(diags, "schema")) != 1 {
+		t.Errorf("want the schema finding on the null command, got %v", diags)
+	}
+}

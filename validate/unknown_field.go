@@ -25,8 +25,10 @@ var unknownFieldRule = &Rule{
 		"`enabled`/`disabled`, `enabledTools`/`enabled_tools`/`includeTools`, timeouts),\n" +
 		"and says so when the client has no such setting at all (no per-server switch\n" +
 		"in Cursor or VS Code, no startup timeout in Claude Code). Notes for the reader\n" +
-		"(`description`, `metadata`, `comment`, `$comment`, `notes`) are ignored by the\n" +
-		"clients as their authors expect, and not reported.\n\n" +
+		"(`description`, `metadata`, `comment`, `notes`, and any key starting with `$`,\n" +
+		"which JSON Schema keeps for annotations: `$comment`, `$doc`) are ignored by the\n" +
+		"clients as their authors expect, and not reported, except where the client\n" +
+		"rejects unknown keys (opencode).\n\n" +
 		"In a TOML file every key after a `[mcp_servers.NAME]` header belongs to that\n" +
 		"server until the next header, so a top-level setting written below the\n" +
 		"servers (`model = \"o3\"`) is reported here: move it above the first table.\n\n" +
@@ -124,7 +126,7 @@ func checkUnknownField(p *Pass) {
 		}
 		strict := c.Strictness == normalize.RejectsConfig
 		for _, m := range s.Unknown {
-			if annotationKeys[m.Key] && !strict {
+			if annotation(m.Key) && !strict {
 				// A note for the reader: ignored, as its author expects.
 				continue
 			}
@@ -155,8 +157,15 @@ func checkUnknownField(p *Pass) {
 // ignore them, which is what their authors expect; only a client whose
 // schema is strict (opencode) rejects them.
 var annotationKeys = map[string]bool{
-	"description": true, "metadata": true, "$comment": true, "comment": true,
+	"description": true, "metadata": true, "comment": true,
 	"_comment": true, "//": true, "notes": true,
+}
+
+// annotation reports a key that holds a note for the reader: one of
+// annotationKeys, or any key starting with "$" ("$comment", "$doc"), which
+// JSON Schema reserves for annotations and no client reads as a field.
+func annotation(key string) bool {
+	return annotationKeys[key] || len(key) > 1 && key[0] == '$'
 }
 
 // tomlTableKey reports whether m is written under the server's own

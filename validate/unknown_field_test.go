@@ -94,6 +94,14 @@ func TestUnknownFieldRealWorld(t *testing.T) {
 		// the MCP gallery (0xTanzim/nextRush .vscode/mcp.json).
 		{name: "vscode gallery fields", files: oneFile(".vscode/mcp.json",
 			`{"servers": {"io.github.ChromeDevTools/chrome-devtools-mcp": {"type": "stdio", "command": "npx", "args": ["-y", "chrome-devtools-mcp@0.18.1"], "gallery": "https://api.mcp.github.com", "version": "0.18.1"}}}`)},
+		// A "$"-prefixed key is an annotation, as JSON Schema treats
+		// "$comment" (issue 27: "$doc" was reported while "comment" passed).
+		{name: "dollar keys are notes", files: tree(
+			".mcp.json", `{"mcpServers": {"kb": {"command": "kb-mcp", "$doc": "https://example.com/kb"}}}`,
+			".cursor/mcp.json", `{"mcpServers": {"a": {"command": "a", "$note": "x", "$schema": "y"}}}`)},
+		{name: "opencode rejects dollar keys", files: oneFile("opencode.json",
+			`{"mcp": {"a": {"type": "local", "command": ["a"], "$doc": "x"}}}`),
+			want: []string{`error opencode.json:1:51: unknown field "$doc" in server "a": opencode rejects the whole config [unknown-field]`}},
 		{name: "opencode rejects notes", files: oneFile("opencode.json",
 			`{"mcp": {"a": {"type": "local", "command": ["a"], "description": "x"}}}`),
 			want: []string{`error opencode.json:1:51: unknown field "description" in server "a": opencode rejects the whole config [unknown-field]`}},

@@ -17,8 +17,8 @@ var userHomePathRule = &Rule{
 	Severity: normalize.Info,
 	Clients:  "every client, for project files; the hint uses each client's own name for the home",
 	doc: `A committed project file is read on every machine that checks the project
-out, but ` + "`/Users/alice/tools/server`" + `, ` + "`/home/bob/venv/bin/python`" + ` or
-` + "`C:\\Users\\carol\\mcp\\index.js`" + ` exists on one: everywhere else the server does not
+out, but ` + "`/Users/alice/tools/server`" + `, ` + "`/home/bob/venv/bin/python`" + `,
+` + "`/root/.local/bin/uvx`" + ` or ` + "`C:\\Users\\carol\\mcp\\index.js`" + ` exists on one: everywhere else the server does not
 start, or starts with the wrong files.
 
 Reported in ` + "`command`" + `, ` + "`args`" + `, ` + "`cwd`" + `, ` + "`env`" + ` and ` + "`envFile`" + ` of project files (user
@@ -52,7 +52,7 @@ func checkUserHomePath(p *Pass) {
 		}
 		doc := p.Document(s.Source.Path)
 		eachString(s.Node, func(v stringVisit) {
-			if secretKind(v.field) != "env" && !slices.Contains(homePathFields, v.field) || !strings.Contains(v.value.Str, "/home/") && !containsFold(v.value.Str, "users") {
+			if secretKind(v.field) != "env" && !slices.Contains(homePathFields, v.field) || !strings.Contains(v.value.Str, "/home/") && !strings.Contains(v.value.Str, "/root/") && !containsFold(v.value.Str, "users") {
 				return
 			}
 			start, end, ok := userHomeSpan(v.value.Str)
@@ -77,7 +77,8 @@ func checkUserHomePath(p *Pass) {
 	}
 }
 
-// userHomeSpan finds "/Users/NAME", "/home/NAME" or "C:\Users\NAME" at the
+// userHomeSpan finds "/Users/NAME", "/home/NAME", "/root" (followed by a
+// path) or "C:\Users\NAME" at the
 // start of s or after a separator (space, "=", ":", ",", ";", a quote), or
 // after more slashes ("//home/NAME", "file:///Users/NAME": the system reads
 // doubled slashes as one).
@@ -89,6 +90,8 @@ func userHomeSpan(s string) (start, end int, ok bool) {
 		rest := s[i:]
 		var from int
 		switch {
+		case strings.HasPrefix(rest, "/root/"):
+			return i, i + len("/root"), true // root's home
 		case strings.HasPrefix(rest, "/Users/"):
 			from = i + len("/Users/")
 		case strings.HasPrefix(rest, "/home/"):

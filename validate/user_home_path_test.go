@@ -29,6 +29,12 @@ func TestUserHomePath(t *testing.T) {
 			files: tree(".codex/config.toml", "[mcp_servers.a]\ncommand = \"/home/dev/bin/srv\"\n"),
 			want:  []string{`info .codex/config.toml:2:12: "/home/dev" is a path into the home directory of one user: the server breaks on every other machine [user-home-path]`},
 			hints: []string{`use a path relative to the project, or keep this server in ~/.codex/config.toml, which is not committed`}},
+		// root's home is one user's too (issue 27, real repositories: a
+		// command under /root/ in a committed file)
+		{name: "root's home",
+			files: tree(".mcp.json", `{"mcpServers": {"a": {"command": "/root/.local/bin/uvx", "args": ["mcp-x", "--root", "/rootfs/x", "/root"]}}}`),
+			want:  []string{`info .mcp.json:1:35: "/root" is a path into the home directory of one user: the server breaks on every other machine [user-home-path]`},
+			hints: []string{`use a path relative to the project, or "${HOME}/.local/bin/uvx"`}},
 		{name: "user files, shared directories, templates and other paths",
 			files: tree("~/.cursor/mcp.json", `{"mcpServers": {"a": {"command": "/Users/alice/bin/srv"}}}`,
 				".cursor/mcp.json", `{"mcpServers": {"a": {"command": "/home/linuxbrew/.linuxbrew/bin/srv", "args": ["/Users/Shared/x", "/Users/<you>/x", "/home/username/x", "/data/home/x/y", "/Users/${USER}/x"]}}}`)},
