@@ -96,17 +96,19 @@ func (c *Client) LoadPath() *LoadPath {
 	return all[c.LoadPathFile]
 }
 
-// UnmodelledSetting returns the item of the client's loading path for a
-// top-level key of one of its settings files when the client reads that
-// key on its way to its servers and mcpconf does not model it (ok false
-// otherwise: a key off the path does not change the server list).
-func (c *Client) UnmodelledSetting(key string) (PathItem, bool) {
+// Unmodelled returns the item of the client's loading path for key, read
+// from a file of kind k (PathSetting: a settings file; PathState: the
+// client's own state file, a project's entry as "projects.<root>.KEY"),
+// when the client reads that key on its way to its servers and mcpconf
+// does not model it; ok is false otherwise (a key off the path does not
+// change the server list, and one mcpconf models is in the view).
+func (c *Client) Unmodelled(k PathKind, key string) (it PathItem, ok bool) {
 	lp := c.LoadPath()
 	if lp == nil {
 		return PathItem{}, false
 	}
 	for _, it := range lp.Items {
-		if it.Kind == PathSetting && it.Key == key && !it.Modelled() {
+		if it.Kind == k && it.Key == key && !it.Modelled() {
 			return it, true
 		}
 	}
