@@ -101,6 +101,23 @@ def measure(run, client):
     return lp, items, hit, trees
 
 
+def coverage(run, client):
+    """The coverage entry of docs/agreement.json for client over the run's trees; None when the client has no
+    loading path (normalize/loadpath/<client>.json) or the run has no results for it."""
+    if not os.path.exists(os.path.join(LOADPATH, client + ".json")):
+        return None
+    lp, items, hit, trees = measure(run, client)
+    if trees == 0:
+        return None
+    return {
+        "reached": sum(1 for n in hit if n), "on_path": len(items), "unit": "items",
+        "method": f"{len(items)} items of normalize/loadpath/{client}.json (read from the client's {lp['version']} "
+                  f"code), reached when one of the run's {trees} trees holds the input or the client printed the "
+                  f"message (scripts/clientcheck/loadpath.py)",
+        "missed": [it["name"] for it, n in zip(items, hit) if not n],
+    }
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--run", required=True, help="the harness run directory")
@@ -119,13 +136,7 @@ def main():
             agreement = json.load(f)
         for c in agreement["clients"]:
             if c["client"] == args.client:
-                c["coverage"] = {
-                    "reached": reached, "on_path": len(items), "unit": "items",
-                    "method": f"{len(items)} items of normalize/loadpath/{args.client}.json (read from Claude Code "
-                              f"{lp['version']}'s embedded code), reached when one of the run's {trees} trees holds "
-                              f"the input or the client printed the message (scripts/clientcheck/loadpath.py)",
-                    "missed": [it["name"] for it, n in zip(items, hit) if not n],
-                }
+                c["coverage"] = coverage(args.run, args.client)
         tmp = args.agreement + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:
             json.dump(agreement, f, indent=2, ensure_ascii=False)
