@@ -340,13 +340,11 @@ def claude_loadpath(rng, tree, names):
     # the session modes --bare and --safe-mode, as their variables
     if chance(rng, 0.05):
         tree["env"][rng.choice(["CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE"])] = "1"
-    # server entries Claude Code skips with their own messages, and values with spaces around them
+    # server entries Claude Code skips with their own messages (not values with spaces around them: Claude Code
+    # uses them as written, as mcpconf does, but prints them trimmed, so the harness cannot tell them apart)
     if srv is not None and odd(rng, 0.15):
         srv[names.new()] = pick(rng, [(1, {"type": "sdk"}), (1, {"type": "claudeai-proxy", "url": URL}),
                                       (1, {"type": "sdk", "command": CMD})])
-    if srv is not None and chance(rng, 0.05):
-        srv[names.new()] = pick(rng, [(1, {"command": " " + CMD}), (1, {"command": CMD + " "}),
-                                      (1, {"type": "http", "url": URL + " "})])
     # .mcp.json with "servers" where Claude Code reads "mcpServers"
     if srv is not None and odd(rng, 0.06):
         mcp["servers"] = mcp.pop("mcpServers")
