@@ -118,6 +118,7 @@ func (v *viewer) build() *normalize.Set {
 		v.addIgnored(set, ignored)
 	}
 	v.noteProfile(set, loaded)
+	v.noteUnmodelled()
 	v.requirements(set)
 	v.refuse(set, loaded)
 	v.stops(set, ld.exts)

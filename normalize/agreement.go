@@ -36,13 +36,27 @@ type AgreementClient struct {
 	// crashed: no answer, left out of the rate.
 	ClientCrashes int      `json:"client_crashes"`
 	Rate          *float64 `json:"rate"` // agree / (agree + disagree); null when no tree ran
-	Groups        []struct {
+	// Coverage is how much of the client's loading path the run's trees
+	// reached (scripts/clientcheck/loadpath.py); nil when not measured.
+	Coverage *PathCoverage `json:"coverage,omitempty"`
+	Groups   []struct {
 		Aspect  string   `json:"aspect"`
 		Mcpconf any      `json:"mcpconf"` // a status, a command, a URL, args
 		Client  any      `json:"client"`
 		Trees   int      `json:"trees"`
 		Cases   []string `json:"cases"`
 	} `json:"groups"`
+}
+
+// PathCoverage is what a harness run's trees reached of a client's loading
+// path (normalize/loadpath/<client>.json): items reached, items on the
+// path, the items not reached by name, and how it was measured.
+type PathCoverage struct {
+	Reached int      `json:"reached"`
+	OnPath  int      `json:"on_path"`
+	Unit    string   `json:"unit"` // "items" (loadpath.py), "branches" (V8 coverage)
+	Method  string   `json:"method"`
+	Missed  []string `json:"missed"`
 }
 
 // AgreementRun is an earlier run, in short.
@@ -74,13 +88,27 @@ func agreementMarkdown(data []byte) (string, error) {
 	}
 	fmt.Fprintf(&b, "The clientcheck harness (`scripts/clientcheck/harness.sh`; see `scripts/clientcheck/README.md`) generates trees from a grammar of the inputs above, runs each real client on them and compares mcpconf's view of the same tree as `go test` does (`clientcase.Compare`: which servers exist, their status, the extension, command, args and URL). Last run: seed %d, mcpconf `%s`%s, %s, %d s of client runs.\n\n",
 		a.Seed, a.Mcpconf, ran, date, a.RunSeconds)
-	b.WriteString("| client | version | trees | agree | disagree | errors | client crashes | agreement |\n|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| client | version | trees | agree | disagree | errors | client crashes | agreement | loading path reached / on the path |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, c := range a.Clients {
 		rate := "—"
 		if c.Rate != nil {
 			rate = fmt.Sprintf("%.1f%%", 100**c.Rate)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %s |\n", c.Product, c.Version, c.Trees, c.Agree, c.Disagree, c.Errors, c.ClientCrashes, rate)
+		cov := "not measured"
+		if c.Coverage != nil {
+			cov = fmt.Sprintf("%d / %d %s", c.Coverage.Reached, c.Coverage.OnPath, c.Coverage.Unit)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %s | %s |\n", c.Product, c.Version, c.Trees, c.Agree, c.Disagree, c.Errors, c.ClientCrashes, rate, cov)
+	}
+	for _, c := range a.Clients {
+		if c.Coverage == nil {
+			continue
+		}
+		missed := "none"
+		if len(c.Coverage.Missed) > 0 {
+			missed = strings.Join(c.Coverage.Missed, "; ")
+		}
+		fmt.Fprintf(&b, "\n%s's loading path: %s. Not reached by the run's trees: %s.\n", c.Product, c.Coverage.Method, missed)
 	}
 	for _, h := range a.History {
 		var rates []string

@@ -311,6 +311,9 @@ type Docs struct {
 	// Facts are what the docs say about the client, each with where it was
 	// read or checked (docs/clients.md is generated from them).
 	Facts []Fact
+	// LoadPathFile names the client's loading path under
+	// normalize/loadpath/ (LoadPath); "" when none was read from its code.
+	LoadPathFile string
 }
 
 // Reserved returns the reserved name that name is taken for (ReservedNames),

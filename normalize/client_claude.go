@@ -291,9 +291,10 @@ var claude = &Client{
 		ToolNames: claudeScheme,
 	},
 	Docs: Docs{
-		AddHint:     "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
-		Note:        "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
-		DisableHint: "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
+		AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
+		Note:         "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
+		DisableHint:  "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
+		LoadPathFile: "claude-code.json",
 		Facts: []Fact{
 			{Topic: "names", Text: "`claude mcp add` refuses a name outside `^[a-zA-Z0-9_-]+$` (\"Invalid name Astro docs. Names can only contain letters, numbers, hyphens, and underscores.\"); an entry of another name in a file loads, its tools named with `_` for the other characters",
 				Source: "praha-inc/byethrow#319 (Claude Code 2.0.25), withastro/docs-mcp#16 (2026-08); its code is not public"},

@@ -289,7 +289,58 @@ func clientSection(c *Client) string {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", f.Topic, cell(f.Text), cell(f.Source))
 		}
 	}
+	b.WriteString(loadPathText(c))
 	return b.String()
+}
+
+// loadPathText is the client's loading path (Client.LoadPath) as the
+// "Loading path coverage" table: each item, where the client's code has
+// it, what models it in mcpconf or why nothing does, and what triggers
+// it; "" for a client whose path was not read from its code.
+func loadPathText(c *Client) string {
+	lp := c.LoadPath()
+	if lp == nil {
+		return ""
+	}
+	var b strings.Builder
+	modelled, fixing, triggered := 0, 0, 0
+	for _, it := range lp.Items {
+		switch {
+		case it.Modelled():
+			modelled++
+		case it.Fixing:
+			fixing++
+		}
+		if it.Case != "" {
+			triggered++
+		}
+	}
+	fmt.Fprintf(&b, "\n### Loading path coverage\n\n%s (%s, `normalize/loadpath/%s`.) %d items on the path: mcpconf models %d, %d are being fixed (issue 28), %d are not modelled; %d have a case or a grammar rule that triggers them. How many a harness run's trees reach is in § Agreement.\n\n",
+		lp.About, lp.Version, c.LoadPathFile, len(lp.Items), modelled, fixing, len(lp.Items)-modelled-fixing, triggered)
+	b.WriteString("| kind | key, variable, path or message | where in the code | mcpconf | triggered by | not modelled because |\n|---|---|---|---|---|---|\n")
+	for _, it := range lp.Items {
+		name := it.Name
+		if it.Key != "" {
+			name = "`" + it.Key + "`" + strings.TrimPrefix(it.Name, it.Key)
+		}
+		model := it.Model
+		switch {
+		case it.Fixing:
+			model = "being fixed (issue 28)"
+		case model == "":
+			model = "not modelled"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", it.Kind, cell(name), cell(it.Code), cell(model), cell(orDash(it.Case)), cell(orDash(it.Why)))
+	}
+	return b.String()
+}
+
+// orDash is s, or "—" when it is empty.
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
 }
 
 // listText says how an allow-list or deny-list read from settings files

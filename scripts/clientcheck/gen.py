@@ -297,6 +297,57 @@ def gen_claude(rng, tree):
             if chance(rng, 0.05):
                 s["mcpServers"] = servers(rng, names, claude_server, 1, 1)  # not read from settings
             files[path] = maybe_broken(rng, {"json": s}, 0.04)
+    claude_loadpath(rng, tree, names)
+
+
+def claude_loadpath(rng, tree, names):
+    """Inputs on Claude Code's loading path that the rules above did not reach (normalize/loadpath/claude-code.json,
+    measured by loadpath.py): drawn after every other choice, so the rest of a tree is what the same seed gave
+    before they were added."""
+    files = tree["files"]
+    mcp = files.get("project/.mcp.json", {}).get("json")
+    srv = mcp.get("mcpServers") if isinstance(mcp, dict) else None
+    srv = srv if isinstance(srv, dict) else None
+    # a settings file's env sets variables in Claude Code's environment before it reads its servers:
+    # ${E2} in a project server's command or url, sometimes with an allow-list entry by command or url
+    if srv is not None and chance(rng, 0.12):
+        value = pick(rng, [(4, CMD), (1, ""), (1, "true")])
+        where = pick(rng, [(3, "home/.claude/settings.json"), (2, "project/.claude/settings.json"),
+                           (2, "project/.claude/settings.local.json")])
+        if tree["env"].get("CLAUDE_CONFIG_DIR") and where.startswith("home/"):
+            where = "home/cfg/settings.json"
+        node = files.setdefault(where, {"json": {}})
+        if isinstance(node.get("json"), dict):
+            node["json"]["env"] = {"E2": value}
+            if rng.random() < 0.5:
+                srv["e"] = {"command": "${E2}"}
+                entry = {"serverCommand": [CMD]}
+            else:
+                srv["e"] = {"type": "http", "url": "http://127.0.0.1:9/${E2}"}
+                entry = {"serverUrl": "http://127.0.0.1:9/" + CMD}
+            names.used.append("e")
+            if chance(rng, 0.4):
+                node["json"]["allowedMcpServers"] = [entry]
+            if chance(rng, 0.6):
+                node["json"]["enabledMcpjsonServers"] = ["e"]
+    # managed settings' strictPluginOnlyCustomization: true, or a list holding "mcp", leaves only plugin and
+    # managed servers
+    if chance(rng, 0.06):
+        node = files.setdefault("system/etc/claude-code/managed-settings.json", {"json": {}})
+        if isinstance(node.get("json"), dict):
+            node["json"]["strictPluginOnlyCustomization"] = pick(rng, [(3, True), (3, ["mcp"]), (1, ["skills"]),
+                                                                       (1, False)])
+    # the session modes --bare and --safe-mode, as their variables
+    if chance(rng, 0.05):
+        tree["env"][rng.choice(["CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE"])] = "1"
+    # server entries Claude Code skips with their own messages (not values with spaces around them: Claude Code
+    # uses them as written, as mcpconf does, but prints them trimmed, so the harness cannot tell them apart)
+    if srv is not None and odd(rng, 0.15):
+        srv[names.new()] = pick(rng, [(1, {"type": "sdk"}), (1, {"type": "claudeai-proxy", "url": URL}),
+                                      (1, {"type": "sdk", "command": CMD})])
+    # .mcp.json with "servers" where Claude Code reads "mcpServers"
+    if srv is not None and odd(rng, 0.06):
+        mcp["servers"] = mcp.pop("mcpServers")
 
 
 # ---------------------------------------------------------------- Codex

@@ -40,6 +40,7 @@ sys.path.insert(0, HERE)
 
 import clientcheck  # noqa: E402
 import gen  # noqa: E402
+import loadpath  # noqa: E402
 import shrink as shrinker  # noqa: E402
 import tree as trees  # noqa: E402
 
@@ -439,6 +440,9 @@ def cmd_write(args):
         groups.sort(key=lambda g: (-g["trees"], g["aspect"], json.dumps(g["mcpconf"]), json.dumps(g["client"])))
         agreement["clients"].append({"client": client, "product": trees.CLIENT_NAMES[client],
                                      "version": meta["versions"][client], **t, "groups": groups})
+        coverage = loadpath.coverage(args.out, client)
+        if coverage:
+            agreement["clients"][-1]["coverage"] = coverage
     write_json(AGREEMENT, agreement)
     write_report(agreement, cases)
     log(f"wrote {len(cases)} cases to {os.path.relpath(PENDING, REPO)}, {os.path.relpath(AGREEMENT, REPO)}; now run:"

@@ -1,0 +1,116 @@
+package normalize
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"sync"
+)
+
+// loadPathFiles are the clients' loading paths (loadpath/<client>.json):
+// every settings key, environment variable, path and message on a
+// client's way from process start to its server list, read from the
+// client's own code, each saying what models it in mcpconf or why
+// nothing does. docs/clients.md shows them; scripts/clientcheck/
+// loadpath.py measures which of them a harness run's trees reach; explain
+// notes a setting on the path that mcpconf does not model
+// (Client.UnmodelledSetting).
+//
+//go:embed loadpath/*.json
+var loadPathFiles embed.FS
+
+// PathKind is what an item of a loading path is.
+type PathKind string
+
+// The kinds of loading path items.
+const (
+	PathSetting  PathKind = "setting"  // a key of a settings file
+	PathState    PathKind = "state"    // a key of the client's own state file (~/.claude.json)
+	PathVariable PathKind = "variable" // an environment variable
+	PathFile     PathKind = "path"     // a file or directory the client reads or computes
+	PathMessage  PathKind = "message"  // an error or warning the client raises
+)
+
+// PathItem is one input or message on a client's loading path.
+type PathItem struct {
+	Kind PathKind `json:"kind"`
+	Name string   `json:"name"`
+	// Key is the key a setting or state item is read from, as a file
+	// holds it ("env", "projects.<root>.enabledMcpServers"); "" when the
+	// item is about values rather than one key.
+	Key string `json:"key,omitempty"`
+	// Code is where in the client's code: a nearby identifier or string.
+	Code string `json:"code"`
+	// Model is what models it in mcpconf (a descriptor field, a discover
+	// function); "" when mcpconf does not model it, and Why says why.
+	Model string `json:"model"`
+	// Case is the testdata/clients case or the harness grammar rule
+	// (scripts/clientcheck/gen.py) that triggers it; "" for none.
+	Case string `json:"case,omitempty"`
+	Why  string `json:"why,omitempty"`
+	// Fixing: being fixed in issue 28 by another change.
+	Fixing bool `json:"fixing,omitempty"`
+}
+
+// Modelled reports whether mcpconf models the item.
+func (p PathItem) Modelled() bool { return p.Model != "" }
+
+// LoadPath is a client's loading path, as loadpath/<file> records it.
+type LoadPath struct {
+	Client  string     `json:"client"` // as the clientcheck harness names it
+	Version string     `json:"version"`
+	About   string     `json:"about"`
+	Items   []PathItem `json:"items"`
+}
+
+var loadPaths = sync.OnceValues(func() (map[string]*LoadPath, error) {
+	out := map[string]*LoadPath{}
+	entries, err := loadPathFiles.ReadDir("loadpath")
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		data, err := loadPathFiles.ReadFile("loadpath/" + e.Name())
+		if err != nil {
+			return nil, err
+		}
+		var lp LoadPath
+		if err := json.Unmarshal(data, &lp); err != nil {
+			return nil, fmt.Errorf("normalize/loadpath/%s: %v", e.Name(), err)
+		}
+		out[e.Name()] = &lp
+	}
+	return out, nil
+})
+
+// LoadPath returns the client's loading path (Docs.LoadPathFile), or nil
+// when none was read from its code.
+func (c *Client) LoadPath() *LoadPath {
+	if c.LoadPathFile == "" {
+		return nil
+	}
+	all, err := loadPaths()
+	if err != nil {
+		panic(err) // the files are embedded; TestLoadPaths reads each
+	}
+	return all[c.LoadPathFile]
+}
+
+// Unmodelled returns the item of the client's loading path for key, read
+// from a file of kind k (PathSetting: a settings file; PathState: the
+// client's own state file, a project's entry as "projects.<root>.KEY"),
+// when the client reads that key on its way to its servers and mcpconf
+// does not model it; ok is false otherwise (a key off the path does not
+// change the server list, and one mcpconf models is in the view).
+func (c *Client) Unmodelled(k PathKind, key string) (it PathItem, ok bool) {
+	lp := c.LoadPath()
+	if lp == nil {
+		return PathItem{}, false
+	}
+	for _, it := range lp.Items {
+		if it.Kind == k && it.Key == key && !it.Modelled() {
+			return it, true
+		}
+	}
+	return PathItem{}, false
+}
