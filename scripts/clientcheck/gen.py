@@ -586,8 +586,13 @@ def gen_gemini(rng, tree):
                 continue
             files[f"{g}/extensions/{ext}/gemini-extension.json"] = maybe_broken(rng, {"json": manifest}, 0.05)
         if chance(rng, 0.3):
-            rule = pick(rng, [(2, "!/*"), (2, "!@ROOT@/*"), (1, "@ROOT@/*"), (1, "!@HOME@/*")])
-            files[g + "/extensions/extension-enablement.json"] = {"json": {"ext1": {"overrides": [rule]}}}
+            # rules with and without "*" (sub-folders too, or the folder alone), relative ones (a "/" is put
+            # before them), several in order (the last that matches decides)
+            opts = [(2, "!/*"), (2, "!@ROOT@/*"), (1, "@ROOT@/*"), (1, "!@HOME@/*"), (1, "!@ROOT@"), (1, "@ROOT@"),
+                    (1, "!tmp/*")]
+            rules = [pick(rng, opts) for _ in range(rng.randint(1, 2))]
+            files[g + "/extensions/extension-enablement.json"] = maybe_broken(
+                rng, {"json": {"ext1": {"overrides": rules}}}, 0.06)
 
 
 ODD_TREES = 0.35
