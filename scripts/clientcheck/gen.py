@@ -21,7 +21,8 @@ RESERVED = {
     "claude-code": ["workspace", "claude_ai", "Claude Preview", "Claude_Preview", "computer-use", "workspace__x",
                     "webagent"],
     "codex": [],
-    "gemini": [],
+    # McpServerEnablementManager.isInSettingsList: an id "ext:…" is also matched by its part after the last colon
+    "gemini": ["ext:a", "ext:ext1:b"],
 }
 
 
@@ -505,12 +506,12 @@ BROKEN_JSONC = ["{", "{\"mcpServers\": {},}", "{\"mcpServers\": {\"a\": {\"comma
 
 
 def gemini_ids(rng, names):
-    """Names for mcp.allowed / mcp.excluded: sometimes with an extension's prefix ("ext1:a"), which
-    McpServerEnablementManager's isInSettingsList also matches by the part after the last colon."""
+    """Names for mcp.allowed / mcp.excluded: sometimes with a prefix ("ext:a"): McpServerEnablementManager's
+    isInSettingsList matches a server whose id starts with "ext:" by the part after its last colon too."""
     ids = names.some()
     if ids and chance(rng, 0.15):
         i = rng.randrange(len(ids))
-        ids[i] = rng.choice(["ext1:", "ext2:", "x:"]) + ids[i]
+        ids[i] = rng.choice(["ext1:", "ext:", "ext:ext1:", "x:"]) + ids[i]
     return ids
 
 
