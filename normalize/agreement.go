@@ -67,36 +67,10 @@ type AgreementRun struct {
 	Rates   map[string]float64 `json:"rates"` // by product
 }
 
-// Coverage is docs/coverage.json: how much of each client's own loading
-// code (from process start to its server list) the generated trees reach,
-// beside the agreement rate. scripts/clientcheck/coverage.py writes a
-// Node client's entry from V8 block coverage over a harness run; a
-// client whose code cannot be instrumented here (a Rust or native
-// binary) is covered by the messages and keys on its loading path,
-// listed in its report.
-type Coverage struct {
-	Clients []CoverageClient `json:"clients"`
-}
-
-// CoverageClient is one client's coverage: units (functions and the
-// branches of those called; or messages and keys) reached over the units
-// on the path.
-type CoverageClient struct {
-	Product string `json:"product"`
-	Version string `json:"version"`
-	Method  string `json:"method"` // how it was measured, in a few words
-	Reached int    `json:"reached"`
-	Total   int    `json:"total"`
-	Trees   int    `json:"trees"`  // the generated trees run, 0 when not a harness run
-	Report  string `json:"report"` // the list of what is not reached, relative to docs/
-}
-
 // agreementMarkdown renders docs/agreement.json (data; nil when there is
 // none) as the section of docs/clients.md that says how often mcpconf
-// agreed with each real client, and docs/coverage.json (coverage; nil
-// when there is none) as how much of each client's loading code the
-// generated trees reach.
-func agreementMarkdown(data, coverage []byte) (string, error) {
+// agreed with each real client.
+func agreementMarkdown(data []byte) (string, error) {
 	var b strings.Builder
 	b.WriteString("## Agreement with the real clients\n\n")
 	if data == nil {
@@ -167,25 +141,6 @@ func agreementMarkdown(data, coverage []byte) (string, error) {
 	}
 	if !any {
 		b.WriteString("- none\n")
-	}
-	if coverage != nil {
-		var c Coverage
-		if err := json.Unmarshal(coverage, &c); err != nil {
-			return "", fmt.Errorf("docs/coverage.json: %v (scripts/clientcheck/coverage.py report --json rewrites it)", err)
-		}
-		b.WriteString("\n### Coverage of each client's loading path\n\nHow much of each client's own code from process start to its server list the generated trees reach: an agreement rate says nothing about what the grammar never generates. Each unit never reached is listed in the client's report with the grammar rule that should reach it, or why mcpconf does not model it.\n\n")
-		b.WriteString("| client | version | method | reached / on the path | trees | not reached |\n|---|---|---|---|---|---|\n")
-		for _, cl := range c.Clients {
-			pct := 0.0
-			if cl.Total > 0 {
-				pct = 100 * float64(cl.Reached) / float64(cl.Total)
-			}
-			trees := "—"
-			if cl.Trees > 0 {
-				trees = fmt.Sprint(cl.Trees)
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %d / %d (%.1f%%) | %s | [%s](%s) |\n", cl.Product, cl.Version, cl.Method, cl.Reached, cl.Total, pct, trees, cl.Report, cl.Report)
-		}
 	}
 	return b.String(), nil
 }

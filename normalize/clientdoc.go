@@ -14,8 +14,8 @@ var docSystems = []string{"linux", "darwin", "windows"}
 // agreement (docs/agreement.json, which the clientcheck harness writes;
 // nil when there is none): docs/clients.md is this output, and a test
 // fails when the file is stale.
-func clientsMarkdown(agreement, coverage []byte) (string, error) {
-	runs, err := agreementMarkdown(agreement, coverage)
+func clientsMarkdown(agreement []byte) (string, error) {
+	runs, err := agreementMarkdown(agreement)
 	if err != nil {
 		return "", err
 	}
