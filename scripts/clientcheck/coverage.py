@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Coverage of a Node client's own loading code over harness runs (V8 block coverage).
 
-    CLIENTCHECK_V8_COVERAGE=DIR scripts/clientcheck/harness.sh run --client gemini ...
-    python3 scripts/clientcheck/coverage.py report DIR [--markdown docs/coverage/gemini.md]
+    scripts/clientcheck/harness.sh run --client gemini ...      # records <run>/v8coverage
+    scripts/clientcheck/harness.sh write ...                     # the figure, and docs/coverage/gemini.md
+    python3 scripts/clientcheck/coverage.py report DIR [--markdown FILE]
 
-With CLIENTCHECK_V8_COVERAGE set, clientcheck.run gives each client process NODE_V8_COVERAGE (a
-temporary directory) and, when it exits, keeps only the functions on the client's loading path
-(reduce: coverage-path.json names the modules of the bundle, by the `// packages/...ts` markers esbuild
-writes, and optionally which functions of each) as one line of DIR/<uuid>.jsonl; the raw files
+With CLIENTCHECK_V8_COVERAGE set (harness.py run sets it), clientcheck.run gives each client process
+NODE_V8_COVERAGE (a temporary directory) and, when it exits, keeps only the functions on the client's
+loading path (reduce: coverage-path.json names the modules of the bundle, by the `// packages/...ts`
+markers esbuild writes, and which functions of each) as one line of DIR/<uuid>.jsonl; the raw files
 (megabytes per process) are removed.
 
 report merges every line: a function is reached when some process called it; a block (a branch
@@ -19,7 +20,7 @@ with its module, function and text, and the reason coverage-reasons.json gives f
 rule that should reach it, or why mcpconf does not model it); "no reason yet" otherwise.
 
 Only Node clients: Gemini CLI today (Codex is a Rust binary behind a Node wrapper, Claude Code a
-native binary; their loading paths are covered by messages, in docs/clients.md).
+native binary: normalize/loadpath/<client>.json and loadpath.py cover them by messages and keys).
 """
 
 import argparse
@@ -254,6 +255,32 @@ def markdown(client_name, units, version, trees=0):
         out.append(f"| `{mod.split('/src/', 1)[-1]}` | `{name}` | {kind} | `{code}` | {why} |")
     out.append("")
     return "\n".join(out), reached, total
+
+
+def harness_entry(run, client, version, trees, docs):
+    """The coverage entry of docs/agreement.json for a Node client from a harness run's V8 coverage
+    (<run>/v8coverage, which harness.py run records), with its report written as docs/coverage/<client>.md;
+    None when the run has none or the client has no path in coverage-path.json."""
+    lp = load_path()
+    d = os.path.join(run, "v8coverage")
+    if client not in lp or not glob.glob(os.path.join(d, "*.jsonl")):
+        return None
+    units = report(d, client)
+    md, reached, total = markdown(lp[client].get("product", client), units, version, trees)
+    out = os.path.join(docs, "coverage", client + ".md")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(md)
+    reasons = load_reasons()
+    missed = [f"{m.split('/src/', 1)[-1]} {n}: {t}".replace("`", "'") for m, n, _k, ok, t in units
+              if not ok and not reason_for(reasons, m, n, t)]
+    return {
+        "reached": reached, "on_path": total, "unit": "functions and branches",
+        "method": f"V8 block coverage of {lp[client].get('product', client)}'s own code from process start to its server list over the run's "
+                  f"{trees} trees (scripts/clientcheck/coverage.py; the path is scripts/clientcheck/coverage-path.json); "
+                  f"docs/coverage/{client}.md lists every unit not reached and why; those without a reason yet follow",
+        "missed": missed,
+    }
 
 
 def main():
