@@ -19,6 +19,9 @@ import subprocess
 import sys
 import tempfile
 import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import coverage  # noqa: E402
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -239,7 +242,7 @@ def in_system(cmd, stage):
 
 
 def run(cmd, stage, clients_bin, client=None):
-    env = client_env(stage, clients_bin)
+    env, cov = coverage.coverage_env(client_env(stage, clients_bin))
     if client:
         cmd = with_profile(client, cmd, stage)
     cmd = in_system(cmd, stage)
@@ -252,6 +255,7 @@ def run(cmd, stage, clients_bin, client=None):
         rc = "timeout"
         out = (e.stdout or b"").decode("utf-8", "replace")
         err = (e.stderr or b"").decode("utf-8", "replace")
+    coverage.collect(cov)
     return rc, clean(out, stage), clean(err, stage)
 
 

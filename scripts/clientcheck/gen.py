@@ -21,7 +21,8 @@ RESERVED = {
     "claude-code": ["workspace", "claude_ai", "Claude Preview", "Claude_Preview", "computer-use", "workspace__x",
                     "webagent"],
     "codex": [],
-    "gemini": [],
+    # McpServerEnablementManager.isInSettingsList: an id "ext:…" is also matched by its part after the last colon
+    "gemini": ["ext:a", "ext:ext1:b"],
 }
 
 
@@ -504,14 +505,24 @@ BROKEN_JSONC = ["{", "{\"mcpServers\": {},}", "{\"mcpServers\": {\"a\": {\"comma
                 "", "{} x"]
 
 
+def gemini_ids(rng, names):
+    """Names for mcp.allowed / mcp.excluded: sometimes with a prefix ("ext:a"): McpServerEnablementManager's
+    isInSettingsList matches a server whose id starts with "ext:" by the part after its last colon too."""
+    ids = names.some()
+    if ids and chance(rng, 0.15):
+        i = rng.randrange(len(ids))
+        ids[i] = rng.choice(["ext1:", "ext:", "ext:ext1:", "x:"]) + ids[i]
+    return ids
+
+
 def gemini_settings(rng, names, user):
     s = {}
     if chance(rng, 0.8):
         s["mcpServers"] = servers(rng, names, gemini_server, 1, 3)
     if chance(rng, 0.25):
-        s.setdefault("mcp", {})["allowed"] = names.some()
+        s.setdefault("mcp", {})["allowed"] = gemini_ids(rng, names)
     if chance(rng, 0.25):
-        s.setdefault("mcp", {})["excluded"] = names.some()
+        s.setdefault("mcp", {})["excluded"] = gemini_ids(rng, names)
     if odd(rng, 0.06):
         s.setdefault("mcp", {})["allowed"] = "a"  # not a list
     if chance(rng, 0.1 if user else 0.05):
@@ -530,6 +541,9 @@ def gen_gemini(rng, tree):
         tree["env"]["GEMINI_CLI_HOME"] = "@HOME@/gh"
         gh = "home/gh"
     g = gh + "/.gemini"
+    if chance(rng, 0.05):
+        # started in the home directory: the workspace's settings file is the user's (Storage.isWorkspaceHomeDir)
+        tree["cwd"], tree["git_root"] = "home", None
     if chance(rng, 0.85):
         files[g + "/settings.json"] = maybe_broken(rng, {"json": gemini_settings(rng, names, True)}, 0.05, BROKEN_JSONC)
     if chance(rng, 0.75):
@@ -542,14 +556,18 @@ def gen_gemini(rng, tree):
         for _ in range(rng.randint(1, 2)):
             key = path_key(rng, tree, [(1, "@ROOT@/child"), (1, "@HOME@/..")])
             rules[key] = pick(rng, FOLDER_RULES)
-        files[g + "/trustedFolders.json"] = maybe_broken(rng, {"json": rules}, 0.03)
+        trust = g + "/trustedFolders.json"
+        if chance(rng, 0.08):  # the file GEMINI_CLI_TRUSTED_FOLDERS_PATH names instead (Storage.getTrustedFoldersPath)
+            tree["env"]["GEMINI_CLI_TRUSTED_FOLDERS_PATH"] = "@HOME@/trust/folders.json"
+            trust = "home/trust/folders.json"
+        files[trust] = maybe_broken(rng, {"json": rules}, 0.03)
     if chance(rng, 0.08):
         tree["env"]["GEMINI_CLI_TRUST_WORKSPACE"] = pick(rng, [(2, "true"), (2, "false"), (Odd(1), "1")])
     if chance(rng, 0.15) and names.used:
         en = {}
         for n in names.some(rng.randint(1, 2)):
             en[n] = {"enabled": pick(rng, [(4, False), (1, True), (Odd(1), "false")])}
-        files[g + "/mcp-server-enablement.json"] = {"json": en}
+        files[g + "/mcp-server-enablement.json"] = maybe_broken(rng, {"json": en}, 0.06)
     # the machine's system settings (over every other file) and system defaults (under them)
     for name, p in (("settings.json", 0.12), ("system-defaults.json", 0.1)):
         if chance(rng, p):
@@ -562,10 +580,20 @@ def gen_gemini(rng, tree):
             manifest = {"name": ext, "version": "1.0.0", "mcpServers": servers(rng, names, gemini_server, 1, 2)}
             if chance(rng, 0.1):
                 manifest["name"] = ext.upper()
+            if odd(rng, 0.1):  # loadExtensionConfig: 'missing "name"' / 'missing "version"'
+                del manifest[rng.choice(["name", "version"])]
+            if odd(rng, 0.05):  # an extension directory without its manifest
+                files[f"{g}/extensions/{ext}/README.md"] = {"text": "no manifest\n"}
+                continue
             files[f"{g}/extensions/{ext}/gemini-extension.json"] = maybe_broken(rng, {"json": manifest}, 0.05)
         if chance(rng, 0.3):
-            rule = pick(rng, [(2, "!/*"), (2, "!@ROOT@/*"), (1, "@ROOT@/*"), (1, "!@HOME@/*")])
-            files[g + "/extensions/extension-enablement.json"] = {"json": {"ext1": {"overrides": [rule]}}}
+            # rules with and without "*" (sub-folders too, or the folder alone), relative ones (a "/" is put
+            # before them), several in order (the last that matches decides)
+            opts = [(2, "!/*"), (2, "!@ROOT@/*"), (1, "@ROOT@/*"), (1, "!@HOME@/*"), (1, "!@ROOT@"), (1, "@ROOT@"),
+                    (1, "!tmp/*")]
+            rules = [pick(rng, opts) for _ in range(rng.randint(1, 2))]
+            files[g + "/extensions/extension-enablement.json"] = maybe_broken(
+                rng, {"json": {"ext1": {"overrides": rules}}}, 0.06)
 
 
 ODD_TREES = 0.35

@@ -41,6 +41,7 @@ sys.path.insert(0, HERE)
 import clientcheck  # noqa: E402
 import gen  # noqa: E402
 import loadpath  # noqa: E402
+import coverage as v8coverage  # noqa: E402
 import shrink as shrinker  # noqa: E402
 import tree as trees  # noqa: E402
 
@@ -193,6 +194,9 @@ def cmd_run(args, sides):
         for i in range(args.trees):
             if not os.path.exists(result_path(args.out, client, i)):
                 jobs.append((client, i))
+    if not args.no_v8_coverage:
+        # each Node client process records the V8 coverage of its loading path (coverage.py)
+        os.environ["CLIENTCHECK_V8_COVERAGE"] = os.path.join(args.out, "v8coverage")
     log(f"run: {len(jobs)} (tree, client) pairs to run, {args.jobs} at a time")
     t0 = time.time()
     done = [0]
@@ -440,7 +444,8 @@ def cmd_write(args):
         groups.sort(key=lambda g: (-g["trees"], g["aspect"], json.dumps(g["mcpconf"]), json.dumps(g["client"])))
         agreement["clients"].append({"client": client, "product": trees.CLIENT_NAMES[client],
                                      "version": meta["versions"][client], **t, "groups": groups})
-        coverage = loadpath.coverage(args.out, client)
+        coverage = loadpath.coverage(args.out, client) or v8coverage.harness_entry(
+            args.out, client, meta["versions"][client], t.get("trees", 0), os.path.join(REPO, "docs"))
         if coverage:
             agreement["clients"][-1]["coverage"] = coverage
     write_json(AGREEMENT, agreement)
@@ -537,6 +542,8 @@ def main():
     ap.add_argument("--max-client-runs", type=int, default=150, help="client runs per shrink at most")
     ap.add_argument("--force", action="store_true", help="run: resume a run made with other code or clients")
     ap.add_argument("--dry-run", action="store_true", help="promote: only say what would move")
+    ap.add_argument("--no-v8-coverage", action="store_true",
+                    help="run: do not record the V8 coverage of Node clients' loading paths (coverage.py)")
     args = ap.parse_args()
     args.clients = args.client or clientcheck.ALL_CLIENTS
     args.out = args.out or os.path.join(os.path.expanduser("~"), ".cache", "mcpconf-harness",
