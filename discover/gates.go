@@ -345,7 +345,8 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 			res.reason = fmt.Sprintf("%s cannot be read", display)
 			return
 		}
-		rule := absFrom(o.Cwd, filepath.FromSlash(m.Key))
+		// a relative rule (".") is relative to where the client starts
+		rule := absFrom(o.Root, filepath.FromSlash(m.Key))
 		dir := rule
 		if m.Value.Str == "TRUST_PARENT" {
 			dir = filepath.Dir(dir)
