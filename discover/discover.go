@@ -128,7 +128,7 @@ type loaded struct {
 func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, scope ScopeFilter) loaded {
 	docs := o.readAll(locs)
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
-	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted}
+	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted, getenv: o.getenv}
 	perLoc := make([][]normalize.Server, len(locs))
 	var exts []extensionInfo
 	var cleared *normalize.Gate // a file's servers key set to null (Shape.NullClears)

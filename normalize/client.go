@@ -98,6 +98,14 @@ type Layout struct {
 	// Schema is the name of the JSON Schema (package schemas) its files are
 	// checked against; "" for none.
 	Schema string
+	// SettingsPlaceholders are the placeholders the client replaces in
+	// every string value (not in keys) of its settings files — the files
+	// of Files, not manifests nor a list's file of its own (List.File) —
+	// when it loads them, before it validates them: a list entry
+	// ("mcp.allowed": ["$A"]) or a switch ("${FT}") is read expanded, and
+	// validated expanded; a variable that is not set stays as written.
+	// The servers' fields are expanded as Expansion says. Nil: none.
+	SettingsPlaceholders []Syntax
 	// HomeLocal: the client's local scope lives in a file of the home
 	// directory (Claude Code's ~/.claude.json projects[…]), not in the
 	// project tree.

@@ -30,6 +30,10 @@ var gemini = &Client{
 		Project:         AtStart,
 		NoProjectInHome: true,
 		Schema:          "gemini",
+		// packages/cli/src/config/settings.ts (0.61.0) _doLoadSettings:
+		// resolveEnvVarsInObject (packages/cli/src/utils/envVarResolver.ts)
+		// on each parsed file, then validateSettings
+		SettingsPlaceholders: []Syntax{Dollar, Bare},
 	},
 	Gates: Gates{
 		BadFiles: []BadFile{{Message: "Please fix the configuration file(s) and try again", ExitCode: 52}},
@@ -114,6 +118,8 @@ var gemini = &Client{
 				Source: "Gemini CLI 0.61.0 bundle: packages/cli/src/commands/mcp/list.ts `getMcpServersFromConfig`, `buildPrimitiveSchema`; testdata/clients/gemini-proto-invalid-file, gemini-proto-numeric-text, gen-gemini-85937681; the differential harness (seed 1 and 2)"},
 			{Topic: "switches", Text: "settings are validated into their types: `\"false\"` and `\"true\"` (any case) are booleans, numbers written as text are numbers (`security.folderTrust.enabled: \"false\"` turns folder trust off)",
 				Source: "Gemini CLI 0.61.0 bundle: `buildPrimitiveSchema`; testdata/clients/gen-gemini-5dfaf55b (the differential harness, seed 3)"},
+			{Topic: "switches", Text: "every string value (not the keys) of the system, system-defaults, user and workspace settings files has `$VAR`, `${VAR}` and `${VAR:-default}` replaced from the environment when the file is loaded, before it is validated: `mcp.allowed: [\"$A\"]` allows the server A names, `mcp.excluded` likewise, and `security.folderTrust.enabled: \"${FT}\"` with `FT=false` turns folder trust off (the expanded `\"false\"` validates as the boolean). A variable that is not set stays as written (`\"$UNSET_X\"` allows a server of that very name); the default is taken only when the variable is not set; a file that still fails validation is used expanded. mcpconf reads the lists and the trust switch expanded, with the run's environment. Not modelled: a variable set to the empty text (mcpconf takes it as not set), and `$1x` (Gemini CLI takes any `\\w+` as a name)",
+				Source: "Gemini CLI 0.61.0 bundle (npm `@google/gemini-cli@0.61.0`): `packages/cli/src/config/settings.ts` `_doLoadSettings` (`resolveEnvVarsInObject(settingsObject)`, then `validateSettings(expandedSettings)`; on failure a warning and the expanded settings as they are), `packages/cli/src/utils/envVarResolver.ts` `resolveEnvVarsInString` (`/\\$(?:(\\w+)|{([^}]+?)(?::-([^}]*))?})/g`; an unset variable without a default returns the match); testdata/clients/gemini-settings-env-lists, gemini-settings-env-trust"},
 			{Topic: "not modelled", Text: "`gemini mcp list` itself crashes on some values (`args` a string: \"server.args?.join is not a function\"); a session fails that server only. The harness counts such trees apart (client-crash), and mcpconf judges the server as a session would",
 				Source: "Gemini CLI 0.61.0 bundle: `listMcpServers`; the differential harness"},
 			{Topic: "precedence", Text: "a settings file whose `mcpServers` is `null` replaces the servers of the files below it in the merge (with a schema warning, \"Expected object, received null\"); extensions' servers are added after",
