@@ -34,7 +34,11 @@ type Options struct {
 	Home string // user home
 	// Base is what project paths are shown relative to; default Root.
 	Base string
-	Cwd  string // for relative CODEX_HOME and friends; default the process's
+	// Cwd is mcpconf's own working directory, against which relative
+	// Root, Home and Base are made absolute; default the
+	// process's. It is not where the client starts (Root): relative client
+	// variables (CODEX_HOME=cfg) and trust rules are resolved at Root.
+	Cwd string
 	// Getenv reads the environment; nil means no variables are set, which
 	// keeps tests hermetic.
 	Getenv func(string) string
@@ -124,7 +128,7 @@ type loaded struct {
 func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, scope ScopeFilter) loaded {
 	docs := o.readAll(locs)
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
-	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted}
+	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted, getenv: o.getenv}
 	perLoc := make([][]normalize.Server, len(locs))
 	var exts []extensionInfo
 	var cleared *normalize.Gate // a file's servers key set to null (Shape.NullClears)

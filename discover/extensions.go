@@ -36,7 +36,7 @@ func (o *Options) extensionLocations(c *normalize.Client, f normalize.File) []Lo
 			continue // the client skips what is not a directory
 		}
 		if src := linkSource(ext, spec); src != "" {
-			ext = absFrom(o.Cwd, src)
+			ext = absFrom(o.Root, src) // the client reads it where it starts
 		}
 		abs := filepath.Join(ext, filepath.FromSlash(strings.TrimPrefix(after, "/")))
 		out = append(out, Location{Client: c, Scope: f.Scope, Format: f.Format, Abs: abs, Display: o.display(abs, f.Base),

@@ -306,13 +306,18 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 	if len(tr.Enabled) > 0 {
 		if m, doc := o.outsideSetting(c, tr.Enabled); m != nil && m.Value.Kind != normalize.Null {
 			path := doc.Path
-			on := normalize.JSTruthy(m.Value)
-			if b, ok := textBool(c, m.Value, doc); ok {
+			val := setting(c, o.getenv, m.Value) // "${FT}" is read as FT's value
+			on := normalize.JSTruthy(val)
+			if b, ok := textBool(c, val, doc, o.getenv); ok {
 				on = b
 			}
 			if !on {
 				res.all, res.pos = true, m.Value.Range.Start
-				res.reason = fmt.Sprintf("%s is %s at %s:%s, so every folder is trusted", strings.Join(tr.Enabled, "."), valueText(m.Value), path, m.Value.Range.Start)
+				expanded := ""
+				if val != m.Value {
+					expanded = ", false once its variables are expanded"
+				}
+				res.reason = fmt.Sprintf("%s is %s at %s:%s%s, so every folder is trusted", strings.Join(tr.Enabled, "."), valueText(m.Value), path, m.Value.Range.Start, expanded)
 				return
 			}
 		} else if !tr.EnabledDefault {
@@ -345,7 +350,8 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 			res.reason = fmt.Sprintf("%s cannot be read", display)
 			return
 		}
-		rule := absFrom(o.Cwd, filepath.FromSlash(m.Key))
+		// a relative rule (".") is relative to where the client starts
+		rule := absFrom(o.Root, filepath.FromSlash(m.Key))
 		dir := rule
 		if m.Value.Str == "TRUST_PARENT" {
 			dir = filepath.Dir(dir)
@@ -780,7 +786,7 @@ func (v *viewer) failsSchema(path string, docs []*normalize.Document) bool {
 	}
 	bad := false
 	if i := slices.IndexFunc(docs, func(d *normalize.Document) bool { return d.Path == path }); i >= 0 {
-		bad = docFailsSchema(v.c, docs[i])
+		bad = docFailsSchema(v.c, docs[i], v.o.getenv)
 	}
 	v.schemaBad[path] = bad
 	return bad
@@ -790,12 +796,13 @@ func (v *viewer) failsSchema(path string, docs []*normalize.Document) bool {
 // settings file, which it then uses as parsed rather than as validated:
 // the client's schema, less what a client that reads text as numbers and
 // booleans (TextBooleans: Gemini CLI's buildPrimitiveSchema, a zod schema
-// of types and enums) accepts.
-func docFailsSchema(c *normalize.Client, doc *normalize.Document) bool {
+// of types and enums) accepts. A client that expands placeholders in its
+// settings (Layout.SettingsPlaceholders) validates them expanded.
+func docFailsSchema(c *normalize.Client, doc *normalize.Document, getenv func(string) string) bool {
 	if doc == nil || doc.Root == nil || c.Schema == "" {
 		return false
 	}
-	vs, err := schemas.Violations(c.Schema, doc.Root.Interface())
+	vs, err := schemas.Violations(c.Schema, expandAll(c, getenv, doc.Root.Interface()))
 	if err != nil {
 		return false
 	}
@@ -806,7 +813,7 @@ func docFailsSchema(c *normalize.Client, doc *normalize.Document) bool {
 		text := map[string]string{}
 		doc.Root.Walk(func(x *normalize.Value) bool {
 			if x.Kind == normalize.String {
-				text[x.Pointer] = x.Str
+				text[x.Pointer] = setting(c, getenv, x).Str
 			}
 			return true
 		})
@@ -830,8 +837,8 @@ func docFailsSchema(c *normalize.Client, doc *normalize.Document) bool {
 // which a client that validates its settings into booleans reads as one
 // (Client.TextBooleans) when the file passes its validation; ok is false
 // otherwise.
-func textBool(c *normalize.Client, v *normalize.Value, doc *normalize.Document) (b, ok bool) {
-	if !c.TextBooleans || v.Kind != normalize.String || docFailsSchema(c, doc) {
+func textBool(c *normalize.Client, v *normalize.Value, doc *normalize.Document, getenv func(string) string) (b, ok bool) {
+	if !c.TextBooleans || v.Kind != normalize.String || docFailsSchema(c, doc, getenv) {
 		return false, false
 	}
 	switch strings.ToLower(v.Str) {

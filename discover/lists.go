@@ -106,7 +106,11 @@ func isRemoteTransport(t normalize.Transport) bool {
 // newList reads a list setting from the member m holding it: an array of
 // names, an array of objects (Entries), or (Switches) an object of name
 // -> {"enabled": false}. A list of another type is ignored (nil).
-func newList(doc *normalize.Document, owner *normalize.Client, spec normalize.List, m *normalize.Member, root string, scope normalize.Scope) *nameList {
+//
+// getenv, when not nil, is the environment of a settings file's client
+// that expands placeholders in it (Layout.SettingsPlaceholders): an entry
+// "$A" is then the name A holds.
+func newList(doc *normalize.Document, owner *normalize.Client, spec normalize.List, m *normalize.Member, root string, scope normalize.Scope, getenv func(string) string) *nameList {
 	label := spec.Label()
 	if strings.Contains(label, "<root>") {
 		label = strings.Replace(label, ".<root>.", fmt.Sprintf("[%q].", root), 1)
@@ -141,6 +145,9 @@ func newList(doc *normalize.Document, owner *normalize.Client, spec normalize.Li
 		if spec.Entries != nil {
 			l.readEntry(doc, it)
 			continue
+		}
+		if getenv != nil {
+			it = setting(owner, getenv, it)
 		}
 		if it.Kind == normalize.String {
 			l.names[l.fold(it.Str)] = true
@@ -261,18 +268,18 @@ func jsonText(v any) string {
 }
 
 // readList finds a list setting in a document; nil when it is not set.
-func readList(doc *normalize.Document, owner *normalize.Client, spec normalize.List, root string, scope normalize.Scope) *nameList {
+func readList(doc *normalize.Document, owner *normalize.Client, spec normalize.List, root string, scope normalize.Scope, getenv func(string) string) *nameList {
 	if len(spec.Path) == 0 {
 		if doc.Root == nil || doc.Root.Kind != normalize.Object {
 			return nil
 		}
-		return newList(doc, owner, spec, &normalize.Member{Key: "", KeyRange: doc.Root.Range, Value: doc.Root}, root, scope)
+		return newList(doc, owner, spec, &normalize.Member{Key: "", KeyRange: doc.Root.Range, Value: doc.Root}, root, scope, getenv)
 	}
 	m := lookupKey(doc.Root, spec.Path, root)
 	if m == nil {
 		return nil
 	}
-	return newList(doc, owner, spec, m, root, scope)
+	return newList(doc, owner, spec, m, root, scope, getenv)
 }
 
 // gate builds the reason a list gives for name.
@@ -326,6 +333,9 @@ type fileLists struct {
 	// docs are the settings files lists were read from (List.Files), for
 	// findings about their entries.
 	docs []*normalize.Document
+	// getenv is the run's environment, for the entries of a client that
+	// expands placeholders in its settings (Layout.SettingsPlaceholders).
+	getenv func(string) string
 }
 
 // collect reads the lists of one server file. Locations arrive highest
@@ -343,7 +353,7 @@ func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 		if spec.Trusted && !f.trusted && !loc.Scope.OutsideProject() {
 			continue
 		}
-		if l := readList(doc, c, spec, loc.key(""), loc.Scope); l != nil {
+		if l := readList(doc, c, spec, loc.key(""), loc.Scope, f.getenv); l != nil {
 			f.add(l)
 		}
 	}
@@ -360,7 +370,8 @@ func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope S
 	for _, spec := range c.Lists {
 		if spec.File != nil {
 			if doc := o.readDoc(c, *spec.File, root); doc != nil {
-				if l := readList(doc, c, spec, key, spec.File.Scope); l != nil {
+				// a list's file of its own is not a settings file: as written
+				if l := readList(doc, c, spec, key, spec.File.Scope, nil); l != nil {
 					f.add(l)
 				}
 			}
@@ -388,7 +399,7 @@ func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope S
 						locked = true
 					}
 				}
-				if l := readList(doc, c, spec, key, file.Scope); l != nil {
+				if l := readList(doc, c, spec, key, file.Scope, o.getenv); l != nil {
 					found = append(found, l)
 					if !slices.Contains(f.docs, doc) {
 						f.docs = append(f.docs, doc)

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -45,5 +46,40 @@ func TestClientPathsPerOS(t *testing.T) {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestVarBase: how a client reads its home variable is the base's data.
+// A relative value is relative to the root (where the client starts), "~"
+// too unless the base says the client expands it (Tilde); a base the
+// client canonicalizes (Canonical) is resolved through its links.
+func TestVarBase(t *testing.T) {
+	base := t.TempDir()
+	root, home := filepath.Join(base, "root"), filepath.Join(base, "home")
+	for _, d := range []string{filepath.Join(root, "real"), home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("real", filepath.Join(root, "link")); err != nil {
+		t.Skip(err)
+	}
+	env := map[string]string{}
+	o := Options{Root: root, Home: home, Cwd: filepath.Join(base, "elsewhere"), Getenv: func(k string) string { return env[k] }}
+	for _, tt := range []struct {
+		b     *normalize.Base
+		value string
+		want  string
+	}{
+		{&normalize.Base{Var: "V"}, "cfg", filepath.Join(root, "cfg")},
+		{&normalize.Base{Var: "V"}, "~/cfg", filepath.Join(root, "~", "cfg")},
+		{&normalize.Base{Var: "V", Tilde: true}, "~/cfg", filepath.Join(home, "cfg")},
+		{&normalize.Base{Var: "V"}, "link", filepath.Join(root, "link")},
+		{&normalize.Base{Var: "V", Canonical: true}, "link", filepath.Join(realPath(root), "real")},
+	} {
+		env["V"] = tt.value
+		if got := o.dir(tt.b); got != tt.want {
+			t.Errorf("V=%s (tilde %v, canonical %v): %s, want %s", tt.value, tt.b.Tilde, tt.b.Canonical, got, tt.want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -119,7 +120,10 @@ func (o *Options) dir(b *normalize.Base) string {
 		// note says so: that is how it always was.
 		abs := !b.AbsOnly || filepath.IsAbs(v)
 		if abs || b.Else != nil {
-			if d := o.envDir(b.Var); d != "" && abs {
+			if d := o.envDir(b.Var, b); d != "" && abs {
+				if b.Canonical {
+					d = realPath(d)
+				}
 				return d
 			}
 		}
@@ -133,20 +137,26 @@ func (o *Options) dir(b *normalize.Base) string {
 	return filepath.Join(o.Home, filepath.FromSlash(b.Default))
 }
 
-// envDir is a directory a client variable names, made absolute; "" when
-// the variable is not set, or when --home isolates the run and the
-// directory lies outside it (which Notes records).
-func (o *Options) envDir(name string) string {
+// envDir is the directory (or file) a client variable names, made
+// absolute as the client makes it: a relative value, and one starting
+// with "~" unless the base says the client expands it (b.Tilde; b is nil
+// for a file's own variable), is relative to the directory the client
+// starts in, the root — not to mcpconf's working directory. "" when the
+// variable is not set, or when --home isolates the run and the path lies
+// outside both --home and --root (which Notes records).
+func (o *Options) envDir(name string, b *normalize.Base) string {
 	v := o.getenv(name)
 	if v == "" {
 		return ""
 	}
-	dir := absFrom(o.Cwd, v)
-	if o.Isolated {
-		if rel, err := filepath.Rel(o.Home, dir); err != nil || !filepath.IsLocal(rel) && rel != "." {
-			o.note(fmt.Sprintf("%s=%s is outside --home and is ignored", name, v))
-			return ""
-		}
+	p := filepath.FromSlash(v)
+	if rest, ok := strings.CutPrefix(v, "~/"); ok && b != nil && b.Tilde {
+		p = filepath.Join(o.Home, filepath.FromSlash(rest))
+	}
+	dir := absFrom(o.Root, p)
+	if o.Isolated && !within(o.Home, dir) && !within(o.Root, dir) {
+		o.note(fmt.Sprintf("%s=%s is outside --home and --root and is ignored", name, v))
+		return ""
 	}
 	return dir
 }
@@ -182,6 +192,13 @@ func (o *Options) display(abs string, b *normalize.Base) string {
 	}
 	if rel, err := filepath.Rel(o.Home, abs); err == nil && filepath.IsLocal(rel) {
 		return "~/" + filepath.ToSlash(rel)
+	}
+	if b != nil && b.Canonical {
+		// a directory the client canonicalizes is resolved (dir), and so
+		// must the home be that it is shown under
+		if rel, err := filepath.Rel(realPath(o.Home), abs); err == nil && filepath.IsLocal(rel) {
+			return "~/" + filepath.ToSlash(rel)
+		}
 	}
 	return filepath.ToSlash(abs)
 }

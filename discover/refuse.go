@@ -128,16 +128,23 @@ func (v *viewer) missingHome() *refusal {
 				continue
 			}
 			seen[name] = true
-			dir := v.o.envDir(name)
+			var b *normalize.Base
+			if fb := f.Base.For(v.o.goos()); fb.Var == name {
+				b = fb
+			}
+			dir := v.o.envDir(name, b)
 			if dir == "" {
 				continue
 			}
+			// the client names the value as it was set (a relative one is
+			// relative to where it starts); the hint names the directory
+			val := v.o.getenv(name)
 			fi, err := os.Stat(dir)
 			switch {
 			case err != nil:
-				return &refusal{msg: fmt.Sprintf(r.HomeMissing, name, dir), hint: fmt.Sprintf("create %s, or unset %s", dir, name)}
+				return &refusal{msg: fmt.Sprintf(r.HomeMissing, name, val), hint: fmt.Sprintf("create %s, or unset %s", dir, name)}
 			case !fi.IsDir():
-				return &refusal{msg: fmt.Sprintf(r.HomeNotDir, name, dir), hint: fmt.Sprintf("point %s at a directory", name)}
+				return &refusal{msg: fmt.Sprintf(r.HomeNotDir, name, val), hint: fmt.Sprintf("point %s at a directory", name)}
 			}
 		}
 	}

@@ -41,7 +41,7 @@ func (o *Options) outsideLocations(c *normalize.Client, f normalize.File) []Loca
 
 // pathFromVar is the path a variable gives a file: its own (PathVar), or
 // the directory of another file's (SiblingOf). A variable that points
-// outside --home is ignored (envDir).
+// outside --home and --root is ignored (envDir).
 //
 // A machine-wide file's variable (Base SystemDir) names a path on the
 // machine: it is read under the directory that stands for the machine's
@@ -67,7 +67,7 @@ func (o *Options) varPath(f normalize.File, name string) string {
 	if f.Base == normalize.SystemDir && o.System != "" && filepath.IsAbs(v) {
 		return filepath.Join(o.System, v)
 	}
-	return o.envDir(name)
+	return o.envDir(name, nil)
 }
 
 // systemNote says which machine-wide files of a client the run does not

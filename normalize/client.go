@@ -98,6 +98,14 @@ type Layout struct {
 	// Schema is the name of the JSON Schema (package schemas) its files are
 	// checked against; "" for none.
 	Schema string
+	// SettingsPlaceholders are the placeholders the client replaces in
+	// every string value (not in keys) of its settings files — the files
+	// of Files, not manifests nor a list's file of its own (List.File) —
+	// when it loads them, before it validates them: a list entry
+	// ("mcp.allowed": ["$A"]) or a switch ("${FT}") is read expanded, and
+	// validated expanded; a variable that is not set stays as written.
+	// The servers' fields are expanded as Expansion says. Nil: none.
+	SettingsPlaceholders []Syntax
 	// HomeLocal: the client's local scope lives in a file of the home
 	// directory (Claude Code's ~/.claude.json projects[…]), not in the
 	// project tree.
@@ -810,11 +818,20 @@ type Base struct {
 	// Name says what the base is, for tests and debugging ("CODEX_HOME").
 	Name string
 	// Var is the environment variable whose value, when set, is the
-	// directory: made absolute against the working directory, and ignored
-	// in a run isolated with --home when it lies outside the home.
-	// AbsOnly: a relative value is ignored (the XDG spec).
-	Var     string
-	AbsOnly bool
+	// directory, read as the client reads it: a relative value is relative
+	// to the directory the client starts in (the project root, --root; not
+	// mcpconf's own working directory), and so is a value starting with
+	// "~" (no client modelled expands it: "~/cfg" is a directory named "~"
+	// in the start directory) unless Tilde says the client expands a
+	// leading "~/" to the home itself. Canonical: the client resolves the
+	// directory's links before it uses it (Codex canonicalizes CODEX_HOME),
+	// so its files are shown where the links lead. In a run isolated with
+	// --home, a directory outside both the home and the root is ignored.
+	// AbsOnly: a relative value is ignored (the XDG spec). What a client
+	// does with a directory that does not exist is its Refuses.HomeMissing
+	// (Codex refuses its whole config); the others read no file there.
+	Var                       string
+	AbsOnly, Tilde, Canonical bool
 	// Default is the directory, relative to the home, when Var is not set
 	// or is ignored ("" the home itself), unless Else names another base
 	// to use then.

@@ -8,8 +8,10 @@ import (
 	"time"
 )
 
-// codexHome is $CODEX_HOME, default ~/.codex.
-var codexHome = &Base{Name: "CODEX_HOME", Var: "CODEX_HOME", Default: ".codex"}
+// codexHome is $CODEX_HOME, default ~/.codex; Codex canonicalizes it
+// (find_codex_home), and refuses its config when it does not exist
+// (Refuses.HomeMissing).
+var codexHome = &Base{Name: "CODEX_HOME", Var: "CODEX_HOME", Default: ".codex", Canonical: true}
 
 // codex is the OpenAI Codex CLI (and its IDE extension, which shares the
 // config).
@@ -177,6 +179,8 @@ var codex = &Client{
 				Source: "Codex 0.169.0 and 0.171.0: the pattern in the binary beside `codex-rs/codex-mcp/src/rmcp_client.rs`; `codex mcp add a.b` and `codex mcp add 'x y'` (0.171.0); Codex 0.169.0: testdata/clients/codex-name-chars (all listed); the stored openai/codex source (02beca9f, older) has `^[a-zA-Z0-9_-]+$`"},
 			{Topic: "files", Text: "user `$CODEX_HOME/config.toml` (`CODEX_HOME` replaces `~/.codex`); project `.codex/config.toml` in every directory from the project root down to the working directory. The root is the nearest directory holding a root marker (`.git`; `project_root_markers` in the user config, or in `/etc/codex/config.toml`, replaces the list), else the working directory — parent directories are then never read",
 				Source: "Codex 0.169.0: testdata/clients/codex-home, codex-layers-*, codex-nogit-*, codex-root-markers-*, codex-system-config; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `load_project_layers`, `find_project_root`"},
+			{Topic: "files", Text: "`CODEX_HOME` must name a directory: a relative value (`cfg`) is relative to the directory Codex starts in, `~` is not expanded (`~/cfg` is a directory named `~` there), and the directory is canonicalized (links resolved); one that does not exist, or a file, refuses the whole config (`CODEX_HOME points to \"cfg\", but that path does not exist`). mcpconf resolves it at `--root`, not in its own working directory, and shows its files where the links lead; with `--home`, a directory outside both `--home` and `--root` is ignored (a note says so)",
+				Source: "openai/codex `codex-rs/utils/home-dir/src/lib.rs` (69a3f82e) `find_codex_home`, `find_codex_home_from_env` (`std::fs::metadata`, `is_dir`, `canonicalize`); Codex 0.169.0: testdata/clients/homes-relative, homes-tilde, homes-relative-missing, codex-home-missing"},
 			{Topic: "files", Text: "`.codex/config.override.toml` is not read by 0.169.0 (later sources read it as a layer over each `.codex/config.toml`)",
 				Source: "Codex 0.169.0: testdata/clients/codex-override-ignored (the binary holds no `config.override` string); openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) reads `CONFIG_OVERRIDE_TOML_FILE`"},
 			{Topic: "files", Text: "machine files: `/etc/codex/config.toml` (Windows `%ProgramData%\\OpenAI\\Codex\\config.toml`) holds defaults under the user's config; `/etc/codex/managed_config.toml` (Unix) is the legacy managed layer, over every other layer, the project's included",

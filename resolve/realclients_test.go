@@ -31,7 +31,7 @@ func TestRealClientsResolve(t *testing.T) {
 			t.Run(filepath.Base(dir)+"/"+id, func(t *testing.T) {
 				st := clientcase.Stage(t, dir, c)
 				client := normalize.ClientByID(id)
-				opts := discover.Options{Root: st.Cwd, Home: st.Home, Cwd: st.Cwd, Isolated: true, Getenv: st.Getenv}
+				opts := discover.Options{Root: st.Cwd, Home: st.Home, Isolated: true, Getenv: st.Getenv}
 				if err := opts.Prepare(); err != nil {
 					t.Fatal(err)
 				}

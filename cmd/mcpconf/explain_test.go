@@ -159,6 +159,47 @@ func TestExplainEnvironment(t *testing.T) {
 	}
 }
 
+// TestExplainRelativeHomes: a relative client home (CODEX_HOME=cfg) is
+// where the client starts, --root, not mcpconf's working directory; with
+// --home, one that leaves both --home and --root is ignored, and said so.
+// testdata/clients/homes-relative and homes-tilde show the clients do so.
+func TestExplainRelativeHomes(t *testing.T) {
+	base := t.TempDir()
+	root, home := filepath.Join(base, "project"), filepath.Join(base, "home")
+	for dir, name := range map[string]string{filepath.Join(root, "cfg"): "start", filepath.Join(root, "~", "cfg"): "tilde",
+		filepath.Join(home, "cfg"): "home", filepath.Join(base, "out"): "out"} {
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, "config.toml"), []byte("[mcp_servers."+name+"]\ncommand = \"false\"\n"), 0o644)
+	}
+	for _, tt := range []struct{ value, want, note string }{
+		{"cfg", "start", ""},
+		{"~/cfg", "tilde", ""},
+		{"../out", "", "CODEX_HOME=../out is outside --home and --root and is ignored"},
+	} {
+		code, out, errOut := run(t, map[string]string{"CODEX_HOME": tt.value}, "explain", "--root", root, "--home", home, "--client", "codex", "--format", "json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tt.value, code, errOut)
+		}
+		var rep struct {
+			Servers []struct{ Name string }
+			Notes   []string
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		var got []string
+		for _, s := range rep.Servers {
+			got = append(got, s.Name)
+		}
+		if want := []string{tt.want}; tt.want == "" && len(got) != 0 || tt.want != "" && !slices.Equal(got, want) {
+			t.Errorf("CODEX_HOME=%s: servers %q, want %q", tt.value, got, tt.want)
+		}
+		if tt.note != "" && !slices.Contains(rep.Notes, tt.note) {
+			t.Errorf("CODEX_HOME=%s: notes %q, want %q", tt.value, rep.Notes, tt.note)
+		}
+	}
+}
+
 // TestExplainNeverExecutes: explain reads commands, it never runs them.
 func TestExplainNeverExecutes(t *testing.T) {
 	root := t.TempDir()

@@ -15,13 +15,16 @@ import (
 // View is the view of the client named by key (an observed.json key:
 // "claude-code", "codex", "gemini") of the staged case: every scope, the
 // case's environment, profile and machine files (its system/ as --system)
-// and nothing else of this machine.
+// and nothing else of this machine. Like the CLI, mcpconf's own working
+// directory (Options.Cwd, the process's) is not the client's start
+// directory: a relative home variable or trust rule must be resolved at the
+// root, where the client starts.
 func View(st clientcase.Staged, c clientcase.Case, key string) (*normalize.Set, error) {
 	id, ok := clientcase.ClientIDs[key]
 	if !ok {
 		return nil, fmt.Errorf("unknown client %q (want one of claude-code, codex, gemini)", key)
 	}
-	opts := discover.Options{Root: st.Cwd, Home: st.Home, Cwd: st.Cwd, Isolated: true, Getenv: st.Getenv, Profile: c.Profile, System: st.System}
+	opts := discover.Options{Root: st.Cwd, Home: st.Home, Isolated: true, Getenv: st.Getenv, Profile: c.Profile, System: st.System}
 	if err := opts.Prepare(); err != nil {
 		return nil, err
 	}
