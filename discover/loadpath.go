@@ -24,10 +24,21 @@ func (v *viewer) noteUnmodelled() {
 			files = append(files, st.File)
 		}
 	}
+	inServerFiles := false
 	for _, l := range v.c.Lists {
 		files = append(files, l.Files...)
 		if l.File != nil {
 			files = append(files, *l.File)
+		}
+		inServerFiles = inServerFiles || l.File == nil && len(l.Files) == 0
+	}
+	if inServerFiles {
+		// the lists live in the files that hold the servers (Gemini CLI's
+		// settings.json): those are the client's settings files
+		for _, f := range v.c.Layout.Files {
+			if f.Scope != normalize.ExtensionScope {
+				files = append(files, f)
+			}
 		}
 	}
 	seen := map[string]bool{}
@@ -53,11 +64,15 @@ func (v *viewer) noteUnmodelled() {
 }
 
 // noteKeys notes each member of obj (a key prefix+KEY of the loading
-// path) that the client reads and mcpconf does not model.
+// path) that the client reads and mcpconf does not model, and so on down
+// the objects a dotted key of the path names ("mcp.serverCommand").
 func (v *viewer) noteKeys(doc *normalize.Document, k normalize.PathKind, obj *normalize.Value, prefix string) {
 	for _, m := range obj.Unique() {
 		it, ok := v.c.Unmodelled(k, prefix+m.Key)
 		if !ok {
+			if m.Value.Kind == normalize.Object && v.c.PathKeysUnder(k, prefix+m.Key+".") {
+				v.noteKeys(doc, k, m.Value, prefix+m.Key+".")
+			}
 			continue
 		}
 		what := ""

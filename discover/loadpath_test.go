@@ -39,3 +39,31 @@ func TestUnmodelledSettingsNoted(t *testing.T) {
 		t.Errorf("the notes do not say what mcpconf does not do:\n%s", notes)
 	}
 }
+
+// TestUnmodelledGeminiSettingsNoted: Gemini CLI's settings files are the
+// files that hold its servers, and the keys of its loading path are
+// nested ("mcp.serverCommand"): a key mcpconf does not model is noted at
+// its position, wherever it is nested; the keys it models, admin settings
+// (which Gemini CLI ignores in a file, as mcpconf does) and keys off the
+// path say nothing.
+func TestUnmodelledGeminiSettingsNoted(t *testing.T) {
+	root, home := tree(t, map[string]string{
+		".gemini/settings.json":   "{\n  \"mcpServers\": {\"a\": {\"command\": \"false\"}},\n  \"mcp\": {\"allowed\": [\"a\"], \"serverCommand\": \"srv\"},\n  \"admin\": {\"mcp\": {\"enabled\": false}}\n}",
+		"~/.gemini/settings.json": "{\"security\": {\"folderTrust\": {\"enabled\": false}, \"blockGitExtensions\": true}, \"ui\": {\"theme\": \"x\"}}",
+	})
+	_, o := geminiView(t, root, home, "", nil)
+	notes := strings.Join(o.Notes(), "\n")
+	for _, want := range []string{
+		`.gemini/settings.json:3:29 sets "mcp.serverCommand", which Gemini CLI reads on its way to its MCP servers`,
+		`~/.gemini/settings.json:1:50 sets "security.blockGitExtensions"`,
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("no note %q in:\n%s", want, notes)
+		}
+	}
+	for _, not := range []string{`"mcpServers"`, `"mcp.allowed"`, `"admin"`, `"security.folderTrust.enabled"`, `"ui`} {
+		if strings.Contains(notes, not) {
+			t.Errorf("a note names %s:\n%s", not, notes)
+		}
+	}
+}

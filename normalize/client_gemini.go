@@ -107,8 +107,12 @@ var gemini = &Client{
 		ToolNames: geminiScheme,
 	},
 	Docs: Docs{
-		Note:        "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
-		DisableHint: "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",
+		// what Gemini CLI reads on its way to its servers: explain notes a key
+		// it reads that mcpconf does not model; its branches are measured by
+		// V8 coverage (scripts/clientcheck/coverage.py)
+		LoadPathFile: "gemini.json",
+		Note:         "system settings over workspace settings over user settings over system defaults, then extensions; a server is replaced whole (Gemini CLI loads workspace settings only in trusted folders)",
+		DisableHint:  "Gemini CLI has no per-server switch: list the server in \"mcp.excluded\" or run gemini mcp disable",
 		Facts: []Fact{
 			{Topic: "names", Text: "no rule for server names: `gemini mcp add <name>` writes any name, and nothing in the CLI or core checks one; tool names replace characters outside `[a-zA-Z0-9_.:-]` with `_`",
 				Source: "google-gemini/gemini-cli 5411f113 (0.56.0-nightly): `packages/cli/src/commands/mcp/add.ts`, `packages/core/src/tools/mcp-tool.ts`; not re-read for 0.61.0"},

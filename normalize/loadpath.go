@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -113,4 +114,20 @@ func (c *Client) Unmodelled(k PathKind, key string) (it PathItem, ok bool) {
 		}
 	}
 	return PathItem{}, false
+}
+
+// PathKeysUnder reports whether an item of kind k on the client's loading
+// path has a key under prefix ("mcp." for "mcp.serverCommand"), so that a
+// file's object there is worth looking into.
+func (c *Client) PathKeysUnder(k PathKind, prefix string) bool {
+	lp := c.LoadPath()
+	if lp == nil {
+		return false
+	}
+	for _, it := range lp.Items {
+		if it.Kind == k && strings.HasPrefix(it.Key, prefix) {
+			return true
+		}
+	}
+	return false
 }

@@ -444,8 +444,9 @@ def cmd_write(args):
         groups.sort(key=lambda g: (-g["trees"], g["aspect"], json.dumps(g["mcpconf"]), json.dumps(g["client"])))
         agreement["clients"].append({"client": client, "product": trees.CLIENT_NAMES[client],
                                      "version": meta["versions"][client], **t, "groups": groups})
-        coverage = loadpath.coverage(args.out, client) or v8coverage.harness_entry(
-            args.out, client, meta["versions"][client], t.get("trees", 0), os.path.join(REPO, "docs"))
+        # a Node client's own branches when the run recorded them, else the items of its loading path
+        coverage = v8coverage.harness_entry(args.out, client, meta["versions"][client], t.get("trees", 0),
+                                            os.path.join(REPO, "docs")) or loadpath.coverage(args.out, client)
         if coverage:
             agreement["clients"][-1]["coverage"] = coverage
     write_json(AGREEMENT, agreement)
