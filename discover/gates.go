@@ -494,10 +494,16 @@ func (v *viewer) approve(defs []normalize.Server) {
 			settings = append(settings, setting{doc, obj, counted})
 		}
 	}
+	match := func(key, entry, name string) bool {
+		if key == ap.Disabled && ap.DisabledMatch != nil {
+			return ap.DisabledMatch(entry, name)
+		}
+		return entry == name
+	}
 	listed := func(obj *normalize.Value, key, name string) *normalize.Value {
 		if l := obj.Get(key); l != nil && l.Kind == normalize.Array {
 			for _, it := range l.Items {
-				if it.Kind == normalize.String && it.Str == name {
+				if it.Kind == normalize.String && match(key, it.Str, name) {
 					return it
 				}
 			}
@@ -545,9 +551,13 @@ func (v *viewer) approve(defs []normalize.Server) {
 		later := false // a setting that counts once the project is trusted approves it
 		for _, st := range settings {
 			if it := listed(st.obj, ap.Disabled, s.Name); it != nil && rejected == nil {
+				as := ""
+				if it.Str != s.Name {
+					as = fmt.Sprintf(" as %q, which %s takes for the same name", it.Str, v.c.Product)
+				}
 				rejected = &normalize.Gate{Status: normalize.StatusRejected, Kind: normalize.ByApproval, Yields: true,
-					Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start,
-					Hint: fmt.Sprintf("remove %q from %q at %s:%s", s.Name, ap.Disabled, st.doc.Path, it.Range.Start)}
+					Reason: fmt.Sprintf("listed in %q at %s:%s%s", ap.Disabled, st.doc.Path, it.Range.Start, as), Path: st.doc.Path, Pos: it.Range.Start,
+					Hint: fmt.Sprintf("remove %q from %q at %s:%s", it.Str, ap.Disabled, st.doc.Path, it.Range.Start)}
 			}
 			if !st.counted {
 				b := st.obj.Get(ap.EnableAll)

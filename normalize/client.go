@@ -676,6 +676,11 @@ type Approval struct {
 	// client has just been started to accept its trust dialog: "approve
 	// the server when claude asks". Empty: Ask.
 	AskNext string
+	// DisabledMatch says whether an entry of a Disabled list names a
+	// server, when the client compares more loosely than exactly (Claude
+	// Code's a7n: both names with the characters outside [A-Za-z0-9_-]
+	// made "_"); nil: exactly.
+	DisabledMatch func(entry, name string) bool
 	// Merged: once the project is trusted the client merges its settings,
 	// so the highest setting that sets EnableAll decides (false in a local
 	// file over true in the user's); before, each setting that counts is

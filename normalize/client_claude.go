@@ -107,6 +107,51 @@ func claudeServerPart(name string) string {
 	return b.String()
 }
 
+// claudeMcpName is a server name as Claude Code 2.1.331 normalizes it
+// (Mn()): every UTF-16 unit outside [A-Za-z0-9_-] made "_" (a character
+// beyond U+FFFF is two); a name that starts with "claude.ai " then has
+// its runs of "_" made one and no "_" at either end.
+func claudeMcpName(name string) string {
+	var out strings.Builder
+	out.Grow(len(name))
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_':
+			out.WriteRune(r)
+		case r > 0xFFFF:
+			out.WriteString("__")
+		default:
+			out.WriteByte('_')
+		}
+	}
+	n := out.String()
+	if !strings.HasPrefix(name, "claude.ai ") {
+		return n
+	}
+	var c strings.Builder
+	for i := 0; i < len(n); i++ {
+		if n[i] == '_' && c.Len() > 0 && c.String()[c.Len()-1] == '_' {
+			continue
+		}
+		c.WriteByte(n[i])
+	}
+	return strings.Trim(c.String(), "_")
+}
+
+// claudeDisabledMatch is how Claude Code 2.1.331 matches a
+// disabledMcpjsonServers entry with a server's name (a7n()): exactly, or,
+// when neither starts with "plugin:", by their normalized names
+// (claudeMcpName): "a.b" rejects "a_b".
+func claudeDisabledMatch(entry, name string) bool {
+	if entry == name {
+		return true
+	}
+	if strings.HasPrefix(entry, "plugin:") || strings.HasPrefix(name, "plugin:") {
+		return false
+	}
+	return claudeMcpName(entry) == claudeMcpName(name)
+}
+
 // claudeReservedByPart maps the server part of each reserved name to the
 // name, built on first use.
 var claudeReservedByPart = sync.OnceValue(func() map[string]string {
@@ -203,7 +248,11 @@ var claude = &Client{
 				{File: claudeUserSettings},
 			},
 			Merged: true,
-			Ask:    "run claude in the project and approve the server when it asks",
+			// disabledMcpjsonServers matches by normalized name;
+			// enabledMcpjsonServers exactly (VBr: a7n only when the
+			// tengu_misty_oasis flag, default on, is off)
+			DisabledMatch: claudeDisabledMatch,
+			Ask:           "run claude in the project and approve the server when it asks",
 			// accepting the trust dialog leads to the approval dialog
 			AskNext:     "approve the server when claude asks",
 			BeforeLists: true,
@@ -320,8 +369,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.330: testdata/clients/claude-misplaced"},
 			{Topic: "precedence", Text: "local > approved project > user, one definition wins whole; a pending project server does not hide the user's server of the same name",
 				Source: "Claude Code 2.1.330: testdata/clients/claude-scopes, claude-shadow-user-pending, claude-shadow-user-approved"},
-			{Topic: "switches", Text: "a `.mcp.json` server starts once approved: `enabledMcpjsonServers` lists it or `enableAllProjectMcpServers` is true. In an untrusted project (`projects[<git root>].hasTrustDialogAccepted` not true) only `~/.claude/settings.json` and the managed settings approve; `.claude/settings.local.json`, `.claude/settings.json` and `projects[<root>]` count once trusted. `disabledMcpjsonServers` anywhere rejects, trusted or not. Names match exactly. `/mcp disable` (`projects[<root>].disabledMcpServers`) turns off project and user servers",
-				Source: "Claude Code 2.1.330, 2.1.331: testdata/clients/claude-approval-*, claude-enableall-*, claude-rejected-*, claude-approval-case, claude-disabled-project, claude-trust-parent, claude-managed-approval-untrusted"},
+			{Topic: "switches", Text: "a `.mcp.json` server starts once approved: `enabledMcpjsonServers` lists it or `enableAllProjectMcpServers` is true. In an untrusted project (`projects[<git root>].hasTrustDialogAccepted` not true) only `~/.claude/settings.json` and the managed settings approve; `.claude/settings.local.json`, `.claude/settings.json` and `projects[<root>]` count once trusted. `disabledMcpjsonServers` anywhere rejects, trusted or not. `enabledMcpjsonServers` names match exactly; a `disabledMcpjsonServers` entry rejects every server whose name is the same once the characters outside `[A-Za-z0-9_-]` become `_` (`a.b` rejects `a_b`; `plugin:` names exactly). `/mcp disable` (`projects[<root>].disabledMcpServers`) turns off project and user servers",
+				Source: "Claude Code 2.1.330, 2.1.331: testdata/clients/claude-approval-*, claude-enableall-*, claude-rejected-*, claude-approval-case, claude-disabled-project, claude-trust-parent, claude-managed-approval-untrusted; 2.1.331 binary: `jst` (`a7n` for disabled entries, `VBr` for enabled ones: exact while the flag `tengu_misty_oasis`, default on, holds), `Mn`; testdata/clients/gen-claude-052ae70e (the differential harness, seed 5)"},
 			{Topic: "precedence", Text: "settings are merged from `~/.claude/settings.json` < `.claude/settings.json` < `.claude/settings.local.json` < managed settings, a higher file's value winning and arrays adding up. In a trusted project the merged `enableAllProjectMcpServers` decides: `false` in `.claude/settings.local.json` overrides `true` in the user's, managed settings override both. Untrusted, each file that counts is read on its own and any `true` approves",
 				Source: "Claude Code 2.1.331 binary: the settings loader `yjs` (sources `Ts`, array union `SQ`), the approval check `jst` and its untrusted branch `$Oo`; testdata/clients/claude-approval-precedence, claude-approval-precedence-untrusted, claude-managed-approval"},
 			{Topic: "files", Text: "`.claude/settings.json` is read in the working directory (not at the git root); `.claude/settings.local.json` at the git root and, when it differs, in the working directory (the root's wins a value)",
