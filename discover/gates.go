@@ -466,6 +466,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 		doc     *normalize.Document
 		obj     *normalize.Value
 		counted bool
+		oneName []string // list keys that may hold one name as text
 	}
 	var settings []setting
 	var skipped []string
@@ -491,7 +492,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 			if !counted && (obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil) {
 				skipped = append(skipped, doc.Path)
 			}
-			settings = append(settings, setting{doc, obj, counted})
+			settings = append(settings, setting{doc, obj, counted, st.OneName})
 		}
 	}
 	match := func(key, entry, name string) bool {
@@ -500,8 +501,16 @@ func (v *viewer) approve(defs []normalize.Server) {
 		}
 		return entry == name
 	}
-	listed := func(obj *normalize.Value, key, name string) *normalize.Value {
-		if l := obj.Get(key); l != nil && l.Kind == normalize.Array {
+	listed := func(st setting, key, name string) *normalize.Value {
+		l := st.obj.Get(key)
+		if l != nil && l.Kind == normalize.String && ap.OneName != nil && slices.Contains(st.oneName, key) && ap.OneName(l.Str) {
+			// one name as text: a list of it
+			if match(key, l.Str, name) {
+				return l
+			}
+			return nil
+		}
+		if l != nil && l.Kind == normalize.Array {
 			for _, it := range l.Items {
 				if it.Kind == normalize.String && match(key, it.Str, name) {
 					return it
@@ -550,7 +559,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 		var rejected, approved *normalize.Gate
 		later := false // a setting that counts once the project is trusted approves it
 		for _, st := range settings {
-			if it := listed(st.obj, ap.Disabled, s.Name); it != nil && rejected == nil {
+			if it := listed(st, ap.Disabled, s.Name); it != nil && rejected == nil {
 				as := ""
 				if it.Str != s.Name {
 					as = fmt.Sprintf(" as %q, which %s takes for the same name", it.Str, v.c.Product)
@@ -561,13 +570,13 @@ func (v *viewer) approve(defs []normalize.Server) {
 			}
 			if !st.counted {
 				b := st.obj.Get(ap.EnableAll)
-				later = later || listed(st.obj, ap.Enabled, s.Name) != nil || b != nil && b.Kind == normalize.Bool && b.Bool
+				later = later || listed(st, ap.Enabled, s.Name) != nil || b != nil && b.Kind == normalize.Bool && b.Bool
 				continue
 			}
 			if approved != nil {
 				continue
 			}
-			if it := listed(st.obj, ap.Enabled, s.Name); it != nil {
+			if it := listed(st, ap.Enabled, s.Name); it != nil {
 				approved = &normalize.Gate{Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Enabled, st.doc.Path, it.Range.Start)}
 			}
 		}

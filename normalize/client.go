@@ -681,6 +681,12 @@ type Approval struct {
 	// Code's a7n: both names with the characters outside [A-Za-z0-9_-]
 	// made "_"); nil: exactly.
 	DisabledMatch func(entry, name string) bool
+	// OneName says which text a list key (Enabled, Disabled) may hold in
+	// place of a list, read as a list of that one name, in the settings
+	// whose Setting.OneName names the key (Claude Code's nMt:
+	// /^[A-Za-z0-9_-]+$/); nil: a list key that is not an array lists
+	// nothing.
+	OneName func(text string) bool
 	// Merged: once the project is trusted the client merges its settings,
 	// so the highest setting that sets EnableAll decides (false in a local
 	// file over true in the user's); before, each setting that counts is
@@ -701,6 +707,9 @@ type Setting struct {
 	// .claude/settings.local.json; the harness: its approvals counted where
 	// .claude/settings.json's did not).
 	Accepted bool
+	// OneName are the list keys (Approval.Enabled, Approval.Disabled) that
+	// may hold one name as text in this file (Approval.OneName).
+	OneName []string
 }
 
 // TrustKind is how a client records that a project is trusted.

@@ -138,6 +138,24 @@ func claudeMcpName(name string) string {
 	return strings.Trim(c.String(), "_")
 }
 
+// claudeApprovalLists are the approval lists Claude Code 2.1.331 reads
+// as a list of one name when they hold it as text (nMt()'s keys).
+var claudeApprovalLists = []string{"enabledMcpjsonServers", "disabledMcpjsonServers"}
+
+// claudeOneName is the text nMt() reads as a list of one name:
+// /^[A-Za-z0-9_-]+$/.
+func claudeOneName(text string) bool {
+	if text == "" {
+		return false
+	}
+	for _, r := range text {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
 // claudeDisabledMatch is how Claude Code 2.1.331 matches a
 // disabledMcpjsonServers entry with a server's name (a7n()): exactly, or,
 // when neither starts with "plugin:", by their normalized names
@@ -239,15 +257,21 @@ var claude = &Client{
 			Disabled:  "disabledMcpjsonServers",
 			// managed settings count trusted or not; the project's own files
 			// once it is trusted
+			// one name as text is a list of it (nMt) in the settings files
+			// but not the managed ones (policySource), and in
+			// projects[<root>] for disabledMcpjsonServers only (the
+			// start-up move of those approvals runs nMt on it and keeps
+			// only the arrays of enabledMcpjsonServers)
 			Settings: []Setting{
 				{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
-				{File: claudeLocalSettings, Trusted: true, Accepted: true},
-				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true},
-				{File: claudeState(Local, "projects"), Trusted: true},
-				{File: claudeProjectSettings, Trusted: true},
-				{File: claudeUserSettings},
+				{File: claudeLocalSettings, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
+				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
+				{File: claudeState(Local, "projects"), Trusted: true, OneName: claudeApprovalLists[1:]},
+				{File: claudeProjectSettings, Trusted: true, OneName: claudeApprovalLists},
+				{File: claudeUserSettings, OneName: claudeApprovalLists},
 			},
-			Merged: true,
+			OneName: claudeOneName,
+			Merged:  true,
 			// disabledMcpjsonServers matches by normalized name;
 			// enabledMcpjsonServers exactly (VBr: a7n only when the
 			// tengu_misty_oasis flag, default on, is off)
@@ -371,6 +395,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.330: testdata/clients/claude-scopes, claude-shadow-user-pending, claude-shadow-user-approved"},
 			{Topic: "switches", Text: "a `.mcp.json` server starts once approved: `enabledMcpjsonServers` lists it or `enableAllProjectMcpServers` is true. In an untrusted project (`projects[<git root>].hasTrustDialogAccepted` not true) only `~/.claude/settings.json` and the managed settings approve; `.claude/settings.local.json`, `.claude/settings.json` and `projects[<root>]` count once trusted. `disabledMcpjsonServers` anywhere rejects, trusted or not. `enabledMcpjsonServers` names match exactly; a `disabledMcpjsonServers` entry rejects every server whose name is the same once the characters outside `[A-Za-z0-9_-]` become `_` (`a.b` rejects `a_b`; `plugin:` names exactly). `/mcp disable` (`projects[<root>].disabledMcpServers`) turns off project and user servers",
 				Source: "Claude Code 2.1.330, 2.1.331: testdata/clients/claude-approval-*, claude-enableall-*, claude-rejected-*, claude-approval-case, claude-disabled-project, claude-trust-parent, claude-managed-approval-untrusted; 2.1.331 binary: `jst` (`a7n` for disabled entries, `VBr` for enabled ones: exact while the flag `tengu_misty_oasis`, default on, holds), `Mn`; testdata/clients/gen-claude-052ae70e (the differential harness, seed 5)"},
+			{Topic: "switches", Text: "`enabledMcpjsonServers` or `disabledMcpjsonServers` holding one name as text (`\"c\"`, the name matching `^[A-Za-z0-9_-]+$`) is read as a list of that name in the user, project and local settings, not in managed settings; in `projects[<root>]` of `~/.claude.json` only `disabledMcpjsonServers` is (the start-up move of those approvals into `.claude/settings.local.json` reads it so, and keeps only an array of `enabledMcpjsonServers`)",
+				Source: "Claude Code 2.1.331 binary: `nMt` (keys `enabledMcpjsonServers`, `disabledMcpjsonServers`, `/^[A-Za-z0-9_-]+$/`) called by the settings check `Se` unless `policySource`; the migration `migrateEnableAllProjectMcpServersToSettings` (`nMt` on disabled, `Ir` on enabled); testdata/clients/gen-claude-7d2faadc, gen-claude-1707eac5, gen-claude-8f5ed1e9 (the differential harness, seeds 4, 5, 72)"},
 			{Topic: "precedence", Text: "settings are merged from `~/.claude/settings.json` < `.claude/settings.json` < `.claude/settings.local.json` < managed settings, a higher file's value winning and arrays adding up. In a trusted project the merged `enableAllProjectMcpServers` decides: `false` in `.claude/settings.local.json` overrides `true` in the user's, managed settings override both. Untrusted, each file that counts is read on its own and any `true` approves",
 				Source: "Claude Code 2.1.331 binary: the settings loader `yjs` (sources `Ts`, array union `SQ`), the approval check `jst` and its untrusted branch `$Oo`; testdata/clients/claude-approval-precedence, claude-approval-precedence-untrusted, claude-managed-approval"},
 			{Topic: "files", Text: "`.claude/settings.json` is read in the working directory (not at the git root); `.claude/settings.local.json` at the git root and, when it differs, in the working directory (the root's wins a value)",
