@@ -470,10 +470,15 @@ func (v *viewer) approve(defs []normalize.Server) {
 	}
 	var settings []setting
 	var skipped []string
+	var deferred [][2]string // settings that count for nothing: their file, the file they would move into
 	seen := map[string]bool{}
 	for _, st := range ap.Settings {
 		if st.File.Base == normalize.SystemDir && v.scope == ProjectScopes {
 			continue // the machine's settings are not the project's (lint)
+		}
+		into, bad := "", false
+		if st.MovedInto != nil {
+			into, bad = v.o.notObject(v.c, *st.MovedInto, v.root)
 		}
 		for _, doc := range v.o.settingDocs(v.c, st.File, v.root) {
 			if seen[doc.Abs] && st.File.Section == "" {
@@ -487,6 +492,14 @@ func (v *viewer) approve(defs []normalize.Server) {
 					continue
 				}
 				obj = m.Value
+			}
+			if bad {
+				// the client moves these settings into a file it cannot
+				// use, so it defers the move and they count for nothing
+				if obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil || obj.Get(ap.Disabled) != nil {
+					deferred = append(deferred, [2]string{doc.Path, into})
+				}
+				continue
 			}
 			counted := !st.Trusted || v.trusted() || st.Accepted && v.trust != nil && v.trust.accepted
 			if !counted && (obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil) {
@@ -613,6 +626,11 @@ func (v *viewer) approve(defs []normalize.Server) {
 			case len(skipped) > 0:
 				why = fmt.Sprintf("the approvals in %s count only once the project is trusted, and %s",
 					strings.Join(skipped, ", "), v.trust.reason)
+			case len(deferred) > 0:
+				d := deferred[0]
+				why += fmt.Sprintf("; the approvals in %s count only once %s moves them into %s when it starts, which it does not do while %s holds no JSON object",
+					d[0], v.c.Product, d[1], d[1])
+				hint += fmt.Sprintf("; or make %s a JSON object, so that %s moves the approvals of %s into it", d[1], v.c.Product, d[0])
 			}
 			g.Reason, g.Hint = why, hint
 			s.TurnOff(g)
@@ -624,6 +642,18 @@ func (v *viewer) approve(defs []normalize.Server) {
 			v.blocked[defKeyOf(s)] = b
 		}
 	}
+}
+
+// notObject reports whether file f exists and holds no JSON object (text
+// that does not parse, a value of another kind; an empty file is no
+// settings, and fine), with its display path.
+func (o *Options) notObject(c *normalize.Client, f normalize.File, root string) (string, bool) {
+	abs, display := o.fileAbs(c, f, root)
+	r := o.readAll([]Location{{Client: c, Abs: abs, Display: display, Format: f.Format, Scope: f.Scope}})[0]
+	if r.doc == nil || strings.TrimSpace(string(r.doc.Src)) == "" {
+		return display, false
+	}
+	return display, r.doc.Root == nil || r.doc.Root.Kind != normalize.Object
 }
 
 // approveHint says how to approve a server: the client's own prompt, or

@@ -707,6 +707,13 @@ type Setting struct {
 	// .claude/settings.local.json; the harness: its approvals counted where
 	// .claude/settings.json's did not).
 	Accepted bool
+	// MovedInto: the client reads this setting only by moving it into that
+	// file when it starts, which it does not do while the file exists and
+	// holds no object (text that does not parse, a value of another
+	// kind): the setting then counts for nothing (Claude Code moves the
+	// approvals of projects[<root>] into .claude/settings.local.json, and
+	// defers the move while that file has errors).
+	MovedInto *File
 	// OneName are the list keys (Approval.Enabled, Approval.Disabled) that
 	// may hold one name as text in this file (Approval.OneName).
 	OneName []string
