@@ -162,6 +162,11 @@ type Gates struct {
 	// KeepsInvalid: the client keeps every entry it reads, whatever its
 	// shape; one it cannot use fails when it starts (pisces).
 	KeepsInvalid bool
+	// Locks are switches that keep every server of some scopes from
+	// loading, as if their files were not there: an environment variable
+	// (Claude Code's safe mode) or a setting of some files (its managed
+	// strictPluginOnlyCustomization).
+	Locks []Lock
 	// BadFiles say which files of Files the client cannot parse (or that
 	// do not hold an object) stop it before it starts anything: no server
 	// starts, from any file (Gemini CLI: any settings file; Claude Code:
@@ -513,6 +518,35 @@ func (c *Client) Lost(name string, scope Scope, invalid func() bool) string {
 // it holds a server by name finds these.
 var ObjectNames = []string{"__proto__", "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
 	"toLocaleString", "toString", "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"}
+
+// Lock is a switch that keeps every server of some scopes from loading
+// (Gates.Locks): the client does not read their files at all, so their
+// servers are neither listed nor judged. It is on when Env is set to one
+// of EnvTrue (compared without case and surrounding space), or when the
+// setting Path of Files, merged as the client merges them (the highest
+// file's value, else the entries of every file's array), is true or an
+// array holding Item; with InvalidOn, any value other than a boolean,
+// null or an array counts as true (the client substitutes its most
+// restrictive value).
+type Lock struct {
+	Env     string
+	EnvTrue []string
+	Files   []File
+	Path    []string
+	Item    string
+	// InvalidOn: a value of another type turns it on.
+	InvalidOn bool
+	// Keeps are the scopes whose servers still load; none: no server
+	// loads.
+	Keeps []Scope
+	// Status is what the servers it keeps out are (disabled, blocked).
+	Status Status
+	// Does says what the client does while it is on, for reasons ("Claude
+	// Code loads no MCP server"); Hint how to turn it off.
+	Does, Hint string
+	// Source is where the fact comes from.
+	Source string
+}
 
 // BadFile is what a client does on a settings file it cannot use: it
 // refuses its whole configuration. An extension's manifest (a file of

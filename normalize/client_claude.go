@@ -322,6 +322,14 @@ var claude = &Client{
 		// name, "constructor" or "prototype" (2.1.331's cn(), message Dt)
 		RemoteNames: &NameRule{OK: claudeManagedName,
 			Say: "server names may only contain letters, numbers, hyphens and underscores, and may not be constructor, prototype, __proto__, __defineGetter__, __defineSetter__, __lookupGetter__ or __lookupSetter__"},
+		Locks: []Lock{
+			// safe mode (CLAUDE_CODE_SAFE_MODE or --safe-mode): gv returns no
+			// server at all (Gr("mcpAutoDiscovered"): _s() and the safe mode's
+			// table leaving mcpAutoDiscovered off)
+			{Env: "CLAUDE_CODE_SAFE_MODE", EnvTrue: []string{"1", "true", "yes", "on"}, Status: StatusDisabled,
+				Does: "Claude Code runs in safe mode and loads no MCP server", Hint: "unset CLAUDE_CODE_SAFE_MODE",
+				Source: "Claude Code 2.1.331 binary: `_s()` (`De(process.env.CLAUDE_CODE_SAFE_MODE)`, `De`: 1, true, yes, on), `Gr(\"mcpAutoDiscovered\")` at the start of `gv`; testdata/clients/gen-claude-dbee9c58"},
+		},
 		HidesBlocked: true,
 		SkipsInvalid: true,
 	},
@@ -399,6 +407,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: `nMt` (keys `enabledMcpjsonServers`, `disabledMcpjsonServers`, `/^[A-Za-z0-9_-]+$/`) called by the settings check `Se` unless `policySource`; the migration `migrateEnableAllProjectMcpServersToSettings` (`nMt` on disabled, `Ir` on enabled); testdata/clients/gen-claude-7d2faadc, gen-claude-1707eac5, gen-claude-8f5ed1e9 (the differential harness, seeds 4, 5, 72)"},
 			{Topic: "switches", Text: "the approvals of `projects[<root>]` in `~/.claude.json` (`enableAllProjectMcpServers` true, `enabledMcpjsonServers`, `disabledMcpjsonServers`) count because Claude Code moves them into the root's `.claude/settings.local.json` when it starts; while that file exists and holds no JSON object (`[]`, text that does not parse) it defers the move and they count for nothing (an empty file is no settings, and the move goes ahead)",
 				Source: "Claude Code 2.1.331 binary: `migrateEnableAllProjectMcpServersToSettings` (`jzr`: \"deferring — settings.local.json carries validation errors\", `Scr`/`gYt` on `kn(\"localSettings\")`), the settings reader `rA`, the approval check `jst` reading merged settings only; testdata/clients/gen-claude-a86b9d75, gen-claude-8075645a (the differential harness, seed 71). A settings.local.json that parses but fails its schema defers the move too (not modelled here)"},
+			{Topic: "switches", Text: "`CLAUDE_CODE_SAFE_MODE` set to `1`, `true`, `yes` or `on` (any case, spaces around allowed; `--safe-mode` likewise) makes Claude Code load no MCP server, managed ones included: `claude mcp list` says none is configured",
+				Source: "Claude Code 2.1.331 binary: `_s()`, `De()`, `Gr(\"mcpAutoDiscovered\")` returning early in `gv`; testdata/clients/gen-claude-dbee9c58 (the differential harness, seed 72), claude-safe-mode-yes"},
 			{Topic: "precedence", Text: "settings are merged from `~/.claude/settings.json` < `.claude/settings.json` < `.claude/settings.local.json` < managed settings, a higher file's value winning and arrays adding up. In a trusted project the merged `enableAllProjectMcpServers` decides: `false` in `.claude/settings.local.json` overrides `true` in the user's, managed settings override both. Untrusted, each file that counts is read on its own and any `true` approves",
 				Source: "Claude Code 2.1.331 binary: the settings loader `yjs` (sources `Ts`, array union `SQ`), the approval check `jst` and its untrusted branch `$Oo`; testdata/clients/claude-approval-precedence, claude-approval-precedence-untrusted, claude-managed-approval"},
 			{Topic: "files", Text: "`.claude/settings.json` is read in the working directory (not at the git root); `.claude/settings.local.json` at the git root and, when it differs, in the working directory (the root's wins a value)",
