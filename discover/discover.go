@@ -194,6 +194,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	o.collectOwnFileLists(view, lists, scope)
 	defs := slices.Concat(perLoc...)
 	exclusive(view, locs, docs, defs)
+	o.locks(view, defs)
 	lists.applyBeforeMerge(defs)
 	return loaded{set: set, defs: defs, lists: lists, exts: exts}
 }
@@ -282,6 +283,76 @@ func exclusive(c *normalize.Client, locs []Location, docs []readResult, defs []n
 		}
 		return
 	}
+}
+
+// locks applies the client's locks that are on (Client.Locks): every
+// definition of a scope a lock does not keep is kept out, whatever else
+// would have judged it, and yields its name.
+func (o *Options) locks(c *normalize.Client, defs []normalize.Server) {
+	for _, l := range c.Locks {
+		why, path, pos := o.lockOn(c, l)
+		if why == "" {
+			continue
+		}
+		for j := range defs {
+			s := &defs[j]
+			if slices.Contains(l.Keeps, s.Source.Scope) {
+				continue
+			}
+			s.TurnOff(normalize.Gate{Status: l.Status, Kind: normalize.ByConfig, Yields: true, Unlisted: true,
+				Path: path, Pos: pos, Reason: why + ": " + l.Does, Hint: l.Hint})
+		}
+	}
+}
+
+// lockOn says why a lock is on ("" when it is off), and where.
+func (o *Options) lockOn(c *normalize.Client, l normalize.Lock) (why, path string, pos normalize.Pos) {
+	if l.Env != "" {
+		v := o.getenv(l.Env)
+		if slices.Contains(l.EnvTrue, strings.ToLower(strings.TrimSpace(v))) {
+			return fmt.Sprintf("%s is %q", l.Env, v), "", pos
+		}
+		return "", "", pos
+	}
+	var top *normalize.Value // the highest file's value
+	var topDoc *normalize.Document
+	var item *normalize.Value // an array entry holding Item
+	var itemDoc *normalize.Document
+	for _, f := range l.Files {
+		if !f.ForOS(o.goos()) {
+			continue
+		}
+		for _, doc := range o.settingDocs(c, f, o.Root) { // highest first
+			m := lookupKey(doc.Root, l.Path, "")
+			if m == nil || m.Value.Kind == normalize.Null {
+				continue
+			}
+			v := m.Value
+			if top == nil {
+				top, topDoc = v, doc
+			}
+			if v.Kind == normalize.Array && item == nil {
+				for _, it := range v.Items {
+					if it.Kind == normalize.String && it.Str == l.Item {
+						item, itemDoc = it, doc
+						break
+					}
+				}
+			}
+		}
+	}
+	key := strings.Join(l.Path, ".")
+	switch {
+	case top == nil:
+		return "", "", pos
+	case top.Kind == normalize.Bool && top.Bool:
+		return fmt.Sprintf("%q is true at %s:%s", key, topDoc.Path, top.Range.Start), topDoc.Path, top.Range.Start
+	case l.InvalidOn && top.Kind != normalize.Bool && top.Kind != normalize.Array:
+		return fmt.Sprintf("%q at %s:%s is %s, which %s takes for true", key, topDoc.Path, top.Range.Start, valueText(top), c.Product), topDoc.Path, top.Range.Start
+	case item != nil:
+		return fmt.Sprintf("%q lists %q at %s:%s", key, l.Item, itemDoc.Path, item.Range.Start), itemDoc.Path, item.Range.Start
+	}
+	return "", "", pos
 }
 
 // key is the project path a Section location is keyed by.

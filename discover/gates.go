@@ -472,13 +472,19 @@ func (v *viewer) approve(defs []normalize.Server) {
 		doc     *normalize.Document
 		obj     *normalize.Value
 		counted bool
+		oneName []string // list keys that may hold one name as text
 	}
 	var settings []setting
 	var skipped []string
+	var deferred [][2]string // settings that count for nothing: their file, the file they would move into
 	seen := map[string]bool{}
 	for _, st := range ap.Settings {
 		if st.File.Base == normalize.SystemDir && v.scope == ProjectScopes {
 			continue // the machine's settings are not the project's (lint)
+		}
+		into, bad := "", false
+		if st.MovedInto != nil {
+			into, bad = v.o.notObject(v.c, *st.MovedInto, v.root)
 		}
 		for _, doc := range v.o.settingDocs(v.c, st.File, v.root) {
 			if seen[doc.Abs] && st.File.Section == "" {
@@ -493,17 +499,39 @@ func (v *viewer) approve(defs []normalize.Server) {
 				}
 				obj = m.Value
 			}
+			if bad {
+				// the client moves these settings into a file it cannot
+				// use, so it defers the move and they count for nothing
+				if obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil || obj.Get(ap.Disabled) != nil {
+					deferred = append(deferred, [2]string{doc.Path, into})
+				}
+				continue
+			}
 			counted := !st.Trusted || v.trusted() || st.Accepted && v.trust != nil && v.trust.accepted
 			if !counted && (obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil) {
 				skipped = append(skipped, doc.Path)
 			}
-			settings = append(settings, setting{doc, obj, counted})
+			settings = append(settings, setting{doc, obj, counted, st.OneName})
 		}
 	}
-	listed := func(obj *normalize.Value, key, name string) *normalize.Value {
-		if l := obj.Get(key); l != nil && l.Kind == normalize.Array {
+	match := func(key, entry, name string) bool {
+		if key == ap.Disabled && ap.DisabledMatch != nil {
+			return ap.DisabledMatch(entry, name)
+		}
+		return entry == name
+	}
+	listed := func(st setting, key, name string) *normalize.Value {
+		l := st.obj.Get(key)
+		if l != nil && l.Kind == normalize.String && ap.OneName != nil && slices.Contains(st.oneName, key) && ap.OneName(l.Str) {
+			// one name as text: a list of it
+			if match(key, l.Str, name) {
+				return l
+			}
+			return nil
+		}
+		if l != nil && l.Kind == normalize.Array {
 			for _, it := range l.Items {
-				if it.Kind == normalize.String && it.Str == name {
+				if it.Kind == normalize.String && match(key, it.Str, name) {
 					return it
 				}
 			}
@@ -550,20 +578,24 @@ func (v *viewer) approve(defs []normalize.Server) {
 		var rejected, approved *normalize.Gate
 		later := false // a setting that counts once the project is trusted approves it
 		for _, st := range settings {
-			if it := listed(st.obj, ap.Disabled, s.Name); it != nil && rejected == nil {
+			if it := listed(st, ap.Disabled, s.Name); it != nil && rejected == nil {
+				as := ""
+				if it.Str != s.Name {
+					as = fmt.Sprintf(" as %q, which %s takes for the same name", it.Str, v.c.Product)
+				}
 				rejected = &normalize.Gate{Status: normalize.StatusRejected, Kind: normalize.ByApproval, Yields: true,
-					Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Disabled, st.doc.Path, it.Range.Start), Path: st.doc.Path, Pos: it.Range.Start,
-					Hint: fmt.Sprintf("remove %q from %q at %s:%s", s.Name, ap.Disabled, st.doc.Path, it.Range.Start)}
+					Reason: fmt.Sprintf("listed in %q at %s:%s%s", ap.Disabled, st.doc.Path, it.Range.Start, as), Path: st.doc.Path, Pos: it.Range.Start,
+					Hint: fmt.Sprintf("remove %q from %q at %s:%s", it.Str, ap.Disabled, st.doc.Path, it.Range.Start)}
 			}
 			if !st.counted {
 				b := st.obj.Get(ap.EnableAll)
-				later = later || listed(st.obj, ap.Enabled, s.Name) != nil || b != nil && b.Kind == normalize.Bool && b.Bool
+				later = later || listed(st, ap.Enabled, s.Name) != nil || b != nil && b.Kind == normalize.Bool && b.Bool
 				continue
 			}
 			if approved != nil {
 				continue
 			}
-			if it := listed(st.obj, ap.Enabled, s.Name); it != nil {
+			if it := listed(st, ap.Enabled, s.Name); it != nil {
 				approved = &normalize.Gate{Reason: fmt.Sprintf("listed in %q at %s:%s", ap.Enabled, st.doc.Path, it.Range.Start)}
 			}
 		}
@@ -600,6 +632,11 @@ func (v *viewer) approve(defs []normalize.Server) {
 			case len(skipped) > 0:
 				why = fmt.Sprintf("the approvals in %s count only once the project is trusted, and %s",
 					strings.Join(skipped, ", "), v.trust.reason)
+			case len(deferred) > 0:
+				d := deferred[0]
+				why += fmt.Sprintf("; the approvals in %s count only once %s moves them into %s when it starts, which it does not do while %s holds no JSON object",
+					d[0], v.c.Product, d[1], d[1])
+				hint += fmt.Sprintf("; or make %s a JSON object, so that %s moves the approvals of %s into it", d[1], v.c.Product, d[0])
 			}
 			g.Reason, g.Hint = why, hint
 			s.TurnOff(g)
@@ -611,6 +648,18 @@ func (v *viewer) approve(defs []normalize.Server) {
 			v.blocked[defKeyOf(s)] = b
 		}
 	}
+}
+
+// notObject reports whether file f exists and holds no JSON object (text
+// that does not parse, a value of another kind; an empty file is no
+// settings, and fine), with its display path.
+func (o *Options) notObject(c *normalize.Client, f normalize.File, root string) (string, bool) {
+	abs, display := o.fileAbs(c, f, root)
+	r := o.readAll([]Location{{Client: c, Abs: abs, Display: display, Format: f.Format, Scope: f.Scope}})[0]
+	if r.doc == nil || strings.TrimSpace(string(r.doc.Src)) == "" {
+		return display, false
+	}
+	return display, r.doc.Root == nil || r.doc.Root.Kind != normalize.Object
 }
 
 // approveHint says how to approve a server: the client's own prompt, or

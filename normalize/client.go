@@ -170,6 +170,11 @@ type Gates struct {
 	// KeepsInvalid: the client keeps every entry it reads, whatever its
 	// shape; one it cannot use fails when it starts (pisces).
 	KeepsInvalid bool
+	// Locks are switches that keep every server of some scopes from
+	// loading, as if their files were not there: an environment variable
+	// (Claude Code's safe mode) or a setting of some files (its managed
+	// strictPluginOnlyCustomization).
+	Locks []Lock
 	// BadFiles say which files of Files the client cannot parse (or that
 	// do not hold an object) stop it before it starts anything: no server
 	// starts, from any file (Gemini CLI: any settings file; Claude Code:
@@ -522,6 +527,35 @@ func (c *Client) Lost(name string, scope Scope, invalid func() bool) string {
 var ObjectNames = []string{"__proto__", "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
 	"toLocaleString", "toString", "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"}
 
+// Lock is a switch that keeps every server of some scopes from loading
+// (Gates.Locks): the client does not read their files at all, so their
+// servers are neither listed nor judged. It is on when Env is set to one
+// of EnvTrue (compared without case and surrounding space), or when the
+// setting Path of Files, merged as the client merges them (the highest
+// file's value, else the entries of every file's array), is true or an
+// array holding Item; with InvalidOn, any value other than a boolean,
+// null or an array counts as true (the client substitutes its most
+// restrictive value).
+type Lock struct {
+	Env     string
+	EnvTrue []string
+	Files   []File
+	Path    []string
+	Item    string
+	// InvalidOn: a value of another type turns it on.
+	InvalidOn bool
+	// Keeps are the scopes whose servers still load; none: no server
+	// loads.
+	Keeps []Scope
+	// Status is what the servers it keeps out are (disabled, blocked).
+	Status Status
+	// Does says what the client does while it is on, for reasons ("Claude
+	// Code loads no MCP server"); Hint how to turn it off.
+	Does, Hint string
+	// Source is where the fact comes from.
+	Source string
+}
+
 // BadFile is what a client does on a settings file it cannot use: it
 // refuses its whole configuration. An extension's manifest (a file of
 // ExtensionScope) is not one of them: a broken one only loses its
@@ -684,6 +718,17 @@ type Approval struct {
 	// client has just been started to accept its trust dialog: "approve
 	// the server when claude asks". Empty: Ask.
 	AskNext string
+	// DisabledMatch says whether an entry of a Disabled list names a
+	// server, when the client compares more loosely than exactly (Claude
+	// Code's a7n: both names with the characters outside [A-Za-z0-9_-]
+	// made "_"); nil: exactly.
+	DisabledMatch func(entry, name string) bool
+	// OneName says which text a list key (Enabled, Disabled) may hold in
+	// place of a list, read as a list of that one name, in the settings
+	// whose Setting.OneName names the key (Claude Code's nMt:
+	// /^[A-Za-z0-9_-]+$/); nil: a list key that is not an array lists
+	// nothing.
+	OneName func(text string) bool
 	// Merged: once the project is trusted the client merges its settings,
 	// so the highest setting that sets EnableAll decides (false in a local
 	// file over true in the user's); before, each setting that counts is
@@ -704,6 +749,16 @@ type Setting struct {
 	// .claude/settings.local.json; the harness: its approvals counted where
 	// .claude/settings.json's did not).
 	Accepted bool
+	// MovedInto: the client reads this setting only by moving it into that
+	// file when it starts, which it does not do while the file exists and
+	// holds no object (text that does not parse, a value of another
+	// kind): the setting then counts for nothing (Claude Code moves the
+	// approvals of projects[<root>] into .claude/settings.local.json, and
+	// defers the move while that file has errors).
+	MovedInto *File
+	// OneName are the list keys (Approval.Enabled, Approval.Disabled) that
+	// may hold one name as text in this file (Approval.OneName).
+	OneName []string
 }
 
 // TrustKind is how a client records that a project is trusted.

@@ -107,6 +107,69 @@ func claudeServerPart(name string) string {
 	return b.String()
 }
 
+// claudeMcpName is a server name as Claude Code 2.1.331 normalizes it
+// (Mn()): every UTF-16 unit outside [A-Za-z0-9_-] made "_" (a character
+// beyond U+FFFF is two); a name that starts with "claude.ai " then has
+// its runs of "_" made one and no "_" at either end.
+func claudeMcpName(name string) string {
+	var out strings.Builder
+	out.Grow(len(name))
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_':
+			out.WriteRune(r)
+		case r > 0xFFFF:
+			out.WriteString("__")
+		default:
+			out.WriteByte('_')
+		}
+	}
+	n := out.String()
+	if !strings.HasPrefix(name, "claude.ai ") {
+		return n
+	}
+	var c strings.Builder
+	for i := 0; i < len(n); i++ {
+		if n[i] == '_' && c.Len() > 0 && c.String()[c.Len()-1] == '_' {
+			continue
+		}
+		c.WriteByte(n[i])
+	}
+	return strings.Trim(c.String(), "_")
+}
+
+// claudeApprovalLists are the approval lists Claude Code 2.1.331 reads
+// as a list of one name when they hold it as text (nMt()'s keys).
+var claudeApprovalLists = []string{"enabledMcpjsonServers", "disabledMcpjsonServers"}
+
+// claudeOneName is the text nMt() reads as a list of one name:
+// /^[A-Za-z0-9_-]+$/.
+func claudeOneName(text string) bool {
+	if text == "" {
+		return false
+	}
+	for _, r := range text {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// claudeDisabledMatch is how Claude Code 2.1.331 matches a
+// disabledMcpjsonServers entry with a server's name (a7n()): exactly, or,
+// when neither starts with "plugin:", by their normalized names
+// (claudeMcpName): "a.b" rejects "a_b".
+func claudeDisabledMatch(entry, name string) bool {
+	if entry == name {
+		return true
+	}
+	if strings.HasPrefix(entry, "plugin:") || strings.HasPrefix(name, "plugin:") {
+		return false
+	}
+	return claudeMcpName(entry) == claudeMcpName(name)
+}
+
 // claudeReservedByPart maps the server part of each reserved name to the
 // name, built on first use.
 var claudeReservedByPart = sync.OnceValue(func() map[string]string {
@@ -194,16 +257,26 @@ var claude = &Client{
 			Disabled:  "disabledMcpjsonServers",
 			// managed settings count trusted or not; the project's own files
 			// once it is trusted
+			// one name as text is a list of it (nMt) in the settings files
+			// but not the managed ones (policySource), and in
+			// projects[<root>] for disabledMcpjsonServers only (the
+			// start-up move of those approvals runs nMt on it and keeps
+			// only the arrays of enabledMcpjsonServers)
 			Settings: []Setting{
 				{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
-				{File: claudeLocalSettings, Trusted: true, Accepted: true},
-				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true},
-				{File: claudeState(Local, "projects"), Trusted: true},
-				{File: claudeProjectSettings, Trusted: true},
-				{File: claudeUserSettings},
+				{File: claudeLocalSettings, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
+				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
+				{File: claudeState(Local, "projects"), Trusted: true, OneName: claudeApprovalLists[1:], MovedInto: &claudeLocalSettings},
+				{File: claudeProjectSettings, Trusted: true, OneName: claudeApprovalLists},
+				{File: claudeUserSettings, OneName: claudeApprovalLists},
 			},
-			Merged: true,
-			Ask:    "run claude in the project and approve the server when it asks",
+			OneName: claudeOneName,
+			Merged:  true,
+			// disabledMcpjsonServers matches by normalized name;
+			// enabledMcpjsonServers exactly (VBr: a7n only when the
+			// tengu_misty_oasis flag, default on, is off)
+			DisabledMatch: claudeDisabledMatch,
+			Ask:           "run claude in the project and approve the server when it asks",
 			// accepting the trust dialog leads to the approval dialog
 			AskNext:     "approve the server when claude asks",
 			BeforeLists: true,
@@ -249,6 +322,20 @@ var claude = &Client{
 		// name, "constructor" or "prototype" (2.1.331's cn(), message Dt)
 		RemoteNames: &NameRule{OK: claudeManagedName,
 			Say: "server names may only contain letters, numbers, hyphens and underscores, and may not be constructor, prototype, __proto__, __defineGetter__, __defineSetter__, __lookupGetter__ or __lookupSetter__"},
+		Locks: []Lock{
+			// safe mode (CLAUDE_CODE_SAFE_MODE or --safe-mode): gv returns no
+			// server at all (Gr("mcpAutoDiscovered"): _s() and the safe mode's
+			// table leaving mcpAutoDiscovered off)
+			{Env: "CLAUDE_CODE_SAFE_MODE", EnvTrue: []string{"1", "true", "yes", "on"}, Status: StatusDisabled,
+				Does: "Claude Code runs in safe mode and loads no MCP server", Hint: "unset CLAUDE_CODE_SAFE_MODE",
+				Source: "Claude Code 2.1.331 binary: `_s()` (`De(process.env.CLAUDE_CODE_SAFE_MODE)`, `De`: 1, true, yes, on), `Gr(\"mcpAutoDiscovered\")` at the start of `gv`; testdata/clients/gen-claude-dbee9c58"},
+			// managed strictPluginOnlyCustomization (Zl("mcp")): gv reads no
+			// user, project or local server; managed ones and plugins' load
+			{Files: claudeManagedSettings, Path: []string{"strictPluginOnlyCustomization"}, Item: "mcp", InvalidOn: true,
+				Keeps: []Scope{Managed}, Status: StatusBlocked,
+				Does: "Claude Code loads MCP servers only from managed settings and plugins", Hint: "ask the machine's administrator to provide the server through managed settings or a plugin",
+				Source: "Claude Code 2.1.331 binary: `Zl` (`he(\"policySettings\")?.strictPluginOnlyCustomization`: true, or an array holding \"mcp\"), `gv` (`C=Zl(\"mcp\")` empties the user, project and local scopes), the managed schema's `.catch` (\"was present but invalid; treating it as true\"), the merge `Bt` (arrays of every source added up unless the merged value is true); testdata/clients/gen-claude-02182396, gen-claude-2b473206, gen-claude-64eb8590"},
+		},
 		HidesBlocked: true,
 		SkipsInvalid: true,
 	},
@@ -322,8 +409,16 @@ var claude = &Client{
 				Source: "Claude Code 2.1.330: testdata/clients/claude-misplaced"},
 			{Topic: "precedence", Text: "local > approved project > user, one definition wins whole; a pending project server does not hide the user's server of the same name",
 				Source: "Claude Code 2.1.330: testdata/clients/claude-scopes, claude-shadow-user-pending, claude-shadow-user-approved"},
-			{Topic: "switches", Text: "a `.mcp.json` server starts once approved: `enabledMcpjsonServers` lists it or `enableAllProjectMcpServers` is true. In an untrusted project (`projects[<git root>].hasTrustDialogAccepted` not true) only `~/.claude/settings.json` and the managed settings approve; `.claude/settings.local.json`, `.claude/settings.json` and `projects[<root>]` count once trusted. `disabledMcpjsonServers` anywhere rejects, trusted or not. Names match exactly. `/mcp disable` (`projects[<root>].disabledMcpServers`) turns off project and user servers",
-				Source: "Claude Code 2.1.330, 2.1.331: testdata/clients/claude-approval-*, claude-enableall-*, claude-rejected-*, claude-approval-case, claude-disabled-project, claude-trust-parent, claude-managed-approval-untrusted"},
+			{Topic: "switches", Text: "a `.mcp.json` server starts once approved: `enabledMcpjsonServers` lists it or `enableAllProjectMcpServers` is true. In an untrusted project (`projects[<git root>].hasTrustDialogAccepted` not true) only `~/.claude/settings.json` and the managed settings approve; `.claude/settings.local.json`, `.claude/settings.json` and `projects[<root>]` count once trusted. `disabledMcpjsonServers` anywhere rejects, trusted or not. `enabledMcpjsonServers` names match exactly; a `disabledMcpjsonServers` entry rejects every server whose name is the same once the characters outside `[A-Za-z0-9_-]` become `_` (`a.b` rejects `a_b`; `plugin:` names exactly). `/mcp disable` (`projects[<root>].disabledMcpServers`) turns off project and user servers",
+				Source: "Claude Code 2.1.330, 2.1.331: testdata/clients/claude-approval-*, claude-enableall-*, claude-rejected-*, claude-approval-case, claude-disabled-project, claude-trust-parent, claude-managed-approval-untrusted; 2.1.331 binary: `jst` (`a7n` for disabled entries, `VBr` for enabled ones: exact while the flag `tengu_misty_oasis`, default on, holds), `Mn`; testdata/clients/gen-claude-052ae70e (the differential harness, seed 5)"},
+			{Topic: "switches", Text: "`enabledMcpjsonServers` or `disabledMcpjsonServers` holding one name as text (`\"c\"`, the name matching `^[A-Za-z0-9_-]+$`) is read as a list of that name in the user, project and local settings, not in managed settings; in `projects[<root>]` of `~/.claude.json` only `disabledMcpjsonServers` is (the start-up move of those approvals into `.claude/settings.local.json` reads it so, and keeps only an array of `enabledMcpjsonServers`)",
+				Source: "Claude Code 2.1.331 binary: `nMt` (keys `enabledMcpjsonServers`, `disabledMcpjsonServers`, `/^[A-Za-z0-9_-]+$/`) called by the settings check `Se` unless `policySource`; the migration `migrateEnableAllProjectMcpServersToSettings` (`nMt` on disabled, `Ir` on enabled); testdata/clients/gen-claude-7d2faadc, gen-claude-1707eac5, gen-claude-8f5ed1e9 (the differential harness, seeds 4, 5, 72), claude-managed-onename-not-list"},
+			{Topic: "switches", Text: "the approvals of `projects[<root>]` in `~/.claude.json` (`enableAllProjectMcpServers` true, `enabledMcpjsonServers`, `disabledMcpjsonServers`) count because Claude Code moves them into the root's `.claude/settings.local.json` when it starts; while that file exists and holds no JSON object (`[]`, text that does not parse) it defers the move and they count for nothing (an empty file is no settings, and the move goes ahead)",
+				Source: "Claude Code 2.1.331 binary: `migrateEnableAllProjectMcpServersToSettings` (`jzr`: \"deferring — settings.local.json carries validation errors\", `Scr`/`gYt` on `kn(\"localSettings\")`), the settings reader `rA`, the approval check `jst` reading merged settings only; testdata/clients/gen-claude-a86b9d75, gen-claude-8075645a (the differential harness, seed 71), claude-projects-approval-empty-local. A settings.local.json that parses but fails its schema defers the move too (not modelled here)"},
+			{Topic: "switches", Text: "`CLAUDE_CODE_SAFE_MODE` set to `1`, `true`, `yes` or `on` (any case, spaces around allowed; `--safe-mode` likewise) makes Claude Code load no MCP server, managed ones included: `claude mcp list` says none is configured",
+				Source: "Claude Code 2.1.331 binary: `_s()`, `De()`, `Gr(\"mcpAutoDiscovered\")` returning early in `gv`; testdata/clients/gen-claude-dbee9c58 (the differential harness, seed 72), claude-safe-mode-yes"},
+			{Topic: "switches", Text: "managed settings' `strictPluginOnlyCustomization` true, or an array holding `\"mcp\"` (the arrays of every managed file adding up unless the merged value is true; a value of another type taken for true), keeps every user, project and local server out: they are not read at all (no approval, list or warning about them) and `claude mcp list` shows only managed and plugin servers. In user or project settings it does nothing",
+				Source: "Claude Code 2.1.331 binary: `Zl`, `gv`, the managed schema's `.catch`, the merge `Bt`; testdata/clients/gen-claude-02182396, gen-claude-2b473206, gen-claude-64eb8590 (the differential harness, seeds 71, 72), claude-strict-plugin-invalid"},
 			{Topic: "precedence", Text: "settings are merged from `~/.claude/settings.json` < `.claude/settings.json` < `.claude/settings.local.json` < managed settings, a higher file's value winning and arrays adding up. In a trusted project the merged `enableAllProjectMcpServers` decides: `false` in `.claude/settings.local.json` overrides `true` in the user's, managed settings override both. Untrusted, each file that counts is read on its own and any `true` approves",
 				Source: "Claude Code 2.1.331 binary: the settings loader `yjs` (sources `Ts`, array union `SQ`), the approval check `jst` and its untrusted branch `$Oo`; testdata/clients/claude-approval-precedence, claude-approval-precedence-untrusted, claude-managed-approval"},
 			{Topic: "files", Text: "`.claude/settings.json` is read in the working directory (not at the git root); `.claude/settings.local.json` at the git root and, when it differs, in the working directory (the root's wins a value)",
@@ -348,7 +443,7 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: the schemas `R8t` (stdio), `u7n` (sse), `ivn` (http), `r1r` (ws) and the config parser `Rvt`; testdata/clients/claude-field-types"},
 			{Topic: "not modelled", Text: "server-managed (remote) settings, the macOS managed-preferences plist, the Windows HKLM/HKCU policy keys and policy helpers, with the rules that merge them with the managed files (`parentSettingsBehavior`); WSL reading the Windows side's managed files; the ownership checks Claude Code makes on managed files. mcpconf reads the managed files only, whoever owns them",
 				Source: "Claude Code 2.1.331 binary: the policy tiers of `Uda`/`l$` (remote, plist, hklm, file), `mye`, `r9n`"},
-			{Topic: "not modelled", Text: "command-line and SDK inputs: `--mcp-config`, `--strict-mcp-config`, `--settings`, `--setting-sources`, `setMcpServers`; plugins' servers and claude.ai connectors (`enabledPlugins`, `strictPluginOnlyCustomization`, `disableSideloadFlags`, `allowAllClaudeAiMcps`): mcpconf reads configuration files, not a session's flags or downloads",
+			{Topic: "not modelled", Text: "command-line and SDK inputs: `--mcp-config`, `--strict-mcp-config`, `--settings`, `--setting-sources`, `setMcpServers`; plugins' servers and claude.ai connectors (`enabledPlugins`, `disableSideloadFlags`, `allowAllClaudeAiMcps`): mcpconf reads configuration files, not a session's flags or downloads",
 				Source: "Claude Code 2.1.331 binary: `gv`, `qEi`, `MFt`"},
 			{Topic: "not modelled", Text: "`${VAR}` in list entries and in a server's command or URL is expanded before they are compared; mcpconf compares the values as written. An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
 				Source: "Claude Code 2.1.331 binary: `IEi`, `bFt`, `EFt`, `Rvt`"},

@@ -153,6 +153,9 @@ func clientSection(c *Client) string {
 			b.WriteString(t + "\n\n")
 		}
 	}
+	for _, l := range c.Locks {
+		b.WriteString(lockText(l) + "\n\n")
+	}
 	if t := c.Trust; t != nil {
 		fmt.Fprintf(&b, "Trust: %s.\n\n", trustText(c, t))
 	}
@@ -619,4 +622,31 @@ func trustText(c *Client, t *Trust) string {
 		GatesApproval:  "approvals written in an untrusted project do not count",
 	}[t.Effect]
 	return pre + "a project is trusted when " + what + "; " + effect
+}
+
+// lockText says when a lock (Client.Locks) is on and what it keeps out.
+func lockText(l Lock) string {
+	var when string
+	if l.Env != "" {
+		when = fmt.Sprintf("`%s` set to `%s` (any case)", l.Env, strings.Join(l.EnvTrue, "`, `"))
+	} else {
+		var where []string
+		for _, f := range l.Files {
+			if f.ForOS("linux") {
+				where = append(where, "`"+f.Display("linux")+"`")
+			}
+		}
+		when = fmt.Sprintf("`%s` in %s true or an array holding `%s`", strings.Join(l.Path, "."), strings.Join(where, ", "), l.Item)
+		if l.InvalidOn {
+			when += " (a value of another type counts as true)"
+		}
+	}
+	if len(l.Keeps) == 0 {
+		return fmt.Sprintf("Lock: while %s, no server loads (each is `%s` and unlisted; %s).", when, l.Status, l.Source)
+	}
+	ks := make([]string, len(l.Keeps))
+	for i, k := range l.Keeps {
+		ks[i] = string(k)
+	}
+	return fmt.Sprintf("Lock: while %s, only %s servers load (the others are `%s` and unlisted; %s).", when, strings.Join(ks, ", "), l.Status, l.Source)
 }

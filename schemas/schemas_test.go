@@ -445,7 +445,7 @@ func TestBadInstances(t *testing.T) {
 			[]Error{{"/mcp_servers", "type", `"mcp_servers" must be an object, got number`}}},
 		// gemini
 		{"gemini type", "gemini", `{"mcpServers": {"r": {"url": "https://x", "type": "streamable-http"}}}`,
-			[]Error{{"/mcpServers/r/type", "enum", `value "streamable-http" is not one of "sse", "http"`}}},
+			[]Error{{"/mcpServers/r/type", "enum", `value "streamable-http" is not one of "stdio", "sse", "http"`}}},
 		{"gemini timeout and tools", "gemini", `{"mcpServers": {"r": {"command": "x", "timeout": "10s", "includeTools": "a", "trust": "yes"}}}`,
 			[]Error{
 				{"/mcpServers/r/includeTools", "type", `"includeTools" must be an array, got string`},
