@@ -185,6 +185,15 @@ func clientSection(c *Client) string {
 		if c.Schema != "" {
 			fmt.Fprintf(&b, ", or a value its schema (`%s`) rejects", c.Schema)
 		}
+		if len(r.EntryChecks) > 0 {
+			b.WriteString("; then, in this order: ")
+			for i, ec := range r.EntryChecks {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "%s (%q)", ec.Describe(), ec.Message)
+			}
+		}
 		for _, s := range r.Settings {
 			if len(s) == 1 {
 				fmt.Fprintf(&b, "; a `%s` of the wrong type", s[0])
