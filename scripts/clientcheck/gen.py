@@ -318,6 +318,20 @@ def codex_server(rng):
             s["bearer_token_env_var"] = "TOKEN"
         if chance(rng, 0.1):
             s["http_headers"] = {"X-A": "1"}
+        # the fields Codex checks after the transport (Refusal.EntryChecks)
+        if chance(rng, 0.08):
+            s["http_headers_helper"] = pick(rng, [(4, "print-headers"), (Odd(1), ""), (Odd(1), " ")])
+            if odd(rng, 0.3):
+                s["environment_id"] = pick(rng, [(1, "remote"), (1, "")])
+            elif chance(rng, 0.2):
+                s["environment_id"] = "local"
+        if chance(rng, 0.08):
+            s["oauth"] = codex_oauth(rng)
+        if chance(rng, 0.05):
+            s["auth"] = pick(rng, [(2, "oauth"), (1, "chatgpt")])  # "ema_auth": listed disabled, not modelled
+        if chance(rng, 0.05):
+            s["omit_tools_from"] = pick(rng, [(3, ["deferred"]), (1, ["code_mode", "direct"]), (Odd(1), ["all"]),
+                                              (Odd(1), "direct")])
         return s
 
     s = pick(rng, [
@@ -329,10 +343,28 @@ def codex_server(rng):
         (Odd(1), lambda r: {"url": URL, "bearer_token": "t"}),
         (1, lambda r: {"command": CMD, "type": "stdio"}),
         (Odd(1), lambda r: {"command": CMD, "startup_timeout_sec": "10"}),
+        (Odd(1), lambda r: {"command": CMD, "http_headers": {"X-A": "1"}, "http_headers_helper": "h"}),
     ])
     if chance(rng, 0.2):
         s["enabled"] = pick(rng, [(4, False), (2, True), (Odd(1), "false")])
     return s
+
+
+def codex_oauth(rng):
+    """[mcp_servers.NAME.oauth]: what Codex accepts, and in odd trees what it refuses (a blank or lone secret,
+    a token endpoint method or issuer without auth = "ema_auth", a callback port that is not a u16)."""
+    o = {}
+    if chance(rng, 0.7):
+        o["client_id"] = pick(rng, [(5, "app"), (Odd(1), " ")])
+    if "client_id" in o and chance(rng, 0.3) or odd(rng, 0.15):
+        o["client_secret"] = pick(rng, [(4, "s"), (Odd(1), ""), (Odd(1), " ")])
+    if chance(rng, 0.2):
+        o["callback_port"] = pick(rng, [(4, 8765), (Odd(1), "8765"), (Odd(1), 70000)])
+    if odd(rng, 0.15):
+        o["token_endpoint_auth_method"] = pick(rng, [(1, "client_secret_post"), (1, "client_secret_basic"), (1, "none")])
+    if odd(rng, 0.1):
+        o["authorization_server_issuer"] = "https://127.0.0.1:9"
+    return o
 
 
 TRUST_LEVELS = [(10, "trusted"), (3, "untrusted"), (Odd(1), "Trusted"), (Odd(1), "TRUSTED"), (Odd(1), "yes"),
