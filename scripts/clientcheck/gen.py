@@ -325,11 +325,11 @@ def codex_server(rng):
                 s["environment_id"] = pick(rng, [(1, "remote"), (1, "")])
             elif chance(rng, 0.2):
                 s["environment_id"] = "local"
-        if chance(rng, 0.08):
+        if chance(rng, 0.08) or odd(rng, 0.3):
             s["oauth"] = codex_oauth(rng)
         if chance(rng, 0.05):
             s["auth"] = pick(rng, [(2, "oauth"), (1, "chatgpt")])  # "ema_auth": listed disabled, not modelled
-        if chance(rng, 0.05):
+        if chance(rng, 0.05) or odd(rng, 0.05):
             s["omit_tools_from"] = pick(rng, [(3, ["deferred"]), (1, ["code_mode", "direct"]), (Odd(1), ["all"]),
                                               (Odd(1), "direct")])
         return s
@@ -344,6 +344,7 @@ def codex_server(rng):
         (1, lambda r: {"command": CMD, "type": "stdio"}),
         (Odd(1), lambda r: {"command": CMD, "startup_timeout_sec": "10"}),
         (Odd(1), lambda r: {"command": CMD, "http_headers": {"X-A": "1"}, "http_headers_helper": "h"}),
+        (Odd(2), lambda r: dict({"url": URL}, **codex_checked(r))),
     ])
     if chance(rng, 0.2):
         s["enabled"] = pick(rng, [(4, False), (2, True), (Odd(1), "false")])
@@ -356,15 +357,33 @@ def codex_oauth(rng):
     o = {}
     if chance(rng, 0.7):
         o["client_id"] = pick(rng, [(5, "app"), (Odd(1), " ")])
-    if "client_id" in o and chance(rng, 0.3) or odd(rng, 0.15):
+    if "client_id" in o and chance(rng, 0.3) or odd(rng, 0.3):
         o["client_secret"] = pick(rng, [(4, "s"), (Odd(1), ""), (Odd(1), " ")])
     if chance(rng, 0.2):
         o["callback_port"] = pick(rng, [(4, 8765), (Odd(1), "8765"), (Odd(1), 70000)])
-    if odd(rng, 0.15):
+    if odd(rng, 0.3):
         o["token_endpoint_auth_method"] = pick(rng, [(1, "client_secret_post"), (1, "client_secret_basic"), (1, "none")])
-    if odd(rng, 0.1):
+    if odd(rng, 0.2):
         o["authorization_server_issuer"] = "https://127.0.0.1:9"
     return o
+
+
+def codex_checked(rng):
+    """One of the mistakes Codex finds after the transport (Refusal.EntryChecks) or in the types of the newer
+    fields, alone, so that each is the one Codex names."""
+    return pick(rng, [
+        (1, {"http_headers_helper": pick(rng, [(1, ""), (1, " \t")])}),
+        (1, {"http_headers_helper": "h", "environment_id": pick(rng, [(1, "remote"), (1, "")])}),
+        (1, {"oauth": {"client_id": "app", "client_secret": pick(rng, [(1, ""), (1, " ")])}}),
+        (1, {"oauth": {"client_id": pick(rng, [(1, " "), (1, "")]), "client_secret": "s"}}),
+        (1, {"oauth": {"client_secret": "s"}}),
+        (1, {"oauth": {"client_id": "app", "client_secret": "s", "token_endpoint_auth_method": "client_secret_post"}}),
+        (1, {"auth": "ema_auth", "oauth": {"client_id": "app", "token_endpoint_auth_method": "client_secret_basic"}}),
+        (1, {"oauth": {"authorization_server_issuer": "https://127.0.0.1:9"}}),
+        (1, {"oauth": {"authorization_server_issuer": "https://127.0.0.1:9"}, "auth": "oauth"}),
+        (1, {"omit_tools_from": pick(rng, [(1, ["all"]), (1, "direct")])}),
+        (1, {"oauth": {"callback_port": pick(rng, [(1, "8765"), (1, 70000), (1, -1)])}}),
+    ])
 
 
 TRUST_LEVELS = [(10, "trusted"), (3, "untrusted"), (Odd(1), "Trusted"), (Odd(1), "TRUSTED"), (Odd(1), "yes"),
