@@ -348,7 +348,39 @@ def codex_server(rng):
     ])
     if chance(rng, 0.2):
         s["enabled"] = pick(rng, [(4, False), (2, True), (Odd(1), "false")])
+    if chance(rng, 0.15):
+        s.update(codex_extras(rng, "url" in s and "command" not in s))
     return s
+
+
+def codex_extras(rng, remote):
+    """The other fields of RawMcpServerConfig, which decide nothing about whether a server loads unless their
+    type is wrong (then Codex refuses the config)."""
+    both = [
+        (1, {"startup_timeout_ms": pick(rng, [(4, 5000), (Odd(1), -1), (Odd(1), 1.5)])}),
+        (1, {"tool_timeout_sec": pick(rng, [(4, 120), (Odd(1), "60")])}),
+        (1, {"required": pick(rng, [(4, True), (Odd(1), "yes")])}),
+        (1, {"enabled_tools": ["t1"], "disabled_tools": ["t2"]}),
+        (1, {"supports_parallel_tool_calls": True}),
+        (1, {"default_tools_approval_mode": pick(rng, [(2, "prompt"), (1, "writes"), (Odd(1), "never")])}),
+        (1, {"tools": {"t1": {"approval_mode": pick(rng, [(2, "approve"), (Odd(1), "yes")])}}}),
+        (1, {"startup_readiness": pick(rng, [(2, "catalog"), (1, "connection"), (Odd(1), "ready")])}),
+        (1, {"tool_input_schema_max_bytes": pick(rng, [(4, 65536), (Odd(1), 0)])}),
+        (1, {"name": "Display name"}),
+        (1, {"environment_id": "local"}),
+    ]
+    if remote:
+        both += [
+            (1, {"env_http_headers": {"X-B": "E3"}}),
+            (1, {"scopes": ["read"], "oauth_resource": "https://127.0.0.1:9"}),
+            (1, {"oauth": {"client_id": "app", "callback_url": "http://127.0.0.1:9/cb"}}),
+        ]
+    else:
+        both += [
+            (1, {"cwd": "/tmp"}),
+            (1, {"env_vars": [{"name": "E2", "source": pick(rng, [(2, "local"), (1, "remote"), (Odd(1), "elsewhere")])}]}),
+        ]
+    return pick(rng, both)
 
 
 def codex_oauth(rng):
