@@ -74,13 +74,13 @@ func agreementMarkdown(data []byte) (string, error) {
 	}
 	fmt.Fprintf(&b, "The clientcheck harness (`scripts/clientcheck/harness.sh`; see `scripts/clientcheck/README.md`) generates trees from a grammar of the inputs above, runs each real client on them and compares mcpconf's view of the same tree as `go test` does (`clientcase.Compare`: which servers exist, their status, the extension, command, args and URL). Last run: seed %d, mcpconf `%s`%s, %s, %d s of client runs.\n\n",
 		a.Seed, a.Mcpconf, ran, date, a.RunSeconds)
-	b.WriteString("| client | version | trees | agree | disagree | errors | client crashes | agreement |\n|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| client | version | trees | agree | disagree | errors | client crashes | agreement | coverage of its loading path |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, c := range a.Clients {
 		rate := "—"
 		if c.Rate != nil {
 			rate = fmt.Sprintf("%.1f%%", 100**c.Rate)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %s |\n", c.Product, c.Version, c.Trees, c.Agree, c.Disagree, c.Errors, c.ClientCrashes, rate)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %s | %s |\n", c.Product, c.Version, c.Trees, c.Agree, c.Disagree, c.Errors, c.ClientCrashes, rate, coverageCell(c.Product))
 	}
 	for _, h := range a.History {
 		var rates []string
@@ -126,4 +126,16 @@ func compact(v any) string {
 		return fmt.Sprint(v)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// coverageCell is a client's coverage figure (Docs.Coverage), "—" when it
+// has none.
+func coverageCell(product string) string {
+	for _, c := range clients {
+		if c.Product == product && len(c.Coverage) > 0 {
+			mr, m, kr, k := c.CoverageCount()
+			return fmt.Sprintf("messages %d / %d, settings %d / %d ([list](#%s))", mr, m, kr, k, c.ID)
+		}
+	}
+	return "—"
 }

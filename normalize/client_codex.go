@@ -230,6 +230,7 @@ var codex = &Client{
 			{Topic: "switches", Text: "not modelled: when several things are wrong, the one Codex names can differ from mcpconf's choice (mcpconf follows Codex's order — profile name, `CODEX_HOME`, files that do not parse, the profile tables, trust settings, server tables in file order, other values, legacy keys — verified one at a time). Why: every server is refused either way",
 				Source: "Codex 0.169.0: `codex mcp list --json` on pairs of mistakes"},
 		},
+		Coverage: codexCoverage,
 	},
 
 	decode: decodeCodex,

@@ -298,6 +298,29 @@ func clientSection(c *Client) string {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", f.Topic, cell(f.Text), cell(f.Source))
 		}
 	}
+	if len(c.Coverage) > 0 {
+		mr, m, kr, k := c.CoverageCount()
+		fmt.Fprintf(&b, "\n### Coverage of %s's loading path\n\nMessages reached / on the path: **%d / %d**; settings reached / read: **%d / %d** (reached: a `testdata/clients` case or a rule of the harness's grammar, `scripts/clientcheck/gen.py`, triggers it).\n\n", c.Product, mr, m, kr, k)
+		b.WriteString("| message or setting | source | modelled | reached by, or why not |\n|---|---|---|---|\n")
+		for _, cv := range c.Coverage {
+			what := "`" + cv.Key + "`"
+			if cv.Message != "" {
+				what = "\"" + cv.Message + "\""
+			}
+			mod := "no"
+			if cv.Modelled {
+				mod = "yes"
+			}
+			by := cv.By
+			if cv.Why != "" {
+				if by != "" {
+					by += "; "
+				}
+				by += cv.Why
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", cell(what), cell(cv.Source), mod, cell(by))
+		}
+	}
 	return b.String()
 }
 
