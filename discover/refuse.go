@@ -257,7 +257,7 @@ func (v *viewer) badValues(layers []layer, settings bool) *refusal {
 			if inEntry || settings && !m || !settings && m && !ly.project {
 				continue
 			}
-			msg, named := r.TypeError(dotted(root, toks), val, vi.Want, vi.Allowed, vi.Keyword == "minimum")
+			msg, named := r.TypeError(dotted(root, toks), val, vi.Want, vi.Allowed, outOfRange(vi))
 			cause := r.At(msg, named)
 			if settings {
 				cause = fmt.Sprintf(r.FileAt, ly.doc.Path, val.Range.Start.Line, val.Range.Start.Col, cause)
@@ -338,7 +338,7 @@ func (v *viewer) badEntry(s *normalize.Server, vs []schemas.Violation, userRead 
 			if val == nil {
 				continue
 			}
-			msg, named := r.TypeError(append(slices.Clone(entry), dotted(n, toks[2:])...), val, vi.Want, vi.Allowed, vi.Keyword == "minimum")
+			msg, named := r.TypeError(append(slices.Clone(entry), dotted(n, toks[2:])...), val, vi.Want, vi.Allowed, outOfRange(vi))
 			path := s.FieldPath(toks[2])
 			return &refusal{msg: r.Say(false, r.At(msg, named)), path: path, pos: val.Range.Start, hint: valueHint(vi, path, val.Range.Start)}
 		}
@@ -365,9 +365,20 @@ func (v *viewer) badEntry(s *normalize.Server, vs []schemas.Violation, userRead 
 		}
 	case !userRead && s.Patch:
 		// a patch of a server of a file not read (lint's project scope)
+		return nil
 	default:
 		return &refusal{msg: r.Say(false, r.At(r.InvalidTransport, entry)), path: s.Source.Path, pos: s.Source.Pos,
 			hint: fmt.Sprintf("add \"command\" for a local server or \"url\" for a remote one to %q at %s:%s, or remove the table", s.Name, s.Source.Path, s.Source.Pos)}
+	}
+	for _, c := range r.EntryChecks {
+		val, holds := c.Holds(n)
+		if !holds {
+			continue
+		}
+		path := s.FieldPath(c.Field[0])
+		field, other := strings.Join(c.Field, "."), strings.Join(c.Other, ".")
+		return &refusal{msg: r.Say(false, r.At(c.Message, entry)), path: path, pos: val.Range.Start,
+			hint: fmt.Sprintf(c.Hint, field, other, c.Value) + fmt.Sprintf(" (%s:%s)", path, val.Range.Start)}
 	}
 	return nil
 }
@@ -500,4 +511,9 @@ func matchesAny(toks []string, patterns [][]string) bool {
 		}
 	}
 	return false
+}
+
+// outOfRange: the schema's bounds, not its types, reject the value.
+func outOfRange(vi schemas.Violation) bool {
+	return vi.Keyword == "minimum" || vi.Keyword == "maximum"
 }

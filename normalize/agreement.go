@@ -88,13 +88,13 @@ func agreementMarkdown(data []byte) (string, error) {
 	}
 	fmt.Fprintf(&b, "The clientcheck harness (`scripts/clientcheck/harness.sh`; see `scripts/clientcheck/README.md`) generates trees from a grammar of the inputs above, runs each real client on them and compares mcpconf's view of the same tree as `go test` does (`clientcase.Compare`: which servers exist, their status, the extension, command, args and URL). Last run: seed %d, mcpconf `%s`%s, %s, %d s of client runs.\n\n",
 		a.Seed, a.Mcpconf, ran, date, a.RunSeconds)
-	b.WriteString("| client | version | trees | agree | disagree | errors | client crashes | agreement | loading path reached / on the path |\n|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| client | version | trees | agree | disagree | errors | client crashes | agreement | coverage of its loading path |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, c := range a.Clients {
 		rate := "—"
 		if c.Rate != nil {
 			rate = fmt.Sprintf("%.1f%%", 100**c.Rate)
 		}
-		cov := "not measured"
+		cov := coverageCell(c.Product) // what cases and the grammar reach, when no run measured it
 		if c.Coverage != nil {
 			cov = fmt.Sprintf("%d / %d %s", c.Coverage.Reached, c.Coverage.OnPath, c.Coverage.Unit)
 		}
@@ -154,4 +154,16 @@ func compact(v any) string {
 		return fmt.Sprint(v)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// coverageCell is a client's coverage figure (Docs.Coverage), "—" when it
+// has none.
+func coverageCell(product string) string {
+	for _, c := range clients {
+		if c.Product == product && len(c.Coverage) > 0 {
+			mr, m, kr, k := c.CoverageCount()
+			return fmt.Sprintf("messages %d / %d, settings %d / %d ([list](#%s))", mr, m, kr, k, c.ID)
+		}
+	}
+	return "—"
 }

@@ -327,6 +327,47 @@ type Docs struct {
 	// LoadPathFile names the client's loading path under
 	// normalize/loadpath/ (LoadPath); "" when none was read from its code.
 	LoadPathFile string
+	// Coverage lists what is on the client's loading path, from process
+	// start to its list of servers (every error raised, every setting
+	// read), and whether a case or the harness's grammar reaches each
+	// (docs/clients.md counts them).
+	Coverage []Covered
+}
+
+// Covered is one error message or one setting on a client's loading path.
+type Covered struct {
+	// Message: an error the client raises (its words); else Key: a setting
+	// it reads.
+	Message, Key string
+	// Source is the client's source file that raises or reads it.
+	Source string
+	// Modelled says whether mcpconf's view does what the client does.
+	Modelled bool
+	// By is what reaches it: testdata/clients cases, or the rule of the
+	// harness's grammar (scripts/clientcheck/gen.py) that generates it;
+	// "" when nothing does.
+	By string
+	// Why it is not modelled, or not reached.
+	Why string
+}
+
+// CoverageCount counts the messages and the keys on the loading path, and
+// those a case or the grammar reaches.
+func (d Docs) CoverageCount() (msgReached, msgs, keyReached, keys int) {
+	for _, c := range d.Coverage {
+		reached := 0
+		if c.By != "" {
+			reached = 1
+		}
+		if c.Message != "" {
+			msgs++
+			msgReached += reached
+		} else {
+			keys++
+			keyReached += reached
+		}
+	}
+	return
 }
 
 // Reserved returns the reserved name that name is taken for (ReservedNames),

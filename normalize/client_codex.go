@@ -74,11 +74,13 @@ var codex = &Client{
 			In:                "%[1]s in `%[2]s`",
 			TransportNames:    map[Transport]string{Stdio: "stdio", HTTP: "streamable_http"},
 			// RawMcpServerConfig's TryFrom: "url" first on a stdio entry.
-			StdioOnly:  []string{"args", "env", "env_vars", "cwd", "bearer_token"},
-			RemoteOnly: []string{"url", "bearer_token_env_var", "bearer_token", "http_headers", "env_http_headers", "oauth_resource", "oauth", "auth", "http_headers_helper"},
-			TypeError:  codexTypeError,
-			Settings:   [][]string{{"project_root_markers"}, {"projects"}, {"projects", "*"}, {"projects", "*", "trust_level"}},
-			FileAt:     "%[1]s:%[2]d:%[3]d: %[4]s",
+			StdioOnly: []string{"args", "env", "env_vars", "cwd", "bearer_token"},
+			// The order Codex 0.169.0 and 0.171.0 name them in, pair by pair.
+			RemoteOnly:  []string{"url", "bearer_token_env_var", "bearer_token", "http_headers_helper", "http_headers", "env_http_headers", "oauth", "oauth_resource", "auth"},
+			TypeError:   codexTypeError,
+			EntryChecks: codexEntryChecks,
+			Settings:    [][]string{{"project_root_markers"}, {"projects"}, {"projects", "*"}, {"projects", "*", "trust_level"}},
+			FileAt:      "%[1]s:%[2]d:%[3]d: %[4]s",
 			Legacy: []LegacyKey{{Key: "profile",
 				Message: "legacy `profile = \"%[1]s\"` config is no longer supported; use `--profile %[1]s` with `%[1]s.config.toml` instead",
 				Hint:    "to use profile %[1]q, put its settings in %[2]s and start codex with %[3]s (mcpconf: %[3]s)"}},
@@ -105,7 +107,7 @@ var codex = &Client{
 			"bearer_token", "startup_timeout_sec", "startup_timeout_ms", "tool_timeout_sec", "enabled", "required",
 			"enabled_tools", "disabled_tools", "supports_parallel_tool_calls", "default_tools_approval_mode", "tools",
 			"scopes", "oauth", "oauth_resource", "auth", "http_headers_helper", "environment_id", "startup_readiness",
-			"tool_input_schema_max_bytes", "name"},
+			"tool_input_schema_max_bytes", "omit_tools_from", "name"},
 		Strictness:   RejectsServer,
 		OnNeither:    NeitherInvalid,
 		NeitherError: "invalid transport",
@@ -195,8 +197,8 @@ var codex = &Client{
 				Source: "Codex 0.169.0: testdata/clients/codex-untrusted*, codex-layers-trust-cwd, codex-layers-trust-mid, codex-trust-layer-own-key, codex-trust-repo-root, codex-project-syntax-untrusted; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `ProjectTrustContext::decision_for_dir`"},
 			{Topic: "switches", Text: "trust keys are matched as written: the directory's path or its symlink-resolved path (without case on Windows); `\"/repo/\"` or `\"/repo/.\"` does not trust `/repo`. Trust is read from the user config and the profile, not from `/etc/codex/config.toml`",
 				Source: "Codex 0.169.0: testdata/clients/codex-trust-trailing-slash, codex-system-config; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `normalized_project_trust_keys`, `project_trust_for_lookup_key`"},
-			{Topic: "switches", Text: "Codex refuses its whole config — `codex mcp list` exits 1 and no server starts, the user's included — on: a file it loads that does not parse (user, system, managed, profile, a trusted project layer); a server table, as the layers merge it, with neither `command` nor `url` (`invalid transport`), with `url` and `args`, `env`, `env_vars`, `cwd` or `bearer_token`, or with `command` and `url`, `bearer_token_env_var`, `bearer_token`, `http_headers`, `env_http_headers`, `oauth_resource`, `oauth`, `auth` or `http_headers_helper` (`args is not supported for streamable_http`); a server value of the wrong type or out of range (`args = \"a b\"`, `startup_timeout_sec = -1`, a server that is not a table); a `trust_level` other than `\"trusted\"` or `\"untrusted\"` for any project; `project_root_markers` that is not a list of strings; `CODEX_HOME` naming a directory that does not exist. mcpconf says `refused` for every server, with Codex's message and the position",
-				Source: "Codex 0.169.0: testdata/clients/codex-invalid-*, codex-command-and-url, codex-nested-trust-cwd, codex-project-syntax-trusted, codex-url-args, codex-url-args-project, codex-field-type, codex-timeout-negative, codex-server-not-table, codex-trust-level-invalid, codex-home-missing; openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba) `TryFrom<RawMcpServerConfig>` (`throw_if_set`)"},
+			{Topic: "switches", Text: "Codex refuses its whole config — `codex mcp list` exits 1 and no server starts, the user's included — on: a file it loads that does not parse (user, system, managed, profile, a trusted project layer); a server table, as the layers merge it, with neither `command` nor `url` (`invalid transport`), with `url` and `args`, `env`, `env_vars`, `cwd` or `bearer_token`, or with `command` and `url`, `bearer_token_env_var`, `bearer_token`, `http_headers_helper`, `http_headers`, `env_http_headers`, `oauth`, `oauth_resource` or `auth` (`args is not supported for streamable_http`); a server value of the wrong type or out of range (`args = \"a b\"`, `startup_timeout_sec = -1`, `omit_tools_from = [\"all\"]`, `oauth.callback_port = \"8080\"`, a server that is not a table); a blank `http_headers_helper`, or one with an `environment_id` other than `\"local\"`; a blank `oauth.client_secret`, or one without `oauth.client_id`; `oauth.token_endpoint_auth_method` without `auth = \"ema_auth\"` or without `oauth.client_secret`; `oauth.authorization_server_issuer` without `auth = \"ema_auth\"`; a `trust_level` other than `\"trusted\"` or `\"untrusted\"` for any project; `project_root_markers` that is not a list of strings; `CODEX_HOME` naming a directory that does not exist. mcpconf says `refused` for every server, with Codex's message and the position",
+				Source: "Codex 0.169.0: testdata/clients/codex-invalid-*, codex-command-and-url, codex-nested-trust-cwd, codex-project-syntax-trusted, codex-url-args, codex-url-args-project, codex-field-type, codex-timeout-negative, codex-server-not-table, codex-helper-*, codex-oauth-*, codex-omit-tools-enum (0.171.0 refuses the same, in the same words), codex-trust-level-invalid, codex-home-missing; openai/codex `codex-rs/config/src/mcp_types.rs` (a2258bba) `TryFrom<RawMcpServerConfig>` (`throw_if_set`)"},
 			{Topic: "switches", Text: "the legacy `profile = \"NAME\"` at the top of `config.toml`, `/etc/codex/config.toml` or `managed_config.toml` refuses the whole config (`legacy `profile = \"NAME\"` config is no longer supported; use `--profile NAME` with `NAME.config.toml` instead`); `[profiles.NAME]` tables are no longer read, and `--profile NAME` refuses the config while `profile = \"NAME\"` or `[profiles.NAME]` is in `config.toml`. In project files both keys are stripped (with `model_provider`, `notify`, `otel` and the other keys a project may not choose), so they change nothing",
 				Source: "Codex 0.169.0: testdata/clients/codex-legacy-profile, codex-system-legacy-profile, codex-profile-conflict, codex-profile-project-stripped; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `PROJECT_LOCAL_CONFIG_DENYLIST`, `load_config_layers_state` (`--profile ... cannot be used while`)"},
 			{Topic: "shape", Text: "what Codex still lists: `command = \"\"` (it fails only when started), server names outside `^[a-zA-Z0-9_:@/.-]+$` (`a b`), unknown fields and a `type` key (ignored without `--strict-config`)",
@@ -232,9 +234,49 @@ var codex = &Client{
 			{Topic: "switches", Text: "not modelled: when several things are wrong, the one Codex names can differ from mcpconf's choice (mcpconf follows Codex's order — profile name, `CODEX_HOME`, files that do not parse, the profile tables, trust settings, server tables in file order, other values, legacy keys — verified one at a time). Why: every server is refused either way",
 				Source: "Codex 0.169.0: `codex mcp list --json` on pairs of mistakes"},
 		},
+		Coverage: codexCoverage,
 	},
 
 	decode: decodeCodex,
+}
+
+// codexEntryChecks are the checks of a server table after its types and
+// its transport, in Codex's order: the header helper, then the OAuth
+// settings. Each message is in the Codex 0.169.0 and 0.171.0 binaries
+// (strings) and was seen from `codex mcp list --json` on a tree that holds
+// only that mistake, and the order on pairs of them (both versions).
+// White space only counts as blank; a blank client_id as none.
+const codexSeen = "Codex 0.169.0 and 0.171.0: `codex mcp list --json` (exit 1); the message is in both binaries; testdata/clients/"
+
+var codexEntryChecks = []EntryCheck{
+	{Field: []string{"http_headers_helper"}, Cond: Blank,
+		Message: "http_headers_helper must not be empty",
+		Hint:    "give %[1]s the command that prints the headers, or remove it",
+		Source:  codexSeen + "codex-helper-empty"},
+	{Field: []string{"http_headers_helper"}, Cond: RequiresValue, Other: []string{"environment_id"}, Value: "local", AbsentOK: true,
+		Message: "http_headers_helper is only supported for local MCP servers",
+		Hint:    "remove %[2]s (or set it to %[3]q), or remove %[1]s",
+		Source:  codexSeen + "codex-helper-remote"},
+	{Field: []string{"oauth", "client_secret"}, Cond: Blank,
+		Message: "oauth.client_secret must not be empty",
+		Hint:    "give %[1]s the client's secret, or remove it",
+		Source:  codexSeen + "codex-oauth-secret-empty"},
+	{Field: []string{"oauth", "client_secret"}, Cond: Requires, Other: []string{"oauth", "client_id"},
+		Message: "oauth.client_secret requires oauth.client_id",
+		Hint:    "add %[2]s, the id the secret belongs to, or remove %[1]s",
+		Source:  codexSeen + "codex-oauth-secret-no-id"},
+	{Field: []string{"oauth", "token_endpoint_auth_method"}, Cond: RequiresValue, Other: []string{"auth"}, Value: "ema_auth",
+		Message: `oauth.token_endpoint_auth_method requires auth = "ema_auth"`,
+		Hint:    "set %[2]s = %[3]q, or remove %[1]s",
+		Source:  codexSeen + "codex-oauth-method-no-ema"},
+	{Field: []string{"oauth", "token_endpoint_auth_method"}, Cond: Requires, Other: []string{"oauth", "client_secret"},
+		Message: "oauth.token_endpoint_auth_method requires oauth.client_secret",
+		Hint:    "add %[2]s, or remove %[1]s",
+		Source:  codexSeen + "codex-oauth-method-no-secret"},
+	{Field: []string{"oauth", "authorization_server_issuer"}, Cond: RequiresValue, Other: []string{"auth"}, Value: "ema_auth",
+		Message: `oauth.authorization_server_issuer requires auth = "ema_auth"`,
+		Hint:    "set %[2]s = %[3]q, or remove %[1]s",
+		Source:  codexSeen + "codex-oauth-issuer-no-ema"},
 }
 
 // decodeCodex reads [mcp_servers.NAME] as codex-rs RawMcpServerConfig does.
@@ -302,6 +344,8 @@ func codexTypeError(path []string, v *Value, want, allowed []string, minimum boo
 		return "data did not match any variant of untagged enum McpServerEnvVar", path[:i+1]
 	}
 	switch {
+	case minimum && v.Kind == Number && field == "callback_port":
+		return fmt.Sprintf("invalid value: integer `%s`, expected u16", v.Str), path
 	case minimum && v.Kind == Number && field == "tool_input_schema_max_bytes":
 		return fmt.Sprintf("invalid value: integer `%s`, expected a nonzero usize", v.Str), path
 	case minimum && v.Kind == Number && strings.HasSuffix(field, "_ms"):
@@ -327,6 +371,9 @@ func codexTypeError(path []string, v *Value, want, allowed []string, minimum boo
 			exp = "f64"
 		case "integer":
 			exp = "u64"
+			if field == "callback_port" {
+				exp = "u16"
+			}
 		case "object":
 			exp = "a map"
 			switch {

@@ -188,6 +188,15 @@ func clientSection(c *Client) string {
 		if c.Schema != "" {
 			fmt.Fprintf(&b, ", or a value its schema (`%s`) rejects", c.Schema)
 		}
+		if len(r.EntryChecks) > 0 {
+			b.WriteString("; then, in this order: ")
+			for i, ec := range r.EntryChecks {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "%s (%q)", ec.Describe(), ec.Message)
+			}
+		}
 		for _, s := range r.Settings {
 			if len(s) == 1 {
 				fmt.Fprintf(&b, "; a `%s` of the wrong type", s[0])
@@ -290,6 +299,29 @@ func clientSection(c *Client) string {
 		b.WriteString("\n| topic | what mcpconf believes | source |\n|---|---|---|\n")
 		for _, f := range c.Facts {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", f.Topic, cell(f.Text), cell(f.Source))
+		}
+	}
+	if len(c.Coverage) > 0 {
+		mr, m, kr, k := c.CoverageCount()
+		fmt.Fprintf(&b, "\n### Coverage of %s's loading path\n\nMessages reached / on the path: **%d / %d**; settings reached / read: **%d / %d** (reached: a `testdata/clients` case or a rule of the harness's grammar, `scripts/clientcheck/gen.py`, triggers it).\n\n", c.Product, mr, m, kr, k)
+		b.WriteString("| message or setting | source | modelled | reached by, or why not |\n|---|---|---|---|\n")
+		for _, cv := range c.Coverage {
+			what := "`" + cv.Key + "`"
+			if cv.Message != "" {
+				what = "\"" + cv.Message + "\""
+			}
+			mod := "no"
+			if cv.Modelled {
+				mod = "yes"
+			}
+			by := cv.By
+			if cv.Why != "" {
+				if by != "" {
+					by += "; "
+				}
+				by += cv.Why
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", cell(what), cell(cv.Source), mod, cell(by))
 		}
 	}
 	b.WriteString(loadPathText(c))

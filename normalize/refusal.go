@@ -53,6 +53,11 @@ type Refusal struct {
 	// accepts, allowed its enum values; minimum is set when the value is
 	// below the schema's minimum.
 	TypeError func(path []string, v *Value, want, allowed []string, minimum bool) (string, []string)
+	// EntryChecks are what the client checks in an entry, as the layers
+	// merge it, once its types and its transport are right (Codex:
+	// RawMcpServerConfig's conversion, then the OAuth settings), in the
+	// client's order; the first that holds refuses the whole config.
+	EntryChecks []EntryCheck
 
 	// Settings are keys outside the servers, read from the files the
 	// client reads before the project's (user, system, a profile), whose
@@ -74,6 +79,61 @@ type Refusal struct {
 	// StrippedWarning its words (%[1]s the file, %[2]s the keys).
 	Stripped        []string
 	StrippedWarning string
+}
+
+// EntryCheck is one check of a server entry's fields: when Field (a path
+// in the entry: {"oauth", "client_secret"}) is set and Cond holds, the
+// client refuses its whole config with Message (said In the entry).
+type EntryCheck struct {
+	Field []string
+	Cond  EntryCond
+	// Other is the field Cond looks at besides Field (Requires,
+	// RequiresValue); Value the value RequiresValue wants of it, which
+	// AbsentOK lets Other leave out.
+	Other    []string
+	Value    string
+	AbsentOK bool
+	// Message is the client's words; Hint says what to do (%[1]s Field,
+	// %[2]s Other, %[3]s Value, dotted).
+	Message, Hint string
+	// Source is where the check was read and seen.
+	Source string
+}
+
+// EntryCond is what about a field makes the client refuse its config.
+type EntryCond int
+
+const (
+	// Blank: Field is text of white space only.
+	Blank EntryCond = iota + 1
+	// Requires: Field is set and Other is not, or is blank.
+	Requires
+	// RequiresValue: Field is set and Other is not Value (absent, when
+	// AbsentOK, passes).
+	RequiresValue
+)
+
+// Holds reports whether the check refuses entry (a server's merged
+// table), and the value of Field it is about.
+func (c EntryCheck) Holds(entry *Value) (*Value, bool) {
+	f := getPath(entry, c.Field)
+	if f == nil {
+		return nil, false
+	}
+	blank := func(v *Value) bool { return v == nil || v.Kind == String && strings.TrimSpace(v.Str) == "" }
+	switch c.Cond {
+	case Blank:
+		return f, f.Kind == String && strings.TrimSpace(f.Str) == ""
+	case Requires:
+		return f, blank(getPath(entry, c.Other))
+	case RequiresValue:
+		o := getPath(entry, c.Other)
+		if o == nil {
+			return f, !c.AbsentOK
+		}
+		return f, o.Kind != String || o.Str != c.Value
+	}
+	return nil, false
 }
 
 // LegacyKey is a top-level key a client refuses (Codex's profile).
@@ -155,4 +215,29 @@ type Requirements struct {
 	Identity   string
 	Reason     string
 	ParseError string
+}
+
+// Describe says when the check refuses, for docs/clients.md.
+func (c EntryCheck) Describe() string {
+	f, o := "`"+strings.Join(c.Field, ".")+"`", "`"+strings.Join(c.Other, ".")+"`"
+	switch c.Cond {
+	case Blank:
+		return f + " blank"
+	case Requires:
+		return f + " without " + o
+	case RequiresValue:
+		if c.AbsentOK {
+			return fmt.Sprintf("%s with %s other than %q", f, o, c.Value)
+		}
+		return fmt.Sprintf("%s without %s = %q", f, o, c.Value)
+	}
+	return f
+}
+
+// getPath is the value at path under v, or nil.
+func getPath(v *Value, path []string) *Value {
+	for _, k := range path {
+		v = v.Get(k)
+	}
+	return v
 }

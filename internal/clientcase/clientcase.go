@@ -65,9 +65,12 @@ type Request struct {
 
 // Observed is what one client said and did on a case.
 type Observed struct {
-	Version  string   `json:"version"`
-	ExitCode int      `json:"exit_code"`
-	Servers  []Server `json:"servers"`
+	Version  string `json:"version"`
+	ExitCode int    `json:"exit_code"`
+	// Stderr is what the client printed there (a refused config's
+	// message).
+	Stderr  string   `json:"stderr"`
+	Servers []Server `json:"servers"`
 	// Captures: a capture file's path -> its content (a JSON string), and
 	// "http" -> the requests ([]Request).
 	Captures map[string]json.RawMessage `json:"captures"`

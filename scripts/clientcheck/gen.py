@@ -370,6 +370,20 @@ def codex_server(rng):
             s["bearer_token_env_var"] = "TOKEN"
         if chance(rng, 0.1):
             s["http_headers"] = {"X-A": "1"}
+        # the fields Codex checks after the transport (Refusal.EntryChecks)
+        if chance(rng, 0.08):
+            s["http_headers_helper"] = pick(rng, [(4, "print-headers"), (Odd(1), ""), (Odd(1), " ")])
+            if odd(rng, 0.3):
+                s["environment_id"] = pick(rng, [(1, "remote"), (1, "")])
+            elif chance(rng, 0.2):
+                s["environment_id"] = "local"
+        if chance(rng, 0.08) or odd(rng, 0.3):
+            s["oauth"] = codex_oauth(rng)
+        if chance(rng, 0.05):
+            s["auth"] = pick(rng, [(2, "oauth"), (1, "chatgpt")])  # "ema_auth": listed disabled, not modelled
+        if chance(rng, 0.05) or odd(rng, 0.05):
+            s["omit_tools_from"] = pick(rng, [(3, ["deferred"]), (1, ["code_mode", "direct"]), (Odd(1), ["all"]),
+                                              (Odd(1), "direct")])
         return s
 
     s = pick(rng, [
@@ -381,10 +395,79 @@ def codex_server(rng):
         (Odd(1), lambda r: {"url": URL, "bearer_token": "t"}),
         (1, lambda r: {"command": CMD, "type": "stdio"}),
         (Odd(1), lambda r: {"command": CMD, "startup_timeout_sec": "10"}),
+        (Odd(1), lambda r: {"command": CMD, "http_headers": {"X-A": "1"}, "http_headers_helper": "h"}),
+        (Odd(2), lambda r: dict({"url": URL}, **codex_checked(r))),
     ])
     if chance(rng, 0.2):
         s["enabled"] = pick(rng, [(4, False), (2, True), (Odd(1), "false")])
+    if chance(rng, 0.15):
+        s.update(codex_extras(rng, "url" in s and "command" not in s))
     return s
+
+
+def codex_extras(rng, remote):
+    """The other fields of RawMcpServerConfig, which decide nothing about whether a server loads unless their
+    type is wrong (then Codex refuses the config)."""
+    both = [
+        (1, {"startup_timeout_ms": pick(rng, [(4, 5000), (Odd(1), -1), (Odd(1), 1.5)])}),
+        (1, {"tool_timeout_sec": pick(rng, [(4, 120), (Odd(1), "60")])}),
+        (1, {"required": pick(rng, [(4, True), (Odd(1), "yes")])}),
+        (1, {"enabled_tools": ["t1"], "disabled_tools": ["t2"]}),
+        (1, {"supports_parallel_tool_calls": True}),
+        (1, {"default_tools_approval_mode": pick(rng, [(2, "prompt"), (1, "writes"), (Odd(1), "never")])}),
+        (1, {"tools": {"t1": {"approval_mode": pick(rng, [(2, "approve"), (Odd(1), "yes")])}}}),
+        (1, {"startup_readiness": pick(rng, [(2, "catalog"), (1, "connection"), (Odd(1), "ready")])}),
+        (1, {"tool_input_schema_max_bytes": pick(rng, [(4, 65536), (Odd(1), 0)])}),
+        (1, {"name": "Display name"}),
+        (1, {"environment_id": "local"}),
+    ]
+    if remote:
+        both += [
+            (1, {"env_http_headers": {"X-B": "E3"}}),
+            (1, {"scopes": ["read"], "oauth_resource": "https://127.0.0.1:9"}),
+            (1, {"oauth": {"client_id": "app", "callback_url": "http://127.0.0.1:9/cb"}}),
+        ]
+    else:
+        both += [
+            (1, {"cwd": "/tmp"}),
+            (1, {"env_vars": [{"name": "E2", "source": pick(rng, [(2, "local"), (1, "remote"), (Odd(1), "elsewhere")])}]}),
+        ]
+    return pick(rng, both)
+
+
+def codex_oauth(rng):
+    """[mcp_servers.NAME.oauth]: what Codex accepts, and in odd trees what it refuses (a blank or lone secret,
+    a token endpoint method or issuer without auth = "ema_auth", a callback port that is not a u16)."""
+    o = {}
+    if chance(rng, 0.7):
+        o["client_id"] = pick(rng, [(5, "app"), (Odd(1), " ")])
+    if "client_id" in o and chance(rng, 0.3) or odd(rng, 0.3):
+        o["client_secret"] = pick(rng, [(4, "s"), (Odd(1), ""), (Odd(1), " ")])
+    if chance(rng, 0.2):
+        o["callback_port"] = pick(rng, [(4, 8765), (Odd(1), "8765"), (Odd(1), 70000)])
+    if odd(rng, 0.3):
+        o["token_endpoint_auth_method"] = pick(rng, [(1, "client_secret_post"), (1, "client_secret_basic"), (1, "none")])
+    if odd(rng, 0.2):
+        o["authorization_server_issuer"] = "https://127.0.0.1:9"
+    return o
+
+
+def codex_checked(rng):
+    """One of the mistakes Codex finds after the transport (Refusal.EntryChecks) or in the types of the newer
+    fields, alone, so that each is the one Codex names."""
+    return pick(rng, [
+        (1, {"http_headers_helper": pick(rng, [(1, ""), (1, " \t")])}),
+        (1, {"http_headers_helper": "h", "environment_id": pick(rng, [(1, "remote"), (1, "")])}),
+        (1, {"oauth": {"client_id": "app", "client_secret": pick(rng, [(1, ""), (1, " ")])}}),
+        (1, {"oauth": {"client_id": pick(rng, [(1, " "), (1, "")]), "client_secret": "s"}}),
+        (1, {"oauth": {"client_secret": "s"}}),
+        (1, {"oauth": {"client_id": "app", "client_secret": "s", "token_endpoint_auth_method": "client_secret_post"}}),
+        (1, {"auth": "ema_auth", "oauth": {"client_id": "app", "token_endpoint_auth_method": "client_secret_basic"}}),
+        (1, {"oauth": {"authorization_server_issuer": "https://127.0.0.1:9"}}),
+        (1, {"oauth": {"authorization_server_issuer": "https://127.0.0.1:9"}, "auth": "oauth"}),
+        (1, {"omit_tools_from": pick(rng, [(1, ["all"]), (1, "direct")])}),
+        (1, {"oauth": {"callback_port": pick(rng, [(1, "8765"), (1, 70000), (1, -1)])}}),
+    ])
 
 
 TRUST_LEVELS = [(10, "trusted"), (3, "untrusted"), (Odd(1), "Trusted"), (Odd(1), "TRUSTED"), (Odd(1), "yes"),
