@@ -44,9 +44,10 @@ command or touching the network.
 
 Without PATH it reads the project at --root (default: the working directory).
 A directory PATH is a project root; a file PATH is that file, its client
-inferred from its path (what pre-commit passes), or, for a file that decides
-on every server of its project (.claude/settings.json, .mcpconf.toml), that
-project; -r walks directories for every known config file, skipping .git,
+inferred from its path (what pre-commit passes), with the findings about it
+(also those about a server it shares with another file), or, for a file
+that decides on every server of its project (.claude/settings.json,
+.mcpconf.toml), that project; -r walks directories for every known config file, skipping .git,
 node_modules and vendor.
 
 By default only project-scope files are read (--scope project), so results
