@@ -289,6 +289,7 @@ func TestHintEdits(t *testing.T) {
 						continue
 					}
 					suggested++
+					t.Logf("applies %s", d.Suggest.Description)
 					fixed := maps.Clone(files)
 					for _, path := range slices.Sorted(maps.Keys(files)) {
 						var edits []normalize.Edit

@@ -473,6 +473,13 @@ func (p *Pass) homeFile(path string) bool {
 // the vendor a token's shape names, else after the server. at, when set,
 // is where the token sits in its value: the hint rewrites that value.
 func secretHint(c *normalize.Client, server, field, key, kind string, at *tokenAt) string {
+	hint, _ := secretEdit(c, server, field, key, kind, at)
+	return hint
+}
+
+// secretEdit is secretHint and, when the hint is to write a value in
+// place of the one there, that value ("" otherwise).
+func secretEdit(c *normalize.Client, server, field, key, kind string, at *tokenAt) (hint, value string) {
 	header := secretKind(field) == "header"
 	auth := header && strings.EqualFold(key, "Authorization")
 	name := clientVarName(c, server, field, key, kind, auth)
@@ -486,14 +493,14 @@ func secretHint(c *normalize.Client, server, field, key, kind string, at *tokenA
 		whole = "the whole value"
 	}
 	if advice, ok := varAdvice(c, field, key, name, whole, true); ok {
-		return advice
+		return advice, ""
 	}
 	ph := ""
 	if c != nil {
 		ph = c.VarRef(name)
 	}
 	if ph == "" {
-		return fmt.Sprintf("read it from an environment variable such as %s instead", name)
+		return fmt.Sprintf("read it from an environment variable such as %s instead", name), ""
 	}
 	switch {
 	case at != nil:
@@ -501,7 +508,7 @@ func secretHint(c *normalize.Client, server, field, key, kind string, at *tokenA
 	case auth && kind != "basic auth credential":
 		ph = "Bearer " + ph // an empty or template Authorization header
 	}
-	return fmt.Sprintf("write %q and set %s in your environment", ph, name)
+	return fmt.Sprintf("write %q and set %s in your environment", ph, name), ph
 }
 
 // secretVarName names the variable a hint suggests for a secret.
