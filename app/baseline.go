@@ -113,7 +113,20 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	}
 	if write {
 		base = slices.DeleteFunc(slices.Clone(old), func(e BaselineEntry) bool { return inRun(e.Path) })
-		base = append(base, current...)
+		// a finding of a file the run did not check whole (one about a
+		// server that spans it and a file named) is added only if the
+		// entries kept of that file do not record it already
+		had := map[BaselineEntry]int{}
+		for _, e := range base {
+			had[e.key()]++
+		}
+		for _, e := range current {
+			if !inRun(e.Path) && had[e.key()] > 0 {
+				had[e.key()]--
+				continue
+			}
+			base = append(base, e)
+		}
 		slices.SortFunc(base, compareEntries)
 		if err := writeBaseline(req.Context, in, abs, src, encodeBaseline(base)); err != nil {
 			return fmt.Errorf("cannot write baseline %q: %v", req.Path, err)
@@ -166,8 +179,10 @@ func baselineScope(b *secret.Boundary, res *view.LintRun, req BaselineRequest) f
 		return func(string) bool { return true }
 	}
 	checked := map[string]bool{}
-	for p := range res.Checked {
-		checked[filepath.ToSlash(b.Text(p).String())] = true
+	for p, f := range res.Checked {
+		if !f.Partly {
+			checked[filepath.ToSlash(b.Text(p).String())] = true
+		}
 	}
 	var dirs []string
 	for _, p := range req.Paths {

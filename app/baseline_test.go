@@ -194,6 +194,42 @@ func TestBaselinePartial(t *testing.T) {
 	}
 }
 
+// TestBaselineSpanningFinding: a file named brings the findings of
+// another file about a server that spans both (pisces reads both; the
+// definition of .pisces/mcp.json hides .cursor/mcp.json's); the other
+// file is not the run's, so a baseline written from the named file keeps
+// the other's entries as they were, neither dropped nor doubled, and
+// none of them is called fixed.
+func TestBaselineSpanningFinding(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		".pisces/mcp.json": `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg"]}}}`,
+		".cursor/mcp.json": `{"mcpServers": {"gh": {"command": "uvx", "args": ["pkg"]}, "x": {"command": "npx", "args": ["pkg"]}}}`,
+	})
+	if _, err := lintBaseline(t, root, home, BaselineRequest{Path: "b.json", Write: true}); err != nil {
+		t.Fatal(err)
+	}
+	whole, _ := os.ReadFile(filepath.Join(root, "b.json"))
+	if !strings.Contains(string(whole), `"shadowed"`) || !strings.Contains(string(whole), `"npx-without-yes"`) {
+		t.Fatalf("want a shadowed and an npx-without-yes entry:\n%s", whole)
+	}
+	res, err := lintBaseline(t, root, home, BaselineRequest{Path: "b.json"}, ".pisces/mcp.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 0 || res.Baseline.Fixed != 0 || res.Baseline.Matched != 1 {
+		t.Errorf(".pisces/mcp.json named: findings %v, baseline %+v; want the shadowed one matched, none fixed", res.Findings, res.Baseline)
+	}
+	if res.Files != 1 {
+		t.Errorf(".pisces/mcp.json named: %d files checked, want 1", res.Files)
+	}
+	if _, err := lintBaseline(t, root, home, BaselineRequest{Path: "b.json", Write: true}, ".pisces/mcp.json"); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(filepath.Join(root, "b.json")); !bytes.Equal(again, whole) {
+		t.Errorf("written from .pisces/mcp.json:\n%s\nwas:\n%s", again, whole)
+	}
+}
+
 // TestBaselineCounts: an entry keeps one finding quiet; two equal
 // findings need two entries.
 func TestBaselineCounts(t *testing.T) {

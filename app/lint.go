@@ -96,7 +96,9 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 	for _, r := range results {
 		res.Findings = append(res.Findings, r.findings...)
 		for _, f := range r.files {
-			res.Checked[f.path] = f.file
+			if g := res.Checked[f.path]; g == nil || g.Partly {
+				res.Checked[f.path] = f.file // a file checked whole by a job is so for the run
+			}
 		}
 		for _, s := range r.sources {
 			if res.Sources == nil {
@@ -119,7 +121,12 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 		// checked too, and snippets for lint-config findings
 		res.Checked[cfg.Doc.Path] = view.CheckedFile(cfg.Doc, res.Findings, true, nil)
 	}
-	res.Files = len(res.Checked)
+	res.Files = 0
+	for _, f := range res.Checked {
+		if !f.Partly {
+			res.Files++
+		}
+	}
 	if res.Files == 0 {
 		res.NoFiles = noFilesWhere(&req, &dopts, cfg)
 	}
@@ -272,16 +279,18 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 	ws := sub.Scan(clients, job.scope)
 	r.findings = validate.RunWorkspace(ws, cfg)
 	docs := ws.Documents
+	partly := map[string]bool{} // documents only findings about a named file are kept of
 	if job.only != nil {
-		keep := map[string]bool{}
-		docs = nil
-		for _, d := range ws.Documents {
-			if slices.Contains(job.only, d.Abs) {
-				keep[d.Path] = true
-				docs = append(docs, d)
-			}
+		r.findings = aboutFiles(r.findings, ws.Documents, job.only)
+		held := map[string]bool{}
+		for _, d := range r.findings {
+			held[d.Path] = true
 		}
-		r.findings = slices.DeleteFunc(r.findings, func(d normalize.Diagnostic) bool { return !keep[d.Path] })
+		docs = slices.DeleteFunc(slices.Clone(ws.Documents), func(d *normalize.Document) bool {
+			named := slices.Contains(job.only, d.Abs)
+			partly[d.Path] = !named
+			return !named && !held[d.Path]
+		})
 	}
 	released := func(abs string) bool { return job.release && releasedBy(job.root, sub.Home, abs) }
 	found := map[string]bool{}
@@ -308,12 +317,33 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 			// this one did not): whole, as the last job to read it has it
 			f = view.CheckedFile(d, r.findings, true, memo.of(d))
 		}
+		f.Partly = partly[d.Path]
 		r.files = append(r.files, checkedFile{d.Path, f})
 	}
 	if job.release {
 		dopts.Forget(job.root, released)
 	}
 	return r, nil
+}
+
+// aboutFiles keeps the findings about the files named (absolute paths):
+// those in one of them, and those about a server that spans one of them
+// and another file (a definition it shadows or is shadowed by, one of
+// another client it drifts from: a related place in it), which a change
+// to the file may have caused wherever the finding is written. Every
+// finding of a run that names all the project's files is kept once, so
+// pre-commit's hook, which passes all the changed files to one run
+// (require_serial), prints each once.
+func aboutFiles(findings []normalize.Diagnostic, docs []*normalize.Document, only []string) []normalize.Diagnostic {
+	named := map[string]bool{}
+	for _, d := range docs {
+		if slices.Contains(only, d.Abs) {
+			named[d.Path] = true
+		}
+	}
+	return slices.DeleteFunc(findings, func(d normalize.Diagnostic) bool {
+		return !named[d.Path] && !slices.ContainsFunc(d.Related, func(r normalize.Related) bool { return r.Path != "" && named[r.Path] })
+	})
 }
 
 // releasedBy says whether a file is forgotten once the root it is under
@@ -409,8 +439,9 @@ func readersOf(o *discover.Options, job lintJob, clients []*normalize.Client, ex
 
 // lintJobs turns the arguments into project roots to lint, so that
 // shadowing is judged within a project, never across two. A file argument
-// is linted with the rest of its project and only its own findings kept,
-// so pre-commit, which passes the changed files, reports what lint . does.
+// is linted with the rest of its project and only the findings about it
+// kept (aboutFiles), so pre-commit, which passes the changed files,
+// reports what lint . does of them.
 func lintJobs(req *LintRequest, dopts *discover.Options, res *view.LintRun) ([]lintJob, error) {
 	scope := req.Scope
 	if len(req.Paths) == 0 {

@@ -642,6 +642,10 @@ func (b *BadFile) Stops(path string) bool {
 type FieldNote struct {
 	Why  string // "which Codex does not support: it refuses to load the config"
 	Hint string // may hold one %q: a variable name to suggest
+	// Instead is the field to write in its place, its value the variable
+	// of the hint (Codex: bearer_token_env_var for bearer_token); "" when
+	// there is none.
+	Instead string
 }
 
 // TypeLiteral is one accepted value of "type".

@@ -136,8 +136,9 @@ var codex = &Client{
 			{Key: "tool_timeout_sec", Unit: time.Second, Bounds: BoundsCall},
 		},
 		Unsupported: map[string]FieldNote{"bearer_token": {
-			Why:  "which Codex does not support: it refuses to load the config",
-			Hint: "remove \"bearer_token\", put the token in an environment variable and name it: bearer_token_env_var = %q"}},
+			Why:     "which Codex does not support: it refuses to load the config",
+			Hint:    "remove \"bearer_token\", put the token in an environment variable and name it: bearer_token_env_var = %q",
+			Instead: "bearer_token_env_var"}},
 		Missing: map[string]string{"type": "Codex has no \"type\": \"command\" makes a stdio server, \"url\" a streamable HTTP one"},
 	},
 	Expansion: Expansion{

@@ -64,6 +64,12 @@ type Diagnostic struct {
 	Related []Related
 	// Fix, when the rule knows one, fixes the finding (lint --fix).
 	Fix *Fix
+	// Suggest is the config edit the hint describes, as data, when the
+	// hint is one lint does not make itself (it needs the user after it:
+	// a variable to set, a credential to rotate); its Description is the
+	// edit in words, which the hint prints. validate's TestHintEdits
+	// applies it and lints again.
+	Suggest *Fix
 }
 
 // Related is a secondary location of a diagnostic.

@@ -34,6 +34,8 @@ type jsonFinding struct {
 	JSONDiagnostic
 	Related []jsonRelated `json:"related,omitempty"`
 	Fix     *jsonFix      `json:"fix,omitempty"`
+	// Suggest is the edit the hint describes, which lint does not make.
+	Suggest *jsonFix `json:"suggest,omitempty"`
 }
 
 // jsonFix is a finding's fix: lint --fix applies the safe ones.
@@ -128,7 +130,7 @@ func lintJSON(w io.Writer, l *view.Lint) error {
 	}
 	diags := diagnosticJSON(l.Findings, true)
 	for i, d := range l.Findings {
-		out.Findings = append(out.Findings, jsonFinding{JSONDiagnostic: diags[i], Related: relatedJSON(d), Fix: fixJSON(d.Fix)})
+		out.Findings = append(out.Findings, jsonFinding{JSONDiagnostic: diags[i], Related: relatedJSON(d), Fix: fixJSON(d.Fix), Suggest: fixJSON(d.Suggest)})
 	}
 	for _, e := range l.Errors {
 		out.Errors = append(out.Errors, jsonToolError(e))

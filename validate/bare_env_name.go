@@ -52,8 +52,11 @@ func checkBareEnvName(p *Pass) {
 		if co := clientOf(s).CoReaderClient(); co != nil && !co.ValueCommands {
 			also = "; " + co.Product + " always sends the name"
 		}
-		d := p.AtValue(p.Document(s.Source.Path), v, "%s %q is the bare name %q: pisces sends the value of that variable when it is set and the name itself when it is not%s",
+		doc := p.Document(s.Source.Path)
+		d := p.AtValue(doc, v, "%s %q is the bare name %q: pisces sends the value of that variable when it is set and the name itself when it is not%s",
 			what, key, name, also)
-		d.Hint = fmt.Sprintf("write \"${%s}\" to make it explicit", name)
+		ref := "${" + name + "}"
+		d.Hint = fmt.Sprintf("write %q to make it explicit", ref)
+		suggest(d, fmt.Sprintf("write %q", ref), replaceValue(doc, v, jsonQuote(ref)))
 	})
 }

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -71,20 +72,31 @@ func checkDockerEnv(p *Pass) {
 			return !slices.Contains(dockerOwnVars, up) && !strings.HasPrefix(up, "DOCKER_") &&
 				!strings.HasPrefix(up, "BUILDKIT_") && !strings.HasPrefix(up, "CONTAINERS_")
 		}
+		doc := p.Document(s.Source.Path)
+		// the hint's edit: "-e", NAME inserted before the image
+		pass := func(d *normalize.Diagnostic, name string) {
+			if doc == nil || denv.Image < 0 || denv.Image >= len(e.argVals) {
+				return
+			}
+			at := e.argVals[denv.Image].Range.Start
+			suggest(d, fmt.Sprintf("insert \"-e\", %q before the image", name), replaceEdit(doc, at, at, jsonQuote("-e")+", "+jsonQuote(name)+", "))
+		}
 		const msg = "docker does not pass %s %q of server %q into the container: no %q names it"
 		if envObj != nil && envObj.Kind == normalize.Object {
 			for _, m := range envObj.Unique() {
 				if missing(m.Key) {
 					d := p.AtKey(s, m, msg, "env", m.Key, s.Name, "-e "+m.Key)
 					d.Hint = `add "-e", "` + m.Key + `" to args before the image`
+					pass(d, m.Key)
 				}
 			}
 		}
 		if byName != nil && byName.Kind == normalize.Array {
 			for _, it := range byName.Items {
 				if it.Kind == normalize.String && missing(it.Str) {
-					d := p.AtValue(p.Document(s.Source.Path), it, msg, "env_vars name", it.Str, s.Name, "-e "+it.Str)
+					d := p.AtValue(doc, it, msg, "env_vars name", it.Str, s.Name, "-e "+it.Str)
 					d.Hint = `add "-e", "` + it.Str + `" to args before the image`
+					pass(d, it.Str)
 				}
 			}
 		}

@@ -53,7 +53,11 @@ func checkEmptyCredential(p *Pass) {
 					what = "the server is sent no credential"
 				}
 				d := p.AtValue(doc, e.Value, "%s %q is empty: %s", kind, e.Key, what)
-				d.Hint = fmt.Sprintf("fill it in: %s; or remove it if the server does not need it", secretHint(s.Source.Client, s.Name, m.Key, e.Key, "", nil))
+				hint, value := secretEdit(s.Source.Client, s.Name, m.Key, e.Key, "", nil)
+				d.Hint = fmt.Sprintf("fill it in: %s; or remove it if the server does not need it", hint)
+				if value != "" {
+					suggest(d, fmt.Sprintf("write %q", value), replaceValue(doc, e.Value, jsonQuote(value)))
+				}
 			}
 		}
 	}

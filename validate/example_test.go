@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"fmt"
 	"github.com/mcpconf/mcpconf/internal/testtree"
+	"maps"
 
 	"os"
 	"path/filepath"
@@ -237,5 +239,87 @@ func TestRuleFixes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// ruleExamples are the bad examples of a rule: its Bad file and each of
+// Also, every one with the example's other files.
+func ruleExamples(r *Rule) []map[string]string {
+	var out []map[string]string
+	with := func(path, content string) map[string]string {
+		files := map[string]string{path: content}
+		for k, v := range r.Example.Others {
+			files[k] = v
+		}
+		return files
+	}
+	if r.Example.File != "" {
+		out = append(out, with(r.Example.File, r.Example.Bad))
+	}
+	for _, p := range slices.Sorted(maps.Keys(r.Example.Also)) {
+		out = append(out, with(p, r.Example.Also[p]))
+	}
+	return out
+}
+
+// TestHintEdits: a hint that is a concrete config edit carries it as data
+// (Diagnostic.Suggest), and prints it: every edit's new text is in the
+// hint. Applied to the example that triggers it, the edit clears the
+// finding and brings no new error. The edits are the rules' own, applied
+// with the editor lint --fix uses; nothing here knows a rule. (Codex's
+// bearer_token hint once said env_vars = ["BEARER_TOKEN"], which Codex
+// refuses on a URL server: issue 27 item 16.)
+func TestHintEdits(t *testing.T) {
+	suggested := 0
+	for _, r := range Rules() {
+		for i, files := range ruleExamples(r) {
+			t.Run(fmt.Sprintf("%s/%d", r.ID, i), func(t *testing.T) {
+				cfg := exampleConfig(t, r)
+				scope := discover.AllScopes
+				if r.Example.ProjectScope {
+					scope = discover.ProjectScopes
+				}
+				before := lintScope(t, files, cfg, scope)
+				had := map[string]bool{}
+				for _, d := range before {
+					had[string(d.Rule)+"\x00"+d.Message] = true
+				}
+				for _, d := range before {
+					if d.Rule != r.ID || d.Suggest == nil {
+						continue
+					}
+					suggested++
+					t.Logf("applies %s", d.Suggest.Description)
+					fixed := maps.Clone(files)
+					for _, path := range slices.Sorted(maps.Keys(files)) {
+						var edits []normalize.Edit
+						for _, e := range d.Suggest.Edits {
+							if e.Path == path {
+								edits = append(edits, e)
+							}
+						}
+						if len(edits) > 0 {
+							fixed[path] = applyEdits(t, files[path], edits)
+						}
+					}
+					for _, e := range d.Suggest.Edits {
+						if !strings.Contains(d.Hint, strings.Trim(e.Text, " ,\n")) { // less the separators
+							t.Errorf("%s: the hint does not print its edit %q:\n%s", d, e.Text, d.Hint)
+						}
+					}
+					for _, a := range lintScope(t, fixed, cfg, scope) {
+						switch {
+						case a.Rule == d.Rule && a.Path == d.Path && a.Pointer == d.Pointer:
+							t.Errorf("%s\nstill reported with the hint's edit (%s):\n%s", d, d.Suggest.Description, fixed[d.Path])
+						case a.Severity == normalize.Error && !had[string(a.Rule)+"\x00"+a.Message]:
+							t.Errorf("%s\nthe hint's edit (%s) brings an error:\n%s\n%s", d, d.Suggest.Description, fixed[a.Path], a)
+						}
+					}
+				}
+			})
+		}
+	}
+	if suggested == 0 {
+		t.Fatal("no hint carries its edit")
 	}
 }

@@ -85,7 +85,12 @@ Fix: read the value from the environment with the client's own syntax —
 		Good: "{ \"mcpServers\": { \"github\": {\n" +
 			"  \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"],\n" +
 			"  \"env\": { \"GITHUB_PERSONAL_ACCESS_TOKEN\": \"${GITHUB_PERSONAL_ACCESS_TOKEN}\" }\n" +
-			"} } }\n"},
+			"} } }\n",
+		Also: map[string]string{
+			// Codex reads the token of a URL server from the variable
+			// bearer_token_env_var names (issue 27 item 16)
+			".codex/config.toml": "[mcp_servers.docs]\nurl = \"https://docs.example.com/mcp\"\nbearer_token = \"ghp_" + "R2d2C3poBb8Kk1Xw9Lm4Zq7Tt0Yy5Uu3Vv6N\"\n",
+		}},
 	parts: map[string]func() string{
 		"keys":  func() string { return fieldKeys("env", "headers") },
 		"names": nameFields,
@@ -331,13 +336,35 @@ func (c *secretCheck) url(field string, v *normalize.Value) {
 func (c *secretCheck) other(v stringVisit) {
 	if kind, start, end, ok := secret.FindToken(v.value.Str); ok {
 		if !publicByDesign(v.key, kind, v.value.Str[start:end]) {
-			c.report(c.p.reportSub(c.doc, v.value, start, end, "%q holds a literal %s", v.key, kind), v.field, v.key, kind)
+			d := c.p.reportSub(c.doc, v.value, start, end, "%q holds a literal %s", v.key, kind)
+			c.report(d, v.field, v.key, kind)
+			if start == 0 && end == len(v.value.Str) {
+				c.suggestEdit(d, v.field, v.key, kind, v.value)
+			}
 		}
 		return
 	}
 	if secret.IsSecretKey(v.key) && secret.LooksSecret(v.value.Str) && !publicByDesign(v.key, "", v.value.Str) {
-		c.report(c.p.AtValue(c.doc, v.value, "%q holds what looks like a literal secret", v.key), v.field, v.key, "")
+		d := c.p.AtValue(c.doc, v.value, "%q holds what looks like a literal secret", v.key)
+		c.report(d, v.field, v.key, "")
+		c.suggestEdit(d, v.field, v.key, "", v.value)
 	}
+}
+
+// suggestEdit attaches the edit the hint describes where it is one: a
+// field of the server written in place of the field that holds the
+// secret, its value the variable that is to hold it (Codex's
+// bearer_token_env_var for bearer_token).
+func (c *secretCheck) suggestEdit(d *normalize.Diagnostic, field, key, kind string, v *normalize.Value) {
+	m := c.s.Node.Member(field)
+	if d == nil || m == nil || m.Value != v {
+		return
+	}
+	a, ok := varEdit(c.s.Source.Client, field, key, clientVarName(c.s.Source.Client, c.s.Name, field, key, kind, false), "", true)
+	if !ok || a.set == "" {
+		return
+	}
+	suggest(d, fmt.Sprintf("write %s = %s in place of %q", a.set, a.value, field), renameMember(c.doc, m, a.set, a.value)...)
 }
 
 // report sets the severity by scope and the hint for the client.
@@ -366,7 +393,7 @@ func (c *secretCheck) fix(d *normalize.Diagnostic, v *normalize.Value, field, ke
 	}
 	header := secretKind(field) == "header"
 	auth := header && strings.EqualFold(key, "Authorization")
-	name := secretVarName(c.s.Name, key, kind, auth)
+	name := clientVarName(cl, c.s.Name, field, key, kind, auth)
 	whole := ""
 	switch {
 	case kind == "basic auth credential" && auth:
@@ -446,9 +473,16 @@ func (p *Pass) homeFile(path string) bool {
 // the vendor a token's shape names, else after the server. at, when set,
 // is where the token sits in its value: the hint rewrites that value.
 func secretHint(c *normalize.Client, server, field, key, kind string, at *tokenAt) string {
+	hint, _ := secretEdit(c, server, field, key, kind, at)
+	return hint
+}
+
+// secretEdit is secretHint and, when the hint is to write a value in
+// place of the one there, that value ("" otherwise).
+func secretEdit(c *normalize.Client, server, field, key, kind string, at *tokenAt) (hint, value string) {
 	header := secretKind(field) == "header"
 	auth := header && strings.EqualFold(key, "Authorization")
-	name := secretVarName(server, key, kind, auth)
+	name := clientVarName(c, server, field, key, kind, auth)
 	// A header or value that holds more than the token is kept whole:
 	// "Basic …", a raw key in Authorization, "Bearer …" in env.
 	whole := ""
@@ -459,14 +493,14 @@ func secretHint(c *normalize.Client, server, field, key, kind string, at *tokenA
 		whole = "the whole value"
 	}
 	if advice, ok := varAdvice(c, field, key, name, whole, true); ok {
-		return advice
+		return advice, ""
 	}
 	ph := ""
 	if c != nil {
 		ph = c.VarRef(name)
 	}
 	if ph == "" {
-		return fmt.Sprintf("read it from an environment variable such as %s instead", name)
+		return fmt.Sprintf("read it from an environment variable such as %s instead", name), ""
 	}
 	switch {
 	case at != nil:
@@ -474,11 +508,27 @@ func secretHint(c *normalize.Client, server, field, key, kind string, at *tokenA
 	case auth && kind != "basic auth credential":
 		ph = "Bearer " + ph // an empty or template Authorization header
 	}
-	return fmt.Sprintf("write %q and set %s in your environment", ph, name)
+	return fmt.Sprintf("write %q and set %s in your environment", ph, name), ph
 }
 
 // secretVarName names the variable a hint suggests for a secret.
 func secretVarName(server, key, kind string, auth bool) string {
+	return clientVarName(nil, server, "", key, kind, auth)
+}
+
+// serverToken names the variable of a server's token.
+func serverToken(server string) string {
+	return secret.EnvName(strings.ToUpper(server)+"_TOKEN", "MCP_TOKEN")
+}
+
+// clientVarName is secretVarName for a value of field in client c: a
+// field c refuses, whose value another field names the variable of
+// (Codex: bearer_token, bearer_token_env_var), is the server's token,
+// named as unknown-field names it.
+func clientVarName(c *normalize.Client, server, field, key, kind string, auth bool) string {
+	if c != nil && c.Unsupported[field].Instead != "" {
+		return serverToken(server)
+	}
 	if kind == "password" {
 		// the password of a URL under MONGO_URI: MONGO_PASSWORD
 		words := secret.Words(key)

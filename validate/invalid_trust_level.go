@@ -45,6 +45,7 @@ func checkInvalidTrustLevel(p *Pass) {
 				for _, l := range c.Trust.Levels {
 					if strings.EqualFold(l, strings.TrimSpace(v.Str)) {
 						d.Hint = fmt.Sprintf("write %q", l)
+						suggest(d, d.Hint, replaceValue(doc, v, jsonQuote(l)))
 					}
 				}
 			}

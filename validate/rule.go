@@ -89,6 +89,10 @@ type Example struct {
 	// ProjectScope runs the example as lint's default does (project files
 	// only) rather than with --scope all.
 	ProjectScope bool
+	// Also are further bad examples (path -> content), each linted on its
+	// own with Others, for a hint the bad example does not reach (a
+	// client's own advice): TestHintEdits applies their hints' edits too.
+	Also map[string]string
 }
 
 // SpeaksFor says which clients the rule speaks for, in words.

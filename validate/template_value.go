@@ -77,7 +77,11 @@ func checkTemplateValue(p *Pass) {
 			if strings.ContainsAny(v.value.Str[start:end], `/\`) {
 				d.Hint = "replace it with the real path"
 			} else if key != "" && secret.IsSecretKey(key) {
-				d.Hint = "replace it with the credential: " + secretHint(s.Source.Client, s.Name, v.field, key, "", nil)
+				hint, value := secretEdit(s.Source.Client, s.Name, v.field, key, "", nil)
+				d.Hint = "replace it with the credential: " + hint
+				if value != "" {
+					suggest(d, fmt.Sprintf("write %q", value), replaceValue(doc, v.value, jsonQuote(value)))
+				}
 			}
 		})
 	}

@@ -8,7 +8,6 @@ import (
 	"unicode"
 
 	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/secret"
 )
 
 // unknownFieldRule reports server keys the client does not know.
@@ -44,7 +43,8 @@ var unknownFieldRule = &Rule{
 	},
 	Example: Example{File: "opencode.json",
 		Bad:  "{\n  \"mcp\": {\n    \"fs\": {\n      \"type\": \"local\",\n      \"command\": [\"npx\", \"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n      \"env\": { \"LOG_LEVEL\": \"debug\" }\n    }\n  }\n}\n",
-		Good: "{\n  \"mcp\": {\n    \"fs\": {\n      \"type\": \"local\",\n      \"command\": [\"npx\", \"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n      \"environment\": { \"LOG_LEVEL\": \"debug\" }\n    }\n  }\n}\n"},
+		Good: "{\n  \"mcp\": {\n    \"fs\": {\n      \"type\": \"local\",\n      \"command\": [\"npx\", \"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"],\n      \"environment\": { \"LOG_LEVEL\": \"debug\" }\n    }\n  }\n}\n",
+		Also: map[string]string{".codex/config.toml": "[mcp_servers.docs]\nurl = \"https://docs.example.com/mcp\"\nbearer_token = \"${DOCS_TOKEN}\"\n"}},
 	Check: checkUnknownField,
 }
 
@@ -121,7 +121,11 @@ func checkUnknownField(p *Pass) {
 			d.Severity = normalize.Error
 			d.Hint = note.Hint
 			if strings.Contains(note.Hint, "%q") {
-				d.Hint = fmt.Sprintf(note.Hint, secret.EnvName(strings.ToUpper(s.Name)+"_TOKEN", "MCP_TOKEN"))
+				name := serverToken(s.Name)
+				d.Hint = fmt.Sprintf(note.Hint, name)
+				if note.Instead != "" {
+					suggest(d, fmt.Sprintf("write %s = %q in place of %q", note.Instead, name, m.Key), renameMember(p.Document(s.Source.Path), m, note.Instead, jsonQuote(name))...)
+				}
 			}
 		}
 		strict := c.Strictness == normalize.RejectsConfig

@@ -143,13 +143,38 @@ func isShell(cmd string) bool {
 // value", `the whole "Basic …" value`): an Authorization header that is not
 // a bare bearer token, a value that holds more than the secret.
 func varAdvice(c *normalize.Client, field, key, name, whole string, moving bool) (string, bool) {
+	a, ok := varEdit(c, field, key, name, whole, moving)
+	return a.text, ok
+}
+
+// advice is varEdit's answer: the hint's words, and, when the hint is to
+// write a field of the server in place of field (its value the secret
+// itself), that field and its value as a JSON literal.
+type advice struct {
+	text       string
+	set, value string
+}
+
+// varEdit is varAdvice with the edit it describes as data, when it is
+// one.
+func varEdit(c *normalize.Client, field, key, name, whole string, moving bool) (advice, bool) {
 	header := secretKind(field) == "header"
 	auth := header && strings.EqualFold(key, "Authorization")
 	switch {
 	case c == nil:
-		return "", false
+		return advice{}, false
 	case c.VarsByName:
 		var how, then string
+		if note, ok := c.Unsupported[field]; ok && note.Instead != "" {
+			// a field the client refuses, and the one that names the
+			// variable in its place (Codex: bearer_token_env_var)
+			a := advice{set: note.Instead, value: jsonQuote(name)}
+			a.text = fmt.Sprintf("remove %q and set %s = %s; %s reads the value from that variable", field, a.set, a.value, c.Product)
+			if !moving {
+				a.text = fmt.Sprintf("%s expands no variables: remove %q and set %s = %s", c.Product, field, a.set, a.value)
+			}
+			return a, true
+		}
 		switch {
 		case auth && whole != "" && moving:
 			how = fmt.Sprintf("move it to env_http_headers = { %q = %q } and put %s in %s", key, name, whole, name)
@@ -180,20 +205,21 @@ func varAdvice(c *normalize.Client, field, key, name, whole string, moving bool)
 			if moving {
 				here = " here"
 			}
-			return fmt.Sprintf("%s expands no variables%s: pass %s to the server with env_vars = [%q] and have the server read it from there", c.Product, here, name, name), true
+			return advice{text: fmt.Sprintf("%s expands no variables%s: pass %s to the server with env_vars = [%q] and have the server read it from there", c.Product, here, name, name),
+				set: "env_vars", value: "[" + jsonQuote(name) + "]"}, true
 		}
 		if moving {
-			return fmt.Sprintf("%s; %s %s", how, c.Product, then), true
+			return advice{text: fmt.Sprintf("%s; %s %s", how, c.Product, then)}, true
 		}
-		return fmt.Sprintf("%s expands no variables: %s", c.Product, how), true
+		return advice{text: fmt.Sprintf("%s expands no variables: %s", c.Product, how)}, true
 	case c.VarForm == "" && len(c.Placeholders) == 0:
 		if moving {
 			if f := c.UserFile(); f != "" {
-				return fmt.Sprintf("%s expands no variables: keep this server in %s, which is not committed", c.Product, f), true
+				return advice{text: fmt.Sprintf("%s expands no variables: keep this server in %s, which is not committed", c.Product, f)}, true
 			}
-			return fmt.Sprintf("read it from an environment variable such as %s instead", name), true
+			return advice{text: fmt.Sprintf("read it from an environment variable such as %s instead", name)}, true
 		}
-		return fmt.Sprintf("%s expands no variables: write the value itself, in a file that is not committed", c.Product), true
+		return advice{text: fmt.Sprintf("%s expands no variables: write the value itself, in a file that is not committed", c.Product)}, true
 	}
-	return "", false
+	return advice{}, false
 }

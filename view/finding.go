@@ -57,6 +57,9 @@ type Finding struct {
 	HasSource bool
 	// Fix is how to fix the finding, when its rule knows (lint --fix).
 	Fix *Fix
+	// Suggest is the edit the hint describes, when it is one lint does not
+	// make itself (normalize.Diagnostic.Suggest); never Safe.
+	Suggest *Fix
 }
 
 // Fix is a finding's fix as output shows it.
@@ -97,11 +100,19 @@ func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
 		}
 		f.Related = append(f.Related, Related{Path: b.Path(path), Pos: pos(r.Pos), Message: b.Message(r.Message)})
 	}
-	if x := d.Fix; x != nil {
-		f.Fix = &Fix{Description: b.Message(x.Description), Safe: x.Safe}
-		for _, e := range x.Edits {
-			f.Fix.Edits = append(f.Fix.Edits, Edit{Path: b.Path(e.Path), Pos: pos(e.Start), End: pos(e.End), Text: b.Lines(e.Text)})
-		}
+	f.Fix = viewFix(b, d.Fix)
+	f.Suggest = viewFix(b, d.Suggest)
+	return f
+}
+
+// viewFix makes a fix or a suggested edit Safe.
+func viewFix(b *secret.Boundary, x *normalize.Fix) *Fix {
+	if x == nil {
+		return nil
+	}
+	f := &Fix{Description: b.Message(x.Description), Safe: x.Safe}
+	for _, e := range x.Edits {
+		f.Edits = append(f.Edits, Edit{Path: b.Path(e.Path), Pos: pos(e.Start), End: pos(e.End), Text: b.Lines(e.Text)})
 	}
 	return f
 }

@@ -61,6 +61,12 @@ type LintFile struct {
 	// quotes them (no finding points into the file, or the format shows
 	// no snippet).
 	Lines *normalize.Lines
+	// Partly says the run kept only some findings of the file: those
+	// about a server that spans it and a file lint was given (a file
+	// named on the command line, pre-commit's), not every finding of its
+	// own. It is not counted among the files checked, and a baseline's
+	// entries of it are not the run's to replace or call fixed.
+	Partly bool
 }
 
 // CheckedFile keeps of doc what lint output needs: its secrets, learned

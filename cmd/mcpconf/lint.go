@@ -44,9 +44,10 @@ command or touching the network.
 
 Without PATH it reads the project at --root (default: the working directory).
 A directory PATH is a project root; a file PATH is that file, its client
-inferred from its path (what pre-commit passes), or, for a file that decides
-on every server of its project (.claude/settings.json, .mcpconf.toml), that
-project; -r walks directories for every known config file, skipping .git,
+inferred from its path (what pre-commit passes), with the findings about it
+(also those about a server it shares with another file), or, for a file
+that decides on every server of its project (.claude/settings.json,
+.mcpconf.toml), that project; -r walks directories for every known config file, skipping .git,
 node_modules and vendor.
 
 By default only project-scope files are read (--scope project), so results
@@ -63,7 +64,9 @@ lints again and reports what remains; --unsafe-fixes adds the fixes that
 change what a file means (a literal secret becomes a reference to a
 variable you must then set). A file that changed since it was read, or
 would not parse once fixed, is not written. --diff prints the fixes as a
-unified diff instead and writes nothing.
+unified diff instead and writes nothing; it is for reading, not for git
+apply: a line that holds a secret is printed masked ("***"), so git apply
+rejects its hunk. Apply the fixes with --fix.
 
 --baseline FILE reports only the findings FILE does not record, and notes
 how many of its entries match no finding any more; --write-baseline
@@ -103,7 +106,7 @@ be walked, a fixed file could not be written).`,
 	f.BoolVar(&opts.CheckEnv, "check-env", false, "report placeholders whose variables are not set in this environment (undefined-variable)")
 	f.BoolVar(&opts.Fix, "fix", false, "write the safe fixes to the files, then report what remains")
 	f.BoolVar(&opts.UnsafeFixes, "unsafe-fixes", false, "with --fix or --diff, the fixes that change what a file means too")
-	f.BoolVar(&opts.Diff, "diff", false, "print the fixes as a unified diff and write nothing; exit 1 when there is one")
+	f.BoolVar(&opts.Diff, "diff", false, "print the fixes as a unified diff, secrets masked (not for git apply); write nothing; exit 1 when there is one")
 	f.StringVar(&opts.Baseline, "baseline", "", "report only the findings not recorded in this `file` (see --write-baseline)")
 	f.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record every current finding in the --baseline file, then lint against it")
 	registerColor(cmd, &opts.Color)

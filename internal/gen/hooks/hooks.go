@@ -16,7 +16,10 @@ import (
 // from the client descriptors: every project file a client reads (its
 // servers, or the settings its gates read: discover.ProjectFiles) and the
 // linter config, at the root of the repository or in any directory. The
-// test of cmd/mcpconf fails when the committed file differs, and with
+// hook is serial: lint must see all the changed files in one run, since a
+// settings file or the linter config makes it lint the whole project and
+// a finding may span two files; it checks the projects in parallel itself.
+// The test of cmd/mcpconf fails when the committed file differs, and with
 // -update rewrites it.
 func PreCommitHooks() []byte {
 	var b strings.Builder
@@ -36,7 +39,10 @@ func PreCommitHooks() []byte {
   entry: mcpconf lint
   language: golang
   pass_filenames: true
-  require_serial: false
+  # one run sees every file: a settings file makes lint check its whole
+  # project, which runs in parallel would print again (mcpconf checks the
+  # projects in parallel itself)
+  require_serial: true
   files: >-
     (?x)(^|/)(
 `)
