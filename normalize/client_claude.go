@@ -187,6 +187,7 @@ var claude = &Client{
 		WorktreeMainKey: true,
 	},
 	Gates: Gates{
+		Plugins: &Plugins{Enabled: "enabledPlugins", Name: "plugin:%s:NAME"},
 		Approval: &Approval{
 			Scope:     Project,
 			EnableAll: "enableAllProjectMcpServers",
