@@ -17,8 +17,16 @@ func (v *viewer) notePlugins() {
 	if pl == nil || ap == nil {
 		return
 	}
-	seen := map[string]bool{}
+	// The settings are highest first: the first file naming a plugin
+	// decides (false in .claude/settings.local.json turns off what the
+	// user's settings enable: testdata/clients-pending/claude-plugin-off-dupproject).
+	// The project's files count as they do for approvals (the recorded
+	// cases are trusted; untrusted is not verified).
+	seen, decided := map[string]bool{}, map[string]bool{}
 	for _, st := range ap.Settings {
+		if st.Trusted && !v.trusted() {
+			continue
+		}
 		if st.File.Section != "" || st.File.Base == normalize.SystemDir && v.scope == ProjectScopes {
 			continue
 		}
@@ -32,6 +40,10 @@ func (v *viewer) notePlugins() {
 				continue
 			}
 			for _, m := range ep.Members {
+				if decided[m.Key] {
+					continue
+				}
+				decided[m.Key] = true
 				if m.Value.Kind != normalize.Bool || !m.Value.Bool {
 					continue
 				}

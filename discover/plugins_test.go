@@ -15,8 +15,10 @@ import (
 func TestPluginsNotModelled(t *testing.T) {
 	set, o := claudeView(t, map[string]string{
 		"~/.claude.json":          `{"mcpServers": {"u": {"command": "false"}}, "projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`,
-		"~/.claude/settings.json": "{\n  \"enabledPlugins\": {\"q@local\": false,\n    \"p@local\": true}\n}",
+		"~/.claude/settings.json": "{\n  \"enabledPlugins\": {\"q@local\": false,\n    \"p@local\": true, \"x@local\": true}\n}",
 		".claude/settings.json":   `{"enabledPlugins": {"r@team": true}}`,
+		// false here wins over the user's true
+		".claude/settings.local.json": `{"enabledPlugins": {"x@local": false}}`,
 	}, false)
 	statusIs(t, set, map[string]normalize.Status{"u": normalize.StatusEnabled})
 	notes := strings.Join(o.Notes(), "\n")
@@ -29,7 +31,7 @@ func TestPluginsNotModelled(t *testing.T) {
 			t.Errorf("notes lack %q:\n%s", want, notes)
 		}
 	}
-	if strings.Contains(notes, "q@local") {
+	if strings.Contains(notes, "q@local") || strings.Contains(notes, "x@local") {
 		t.Errorf("a plugin set to false is noted:\n%s", notes)
 	}
 }
