@@ -123,6 +123,7 @@ func (v *viewer) build() *normalize.Set {
 	v.refuse(set, loaded)
 	v.stops(set, ld.exts)
 	v.trustSteps(set)
+	v.notePlugins()
 	v.findIgnored(set)
 	set.Client, set.ClientRules = v.c, v.c.Note
 	slices.SortStableFunc(set.Sources, func(a, b normalize.SourceFile) int { return a.Order - b.Order })

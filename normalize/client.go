@@ -128,6 +128,9 @@ type Gates struct {
 	// Approval is how project servers get approved before they start
 	// (Claude Code); nil when they start without.
 	Approval *Approval
+	// Plugins: the client enables plugins in the settings files of
+	// Approval.Settings (nil: it has none mcpconf knows of).
+	Plugins *Plugins
 	// Trust is how the client decides that a project is trusted; nil when
 	// it trusts every project.
 	Trust *Trust
@@ -780,6 +783,18 @@ type Approval struct {
 	// read on its own and any true approves (Claude Code). Otherwise any
 	// setting that counts and says true approves.
 	Merged bool
+}
+
+// Plugins is how a client enables plugins that bring servers of their own
+// (Claude Code: enabledPlugins {"PLUGIN@MARKETPLACE": true} in its settings
+// files, servers listed as plugin:PLUGIN:SERVER). mcpconf does not read the
+// plugins yet: a run notes each enabled one rather than answering as if it
+// knew (testdata/clients-pending/claude-plugin-local).
+type Plugins struct {
+	Enabled string // the settings key: an object of plugin id -> true
+	// Name is how the client names a plugin's server, with %s for the
+	// plugin ("plugin:%s:NAME").
+	Name string
 }
 
 // Setting is a file holding settings (not servers) a client reads.
