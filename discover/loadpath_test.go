@@ -21,7 +21,8 @@ func TestUnmodelledSettingsNoted(t *testing.T) {
 	notes := strings.Join(o.Notes(), "\n")
 	for _, want := range []string{
 		`~/.claude/settings.json:1:2 sets "env"`,
-		`.claude/settings.local.json:1:2 sets "enabledPlugins"`,
+		// enabledPlugins is noted once, per plugin (Gates.Plugins), not as a key
+		`plugins from "m" are not modelled: "p@m" is enabled in .claude/settings.local.json:1:21`,
 		`managed-settings.json:1:2 sets "allowAllClaudeAiMcps"`,
 		`~/.claude.json:1:2 sets "env"`,
 		`sets "projects.<root>.enabledMcpServers"`,
@@ -30,7 +31,7 @@ func TestUnmodelledSettingsNoted(t *testing.T) {
 			t.Errorf("no note %q in:\n%s", want, notes)
 		}
 	}
-	for _, not := range []string{`"model"`, `"enabledMcpjsonServers"`, `"deniedMcpServers"`, `"hasTrustDialogAccepted"`, `"strictPluginOnlyCustomization"`} {
+	for _, not := range []string{`"model"`, `sets "enabledPlugins"`, `"enabledMcpjsonServers"`, `"deniedMcpServers"`, `"hasTrustDialogAccepted"`, `"strictPluginOnlyCustomization"`} {
 		if strings.Contains(notes, not) {
 			t.Errorf("a note names %s:\n%s", not, notes)
 		}
