@@ -299,7 +299,7 @@ func (o *Options) locks(c *normalize.Client, defs []normalize.Server) {
 			if slices.Contains(l.Keeps, s.Source.Scope) {
 				continue
 			}
-			s.TurnOff(normalize.Gate{Status: l.Status, Kind: normalize.ByConfig, Yields: true, Unlisted: true,
+			s.TurnOff(normalize.Gate{Status: l.Status, Kind: normalize.ByConfig, Yields: true, Unlisted: true, InvalidWins: l.InvalidShown,
 				Path: path, Pos: pos, Reason: why + ": " + l.Does, Hint: l.Hint})
 		}
 	}

@@ -688,7 +688,7 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 	}
 	for i := range defs {
 		s := &defs[i]
-		if s.Off != nil && s.Off.Kind == normalize.ByConfig {
+		if s.Off != nil && s.Off.Kind == normalize.ByConfig && !s.Off.InvalidWins {
 			continue // a file the client does not read while another holds it all (managed-mcp.json)
 		}
 		if lost := v.c.Lost(s.Name, s.Source.Scope, func() bool { return v.failsSchema(s.Source.Path, docs) }); lost != "" {
@@ -707,7 +707,7 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		// a client that skips the entry as it reads it (SkipsInvalid) never
 		// gets to approve or block it: invalid wins, and the name goes to
 		// another definition
-		if why != "" && (s.Enabled || v.c.SkipsInvalid && s.Off.Kind != normalize.ByConfig) {
+		if why != "" && (s.Enabled || v.c.SkipsInvalid && (s.Off.Kind != normalize.ByConfig || s.Off.InvalidWins)) {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
 				Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid, Unlisted: s.Off != nil && s.Off.Unlisted})
 		}

@@ -593,6 +593,10 @@ type Lock struct {
 	Keeps []Scope
 	// Status is what the servers it keeps out are (disabled, blocked).
 	Status Status
+	// InvalidShown: an entry the client rejects is still reported as
+	// invalid while the lock is on (its config diagnostics are checked
+	// apart from the servers it loads).
+	InvalidShown bool
 	// Does says what the client does while it is on, for reasons ("Claude
 	// Code loads no MCP server"); Hint how to turn it off.
 	Does, Hint string

@@ -39,6 +39,9 @@ type Gate struct {
 	Reason string
 	Path   string // display path of the file that holds the setting
 	Pos    Pos
+	// InvalidWins: an entry the client rejects is reported invalid even
+	// so (a lock whose client checks its entries apart: Lock.InvalidShown).
+	InvalidWins bool
 	// Yields: the definition does not hold its name, so a definition of
 	// the same name from a lower scope is the one in use (a pending or
 	// rejected Claude Code project server, an ignored untrusted layer).

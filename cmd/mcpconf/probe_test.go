@@ -611,7 +611,9 @@ func TestProbeProgressAndInputs(t *testing.T) {
 }
 
 // TestProbeProgressElapsed: the progress line says how long each pending
-// server has been probed, redrawn while nothing finishes.
+// server has been probed, redrawn while nothing finishes. The timeout
+// leaves a second of redraws after the first second, so that a loaded
+// machine (a late first tick) still draws one with the time spent.
 func TestProbeProgressElapsed(t *testing.T) {
 	bin := testBin(t)
 	root, home := writeTreeHome(t, map[string]string{
@@ -619,7 +621,7 @@ func TestProbeProgressElapsed(t *testing.T) {
 	})
 	io, out, errOut := testIO(nil)
 	io.ErrTTY = true
-	code := Main([]string{"probe", "--root", root, "--home", home, "--client", "cursor", "--timeout", "1300ms"}, io)
+	code := Main([]string{"probe", "--root", root, "--home", home, "--client", "cursor", "--timeout", "2600ms"}, io)
 	if code != 1 || !strings.Contains(out.String(), "timeout") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
