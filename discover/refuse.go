@@ -231,7 +231,7 @@ func (v *viewer) badValues(layers []layer, settings bool) *refusal {
 	if v.c.Schema == "" || r.TypeError == nil {
 		return nil
 	}
-	for _, ly := range layers {
+	for i, ly := range layers {
 		if ly.doc == nil || ly.doc.Root == nil || settings && ly.project {
 			continue
 		}
@@ -257,6 +257,9 @@ func (v *viewer) badValues(layers []layer, settings bool) *refusal {
 			if inEntry || settings && !m || !settings && m && !ly.project {
 				continue
 			}
+			if settings && replacedAbove(layers[i+1:], vi.Pointer) {
+				continue // a higher layer (a profile) sets it: the client checks the merged value
+			}
 			msg, named := r.TypeError(dotted(root, toks), val, vi.Want, vi.Allowed, outOfRange(vi))
 			cause := r.At(msg, named)
 			if settings {
@@ -266,6 +269,20 @@ func (v *viewer) badValues(layers []layer, settings bool) *refusal {
 		}
 	}
 	return nil
+}
+
+// replacedAbove reports whether one of the layers above (non-project
+// ones, which merge before the settings read first are checked) sets the
+// value at ptr: Codex validates trust_level as its layers merge it, so a
+// profile's "trusted" replaces the user file's "TRUSTED" before the check
+// (Codex 0.171.0: testdata/clients/gen-codex-11c9012f).
+func replacedAbove(above []layer, ptr string) bool {
+	for _, ly := range above {
+		if !ly.project && ly.doc != nil && ly.doc.Root != nil && ly.doc.Root.Lookup(ptr) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // badEntries: a server entry, as the loaded layers merge it, that the
