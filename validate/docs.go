@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -135,27 +134,71 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// ListText lists every lint rule with its default severity ("(off)" when
-// .mcpconf.toml must enable it) and title, then diagnostics, probe's
-// diagnostics no lint rule documents, each in a table of its own.
-func ListText(w io.Writer, diagnostics []normalize.RuleDoc) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+// ListText writes the lint rules, then the probe diagnostics, one per
+// line: id, severity and title in columns, the title wrapped at spaces
+// under its column so that no line is longer than width (a word longer
+// than the room left overflows rather than being cut); width 0: no
+// wrapping.
+func ListText(w io.Writer, diagnostics []normalize.RuleDoc, width int) error {
+	type row struct{ id, sev, title string }
+	table := func(rows []row) error {
+		idw, sevw := 0, 0
+		for _, r := range rows {
+			idw, sevw = max(idw, len(r.id)), max(sevw, len(r.sev))
+		}
+		indent := idw + 2 + sevw + 2
+		for _, r := range rows {
+			lines := wrapWords(r.title, width-indent)
+			if _, err := fmt.Fprintf(w, "%-*s  %-*s  %s\n", idw, r.id, sevw, r.sev, lines[0]); err != nil {
+				return err
+			}
+			for _, l := range lines[1:] {
+				if _, err := fmt.Fprintf(w, "%*s%s\n", indent, "", l); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	var rules []row
 	for _, r := range Rules() {
 		sev := r.severities()
 		if r.Off {
 			sev += " (off)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, sev, r.Title)
+		rules = append(rules, row{string(r.ID), sev, r.Title})
 	}
 	// a table of its own: the lint rules' columns do not move
-	if err := tw.Flush(); err != nil {
+	if err := table(rules); err != nil {
 		return err
 	}
-	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	var diags []row
 	for _, r := range diagnostics {
-		fmt.Fprintf(tw, "%s\t%s (probe)\t%s\n", r.ID, r.Severity, r.Title)
+		diags = append(diags, row{string(r.ID), r.Severity.String() + " (probe)", r.Title})
 	}
-	return tw.Flush()
+	return table(diags)
+}
+
+// wrapWords breaks text into lines of at most room bytes at spaces; a
+// word longer than room has a line of its own. room < 20 (or 0): one line.
+func wrapWords(text string, room int) []string {
+	if room < 20 || len(text) <= room {
+		return []string{text}
+	}
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case len(line)+1+len(word) > room:
+			lines = append(lines, line)
+			line = word
+		default:
+			line += " " + word
+		}
+	}
+	return append(lines, line)
 }
 
 // WriteRuleText writes one lint rule's documentation and where it is

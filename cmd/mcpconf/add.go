@@ -68,8 +68,8 @@ func (f *writeFlags) check() (normalize.Scope, error) {
 func newAddCmd(io *IO, runF func(*addOptions) error) *cobra.Command {
 	opts := &addOptions{IO: io}
 	cmd := &cobra.Command{
-		Use:   "add NAME [URL] --client C[,C...] [-e KEY=VALUE]... [-H \"Key: Value\"]... [-- COMMAND [ARGS...]]",
-		Short: "Write one server into each client's file, in each client's own form",
+		Use:   "add NAME [URL | -- COMMAND [ARGS...]] --client C[,C...]",
+		Short: "Write one server into each client's file, in its own form",
 		Long: `add writes a server definition into the project's file (--scope user: the
 user's; --scope local: the project's private one, for Claude Code its entry
 in ~/.claude.json) of each client given with --client, as that client reads it:
@@ -92,8 +92,11 @@ writes nothing. After writing, add reads each client's view again and shows
 the server in it: whether the client starts it, or why not and what to do;
 a client that does not use what was written (a definition of higher
 precedence elsewhere) is an error (exit 1).`,
-		Example: `  mcpconf add github --client claude,cursor,codex -e 'GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}' -- npx -y @modelcontextprotocol/server-github@2025.4.8
-  mcpconf add docs https://docs.example.com/mcp --client claude,vscode -H 'Authorization: Bearer ${DOCS_TOKEN}'
+		Example: `  mcpconf add github --client claude,cursor,codex \
+    -e 'GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}' \
+    -- npx -y @modelcontextprotocol/server-github@2025.4.8
+  mcpconf add docs https://docs.example.com/mcp --client claude,vscode \
+    -H 'Authorization: Bearer ${DOCS_TOKEN}'
   mcpconf add time --client vscode --dry-run -- uvx mcp-server-time`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -117,6 +120,7 @@ precedence elsewhere) is an error (exit 1).`,
 		},
 	}
 	opts.Flags.register(cmd)
+	opts.Flags.required(cmd, "the clients to write the server for (required; repeatable or comma-separated: %s)")
 	opts.Write.register(cmd, true)
 	f := cmd.Flags()
 	f.StringArrayVarP(&opts.Env, "env", "e", nil, "an environment variable of a stdio server, KEY=VALUE (repeatable)")
@@ -148,6 +152,7 @@ nothing.`,
 		},
 	}
 	opts.Flags.register(cmd)
+	opts.Flags.required(cmd, "the clients whose files to remove the server from (required; repeatable or comma-separated: %s)")
 	opts.Write.register(cmd, false)
 	return cmd
 }

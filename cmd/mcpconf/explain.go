@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -29,6 +30,13 @@ func (f *discoveryFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.System, "system", "", "directory that stands for the machine's root, where machine-wide files are read (Claude Code's managed settings, Gemini CLI's system settings) (default: / without --home; none with it)")
 	cmd.Flags().StringVar(&f.Profile, "profile", "", "read a named profile as the clients that have profiles do when started with it ("+strings.Join(normalize.ProfileHelp(), "; ")+"); default: none")
 	cmd.Flags().StringSliceVar(&f.Clients, "client", nil, "judge by these clients only (repeatable or comma-separated: "+strings.Join(discover.Clients(), ", ")+"); default: every client whose files are found")
+}
+
+// required gives --client the help of a command that needs it (add,
+// remove): usage holds %s for the clients; lint's default of every client
+// found does not apply there.
+func (f *discoveryFlags) required(cmd *cobra.Command, usage string) {
+	cmd.Flags().Lookup("client").Usage = fmt.Sprintf(usage, strings.Join(discover.Clients(), ", "))
 }
 
 // options resolves the defaults against the IO (app.Discovery).
@@ -111,7 +119,7 @@ func newExplainCmd(io *IO, runF func(*explainOptions) error) *cobra.Command {
 	opts := &explainOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "explain [NAME]",
-		Short: "Show, for each client, which definition of each server it uses and whether it starts it",
+		Short: "Show which definition each client uses and whether it starts it",
 		Long: `explain answers, for each client that reads this tree, "which servers will
 it start, from which file, and why not the others?"
 
@@ -136,7 +144,7 @@ and headers are never printed. explain never runs anything.`,
 		Example: `  mcpconf explain
   mcpconf explain github
   mcpconf explain --client claude,cursor
-  mcpconf explain --client codex --root ./repo/sub --home /tmp/fakehome --format json`,
+  mcpconf explain --client codex --root ./repo/sub --home /tmp/h --format json`,
 		Args: maxOneArg("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {

@@ -38,7 +38,7 @@ func newLintCmd(io *IO, runF func(*lintOptions) error) *cobra.Command {
 	opts := &lintOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
-		Short: "Check MCP server configs offline: syntax, schema, transports, secrets, placeholders, precedence",
+		Short: "Check MCP server configs offline, and fix what can be fixed",
 		Long: `lint checks MCP server definitions without starting a server, running a
 command or touching the network.
 
@@ -47,8 +47,8 @@ A directory PATH is a project root; a file PATH is that file, its client
 inferred from its path (what pre-commit passes), with the findings about it
 (also those about a server it shares with another file), or, for a file
 that decides on every server of its project (.claude/settings.json,
-.mcpconf.toml), that project; -r walks directories for every known config file, skipping .git,
-node_modules and vendor.
+.mcpconf.toml), that project; -r walks directories for every known config
+file, skipping .git, node_modules and vendor.
 
 By default only project-scope files are read (--scope project), so results
 in CI do not depend on the machine's home directory.
@@ -72,10 +72,11 @@ rejects its hunk. Apply the fixes with --fix.
 how many of its entries match no finding any more; --write-baseline
 --baseline FILE first records every current finding in FILE (after
 .mcpconf.toml's ignores; with PATHs, only the entries of the files checked
-and of the directories given are replaced). A finding is known by its rule, file, server and field (the
-JSON pointer), not its line or message, so it stays quiet when lines move;
-run lint from the same directory as when the baseline was written, as
-paths are recorded as displayed. Exit codes count what the baseline leaves.
+and of the directories given are replaced). A finding is known by its rule,
+file, server and field (the JSON pointer), not its line or message, so it
+stays quiet when lines move; run lint from the same directory as when the
+baseline was written, as paths are recorded as displayed. Exit codes count
+what the baseline leaves.
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings (with --diff: a
 diff), 2 bad usage, 3 fatal (the root cannot be read, a directory could not

@@ -41,7 +41,7 @@ func newProbeCmd(io *IO, runF func(*probeOptions) error) *cobra.Command {
 	opts := &probeOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "probe [NAME...]",
-		Short: "Start or connect to the servers the clients would use and list their tools",
+		Short: "Start the servers the clients would use and list their tools",
 		Long: `probe connects to every server the selected clients would start (or those
 named), in parallel, as each client would: stdio servers are started with
 the command, args, env and working directory the client uses (Codex clears

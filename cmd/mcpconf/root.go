@@ -115,9 +115,31 @@ func newRootCmd(io *IO) *cobra.Command {
 	root.SetOut(io.Out)
 	root.SetErr(io.ErrOut)
 	root.SetVersionTemplate("mcpconf {{.Version}}\n")
+	// flag descriptions wrapped at word boundaries with a hanging indent, to
+	// the terminal's width (80 when help is not printed on one): a terminal
+	// would cut them mid-word
+	root.SetUsageTemplate(wrappedFlags(root.UsageTemplate(), helpWidth(io)))
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &app.UsageError{Err: err} })
 	root.AddCommand(newExplainCmd(io, nil), newLintCmd(io, nil), newProbeCmd(io, nil), newAddCmd(io, nil), newRemoveCmd(io, nil), newSyncCmd(io, nil), newRulesCmd(io, nil), newSchemaCmd(io, nil))
 	return root
+}
+
+// helpWidth is the width help is wrapped to: the terminal's, at most 100
+// (longer lines are hard to read), or 80.
+func helpWidth(io *IO) int {
+	if io.Width > 0 {
+		return min(io.Width, 100)
+	}
+	return 80
+}
+
+// wrappedFlags is cobra's usage template with its flag lists wrapped to
+// width (pflag's FlagUsagesWrapped).
+func wrappedFlags(tmpl string, width int) string {
+	for _, set := range []string{"LocalFlags", "InheritedFlags"} {
+		tmpl = strings.ReplaceAll(tmpl, "."+set+".FlagUsages |", fmt.Sprintf(".%s.FlagUsagesWrapped %d |", set, width))
+	}
+	return tmpl
 }
 
 // wrap breaks text into lines of at most width bytes, at spaces.

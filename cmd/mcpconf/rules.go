@@ -26,7 +26,7 @@ func newRulesCmd(io *IO, runF func(*rulesOptions) error) *cobra.Command {
 	opts := &rulesOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "rules [ID]",
-		Short: "List the lint rules and probe diagnostics, or print one's documentation",
+		Short: "List the lint rules and probe diagnostics, or document one",
 		Long: `Without ID, rules lists every lint rule with its default severity and what
 it finds; rules marked "(off)" run only when .mcpconf.toml enables them.
 Then it lists the diagnostics of mcpconf probe, marked "(probe)".
@@ -51,15 +51,15 @@ diagnostic, or with ID that one's object.`,
 			return runRules(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+rulesFormats().String())
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+rulesFormats(0).String())
 	return cmd
 }
 
 func runRules(opts *rulesOptions) error {
 	w := opts.IO.Out
-	format, ok := rulesFormats().Lookup(opts.Format)
+	format, ok := rulesFormats(helpWidth(opts.IO)).Lookup(opts.Format)
 	if !ok {
-		return usagef("unknown format %q: use %s", opts.Format, rulesFormats())
+		return usagef("unknown format %q: use %s", opts.Format, rulesFormats(0))
 	}
 	if opts.ID == "" {
 		return format.list(w)
@@ -82,11 +82,12 @@ type rulesRenderer struct {
 	diag func(w io.Writer, d probe.Rule) error
 }
 
-// rulesFormats are the rules command's output formats.
-func rulesFormats() report.Formats[rulesRenderer] {
+// rulesFormats are the rules command's output formats; the text list is
+// wrapped to width.
+func rulesFormats(width int) report.Formats[rulesRenderer] {
 	return report.Formats[rulesRenderer]{
 		{Name: "text", Render: rulesRenderer{
-			list: func(w io.Writer) error { return validate.ListText(w, app.ProbeOnly()) },
+			list: func(w io.Writer) error { return validate.ListText(w, app.ProbeOnly(), width) },
 			rule: validate.WriteRuleText, diag: validate.WriteDiagnosticText,
 		}},
 		{Name: "json", Render: rulesRenderer{

@@ -16,7 +16,16 @@ func TestRulesCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
+	// one entry per rule: a title wrapped under its column continues on
+	// lines that start with spaces
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if strings.HasPrefix(l, " ") && len(lines) > 0 {
+			lines[len(lines)-1] += " " + strings.TrimSpace(l)
+			continue
+		}
+		lines = append(lines, l)
+	}
 	diags := app.ProbeOnly()
 	if len(lines) != len(validate.Rules())+len(diags) {
 		t.Errorf("%d lines for %d rules and %d probe diagnostics", len(lines), len(validate.Rules()), len(diags))

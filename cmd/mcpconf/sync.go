@@ -21,7 +21,7 @@ func newSyncCmd(io *IO, runF func(*syncOptions) error) *cobra.Command {
 	opts := &syncOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "sync [NAME...] --from CLIENT --to CLIENT[,CLIENT...]",
-		Short: "Write the servers one client uses into other clients' files, in each one's own form",
+		Short: "Write the servers one client uses into other clients' files",
 		Long: `sync takes each server as --from uses it (the definition in use in its view,
 after its own merge) and writes it into the project's file (--scope user:
 the user's; --scope local: the project's private one) of each --to client,
