@@ -234,6 +234,18 @@ func wrap(s string, w int, indent string) []string {
 			line.WriteByte(' ')
 			lw++
 		}
+		if strings.Contains(word, "://") {
+			// a URL longer than a line stays whole, on a line of its own,
+			// and runs past the width: a URL cut in two cannot be clicked
+			// or pasted
+			if !fresh {
+				newLine()
+			}
+			line.WriteString(word)
+			lw += ww
+			fresh = false
+			continue
+		}
 		// a word longer than a line: it fills this one and goes on
 		pieces(word, func(p string, cw int, esc bool) bool {
 			if !esc && lw+cw > w && !fresh {
