@@ -24,15 +24,18 @@ type ProbeTextOptions struct {
 }
 
 // statusWidth aligns what follows the status in ProbeLine: the width of
-// "pending-approval", the longest status.
-const statusWidth = len("pending-approval")
+// "needs-auth", the longest status of a server probe starts. A longer
+// status (pending-approval, of a server the client does not start) takes
+// the room it needs on its own line: a column as wide as it made most
+// lines wrap at 80 columns.
+const statusWidth = len("needs-auth")
 
 // ProbeLine writes the one line of a finished server, for live output
 // from probe.Options.OnDone:
 //
-//	ok               github [claude] stdio 2026-07-28: 12 tools, 3 resources, 1 prompt (412ms)
-//	needs-auth       linear [cursor] http: authorization required (88ms)
-//	timeout          slow [codex] stdio: timed out after 30s in handshake (30.0s)
+//	ok         github [claude] stdio 2026-07-28: 12 tools, 3 resources, 1 prompt (412ms)
+//	needs-auth linear [cursor] http: authorization required (88ms)
+//	timeout    slow [codex] stdio: timed out after 30s in handshake (30.0s)
 //	pending-approval everything [claude]: not approved in .mcp.json
 //
 // On a terminal a line too long wraps under the name, past the status.

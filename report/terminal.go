@@ -372,7 +372,9 @@ func (t *table) write(w io.Writer, width int) {
 				if !more {
 					break
 				}
-				pad = ws[i] - visibleWidth(text) + tableGap
+				// a URL wrap keeps whole may run past its column: the next
+				// cell then follows it after the gap
+				pad = max(ws[i]-visibleWidth(text), 0) + tableGap
 			}
 			b.WriteByte('\n')
 		}
