@@ -61,9 +61,20 @@ func checkInsecureURL(p *Pass) {
 			}
 			continue
 		}
-		hint := "use \"https://\""
+		secure := "https"
 		if u.Scheme == "ws" {
-			hint = "use \"wss://\""
+			secure = "wss"
+		}
+		hint := fmt.Sprintf("use %q", secure+"://")
+		// the edit the hint describes: the same URL over the secure scheme,
+		// written where the scheme is (a URL whose scheme is a placeholder
+		// has none to edit)
+		url := func(d *normalize.Diagnostic) {
+			raw := m.Value.Str
+			if i := strings.Index(raw, "://"); i > 0 && strings.EqualFold(raw[:i], u.Scheme) {
+				d.Hint = fmt.Sprintf("use %q: write %q", secure+"://", secure+raw[i:])
+				suggest(d, d.Hint, replaceValue(p.Document(s.Source.Path), m.Value, jsonQuote(secure+raw[i:])))
+			}
 		}
 		if creds := sentCredentials(s, u); creds != "" {
 			them := "it"
@@ -73,10 +84,12 @@ func checkInsecureURL(p *Pass) {
 			d := p.At(s, m.Key, "server %q sends %s over plain %s to %q: anyone on the network path can read %s", s.Name, creds, u.Scheme, host, them)
 			d.Severity = normalize.Error
 			d.Hint = hint
+			url(d)
 			continue
 		}
 		d := p.At(s, m.Key, "server %q is reached over plain %s at %q: traffic can be read and changed on the network path", s.Name, u.Scheme, host)
 		d.Hint = hint
+		url(d)
 	}
 }
 

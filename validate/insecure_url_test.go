@@ -7,7 +7,7 @@ func TestInsecureURL(t *testing.T) {
 		{name: "plain http", files: oneFile(".vscode/mcp.json",
 			`{"servers": {"wiki": {"type": "http", "url": "http://wiki.example.com/mcp"}}}`),
 			want: []string{`warning .vscode/mcp.json:1:46: server "wiki" is reached over plain http at "wiki.example.com": traffic can be read and changed on the network path [insecure-url]`},
-			hint: `use "https://"`},
+			hint: `use "https://": write "https://wiki.example.com/mcp"`},
 		{name: "authorization header", files: oneFile(".mcp.json",
 			`{"mcpServers": {"wiki": {"type": "http", "url": "http://10.0.0.7:8080/mcp", "headers": {"Authorization": "Bearer ${WIKI_TOKEN}"}}}}`),
 			want: []string{`error .mcp.json:1:49: server "wiki" sends the header "Authorization" over plain http to "10.0.0.7": anyone on the network path can read it [insecure-url]`}},
