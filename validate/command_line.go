@@ -32,7 +32,13 @@ Put the program in ` + "`command`" + ` and each argument in ` + "`args`" + ` ({{
 to start servers without a shell are not judged.`,
 	Example: Example{File: ".mcp.json",
 		Bad:  "{ \"mcpServers\": { \"memory\": { \"command\": \"npx -y @modelcontextprotocol/server-memory@2025.8.4\" } } }\n",
-		Good: "{ \"mcpServers\": { \"memory\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory@2025.8.4\"] } } }\n"},
+		Good: "{ \"mcpServers\": { \"memory\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory@2025.8.4\"] } } }\n",
+		Also: map[string]string{
+			// a TOML table without args, shell syntax, an array command
+			".codex/config.toml": "[mcp_servers.memory]\ncommand = \"npx -y @modelcontextprotocol/server-memory@2025.8.4\"\n",
+			".vscode/mcp.json":   "{ \"servers\": { \"logs\": { \"command\": \"tail -f /var/log/app.log | grep mcp\", \"args\": [] } } }\n",
+			"opencode.json":      "{ \"mcp\": { \"memory\": { \"type\": \"local\", \"command\": [\"npx -y @modelcontextprotocol/server-memory@2025.8.4\"] } } }\n",
+		}},
 	parts: map[string]func() string{"array": func() string { return clientList(func(c *normalize.Client) bool { return c.CommandArray }) }},
 	Check: checkCommandLine,
 }
@@ -74,12 +80,50 @@ func checkCommandLine(p *Pass) {
 			"command", cmd.Str, what, c.Product)
 		doc := p.Document(s.Source.Path)
 		toml := doc != nil && doc.Format == normalize.TOML
+		prog, args := words[0], append(words[1:], extra...)
 		if shell {
-			d.Hint = "run it through a shell: " + execForm(c, toml, "sh", []string{"-c", line})
+			prog, args = "sh", []string{"-c", line}
+			d.Hint = "run it through a shell: " + execForm(c, toml, prog, args)
 		} else {
-			d.Hint = "split it: " + execForm(c, toml, words[0], append(words[1:], extra...))
+			d.Hint = "split it: " + execForm(c, toml, prog, args)
 		}
+		suggest(d, d.Hint, execEdits(doc, c, s, prog, args)...)
 	}
+}
+
+// execEdits writes the program and its arguments as execForm prints
+// them, in place of the server's command (and args): none when the file
+// cannot take them in place (an inline TOML table without args).
+func execEdits(doc *normalize.Document, c *normalize.Client, s *normalize.Server, prog string, args []string) []normalize.Edit {
+	if doc == nil {
+		return nil
+	}
+	list := func(ss []string) string {
+		parts := make([]string, len(ss))
+		for i, x := range ss {
+			parts[i] = fmt.Sprintf("%q", x)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	cmd := s.Node.Get("command")
+	if c.CommandArray {
+		return []normalize.Edit{replaceValue(doc, cmd, list(append([]string{prog}, args...)))}
+	}
+	edits := []normalize.Edit{replaceValue(doc, cmd, fmt.Sprintf("%q", prog))}
+	switch a := s.Node.Get("args"); {
+	case a != nil:
+		return append(edits, replaceValue(doc, a, list(args)))
+	case len(args) == 0:
+		return edits
+	case doc.Format == normalize.TOML:
+		end := cmd.Range.End
+		if end.Offset < len(doc.Src) && doc.Src[end.Offset] != '\n' && doc.Src[end.Offset] != '\r' {
+			return nil // not alone on its line
+		}
+		return append(edits, replaceEdit(doc, end, end, "\nargs = "+list(args)))
+	}
+	end := cmd.Range.End
+	return append(edits, replaceEdit(doc, end, end, fmt.Sprintf(", %q: %s", "args", list(args))))
 }
 
 // shellSyntax reports a command line that only a shell can run.
