@@ -83,6 +83,7 @@ func checkInstallCommand(p *Pass) {
 				args = []string{"-y", pkg}
 			}
 			d.Hint = "install it once by hand if you want; to start the server, run the package: " + execForm(c, doc.Format == normalize.TOML, runner, args)
+			suggest(d, d.Hint, execEdits(doc, c, s, runner, args)...)
 		default:
 			d.Hint = fmt.Sprintf("install it once by hand, then make %q the program it installs", "command")
 		}
