@@ -296,12 +296,12 @@ func (w *fileEdit) batched(s define.Server, e define.Entry, warns []string) (don
 		if text := entryMembers(w.doc, w.t, m.Value, c, inputs, s, e); got != nil && text != nil {
 			ok, err = w.batch.ReplaceText(m, string(text))
 		} else {
-			ok, err = w.batch.Replace(m, layout(m.Value, e.JSON))
+			ok, err = w.batch.Replace(m, edit.Layout(m.Value, e.JSON))
 		}
 	case m != nil:
-		ok, err = w.batch.Replace(m, layout(m.Value, e.JSON))
+		ok, err = w.batch.Replace(m, edit.Layout(m.Value, e.JSON))
 	default:
-		ok, err = w.batch.Insert(s.Name, layout(servers, e.JSON))
+		ok, err = w.batch.Insert(s.Name, edit.Layout(servers, e.JSON))
 	}
 	if err != nil {
 		return true, &define.Refusal{Reason: fmt.Sprintf("cannot add %q to %s: %v", s.Name, display, err)}
@@ -395,7 +395,7 @@ func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s d
 		for i := len(missing) - 1; i > 0; i-- {
 			v = fmt.Sprintf("{%s: %s}", jsonString(missing[i]), v)
 		}
-		ins, err = edit.InsertMember(doc, at, missing[0], layout(at, v))
+		ins, err = edit.InsertMember(doc, at, missing[0], edit.Layout(at, v))
 	case servers != nil && servers.Kind == normalize.Object:
 		switch m := servers.Member(s.Name); {
 		case m != nil && !req.Replace:
@@ -407,14 +407,14 @@ func addOne(doc *normalize.Document, c *normalize.Client, t discover.Target, s d
 			if next := replaceMembers(req.Options, t, doc, c, s, e); next != nil {
 				return next, nil
 			}
-			ins, err = edit.ReplaceValue(doc, m.Value, layout(m.Value, e.JSON))
+			ins, err = edit.ReplaceValue(doc, m.Value, edit.Layout(m.Value, e.JSON))
 		case m != nil:
-			ins, err = edit.ReplaceValue(doc, m.Value, layout(m.Value, e.JSON))
+			ins, err = edit.ReplaceValue(doc, m.Value, edit.Layout(m.Value, e.JSON))
 		default:
-			ins, err = edit.InsertMember(doc, servers, s.Name, layout(servers, e.JSON))
+			ins, err = edit.InsertMember(doc, servers, s.Name, edit.Layout(servers, e.JSON))
 		}
 	default:
-		ins, err = edit.InsertMember(doc, at, c.ServersKey, layout(at, fmt.Sprintf("{%s: %s}", jsonString(s.Name), e.JSON)))
+		ins, err = edit.InsertMember(doc, at, c.ServersKey, edit.Layout(at, fmt.Sprintf("{%s: %s}", jsonString(s.Name), e.JSON)))
 	}
 	if err != nil {
 		return nil, &define.Refusal{Reason: fmt.Sprintf("cannot add %q to %s: %v", s.Name, display, err)}
@@ -579,20 +579,6 @@ func sameJSON(v *normalize.Value, text string) bool {
 	a, err1 := json.Marshal(v.Interface())
 	b, err2 := json.Marshal(want)
 	return err1 == nil && err2 == nil && bytes.Equal(a, b)
-}
-
-// layout is a definition's JSON as the place it goes is written: over
-// several lines, two spaces a level, where that place spans lines (the
-// editor indents it to its line); on one line otherwise.
-func layout(at *normalize.Value, compact string) string {
-	if at.Range.Start.Line == at.Range.End.Line {
-		return compact
-	}
-	var b bytes.Buffer
-	if json.Indent(&b, []byte(compact), "", "  ") != nil {
-		return compact
-	}
-	return b.String()
 }
 
 // write writes the target file, read as before, with after (or creates

@@ -320,14 +320,14 @@ func editMembers(src []byte, parse func([]byte) *normalize.Document, entryOf fun
 				old := entry.Get(m.key)
 				switch {
 				case old == nil:
-					return one(edit.InsertMember(d, entry, m.key, layout(entry, string(m.json))))
+					return one(edit.InsertMember(d, entry, m.key, edit.Layout(entry, string(m.json))))
 				case sameValue(c, inputs, field, old, nv):
 					return nil, nil
 				}
 				if text, ok := kept(c, inputs, field, old, nv); ok {
-					return one(edit.ReplaceValue(d, old, layout(old, text)))
+					return one(edit.ReplaceValue(d, old, edit.Layout(old, text)))
 				}
-				return one(edit.ReplaceValue(d, old, layout(old, string(m.json))))
+				return one(edit.ReplaceValue(d, old, edit.Layout(old, string(m.json))))
 			}) {
 				return nil
 			}
@@ -345,11 +345,11 @@ func editMembers(src []byte, parse func([]byte) *normalize.Document, entryOf fun
 				old := parent.Get(sm.key)
 				switch {
 				case old == nil:
-					return one(edit.InsertMember(d, parent, sm.key, layout(parent, string(sm.json))))
+					return one(edit.InsertMember(d, parent, sm.key, edit.Layout(parent, string(sm.json))))
 				case sameValue(c, inputs, field, old, sv):
 					return nil, nil
 				}
-				return one(edit.ReplaceValue(d, old, layout(old, string(sm.json))))
+				return one(edit.ReplaceValue(d, old, edit.Layout(old, string(sm.json))))
 			}) {
 				return nil
 			}

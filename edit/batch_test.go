@@ -2,7 +2,6 @@ package edit
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -15,19 +14,6 @@ import (
 // batchOp writes key with the value json into the object: its value
 // rewritten when the object has the key by then, else added.
 type batchOp struct{ key, json string }
-
-// layoutFor is app.layout: a value over several lines, two spaces a
-// level, where the place it goes spans lines; on one line otherwise.
-func layoutFor(at *normalize.Value, compact string) string {
-	if at.Range.Start.Line == at.Range.End.Line {
-		return compact
-	}
-	var b bytes.Buffer
-	if json.Indent(&b, []byte(compact), "", "  ") != nil {
-		return compact
-	}
-	return b.String()
-}
 
 func parseAs(t testing.TB, format normalize.Format, src []byte) *normalize.Document {
 	t.Helper()
@@ -50,9 +36,9 @@ func oneAtATime(t testing.TB, format normalize.Format, src []byte, ptr string, o
 		var e normalize.Edit
 		var err error
 		if m := obj.Member(o.key); m != nil {
-			e, err = ReplaceValue(doc, m.Value, layoutFor(m.Value, o.json))
+			e, err = ReplaceValue(doc, m.Value, Layout(m.Value, o.json))
 		} else {
-			e, err = InsertMember(doc, obj, o.key, layoutFor(obj, o.json))
+			e, err = InsertMember(doc, obj, o.key, Layout(obj, o.json))
 		}
 		if err != nil {
 			continue
@@ -104,9 +90,9 @@ func batched(t testing.TB, format normalize.Format, src []byte, ptr string, ops 
 				var ok bool
 				var err error
 				if m != nil {
-					ok, err = b.Replace(m, layoutFor(m.Value, o.json))
+					ok, err = b.Replace(m, Layout(m.Value, o.json))
 				} else {
-					ok, err = b.Insert(o.key, layoutFor(obj, o.json))
+					ok, err = b.Insert(o.key, Layout(obj, o.json))
 				}
 				if err != nil || ok {
 					break // refused as one at a time would, or done
@@ -120,9 +106,9 @@ func batched(t testing.TB, format normalize.Format, src []byte, ptr string, ops 
 			var e normalize.Edit
 			var err error
 			if m != nil {
-				e, err = ReplaceValue(doc, m.Value, layoutFor(m.Value, o.json))
+				e, err = ReplaceValue(doc, m.Value, Layout(m.Value, o.json))
 			} else {
-				e, err = InsertMember(doc, obj, o.key, layoutFor(obj, o.json))
+				e, err = InsertMember(doc, obj, o.key, Layout(obj, o.json))
 			}
 			if err != nil {
 				break

@@ -1,6 +1,8 @@
 package edit
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -218,4 +220,19 @@ func sameLine(src []byte, a, b int) bool {
 		}
 	}
 	return true
+}
+
+// Layout is a value's JSON (compact) as the place at it goes is written:
+// over several lines, two spaces a level, where that place spans lines
+// (InsertMember and ReplaceValue indent it to its line); on one line
+// otherwise.
+func Layout(at *normalize.Value, compact string) string {
+	if at.Range.Start.Line == at.Range.End.Line {
+		return compact
+	}
+	var b bytes.Buffer
+	if json.Indent(&b, []byte(compact), "", "  ") != nil {
+		return compact
+	}
+	return b.String()
 }

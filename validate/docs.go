@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/internal/textwrap"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -148,7 +149,11 @@ func ListText(w io.Writer, diagnostics []normalize.RuleDoc, width int) error {
 		}
 		indent := idw + 2 + sevw + 2
 		for _, r := range rows {
-			lines := wrapWords(r.title, width-indent)
+			room := width - indent
+			if width <= 0 || room < 20 {
+				room = 0 // no room to speak of: one line
+			}
+			lines := textwrap.Lines(r.title, room)
 			if _, err := fmt.Fprintf(w, "%-*s  %-*s  %s\n", idw, r.id, sevw, r.sev, lines[0]); err != nil {
 				return err
 			}
@@ -177,28 +182,6 @@ func ListText(w io.Writer, diagnostics []normalize.RuleDoc, width int) error {
 		diags = append(diags, row{string(r.ID), r.Severity.String() + " (probe)", r.Title})
 	}
 	return table(diags)
-}
-
-// wrapWords breaks text into lines of at most room bytes at spaces; a
-// word longer than room has a line of its own. room < 20 (or 0): one line.
-func wrapWords(text string, room int) []string {
-	if room < 20 || len(text) <= room {
-		return []string{text}
-	}
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case len(line)+1+len(word) > room:
-			lines = append(lines, line)
-			line = word
-		default:
-			line += " " + word
-		}
-	}
-	return append(lines, line)
 }
 
 // WriteRuleText writes one lint rule's documentation and where it is

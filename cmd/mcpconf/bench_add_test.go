@@ -20,17 +20,7 @@ import (
 // size). MCPCONF_BENCH_SERVERS sets other sizes, comma-separated
 // (100000: the file of issue 26, 7 MB).
 func BenchmarkAddServers(b *testing.B) {
-	sizes := []int{2000, 8000, 32000}
-	if s := os.Getenv("MCPCONF_BENCH_SERVERS"); s != "" {
-		sizes = nil
-		for _, f := range strings.Split(s, ",") {
-			n, err := strconv.Atoi(f)
-			if err != nil {
-				b.Fatalf("MCPCONF_BENCH_SERVERS: %v", err)
-			}
-			sizes = append(sizes, n)
-		}
-	}
+	sizes := benchSizes(b, 2000, 8000, 32000)
 	for _, n := range sizes {
 		for _, layout := range []string{"oneline", "indented"} {
 			dir := b.TempDir()
@@ -78,17 +68,7 @@ func BenchmarkAddServers(b *testing.B) {
 // every server bound for one file goes through one edit.Batch
 // (TestSyncLinear guards it). MCPCONF_BENCH_SERVERS sets other sizes.
 func BenchmarkSyncServers(b *testing.B) {
-	sizes := []int{1000, 2000, 8000}
-	if s := os.Getenv("MCPCONF_BENCH_SERVERS"); s != "" {
-		sizes = nil
-		for _, f := range strings.Split(s, ",") {
-			n, err := strconv.Atoi(f)
-			if err != nil {
-				b.Fatalf("MCPCONF_BENCH_SERVERS: %v", err)
-			}
-			sizes = append(sizes, n)
-		}
-	}
+	sizes := benchSizes(b, 1000, 2000, 8000)
 	for _, n := range sizes {
 		for _, layout := range []string{"oneline", "indented"} {
 			b.Run(fmt.Sprintf("servers=%d/%s", n, layout), func(b *testing.B) {
@@ -120,4 +100,22 @@ func BenchmarkSyncServers(b *testing.B) {
 			})
 		}
 	}
+}
+
+// benchSizes are the numbers of servers a benchmark runs with: defaults,
+// or those MCPCONF_BENCH_SERVERS lists, comma-separated.
+func benchSizes(b *testing.B, defaults ...int) []int {
+	s := os.Getenv("MCPCONF_BENCH_SERVERS")
+	if s == "" {
+		return defaults
+	}
+	var sizes []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			b.Fatalf("MCPCONF_BENCH_SERVERS: %v", err)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes
 }

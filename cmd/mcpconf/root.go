@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/app"
+	"github.com/mcpconf/mcpconf/internal/textwrap"
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
@@ -144,20 +145,5 @@ func wrappedFlags(tmpl string, width int) string {
 
 // wrap breaks text into lines of at most width bytes, at spaces.
 func wrap(text string, width int) string {
-	var b strings.Builder
-	n := 0
-	for i, w := range strings.Fields(text) {
-		switch {
-		case i == 0:
-		case n+1+len(w) > width:
-			b.WriteByte('\n')
-			n = 0
-		default:
-			b.WriteByte(' ')
-			n++
-		}
-		b.WriteString(w)
-		n += len(w)
-	}
-	return b.String()
+	return strings.Join(textwrap.Lines(text, width), "\n")
 }

@@ -24,6 +24,7 @@ native binary: normalize/loadpath/<client>.json and loadpath.py cover them by me
 """
 
 import argparse
+import bisect
 import glob
 import json
 import os
@@ -79,15 +80,10 @@ def module_name(marker):
 
 
 def module_at(mm, off):
+    """The module whose marker is the last at or before off."""
     offs, names, _ = mm
-    lo, hi = 0, len(offs)
-    while lo < hi:  # the last marker at or before off
-        mid = (lo + hi) // 2
-        if offs[mid] <= off:
-            lo = mid + 1
-        else:
-            hi = mid
-    return names[lo - 1] if lo > 0 else None
+    i = bisect.bisect_right(offs, off)
+    return names[i - 1] if i > 0 else None
 
 
 def on_path(client, module, name):
@@ -150,10 +146,15 @@ def collect(raw):
             shutil.rmtree(raw, ignore_errors=True)
 
 
+_utf16 = {}  # id(text) -> the text in UTF-16, encoded once per bundle file
+
+
 def snippet(mm, s, e, width=110):
     _, _, text = mm
     # offsets are UTF-16; the bundle text near them is what a reader greps for
-    t16 = text.encode("utf-16-le")
+    t16 = _utf16.get(id(text))
+    if t16 is None:
+        t16 = _utf16[id(text)] = text.encode("utf-16-le")
     frag = t16[2 * s:2 * min(e, s + 400)].decode("utf-16-le", "replace")
     frag = " ".join(frag.split())
     return frag[:width] + ("…" if len(frag) > width else "")
@@ -179,7 +180,7 @@ def report(covdir, client_name):
                         continue  # the path was narrowed since the run
                     s0, e0, c0 = ranges[0]
                     # the module's marker before s0
-                    base = max(o for o, n in zip(offs, names) if o <= s0)
+                    base = offs[bisect.bisect_right(offs, s0) - 1]
                     key = (mod, name, s0 - base, e0 - base)
                     fr = funcs.setdefault(key, {"url": rec["url"], "base": base, "blocks": set(), "runs": []})
                     rel = [(s - base, e - base, c) for s, e, c in ranges]
