@@ -329,7 +329,7 @@ var claude = &Client{
 			// table leaving mcpAutoDiscovered off)
 			{Env: "CLAUDE_CODE_SAFE_MODE", EnvTrue: []string{"1", "true", "yes", "on"}, Status: StatusDisabled, InvalidShown: true,
 				Does: "Claude Code runs in safe mode and loads no MCP server", Hint: "unset CLAUDE_CODE_SAFE_MODE",
-				Source: "Claude Code 2.1.331 binary: `_s()` (`De(process.env.CLAUDE_CODE_SAFE_MODE)`, `De`: 1, true, yes, on), `Gr(\"mcpAutoDiscovered\")` at the start of `gv`; testdata/clients/gen-claude-dbee9c58; an entry it rejects is still reported invalid by `claude mcp list`'s config diagnostics (Claude Code 2.1.332: testdata/clients/gen-claude-e6aaea9b, gen-claude-f557a4e2)"},
+				Source: "Claude Code 2.1.331 binary: `_s()` (`De(process.env.CLAUDE_CODE_SAFE_MODE)`, `De`: 1, true, yes, on), `Gr(\"mcpAutoDiscovered\")` at the start of `gv`; testdata/clients/gen-claude-dbee9c58; an entry it rejects is still reported invalid by `claude mcp list`'s config diagnostics (Claude Code 2.1.331 and 2.1.332: testdata/clients/gen-claude-e6aaea9b, gen-claude-f557a4e2)"},
 			// managed strictPluginOnlyCustomization (Zl("mcp")): gv reads no
 			// user, project or local server; managed ones and plugins' load
 			{Files: claudeManagedSettings, Path: []string{"strictPluginOnlyCustomization"}, Item: "mcp", InvalidOn: true,
