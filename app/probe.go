@@ -132,6 +132,12 @@ func (req *ProbeRequest) plan(v *normalize.Set, s *normalize.Server, settings fu
 		if s.Off != nil {
 			status, reason, hint = probe.Status(s.Off.Status), s.Off.Reason, s.Off.Hint
 		}
+		if s.Off != nil && s.Off.Listed {
+			// the client tries to start it and fails (Codex on a name
+			// outside its pattern): a failure, as a variable it needs
+			t.Transport = s.Transport
+			status = probe.StatusFailed
+		}
 		r := probe.NotStarted(t, status, reason)
 		r.Hint = hint
 		return &PlannedServer{Result: &r}

@@ -909,3 +909,23 @@ func kindWord(k normalize.Kind) string {
 	}
 	return "a " + k.String()
 }
+
+// badNames turns off each server the client would start but refuses at
+// start for its name (Client.NamePattern, not AddOnly): Codex lists
+// "my server" and refuses to start it. Applied last: a server something
+// else keeps from starting never gets to the name check.
+func (v *viewer) badNames(set *normalize.Set) {
+	p := v.c.NamePattern
+	if p == nil || p.AddOnly {
+		return
+	}
+	for i := range set.Entries {
+		s := &set.Entries[i].Server
+		if !s.Enabled || p.Match(s.Name) {
+			continue
+		}
+		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Listed: true,
+			Reason: fmt.Sprintf("%s: its names must match %q (%s:%s)", p.Outside(v.c, s.Name), p.Pattern, s.Source.Path, s.Source.Pos),
+			Hint:   fmt.Sprintf("rename it, e.g. to %q", p.Suggest(s.Name)), Path: s.Source.Path, Pos: s.Source.Pos})
+	}
+}

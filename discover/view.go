@@ -122,6 +122,7 @@ func (v *viewer) build() *normalize.Set {
 	v.requirements(set)
 	v.refuse(set, loaded)
 	v.stops(set, ld.exts)
+	v.badNames(set)
 	v.trustSteps(set)
 	v.notePlugins()
 	v.findIgnored(set)

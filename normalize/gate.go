@@ -52,6 +52,10 @@ type Gate struct {
 	// Unlisted: the client's own listing (claude mcp list) leaves the
 	// server out without a word, rather than show its status.
 	Unlisted bool
+	// Listed: the client's own listing shows the server enabled; it
+	// refuses the server only when it starts it (Codex on a name outside
+	// its NamePattern).
+	Listed bool
 }
 
 // FromList reports whether a list of names decided the gate.

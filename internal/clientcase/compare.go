@@ -43,8 +43,8 @@ type Disagreement struct {
 
 // StatusOf is the status a server of mcpconf's view is compared by.
 func StatusOf(s *normalize.Server) string {
-	if s.Enabled || s.Off == nil {
-		return string(normalize.StatusEnabled)
+	if s.Enabled || s.Off == nil || s.Off.Listed {
+		return string(normalize.StatusEnabled) // Listed: refused only when started
 	}
 	return string(s.Off.Status)
 }
