@@ -143,25 +143,7 @@ func Server(c *normalize.Client, s *normalize.Server, doc *normalize.Document, e
 	r.out.Server.Env = r.kv("env", s.Env)
 	r.out.Server.Headers = r.kv("headers", s.Headers)
 	r.byName()
-	r.namePattern()
 	return r.out
-}
-
-// namePattern: a client that checks a server's name as it starts it
-// (NamePattern, not only its add command's) does not start one outside
-// the pattern, though it lists it (Codex: "Invalid MCP server name").
-func (r *resolver) namePattern() {
-	p := r.c.NamePattern
-	if p == nil || p.AddOnly || p.Match(r.s.Name) {
-		return
-	}
-	said := fmt.Sprintf("%s: the name must match %s", p.Outside(r.c, r.s.Name), p.Pattern)
-	hint := fmt.Sprintf("rename it, e.g. to %q", p.Suggest(r.s.Name))
-	if r.out.Refused == "" {
-		r.out.Refused, r.out.RefusedHint = said, hint
-	}
-	r.out.Diagnostics = append(r.out.Diagnostics, normalize.Diagnostic{Rule: normalize.RuleServerName, Severity: normalize.Error,
-		Path: r.s.Source.Path, Pos: r.s.Source.Pos, Message: fmt.Sprintf("server %q: %s", r.s.Name, said), Hint: hint})
 }
 
 type resolver struct {

@@ -338,30 +338,3 @@ func TestUndeclaredInput(t *testing.T) {
 		t.Errorf("settings.json: %q", got)
 	}
 }
-
-// TestServerNamePattern: a client that checks a server's name when it
-// starts it (Codex: ^[a-zA-Z0-9_:@/.-]+$, while codex mcp list lists any
-// name) does not start one outside its pattern: the resolved server says
-// so in the client's terms, with the pattern and a name that meets it,
-// and a server-name error at the name; a name the pattern allows starts.
-func TestServerNamePattern(t *testing.T) {
-	codex := normalize.ClientByID("codex")
-	s, doc, _ := serverOf(t, "codex", ".codex/config.toml", "[mcp_servers.\"my server\"]\ncommand = \"srv\"\n", "my server")
-	r := resolve.Server(codex, s, doc, resolve.Env{})
-	if !strings.Contains(r.Refused, `Codex refuses to start a server named "my server"`) || !strings.Contains(r.Refused, "^[a-zA-Z0-9_:@/.-]+$") ||
-		!strings.Contains(r.RefusedHint, `"my-server"`) {
-		t.Errorf("refused %q, hint %q", r.Refused, r.RefusedHint)
-	}
-	if len(r.Diagnostics) != 1 || r.Diagnostics[0].Rule != normalize.RuleServerName || r.Diagnostics[0].Severity != normalize.Error || r.Diagnostics[0].Pos.Line != 1 {
-		t.Errorf("diagnostics %+v", r.Diagnostics)
-	}
-	s, doc, _ = serverOf(t, "codex", ".codex/config.toml", "[mcp_servers.\"npm:@x/docs.v2\"]\ncommand = \"srv\"\n", "npm:@x/docs.v2")
-	if r := resolve.Server(codex, s, doc, resolve.Env{}); r.Refused != "" || len(r.Diagnostics) != 0 {
-		t.Errorf("npm:@x/docs.v2: refused %q, diagnostics %+v", r.Refused, r.Diagnostics)
-	}
-	// Claude Code's pattern binds only claude mcp add: a file's name starts
-	s, doc, _ = serverOf(t, "claude", ".mcp.json", `{"mcpServers": {"my server": {"command": "srv"}}}`, "my server")
-	if r := resolve.Server(normalize.ClientByID("claude"), s, doc, resolve.Env{}); r.Refused != "" {
-		t.Errorf("claude: refused %q", r.Refused)
-	}
-}

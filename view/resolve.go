@@ -32,8 +32,8 @@ type Resolution struct {
 	// Unresolved names every reference that did not resolve and every key
 	// that will not be sent.
 	Unresolved []Finding
-	// Refused says why the client does not start the server, though it
-	// would use it: a variable it needs is not set (Status "failed").
+	// Refused says why the client does not start the server: a variable
+	// it needs is not set (Status "failed"), or its gate's reason.
 	Refused secret.Safe
 }
 
@@ -113,8 +113,13 @@ func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
 	v := server(b, s, false)
 	r := Resolution{Client: b.Own(rs.Client.ID), Product: b.Own(rs.Client.Product), Name: v.Name,
 		Status: v.Status, Started: v.Started, Source: v.Source, Unresolved: findings(b, rs.Resolved.Diagnostics)}
-	if rs.Resolved.Refused != "" && v.Started {
+	switch {
+	case rs.Resolved.Refused != "" && v.Started:
 		r.Started, r.Status, r.Refused = false, b.Own("failed"), b.Message(rs.Resolved.Refused)
+	case !v.Started && s.Off != nil:
+		// why the client does not start it: its gate (a name outside
+		// Codex's pattern, a list, an approval)
+		r.Refused = b.Message(s.Off.Reason)
 	}
 	// args are masked as a list: a flag says what the next one holds
 	file := s.Source.Client // the descriptor the file was resolved by

@@ -34,6 +34,11 @@ func TestNamePatternRefusesStart(t *testing.T) {
 	if strings.Contains(out, "starts it") {
 		t.Errorf("explain says Codex starts \"my server\":\n%s", out)
 	}
+	// explain --resolve says why beside the status
+	_, out, _ = run(t, nil, "explain", "my server", "--resolve", "--root", root, "--home", home, "--client", "codex")
+	if !strings.Contains(out, `invalid: Codex refuses to start a server named "my server"`) {
+		t.Errorf("explain --resolve \"my server\" does not say why:\n%s", out)
+	}
 	_, out, _ = run(t, nil, "explain", "docs.v2", "--root", root, "--home", home, "--client", "codex")
 	if !strings.Contains(out, "Codex: starts it") {
 		t.Errorf("docs.v2 is inside the pattern and starts:\n%s", out)
