@@ -372,6 +372,18 @@ var claude = &Client{
 		VarForm:      "${%s}",
 		Unset: []UnsetRule{{Does: UnsetLiteral,
 			Source: "Claude Code 2.1.330: testdata/clients/claude-env-unset (the value captured from a started server)"}},
+		// ~/.claude.json's env (globalConfig), then the settings sources
+		// above the repository: the user's, (--settings,) the managed
+		// ones; the project's .claude/settings.json and
+		// .claude/settings.local.json are put back once applied
+		// (applyConfigEnvironmentVariables: mpa) and never reach a server
+		EnvFiles: []EnvFile{
+			{File: claudeStateFile, Path: []string{"env"}, Values: EnvScalars, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+			{File: claudeUserSettings, Path: []string{"env"}, Values: EnvAnyValue, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+			{File: claudeManagedSettings[0], Path: []string{"env"}, Values: EnvAnyValue, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+			{File: claudeManagedSettings[1], Path: []string{"env"}, Values: EnvAnyValue, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+			{File: claudeManagedSettings[2], Path: []string{"env"}, Values: EnvAnyValue, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+		},
 	},
 	Launch: Launch{
 		NoShell:   true,
@@ -523,6 +535,24 @@ var (
 	claudeListFiles = []File{claudeManagedSettings[0], claudeManagedSettings[1], claudeManagedSettings[2],
 		claudeLocalSettings, claudeLocalSettingsStart, claudeProjectSettings, claudeUserSettings}
 )
+
+// claudeEnvSource is where Claude Code's EnvFiles come from.
+const claudeEnvSource = "Claude Code 2.1.331 binary: `applySafeConfigEnvironmentVariables` (`getLegacyEnvMap`: ~/.claude.json's env, then `Dt` = userSettings, flagSettings, then policySettings, each through `filterSettingsEnv` and `assignFromAboveTheRepository`: `Object.assign(process.env, …)`; projectSettings and localSettings only for a few of its own variables, put back at once by `mpa`), `applyConfigEnvironmentVariables` (the same order over `Yo()`, the project's values put back by `mpa`), the name check `MYl`, the value conversion of `G` (~/.claude.json) and the settings schema's env (`String()`); testdata/clients/claude-settings-env-layers, claude-settings-env-untrusted, claude-settings-env-managed, claude-settings-env-values, claude-settings-env-safe-mode, gen-claude-f27e3424"
+
+// claudeEnvKeeps is the check Claude Code 2.1.331 makes of a variable an
+// env object sets (Y(): MYl = /^$|[=\x00-\x1f\x7f-\x9f]/ on the name,
+// no NUL in the value).
+func claudeEnvKeeps(name, value string) bool {
+	if name == "" || strings.ContainsRune(value, 0) {
+		return false
+	}
+	for _, r := range name {
+		if r == '=' || r < 0x20 || r >= 0x7f && r <= 0x9f {
+			return false
+		}
+	}
+	return true
+}
 
 // claudeManagedServers is a managed settings file as a server file: its
 // managedMcpServers, remote https servers only (2.1.331: the managed
