@@ -476,3 +476,18 @@ func TestResolveSettingsEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckEnvSettingsEnv: lint --check-env does not report a variable
+// Claude Code's user settings set (env in ~/.claude/settings.json) as
+// unset, and still reports one nothing sets.
+func TestCheckEnvSettingsEnv(t *testing.T) {
+	home := writeTree(t, map[string]string{
+		".claude/settings.json": `{"env": {"FROM_SETTINGS": "x-value"}}`,
+		".claude.json":          `{"mcpServers": {"s": {"command": "srv", "args": ["${FROM_SETTINGS}", "${NOWHERE_SET}"]}}}`,
+	})
+	root := t.TempDir()
+	_, out, _ := run(t, nil, "lint", "--check-env", "--scope", "all", "--client", "claude", "--root", root, "--home", home)
+	if strings.Contains(out, `"FROM_SETTINGS" is not set`) || !strings.Contains(out, `"NOWHERE_SET" is not set`) {
+		t.Errorf("want NOWHERE_SET reported unset, FROM_SETTINGS not:\n%s", out)
+	}
+}
