@@ -340,6 +340,8 @@ type fileLists struct {
 	getenv func(string) string
 	lookup func(string) (string, bool)
 	goos   string // the system the client runs on
+	// matched memoizes asMatched by definition.
+	matched map[*normalize.Server]*normalize.Server
 }
 
 // asMatched is s as the entries of its client's lists see it: its
@@ -348,9 +350,27 @@ type fileLists struct {
 // s itself when nothing changes.
 func (f *fileLists) asMatched(s *normalize.Server) *normalize.Server {
 	c := s.Source.Client
-	if c == nil || !slices.ContainsFunc(c.Lists, func(l normalize.List) bool { return l.Entries != nil }) {
+	if c == nil || !slices.ContainsFunc(c.Lists, func(l normalize.List) bool { return l.Entries != nil }) ||
+		!mayExpand(s.Command) && !mayExpand(s.URL) && !slices.ContainsFunc(s.Args, mayExpand) {
 		return s
 	}
+	if m, ok := f.matched[s]; ok {
+		return m
+	}
+	if f.matched == nil {
+		f.matched = map[*normalize.Server]*normalize.Server{}
+	}
+	m := f.expandedForLists(c, s)
+	f.matched[s] = m
+	return m
+}
+
+// mayExpand reports whether v may hold a placeholder: every syntax a
+// client expands in a server starts with one of these.
+func mayExpand(v string) bool { return strings.ContainsAny(v, "$%{") }
+
+// expandedForLists is asMatched without the memo.
+func (f *fileLists) expandedForLists(c *normalize.Client, s *normalize.Server) *normalize.Server {
 	syns := c.PlaceholdersOn(f.goos)
 	ctx := resolve.Context{Lookup: f.lookup}
 	expand := func(field, v string) string {
