@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -263,5 +264,41 @@ func TestReleasedBy(t *testing.T) {
 		if got := releasedBy(j(tt.root), j(tt.home), j(tt.abs)); got != tt.want {
 			t.Errorf("releasedBy(%q, %q, %q) = %v, want %v", tt.root, tt.home, tt.abs, got, tt.want)
 		}
+	}
+}
+
+// TestPlanProbeSettingsEnv: Claude Code starts a server with the variables
+// its user settings set (env in ~/.claude/settings.json) over its own
+// environment: ${REGION} expands to the settings' value, and the server
+// inherits every variable they set; the command to run by hand sets them,
+// the secret-looking one masked (testdata/clients/claude-settings-env-layers).
+func TestPlanProbeSettingsEnv(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{
+		"~/.claude/settings.json": `{"env": {"REGION": "settings-region", "API_TOKEN": "Tok-Kq7Zx2Lm5Np8Wv"}}`,
+		"~/.claude.json":          `{"mcpServers": {"s": {"command": "srv", "args": ["--region", "${REGION}"]}}}`,
+	})
+	dopts := prepared(t, root, home)
+	req := ProbeRequest{Options: dopts, Clients: []*normalize.Client{normalize.ClientByID("claude")},
+		Env:  resolve.Env{Lookup: func(k string) (string, bool) { return map[string]string{"REGION": "process-region"}[k], k == "REGION" }},
+		GOOS: "linux", Environ: []string{"PATH=/bin", "HOME=" + home, "REGION=process-region"}, Wd: root}
+	plan, err := PlanProbe(req, secret.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Servers) != 1 || plan.Servers[0].Result != nil {
+		t.Fatalf("plan %+v: want s to start", plan.Servers)
+	}
+	tg := plan.Servers[0].Target
+	if !slices.Equal(tg.Args, []string{"--region", "settings-region"}) {
+		t.Errorf("args %q, want the settings' REGION", tg.Args)
+	}
+	for _, kv := range []string{"REGION=settings-region", "API_TOKEN=Tok-Kq7Zx2Lm5Np8Wv", "PATH=/bin"} {
+		if !slices.Contains(tg.Env, kv) {
+			t.Errorf("env %q: no %q", tg.Env, kv)
+		}
+	}
+	hand := fmt.Sprint(tg.HandEnv)
+	if strings.Contains(hand, "Tok-Kq7Zx2Lm5Np8Wv") || !strings.Contains(hand, "settings-region") {
+		t.Errorf("the command to run by hand sets %s: want REGION's value and API_TOKEN masked", hand)
 	}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
@@ -83,7 +84,7 @@ func explainResolve(req ExplainRequest, b *secret.Boundary) (*Explanation, error
 				continue
 			}
 			out = append(out, view.ResolvedServer{Client: v.Client, Server: s,
-				Resolved: resolve.Server(s.Source.Client, s, docOf(v, s), *req.Resolve)})
+				Resolved: resolve.Server(s.Source.Client, s, docOf(v, s), clientEnv(v, *req.Resolve))})
 		}
 	}
 	if req.Name != "" && len(out) == 0 {
@@ -102,4 +103,48 @@ func ExplainNothing(dopts *discover.Options, resolve bool, b *secret.Boundary) *
 	ws := dopts.Scan(nil, discover.AllScopes)
 	ws.Notes = append(ws.Notes, NoFilesMessage(dopts))
 	return &Explanation{Workspace: view.NewWorkspace(b, ws, view.ExplainOptions{})}
+}
+
+// clientEnv is env as the client of view v has it once started: the
+// variables its files set into its environment (normalize.Set.Environ,
+// Expansion.EnvFiles) over env's own, each said to come from its file.
+func clientEnv(v *normalize.Set, env resolve.Env) resolve.Env {
+	if len(v.Environ) == 0 {
+		return env
+	}
+	env.Lookup = v.Lookup(env.Lookup)
+	env.SetIn = func(name string) string {
+		if e := v.SetIn(name); e != nil {
+			return e.Path + ":" + e.Pos.String()
+		}
+		return ""
+	}
+	return env
+}
+
+// environ is parent ("K=V") with the variables the files of view v's
+// client set into its environment (normalize.Set.Environ) over it: what
+// a server the client starts inherits.
+func environ(v *normalize.Set, parent []string) []string {
+	if len(v.Environ) == 0 {
+		return parent
+	}
+	set := map[string]string{}
+	for _, e := range v.Environ {
+		set[e.Name] = e.Value
+	}
+	out := make([]string, 0, len(parent)+len(set))
+	for _, kv := range parent {
+		k, _, _ := strings.Cut(kv, "=")
+		if _, over := set[k]; !over {
+			out = append(out, kv)
+		}
+	}
+	for _, e := range v.Environ {
+		if val, ok := set[e.Name]; ok {
+			out = append(out, e.Name+"="+val)
+			delete(set, e.Name)
+		}
+	}
+	return out
 }

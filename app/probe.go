@@ -155,7 +155,7 @@ func (req *ProbeRequest) plan(v *normalize.Set, s *normalize.Server, settings fu
 			return b, err
 		}
 	}
-	res := resolve.Server(file, s, docOf(v, s), senv)
+	res := resolve.Server(file, s, docOf(v, s), clientEnv(v, senv))
 	t.Notes = res.Diagnostics
 	view.LearnResolved(b, res)
 	if withheld != "" {
@@ -173,7 +173,7 @@ func (req *ProbeRequest) plan(v *normalize.Set, s *normalize.Server, settings fu
 		r.Hint = res.RefusedHint
 		return &PlannedServer{Result: &r}
 	}
-	if r := req.target(&t, c, file, s, &res, settings, root); r != nil {
+	if r := req.target(&t, c, file, s, &res, settings, root, environ(v, req.Environ)); r != nil {
 		return &PlannedServer{Result: r}
 	}
 	pl := &PlannedServer{Target: t, key: targetKey(t), client: c}
@@ -186,7 +186,10 @@ func (req *ProbeRequest) plan(v *normalize.Set, s *normalize.Server, settings fu
 // target fills in how client c would start or reach server s, read by the
 // descriptor file (rs is s resolved). It returns the result of a server
 // the client would fail to start before it runs anything.
-func (req *ProbeRequest) target(t *probe.Target, c, file *normalize.Client, s *normalize.Server, res *resolve.Resolved, settings func([]string) []string, root string) *probe.Result {
+//
+// parent is the environment of the client once started: req.Environ with
+// what its files set (environ).
+func (req *ProbeRequest) target(t *probe.Target, c, file *normalize.Client, s *normalize.Server, res *resolve.Resolved, settings func([]string) []string, root string, parent []string) *probe.Result {
 	rs := &res.Server
 	t.Transport = rs.Transport
 	// declared as the client declares them; roots are the project, as the
@@ -215,7 +218,7 @@ func (req *ProbeRequest) target(t *probe.Target, c, file *normalize.Client, s *n
 	if failed != nil {
 		return failed
 	}
-	env, left := resolve.ChildEnv(c, rs, req.Environ, fileVars, req.GOOS, settings)
+	env, left := resolve.ChildEnv(c, rs, parent, fileVars, req.GOOS, settings)
 	t.Env = env
 	// A server that fails may print its environment: inherited values
 	// under secret-looking names are masked like resolved ones.
@@ -537,6 +540,10 @@ func valueParts(key string, f resolve.Field) []probe.ShellPart {
 			parts = append(parts, probe.ShellPart{Text: p.Name, Var: true})
 		case resolve.FromInput, resolve.FromFile, resolve.FromCommand:
 			parts = append(parts, probe.ShellPart{Text: secret.Masked})
+		case resolve.FromSetting:
+			// set by the client's own file, not the shell: its value,
+			// masked as that file's value is
+			parts = append(parts, probe.ShellPart{Text: secret.MaskValue(p.Name, f.Value[p.Start:p.End])})
 		default:
 			lit(f.Value[p.Start:p.End])
 		}

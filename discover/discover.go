@@ -127,8 +127,9 @@ type loaded struct {
 // files count; scope which settings files lists are read from.
 func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, scope ScopeFilter) loaded {
 	docs := o.readAll(locs)
-	set := &normalize.Set{Root: o.Root, Home: o.Home}
-	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted, getenv: o.getenv}
+	env := o.clientEnv(view, scope)
+	set := &normalize.Set{Root: o.Root, Home: o.Home, Environ: env.settings}
+	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted, getenv: env.getenv, lookup: env.lookup, goos: o.goos()}
 	perLoc := make([][]normalize.Server, len(locs))
 	var exts []extensionInfo
 	var cleared *normalize.Gate // a file's servers key set to null (Shape.NullClears)
@@ -194,7 +195,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	o.collectOwnFileLists(view, lists, scope)
 	defs := slices.Concat(perLoc...)
 	exclusive(view, locs, docs, defs)
-	o.locks(view, defs)
+	o.locks(view, defs, env)
 	lists.applyBeforeMerge(defs)
 	return loaded{set: set, defs: defs, lists: lists, exts: exts}
 }
@@ -288,11 +289,15 @@ func exclusive(c *normalize.Client, locs []Location, docs []readResult, defs []n
 // locks applies the client's locks that are on (Client.Locks): every
 // definition of a scope a lock does not keep is kept out, whatever else
 // would have judged it, and yields its name.
-func (o *Options) locks(c *normalize.Client, defs []normalize.Server) {
+func (o *Options) locks(c *normalize.Client, defs []normalize.Server, env *clientEnv) {
 	for _, l := range c.Locks {
-		why, path, pos := o.lockOn(c, l)
+		why, path, pos := o.lockOn(c, l, env)
 		if why == "" {
 			continue
+		}
+		hint := l.Hint
+		if l.Env != "" && path != "" {
+			hint = fmt.Sprintf("remove %q from the env of %s", l.Env, path)
 		}
 		for j := range defs {
 			s := &defs[j]
@@ -300,19 +305,24 @@ func (o *Options) locks(c *normalize.Client, defs []normalize.Server) {
 				continue
 			}
 			s.TurnOff(normalize.Gate{Status: l.Status, Kind: normalize.ByConfig, Yields: true, Unlisted: true, InvalidWins: l.InvalidShown,
-				Path: path, Pos: pos, Reason: why + ": " + l.Does, Hint: l.Hint})
+				Path: path, Pos: pos, Reason: why + ": " + l.Does, Hint: hint})
 		}
 	}
 }
 
-// lockOn says why a lock is on ("" when it is off), and where.
-func (o *Options) lockOn(c *normalize.Client, l normalize.Lock) (why, path string, pos normalize.Pos) {
+// lockOn says why a lock is on ("" when it is off), and where. A lock by
+// a variable reads it in the environment the started client has (env):
+// a file that sets it says so.
+func (o *Options) lockOn(c *normalize.Client, l normalize.Lock, env *clientEnv) (why, path string, pos normalize.Pos) {
 	if l.Env != "" {
-		v := o.getenv(l.Env)
-		if slices.Contains(l.EnvTrue, strings.ToLower(strings.TrimSpace(v))) {
-			return fmt.Sprintf("%s is %q", l.Env, v), "", pos
+		v := env.getenv(l.Env)
+		if !slices.Contains(l.EnvTrue, strings.ToLower(strings.TrimSpace(v))) {
+			return "", "", pos
 		}
-		return "", "", pos
+		if s := env.setIn(l.Env); s != nil {
+			return fmt.Sprintf("%s is %q (set by the env of %s:%s)", l.Env, v, s.Path, s.Pos), s.Path, s.Pos
+		}
+		return fmt.Sprintf("%s is %q", l.Env, v), "", pos
 	}
 	var top *normalize.Value // the highest file's value
 	var topDoc *normalize.Document

@@ -334,8 +334,62 @@ type fileLists struct {
 	// findings about their entries.
 	docs []*normalize.Document
 	// getenv is the run's environment, for the entries of a client that
-	// expands placeholders in its settings (Layout.SettingsPlaceholders).
+	// expands placeholders in its settings (Layout.SettingsPlaceholders);
+	// lookup the same, for the servers' values the entries match (the
+	// environment of the started client, clientEnv).
 	getenv func(string) string
+	lookup func(string) (string, bool)
+	goos   string // the system the client runs on
+	// matched memoizes asMatched by definition.
+	matched map[*normalize.Server]*normalize.Server
+}
+
+// asMatched is s as the entries of its client's lists see it: its
+// command, args and URL with the placeholders the client expands put in,
+// from the environment of the started client (names are not expanded).
+// s itself when nothing changes.
+func (f *fileLists) asMatched(s *normalize.Server) *normalize.Server {
+	c := s.Source.Client
+	if c == nil || !slices.ContainsFunc(c.Lists, func(l normalize.List) bool { return l.Entries != nil }) ||
+		!mayExpand(s.Command) && !mayExpand(s.URL) && !slices.ContainsFunc(s.Args, mayExpand) {
+		return s
+	}
+	if m, ok := f.matched[s]; ok {
+		return m
+	}
+	if f.matched == nil {
+		f.matched = map[*normalize.Server]*normalize.Server{}
+	}
+	m := f.expandedForLists(c, s)
+	f.matched[s] = m
+	return m
+}
+
+// mayExpand reports whether v may hold a placeholder: every syntax a
+// client expands in a server starts with one of these.
+func mayExpand(v string) bool { return strings.ContainsAny(v, "$%{") }
+
+// expandedForLists is asMatched without the memo.
+func (f *fileLists) expandedForLists(c *normalize.Client, s *normalize.Server) *normalize.Server {
+	syns := c.PlaceholdersOn(f.goos)
+	ctx := resolve.Context{Lookup: f.lookup}
+	expand := func(field, v string) string {
+		if len(c.ExpandFields) > 0 && !slices.Contains(c.ExpandFields, field) {
+			return v
+		}
+		out, _ := resolve.Expand(v, syns, ctx)
+		return out
+	}
+	cp := *s
+	cp.Command, cp.URL = expand("command", s.Command), expand("url", s.URL)
+	cp.Args = make([]string, len(s.Args))
+	for i, a := range s.Args {
+		cp.Args[i] = expand("args", a)
+	}
+	if cp.Command == s.Command && cp.URL == s.URL && slices.Equal(cp.Args, s.Args) {
+		return s
+	}
+	return &cp
 }
 
 // collect reads the lists of one server file. Locations arrive highest
@@ -599,9 +653,10 @@ func (f *fileLists) applyBeforeMerge(defs []normalize.Server) {
 		if c == nil || !s.Enabled {
 			continue
 		}
-		if g := f.denied(c.deny, s); g != nil { // deny is checked first by every client
+		m := f.asMatched(s)
+		if g := f.denied(c.deny, m); g != nil { // deny is checked first by every client
 			s.TurnOff(*g)
-		} else if g := f.notAllowed(c.allow, s, s.Source.Client); g != nil {
+		} else if g := f.notAllowed(c.allow, m, s.Source.Client); g != nil {
 			s.TurnOff(*g)
 		}
 	}
@@ -662,7 +717,7 @@ func (f *fileLists) settings(defs []normalize.Server) []normalize.ListSetting {
 			match := func(ok func(s *normalize.Server) bool) []string {
 				var names []string
 				for i := range defs {
-					if s := &defs[i]; s.Source.Client == l.owner && ok(s) && !slices.Contains(names, s.Name) {
+					if s := &defs[i]; s.Source.Client == l.owner && ok(f.asMatched(s)) && !slices.Contains(names, s.Name) {
 						names = append(names, s.Name)
 					}
 				}

@@ -14,24 +14,24 @@ func TestUnmodelledSettingsNoted(t *testing.T) {
 	_, o := claudeView(t, map[string]string{
 		".mcp.json":                                     `{"mcpServers": {"a": {"command": "${E2}"}}}`,
 		"~/.claude.json":                                `{"env": {"E3": "x"}, "projects": {"@ROOT@": {"hasTrustDialogAccepted": true, "enabledMcpServers": ["a"]}}}`,
-		"~/.claude/settings.json":                       `{"env": {"E2": "false"}, "model": "opus", "enabledMcpjsonServers": ["a"]}`,
+		"~/.claude/settings.json":                       `{"disableSideloadFlags": true, "env": {"E2": "false"}, "model": "opus", "enabledMcpjsonServers": ["a"]}`,
 		".claude/settings.local.json":                   `{"enabledPlugins": {"p@m": true}, "deniedMcpServers": []}`,
 		"machine/etc/claude-code/managed-settings.json": `{"allowAllClaudeAiMcps": true, "strictPluginOnlyCustomization": ["skills"]}`,
 	}, true)
 	notes := strings.Join(o.Notes(), "\n")
 	for _, want := range []string{
-		`~/.claude/settings.json:1:2 sets "env"`,
+		`~/.claude/settings.json:1:2 sets "disableSideloadFlags"`,
 		// enabledPlugins is noted once, per plugin (Gates.Plugins), not as a key
 		`plugins from "m" are not modelled: "p@m" is enabled in .claude/settings.local.json:1:21`,
 		`managed-settings.json:1:2 sets "allowAllClaudeAiMcps"`,
-		`~/.claude.json:1:2 sets "env"`,
 		`sets "projects.<root>.enabledMcpServers"`,
 	} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("no note %q in:\n%s", want, notes)
 		}
 	}
-	for _, not := range []string{`"model"`, `sets "enabledPlugins"`, `"enabledMcpjsonServers"`, `"deniedMcpServers"`, `"hasTrustDialogAccepted"`, `"strictPluginOnlyCustomization"`} {
+	// env is modelled (Expansion.EnvFiles), in both files
+	for _, not := range []string{`sets "env"`, `"model"`, `sets "enabledPlugins"`, `"enabledMcpjsonServers"`, `"deniedMcpServers"`, `"hasTrustDialogAccepted"`, `"strictPluginOnlyCustomization"`} {
 		if strings.Contains(notes, not) {
 			t.Errorf("a note names %s:\n%s", not, notes)
 		}

@@ -233,6 +233,56 @@ type Expansion struct {
 	// ExpandsEveryString: the client expands placeholders in every string
 	// of an entry, "type" included, before reading it.
 	ExpandsEveryString bool
+	// EnvFiles are the files whose env object the client sets into its own
+	// environment as it starts, before it reads a server, lowest
+	// precedence first: each file's variables override the environment
+	// the client was started with and those of the files before it (a
+	// file's drop-ins, File.DropIns, override it in name order; of a
+	// group, File.Group, the file the client reads counts). Everything the
+	// client reads from its environment after that sees them: its
+	// servers' placeholders, the command lines and URLs its lists match
+	// once expanded, a Lock's Env, what a started server inherits. The
+	// variables that locate its files (a Base's Var) are read before.
+	// Nil: the environment it was started with, alone.
+	EnvFiles []EnvFile
+}
+
+// EnvFile is a file whose object at Path the client sets, name by name,
+// into its own environment (Expansion.EnvFiles).
+type EnvFile struct {
+	File File
+	Path []string
+	// Values says which values are set and as what text.
+	Values EnvValues
+	// Keeps, when set, says whether the client sets the variable name to
+	// value (text already); it drops the others.
+	Keeps func(name, value string) bool
+	// Source is where the fact comes from.
+	Source string
+}
+
+// EnvValues says which values of an env object a client sets, and how it
+// makes them text.
+type EnvValues int
+
+const (
+	// EnvScalars: text, numbers and booleans, numbers written as
+	// JavaScript writes them (1e21 is "1e+21"); any other value is not
+	// set.
+	EnvScalars EnvValues = iota
+	// EnvAnyValue: every value, made text as JavaScript's String() makes
+	// it (null is "null", [1,[2]] is "1,2", an object "[object Object]").
+	EnvAnyValue
+)
+
+// EnvSetting is a variable a file sets into a client's own environment
+// (Expansion.EnvFiles).
+type EnvSetting struct {
+	Name, Value string
+	// Path is the display path of the file, Pos the position of the
+	// variable's key in it.
+	Path string
+	Pos  Pos
 }
 
 // Unset is what a client does with a value that needs a variable that is

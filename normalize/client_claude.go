@@ -373,6 +373,18 @@ var claude = &Client{
 		VarForm:      "${%s}",
 		Unset: []UnsetRule{{Does: UnsetLiteral,
 			Source: "Claude Code 2.1.330: testdata/clients/claude-env-unset (the value captured from a started server)"}},
+		// ~/.claude.json's env (globalConfig), then the settings sources
+		// above the repository: the user's, (--settings,) the managed
+		// ones; the project's .claude/settings.json and
+		// .claude/settings.local.json are put back once applied
+		// (applyConfigEnvironmentVariables: mpa) and never reach a server
+		EnvFiles: []EnvFile{
+			{File: claudeStateFile, Path: []string{"env"}, Values: EnvScalars, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+			{File: claudeUserSettings, Path: []string{"env"}, Values: EnvAnyValue, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+			{File: claudeManagedSettings[0], Path: []string{"env"}, Values: EnvAnyValue, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+			{File: claudeManagedSettings[1], Path: []string{"env"}, Values: EnvAnyValue, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+			{File: claudeManagedSettings[2], Path: []string{"env"}, Values: EnvAnyValue, Keeps: claudeEnvKeeps, Source: claudeEnvSource},
+		},
 	},
 	Launch: Launch{
 		NoShell:   true,
@@ -454,12 +466,14 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: `pfs` (signatures `xO(Q,{includeEnv:!1})`), its messages \"duplicates manually-configured\", \"duplicates earlier plugin server\", \"Keeping plugin MCP server\"; testdata/clients-pending/claude-plugin-local (`dup` repeats the user's `u`: only `u` is listed)"},
 			{Topic: "not modelled", Text: "command-line and SDK inputs: `--mcp-config`, `--strict-mcp-config`, `--settings`, `--setting-sources`, `setMcpServers`, `--plugin-dir`; claude.ai connectors (`allowAllClaudeAiMcps`); plugins' servers (see the plugin facts: mcpconf does not read them yet, so `mcpconf explain` lists no `plugin:NAME:server` and does not drop a server a plugin repeats) with `disableSideloadFlags`, marketplaces from git or a URL (only a downloaded copy under `~/.claude/plugins/` exists offline): mcpconf reads configuration files, not a session's flags or downloads",
 				Source: "Claude Code 2.1.331 binary: `gv`, `qEi`, `MFt`"},
-			{Topic: "not modelled", Text: "`${VAR}` in list entries and in a server's command or URL is expanded before they are compared; mcpconf compares the values as written. An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
+			{Topic: "not modelled", Text: "`${VAR}` in list entries is expanded before they are compared; mcpconf compares the entries as written (a server's command, args and URL it expands before matching them, from the environment Claude Code has once started). An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
 				Source: "Claude Code 2.1.331 binary: `IEi`, `bFt`, `EFt`, `Rvt`"},
 			{Topic: "versions", Text: "mcpconf follows 2.1.331. Run on the same cases, 2.1.197 differs: in an untrusted project it counts the approvals of `.claude/settings.local.json` and `projects[<root>]` (even under a key with a trailing slash); it reads `.claude/settings.local.json` only in the working directory; `claude mcp list` shows a `/mcp disable`d server as connected; it has no `managedMcpServers`; a `managed-mcp.json` that does not parse does not keep control; its allow-list does not let `managed-mcp.json` servers through. Not modelled",
 				Source: "Claude Code 2.1.197 run by scripts/clientcheck on testdata/clients/claude-approval-untrusted, claude-enableall-local-untrusted, claude-enableall-claudejson-untrusted, claude-projects-key-slash, claude-trust-parent, claude-settings-subdir, claude-disabled-project, claude-managed-mcp*, claude-managed-servers"},
 			{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in `command`, `args`, `env`, `url`, `headers` of `.mcp.json` and `~/.claude.json`; unset without default stays literal; `${VAR:-d}` with VAR set to \"\" gives \"\"; `$VAR` is never expanded",
 				Source: "Claude Code 2.1.330: testdata/clients/claude-env-set, claude-env-unset (values captured from a started server)"},
+			{Topic: "placeholders", Text: "`${VAR}` expands from the environment Claude Code has once started: the one it was started with, overridden by the `env` object of `~/.claude.json`, then of `~/.claude/settings.json` (`$CLAUDE_CONFIG_DIR/settings.json`), then of the managed settings (`managed-settings.json`, its drop-ins over it in name order), a later file winning a name. The `env` of the project's `.claude/settings.json` and `.claude/settings.local.json` never reaches a server, trusted or not (`claude mcp list` and a `claude -p` session alike). Settings values are made text as JavaScript's `String()` makes them (`1e21` is `1e+21`, `[1,2]` is `1,2`, an object `[object Object]`); in `~/.claude.json` only text, numbers and booleans are set. A name that is empty or holds `=` or a control character is dropped. The same environment decides the command lines and URLs the allow- and deny-lists match once expanded, `CLAUDE_CODE_SAFE_MODE`, and what a started server inherits. mcpconf reads it so (`explain --resolve` names the file that set a value); `--settings` is not read",
+				Source: claudeEnvSource},
 			{Topic: "shape", Text: "`type` `stdio` (default), `http`, `streamable-http`, `sse`, `ws`; an entry with `url` but no `type` is skipped with a warning, the rest of the file loads",
 				Source: "Claude Code 2.1.330: testdata/clients/claude-url-no-type"},
 			{Topic: "shape", Text: "no `cwd`: a stdio server starts in the project directory whatever `cwd` says, and unknown keys (`cwd`; `timeout` before 2.1.331) pass without a word",
@@ -532,6 +546,24 @@ var (
 	claudeListFiles = []File{claudeManagedSettings[0], claudeManagedSettings[1], claudeManagedSettings[2],
 		claudeLocalSettings, claudeLocalSettingsStart, claudeProjectSettings, claudeUserSettings}
 )
+
+// claudeEnvSource is where Claude Code's EnvFiles come from.
+const claudeEnvSource = "Claude Code 2.1.331 binary: `applySafeConfigEnvironmentVariables` (`getLegacyEnvMap`: ~/.claude.json's env, then `Dt` = userSettings, flagSettings, then policySettings, each through `filterSettingsEnv` and `assignFromAboveTheRepository`: `Object.assign(process.env, …)`; projectSettings and localSettings only for a few of its own variables, put back at once by `mpa`), `applyConfigEnvironmentVariables` (the same order over `Yo()`, the project's values put back by `mpa`), the name check `MYl`, the value conversion of `G` (~/.claude.json) and the settings schema's env (`String()`); testdata/clients/claude-settings-env-layers, claude-settings-env-untrusted, claude-settings-env-managed, claude-settings-env-values, claude-settings-env-safe-mode, gen-claude-f27e3424"
+
+// claudeEnvKeeps is the check Claude Code 2.1.331 makes of a variable an
+// env object sets (Y(): MYl = /^$|[=\x00-\x1f\x7f-\x9f]/ on the name,
+// no NUL in the value).
+func claudeEnvKeeps(name, value string) bool {
+	if name == "" || strings.ContainsRune(value, 0) {
+		return false
+	}
+	for _, r := range name {
+		if r == '=' || r < 0x20 || r >= 0x7f && r <= 0x9f {
+			return false
+		}
+	}
+	return true
+}
 
 // claudeManagedServers is a managed settings file as a server file: its
 // managedMcpServers, remote https servers only (2.1.331: the managed

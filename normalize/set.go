@@ -81,6 +81,46 @@ type Set struct {
 	// Lists are the allow-lists and deny-lists the client's view read,
 	// each entry with the servers it matches, for lint.
 	Lists []ListSetting
+	// Environ are the variables the client's files set into its own
+	// environment as it starts (Expansion.EnvFiles), in the order it sets
+	// them: a later one of a name wins.
+	Environ []EnvSetting
+}
+
+// SetIn returns the variable name as the client's files set it into its
+// environment (Environ), the last one of the name; nil when none does.
+func (s *Set) SetIn(name string) *EnvSetting {
+	if s == nil {
+		return nil
+	}
+	for i := len(s.Environ) - 1; i >= 0; i-- {
+		if s.Environ[i].Name == name {
+			return &s.Environ[i]
+		}
+	}
+	return nil
+}
+
+// Lookup is the environment the client expands placeholders in: base, the
+// environment it is started with (nil: none), with the variables its
+// files set over it (Environ).
+func (s *Set) Lookup(base func(string) (string, bool)) func(string) (string, bool) {
+	if s == nil || len(s.Environ) == 0 {
+		return base
+	}
+	set := make(map[string]string, len(s.Environ))
+	for _, e := range s.Environ {
+		set[e.Name] = e.Value
+	}
+	return func(name string) (string, bool) {
+		if v, ok := set[name]; ok {
+			return v, true
+		}
+		if base == nil {
+			return "", false
+		}
+		return base(name)
+	}
 }
 
 // ListSetting is one allow-list or deny-list a client read in one file.

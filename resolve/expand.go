@@ -37,6 +37,10 @@ type Context struct {
 	// EditorVars, when not nil, are the only editor variables expanded;
 	// the others stay literal, as a syntax the client does not know does.
 	EditorVars []string
+	// SetIn, when not nil, says which of the client's own files set a
+	// variable Lookup holds (normalize.Set.SetIn: "~/.claude/settings.json:3:5"),
+	// "" when the environment the client was started with holds it.
+	SetIn func(name string) string
 }
 
 // Unresolved is a placeholder Expand could not resolve, with why.
@@ -54,6 +58,7 @@ type OriginKind string
 const (
 	FromLiteral  OriginKind = "literal"  // written in the file
 	FromVariable OriginKind = "variable" // an environment variable
+	FromSetting  OriginKind = "setting"  // a variable a client's own file sets (Piece.From)
 	FromDefault  OriginKind = "default"  // the default of ${VAR:-default}
 	FromInput    OriginKind = "input"    // a VS Code ${input:id} answer
 	FromEditor   OriginKind = "editor"   // ${workspaceFolder}, ${userHome}
@@ -68,6 +73,9 @@ type Piece struct {
 	Kind       OriginKind
 	Name       string // variable, input id, editor variable, file path or command
 	Text       string // the placeholder as written
+	// From is the file and position that set the variable, for
+	// FromSetting.
+	From string
 }
 
 // maxDepth bounds the nesting of defaults Expand follows (${A:-${B:-…}}).
@@ -123,6 +131,13 @@ func (e *expander) expandTo(s string, base, depth int) {
 			continue // a default, expanded in place with its own pieces
 		}
 		e.out.WriteString(v)
+		if kind == FromVariable && e.ctx.SetIn != nil {
+			if from := e.ctx.SetIn(name); from != "" {
+				e.pieces = append(e.pieces, Piece{Start: start, End: e.out.Len(), Kind: FromSetting, Name: name, Text: p.Text, From: from})
+				last = p.End
+				continue
+			}
+		}
 		if kind != FromLiteral {
 			e.pieces = append(e.pieces, Piece{Start: start, End: e.out.Len(), Kind: kind, Name: name, Text: p.Text})
 		}

@@ -31,7 +31,7 @@ func TestRealClientsResolve(t *testing.T) {
 			t.Run(filepath.Base(dir)+"/"+id, func(t *testing.T) {
 				st := clientcase.Stage(t, dir, c)
 				client := normalize.ClientByID(id)
-				opts := discover.Options{Root: st.Cwd, Home: st.Home, Isolated: true, Getenv: st.Getenv}
+				opts := discover.Options{Root: st.Cwd, Home: st.Home, Isolated: true, Getenv: st.Getenv, System: st.System}
 				if err := opts.Prepare(); err != nil {
 					t.Fatal(err)
 				}
@@ -40,7 +40,8 @@ func TestRealClientsResolve(t *testing.T) {
 				for _, d := range set.Documents {
 					docs[d.Path] = d
 				}
-				env := resolve.Env{Lookup: st.Lookup, WorkspaceFolder: st.Root, UserHome: st.Home}
+				// the client's files may set variables too (Expansion.EnvFiles)
+				env := resolve.Env{Lookup: set.Lookup(st.Lookup), WorkspaceFolder: st.Root, UserHome: st.Home}
 				requests := o.Requests()
 				for _, e := range set.Entries {
 					s := e.Server

@@ -28,6 +28,11 @@ type Env struct {
 	// GOOS is the system the client runs on ("" is this one): some
 	// syntaxes are expanded on Windows only.
 	GOOS string
+	// SetIn says which of the client's own files set a variable Lookup
+	// holds ("" for the environment it was started with; nil: none
+	// does): a value from one is a config value, not an outside one
+	// (FromSetting).
+	SetIn func(name string) string
 }
 
 // syntaxes are the placeholder syntaxes the client expands where it runs.
@@ -236,7 +241,8 @@ func (r *resolver) expand(field, key, raw string) Field {
 	var unresolved []Unresolved
 	if r.expands(field) {
 		ctx := Context{Lookup: r.env.Lookup, Inputs: r.env.Inputs, WorkspaceFolder: r.env.WorkspaceFolder,
-			UserHome: r.env.UserHome, ReadFile: r.readFile, EditorVars: r.c.EditorVars, Declared: r.declared(), UndeclaredInput: r.c.UndeclaredInput}
+			UserHome: r.env.UserHome, ReadFile: r.readFile, EditorVars: r.c.EditorVars, Declared: r.declared(), UndeclaredInput: r.c.UndeclaredInput,
+			SetIn: r.env.SetIn}
 		var v string
 		var pieces []Piece
 		v, pieces, unresolved = trace(raw, r.syntaxes(), ctx)

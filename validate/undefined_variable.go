@@ -57,13 +57,15 @@ instead.`,
 var variableSyntaxes = []resolve.Syntax{resolve.Dollar, resolve.Bare, resolve.EnvColon, resolve.Brace}
 
 func checkUndefinedVariable(p *Pass) {
-	lookup := func(name string) (string, bool) {
+	// the environment the client has once started: lint's, with what the
+	// client's own files set over it (Expansion.EnvFiles)
+	lookup := p.Set.Lookup(func(name string) (string, bool) {
 		if p.Getenv == nil {
 			return "", false
 		}
 		v := p.Getenv(name)
 		return v, v != ""
-	}
+	})
 	for s, c := range p.Servers() {
 		if s.Node == nil || !s.Enabled {
 			continue

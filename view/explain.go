@@ -150,6 +150,11 @@ type ExplainOptions struct {
 // learnSet teaches the boundary every definition of a set, the shadowed
 // ones too.
 func learnSet(b *secret.Boundary, set *normalize.Set) {
+	// the variables its files set into the client's environment are
+	// config values: gates and resolved values may show them
+	for _, e := range set.Environ {
+		b.LearnValue(e.Name, e.Value)
+	}
 	for i := range set.Entries {
 		e := &set.Entries[i]
 		learnServer(b, &e.Server)

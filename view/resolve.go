@@ -93,6 +93,11 @@ func LearnResolved(b *secret.Boundary, r resolve.Resolved) {
 	}
 	for _, f := range r.Fields {
 		if !f.External {
+			for _, p := range f.Pieces {
+				if p.Kind == resolve.FromSetting {
+					b.LearnValue(p.Name, f.Value[p.Start:p.End]) // a config value
+				}
+			}
 			continue
 		}
 		learn(f.Key, f.Value)
@@ -100,6 +105,8 @@ func LearnResolved(b *secret.Boundary, r resolve.Resolved) {
 			switch p.Kind {
 			case resolve.FromVariable, resolve.FromInput, resolve.FromFile:
 				learn(p.Name, f.Value[p.Start:p.End])
+			case resolve.FromSetting:
+				b.LearnValue(p.Name, f.Value[p.Start:p.End]) // a config value
 			case resolve.FromCommand:
 				b.Learn(f.Value[p.Start:p.End]) // a command's output is a secret
 				b.LearnText(p.Name)             // its text: what MaskCommand hides in it
@@ -214,7 +221,12 @@ func withoutExternal(f resolve.Field) string {
 			continue
 		}
 		s.WriteString(f.Value[last:p.Start])
-		s.WriteString(secret.Masked)
+		if p.Kind == resolve.FromSetting {
+			// a value of a settings file: shown as that file's value is
+			s.WriteString(secret.MaskValue(p.Name, f.Value[p.Start:p.End]))
+		} else {
+			s.WriteString(secret.Masked)
+		}
 		last = p.End
 	}
 	s.WriteString(f.Value[last:])
@@ -267,6 +279,8 @@ func origins(b *secret.Boundary, f resolve.Field, masked bool) []secret.Safe {
 		switch p.Kind {
 		case resolve.FromVariable:
 			out = append(out, secret.Concat(b.Text(fmt.Sprintf("%s: from $%s (set, ", p.Text, p.Name)), b.Fingerprint(v), secret.Lit(")")))
+		case resolve.FromSetting:
+			out = append(out, b.Text(fmt.Sprintf("%s: from $%s, set by the env of %s", p.Text, p.Name, p.From)))
 		case resolve.FromDefault:
 			// the default is written in the file: named, not shown
 			out = append(out, b.Text(fmt.Sprintf("${%s:-…}: the default, $%s is unset", p.Name, p.Name)))

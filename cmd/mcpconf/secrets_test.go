@@ -431,3 +431,63 @@ func TestShapesNeverPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveSettingsEnv: a variable Claude Code's user settings set
+// (env in ~/.claude/settings.json) is what ${VAR} expands to, over the
+// environment mcpconf runs with, in explain --resolve and in the
+// allow-list's command lines; it is a config value, shown where it is
+// not secret-like (with where it was set) and masked where it is, in
+// every output, a gate quoting it included
+// (testdata/clients/claude-settings-env-layers).
+func TestResolveSettingsEnv(t *testing.T) {
+	const tok = "SettingsSecret-Kq7Zx2Lm5Np8"
+	home := writeTree(t, map[string]string{
+		".claude/settings.json": `{"env": {"GITHUB_TOKEN": "` + tok + `", "REGION": "eu-west-1-region"},
+			"allowedMcpServers": [{"serverCommand": ["srv", "--region", "eu-west-1-region"]}]}`,
+		".claude.json": `{"mcpServers": {
+			"gh": {"command": "srv", "args": ["--region", "${REGION}"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}"}},
+			"tok": {"command": "srv", "args": ["--region", "${GITHUB_TOKEN}"]}}}`,
+	})
+	root := t.TempDir()
+	env := map[string]string{"REGION": "process-region-value"}
+	code, out, errOut := run(t, env, "explain", "--resolve", "--client", "claude", "--root", root, "--home", home)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	canaries{"settings token": tok}.check(t, "explain --resolve", out)
+	for _, want := range []string{"eu-west-1-region", "${REGION}: from $REGION, set by the env of ~/.claude/settings.json:1:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "process-region-value") {
+		t.Errorf("the process's REGION was used over the settings':\n%s", out)
+	}
+	for _, f := range []string{"text", "json"} {
+		code, out, errOut := run(t, env, "explain", "--client", "claude", "--root", root, "--home", home, "--format", f)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		canaries{"settings token": tok}.check(t, "explain --format "+f, out)
+		// gh passes the allow-list with its command line expanded; tok's
+		// expanded command line is quoted, its token masked
+		if !strings.Contains(out, "none is") || strings.Count(out, "blocked") == 0 {
+			t.Errorf("explain --format %s: tok not blocked by the allow-list:\n%s", f, out)
+		}
+	}
+}
+
+// TestCheckEnvSettingsEnv: lint --check-env does not report a variable
+// Claude Code's user settings set (env in ~/.claude/settings.json) as
+// unset, and still reports one nothing sets.
+func TestCheckEnvSettingsEnv(t *testing.T) {
+	home := writeTree(t, map[string]string{
+		".claude/settings.json": `{"env": {"FROM_SETTINGS": "x-value"}}`,
+		".claude.json":          `{"mcpServers": {"s": {"command": "srv", "args": ["${FROM_SETTINGS}", "${NOWHERE_SET}"]}}}`,
+	})
+	root := t.TempDir()
+	_, out, _ := run(t, nil, "lint", "--check-env", "--scope", "all", "--client", "claude", "--root", root, "--home", home)
+	if strings.Contains(out, `"FROM_SETTINGS" is not set`) || !strings.Contains(out, `"NOWHERE_SET" is not set`) {
+		t.Errorf("want NOWHERE_SET reported unset, FROM_SETTINGS not:\n%s", out)
+	}
+}

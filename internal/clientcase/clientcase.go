@@ -79,7 +79,7 @@ type Observed struct {
 // File returns the content a started server wrote to path.
 func (o Observed) File(path string) (string, bool) {
 	raw, ok := o.Captures[path]
-	if !ok {
+	if !ok || string(raw) == "null" { // never written: the server did not start
 		return "", false
 	}
 	var s string
