@@ -3,6 +3,7 @@ package discover
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -474,6 +475,9 @@ func (v *viewer) approve(defs []normalize.Server) {
 		if st.File.Base == normalize.SystemDir && v.scope == ProjectScopes {
 			continue // the machine's settings are not the project's (lint)
 		}
+		if st.Through != nil && v.voidFile(*st.Through) {
+			continue // never moved where the client reads it
+		}
 		for _, doc := range v.o.settingDocs(v.c, st.File, v.root) {
 			if seen[doc.Abs] && st.File.Section == "" {
 				continue // the working directory is the project root
@@ -494,8 +498,16 @@ func (v *viewer) approve(defs []normalize.Server) {
 			settings = append(settings, setting{doc, obj, counted})
 		}
 	}
+	var one *regexp.Regexp
+	if ap.OneName != "" {
+		one = namePattern(ap.OneName)
+	}
 	listed := func(obj *normalize.Value, key, name string) *normalize.Value {
-		if l := obj.Get(key); l != nil && l.Kind == normalize.Array {
+		l := obj.Get(key)
+		if l != nil && l.Kind == normalize.String && one != nil && one.MatchString(l.Str) && l.Str == name {
+			return l // a name alone, read as a list of it (Approval.OneName)
+		}
+		if l != nil && l.Kind == normalize.Array {
 			for _, it := range l.Items {
 				if it.Kind == normalize.String && it.Str == name {
 					return it
@@ -852,4 +864,14 @@ func kindWord(k normalize.Kind) string {
 		return "an array"
 	}
 	return "a " + k.String()
+}
+
+// voidFile reports whether a settings file exists and fails the client's
+// check of the whole file (File.Checked).
+func (v *viewer) voidFile(f normalize.File) bool {
+	if f.Checked == nil || !v.o.reads(f) {
+		return false
+	}
+	doc := v.o.readDoc(v.c, f, v.root)
+	return doc != nil && f.Checked.Problem(doc.Root) != nil
 }

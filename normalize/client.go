@@ -673,6 +673,10 @@ type Approval struct {
 	// client has just been started to accept its trust dialog: "approve
 	// the server when claude asks". Empty: Ask.
 	AskNext string
+	// OneName: a name written alone where Enabled or Disabled takes a
+	// list is read as a list of it when it matches this pattern (Claude
+	// Code's "enabledMcpjsonServers": "github"); "" when it is not.
+	OneName string
 	// Merged: once the project is trusted the client merges its settings,
 	// so the highest setting that sets EnableAll decides (false in a local
 	// file over true in the user's); before, each setting that counts is
@@ -693,6 +697,12 @@ type Setting struct {
 	// .claude/settings.local.json; the harness: its approvals counted where
 	// .claude/settings.json's did not).
 	Accepted bool
+	// Through: the client reads these settings only by moving them into
+	// that file when it starts, and does not move them while that file
+	// fails its check (File.Checked), so they count only while it passes
+	// or does not exist (Claude Code moves the approvals of
+	// ~/.claude.json's projects[<root>] into .claude/settings.local.json).
+	Through *File
 }
 
 // TrustKind is how a client records that a project is trusted.
@@ -990,6 +1000,10 @@ type File struct {
 	// way too; otherwise it skips the file with a warning (Gemini CLI's
 	// system settings on Linux and macOS).
 	RootOwned bool
+	// Checked is the check the client makes of the whole file before it
+	// uses any of it: a file that fails it is void, none of its settings
+	// counts (Claude Code's user, project and local settings).
+	Checked *SettingsCheck
 	// Extension, for a file of ExtensionScope, says how the client reads
 	// an installed extension; Path then holds one "*" segment that stands
 	// for each directory there (".gemini/extensions/*/gemini-extension.json").

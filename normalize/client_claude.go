@@ -198,12 +198,17 @@ var claude = &Client{
 				{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
 				{File: claudeLocalSettings, Trusted: true, Accepted: true},
 				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true},
-				{File: claudeState(Local, "projects"), Trusted: true},
+				// moved into .claude/settings.local.json at start
+				// (migrateEnableAllProjectMcpServersToSettings), which is
+				// deferred while that file fails its checks
+				{File: claudeState(Local, "projects"), Trusted: true, Through: &claudeLocalSettings},
 				{File: claudeProjectSettings, Trusted: true},
 				{File: claudeUserSettings},
 			},
 			Merged: true,
-			Ask:    "run claude in the project and approve the server when it asks",
+			// the settings loader's nMt: a name alone is read as [name]
+			OneName: `^[A-Za-z0-9_-]+$`,
+			Ask:     "run claude in the project and approve the server when it asks",
 			// accepting the trust dialog leads to the approval dialog
 			AskNext:     "approve the server when claude asks",
 			BeforeLists: true,
@@ -343,6 +348,12 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: the project key `A_e`/`c3`, looked up as `projects[key]`; testdata/clients/claude-projects-key-slash"},
 			{Topic: "shape", Text: "each entry is checked against the schema of its type and skipped with a warning when a known field has the wrong type (`args` not an array of strings, a non-string in `env` or `headers`, `timeout` not an integer above 0, `alwaysLoad` not a boolean, `oauth.callbackPort` not a positive integer, `http`/`sse`/`ws` without `url`, a `tools` entry without `name`); the other servers load. A field of another type is dropped whatever it holds",
 				Source: "Claude Code 2.1.331 binary: the schemas `R8t` (stdio), `u7n` (sse), `ivn` (http), `r1r` (ws) and the config parser `Rvt`; testdata/clients/claude-field-types"},
+			{Topic: "switches", Text: "a user, project or local settings file (`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`) with one key of the wrong type contributes nothing: an unrelated setting such as `\"model\": 5` or `null`, `enableAllProjectMcpServers: \"true\"` as a string, and its `deniedMcpServers`, `allowedMcpServers`, `enabledMcpjsonServers`, `disabledMcpjsonServers` and `enableAllProjectMcpServers` are void (the settings loader returns no settings when the schema check fails). Unknown keys pass (`.passthrough()`), and so do the keys it repairs first or reads as unset when wrong: managed-only keys (dropped), `enabledMcpjsonServers`/`disabledMcpjsonServers` written as one name (read as a list of it), `allowedMcpServers`/`deniedMcpServers` not an array or with bad entries (dropped), a null policy switch, keys whose schema has `.catch()` (`bashOutputMaxChars`, `effortLevel`, …). mcpconf checks the type of each strictly checked top-level key (`claudeSettingsCheck`: 139 keys), leaves a void file's settings out of the view and reports it (lint's `void-settings`); nested fields, bounds and the keys behind a preprocess (`env`, `permissions`, `hooks`, `sandbox`, …) are not checked",
+				Source: "Claude Code 2.1.331 binary: the settings loader `rA`, its repairs `oo`/`Se` (`nMt`, `Tr`, `Lr`), the schema `Zs()` through `o1r.forDocument` (`Sye`); testdata/clients/claude-settings-invalid, claude-settings-invalid-edges"},
+			{Topic: "switches", Text: "managed settings are read key by key: a key of the wrong type in `managed-settings.json` is ignored with a warning and the rest applies (its `deniedMcpServers` still blocks)",
+				Source: "Claude Code 2.1.331 binary: the policy parser `Ica` (\"This field was ignored\"); testdata/clients/claude-managed-settings-tolerant"},
+			{Topic: "switches", Text: "the approvals of `~/.claude.json`'s `projects[<root>]` (`enabledMcpjsonServers`, `disabledMcpjsonServers`, `enableAllProjectMcpServers`) are moved into `.claude/settings.local.json` when Claude Code starts and read from there; the move is deferred while that file has validation errors, so while it is void they count for nothing",
+				Source: "Claude Code 2.1.331 binary: `migrateEnableAllProjectMcpServersToSettings` (`jzr`, deferred when `Scr()` lists errors), the approval check `jst`; testdata/clients/claude-settings-invalid (p3)"},
 			{Topic: "not modelled", Text: "server-managed (remote) settings, the macOS managed-preferences plist, the Windows HKLM/HKCU policy keys and policy helpers, with the rules that merge them with the managed files (`parentSettingsBehavior`); WSL reading the Windows side's managed files; the ownership checks Claude Code makes on managed files. mcpconf reads the managed files only, whoever owns them",
 				Source: "Claude Code 2.1.331 binary: the policy tiers of `Uda`/`l$` (remote, plist, hklm, file), `mye`, `r9n`"},
 			{Topic: "not modelled", Text: "command-line and SDK inputs: `--mcp-config`, `--strict-mcp-config`, `--settings`, `--setting-sources`, `setMcpServers`; plugins' servers and claude.ai connectors (`enabledPlugins`, `strictPluginOnlyCustomization`, `disableSideloadFlags`, `allowAllClaudeAiMcps`): mcpconf reads configuration files, not a session's flags or downloads",
@@ -417,10 +428,12 @@ var (
 		{Scope: Managed, Base: SystemDir, Path: "Library/Application Support/ClaudeCode/managed-mcp.json", Format: JSON, OS: []string{"darwin"}, Exclusive: true},
 		{Scope: Managed, Base: SystemDir, Path: "Program Files/ClaudeCode/managed-mcp.json", Format: JSON, OS: []string{"windows"}, Exclusive: true},
 	}
-	claudeLocalSettings      = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON}
-	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true}
-	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true}
-	claudeUserSettings       = File{Scope: User, Base: claudeDir, Path: "settings.json", Format: JSON}
+	// The user, project and local settings are void when they fail the
+	// settings schema (claudeSettingsCheck); managed settings are not.
+	claudeLocalSettings      = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, Checked: claudeSettingsCheck}
+	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true, Checked: claudeSettingsCheck}
+	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true, Checked: claudeSettingsCheck}
+	claudeUserSettings       = File{Scope: User, Base: claudeDir, Path: "settings.json", Format: JSON, Checked: claudeSettingsCheck}
 	// claudeListFiles hold allowedMcpServers and deniedMcpServers.
 	claudeListFiles = []File{claudeManagedSettings[0], claudeManagedSettings[1], claudeManagedSettings[2],
 		claudeLocalSettings, claudeLocalSettingsStart, claudeProjectSettings, claudeUserSettings}

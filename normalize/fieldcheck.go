@@ -19,10 +19,13 @@ const (
 	PositiveInt                   // an integer above 0
 	Table                         // an object
 	TableList                     // an array of objects
+	NumberField                   // a number
+	IntField                      // a whole number
+	AnyList                       // an array
 )
 
 var fieldKindNames = [...]string{"a string", "a non-empty string", "an array of strings", "an object of strings",
-	"a boolean", "an integer above 0", "an object", "an array of objects"}
+	"a boolean", "an integer above 0", "an object", "an array of objects", "a number", "an integer", "an array"}
 
 func (k FieldKind) String() string { return fieldKindNames[k] }
 
@@ -42,6 +45,10 @@ type FieldCheck struct {
 	Transports []Transport
 	// Required: the entry must have it.
 	Required bool
+	// Values, for a TextField, are the strings it may hold (an enum).
+	Values []string
+	// NullOK: null passes (the client drops the key).
+	NullOK bool
 }
 
 // FieldProblem is a field of an entry that breaks one of its client's
@@ -52,6 +59,9 @@ type FieldProblem struct {
 	Kind  FieldKind
 	Type  string // the entry's type literal ("stdio" when it has none), for a missing field
 	At    Pos    // the value, or the entry's name when the field is missing
+	// Values are the strings the field may hold, when the problem is a
+	// string outside them.
+	Values []string
 }
 
 // String says what is wrong: `"args" is a string, not an array of
@@ -59,6 +69,9 @@ type FieldProblem struct {
 func (p *FieldProblem) String() string {
 	if p.Value == nil {
 		return fmt.Sprintf("a %q server needs %q", p.Type, p.Field)
+	}
+	if p.Values != nil {
+		return fmt.Sprintf("%q is %q, not %s", p.Field, p.Value.Str, oneOf(p.Values))
 	}
 	return fmt.Sprintf("%q is %s, not %s", p.Field, valueWord(p.Value), p.Kind)
 }
@@ -72,6 +85,9 @@ func (p *FieldProblem) Why(c *Client) string {
 func (p *FieldProblem) Hint() string {
 	if p.Value == nil {
 		return fmt.Sprintf("add %q (%s)", p.Field, p.Kind)
+	}
+	if p.Values != nil {
+		return fmt.Sprintf("make %q %s", p.Field, oneOf(p.Values))
 	}
 	return fmt.Sprintf("make %q %s", p.Field, p.Kind)
 }
@@ -130,7 +146,14 @@ func checkPath(v *Value, path, at string, fc FieldCheck) *FieldProblem {
 			}
 			return p
 		}
-		if p = checkKind(n, fc.Kind); p != nil {
+		if n.Kind == Null && fc.NullOK {
+			return nil
+		}
+		p = checkKind(n, fc.Kind)
+		if p == nil && fc.Values != nil && n.Kind == String && !slices.Contains(fc.Values, n.Str) {
+			p = &FieldProblem{Value: n, Kind: fc.Kind, At: n.Range.Start, Values: fc.Values}
+		}
+		if p != nil {
 			p.Field = name() + p.Field
 		}
 		return p
@@ -216,6 +239,18 @@ func checkKind(v *Value, k FieldKind) *FieldProblem {
 		}
 	case Table:
 		if v.Kind != Object {
+			return bad()
+		}
+	case NumberField:
+		if v.Kind != Number || math.IsNaN(v.Num) || math.IsInf(v.Num, 0) {
+			return bad()
+		}
+	case IntField:
+		if v.Kind != Number || v.Num != math.Trunc(v.Num) || math.IsInf(v.Num, 0) {
+			return bad()
+		}
+	case AnyList:
+		if v.Kind != Array {
 			return bad()
 		}
 	case TableList:
