@@ -73,6 +73,13 @@ func (o *Options) getenv(k string) string {
 	return o.Getenv(k)
 }
 
+// lookupEnv reads a variable for expansion: an empty one counts as unset
+// (Getenv cannot tell them apart).
+func (o *Options) lookupEnv(k string) (string, bool) {
+	v := o.getenv(k)
+	return v, v != ""
+}
+
 // RootError means the project root itself cannot be read: there is nothing
 // to report on.
 type RootError struct{ Err error }
@@ -124,7 +131,7 @@ type loaded struct {
 func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, scope ScopeFilter) loaded {
 	docs := o.readAll(locs)
 	set := &normalize.Set{Root: o.Root, Home: o.Home}
-	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted}
+	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted, lookup: o.lookupEnv}
 	perLoc := make([][]normalize.Server, len(locs))
 	var exts []extensionInfo
 	var cleared *normalize.Gate // a file's servers key set to null (Shape.NullClears)

@@ -1158,6 +1158,11 @@ type ListEntries struct {
 	// server must match one by its command (its name no longer admits
 	// it); likewise an entry by URL for a remote server.
 	Strict bool
+	// Expands: the client matches entries by command and by URL with the
+	// placeholders of its Expansion expanded, in the server's command
+	// line and URL and in the entries themselves; names are compared as
+	// written (Claude Code).
+	Expands bool
 }
 
 // Combine is how lists of the same setting in several files combine.

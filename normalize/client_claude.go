@@ -226,10 +226,10 @@ var claude = &Client{
 			// unless they use ${VAR}, and allowManagedMcpServersOnly in managed
 			// settings leaves only the managed allow-list.
 			{Path: []string{"deniedMcpServers"}, Effect: DenyList, Combine: Union, Files: claudeListFiles,
-				Entries:       &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`},
+				Entries:       &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`, Expands: true},
 				ProjectExempt: []Scope{Managed}},
 			{Path: []string{"allowedMcpServers"}, Effect: AllowList, Combine: Union, Files: claudeListFiles,
-				Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true},
+				Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true, Expands: true},
 				EmptyBlocks: true, Exempt: []Scope{Managed}, ManagedOnly: "allowManagedMcpServersOnly"},
 			// /mcp disable writes projects[<root>].disabledMcpServers.
 			{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
@@ -358,7 +358,9 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: the policy tiers of `Uda`/`l$` (remote, plist, hklm, file), `mye`, `r9n`"},
 			{Topic: "not modelled", Text: "command-line and SDK inputs: `--mcp-config`, `--strict-mcp-config`, `--settings`, `--setting-sources`, `setMcpServers`; plugins' servers and claude.ai connectors (`enabledPlugins`, `strictPluginOnlyCustomization`, `disableSideloadFlags`, `allowAllClaudeAiMcps`): mcpconf reads configuration files, not a session's flags or downloads",
 				Source: "Claude Code 2.1.331 binary: `gv`, `qEi`, `MFt`"},
-			{Topic: "not modelled", Text: "`${VAR}` in list entries and in a server's command or URL is expanded before they are compared; mcpconf compares the values as written. An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
+			{Topic: "switches", Text: "`${VAR}` (and `${VAR:-default}`) in a server's `command`, `args` and `url` is expanded before `allowedMcpServers`/`deniedMcpServers` entries by `serverCommand` and `serverUrl` are matched, and so is `${VAR}` in those entries; `serverName` entries and server names are compared as written (`{\"serverName\": \"${N}\"}` denies only a server named `${N}`). mcpconf matches the values expanded from the run's environment (`ListEntries.Expands`); the `env` of settings files, which Claude Code also consults for the entries, is not modelled",
+				Source: "Claude Code 2.1.331 binary: the deny check `BPo` (the server's expanded config, the entries through `wZs`/`EFt` and `zre`); testdata/clients/claude-list-expand"},
+			{Topic: "not modelled", Text: "An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
 				Source: "Claude Code 2.1.331 binary: `IEi`, `bFt`, `EFt`, `Rvt`"},
 			{Topic: "versions", Text: "mcpconf follows 2.1.331. Run on the same cases, 2.1.197 differs: in an untrusted project it counts the approvals of `.claude/settings.local.json` and `projects[<root>]` (even under a key with a trailing slash); it reads `.claude/settings.local.json` only in the working directory; `claude mcp list` shows a `/mcp disable`d server as connected; it has no `managedMcpServers`; a `managed-mcp.json` that does not parse does not keep control; its allow-list does not let `managed-mcp.json` servers through. Not modelled",
 				Source: "Claude Code 2.1.197 run by scripts/clientcheck on testdata/clients/claude-approval-untrusted, claude-enableall-local-untrusted, claude-enableall-claudejson-untrusted, claude-projects-key-slash, claude-trust-parent, claude-settings-subdir, claude-disabled-project, claude-managed-mcp*, claude-managed-servers"},
