@@ -24,21 +24,23 @@ var (
 // server's fields, by its zod schemas of the stdio (R8t), sse (u7n), http
 // (ivn) and ws (r1r) configs, each checked only on its own type (a field
 // of another type is dropped): an entry that breaks one is skipped with
-// "Skipped — invalid MCP server config" (the config parser Rvt). Not
-// checked here: a url over 65,536 characters, an oauth
-// authServerMetadataUrl that is not https, the values of tools[].
-// permission_policy and toolPermissions.
+// "Skipped — invalid MCP server config" (the config parser Rvt): a url
+// over 65,536 characters too, and an oauth authServerMetadataUrl over
+// 4,096 characters or not starting with https:// ("authServerMetadataUrl
+// must use https://"; testdata/clients/claude-oauth-metadata-http). Not
+// checked here: whether authServerMetadataUrl parses as a URL, the values
+// of tools[].permission_policy and toolPermissions.
 var claudeFieldChecks = []FieldCheck{
 	{Path: "command", Kind: NonEmptyText, Transports: claudeStdio, Required: true},
 	{Path: "args", Kind: TextList, Transports: claudeStdio},
 	{Path: "env", Kind: TextMap, Transports: claudeStdio},
-	{Path: "url", Kind: TextField, Transports: claudeNet, Required: true},
+	{Path: "url", Kind: TextField, Transports: claudeNet, Required: true, MaxLen: 65536},
 	{Path: "headers", Kind: TextMap, Transports: claudeNet},
 	{Path: "headersHelper", Kind: TextField, Transports: claudeNet},
 	{Path: "oauth", Kind: Table, Transports: claudeRemote},
 	{Path: "oauth.clientId", Kind: TextField, Transports: claudeRemote},
 	{Path: "oauth.callbackPort", Kind: PositiveInt, Transports: claudeRemote},
-	{Path: "oauth.authServerMetadataUrl", Kind: TextField, Transports: claudeRemote},
+	{Path: "oauth.authServerMetadataUrl", Kind: TextField, Transports: claudeRemote, MaxLen: 4096, Prefix: "https://"},
 	{Path: "oauth.scopes", Kind: NonEmptyText, Transports: claudeRemote},
 	{Path: "oauth.xaa", Kind: Flag, Transports: claudeRemote},
 	{Path: "timeout", Kind: PositiveInt},
@@ -360,8 +362,10 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: `gv`, `qEi`, `MFt`"},
 			{Topic: "switches", Text: "`${VAR}` (and `${VAR:-default}`) in a server's `command`, `args` and `url` is expanded before `allowedMcpServers`/`deniedMcpServers` entries by `serverCommand` and `serverUrl` are matched, and so is `${VAR}` in those entries; `serverName` entries and server names are compared as written (`{\"serverName\": \"${N}\"}` denies only a server named `${N}`). mcpconf matches the values expanded from the run's environment (`ListEntries.Expands`); the `env` of settings files, which Claude Code also consults for the entries, is not modelled",
 				Source: "Claude Code 2.1.331 binary: the deny check `BPo` (the server's expanded config, the entries through `wZs`/`EFt` and `zre`); testdata/clients/claude-list-expand"},
-			{Topic: "not modelled", Text: "An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
+			{Topic: "not modelled", Text: "An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: whether `oauth.authServerMetadataUrl` parses as a URL, the values of `tools[].permission_policy` and `toolPermissions`",
 				Source: "Claude Code 2.1.331 binary: `IEi`, `bFt`, `EFt`, `Rvt`"},
+			{Topic: "shape", Text: "an `http` or `sse` server whose `oauth.authServerMetadataUrl` does not start with `https://` (or is longer than 4,096 characters), or whose `url` is longer than 65,536 characters, is skipped with a warning (\"authServerMetadataUrl must use https://\"); a `ws` server has no `oauth`, which is dropped",
+				Source: "Claude Code 2.1.331 binary: the oauth schema (`.startsWith(\"https://\")`, 4096) and the url schema (65536) of the sse and http configs; testdata/clients/claude-oauth-metadata-http"},
 			{Topic: "versions", Text: "mcpconf follows 2.1.331. Run on the same cases, 2.1.197 differs: in an untrusted project it counts the approvals of `.claude/settings.local.json` and `projects[<root>]` (even under a key with a trailing slash); it reads `.claude/settings.local.json` only in the working directory; `claude mcp list` shows a `/mcp disable`d server as connected; it has no `managedMcpServers`; a `managed-mcp.json` that does not parse does not keep control; its allow-list does not let `managed-mcp.json` servers through. Not modelled",
 				Source: "Claude Code 2.1.197 run by scripts/clientcheck on testdata/clients/claude-approval-untrusted, claude-enableall-local-untrusted, claude-enableall-claudejson-untrusted, claude-projects-key-slash, claude-trust-parent, claude-settings-subdir, claude-disabled-project, claude-managed-mcp*, claude-managed-servers"},
 			{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in `command`, `args`, `env`, `url`, `headers` of `.mcp.json` and `~/.claude.json`; unset without default stays literal; `${VAR:-d}` with VAR set to \"\" gives \"\"; `$VAR` is never expanded",

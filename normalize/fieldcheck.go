@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf16"
 )
 
 // FieldKind is the type a client requires of a server field.
@@ -47,6 +48,11 @@ type FieldCheck struct {
 	Required bool
 	// Values, for a TextField, are the strings it may hold (an enum).
 	Values []string
+	// Prefix, for a TextField, is how the string must start; MaxLen, when
+	// above 0, the most characters (UTF-16 code units, as JavaScript
+	// counts) it may hold.
+	Prefix string
+	MaxLen int
 	// NullOK: null passes (the client drops the key).
 	NullOK bool
 }
@@ -60,8 +66,11 @@ type FieldProblem struct {
 	Type  string // the entry's type literal ("stdio" when it has none), for a missing field
 	At    Pos    // the value, or the entry's name when the field is missing
 	// Values are the strings the field may hold, when the problem is a
-	// string outside them.
+	// string outside them; Prefix how it must start, when it does not;
+	// MaxLen how long it may be, when it is longer.
 	Values []string
+	Prefix string
+	MaxLen int
 }
 
 // String says what is wrong: `"args" is a string, not an array of
@@ -70,8 +79,13 @@ func (p *FieldProblem) String() string {
 	if p.Value == nil {
 		return fmt.Sprintf("a %q server needs %q", p.Type, p.Field)
 	}
-	if p.Values != nil {
+	switch {
+	case p.Values != nil:
 		return fmt.Sprintf("%q is %q, not %s", p.Field, p.Value.Str, oneOf(p.Values))
+	case p.Prefix != "":
+		return fmt.Sprintf("%q does not start with %q", p.Field, p.Prefix)
+	case p.MaxLen > 0:
+		return fmt.Sprintf("%q is longer than %d characters", p.Field, p.MaxLen)
 	}
 	return fmt.Sprintf("%q is %s, not %s", p.Field, valueWord(p.Value), p.Kind)
 }
@@ -86,8 +100,13 @@ func (p *FieldProblem) Hint() string {
 	if p.Value == nil {
 		return fmt.Sprintf("add %q (%s)", p.Field, p.Kind)
 	}
-	if p.Values != nil {
+	switch {
+	case p.Values != nil:
 		return fmt.Sprintf("make %q %s", p.Field, oneOf(p.Values))
+	case p.Prefix != "":
+		return fmt.Sprintf("make %q start with %q", p.Field, p.Prefix)
+	case p.MaxLen > 0:
+		return fmt.Sprintf("shorten %q to %d characters at most", p.Field, p.MaxLen)
 	}
 	return fmt.Sprintf("make %q %s", p.Field, p.Kind)
 }
@@ -150,8 +169,8 @@ func checkPath(v *Value, path, at string, fc FieldCheck) *FieldProblem {
 			return nil
 		}
 		p = checkKind(n, fc.Kind)
-		if p == nil && fc.Values != nil && n.Kind == String && !slices.Contains(fc.Values, n.Str) {
-			p = &FieldProblem{Value: n, Kind: fc.Kind, At: n.Range.Start, Values: fc.Values}
+		if p == nil && n.Kind == String {
+			p = checkText(n, fc)
 		}
 		if p != nil {
 			p.Field = name() + p.Field
@@ -262,6 +281,27 @@ func checkKind(v *Value, k FieldKind) *FieldProblem {
 				return item(p, fmt.Sprintf("[%d]", i))
 			}
 		}
+	}
+	return nil
+}
+
+// checkText checks a string against a check's values, length and prefix,
+// in the order Claude Code's zod schemas do (length, then the prefix).
+func checkText(v *Value, fc FieldCheck) *FieldProblem {
+	bad := func() *FieldProblem { return &FieldProblem{Value: v, Kind: fc.Kind, At: v.Range.Start} }
+	switch {
+	case fc.Values != nil && !slices.Contains(fc.Values, v.Str):
+		p := bad()
+		p.Values = fc.Values
+		return p
+	case fc.MaxLen > 0 && len(v.Str) > fc.MaxLen && len(utf16.Encode([]rune(v.Str))) > fc.MaxLen:
+		p := bad()
+		p.MaxLen = fc.MaxLen
+		return p
+	case fc.Prefix != "" && !strings.HasPrefix(v.Str, fc.Prefix):
+		p := bad()
+		p.Prefix = fc.Prefix
+		return p
 	}
 	return nil
 }
