@@ -108,6 +108,12 @@ type Layout struct {
 	// besides the worktree's own) by the main checkout's root, not the
 	// worktree's (Claude Code).
 	WorktreeMainKey bool
+	// PhysicalKeys: the client keys its table of projects (File.Section,
+	// "<root>" in Trust.Path and List.Path) by the physical path of the
+	// directory, its symbolic links resolved: an entry keyed by the path
+	// through a link is not the project's (Claude Code, Codex; a start
+	// directory reached through a link, testdata/clients/symlink-start).
+	PhysicalKeys bool
 }
 
 // Gates are what keeps a server a client's files define from loading or

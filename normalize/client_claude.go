@@ -187,6 +187,8 @@ var claude = &Client{
 		Schema:          "mcp-servers",
 		HomeLocal:       true,
 		WorktreeMainKey: true,
+		// the project key A_e: the git root, canonical (FD/Gi)
+		PhysicalKeys: true,
 	},
 	Gates: Gates{
 		Approval: &Approval{
@@ -346,6 +348,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: the config save `io` (its `lockfilePath` `${y}.lock`, the re-read `bc()` under the lock); the modes seen after `claude mcp add` with no `~/.claude.json` and with one of mode 0644"},
 			{Topic: "files", Text: "in a linked git worktree the project's entry of `~/.claude.json` is the main checkout's (the canonical root of `Gi`): `claude mcp add --scope local` writes `projects[<main>]`, `claude mcp list` lists the local servers of `projects[<main>]`, not those of `projects[<worktree>]`; the main checkout's entry approves the worktree's `.mcp.json` servers and its `disabledMcpServers` turns them off (the worktree's own entry does neither); `hasTrustDialogAccepted` is honoured under either key. mcpconf reads and writes the main checkout's entry",
 				Source: "Claude Code 2.1.331 run with a temporary HOME in a `git worktree add` checkout; testdata/clients/claude-worktree-local, claude-worktree-own-key, claude-worktree-disabled"},
+			{Topic: "switches", Text: "`projects[…]` of `~/.claude.json` (trust, local servers, approvals, `disabledMcpServers`) is looked up by the physical path: started in a directory reached through a symbolic link (PWD the link's path, as from a shell), an entry keyed by the link's path counts for nothing, the one keyed by the resolved path does. mcpconf resolves the start directory's links before it looks the key up (`Layout.PhysicalKeys`)",
+				Source: "Claude Code 2.1.331 run by scripts/clientcheck on testdata/clients/symlink-start; the bundle's project key `A_e` (`FD`/`Gi`: the canonical git root)"},
 			{Topic: "switches", Text: "the key of `projects` in `~/.claude.json` is the project's path exactly: written with a trailing slash it neither trusts the project nor holds its local servers",
 				Source: "Claude Code 2.1.331 binary: the project key `A_e`/`c3`, looked up as `projects[key]`; testdata/clients/claude-projects-key-slash"},
 			{Topic: "shape", Text: "each entry is checked against the schema of its type and skipped with a warning when a known field has the wrong type (`args` not an array of strings, a non-string in `env` or `headers`, `timeout` not an integer above 0, `alwaysLoad` not a boolean, `oauth.callbackPort` not a positive integer, `http`/`sse`/`ws` without `url`, a `tools` entry without `name`); the other servers load. A field of another type is dropped whatever it holds",

@@ -50,6 +50,9 @@ var codex = &Client{
 			Missing: "Codex adds nothing to its config, without a word",
 		},
 		Schema: "codex",
+		// [projects."<root>"] and its trust, keyed by the canonical path
+		// (testdata/clients/symlink-start)
+		PhysicalKeys: true,
 	},
 	Gates: Gates{
 		Trust: &Trust{
@@ -177,6 +180,8 @@ var codex = &Client{
 				Source: "Codex 0.169.0 and 0.171.0: the pattern in the binary beside `codex-rs/codex-mcp/src/rmcp_client.rs`; `codex mcp add a.b` and `codex mcp add 'x y'` (0.171.0); Codex 0.169.0: testdata/clients/codex-name-chars (all listed); the stored openai/codex source (02beca9f, older) has `^[a-zA-Z0-9_-]+$`"},
 			{Topic: "files", Text: "user `$CODEX_HOME/config.toml` (`CODEX_HOME` replaces `~/.codex`); project `.codex/config.toml` in every directory from the project root down to the working directory. The root is the nearest directory holding a root marker (`.git`; `project_root_markers` in the user config, or in `/etc/codex/config.toml`, replaces the list), else the working directory — parent directories are then never read",
 				Source: "Codex 0.169.0: testdata/clients/codex-home, codex-layers-*, codex-nogit-*, codex-root-markers-*, codex-system-config; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `load_project_layers`, `find_project_root`"},
+			{Topic: "trust", Text: "`[projects.\"<path>\"]` is keyed by the physical path: started in a directory reached through a symbolic link (PWD the link's path, as from a shell), a `trust_level = \"trusted\"` under the link's path does not trust the project; only the path with its links resolved does. mcpconf resolves the start directory's links before it looks the key up (`Layout.PhysicalKeys`)",
+				Source: "Codex 0.169.0 run by scripts/clientcheck on testdata/clients/symlink-start"},
 			{Topic: "files", Text: "`.codex/config.override.toml` is not read by 0.169.0 (later sources read it as a layer over each `.codex/config.toml`)",
 				Source: "Codex 0.169.0: testdata/clients/codex-override-ignored (the binary holds no `config.override` string); openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) reads `CONFIG_OVERRIDE_TOML_FILE`"},
 			{Topic: "files", Text: "machine files: `/etc/codex/config.toml` (Windows `%ProgramData%\\OpenAI\\Codex\\config.toml`) holds defaults under the user's config; `/etc/codex/managed_config.toml` (Unix) is the legacy managed layer, over every other layer, the project's included",
