@@ -119,7 +119,7 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 	tr := c.Trust
 	abs, display := o.fileAbs(c, tr.File, root)
 	doc := o.readDoc(c, tr.File, root)
-	res := &trustResult{path: display, root: filepath.Clean(root), hint: trustHint(c, display, root)}
+	res := &trustResult{path: display, root: filepath.Clean(root), hint: trustHint(c, display, physicalKey(c, root))}
 	switch tr.Kind {
 	case normalize.TrustFlag, normalize.TrustTable:
 		docs := []*normalize.Document{doc}
@@ -178,7 +178,7 @@ func (o *Options) layerTrust(c *normalize.Client, docs []*normalize.Document, di
 			if key == "" || key == repo && !hasRepo {
 				continue
 			}
-			if m, _ := o.trustMember(c.Trust, docs, key); m != nil {
+			if m, _ := o.trustMember(c, docs, key); m != nil {
 				dec.trusted, dec.reason, dec.pos = o.trustKey(c, docs, display, key)
 				found = true
 				break
@@ -197,7 +197,9 @@ func (o *Options) layerTrust(c *normalize.Client, docs []*normalize.Document, di
 
 // trustMember finds the trust setting keyed by dir in the first document
 // that has it.
-func (o *Options) trustMember(tr *normalize.Trust, docs []*normalize.Document, dir string) (*normalize.Member, *normalize.Document) {
+func (o *Options) trustMember(c *normalize.Client, docs []*normalize.Document, dir string) (*normalize.Member, *normalize.Document) {
+	tr := c.Trust
+	dir = physicalKey(c, dir)
 	for _, doc := range docs {
 		if doc == nil || doc.Root == nil {
 			continue
@@ -219,12 +221,13 @@ func (o *Options) trustMember(tr *normalize.Trust, docs []*normalize.Document, d
 // "trust_level"}): true when it holds tr.Value (or true for a flag).
 func (o *Options) trustKey(c *normalize.Client, docs []*normalize.Document, display, dir string) (bool, string, normalize.Pos) {
 	tr := c.Trust
+	dir = physicalKey(c, dir)
 	key := strings.Join(tr.Path, ".")
 	key = strings.Replace(key, "<root>", fmt.Sprintf("%q", dir), 1)
 	if !slices.ContainsFunc(docs, func(d *normalize.Document) bool { return d != nil }) {
 		return false, fmt.Sprintf("%s is not set: %s does not exist", key, display), normalize.Pos{}
 	}
-	m, doc := o.trustMember(tr, docs, dir)
+	m, doc := o.trustMember(c, docs, dir)
 	if m == nil {
 		return false, fmt.Sprintf("%s is not set in %s", key, display), normalize.Pos{}
 	}
@@ -485,6 +488,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 		into, bad := "", false
 		if st.MovedInto != nil {
 			into, bad = v.o.notObject(v.c, *st.MovedInto, v.root)
+			bad = bad || v.voidFile(*st.MovedInto) // fails the client's check
 		}
 		for _, doc := range v.o.settingDocs(v.c, st.File, v.root) {
 			if seen[doc.Abs] && st.File.Section == "" {
@@ -928,4 +932,14 @@ func (v *viewer) badNames(set *normalize.Set) {
 			Reason: fmt.Sprintf("%s: its names must match %q (%s:%s)", p.Outside(v.c, s.Name), p.Pattern, s.Source.Path, s.Source.Pos),
 			Hint:   fmt.Sprintf("rename it, e.g. to %q", p.Suggest(s.Name)), Path: s.Source.Path, Pos: s.Source.Pos})
 	}
+}
+
+// voidFile reports whether a settings file exists and fails the client's
+// check of the whole file (File.Checked).
+func (v *viewer) voidFile(f normalize.File) bool {
+	if f.Checked == nil || !v.o.reads(f) {
+		return false
+	}
+	doc := v.o.readDoc(v.c, f, v.root)
+	return doc != nil && f.Checked.Problem(doc.Root) != nil
 }

@@ -36,6 +36,9 @@ type nameList struct {
 	ignored []normalize.ListEntry
 	key     string // the setting as users write it
 	scope   normalize.Scope
+	// expand expands the placeholders of a command line or URL before an
+	// entry is matched (ListEntries.Expands); nil leaves them as written.
+	expand func(string) string
 }
 
 // listEntry is one entry of a list of objects: a name, a command line or
@@ -69,20 +72,40 @@ func (l *nameList) has(name string) bool { return l != nil && l.names[l.fold(nam
 // A deny-list's URL pattern forgives a query and a trailing slash
 // (urlMatches), an allow-list's does not (Claude Code 2.1.331: BPo matches
 // with VSo, WPo with Hcn).
+// A client that expands placeholders first (ListEntries.Expands) compares
+// expanded values: the entry's here, the server's as they arrive
+// (fileLists.asMatched).
 func (e *listEntry) matches(s *normalize.Server) bool {
+	x := e.list.expand
+	if x == nil {
+		x = func(v string) string { return v }
+	}
 	switch e.by {
 	case "name":
 		return s.Name == e.name
 	case "command":
-		return policyKind(s) == "command" && slices.Equal(append([]string{s.Command}, s.Args...), e.argv)
+		if policyKind(s) != "command" || len(s.Args)+1 != len(e.argv) {
+			return false
+		}
+		for i, a := range e.argv {
+			v := s.Command
+			if i > 0 {
+				v = s.Args[i-1]
+			}
+			if v != x(a) { // the server's values: asMatched
+				return false
+			}
+		}
+		return true
 	case "url":
 		if policyKind(s) != "url" {
 			return false
 		}
+		u, pattern := s.URL, x(e.url) // the server's URL: asMatched
 		if e.list.spec.Effect == normalize.DenyList {
-			return urlMatches(s.URL, e.url)
+			return urlMatches(u, pattern)
 		}
-		return e.url == "*" || hostPatternMatch(s.URL, e.url)
+		return pattern == "*" || hostPatternMatch(u, pattern)
 	}
 	return false
 }
@@ -470,6 +493,16 @@ func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope S
 }
 
 func (f *fileLists) add(l *nameList) {
+	if l.spec.Entries != nil && l.spec.Entries.Expands && f.lookup != nil {
+		syntaxes, lookup := resolve.SyntaxesFor(l.owner), f.lookup
+		l.expand = func(v string) string {
+			if !strings.Contains(v, "$") {
+				return v
+			}
+			out, _ := resolve.Expand(v, syntaxes, resolve.Context{Lookup: lookup})
+			return out
+		}
+	}
 	switch l.spec.Effect {
 	case normalize.HideList:
 		f.hide = append(f.hide, l)

@@ -65,6 +65,7 @@ func linkedWorktree(root string) (main string, ok bool) {
 // of projects: root, or, for a client that keys a linked git worktree by
 // its main checkout (Layout.WorktreeMainKey), the main checkout's root.
 func (o *Options) keyRoot(c *normalize.Client, root string) string {
+	root = physicalKey(c, root)
 	if c == nil || !c.WorktreeMainKey {
 		return root
 	}
@@ -89,4 +90,15 @@ func worktreeMain(dir string) string {
 		}
 	}
 	return ""
+}
+
+// physicalKey is dir as a client that keys its table of projects by the
+// physical path spells it (Layout.PhysicalKeys): its symbolic links
+// resolved; dir itself for the other clients, or when it cannot be
+// resolved.
+func physicalKey(c *normalize.Client, dir string) string {
+	if c == nil || !c.PhysicalKeys {
+		return dir
+	}
+	return realPath(dir)
 }

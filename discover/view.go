@@ -126,6 +126,7 @@ func (v *viewer) build() *normalize.Set {
 	v.trustSteps(set)
 	v.notePlugins()
 	v.findIgnored(set)
+	v.voidSettings(set)
 	set.Client, set.ClientRules = v.c, v.c.Note
 	slices.SortStableFunc(set.Sources, func(a, b normalize.SourceFile) int { return a.Order - b.Order })
 	slices.SortStableFunc(set.Diagnostics, normalize.CompareDiagnostics)
@@ -417,21 +418,91 @@ func (o *Options) reads(f normalize.File) bool {
 // settingDocs reads a settings file and its drop-ins (File.DropIns),
 // highest precedence first: the last drop-in by name, …, the file itself.
 // Files this run does not read, that do not exist or cannot be parsed are
-// left out.
+// left out, and so are those that fail the client's check of the whole
+// file (File.Checked, reported by voidSettings).
 func (o *Options) settingDocs(c *normalize.Client, f normalize.File, root string) []*normalize.Document {
 	if !o.reads(f) {
 		return nil
 	}
 	var out []*normalize.Document
 	for _, d := range slices.Backward(o.dropIns(f)) {
-		if doc := o.readDoc(c, d, root); doc != nil {
+		if doc := o.readDoc(c, d, root); doc != nil && d.Checked.Problem(doc.Root) == nil {
 			out = append(out, doc)
 		}
 	}
-	if doc := o.readDoc(c, f, root); doc != nil {
+	if doc := o.readDoc(c, f, root); doc != nil && f.Checked.Problem(doc.Root) == nil {
 		out = append(out, doc)
 	}
 	return out
+}
+
+// voidSettings reports each settings file of the view that fails the
+// client's check of the whole file (File.Checked): the client ignores
+// every setting in it, so its lists and approvals count for nothing
+// (settingDocs leaves it out).
+func (v *viewer) voidSettings(set *normalize.Set) {
+	var files []normalize.File
+	if v.c.Approval != nil {
+		for _, st := range v.c.Approval.Settings {
+			files = append(files, st.File)
+		}
+	}
+	for _, l := range v.c.Lists {
+		files = append(files, l.Files...)
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		if f.Checked == nil || !v.o.reads(f) ||
+			v.scope == ProjectScopes && f.Base != normalize.RootDir || v.scope == UserScopes && f.Base == normalize.RootDir {
+			continue
+		}
+		doc := v.o.readDoc(v.c, f, v.root)
+		if doc == nil || seen[doc.Abs] {
+			continue
+		}
+		seen[doc.Abs] = true
+		p := f.Checked.Problem(doc.Root)
+		if p == nil {
+			continue
+		}
+		d := normalize.At(doc, p.Value.Range, p.Value.Pointer, normalize.RuleVoidSettings, normalize.Error, "%s", p.Void(v.c))
+		if keys := voidKeys(v.c, doc); keys != "" {
+			d.Message += ", " + keys + " included"
+		}
+		d.Hint = p.Hint()
+		set.Diagnostics = append(set.Diagnostics, d)
+		if !slices.Contains(set.Documents, doc) {
+			set.Documents = append(set.Documents, doc)
+		}
+	}
+}
+
+// voidKeys names the keys of a void settings file that decide which
+// servers run (the client's lists and approvals): `"deniedMcpServers" and
+// "enabledMcpjsonServers"`; "" when it has none.
+func voidKeys(c *normalize.Client, doc *normalize.Document) string {
+	var keys []string
+	if ap := c.Approval; ap != nil {
+		keys = append(keys, ap.EnableAll, ap.Enabled, ap.Disabled)
+	}
+	for _, l := range c.Lists {
+		if l.Files != nil && len(l.Path) == 1 {
+			keys = append(keys, l.Path[0])
+		}
+	}
+	var found []string
+	for _, m := range doc.Root.Unique() {
+		if slices.Contains(keys, m.Key) && !slices.Contains(found, fmt.Sprintf("%q", m.Key)) {
+			found = append(found, fmt.Sprintf("%q", m.Key))
+		}
+	}
+	switch len(found) {
+	case 0:
+		return ""
+	case 1:
+		return found[0]
+	}
+	return strings.Join(found[:len(found)-1], ", ") + " and " + found[len(found)-1]
 }
 
 // dropIns lists the drop-in files of f in name order (File.DropIns): the

@@ -116,6 +116,12 @@ type Layout struct {
 	// besides the worktree's own) by the main checkout's root, not the
 	// worktree's (Claude Code).
 	WorktreeMainKey bool
+	// PhysicalKeys: the client keys its table of projects (File.Section,
+	// "<root>" in Trust.Path and List.Path) by the physical path of the
+	// directory, its symbolic links resolved: an entry keyed by the path
+	// through a link is not the project's (Claude Code, Codex; a start
+	// directory reached through a link, testdata/clients/symlink-start).
+	PhysicalKeys bool
 }
 
 // Gates are what keeps a server a client's files define from loading or
@@ -866,9 +872,10 @@ type Setting struct {
 	// MovedInto: the client reads this setting only by moving it into that
 	// file when it starts, which it does not do while the file exists and
 	// holds no object (text that does not parse, a value of another
-	// kind): the setting then counts for nothing (Claude Code moves the
-	// approvals of projects[<root>] into .claude/settings.local.json, and
-	// defers the move while that file has errors).
+	// kind) or fails the client's check of the whole file (File.Checked):
+	// the setting then counts for nothing (Claude Code moves the approvals
+	// of projects[<root>] into .claude/settings.local.json, and defers the
+	// move while that file has errors).
 	MovedInto *File
 	// OneName are the list keys (Approval.Enabled, Approval.Disabled) that
 	// may hold one name as text in this file (Approval.OneName).
@@ -1179,6 +1186,10 @@ type File struct {
 	// way too; otherwise it skips the file with a warning (Gemini CLI's
 	// system settings on Linux and macOS).
 	RootOwned bool
+	// Checked is the check the client makes of the whole file before it
+	// uses any of it: a file that fails it is void, none of its settings
+	// counts (Claude Code's user, project and local settings).
+	Checked *SettingsCheck
 	// Extension, for a file of ExtensionScope, says how the client reads
 	// an installed extension; Path then holds one "*" segment that stands
 	// for each directory there (".gemini/extensions/*/gemini-extension.json").
@@ -1333,6 +1344,11 @@ type ListEntries struct {
 	// server must match one by its command (its name no longer admits
 	// it); likewise an entry by URL for a remote server.
 	Strict bool
+	// Expands: the client matches entries by command and by URL with the
+	// placeholders of its Expansion expanded, in the server's command
+	// line and URL and in the entries themselves; names are compared as
+	// written (Claude Code).
+	Expands bool
 }
 
 // Combine is how lists of the same setting in several files combine.

@@ -24,21 +24,23 @@ var (
 // server's fields, by its zod schemas of the stdio (R8t), sse (u7n), http
 // (ivn) and ws (r1r) configs, each checked only on its own type (a field
 // of another type is dropped): an entry that breaks one is skipped with
-// "Skipped — invalid MCP server config" (the config parser Rvt). Not
-// checked here: a url over 65,536 characters, an oauth
-// authServerMetadataUrl that is not https, the values of tools[].
-// permission_policy and toolPermissions.
+// "Skipped — invalid MCP server config" (the config parser Rvt): a url
+// over 65,536 characters too, and an oauth authServerMetadataUrl over
+// 4,096 characters or not starting with https:// ("authServerMetadataUrl
+// must use https://"; testdata/clients/claude-oauth-metadata-http). Not
+// checked here: whether authServerMetadataUrl parses as a URL, the values
+// of tools[].permission_policy and toolPermissions.
 var claudeFieldChecks = []FieldCheck{
 	{Path: "command", Kind: NonEmptyText, Transports: claudeStdio, Required: true},
 	{Path: "args", Kind: TextList, Transports: claudeStdio},
 	{Path: "env", Kind: TextMap, Transports: claudeStdio},
-	{Path: "url", Kind: TextField, Transports: claudeNet, Required: true},
+	{Path: "url", Kind: TextField, Transports: claudeNet, Required: true, MaxLen: 65536},
 	{Path: "headers", Kind: TextMap, Transports: claudeNet},
 	{Path: "headersHelper", Kind: TextField, Transports: claudeNet},
 	{Path: "oauth", Kind: Table, Transports: claudeRemote},
 	{Path: "oauth.clientId", Kind: TextField, Transports: claudeRemote},
 	{Path: "oauth.callbackPort", Kind: PositiveInt, Transports: claudeRemote},
-	{Path: "oauth.authServerMetadataUrl", Kind: TextField, Transports: claudeRemote},
+	{Path: "oauth.authServerMetadataUrl", Kind: TextField, Transports: claudeRemote, MaxLen: 4096, Prefix: "https://"},
 	{Path: "oauth.scopes", Kind: NonEmptyText, Transports: claudeRemote},
 	{Path: "oauth.xaa", Kind: Flag, Transports: claudeRemote},
 	{Path: "timeout", Kind: PositiveInt},
@@ -248,6 +250,8 @@ var claude = &Client{
 		Schema:          "mcp-servers",
 		HomeLocal:       true,
 		WorktreeMainKey: true,
+		// the project key A_e: the git root, canonical (FD/Gi)
+		PhysicalKeys: true,
 	},
 	Gates: Gates{
 		Plugins: &Plugins{Enabled: "enabledPlugins", Name: "plugin:%s:NAME"},
@@ -295,10 +299,10 @@ var claude = &Client{
 			// unless they use ${VAR}, and allowManagedMcpServersOnly in managed
 			// settings leaves only the managed allow-list.
 			{Path: []string{"deniedMcpServers"}, Effect: DenyList, Combine: Union, Files: claudeListFiles,
-				Entries:       &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`},
+				Entries:       &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`, Expands: true},
 				ProjectExempt: []Scope{Managed}},
 			{Path: []string{"allowedMcpServers"}, Effect: AllowList, Combine: Union, Files: claudeListFiles,
-				Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true},
+				Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true, Expands: true},
 				EmptyBlocks: true, Exempt: []Scope{Managed}, ManagedOnly: "allowManagedMcpServersOnly"},
 			// /mcp disable writes projects[<root>].disabledMcpServers.
 			{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
@@ -450,10 +454,18 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: the config save `io` (its `lockfilePath` `${y}.lock`, the re-read `bc()` under the lock); the modes seen after `claude mcp add` with no `~/.claude.json` and with one of mode 0644"},
 			{Topic: "files", Text: "in a linked git worktree the project's entry of `~/.claude.json` is the main checkout's (the canonical root of `Gi`): `claude mcp add --scope local` writes `projects[<main>]`, `claude mcp list` lists the local servers of `projects[<main>]`, not those of `projects[<worktree>]`; the main checkout's entry approves the worktree's `.mcp.json` servers and its `disabledMcpServers` turns them off (the worktree's own entry does neither); `hasTrustDialogAccepted` is honoured under either key. mcpconf reads and writes the main checkout's entry",
 				Source: "Claude Code 2.1.331 run with a temporary HOME in a `git worktree add` checkout; testdata/clients/claude-worktree-local, claude-worktree-own-key, claude-worktree-disabled"},
+			{Topic: "switches", Text: "`projects[…]` of `~/.claude.json` (trust, local servers, approvals, `disabledMcpServers`) is looked up by the physical path: started in a directory reached through a symbolic link (PWD the link's path, as from a shell), an entry keyed by the link's path counts for nothing, the one keyed by the resolved path does. mcpconf resolves the start directory's links before it looks the key up (`Layout.PhysicalKeys`)",
+				Source: "Claude Code 2.1.331 run by scripts/clientcheck on testdata/clients/symlink-start; the bundle's project key `A_e` (`FD`/`Gi`: the canonical git root)"},
 			{Topic: "switches", Text: "the key of `projects` in `~/.claude.json` is the project's path exactly: written with a trailing slash it neither trusts the project nor holds its local servers",
 				Source: "Claude Code 2.1.331 binary: the project key `A_e`/`c3`, looked up as `projects[key]`; testdata/clients/claude-projects-key-slash"},
 			{Topic: "shape", Text: "each entry is checked against the schema of its type and skipped with a warning when a known field has the wrong type (`args` not an array of strings, a non-string in `env` or `headers`, `timeout` not an integer above 0, `alwaysLoad` not a boolean, `oauth.callbackPort` not a positive integer, `http`/`sse`/`ws` without `url`, a `tools` entry without `name`); the other servers load. A field of another type is dropped whatever it holds",
 				Source: "Claude Code 2.1.331 binary: the schemas `R8t` (stdio), `u7n` (sse), `ivn` (http), `r1r` (ws) and the config parser `Rvt`; testdata/clients/claude-field-types"},
+			{Topic: "switches", Text: "a user, project or local settings file (`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`) with one key of the wrong type contributes nothing: an unrelated setting such as `\"model\": 5` or `null`, `enableAllProjectMcpServers: \"true\"` as a string, and its `deniedMcpServers`, `allowedMcpServers`, `enabledMcpjsonServers`, `disabledMcpjsonServers` and `enableAllProjectMcpServers` are void (the settings loader returns no settings when the schema check fails). Unknown keys pass (`.passthrough()`), and so do the keys it repairs first or reads as unset when wrong: managed-only keys (dropped), `enabledMcpjsonServers`/`disabledMcpjsonServers` written as one name (read as a list of it), `allowedMcpServers`/`deniedMcpServers` not an array or with bad entries (dropped), a null policy switch, keys whose schema has `.catch()` (`bashOutputMaxChars`, `effortLevel`, …). mcpconf checks the type of each strictly checked top-level key (`claudeSettingsCheck`: 139 keys), leaves a void file's settings out of the view and reports it (lint's `void-settings`); nested fields, bounds and the keys behind a preprocess (`env`, `permissions`, `hooks`, `sandbox`, …) are not checked",
+				Source: "Claude Code 2.1.331 binary: the settings loader `rA`, its repairs `oo`/`Se` (`nMt`, `Tr`, `Lr`), the schema `Zs()` through `o1r.forDocument` (`Sye`); testdata/clients/claude-settings-invalid, claude-settings-invalid-edges"},
+			{Topic: "switches", Text: "managed settings are read key by key: a key of the wrong type in `managed-settings.json` is ignored with a warning and the rest applies (its `deniedMcpServers` still blocks)",
+				Source: "Claude Code 2.1.331 binary: the policy parser `Ica` (\"This field was ignored\"); testdata/clients/claude-managed-settings-tolerant"},
+			{Topic: "switches", Text: "the approvals of `~/.claude.json`'s `projects[<root>]` (`enabledMcpjsonServers`, `disabledMcpjsonServers`, `enableAllProjectMcpServers`) are moved into `.claude/settings.local.json` when Claude Code starts and read from there; the move is deferred while that file has validation errors, so while it is void they count for nothing",
+				Source: "Claude Code 2.1.331 binary: `migrateEnableAllProjectMcpServersToSettings` (`jzr`, deferred when `Scr()` lists errors), the approval check `jst`; testdata/clients/claude-settings-invalid (p3)"},
 			{Topic: "not modelled", Text: "server-managed (remote) settings, the macOS managed-preferences plist, the Windows HKLM/HKCU policy keys and policy helpers, with the rules that merge them with the managed files (`parentSettingsBehavior`); WSL reading the Windows side's managed files; the ownership checks Claude Code makes on managed files. mcpconf reads the managed files only, whoever owns them",
 				Source: "Claude Code 2.1.331 binary: the policy tiers of `Uda`/`l$` (remote, plist, hklm, file), `mye`, `r9n`"},
 			{Topic: "plugins", Text: "a plugin's MCP servers are listed as `plugin:PLUGIN:SERVER` once the plugin is enabled (`enabledPlugins: {\"PLUGIN@MARKETPLACE\": true}` in settings) and its marketplace is known; a marketplace that is a local folder, declared in user settings' `extraKnownMarketplaces` (`{\"NAME\": {\"source\": {\"source\": \"directory\", \"path\": DIR}}}`, `DIR/.claude-plugin/marketplace.json` listing `{\"name\", \"source\": \"./SUB\"}`), loads its plugins in place with no install step and no network; a plugin listed but not enabled brings nothing",
@@ -466,8 +478,14 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: `pfs` (signatures `xO(Q,{includeEnv:!1})`), its messages \"duplicates manually-configured\", \"duplicates earlier plugin server\", \"Keeping plugin MCP server\"; testdata/clients-pending/claude-plugin-local (`dup` repeats the user's `u`: only `u` is listed)"},
 			{Topic: "not modelled", Text: "command-line and SDK inputs: `--mcp-config`, `--strict-mcp-config`, `--settings`, `--setting-sources`, `setMcpServers`, `--plugin-dir`; claude.ai connectors (`allowAllClaudeAiMcps`); plugins' servers (see the plugin facts: mcpconf does not read them yet, so `mcpconf explain` lists no `plugin:NAME:server` and does not drop a server a plugin repeats) with `disableSideloadFlags`, marketplaces from git or a URL (only a downloaded copy under `~/.claude/plugins/` exists offline): mcpconf reads configuration files, not a session's flags or downloads",
 				Source: "Claude Code 2.1.331 binary: `gv`, `qEi`, `MFt`"},
-			{Topic: "not modelled", Text: "`${VAR}` in list entries is expanded before they are compared; mcpconf compares the entries as written (a server's command, args and URL it expands before matching them, from the environment Claude Code has once started). An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: a `url` over 65,536 characters, a non-https `oauth.authServerMetadataUrl`, the values of `tools[].permission_policy` and `toolPermissions`",
+			{Topic: "switches", Text: "`${VAR}` (and `${VAR:-default}`) in a server's `command`, `args` and `url` is expanded before `allowedMcpServers`/`deniedMcpServers` entries by `serverCommand` and `serverUrl` are matched, and so is `${VAR}` in those entries; `serverName` entries and server names are compared as written (`{\"serverName\": \"${N}\"}` denies only a server named `${N}`). mcpconf matches the values expanded (`ListEntries.Expands`) from the environment Claude Code has once started: the run's, with the `env` of the user's and the managed settings over it (`Expansion.EnvFiles`)",
+				Source: "Claude Code 2.1.331 binary: the deny check `BPo` (the server's expanded config, the entries through `wZs`/`EFt` and `zre`); testdata/clients/claude-list-expand"},
+			{Topic: "not modelled", Text: "An entry that is not an object (`\"x\": \"npx\"`, `null`) is skipped by Claude Code with a warning; mcpconf reports it (`schema`) and leaves it out of the view. Not checked: whether `oauth.authServerMetadataUrl` parses as a URL, the values of `tools[].permission_policy` and `toolPermissions`",
 				Source: "Claude Code 2.1.331 binary: `IEi`, `bFt`, `EFt`, `Rvt`"},
+			{Topic: "shape", Text: "an `http` or `sse` server whose `oauth.authServerMetadataUrl` does not start with `https://` (or is longer than 4,096 characters), or whose `url` is longer than 65,536 characters, is skipped with a warning (\"authServerMetadataUrl must use https://\"); a `ws` server has no `oauth`, which is dropped",
+				Source: "Claude Code 2.1.331 binary: the oauth schema (`.startsWith(\"https://\")`, 4096) and the url schema (65536) of the sse and http configs; testdata/clients/claude-oauth-metadata-http"},
+			{Topic: "versions", Text: "2.1.332 (the newest on npm on 2026-11-28) answers as 2.1.331 on the cases of issue 28 (a settings file void over a key of the wrong type, managed settings read key by key, `${VAR}` expanded before list entries match, `oauth.authServerMetadataUrl` over `http://`, a start directory through a symbolic link), and its settings schema checks the same 139 top-level keys strictly",
+				Source: "Claude Code 2.1.332 run by scripts/clientcheck on testdata/clients/claude-settings-invalid, claude-settings-invalid-edges, claude-managed-settings-tolerant, claude-list-expand, claude-oauth-metadata-http, symlink-start (observed.json unchanged but for the version); its binary's settings schema compared key by key with 2.1.331's"},
 			{Topic: "versions", Text: "mcpconf follows 2.1.331. Run on the same cases, 2.1.197 differs: in an untrusted project it counts the approvals of `.claude/settings.local.json` and `projects[<root>]` (even under a key with a trailing slash); it reads `.claude/settings.local.json` only in the working directory; `claude mcp list` shows a `/mcp disable`d server as connected; it has no `managedMcpServers`; a `managed-mcp.json` that does not parse does not keep control; its allow-list does not let `managed-mcp.json` servers through. Not modelled",
 				Source: "Claude Code 2.1.197 run by scripts/clientcheck on testdata/clients/claude-approval-untrusted, claude-enableall-local-untrusted, claude-enableall-claudejson-untrusted, claude-projects-key-slash, claude-trust-parent, claude-settings-subdir, claude-disabled-project, claude-managed-mcp*, claude-managed-servers"},
 			{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in `command`, `args`, `env`, `url`, `headers` of `.mcp.json` and `~/.claude.json`; unset without default stays literal; `${VAR:-d}` with VAR set to \"\" gives \"\"; `$VAR` is never expanded",
@@ -538,10 +556,12 @@ var (
 		{Scope: Managed, Base: SystemDir, Path: "Library/Application Support/ClaudeCode/managed-mcp.json", Format: JSON, OS: []string{"darwin"}, Exclusive: true},
 		{Scope: Managed, Base: SystemDir, Path: "Program Files/ClaudeCode/managed-mcp.json", Format: JSON, OS: []string{"windows"}, Exclusive: true},
 	}
-	claudeLocalSettings      = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON}
-	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true}
-	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true}
-	claudeUserSettings       = File{Scope: User, Base: claudeDir, Path: "settings.json", Format: JSON}
+	// The user, project and local settings are void when they fail the
+	// settings schema (claudeSettingsCheck); managed settings are not.
+	claudeLocalSettings      = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, Checked: claudeSettingsCheck}
+	claudeLocalSettingsStart = File{Scope: Project, Base: RootDir, Path: ".claude/settings.local.json", Format: JSON, AtStart: true, Checked: claudeSettingsCheck}
+	claudeProjectSettings    = File{Scope: Project, Base: RootDir, Path: ".claude/settings.json", Format: JSON, AtStart: true, Checked: claudeSettingsCheck}
+	claudeUserSettings       = File{Scope: User, Base: claudeDir, Path: "settings.json", Format: JSON, Checked: claudeSettingsCheck}
 	// claudeListFiles hold allowedMcpServers and deniedMcpServers.
 	claudeListFiles = []File{claudeManagedSettings[0], claudeManagedSettings[1], claudeManagedSettings[2],
 		claudeLocalSettings, claudeLocalSettingsStart, claudeProjectSettings, claudeUserSettings}

@@ -52,6 +52,9 @@ var codex = &Client{
 			Missing: "Codex adds nothing to its config, without a word",
 		},
 		Schema: "codex",
+		// [projects."<root>"] and its trust, keyed by the canonical path
+		// (testdata/clients/symlink-start)
+		PhysicalKeys: true,
 	},
 	Gates: Gates{
 		Trust: &Trust{
@@ -184,6 +187,8 @@ var codex = &Client{
 				Source: "Codex 0.169.0: testdata/clients/codex-home, codex-layers-*, codex-nogit-*, codex-root-markers-*, codex-system-config; openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) `load_project_layers`, `find_project_root`"},
 			{Topic: "files", Text: "`CODEX_HOME` must name a directory: a relative value (`cfg`) is relative to the directory Codex starts in, `~` is not expanded (`~/cfg` is a directory named `~` there), and the directory is canonicalized (links resolved); one that does not exist, or a file, refuses the whole config (`CODEX_HOME points to \"cfg\", but that path does not exist`). mcpconf resolves it at `--root`, not in its own working directory, and shows its files where the links lead; with `--home`, a directory outside both `--home` and `--root` is ignored (a note says so)",
 				Source: "openai/codex `codex-rs/utils/home-dir/src/lib.rs` (69a3f82e) `find_codex_home`, `find_codex_home_from_env` (`std::fs::metadata`, `is_dir`, `canonicalize`); Codex 0.169.0: testdata/clients/homes-relative, homes-tilde, homes-relative-missing, codex-home-missing"},
+			{Topic: "trust", Text: "`[projects.\"<path>\"]` is keyed by the physical path: started in a directory reached through a symbolic link (PWD the link's path, as from a shell), a `trust_level = \"trusted\"` under the link's path does not trust the project; only the path with its links resolved does. mcpconf resolves the start directory's links before it looks the key up (`Layout.PhysicalKeys`)",
+				Source: "Codex 0.169.0 run by scripts/clientcheck on testdata/clients/symlink-start"},
 			{Topic: "files", Text: "`.codex/config.override.toml` is not read by 0.169.0 (later sources read it as a layer over each `.codex/config.toml`)",
 				Source: "Codex 0.169.0: testdata/clients/codex-override-ignored (the binary holds no `config.override` string); openai/codex `codex-rs/config/src/loader/mod.rs` (12883137) reads `CONFIG_OVERRIDE_TOML_FILE`"},
 			{Topic: "files", Text: "machine files: `/etc/codex/config.toml` (Windows `%ProgramData%\\OpenAI\\Codex\\config.toml`) holds defaults under the user's config; `/etc/codex/managed_config.toml` (Unix) is the legacy managed layer, over every other layer, the project's included",

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf16"
 )
 
 // FieldKind is the type a client requires of a server field.
@@ -19,10 +20,13 @@ const (
 	PositiveInt                   // an integer above 0
 	Table                         // an object
 	TableList                     // an array of objects
+	NumberField                   // a number
+	IntField                      // a whole number
+	AnyList                       // an array
 )
 
 var fieldKindNames = [...]string{"a string", "a non-empty string", "an array of strings", "an object of strings",
-	"a boolean", "an integer above 0", "an object", "an array of objects"}
+	"a boolean", "an integer above 0", "an object", "an array of objects", "a number", "an integer", "an array"}
 
 func (k FieldKind) String() string { return fieldKindNames[k] }
 
@@ -42,6 +46,15 @@ type FieldCheck struct {
 	Transports []Transport
 	// Required: the entry must have it.
 	Required bool
+	// Values, for a TextField, are the strings it may hold (an enum).
+	Values []string
+	// Prefix, for a TextField, is how the string must start; MaxLen, when
+	// above 0, the most characters (UTF-16 code units, as JavaScript
+	// counts) it may hold.
+	Prefix string
+	MaxLen int
+	// NullOK: null passes (the client drops the key).
+	NullOK bool
 }
 
 // FieldProblem is a field of an entry that breaks one of its client's
@@ -52,6 +65,12 @@ type FieldProblem struct {
 	Kind  FieldKind
 	Type  string // the entry's type literal ("stdio" when it has none), for a missing field
 	At    Pos    // the value, or the entry's name when the field is missing
+	// Values are the strings the field may hold, when the problem is a
+	// string outside them; Prefix how it must start, when it does not;
+	// MaxLen how long it may be, when it is longer.
+	Values []string
+	Prefix string
+	MaxLen int
 }
 
 // String says what is wrong: `"args" is a string, not an array of
@@ -59,6 +78,14 @@ type FieldProblem struct {
 func (p *FieldProblem) String() string {
 	if p.Value == nil {
 		return fmt.Sprintf("a %q server needs %q", p.Type, p.Field)
+	}
+	switch {
+	case p.Values != nil:
+		return fmt.Sprintf("%q is %q, not %s", p.Field, p.Value.Str, oneOf(p.Values))
+	case p.Prefix != "":
+		return fmt.Sprintf("%q does not start with %q", p.Field, p.Prefix)
+	case p.MaxLen > 0:
+		return fmt.Sprintf("%q is longer than %d characters", p.Field, p.MaxLen)
 	}
 	return fmt.Sprintf("%q is %s, not %s", p.Field, valueWord(p.Value), p.Kind)
 }
@@ -72,6 +99,14 @@ func (p *FieldProblem) Why(c *Client) string {
 func (p *FieldProblem) Hint() string {
 	if p.Value == nil {
 		return fmt.Sprintf("add %q (%s)", p.Field, p.Kind)
+	}
+	switch {
+	case p.Values != nil:
+		return fmt.Sprintf("make %q %s", p.Field, oneOf(p.Values))
+	case p.Prefix != "":
+		return fmt.Sprintf("make %q start with %q", p.Field, p.Prefix)
+	case p.MaxLen > 0:
+		return fmt.Sprintf("shorten %q to %d characters at most", p.Field, p.MaxLen)
 	}
 	return fmt.Sprintf("make %q %s", p.Field, p.Kind)
 }
@@ -130,7 +165,14 @@ func checkPath(v *Value, path, at string, fc FieldCheck) *FieldProblem {
 			}
 			return p
 		}
-		if p = checkKind(n, fc.Kind); p != nil {
+		if n.Kind == Null && fc.NullOK {
+			return nil
+		}
+		p = checkKind(n, fc.Kind)
+		if p == nil && n.Kind == String {
+			p = checkText(n, fc)
+		}
+		if p != nil {
 			p.Field = name() + p.Field
 		}
 		return p
@@ -218,6 +260,18 @@ func checkKind(v *Value, k FieldKind) *FieldProblem {
 		if v.Kind != Object {
 			return bad()
 		}
+	case NumberField:
+		if v.Kind != Number || math.IsNaN(v.Num) || math.IsInf(v.Num, 0) {
+			return bad()
+		}
+	case IntField:
+		if v.Kind != Number || v.Num != math.Trunc(v.Num) || math.IsInf(v.Num, 0) {
+			return bad()
+		}
+	case AnyList:
+		if v.Kind != Array {
+			return bad()
+		}
 	case TableList:
 		if v.Kind != Array {
 			return bad()
@@ -227,6 +281,27 @@ func checkKind(v *Value, k FieldKind) *FieldProblem {
 				return item(p, fmt.Sprintf("[%d]", i))
 			}
 		}
+	}
+	return nil
+}
+
+// checkText checks a string against a check's values, length and prefix,
+// in the order Claude Code's zod schemas do (length, then the prefix).
+func checkText(v *Value, fc FieldCheck) *FieldProblem {
+	bad := func() *FieldProblem { return &FieldProblem{Value: v, Kind: fc.Kind, At: v.Range.Start} }
+	switch {
+	case fc.Values != nil && !slices.Contains(fc.Values, v.Str):
+		p := bad()
+		p.Values = fc.Values
+		return p
+	case fc.MaxLen > 0 && len(v.Str) > fc.MaxLen && len(utf16.Encode([]rune(v.Str))) > fc.MaxLen:
+		p := bad()
+		p.MaxLen = fc.MaxLen
+		return p
+	case fc.Prefix != "" && !strings.HasPrefix(v.Str, fc.Prefix):
+		p := bad()
+		p.Prefix = fc.Prefix
+		return p
 	}
 	return nil
 }

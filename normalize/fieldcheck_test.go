@@ -33,6 +33,10 @@ func TestFieldProblem(t *testing.T) {
 		{`{"type": "sse", "url": 5}`, `"url" is 5, not a string`},
 		{`{"type": "http", "url": "http://h/", "tools": [{"x": 1}]}`, `a "http" server needs "tools[0].name"`},
 		{`{"command": 5}`, `"command" is 5, not a non-empty string`},
+		{`{"type": "http", "url": "http://h/", "oauth": {"authServerMetadataUrl": "http://h/meta"}}`, `"oauth.authServerMetadataUrl" does not start with "https://"`},
+		{`{"type": "sse", "url": "http://h/", "oauth": {"authServerMetadataUrl": "https://h/meta"}}`, ""},
+		{`{"type": "ws", "url": "ws://h/", "oauth": {"authServerMetadataUrl": "http://h/meta"}}`, ""}, // ws has no oauth
+		{`{"type": "http", "url": "http://h/` + strings.Repeat("a", 65536) + `"}`, `"url" is longer than 65536 characters`},
 	} {
 		p := c.FieldProblem(mustDecode(t, c, tc.entry))
 		got := ""

@@ -40,6 +40,11 @@ type Case struct {
 	// gitdir under the git root's .git/worktrees, whose commondir leads
 	// back (what git worktree add writes).
 	Worktree string `json:"worktree"`
+	// Links are symbolic links made in the staged case (path -> target,
+	// both relative to the case directory: "link": "project"), for a
+	// start directory reached through one; clientcheck then starts the
+	// clients with PWD set to cwd, as a shell does.
+	Links map[string]string `json:"links"`
 }
 
 // Server is one server as a client listed it.
@@ -226,6 +231,19 @@ func StageIn(base, dir string, c Case) (Staged, error) {
 		})
 		if err != nil && !os.IsNotExist(err) {
 			return Staged{}, err
+		}
+	}
+	for link, target := range c.Links {
+		lp := filepath.Join(base, filepath.FromSlash(link))
+		rel, err := filepath.Rel(filepath.Dir(lp), filepath.Join(base, filepath.FromSlash(target)))
+		if err == nil {
+			err = os.MkdirAll(filepath.Dir(lp), 0o755)
+		}
+		if err == nil {
+			err = os.Symlink(rel, lp)
+		}
+		if err != nil {
+			return Staged{}, fmt.Errorf("links[%q]: %v", link, err)
 		}
 	}
 	for _, d := range []string{home, cwd} {

@@ -132,6 +132,11 @@ def stage_case(case_dir, case):
     if case.get("system"):
         # laid over the machine's root in a private mount namespace (see run)
         stage["system"] = os.path.join(base, "system")
+    for link, target in case.get("links", {}).items():
+        # a symbolic link (relative) to another part of the staged case
+        lp = os.path.join(base, link)
+        os.makedirs(os.path.dirname(lp), exist_ok=True)
+        os.symlink(os.path.relpath(os.path.join(base, target), os.path.dirname(lp)), lp)
     os.makedirs(stage["cwd"], exist_ok=True)
     for d in case.get("mkdirs", []):
         os.makedirs(os.path.join(base, d), exist_ok=True)
@@ -182,6 +187,9 @@ def client_env(stage, clients_bin):
         "GEMINI_TELEMETRY_ENABLED": "false",
         "GEMINI_CLI_DISABLE_AUTO_UPDATE": "true",
     }
+    if stage["case"].get("links"):
+        # started from a shell in cwd, whose path may go through a link
+        env["PWD"] = stage["cwd"]
     for k, v in stage["case"].get("env", {}).items():
         env[k] = subst(v, stage)
     return env
