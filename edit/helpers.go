@@ -236,3 +236,144 @@ func Layout(at *normalize.Value, compact string) string {
 	}
 	return b.String()
 }
+
+// AppendItem adds the value valueJSON at the end of the array arr, in the
+// file's syntax and after the array's layout: on a line of its own with
+// the last item's indentation when the items are written one per line
+// (after the last item's comment, which stays with it), else after ", ";
+// after a trailing comma, keeping one, when the last item has one. An
+// empty array gets the item inline.
+func AppendItem(doc *normalize.Document, arr *normalize.Value, valueJSON string) ([]normalize.Edit, error) {
+	if err := check(doc, arr); err != nil {
+		return nil, err
+	}
+	if arr.Kind != normalize.Array {
+		return nil, fmt.Errorf("value at %q is %s, not an array: an item cannot be added", arr.Pointer, article(arr.Kind))
+	}
+	val, err := render(doc.Format, valueJSON)
+	if err != nil {
+		return nil, err
+	}
+	src := doc.Src
+	toml := doc.Format == normalize.TOML
+	start := arr.Range.Start.Offset
+	if start >= len(src) || src[start] != '[' {
+		return nil, fmt.Errorf("array %q is an array of tables: add its item by hand", arr.Pointer)
+	}
+	if toml && inArray(doc.Root, arr.Pointer) {
+		// the TOML tree places a value inside an array at the outer
+		// array's start
+		return nil, fmt.Errorf("array %q is inside an array: add its item by hand", arr.Pointer)
+	}
+	if len(arr.Items) == 0 {
+		return []normalize.Edit{mk(doc, start+1, start+1, val)}, nil // after "["
+	}
+	last := arr.Items[len(arr.Items)-1]
+	lastStart, end, closing := last.Range.Start.Offset, last.Range.End.Offset, arr.Range.End.Offset-1
+	if toml {
+		// the TOML tree gives an array its start only (and a nested one
+		// its parent's): the items are found in the text
+		closing = tomlValueEnd(src, start) - 1
+		lastStart, end = tomlLastItem(src, start+1, closing)
+	}
+	comma := separator(src, end, closing, toml)
+	oneLine := sameLine(src, start, lastStart)
+	if oneLine {
+		if comma >= 0 {
+			return []normalize.Edit{mk(doc, comma+1, comma+1, " "+val+",")}, nil
+		}
+		return []normalize.Edit{mk(doc, end, end, ", "+val)}, nil
+	}
+	nl, indent := lineEnding(doc), indentOf(doc, lastStart)
+	if comma >= 0 {
+		at := lineEndAt(src, comma+1, closing, toml)
+		return []normalize.Edit{mk(doc, at, at, nl+indent+val+",")}, nil
+	}
+	at := lineEndAt(src, end, closing, toml)
+	if at == end {
+		return []normalize.Edit{mk(doc, end, end, ","+nl+indent+val)}, nil
+	}
+	return []normalize.Edit{mk(doc, end, end, ","), mk(doc, at, at, nl+indent+val)}, nil
+}
+
+// inArray reports whether a value above the one at ptr is an array.
+func inArray(root *normalize.Value, ptr string) bool {
+	for ptr != "" {
+		ptr = ptr[:strings.LastIndexByte(ptr, '/')]
+		if v := root.Lookup(ptr); v != nil && v.Kind == normalize.Array {
+			return true
+		}
+	}
+	return false
+}
+
+// tomlLastItem is where the last value between from and to starts and
+// ends in TOML text.
+func tomlLastItem(src []byte, from, to int) (start, end int) {
+	start, end = from, from
+	for i := from; i < to; {
+		switch src[i] {
+		case ' ', '\t', '\r', '\n', ',':
+			i++
+		case '#':
+			for i < to && src[i] != '\n' {
+				i++
+			}
+		default:
+			start, i = i, tomlValueEnd(src, i)
+			end = i
+		}
+	}
+	return start, end
+}
+
+// separator is the offset of the comma between from and to outside
+// comments (// and /* */ in JSON, # in TOML); -1 when there is none.
+func separator(src []byte, from, to int, toml bool) int {
+	for i := from; i < to; i++ {
+		switch {
+		case src[i] == ',':
+			return i
+		case toml && src[i] == '#', !toml && src[i] == '/' && i+1 < to && src[i+1] == '/':
+			for i < to && src[i] != '\n' {
+				i++
+			}
+		case !toml && src[i] == '/' && i+1 < to && src[i+1] == '*':
+			j := strings.Index(string(src[i+2:to]), "*/")
+			if j < 0 {
+				return -1
+			}
+			i += 2 + j + 1
+		}
+	}
+	return -1
+}
+
+// lineEndAt is where the line holding i ends (before its "\r\n" or
+// "\n"), after a comment that ends on it; before a block comment that
+// runs on to another line; to when the line runs on to it.
+func lineEndAt(src []byte, i, to int, toml bool) int {
+	for i < to && src[i] != '\n' {
+		if !toml && src[i] == '/' && i+1 < to && src[i+1] == '*' {
+			j := strings.Index(string(src[i+2:to]), "*/")
+			if j < 0 || strings.ContainsRune(string(src[i:i+2+j]), '\n') {
+				return trimSpaceBefore(src, i)
+			}
+			i += 2 + j + 2
+			continue
+		}
+		i++
+	}
+	if i < to && i > 0 && src[i-1] == '\r' {
+		i--
+	}
+	return i
+}
+
+// trimSpaceBefore is i less the spaces and tabs before it.
+func trimSpaceBefore(src []byte, i int) int {
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+		i--
+	}
+	return i
+}
