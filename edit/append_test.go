@@ -14,22 +14,30 @@ func TestAppendItem(t *testing.T) {
 	for _, tc := range []struct {
 		format    normalize.Format
 		src, want string
+		two       bool // add "w" too
 	}{
-		{normalize.JSON, `{"a": ["x"]}`, `{"a": ["x", "v"]}`},
-		{normalize.JSON, `{"a": []}`, `{"a": ["v"]}`},
-		{normalize.JSON, "{\"a\": [\n  \"x\"\n]}", "{\"a\": [\n  \"x\",\n  \"v\"\n]}"},
-		{normalize.JSON, "{\"a\": [\r\n    \"x\"\r\n]}", "{\"a\": [\r\n    \"x\",\r\n    \"v\"\r\n]}"},
-		{normalize.JSONC, "{\"a\": [\n  \"x\", // one, two\n]}", "{\"a\": [\n  \"x\", // one, two\n  \"v\",\n]}"},
-		{normalize.JSONC, "{\"a\": [\n  \"x\" // one, two\n]}", "{\"a\": [\n  \"x\", // one, two\n  \"v\"\n]}"},
-		{normalize.JSONC, `{"a": ["x" /* , */ ,]}`, `{"a": ["x" /* , */ , "v",]}`},
-		{normalize.TOML, "a = [\"x\"]\n", "a = [\"x\", \"v\"]\n"},
-		{normalize.TOML, "a = [\n  \"x\", # one, two\n]\n", "a = [\n  \"x\", # one, two\n  \"v\",\n]\n"},
+		{normalize.JSON, `{"a": ["x"]}`, `{"a": ["x", "v"]}`, false},
+		{normalize.JSON, `{"a": []}`, `{"a": ["v"]}`, false},
+		{normalize.JSON, "{\"a\": [\n  \"x\"\n]}", "{\"a\": [\n  \"x\",\n  \"v\"\n]}", false},
+		{normalize.JSON, "{\"a\": [\r\n    \"x\"\r\n]}", "{\"a\": [\r\n    \"x\",\r\n    \"v\"\r\n]}", false},
+		{normalize.JSONC, "{\"a\": [\n  \"x\", // one, two\n]}", "{\"a\": [\n  \"x\", // one, two\n  \"v\",\n]}", false},
+		{normalize.JSONC, "{\"a\": [\n  \"x\" // one, two\n]}", "{\"a\": [\n  \"x\", // one, two\n  \"v\"\n]}", false},
+		{normalize.JSONC, `{"a": ["x" /* , */ ,]}`, `{"a": ["x" /* , */ , "v",]}`, false},
+		{normalize.TOML, "a = [\"x\"]\n", "a = [\"x\", \"v\"]\n", false},
+		{normalize.JSON, "{\"a\": [\n  \"x\"\n]}", "{\"a\": [\n  \"x\",\n  \"v\",\n  \"w\"\n]}", true},
+		{normalize.JSON, "{\"a\": [\n  \"x\"\n]}", "{\"a\": [\n  \"x\",\n  \"v\",\n  \"w\"\n]}", true},
+		{normalize.JSON, `{"a": ["x"]}`, `{"a": ["x", "v", "w"]}`, true},
+		{normalize.TOML, "a = [\n  \"x\", # one, two\n]\n", "a = [\n  \"x\", # one, two\n  \"v\",\n]\n", false},
 	} {
 		doc, ok := parseClean(tc.format, []byte(tc.src))
 		if !ok {
 			t.Fatalf("%q does not parse", tc.src)
 		}
-		edits, err := AppendItem(doc, doc.Root.Get("a"), `"v"`)
+		values := []string{`"v"`}
+		if tc.two {
+			values = append(values, `"w"`)
+		}
+		edits, err := AppendItem(doc, doc.Root.Get("a"), values...)
 		if err != nil {
 			t.Fatalf("%q: %v", tc.src, err)
 		}
@@ -70,7 +78,11 @@ func FuzzAppendItem(f *testing.F) {
 		}
 		arr := arrs[int(pick)%len(arrs)]
 		value := fuzzValues[int(val)%len(fuzzValues)]
-		edits, err := AppendItem(doc, arr, value)
+		values := []string{value}
+		if val%3 == 0 {
+			values = append(values, `"w"`)
+		}
+		edits, err := AppendItem(doc, arr, values...)
 		if err != nil {
 			if doc.Format == normalize.TOML {
 				return
@@ -78,7 +90,10 @@ func FuzzAppendItem(f *testing.F) {
 			t.Fatal(err)
 		}
 		want := doc.Root.Interface()
-		grown := append(lookupAny(want, arr.Pointer).([]any), mustDecode(value))
+		grown := lookupAny(want, arr.Pointer).([]any)
+		for _, v := range values {
+			grown = append(grown, mustDecode(v))
+		}
 		if arr.Pointer == "" {
 			want = grown
 		} else {

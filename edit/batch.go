@@ -254,12 +254,16 @@ func (b *Batch) replace(m *normalize.Member, e normalize.Edit) bool {
 }
 
 // Result is the document's text with every edit applied.
-func (b *Batch) Result() ([]byte, error) {
+func (b *Batch) Result() ([]byte, error) { return Apply(b.doc.Src, b.Edits()) }
+
+// Edits are the batch's edits of the document, for a fix or a hint that
+// carries them as data.
+func (b *Batch) Edits() []normalize.Edit {
 	edits := b.edits
 	if b.at >= 0 {
 		edits = append(edits[:len(edits):len(edits)], mk(b.doc, b.at, b.at, b.text.String()))
 	}
-	return Apply(b.doc.Src, edits)
+	return edits
 }
 
 // endsBlank reports whether text ends with an empty line.

@@ -237,22 +237,29 @@ func Layout(at *normalize.Value, compact string) string {
 	return b.String()
 }
 
-// AppendItem adds the value valueJSON at the end of the array arr, in the
+// AppendItem adds the values valuesJSON at the end of the array arr, in the
 // file's syntax and after the array's layout: on a line of its own with
 // the last item's indentation when the items are written one per line
 // (after the last item's comment, which stays with it), else after ", ";
 // after a trailing comma, keeping one, when the last item has one. An
 // empty array gets the item inline.
-func AppendItem(doc *normalize.Document, arr *normalize.Value, valueJSON string) ([]normalize.Edit, error) {
+func AppendItem(doc *normalize.Document, arr *normalize.Value, valuesJSON ...string) ([]normalize.Edit, error) {
 	if err := check(doc, arr); err != nil {
 		return nil, err
 	}
 	if arr.Kind != normalize.Array {
 		return nil, fmt.Errorf("value at %q is %s, not an array: an item cannot be added", arr.Pointer, article(arr.Kind))
 	}
-	val, err := render(doc.Format, valueJSON)
-	if err != nil {
-		return nil, err
+	if len(valuesJSON) == 0 {
+		return nil, errors.New("no item to add")
+	}
+	vals := make([]string, len(valuesJSON))
+	for i, v := range valuesJSON {
+		r, err := render(doc.Format, v)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = r
 	}
 	src := doc.Src
 	toml := doc.Format == normalize.TOML
@@ -266,7 +273,7 @@ func AppendItem(doc *normalize.Document, arr *normalize.Value, valueJSON string)
 		return nil, fmt.Errorf("array %q is inside an array: add its item by hand", arr.Pointer)
 	}
 	if len(arr.Items) == 0 {
-		return []normalize.Edit{mk(doc, start+1, start+1, val)}, nil // after "["
+		return []normalize.Edit{mk(doc, start+1, start+1, strings.Join(vals, ", "))}, nil // after "["
 	}
 	last := arr.Items[len(arr.Items)-1]
 	lastStart, end, closing := last.Range.Start.Offset, last.Range.End.Offset, arr.Range.End.Offset-1
@@ -279,12 +286,14 @@ func AppendItem(doc *normalize.Document, arr *normalize.Value, valueJSON string)
 	comma := separator(src, end, closing, toml)
 	oneLine := sameLine(src, start, lastStart)
 	if oneLine {
+		val := strings.Join(vals, ", ")
 		if comma >= 0 {
 			return []normalize.Edit{mk(doc, comma+1, comma+1, " "+val+",")}, nil
 		}
 		return []normalize.Edit{mk(doc, end, end, ", "+val)}, nil
 	}
 	nl, indent := lineEnding(doc), indentOf(doc, lastStart)
+	val := strings.Join(vals, ","+nl+indent)
 	if comma >= 0 {
 		at := lineEndAt(src, comma+1, closing, toml)
 		return []normalize.Edit{mk(doc, at, at, nl+indent+val+",")}, nil
