@@ -15,8 +15,11 @@ type ChildEnv struct {
 	Redact *Redaction
 	// Set are variables the client adds before the definition's env.
 	Set map[string]string
-	// Hint says how to pass a variable the client leaves out.
-	Hint string
+	// Hint says how to pass a variable the client leaves out, where lint
+	// cannot write it for the definition (its by-name list, Expansion.ByName;
+	// or its env, with a reference in VarForm); HintAlso is another way,
+	// said after the one lint writes ("it" or "them" for its %s).
+	Hint, HintAlso string
 	// Blocked are env keys of a definition the client does not pass on,
 	// compared case-insensitively.
 	Blocked []string

@@ -180,8 +180,9 @@ var gemini = &Client{
 // geminiChildEnv is sanitizeEnvironment and createTransport of
 // gemini-cli 0.61.0, with redaction on (it always is for MCP servers).
 var geminiChildEnv = ChildEnv{
-	Set:  map[string]string{"GEMINI_CLI": "1"},
-	Hint: "write the variables the server needs in its \"env\" (\"GITHUB_TOKEN\": \"$GITHUB_TOKEN\") or list them in security.environmentVariableRedaction.allowed",
+	Set:      map[string]string{"GEMINI_CLI": "1"},
+	Hint:     "write the variables the server needs in its \"env\" (\"GITHUB_TOKEN\": \"$GITHUB_TOKEN\") or list them in security.environmentVariableRedaction.allowed",
+	HintAlso: "or list %s in security.environmentVariableRedaction.allowed",
 	Redact: &Redaction{
 		KeepFirst: []string{"GEMINI_CLI_"},
 		ValuePatterns: []string{

@@ -1,11 +1,13 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
 )
@@ -106,38 +108,136 @@ func checkEnvNotPassed(p *Pass) {
 		passed := func(name string) bool {
 			return slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, name+"=") })
 		}
-		doc := p.Document(s.FieldPath(file.FieldKey("args")))
+		// the findings, then one edit that passes every name they miss
+		type finding struct {
+			doc     *normalize.Document
+			v       *normalize.Value
+			message string
+		}
+		var found []finding
+		var missing []string
 		for _, f := range forwarded {
-			if passed(f.Name) {
+			if passed(f.Name) || slices.Contains(missing, f.Name) {
 				continue
 			}
-			v := e.argVals[f.Arg]
-			d := p.Report(doc, v.Range, v.Pointer, "%s does not pass %q from its environment to server %q, so %q forwards nothing: the container runs without it",
-				c.Product, f.Name, s.Name, "docker run -e "+f.Name)
-			d.Hint = c.ChildEnv.Hint
+			missing = append(missing, f.Name)
+			found = append(found, finding{p.Document(s.FieldPath(file.FieldKey("args"))), e.argVals[f.Arg],
+				fmt.Sprintf("%s does not pass %q from its environment to server %q, so %q forwards nothing: the container runs without it",
+					c.Product, f.Name, s.Name, "docker run -e "+f.Name)})
 		}
-		if need == nil {
-			continue
+		if need != nil {
+			for _, group := range need.vars {
+				if slices.ContainsFunc(group, passed) {
+					continue
+				}
+				what, it := strconv.Quote(group[0]), "it"
+				if len(group) > 1 {
+					what, it = strings.Join(strings.Split(normalize.Quoted(group), ", "), " or "), "one of them"
+				}
+				v := e.commandVal // the program itself, or the package a runner starts
+				if first > 0 {
+					v = e.argVals[first-1]
+				}
+				field := "args"
+				if first == 0 {
+					field = "command"
+				}
+				if !slices.Contains(missing, group[0]) {
+					missing = append(missing, group[0])
+				}
+				found = append(found, finding{p.Document(s.FieldPath(file.FieldKey(field))), v,
+					fmt.Sprintf("%s does not pass %s from its environment to server %q, and %s needs %s", c.Product, what, s.Name, need.pkg, it)})
+			}
 		}
-		for _, group := range need.vars {
-			if slices.ContainsFunc(group, passed) {
-				continue
-			}
-			what, it := strconv.Quote(group[0]), "it"
-			if len(group) > 1 {
-				what, it = strings.Join(strings.Split(normalize.Quoted(group), ", "), " or "), "one of them"
-			}
-			v := e.commandVal // the program itself, or the package a runner starts
-			if first > 0 {
-				v = e.argVals[first-1]
-			}
-			field := "args"
-			if first == 0 {
-				field = "command"
-			}
-			d := p.Report(p.Document(s.FieldPath(file.FieldKey(field))), v.Range, v.Pointer,
-				"%s does not pass %s from its environment to server %q, and %s needs %s", c.Product, what, s.Name, need.pkg, it)
-			d.Hint = c.ChildEnv.Hint
+		edits, hint := passEdits(p.Document(s.Source.Path), c, file, s, missing)
+		if hint == "" {
+			hint = c.ChildEnv.Hint
+		} else if c.ChildEnv.HintAlso != "" {
+			hint += ", " + fmt.Sprintf(c.ChildEnv.HintAlso, them(len(missing)))
+		}
+		for _, f := range found {
+			d := p.Report(f.doc, f.v.Range, f.v.Pointer, "%s", f.message)
+			d.Hint = hint
+			suggest(d, hint, edits...)
 		}
 	}
+}
+
+// passEdits are the edits that make client c pass the variables names to
+// server s through its definition (written in file's shape): the
+// definition's list of names (Codex's env_vars) extended, or its env given
+// a reference to each in c's syntax (Gemini CLI "$NAME", Roo Code
+// "${env:NAME}"); hint says so with the text the edits write. None when c
+// has neither, or the definition cannot be edited.
+func passEdits(doc *normalize.Document, c, file *normalize.Client, s *normalize.Server, names []string) ([]normalize.Edit, string) {
+	if doc == nil || s.Node == nil || s.Node.Kind != normalize.Object || len(names) == 0 {
+		return nil, ""
+	}
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = jsonQuote(n)
+	}
+	member := func(key, valueJSON string) string {
+		if doc.Format == normalize.TOML {
+			return key + " = " + valueJSON
+		}
+		return jsonQuote(key) + ": " + valueJSON
+	}
+	if c.ByName != nil && c.ByName.Env != "" {
+		key := c.ByName.Env
+		if l := s.Node.Get(key); l != nil {
+			if l.Kind != normalize.Array {
+				return nil, ""
+			}
+			edits, err := edit.AppendItem(doc, l, quoted...)
+			if err != nil {
+				return nil, ""
+			}
+			return edits, fmt.Sprintf("add %s to its %q", strings.Join(quoted, ", "), key)
+		}
+		list := "[" + strings.Join(quoted, ", ") + "]"
+		e, err := edit.InsertMember(doc, s.Node, key, list)
+		if err != nil {
+			return nil, ""
+		}
+		return []normalize.Edit{e}, "add to the server: " + member(key, list)
+	}
+	if c.VarForm == "" || doc.Format == normalize.TOML {
+		return nil, ""
+	}
+	key := file.FieldKey("env")
+	pairs := make([]string, len(names))
+	for i, n := range names {
+		pairs[i] = jsonQuote(n) + ": " + jsonQuote(c.VarRef(n))
+	}
+	env := s.Node.Get(key)
+	switch {
+	case env == nil:
+		obj := "{" + strings.Join(pairs, ", ") + "}"
+		e, err := edit.InsertMember(doc, s.Node, key, obj)
+		if err != nil {
+			return nil, ""
+		}
+		return []normalize.Edit{e}, "add to the server: " + member(key, obj)
+	case env.Kind == normalize.Object && len(env.Members) > 0:
+		b, err := edit.NewBatch(doc, env)
+		if err != nil {
+			return nil, ""
+		}
+		for _, n := range names {
+			if ok, err := b.Insert(n, jsonQuote(c.VarRef(n))); !ok || err != nil {
+				return nil, ""
+			}
+		}
+		return b.Edits(), fmt.Sprintf("add %s to its %q", strings.Join(pairs, ", "), key)
+	}
+	return nil, ""
+}
+
+// them is "it" for one, "them" for more.
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }

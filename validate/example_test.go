@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/mcpconf/mcpconf/internal/testtree"
 	"maps"
+	"unicode"
 
 	"os"
 	"path/filepath"
@@ -303,7 +304,8 @@ func TestHintEdits(t *testing.T) {
 						}
 					}
 					for _, e := range d.Suggest.Edits {
-						if !strings.Contains(d.Hint, strings.Trim(e.Text, " ,\n")) { // less the separators
+						// the hint prints each edit's text, up to layout and separators
+						if !strings.Contains(noSpace(d.Hint), strings.Trim(noSpace(e.Text), ",")) {
 							t.Errorf("%s: the hint does not print its edit %q:\n%s", d, e.Text, d.Hint)
 						}
 					}
@@ -322,4 +324,14 @@ func TestHintEdits(t *testing.T) {
 	if suggested == 0 {
 		t.Fatal("no hint carries its edit")
 	}
+}
+
+// noSpace is s without its white space.
+func noSpace(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
