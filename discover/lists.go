@@ -320,8 +320,12 @@ func (l *nameList) gate(name string, status normalize.Status, verb string) norma
 	case verb == "not listed in":
 		hint = fmt.Sprintf("add %q to %s", name, l.label)
 	}
-	return normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos, Hint: hint,
+	g := normalize.Gate{Status: status, Kind: normalize.ByList, Reason: reason, Path: l.path, Pos: pos, Hint: hint,
 		Unlisted: status == normalize.StatusBlocked && l.owner.HidesBlocked}
+	if verb == "not listed in" && !l.spec.Switches {
+		g.Admit = jsonText(name)
+	}
+	return g
 }
 
 // denyGate is the reason an entry of a deny-list of objects gives.
@@ -606,7 +610,8 @@ func unionAllow(ls []*nameList, s *normalize.Server, c *normalize.Client) *norma
 			return nil
 		}
 		g.Reason = fmt.Sprintf("%s has no entry the client uses, so it admits no server", label)
-		g.Hint = fmt.Sprintf("add %s to %s", entryFor(spec.Entries.NameKey, s.Name), label)
+		g.Admit = entryFor(spec.Entries.NameKey, s.Name)
+		g.Hint = fmt.Sprintf("add %s to %s", g.Admit, label)
 		return &g
 	}
 	by := "name"
@@ -628,14 +633,17 @@ func unionAllow(ls []*nameList, s *normalize.Server, c *normalize.Client) *norma
 		argv := append([]string{s.Command}, s.Args...)
 		g.Reason = fmt.Sprintf("not admitted by %s: once it has an entry by %q, a stdio server is admitted only by its command line, and none is %s",
 			label, spec.Entries.CommandKey, jsonText(argv))
-		g.Hint = fmt.Sprintf("add %s to %s", entryFor(spec.Entries.CommandKey, argv), label)
+		g.Admit = entryFor(spec.Entries.CommandKey, argv)
+		g.Hint = fmt.Sprintf("add %s to %s", g.Admit, label)
 	case "url":
 		g.Reason = fmt.Sprintf("not admitted by %s: once it has an entry by %q, a remote server is admitted only by its URL, and none matches %q",
 			label, spec.Entries.URLKey, s.URL)
-		g.Hint = fmt.Sprintf("add %s to %s", entryFor(spec.Entries.URLKey, s.URL), label)
+		g.Admit = entryFor(spec.Entries.URLKey, s.URL)
+		g.Hint = fmt.Sprintf("add %s to %s", g.Admit, label)
 	default:
 		g.Reason = "not listed in " + label
-		g.Hint = fmt.Sprintf("add %s to %s", entryFor(spec.Entries.NameKey, s.Name), label)
+		g.Admit = entryFor(spec.Entries.NameKey, s.Name)
+		g.Hint = fmt.Sprintf("add %s to %s", g.Admit, label)
 	}
 	return &g
 }

@@ -52,6 +52,9 @@ type Gate struct {
 	// Unlisted: the client's own listing (claude mcp list) leaves the
 	// server out without a word, rather than show its status.
 	Unlisted bool
+	// Admit is the entry (JSON) that, added to the allow-list at Path:Pos
+	// (the list's key), lets the server through; "" for other gates.
+	Admit string
 	// Listed: the client's own listing shows the server enabled; it
 	// refuses the server only when it starts it (Codex on a name outside
 	// its NamePattern).

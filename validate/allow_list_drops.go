@@ -1,6 +1,9 @@
 package validate
 
-import "github.com/mcpconf/mcpconf/normalize"
+import (
+	"github.com/mcpconf/mcpconf/edit"
+	"github.com/mcpconf/mcpconf/normalize"
+)
 
 // allowListDropsRule reports project servers an allow-list keeps from starting.
 var allowListDropsRule = &Rule{
@@ -39,5 +42,32 @@ func checkAllowListDrops(p *Pass) {
 		}
 		d := p.At(s, "", "%s does not load project server %q: %s", c.Product, s.Name, s.Off.Reason)
 		d.Hint = s.Off.Hint
+		if s.Off.Admit == "" {
+			continue
+		}
+		doc := p.Document(s.Off.Path)
+		if l := listAt(doc, s.Off.Pos); l != nil {
+			if edits, err := edit.AppendItem(doc, l, s.Off.Admit); err == nil {
+				suggest(d, d.Hint, edits...)
+			}
+		}
 	}
+}
+
+// listAt is the array under the key at pos in doc; nil when there is
+// none.
+func listAt(doc *normalize.Document, pos normalize.Pos) *normalize.Value {
+	if doc == nil || doc.Root == nil {
+		return nil
+	}
+	var found *normalize.Value
+	doc.Root.Walk(func(v *normalize.Value) bool {
+		for _, m := range v.Members {
+			if m.KeyRange.Start == pos && m.Value != nil && m.Value.Kind == normalize.Array {
+				found = m.Value
+			}
+		}
+		return found == nil
+	})
+	return found
 }
