@@ -2,8 +2,8 @@
 # $clients_bin. Env: CLIENTCHECK_CLIENTS  where the npm packages go (default: $HOME/.cache/mcpconf-clientcheck)
 dir="${CLIENTCHECK_CLIENTS:-$HOME/.cache/mcpconf-clientcheck}"
 pkgs=(
-  @anthropic-ai/claude-code@2.1.331
-  @openai/codex@0.169.0
+  @anthropic-ai/claude-code@2.1.332
+  @openai/codex@0.171.0
   @google/gemini-cli@0.61.0
 )
 want="${pkgs[*]}"
