@@ -1,29 +1,57 @@
 package discover
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
 )
 
-// notePlugins notes each plugin the client's settings enable: its servers
-// exist for the client (Claude Code lists them as plugin:PLUGIN:SERVER and
-// drops one that repeats another server's command line) but mcpconf does
-// not read plugins, so the run says which marketplace's plugins it leaves
-// out and where each is enabled rather than answering as if it knew.
-func (v *viewer) notePlugins() {
-	pl, ap := v.c.Plugins, v.c.Approval
-	if pl == nil || ap == nil {
-		return
-	}
-	// The settings are highest first: the first file naming a plugin
-	// decides (false in .claude/settings.local.json turns off what the
-	// user's settings enable: testdata/clients-pending/claude-plugin-off-dupproject).
-	// The project's files count as they do for approvals (the recorded
-	// cases are trusted; untrusted is not verified).
-	seen, decided := map[string]bool{}, map[string]bool{}
-	for _, st := range ap.Settings {
+// pluginLoc is what the location of a plugin's servers file carries: the
+// plugin, its folder, and the setting that turns it off (nil: enabled).
+type pluginLoc struct {
+	id, name, dir string
+	off           *normalize.Gate
+	// managed: a managed settings file enables the plugin (it counts as
+	// the organization's when duplicates are dropped)
+	managed bool
+	// inline: the servers are under the manifest's servers key
+	inline bool
+}
+
+// pluginOrder is the first Location.Order of a plugin's file.
+const pluginOrder = 1 << 20
+
+// pluginSetting is one plugin named in an enabledPlugins object: the
+// first (highest) file naming it decides.
+type pluginSetting struct {
+	id, name, market string
+	on               bool
+	path             string
+	pos              normalize.Pos
+	managed          bool
+}
+
+// market is a marketplace declared in the settings: its folder, or why
+// mcpconf does not read it.
+type market struct {
+	dir, why string
+}
+
+// pluginSettings reads the plugins the client's settings name and the
+// marketplaces they declare, highest file first; the project's files
+// count once it is trusted.
+func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
+	pl := v.c.Plugins
+	var out []pluginSetting
+	decided, seen := map[string]bool{}, map[string]bool{}
+	markets := map[string]market{}
+	for _, st := range pl.Settings {
 		if st.Trusted && !v.trusted() {
 			continue
 		}
@@ -35,6 +63,13 @@ func (v *viewer) notePlugins() {
 				continue
 			}
 			seen[doc.Abs] = true
+			if mv := doc.Root.Get(pl.Markets); mv != nil && mv.Kind == normalize.Object {
+				for _, m := range mv.Members {
+					if _, ok := markets[m.Key]; !ok {
+						markets[m.Key] = v.declaredMarket(m.Value)
+					}
+				}
+			}
 			ep := doc.Root.Get(pl.Enabled)
 			if ep == nil || ep.Kind != normalize.Object {
 				continue
@@ -44,20 +79,332 @@ func (v *viewer) notePlugins() {
 					continue
 				}
 				decided[m.Key] = true
-				if m.Value.Kind != normalize.Bool || !m.Value.Bool {
-					continue
-				}
-				name, market := m.Key, ""
+				name, mk := m.Key, ""
 				if i := strings.LastIndex(m.Key, "@"); i > 0 {
-					name, market = m.Key[:i], m.Key[i+1:]
+					name, mk = m.Key[:i], m.Key[i+1:]
 				}
-				what := fmt.Sprintf("plugins from %q are", market)
-				if market == "" {
-					what = fmt.Sprintf("plugin %q is", name)
-				}
-				v.o.note(fmt.Sprintf("%s not modelled: %q is enabled in %s:%d:%d; %s lists its servers as %q (and drops one that repeats another server's command line), mcpconf shows neither",
-					what, m.Key, doc.Path, m.KeyRange.Start.Line, m.KeyRange.Start.Col, v.c.Product, fmt.Sprintf(pl.Name, name)))
+				out = append(out, pluginSetting{id: m.Key, name: name, market: mk, on: m.Value.Kind == normalize.Bool && m.Value.Bool,
+					path: doc.Path, pos: m.KeyRange.Start, managed: st.File.Scope == normalize.Managed})
 			}
 		}
+	}
+	return out, markets
+}
+
+// declaredMarket reads one marketplace declaration: {"source": {"source":
+// "directory", "path": DIR}} or a "file" source naming DIR's manifest. The
+// path must be absolute: the client does not anchor a relative one.
+func (v *viewer) declaredMarket(d *normalize.Value) market {
+	pl := v.c.Plugins
+	src := d.Get("source")
+	if src == nil || src.Kind != normalize.Object {
+		return market{why: "its declaration has no \"source\" object"}
+	}
+	kind, path := src.Get("source"), src.Get("path")
+	k := ""
+	if kind != nil && kind.Kind == normalize.String {
+		k = kind.Str
+	}
+	if k != pl.Directory && k != pl.File {
+		return market{why: fmt.Sprintf("its source is %q, which exists offline only as the copy %s downloads (not read by mcpconf)", k, v.c.Product)}
+	}
+	if path == nil || path.Kind != normalize.String || !filepath.IsAbs(path.Str) {
+		return market{why: "its declared path is not absolute"}
+	}
+	dir := filepath.Clean(path.Str)
+	if k == pl.File {
+		if filepath.ToSlash(filepath.Base(filepath.Dir(dir))+"/"+filepath.Base(dir)) != pl.MarketManifest {
+			return market{why: fmt.Sprintf("its file source is not a %s", pl.MarketManifest)}
+		}
+		dir = filepath.Dir(filepath.Dir(dir))
+	}
+	return market{dir: dir}
+}
+
+// marketPlugins reads a marketplace's manifest: plugin name -> its folder
+// ("" with why for a plugin whose source is not a folder inside it).
+func (v *viewer) marketPlugins(dir string) (map[string]market, error) {
+	pl := v.c.Plugins
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(pl.MarketManifest)))
+	if err != nil {
+		return nil, err
+	}
+	var m struct {
+		Plugins []struct {
+			Name   string `json:"name"`
+			Source any    `json:"source"`
+		} `json:"plugins"`
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	out := map[string]market{}
+	for _, p := range m.Plugins {
+		if _, ok := out[p.Name]; ok {
+			continue
+		}
+		s, ok := p.Source.(string)
+		if !ok || !strings.HasPrefix(s, "./") {
+			out[p.Name] = market{why: "its source in the marketplace is not a folder inside it (\"./DIR\")"}
+			continue
+		}
+		out[p.Name] = market{dir: filepath.Join(dir, filepath.FromSlash(s))}
+	}
+	return out, nil
+}
+
+// pluginLocations lists the files of every plugin the client's settings
+// name whose marketplace is a folder, highest first: the manifest's
+// servers over the plugin's servers file (a later source wins a name).
+// A plugin set to false is read too, its servers off by that setting;
+// one mcpconf cannot find is noted. Nothing for lint's project scope: a
+// plugin is the user's.
+func (v *viewer) pluginLocations() []Location {
+	pl := v.c.Plugins
+	if pl == nil || pl.Markets == "" || v.scope == ProjectScopes {
+		return nil
+	}
+	settings, markets := v.pluginSettings()
+	read := map[string]map[string]market{}
+	var out []Location
+	for _, ps := range settings {
+		note := func(why string) {
+			if ps.on {
+				v.o.note(fmt.Sprintf("plugin %q is not read: %s; %q is enabled in %s:%s, and %s lists its servers as %q, mcpconf does not",
+					ps.id, why, ps.id, ps.path, ps.pos, v.c.Product, fmt.Sprintf(pl.Name, ps.name, "NAME")))
+			}
+		}
+		mk, ok := markets[ps.market]
+		switch {
+		case ps.market == "":
+			note("it names no marketplace (\"PLUGIN@MARKETPLACE\")")
+			continue
+		case !ok:
+			note(fmt.Sprintf("the marketplace %q is not declared in %q of the settings mcpconf reads (one added with /plugin lives in a downloaded copy, which mcpconf does not read)", ps.market, pl.Markets))
+			continue
+		case mk.why != "":
+			note(fmt.Sprintf("the marketplace %q is not read: %s", ps.market, mk.why))
+			continue
+		}
+		plugins, done := read[mk.dir]
+		if !done {
+			var err error
+			if plugins, err = v.marketPlugins(mk.dir); err != nil {
+				v.o.note(fmt.Sprintf("the marketplace %q in %s cannot be read: %v", ps.market, mk.dir, err))
+			}
+			read[mk.dir] = plugins
+		}
+		p, found := plugins[ps.name]
+		if plugins == nil {
+			continue
+		}
+		if !found {
+			note(fmt.Sprintf("the marketplace %q lists no plugin %q", ps.market, ps.name))
+			continue
+		}
+		if p.why != "" {
+			note(p.why)
+			continue
+		}
+		info := &pluginLoc{id: ps.id, name: ps.name, dir: p.dir, managed: ps.managed}
+		if !ps.on {
+			info.off = &normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: ps.path, Pos: ps.pos, Unlisted: true,
+				Reason: fmt.Sprintf("the plugin %q is off: %q is false at %s:%s (%q)", ps.id, ps.id, ps.path, ps.pos, pl.Enabled),
+				Hint:   fmt.Sprintf("set %q to true at %s:%s", ps.id, ps.path, ps.pos)}
+		}
+		if ps.managed {
+			if v.managedPlugins == nil {
+				v.managedPlugins = map[string]bool{}
+			}
+			v.managedPlugins[ps.id] = true
+		}
+		out = append(out, v.pluginFiles(info)...)
+	}
+	for i := range out {
+		out[i].Order = pluginOrder + i // after the files configured by hand
+	}
+	return out
+}
+
+// pluginFiles are the files one plugin's servers come from, highest
+// first: its manifest's servers key (inline, a file, or a list of files:
+// the later wins), then its servers file. Inline servers in a list are
+// noted as not read.
+func (v *viewer) pluginFiles(info *pluginLoc) []Location {
+	pl := v.c.Plugins
+	loc := func(abs string, inline bool) (Location, bool) {
+		if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
+			return Location{}, false
+		}
+		p := *info
+		p.inline = inline
+		var base *normalize.Base
+		if !within(v.o.Home, abs) && within(v.o.Root, abs) {
+			base = normalize.RootDir
+		}
+		return Location{Client: v.c, Scope: normalize.PluginScope, Format: normalize.JSON, Abs: abs, Display: v.o.display(abs, base), View: true, Plugin: &p}, true
+	}
+	var out []Location
+	add := func(abs string, inline bool) {
+		if l, ok := loc(abs, inline); ok {
+			out = append(out, l)
+		}
+	}
+	manifest := filepath.Join(info.dir, filepath.FromSlash(pl.Manifest))
+	var m map[string]json.RawMessage
+	if b, err := os.ReadFile(manifest); err == nil && json.Unmarshal(b, &m) == nil {
+		if raw, ok := m[pl.ServersKey]; ok {
+			var v any
+			_ = json.Unmarshal(raw, &v)
+			switch x := v.(type) {
+			case map[string]any:
+				add(manifest, true)
+			case string:
+				add(filepath.Join(info.dir, filepath.FromSlash(x)), false)
+			case []any:
+				for _, it := range slices.Backward(x) {
+					if s, ok := it.(string); ok {
+						add(filepath.Join(info.dir, filepath.FromSlash(s)), false)
+					}
+				}
+			}
+		}
+	}
+	add(filepath.Join(info.dir, filepath.FromSlash(pl.ServersFile)), false)
+	return out
+}
+
+// decodePlugin reads a plugin's servers: under the manifest's servers key,
+// or in a servers file under the client's servers key or at the top
+// level; each named as the client names a plugin's server, the plugin's
+// folder put for its variable.
+func decodePlugin(doc *normalize.Document, loc Location) ([]normalize.Server, []normalize.Diagnostic) {
+	c, p := loc.Client, loc.Plugin
+	pl := c.Plugins
+	val := doc.Root
+	if p.inline {
+		val = val.Get(pl.ServersKey)
+	} else if m := val.Get(pl.ServersKey); normalize.JSTruthy(m) {
+		val = m
+	}
+	if val == nil || val.Kind != normalize.Object {
+		return nil, nil
+	}
+	src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: c, Scope: loc.Scope, Order: loc.Order, Plugin: p.id}
+	servers, diags := c.Decode(doc, val, src)
+	vars := map[string]string{pl.RootVar: p.dir}
+	for i := range servers {
+		s := &servers[i]
+		s.Name = fmt.Sprintf(pl.Name, p.name, s.Name)
+		hydrateServer(s, vars)
+		if p.off != nil && s.Enabled {
+			s.TurnOff(*p.off)
+		}
+	}
+	return servers, diags
+}
+
+// dedupPlugins drops a plugin's server that repeats a server the client
+// loads from a file configured by hand (the command line, env left out;
+// or the URL), and one that repeats an earlier plugin server (env
+// included), as the client does. The values are compared expanded.
+func (v *viewer) dedupPlugins(set *normalize.Set, lookup func(string) (string, bool), managed map[string]bool) {
+	pl := v.c.Plugins
+	if pl == nil || !pl.Dedup {
+		return
+	}
+	syntaxes := resolve.SyntaxesFor(v.c)
+	expand := func(s string) string {
+		if lookup == nil || !strings.Contains(s, "$") {
+			return s
+		}
+		out, _ := resolve.Expand(s, syntaxes, resolve.Context{Lookup: lookup})
+		return out
+	}
+	sig := func(s *normalize.Server, env bool) string {
+		if s.Transport != normalize.Stdio {
+			if s.URL == "" {
+				return ""
+			}
+			return "url:" + expand(s.URL)
+		}
+		line := []string{expand(s.Command)}
+		for _, a := range s.Args {
+			line = append(line, expand(a))
+		}
+		b, _ := json.Marshal(line)
+		out := "stdio:" + string(b)
+		if env {
+			var keys []string
+			for k := range s.Env {
+				if !slices.Contains(pl.EnvOwn, k) {
+					keys = append(keys, k)
+				}
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				out += "\x00" + k + "=" + expand(s.Env[k])
+			}
+		}
+		return out
+	}
+	// the servers configured by hand that the client loads, in the order
+	// it collects them; a project's does not drop an organization's plugin
+	byHand, notRepo := map[string]*normalize.Server{}, map[string]*normalize.Server{}
+	for _, sc := range []normalize.Scope{normalize.User, normalize.Project, normalize.Local, normalize.Managed} {
+		for i := range set.Entries {
+			s := &set.Entries[i].Server
+			if s.Source.Scope != sc || !s.Enabled {
+				continue
+			}
+			k := sig(s, false)
+			if k == "" {
+				continue
+			}
+			if _, ok := byHand[k]; !ok {
+				byHand[k] = s
+			}
+			if _, ok := notRepo[k]; !ok && sc != normalize.Project {
+				notRepo[k] = s
+			}
+		}
+	}
+	what := func(s *normalize.Server) string {
+		if s.Transport == normalize.Stdio {
+			return "command line (command and args, env left out)"
+		}
+		return "URL"
+	}
+	earlier := map[string]*normalize.Server{}
+	for i := range set.Entries {
+		s := &set.Entries[i].Server
+		if s.Source.Scope != normalize.PluginScope || !s.Enabled {
+			continue
+		}
+		k := sig(s, false)
+		if k == "" {
+			continue
+		}
+		org := managed[s.Source.Plugin]
+		hand := byHand
+		if org {
+			hand = notRepo
+		}
+		if d := hand[k]; d != nil {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: d.Source.Path, Pos: d.Source.Pos, Unlisted: true,
+				Reason: fmt.Sprintf("%s drops it: its %s is that of %q, configured at %s:%s (\"Suppressing plugin MCP server %q: duplicates manually-configured %q\")",
+					v.c.Product, what(s), d.Name, d.Source.Path, d.Source.Pos, s.Name, d.Name),
+				Hint: fmt.Sprintf("nothing to do if %q is the server meant to run; otherwise remove one of the two", d.Name)})
+			continue
+		}
+		full := sig(s, true)
+		if d := earlier[full]; d != nil && (!org || managed[d.Source.Plugin]) {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: d.Source.Path, Pos: d.Source.Pos, Unlisted: true,
+				Reason: fmt.Sprintf("%s drops it: its %s and env are those of the plugin server %q at %s:%s (\"Suppressing plugin MCP server %q: duplicates earlier plugin server %q\")",
+					v.c.Product, what(s), d.Name, d.Source.Path, d.Source.Pos, s.Name, d.Name),
+				Hint: fmt.Sprintf("nothing to do: %q runs it", d.Name)})
+			continue
+		}
+		earlier[full] = s
 	}
 }

@@ -7,31 +7,78 @@ import (
 	"github.com/mcpconf/mcpconf/normalize"
 )
 
-// TestPluginsNotModelled: an enabled Claude Code plugin brings servers
-// mcpconf does not read (testdata/clients-pending/claude-plugin-local:
-// claude lists plugin:p:s), so the run says so, naming the marketplace and
-// where the plugin is enabled, instead of answering as if it knew; a
-// plugin set to false brings nothing and is not noted.
-func TestPluginsNotModelled(t *testing.T) {
-	set, o := claudeView(t, map[string]string{
-		"~/.claude.json":          `{"mcpServers": {"u": {"command": "false"}}, "projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`,
-		"~/.claude/settings.json": "{\n  \"enabledPlugins\": {\"q@local\": false,\n    \"p@local\": true, \"x@local\": true}\n}",
-		".claude/settings.json":   `{"enabledPlugins": {"r@team": true}}`,
-		// false here wins over the user's true
-		".claude/settings.local.json": `{"enabledPlugins": {"x@local": false}}`,
-	}, false)
-	statusIs(t, set, map[string]normalize.Status{"u": normalize.StatusEnabled})
-	notes := strings.Join(o.Notes(), "\n")
-	for _, want := range []string{
-		`plugins from "local" are not modelled: "p@local" is enabled in ~/.claude/settings.json:3:5`,
-		`plugins from "team" are not modelled: "r@team" is enabled in .claude/settings.json:1:21`,
-		`Claude Code lists its servers as "plugin:p:NAME"`,
-	} {
-		if !strings.Contains(notes, want) {
-			t.Errorf("notes lack %q:\n%s", want, notes)
+// pluginTree is a local marketplace declared in the user's settings, as
+// testdata/clients/claude-plugin-local has it: plugin p brings s (args
+// with ${CLAUDE_PLUGIN_ROOT}) and dup (the user's u), q is not enabled.
+func pluginTree() map[string]string {
+	return map[string]string{
+		"~/.claude.json": `{"mcpServers": {"u": {"command": "false", "args": ["--user"]}}, "projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`,
+		"~/.claude/settings.json": "{\n  \"extraKnownMarketplaces\": {\"local\": {\"source\": {\"source\": \"directory\", \"path\": \"@ROOT@/home/mkt\"}}},\n" +
+			"  \"enabledPlugins\": {\"p@local\": true}\n}",
+		"~/mkt/.claude-plugin/marketplace.json": `{"name": "local", "plugins": [{"name": "p", "source": "./p"}, {"name": "q", "source": "./q"}]}`,
+		"~/mkt/p/.claude-plugin/plugin.json":    `{"name": "p"}`,
+		"~/mkt/p/.mcp.json":                     "{\"mcpServers\": {\n  \"s\": {\"command\": \"false\", \"args\": [\"${CLAUDE_PLUGIN_ROOT}/bin\"]},\n  \"dup\": {\"command\": \"false\", \"args\": [\"--user\"]}}}",
+		"~/mkt/q/.claude-plugin/plugin.json":    `{"name": "q"}`,
+		"~/mkt/q/.mcp.json":                     `{"mcpServers": {"qs": {"command": "false"}}}`,
+	}
+}
+
+// TestPluginServers: the servers of an enabled plugin of a local
+// marketplace are in Claude Code's view as plugin:PLUGIN:SERVER, read from
+// the plugin's .mcp.json (its position kept), ${CLAUDE_PLUGIN_ROOT} the
+// plugin's folder; one whose command line repeats a server configured by
+// hand is dropped, saying which; a plugin not enabled brings nothing.
+func TestPluginServers(t *testing.T) {
+	set, o := claudeView(t, pluginTree(), false)
+	statusIs(t, set, map[string]normalize.Status{"u": normalize.StatusEnabled, "plugin:p:s": normalize.StatusEnabled,
+		"plugin:p:dup": normalize.StatusDisabled})
+	s := server(t, set, "plugin:p:s").Server
+	if want := o.Home + "/mkt/p/bin"; len(s.Args) != 1 || s.Args[0] != want {
+		t.Errorf("plugin:p:s args %q, want [%q]", s.Args, want)
+	}
+	if s.Source.Path != "~/mkt/p/.mcp.json" || s.Source.Pos.Line != 2 || s.Source.Pos.Col != 3 || s.Source.Scope != normalize.PluginScope || s.Source.Plugin != "p@local" {
+		t.Errorf("plugin:p:s source %+v", s.Source)
+	}
+	dup := server(t, set, "plugin:p:dup").Server
+	if why := dup.DisabledBy(); !strings.Contains(why, `"u"`) || !strings.Contains(why, "~/.claude.json:1:") || !dup.Off.Unlisted {
+		t.Errorf("plugin:p:dup: %q (unlisted %v), want it to name u and where it is", why, dup.Off.Unlisted)
+	}
+	for _, e := range set.Entries {
+		if strings.HasPrefix(e.Server.Name, "plugin:q:") {
+			t.Errorf("%s is in the view: q is not enabled", e.Server.Name)
 		}
 	}
-	if strings.Contains(notes, "q@local") || strings.Contains(notes, "x@local") {
-		t.Errorf("a plugin set to false is noted:\n%s", notes)
+	if !slicesContainsDoc(set, o.Home+"/mkt/p/.mcp.json") {
+		t.Errorf("the plugin's .mcp.json is not among the view's documents (lint would not check it)")
 	}
+	if notes := strings.Join(o.Notes(), "\n"); strings.Contains(notes, "p@local") {
+		t.Errorf("a plugin mcpconf reads is noted as not modelled:\n%s", notes)
+	}
+}
+
+// TestPluginOff: false in a higher settings file turns a plugin off, and
+// its servers say which setting, where; a plugin enabled from a
+// marketplace mcpconf cannot read is still noted.
+func TestPluginOff(t *testing.T) {
+	files := pluginTree()
+	files[".claude/settings.local.json"] = "{\"enabledPlugins\":\n  {\"p@local\": false}}"
+	files[".claude/settings.json"] = `{"enabledPlugins": {"r@team": true}}`
+	set, o := claudeView(t, files, false)
+	statusIs(t, set, map[string]normalize.Status{"plugin:p:s": normalize.StatusDisabled})
+	s := server(t, set, "plugin:p:s").Server
+	if why := s.DisabledBy(); !strings.Contains(why, `"p@local" is false at .claude/settings.local.json:2:4`) || !s.Off.Unlisted {
+		t.Errorf("plugin:p:s: %q", why)
+	}
+	if notes := strings.Join(o.Notes(), "\n"); !strings.Contains(notes, `"r@team" is enabled in .claude/settings.json:1:21`) {
+		t.Errorf("notes lack the plugin of an unknown marketplace:\n%s", notes)
+	}
+}
+
+func slicesContainsDoc(set *normalize.Set, abs string) bool {
+	for _, d := range set.Documents {
+		if d.Abs == abs {
+			return true
+		}
+	}
+	return false
 }

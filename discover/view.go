@@ -39,6 +39,9 @@ type viewer struct {
 	// schemaBad caches whether the client's schema rejects a file
 	// (failsSchema).
 	schemaBad map[string]bool
+	// managedPlugins are the plugins a managed settings file enables
+	// (pluginLocations).
+	managedPlugins map[string]bool
 }
 
 // defKey names one definition.
@@ -88,6 +91,7 @@ func (v *viewer) build() *normalize.Set {
 			loaded = append(loaded, l)
 		}
 	}
+	loaded = append(loaded, v.pluginLocations()...)
 	ld := v.o.load(loaded, v.c, v.trusted(), v.scope)
 	set := ld.set
 	set.UserRead = v.scope != ProjectScopes
@@ -114,6 +118,7 @@ func (v *viewer) build() *normalize.Set {
 		deepMerge(set)
 	}
 	v.mergedInvalid(set)
+	v.dedupPlugins(set, ld.lists.lookup, v.managedPlugins)
 	if len(ignored) > 0 {
 		v.addIgnored(set, ignored)
 	}
@@ -124,7 +129,6 @@ func (v *viewer) build() *normalize.Set {
 	v.stops(set, ld.exts)
 	v.badNames(set)
 	v.trustSteps(set)
-	v.notePlugins()
 	v.findIgnored(set)
 	v.voidSettings(set)
 	set.Client, set.ClientRules = v.c, v.c.Note
