@@ -369,11 +369,14 @@ func (v *viewer) dedupPlugins(set *normalize.Set, lookup func(string) (string, b
 			}
 		}
 	}
-	what := func(s *normalize.Server) string {
-		if s.Transport == normalize.Stdio {
-			return "command line (command and args, env left out)"
+	what := func(s *normalize.Server, env bool) string {
+		switch {
+		case s.Transport != normalize.Stdio:
+			return "URL is"
+		case env:
+			return "command line and env are"
 		}
-		return "URL"
+		return "command line (command and args, env left out) is"
 	}
 	earlier := map[string]*normalize.Server{}
 	for i := range set.Entries {
@@ -392,16 +395,16 @@ func (v *viewer) dedupPlugins(set *normalize.Set, lookup func(string) (string, b
 		}
 		if d := hand[k]; d != nil {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: d.Source.Path, Pos: d.Source.Pos, Unlisted: true,
-				Reason: fmt.Sprintf("%s drops it: its %s is that of %q, configured at %s:%s (\"Suppressing plugin MCP server %q: duplicates manually-configured %q\")",
-					v.c.Product, what(s), d.Name, d.Source.Path, d.Source.Pos, s.Name, d.Name),
+				Reason: fmt.Sprintf("%s drops it: its %s that of %q, configured at %s:%s (\"Suppressing plugin MCP server %q: duplicates manually-configured %q\")",
+					v.c.Product, what(s, false), d.Name, d.Source.Path, d.Source.Pos, s.Name, d.Name),
 				Hint: fmt.Sprintf("nothing to do if %q is the server meant to run; otherwise remove one of the two", d.Name)})
 			continue
 		}
 		full := sig(s, true)
 		if d := earlier[full]; d != nil && (!org || managed[d.Source.Plugin]) {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: d.Source.Path, Pos: d.Source.Pos, Unlisted: true,
-				Reason: fmt.Sprintf("%s drops it: its %s and env are those of the plugin server %q at %s:%s (\"Suppressing plugin MCP server %q: duplicates earlier plugin server %q\")",
-					v.c.Product, what(s), d.Name, d.Source.Path, d.Source.Pos, s.Name, d.Name),
+				Reason: fmt.Sprintf("%s drops it: its %s those of the plugin server %q at %s:%s (\"Suppressing plugin MCP server %q: duplicates earlier plugin server %q\")",
+					v.c.Product, what(s, true), d.Name, d.Source.Path, d.Source.Pos, s.Name, d.Name),
 				Hint: fmt.Sprintf("nothing to do: %q runs it", d.Name)})
 			continue
 		}

@@ -742,6 +742,10 @@ func viewLostBecause(c *normalize.Client, w, l *normalize.Server) string {
 		return fmt.Sprintf("%s; %s uses the %s definition instead", why, c.Product, ws.Scope)
 	case ws.Scope != ls.Scope:
 		return fmt.Sprintf("%s scope wins over %s scope", ws.Scope, ls.Scope)
+	case ws.Scope == normalize.PluginScope && ws.Path != ls.Path:
+		// a plugin's later source wins a name (Plugins: its manifest's
+		// servers over its servers file)
+		return fmt.Sprintf("%s is read after %s and wins the name", ws.Path, ls.Path)
 	case ws.Path != ls.Path:
 		return fmt.Sprintf("%s is read before %s", ws.Path, ls.Path)
 	}

@@ -1442,6 +1442,23 @@ func (c *Client) UnverifiedTimeouts() bool {
 	return len(c.Timeouts) == 0 && (c.TimeoutUnit != 0 || len(c.SecondsFields)+len(c.MillisFields) > 0)
 }
 
+// WrittenName is a server's name as its file writes it: for a plugin's
+// server, the part after the name the client gives it (Plugins.Name:
+// "s" of "plugin:p:s").
+func (c *Client) WrittenName(s *Server) string {
+	if s.Source.Scope != PluginScope || c.Plugins == nil {
+		return s.Name
+	}
+	plugin := s.Source.Plugin
+	if i := strings.LastIndex(plugin, "@"); i > 0 {
+		plugin = plugin[:i]
+	}
+	if rest, ok := strings.CutPrefix(s.Name, fmt.Sprintf(c.Plugins.Name, plugin, "")); ok {
+		return rest
+	}
+	return s.Name
+}
+
 // ExtensionVar reports whether the client replaces ${name} in the value of
 // a server an extension brings (ExtensionSpec.Vars: Gemini CLI's
 // ${extensionPath}): lint must not take it for a variable of the

@@ -410,7 +410,7 @@ var claude = &Client{
 	},
 	Docs: Docs{
 		AddHint:      "move them to .mcp.json for the project, or add them with \"claude mcp add\" (user or local scope)",
-		Note:         "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole",
+		Note:         "managed files (only they while managed-mcp.json exists), then local scope, then the project's .mcp.json, then ~/.claude.json; one definition wins whole; enabled plugins add plugin:PLUGIN:SERVER, a plugin server that repeats a loaded server dropped",
 		DisableHint:  "Claude Code has no per-server switch: remove the server or turn it off with /mcp",
 		LoadPathFile: "claude-code.json",
 		Facts: []Fact{
