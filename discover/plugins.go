@@ -38,9 +38,11 @@ type pluginSetting struct {
 }
 
 // market is a marketplace declared in the settings: its folder, or why
-// mcpconf does not read it.
+// mcpconf does not read it; untrusted, the declaration of an untrusted
+// project that the client reads once it is trusted.
 type market struct {
-	dir, why string
+	dir, why  string
+	untrusted *normalize.Gate
 }
 
 // pluginSettings reads the plugins the client's settings name and the
@@ -65,9 +67,18 @@ func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 			seen[doc.Abs] = true
 			if mv := doc.Root.Get(pl.Markets); mv != nil && mv.Kind == normalize.Object {
 				for _, m := range mv.Members {
-					if _, ok := markets[m.Key]; !ok {
-						markets[m.Key] = v.declaredMarket(m.Value)
+					if _, ok := markets[m.Key]; ok {
+						continue
 					}
+					mk := v.declaredMarket(m.Value)
+					if pl.MarketsTrusted && st.File.Scope == normalize.Project && !v.trusted() {
+						mk.untrusted = &normalize.Gate{Status: normalize.StatusUntrusted, Kind: normalize.ByTrust, Path: doc.Path, Pos: m.KeyRange.Start, Unlisted: true,
+							Reason: fmt.Sprintf("the marketplace %q is declared in %s:%s, which %s reads once the project is trusted", m.Key, doc.Path, m.KeyRange.Start, v.c.Product)}
+						if v.c.Trust != nil {
+							mk.untrusted.Hint = v.c.Trust.Ask
+						}
+					}
+					markets[m.Key] = mk
 				}
 			}
 			ep := doc.Root.Get(pl.Enabled)
@@ -206,7 +217,7 @@ func (v *viewer) pluginLocations() []Location {
 			note(p.why)
 			continue
 		}
-		info := &pluginLoc{id: ps.id, name: ps.name, dir: p.dir, managed: ps.managed}
+		info := &pluginLoc{id: ps.id, name: ps.name, dir: p.dir, managed: ps.managed, off: mk.untrusted}
 		if !ps.on {
 			info.off = &normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: ps.path, Pos: ps.pos, Unlisted: true,
 				Reason: fmt.Sprintf("the plugin %q is off: %q is false at %s:%s (%q)", ps.id, ps.id, ps.path, ps.pos, pl.Enabled),

@@ -82,3 +82,25 @@ func slicesContainsDoc(set *normalize.Set, abs string) bool {
 	}
 	return false
 }
+
+// TestPluginMarketUntrusted: a marketplace the project's own settings
+// declare counts once the project is trusted (its plugin enabled by the
+// project too): untrusted, Claude Code lists none of its servers and
+// explain says why (testdata/clients/claude-plugin-project-market-*).
+func TestPluginMarketUntrusted(t *testing.T) {
+	files := map[string]string{
+		".claude/settings.json":               `{"extraKnownMarketplaces": {"repo": {"source": {"source": "directory", "path": "@ROOT@/mkt"}}}, "enabledPlugins": {"p@repo": true}}`,
+		"mkt/.claude-plugin/marketplace.json": `{"name": "repo", "plugins": [{"name": "p", "source": "./p"}]}`,
+		"mkt/p/.claude-plugin/plugin.json":    `{"name": "p"}`,
+		"mkt/p/.mcp.json":                     `{"mcpServers": {"ps": {"command": "false"}}}`,
+		"~/.claude.json":                      `{}`,
+	}
+	set, _ := claudeView(t, files, false)
+	statusIs(t, set, map[string]normalize.Status{"plugin:p:ps": normalize.StatusUntrusted})
+	if why := server(t, set, "plugin:p:ps").Server.DisabledBy(); !strings.Contains(why, `the marketplace "repo" is declared in .claude/settings.json:1:29`) {
+		t.Errorf("plugin:p:ps: %q", why)
+	}
+	files["~/.claude.json"] = `{"projects": {"@ROOT@": {"hasTrustDialogAccepted": true}}}`
+	set, _ = claudeView(t, files, false)
+	statusIs(t, set, map[string]normalize.Status{"plugin:p:ps": normalize.StatusEnabled})
+}

@@ -864,6 +864,10 @@ type Plugins struct {
 	// "path": DIR/MarketManifest}); MarketManifest, in DIR, lists the
 	// plugins: {"plugins": [{"name", "source": "./SUB"}]}.
 	Markets, Directory, File, MarketManifest string
+	// MarketsTrusted: a marketplace declared in a file of the project
+	// (Project scope) counts once the project is trusted, while the
+	// plugins it enables count before.
+	MarketsTrusted bool
 	// Manifest is the plugin's own manifest in its folder, whose
 	// ServersKey holds servers inline, or names a file of them (a path
 	// relative to the folder), or a list of both; ServersFile is the
