@@ -132,36 +132,68 @@ func (v *viewer) declaredMarket(d *normalize.Value) market {
 	return market{dir: dir}
 }
 
+// readPluginJSON reads a marketplace's or a plugin's manifest: nil, ok
+// when it is absent; nil, false when it cannot be read or parsed, which is
+// noted with its position and what follows (then).
+func (v *viewer) readPluginJSON(abs, then string) (*normalize.Document, bool) {
+	if _, err := os.Stat(abs); err != nil {
+		return nil, true
+	}
+	display := v.o.display(abs, nil)
+	doc, diags, err := ReadFile(abs, display, normalize.JSON)
+	if err != nil || doc == nil || doc.Root == nil {
+		why := display + ": " + firstError(diags)
+		if err != nil {
+			why = display + ": " + err.Error()
+		} else if d := firstDiag(diags); d != nil && d.Pos.IsValid() {
+			why = fmt.Sprintf("%s:%s: %s", display, d.Pos, d.Message)
+		}
+		v.o.note(fmt.Sprintf("%s; %s", why, then))
+		return nil, false
+	}
+	return doc, true
+}
+
+// firstDiag is the first error of diags, or nil.
+func firstDiag(diags []normalize.Diagnostic) *normalize.Diagnostic {
+	for i := range diags {
+		if diags[i].Severity == normalize.Error {
+			return &diags[i]
+		}
+	}
+	return nil
+}
+
 // marketPlugins reads a marketplace's manifest: plugin name -> its folder
-// ("" with why for a plugin whose source is not a folder inside it).
-func (v *viewer) marketPlugins(dir string) (map[string]market, error) {
+// (why, for a plugin whose source is not a folder inside it); nil when the
+// manifest is absent or broken.
+func (v *viewer) marketPlugins(dir string) map[string]market {
 	pl := v.c.Plugins
-	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(pl.MarketManifest)))
-	if err != nil {
-		return nil, err
-	}
-	var m struct {
-		Plugins []struct {
-			Name   string `json:"name"`
-			Source any    `json:"source"`
-		} `json:"plugins"`
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, err
+	doc, _ := v.readPluginJSON(filepath.Join(dir, filepath.FromSlash(pl.MarketManifest)), "mcpconf reads none of the plugins it names")
+	if doc == nil {
+		return nil
 	}
 	out := map[string]market{}
-	for _, p := range m.Plugins {
-		if _, ok := out[p.Name]; ok {
-			continue
-		}
-		s, ok := p.Source.(string)
-		if !ok || !strings.HasPrefix(s, "./") {
-			out[p.Name] = market{why: "its source in the marketplace is not a folder inside it (\"./DIR\")"}
-			continue
-		}
-		out[p.Name] = market{dir: filepath.Join(dir, filepath.FromSlash(s))}
+	list := doc.Root.Get("plugins")
+	if list == nil || list.Kind != normalize.Array {
+		return out
 	}
-	return out, nil
+	for _, p := range list.Items {
+		name := p.Get("name")
+		if name == nil || name.Kind != normalize.String {
+			continue
+		}
+		if _, ok := out[name.Str]; ok {
+			continue
+		}
+		src := p.Get("source")
+		if src == nil || src.Kind != normalize.String || !strings.HasPrefix(src.Str, "./") {
+			out[name.Str] = market{why: "its source in the marketplace is not a folder inside it (\"./DIR\")"}
+			continue
+		}
+		out[name.Str] = market{dir: filepath.Join(dir, filepath.FromSlash(src.Str))}
+	}
+	return out
 }
 
 // pluginLocations lists the files of every plugin the client's settings
@@ -199,16 +231,14 @@ func (v *viewer) pluginLocations() []Location {
 		}
 		plugins, done := read[mk.dir]
 		if !done {
-			var err error
-			if plugins, err = v.marketPlugins(mk.dir); err != nil {
-				v.o.note(fmt.Sprintf("the marketplace %q in %s cannot be read: %v", ps.market, mk.dir, err))
-			}
+			plugins = v.marketPlugins(mk.dir)
 			read[mk.dir] = plugins
 		}
-		p, found := plugins[ps.name]
 		if plugins == nil {
+			note(fmt.Sprintf("the marketplace %q has no readable %s in %s", ps.market, pl.MarketManifest, mk.dir))
 			continue
 		}
+		p, found := plugins[ps.name]
 		if !found {
 			note(fmt.Sprintf("the marketplace %q lists no plugin %q", ps.market, ps.name))
 			continue
@@ -262,21 +292,24 @@ func (v *viewer) pluginFiles(info *pluginLoc) []Location {
 		}
 	}
 	manifest := filepath.Join(info.dir, filepath.FromSlash(pl.Manifest))
-	var m map[string]json.RawMessage
-	if b, err := os.ReadFile(manifest); err == nil && json.Unmarshal(b, &m) == nil {
-		if raw, ok := m[pl.ServersKey]; ok {
-			var v any
-			_ = json.Unmarshal(raw, &v)
-			switch x := v.(type) {
-			case map[string]any:
-				add(manifest, true)
-			case string:
-				add(filepath.Join(info.dir, filepath.FromSlash(x)), false)
-			case []any:
-				for _, it := range slices.Backward(x) {
-					if s, ok := it.(string); ok {
-						add(filepath.Join(info.dir, filepath.FromSlash(s)), false)
-					}
+	doc, ok := v.readPluginJSON(manifest, fmt.Sprintf("%s does not load the plugin %q (testdata/clients/claude-plugin-manifest-broken)", v.c.Product, info.id))
+	if !ok {
+		return nil
+	}
+	if doc != nil {
+		switch sv := doc.Root.Get(pl.ServersKey); {
+		case sv == nil:
+		case sv.Kind == normalize.Object:
+			add(manifest, true)
+		case sv.Kind == normalize.String:
+			add(filepath.Join(info.dir, filepath.FromSlash(sv.Str)), false)
+		case sv.Kind == normalize.Array:
+			for _, it := range slices.Backward(sv.Items) {
+				switch it.Kind {
+				case normalize.String:
+					add(filepath.Join(info.dir, filepath.FromSlash(it.Str)), false)
+				case normalize.Object:
+					v.o.note(fmt.Sprintf("%s:%s holds servers inline in the list %q, which %s loads and mcpconf does not read", doc.Path, it.Range.Start, pl.ServersKey, v.c.Product))
 				}
 			}
 		}

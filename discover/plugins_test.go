@@ -104,3 +104,32 @@ func TestPluginMarketUntrusted(t *testing.T) {
 	set, _ = claudeView(t, files, false)
 	statusIs(t, set, map[string]normalize.Status{"plugin:p:ps": normalize.StatusEnabled})
 }
+
+// TestPluginMarketBroken: a marketplace manifest that does not parse, or
+// a plugin manifest that does not, is named with its position in a note;
+// nothing panics and the servers configured by hand are read as before.
+func TestPluginMarketBroken(t *testing.T) {
+	files := pluginTree()
+	files["~/mkt/.claude-plugin/marketplace.json"] = "{\"plugins\": [\n  {\"name\": \"p\", \"source\": ./p}]}"
+	set, o := claudeView(t, files, false)
+	statusIs(t, set, map[string]normalize.Status{"u": normalize.StatusEnabled})
+	if notes := strings.Join(o.Notes(), "\n"); !strings.Contains(notes, "~/mkt/.claude-plugin/marketplace.json:2:") {
+		t.Errorf("no note names the broken marketplace with a position:\n%s", notes)
+	}
+	files = pluginTree()
+	files["~/mkt/p/.claude-plugin/plugin.json"] = `{"name": "p", "mcpServers": ["./a.json", {"x": 1}, 7]}`
+	files["~/mkt/p/a.json"] = `{"a": {"command": "false", "args": ["--a"]}}`
+	set, _ = claudeView(t, files, false)
+	statusIs(t, set, map[string]normalize.Status{"plugin:p:a": normalize.StatusEnabled, "plugin:p:s": normalize.StatusEnabled})
+	// the plugin is not loaded at all (testdata/clients/claude-plugin-manifest-broken)
+	files["~/mkt/p/.claude-plugin/plugin.json"] = `{"name": "p", "mcpServers": `
+	set, o = claudeView(t, files, false)
+	for _, e := range set.Entries {
+		if strings.HasPrefix(e.Server.Name, "plugin:p:") {
+			t.Errorf("%s is in the view: its plugin's manifest does not parse", e.Server.Name)
+		}
+	}
+	if notes := strings.Join(o.Notes(), "\n"); !strings.Contains(notes, "~/mkt/p/.claude-plugin/plugin.json:1:") {
+		t.Errorf("no note names the broken plugin manifest with a position:\n%s", notes)
+	}
+}
