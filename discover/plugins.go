@@ -22,7 +22,14 @@ type pluginLoc struct {
 	managed bool
 	// inline: the servers are under the manifest's servers key
 	inline bool
+	// seq is the plugin's place in the order the client reads plugins
+	// (pluginSettings); read the file's among the plugin's sources, its
+	// servers file 0 (the client reads it first)
+	seq, read int
 }
+
+// pluginFile is one file of one plugin.
+type pluginFile struct{ abs, id string }
 
 // pluginOrder is the first Location.Order of a plugin's file.
 const pluginOrder = 1 << 20
@@ -35,6 +42,7 @@ type pluginSetting struct {
 	path             string
 	pos              normalize.Pos
 	managed          bool
+	seq              int
 }
 
 // market is a marketplace declared in the settings: its folder, or why
@@ -51,6 +59,7 @@ type market struct {
 func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 	pl := v.c.Plugins
 	var out []pluginSetting
+	var keys [][]string // each file's plugin ids, highest file first
 	decided, seen := map[string]bool{}, map[string]bool{}
 	markets := map[string]market{}
 	for _, st := range pl.Settings {
@@ -85,6 +94,11 @@ func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 			if ep == nil || ep.Kind != normalize.Object {
 				continue
 			}
+			var ids []string
+			for _, m := range ep.Members {
+				ids = append(ids, m.Key)
+			}
+			keys = append(keys, ids)
 			for _, m := range ep.Members {
 				if decided[m.Key] {
 					continue
@@ -99,6 +113,21 @@ func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 			}
 		}
 	}
+	// the client merges its settings lowest file first: a plugin's place
+	// is where the lowest file naming it names it
+	// (testdata/clients/claude-plugin-dup-order, claude-plugin-dup-order-files)
+	seq := map[string]int{}
+	for _, ids := range slices.Backward(keys) {
+		for _, id := range ids {
+			if _, ok := seq[id]; !ok {
+				seq[id] = len(seq)
+			}
+		}
+	}
+	for i := range out {
+		out[i].seq = seq[out[i].id]
+	}
+	slices.SortStableFunc(out, func(a, b pluginSetting) int { return a.seq - b.seq })
 	return out, markets
 }
 
@@ -247,7 +276,7 @@ func (v *viewer) pluginLocations() []Location {
 			note(p.why)
 			continue
 		}
-		info := &pluginLoc{id: ps.id, name: ps.name, dir: p.dir, managed: ps.managed, off: mk.untrusted}
+		info := &pluginLoc{id: ps.id, name: ps.name, dir: p.dir, managed: ps.managed, off: mk.untrusted, seq: ps.seq}
 		if !ps.on {
 			info.off = &normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: ps.path, Pos: ps.pos, Unlisted: true,
 				Reason: fmt.Sprintf("the plugin %q is off: %q is false at %s:%s (%q)", ps.id, ps.id, ps.path, ps.pos, pl.Enabled),
@@ -259,7 +288,13 @@ func (v *viewer) pluginLocations() []Location {
 			}
 			v.managedPlugins[ps.id] = true
 		}
-		out = append(out, v.pluginFiles(info)...)
+		for _, l := range v.pluginFiles(info) {
+			if v.pluginRank == nil {
+				v.pluginRank = map[pluginFile]int{}
+			}
+			v.pluginRank[pluginFile{l.Abs, info.id}] = info.seq<<16 | l.Plugin.read
+			out = append(out, l)
+		}
 	}
 	for i := range out {
 		out[i].Order = pluginOrder + i // after the files configured by hand
@@ -273,12 +308,12 @@ func (v *viewer) pluginLocations() []Location {
 // noted as not read.
 func (v *viewer) pluginFiles(info *pluginLoc) []Location {
 	pl := v.c.Plugins
-	loc := func(abs string, inline bool) (Location, bool) {
+	loc := func(abs string, inline bool, read int) (Location, bool) {
 		if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
 			return Location{}, false
 		}
 		p := *info
-		p.inline = inline
+		p.inline, p.read = inline, read
 		var base *normalize.Base
 		if !within(v.o.Home, abs) && within(v.o.Root, abs) {
 			base = normalize.RootDir
@@ -286,8 +321,8 @@ func (v *viewer) pluginFiles(info *pluginLoc) []Location {
 		return Location{Client: v.c, Scope: normalize.PluginScope, Format: normalize.JSON, Abs: abs, Display: v.o.display(abs, base), View: true, Plugin: &p}, true
 	}
 	var out []Location
-	add := func(abs string, inline bool) {
-		if l, ok := loc(abs, inline); ok {
+	add := func(abs string, inline bool, read int) {
+		if l, ok := loc(abs, inline, read); ok {
 			out = append(out, l)
 		}
 	}
@@ -300,21 +335,21 @@ func (v *viewer) pluginFiles(info *pluginLoc) []Location {
 		switch sv := doc.Root.Get(pl.ServersKey); {
 		case sv == nil:
 		case sv.Kind == normalize.Object:
-			add(manifest, true)
+			add(manifest, true, 1)
 		case sv.Kind == normalize.String:
-			add(filepath.Join(info.dir, filepath.FromSlash(sv.Str)), false)
+			add(filepath.Join(info.dir, filepath.FromSlash(sv.Str)), false, 1)
 		case sv.Kind == normalize.Array:
-			for _, it := range slices.Backward(sv.Items) {
+			for i, it := range slices.Backward(sv.Items) {
 				switch it.Kind {
 				case normalize.String:
-					add(filepath.Join(info.dir, filepath.FromSlash(it.Str)), false)
+					add(filepath.Join(info.dir, filepath.FromSlash(it.Str)), false, 1+i)
 				case normalize.Object:
 					v.o.note(fmt.Sprintf("%s:%s holds servers inline in the list %q, which %s loads and mcpconf does not read", doc.Path, it.Range.Start, pl.ServersKey, v.c.Product))
 				}
 			}
 		}
 	}
-	add(filepath.Join(info.dir, filepath.FromSlash(pl.ServersFile)), false)
+	add(filepath.Join(info.dir, filepath.FromSlash(pl.ServersFile)), false, 0)
 	return out
 }
 
@@ -396,11 +431,19 @@ func (v *viewer) dedupPlugins(set *normalize.Set, lookup func(string) (string, b
 	// it collects them; a project's does not drop an organization's plugin
 	byHand, notRepo := map[string]*normalize.Server{}, map[string]*normalize.Server{}
 	for _, sc := range []normalize.Scope{normalize.User, normalize.Project, normalize.Local, normalize.Managed} {
+		var hand []*normalize.Server
 		for i := range set.Entries {
-			s := &set.Entries[i].Server
-			if s.Source.Scope != sc || !s.Enabled {
-				continue
+			if s := &set.Entries[i].Server; s.Source.Scope == sc && s.Enabled {
+				hand = append(hand, s)
 			}
+		}
+		slices.SortStableFunc(hand, func(a, b *normalize.Server) int {
+			if a.Source.Pos.Line != b.Source.Pos.Line {
+				return a.Source.Pos.Line - b.Source.Pos.Line
+			}
+			return a.Source.Pos.Col - b.Source.Pos.Col
+		})
+		for _, s := range hand {
 			k := sig(s, false)
 			if k == "" {
 				continue
@@ -422,12 +465,26 @@ func (v *viewer) dedupPlugins(set *normalize.Set, lookup func(string) (string, b
 		}
 		return "command line (command and args, env left out) is"
 	}
-	earlier := map[string]*normalize.Server{}
+	// the plugins' servers in the order the client reads them: plugin by
+	// plugin, each one's sources in turn, a file's servers as written
+	var plugged []*normalize.Server
 	for i := range set.Entries {
-		s := &set.Entries[i].Server
-		if s.Source.Scope != normalize.PluginScope || !s.Enabled {
-			continue
+		if s := &set.Entries[i].Server; s.Source.Scope == normalize.PluginScope && s.Enabled {
+			plugged = append(plugged, s)
 		}
+	}
+	rank := func(s *normalize.Server) int { return v.pluginRank[pluginFile{s.Source.Abs, s.Source.Plugin}] }
+	slices.SortStableFunc(plugged, func(a, b *normalize.Server) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		if a.Source.Pos.Line != b.Source.Pos.Line {
+			return a.Source.Pos.Line - b.Source.Pos.Line
+		}
+		return a.Source.Pos.Col - b.Source.Pos.Col
+	})
+	earlier := map[string]*normalize.Server{}
+	for _, s := range plugged {
 		k := sig(s, false)
 		if k == "" {
 			continue

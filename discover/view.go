@@ -42,6 +42,9 @@ type viewer struct {
 	// managedPlugins are the plugins a managed settings file enables
 	// (pluginLocations).
 	managedPlugins map[string]bool
+	// pluginRank orders the plugins' files as the client reads them
+	// (pluginLocations), for its duplicate check.
+	pluginRank map[pluginFile]int
 }
 
 // defKey names one definition.
