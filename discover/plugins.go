@@ -3,6 +3,7 @@ package discover
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -405,7 +406,7 @@ func (v *viewer) dedupPlugins(set *normalize.Set, lookup func(string) (string, b
 			if s.URL == "" {
 				return ""
 			}
-			return "url:" + expand(s.URL)
+			return "url:" + comparableURL(expand(s.URL))
 		}
 		line := []string{expand(s.Command)}
 		for _, a := range s.Args {
@@ -511,4 +512,35 @@ func (v *viewer) dedupPlugins(set *normalize.Set, lookup func(string) (string, b
 		}
 		earlier[full] = s
 	}
+}
+
+// comparableURL is a URL as Claude Code 2.1.331 compares a plugin server's
+// with another's (Ept): parsed, without its fragment, a final "/" of the
+// path dropped (and of the whole URL when it has no query); the scheme
+// and host in lower case, a default port left out, as a URL parser
+// writes them. Text that does not parse as a URL loses a final "/" unless
+// it holds a query. (testdata/clients/claude-plugin-url-normalized)
+func comparableURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		if strings.Contains(raw, "?") {
+			return raw
+		}
+		return strings.TrimSuffix(raw, "/")
+	}
+	u.Fragment, u.RawFragment, u.ForceQuery = "", "", false
+	u.Scheme, u.Host = strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	if p := u.Port(); p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https" {
+		u.Host = u.Hostname()
+		if strings.Contains(u.Host, ":") {
+			u.Host = "[" + u.Host + "]"
+		}
+	}
+	u.Path = strings.TrimSuffix(u.Path, "/")
+	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
+	out := u.String()
+	if u.RawQuery == "" {
+		out = strings.TrimSuffix(out, "/")
+	}
+	return out
 }

@@ -133,3 +133,21 @@ func TestPluginMarketBroken(t *testing.T) {
 		t.Errorf("no note names the broken plugin manifest with a position:\n%s", notes)
 	}
 }
+
+// TestComparableURL: URLs as Claude Code compares a plugin server's with
+// another's (testdata/clients/claude-plugin-url-normalized).
+func TestComparableURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"HTTP://127.0.0.1:9/mcp/#frag": "http://127.0.0.1:9/mcp",
+		"http://127.0.0.1:9/mcp/?x=1":  "http://127.0.0.1:9/mcp?x=1",
+		"https://Example.com:443/":     "https://example.com",
+		"http://[::1]:80/mcp":          "http://[::1]/mcp",
+		"http://example.com/mcp?":      "http://example.com/mcp",
+		"not a url/":                   "not a url",
+		"not a url/?q":                 "not a url/?q",
+	} {
+		if got := comparableURL(in); got != want {
+			t.Errorf("comparableURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
