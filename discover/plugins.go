@@ -377,6 +377,16 @@ func decodePlugin(doc *normalize.Document, loc Location) ([]normalize.Server, []
 		s := &servers[i]
 		s.Name = fmt.Sprintf(pl.Name, p.name, s.Name)
 		hydrateServer(s, vars)
+		if s.Transport == normalize.Stdio {
+			// the client sets the plugin's folder in a stdio server's
+			// environment, under the server's own env (rZs)
+			if _, ok := s.Env[pl.RootVar]; !ok {
+				if s.Env == nil {
+					s.Env = map[string]string{}
+				}
+				s.Env[pl.RootVar] = p.dir
+			}
+		}
 		if p.off != nil && s.Enabled {
 			s.TurnOff(*p.off)
 		}

@@ -36,6 +36,10 @@ func TestPluginServers(t *testing.T) {
 	if want := o.Home + "/mkt/p/bin"; len(s.Args) != 1 || s.Args[0] != want {
 		t.Errorf("plugin:p:s args %q, want [%q]", s.Args, want)
 	}
+	// Claude Code sets it in the server's environment (claude mcp get shows it)
+	if got := s.Env["CLAUDE_PLUGIN_ROOT"]; got != o.Home+"/mkt/p" {
+		t.Errorf("plugin:p:s env CLAUDE_PLUGIN_ROOT %q, want %q", got, o.Home+"/mkt/p")
+	}
 	if s.Source.Path != "~/mkt/p/.mcp.json" || s.Source.Pos.Line != 2 || s.Source.Pos.Col != 3 || s.Source.Scope != normalize.PluginScope || s.Source.Plugin != "p@local" {
 		t.Errorf("plugin:p:s source %+v", s.Source)
 	}
