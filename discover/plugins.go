@@ -40,6 +40,7 @@ const pluginOrder = 1 << 20
 type pluginSetting struct {
 	id, name, market string
 	on               bool
+	bool             bool // the value is a boolean (false, when off)
 	path             string
 	pos              normalize.Pos
 	managed          bool
@@ -55,8 +56,10 @@ type market struct {
 }
 
 // pluginSettings reads the plugins the client's settings name and the
-// marketplaces they declare, highest file first; the project's files
-// count once it is trusted.
+// marketplaces they declare, highest file first: every file counts,
+// trusted or not, but a marketplace a project's file declares only once
+// the project is trusted (Plugins.MarketsTrusted). A plugin is on when
+// its value is true (or a list, which the client reads as on).
 func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 	pl := v.c.Plugins
 	var out []pluginSetting
@@ -76,7 +79,7 @@ func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 			}
 			seen[doc.Abs] = true
 			if mv := doc.Root.Get(pl.Markets); mv != nil && mv.Kind == normalize.Object {
-				for _, m := range mv.Members {
+				for _, m := range mv.Unique() {
 					if _, ok := markets[m.Key]; ok {
 						continue
 					}
@@ -96,11 +99,11 @@ func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 				continue
 			}
 			var ids []string
-			for _, m := range ep.Members {
+			for _, m := range ep.Unique() {
 				ids = append(ids, m.Key)
 			}
 			keys = append(keys, ids)
-			for _, m := range ep.Members {
+			for _, m := range ep.Unique() {
 				if decided[m.Key] {
 					continue
 				}
@@ -109,7 +112,7 @@ func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 				if i := strings.LastIndex(m.Key, "@"); i > 0 {
 					name, mk = m.Key[:i], m.Key[i+1:]
 				}
-				out = append(out, pluginSetting{id: m.Key, name: name, market: mk, on: m.Value.Kind == normalize.Bool && m.Value.Bool,
+				out = append(out, pluginSetting{id: m.Key, name: name, market: mk, on: m.Value.Kind == normalize.Bool && m.Value.Bool || m.Value.Kind == normalize.Array, bool: m.Value.Kind == normalize.Bool,
 					path: doc.Path, pos: m.KeyRange.Start, managed: st.File.Scope == normalize.Managed})
 			}
 		}
@@ -279,8 +282,12 @@ func (v *viewer) pluginLocations() []Location {
 		}
 		info := &pluginLoc{id: ps.id, name: ps.name, dir: p.dir, managed: ps.managed, off: mk.untrusted, seq: ps.seq}
 		if !ps.on {
+			is := "false"
+			if !ps.bool {
+				is = "neither true nor a list"
+			}
 			info.off = &normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: ps.path, Pos: ps.pos, Unlisted: true,
-				Reason: fmt.Sprintf("the plugin %q is off: %q is false at %s:%s (%q)", ps.id, ps.id, ps.path, ps.pos, pl.Enabled),
+				Reason: fmt.Sprintf("the plugin %q is off: %q is %s at %s:%s (%q)", ps.id, ps.id, is, ps.path, ps.pos, pl.Enabled),
 				Hint:   fmt.Sprintf("set %q to true at %s:%s", ps.id, ps.path, ps.pos)}
 		}
 		if ps.managed {
