@@ -59,7 +59,8 @@ type market struct {
 // marketplaces they declare, highest file first: every file counts,
 // trusted or not, but a marketplace a project's file declares only once
 // the project is trusted (Plugins.MarketsTrusted). A plugin is on when
-// its value is true (or a list, which the client reads as on).
+// its value is true ("only true turns on a marketplace plugin: a list of
+// versions is accepted but leaves it off": claude-plugin-enabled-values).
 func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 	pl := v.c.Plugins
 	var out []pluginSetting
@@ -112,7 +113,7 @@ func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 				if i := strings.LastIndex(m.Key, "@"); i > 0 {
 					name, mk = m.Key[:i], m.Key[i+1:]
 				}
-				out = append(out, pluginSetting{id: m.Key, name: name, market: mk, on: m.Value.Kind == normalize.Bool && m.Value.Bool || m.Value.Kind == normalize.Array, bool: m.Value.Kind == normalize.Bool,
+				out = append(out, pluginSetting{id: m.Key, name: name, market: mk, on: m.Value.Kind == normalize.Bool && m.Value.Bool, bool: m.Value.Kind == normalize.Bool,
 					path: doc.Path, pos: m.KeyRange.Start, managed: st.File.Scope == normalize.Managed})
 			}
 		}
@@ -284,7 +285,7 @@ func (v *viewer) pluginLocations() []Location {
 		if !ps.on {
 			is := "false"
 			if !ps.bool {
-				is = "neither true nor a list"
+				is = "a list of versions, which leaves it off"
 			}
 			info.off = &normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByList, Path: ps.path, Pos: ps.pos, Unlisted: true,
 				Reason: fmt.Sprintf("the plugin %q is off: %q is %s at %s:%s (%q)", ps.id, ps.id, is, ps.path, ps.pos, pl.Enabled),
