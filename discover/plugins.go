@@ -71,7 +71,7 @@ func (v *viewer) pluginSettings() ([]pluginSetting, map[string]market) {
 		if st.Trusted && !v.trusted() {
 			continue
 		}
-		if st.File.Section != "" || st.File.Base == normalize.SystemDir && v.scope == ProjectScopes {
+		if st.File.Section != "" || st.File.Base != normalize.RootDir && v.scope == ProjectScopes {
 			continue
 		}
 		for _, doc := range v.o.settingDocs(v.c, st.File, v.root) {
@@ -234,11 +234,12 @@ func (v *viewer) marketPlugins(dir string) map[string]market {
 // name whose marketplace is a folder, highest first: the manifest's
 // servers over the plugin's servers file (a later source wins a name).
 // A plugin set to false is read too, its servers off by that setting;
-// one mcpconf cannot find is noted. Nothing for lint's project scope: a
-// plugin is the user's.
+// one mcpconf cannot find is noted. lint's project scope reads the
+// project's settings alone and keeps the plugin files inside the project
+// (a repository's own marketplace); its user scope keeps the others.
 func (v *viewer) pluginLocations() []Location {
 	pl := v.c.Plugins
-	if pl == nil || pl.Markets == "" || v.scope == ProjectScopes {
+	if pl == nil || pl.Markets == "" {
 		return nil
 	}
 	settings, markets := v.pluginSettings()
@@ -321,10 +322,14 @@ func (v *viewer) pluginFiles(info *pluginLoc) []Location {
 		if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
 			return Location{}, false
 		}
+		inProject := !within(v.o.Home, abs) && within(v.o.Root, abs)
+		if v.scope == ProjectScopes && !inProject || v.scope == UserScopes && inProject {
+			return Location{}, false
+		}
 		p := *info
 		p.inline, p.read = inline, read
 		var base *normalize.Base
-		if !within(v.o.Home, abs) && within(v.o.Root, abs) {
+		if inProject {
 			base = normalize.RootDir
 		}
 		return Location{Client: v.c, Scope: normalize.PluginScope, Format: normalize.JSON, Abs: abs, Display: v.o.display(abs, base), View: true, Plugin: &p}, true

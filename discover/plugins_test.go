@@ -155,3 +155,25 @@ func TestComparableURL(t *testing.T) {
 		}
 	}
 }
+
+// TestPluginProjectScope: lint's project scope reads the plugins of a
+// marketplace the project itself declares and holds (a repository's own),
+// and none of the user's.
+func TestPluginProjectScope(t *testing.T) {
+	files := pluginTree()
+	files[".claude/settings.json"] = `{"extraKnownMarketplaces": {"repo": {"source": {"source": "directory", "path": "@ROOT@/mkt"}}}, "enabledPlugins": {"r@repo": true}}`
+	files["mkt/.claude-plugin/marketplace.json"] = `{"name": "repo", "plugins": [{"name": "r", "source": "./r"}]}`
+	files["mkt/r/.mcp.json"] = `{"mcpServers": {"rs": {"command": "false"}}}`
+	root, home := tree(t, files)
+	o := Options{Root: root, Home: home, Isolated: true}
+	if err := o.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	set := o.View(normalize.ClientByID("claude"), ProjectScopes)
+	statusIs(t, set, map[string]normalize.Status{"plugin:r:rs": normalize.StatusEnabled})
+	for _, e := range set.Entries {
+		if strings.HasPrefix(e.Server.Name, "plugin:p:") {
+			t.Errorf("%s is in the project scope's view: its plugin is the user's", e.Server.Name)
+		}
+	}
+}
