@@ -151,11 +151,15 @@ func privateFrom(set *normalize.Set, s *normalize.Server) string {
 // written on: sync never changes what a field means silently. So is a
 // timeout of a client whose timeouts mcpconf does not write (Zed, pisces:
 // what they bound is not verified), and a tool filter entry that is a
-// pattern for c (a glob, a "tool(args)"): sync writes tool names.
+// pattern for c (a glob, a "tool(args)"): sync writes tool names. A
+// plugin's server is the plugin's, not copied as a server of its own.
 func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 	out := define.Server{Name: s.Name, Transport: s.Transport, Command: s.Command, Args: slices.Clone(s.Args), URL: s.URL,
 		StartupTimeout: s.StartupTimeout, ToolTimeout: s.ToolTimeout,
 		IncludeTools: slices.Clone(s.IncludeTools), ExcludeTools: slices.Clone(s.ExcludeTools)}
+	if s.Source.Plugin != "" {
+		return out, fmt.Errorf("%s's server %q comes from the plugin %q (%s), which %s loads while the plugin is enabled: it is not copied as a server of its own", c.Product, s.Name, s.Source.Plugin, s.Source.Path, c.Product)
+	}
 	if s.Off != nil && s.Off.Kind == normalize.ByField {
 		return out, fmt.Errorf("%s's server %q is turned off by its own switch, which sync does not write yet: it is not copied rather than copied turned on", c.Product, s.Name)
 	}

@@ -158,6 +158,11 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		case r.doc.Root == nil:
 			sf.Status = normalize.Failed
 			sf.Error = firstError(r.diags)
+		case loc.Plugin != nil:
+			servers, diags := decodePlugin(r.doc, loc)
+			set.Diagnostics = append(set.Diagnostics, diags...)
+			sf.Status, sf.Servers = normalize.Found, len(servers)
+			perLoc[i] = servers
 		case loc.Extension != nil:
 			servers, diags, name, why := decodeExtension(r.doc, loc, o.Root)
 			set.Diagnostics = append(set.Diagnostics, diags...)

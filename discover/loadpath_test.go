@@ -22,7 +22,8 @@ func TestUnmodelledSettingsNoted(t *testing.T) {
 	for _, want := range []string{
 		`~/.claude/settings.json:1:2 sets "disableSideloadFlags"`,
 		// enabledPlugins is noted once, per plugin (Gates.Plugins), not as a key
-		`plugins from "m" are not modelled: "p@m" is enabled in .claude/settings.local.json:1:21`,
+		`plugin "p@m" is not read: the marketplace "m" is not declared in "extraKnownMarketplaces"`,
+		`"p@m" is enabled in .claude/settings.local.json:1:21`,
 		`managed-settings.json:1:2 sets "allowAllClaudeAiMcps"`,
 		`sets "projects.<root>.enabledMcpServers"`,
 	} {

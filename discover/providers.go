@@ -45,6 +45,8 @@ type Location struct {
 	// extension's source).
 	Extension *normalize.ExtensionSpec
 	ExtDir    string
+	// Plugin is set for a file of a plugin's servers (PluginScope).
+	Plugin *pluginLoc
 }
 
 // rank orders a client's locations, lower first: by scope, a file of

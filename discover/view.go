@@ -39,6 +39,12 @@ type viewer struct {
 	// schemaBad caches whether the client's schema rejects a file
 	// (failsSchema).
 	schemaBad map[string]bool
+	// managedPlugins are the plugins a managed settings file enables
+	// (pluginLocations).
+	managedPlugins map[string]bool
+	// pluginRank orders the plugins' files as the client reads them
+	// (pluginLocations), for its duplicate check.
+	pluginRank map[pluginFile]int
 }
 
 // defKey names one definition.
@@ -88,6 +94,7 @@ func (v *viewer) build() *normalize.Set {
 			loaded = append(loaded, l)
 		}
 	}
+	loaded = append(loaded, v.pluginLocations()...)
 	ld := v.o.load(loaded, v.c, v.trusted(), v.scope)
 	set := ld.set
 	set.UserRead = v.scope != ProjectScopes
@@ -114,6 +121,7 @@ func (v *viewer) build() *normalize.Set {
 		deepMerge(set)
 	}
 	v.mergedInvalid(set)
+	v.dedupPlugins(set, ld.lists.lookup, v.managedPlugins)
 	if len(ignored) > 0 {
 		v.addIgnored(set, ignored)
 	}
@@ -124,7 +132,6 @@ func (v *viewer) build() *normalize.Set {
 	v.stops(set, ld.exts)
 	v.badNames(set)
 	v.trustSteps(set)
-	v.notePlugins()
 	v.findIgnored(set)
 	v.voidSettings(set)
 	set.Client, set.ClientRules = v.c, v.c.Note
@@ -738,6 +745,10 @@ func viewLostBecause(c *normalize.Client, w, l *normalize.Server) string {
 		return fmt.Sprintf("%s; %s uses the %s definition instead", why, c.Product, ws.Scope)
 	case ws.Scope != ls.Scope:
 		return fmt.Sprintf("%s scope wins over %s scope", ws.Scope, ls.Scope)
+	case ws.Scope == normalize.PluginScope && ws.Path != ls.Path:
+		// a plugin's later source wins a name (Plugins: its manifest's
+		// servers over its servers file)
+		return fmt.Sprintf("%s is read after %s and wins the name", ws.Path, ls.Path)
 	case ws.Path != ls.Path:
 		return fmt.Sprintf("%s is read before %s", ws.Path, ls.Path)
 	}

@@ -847,14 +847,46 @@ type Approval struct {
 
 // Plugins is how a client enables plugins that bring servers of their own
 // (Claude Code: enabledPlugins {"PLUGIN@MARKETPLACE": true} in its settings
-// files, servers listed as plugin:PLUGIN:SERVER). mcpconf does not read the
-// plugins yet: a run notes each enabled one rather than answering as if it
-// knew (testdata/clients-pending/claude-plugin-local).
+// files, servers listed as plugin:PLUGIN:SERVER). mcpconf reads the plugins
+// of a marketplace declared as a folder (Markets); a plugin it cannot find
+// is noted rather than answered as if it knew.
 type Plugins struct {
-	Enabled string // the settings key: an object of plugin id -> true
-	// Name is how the client names a plugin's server, with %s for the
-	// plugin ("plugin:%s:NAME").
+	Enabled string // the settings key: an object of plugin id -> true or false
+	// Name is how the client names a plugin's server: %[1]s the plugin,
+	// %[2]s the server ("plugin:%s:%s").
 	Name string
+	// Settings are the files that enable plugins and declare
+	// marketplaces, highest first: the first naming a plugin (or a
+	// marketplace) decides. Setting.Trusted: only in a trusted project.
+	Settings []Setting
+	// Markets is the settings key declaring marketplaces: name ->
+	// {"source": {"source": Directory, "path": DIR}} (or {"source": File,
+	// "path": DIR/MarketManifest}); MarketManifest, in DIR, lists the
+	// plugins: {"plugins": [{"name", "source": "./SUB"}]}.
+	Markets, Directory, File, MarketManifest string
+	// MarketsTrusted: a marketplace declared in a file of the project
+	// (Project scope) counts once the project is trusted, while the
+	// plugins it enables count before.
+	MarketsTrusted bool
+	// Manifest is the plugin's own manifest in its folder, whose
+	// ServersKey holds servers inline, or names a file of them (a path
+	// relative to the folder), or a list of both; ServersFile is the
+	// plugin's servers file, read first (servers under the client's
+	// servers key or at the top level). A later source wins a name.
+	Manifest, ServersKey, ServersFile string
+	// RootVar is the variable that stands for the plugin's folder in its
+	// servers' values ("CLAUDE_PLUGIN_ROOT"); EnvOwn are the variables the
+	// client sets itself, left out when servers are compared.
+	RootVar string
+	EnvOwn  []string
+	// Dedup: a plugin's server whose command line (command and args; or
+	// URL) equals a server configured by hand that the client loads is
+	// dropped, and so is one that repeats an earlier plugin server, env
+	// included. A plugin enabled in a Managed file counts as the
+	// organization's: a project server does not drop it.
+	Dedup bool
+	// Source says where these facts were read.
+	Source string
 }
 
 // Setting is a file holding settings (not servers) a client reads.
@@ -1414,11 +1446,31 @@ func (c *Client) UnverifiedTimeouts() bool {
 	return len(c.Timeouts) == 0 && (c.TimeoutUnit != 0 || len(c.SecondsFields)+len(c.MillisFields) > 0)
 }
 
+// WrittenName is a server's name as its file writes it: for a plugin's
+// server, the part after the name the client gives it (Plugins.Name:
+// "s" of "plugin:p:s").
+func (c *Client) WrittenName(s *Server) string {
+	if s.Source.Scope != PluginScope || c.Plugins == nil {
+		return s.Name
+	}
+	plugin := s.Source.Plugin
+	if i := strings.LastIndex(plugin, "@"); i > 0 {
+		plugin = plugin[:i]
+	}
+	if rest, ok := strings.CutPrefix(s.Name, fmt.Sprintf(c.Plugins.Name, plugin, "")); ok {
+		return rest
+	}
+	return s.Name
+}
+
 // ExtensionVar reports whether the client replaces ${name} in the value of
 // a server an extension brings (ExtensionSpec.Vars: Gemini CLI's
 // ${extensionPath}): lint must not take it for a variable of the
 // environment or of another client.
 func (c *Client) ExtensionVar(s *Server, name string) bool {
+	if s.Source.Scope == PluginScope && c.Plugins != nil {
+		return name == c.Plugins.RootVar || slices.Contains(c.Plugins.EnvOwn, name)
+	}
 	if s.Source.Scope != ExtensionScope {
 		return false
 	}

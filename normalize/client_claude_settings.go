@@ -90,7 +90,9 @@ var claudeSettingsCheck = &SettingsCheck{
 		{Path: "allowClaudeInChromeWithManagedMcp", Kind: Flag},
 		{Path: "statusLine", Kind: Table},
 		{Path: "prUrlTemplate", Kind: TextField},
-		{Path: "enabledPlugins", Kind: Table},
+		// true, false or a list of versions (which leaves it off):
+		// testdata/clients/claude-plugin-enabled-text, claude-plugin-enabled-values
+		{Path: "enabledPlugins", Kind: FlagOrListMap},
 		{Path: "disableCommandPluginSources", Kind: Flag, NullOK: true},
 		{Path: "disableSideloadFlags", Kind: Flag, NullOK: true},
 		{Path: "pluginSuggestionMarketplaces", Kind: TextList},

@@ -23,10 +23,14 @@ const (
 	NumberField                   // a number
 	IntField                      // a whole number
 	AnyList                       // an array
+	// FlagOrListMap: an object whose values are booleans or arrays of
+	// strings (Claude Code's enabledPlugins)
+	FlagOrListMap
 )
 
 var fieldKindNames = [...]string{"a string", "a non-empty string", "an array of strings", "an object of strings",
-	"a boolean", "an integer above 0", "an object", "an array of objects", "a number", "an integer", "an array"}
+	"a boolean", "an integer above 0", "an object", "an array of objects", "a number", "an integer", "an array",
+	"an object of booleans or arrays of strings"}
 
 func (k FieldKind) String() string { return fieldKindNames[k] }
 
@@ -271,6 +275,18 @@ func checkKind(v *Value, k FieldKind) *FieldProblem {
 	case AnyList:
 		if v.Kind != Array {
 			return bad()
+		}
+	case FlagOrListMap:
+		if v.Kind != Object {
+			return bad()
+		}
+		for _, m := range v.Unique() {
+			if m.Value.Kind == Bool {
+				continue
+			}
+			if p := checkKind(m.Value, TextList); p != nil {
+				return item(p, "."+m.Key)
+			}
 		}
 	case TableList:
 		if v.Kind != Array {

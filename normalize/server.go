@@ -39,6 +39,10 @@ const (
 	// Extension is what an installed extension brings (Gemini CLI's
 	// ~/.gemini/extensions/<ext>/gemini-extension.json).
 	ExtensionScope Scope = "extension"
+	// PluginScope is what an enabled plugin brings (Claude Code's
+	// plugin:PLUGIN:SERVER, read from the plugin's .mcp.json or its
+	// manifest's mcpServers).
+	PluginScope Scope = "plugin"
 )
 
 // Rank orders scopes within one provider: lower wins.
@@ -50,7 +54,7 @@ func (s Scope) Rank() int {
 		return 0
 	case Project:
 		return 1
-	case ExtensionScope:
+	case ExtensionScope, PluginScope:
 		return 3
 	}
 	return 2
@@ -60,7 +64,7 @@ func (s Scope) Rank() int {
 // user's, the machine's, an extension's. Results that must not depend on
 // the machine (lint --scope project) leave them out.
 func (s Scope) OutsideProject() bool {
-	return s == User || s == Managed || s == System || s == ExtensionScope
+	return s == User || s == Managed || s == System || s == ExtensionScope || s == PluginScope
 }
 
 // Source says where a definition was read.
@@ -76,6 +80,9 @@ type Source struct {
 	// Extension names the extension that brings the server, for a file of
 	// ExtensionScope (Gemini CLI shows "name (from ext)").
 	Extension string
+	// Plugin names the plugin that brings the server ("PLUGIN@MARKETPLACE"),
+	// for a file of PluginScope.
+	Plugin string
 }
 
 // Server is one MCP server definition in canonical form.

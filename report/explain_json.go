@@ -34,8 +34,10 @@ type jsonOrigin struct {
 	Priority *int        `json:"priority,omitempty"` // a view merged by priority only
 	// Extension names the extension that brings the definition.
 	Extension secret.Safe `json:"extension,omitzero"`
-	Line      int         `json:"line"`
-	Column    int         `json:"column"`
+	// Plugin names the plugin that brings the definition.
+	Plugin secret.Safe `json:"plugin,omitzero"`
+	Line   int         `json:"line"`
+	Column int         `json:"column"`
 }
 
 type jsonServer struct {
@@ -104,7 +106,7 @@ type JSONDiagnostic struct {
 }
 
 func origin(src view.Origin, _ bool) jsonOrigin {
-	o := jsonOrigin{Path: src.Path, Provider: src.Client, Scope: src.Scope, Extension: src.Extension, Line: src.Pos.Line, Column: src.Pos.Col}
+	o := jsonOrigin{Path: src.Path, Provider: src.Client, Scope: src.Scope, Extension: src.Extension, Plugin: src.Plugin, Line: src.Pos.Line, Column: src.Pos.Col}
 	if src.Priority != 0 { // only a view merged by priority has priorities
 		p := src.Priority
 		o.Priority = &p

@@ -128,7 +128,7 @@ func noKey(p *Pass, top map[fileKey][]discover.Unloaded) {
 		}
 		seen[k] = true
 		doc := p.Document(sf.Path)
-		if doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object || discover.SettingsFile(c, sf.Abs) || discover.PluginFile(c, doc) {
+		if doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object || discover.SettingsFile(c, sf.Abs) || discover.PluginFile(c, doc) || sf.Scope == normalize.PluginScope {
 			continue
 		}
 		root := doc.Root

@@ -75,7 +75,7 @@ const maxServerName = 100
 
 func checkServerName(p *Pass) {
 	for s, c := range p.Servers() {
-		name := s.Name
+		name := c.WrittenName(s)
 		if strings.TrimSpace(name) == "" {
 			d := p.At(s, "", "server name %q is empty: no client can refer to this server", name)
 			d.Severity = normalize.Error

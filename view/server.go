@@ -23,13 +23,19 @@ type Origin struct {
 	// Extension names the extension that brings the definition (Gemini
 	// CLI's extensions).
 	Extension secret.Safe
+	// Plugin names the plugin that brings the definition
+	// ("PLUGIN@MARKETPLACE": Claude Code's plugins).
+	Plugin secret.Safe
 }
 
 // ScopeText says where a definition comes from in a client's view: "user
-// scope", or the extension that brings it.
+// scope", or the extension or plugin that brings it.
 func (o Origin) ScopeText() string {
 	if !o.Extension.IsZero() {
 		return "extension " + quoteSafe(o.Extension)
+	}
+	if !o.Plugin.IsZero() {
+		return "plugin " + quoteSafe(o.Plugin)
 	}
 	return o.Scope.String() + " scope"
 }
@@ -232,7 +238,7 @@ func server(b *secret.Boundary, s *normalize.Server, members bool) Server {
 
 func origin(b *secret.Boundary, src normalize.Source) Origin {
 	return Origin{Path: b.Path(src.Path), Client: b.Own(normalize.IDOf(src.Client)), Scope: b.Own(string(src.Scope)), Priority: src.Priority, Pos: pos(src.Pos),
-		Extension: b.Text(src.Extension)}
+		Extension: b.Text(src.Extension), Plugin: b.Text(src.Plugin)}
 }
 
 func transportName(t normalize.Transport) string {

@@ -468,6 +468,11 @@ def claude_servers(listed, diags, gets):
                     srv = {"name": name, "status": "invalid", "diagnostic": d["message"]}
             if srv is None:
                 continue
+        if name in listed and srv.get("transport") == "stdio" and srv.get("command") == "stdio" and not srv.get("args"):
+            # `claude mcp get` shows a plugin's stdio server as "Command: stdio" with no args (2.1.331:
+            # the dynamic config's fields); `claude mcp list` shows its command line
+            parts = listed[name]["detail"].split(" ")
+            srv["command"], srv["args"] = parts[0], parts[1:]
         srv["listed"] = name in listed
         servers.append(srv)
     return servers
