@@ -1043,9 +1043,10 @@ var (
 	// XDGConfigDir is $XDG_CONFIG_HOME or ~/.config on every system
 	// (opencode).
 	XDGConfigDir = &Base{Name: "XDG_CONFIG_HOME", Var: "XDG_CONFIG_HOME", AbsOnly: true, Default: ".config"}
-	// XDGThenConfigDir is $XDG_CONFIG_HOME when set, else ConfigDir
-	// (agent-code, through the dirs crate).
-	XDGThenConfigDir = &Base{Name: "XDG_CONFIG_HOME then config", Var: "XDG_CONFIG_HOME", AbsOnly: true, Else: ConfigDir}
+	// XDGThenConfigDir is $XDG_CONFIG_HOME when set and not empty, a
+	// relative value too, else ConfigDir (agent-code's agent_config_dir,
+	// then the dirs crate).
+	XDGThenConfigDir = &Base{Name: "XDG_CONFIG_HOME then config", Var: "XDG_CONFIG_HOME", Else: ConfigDir}
 	// LocalAppDataDir is %LOCALAPPDATA% (Windows only).
 	LocalAppDataDir = &Base{Name: "LOCALAPPDATA", Var: "LOCALAPPDATA", Default: "AppData/Local", Shown: `%LOCALAPPDATA%\`, ShownWindows: `%LOCALAPPDATA%\`}
 	// SystemDir is the machine's root for machine-wide files (Claude
@@ -1329,6 +1330,12 @@ type List struct {
 	// Managed, makes only the managed files' list count (Claude Code's
 	// allowManagedMcpServersOnly).
 	ManagedOnly string
+	// NotAtStart: the client reads the setting but does not consult it
+	// when it starts its servers (agent-code's [security] lists count
+	// only when a session moves into another project): it keeps no server
+	// from starting in the client's own view. A providers table that
+	// honours it (Provider.Lists) still applies it.
+	NotAtStart bool
 }
 
 // ListEntries says how the objects of a list match servers: each entry
