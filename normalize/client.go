@@ -477,6 +477,13 @@ type Shape struct {
 	// URLMeansSSE: a url is always reached with the legacy SSE transport
 	// (agent-code).
 	URLMeansSSE bool
+	// RemoteProtocol, when set, says how the client reaches a url when it
+	// speaks neither MCP transport to it, %[1]s the URL without its
+	// trailing slashes (agent-code: GET <url>/health, then each JSON-RPC
+	// request POSTed to <url>/jsonrpc): lint warns on every such server,
+	// add and sync refuse to write one without --force. Probe still speaks
+	// the server's Transport, which the client does not.
+	RemoteProtocol string
 	// AltURLKey is a second endpoint key the client prefers over "url" when
 	// it holds a non-empty string (Gemini CLI "httpUrl", Windsurf
 	// "serverUrl"); EndpointKeys lists every endpoint key for messages.
@@ -1550,6 +1557,15 @@ func (c *Client) transportOf(lit string) Transport {
 		}
 	}
 	return NoTransport
+}
+
+// RemoteWay says how the client reaches url when it speaks neither MCP
+// transport to it (Shape.RemoteProtocol); "" when it speaks one.
+func (c *Client) RemoteWay(url string) string {
+	if c.RemoteProtocol == "" {
+		return ""
+	}
+	return fmt.Sprintf(c.RemoteProtocol, strings.TrimRight(url, "/"))
 }
 
 // EndpointText names the keys the client reads an endpoint from, for

@@ -58,8 +58,11 @@ var agentCode = &Client{
 		WrongKeys:   []string{"mcpServers", "mcp-servers", "servers"},
 		Fields:      []string{"command", "args", "url", "env"},
 		URLMeansSSE: true,
-		OnNeither:   NeitherSkipped,
-		Missing:     map[string]string{"type": "agent-code has no \"type\": \"command\" makes a stdio server, \"url\" a remote one"},
+		// McpTransportConnection::connect_sse and request: no event
+		// stream, no session, no Accept header; a 60 s timeout
+		RemoteProtocol: "sends GET %[1]s/health, then posts each JSON-RPC request to %[1]s/jsonrpc and reads one JSON reply",
+		OnNeither:      NeitherSkipped,
+		Missing:        map[string]string{"type": "agent-code has no \"type\": \"command\" makes a stdio server, \"url\" a remote one"},
 	},
 	Launch: Launch{
 		// McpTransportConnection::connect_stdio: tokio Command::new(command)

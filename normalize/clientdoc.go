@@ -295,6 +295,9 @@ func clientSection(c *Client) string {
 	if c.NoSSE {
 		b.WriteString(" No SSE transport: a `url` is reached with streamable HTTP.")
 	}
+	if way := c.RemoteWay("<url>"); way != "" {
+		fmt.Fprintf(&b, " A `url` is reached with neither MCP transport: %s %s (lint warns; add and sync refuse without `--force`).", c.Product, strings.ReplaceAll(way, "<url>", "`<url>`"))
+	}
 	if c.Capabilities.Source != "" {
 		names := c.Capabilities.Names()
 		for i, n := range names {

@@ -387,14 +387,19 @@ func TestAcceptanceTransport(t *testing.T) {
 		{name: "claude local scope sse", rule: "deprecated-sse",
 			files: tree("~/.claude.json", "{\"projects\": {\"<ROOT>\": {\"mcpServers\": {\n\"linear\": {\"type\": \"sse\", \"url\": \"https://mcp.linear.app/sse\"}}}}}\n"),
 			want:  []hit{h("info", "~/.claude.json:2:20", `"sse"`, "legacy HTTP+SSE")}},
+		// agent-code speaks neither MCP transport to a url (transport.rs
+		// connect_sse, request at c25b885f; read, not run)
 		{name: "agent-code url ending in /mcp/", rule: "deprecated-sse",
 			files: tree(".agent/settings.toml", "[mcp_servers.ctx]\nurl = 'https://mcp.context7.com/mcp/'\n"),
-			want:  []hit{h("info", ".agent/settings.toml:2:7", "'https://mcp.context7.com/mcp/'", "looks like a streamable HTTP endpoint")}},
+			want: []hit{h("warning", ".agent/settings.toml:2:7", "'https://mcp.context7.com/mcp/'",
+				`server "ctx": agent-code reaches "https://mcp.context7.com/mcp/" with neither MCP transport: it sends GET https://mcp.context7.com/mcp/health, then posts each JSON-RPC request to https://mcp.context7.com/mcp/jsonrpc and reads one JSON reply, which an SSE or streamable HTTP server most likely does not answer`)},
+			hint: "start the server as a local command for agent-code if it has one"},
 		{name: "gemini sse type", rule: "deprecated-sse",
 			files: tree("~/.gemini/settings.json", "{\"mcpServers\": {\"s\": {\"url\": \"https://s.example.com/sse\",\n  \"type\": \"sse\"}}}"),
 			want:  []hit{h("info", "~/.gemini/settings.json:2:11", `"sse"`, "legacy HTTP+SSE")}},
 		{name: "agent-code sse endpoint", rule: "deprecated-sse",
-			files: tree(".agent/settings.toml", "[mcp_servers.s]\nurl = \"https://s.example.com/sse\"\n")},
+			files: tree(".agent/settings.toml", "[mcp_servers.s]\nurl = \"https://s.example.com/sse\"\n"),
+			want:  []hit{h("warning", ".agent/settings.toml:2:7", `"https://s.example.com/sse"`, "posts each JSON-RPC request to https://s.example.com/sse/jsonrpc")}},
 		// an /sse endpoint is the legacy transport whatever the type says
 		{name: "sse endpoint elsewhere", rule: "deprecated-sse",
 			files: tree(".cursor/mcp.json", `{"mcpServers": {"s": {"url": "https://s.example.com/sse"}}}`),
