@@ -28,7 +28,7 @@ func TestDeprecatedSSE(t *testing.T) {
 			hints: []string{`use "type": "http" if the server speaks streamable HTTP there (mcpconf probe tries it), or point "url" at its SSE endpoint`,
 				`use "type": "http" if the server speaks streamable HTTP there (mcpconf probe tries it), or point "serverUrl" at its SSE endpoint`}},
 		{name: "quiet", files: map[string]string{
-			".cursor/mcp.json":     `{"mcpServers": {"c": {"type": "http", "url": "https://c.example.com/mcp"}}}`,
+			".cursor/mcp.json": `{"mcpServers": {"c": {"type": "http", "url": "https://c.example.com/mcp"}}}`,
 			// Gemini CLI uses httpUrl whatever the type says.
 			".gemini/settings.json": `{"mcpServers": {"d": {"type": "sse", "httpUrl": "https://d.example.com/mcp"}}}`,
 		}},
