@@ -186,7 +186,7 @@ func clientSection(c *Client) string {
 			b.WriteString(" (a project's only once trusted)")
 		}
 		if r.Unreadable != "" {
-			b.WriteString(" or cannot read")
+			b.WriteString(" or that it cannot read")
 		}
 		if r.InvalidTransport != "" {
 			b.WriteString("; a server entry, as the layers merge it, with neither `command` nor `url`")
@@ -295,8 +295,8 @@ func clientSection(c *Client) string {
 	if c.NoSSE {
 		b.WriteString(" No SSE transport: a `url` is reached with streamable HTTP.")
 	}
-	if way := c.RemoteWay("<url>"); way != "" {
-		fmt.Fprintf(&b, " A `url` is reached with neither MCP transport: %s %s (lint warns; add and sync refuse without `--force`).", c.Product, strings.ReplaceAll(way, "<url>", "`<url>`"))
+	if way := c.RemoteWay("URL"); way != "" {
+		fmt.Fprintf(&b, " A `url` is reached with neither MCP transport: %s %s (lint warns; add and sync refuse without `--force`).", c.Product, way)
 	}
 	if c.Capabilities.Source != "" {
 		names := c.Capabilities.Names()
