@@ -174,6 +174,10 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 		if err := headers(c, f, &o, s.Headers); err != nil {
 			return Entry{}, err
 		}
+		if way := c.RemoteWay(s.URL); way != "" && !f.allow("%s reaches %q with neither MCP transport: it %s", c.Product, s.URL, way) {
+			return Entry{}, &Refusal{Reason: fmt.Sprintf("%s reaches %q with neither MCP transport: it %s", c.Product, s.URL, way),
+				Hint: fmt.Sprintf("start the server as a local command for %s, or pass --force if it answers plain JSON-RPC there", c.Product)}
+		}
 		if err := rest(c, f, &o, s); err != nil {
 			return Entry{}, err
 		}

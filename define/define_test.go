@@ -58,6 +58,9 @@ func TestRefusals(t *testing.T) {
 		{"claude", Server{Name: "x", Transport: normalize.Stdio, Command: "run", Env: []KV{{"A", "${A:-b}"}}}, `"${A:-b}" is not a plain ${NAME} reference`},
 		{"agent-code", Server{Name: "ev", Transport: normalize.SSE, URL: "https://x.example.com/sse", Headers: []KV{{"X-Key", "k"}}}, `agent-code has no headers setting: it cannot send "X-Key"`},
 		{"claude-desktop", Server{Name: "docs", Transport: normalize.HTTP, URL: "https://docs.example.com/mcp"}, `Claude Desktop starts local servers only: it has no URL setting for "docs"`},
+		// transport.rs connect_sse, request (agent-code at c25b885f; read, not run)
+		{"agent-code", Server{Name: "s", Transport: normalize.SSE, URL: "https://x.example.com/sse"},
+			`agent-code reaches "https://x.example.com/sse" with neither MCP transport: it sends GET https://x.example.com/sse/health, then posts each JSON-RPC request to https://x.example.com/sse/jsonrpc and reads one JSON reply`},
 	} {
 		_, err := For(normalize.ClientByID(tt.client), tt.s)
 		var r *Refusal

@@ -810,9 +810,10 @@ func undeclaredInput(c *normalize.Client, s *normalize.Server, docs []*normalize
 
 // mergedInvalid applies, for clients that fold their layers, the checks
 // that need the merged entry. A client that refuses its whole config for
-// an entry it cannot read (Refuses) is judged by refusal instead.
+// an entry without a transport (Refuses.InvalidTransport) is judged by
+// refusal instead.
 func (v *viewer) mergedInvalid(set *normalize.Set) {
-	if v.c.Merge != normalize.KeyByKey || v.c.Refuses != nil {
+	if v.c.Merge != normalize.KeyByKey || v.c.Refuses != nil && v.c.Refuses.InvalidTransport != "" {
 		return
 	}
 	for i := range set.Entries {

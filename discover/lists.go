@@ -428,7 +428,7 @@ func (f *fileLists) collect(doc *normalize.Document, loc Location) {
 	}
 	provider := normalize.ProviderOf(c)
 	for _, spec := range c.Lists {
-		if spec.File != nil || spec.Files != nil || f.providers && (provider == nil || !provider.Honours(spec)) {
+		if spec.File != nil || spec.Files != nil || f.providers && (provider == nil || !provider.Honours(spec)) || spec.NotAtStart && !f.providers {
 			continue
 		}
 		if spec.Trusted && !f.trusted && !loc.Scope.OutsideProject() {
@@ -793,4 +793,33 @@ func (f *fileLists) settings(defs []normalize.Server) []normalize.ListSetting {
 		}
 	}
 	return out
+}
+
+// noteNotAtStart notes each list setting the client reads but does not
+// consult when it starts its servers (List.NotAtStart: agent-code's
+// [security] lists), where a file of its own sets it: it blocks nothing
+// in the view, and users who wrote it expect it to. A client reading its
+// providers' files applies such lists, so it has nothing to note.
+func (v *viewer) noteNotAtStart(set *normalize.Set) {
+	if v.c.ReadsProviders() {
+		return
+	}
+	for _, doc := range set.Documents {
+		if doc.Root == nil || doc.Root.Kind != normalize.Object {
+			continue
+		}
+		for _, spec := range v.c.Lists {
+			if !spec.NotAtStart {
+				continue
+			}
+			if m := lookupKey(doc.Root, spec.Path, ""); m != nil {
+				msg := fmt.Sprintf("%s:%s sets %q, which %s reads but does not consult when it starts its servers: it blocks none of them",
+					doc.Path, m.KeyRange.Start, spec.Label(), v.c.Product)
+				if v.c.DisableHint != "" {
+					msg += " (" + v.c.DisableHint + ")"
+				}
+				v.o.note(msg)
+			}
+		}
+	}
 }

@@ -383,6 +383,8 @@ func (v *viewer) badEntry(s *normalize.Server, vs []schemas.Violation, userRead 
 	case !userRead && s.Patch:
 		// a patch of a server of a file not read (lint's project scope)
 		return nil
+	case r.InvalidTransport == "":
+		// the client skips such an entry (agent-code): mergedInvalid says so
 	default:
 		return &refusal{msg: r.Say(false, r.At(r.InvalidTransport, entry)), path: s.Source.Path, pos: s.Source.Pos,
 			hint: fmt.Sprintf("add \"command\" for a local server or \"url\" for a remote one to %q at %s:%s, or remove the table", s.Name, s.Source.Path, s.Source.Pos)}

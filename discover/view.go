@@ -127,6 +127,7 @@ func (v *viewer) build() *normalize.Set {
 	}
 	v.noteProfile(set, loaded)
 	v.noteUnmodelled()
+	v.noteNotAtStart(set)
 	v.requirements(set)
 	v.refuse(set, loaded)
 	v.stops(set, ld.exts)

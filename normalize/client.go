@@ -477,6 +477,13 @@ type Shape struct {
 	// URLMeansSSE: a url is always reached with the legacy SSE transport
 	// (agent-code).
 	URLMeansSSE bool
+	// RemoteProtocol, when set, says how the client reaches a url when it
+	// speaks neither MCP transport to it, %[1]s the URL without its
+	// trailing slashes (agent-code: GET <url>/health, then each JSON-RPC
+	// request POSTed to <url>/jsonrpc): lint warns on every such server,
+	// add and sync refuse to write one without --force. Probe still speaks
+	// the server's Transport, which the client does not.
+	RemoteProtocol string
 	// AltURLKey is a second endpoint key the client prefers over "url" when
 	// it holds a non-empty string (Gemini CLI "httpUrl", Windsurf
 	// "serverUrl"); EndpointKeys lists every endpoint key for messages.
@@ -1075,9 +1082,10 @@ var (
 	// XDGConfigDir is $XDG_CONFIG_HOME or ~/.config on every system
 	// (opencode).
 	XDGConfigDir = &Base{Name: "XDG_CONFIG_HOME", Var: "XDG_CONFIG_HOME", AbsOnly: true, Default: ".config"}
-	// XDGThenConfigDir is $XDG_CONFIG_HOME when set, else ConfigDir
-	// (agent-code, through the dirs crate).
-	XDGThenConfigDir = &Base{Name: "XDG_CONFIG_HOME then config", Var: "XDG_CONFIG_HOME", AbsOnly: true, Else: ConfigDir}
+	// XDGThenConfigDir is $XDG_CONFIG_HOME when set and not empty, a
+	// relative value too, else ConfigDir (agent-code's agent_config_dir,
+	// then the dirs crate).
+	XDGThenConfigDir = &Base{Name: "XDG_CONFIG_HOME then config", Var: "XDG_CONFIG_HOME", Else: ConfigDir}
 	// LocalAppDataDir is %LOCALAPPDATA% (Windows only).
 	LocalAppDataDir = &Base{Name: "LOCALAPPDATA", Var: "LOCALAPPDATA", Default: "AppData/Local", Shown: `%LOCALAPPDATA%\`, ShownWindows: `%LOCALAPPDATA%\`}
 	// SystemDir is the machine's root for machine-wide files (Claude
@@ -1361,6 +1369,12 @@ type List struct {
 	// Managed, makes only the managed files' list count (Claude Code's
 	// allowManagedMcpServersOnly).
 	ManagedOnly string
+	// NotAtStart: the client reads the setting but does not consult it
+	// when it starts its servers (agent-code's [security] lists count
+	// only when a session moves into another project): it keeps no server
+	// from starting in the client's own view. A providers table that
+	// honours it (Provider.Lists) still applies it.
+	NotAtStart bool
 }
 
 // ListEntries says how the objects of a list match servers: each entry
@@ -1595,6 +1609,15 @@ func (c *Client) transportOf(lit string) Transport {
 		}
 	}
 	return NoTransport
+}
+
+// RemoteWay says how the client reaches url when it speaks neither MCP
+// transport to it (Shape.RemoteProtocol); "" when it speaks one.
+func (c *Client) RemoteWay(url string) string {
+	if c.RemoteProtocol == "" {
+		return ""
+	}
+	return fmt.Sprintf(c.RemoteProtocol, strings.TrimRight(url, "/"))
 }
 
 // EndpointText names the keys the client reads an endpoint from, for

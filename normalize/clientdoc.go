@@ -181,12 +181,24 @@ func clientSection(c *Client) string {
 	}
 	if r := c.Refuses; r != nil {
 		b.WriteString("Refuses its whole config (no server starts, user ones included; every server is `refused`) on: ")
-		b.WriteString("a file it loads that does not parse (a project's only once trusted); a server entry, as the layers merge it, with neither `command` nor `url`")
+		b.WriteString("a file it loads that does not parse")
+		if c.Trust != nil {
+			b.WriteString(" (a project's only once trusted)")
+		}
+		if r.Unreadable != "" {
+			b.WriteString(" or that it cannot read")
+		}
+		if r.InvalidTransport != "" {
+			b.WriteString("; a server entry, as the layers merge it, with neither `command` nor `url`")
+		}
 		if len(r.StdioOnly) > 0 {
 			fmt.Fprintf(&b, ", with both, with a `url` and one of `%s`, with a `command` and one of `%s`", strings.Join(r.StdioOnly, "`, `"), strings.Join(r.RemoteOnly[1:], "`, `"))
 		}
 		if c.Schema != "" {
 			fmt.Fprintf(&b, ", or a value its schema (`%s`) rejects", c.Schema)
+			if r.InvalidTransport == "" {
+				b.WriteString(" in the merged layers (an entry with neither `command` nor `url` is only skipped)")
+			}
 		}
 		if len(r.EntryChecks) > 0 {
 			b.WriteString("; then, in this order: ")
@@ -247,6 +259,9 @@ func clientSection(c *Client) string {
 				label = "~/" + l.File.Path // a file of its own
 			}
 			labels[i] = "`" + label + "`"
+			if l.NotAtStart {
+				labels[i] += " (read, but not consulted when the servers start: it blocks none)"
+			}
 		}
 		fmt.Fprintf(&b, " Switches: %s.", strings.Join(labels, ", "))
 	}
@@ -279,6 +294,9 @@ func clientSection(c *Client) string {
 	}
 	if c.NoSSE {
 		b.WriteString(" No SSE transport: a `url` is reached with streamable HTTP.")
+	}
+	if way := c.RemoteWay("URL"); way != "" {
+		fmt.Fprintf(&b, " A `url` is reached with neither MCP transport: %s %s (lint warns; add and sync refuse without `--force`).", c.Product, way)
 	}
 	if c.Capabilities.Source != "" {
 		names := c.Capabilities.Names()

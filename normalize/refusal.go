@@ -44,6 +44,8 @@ type Refusal struct {
 	// In says where (%[1]s the message, %[2]s the dotted path of the
 	// entry or value: "mcp_servers.x"). A value the client's schema
 	// (Schema) rejects refuses too, in TypeError's words.
+	// InvalidTransport "": the client skips an entry with neither (with
+	// a warning: agent-code) rather than refuse its config.
 	InvalidTransport, NotSupported, In string
 	TransportNames                     map[Transport]string
 	StdioOnly, RemoteOnly              []string

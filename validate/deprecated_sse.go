@@ -21,17 +21,20 @@ var deprecatedSSERule = &Rule{
 		"and the same transport asked for otherwise:\n" +
 		"a `\"transport\": \"sse\"` key (other tools' spelling, which these clients\n" +
 		"do not read), or an endpoint whose path ends in `/sse` whatever the type\n" +
-		"says (Codex, which has no SSE client, is `no-sse-transport`'s). agent-code\n" +
-		"always speaks SSE to a `url` and\n" +
-		"has no way to choose; there the rule only speaks up when the URL ends in\n" +
-		"`/mcp`, the usual path of a streamable HTTP endpoint, which agent-code is\n" +
-		"unlikely to reach with SSE.\n\n" +
+		"says (Codex, which has no SSE client, is `no-sse-transport`'s).\n\n" +
+		"agent-code speaks neither transport to a `url`: it sends `GET <url>/health`,\n" +
+		"then posts each JSON-RPC request to `<url>/jsonrpc` and reads one JSON\n" +
+		"reply (read in its source at c25b885f, not run), which an SSE or streamable\n" +
+		"HTTP server most likely does not answer; the rule warns on every `url` of\n" +
+		"agent-code's.\n\n" +
 		"An explicit `\"type\": \"sse\"` on a URL whose path ends in `/mcp` is a warning:\n" +
 		"that is where servers answer streamable HTTP, and a streamable HTTP server\n" +
 		"does not answer the legacy transport's handshake (a `GET` that opens an\n" +
 		"event stream and names the endpoint to post to), so the server most likely\n" +
 		"does not connect. `mcpconf probe` tells which transport the URL speaks.",
 	Contexts: []Context{
+		{When: "agent-code's `url`, which it reaches with neither MCP transport", Severity: normalize.Warning, File: ".agent/settings.toml",
+			Bad: "[mcp_servers.linear]\nurl = \"https://mcp.linear.app/sse\"\n"},
 		{When: "`\"type\": \"sse\"` names a URL whose path ends in `/mcp`", Severity: normalize.Warning,
 			Bad: "{\n  \"mcpServers\": {\n    \"linear\": { \"type\": \"sse\", \"url\": \"https://mcp.linear.app/mcp\" }\n  }\n}\n"},
 	},
@@ -49,6 +52,12 @@ func checkDeprecatedSSE(p *Pass) {
 	for s, c := range p.Servers() {
 		if s.Transport != normalize.SSE {
 			otherSSE(p, s, c)
+			continue
+		}
+		if way := remoteWay(s, c); way != "" {
+			d := p.At(s, "url", "server %q: %s reaches %q with neither MCP transport: it %s, which an SSE or streamable HTTP server most likely does not answer", s.Name, c.Product, s.URL, way)
+			d.Severity = normalize.Warning
+			d.Hint = fmt.Sprintf("start the server as a local command for %s if it has one; mcpconf probe speaks SSE to the url, not %s's protocol", c.Product, c.Product)
 			continue
 		}
 		if c.URLMeansSSE {
@@ -74,6 +83,15 @@ func checkDeprecatedSSE(p *Pass) {
 		d := p.At(s, "type", "server %q uses the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP", s.Name)
 		d.Hint = "if the server offers streamable HTTP (usually at \"/mcp\" instead of \"/sse\"), use \"type\": \"http\""
 	}
+}
+
+// remoteWay says how c reaches the url of s when it speaks neither MCP
+// transport to it (Shape.RemoteProtocol); "" otherwise.
+func remoteWay(s *normalize.Server, c *normalize.Client) string {
+	if u := s.Node.Member("url"); u == nil || u.Value.Kind != normalize.String {
+		return ""
+	}
+	return c.RemoteWay(s.URL)
 }
 
 // otherSSE reports a remote server that asks for the legacy transport

@@ -13,7 +13,8 @@ func TestDeprecatedSSE(t *testing.T) {
 			want: []string{`info .gemini/settings.json:1:73: server "linear" uses the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP [deprecated-sse]`}},
 		{name: "agent-code to a streamable endpoint", files: oneFile(".agent/settings.toml",
 			"[mcp_servers.linear]\nurl = \"https://mcp.linear.app/mcp\"\n"),
-			want: []string{`info .agent/settings.toml:2:7: server "linear": agent-code connects to "url" with the legacy HTTP+SSE transport (deprecated since MCP 2025-03-26), but "https://mcp.linear.app/mcp" looks like a streamable HTTP endpoint [deprecated-sse]`}},
+			want: []string{`warning .agent/settings.toml:2:7: server "linear": agent-code reaches "https://mcp.linear.app/mcp" with neither MCP transport: it sends GET https://mcp.linear.app/mcp/health, then posts each JSON-RPC request to https://mcp.linear.app/mcp/jsonrpc and reads one JSON reply, which an SSE or streamable HTTP server most likely does not answer [deprecated-sse]`},
+			hint: "start the server as a local command for agent-code if it has one; mcpconf probe speaks SSE to the url, not agent-code's protocol"},
 		// The path of a streamable HTTP endpoint with "type": "sse": the
 		// client tries the legacy handshake where the server most likely
 		// speaks streamable HTTP (issue 27, real repositories).
@@ -27,9 +28,7 @@ func TestDeprecatedSSE(t *testing.T) {
 			hints: []string{`use "type": "http" if the server speaks streamable HTTP there (mcpconf probe tries it), or point "url" at its SSE endpoint`,
 				`use "type": "http" if the server speaks streamable HTTP there (mcpconf probe tries it), or point "serverUrl" at its SSE endpoint`}},
 		{name: "quiet", files: map[string]string{
-			// agent-code has no other transport: nothing to change.
-			".agent/settings.toml": "[mcp_servers.a]\nurl = \"http://localhost:8080\"\n\n[mcp_servers.b]\nurl = \"https://b.example.com/sse\"\n",
-			".cursor/mcp.json":     `{"mcpServers": {"c": {"type": "http", "url": "https://c.example.com/mcp"}}}`,
+			".cursor/mcp.json": `{"mcpServers": {"c": {"type": "http", "url": "https://c.example.com/mcp"}}}`,
 			// Gemini CLI uses httpUrl whatever the type says.
 			".gemini/settings.json": `{"mcpServers": {"d": {"type": "sse", "httpUrl": "https://d.example.com/mcp"}}}`,
 		}},

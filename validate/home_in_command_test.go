@@ -26,6 +26,11 @@ func TestHomeInCommand(t *testing.T) {
 				`error .codex/config.toml:6:12: command "${HOME}/bin/x" holds "${HOME}", which Codex does not expand: it starts servers without a shell, so the server will not start [home-in-command]`,
 			},
 			hint: `Codex expands nothing in a command: write the absolute path of the program, or put it on PATH and write its name`},
+		// McpTransportConnection::connect_stdio: tokio Command::new
+		// (agent-code at c25b885f; read, not run)
+		{name: "agent-code",
+			files: tree(".agent/settings.toml", "[mcp_servers.a]\ncommand = \"~/bin/x\"\n"),
+			want:  []string{`error .agent/settings.toml:2:12: command "~/bin/x" starts with "~", which agent-code does not expand: it starts servers without a shell, so the server will not start [home-in-command]`}},
 		{name: "opencode and VS Code",
 			files: tree("opencode.json", `{"mcp": {"a": {"type": "local", "command": ["~/bin/x", "--flag"]}}}`,
 				".vscode/mcp.json", `{"servers": {"a": {"command": "~/bin/x"}, "b": {"command": "$HOME/bin/x"}}}`),

@@ -35,6 +35,12 @@ func TestNameCollision(t *testing.T) {
 				`warning .cursor/mcp.json:1:47: servers "github" and "GitHub" both become "github" in pisces tool names: tools with the same name clash [name-collision]`,
 				`warning .cursor/mcp.json:1:105: servers "srv2" and "srv1" both become "srv" in pisces tool names: tools with the same name clash [name-collision]`,
 			}},
+		// agent-code folds ASCII case and keeps non-ASCII letters
+		// (normalize_name, crates/lib/src/tools/mcp_proxy.rs at c25b885f)
+		{name: "agent-code: case", merged: true, files: tree(".agent/settings.toml", "[mcp_servers.GitHub]\ncommand = \"srv\"\n\n[mcp_servers.git-hub]\ncommand = \"srv\"\n\n[mcp_servers.github]\ncommand = \"srv\"\n"),
+			want: []string{
+				`warning .agent/settings.toml:7:14: servers "github" and "GitHub" both become "github" in pisces and agent-code tool names: tools with the same name clash [name-collision]`,
+			}},
 		{name: "across files: only pisces sees both", merged: true,
 			files: tree(".cursor/mcp.json", stdio("a.b"), ".codex/config.toml", "[mcp_servers.a_b]\ncommand = \"srv\"\n"),
 			want:  []string{`warning .cursor/mcp.json:1:17: servers "a.b" and "a_b" both become "a_b" in pisces tool names: tools with the same name clash [name-collision]`}},

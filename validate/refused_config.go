@@ -5,7 +5,7 @@ import (
 )
 
 // refusedConfigRule reports the place that makes a client refuse its whole
-// configuration (Codex), so that none of its servers starts.
+// configuration (Codex, agent-code), so that none of its servers starts.
 var refusedConfigRule = &Rule{
 	ID:       normalize.RuleRefusedConfig,
 	Title:    "a file makes the client refuse its whole configuration",
@@ -19,6 +19,12 @@ transport (` + "`args`" + ` on a URL server), a value of the wrong type, a ` + "
 does not know. ` + "`codex mcp list`" + ` then exits with an error and no server starts —
 the user's own servers too, when the mistake is in a project's file (checked
 with Codex 0.169.0).
+
+agent-code (read in its source at c25b885f, not run) does the same: a file that
+does not parse or cannot be read, a ` + "`schema_version`" + ` it does not know, or a value of
+the merged layers its typed config rejects (` + "`command = 1`" + `) ends the program with an
+error before any server starts; an entry with neither ` + "`command`" + ` nor ` + "`url`" + ` is only
+skipped.
 
 This finding is at the first such place, in Codex's own words (` + "`failed to load\nbootstrap configuration: args is not supported for streamable_http in\n`mcp_servers.docs``" + `); ` + "`mcpconf explain --client codex`" + ` shows every server as
 refused. The rules that describe the mistake itself (syntax, schema,

@@ -207,8 +207,10 @@ type field struct {
 // entry is server i named name as client c writes it. Every third server
 // is remote where the client has remote servers ("url"): streamable HTTP,
 // or SSE for a client that speaks nothing else to a url (URLMeansSSE),
-// whose endpoint then ends in /sse. The others start npx with a pinned
-// package and an environment.
+// whose endpoint then ends in /sse; never for a client that speaks
+// neither MCP transport to a url (RemoteProtocol: agent-code), where lint
+// warns on every url. The others start npx with a pinned package and an
+// environment.
 func entry(c *normalize.Client, name string, i int) []field {
 	var out []field
 	add := func(canonical string, val any) {
@@ -216,7 +218,7 @@ func entry(c *normalize.Client, name string, i int) []field {
 			out = append(out, field{k, val})
 		}
 	}
-	if i%3 == 2 && c.Knows(c.FieldKey("url")) {
+	if i%3 == 2 && c.Knows(c.FieldKey("url")) && c.RemoteProtocol == "" {
 		t, endpoint := normalize.HTTP, "mcp"
 		if c.URLMeansSSE {
 			t, endpoint = normalize.SSE, "sse"

@@ -71,7 +71,7 @@ func TestRender(t *testing.T) {
 				if s.Name != names[i] || len(s.Unknown) > 0 {
 					t.Errorf("server %d: %q, unknown keys %v", i, s.Name, s.Unknown)
 				}
-				remote := i%3 == 2 && tg.c.Knows(tg.c.FieldKey("url"))
+				remote := i%3 == 2 && tg.c.Knows(tg.c.FieldKey("url")) && tg.c.RemoteProtocol == ""
 				switch {
 				case remote && (s.Transport != normalize.HTTP && s.Transport != normalize.SSE || s.URL == ""):
 					t.Errorf("%s: %s %q, want a remote server", s.Name, s.Transport, s.URL)
