@@ -121,6 +121,7 @@ func (v *viewer) build() *normalize.Set {
 		deepMerge(set)
 	}
 	v.mergedInvalid(set)
+	v.failsListed(set)
 	v.dedupPlugins(set, ld.lists.lookup, v.managedPlugins)
 	if len(ignored) > 0 {
 		v.addIgnored(set, ignored)

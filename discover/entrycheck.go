@@ -1,0 +1,178 @@
+package discover
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/schemas"
+)
+
+// entrySchemaInvalid says why a client that checks each entry on its own
+// against its schema (Shape.EntrySchema: x-code's strict zod schema) skips
+// the entry, at the value that breaks it; "" when the entry passes.
+func entrySchemaInvalid(c *normalize.Client, s *normalize.Server) (why, hint string, at normalize.Pos) {
+	if !c.EntrySchema || c.Schema == "" || s.Node == nil {
+		return "", "", at
+	}
+	vs, err := schemas.Violations(c.Schema, map[string]any{c.ServersKey: map[string]any{s.Name: s.Node.Interface()}})
+	if err != nil || len(vs) == 0 {
+		return "", "", at
+	}
+	prefix := "/" + pointerToken(c.ServersKey) + "/" + pointerToken(s.Name)
+	i := slices.IndexFunc(vs, func(v schemas.Violation) bool { return v.Pointer == prefix || strings.HasPrefix(v.Pointer, prefix+"/") })
+	if i < 0 {
+		// the name itself breaks the schema (too long, a control character)
+		return fmt.Sprintf("%q: the server name must be 1-128 characters without control characters: %s skips the entry (%s:%s)", s.Name, c.Product, s.Source.Path, s.Source.Pos),
+			"rename the server", s.Source.Pos
+	}
+	v := vs[i]
+	at = s.Source.Pos
+	want := s.Node.Pointer + strings.TrimPrefix(v.Pointer, prefix)
+	s.Node.Walk(func(x *normalize.Value) bool {
+		if x.Pointer == want {
+			at = x.Range.Start
+			return false
+		}
+		return true
+	})
+	hint = "fix the entry as " + c.Product + "'s schema says (mcpconf schema " + c.Schema + ")"
+	if v.Keyword == "additionalProperties" || v.Keyword == "false" {
+		hint = fmt.Sprintf("remove the key: %s accepts only %s", c.Product, normalize.Quoted(c.Fields))
+	}
+	return fmt.Sprintf("%q: %s: %s skips the entry (%s:%s)", s.Name, v.Message, c.Product, s.Source.Path, at), hint, at
+}
+
+// pointerToken escapes a key for a JSON pointer (RFC 6901).
+func pointerToken(k string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+}
+
+// failsListed marks each server a client lists as failed rather than
+// configured, for what its definition says (Launch.FailsListed: x-code):
+// an env key it refuses (Launch.UnsafeEnv), a variable not set that its
+// Unset rule says fails the server. The name stays the server's.
+func (v *viewer) failsListed(set *normalize.Set) {
+	c := v.c
+	if !c.FailsListed {
+		return
+	}
+	lookup := set.Lookup(func(name string) (string, bool) {
+		val := v.o.getenv(name)
+		return val, val != ""
+	})
+	for i := range set.Entries {
+		s := &set.Entries[i].Server
+		if !s.Enabled {
+			continue
+		}
+		if why, hint, at := unsafeEnv(c, s); why != "" {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: at})
+			continue
+		}
+		if why, hint, at := unsetFails(c, s, lookup); why != "" {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: at})
+		}
+	}
+}
+
+// unsafeEnv says why a client refuses to start a stdio server for an env
+// key of Launch.UnsafeEnv (compared without case).
+func unsafeEnv(c *normalize.Client, s *normalize.Server) (why, hint string, at normalize.Pos) {
+	if len(c.UnsafeEnv) == 0 || s.Node == nil {
+		return "", "", at
+	}
+	env := s.Node.Member(c.FieldKey("env"))
+	if env == nil || env.Value.Kind != normalize.Object {
+		return "", "", at
+	}
+	for _, m := range env.Value.Members {
+		if slices.Contains(c.UnsafeEnv, strings.ToUpper(m.Key)) {
+			at = m.KeyRange.Start
+			return fmt.Sprintf("%q: env key %q is a runtime code-loading hook %s refuses: the server fails to start (%s:%s)", s.Name, m.Key, c.Product, s.Source.Path, at),
+				fmt.Sprintf("remove %q from \"env\" (export it in the shell that starts %s if it is really needed)", m.Key, c.Product), at
+		}
+	}
+	return "", "", at
+}
+
+// unsetFails says why a client does not start a server whose value needs
+// a variable that is not set (or is empty, UnsetRule.EmptyToo) where its
+// Unset rule says the server fails, in the client's own words.
+func unsetFails(c *normalize.Client, s *normalize.Server, lookup func(string) (string, bool)) (why, hint string, at normalize.Pos) {
+	if s.Node == nil || len(c.ExpandFields) > 0 {
+		return "", "", at
+	}
+	rule := c.UnsetIn("")
+	if rule.Does != normalize.UnsetFails {
+		return "", "", at
+	}
+	var name string
+	s.Node.Walk(func(x *normalize.Value) bool {
+		if name != "" {
+			return false
+		}
+		if x.Kind != normalize.String {
+			return true
+		}
+		for _, ph := range resolve.Scan(x.Str) {
+			if ph.Syntax != resolve.Dollar || ph.HasDefault || !c.Expands(normalize.Dollar) {
+				continue
+			}
+			if val, ok := lookup(ph.Name); !ok || val == "" && rule.EmptyToo {
+				name, at = ph.Name, x.Range.Start
+				return false
+			}
+		}
+		return true
+	})
+	if name == "" {
+		return "", "", at
+	}
+	return fmt.Sprintf("%q: %s does not start it: %q (%s:%s)", s.Name, c.Product, fmt.Sprintf(rule.Message, name, s.Name), s.Source.Path, at),
+		fmt.Sprintf("set %s in the environment %s starts in, or write ${%s:-default}", name, c.Product, name), at
+}
+
+// trustList follows a client that lists its trusted directories
+// (normalize.TrustList: x-code's trust.ts isProjectTrusted): the start
+// directory is trusted when an entry's path resolves to it exactly
+// (path.resolve: relative to the start directory, "." and ".." and
+// trailing slashes normalised, links not resolved; without case on
+// Windows); a file that does not parse or holds another shape trusts
+// nothing.
+func (o *Options) trustList(c *normalize.Client, res *trustResult, display string, doc *normalize.Document) {
+	tr := c.Trust
+	list := tr.Path[0]
+	if doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object {
+		res.reason = fmt.Sprintf("%s does not list %q", display, o.Root)
+		if doc != nil {
+			res.reason = fmt.Sprintf("%s cannot be read, so it trusts nothing", display)
+		}
+		return
+	}
+	m := doc.Root.Member(list)
+	if m == nil || m.Value.Kind != normalize.Array {
+		res.reason = fmt.Sprintf("%s has no %q list, so it trusts nothing", display, list)
+		return
+	}
+	want := filepath.Clean(o.Root)
+	for _, it := range m.Value.Items {
+		if it.Kind != normalize.Object {
+			continue
+		}
+		p := it.Member(tr.Value)
+		if p == nil || p.Value.Kind != normalize.String || p.Value.Str == "" {
+			continue
+		}
+		got := absFrom(o.Root, filepath.FromSlash(p.Value.Str))
+		if got == want || o.goos() == "windows" && strings.EqualFold(got, want) {
+			res.all, res.pos = true, p.Value.Range.Start
+			res.reason = fmt.Sprintf("%q is listed at %s:%s", p.Value.Str, display, p.Value.Range.Start)
+			return
+		}
+	}
+	res.reason = fmt.Sprintf("%s does not list %q", display, o.Root)
+}
