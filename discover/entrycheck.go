@@ -133,7 +133,7 @@ func unsetFails(c *normalize.Client, s *normalize.Server, lookup func(string) (s
 		return "", "", at
 	}
 	return fmt.Sprintf("%q: %s does not start it: %q (%s:%s)", s.Name, c.Product, fmt.Sprintf(rule.Message, name, s.Name), s.Source.Path, at),
-		fmt.Sprintf("set %s in the environment %s starts in, or write ${%s:-default}", name, c.Product, name), at
+		fmt.Sprintf("set %s in the environment %s starts in, or give the placeholder a default after \":-\"", name, c.Product), at
 }
 
 // trustList follows a client that lists its trusted directories

@@ -37,7 +37,7 @@ var xcode = &Client{
 	ID:      "x-code",
 	Aliases: []string{"xc", "xcode"},
 	Product: "x-code",
-	Version: "source 119b683a, not run",
+	Version: "119b683a (source, not run)",
 	// client.ts connect: new Client(CLIENT_INFO, { capabilities: {} })
 	Capabilities: Capabilities{Source: xcodeSrc + "mcp/client.ts` `connect` (1e0058f0): `capabilities: {}`"},
 	Layout: Layout{
