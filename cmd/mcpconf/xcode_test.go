@@ -18,10 +18,10 @@ import (
 func TestProbeXcode(t *testing.T) {
 	bin := testBin(t)
 	root, home := writeTreeHome(t, map[string]string{
-		"~/.x-code/config.json": fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--roots-tool"]}}}`, bin),
-		".x-code/config.json":   fmt.Sprintf(`{"mcpServers": {"hook": {"command": %q, "args": ["mcp-test-server"], "env": {"NODE_OPTIONS": "--require ./x.js"}}}}`, bin),
+		"~/.x-code/config.json":           fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--roots-tool"]}}}`, bin),
+		".x-code/config.json":             fmt.Sprintf(`{"mcpServers": {"hook": {"command": %q, "args": ["mcp-test-server"], "env": {"NODE_OPTIONS": "--require ./x.js"}}}}`, bin),
 		"~/.x-code/trusted-projects.json": `{"trusted": [{"path": "@ROOT@", "trustedAt": "2026-11-29T00:00:00.000Z"}]}`,
-		"~/.claude.json": fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--roots-tool"]}}}`, bin),
+		"~/.claude.json":                  fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server", "--roots-tool"]}}}`, bin),
 	})
 	_, rep, errOut := probeJSON(t, nil, "--root", root, "--home", home, "--client", "x-code,claude")
 	got := map[string]string{}
@@ -46,7 +46,7 @@ func TestProbeXcode(t *testing.T) {
 // clean for x-code and its view loads them.
 func TestAddSyncXcode(t *testing.T) {
 	root, home := writeTreeHome(t, map[string]string{
-		".mcp.json": `{"mcpServers": {"fetch": {"command": "uvx", "args": ["mcp-server-fetch"]}}}`,
+		".mcp.json":   `{"mcpServers": {"fetch": {"command": "uvx", "args": ["mcp-server-fetch"]}}}`,
 		"~/alt/.keep": "",
 	})
 	alt := filepath.Join(home, "alt")
