@@ -40,10 +40,16 @@ func entrySchemaInvalid(c *normalize.Client, s *normalize.Server) (why, hint str
 		return true
 	})
 	hint = "fix the entry as " + c.Product + "'s schema says (mcpconf schema " + c.Schema + ")"
+	msg := v.Message
+	if v.Keyword == "pattern" && strings.HasSuffix(v.Pointer, "/url") {
+		// x-code checks the URL as written, before it expands placeholders
+		msg = `"url" is not an http or https URL as written (placeholders are expanded only after this check)`
+		hint = "write a URL with the scheme http or https, a placeholder only inside it (\"https://${HOST}/mcp\")"
+	}
 	if v.Keyword == "additionalProperties" || v.Keyword == "false" {
 		hint = fmt.Sprintf("remove the key: %s accepts only %s", c.Product, normalize.Quoted(c.Fields))
 	}
-	return fmt.Sprintf("%q: %s: %s skips the entry (%s:%s)", s.Name, v.Message, c.Product, s.Source.Path, at), hint, at
+	return fmt.Sprintf("%q: %s: %s skips the entry (%s:%s)", s.Name, msg, c.Product, s.Source.Path, at), hint, at
 }
 
 // pointerToken escapes a key for a JSON pointer (RFC 6901).
@@ -175,4 +181,47 @@ func (o *Options) trustList(c *normalize.Client, res *trustResult, display strin
 		}
 	}
 	res.reason = fmt.Sprintf("%s does not list %q", display, o.Root)
+}
+
+// strictStdioFields and strictRemoteFields are the transport fields: those a client that checks entries strictly
+// (Shape.EntrySchema) refuses on the other transport.
+var (
+	strictStdioFields  = []string{"args", "env", "cwd"}
+	strictRemoteFields = []string{"headers"}
+)
+
+// strictTransport says why a client that checks each entry strictly
+// (Shape.EntrySchema: x-code's superRefine) rejects an entry for how its
+// transport fields combine: both "command" and a URL, a "type" that does
+// not match the field present, a field of the other transport.
+func strictTransport(c *normalize.Client, s *normalize.Server, has func(string) bool, hasURL bool) (why, hint string) {
+	if !c.EntrySchema {
+		return "", ""
+	}
+	hasCommand := has("command")
+	switch {
+	case hasCommand && hasURL:
+		return fmt.Sprintf("%q has both \"command\" and \"url\": %s rejects the entry", s.Name, c.Product), `keep "command" for a local server or "url" for a remote one`
+	case s.TransportExplicit && s.Transport == normalize.Stdio && !hasCommand:
+		return fmt.Sprintf("%q has \"type\": %q without \"command\": %s rejects the entry", s.Name, s.Type, c.Product), fmt.Sprintf(`write "type": %q with "url", or add "command"`, c.TypeFor(normalize.HTTP))
+	case s.TransportExplicit && s.Transport != normalize.Stdio && s.Transport != normalize.NoTransport && !hasURL:
+		return fmt.Sprintf("%q has \"type\": %q without \"url\": %s rejects the entry", s.Name, s.Type, c.Product), fmt.Sprintf(`write "type": %q with "command", or add "url"`, c.TypeFor(normalize.Stdio))
+	}
+	other := strictRemoteFields
+	if hasURL {
+		other = strictStdioFields
+	}
+	if !hasCommand && !hasURL {
+		return "", ""
+	}
+	for _, k := range other {
+		if has(c.FieldKey(k)) {
+			kind := "remote"
+			if hasURL {
+				kind = "stdio"
+			}
+			return fmt.Sprintf("%q has %q, which only %s servers take: %s rejects the entry", s.Name, k, kind, c.Product), fmt.Sprintf("remove %q", k)
+		}
+	}
+	return "", ""
 }

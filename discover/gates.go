@@ -747,6 +747,9 @@ func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) 
 	case s.Transport == normalize.Stdio && strings.TrimSpace(s.Command) == "":
 		return fmt.Sprintf("%q has no command to start", s.Name) + at, `set "command" to the program that runs the server`
 	}
+	if why, hint := strictTransport(c, s, has, hasURL); why != "" {
+		return why + at, hint
+	}
 	for k := range c.Unsupported {
 		if has(k) {
 			return fmt.Sprintf("%q has %q, which %s does not support", s.Name, k, c.Product) + at, fmt.Sprintf("remove %q (mcpconf lint says what to use instead)", k)
