@@ -47,7 +47,8 @@ func entrySchemaInvalid(c *normalize.Client, s *normalize.Server) (why, hint str
 		hint = "write a URL with the scheme http or https, a placeholder only inside it (\"https://${HOST}/mcp\")"
 	}
 	if v.Keyword == "additionalProperties" || v.Keyword == "false" {
-		hint = fmt.Sprintf("remove the key: %s accepts only %s", c.Product, normalize.Quoted(c.Fields))
+		key := v.Pointer[strings.LastIndexByte(v.Pointer, '/')+1:]
+		hint = fmt.Sprintf("remove %q (%s reads only %s)", strings.NewReplacer("~1", "/", "~0", "~").Replace(key), c.Product, normalize.Quoted(c.Fields))
 	}
 	return fmt.Sprintf("%q: %s: %s skips the entry (%s:%s)", s.Name, msg, c.Product, s.Source.Path, at), hint, at
 }

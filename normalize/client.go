@@ -1011,6 +1011,11 @@ type Trust struct {
 	// Ask says how the client asks to trust a project itself, for hints:
 	// "run codex in the project and trust it when asked".
 	Ask string
+	// InvalidShown: the client checks the entries of an untrusted
+	// project's files before it looks at trust (Effect IgnoresProject):
+	// an entry it rejects is still reported, invalid, and the others are
+	// ignored (x-code's parseServersBlock runs before the consent gate).
+	InvalidShown bool
 }
 
 // IgnoredFile is a file where users put servers that the client does not

@@ -60,7 +60,8 @@ var xcode = &Client{
 			Kind: TrustList, Effect: IgnoresProject,
 			File: user(xcodeHome, "trusted-projects.json", JSON),
 			Path: []string{"trusted"}, Value: "path",
-			Ask: `run xc in the project and choose "Trust this project"`,
+			Ask:          `run xc in the project and choose "Trust this project"`,
+			InvalidShown: true,
 		},
 	},
 	Shape: Shape{
