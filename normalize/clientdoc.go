@@ -655,6 +655,9 @@ func trustText(c *Client, t *Trust) string {
 		DisablesAll:    "in an untrusted folder no server starts, user ones included",
 		GatesApproval:  "approvals written in an untrusted project do not count",
 	}[t.Effect]
+	if t.InvalidShown {
+		effect += ", though an entry of theirs the client rejects is still reported invalid (it checks the entries before it asks)"
+	}
 	return pre + "a project is trusted when " + what + "; " + effect
 }
 
