@@ -56,6 +56,10 @@ var xcode = &Client{
 		// parseServersBlock drops an entry that fails the schema before
 		// the merge: a broken project entry does not replace a user one
 		SkipsInvalid: true,
+		// parseServersBlock assigns each valid entry to a plain object:
+		// servers["__proto__"] = … sets its prototype
+		LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project, User}, UnlessInvalid: true,
+			Why: "x-code collects the entries that pass its schema into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
 		Trust: &Trust{
 			Kind: TrustList, Effect: IgnoresProject,
 			File: user(xcodeHome, "trusted-projects.json", JSON),
@@ -105,6 +109,8 @@ var xcode = &Client{
 				Source: xcodeSrc + "mcp/loader.ts` `readMcpServersFromFile` (119b683a), `mcp/config-schema.ts` `parseServersBlock` (1e0058f0); cases xcode-jsonc, xcode-servers-not-object"},
 			{Topic: "shape", Text: "a strict entry: `type` (`stdio` or `http`), `command`, `args`, `env`, `cwd`, `url` (http or https), `headers`, `timeout` (whole ms, 1–300000, default 30000), `enabled`; any other key (`disabled`, `transport`, `envFile`), `type: \"sse\"`, both or neither of `command` and `url`, a `type` that does not match, `headers` with `command` or `args`/`env`/`cwd` with `url` make the entry a config error `user:NAME`/`project:NAME`: it is dropped before the merge, the rest load — UNVERIFIED: read in x-code's code, not run (it is not on npm here)",
 				Source: xcodeSrc + "mcp/config-schema.ts` `serverSchema` `.strict()`, `superRefine` (1e0058f0); cases xcode-strict-keys, xcode-transports, xcode-timeout"},
+			{Topic: "names", Text: "1–128 characters without control characters, else a config error; a valid entry named `__proto__` is lost without a word (assigned to a plain object, it sets the prototype) — UNVERIFIED: read in x-code's code, not run (it is not on npm here)",
+				Source: xcodeSrc + "mcp/config-schema.ts` `parseServersBlock` (1e0058f0); case xcode-proto"},
 			{Topic: "merge", Text: "whole entry by name: user < plugins < project; an invalid project entry does not replace the user's of the same name — UNVERIFIED: read in x-code's code, not run (it is not on npm here)",
 				Source: xcodeSrc + "mcp/loader.ts` `loadMergedConfigsFromDisk`, `loadMcpServers` (119b683a); case xcode-merge"},
 			{Topic: "trust", Text: "a project file with at least one valid server asks to trust the project unless `~/.x-code/trusted-projects.json` `{\"trusted\": [{\"path\": …}]}` lists the start directory (`path.resolve` equal: trailing slashes and `..` normalised, links not resolved, no parent inherited; lower-cased on Windows); skipped, or no terminal to ask on: no project server, user servers load; a file that does not parse or holds another shape trusts nothing — UNVERIFIED: read in x-code's code, not run (it is not on npm here)",
