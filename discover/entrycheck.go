@@ -76,11 +76,13 @@ func (v *viewer) failsListed(set *normalize.Set) {
 		if !s.Enabled {
 			continue
 		}
-		if why, hint, at := unsafeEnv(c, s); why != "" {
-			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: at})
-			continue
+		// as x-code's connectOneServer: placeholders are expanded first,
+		// then the env keys checked
+		why, hint, at := unsetFails(c, s, lookup)
+		if why == "" {
+			why, hint, at = unsafeEnv(c, s)
 		}
-		if why, hint, at := unsetFails(c, s, lookup); why != "" {
+		if why != "" {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint, Path: s.Source.Path, Pos: at})
 		}
 	}
