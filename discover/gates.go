@@ -80,6 +80,8 @@ func trustHint(c *normalize.Client, display, root string) string {
 		set = fmt.Sprintf("add [%s.%q] %s = %q to %s", tr.Path[0], root, tr.Path[len(tr.Path)-1], tr.Value, display)
 	case normalize.TrustFolders:
 		set = fmt.Sprintf("add %q: \"TRUST_FOLDER\" to %s", root, display)
+	case normalize.TrustList:
+		set = fmt.Sprintf("add {%q: %q} to %q in %s", tr.Value, root, tr.Path[0], display)
 	case normalize.TrustFlag:
 		// Claude Code: the dialog is the only way; say what it records
 		if tr.Ask != "" {
@@ -151,6 +153,8 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 		}
 	case normalize.TrustFolders:
 		o.trustFolders(c, res, display, abs)
+	case normalize.TrustList:
+		o.trustList(c, res, display, doc)
 	}
 	return res
 }
@@ -708,6 +712,9 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		if why == "" {
 			why, hint, pos = undeclaredInput(v.c, s, docs)
 		}
+		if why == "" {
+			why, hint, pos = entrySchemaInvalid(v.c, s)
+		}
 		// a client that skips the entry as it reads it (SkipsInvalid) never
 		// gets to approve or block it: invalid wins, and the name goes to
 		// another definition
@@ -739,6 +746,9 @@ func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) 
 		return fmt.Sprintf("%q has both \"command\" and \"url\"", s.Name) + at, `keep "command" for a local server or "url" for a remote one`
 	case s.Transport == normalize.Stdio && strings.TrimSpace(s.Command) == "":
 		return fmt.Sprintf("%q has no command to start", s.Name) + at, `set "command" to the program that runs the server`
+	}
+	if why, hint := strictTransport(c, s, has, hasURL); why != "" {
+		return why + at, hint
 	}
 	for k := range c.Unsupported {
 		if has(k) {

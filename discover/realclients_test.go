@@ -2,10 +2,12 @@ package discover_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mcpconf/mcpconf/internal/clientcase"
 	"github.com/mcpconf/mcpconf/internal/clientcase/replay"
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // testdata/clients holds trees that the real Claude Code, Codex and Gemini
@@ -30,6 +32,36 @@ func TestRealClients(t *testing.T) {
 					t.Error(d.Message)
 				}
 			})
+		}
+	}
+}
+
+// TestCodeCasesUnverified: a client whose cases were written from its code
+// ("source": "code" in observed.json: x-code, which cannot run here) has
+// every fact of docs/clients.md marked UNVERIFIED or about what mcpconf
+// does not model, and its cases replay like the others (TestRealClients).
+func TestCodeCasesUnverified(t *testing.T) {
+	seen := map[string]bool{}
+	for _, dir := range clientcase.Dirs(t, realClients) {
+		_, obs := clientcase.Load(t, dir)
+		for key, o := range obs {
+			if o.Source == "code" {
+				seen[clientcase.ClientIDs[key]] = true
+			}
+		}
+	}
+	if !seen["x-code"] {
+		t.Fatal("no case of x-code written from its code")
+	}
+	for id := range seen {
+		c := normalize.ClientByID(id)
+		if c == nil {
+			t.Fatalf("no client %q", id)
+		}
+		for _, f := range c.Facts {
+			if !strings.Contains(f.Text, "UNVERIFIED") && f.Topic != "not modelled" {
+				t.Errorf("%s: fact %q is not marked UNVERIFIED, yet its cases come from its code", id, f.Topic)
+			}
 		}
 	}
 }

@@ -121,6 +121,7 @@ func (v *viewer) build() *normalize.Set {
 		deepMerge(set)
 	}
 	v.mergedInvalid(set)
+	v.failsListed(set)
 	v.dedupPlugins(set, ld.lists.lookup, v.managedPlugins)
 	if len(ignored) > 0 {
 		v.addIgnored(set, ignored)
@@ -791,8 +792,15 @@ func (v *viewer) addIgnored(set *normalize.Set, locs []Location) {
 	for _, l := range locs {
 		dirs[l.Display] = l.Dir
 	}
+	if v.c.Trust.InvalidShown {
+		// the client judges the entries before trust: what it rejects
+		// is reported invalid all the same
+		v.invalid(ld.defs, ld.set.Documents)
+	}
 	for _, s := range ld.defs {
-		s.TurnOff(v.trust.gate(v.c, true, dirs[s.Source.Path]))
+		if !v.c.Trust.InvalidShown || s.Off == nil || s.Off.Status != normalize.StatusInvalid {
+			s.TurnOff(v.trust.gate(v.c, true, dirs[s.Source.Path]))
+		}
 		set.Definitions = append(set.Definitions, s)
 		i := slices.IndexFunc(set.Entries, func(e normalize.Entry) bool { return e.Server.Name == s.Name })
 		if i < 0 {

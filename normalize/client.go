@@ -362,6 +362,17 @@ type Launch struct {
 	// ExpandsTilde: a leading "~" is expanded in command, args and cwd
 	// (VS Code).
 	ExpandsTilde bool
+	// UnsafeEnv are env keys (compared without case) that make the
+	// client refuse to start a stdio server whose "env" holds one: its
+	// listing shows the server failed (x-code's runtime code-loading
+	// hooks: NODE_OPTIONS, LD_PRELOAD, …).
+	UnsafeEnv []string
+	// FailsListed: the client's own listing shows as failed, rather than
+	// as configured, a server it cannot start for what its definition
+	// says (an UnsafeEnv key; a variable that Unset says fails, not set
+	// in the client's environment): the view marks it invalid, and the
+	// name stays its (x-code's /mcp list).
+	FailsListed bool
 	// NoSSE: the client has no HTTP+SSE transport: a url is reached with
 	// streamable HTTP even when it names an SSE endpoint (Codex).
 	NoSSE bool
@@ -564,6 +575,12 @@ type Shape struct {
 	// the usual key of the kind: "args", "type", "timeout"), what users
 	// write instead.
 	Missing map[string]string
+	// EntrySchema: each entry is checked on its own against the client's
+	// JSON Schema (Layout.Schema) before the files merge; one that breaks
+	// it (an unknown key, a value out of range, a field of the other
+	// transport) is skipped with a config error and the rest load
+	// (x-code's zod .strict() server schema).
+	EntrySchema bool
 	// FieldChecks are the types the client requires of its fields, in the
 	// order it checks them: an entry that breaks one is skipped and the
 	// rest of the file loads (Client.FieldProblem). Nil when the client
@@ -935,6 +952,14 @@ const (
 	// TrustFlag: a boolean in the client's state per project (Claude Code's
 	// projects[<root>].hasTrustDialogAccepted).
 	TrustFlag
+	// TrustList: a file lists the trusted directories, each an object of
+	// a list ({"trusted": [{"path": "/repo"}]}: Path is the list's key,
+	// Value the key of each entry's path); the working directory is
+	// trusted when a listed path resolves to it exactly (trailing slashes
+	// and ".." normalised, links not resolved, no parent inherited). A
+	// file that does not parse, or holds another shape, trusts nothing
+	// (x-code's trusted-projects.json).
+	TrustList
 )
 
 // TrustEffect is what an untrusted project means for its servers.
@@ -993,6 +1018,11 @@ type Trust struct {
 	// Ask says how the client asks to trust a project itself, for hints:
 	// "run codex in the project and trust it when asked".
 	Ask string
+	// InvalidShown: the client checks the entries of an untrusted
+	// project's files before it looks at trust (Effect IgnoresProject):
+	// an entry it rejects is still reported, invalid, and the others are
+	// ignored (x-code's parseServersBlock runs before the consent gate).
+	InvalidShown bool
 }
 
 // IgnoredFile is a file where users put servers that the client does not

@@ -646,6 +646,8 @@ func trustText(c *Client, t *Trust) string {
 		}
 	case TrustFlag:
 		what = fmt.Sprintf("`%s` is true in `%s`", strings.Join(t.Path, "."), t.File.Display("linux"))
+	case TrustList:
+		what = fmt.Sprintf("an entry of `%s` in `%s` has a `%s` that resolves exactly to the working directory (trailing slashes and `..` normalised, links not resolved, no parent inherited; a file that does not parse or holds another shape trusts nothing)", t.Path[0], t.File.Display("linux"), t.Value)
 	case TrustFolders:
 		file := "`" + t.File.Display("linux") + "`"
 		if t.File.PathVar != "" {
@@ -671,6 +673,9 @@ func trustText(c *Client, t *Trust) string {
 		DisablesAll:    "in an untrusted folder no server starts, user ones included",
 		GatesApproval:  "approvals written in an untrusted project do not count",
 	}[t.Effect]
+	if t.InvalidShown {
+		effect += ", though an entry of theirs the client rejects is still reported invalid (it checks the entries before it asks)"
+	}
 	return pre + "a project is trusted when " + what + "; " + effect
 }
 

@@ -25,6 +25,7 @@ var clients = []*Client{
 	claudeDesktop,
 	zed,
 	roo,
+	xcode,
 }
 
 // Clients returns every descriptor, providers included, in table order.

@@ -198,3 +198,27 @@ func schemes() []Scheme {
 	}
 	return out
 }
+
+// TestXcodeToolNames: x-code's buildCallableName (name-mangling.ts,
+// 4ded888c) as formats.md § 13 records it run: runs of other characters
+// become one "_", ends trimmed, an empty part the SHA-256 of its text, a
+// name over 64 characters cut to 57 with a hash of "server::tool".
+func TestXcodeToolNames(t *testing.T) {
+	for _, c := range []struct{ server, tool, want string }{
+		{"my-srv", "read_file", "my_srv__read_file"},
+		{"my.srv", "read-file", "my_srv__read_file"},
+		{"_a--b_", "t", "a_b__t"},
+		{"工具", "x", "5ca673__x"},
+	} {
+		if got := xcodeScheme.ToolName(c.server, c.tool); got != c.want {
+			t.Errorf("ToolName(%q, %q) = %q, want %q", c.server, c.tool, got, c.want)
+		}
+	}
+	long := xcodeScheme.ToolName("server", strings.Repeat("t", 80))
+	if len(long) != 64 || !strings.HasPrefix(long, "server__ttt") || long[57] != '_' {
+		t.Errorf("long name %q (%d)", long, len(long))
+	}
+	if xcodeScheme.ServerPrefix("my-srv") != xcodeScheme.ServerPrefix("my.srv") {
+		t.Error("my-srv and my.srv must collide")
+	}
+}

@@ -176,3 +176,22 @@ func TestCheckLiveSchema(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// TestCheckCollisionsXcode: in x-code's scheme "my-srv" and "my.srv" both
+// make "my_srv__read_file"; x-code then names the second (localeCompare
+// order) my_srv__read_file_6490, which the model cannot tell apart.
+func TestCheckCollisionsXcode(t *testing.T) {
+	results := []Result{
+		okResult("my-srv", "x-code", "read_file"),
+		okResult("my.srv", "x-code", "read-file"),
+		okResult("other", "x-code", "read_file"),
+	}
+	Check(results, NameSchemes(clientsOf(t, "x-code")))
+	got := messages(results[0], "tool-name-collision")
+	if len(got) != 1 || !strings.Contains(got[0], `"my_srv__read_file" in x-code`) {
+		t.Errorf("my-srv: %q", got)
+	}
+	if len(messages(results[1], "tool-name-collision")) != 1 || len(messages(results[2], "tool-name-collision")) != 0 {
+		t.Errorf("my.srv %+v, other %+v", results[1].Diagnostics, results[2].Diagnostics)
+	}
+}

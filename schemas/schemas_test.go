@@ -52,7 +52,7 @@ func decode(t *testing.T, schema, src string) any {
 }
 
 func TestNames(t *testing.T) {
-	want := []string{"agent-code", "codex", "gemini", "mcp-servers", "opencode", "roo", "vscode"}
+	want := []string{"agent-code", "codex", "gemini", "mcp-servers", "opencode", "roo", "vscode", "x-code"}
 	if got := schemaNames(); !slices.Equal(got, want) {
 		t.Fatalf("schemaNames() = %q, want %q", got, want)
 	}
@@ -147,7 +147,7 @@ func TestForClient(t *testing.T) {
 		"pisces": "mcp-servers", "claude": "mcp-servers", "cursor": "mcp-servers",
 		"windsurf": "mcp-servers", "mcp-json": "mcp-servers", "vscode": "vscode",
 		"codex": "codex", "gemini": "gemini", "opencode": "opencode",
-		"agent-code": "agent-code", "zed": "", "": "",
+		"agent-code": "agent-code", "x-code": "x-code", "zed": "", "": "",
 	}
 	for client, want := range tests {
 		got := ForClient(client)

@@ -129,8 +129,11 @@ func checkUnknownField(p *Pass) {
 			}
 		}
 		strict := c.Strictness == normalize.RejectsConfig
+		// a client that checks each entry against a strict schema skips
+		// the entry (x-code's config error "user:NAME")
+		entry := c.EntrySchema
 		for _, m := range s.Unknown {
-			if annotation(m.Key) && !strict {
+			if annotation(m.Key) && !strict && !entry {
 				// A note for the reader: ignored, as its author expects.
 				continue
 			}
@@ -138,12 +141,15 @@ func checkUnknownField(p *Pass) {
 			if strict {
 				msg = fmt.Sprintf("unknown field %q in server %q: %s rejects the whole config", m.Key, s.Name, c.ReaderName())
 			}
+			if entry {
+				msg = fmt.Sprintf("unknown field %q in server %q: %s rejects the entry and does not load the server", m.Key, s.Name, c.ReaderName())
+			}
 			suggestion, hint := SuggestField(c, m)
 			if suggestion != "" {
 				msg += "; did you mean " + suggestion + "?"
 			}
 			d := p.AtKey(s, m, "%s", msg)
-			if strict {
+			if strict || entry {
 				d.Severity = normalize.Error
 			}
 			d.Hint = hint

@@ -70,7 +70,12 @@ type Request struct {
 
 // Observed is what one client said and did on a case.
 type Observed struct {
-	Version  string `json:"version"`
+	Version string `json:"version"`
+	// Source says where the observation comes from when the client did
+	// not run: "code" for a listing written from the client's source
+	// (x-code, which cannot run here). TestRealClients replays it all
+	// the same; docs/clients.md marks such facts UNVERIFIED.
+	Source   string `json:"source,omitempty"`
 	ExitCode int    `json:"exit_code"`
 	// Stderr is what the client printed there (a refused config's
 	// message).
@@ -102,7 +107,7 @@ func (o Observed) Requests() []Request {
 }
 
 // ClientIDs maps observed.json's keys to mcpconf's client ids.
-var ClientIDs = map[string]string{"claude-code": "claude", "codex": "codex", "gemini": "gemini"}
+var ClientIDs = map[string]string{"claude-code": "claude", "codex": "codex", "gemini": "gemini", "x-code": "x-code"}
 
 // Load reads a case directory's case.json and observed.json.
 func Load(t testing.TB, dir string) (Case, map[string]Observed) {

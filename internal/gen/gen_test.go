@@ -114,4 +114,5 @@ func ExampleMonorepo() {
 	// vscode: .vscode/mcp.json
 	// zed: .zed/settings.json
 	// roo: .roo/mcp.json
+	// x-code: .x-code/config.json
 }

@@ -797,16 +797,25 @@ def main():
             case = json.load(f)
         clients = case.get("clients", ALL_CLIENTS)
         obs_path = os.path.join(case_dir, "observed.json")
-        observed = {}
-        if args.client and os.path.exists(obs_path):
+        observed, kept = {}, {}
+        if os.path.exists(obs_path):
             with open(obs_path) as f:
-                observed = json.load(f)
+                old = json.load(f)
+            if args.client:
+                observed = old
+            # a client with no runner here (x-code: "source": "code") keeps
+            # what was written from its code
+            kept = {k: v for k, v in old.items() if k not in RUNNERS and k in clients}
+        if not any(c in RUNNERS for c in clients):
+            print(f"{name}: no client that runs here ({', '.join(clients)}); kept as written", file=sys.stderr)
+            continue
         for c in clients:
-            if args.client and c not in args.client:
+            if args.client and c not in args.client or c not in RUNNERS:
                 continue
             print(f"{name}: {c}", file=sys.stderr)
             observed[c] = RUNNERS[c](case_dir, case, args.clients_bin, vers[c])
         observed = {k: observed[k] for k in ALL_CLIENTS if k in observed and k in clients}
+        observed.update(kept)
         with open(obs_path, "w") as f:
             json.dump(observed, f, indent=2, ensure_ascii=False)
             f.write("\n")
