@@ -462,8 +462,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: the schemas `R8t` (stdio), `u7n` (sse), `ivn` (http), `r1r` (ws) and the config parser `Rvt`; testdata/clients/claude-field-types"},
 			{Topic: "switches", Text: "a user, project or local settings file (`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`) with one key of the wrong type contributes nothing: an unrelated setting such as `\"model\": 5` or `null`, `enableAllProjectMcpServers: \"true\"` as a string, and its `deniedMcpServers`, `allowedMcpServers`, `enabledMcpjsonServers`, `disabledMcpjsonServers`, `enableAllProjectMcpServers` and `env` (its variables are not set: `${V}` stays literal) are void (the settings loader returns no settings when the schema check fails). Unknown keys pass (`.passthrough()`), and so do the keys it repairs first or reads as unset when wrong: managed-only keys (dropped), `enabledMcpjsonServers`/`disabledMcpjsonServers` written as one name (read as a list of it), `allowedMcpServers`/`deniedMcpServers` not an array or with bad entries (dropped), a null policy switch, keys whose schema has `.catch()` (`bashOutputMaxChars`, `effortLevel`, …). mcpconf checks the type of each strictly checked top-level key (`claudeSettingsCheck`: 139 keys), leaves a void file's settings out of the view and reports it (lint's `void-settings`); nested fields, bounds and the keys behind a preprocess (`env`, `permissions`, `hooks`, `sandbox`, …) are not checked",
 				Source: "Claude Code 2.1.331 binary: the settings loader `rA`, its repairs `oo`/`Se` (`nMt`, `Tr`, `Lr`), the schema `Zs()` through `o1r.forDocument` (`Sye`); testdata/clients/claude-settings-invalid, claude-settings-invalid-edges; Claude Code 2.1.332: claude-settings-env-void"},
-			{Topic: "switches", Text: "managed settings are read key by key: a key of the wrong type in `managed-settings.json` is ignored with a warning and the rest applies (its `deniedMcpServers` still blocks)",
-				Source: "Claude Code 2.1.331 binary: the policy parser `Ica` (\"This field was ignored\"); testdata/clients/claude-managed-settings-tolerant"},
+			{Topic: "switches", Text: "managed settings are read key by key: a key of the wrong type in `managed-settings.json` is ignored with a warning and the rest applies (its `deniedMcpServers` still blocks). There the strings `\"true\"` and `\"false\"` are the booleans (`enableAllProjectMcpServers: \"true\"` approves the project's servers, `\"false\"` overrides `true` below it, `allowManagedMcpServersOnly: \"true\"` leaves the managed allow-list only); `\"TRUE\"`, `1` and `0` are not. mcpconf reads them so (`File.StringBools`)",
+				Source: "Claude Code 2.1.331 binary: the policy parser `Ica` (\"This field was ignored\"); testdata/clients/claude-managed-settings-tolerant; Claude Code 2.1.332: claude-managed-string-true, claude-managed-string-false, gen-claude (seed 9 of the harness)"},
 			{Topic: "switches", Text: "the approvals of `~/.claude.json`'s `projects[<root>]` (`enabledMcpjsonServers`, `disabledMcpjsonServers`, `enableAllProjectMcpServers`) are moved into `.claude/settings.local.json` when Claude Code starts and read from there; the move is deferred while that file has validation errors, so while it is void they count for nothing",
 				Source: "Claude Code 2.1.331 binary: `migrateEnableAllProjectMcpServersToSettings` (`jzr`, deferred when `Scr()` lists errors), the approval check `jst`; testdata/clients/claude-settings-invalid (p3)"},
 			{Topic: "not modelled", Text: "server-managed (remote) settings, the macOS managed-preferences plist, the Windows HKLM/HKCU policy keys and policy helpers, with the rules that merge them with the managed files (`parentSettingsBehavior`); WSL reading the Windows side's managed files; the ownership checks Claude Code makes on managed files. mcpconf reads the managed files only, whoever owns them",
@@ -544,11 +544,11 @@ func decodeClaude(d *decoder) {
 var (
 	claudeManagedSettings = []File{
 		{Scope: Managed, Base: SystemDir, Path: "etc/claude-code/managed-settings.json", Format: JSON, OS: []string{"linux"},
-			DropIns: "etc/claude-code/managed-settings.d"},
+			DropIns: "etc/claude-code/managed-settings.d", StringBools: true},
 		{Scope: Managed, Base: SystemDir, Path: "Library/Application Support/ClaudeCode/managed-settings.json", Format: JSON, OS: []string{"darwin"},
-			DropIns: "Library/Application Support/ClaudeCode/managed-settings.d"},
+			DropIns: "Library/Application Support/ClaudeCode/managed-settings.d", StringBools: true},
 		{Scope: Managed, Base: SystemDir, Path: "Program Files/ClaudeCode/managed-settings.json", Format: JSON, OS: []string{"windows"},
-			DropIns: "Program Files/ClaudeCode/managed-settings.d"},
+			DropIns: "Program Files/ClaudeCode/managed-settings.d", StringBools: true},
 	}
 	// managed-mcp.json sits beside managed-settings.json (g1t).
 	claudeManagedMCP = []File{
