@@ -270,8 +270,12 @@ var claude = &Client{
 			Settings: []Setting{
 				{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
 				{File: claudeLocalSettings, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
-				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
+				// moved into the root's .claude/settings.local.json at
+				// start, so they rank with it: over the working
+				// directory's (testdata/clients/gen-claude-5fc826dc), under
+				// what the root's file itself sets (claude-approval-moved-rank)
 				{File: claudeState(Local, "projects"), Trusted: true, OneName: claudeApprovalLists[1:], MovedInto: &claudeLocalSettings},
+				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
 				{File: claudeProjectSettings, Trusted: true, OneName: claudeApprovalLists},
 				{File: claudeUserSettings, OneName: claudeApprovalLists},
 			},
@@ -408,8 +412,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: `gv` (`if(Nn in Q||Nn in z||Nn in k||Nn in pe)continue` for project servers that are not approved; the policy filter after the merge); the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
 			{Topic: "switches", Text: "approvals count once `projects[<git root>].hasTrustDialogAccepted` is true; when only the key of a directory between the working directory and the git root says so (not a parent of the git root), `.claude/settings.local.json` approves and `.claude/settings.json` does not",
 				Source: "Claude Code 2.1.331 binary: `jI` (`projects[A_e()]`, then `Ah`/`vh` walking up from the working directory and stopping at the root), `ty`, `$Oo`; testdata/clients/claude-settings-subdir, claude-trust-parent, claude-approval-untrusted, claude-trust-cwd-key; the differential harness (seed 1 tree 6, seed 3 tree 287)"},
-			{Topic: "switches", Text: "approvals in `projects[<root>]` of `~/.claude.json` (`enableAllProjectMcpServers`, `enabledMcpjsonServers`) rank between `.claude/settings.local.json` and `.claude/settings.json`: `true` there approves over `false` in `.claude/settings.json`, and `false` in `.claude/settings.local.json` wins over it",
-				Source: "testdata/clients/claude-projects-approval-rank, gen-claude-c7871e96; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); UNVERIFIED in the bundle (the merged settings `ro` could not be traced)"},
+			{Topic: "switches", Text: "approvals in `projects[<root>]` of `~/.claude.json` (`enableAllProjectMcpServers`, `enabledMcpjsonServers`) rank with the root's `.claude/settings.local.json`, into which Claude Code moves them at start: `true` there approves over `false` in `.claude/settings.json` and in the working directory's `.claude/settings.local.json` (started in a subdirectory), and `false` in the root's `.claude/settings.local.json` wins over it",
+				Source: "testdata/clients/claude-projects-approval-rank, gen-claude-c7871e96, gen-claude-5fc826dc, claude-approval-moved-rank; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); UNVERIFIED in the bundle (the merged settings `ro` could not be traced)"},
 			{Topic: "switches", Text: "deny-lists in the project's own settings (`.claude/settings.json`, `.claude/settings.local.json`) do not reach managed servers (`managed-mcp.json`, `managedMcpServers`); the user's and the managed settings' do",
 				Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get) (three trees, shrunk)"},
 			{Topic: "files", Text: "a `~/.claude.json` that does not parse stops Claude Code before it lists anything (\"Configuration error in …\", exit code 1; an empty file, `null` and `[]` do not), and so does a `managed-settings.json` that is not a JSON object (\"Managed settings document could not be parsed as a JSON object\", `null` and `[]` included; an empty one does not)",
