@@ -479,7 +479,8 @@ func (v *viewer) approve(defs []normalize.Server) {
 		doc     *normalize.Document
 		obj     *normalize.Value
 		counted bool
-		oneName []string // list keys that may hold one name as text
+		oneName []string       // list keys that may hold one name as text
+		file    normalize.File // how its booleans are read (File.Flag)
 	}
 	var settings []setting
 	var skipped []string
@@ -519,7 +520,7 @@ func (v *viewer) approve(defs []normalize.Server) {
 			if !counted && (obj.Get(ap.Enabled) != nil || obj.Get(ap.EnableAll) != nil) {
 				skipped = append(skipped, doc.Path)
 			}
-			settings = append(settings, setting{doc, obj, counted, st.OneName})
+			settings = append(settings, setting{doc, obj, counted, st.OneName, st.File})
 		}
 	}
 	match := func(key, entry, name string) bool {
@@ -551,19 +552,20 @@ func (v *viewer) approve(defs []normalize.Server) {
 	var all, allOff *normalize.Gate
 	for _, st := range settings {
 		b := st.obj.Get(ap.EnableAll)
-		if !st.counted || b == nil || b.Kind != normalize.Bool {
+		on, ok := st.file.Flag(b)
+		if !st.counted || !ok {
 			continue
 		}
 		at := fmt.Sprintf("%s:%s", st.doc.Path, b.Range.Start)
 		if ap.Merged && v.trusted() {
-			if b.Bool {
+			if on {
 				all = &normalize.Gate{Reason: fmt.Sprintf("%q is true at %s", ap.EnableAll, at)}
 			} else {
 				allOff = &normalize.Gate{Reason: fmt.Sprintf("%q is false at %s, which overrides the settings below it", ap.EnableAll, at), Path: st.doc.Path, Pos: b.Range.Start}
 			}
 			break
 		}
-		if b.Bool {
+		if on {
 			all = &normalize.Gate{Reason: fmt.Sprintf("%q is true at %s", ap.EnableAll, at)}
 			break
 		}
@@ -596,8 +598,8 @@ func (v *viewer) approve(defs []normalize.Server) {
 					Hint: fmt.Sprintf("remove %q from %q at %s:%s", it.Str, ap.Disabled, st.doc.Path, it.Range.Start)}
 			}
 			if !st.counted {
-				b := st.obj.Get(ap.EnableAll)
-				later = later || listed(st, ap.Enabled, s.Name) != nil || b != nil && b.Kind == normalize.Bool && b.Bool
+				on, _ := st.file.Flag(st.obj.Get(ap.EnableAll))
+				later = later || listed(st, ap.Enabled, s.Name) != nil || on
 				continue
 			}
 			if approved != nil {

@@ -476,7 +476,7 @@ func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope S
 				}
 				seen[doc.Abs] = true
 				if spec.ManagedOnly != "" && file.Scope == normalize.Managed {
-					if b := doc.Root.Get(spec.ManagedOnly); b != nil && b.Kind == normalize.Bool && b.Bool {
+					if on, _ := file.Flag(doc.Root.Get(spec.ManagedOnly)); on {
 						locked = true
 					}
 				}

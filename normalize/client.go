@@ -1260,6 +1260,12 @@ type File struct {
 	// uses any of it: a file that fails it is void, none of its settings
 	// counts (Claude Code's user, project and local settings).
 	Checked *SettingsCheck
+	// StringBools: the client reads the strings "true" and "false" as
+	// the booleans where a setting of this file takes a boolean (Claude
+	// Code's managed settings: enableAllProjectMcpServers "true"
+	// approves, allowManagedMcpServersOnly "true" locks the lists);
+	// other strings and numbers are not booleans (File.Flag).
+	StringBools bool
 	// Extension, for a file of ExtensionScope, says how the client reads
 	// an installed extension; Path then holds one "*" segment that stands
 	// for each directory there (".gemini/extensions/*/gemini-extension.json").
@@ -1700,4 +1706,20 @@ func (c *Client) UserFile() string {
 // ByName names a by-name client's fields (Expansion.ByName).
 type ByName struct {
 	Env, Bearer, Headers string
+}
+
+// Flag reads v as a boolean setting of the file: a JSON boolean, or with
+// StringBools the string "true" or "false"; ok is false for anything
+// else (missing, another type), which the client does not take as a
+// boolean.
+func (f File) Flag(v *Value) (val, ok bool) {
+	switch {
+	case v == nil:
+		return false, false
+	case v.Kind == Bool:
+		return v.Bool, true
+	case f.StringBools && v.Kind == String && (v.Str == "true" || v.Str == "false"):
+		return v.Str == "true", true
+	}
+	return false, false
 }

@@ -287,8 +287,12 @@ var claude = &Client{
 			Settings: []Setting{
 				{File: claudeManagedSettings[0]}, {File: claudeManagedSettings[1]}, {File: claudeManagedSettings[2]},
 				{File: claudeLocalSettings, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
-				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
+				// moved into the root's .claude/settings.local.json at
+				// start, so they rank with it: over the working
+				// directory's (testdata/clients/gen-claude-5fc826dc), under
+				// what the root's file itself sets (claude-approval-moved-rank)
 				{File: claudeState(Local, "projects"), Trusted: true, OneName: claudeApprovalLists[1:], MovedInto: &claudeLocalSettings},
+				{File: claudeLocalSettingsStart, Trusted: true, Accepted: true, OneName: claudeApprovalLists},
 				{File: claudeProjectSettings, Trusted: true, OneName: claudeApprovalLists},
 				{File: claudeUserSettings, OneName: claudeApprovalLists},
 			},
@@ -425,8 +429,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: `gv` (`if(Nn in Q||Nn in z||Nn in k||Nn in pe)continue` for project servers that are not approved; the policy filter after the merge); the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get)"},
 			{Topic: "switches", Text: "approvals count once `projects[<git root>].hasTrustDialogAccepted` is true; when only the key of a directory between the working directory and the git root says so (not a parent of the git root), `.claude/settings.local.json` approves and `.claude/settings.json` does not",
 				Source: "Claude Code 2.1.331 binary: `jI` (`projects[A_e()]`, then `Ah`/`vh` walking up from the working directory and stopping at the root), `ty`, `$Oo`; testdata/clients/claude-settings-subdir, claude-trust-parent, claude-approval-untrusted, claude-trust-cwd-key; the differential harness (seed 1 tree 6, seed 3 tree 287)"},
-			{Topic: "switches", Text: "approvals in `projects[<root>]` of `~/.claude.json` (`enableAllProjectMcpServers`, `enabledMcpjsonServers`) rank between `.claude/settings.local.json` and `.claude/settings.json`: `true` there approves over `false` in `.claude/settings.json`, and `false` in `.claude/settings.local.json` wins over it",
-				Source: "testdata/clients/claude-projects-approval-rank, gen-claude-c7871e96; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); UNVERIFIED in the bundle (the merged settings `ro` could not be traced)"},
+			{Topic: "switches", Text: "approvals in `projects[<root>]` of `~/.claude.json` (`enableAllProjectMcpServers`, `enabledMcpjsonServers`) rank with the root's `.claude/settings.local.json`, into which Claude Code moves them at start: `true` there approves over `false` in `.claude/settings.json` and in the working directory's `.claude/settings.local.json` (started in a subdirectory), and `false` in the root's `.claude/settings.local.json` wins over it",
+				Source: "testdata/clients/claude-projects-approval-rank, gen-claude-c7871e96, gen-claude-5fc826dc, claude-approval-moved-rank; the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get); UNVERIFIED in the bundle (the merged settings `ro` could not be traced)"},
 			{Topic: "switches", Text: "deny-lists in the project's own settings (`.claude/settings.json`, `.claude/settings.local.json`) do not reach managed servers (`managed-mcp.json`, `managedMcpServers`); the user's and the managed settings' do",
 				Source: "the differential harness (scripts/clientcheck/harness.py, seed 2: generated trees run through claude mcp list and get) (three trees, shrunk)"},
 			{Topic: "files", Text: "a `~/.claude.json` that does not parse stops Claude Code before it lists anything (\"Configuration error in …\", exit code 1; an empty file, `null` and `[]` do not), and so does a `managed-settings.json` that is not a JSON object (\"Managed settings document could not be parsed as a JSON object\", `null` and `[]` included; an empty one does not)",
@@ -479,8 +483,8 @@ var claude = &Client{
 				Source: "Claude Code 2.1.331 binary: the schemas `R8t` (stdio), `u7n` (sse), `ivn` (http), `r1r` (ws) and the config parser `Rvt`; testdata/clients/claude-field-types"},
 			{Topic: "switches", Text: "a user, project or local settings file (`~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`) with one key of the wrong type contributes nothing: an unrelated setting such as `\"model\": 5` or `null`, `enableAllProjectMcpServers: \"true\"` as a string, and its `deniedMcpServers`, `allowedMcpServers`, `enabledMcpjsonServers`, `disabledMcpjsonServers`, `enableAllProjectMcpServers` and `env` (its variables are not set: `${V}` stays literal) are void (the settings loader returns no settings when the schema check fails). Unknown keys pass (`.passthrough()`), and so do the keys it repairs first or reads as unset when wrong: managed-only keys (dropped), `enabledMcpjsonServers`/`disabledMcpjsonServers` written as one name (read as a list of it), `allowedMcpServers`/`deniedMcpServers` not an array or with bad entries (dropped), a null policy switch, keys whose schema has `.catch()` (`bashOutputMaxChars`, `effortLevel`, …). mcpconf checks the type of each strictly checked top-level key (`claudeSettingsCheck`: 139 keys), leaves a void file's settings out of the view and reports it (lint's `void-settings`); nested fields, bounds and the keys behind a preprocess (`env`, `permissions`, `hooks`, `sandbox`, …) are not checked",
 				Source: "Claude Code 2.1.331 binary: the settings loader `rA`, its repairs `oo`/`Se` (`nMt`, `Tr`, `Lr`), the schema `Zs()` through `o1r.forDocument` (`Sye`); testdata/clients/claude-settings-invalid, claude-settings-invalid-edges; Claude Code 2.1.332: claude-settings-env-void"},
-			{Topic: "switches", Text: "managed settings are read key by key: a key of the wrong type in `managed-settings.json` is ignored with a warning and the rest applies (its `deniedMcpServers` still blocks)",
-				Source: "Claude Code 2.1.331 binary: the policy parser `Ica` (\"This field was ignored\"); testdata/clients/claude-managed-settings-tolerant"},
+			{Topic: "switches", Text: "managed settings are read key by key: a key of the wrong type in `managed-settings.json` is ignored with a warning and the rest applies (its `deniedMcpServers` still blocks). There the strings `\"true\"` and `\"false\"` are the booleans (`enableAllProjectMcpServers: \"true\"` approves the project's servers, `\"false\"` overrides `true` below it, `allowManagedMcpServersOnly: \"true\"` leaves the managed allow-list only); `\"TRUE\"`, `1` and `0` are not. mcpconf reads them so (`File.StringBools`)",
+				Source: "Claude Code 2.1.331 binary: the policy parser `Ica` (\"This field was ignored\"); testdata/clients/claude-managed-settings-tolerant; Claude Code 2.1.332: claude-managed-string-true, claude-managed-string-false, gen-claude-ebcc0978 (harness seed 9)"},
 			{Topic: "switches", Text: "the approvals of `~/.claude.json`'s `projects[<root>]` (`enabledMcpjsonServers`, `disabledMcpjsonServers`, `enableAllProjectMcpServers`) are moved into `.claude/settings.local.json` when Claude Code starts and read from there; the move is deferred while that file has validation errors, so while it is void they count for nothing",
 				Source: "Claude Code 2.1.331 binary: `migrateEnableAllProjectMcpServersToSettings` (`jzr`, deferred when `Scr()` lists errors), the approval check `jst`; testdata/clients/claude-settings-invalid (p3)"},
 			{Topic: "not modelled", Text: "server-managed (remote) settings, the macOS managed-preferences plist, the Windows HKLM/HKCU policy keys and policy helpers, with the rules that merge them with the managed files (`parentSettingsBehavior`); WSL reading the Windows side's managed files; the ownership checks Claude Code makes on managed files. mcpconf reads the managed files only, whoever owns them",
@@ -561,11 +565,11 @@ func decodeClaude(d *decoder) {
 var (
 	claudeManagedSettings = []File{
 		{Scope: Managed, Base: SystemDir, Path: "etc/claude-code/managed-settings.json", Format: JSON, OS: []string{"linux"},
-			DropIns: "etc/claude-code/managed-settings.d"},
+			DropIns: "etc/claude-code/managed-settings.d", StringBools: true},
 		{Scope: Managed, Base: SystemDir, Path: "Library/Application Support/ClaudeCode/managed-settings.json", Format: JSON, OS: []string{"darwin"},
-			DropIns: "Library/Application Support/ClaudeCode/managed-settings.d"},
+			DropIns: "Library/Application Support/ClaudeCode/managed-settings.d", StringBools: true},
 		{Scope: Managed, Base: SystemDir, Path: "Program Files/ClaudeCode/managed-settings.json", Format: JSON, OS: []string{"windows"},
-			DropIns: "Program Files/ClaudeCode/managed-settings.d"},
+			DropIns: "Program Files/ClaudeCode/managed-settings.d", StringBools: true},
 	}
 	// managed-mcp.json sits beside managed-settings.json (g1t).
 	claudeManagedMCP = []File{

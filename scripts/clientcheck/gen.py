@@ -130,12 +130,44 @@ def path_key(rng, tree, extra=()):
 def layout(rng, tree, p_git=0.85):
     tree["git_root"] = "project" if chance(rng, p_git) else None
     tree["cwd"] = pick(rng, [(6, "project"), (2, "project/sub"), (1, "project/sub/dir")])
+    if chance(rng, 0.08):
+        # started in a directory reached through a symbolic link (PWD is the link's path, as from a shell); the
+        # files are written at the physical path, per-path keys name either (@ROOT@ the physical one, @CWD@ the
+        # link's)
+        tree["links"] = {"symlink": "project"}
+        tree["cwd"] = "symlink" + tree["cwd"][len("project"):]
+
+
+def phys(tree, rel):
+    """A path of the case with a link it goes through replaced by the link's target: where its files are."""
+    for link, target in (tree.get("links") or {}).items():
+        if rel == link or rel.startswith(link + "/"):
+            return target + rel[len(link):]
+    return rel
 
 
 def levels(tree):
-    """The directories from the project root down to the working directory."""
-    parts = tree["cwd"].split("/")
+    """The directories from the project root down to the working directory (physical paths)."""
+    parts = phys(tree, tree["cwd"]).split("/")
     return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
+
+
+def home_var(rng, tree, var, name, p=0.2):
+    """A variable that moves a client's home directory, and the case path of that directory (None when the
+    variable is not set): absolute under the home, relative (resolved in the start directory), or starting
+    with a literal `~/` (no shell expands it: a directory named `~` in the start directory)."""
+    if not chance(rng, p):
+        return None
+    how = pick(rng, [(5, "abs"), (2, "rel"), (1, "tilde")])
+    if how == "abs":
+        tree["env"][var] = "@HOME@/" + name
+        return "home/" + name
+    start = phys(tree, tree["cwd"])
+    if how == "rel":
+        tree["env"][var] = name
+        return start + "/" + name
+    tree["env"][var] = "~/" + name
+    return start + "/~/" + name
 
 
 # ---------------------------------------------------------------- Claude Code
@@ -234,9 +266,9 @@ def gen_claude(rng, tree):
     layout(rng, tree)
     names = Names(rng, "claude-code")
     files = tree["files"]
-    if chance(rng, 0.2):
-        tree["env"]["CLAUDE_CONFIG_DIR"] = "@HOME@/cfg"
-        cfg, settings = "home/cfg", "home/cfg/settings.json"
+    cfg = home_var(rng, tree, "CLAUDE_CONFIG_DIR", "cfg")
+    if cfg:
+        settings = cfg + "/settings.json"
     else:
         cfg, settings = "home", "home/.claude/settings.json"
     every = []  # every server definition, for policy entries by command
@@ -272,6 +304,8 @@ def gen_claude(rng, tree):
     if cfg != "home" and chance(rng, 0.3):  # decoys where the default config dir would be
         files["home/.claude.json"] = {"json": {"mcpServers": servers(rng, names, claude_server, 1, 1),
                                                "projects": {"@ROOT@": {"hasTrustDialogAccepted": True}}}}
+    if cfg not in ("home", "home/cfg") and chance(rng, 0.3):  # and where ~/cfg would be, had the value been absolute
+        files["home/cfg/.claude.json"] = {"json": {"mcpServers": servers(rng, names, claude_server, 1, 1)}}
     # the machine's managed files (/etc/claude-code): settings with lists, approvals and managedMcpServers,
     # drop-ins, and managed-mcp.json, which while it exists leaves only the managed servers
     if chance(rng, 0.2):
@@ -290,7 +324,7 @@ def gen_claude(rng, tree):
         files["system/etc/claude-code/managed-mcp.json"] = maybe_broken(rng, {"json": {"mcpServers": srv}}, 0.05)
     # settings: user, project, local
     where = [settings]
-    for d in {"project", tree["cwd"]}:
+    for d in sorted({"project", phys(tree, tree["cwd"])}):
         where += [d + "/.claude/settings.json", d + "/.claude/settings.local.json"]
     for path in where:
         if chance(rng, 0.45):
@@ -299,6 +333,83 @@ def gen_claude(rng, tree):
                 s["mcpServers"] = servers(rng, names, claude_server, 1, 1)  # not read from settings
             files[path] = maybe_broken(rng, {"json": s}, 0.04)
     claude_loadpath(rng, tree, names)
+    claude_issue28(rng, tree, names, settings)
+
+
+def claude_issue28(rng, tree, names, settings):
+    """Inputs of issue 28 drawn after every other choice: settings files failing Claude Code's settings schema,
+    ${VAR} in servers and in allow-list entries (from the case's environment or a settings file's env), and
+    oauth.authServerMetadataUrl."""
+    files = tree["files"]
+    managed = "system/etc/claude-code/managed-settings.json"
+    # a key of the wrong type voids a user, project or local settings file (its lists and approvals too);
+    # managed settings are read key by key
+    for path in sorted(files):
+        if not (path.endswith("/settings.json") or path.endswith("/settings.local.json") or path == settings
+                or path == managed):
+            continue
+        node = files[path]
+        if not isinstance(node.get("json"), dict) or not chance(rng, 0.15):
+            continue
+        k, v = pick(rng, [(3, ("model", 5)), (3, ("enableAllProjectMcpServers", "true")),
+                          (1, ("respectGitignore", "yes")), (1, ("cleanupPeriodDays", 0)),
+                          (1, ("defaultShell", "zsh")), (1, ("enabledMcpjsonServers", "a b")),
+                          (1, ("availableModels", "opus")), (1, ("allowManagedMcpServersOnly", "true")),
+                          (1, ("model", "sonnet"))])  # the last: a good value, for contrast
+        node["json"][k] = v
+    # ${VAR} in a project server's command or url and in an allow-list entry by command or url; the variable from
+    # the case's environment, or a settings file's env (the user's and the managed ones count, the project's not)
+    mcp = files.get("project/.mcp.json", {}).get("json")
+    srv = mcp.get("mcpServers") if isinstance(mcp, dict) else None
+    if isinstance(srv, dict) and chance(rng, 0.2):
+        var = "V" + str(rng.randint(1, 2))
+        value = pick(rng, [(4, CMD), (1, "true")])
+        source = pick(rng, [(3, "env"), (2, settings), (1, managed), (1, "project/.claude/settings.json"),
+                            (1, None)])  # None: not set anywhere
+        if source == "env":
+            tree["env"][var] = value
+        elif source:
+            node = files.setdefault(source, {"json": {}})
+            if isinstance(node.get("json"), dict):
+                node["json"].setdefault("env", {})[var] = value
+        n = names.new()
+        if chance(rng, 0.5):
+            srv[n] = {"command": pick(rng, [(3, "${%s}" % var), (1, "${%s:-false}" % var)])}
+            entry = {"serverCommand": [pick(rng, [(2, CMD), (1, "${%s}" % var)])]}
+        else:
+            srv[n] = {"type": "http", "url": pick(rng, [(3, "http://127.0.0.1:9/${%s}" % var),
+                                                       (1, "${U%s:-http://127.0.0.1:9/mcp}" % var)])}
+            entry = {"serverUrl": pick(rng, [(2, "http://127.0.0.1:9/*"), (1, "http://127.0.0.1:9/${%s}" % var)])}
+        if chance(rng, 0.5):
+            where = pick(rng, [(3, settings), (1, managed), (1, "project/.claude/settings.local.json")])
+            node = files.setdefault(where, {"json": {}})
+            if isinstance(node.get("json"), dict):
+                node["json"].setdefault(rng.choice(["allowedMcpServers", "deniedMcpServers"]), []).append(entry)
+    # oauth.authServerMetadataUrl on a remote server: https (kept), http (the server is skipped), over-long
+    remotes = []
+    for path, node in sorted(files.items()):
+        v = node.get("json")
+        if isinstance(v, dict) and isinstance(v.get("mcpServers"), dict) and not path.startswith("system/"):
+            remotes += [d for d in v["mcpServers"].values() if isinstance(d, dict) and "url" in d]
+    if remotes and chance(rng, 0.25):
+        d = rng.choice(remotes)
+        d["oauth"] = {"authServerMetadataUrl": pick(rng, [
+            (3, "https://127.0.0.1:9/.well-known/oauth-authorization-server"),
+            (3, "http://127.0.0.1:9/.well-known/oauth-authorization-server"),
+            (1, "https://127.0.0.1:9/" + "m" * 4100),
+            (1, "https://127.0.0.1:9/" + "m" * 4000)])}
+        if chance(rng, 0.3):
+            d["oauth"]["clientId"] = "app"
+
+
+def settings_path(tree):
+    """The user's settings file of a Claude Code tree (in CLAUDE_CONFIG_DIR when set)."""
+    v = tree["env"].get("CLAUDE_CONFIG_DIR")
+    if not v:
+        return "home/.claude/settings.json"
+    if v.startswith("@HOME@/"):
+        return "home/" + v[len("@HOME@/"):] + "/settings.json"
+    return phys(tree, tree["cwd"]) + "/" + v + "/settings.json"
 
 
 def claude_loadpath(rng, tree, names):
@@ -316,7 +427,7 @@ def claude_loadpath(rng, tree, names):
         where = pick(rng, [(3, "home/.claude/settings.json"), (2, "project/.claude/settings.json"),
                            (2, "project/.claude/settings.local.json")])
         if tree["env"].get("CLAUDE_CONFIG_DIR") and where.startswith("home/"):
-            where = "home/cfg/settings.json"
+            where = settings_path(tree)
         node = files.setdefault(where, {"json": {}})
         if isinstance(node.get("json"), dict):
             node["json"]["env"] = {"E2": value}
@@ -487,10 +598,10 @@ def gen_codex(rng, tree):
     layout(rng, tree)
     names = Names(rng, "codex")
     files = tree["files"]
-    home = "home/.codex"
-    if chance(rng, 0.2):
-        tree["env"]["CODEX_HOME"] = "@HOME@/cx"
-        home = "home/cx"
+    home = home_var(rng, tree, "CODEX_HOME", "cx")
+    if not home:
+        home = "home/.codex"
+    else:
         if chance(rng, 0.3):
             files["home/.codex/config.toml"] = {"toml": {"mcp_servers": servers(rng, names, codex_server, 1, 1)}}
     user = {}
@@ -619,20 +730,18 @@ def gen_gemini(rng, tree):
     layout(rng, tree)
     names = Names(rng, "gemini")
     files = tree["files"]
-    gh = "home"
-    if chance(rng, 0.2):
-        tree["env"]["GEMINI_CLI_HOME"] = "@HOME@/gh"
-        gh = "home/gh"
-    g = gh + "/.gemini"
     if chance(rng, 0.05):
         # started in the home directory: the workspace's settings file is the user's (Storage.isWorkspaceHomeDir)
         tree["cwd"], tree["git_root"] = "home", None
+        tree.pop("links", None)
+    gh = home_var(rng, tree, "GEMINI_CLI_HOME", "gh") or "home"
+    g = gh + "/.gemini"
     if chance(rng, 0.85):
         files[g + "/settings.json"] = maybe_broken(rng, {"json": gemini_settings(rng, names, True)}, 0.05, BROKEN_JSONC)
     if chance(rng, 0.75):
-        files[tree["cwd"] + "/.gemini/settings.json"] = maybe_broken(
+        files[phys(tree, tree["cwd"]) + "/.gemini/settings.json"] = maybe_broken(
             rng, {"json": gemini_settings(rng, names, False)}, 0.05, BROKEN_JSONC)
-    if tree["cwd"] != "project" and chance(rng, 0.3):  # not read: workspace settings are the cwd's only
+    if phys(tree, tree["cwd"]) != "project" and chance(rng, 0.3):  # not read: workspace settings are the cwd's only
         files["project/.gemini/settings.json"] = {"json": gemini_settings(rng, names, False)}
     if chance(rng, 0.8):
         rules = {}
@@ -679,9 +788,52 @@ def gen_gemini(rng, tree):
                 rng, {"json": {"ext1": {"overrides": rules}}}, 0.06)
 
 
+def gemini_env_refs(rng, tree, names):
+    """$VAR, ${VAR} and ${VAR:-default} in mcp.allowed / mcp.excluded and security.folderTrust.enabled, expanded
+    from the environment when Gemini CLI loads a settings file (a variable not set stays as written)."""
+    files = tree["files"]
+    for path in sorted(files):
+        v = files[path].get("json")
+        if not (path.endswith("settings.json") or path.endswith("system-defaults.json")) or not isinstance(v, dict):
+            continue
+        mcp = v.get("mcp")
+        if isinstance(mcp, dict) and chance(rng, 0.3):
+            for key in ("allowed", "excluded"):
+                ids = mcp.get(key)
+                if not isinstance(ids, list) or not ids or not chance(rng, 0.6):
+                    continue
+                var = rng.choice(["GV1", "GV2"])
+                i = rng.randrange(len(ids))
+                ref = pick(rng, [(3, "$" + var), (2, "${%s}" % var), (1, "${%s:-%s}" % (var, ids[i]))])
+                how = pick(rng, [(5, "name"), (1, "other"), (1, "unset"), (1, "empty")])
+                if how == "name":
+                    tree["env"][var] = ids[i]
+                elif how == "other":
+                    tree["env"][var] = rng.choice(names.used or BASE_NAMES)
+                elif how == "empty":
+                    tree["env"][var] = ""
+                ids[i] = ref
+        if chance(rng, 0.06):
+            ref = rng.choice(["$FT", "${FT}", "${FT:-false}"])
+            v.setdefault("security", {}).setdefault("folderTrust", {})
+            if isinstance(v["security"], dict) and isinstance(v["security"]["folderTrust"], dict):
+                v["security"]["folderTrust"]["enabled"] = ref
+                ft = pick(rng, [(3, "false"), (2, "true"), (1, None)])
+                if ft is not None:
+                    tree["env"]["FT"] = ft
+
+
 ODD_TREES = 0.35
 
-GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini}
+def gen_gemini_all(rng, tree):
+    gen_gemini(rng, tree)
+    names = Names(rng, "gemini")
+    names.used = [n for v in tree["files"].values() if isinstance(v.get("json"), dict)
+                  for n in (v["json"].get("mcpServers") or {}) if isinstance(v["json"].get("mcpServers"), dict)]
+    gemini_env_refs(rng, tree, names)
+
+
+GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all}
 
 
 def generate(client, seed, index):

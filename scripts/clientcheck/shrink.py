@@ -111,6 +111,15 @@ def lift(t):
     t["files"].update(moved)
 
 
+def unlink(t, link):
+    """Start at the link's target instead of through the link, and drop the link."""
+    target = t["links"].pop(link)
+    if not t["links"]:
+        t.pop("links")
+    if t["cwd"] == link or t["cwd"].startswith(link + "/"):
+        t["cwd"] = target + t["cwd"][len(link):]
+
+
 def proposals(tree):
     """Smaller trees, coarse to fine."""
     out = []
@@ -133,6 +142,8 @@ def proposals(tree):
         with_(lambda t: t.__setitem__("git_root", None))
     if tree.get("profile"):
         with_(lambda t: t.pop("profile"))
+    for k in sorted(tree.get("links") or {}):
+        with_(lambda t, k=k: unlink(t, k))
     for k in sorted(tree.get("modes") or {}):
         with_(lambda t, k=k: t["modes"].pop(k))
     for rel in sorted(tree["files"]):
@@ -164,7 +175,10 @@ def shape(tree):
     """The tree with its plain server names (a, b, c, d) renamed in order of appearance: trees that differ only
     in which plain names they use are one case."""
     order = []
-    text = json.dumps({k: tree[k] for k in ("cwd", "git_root", "env", "files")}, sort_keys=True, ensure_ascii=False)
+    d = {k: tree[k] for k in ("cwd", "git_root", "env", "files")}
+    if tree.get("links"):
+        d["links"] = tree["links"]
+    text = json.dumps(d, sort_keys=True, ensure_ascii=False)
     for m in re.finditer(r'"([abcd])"', text):
         if m.group(1) not in order:
             order.append(m.group(1))

@@ -7,6 +7,7 @@ A tree is plain JSON (so a run can be stored, resumed and replayed):
       "cwd": "project/sub",                   # where the client starts
       "git_root": "project",                  # or null: no .git at all
       "env": {"CODEX_HOME": "@HOME@/cx"},     # the case's environment (placeholders allowed)
+      "links": {"link": "project"},           # optional: symbolic links staged in the case (cwd "link/sub")
       "files": {                              # path under the case dir -> node
         "home/cx/config.toml": {"toml": {...}, "tail": "x = = 1"},
         "project/.mcp.json": {"json": {...}},
@@ -86,8 +87,11 @@ def render(node):
 
 
 def canonical(tree):
-    return json.dumps({k: tree.get(k) for k in ("client", "cwd", "git_root", "env", "files", "profile", "modes")},
-                      sort_keys=True, ensure_ascii=False)
+    keys = ("client", "cwd", "git_root", "env", "files", "profile", "modes")
+    d = {k: tree.get(k) for k in keys}
+    if tree.get("links"):  # only when present, so the hashes of trees without links stay as they were
+        d["links"] = tree["links"]
+    return json.dumps(d, sort_keys=True, ensure_ascii=False)
 
 
 def has_system(tree):
@@ -109,6 +113,8 @@ def case_json(tree, description):
     }
     if tree.get("profile"):
         c["profile"] = tree["profile"]
+    if tree.get("links"):
+        c["links"] = tree["links"]
     if has_system(tree):
         c["system"] = True
         modes = {k: v for k, v in (tree.get("modes") or {}).items() if k in tree["files"] or any(
@@ -181,6 +187,8 @@ def describe(tree):
     parts[0] += f" (git root {tree['git_root']})" if tree["git_root"] else " (no .git)"
     if tree.get("profile"):
         parts[0] += f" with --profile {tree['profile']}"
+    for k, v in sorted((tree.get("links") or {}).items()):
+        parts.append(f"{k} is a symbolic link to {v}")
     for k, v in sorted((tree.get("modes") or {}).items()):
         parts.append(f"{k} has mode {v}")
     if tree["env"]:
