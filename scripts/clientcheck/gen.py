@@ -7,6 +7,7 @@ Everything a generated tree can make a client do is harmless: stdio servers run 
 are at 127.0.0.1:9 (nothing listens there), and the trees live in temporary directories.
 """
 
+import copy
 import random
 
 URL = "http://127.0.0.1:9/mcp"
@@ -334,6 +335,70 @@ def gen_claude(rng, tree):
             files[path] = maybe_broken(rng, {"json": s}, 0.04)
     claude_loadpath(rng, tree, names)
     claude_issue28(rng, tree, names, settings)
+    claude_plugins(rng, tree, every, settings)
+
+
+def claude_plugins(rng, tree, every, user):
+    """Claude Code plugins from a local marketplace (a folder declared in extraKnownMarketplaces): the plugins it
+    lists, enabled or not in the settings files, their servers in .mcp.json or plugin.json's mcpServers (inline
+    or a file), ${CLAUDE_PLUGIN_ROOT} in their values, and servers that repeat a server configured by hand or
+    another plugin's (dropped). Drawn last, so the rest of a tree is what the same seed gave before."""
+    if not chance(rng, 0.18):
+        return
+    files = tree["files"]
+    project, local = "project/.claude/settings.json", "project/.claude/settings.local.json"
+
+    def settings(path):
+        node = files.setdefault(path, {"json": {}})
+        return node["json"] if isinstance(node.get("json"), dict) else None
+
+    market = rng.choice(["local", "m"])
+    # where the marketplace is declared: the user's settings, or (counted once trusted) the project's
+    declared_in = pick(rng, [(8, user), (1, project), (1, local)])
+    base, at = pick(rng, [(6, ("home/mkt", "@HOME@/mkt")), (1, ("project/mkt", "@ROOT@/mkt"))])
+    s = settings(declared_in)
+    if s is None:
+        return
+    s.setdefault("extraKnownMarketplaces", {})[market] = {
+        "source": pick(rng, [(8, {"source": "directory", "path": at}),
+                             (1, {"source": "file", "path": at + "/.claude-plugin/marketplace.json"}),
+                             (Odd(1), {"source": "github", "repo": "o/r"})])}
+    listed = []
+    for pn in ["p", "q", "r"][:pick(rng, [(4, 1), (3, 2), (1, 3)])]:
+        d = base + "/" + pn
+        manifest = {"name": pn, "version": "1.0.0"}
+        srv = {}
+        for _ in range(pick(rng, [(4, 1), (2, 2), (1, 0)])):
+            name = rng.choice(["s", "t", "u"])
+            kind = pick(rng, [(5, "own"), (3, "dup"), (2, "root")])
+            if kind == "dup" and every:
+                v = rng.choice(every)
+                srv[name] = copy.deepcopy(v) if isinstance(v, dict) else claude_server(rng)
+            elif kind == "root":
+                srv[name] = {"command": CMD, "args": ["${CLAUDE_PLUGIN_ROOT}/bin"]}
+            else:
+                srv[name] = claude_server(rng)
+        where = pick(rng, [(6, "mcp"), (2, "inline"), (1, "file"), (Odd(1), "bare")])
+        if where == "mcp":
+            files[d + "/.mcp.json"] = maybe_broken(rng, {"json": {"mcpServers": srv}}, 0.03)
+        elif where == "bare":
+            files[d + "/.mcp.json"] = {"json": srv}
+        elif where == "inline":
+            manifest["mcpServers"] = srv
+        else:
+            manifest["mcpServers"] = "./servers.json"
+            files[d + "/servers.json"] = {"json": {"mcpServers": srv}}
+        files[d + "/.claude-plugin/plugin.json"] = maybe_broken(rng, {"json": manifest}, 0.03)
+        if chance(rng, 0.9):
+            listed.append({"name": pn, "source": "./" + pn})
+        # enabled (or not) in the settings files: the highest file naming it decides
+        for path in [user, project, local]:
+            if chance(rng, 0.6 if path == user else 0.2):
+                st = settings(path)
+                if st is not None:
+                    st.setdefault("enabledPlugins", {})[pn + "@" + market] = pick(rng, [(6, True), (2, False), (Odd(1), "true")])
+    files[base + "/.claude-plugin/marketplace.json"] = maybe_broken(
+        rng, {"json": {"name": market, "owner": {"name": "t"}, "plugins": listed}}, 0.03)
 
 
 def claude_issue28(rng, tree, names, settings):
