@@ -65,17 +65,23 @@ func (e *clientEnv) getenv(name string) string {
 	return e.o.getenv(name)
 }
 
+// process reads a variable of the environment the client is started
+// with, for expansion: its files' variables left out.
+func (e *clientEnv) process(name string) (string, bool) {
+	if e.o.Getenv == nil {
+		return "", false
+	}
+	v := e.o.Getenv(name)
+	return v, v != "" // Getenv cannot tell unset from empty
+}
+
 // lookup reads a variable as the started client does, for expansion:
 // whether it is set at all.
 func (e *clientEnv) lookup(name string) (string, bool) {
 	if v, ok := e.set[name]; ok {
 		return v, true
 	}
-	if e.o.Getenv == nil {
-		return "", false
-	}
-	v := e.o.Getenv(name)
-	return v, v != "" // Getenv cannot tell unset from empty
+	return e.process(name)
 }
 
 // setIn is the last setting of name, nil when no file sets it.

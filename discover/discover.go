@@ -129,7 +129,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	docs := o.readAll(locs)
 	env := o.clientEnv(view, scope)
 	set := &normalize.Set{Root: o.Root, Home: o.Home, Environ: env.settings}
-	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted, getenv: env.getenv, lookup: env.lookup, goos: o.goos()}
+	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted, getenv: env.getenv, lookup: env.lookup, processLookup: env.process, goos: o.goos()}
 	perLoc := make([][]normalize.Server, len(locs))
 	var exts []extensionInfo
 	var cleared *normalize.Gate // a file's servers key set to null (Shape.NullClears)

@@ -721,8 +721,11 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		// gets to approve or block it: invalid wins, and the name goes to
 		// another definition
 		if why != "" && (s.Enabled || v.c.SkipsInvalid && (s.Off.Kind != normalize.ByConfig || s.Off.InvalidWins)) {
+			// a plugin's entry the client rejects is left out without a
+			// word (Plugins.InvalidUnlisted)
+			unlisted := s.Off != nil && s.Off.Unlisted || s.Source.Plugin != "" && v.c.Plugins != nil && v.c.Plugins.InvalidUnlisted
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
-				Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid, Unlisted: s.Off != nil && s.Off.Unlisted})
+				Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid, Unlisted: unlisted})
 		}
 	}
 }

@@ -366,6 +366,9 @@ type fileLists struct {
 	// environment of the started client, clientEnv).
 	getenv func(string) string
 	lookup func(string) (string, bool)
+	// processLookup is the environment the client was started with, its
+	// files' variables left out (ListEntries.ProcessEnv).
+	processLookup func(string) (string, bool)
 	goos   string // the system the client runs on
 	// matched memoizes asMatched by definition.
 	matched map[*normalize.Server]*normalize.Server
@@ -499,6 +502,9 @@ func (o *Options) collectOwnFileLists(c *normalize.Client, f *fileLists, scope S
 func (f *fileLists) add(l *nameList) {
 	if l.spec.Entries != nil && l.spec.Entries.Expands && f.lookup != nil {
 		syntaxes, lookup := resolve.SyntaxesFor(l.owner), f.lookup
+		if l.spec.Entries.ProcessEnv {
+			lookup = f.processLookup
+		}
 		l.expand = func(v string) string {
 			if !strings.Contains(v, "$") {
 				return v

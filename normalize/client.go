@@ -903,6 +903,10 @@ type Plugins struct {
 	// client sets itself, left out when servers are compared.
 	RootVar string
 	EnvOwn  []string
+	// InvalidUnlisted: a plugin's server entry the client rejects (no
+	// command or url, a field of the wrong type, an unknown type) is left
+	// out of its listing without a word, not shown as failing.
+	InvalidUnlisted bool
 	// Dedup: a plugin's server whose command line (command and args; or
 	// URL) equals a server configured by hand that the client loads is
 	// dropped, and so is one that repeats an earlier plugin server, env
@@ -1431,6 +1435,11 @@ type ListEntries struct {
 	// line and URL and in the entries themselves; names are compared as
 	// written (Claude Code).
 	Expands bool
+	// ProcessEnv: the entries are expanded from the environment the
+	// client was started with only, not the variables its settings files
+	// set (Expansion.EnvFiles), which still reach the servers' values
+	// (Claude Code's allowedMcpServers; its deniedMcpServers reads both).
+	ProcessEnv bool
 }
 
 // Combine is how lists of the same setting in several files combine.

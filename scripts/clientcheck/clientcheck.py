@@ -470,9 +470,11 @@ def claude_servers(listed, diags, gets):
                 continue
         if name in listed and srv.get("transport") == "stdio" and srv.get("command") == "stdio" and not srv.get("args"):
             # `claude mcp get` shows a plugin's stdio server as "Command: stdio" with no args (2.1.331:
-            # the dynamic config's fields); `claude mcp list` shows its command line
-            parts = listed[name]["detail"].split(" ")
-            srv["command"], srv["args"] = parts[0], parts[1:]
+            # the dynamic config's fields); `claude mcp list` shows its command line, as
+            # `${command} ${args.join(" ")}`: no args leave a space after the command (read as none: one empty
+            # argument would print the same)
+            command, _, rest = listed[name]["detail"].partition(" ")
+            srv["command"], srv["args"] = command, rest.split(" ") if rest else []
         srv["listed"] = name in listed
         servers.append(srv)
     return servers
