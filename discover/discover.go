@@ -172,6 +172,11 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		default:
 			servers, diags, ok := decodeFile(r.doc, loc, loc.key(o.Root), lists)
 			set.Diagnostics = append(set.Diagnostics, diags...)
+			if view.ReadsProviders() && loc.Client != view {
+				for j := range servers {
+					view.ReadAsProvider(&servers[j])
+				}
+			}
 			if ok {
 				sf.Status = normalize.Found
 				sf.Servers = len(servers)

@@ -737,6 +737,8 @@ func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) 
 		return fmt.Sprintf("%q has a \"type\" %s does not accept", s.Name, c.Product) + at, `fix "type" (mcpconf lint names the values ` + c.Product + ` accepts)`
 	case c.OnBoth == normalize.StdioRejectsURL && has("command") && hasURL:
 		return fmt.Sprintf("%q has both \"command\" and \"url\"", s.Name) + at, `keep "command" for a local server or "url" for a remote one`
+	case c.EndpointRequired && (s.Transport == normalize.HTTP || s.Transport == normalize.SSE) && s.URL == "":
+		return fmt.Sprintf("%q has \"type\" %q but no \"url\": %s drops it", s.Name, s.Type, c.Product) + at, `set "url" to the server's endpoint, or remove "type" for a local server with "command"`
 	case s.Transport == normalize.Stdio && strings.TrimSpace(s.Command) == "":
 		return fmt.Sprintf("%q has no command to start", s.Name) + at, `set "command" to the program that runs the server`
 	}

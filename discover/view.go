@@ -109,6 +109,8 @@ func (v *viewer) build() *normalize.Set {
 	v.reblock(set.Entries, set.Definitions)
 	ld.lists.applyAfterMerge(set.Entries)
 	v.applyTrust(set.Entries)
+	sameConnection(v.c, set.Entries)
+	applyFilters(v.c, set.Entries)
 	v.applyExtensions(set, ld.exts)
 	if v.c.Merge == normalize.KeyByKey {
 		deepMerge(set)

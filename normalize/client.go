@@ -122,6 +122,48 @@ type Layout struct {
 	// through a link is not the project's (Claude Code, Codex; a start
 	// directory reached through a link, testdata/clients/symlink-start).
 	PhysicalKeys bool
+	// OptIn is the setting that opts a provider's user files (File.OptIn)
+	// in; nil when the client reads every provider's files.
+	OptIn *OptIn
+	// SameConnection: after merging by name, a definition whose connection
+	// (transport, command, args, env, cwd; url, headers; auth) equals that of
+	// a definition that won another name and is not switched off is dropped
+	// without a word (pisces: isSameMCPConnection; the higher priority
+	// keeps it).
+	SameConnection bool
+}
+
+// OptIn is a setting listing the providers whose user files a client
+// reads (pisces's enabledProviders in ~/.pisces/agent/config.yml).
+type OptIn struct {
+	// Files are where the setting is read, the first that exists winning;
+	// Key is the top-level key of the list (YAML block or flow list of
+	// strings).
+	Files []File
+	Key   string
+	// All are entries that opt every provider in ("*", "all").
+	All []string
+	// Vars: a provider (by File.OptIn id) is opted in too when this
+	// variable is set to a non-blank value (CLAUDE_CONFIG_DIR for claude).
+	Vars map[string]string
+}
+
+// Filter is a rule by which a client drops servers it reads after merging,
+// whatever file defines them (pisces's exa filter: it has its own exa
+// integration).
+type Filter struct {
+	// Names are the names it drops, compared case-insensitively; Pattern
+	// (a regular expression, case-insensitive) is matched against a remote
+	// server's URL and each arg of a stdio server.
+	Names   []string
+	Pattern string
+	// ToolsParam is the URL query parameter (and --NAME argument) by which
+	// a server is asked for some tools; a server asked for one tool not in
+	// Native is kept.
+	ToolsParam string
+	Native     []string
+	// Why says why the client drops them, for messages.
+	Why string
 }
 
 // Gates are what keeps a server a client's files define from loading or
@@ -177,8 +219,15 @@ type Gates struct {
 	// deny-lists are looked at).
 	SkipsInvalid bool
 	// KeepsInvalid: the client keeps every entry it reads, whatever its
-	// shape; one it cannot use fails when it starts (pisces).
+	// shape; one it cannot use fails when it starts.
 	KeepsInvalid bool
+	// Filters drop servers after merging by name (pisces's exa filter):
+	// the server is blocked, and says why.
+	Filters []Filter
+	// ReadsEnabled is a switch the client reads in every provider's entries
+	// (as a boolean only), whether the provider's own client has it or not
+	// (pisces: "enabled": false in .cursor/mcp.json suppresses the server).
+	ReadsEnabled string
 	// Locks are switches that keep every server of some scopes from
 	// loading, as if their files were not there: an environment variable
 	// (Claude Code's safe mode) or a setting of some files (its managed
@@ -471,6 +520,14 @@ type Shape struct {
 	// UnknownTypeIgnored: a "type" the client does not know is ignored and
 	// the transport is picked from the other keys (Gemini CLI).
 	UnknownTypeIgnored bool
+	// UnknownTypeStdio: a "type" the client does not know makes the entry a
+	// stdio server, whatever its other keys (pisces's convertToLegacyConfig
+	// falls back to stdio: "streamable-http" with a command starts, with
+	// only a url it has no command).
+	UnknownTypeStdio bool
+	// EndpointRequired: a "type" naming a remote transport without a url is
+	// invalid (pisces), as is "stdio" without a command.
+	EndpointRequired bool
 	// RemoteNeedsType: an entry with a url but no type is read as stdio and
 	// rejected (Claude Code).
 	RemoteNeedsType bool
@@ -1125,6 +1182,10 @@ type File struct {
 	// OS restricts the file to these systems (runtime.GOOS values); nil
 	// means every system.
 	OS []string
+	// OptIn is the provider id under which the owner of a providers table
+	// reads this user file only when opted in (Layout.OptIn); "" for a file
+	// always read.
+	OptIn string
 	// Section is set when the servers live in a part of the file keyed by
 	// the project root rather than at its top: the key of the table of
 	// projects, whose member for the root holds the servers under the
@@ -1374,6 +1435,9 @@ func (l List) Label() string { return strings.Join(l.Path, ".") }
 // asking anyone.
 type Capabilities struct {
 	Roots       bool // roots, with listChanged
+	// RootsStatic: roots is declared with listChanged false (pisces: the
+	// roots never change during a session).
+	RootsStatic bool
 	Sampling    bool
 	Elicitation bool // form and url
 	// Source is where it was read or captured; "" for a client whose

@@ -5,10 +5,23 @@ import "time"
 var piscesFields = []string{"type", "command", "args", "env", "cwd", "url", "headers", "enabled", "timeout", "auth", "oauth",
 	"enabledTools", "disabledTools", "requestIdFormat", "lazy", "envPolicy", "headerPolicy"}
 
-// piscesFiles are pisces's own files, which it reads as its own provider.
+// piscesUserFile is pisces's user file, getMCPConfigPath("user"): the one
+// whose disabledServers and enabledServers count, and where add writes.
+var piscesUserFile = user(HomeDir, ".pisces/agent/mcp.json", JSON)
+
+// piscesFiles are pisces's own files, which it reads as its own provider
+// (builtin.ts loadMCPServers: the start directory's .pisces, then the
+// agent directory).
 var piscesFiles = []File{
 	proj(".pisces/mcp.json", JSON), proj(".pisces/.mcp.json", JSON),
-	user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),
+	piscesUserFile, user(HomeDir, ".pisces/agent/.mcp.json", JSON),
+}
+
+// optIn is a provider's user file that pisces reads only when
+// enabledProviders names the provider.
+func optIn(id string, f File) File {
+	f.OptIn = id
+	return f
 }
 
 // mcpServersWrong are the servers keys of the other shapes, which a client
@@ -20,41 +33,60 @@ var mcpServersWrong = []string{"servers", "mcp_servers", "context_servers", "mcp
 // priority: the union of all providers, deduplicated by
 // server name, highest priority first; within a provider local > project >
 // user. No public source of pisces exists; every fact matches oh-my-pi
-// (can1357/oh-my-pi) with its config directory renamed.
+// (can1357/oh-my-pi) with its config directory renamed, checked against
+// the loader of oh-my-pi 18.2.3 (npm @oh-my-pi/pi-coding-agent) run on the
+// testdata/clients/pisces-* cases (scripts/clientcheck/pisces.ts).
 var pisces = &Client{
 	ID:      "pisces",
 	Product: "pisces",
+	Version: "oh-my-pi 18.2.3",
+	Capabilities: Capabilities{Roots: true, RootsStatic: true,
+		Source: "oh-my-pi 18.2.3 `src/mcp/client.ts` initializeConnection: `capabilities: { roots: { listChanged: false } }`"},
 	Layout: Layout{
 		Merge: ByPriority,
 		Files: piscesFiles,
+		// The first files that held pisces's user servers; oh-my-pi 18
+		// reads its agent directory only.
+		Ignored: []IgnoredFile{{File: user(HomeDir, ".pisces/mcp.json", JSON), Key: "mcpServers",
+			Why: "pisces no longer reads ~/.pisces/mcp.json: move it to ~/.pisces/agent/mcp.json"}},
+		OptIn: &OptIn{Files: []File{user(HomeDir, ".pisces/agent/config.yml", JSON), user(HomeDir, ".pisces/agent/config.yaml", JSON)},
+			Key: "enabledProviders", All: []string{"*", "all"}, Vars: map[string]string{"claude": "CLAUDE_CONFIG_DIR"}},
+		SameConnection: true,
 		// The providers table, in the order pisces registers its providers
 		// (ties keep it); Client nil is pisces itself. Lists are the
 		// provider's lists pisces honours, as the first file that sets one.
 		Providers: []Provider{
 			{Priority: 100, Files: piscesFiles, Lists: []string{"disabledServers", "enabledServers"}},
+			// claude.ts: no projects[<root>] of ~/.claude.json; the
+			// project's .claude/.mcp.json before .claude/mcp.json
 			{Client: claude, Priority: 80, Files: []File{
-				{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: "projects"},
-				proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
-				user(HomeDir, ".claude.json", JSON), user(HomeDir, ".claude/mcp.json", JSON),
+				proj(".claude/.mcp.json", JSON), proj(".claude/mcp.json", JSON),
+				optIn("claude", user(HomeDir, ".claude.json", JSON)), optIn("claude", user(HomeDir, ".claude/mcp.json", JSON)),
 			}},
-			{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(codexHome, "config.toml", TOML)}},
-			{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(geminiHome, ".gemini/settings.json", JSONComments)},
+			{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), optIn("codex", user(codexHome, "config.toml", TOML))}},
+			{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), optIn("gemini", user(geminiHome, ".gemini/settings.json", JSONComments))},
 				Lists: []string{"mcp.allowed", "mcp.excluded"}},
-			{Client: opencode, Priority: 55, Files: opencodeFiles},
-			{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)}},
-			{Client: windsurf, Priority: 50, Files: windsurfFiles},
+			{Client: opencode, Priority: 55, Files: optInUser("opencode", opencodeFiles)},
+			{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), optIn("cursor", user(HomeDir, ".cursor/mcp.json", JSON))}},
+			{Client: windsurf, Priority: 50, Files: optInUser("windsurf", windsurfFiles)},
 			{Client: agentCode, Priority: 45, Files: agentCodeFiles, Lists: []string{"security.mcp_server_allowlist", "security.mcp_server_denylist"}},
-			{Client: vscode, Priority: 20, Files: vscodeFiles},
+			// vscode.ts: the project's .vscode/mcp.json only, its servers
+			// under "mcp.servers"
+			{Client: vscode, Priority: 20, Files: []File{{Scope: Project, Base: RootDir, Path: ".vscode/mcp.json", Format: JSONC, ServersPath: []string{"mcp", "servers"}}}},
 			{Client: mcpJSON, Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
 		},
 		Schema: "mcp-servers",
 	},
 	Gates: Gates{
-		KeepsInvalid: true,
+		// readDisabledServers/readEnabledServers(getMCPConfigPath("user")):
+		// the user file's lists only
 		Lists: []List{
-			{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union},
-			{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union},
+			{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union, File: &piscesUserFile},
+			{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union, File: &piscesUserFile},
 		},
+		Filters: []Filter{{Names: []string{"exa"}, Pattern: `mcp\.exa\.ai`, ToolsParam: "tools", Native: []string{"web_search_exa"},
+			Why: "pisces drops exa servers: it has its own exa integration (filterExaMCPServers)"}},
+		ReadsEnabled: "enabled",
 	},
 	Shape: piscesShape(piscesFields),
 	Expansion: Expansion{
@@ -94,8 +126,10 @@ func decodePisces(d *decoder) {
 	d.common()
 	if !d.typed() {
 		d.commandOrURL(Stdio)
+	} else if d.s.Transport == NoTransport && d.c.UnknownTypeStdio {
+		d.s.Transport = Stdio
 	}
-	d.enabled("enabled", true)
+	d.enabled("enabled", d.c.LenientBool)
 	if t, ok := d.duration("timeout", time.Millisecond); ok {
 		d.s.StartupTimeout = t
 	}
@@ -124,10 +158,26 @@ func piscesShape(fields []string) Shape {
 		Fields:      fields,
 		TimeoutUnit: time.Millisecond,
 		Types:       []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
-		OnBoth:      RejectsEntry,
-		LenientBool: true,
+		// convertToLegacyConfig keeps the endpoint of the transport only
+		OnBoth:           ByTransport,
+		UnknownTypeStdio: true,
+		EndpointRequired: true,
+		LenientBool:      true,
 		ToolFilters: [2]string{"enabledTools", "disabledTools"},
 		ToolGlobs:   true,
 		NameChars:   true,
 	}
+}
+
+// optInUser marks the user files of files as read only when enabledProviders
+// names id.
+func optInUser(id string, files []File) []File {
+	out := make([]File, len(files))
+	for i, f := range files {
+		if f.Scope == User {
+			f.OptIn = id
+		}
+		out[i] = f
+	}
+	return out
 }

@@ -121,7 +121,8 @@ func (d *decoder) duration(key string, unit time.Duration) (time.Duration, bool)
 }
 
 // enabled applies an "enabled" boolean. lenient accepts the strings pisces
-// coerces ("true", "false", "1", "0").
+// coerces ("true", "false", "1", "0", in any case); a number is ignored
+// (pisces warns and starts the server).
 func (d *decoder) enabled(key string, lenient bool) {
 	v := d.e.Get(key)
 	if v == nil {
@@ -131,9 +132,7 @@ func (d *decoder) enabled(key string, lenient bool) {
 	switch {
 	case v.Kind == Bool:
 		off = !v.Bool
-	case lenient && v.Kind == String && (v.Str == "false" || v.Str == "0"):
-		off = true
-	case lenient && v.Kind == Number && v.Str == "0":
+	case lenient && v.Kind == String && (strings.EqualFold(v.Str, "false") || v.Str == "0"):
 		off = true
 	}
 	if off {

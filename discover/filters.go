@@ -1,0 +1,180 @@
+package discover
+
+import (
+	"cmp"
+	"fmt"
+	"net/url"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// sameConnection drops, for a client that keeps one server per connection
+// (Layout.SameConnection: pisces), every winner of a name whose connection
+// equals that of a winner read before it (higher priority, then the file
+// order) that is not switched off: the client drops it without a word. A
+// server switched off never takes another's connection.
+func sameConnection(c *normalize.Client, entries []normalize.Entry) {
+	if !c.SameConnection {
+		return
+	}
+	order := make([]*normalize.Server, len(entries))
+	for i := range entries {
+		order[i] = &entries[i].Server
+	}
+	slices.SortStableFunc(order, func(a, b *normalize.Server) int {
+		return cmp.Or(cmp.Compare(b.Source.Priority, a.Source.Priority), cmp.Compare(a.Source.Order, b.Source.Order),
+			cmp.Compare(a.Source.Pos.Offset, b.Source.Pos.Offset))
+	})
+	var kept []*normalize.Server
+	for _, s := range order {
+		if s.Off != nil && s.Off.Status == normalize.StatusDisabled {
+			continue
+		}
+		i := slices.IndexFunc(kept, func(k *normalize.Server) bool { return sameConn(k, s) })
+		if i < 0 {
+			kept = append(kept, s)
+			continue
+		}
+		k := kept[i]
+		s.TurnOff(normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByShape, Unlisted: true,
+			Path: s.Source.Path, Pos: s.Source.Pos,
+			Reason: fmt.Sprintf("%s drops it: it connects exactly as %q (%s:%s), which it keeps (one server per connection)", c.Product, k.Name, k.Source.Path, k.Source.Pos),
+			Hint:   fmt.Sprintf("remove %q, or make it differ from %q (a server is started once per connection)", s.Name, k.Name)})
+	}
+}
+
+// sameConn is pisces's isSameMCPConnection: the same transport and, for a
+// stdio server, command, args, env and cwd, for a remote one url and
+// headers; the same auth, oauth and request id format.
+func sameConn(a, b *normalize.Server) bool {
+	raw := func(s *normalize.Server, k string) any {
+		if s.Node == nil {
+			return nil
+		}
+		if v := s.Node.Get(k); v != nil {
+			return v.Interface()
+		}
+		return nil
+	}
+	idFormat := func(s *normalize.Server) any {
+		if v := raw(s, "requestIdFormat"); v != nil {
+			return v
+		}
+		return "number"
+	}
+	for _, k := range []string{"auth", "oauth"} {
+		if !reflect.DeepEqual(raw(a, k), raw(b, k)) {
+			return false
+		}
+	}
+	if !reflect.DeepEqual(idFormat(a), idFormat(b)) || a.Transport != b.Transport {
+		return false
+	}
+	if a.Transport == normalize.Stdio {
+		return a.Command == b.Command && slices.Equal(a.Args, b.Args) && mapsEqual(a.Env, b.Env) && a.Cwd == b.Cwd
+	}
+	return a.URL == b.URL && mapsEqual(a.Headers, b.Headers)
+}
+
+func mapsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// applyFilters blocks the servers the client's filters drop
+// (Gates.Filters: pisces's exa filter), of those it would start.
+func applyFilters(c *normalize.Client, entries []normalize.Entry) {
+	for _, f := range c.Filters {
+		var re *regexp.Regexp
+		if f.Pattern != "" {
+			re = regexp.MustCompile("(?i)" + f.Pattern)
+		}
+		for i := range entries {
+			s := &entries[i].Server
+			if !s.Enabled {
+				continue
+			}
+			why := filtered(f, re, s)
+			if why == "" {
+				continue
+			}
+			s.TurnOff(normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos,
+				Reason: fmt.Sprintf("%s: %s (%s:%s)", why, f.Why, s.Source.Path, s.Source.Pos),
+				Hint:   fmt.Sprintf("to use this server in %s, ask it for a tool other than %s (%q), or use %s's own integration", c.Product, strings.Join(f.Native, ", "), f.ToolsParam, c.Product)})
+		}
+	}
+}
+
+// filtered says why filter f takes server s ("" when it does not): its name,
+// or the pattern in its URL or args; a server asked (ToolsParam) for a tool
+// not in f.Native is kept.
+func filtered(f normalize.Filter, re *regexp.Regexp, s *normalize.Server) string {
+	why := ""
+	switch {
+	case slices.ContainsFunc(f.Names, func(n string) bool { return strings.EqualFold(n, s.Name) }):
+		why = fmt.Sprintf("it is named %q", s.Name)
+	case re != nil && s.Transport != normalize.Stdio && re.MatchString(s.URL):
+		why = fmt.Sprintf("its url %q matches %q", s.URL, f.Pattern)
+	case re != nil && s.Transport == normalize.Stdio && slices.ContainsFunc(s.Args, re.MatchString):
+		why = fmt.Sprintf("an arg matches %q", f.Pattern)
+	}
+	if why == "" || f.ToolsParam == "" {
+		return why
+	}
+	for _, t := range requestedTools(f.ToolsParam, s) {
+		if !slices.ContainsFunc(f.Native, func(n string) bool { return strings.EqualFold(n, t) }) {
+			return "" // asked for a tool the client does not have itself
+		}
+	}
+	return why
+}
+
+// requestedTools is getRequestedExaMcpTools: the comma-separated tools of
+// the URL's query parameter param, or of a stdio server's "--param X",
+// "--param=X" or "param=X" argument.
+func requestedTools(param string, s *normalize.Server) []string {
+	raw := ""
+	if s.Transport != normalize.Stdio {
+		if u, err := url.Parse(s.URL); err == nil {
+			raw = u.Query().Get(param)
+		}
+	} else {
+		flag := regexp.MustCompile(`(?i)^--?` + regexp.QuoteMeta(param) + `$`)
+		inArg := regexp.MustCompile(`(?i)(?:^|[\s?&])` + regexp.QuoteMeta(param) + `=([^&\s]+)`)
+		inFlag := regexp.MustCompile(`(?i)--?` + regexp.QuoteMeta(param) + `[=\s]([^\s]+)`)
+		for i, a := range s.Args {
+			if flag.MatchString(a) {
+				if i+1 < len(s.Args) {
+					raw = s.Args[i+1]
+				}
+				break
+			}
+			if m := inArg.FindStringSubmatch(a); m != nil {
+				raw = m[1]
+				break
+			}
+			if m := inFlag.FindStringSubmatch(a); m != nil {
+				raw = m[1]
+				break
+			}
+		}
+	}
+	var out []string
+	for t := range strings.SplitSeq(raw, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
