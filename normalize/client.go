@@ -1434,7 +1434,7 @@ func (l List) Label() string { return strings.Join(l.Path, ".") }
 // answers roots/list with the project, and declines elicitation without
 // asking anyone.
 type Capabilities struct {
-	Roots       bool // roots, with listChanged
+	Roots bool // roots, with listChanged
 	// RootsStatic: roots is declared with listChanged false (pisces: the
 	// roots never change during a session).
 	RootsStatic bool

@@ -163,9 +163,9 @@ func piscesShape(fields []string) Shape {
 		UnknownTypeStdio: true,
 		EndpointRequired: true,
 		LenientBool:      true,
-		ToolFilters: [2]string{"enabledTools", "disabledTools"},
-		ToolGlobs:   true,
-		NameChars:   true,
+		ToolFilters:      [2]string{"enabledTools", "disabledTools"},
+		ToolGlobs:        true,
+		NameChars:        true,
 	}
 }
 
