@@ -554,9 +554,13 @@ type Shape struct {
 	// OnBoth says what the client does with an entry that has both a
 	// command and a url.
 	OnBoth Conflict
-	// LenientBool: "enabled" also takes the strings and numbers pisces
-	// coerces ("true", "false", "1", "0").
+	// LenientBool: "enabled" also takes the strings pisces coerces ("true",
+	// "false", "1", "0", in any case).
 	LenientBool bool
+	// BadSwitchIgnored: an "enabled" that is not a boolean (nor, with
+	// LenientBool, one of those strings) is ignored with a warning and the
+	// server starts (pisces: a number, other text).
+	BadSwitchIgnored bool
 	// ToolFilters are the keys of the per-server tool allow-list and
 	// deny-list ("" when the client has none); ToolGlobs says they take
 	// glob patterns; ToolArgsInAllow says an allow-list entry may carry

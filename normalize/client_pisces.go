@@ -163,6 +163,7 @@ func piscesShape(fields []string) Shape {
 		UnknownTypeStdio: true,
 		EndpointRequired: true,
 		LenientBool:      true,
+		BadSwitchIgnored: true,
 		ToolFilters:      [2]string{"enabledTools", "disabledTools"},
 		ToolGlobs:        true,
 		NameChars:        true,
