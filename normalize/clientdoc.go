@@ -64,6 +64,12 @@ func fileList(files []File, inProject bool) string {
 			if f.Section != "" {
 				p += " `" + f.Section + "[<root>]`"
 			}
+			if f.ServersPath != nil {
+				p += " (under `" + strings.Join(f.ServersPath, ".") + "`)"
+			}
+			if f.OptIn != "" {
+				p += " (only when opted in: `" + f.OptIn + "`)"
+			}
 			if !slices.Contains(out, p) {
 				out = append(out, p)
 			}
