@@ -40,10 +40,10 @@ func sameConnection(c *normalize.Client, entries []normalize.Entry) {
 			continue
 		}
 		k := kept[i]
-		s.TurnOff(normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByShape, Unlisted: true,
+		s.TurnOff(normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByShape, Unlisted: true, Dropped: true,
 			Path: s.Source.Path, Pos: s.Source.Pos,
-			Reason: fmt.Sprintf("%s drops it: it connects exactly as %q (%s:%s), which it keeps (one server per connection)", c.Product, k.Name, k.Source.Path, k.Source.Pos),
-			Hint:   fmt.Sprintf("remove %q, or make it differ from %q (a server is started once per connection)", s.Name, k.Name)})
+			Reason: fmt.Sprintf("it connects exactly as %q (%s:%s), which it keeps: one server per connection", k.Name, k.Source.Path, k.Source.Pos),
+			Hint:   fmt.Sprintf("remove %q, or make it differ from %q", s.Name, k.Name)})
 	}
 }
 
@@ -109,9 +109,9 @@ func applyFilters(c *normalize.Client, entries []normalize.Entry) {
 			if why == "" {
 				continue
 			}
-			s.TurnOff(normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos,
-				Reason: fmt.Sprintf("%s: %s (%s:%s)", why, f.Why, s.Source.Path, s.Source.Pos),
-				Hint:   fmt.Sprintf("to use this server in %s, ask it for a tool other than %s (%q), or use %s's own integration", c.Product, strings.Join(f.Native, ", "), f.ToolsParam, c.Product)})
+			s.TurnOff(normalize.Gate{Status: normalize.StatusBlocked, Kind: normalize.ByShape, Dropped: true, Path: s.Source.Path, Pos: s.Source.Pos,
+				Reason: fmt.Sprintf("%s: %s %s", why, c.Product, f.Why),
+				Hint:   f.Hint})
 		}
 	}
 }
@@ -125,9 +125,9 @@ func filtered(f normalize.Filter, re *regexp.Regexp, s *normalize.Server) string
 	case slices.ContainsFunc(f.Names, func(n string) bool { return strings.EqualFold(n, s.Name) }):
 		why = fmt.Sprintf("it is named %q", s.Name)
 	case re != nil && s.Transport != normalize.Stdio && re.MatchString(s.URL):
-		why = fmt.Sprintf("its url %q matches %q", s.URL, f.Pattern)
+		why = "its url is on " + f.Shown
 	case re != nil && s.Transport == normalize.Stdio && slices.ContainsFunc(s.Args, re.MatchString):
-		why = fmt.Sprintf("an arg matches %q", f.Pattern)
+		why = "an arg names " + f.Shown
 	}
 	if why == "" || f.ToolsParam == "" {
 		return why

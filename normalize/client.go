@@ -162,8 +162,10 @@ type Filter struct {
 	// Native is kept.
 	ToolsParam string
 	Native     []string
-	// Why says why the client drops them, for messages.
-	Why string
+	// Shown is Pattern as users read it ("mcp.exa.ai"); Why says why the
+	// client drops them, after its product name ("has its own exa
+	// integration"); Hint what to do to keep one.
+	Shown, Why, Hint string
 }
 
 // Gates are what keeps a server a client's files define from loading or

@@ -84,8 +84,11 @@ var pisces = &Client{
 			{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union, File: &piscesUserFile},
 			{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union, File: &piscesUserFile},
 		},
-		Filters: []Filter{{Names: []string{"exa"}, Pattern: `mcp\.exa\.ai`, ToolsParam: "tools", Native: []string{"web_search_exa"},
-			Why: "pisces drops exa servers: it has its own exa integration (filterExaMCPServers)"}},
+		// filterExaMCPServers, on at every session start (sdk.ts filterExa:
+		// true)
+		Filters: []Filter{{Names: []string{"exa"}, Pattern: `mcp\.exa\.ai`, Shown: "mcp.exa.ai", ToolsParam: "tools", Native: []string{"web_search_exa"},
+			Why:  "has its own exa integration",
+			Hint: "to use it in pisces, ask it (query parameter or --tools) for a tool other than web_search_exa, or rely on pisces's own exa tools"}},
 		ReadsEnabled: "enabled",
 	},
 	Shape: piscesShape(piscesFields),
