@@ -142,8 +142,11 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		}
 		if loc.Skip != nil {
 			// the client finds the file and does not read it
-			sf.Status, sf.Skipped, sf.Hint = normalize.Ignored, true, loc.Skip.Hint
+			sf.Status, sf.Skipped, sf.Hint = normalize.Ignored, !loc.Skip.OptIn, loc.Skip.Hint
 			sf.Note = fmt.Sprintf("%s skips it: %s", loc.Client.Product, loc.Skip.Reason)
+			if loc.Skip.OptIn {
+				sf.Note = fmt.Sprintf("%s does not read it: %s", view.Product, loc.Skip.Reason)
+			}
 			set.Sources = append(set.Sources, sf)
 			continue
 		}

@@ -56,7 +56,7 @@ func (in *optIns) skips(o *Options, f normalize.File) *skip {
 	if v := in.setting.Vars[f.OptIn]; v != "" && strings.TrimSpace(o.getenv(v)) != "" {
 		return nil
 	}
-	return &skip{
+	return &skip{OptIn: true,
 		Reason: fmt.Sprintf("it reads another tool's user files only when %q in %s names %q", in.setting.Key, in.path, f.OptIn),
 		Hint:   fmt.Sprintf("add %q to %q in %s to have it read this file", f.OptIn, in.setting.Key, in.path),
 	}
