@@ -18,6 +18,7 @@ import (
 // order) that is not switched off: the client drops it without a word. A
 // server switched off never takes another's connection.
 func sameConnection(c *normalize.Client, entries []normalize.Entry) {
+	same := func(a, b *normalize.Server) bool { return sameConn(c, a, b) }
 	if !c.SameConnection {
 		return
 	}
@@ -34,7 +35,7 @@ func sameConnection(c *normalize.Client, entries []normalize.Entry) {
 		if s.Off != nil && s.Off.Status == normalize.StatusDisabled {
 			continue
 		}
-		i := slices.IndexFunc(kept, func(k *normalize.Server) bool { return sameConn(k, s) })
+		i := slices.IndexFunc(kept, func(k *normalize.Server) bool { return same(k, s) })
 		if i < 0 {
 			kept = append(kept, s)
 			continue
@@ -47,16 +48,32 @@ func sameConnection(c *normalize.Client, entries []normalize.Entry) {
 	}
 }
 
-// sameConn is pisces's isSameMCPConnection: the same transport and, for a
-// stdio server, command, args, env and cwd, for a remote one url and
-// headers; the same auth, oauth and request id format.
-func sameConn(a, b *normalize.Server) bool {
+// sameConn is pisces's isSameMCPConnection: the same transport as
+// written ("type", else command, else url) and, for a stdio server, command,
+// args, env and cwd, for another one url and headers, each as written
+// (absent is not empty); the same auth, oauth and request id format.
+func sameConn(c *normalize.Client, a, b *normalize.Server) bool {
 	raw := func(s *normalize.Server, k string) any {
-		if s.Node == nil {
-			return nil
+		if s.Node != nil {
+			if v := s.Node.Get(k); v != nil {
+				return v.Interface()
+			}
 		}
-		if v := s.Node.Get(k); v != nil {
-			return v.Interface()
+		// what the entry's own shape read (a definition merged from
+		// layers has no node of its own; another client's key names)
+		switch {
+		case k == "command" && s.Command != "":
+			return s.Command
+		case k == "args" && s.Args != nil:
+			return s.Args
+		case k == "env" && s.Env != nil:
+			return s.Env
+		case k == "cwd" && s.Cwd != "":
+			return s.Cwd
+		case k == "url" && s.URL != "":
+			return s.URL
+		case k == "headers" && s.Headers != nil:
+			return s.Headers
 		}
 		return nil
 	}
@@ -66,26 +83,29 @@ func sameConn(a, b *normalize.Server) bool {
 		}
 		return "number"
 	}
+	// a "type" the owner does not know stays itself (pisces compares the
+	// literal); otherwise the transport the entry was read as
+	transport := func(s *normalize.Server) any {
+		if s.TransportExplicit && c.ReadsTypeOf(s.Source.Client) && c.TypeOf(s.Type) == normalize.NoTransport && s.Transport == normalize.Stdio {
+			return "type:" + s.Type
+		}
+		return s.Transport
+	}
 	for _, k := range []string{"auth", "oauth"} {
 		if !reflect.DeepEqual(raw(a, k), raw(b, k)) {
 			return false
 		}
 	}
-	if !reflect.DeepEqual(idFormat(a), idFormat(b)) || a.Transport != b.Transport {
+	t := transport(a)
+	if !reflect.DeepEqual(idFormat(a), idFormat(b)) || !reflect.DeepEqual(t, transport(b)) {
 		return false
 	}
+	keys := []string{"url", "headers"}
 	if a.Transport == normalize.Stdio {
-		return a.Command == b.Command && slices.Equal(a.Args, b.Args) && mapsEqual(a.Env, b.Env) && a.Cwd == b.Cwd
+		keys = []string{"command", "args", "env", "cwd"}
 	}
-	return a.URL == b.URL && mapsEqual(a.Headers, b.Headers)
-}
-
-func mapsEqual(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
+	for _, k := range keys {
+		if !reflect.DeepEqual(raw(a, k), raw(b, k)) {
 			return false
 		}
 	}

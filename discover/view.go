@@ -694,6 +694,21 @@ func mergeView(c *normalize.Client, defs []normalize.Server) []normalize.Entry {
 func mergeByPriority(defs []normalize.Server) []normalize.Entry {
 	index := make(map[string]int, len(defs))
 	out := make([]normalize.Entry, 0, len(defs))
+	// a definition the client loses as it reads its file (LostNames: it
+	// yields, unlisted) owns no name: it goes after the others
+	lost := func(s *normalize.Server) bool { return s.Off != nil && s.Off.Yields && s.Off.Unlisted }
+	if slices.ContainsFunc(defs, func(s normalize.Server) bool { return lost(&s) }) {
+		defs = slices.Clone(defs)
+		slices.SortStableFunc(defs, func(a, b normalize.Server) int {
+			switch la, lb := lost(&a), lost(&b); {
+			case la == lb:
+				return 0
+			case la:
+				return 1
+			}
+			return -1
+		})
+	}
 	for _, s := range defs {
 		i, ok := index[s.Name]
 		if !ok {

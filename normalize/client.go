@@ -742,6 +742,12 @@ type BadFile struct {
 	// (Claude Code's .claude.json). EmptyOK: an empty file is no settings
 	// either (Claude Code's .claude.json and managed-settings.json).
 	SyntaxOnly, EmptyOK bool
+	// Paths, when set, are the display paths of the only files that stop
+	// the client (pisces: ~/.pisces/agent/mcp.json, whose lists it reads
+	// with JSON.parse before anything else). NullStops: with SyntaxOnly, a
+	// file holding null stops it too (reading a list of null throws).
+	Paths     []string
+	NullStops bool
 }
 
 // BadFileFor is how a broken file at path stops the client; nil when it
@@ -757,6 +763,9 @@ func (c *Client) BadFileFor(path string) *BadFile {
 
 // Stops reports whether a broken file at path stops the client.
 func (b *BadFile) Stops(path string) bool {
+	if len(b.Paths) > 0 {
+		return slices.Contains(b.Paths, path)
+	}
 	if len(b.Names) == 0 {
 		return true
 	}
@@ -1606,6 +1615,10 @@ func (c *Client) TypeFor(t Transport) string {
 }
 
 // transportOf maps a "type" literal; unknown literals give NoTransport.
+// TypeOf is the transport a "type" literal names for the client, NoTransport
+// for one it does not know.
+func (c *Client) TypeOf(lit string) Transport { return c.transportOf(lit) }
+
 func (c *Client) transportOf(lit string) Transport {
 	for _, l := range c.Types {
 		if l.Name == lit {

@@ -90,6 +90,16 @@ var pisces = &Client{
 			Why:  "has its own exa integration",
 			Hint: "to use it in pisces, ask it (query parameter or --tools) for a tool other than web_search_exa, or rely on pisces's own exa tools"}},
 		ReadsEnabled: "enabled",
+		// loadAllMCPConfigs reads the user file's lists with JSON.parse
+		// first: a file that does not parse (or is empty) or holds null
+		// throws, and discoverAndLoadMCPTools then loads no MCP server
+		BadFiles: []BadFile{{Paths: []string{"~/.pisces/agent/mcp.json"}, SyntaxOnly: true, NullStops: true,
+			Message: "its MCP discovery fails as it reads disabledServers there, and it loads no MCP server (discoverAndLoadMCPTools)"}},
+		// loadAllMCPConfigs collects the servers into a plain object
+		// (configs[server.name] = …), where "__proto__" sets the prototype:
+		// whatever file defines it
+		LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project, User},
+			Why: "pisces collects its servers into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
 	},
 	Shape: piscesShape(piscesFields),
 	Expansion: Expansion{

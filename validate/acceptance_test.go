@@ -375,7 +375,7 @@ func TestAcceptanceTransport(t *testing.T) {
 			want:  []hit{h("warning", ".mcp.json:3:17", `"https://`, "pisces infers \"http\"")}},
 		{name: "claude user mcp.json", merged: true, rule: "implicit-stdio",
 			files: tree("~/.pisces/agent/config.yml", "enabledProviders: [all]\n",
-				"~/.claude/mcp.json", `{"mcpServers": {"w": {"url": "https://w.example.com/sse", "headers": {"X": "1"}}}}`),
+				"~/.claude/mcp.json", `{"mcpServers": {"w": {"url": "https://w.example.com/mcp", "headers": {"X": "1"}}}}`),
 			want: []hit{h("error", "~/.claude/mcp.json:1:30", `"https://w`, "rejects it")}},
 		{name: "cursor, pisces and windsurf infer the transport", rule: "implicit-stdio",
 			files: tree(".cursor/mcp.json", `{"mcpServers": {"w": {"url": "https://w.example.com/mcp"}}}`,

@@ -830,7 +830,11 @@ def versions(clients_bin, clients=None):
                             ("gemini", ["gemini", "--version"], r"(\d+\.\d+\.\d+)")):
         if clients and client not in clients:
             continue
-        p = subprocess.run(cmd, env=env, capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+        try:
+            p = subprocess.run(cmd, env=env, capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+        except FileNotFoundError:  # not installed here (a run of pisces alone)
+            out[client] = "unknown"
+            continue
         m = re.search(rx, p.stdout.decode())
         out[client] = m.group(1) if m else "unknown"
     shutil.rmtree(env["HOME"], ignore_errors=True)

@@ -38,11 +38,21 @@ const enableProjectConfig = settings.get("mcp.enableProjectConfig") ?? true;
 const { configs, sources } = await loadAllMCPConfigs(cwd, { enableProjectConfig, filterExa: true });
 
 // Every definition of every provider, in priority order, without suppression or validation, to
-// say why a name that read is not started.
+// say why a name that read is not started; and the deduplication loadAllMCPConfigs does (the same
+// filter and suppression), before validation, to tell a name shadowed by an equivalent connection
+// from one whose owner is invalid.
 const raw = await discovery.loadCapability(mcpCapability.id, { cwd, includeInvalid: true, includeDisabled: false });
 const userPath = getMCPConfigPath("user", cwd);
 const disabled = new Set(await readDisabledServers(userPath));
 const forced = new Set(await readEnabledServers(userPath));
+const suppressed = (item: any) => disabled.has(item.name) || (item.enabled === false && !forced.has(item.name));
+const deduped = await discovery.loadCapability(mcpCapability.id, {
+	cwd,
+	includeInvalid: true,
+	filter: (item: any) => enableProjectConfig || item._source?.level !== "project",
+	suppress: suppressed,
+});
+const owners = new Set((deduped.items as any[]).map(item => item.name));
 
 const rel = (p?: string) => {
 	if (!p) return "";
@@ -102,6 +112,12 @@ for (const item of raw.all as any[]) {
 		url: item.url,
 	};
 	const invalid = mcpCapability.validate(item);
+	if (!suppressed(item) && !owners.has(name)) {
+		out.status = "shadowed";
+		out.why = "same connection as a higher-priority server";
+		shadowed.push(out);
+		continue;
+	}
 	if (disabled.has(name)) {
 		out.status = "disabled";
 		out.why = "listed in disabledServers of " + rel(userPath);
@@ -116,8 +132,10 @@ for (const item of raw.all as any[]) {
 		out.status = "blocked";
 		out.why = "exa filter";
 	} else {
-		out.status = "shadowed";
-		out.why = "same connection as a higher-priority server";
+		// the owner passed every check and is still not in configs: a name the plain object
+		// loadAllMCPConfigs collects into loses ("__proto__")
+		out.status = "lost";
+		out.why = "not among the configs loadAllMCPConfigs returns";
 		shadowed.push(out);
 		continue;
 	}
