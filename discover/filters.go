@@ -32,8 +32,8 @@ func sameConnection(c *normalize.Client, entries []normalize.Entry) {
 	})
 	var kept []*normalize.Server
 	for _, s := range order {
-		if s.Off != nil && s.Off.Status == normalize.StatusDisabled {
-			continue
+		if s.Off != nil && (s.Off.Status == normalize.StatusDisabled || s.Off.Yields && s.Off.Unlisted) {
+			continue // switched off, or a name the client loses as it reads it
 		}
 		i := slices.IndexFunc(kept, func(k *normalize.Server) bool { return same(k, s) })
 		if i < 0 {
@@ -100,8 +100,8 @@ func sameConn(c *normalize.Client, a, b *normalize.Server) bool {
 	if !reflect.DeepEqual(idFormat(a), idFormat(b)) || !reflect.DeepEqual(t, transport(b)) {
 		return false
 	}
-	keys := []string{"url", "headers"}
-	if a.Transport == normalize.Stdio {
+	keys := []string{"url", "headers"} // any transport but stdio, as written
+	if t == normalize.Stdio {
 		keys = []string{"command", "args", "env", "cwd"}
 	}
 	for _, k := range keys {
@@ -122,8 +122,8 @@ func applyFilters(c *normalize.Client, entries []normalize.Entry) {
 		}
 		for i := range entries {
 			s := &entries[i].Server
-			if !s.Enabled {
-				continue
+			if !s.Enabled && !(s.Off.Status == normalize.StatusInvalid && !s.Off.Unlisted && readable(c, s)) {
+				continue // the filter sees what the client read and would start, or fail to start
 			}
 			why := filtered(f, re, s)
 			if why == "" {
@@ -197,4 +197,16 @@ func requestedTools(param string, s *normalize.Server) []string {
 		}
 	}
 	return out
+}
+
+// readable reports whether the client keeps an entry it has read until it
+// starts it, where it fails (pisces: it has a command or a url, and its
+// transport named by "type" has its endpoint; only a "type" it does not
+// know, read as stdio without a command, fails later, in
+// validateServerConfig).
+func readable(c *normalize.Client, s *normalize.Server) bool {
+	if s.Command == "" && s.URL == "" {
+		return false
+	}
+	return s.TransportExplicit && s.Type != "" && c.TypeOf(s.Type) == normalize.NoTransport
 }

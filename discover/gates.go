@@ -691,30 +691,34 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		return // judged after the layers are merged (allOrNothing), or when it starts
 	}
 	for i := range defs {
-		s := &defs[i]
-		if s.Off != nil && s.Off.Kind == normalize.ByConfig && !s.Off.InvalidWins {
-			continue // a file the client does not read while another holds it all (managed-mcp.json)
-		}
-		if lost := v.c.Lost(s.Name, s.Source.Scope, func() bool { return v.failsSchema(s.Source.Path, docs) }); lost != "" {
-			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
-				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Yields: true, Unlisted: true})
-			continue
-		}
-		why, hint := invalidReason(v.c, s)
-		pos := s.Source.Pos
-		if why == "" {
-			why, hint, pos = fieldInvalid(v.c, s)
-		}
-		if why == "" {
-			why, hint, pos = undeclaredInput(v.c, s, docs)
-		}
-		// a client that skips the entry as it reads it (SkipsInvalid) never
-		// gets to approve or block it: invalid wins, and the name goes to
-		// another definition
-		if why != "" && (s.Enabled || v.c.SkipsInvalid && (s.Off.Kind != normalize.ByConfig || s.Off.InvalidWins)) {
-			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
-				Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid, Unlisted: s.Off != nil && s.Off.Unlisted})
-		}
+		v.invalidOne(&defs[i], docs)
+	}
+}
+
+// invalidOne is invalid for one definition.
+func (v *viewer) invalidOne(s *normalize.Server, docs []*normalize.Document) {
+	if s.Off != nil && s.Off.Kind == normalize.ByConfig && !s.Off.InvalidWins {
+		return // a file the client does not read while another holds it all (managed-mcp.json)
+	}
+	if lost := v.c.Lost(s.Name, s.Source.Scope, func() bool { return v.failsSchema(s.Source.Path, docs) }); lost != "" {
+		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
+			Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Yields: true, Unlisted: true})
+		return
+	}
+	why, hint := invalidReason(v.c, s)
+	pos := s.Source.Pos
+	if why == "" {
+		why, hint, pos = fieldInvalid(v.c, s)
+	}
+	if why == "" {
+		why, hint, pos = undeclaredInput(v.c, s, docs)
+	}
+	// a client that skips the entry as it reads it (SkipsInvalid) never
+	// gets to approve or block it: invalid wins, and the name goes to
+	// another definition
+	if why != "" && (s.Enabled || v.c.SkipsInvalid && (s.Off.Kind != normalize.ByConfig || s.Off.InvalidWins)) {
+		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
+			Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid, Unlisted: s.Off != nil && s.Off.Unlisted})
 	}
 }
 

@@ -107,7 +107,12 @@ func (v *viewer) build() *normalize.Set {
 	}
 	set.Entries = mergeView(v.c, ld.defs)
 	v.reblock(set.Entries, set.Definitions)
-	ld.lists.applyAfterMerge(set.Entries)
+	for _, s := range ld.lists.applyAfterMerge(set.Entries) {
+		// switched back on: the client now checks what it skipped while
+		// the entry was off (pisces validates only what it does not
+		// suppress)
+		v.invalidOne(s, set.Documents)
+	}
 	v.applyTrust(set.Entries)
 	sameConnection(v.c, set.Entries)
 	applyFilters(v.c, set.Entries)

@@ -1051,6 +1051,16 @@ type Provider struct {
 	// owner honours too when it reads the provider's files, the first
 	// file that sets one winning.
 	Lists []string
+	// FirstWithServers: of the provider's project files, and of its user
+	// files, the owner reads only the first that holds a server (pisces's
+	// Claude provider: .claude/.mcp.json, else .claude/mcp.json;
+	// ~/.claude.json, else ~/.claude/mcp.json).
+	FirstWithServers bool
+	// TypeKey is the key the owner reads the transport from in this
+	// provider's entries when it is not "type"; a value it does not know
+	// there is ignored and the transport inferred (pisces's VS Code
+	// provider reads "transport", not "type").
+	TypeKey string
 }
 
 // Honours reports whether the owner of the table honours the provider's

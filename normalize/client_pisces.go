@@ -61,8 +61,10 @@ var pisces = &Client{
 			// project's .claude/.mcp.json before .claude/mcp.json
 			{Client: claude, Priority: 80, Files: []File{
 				proj(".claude/.mcp.json", JSON), proj(".claude/mcp.json", JSON),
-				optIn("claude", user(HomeDir, ".claude.json", JSON)), optIn("claude", user(HomeDir, ".claude/mcp.json", JSON)),
-			}},
+				// resolveClaudePaths: $CLAUDE_CONFIG_DIR/.claude.json and
+				// $CLAUDE_CONFIG_DIR/mcp.json when it is set
+				optIn("claude", user(claudeStateDir, ".claude.json", JSON)), optIn("claude", user(claudeDir, "mcp.json", JSON)),
+			}, FirstWithServers: true},
 			{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), optIn("codex", user(codexHome, "config.toml", TOML))}},
 			{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), optIn("gemini", user(geminiHome, ".gemini/settings.json", JSONComments))},
 				Lists: []string{"mcp.allowed", "mcp.excluded"}},
@@ -72,7 +74,8 @@ var pisces = &Client{
 			{Client: agentCode, Priority: 45, Files: agentCodeFiles, Lists: []string{"security.mcp_server_allowlist", "security.mcp_server_denylist"}},
 			// vscode.ts: the project's .vscode/mcp.json only, its servers
 			// under "mcp.servers"
-			{Client: vscode, Priority: 20, Files: []File{{Scope: Project, Base: RootDir, Path: ".vscode/mcp.json", Format: JSONC, ServersPath: []string{"mcp", "servers"}}}},
+			{Client: vscode, Priority: 20, Files: []File{{Scope: Project, Base: RootDir, Path: ".vscode/mcp.json", Format: JSONC, ServersPath: []string{"mcp", "servers"}}},
+				TypeKey: "transport"},
 			{Client: mcpJSON, Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
 		},
 		Schema: "mcp-servers",
@@ -122,14 +125,16 @@ var pisces = &Client{
 				Source: "oh-my-pi 18.2.3 `src/discovery/builtin.ts` loadMCPServers, `.omp` renamed `.pisces`; testdata/clients/pisces-user-files, pisces-nested-cwd, pisces-project-pisces-dot"},
 			{Topic: "files", Text: "other tools' user files (`~/.claude.json`, `~/.claude/mcp.json`, `~/.codex/config.toml`, `~/.gemini/settings.json`, `~/.cursor/mcp.json`, opencode's and Windsurf's) are read only when `enabledProviders` in `~/.pisces/agent/config.yml` names the tool (or `*`, `all`; Claude also when `CLAUDE_CONFIG_DIR` is set); their project files always",
 				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` isUserSourceEnabled, FOREIGN_USER_PROVIDERS; testdata/clients/pisces-foreign-user-optout, pisces-foreign-user-optin"},
-			{Topic: "files", Text: "its VS Code provider reads the project's `.vscode/mcp.json` under `mcp.servers` (not VS Code's `servers`); its Claude provider reads `.claude/.mcp.json`, `.claude/mcp.json` and, opted in, `~/.claude.json` `mcpServers` and `~/.claude/mcp.json`, never `~/.claude.json` `projects[<root>]`",
-				Source: "oh-my-pi 18.2.3 `src/discovery/vscode.ts`, `src/discovery/claude.ts`; testdata/clients/pisces-vscode-mcp-servers, pisces-claude-projects"},
+			{Topic: "files", Text: "its VS Code provider reads the project's `.vscode/mcp.json` under `mcp.servers` (not VS Code's `servers`), the transport from `transport` (not `type`); its Claude provider reads the first of `.claude/.mcp.json`, `.claude/mcp.json` that holds servers and, opted in, the first of `~/.claude.json` `mcpServers`, `~/.claude/mcp.json` (`$CLAUDE_CONFIG_DIR/.claude.json`, `$CLAUDE_CONFIG_DIR/mcp.json` when it is set), never `~/.claude.json` `projects[<root>]`",
+				Source: "oh-my-pi 18.2.3 `src/discovery/vscode.ts`, `src/discovery/claude.ts`, `src/config/claude-paths.ts`; testdata/clients/pisces-vscode-mcp-servers, pisces-vscode-transport-key, pisces-claude-projects, pisces-claude-config-dir"},
+			{Topic: "refusal", Text: "`~/.pisces/agent/mcp.json` that does not parse (or is empty) or holds null makes `loadAllMCPConfigs` throw as it reads `disabledServers`: no MCP server loads, from any file",
+				Source: "oh-my-pi 18.2.3 `src/mcp/config-writer.ts` readMCPConfigFile, `src/mcp/loader.ts` discoverAndLoadMCPTools; testdata/clients/pisces-user-file-broken, pisces-user-file-null, pisces-user-file-array"},
 			{Topic: "precedence", Text: "every provider's files are read; one definition per name wins whole by provider priority (pisces 100, claude 80, codex 70, gemini 60, opencode 55, cursor 50, windsurf 50, agent-code 45, vscode 20, mcp-json 5), then project > user; a disabled or invalid definition still owns its name; a definition whose connection (command, args, env, cwd, or url, headers; auth) equals one read before it under another name is dropped without a word",
 				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` loadImpl, `src/capability/mcp.ts` isSameMCPConnection; testdata/clients/pisces-same-connection, pisces-invalid-shadows (agent-code's row is the seed's: oh-my-pi has no such provider)"},
-			{Topic: "switches", Text: "`enabled` (in its own files also the strings `\"true\"`, `\"false\"`, `\"1\"`, `\"0\"`, any case; a number or other text is ignored with a warning and the server starts); `enabled: false` in any provider's file suppresses the server; `disabledServers` and `enabledServers` count only in `~/.pisces/agent/mcp.json`: the first hides a name whichever provider won it, the second turns back on a server another tool's file disabled",
-				Source: "oh-my-pi 18.2.3 `src/mcp/config.ts` loadAllMCPConfigs, `src/discovery/builtin.ts`; testdata/clients/pisces-enabled-native, pisces-enabled-foreign, pisces-lists-user-only"},
+			{Topic: "switches", Text: "`enabled` (in its own files also the strings `\"true\"`, `\"false\"`, `\"1\"`, `\"0\"`, any case; a number or other text is ignored with a warning and the server starts); `enabled: false` in any provider's file suppresses the server; `disabledServers` and `enabledServers` count only in `~/.pisces/agent/mcp.json`: the first hides a name whichever provider won it, the second turns back on a server `enabled: false` turned off in any file (which is then validated); `__proto__` never starts (the servers are collected in a plain object)",
+				Source: "oh-my-pi 18.2.3 `src/mcp/config.ts` loadAllMCPConfigs, `src/discovery/builtin.ts`; testdata/clients/pisces-enabled-native, pisces-enabled-foreign, pisces-lists-user-only, pisces-forced-native, pisces-proto-name"},
 			{Topic: "filters", Text: "a server named `exa` (any case), on `mcp.exa.ai` (url) or with `mcp.exa.ai` in an arg is dropped, unless it asks (`tools=`, `--tools`) for a tool other than `web_search_exa`: pisces has its own exa integration; mcpconf shows it blocked, lint says why",
-				Source: "oh-my-pi 18.2.3 `src/mcp/config.ts` filterExaMCPServers; testdata/clients/pisces-exa-filter (the browser filter, on only when its built-in browser runs, is not modelled)"},
+				Source: "oh-my-pi 18.2.3 `src/mcp/config.ts` filterExaMCPServers, which runs before validateServerConfig; testdata/clients/pisces-exa-filter, pisces-exa-unknown-type (the browser filter, on only when its built-in browser runs, is not modelled)"},
 			{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in every string at discovery; at connect time an `env` or `headers` value starting with `!` runs through `/bin/sh -c` (10 s, trimmed stdout), a value equal to the name of a set variable is that variable's value; an empty result drops the key",
 				Source: "oh-my-pi `src/discovery/helpers.ts`, `src/config/resolve-config-value.ts` (read in 5.7.67, not rechecked in 18.2.3)"},
 			{Topic: "launch", Text: "a stdio server is spawned without a shell (`Bun.spawn([command, ...args])` outside Windows; on Windows through `cmd.exe /d /s /c` only when the command cannot be found on PATH): `~` and `$HOME` in `command` are not expanded, `${HOME}` is (at discovery)",

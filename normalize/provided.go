@@ -11,7 +11,18 @@ package normalize
 // when it has one, was applied already).
 func (c *Client) ReadAsProvider(s *Server) {
 	if c.ReadsTypeOf(s.Source.Client) && s.Node != nil {
-		if t := s.Node.Get("type"); t != nil && t.Kind == String {
+		key, ignoreUnknown := "type", false
+		if p := ProviderOf(s.Source.Client); p != nil && p.TypeKey != "" {
+			key, ignoreUnknown = p.TypeKey, true
+		}
+		t := s.Node.Get(key)
+		if t != nil && t.Kind == String && ignoreUnknown && c.transportOf(t.Str) == NoTransport {
+			t = nil
+		}
+		if ignoreUnknown {
+			s.Type, s.TransportExplicit = "", t != nil
+		}
+		if t != nil && t.Kind == String {
 			s.Type, s.TransportExplicit = t.Str, true
 			if s.Transport = c.transportOf(t.Str); s.Transport == NoTransport {
 				s.Transport = Stdio

@@ -97,6 +97,13 @@ for (const [name, config] of Object.entries(configs) as [string, any][]) {
 for (const item of raw.all as any[]) {
 	const name = item.name;
 	if (done.has(name)) continue;
+	if (name === "__proto__") {
+		// configs is a plain object: configs["__proto__"] = … sets its prototype; pisces never
+		// starts a server of that name, whatever file defines it
+		done.add(name);
+		shadowed.push({ name, status: "lost", why: "configs[\"__proto__\"] sets the prototype", provider: item._source?.provider, source: rel(item._source?.path) });
+		continue;
+	}
 	done.add(name); // the first definition of a name (highest priority) owns it
 	if (!enableProjectConfig && item._source?.level === "project") continue;
 	const transport = item.transport ?? (item.command ? "stdio" : item.url ? "http" : "stdio");
