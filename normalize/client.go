@@ -1057,10 +1057,12 @@ type Provider struct {
 	// ~/.claude.json, else ~/.claude/mcp.json).
 	FirstWithServers bool
 	// TypeKey is the key the owner reads the transport from in this
-	// provider's entries when it is not "type"; a value it does not know
-	// there is ignored and the transport inferred (pisces's VS Code
-	// provider reads "transport", not "type").
-	TypeKey string
+	// provider's entries when it is not "type" (pisces's VS Code provider
+	// reads "transport"); KnownTypesOnly: a value there other than the
+	// owner's own literals is ignored and the transport inferred (its VS
+	// Code, Cursor and Gemini providers), rather than kept as written.
+	TypeKey        string
+	KnownTypesOnly bool
 }
 
 // Honours reports whether the owner of the table honours the provider's

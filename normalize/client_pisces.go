@@ -67,15 +67,15 @@ var pisces = &Client{
 			}, FirstWithServers: true},
 			{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), optIn("codex", user(codexHome, "config.toml", TOML))}},
 			{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), optIn("gemini", user(geminiHome, ".gemini/settings.json", JSONComments))},
-				Lists: []string{"mcp.allowed", "mcp.excluded"}},
+				Lists: []string{"mcp.allowed", "mcp.excluded"}, KnownTypesOnly: true},
 			{Client: opencode, Priority: 55, Files: optInUser("opencode", opencodeFiles)},
-			{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), optIn("cursor", user(HomeDir, ".cursor/mcp.json", JSON))}},
+			{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), optIn("cursor", user(HomeDir, ".cursor/mcp.json", JSON))}, KnownTypesOnly: true},
 			{Client: windsurf, Priority: 50, Files: optInUser("windsurf", windsurfFiles)},
 			{Client: agentCode, Priority: 45, Files: agentCodeFiles, Lists: []string{"security.mcp_server_allowlist", "security.mcp_server_denylist"}},
 			// vscode.ts: the project's .vscode/mcp.json only, its servers
 			// under "mcp.servers"
 			{Client: vscode, Priority: 20, Files: []File{{Scope: Project, Base: RootDir, Path: ".vscode/mcp.json", Format: JSONC, ServersPath: []string{"mcp", "servers"}}},
-				TypeKey: "transport"},
+				TypeKey: "transport", KnownTypesOnly: true},
 			{Client: mcpJSON, Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
 		},
 		Schema: "mcp-servers",

@@ -1,5 +1,7 @@
 package normalize
 
+import "cmp"
+
 // ReadAsProvider applies to a server read from a provider's file (s, decoded
 // with that provider's shape) what c, the owner of the providers table,
 // reads in every provider's entries itself. Of a provider whose entries
@@ -12,8 +14,14 @@ package normalize
 func (c *Client) ReadAsProvider(s *Server) {
 	if c.ReadsTypeOf(s.Source.Client) && s.Node != nil {
 		key, ignoreUnknown := "type", false
-		if p := ProviderOf(s.Source.Client); p != nil && p.TypeKey != "" {
-			key, ignoreUnknown = p.TypeKey, true
+		if p := ProviderOf(s.Source.Client); p != nil && s.Source.Client != c {
+			key, ignoreUnknown = cmp.Or(p.TypeKey, key), p.KnownTypesOnly
+			// its providers read the endpoint from "url" only (not Gemini
+			// CLI's httpUrl nor Windsurf's serverUrl)
+			s.URL = ""
+			if u := s.Node.Get("url"); u != nil && u.Kind == String {
+				s.URL = u.Str
+			}
 		}
 		t := s.Node.Get(key)
 		if t != nil && t.Kind == String && ignoreUnknown && c.transportOf(t.Str) == NoTransport {
@@ -53,5 +61,5 @@ func (c *Client) ReadAsProvider(s *Server) {
 // "mcpServers" or "servers", no url key of their own) and c reads an
 // unknown type as stdio (Shape.UnknownTypeStdio).
 func (c *Client) ReadsTypeOf(p *Client) bool {
-	return c.UnknownTypeStdio && p != nil && (p == c || p.AltURLKey == "" && (p.ServersKey == "mcpServers" || p.ServersKey == "servers"))
+	return c.UnknownTypeStdio && p != nil && (p == c || p.ServersKey == "mcpServers" || p.ServersKey == "servers")
 }

@@ -135,7 +135,7 @@ for (const item of raw.all as any[]) {
 		out.status = "invalid";
 		out.why = invalid;
 	} else if (isExaMCPServer(name, { ...item, type: transport }) &&
-		!(name in filterExaMCPServers({ [name]: { ...item, type: transport } }, {}).configs)) {
+		!Object.hasOwn(filterExaMCPServers({ [name]: { ...item, type: transport } }, {}).configs, name)) {
 		out.status = "blocked";
 		out.why = "exa filter";
 	} else {
