@@ -556,6 +556,11 @@ type Shape struct {
 	// OnBoth says what the client does with an entry that has both a
 	// command and a url.
 	OnBoth Conflict
+	// StringServers: a servers key holding a string is iterated as
+	// JavaScript's Object.entries does: one server per character, named by
+	// its index ("0", "1", …), none of them an object (pisces: invalid, but
+	// each owns its name).
+	StringServers bool
 	// LenientBool: "enabled" also takes the strings pisces coerces ("true",
 	// "false", "1", "0", in any case).
 	LenientBool bool

@@ -190,6 +190,7 @@ func piscesShape(fields []string) Shape {
 		EndpointRequired: true,
 		LenientBool:      true,
 		BadSwitchIgnored: true,
+		StringServers:    true,
 		ToolFilters:      [2]string{"enabledTools", "disabledTools"},
 		ToolGlobs:        true,
 		NameChars:        true,

@@ -3,8 +3,10 @@ package normalize
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 )
 
 // Decode maps the servers object of a file onto Servers. servers is the
@@ -17,8 +19,20 @@ func (c *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, []
 		return nil, nil
 	}
 	if servers.Kind != Object {
-		return nil, []Diagnostic{At(doc, servers.Range, servers.Pointer, RuleSchema, Error,
+		d := []Diagnostic{At(doc, servers.Range, servers.Pointer, RuleSchema, Error,
 			"%q must be an object that maps server names to definitions, got %s", lastToken(servers.Pointer), servers.Kind)}
+		if c.StringServers && servers.Kind == String {
+			// Object.entries of a string: one entry per UTF-16 unit,
+			// named by its index, whose value is no object
+			n := len(utf16.Encode([]rune(servers.Str)))
+			out := make([]Server, n)
+			for i := range out {
+				out[i] = Server{Name: strconv.Itoa(i), Source: src, Enabled: true, Node: servers, Transport: Stdio}
+				out[i].Source.Pos, out[i].Source.Pointer = servers.Range.Start, servers.Pointer
+			}
+			return out, d
+		}
+		return nil, d
 	}
 	members := servers.Unique()
 	out := make([]Server, 0, len(members))

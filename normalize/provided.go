@@ -15,13 +15,10 @@ func (c *Client) ReadAsProvider(s *Server) {
 	if c.ReadsTypeOf(s.Source.Client) && s.Node != nil {
 		key, ignoreUnknown := "type", false
 		if p := ProviderOf(s.Source.Client); p != nil && s.Source.Client != c {
+			// (its Gemini and Windsurf providers read the endpoint from
+			// "url" only, not httpUrl nor serverUrl: not modelled, the
+			// provider's own reading of its endpoint keys is kept)
 			key, ignoreUnknown = cmp.Or(p.TypeKey, key), p.KnownTypesOnly
-			// its providers read the endpoint from "url" only (not Gemini
-			// CLI's httpUrl nor Windsurf's serverUrl)
-			s.URL = ""
-			if u := s.Node.Get("url"); u != nil && u.Kind == String {
-				s.URL = u.Str
-			}
 		}
 		t := s.Node.Get(key)
 		if t != nil && t.Kind == String && ignoreUnknown && c.transportOf(t.Str) == NoTransport {
@@ -35,7 +32,10 @@ func (c *Client) ReadAsProvider(s *Server) {
 			if s.Transport = c.transportOf(t.Str); s.Transport == NoTransport {
 				s.Transport = Stdio
 			}
-		} else if t == nil {
+		} else if t == nil && (s.Source.Client == c || s.Source.Client.AltURLKey == "") {
+			// (an entry of a provider with an endpoint key of its own,
+			// httpUrl, serverUrl, keeps the provider's reading: not
+			// modelled)
 			switch {
 			case s.Command != "":
 				s.Transport = Stdio
