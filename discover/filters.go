@@ -89,6 +89,16 @@ func sameConn(c *normalize.Client, a, b *normalize.Server) bool {
 		if s.TransportExplicit && c.ReadsTypeOf(s.Source.Client) && c.TypeOf(s.Type) == normalize.NoTransport && s.Transport == normalize.Stdio {
 			return "type:" + s.Type
 		}
+		if !s.TransportExplicit && c.ReadsTypeOf(s.Source.Client) {
+			// without a type: command, else url (Gemini's and Windsurf's
+			// entries too, whatever their own endpoint keys say)
+			switch {
+			case s.Command != "":
+				return normalize.Stdio
+			case s.URL != "":
+				return normalize.HTTP
+			}
+		}
 		return s.Transport
 	}
 	for _, k := range []string{"auth", "oauth"} {
