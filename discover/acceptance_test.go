@@ -231,31 +231,32 @@ func strOrNil(s *string) string {
 
 func TestAcceptanceExplainPrecedence(t *testing.T) {
 	runExplainCases(t, []explainCase{
-		{name: "claude local scope over project, user, codex, gemini, vscode and .mcp.json",
+		{name: "claude project over user (opted in; no local scope), codex, gemini, vscode and .mcp.json",
 			files: map[string]string{
-				"~/.claude.json":        "{\n  \"mcpServers\": {\n    \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"gh@1\"] }\n  },\n  \"projects\": {\n    \"<ROOT>\": {\n      \"mcpServers\": {\n        \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"gh@2\"] }\n      }\n    },\n    \"/elsewhere\": { \"mcpServers\": { \"other\": { \"command\": \"o\" } } }\n  }\n}\n",
-				".claude/mcp.json":      "{\"mcpServers\": {\r\n  \"github\": {\"command\": \"npx\", \"args\": [\"-y\", \"gh@3\"]}}}",
-				"~/.codex/config.toml":  "[mcp_servers.github]\nurl = \"https://api.githubcopilot.com/mcp/\"\nbearer_token_env_var = \"GH_TOKEN\"\n",
-				".gemini/settings.json": "{ // gemini\n \"mcpServers\": {\"github\": {\"command\": \"npx\", \"args\": [\"-y\", \"gh@2\"]}}}",
-				".vscode/mcp.json":      "{\"servers\": {\"github\": {\"type\": \"http\", \"url\": \"https://api.githubcopilot.com/mcp/\"}}}",
-				".mcp.json":             "{\"mcpServers\": {\"github\": {\"command\": \"npx\", \"args\": [\"-y\", \"gh@2\"]}}}",
+				"~/.pisces/agent/config.yml": "enabledProviders:\n  - all\n",
+				"~/.claude.json":             "{\n  \"mcpServers\": {\n    \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"gh@1\"] }\n  },\n  \"projects\": {\n    \"<ROOT>\": {\n      \"mcpServers\": {\n        \"github\": { \"command\": \"npx\", \"args\": [\"-y\", \"gh@2\"] }\n      }\n    },\n    \"/elsewhere\": { \"mcpServers\": { \"other\": { \"command\": \"o\" } } }\n  }\n}\n",
+				".claude/mcp.json":           "{\"mcpServers\": {\r\n  \"github\": {\"command\": \"npx\", \"args\": [\"-y\", \"gh@3\"]}}}",
+				"~/.codex/config.toml":       "[mcp_servers.github]\nurl = \"https://api.githubcopilot.com/mcp/\"\nbearer_token_env_var = \"GH_TOKEN\"\n",
+				".gemini/settings.json":      "{ // gemini\n \"mcpServers\": {\"github\": {\"command\": \"npx\", \"args\": [\"-y\", \"gh@2\"]}}}",
+				".vscode/mcp.json":           "{\"mcp\": {\"servers\": {\"github\": {\"type\": \"http\", \"url\": \"https://api.githubcopilot.com/mcp/\"}}}}",
+				".mcp.json":                  "{\"mcpServers\": {\"github\": {\"command\": \"npx\", \"args\": [\"-y\", \"gh@2\"]}}}",
 			},
-			servers: []wServer{{name: "github", at: "~/.claude.json:8:9", shadowed: []string{
-				".claude/mcp.json:2:3 | args | same provider: local scope wins over project scope",
-				"~/.claude.json:3:5 | args | same provider: local scope wins over user scope",
+			servers: []wServer{{name: "github", at: ".claude/mcp.json:2:3", shadowed: []string{
+				"~/.claude.json:3:5 | args | same provider: project scope wins over user scope",
 				"~/.codex/config.toml:1:14 | transport,command,args,url,header_env_refs | lower priority: codex (70) < claude (80)",
-				".gemini/settings.json:2:17 |  | lower priority: gemini (60) < claude (80)",
-				".vscode/mcp.json:1:14 | transport,command,args,url | lower priority: vscode (20) < claude (80)",
-				".mcp.json:1:17 |  | lower priority: mcp-json (5) < claude (80)",
+				".gemini/settings.json:2:17 | args | lower priority: gemini (60) < claude (80)",
+				".vscode/mcp.json:1:22 | transport,command,args,url | lower priority: vscode (20) < claude (80)",
+				".mcp.json:1:17 | args | lower priority: mcp-json (5) < claude (80)",
 			}}}},
 		{name: "pisces disabledServers turns off another provider's winner, which keeps its name",
 			files: map[string]string{
-				"~/.pisces/mcp.json": "{\n  \"disabledServers\": [\"db\"],\n  \"mcpServers\": {}\n}\n",
-				".cursor/mcp.json":   "{\"mcpServers\": {\"db\": {\"command\": \"db\", \"args\": [\"--project\"]}}}",
-				"~/.cursor/mcp.json": "{\"mcpServers\": {\"db\": {\"command\": \"db\"}}}",
-				".mcp.json":          "{\"mcpServers\": {\"db\": {\"command\": \"db\", \"args\": [\"--project\"]}}}",
+				"~/.pisces/agent/mcp.json":   "{\n  \"disabledServers\": [\"db\"],\n  \"mcpServers\": {}\n}\n",
+				"~/.pisces/agent/config.yml": "enabledProviders: [cursor]\n",
+				".cursor/mcp.json":           "{\"mcpServers\": {\"db\": {\"command\": \"db\", \"args\": [\"--project\"]}}}",
+				"~/.cursor/mcp.json":         "{\"mcpServers\": {\"db\": {\"command\": \"db\"}}}",
+				".mcp.json":                  "{\"mcpServers\": {\"db\": {\"command\": \"db\", \"args\": [\"--project\"]}}}",
 			},
-			servers: []wServer{{name: "db", at: ".cursor/mcp.json:1:17", disabledBy: `listed in "disabledServers" at ~/.pisces/mcp.json:2:3`, shadowed: []string{
+			servers: []wServer{{name: "db", at: ".cursor/mcp.json:1:17", disabledBy: `listed in "disabledServers" at ~/.pisces/agent/mcp.json:2:3`, shadowed: []string{
 				"~/.cursor/mcp.json:1:17 | args | same provider: project scope wins over user scope",
 				// disabledServers acts on the name whatever provider wins,
 				// so this copy would be off too: it does not differ.
@@ -263,7 +264,7 @@ func TestAcceptanceExplainPrecedence(t *testing.T) {
 			}}}},
 		{name: "pisces enabledServers turns a windsurf server back on",
 			files: map[string]string{
-				".pisces/mcp.json":          "{\"enabledServers\": [\"wind\"], \"mcpServers\": {}}",
+				"~/.pisces/agent/mcp.json":  "{\"enabledServers\": [\"wind\"], \"mcpServers\": {}}",
 				".windsurf/mcp_config.json": "{\"mcpServers\": {\n\t\"wind\": {\"command\": \"w\", \"disabled\": true},\n\t\"calm\": {\"command\": \"c\", \"disabled\": true}}}",
 			},
 			servers: []wServer{
@@ -292,6 +293,7 @@ func TestAcceptanceExplainPrecedence(t *testing.T) {
 			}},
 		{name: "same priority: cursor's user file is read before windsurf's project file",
 			files: map[string]string{
+				"~/.pisces/agent/config.yml":          "enabledProviders: [\"cursor\", 'windsurf']\n",
 				"~/.cursor/mcp.json":                  "{\"mcpServers\": {\"ünï\": {\"command\": \"u\", \"args\": [\"1\"]}}}",
 				".windsurf/mcp_config.json":           "{\"mcpServers\": {\"ünï\": {\"command\": \"u\"}}}",
 				"~/.codeium/windsurf/mcp_config.json": "{\"mcpServers\": {\n  \"ünï\": {\"command\": \"u\"}}}",
@@ -306,28 +308,29 @@ func TestAcceptanceExplainPrecedence(t *testing.T) {
 				"opencode.json":                    "{\"mcp\": {\"fs\": {\"type\": \"local\", \"command\": [\"fs\", \"b\"]}}}",
 				"opencode.jsonc":                   "{\"mcp\": {\"fs\": {\"type\": \"local\", \"command\": [\"fs\", \"a\"]}}}",
 				"~/.config/opencode/opencode.json": "{\"mcp\": {\"fs\": {\"type\": \"local\", \"command\": [\"fs\", \"a\"], \"enabled\": false}}}",
+				"~/.pisces/agent/config.yml":       "enabledProviders: [opencode]\n",
 			},
 			servers: []wServer{{name: "fs", at: ".opencode/opencode.json:1:10", shadowed: []string{
 				"opencode.json:1:10 | args | same provider and scope: .opencode/opencode.json is read before opencode.json",
 				"opencode.jsonc:1:10 |  | same provider and scope: .opencode/opencode.json is read before opencode.jsonc",
 				"~/.config/opencode/opencode.json:1:10 | enabled | same provider: project scope wins over user scope",
 			}}}},
-		{name: "claude local scope keyed with a trailing slash; codex table declared after its sub-table",
+		{name: "no claude local scope (projects[<root>] is not read, even opted in); codex table declared after its sub-table",
 			files: map[string]string{
-				"~/.claude.json":     "{\"projects\": {\"<ROOT>/\": {\"mcpServers\": {\n  \"db\": {\"command\": \"db-local\"}}}}}",
-				".mcp.json":          "{\"mcpServers\": {\"db\": {\"command\": \"db-shared\"}}}",
-				".codex/config.toml": "[mcp_servers.gh.env]\nGH_HOST = \"github.example.com\"\n\n[mcp_servers.gh]\ncommand = \"gh-mcp\"\n",
+				"~/.pisces/agent/config.yml": "enabledProviders: [claude]\n",
+				"~/.claude.json":             "{\"projects\": {\"<ROOT>/\": {\"mcpServers\": {\n  \"db\": {\"command\": \"db-local\"}}}}}",
+				".mcp.json":                  "{\"mcpServers\": {\"db\": {\"command\": \"db-shared\"}}}",
+				".codex/config.toml":         "[mcp_servers.gh.env]\nGH_HOST = \"github.example.com\"\n\n[mcp_servers.gh]\ncommand = \"gh-mcp\"\n",
 			},
 			servers: []wServer{
-				{name: "db", at: "~/.claude.json:2:3", shadowed: []string{
-					".mcp.json:1:17 | command | lower priority: mcp-json (5) < claude (80)",
-				}},
+				{name: "db", at: ".mcp.json:1:17"},
 				{name: "gh", at: ".codex/config.toml:4:14"},
 			}},
 		{name: "CODEX_HOME moves the user file; the project table wins whole",
 			files: map[string]string{
-				"~/codexhome/config.toml": "[mcp_servers.gh]\ncommand = \"gh-mcp\"\n",
-				".codex/config.toml":      "[mcp_servers.gh]\nenabled = false\n",
+				"~/codexhome/config.toml":    "[mcp_servers.gh]\ncommand = \"gh-mcp\"\n",
+				".codex/config.toml":         "[mcp_servers.gh]\nenabled = false\n",
+				"~/.pisces/agent/config.yml": "enabledProviders: [codex]\n",
 			},
 			env: map[string]string{"CODEX_HOME": "<ROOT>/home/codexhome"},
 			servers: []wServer{{name: "gh", at: ".codex/config.toml:1:14", disabledBy: `"enabled" is false at .codex/config.toml:2:11`, shadowed: []string{
@@ -341,13 +344,14 @@ func TestAcceptanceExplainBroken(t *testing.T) {
 		{name: "one broken file of each format never hides the others' servers",
 			files: map[string]string{
 				// strict JSON, truncated after a non-ascii key
-				".pisces/mcp.json": "{\"mcpServers\": {\n  \"ünï\": {\"command\": \"u\"",
-				// shared ~/.claude.json: both its sources fail
+				".pisces/mcp.json":           "{\"mcpServers\": {\n  \"ünï\": {\"command\": \"u\"",
+				"~/.pisces/agent/config.yml": "enabledProviders: ['*']\n",
+				// ~/.claude.json, opted in
 				"~/.claude.json": "{\n\t\"projects\": {\n\t\t\"<ROOT>\": {\"mcpServers\": {}}\n\t},\n\t\"mcpServers\": {\"a\" {}}\n}\n",
 				// TOML with CRLF, missing closing quote
 				".codex/config.toml": "[mcp_servers.gh]\r\ncommand = \"npx\r\nargs = []\r\n",
 				// JSONC: comment fine, missing comma is not
-				".vscode/mcp.json": "{\n  // ok\n  \"servers\": {\n    \"v\": {\"command\": \"v\"}\n    \"w\": {\"command\": \"w\"}\n  }\n}\n",
+				".vscode/mcp.json": "{\n  // ok\n  \"mcp\": {\"servers\": {\n    \"v\": {\"command\": \"v\"}\n    \"w\": {\"command\": \"w\"}\n  }}\n}\n",
 				// opencode JSONC with an unterminated comment
 				"opencode.jsonc": "{\"mcp\": {} /* to do\n",
 				// TOML duplicate key in agent-code
@@ -371,6 +375,7 @@ func TestAcceptanceExplainBroken(t *testing.T) {
 			}},
 		{name: "unreadable files and wrong shapes are reported, not skipped",
 			files: map[string]string{
+				"~/.pisces/agent/config.yml":          "enabledProviders: [all]\n",
 				".cursor/mcp.json/README":             "a directory, not a file",
 				".windsurf/mcp_config.json":           "symlink:../dotfiles/windsurf.json",
 				".pisces/mcp.json":                    "symlink:mcp.json",

@@ -122,7 +122,7 @@ func TestStrictFileRejectedWhole(t *testing.T) {
 	root, home := tree(t, map[string]string{
 		".mcp.json":             "{\n  // note\n  \"mcpServers\": {\"a\": {\"command\": \"a\"}}\n}",
 		".gemini/settings.json": "{ // fine\n  \"mcpServers\": {\"b\": {\"command\": \"b\"},}\n}",
-		".vscode/mcp.json":      "{ // fine\n  \"servers\": {\"c\": {\"command\": \"c\"},},\n}",
+		".vscode/mcp.json":      "{ // fine\n  \"mcp\": {\"servers\": {\"c\": {\"command\": \"c\"},},},\n}",
 	})
 	set, err := piscesView(Options{Root: root, Home: home})
 	if err != nil {
@@ -156,6 +156,15 @@ func TestVSCodeDeprecatedKey(t *testing.T) {
 	set, _ := piscesView(Options{Root: root, Home: home})
 	got := map[string]normalize.Diagnostic{}
 	for _, d := range set.Diagnostics {
+		got[d.Path] = d
+	}
+	// pisces reads .vscode/mcp.json under "mcp.servers": VS Code's own view
+	// says what VS Code tolerates
+	vs, err := clientView(Options{Root: root, Home: home}, "vscode")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range vs.Diagnostics {
 		got[d.Path] = d
 	}
 	if d := got[".vscode/mcp.json"]; d.Severity != normalize.Warning || !strings.Contains(d.Message, "tolerates \"mcpServers\" for stdio servers only") || d.Pos.String() != "1:2" {

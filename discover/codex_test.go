@@ -44,6 +44,11 @@ approval_mode = "auto"
 	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// pisces reads another tool's user file only when opted in
+	os.MkdirAll(filepath.Join(home, ".pisces/agent"), 0o755)
+	if err := os.WriteFile(filepath.Join(home, ".pisces/agent/config.yml"), []byte("enabledProviders: [codex]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	env := map[string]string{"CODEX_HOME": dir}
 	set, err := piscesView(Options{Root: root, Home: home, Getenv: func(k string) string { return env[k] }})
 	if err != nil {

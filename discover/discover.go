@@ -132,7 +132,8 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	lists := &fileLists{providers: view.ReadsProviders(), trusted: trusted, getenv: env.getenv, lookup: env.lookup, processLookup: env.process, goos: o.goos()}
 	perLoc := make([][]normalize.Server, len(locs))
 	var exts []extensionInfo
-	var cleared *normalize.Gate // a file's servers key set to null (Shape.NullClears)
+	var cleared *normalize.Gate     // a file's servers key set to null (Shape.NullClears)
+	firstHad := map[string]string{} // Provider.FirstWithServers: provider and scope -> the file read
 	for i, loc := range locs {
 		r := docs[i]
 		sf := normalize.SourceFile{Path: loc.Display, Abs: loc.Abs, Client: loc.Client, Scope: loc.Scope,
@@ -142,8 +143,11 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		}
 		if loc.Skip != nil {
 			// the client finds the file and does not read it
-			sf.Status, sf.Skipped, sf.Hint = normalize.Ignored, true, loc.Skip.Hint
+			sf.Status, sf.Skipped, sf.Hint = normalize.Ignored, !loc.Skip.OptIn, loc.Skip.Hint
 			sf.Note = fmt.Sprintf("%s skips it: %s", loc.Client.Product, loc.Skip.Reason)
+			if loc.Skip.OptIn {
+				sf.Note = fmt.Sprintf("%s does not read it: %s", view.Product, loc.Skip.Reason)
+			}
 			set.Sources = append(set.Sources, sf)
 			continue
 		}
@@ -177,6 +181,21 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		default:
 			servers, diags, ok := decodeFile(r.doc, loc, loc.key(o.Root), lists)
 			set.Diagnostics = append(set.Diagnostics, diags...)
+			if view.ReadsProviders() && loc.Client != view {
+				for j := range servers {
+					view.ReadAsProvider(&servers[j])
+				}
+			}
+			if p := normalize.ProviderOf(loc.Client); view.ReadsProviders() && p != nil && p.FirstWithServers && len(servers) > 0 {
+				key := loc.Client.ID + "|" + string(loc.Scope)
+				if first, had := firstHad[key]; had {
+					servers, ok = nil, false
+					sf.Status = normalize.Ignored
+					sf.Note = fmt.Sprintf("%s does not read it: it reads only the first %s file of %s's that holds servers, %s", view.Product, loc.Scope, loc.Client.Product, first)
+				} else {
+					firstHad[key] = loc.Display
+				}
+			}
 			if ok {
 				sf.Status = normalize.Found
 				sf.Servers = len(servers)

@@ -697,36 +697,40 @@ func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
 		return // judged after the layers are merged (allOrNothing), or when it starts
 	}
 	for i := range defs {
-		s := &defs[i]
-		if s.Off != nil && s.Off.Kind == normalize.ByConfig && !s.Off.InvalidWins {
-			continue // a file the client does not read while another holds it all (managed-mcp.json)
-		}
-		if lost := v.c.Lost(s.Name, s.Source.Scope, func() bool { return v.failsSchema(s.Source.Path, docs) }); lost != "" {
-			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
-				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Yields: true, Unlisted: true})
-			continue
-		}
-		why, hint := invalidReason(v.c, s)
-		pos := s.Source.Pos
-		if why == "" {
-			why, hint, pos = fieldInvalid(v.c, s)
-		}
-		if why == "" {
-			why, hint, pos = undeclaredInput(v.c, s, docs)
-		}
-		if why == "" {
-			why, hint, pos = entrySchemaInvalid(v.c, s)
-		}
-		// a client that skips the entry as it reads it (SkipsInvalid) never
-		// gets to approve or block it: invalid wins, and the name goes to
-		// another definition
-		if why != "" && (s.Enabled || v.c.SkipsInvalid && (s.Off.Kind != normalize.ByConfig || s.Off.InvalidWins)) {
-			// a plugin's entry the client rejects is left out without a
-			// word (Plugins.InvalidUnlisted)
-			unlisted := s.Off != nil && s.Off.Unlisted || s.Source.Plugin != "" && v.c.Plugins != nil && v.c.Plugins.InvalidUnlisted
-			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
-				Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid, Unlisted: unlisted})
-		}
+		v.invalidOne(&defs[i], docs)
+	}
+}
+
+// invalidOne is invalid for one definition.
+func (v *viewer) invalidOne(s *normalize.Server, docs []*normalize.Document) {
+	if s.Off != nil && s.Off.Kind == normalize.ByConfig && !s.Off.InvalidWins {
+		return // a file the client does not read while another holds it all (managed-mcp.json)
+	}
+	if lost := v.c.Lost(s.Name, s.Source.Scope, func() bool { return v.failsSchema(s.Source.Path, docs) }); lost != "" {
+		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
+			Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Yields: true, Unlisted: true})
+		return
+	}
+	why, hint := invalidReason(v.c, s)
+	pos := s.Source.Pos
+	if why == "" {
+		why, hint, pos = fieldInvalid(v.c, s)
+	}
+	if why == "" {
+		why, hint, pos = undeclaredInput(v.c, s, docs)
+	}
+	if why == "" {
+		why, hint, pos = entrySchemaInvalid(v.c, s)
+	}
+	// a client that skips the entry as it reads it (SkipsInvalid) never
+	// gets to approve or block it: invalid wins, and the name goes to
+	// another definition
+	if why != "" && (s.Enabled || v.c.SkipsInvalid && (s.Off.Kind != normalize.ByConfig || s.Off.InvalidWins)) {
+		// a plugin's entry the client rejects is left out without a
+		// word (Plugins.InvalidUnlisted)
+		unlisted := s.Off != nil && s.Off.Unlisted || s.Source.Plugin != "" && v.c.Plugins != nil && v.c.Plugins.InvalidUnlisted
+		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
+			Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid, Unlisted: unlisted})
 	}
 }
 
@@ -749,6 +753,8 @@ func invalidReason(c *normalize.Client, s *normalize.Server) (why, hint string) 
 		return fmt.Sprintf("%q has a \"type\" %s does not accept", s.Name, c.Product) + at, `fix "type" (mcpconf lint names the values ` + c.Product + ` accepts)`
 	case c.OnBoth == normalize.StdioRejectsURL && has("command") && hasURL:
 		return fmt.Sprintf("%q has both \"command\" and \"url\"", s.Name) + at, `keep "command" for a local server or "url" for a remote one`
+	case c.EndpointRequired && (s.Transport == normalize.HTTP || s.Transport == normalize.SSE) && s.URL == "":
+		return fmt.Sprintf("%q has \"type\" %q but no \"url\": %s drops it", s.Name, s.Type, c.Product) + at, `set "url" to the server's endpoint, or remove "type" for a local server with "command"`
 	case s.Transport == normalize.Stdio && strings.TrimSpace(s.Command) == "":
 		return fmt.Sprintf("%q has no command to start", s.Name) + at, `set "command" to the program that runs the server`
 	}

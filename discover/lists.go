@@ -711,29 +711,34 @@ func (f *fileLists) applyBeforeMerge(defs []normalize.Server) {
 
 // applyAfterMerge applies the hide and unhide lists, which act on the name
 // whatever file won it: a hide list turns it off, an unhide list turns
-// back on a server another client's file disabled. In the view of a
-// client that reads its providers' files a hide list wins over any other
-// reason; in a client's own view a server already off keeps its first
-// reason.
-func (f *fileLists) applyAfterMerge(entries []normalize.Entry) {
+// back on a server a switch of its entry disabled (pisces's enabledServers
+// over "enabled": false, in any file). In the view of a client that reads
+// its providers' files a hide list wins over any other reason but a name
+// the client loses as it reads it; in a client's own view a server already
+// off keeps its first reason. It returns the servers it turned back on.
+func (f *fileLists) applyAfterMerge(entries []normalize.Entry) []*normalize.Server {
+	var on []*normalize.Server
 	for i := range entries {
 		s := &entries[i].Server
+		lost := s.Off != nil && s.Off.Yields && s.Off.Unlisted
 		for _, l := range f.hide {
-			if l.has(s.Name) && (f.providers || s.Enabled) {
+			if l.has(s.Name) && (f.providers && !lost || s.Enabled) {
 				s.TurnOff(l.gate(s.Name, normalize.StatusDisabled, "listed in"))
 				break
 			}
 		}
-		if s.Enabled || s.Off == nil || f.hidden(s.Name) {
+		if s.Enabled || s.Off == nil || s.Off.Kind != normalize.ByField || f.hidden(s.Name) {
 			continue
 		}
 		for _, l := range f.unhide {
-			if l.has(s.Name) && l.owner != s.Source.Client {
+			if l.has(s.Name) {
 				s.TurnOn()
+				on = append(on, s)
 				break
 			}
 		}
 	}
+	return on
 }
 
 func scopeNames(ss []normalize.Scope) []string {

@@ -59,11 +59,19 @@ func (l Location) rank() int {
 // then local > project > user, then the provider's own file order.
 func (o *Options) Locations() []Location {
 	var out []Location
+	in := o.optedIn(providersOwner())
 	for _, p := range normalize.Providers() {
 		for _, rank := range []int{-1, 0, 1, 2, 3} { // normalize.Scope.Rank
 			for _, f := range p.Files {
 				if f.Scope.Rank() == rank && f.ForOS(o.goos()) && (f.Base != normalize.SystemDir || o.System != "") {
-					out = append(out, o.locate(p.Client, p.Priority, f, len(out)))
+					l := o.locate(p.Client, p.Priority, f, len(out))
+					if sk := in.skips(o, f); sk != nil {
+						if !o.exists(l.Abs) {
+							continue // not opted in, and not there: nothing to say
+						}
+						l.Skip = sk
+					}
+					out = append(out, l)
 				}
 			}
 		}

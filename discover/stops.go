@@ -56,6 +56,11 @@ func (v *viewer) badFile(set *normalize.Set) (*normalize.Gate, string) {
 			continue // an empty file reads as no settings
 		case sf.Status == normalize.Failed:
 			why = sf.Error
+		case sf.Status == normalize.Found && bf.NullStops:
+			if i < 0 || set.Documents[i].Root == nil || set.Documents[i].Root.Kind != normalize.Null {
+				continue
+			}
+			why = "the file holds null"
 		case sf.Status == normalize.Found && !bf.SyntaxOnly:
 			if i < 0 || set.Documents[i].Root == nil || set.Documents[i].Root.Kind == normalize.Object {
 				continue
@@ -65,6 +70,9 @@ func (v *viewer) badFile(set *normalize.Set) (*normalize.Gate, string) {
 			continue
 		}
 		consequence := fmt.Sprintf("%s then starts no server at all, from this file or any other (it stops: %q, exit code %d)", v.c.Product, bf.Message, bf.ExitCode)
+		if bf.ExitCode == 0 {
+			consequence = fmt.Sprintf("%s then starts no MCP server at all, from this file or any other (%s)", v.c.Product, bf.Message)
+		}
 		for i := range set.Diagnostics {
 			d := &set.Diagnostics[i]
 			if d.Path == sf.Path && d.Severity == normalize.Error && (d.Rule == normalize.RuleSyntax || d.Rule == normalize.RuleUnreadable || d.Rule == normalize.RuleSchema && d.Pointer == "") {
@@ -82,8 +90,12 @@ func (v *viewer) badFile(set *normalize.Set) (*normalize.Gate, string) {
 			at = fmt.Sprintf("%s:%s", sf.Path, pos)
 		}
 		saying = bf.Message
+		reason := fmt.Sprintf("%s stops before starting any server: %s cannot be used (%s); it says %q and exits with code %d", v.c.Product, at, why, bf.Message, bf.ExitCode)
+		if bf.ExitCode == 0 {
+			reason = fmt.Sprintf("%s starts no MCP server: %s cannot be used (%s); %s", v.c.Product, at, why, bf.Message)
+		}
 		first = &normalize.Gate{Status: normalize.StatusRefused, Kind: normalize.ByConfig, Path: sf.Path, Pos: pos,
-			Reason: fmt.Sprintf("%s stops before starting any server: %s cannot be used (%s); it says %q and exits with code %d", v.c.Product, at, why, bf.Message, bf.ExitCode),
+			Reason: reason,
 			Hint:   fmt.Sprintf("fix %s (mcpconf lint shows the problem)", at)}
 	}
 	return first, saying

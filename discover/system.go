@@ -14,6 +14,10 @@ import (
 // skip is why a client skips a file it finds, and what to do about it.
 type skip struct {
 	Reason, Hint string
+	// OptIn: the owner of the providers table does not read the file until
+	// its opt-in setting names the provider (not a file the client rejects:
+	// no finding, a note in the sources).
+	OptIn bool
 }
 
 // outsideLocations resolves a file outside the project tree: at the path a

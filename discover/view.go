@@ -114,8 +114,15 @@ func (v *viewer) build() *normalize.Set {
 	}
 	set.Entries = mergeView(v.c, ld.defs)
 	v.reblock(set.Entries, set.Definitions)
-	ld.lists.applyAfterMerge(set.Entries)
+	for _, s := range ld.lists.applyAfterMerge(set.Entries) {
+		// switched back on: the client now checks what it skipped while
+		// the entry was off (pisces validates only what it does not
+		// suppress)
+		v.invalidOne(s, set.Documents)
+	}
 	v.applyTrust(set.Entries)
+	sameConnection(v.c, set.Entries)
+	applyFilters(v.c, set.Entries)
 	v.applyExtensions(set, ld.exts)
 	if v.c.Merge == normalize.KeyByKey {
 		deepMerge(set)
@@ -701,6 +708,21 @@ func mergeView(c *normalize.Client, defs []normalize.Server) []normalize.Entry {
 func mergeByPriority(defs []normalize.Server) []normalize.Entry {
 	index := make(map[string]int, len(defs))
 	out := make([]normalize.Entry, 0, len(defs))
+	// a definition the client loses as it reads its file (LostNames: it
+	// yields, unlisted) owns no name: it goes after the others
+	lost := func(s *normalize.Server) bool { return s.Off != nil && s.Off.Yields && s.Off.Unlisted }
+	if slices.ContainsFunc(defs, func(s normalize.Server) bool { return lost(&s) }) {
+		defs = slices.Clone(defs)
+		slices.SortStableFunc(defs, func(a, b normalize.Server) int {
+			switch la, lb := lost(&a), lost(&b); {
+			case la == lb:
+				return 0
+			case la:
+				return 1
+			}
+			return -1
+		})
+	}
 	for _, s := range defs {
 		i, ok := index[s.Name]
 		if !ok {

@@ -122,6 +122,50 @@ type Layout struct {
 	// through a link is not the project's (Claude Code, Codex; a start
 	// directory reached through a link, testdata/clients/symlink-start).
 	PhysicalKeys bool
+	// OptIn is the setting that opts a provider's user files (File.OptIn)
+	// in; nil when the client reads every provider's files.
+	OptIn *OptIn
+	// SameConnection: after merging by name, a definition whose connection
+	// (transport, command, args, env, cwd; url, headers; auth) equals that of
+	// a definition that won another name and is not switched off is dropped
+	// without a word (pisces: isSameMCPConnection; the higher priority
+	// keeps it).
+	SameConnection bool
+}
+
+// OptIn is a setting listing the providers whose user files a client
+// reads (pisces's enabledProviders in ~/.pisces/agent/config.yml).
+type OptIn struct {
+	// Files are where the setting is read, the first that exists winning;
+	// Key is the top-level key of the list (YAML block or flow list of
+	// strings).
+	Files []File
+	Key   string
+	// All are entries that opt every provider in ("*", "all").
+	All []string
+	// Vars: a provider (by File.OptIn id) is opted in too when this
+	// variable is set to a non-blank value (CLAUDE_CONFIG_DIR for claude).
+	Vars map[string]string
+}
+
+// Filter is a rule by which a client drops servers it reads after merging,
+// whatever file defines them (pisces's exa filter: it has its own exa
+// integration).
+type Filter struct {
+	// Names are the names it drops, compared case-insensitively; Pattern
+	// (a regular expression, case-insensitive) is matched against a remote
+	// server's URL and each arg of a stdio server.
+	Names   []string
+	Pattern string
+	// ToolsParam is the URL query parameter (and --NAME argument) by which
+	// a server is asked for some tools; a server asked for one tool not in
+	// Native is kept.
+	ToolsParam string
+	Native     []string
+	// Shown is Pattern as users read it ("mcp.exa.ai"); Why says why the
+	// client drops them, after its product name ("has its own exa
+	// integration"); Hint what to do to keep one.
+	Shown, Why, Hint string
 }
 
 // Gates are what keeps a server a client's files define from loading or
@@ -177,8 +221,15 @@ type Gates struct {
 	// deny-lists are looked at).
 	SkipsInvalid bool
 	// KeepsInvalid: the client keeps every entry it reads, whatever its
-	// shape; one it cannot use fails when it starts (pisces).
+	// shape; one it cannot use fails when it starts.
 	KeepsInvalid bool
+	// Filters drop servers after merging by name (pisces's exa filter):
+	// the server is blocked, and says why.
+	Filters []Filter
+	// ReadsEnabled is a switch the client reads in every provider's entries
+	// (as a boolean only), whether the provider's own client has it or not
+	// (pisces: "enabled": false in .cursor/mcp.json suppresses the server).
+	ReadsEnabled string
 	// Locks are switches that keep every server of some scopes from
 	// loading, as if their files were not there: an environment variable
 	// (Claude Code's safe mode) or a setting of some files (its managed
@@ -482,6 +533,14 @@ type Shape struct {
 	// UnknownTypeIgnored: a "type" the client does not know is ignored and
 	// the transport is picked from the other keys (Gemini CLI).
 	UnknownTypeIgnored bool
+	// UnknownTypeStdio: a "type" the client does not know makes the entry a
+	// stdio server, whatever its other keys (pisces's convertToLegacyConfig
+	// falls back to stdio: "streamable-http" with a command starts, with
+	// only a url it has no command).
+	UnknownTypeStdio bool
+	// EndpointRequired: a "type" naming a remote transport without a url is
+	// invalid (pisces), as is "stdio" without a command.
+	EndpointRequired bool
 	// RemoteNeedsType: an entry with a url but no type is read as stdio and
 	// rejected (Claude Code).
 	RemoteNeedsType bool
@@ -515,9 +574,18 @@ type Shape struct {
 	// OnBoth says what the client does with an entry that has both a
 	// command and a url.
 	OnBoth Conflict
-	// LenientBool: "enabled" also takes the strings and numbers pisces
-	// coerces ("true", "false", "1", "0").
+	// StringServers: a servers key holding a string is iterated as
+	// JavaScript's Object.entries does: one server per character, named by
+	// its index ("0", "1", …), none of them an object (pisces: invalid, but
+	// each owns its name).
+	StringServers bool
+	// LenientBool: "enabled" also takes the strings pisces coerces ("true",
+	// "false", "1", "0", in any case).
 	LenientBool bool
+	// BadSwitchIgnored: an "enabled" that is not a boolean (nor, with
+	// LenientBool, one of those strings) is ignored with a warning and the
+	// server starts (pisces: a number, other text).
+	BadSwitchIgnored bool
 	// ToolFilters are the keys of the per-server tool allow-list and
 	// deny-list ("" when the client has none); ToolGlobs says they take
 	// glob patterns; ToolArgsInAllow says an allow-list entry may carry
@@ -703,6 +771,12 @@ type BadFile struct {
 	// (Claude Code's .claude.json). EmptyOK: an empty file is no settings
 	// either (Claude Code's .claude.json and managed-settings.json).
 	SyntaxOnly, EmptyOK bool
+	// Paths, when set, are the display paths of the only files that stop
+	// the client (pisces: ~/.pisces/agent/mcp.json, whose lists it reads
+	// with JSON.parse before anything else). NullStops: with SyntaxOnly, a
+	// file holding null stops it too (reading a list of null throws).
+	Paths     []string
+	NullStops bool
 }
 
 // BadFileFor is how a broken file at path stops the client; nil when it
@@ -718,6 +792,9 @@ func (c *Client) BadFileFor(path string) *BadFile {
 
 // Stops reports whether a broken file at path stops the client.
 func (b *BadFile) Stops(path string) bool {
+	if len(b.Paths) > 0 {
+		return slices.Contains(b.Paths, path)
+	}
 	if len(b.Names) == 0 {
 		return true
 	}
@@ -1052,6 +1129,18 @@ type Provider struct {
 	// owner honours too when it reads the provider's files, the first
 	// file that sets one winning.
 	Lists []string
+	// FirstWithServers: of the provider's project files, and of its user
+	// files, the owner reads only the first that holds a server (pisces's
+	// Claude provider: .claude/.mcp.json, else .claude/mcp.json;
+	// ~/.claude.json, else ~/.claude/mcp.json).
+	FirstWithServers bool
+	// TypeKey is the key the owner reads the transport from in this
+	// provider's entries when it is not "type" (pisces's VS Code provider
+	// reads "transport"); KnownTypesOnly: a value there other than the
+	// owner's own literals is ignored and the transport inferred (its VS
+	// Code, Cursor and Gemini providers), rather than kept as written.
+	TypeKey        string
+	KnownTypesOnly bool
 }
 
 // Honours reports whether the owner of the table honours the provider's
@@ -1199,6 +1288,10 @@ type File struct {
 	// OS restricts the file to these systems (runtime.GOOS values); nil
 	// means every system.
 	OS []string
+	// OptIn is the provider id under which the owner of a providers table
+	// reads this user file only when opted in (Layout.OptIn); "" for a file
+	// always read.
+	OptIn string
 	// Section is set when the servers live in a part of the file keyed by
 	// the project root rather than at its top: the key of the table of
 	// projects, whose member for the root holds the servers under the
@@ -1464,7 +1557,10 @@ func (l List) Label() string { return strings.Join(l.Path, ".") }
 // answers roots/list with the project, and declines elicitation without
 // asking anyone.
 type Capabilities struct {
-	Roots       bool // roots, with listChanged
+	Roots bool // roots, with listChanged
+	// RootsStatic: roots is declared with listChanged false (pisces: the
+	// roots never change during a session).
+	RootsStatic bool
 	Sampling    bool
 	Elicitation bool // form and url
 	// Source is where it was read or captured; "" for a client whose
@@ -1647,6 +1743,10 @@ func (c *Client) TypeFor(t Transport) string {
 }
 
 // transportOf maps a "type" literal; unknown literals give NoTransport.
+// TypeOf is the transport a "type" literal names for the client, NoTransport
+// for one it does not know.
+func (c *Client) TypeOf(lit string) Transport { return c.transportOf(lit) }
+
 func (c *Client) transportOf(lit string) Transport {
 	for _, l := range c.Types {
 		if l.Name == lit {

@@ -40,5 +40,6 @@ var mcpJSON = &Client{
 func mcpJSONShape() Shape {
 	sh := piscesShape(append(slices.Clone(piscesFields), "headersHelper", "alwaysLoad"))
 	sh.HostFields = claudeHostFields
+	sh.LenientBool = false // mcp-json.ts: "enabled" counts only as a boolean
 	return sh
 }

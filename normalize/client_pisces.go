@@ -5,10 +5,23 @@ import "time"
 var piscesFields = []string{"type", "command", "args", "env", "cwd", "url", "headers", "enabled", "timeout", "auth", "oauth",
 	"enabledTools", "disabledTools", "requestIdFormat", "lazy", "envPolicy", "headerPolicy"}
 
-// piscesFiles are pisces's own files, which it reads as its own provider.
+// piscesUserFile is pisces's user file, getMCPConfigPath("user"): the one
+// whose disabledServers and enabledServers count, and where add writes.
+var piscesUserFile = user(HomeDir, ".pisces/agent/mcp.json", JSON)
+
+// piscesFiles are pisces's own files, which it reads as its own provider
+// (builtin.ts loadMCPServers: the start directory's .pisces, then the
+// agent directory).
 var piscesFiles = []File{
 	proj(".pisces/mcp.json", JSON), proj(".pisces/.mcp.json", JSON),
-	user(HomeDir, ".pisces/mcp.json", JSON), user(HomeDir, ".pisces/agent/mcp.json", JSON),
+	piscesUserFile, user(HomeDir, ".pisces/agent/.mcp.json", JSON),
+}
+
+// optIn is a provider's user file that pisces reads only when
+// enabledProviders names the provider.
+func optIn(id string, f File) File {
+	f.OptIn = id
+	return f
 }
 
 // mcpServersWrong are the servers keys of the other shapes, which a client
@@ -20,41 +33,76 @@ var mcpServersWrong = []string{"servers", "mcp_servers", "context_servers", "mcp
 // priority: the union of all providers, deduplicated by
 // server name, highest priority first; within a provider local > project >
 // user. No public source of pisces exists; every fact matches oh-my-pi
-// (can1357/oh-my-pi) with its config directory renamed.
+// (can1357/oh-my-pi) with its config directory renamed, checked against
+// the loader of oh-my-pi 18.2.3 (npm @oh-my-pi/pi-coding-agent) run on the
+// testdata/clients/pisces-* cases (scripts/clientcheck/pisces.ts).
 var pisces = &Client{
 	ID:      "pisces",
 	Product: "pisces",
+	Version: "oh-my-pi 18.2.3",
+	Capabilities: Capabilities{Roots: true, RootsStatic: true,
+		Source: "oh-my-pi 18.2.3 `src/mcp/client.ts` initializeConnection: `capabilities: { roots: { listChanged: false } }`"},
 	Layout: Layout{
 		Merge: ByPriority,
 		Files: piscesFiles,
+		// The first files that held pisces's user servers; oh-my-pi 18
+		// reads its agent directory only.
+		Ignored: []IgnoredFile{{File: user(HomeDir, ".pisces/mcp.json", JSON), Key: "mcpServers",
+			Why: "pisces no longer reads ~/.pisces/mcp.json: move it to ~/.pisces/agent/mcp.json"}},
+		OptIn: &OptIn{Files: []File{user(HomeDir, ".pisces/agent/config.yml", JSON), user(HomeDir, ".pisces/agent/config.yaml", JSON)},
+			Key: "enabledProviders", All: []string{"*", "all"}, Vars: map[string]string{"claude": "CLAUDE_CONFIG_DIR"}},
+		SameConnection: true,
 		// The providers table, in the order pisces registers its providers
 		// (ties keep it); Client nil is pisces itself. Lists are the
 		// provider's lists pisces honours, as the first file that sets one.
 		Providers: []Provider{
 			{Priority: 100, Files: piscesFiles, Lists: []string{"disabledServers", "enabledServers"}},
+			// claude.ts: no projects[<root>] of ~/.claude.json; the
+			// project's .claude/.mcp.json before .claude/mcp.json
 			{Client: claude, Priority: 80, Files: []File{
-				{Scope: Local, Base: HomeDir, Path: ".claude.json", Format: JSON, Section: "projects"},
-				proj(".claude/mcp.json", JSON), proj(".claude/.mcp.json", JSON),
-				user(HomeDir, ".claude.json", JSON), user(HomeDir, ".claude/mcp.json", JSON),
-			}},
-			{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(codexHome, "config.toml", TOML)}},
-			{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(geminiHome, ".gemini/settings.json", JSONComments)},
-				Lists: []string{"mcp.allowed", "mcp.excluded"}},
-			{Client: opencode, Priority: 55, Files: opencodeFiles},
-			{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)}},
-			{Client: windsurf, Priority: 50, Files: windsurfFiles},
+				proj(".claude/.mcp.json", JSON), proj(".claude/mcp.json", JSON),
+				// resolveClaudePaths: $CLAUDE_CONFIG_DIR/.claude.json and
+				// $CLAUDE_CONFIG_DIR/mcp.json when it is set
+				optIn("claude", user(claudeStateDir, ".claude.json", JSON)), optIn("claude", user(claudeDir, "mcp.json", JSON)),
+			}, FirstWithServers: true},
+			{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), optIn("codex", user(codexHome, "config.toml", TOML))}},
+			{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), optIn("gemini", user(geminiHome, ".gemini/settings.json", JSONComments))},
+				Lists: []string{"mcp.allowed", "mcp.excluded"}, KnownTypesOnly: true},
+			{Client: opencode, Priority: 55, Files: optInUser("opencode", opencodeFiles)},
+			{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), optIn("cursor", user(HomeDir, ".cursor/mcp.json", JSON))}, KnownTypesOnly: true},
+			{Client: windsurf, Priority: 50, Files: optInUser("windsurf", windsurfFiles)},
 			{Client: agentCode, Priority: 45, Files: agentCodeFiles, Lists: []string{"security.mcp_server_allowlist", "security.mcp_server_denylist"}},
-			{Client: vscode, Priority: 20, Files: vscodeFiles},
+			// vscode.ts: the project's .vscode/mcp.json only, its servers
+			// under "mcp.servers"
+			{Client: vscode, Priority: 20, Files: []File{{Scope: Project, Base: RootDir, Path: ".vscode/mcp.json", Format: JSONC, ServersPath: []string{"mcp", "servers"}}},
+				TypeKey: "transport", KnownTypesOnly: true},
 			{Client: mcpJSON, Priority: 5, Files: []File{proj("mcp.json", JSON), proj(".mcp.json", JSON)}},
 		},
 		Schema: "mcp-servers",
 	},
 	Gates: Gates{
-		KeepsInvalid: true,
+		// readDisabledServers/readEnabledServers(getMCPConfigPath("user")):
+		// the user file's lists only
 		Lists: []List{
-			{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union},
-			{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union},
+			{Path: []string{"disabledServers"}, Effect: HideList, Combine: Union, File: &piscesUserFile},
+			{Path: []string{"enabledServers"}, Effect: UnhideList, Combine: Union, File: &piscesUserFile},
 		},
+		// filterExaMCPServers, on at every session start (sdk.ts filterExa:
+		// true)
+		Filters: []Filter{{Names: []string{"exa"}, Pattern: `mcp\.exa\.ai`, Shown: "mcp.exa.ai", ToolsParam: "tools", Native: []string{"web_search_exa"},
+			Why:  "has its own exa integration",
+			Hint: "to use it in pisces, ask it (query parameter or --tools) for a tool other than web_search_exa, or rely on pisces's own exa tools"}},
+		ReadsEnabled: "enabled",
+		// loadAllMCPConfigs reads the user file's lists with JSON.parse
+		// first: a file that does not parse (or is empty) or holds null
+		// throws, and discoverAndLoadMCPTools then loads no MCP server
+		BadFiles: []BadFile{{Paths: []string{"~/.pisces/agent/mcp.json"}, SyntaxOnly: true, NullStops: true,
+			Message: "its MCP discovery fails as it reads disabledServers there, and it loads no MCP server (discoverAndLoadMCPTools)"}},
+		// loadAllMCPConfigs collects the servers into a plain object
+		// (configs[server.name] = …), where "__proto__" sets the prototype:
+		// whatever file defines it
+		LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project, User},
+			Why: "pisces collects its servers into a plain object, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
 	},
 	Shape: piscesShape(piscesFields),
 	Expansion: Expansion{
@@ -73,18 +121,28 @@ var pisces = &Client{
 	Docs: Docs{
 		Note: "pisces reads every provider: this is the merged view",
 		Facts: []Fact{
-			{Topic: "files", Text: "native files `.pisces/mcp.json`, `.pisces/.mcp.json`, `~/.pisces/mcp.json`, `~/.pisces/agent/mcp.json`; servers under `mcpServers`",
-				Source: "oh-my-pi `packages/coding-agent/src/discovery/builtin.ts` (can1357/oh-my-pi adad196f), `.omp` renamed `.pisces`"},
-			{Topic: "precedence", Text: "every provider's files are read; one definition per name wins whole by provider priority (pisces 100, claude 80, codex 70, gemini 60, opencode 55, cursor 50, windsurf 50, agent-code 45, vscode 20, mcp-json 5), then local > project > user; a disabled definition still owns its name",
-				Source: "oh-my-pi `src/capability/index.ts`, `src/discovery/*.ts`"},
-			{Topic: "switches", Text: "`enabled` (also the strings `\"true\"`, `\"false\"`, `\"1\"`, `\"0\"`); file-level `disabledServers` hides a name whichever provider won it; `enabledServers` turns back on a server another tool's file disabled",
-				Source: "oh-my-pi `src/mcp/config.ts`"},
+			{Topic: "files", Text: "native files `.pisces/mcp.json`, `.pisces/.mcp.json` (the start directory's only), `~/.pisces/agent/mcp.json`, `~/.pisces/agent/.mcp.json`; servers under `mcpServers`; `~/.pisces/mcp.json` (the seed's user file) is no longer read: mcpconf finds it and says to move it",
+				Source: "oh-my-pi 18.2.3 `src/discovery/builtin.ts` loadMCPServers, `.omp` renamed `.pisces`; testdata/clients/pisces-user-files, pisces-nested-cwd, pisces-project-pisces-dot"},
+			{Topic: "files", Text: "other tools' user files (`~/.claude.json`, `~/.claude/mcp.json`, `~/.codex/config.toml`, `~/.gemini/settings.json`, `~/.cursor/mcp.json`, opencode's and Windsurf's) are read only when `enabledProviders` in `~/.pisces/agent/config.yml` names the tool (or `*`, `all`; Claude also when `CLAUDE_CONFIG_DIR` is set); their project files always",
+				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` isUserSourceEnabled, FOREIGN_USER_PROVIDERS; testdata/clients/pisces-foreign-user-optout, pisces-foreign-user-optin"},
+			{Topic: "files", Text: "its VS Code provider reads the project's `.vscode/mcp.json` under `mcp.servers` (not VS Code's `servers`), the transport from `transport` (not `type`); its Claude provider reads the first of `.claude/.mcp.json`, `.claude/mcp.json` that holds servers and, opted in, the first of `~/.claude.json` `mcpServers`, `~/.claude/mcp.json` (`$CLAUDE_CONFIG_DIR/.claude.json`, `$CLAUDE_CONFIG_DIR/mcp.json` when it is set), never `~/.claude.json` `projects[<root>]`",
+				Source: "oh-my-pi 18.2.3 `src/discovery/vscode.ts`, `src/discovery/claude.ts`, `src/config/claude-paths.ts`; testdata/clients/pisces-vscode-mcp-servers, pisces-vscode-transport-key, pisces-claude-projects, pisces-claude-config-dir"},
+			{Topic: "refusal", Text: "`~/.pisces/agent/mcp.json` that does not parse (or is empty) or holds null makes `loadAllMCPConfigs` throw as it reads `disabledServers`: no MCP server loads, from any file",
+				Source: "oh-my-pi 18.2.3 `src/mcp/config-writer.ts` readMCPConfigFile, `src/mcp/loader.ts` discoverAndLoadMCPTools; testdata/clients/pisces-user-file-broken, pisces-user-file-null, pisces-user-file-array"},
+			{Topic: "precedence", Text: "every provider's files are read; one definition per name wins whole by provider priority (pisces 100, claude 80, codex 70, gemini 60, opencode 55, cursor 50, windsurf 50, agent-code 45, vscode 20, mcp-json 5), then project > user; a disabled or invalid definition still owns its name; a definition whose connection (command, args, env, cwd, or url, headers; auth) equals one read before it under another name is dropped without a word",
+				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` loadImpl, `src/capability/mcp.ts` isSameMCPConnection; testdata/clients/pisces-same-connection, pisces-invalid-shadows (agent-code's row is the seed's: oh-my-pi has no such provider)"},
+			{Topic: "switches", Text: "`enabled` (in its own files also the strings `\"true\"`, `\"false\"`, `\"1\"`, `\"0\"`, any case; a number or other text is ignored with a warning and the server starts); `enabled: false` in any provider's file suppresses the server; `disabledServers` and `enabledServers` count only in `~/.pisces/agent/mcp.json`: the first hides a name whichever provider won it, the second turns back on a server `enabled: false` turned off in any file (which is then validated); `__proto__` never starts (the servers are collected in a plain object)",
+				Source: "oh-my-pi 18.2.3 `src/mcp/config.ts` loadAllMCPConfigs, `src/discovery/builtin.ts`; testdata/clients/pisces-enabled-native, pisces-enabled-foreign, pisces-lists-user-only, pisces-forced-native, pisces-proto-name"},
+			{Topic: "filters", Text: "a server named `exa` (any case), on `mcp.exa.ai` (url) or with `mcp.exa.ai` in an arg is dropped, unless it asks (`tools=`, `--tools`) for a tool other than `web_search_exa`: pisces has its own exa integration; mcpconf shows it blocked, lint says why",
+				Source: "oh-my-pi 18.2.3 `src/mcp/config.ts` filterExaMCPServers, which runs before validateServerConfig; testdata/clients/pisces-exa-filter, pisces-exa-unknown-type (the browser filter, on only when its built-in browser runs, is not modelled)"},
 			{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in every string at discovery; at connect time an `env` or `headers` value starting with `!` runs through `/bin/sh -c` (10 s, trimmed stdout), a value equal to the name of a set variable is that variable's value; an empty result drops the key",
-				Source: "oh-my-pi `src/discovery/helpers.ts`, `src/config/resolve-config-value.ts`"},
+				Source: "oh-my-pi `src/discovery/helpers.ts`, `src/config/resolve-config-value.ts` (read in 5.7.67, not rechecked in 18.2.3)"},
 			{Topic: "launch", Text: "a stdio server is spawned without a shell (`Bun.spawn([command, ...args])` outside Windows; on Windows through `cmd.exe /d /s /c` only when the command cannot be found on PATH): `~` and `$HOME` in `command` are not expanded, `${HOME}` is (at discovery)",
-				Source: "oh-my-pi `src/mcp/transports/stdio.ts` `resolveStdioSpawnCommand`; a real run in issue 27 (`\"command\": \"~/.bun/bin/bunx\"` does not start)"},
-			{Topic: "shape", Text: "`type` `stdio` (default), `http`, `sse`; without it `command` means stdio and `url` http; both `command` and `url` is a validation error; `timeout` in milliseconds",
-				Source: "oh-my-pi `src/mcp/types.ts`, `src/mcp/config.ts`"},
+				Source: "oh-my-pi `src/mcp/transports/stdio.ts` `resolveStdioSpawnCommand`; oh-my-pi 18.2.3 testdata/clients/pisces-tilde-command; a real run in issue 27 (`\"command\": \"~/.bun/bin/bunx\"` does not start)"},
+			{Topic: "shape", Text: "`type` `stdio` (default), `http`, `sse`; without it `command` means stdio and `url` http, and with both the command starts (the url is dropped); neither `command` nor `url`, `type: \"stdio\"` without a command, `type: \"http\"`/`\"sse\"` without a url: the entry is dropped (invalid); any other `type` (`\"streamable-http\"`) is read as stdio: with a command it starts, without one it fails validation; `timeout` in milliseconds",
+				Source: "oh-my-pi 18.2.3 `src/capability/mcp.ts` validate, `src/mcp/config.ts` convertToLegacyConfig and validateServerConfig; testdata/clients/pisces-shape-drops, pisces-streamable-http, pisces-both-command-url"},
+			{Topic: "capabilities", Text: "its MCP client declares `roots` with `listChanged: false` and nothing else; `probe --client pisces` declares the same",
+				Source: "oh-my-pi 18.2.3 `src/mcp/client.ts` initializeConnection"},
 		},
 	},
 	decode: decodePisces,
@@ -94,8 +152,10 @@ func decodePisces(d *decoder) {
 	d.common()
 	if !d.typed() {
 		d.commandOrURL(Stdio)
+	} else if d.s.Transport == NoTransport && d.c.UnknownTypeStdio {
+		d.s.Transport = Stdio
 	}
-	d.enabled("enabled", true)
+	d.enabled("enabled", d.c.LenientBool)
 	if t, ok := d.duration("timeout", time.Millisecond); ok {
 		d.s.StartupTimeout = t
 	}
@@ -124,10 +184,28 @@ func piscesShape(fields []string) Shape {
 		Fields:      fields,
 		TimeoutUnit: time.Millisecond,
 		Types:       []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
-		OnBoth:      RejectsEntry,
-		LenientBool: true,
-		ToolFilters: [2]string{"enabledTools", "disabledTools"},
-		ToolGlobs:   true,
-		NameChars:   true,
+		// convertToLegacyConfig keeps the endpoint of the transport only
+		OnBoth:           ByTransport,
+		UnknownTypeStdio: true,
+		EndpointRequired: true,
+		LenientBool:      true,
+		BadSwitchIgnored: true,
+		StringServers:    true,
+		ToolFilters:      [2]string{"enabledTools", "disabledTools"},
+		ToolGlobs:        true,
+		NameChars:        true,
 	}
+}
+
+// optInUser marks the user files of files as read only when enabledProviders
+// names id.
+func optInUser(id string, files []File) []File {
+	out := make([]File, len(files))
+	for i, f := range files {
+		if f.Scope == User {
+			f.OptIn = id
+		}
+		out[i] = f
+	}
+	return out
 }

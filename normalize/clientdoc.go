@@ -64,6 +64,12 @@ func fileList(files []File, inProject bool) string {
 			if f.Section != "" {
 				p += " `" + f.Section + "[<root>]`"
 			}
+			if f.ServersPath != nil {
+				p += " (under `" + strings.Join(f.ServersPath, ".") + "`)"
+			}
+			if f.OptIn != "" {
+				p += " (only when opted in: `" + f.OptIn + "`)"
+			}
 			if !slices.Contains(out, p) {
 				out = append(out, p)
 			}
@@ -566,12 +572,22 @@ func fileNotes(c *Client) string {
 		if len(bf.Names) > 0 {
 			which = "`" + strings.Join(bf.Names, "`, `") + "`"
 		}
+		if len(bf.Paths) > 0 {
+			which = "`" + strings.Join(bf.Paths, "`, `") + "`"
+		}
 		how := "it cannot parse, or that does not hold an object,"
 		if bf.SyntaxOnly {
 			how = "when it does not parse"
 		}
+		if bf.NullStops {
+			how += " or holds null"
+		}
 		if bf.EmptyOK {
 			how += " (empty, it is read as no settings)"
+		}
+		if bf.ExitCode == 0 {
+			fmt.Fprintf(&b, "%s %s: %s; every server is `refused`.\n\n", which, how, bf.Message)
+			continue
 		}
 		fmt.Fprintf(&b, "%s %s stops it before any server starts (%q, exit code %d): every server is `refused`.\n\n", which, how, bf.Message, bf.ExitCode)
 	}

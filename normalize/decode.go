@@ -3,8 +3,10 @@ package normalize
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 )
 
 // Decode maps the servers object of a file onto Servers. servers is the
@@ -17,8 +19,20 @@ func (c *Client) Decode(doc *Document, servers *Value, src Source) ([]Server, []
 		return nil, nil
 	}
 	if servers.Kind != Object {
-		return nil, []Diagnostic{At(doc, servers.Range, servers.Pointer, RuleSchema, Error,
+		d := []Diagnostic{At(doc, servers.Range, servers.Pointer, RuleSchema, Error,
 			"%q must be an object that maps server names to definitions, got %s", lastToken(servers.Pointer), servers.Kind)}
+		if c.StringServers && servers.Kind == String {
+			// Object.entries of a string: one entry per UTF-16 unit,
+			// named by its index, whose value is no object
+			n := len(utf16.Encode([]rune(servers.Str)))
+			out := make([]Server, n)
+			for i := range out {
+				out[i] = Server{Name: strconv.Itoa(i), Source: src, Enabled: true, Node: servers, Transport: Stdio}
+				out[i].Source.Pos, out[i].Source.Pointer = servers.Range.Start, servers.Pointer
+			}
+			return out, d
+		}
+		return nil, d
 	}
 	members := servers.Unique()
 	out := make([]Server, 0, len(members))
@@ -121,7 +135,8 @@ func (d *decoder) duration(key string, unit time.Duration) (time.Duration, bool)
 }
 
 // enabled applies an "enabled" boolean. lenient accepts the strings pisces
-// coerces ("true", "false", "1", "0").
+// coerces ("true", "false", "1", "0", in any case); a number is ignored
+// (pisces warns and starts the server).
 func (d *decoder) enabled(key string, lenient bool) {
 	v := d.e.Get(key)
 	if v == nil {
@@ -131,9 +146,7 @@ func (d *decoder) enabled(key string, lenient bool) {
 	switch {
 	case v.Kind == Bool:
 		off = !v.Bool
-	case lenient && v.Kind == String && (v.Str == "false" || v.Str == "0"):
-		off = true
-	case lenient && v.Kind == Number && v.Str == "0":
+	case lenient && v.Kind == String && (strings.EqualFold(v.Str, "false") || v.Str == "0"):
 		off = true
 	}
 	if off {

@@ -55,6 +55,10 @@ type Gate struct {
 	// Admit is the entry (JSON) that, added to the allow-list at Path:Pos
 	// (the list's key), lets the server through; "" for other gates.
 	Admit string
+	// Dropped: the client drops the server by a rule of its own after it
+	// has read it (Gates.Filters, Layout.SameConnection), whatever file
+	// defines it.
+	Dropped bool
 	// Listed: the client's own listing shows the server enabled; it
 	// refuses the server only when it starts it (Codex on a name outside
 	// its NamePattern).

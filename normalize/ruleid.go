@@ -71,6 +71,7 @@ const (
 	RuleDrift                  RuleID = "drift"
 	RuleUnmatchedListEntry     RuleID = "unmatched-list-entry"
 	RuleAllowListDrops         RuleID = "allow-list-drops"
+	RuleClientDrops            RuleID = "client-drops"
 	RuleNameCollision          RuleID = "name-collision"
 	RuleHardcodedSecret        RuleID = "hardcoded-secret"
 	RuleForeignPlaceholder     RuleID = "foreign-placeholder"

@@ -138,6 +138,10 @@ func newTestServer(behaviour string) *mcp.Server {
 							}
 						}
 						mcp.AddTool(s, &mcp.Tool{Name: "get-roots-list", Description: strings.Join(uris, " ")}, noop)
+						//lint:ignore SA1019 what the client said of its roots
+						if caps.RootsV2 != nil {
+							mcp.AddTool(s, &mcp.Tool{Name: fmt.Sprintf("roots-list-changed-%t", caps.RootsV2.ListChanged)}, noop)
+						}
 					}
 					if caps != nil && caps.Elicitation != nil {
 						res, err := r.Session.Elicit(ctx, &mcp.ElicitParams{Message: "your token?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"token": map[string]any{"type": "string"}}}})

@@ -189,7 +189,7 @@ func (p *prober) newClient() *mcp.Client {
 	opts := &mcp.ClientOptions{Capabilities: caps, Logger: slog.New(&sdkLogHandler{p: p})}
 	if p.t.Capabilities.Roots {
 		//lint:ignore SA1019 probe declares what the real clients declare (Claude Code and Gemini CLI still send roots, 2026-11); the deprecation window runs a year
-		caps.RootsV2 = &mcp.RootCapabilities{ListChanged: true}
+		caps.RootsV2 = &mcp.RootCapabilities{ListChanged: !p.t.Capabilities.RootsStatic}
 	}
 	if p.t.Capabilities.Elicitation {
 		caps.Elicitation = &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}, URL: &mcp.URLElicitationCapabilities{}}

@@ -554,6 +554,18 @@ func TestCapabilitiesAsTheClient(t *testing.T) {
 	if !slices.ContainsFunc(r.Diagnostics, func(d normalize.Diagnostic) bool { return d.Rule == "server-asked" }) {
 		t.Errorf("no note that the server asked for input: %+v", r.Diagnostics)
 	}
+	if _, ok := got["roots-list-changed-true"]; !ok {
+		t.Errorf("as Claude Code: roots declared without listChanged: tools %v", got)
+	}
+	// pisces declares roots with listChanged false (oh-my-pi 18.2.3)
+	pisces := stdioTarget(t, "client-aware")
+	pisces.Capabilities = normalize.ClientByID("pisces").Capabilities
+	pisces.Roots = []string{dir}
+	r = probe1(t, pisces, Options{Tools: true})
+	got = tools(r)
+	if _, ok := got["roots-list-changed-false"]; !ok || got["get-roots-list"] != "file://"+filepath.ToSlash(dir) {
+		t.Errorf("as pisces: %s %s, tools %v; want roots declared with listChanged false and answered with %s", r.Status, r.Reason, got, dir)
+	}
 	bare := stdioTarget(t, "client-aware")
 	r = probe1(t, bare, Options{Tools: true})
 	got = tools(r)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpconf/mcpconf/discover"
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // formatsDir holds the example configs of shared/spec/formats.md, one
@@ -30,6 +31,15 @@ func TestCleanExamples(t *testing.T) {
 		t.Run(e.Name(), func(t *testing.T) {
 			root := filepath.Join(formatsDir, e.Name())
 			ws := piscesWorkspace(t, discover.Options{Root: root, Home: filepath.Join(root, "home")})
+			if e.Name() == "vscode" {
+				// pisces reads .vscode/mcp.json under "mcp.servers" (oh-my-pi
+				// 18.2.3), not VS Code's "servers": VS Code's own view
+				o := discover.Options{Root: root, Home: filepath.Join(root, "home")}
+				if err := o.Prepare(); err != nil {
+					t.Fatal(err)
+				}
+				ws = o.Scan([]*normalize.Client{normalize.ClientByID("vscode")}, discover.AllScopes)
+			}
 			set := ws.Views[0]
 			// Each example defines two servers; fewer means a file was not
 			// read at all and the test would pass on nothing.

@@ -15,11 +15,12 @@ var invalidEnabledRule = &Rule{
 	Severity: normalize.Error,
 	doc: "`enabled` (pisces, Codex, opencode), `disabled` (Windsurf), `required` (Codex)\n" +
 		"and `trust` (Gemini CLI) take `true` or `false`, without quotes.\n\n" +
-		"pisces coerces the strings `\"true\"`, `\"false\"`, `\"1\"` and `\"0\"`, so they work\n" +
-		"there; that is reported as info because the same file read by another client\n" +
-		"(or copied to one) does not. Anything else is an error: Codex cannot load a\n" +
+		"pisces coerces the strings `\"true\"`, `\"false\"`, `\"1\"` and `\"0\"` in its own files, so\n" +
+		"they work there; that is reported as info because the same file read by another\n" +
+		"client (or copied to one) does not. Anything else is an error: Codex cannot load a\n" +
 		"config with a string where it expects a boolean, opencode rejects the whole\n" +
-		"config, and pisces keeps a server enabled whatever other text `enabled` holds.",
+		"config, and pisces (oh-my-pi 18.2.3) keeps a server enabled whatever other value\n" +
+		"`enabled` holds, a number included, and in a bare mcp.json any string.",
 	Example: Example{File: ".codex/config.toml",
 		Bad:  "[mcp_servers.context7]\nurl = \"https://mcp.context7.com/mcp\"\nenabled = \"false\"\n",
 		Good: "[mcp_servers.context7]\nurl = \"https://mcp.context7.com/mcp\"\nenabled = false\n"},
@@ -49,9 +50,7 @@ func checkInvalidEnabled(p *Pass) {
 			}
 			what := ""
 			switch {
-			case lenient && key == "enabled" && v.Kind == normalize.Number && v.Str == "0":
-				what = c.ReaderName() + " reads it as false"
-			case lenient:
+			case lenient || c.BadSwitchIgnored:
 				what = c.ReaderName() + " keeps the server enabled"
 			case c.Strictness == normalize.RejectsServer:
 				what = c.ReaderName() + " cannot load the config"

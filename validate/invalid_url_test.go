@@ -36,9 +36,9 @@ func TestInvalidURL(t *testing.T) {
 			want: []string{at + `invalid "url" for server "docs": "htps://${env:HOST}/mcp" uses the scheme "htps", which Cursor does not accept here [invalid-url]`}},
 		{name: "windsurf serverUrl", files: oneFile(".windsurf/mcp_config.json", `{"mcpServers": {"docs": {"serverUrl": "docs.example.com"}}}`),
 			want: []string{`error .windsurf/mcp_config.json:1:39: invalid "serverUrl" for server "docs": "docs.example.com" is not absolute [invalid-url]`}},
-		{name: "claude ws type takes ws urls", merged: true, files: oneFile(".claude/mcp.json",
+		{name: "claude ws type takes ws urls", files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"type": "ws", "url": "https://a.example.com/ws"}, "b": {"type": "ws", "url": "wss://b.example.com/ws"}}}`),
-			want: []string{`error .claude/mcp.json:1:44: invalid "url" for server "a": "https://a.example.com/ws" uses the scheme "https", which Claude Code does not accept here [invalid-url]`}},
+			want: []string{`error .mcp.json:1:44: invalid "url" for server "a": "https://a.example.com/ws" uses the scheme "https", which Claude Code does not accept here [invalid-url]`}},
 		{name: "valid or unknowable", files: map[string]string{
 			".cursor/mcp.json": `{"mcpServers": {
   "a": {"url": "${env:BASE}/mcp"},

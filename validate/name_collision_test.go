@@ -3,13 +3,17 @@ package validate
 import "testing"
 
 func TestNameCollision(t *testing.T) {
+	// each server its own command ("sr0", "sr1", … keep the columns of
+	// "srv"): pisces starts one server per connection
+	next := 0
 	stdio := func(names ...string) string {
 		s := `{"mcpServers": {`
 		for i, n := range names {
 			if i > 0 {
 				s += ", "
 			}
-			s += `"` + n + `": {"command": "srv"}`
+			s += `"` + n + `": {"command": "sr` + string(rune('0'+next%10)) + `"}`
+			next++
 		}
 		return s + "}}"
 	}
@@ -21,9 +25,9 @@ func TestNameCollision(t *testing.T) {
 			want: []string{`warning .mcp.json:1:44: servers "a_b" and "a.b" both become "a_b" in pisces and Claude Code tool names: tools with the same name clash [name-collision]`}},
 		{name: "different prefixes per client", merged: true, files: tree(".claude/mcp.json", stdio("X.y", "X_y")),
 			want: []string{`warning .claude/mcp.json:1:44: servers "X_y" and "X.y" both become "x_y" in pisces and "X_y" in Claude Code tool names: tools with the same name clash [name-collision]`}},
-		{name: "codex", merged: true, files: tree(".codex/config.toml", "[mcp_servers.\"a.b\"]\ncommand = \"srv\"\n\n[mcp_servers.a_b]\ncommand = \"srv\"\n"),
+		{name: "codex", merged: true, files: tree(".codex/config.toml", "[mcp_servers.\"a.b\"]\ncommand = \"srv\"\n\n[mcp_servers.a_b]\ncommand = \"sr1\"\n"),
 			want: []string{`warning .codex/config.toml:4:14: servers "a_b" and "a.b" both become "a_b" in pisces and Codex tool names: tools with the same name clash [name-collision]`}},
-		{name: "opencode", merged: true, files: tree("opencode.json", `{"mcp": {"a b": {"type": "local", "command": ["srv"]}, "a_b": {"type": "local", "command": ["srv"]}}}`),
+		{name: "opencode", merged: true, files: tree("opencode.json", `{"mcp": {"a b": {"type": "local", "command": ["srv"]}, "a_b": {"type": "local", "command": ["sr1"]}}}`),
 			want: []string{`warning opencode.json:1:56: servers "a_b" and "a b" both become "a_b" in pisces and opencode tool names: tools with the same name clash [name-collision]`}},
 		{name: "gemini keeps dots", merged: true, files: tree(".gemini/settings.json", stdio("a b", "a_b", "a.b")),
 			want: []string{
@@ -39,7 +43,8 @@ func TestNameCollision(t *testing.T) {
 		// (normalize_name, crates/lib/src/tools/mcp_proxy.rs at c25b885f)
 		{name: "agent-code: case", merged: true, files: tree(".agent/settings.toml", "[mcp_servers.GitHub]\ncommand = \"srv\"\n\n[mcp_servers.git-hub]\ncommand = \"srv\"\n\n[mcp_servers.github]\ncommand = \"srv\"\n"),
 			want: []string{
-				`warning .agent/settings.toml:7:14: servers "github" and "GitHub" both become "github" in pisces and agent-code tool names: tools with the same name clash [name-collision]`,
+				// one command for the three: pisces keeps one server per connection
+				`warning .agent/settings.toml:7:14: servers "github" and "GitHub" both become "github" in agent-code tool names: tools with the same name clash [name-collision]`,
 			}},
 		{name: "across files: only pisces sees both", merged: true,
 			files: tree(".cursor/mcp.json", stdio("a.b"), ".codex/config.toml", "[mcp_servers.a_b]\ncommand = \"srv\"\n"),

@@ -51,6 +51,7 @@ var rules = []*Rule{
 	driftRule,
 	unmatchedListEntryRule,
 	allowListDropsRule,
+	clientDropsRule,
 	nameCollisionRule,
 	hardcodedSecretRule,
 	foreignPlaceholderRule,

@@ -9,7 +9,7 @@ func TestShadowed(t *testing.T) {
 		{name: "differs across clients", merged: true, files: tree(".pisces/mcp.json", gh, ".cursor/mcp.json", ghDocker),
 			want:  []string{`warning .cursor/mcp.json:1:17: server "github" is hidden by the definition at .pisces/mcp.json:1:17, which differs in command, args [shadowed]`},
 			hints: []string{`lower priority: cursor (50) < pisces (100); delete the unused definition, or rename one if both should run`}},
-		{name: "identical in project and user scope", merged: true, files: tree(".claude/mcp.json", gh, "~/.claude/mcp.json", gh),
+		{name: "identical in project and user scope", merged: true, files: tree(".claude/mcp.json", gh, "~/.claude/mcp.json", gh, "~/.pisces/agent/config.yml", "enabledProviders: [claude]\n"),
 			want:  []string{`info ~/.claude/mcp.json:1:17: server "github" is hidden by an identical definition at .claude/mcp.json:1:17 [shadowed]`},
 			hints: []string{`same provider: project scope wins over user scope; delete the unused definition, or rename one if both should run`}},
 		{name: "three definitions", merged: true, files: tree(".pisces/mcp.json", gh, ".codex/config.toml", "[mcp_servers.github]\ncommand = \"npx\"\nargs = [\"-y\", \"@modelcontextprotocol/server-github@2025.4.8\"]\nenabled = false\n", ".mcp.json", gh),

@@ -4,9 +4,9 @@ import "testing"
 
 func TestTransportConflict(t *testing.T) {
 	runRuleCases(t, "transport-conflict", []ruleCase{
-		{name: "pisces rejects", files: oneFile(".pisces/mcp.json",
+		{name: "pisces starts the command", files: oneFile(".pisces/mcp.json",
 			`{"mcpServers": {"docs": {"command": "npx", "url": "https://docs.example.com/mcp"}}}`),
-			want: []string{`error .pisces/mcp.json:1:44: server "docs" has both "command" and "url": pisces rejects the entry [transport-conflict]`},
+			want: []string{`error .pisces/mcp.json:1:44: server "docs" has both "command" and "url": pisces starts "command" and ignores "url" [transport-conflict]`},
 			hint: `keep "command" for a local server or "url" for a remote one, not both`},
 		{name: "codex rejects url on stdio", files: oneFile(".codex/config.toml",
 			"[mcp_servers.docs]\ncommand = \"docs-server\"\nurl = \"https://docs.example.com/mcp\"\n"),

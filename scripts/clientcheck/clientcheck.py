@@ -27,7 +27,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CASES = os.path.join(REPO, "testdata", "clients")
-ALL_CLIENTS = ["claude-code", "codex", "gemini"]
+ALL_CLIENTS = ["claude-code", "codex", "gemini", "pisces"]
+# The clients a case runs when its case.json names none (pisces only when named).
+DEFAULT_CLIENTS = ["claude-code", "codex", "gemini"]
 TIMEOUT = 90
 
 # Noise printed by Codex when CODEX_HOME is under /tmp; it says nothing about the config.
@@ -758,27 +760,96 @@ def reparse_gemini(obs):
     return obs
 
 
+# ---------------------------------------------------------------- pisces
+
+# pisces is oh-my-pi (npm @oh-my-pi/pi-coding-agent) with its directory renamed: .omp is .pisces.
+PISCES_DIR = os.environ.get("CLIENTCHECK_PISCES", os.path.expanduser("~/.cache/mcpconf-clientcheck-pisces"))
+PISCES_PKG = "node_modules/@oh-my-pi/pi-coding-agent"
+
+
+def stage_as_omp(stage):
+    """Rename every staged .pisces directory (project and home) to .omp, the name oh-my-pi reads."""
+    for top in (stage["root"], stage["home"]):
+        for d, dirs, _ in os.walk(top):
+            for name in list(dirs):
+                if name == ".pisces":
+                    os.rename(os.path.join(d, name), os.path.join(d, ".omp"))
+                    dirs.remove(name)
+                    dirs.append(".omp")
+
+
+def run_pisces(case_dir, case, clients_bin, version):
+    """oh-my-pi's own loader (scripts/clientcheck/pisces.ts under bun): Settings.init,
+    loadAllMCPConfigs(cwd), validateServerConfig; the servers it reads, with what it does with each."""
+    st = stage_case(case_dir, case)
+    bun = os.path.join(PISCES_DIR, "node_modules", ".bin", "bun")
+    cmd = [bun, os.path.join(HERE, "pisces.ts"), os.path.join(PISCES_DIR, PISCES_PKG), st["cwd"]]
+    try:
+        stage_as_omp(st)
+        rc, out, err = run(cmd, st, clients_bin)
+        markers = check_markers(st)
+    finally:
+        unstage(st)
+    out = out.replace("/.omp/", "/.pisces/").replace("~/.omp", "~/.pisces").replace('".omp/', '".pisces/')
+    res = {"version": version, "command": "bun pisces.ts (Settings.init, loadAllMCPConfigs, validateServerConfig)",
+           "exit_code": rc, "raw": out}
+    if err:
+        res["stderr"] = err
+    reparse_pisces(res)
+    for k in ("markers", "captures"):
+        if markers[k]:
+            res[k] = markers[k]
+    return res
+
+
+def reparse_pisces(obs):
+    try:
+        v = json.loads(obs.get("raw", ""))
+    except ValueError:
+        obs["servers"] = []
+        return obs
+    obs["servers"] = v.get("servers", [])
+    if v.get("shadowed"):
+        obs["shadowed"] = v["shadowed"]
+    return obs
+
+
+def pisces_version():
+    try:
+        with open(os.path.join(PISCES_DIR, PISCES_PKG, "package.json")) as f:
+            return json.load(f)["version"]
+    except (OSError, ValueError, KeyError):
+        return "unknown"
+
+
 # observed.json parsed again from the raw outputs it keeps, per client (harness.py recompare)
-REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini}
+REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini, "pisces": reparse_pisces}
 
 
 # ---------------------------------------------------------------- main
 
-def versions(clients_bin):
+def versions(clients_bin, clients=None):
     env = {"PATH": clients_bin + ":/usr/local/bin:/usr/bin:/bin", "HOME": tempfile.mkdtemp(prefix="clientcheck-v-"),
            "DISABLE_AUTOUPDATER": "1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"}
     out = {}
     for client, cmd, rx in (("claude-code", ["claude", "--version"], r"(\d+\.\d+\.\d+)"),
                             ("codex", ["codex", "--version"], r"(\d+\.\d+\.\d+)"),
                             ("gemini", ["gemini", "--version"], r"(\d+\.\d+\.\d+)")):
-        p = subprocess.run(cmd, env=env, capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+        if clients and client not in clients:
+            continue
+        try:
+            p = subprocess.run(cmd, env=env, capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+        except FileNotFoundError:  # not installed here (a run of pisces alone)
+            out[client] = "unknown"
+            continue
         m = re.search(rx, p.stdout.decode())
         out[client] = m.group(1) if m else "unknown"
     shutil.rmtree(env["HOME"], ignore_errors=True)
+    out["pisces"] = pisces_version()
     return out
 
 
-RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini}
+RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini, "pisces": run_pisces}
 
 
 def main():
@@ -790,14 +861,14 @@ def main():
     args = ap.parse_args()
     if not args.clients_bin:
         sys.exit("--clients-bin (or CLIENTCHECK_BIN) is required; run.sh sets it")
-    vers = versions(args.clients_bin)
+    vers = versions(args.clients_bin, args.client)
     print("versions:", json.dumps(vers), file=sys.stderr)
     names = args.cases or sorted(d for d in os.listdir(CASES) if os.path.isfile(os.path.join(CASES, d, "case.json")))
     for name in names:
         case_dir = os.path.join(CASES, name)
         with open(os.path.join(case_dir, "case.json")) as f:
             case = json.load(f)
-        clients = case.get("clients", ALL_CLIENTS)
+        clients = case.get("clients", DEFAULT_CLIENTS)
         obs_path = os.path.join(case_dir, "observed.json")
         observed, kept = {}, {}
         if os.path.exists(obs_path):

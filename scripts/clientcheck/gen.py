@@ -8,6 +8,7 @@ are at 127.0.0.1:9 (nothing listens there), and the trees live in temporary dire
 """
 
 import copy
+import json
 import random
 
 URL = "http://127.0.0.1:9/mcp"
@@ -24,6 +25,8 @@ RESERVED = {
     "codex": [],
     # McpServerEnablementManager.isInSettingsList: an id "ext:…" is also matched by its part after the last colon
     "gemini": ["ext:a", "ext:ext1:b"],
+    # filterExaMCPServers: any case of "exa"
+    "pisces": ["exa", "Exa", "EXA"],
 }
 
 
@@ -888,6 +891,126 @@ def gemini_env_refs(rng, tree, names):
                     tree["env"]["FT"] = ft
 
 
+# ---------------------------------------------------------------- pisces (oh-my-pi 18.2.3, .omp renamed .pisces)
+
+EXA_URLS = ["https://mcp.exa.ai/mcp", "https://MCP.EXA.AI/mcp?exaApiKey=k", "https://mcp.exa.ai/mcp?tools=web_search_exa",
+            "https://mcp.exa.ai/mcp?tools=web_fetch_exa", "https://mcp.exa.ai/mcp?tools=web_search_exa,web_fetch_exa"]
+
+
+def pisces_enabled(rng, native):
+    """An "enabled" value: booleans mostly; the strings the native provider coerces; values it ignores."""
+    return pick(rng, [(6, False), (2, True), (2 if native else 1, "false"), (1, "0"), (1, "TRUE"), (1, "1"),
+                      (Odd(1), 0), (Odd(1), 1), (Odd(1), "no"), (Odd(1), None)])
+
+
+def pisces_server(rng, native=True, conns=None):
+    """One entry as pisces's providers read it; conns collects connections to repeat under another name."""
+    def stdio(rng):
+        s = {"command": CMD}
+        if chance(rng, 0.5):
+            s["args"] = list(rng.choice(ARGS))
+        if chance(rng, 0.1):
+            s["env"] = {"E1": "v"}
+        if chance(rng, 0.08):
+            s["args"] = s.get("args", []) + pick(rng, [(1, ["mcp-remote", "https://mcp.exa.ai/mcp"]),
+                                                      (1, ["--tools", "web_fetch_exa"])])
+        return s
+
+    def remote(rng):
+        s = {"url": pick(rng, [(6, lambda r: r.choice(URLS)), (2, lambda r: r.choice(EXA_URLS))])}
+        if chance(rng, 0.5):
+            s["type"] = pick(rng, [(4, "http"), (3, "sse"), (2, "streamable-http"), (Odd(1), "stdio"), (Odd(1), "bogus")])
+        return s
+
+    if conns and chance(rng, 0.2):
+        s = dict(rng.choice(conns))  # the same connection under another name (isSameMCPConnection)
+    else:
+        s = pick(rng, [
+            (10, stdio), (6, remote),
+            (1, lambda r: {"command": CMD, "url": URL}),
+            (1, lambda r: {"type": "http", "command": CMD, "url": URL}),
+            (1, lambda r: {"type": "streamable-http", "command": CMD}),
+            (1, lambda r: {"command": "~/bin/srv"}),
+            (Odd(1), lambda r: {}),
+            (Odd(1), lambda r: {"args": ["x"]}),
+            (Odd(1), lambda r: {"type": "http", "command": CMD}),
+            (Odd(1), lambda r: {"type": "stdio", "url": URL}),
+            (Odd(1), lambda r: {"type": "sse", "command": CMD}),
+        ])
+        if conns is not None:
+            conns.append(dict(s))
+    if chance(rng, 0.2):
+        s["enabled"] = pisces_enabled(rng, native)
+    return s
+
+
+def pisces_servers(rng, names, native=True, conns=None, lo=1, hi=3):
+    return {names.new(): pisces_server(rng, native, conns) for _ in range(rng.randint(lo, hi))}
+
+
+def pisces_native(rng, names, conns, user):
+    f = {"mcpServers": pisces_servers(rng, names, True, conns)}
+    for key in ("disabledServers", "enabledServers"):
+        if chance(rng, 0.3 if user else 0.12):
+            f[key] = names.some()
+    if odd(rng, 0.05):
+        f["mcpServers"] = pick(rng, [(1, []), (1, None), (1, "x")])
+    return f
+
+
+BROKEN_JSON = ["{", "", "[]", "null", "{\"mcpServers\": {\"a\": }}", "{} x"]
+
+
+def gen_pisces(rng, tree):
+    layout(rng, tree)
+    names = Names(rng, "pisces")
+    files = tree["files"]
+    conns = []
+    cwd = tree["cwd"]
+    # its own files: the start directory's .pisces, the agent directory; the seed's ~/.pisces/mcp.json no more
+    for p, pr in ((cwd + "/.pisces/mcp.json", 0.6), (cwd + "/.pisces/.mcp.json", 0.15)):
+        if chance(rng, pr):
+            files[p] = maybe_broken(rng, {"json": pisces_native(rng, names, conns, False)}, 0.04, BROKEN_JSON)
+    if cwd != "project" and chance(rng, 0.2):  # not read: the start directory's only
+        files["project/.pisces/mcp.json"] = {"json": pisces_native(rng, names, conns, False)}
+    for p, pr in (("home/.pisces/agent/mcp.json", 0.6), ("home/.pisces/agent/.mcp.json", 0.15), ("home/.pisces/mcp.json", 0.15)):
+        if chance(rng, pr):
+            files[p] = maybe_broken(rng, {"json": pisces_native(rng, names, conns, True)}, 0.04, BROKEN_JSON)
+    # the opt-in to other tools' user files
+    if chance(rng, 0.35):
+        ids = rng.sample(["claude", "cursor", "gemini", "windsurf", "codex", "*", "all", "vscode"], rng.randint(1, 3))
+        if chance(rng, 0.5):
+            text = "enabledProviders:\n" + "".join(f"  - {i}\n" if i not in ("*",) else "  - \"*\"\n" for i in ids)
+        else:
+            text = "enabledProviders: [" + ", ".join(json.dumps(i) for i in ids) + "]\n"
+        files["home/.pisces/agent/config.yml"] = {"text": text}
+    if chance(rng, 0.05):
+        tree["env"]["CLAUDE_CONFIG_DIR"] = "@HOME@/.claude"
+
+    def foreign(rng):
+        return {"mcpServers": pisces_servers(rng, names, False, conns, 1, 2)}
+    # other tools' files: project ones always read, user ones only opted in
+    for p, pr in ((cwd + "/.claude/.mcp.json", 0.1), (cwd + "/.claude/mcp.json", 0.15), (cwd + "/.cursor/mcp.json", 0.3),
+                  (cwd + "/mcp.json", 0.1), (cwd + "/.mcp.json", 0.3), (cwd + "/.windsurf/mcp_config.json", 0.1),
+                  ("home/.cursor/mcp.json", 0.25), ("home/.claude/mcp.json", 0.1), ("home/.codeium/windsurf/mcp_config.json", 0.08)):
+        if chance(rng, pr):
+            files[p] = maybe_broken(rng, {"json": foreign(rng)}, 0.03, BROKEN_JSON)
+    if chance(rng, 0.25):
+        cj = {}
+        if chance(rng, 0.7):
+            cj["mcpServers"] = pisces_servers(rng, names, False, conns, 1, 2)
+        if chance(rng, 0.5):
+            cj["projects"] = {path_key(rng, tree): {"mcpServers": pisces_servers(rng, names, False, conns, 1, 2)}}
+        files["home/.claude.json"] = {"json": cj}
+    if chance(rng, 0.25):
+        # VS Code's file: pisces reads "mcp.servers", VS Code "servers"
+        inner = pisces_servers(rng, names, False, conns, 1, 2)
+        files[cwd + "/.vscode/mcp.json"] = {"json": pick(rng, [(2, {"mcp": {"servers": inner}}), (2, {"servers": inner})])}
+    for p, pr in ((cwd + "/.gemini/settings.json", 0.12), ("home/.gemini/settings.json", 0.12)):
+        if chance(rng, pr):
+            files[p] = {"json": {"mcpServers": pisces_servers(rng, names, False, conns, 1, 2)}}
+
+
 ODD_TREES = 0.35
 
 def gen_gemini_all(rng, tree):
@@ -898,7 +1021,7 @@ def gen_gemini_all(rng, tree):
     gemini_env_refs(rng, tree, names)
 
 
-GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all}
+GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all, "pisces": gen_pisces}
 
 
 def generate(client, seed, index):

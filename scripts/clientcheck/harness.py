@@ -49,7 +49,7 @@ REPO = clientcheck.REPO
 PENDING = os.path.join(REPO, "testdata", "clients-pending")
 CASES = os.path.join(REPO, "testdata", "clients")
 AGREEMENT = os.path.join(REPO, "docs", "agreement.json")
-SHORT = {"claude-code": "claude", "codex": "codex", "gemini": "gemini"}
+SHORT = {"claude-code": "claude", "codex": "codex", "gemini": "gemini", "pisces": "pisces"}
 LOCK = threading.Lock()
 
 
@@ -546,7 +546,7 @@ def main():
     ap.add_argument("--no-v8-coverage", action="store_true",
                     help="run: do not record the V8 coverage of Node clients' loading paths (coverage.py)")
     args = ap.parse_args()
-    args.clients = args.client or clientcheck.ALL_CLIENTS
+    args.clients = args.client or clientcheck.DEFAULT_CLIENTS
     args.out = args.out or os.path.join(os.path.expanduser("~"), ".cache", "mcpconf-harness",
                                         f"seed-{args.seed}-{git_rev().replace('+', '-')}")
     if args.step == "promote":

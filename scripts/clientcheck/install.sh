@@ -14,3 +14,15 @@ if [ ! -x "$dir/node_modules/.bin/claude" ] || [ "$(cat "$dir/.pinned" 2>/dev/nu
   echo "$want" > "$dir/.pinned"
 fi
 clients_bin="$dir/node_modules/.bin"
+
+# pisces (oh-my-pi with .omp renamed .pisces) runs from its own shipped source under bun: installed apart
+# (Env: CLIENTCHECK_PISCES, default $HOME/.cache/mcpconf-clientcheck-pisces), read by clientcheck.py run_pisces.
+pisces_dir="${CLIENTCHECK_PISCES:-$HOME/.cache/mcpconf-clientcheck-pisces}"
+pisces_pkgs=(@oh-my-pi/pi-coding-agent@18.2.3 bun@1.4.5)
+if [ ! -x "$pisces_dir/node_modules/.bin/bun" ] || [ "$(cat "$pisces_dir/.pinned" 2>/dev/null)" != "${pisces_pkgs[*]}" ]; then
+  mkdir -p "$pisces_dir"
+  echo "installing ${pisces_pkgs[*]} into $pisces_dir" >&2
+  npm install --prefix "$pisces_dir" --no-audit --no-fund "${pisces_pkgs[@]}" >&2
+  echo "${pisces_pkgs[*]}" > "$pisces_dir/.pinned"
+fi
+export CLIENTCHECK_PISCES="$pisces_dir"

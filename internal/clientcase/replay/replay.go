@@ -22,7 +22,7 @@ import (
 func View(st clientcase.Staged, c clientcase.Case, key string) (*normalize.Set, error) {
 	id, ok := clientcase.ClientIDs[key]
 	if !ok {
-		return nil, fmt.Errorf("unknown client %q (want one of claude-code, codex, gemini, x-code)", key)
+		return nil, fmt.Errorf("unknown client %q (want one of claude-code, codex, gemini, pisces, x-code)", key)
 	}
 	opts := discover.Options{Root: st.Cwd, Home: st.Home, Isolated: true, Getenv: st.Getenv, Profile: c.Profile, System: st.System}
 	if err := opts.Prepare(); err != nil {

@@ -1,0 +1,131 @@
+package discover
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
+)
+
+// optIns is what the opt-in setting of a providers table's owner
+// (normalize.Layout.OptIn: pisces's enabledProviders) lets in: the provider
+// ids it names, whether it names them all, and where it was read.
+type optIns struct {
+	ids     map[string]bool
+	all     bool
+	path    string // display path of the file that holds the setting, or of the first place it is looked for
+	setting *normalize.OptIn
+}
+
+// optedIn reads the owner's opt-in setting once per Locations call.
+func (o *Options) optedIn(owner *normalize.Client) *optIns {
+	if owner == nil || owner.OptIn == nil {
+		return nil
+	}
+	in := &optIns{ids: map[string]bool{}, setting: owner.OptIn}
+	for i, f := range owner.OptIn.Files {
+		abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
+		if i == 0 {
+			in.path = o.display(abs, f.Base)
+		}
+		b, err := os.ReadFile(abs)
+		if err != nil {
+			continue
+		}
+		in.path = o.display(abs, f.Base)
+		for _, id := range yamlStringList(b, owner.OptIn.Key) {
+			in.ids[id] = true
+			in.all = in.all || slices.Contains(owner.OptIn.All, id)
+		}
+		break
+	}
+	return in
+}
+
+// skips says why the owner does not read the user file f of a provider
+// (File.OptIn), or nil when it does.
+func (in *optIns) skips(o *Options, f normalize.File) *skip {
+	if in == nil || f.OptIn == "" || in.all || in.ids[f.OptIn] {
+		return nil
+	}
+	if v := in.setting.Vars[f.OptIn]; v != "" && strings.TrimSpace(o.getenv(v)) != "" {
+		return nil
+	}
+	return &skip{OptIn: true,
+		Reason: fmt.Sprintf("it reads another tool's user files only when %q in %s names %q", in.setting.Key, in.path, f.OptIn),
+		Hint:   fmt.Sprintf("add %q to %q in %s to have it read this file", f.OptIn, in.setting.Key, in.path),
+	}
+}
+
+// yamlStringList reads the strings of a top-level key of a YAML document
+// written as a flow list ("key: [a, b]") or a block list ("key:" then
+// "  - a" lines). It reads what settings files hold (plain or quoted
+// scalars), not YAML at large: anything else is no list.
+func yamlStringList(src []byte, key string) []string {
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	in := false
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), " \t\r")
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = strings.TrimRight(line[:i], " \t")
+		}
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		top := !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "\t")
+		if in {
+			item, ok := strings.CutPrefix(strings.TrimSpace(line)+" ", "- ")
+			if !ok {
+				return out // the next key
+			}
+			out = append(out, yamlScalar(item))
+			continue
+		}
+		if !top {
+			continue
+		}
+		k, rest, ok := strings.Cut(line, ":")
+		if !ok || yamlScalar(k) != key {
+			continue
+		}
+		rest = strings.TrimSpace(rest)
+		if rest == "" {
+			in = true
+			continue
+		}
+		if inner, ok := strings.CutPrefix(rest, "["); ok {
+			inner, _ = strings.CutSuffix(inner, "]")
+			for it := range strings.SplitSeq(inner, ",") {
+				if it = yamlScalar(it); it != "" {
+					out = append(out, it)
+				}
+			}
+		}
+		return out
+	}
+	return out
+}
+
+func yamlScalar(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// providersOwner is the client whose providers table Locations resolves.
+func providersOwner() *normalize.Client {
+	for _, c := range normalize.Clients() {
+		if c.ReadsProviders() {
+			return c
+		}
+	}
+	return nil
+}
