@@ -231,7 +231,7 @@ def fix_tree(label, case_dir, case, mcpconf, work):
 
 def run_clients(case_dir, case, clients_bin, vers):
     observed = {}
-    for c in case.get("clients", cc.ALL_CLIENTS):
+    for c in case.get("clients", cc.DEFAULT_CLIENTS):
         observed[c] = cc.RUNNERS[c](case_dir, case, clients_bin, vers[c])
     with open(os.path.join(case_dir, "observed.json"), "w") as f:
         json.dump(observed, f, indent=2, ensure_ascii=False)
@@ -286,7 +286,7 @@ def read_changes(before, after):
 
 
 def check_clients(res, label, case_dir, case, clients_bin, vers, diffbin, work):
-    if not case.get("clients", cc.ALL_CLIENTS):
+    if not case.get("clients", cc.DEFAULT_CLIENTS):
         res["clients"] = "none of claude-code, codex, gemini reads this tree"
         return res
     fixed = res["fixed_case"]
