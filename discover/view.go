@@ -285,6 +285,9 @@ func (o *Options) projectDirs(c *normalize.Client, f normalize.File, root string
 	start := o.Root
 	switch c.Project {
 	case normalize.RootToStart:
+		if _, ok := rootAbove(start, c.RootMarkers); !ok && c.UpWithoutRoot {
+			root = filepath.VolumeName(start) + string(filepath.Separator)
+		}
 		dirs := []string{start}
 		for d := start; d != root; {
 			p := filepath.Dir(d)

@@ -80,6 +80,10 @@ type Layout struct {
 	// project root (".git"), for lookups and keys that use the root.
 	Project     ProjectLookup
 	RootMarkers []string
+	// UpWithoutRoot: with no root marker at or above the start directory,
+	// a RootToStart client reads its project files in every directory up
+	// to the file system root (opencode: its worktree is then "/").
+	UpWithoutRoot bool
 	// Ignored are files where users put servers that the client does not
 	// read (Claude Code's ~/.claude/settings.json): lint says so, with
 	// AddHint, how to add servers where the client reads them.

@@ -1,6 +1,10 @@
 package normalize
 
-import "time"
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
 
 // opencode is sst/opencode (now anomalyco/opencode).
 var opencode = &Client{
@@ -10,12 +14,30 @@ var opencode = &Client{
 		Files:  opencodeFiles,
 		Merge:  KeyByKey,
 		Schema: "opencode",
+		// project files from the start directory up to the git root, the
+		// nearest winning; without a repository up to the file system root
+		// (its worktree is then "/"): testdata/clients/opencode-walk-up,
+		// opencode-walk-up-nogit
+		Project:       RootToStart,
+		RootMarkers:   []string{".git"},
+		UpWithoutRoot: true,
 		// a near miss seen in real repositories (issue 27)
 		Ignored: []IgnoredFile{
 			{File: proj(".opencode/mcp.json", JSON), Key: "mcp", Also: []string{"mcpServers", "servers", "mcp_servers"},
 				Why: "it reads opencode.json or .opencode/opencode.json, servers under \"mcp\""},
 		},
 	},
+	// a file that does not parse, or an entry its schema rejects, in any
+	// file it loads stops it: "Configuration is invalid", exit 1, no
+	// server starts (testdata/clients/opencode-invalid-*)
+	Gates: Gates{Refuses: &Refusal{
+		Header:            "Configuration is invalid",
+		ParseError:        "Config file at %[1]s is not valid JSON(C): %[4]s at line %[2]d, column %[3]d",
+		ProjectParseError: "Config file at %[1]s is not valid JSON(C): %[4]s at line %[2]d, column %[3]d",
+		Unreadable:        "Config file at %[1]s cannot be read: %[2]s",
+		In:                "%[1]s %[2]s",
+		Entry:             opencodeEntry,
+	}},
 	Shape: Shape{
 		ServersKey:  "mcp",
 		WrongKeys:   []string{"mcpServers", "servers", "mcp_servers", "context_servers"},
@@ -64,9 +86,11 @@ var opencode = &Client{
 
 var opencodeFiles = []File{
 	// opencode's own order, highest first: .opencode/ over the project
-	// files, opencode.json over opencode.jsonc at the same level.
-	proj(".opencode/opencode.json", JSONC), proj(".opencode/opencode.jsonc", JSONC),
-	proj("opencode.json", JSONC), proj("opencode.jsonc", JSONC),
+	// files, opencode.jsonc over opencode.json at the same level
+	// (ConfigPaths.projectFiles, loadInstanceState: opencode 1.18.33,
+	// testdata/clients/opencode-jsonc-over-json).
+	proj(".opencode/opencode.jsonc", JSONC), proj(".opencode/opencode.json", JSONC),
+	proj("opencode.jsonc", JSONC), proj("opencode.json", JSONC),
 	user(XDGConfigDir, "opencode/opencode.jsonc", JSONC), user(XDGConfigDir, "opencode/opencode.json", JSONC),
 	user(XDGConfigDir, "opencode/config.json", JSONC),
 }
@@ -87,4 +111,64 @@ func decodeOpencode(d *decoder) {
 		d.s.StartupTimeout = t
 	}
 	d.s.Auth = d.e.Get("oauth")
+}
+
+// opencodeEntry is opencode 1.18.33's check of one mcp entry as a file
+// writes it (its config schema, decoded per file: a union of a local
+// server, a remote server and a bare {"enabled": ...}; unknown keys are
+// ignored): the words it says, the value and its path in the entry.
+func opencodeEntry(e *Value) (string, *Value, []string) {
+	got := func(v *Value) string {
+		b, err := json.Marshal(v.Interface())
+		if err != nil {
+			return v.Kind.String()
+		}
+		return string(b)
+	}
+	if e.Kind != Object {
+		return fmt.Sprintf("Expected object, got %s", got(e)), e, nil
+	}
+	typ := e.Get("type")
+	if typ == nil || typ.Kind != String || typ.Str != "local" && typ.Str != "remote" {
+		if en := e.Get("enabled"); en != nil && en.Kind == Bool && typ == nil {
+			return "", nil, nil // a patch of another layer's server
+		}
+		return fmt.Sprintf(`Expected { readonly "type": "local", ... } | { readonly "type": "remote", ... }, got %s`, got(e)), e, nil
+	}
+	check := func(key, want string, ok func(*Value) bool) (string, *Value, []string) {
+		if v := e.Get(key); v != nil && !ok(v) {
+			return fmt.Sprintf("Expected %s, got %s", want, got(v)), v, []string{key}
+		}
+		return "", nil, nil
+	}
+	strs := func(v *Value) bool { _, ok := v.Strings(); return ok && v.Kind == Array }
+	strMap := func(v *Value) bool { _, ok := v.StringMap(); return ok && v.Kind == Object }
+	is := func(k Kind) func(*Value) bool { return func(v *Value) bool { return v.Kind == k } }
+	checks := []func() (string, *Value, []string){
+		func() (string, *Value, []string) { return check("enabled", "boolean | undefined", is(Bool)) },
+		func() (string, *Value, []string) { return check("timeout", "number | undefined", is(Number)) },
+	}
+	if typ.Str == "local" {
+		if e.Get("command") == nil {
+			return `Missing key`, e, []string{"command"}
+		}
+		checks = append([]func() (string, *Value, []string){
+			func() (string, *Value, []string) { return check("command", "array", strs) },
+			func() (string, *Value, []string) { return check("environment", "record | undefined", strMap) },
+		}, checks...)
+	} else {
+		if e.Get("url") == nil {
+			return `Missing key`, e, []string{"url"}
+		}
+		checks = append([]func() (string, *Value, []string){
+			func() (string, *Value, []string) { return check("url", "string", is(String)) },
+			func() (string, *Value, []string) { return check("headers", "record | undefined", strMap) },
+		}, checks...)
+	}
+	for _, c := range checks {
+		if msg, v, p := c(); msg != "" {
+			return msg, v, p
+		}
+	}
+	return "", nil, nil
 }
