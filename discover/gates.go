@@ -2,6 +2,7 @@ package discover
 
 import (
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -808,11 +809,39 @@ func undeclaredInput(c *normalize.Client, s *normalize.Server, docs []*normalize
 		fmt.Sprintf("declare it: \"inputs\": [{ \"type\": \"promptString\", \"id\": %q, \"description\": \"…\", \"password\": true }]", id), at
 }
 
+// badURLs marks the remote servers whose url the client cannot parse
+// (Shape.BadURLInvalid): it lists them and fails them before dialing.
+func (v *viewer) badURLs(set *normalize.Set) {
+	if !v.c.BadURLInvalid {
+		return
+	}
+	for i := range set.Entries {
+		s := &set.Entries[i].Server
+		if !s.Enabled || s.Transport == normalize.Stdio || s.Node == nil || s.Node.Get("url") == nil || strings.ContainsAny(s.URL, "{$") { // a placeholder: judged once expanded
+			continue
+		}
+		if u, err := url.Parse(s.URL); err == nil && u.Scheme != "" && u.Host != "" {
+			continue
+		}
+		pos := s.Source.Pos
+		if m := s.Node.Member("url"); m != nil {
+			pos = m.Value.Range.Start
+		}
+		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.FieldPath("url"), Pos: pos,
+			Reason: fmt.Sprintf("%s cannot parse the url %q of %q: it fails before connecting (%s:%s)", v.c.Product, s.URL, s.Name, s.FieldPath("url"), pos),
+			Hint:   "write the server's full URL, with its scheme: \"https://host/mcp\""})
+	}
+}
+
 // mergedInvalid applies, for clients that fold their layers, the checks
 // that need the merged entry. A client that refuses its whole config for
 // an entry it cannot read (Refuses) is judged by refusal instead.
 func (v *viewer) mergedInvalid(set *normalize.Set) {
-	if v.c.Merge != normalize.KeyByKey || v.c.Refuses != nil {
+	if v.c.Merge != normalize.KeyByKey {
+		return
+	}
+	if v.c.Refuses != nil {
+		v.badURLs(set)
 		return
 	}
 	for i := range set.Entries {

@@ -471,7 +471,11 @@ type Shape struct {
 	// decides).
 	Types []TypeLiteral
 	// TypeRequired: an entry without "type" is rejected (opencode).
-	TypeRequired bool
+	// BadURLInvalid: a remote entry whose url is not a URL (URL.canParse:
+	// empty, no scheme) fails as the client starts it, before dialing
+	// (opencode 1.18.33: "Invalid MCP URL for NAME"): invalid.
+	BadURLInvalid bool
+	TypeRequired  bool
 	// UnknownTypeIgnored: a "type" the client does not know is ignored and
 	// the transport is picked from the other keys (Gemini CLI).
 	UnknownTypeIgnored bool

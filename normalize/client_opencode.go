@@ -47,11 +47,13 @@ var opencode = &Client{
 		Timeouts:     []TimeoutField{{Key: "timeout", Unit: time.Millisecond, Bounds: BoundsStartup, Whole: true}},
 		Types:        []TypeLiteral{{"local", Stdio}, {"remote", HTTP}},
 		TypeRequired: true,
-		CommandArray: true,
-		FieldKeys:    map[string]string{"env": "environment", "args": "command"},
-		Strictness:   RejectsConfig,
-		OnBoth:       RejectsFile,
-		Missing:      map[string]string{"args": "opencode takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"},
+		// testdata/clients/opencode-values
+		BadURLInvalid: true,
+		CommandArray:  true,
+		FieldKeys:     map[string]string{"env": "environment", "args": "command"},
+		Strictness:    RejectsConfig,
+		OnBoth:        RejectsFile,
+		Missing:       map[string]string{"args": "opencode takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"},
 	},
 	Expansion: Expansion{
 		Placeholders:       []Syntax{Brace, BraceFile},
