@@ -188,7 +188,12 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			}
 			continue
 		}
-		for _, dir := range o.projectDirs(c, f, root) {
+		dirs := o.projectDirs(c, f, root)
+		if f.FarWins {
+			dirs = slices.Clone(dirs)
+			slices.Reverse(dirs)
+		}
+		for _, dir := range dirs {
 			abs := filepath.Join(dir, filepath.FromSlash(f.Path))
 			if dir != o.Root && !o.exists(abs) {
 				continue // only the start directory's absent files are worth listing

@@ -1188,6 +1188,18 @@ type File struct {
 	// scope (Gemini CLI's system-defaults.json; Codex's
 	// /etc/codex/config.toml under the user's config.toml).
 	Defaults bool
+	// FarWins: of the copies of a project file in several directories
+	// (Project RootToStart, StartUp), the one nearest the root wins
+	// (opencode reads the .opencode/ directories nearest first, a later
+	// one overriding: testdata/clients/opencode-lenient-fields).
+	FarWins bool
+	// OverProject: a file outside the project that the client reads after
+	// the project's files, so that it wins over them (opencode's
+	// ~/.opencode/opencode.json, read after the project's .opencode/).
+	OverProject bool
+	// OnlyVar: the file is read only when its PathVar is set, at the path
+	// it names (opencode's OPENCODE_CONFIG); it has no path of its own.
+	OnlyVar bool
 	// RootOwned: the client reads the file only when the file and every
 	// directory above it belong to the machine's administrator (uid 0)
 	// and are not writable by group or others, and symbolic links on the
@@ -1252,6 +1264,9 @@ func (c *Client) SectionPath(section, key string) string {
 func (f File) Rank() int {
 	if f.Defaults {
 		return 2*User.Rank() + 1
+	}
+	if f.OverProject {
+		return 2*Project.Rank() - 1
 	}
 	return 2 * f.Scope.Rank()
 }
