@@ -1597,6 +1597,9 @@ func (c *Client) Names() []string { return append([]string{c.ID}, c.Aliases...) 
 // with the base written the way users know it ("~/.config/…",
 // "%APPDATA%\…").
 func (f File) Display(goos string) string {
+	if f.OnlyVar {
+		return "$" + f.PathVar
+	}
 	p := f.Path
 	if goos == "windows" {
 		p = strings.ReplaceAll(f.Path, "/", `\`)

@@ -10,6 +10,7 @@ import (
 var opencode = &Client{
 	ID:      "opencode",
 	Product: "opencode",
+	Version: "1.18.33",
 	Layout: Layout{
 		Files:  opencodeFiles,
 		Merge:  KeyByKey,
@@ -67,18 +68,22 @@ var opencode = &Client{
 	},
 	Docs: Docs{
 		AddHint: "move them under \"mcp\" in opencode.json (each with \"type\": \"local\" and a \"command\" array, or \"type\": \"remote\" and a \"url\")",
-		Note:    ".opencode/ over project files over global files, merged key by key",
+		Note:    "~/.opencode/ over the project's .opencode/ over project files over OPENCODE_CONFIG over global files, merged key by key",
 		Facts: []Fact{
 			{Topic: "names", Text: "no pattern for server names found (the `mcp` record's keys are any string) — UNVERIFIED: only `packages/opencode/src/mcp/sanitize.ts` and the config schema were read",
 				Source: "anomalyco/opencode `packages/opencode/src/mcp/` (4c0ebacf)"},
-			{Topic: "files", Text: "global `~/.config/opencode/config.json` < `opencode.json` < `opencode.jsonc` (XDG on every system); project `opencode.jsonc` then `opencode.json` walking up to the worktree root; `.opencode/opencode.jsonc` then `.opencode/opencode.json`",
-				Source: "anomalyco/opencode `packages/opencode/src/config/config.ts` (002d9822)"},
+			{Topic: "files", Text: "lowest first: global `~/.config/opencode/config.json` < `opencode.json` < `opencode.jsonc` (XDG); the file `OPENCODE_CONFIG` names; project `opencode.json` < `opencode.jsonc` in each directory from the git root (without a repository, the file system root) down to the start directory, the nearest winning; then the `.opencode/` directories from the start directory up to the git root, each `opencode.json` < `opencode.jsonc`, the one nearest the root read last and winning; then `~/.opencode/` and `OPENCODE_CONFIG_DIR`; then `OPENCODE_CONFIG_CONTENT` and the managed config directory (not modelled)",
+				Source: "opencode 1.18.33 bundle `Config.loadInstanceState`, `ConfigPaths.projectFiles`/`directories`; testdata/clients/opencode-jsonc-over-json, opencode-walk-up, opencode-walk-up-nogit, opencode-home-dotopencode, opencode-config-env, opencode-lenient-fields"},
+			{Topic: "refusal", Text: "every file is decoded against its schema as it is loaded: a file that does not parse, or an entry without `type`, with a `type` other than `local`/`remote`, a `command` that is not an array, a `timeout` that is not a number, stops it with \"Configuration is invalid\" (exit 1), no server starts, the global file's included; unknown keys and the other transport's fields are ignored; a bare `{\"enabled\": false}` is a patch",
+				Source: "opencode 1.18.33 (`opencode mcp list`): testdata/clients/opencode-invalid-*, opencode-lenient-fields"},
+			{Topic: "shape", Text: "a remote `url` that is not a URL (empty) fails before dialing: \"Invalid MCP URL\"",
+				Source: "opencode 1.18.33: testdata/clients/opencode-values"},
 			{Topic: "merge", Text: "remeda `mergeDeep`: objects merge key by key, arrays replace; a layer may hold only `{ \"enabled\": false }` for a server defined in another",
 				Source: "anomalyco/opencode `config.ts`"},
 			{Topic: "placeholders", Text: "`{env:VAR}` (unset becomes empty) and `{file:path}`, substituted in the raw text before parsing, so in any field; `${VAR}` is literal",
 				Source: "anomalyco/opencode `config.ts` `load()`"},
-			{Topic: "shape", Text: "`type` `local` (with `command` as one array and `environment`) or `remote` (with `url`, `headers`) is required; the schema is strict, so an unknown key rejects the whole config; `timeout` in milliseconds",
-				Source: "anomalyco/opencode zod schemas (`.strict()`)"},
+			{Topic: "shape", Text: "`type` `local` (with `command` as one array and `environment`) or `remote` (with `url`, `headers`) is required; `timeout` in milliseconds",
+				Source: "opencode 1.18.33 config schema"},
 			{Topic: "shape", Text: "a local server starts without a shell (MCP SDK `StdioClientTransport`, cross-spawn with `shell: false`), with the first item of `command` as the program: `~` and `$HOME` are not expanded (`{env:HOME}` is)",
 				Source: "anomalyco/opencode `packages/opencode/src/mcp/index.ts` (001133bc)"},
 		},
@@ -102,6 +107,15 @@ var opencodeFiles = []File{
 	// OPENCODE_CONFIG names a file read after the global config, before
 	// the project's (testdata/clients/opencode-config-env)
 	{Scope: User, Base: HomeDir, Path: "OPENCODE_CONFIG", Format: JSONC, PathVar: "OPENCODE_CONFIG", OnlyVar: true},
+	user(XDGConfigDir, "opencode/opencode.jsonc", JSONC), user(XDGConfigDir, "opencode/opencode.json", JSONC),
+	user(XDGConfigDir, "opencode/config.json", JSONC),
+}
+
+// piscesOpencodeFiles are the opencode files pisces reads as a provider
+// (its own list, not opencode's order).
+var piscesOpencodeFiles = []File{
+	proj(".opencode/opencode.json", JSONC), proj(".opencode/opencode.jsonc", JSONC),
+	proj("opencode.json", JSONC), proj("opencode.jsonc", JSONC),
 	user(XDGConfigDir, "opencode/opencode.jsonc", JSONC), user(XDGConfigDir, "opencode/opencode.json", JSONC),
 	user(XDGConfigDir, "opencode/config.json", JSONC),
 }

@@ -40,7 +40,7 @@ var pisces = &Client{
 			{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), user(codexHome, "config.toml", TOML)}},
 			{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), user(geminiHome, ".gemini/settings.json", JSONComments)},
 				Lists: []string{"mcp.allowed", "mcp.excluded"}},
-			{Client: opencode, Priority: 55, Files: opencodeFiles},
+			{Client: opencode, Priority: 55, Files: piscesOpencodeFiles},
 			{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)}},
 			{Client: windsurf, Priority: 50, Files: windsurfFiles},
 			{Client: agentCode, Priority: 45, Files: agentCodeFiles, Lists: []string{"security.mcp_server_allowlist", "security.mcp_server_denylist"}},
