@@ -914,7 +914,7 @@ type Target struct {
 // ok is false when it has none.
 func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (t Target, ok bool) {
 	usable := func(f normalize.File) bool {
-		return f.Scope == scope && f.ForOS(o.goos()) && (f.Section == "" || f.Format == normalize.JSON) && len(f.ServersPath) == 0 && f.Base != normalize.SystemDir && !f.RemoteHTTPS
+		return f.Scope == scope && !f.NotTarget && f.ForOS(o.goos()) && (f.Section == "" || f.Format == normalize.JSON) && len(f.ServersPath) == 0 && f.Base != normalize.SystemDir && !f.RemoteHTTPS
 	}
 	root := o.projectRoot(c)
 	for _, f := range c.Files {

@@ -1197,6 +1197,11 @@ type File struct {
 	// the project's files, so that it wins over them (opencode's
 	// ~/.opencode/opencode.json, read after the project's .opencode/).
 	OverProject bool
+	// NotTarget: mcpconf does not write servers to the file (add, sync)
+	// although the client reads it; the next file of its scope is the
+	// target (opencode's own `mcp add` writes opencode.json, not
+	// ~/.opencode/ or .opencode/opencode.jsonc).
+	NotTarget bool
 	// OnlyVar: the file is read only when its PathVar is set, at the path
 	// it names (opencode's OPENCODE_CONFIG); it has no path of its own.
 	OnlyVar bool

@@ -96,17 +96,17 @@ var opencodeFiles = []File{
 	// files, opencode.jsonc over opencode.json at the same level
 	// (ConfigPaths.projectFiles, loadInstanceState: opencode 1.18.33,
 	// testdata/clients/opencode-jsonc-over-json).
-	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.jsonc", Format: JSONC, FarWins: true},
+	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.jsonc", Format: JSONC, FarWins: true, NotTarget: true},
 	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.json", Format: JSONC, FarWins: true},
 	proj("opencode.jsonc", JSONC), proj("opencode.json", JSONC),
 	// ~/.opencode/ is one of the .opencode directories it reads (after the
 	// project's), so it wins over the project's files
 	// (testdata/clients/opencode-home-dotopencode)
-	{Scope: User, Base: HomeDir, Path: ".opencode/opencode.jsonc", Format: JSONC, OverProject: true},
-	{Scope: User, Base: HomeDir, Path: ".opencode/opencode.json", Format: JSONC, OverProject: true},
+	{Scope: User, Base: HomeDir, Path: ".opencode/opencode.jsonc", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: User, Base: HomeDir, Path: ".opencode/opencode.json", Format: JSONC, OverProject: true, NotTarget: true},
 	// OPENCODE_CONFIG names a file read after the global config, before
 	// the project's (testdata/clients/opencode-config-env)
-	{Scope: User, Base: HomeDir, Path: "OPENCODE_CONFIG", Format: JSONC, PathVar: "OPENCODE_CONFIG", OnlyVar: true},
+	{Scope: User, Base: HomeDir, Path: "OPENCODE_CONFIG", Format: JSONC, PathVar: "OPENCODE_CONFIG", OnlyVar: true, NotTarget: true},
 	user(XDGConfigDir, "opencode/opencode.jsonc", JSONC), user(XDGConfigDir, "opencode/opencode.json", JSONC),
 	user(XDGConfigDir, "opencode/config.json", JSONC),
 }
