@@ -24,7 +24,7 @@ import os
 import re
 import shutil
 
-CLIENT_NAMES = {"claude-code": "Claude Code", "codex": "Codex", "gemini": "Gemini CLI"}
+CLIENT_NAMES = {"claude-code": "Claude Code", "codex": "Codex", "gemini": "Gemini CLI", "opencode": "opencode"}
 
 
 # ---------------------------------------------------------------- TOML
