@@ -809,6 +809,25 @@ func undeclaredInput(c *normalize.Client, s *normalize.Server, docs []*normalize
 		fmt.Sprintf("declare it: \"inputs\": [{ \"type\": \"promptString\", \"id\": %q, \"description\": \"…\", \"password\": true }]", id), at
 }
 
+// untypedPatches leaves out the servers whose merged entry has no type
+// where the client requires one and judges entries file by file
+// (Refusal.Entry): a bare {"enabled": false} of a server no file defines
+// (opencode 1.18.33 lists only entries with a type).
+func (v *viewer) untypedPatches(set *normalize.Set) {
+	if !v.c.TypeRequired || v.c.Refuses.Entry == nil {
+		return
+	}
+	for i := range set.Entries {
+		s := &set.Entries[i].Server
+		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil || s.Off != nil && s.Off.Status == normalize.StatusRefused {
+			continue
+		}
+		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,
+			Reason: fmt.Sprintf("%q only patches a server no file %s reads defines (it has no \"type\"): %s leaves it out (%s:%s)", s.Name, v.c.Product, v.c.Product, s.Source.Path, s.Source.Pos),
+			Hint:   "define the server (\"type\" and \"command\" or \"url\") or remove the entry"})
+	}
+}
+
 // badURLs marks the remote servers whose url the client cannot parse
 // (Shape.BadURLInvalid): it lists them and fails them before dialing.
 func (v *viewer) badURLs(set *normalize.Set) {
@@ -841,6 +860,7 @@ func (v *viewer) mergedInvalid(set *normalize.Set) {
 		return
 	}
 	if v.c.Refuses != nil {
+		v.untypedPatches(set)
 		v.badURLs(set)
 		return
 	}
