@@ -809,7 +809,8 @@ func undeclaredInput(c *normalize.Client, s *normalize.Server, docs []*normalize
 		fmt.Sprintf("declare it: \"inputs\": [{ \"type\": \"promptString\", \"id\": %q, \"description\": \"…\", \"password\": true }]", id), at
 }
 
-// untypedPatches leaves out the servers whose merged entry has no type
+// untypedPatches leaves out the servers of a name the client loses
+// (LostNames) and those whose merged entry has no type
 // where the client requires one and judges entries file by file
 // (Refusal.Entry): a bare {"enabled": false} of a server no file defines
 // (opencode 1.18.33 lists only entries with a type).
@@ -819,7 +820,15 @@ func (v *viewer) untypedPatches(set *normalize.Set) {
 	}
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
-		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil || s.Off != nil && s.Off.Status == normalize.StatusRefused {
+		if s.Off != nil && s.Off.Status == normalize.StatusRefused {
+			continue
+		}
+		if lost := v.c.Lost(s.Name, s.Source.Scope, func() bool { return false }); lost != "" {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
+				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true})
+			continue
+		}
+		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil {
 			continue
 		}
 		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,

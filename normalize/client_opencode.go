@@ -31,14 +31,20 @@ var opencode = &Client{
 	// a file that does not parse, or an entry its schema rejects, in any
 	// file it loads stops it: "Configuration is invalid", exit 1, no
 	// server starts (testdata/clients/opencode-invalid-*)
-	Gates: Gates{Refuses: &Refusal{
-		Header:            "Configuration is invalid",
-		ParseError:        "Config file at %[1]s is not valid JSON(C): %[4]s at line %[2]d, column %[3]d",
-		ProjectParseError: "Config file at %[1]s is not valid JSON(C): %[4]s at line %[2]d, column %[3]d",
-		Unreadable:        "Config file at %[1]s cannot be read: %[2]s",
-		In:                "%[1]s %[2]s",
-		Entry:             opencodeEntry,
-	}},
+	Gates: Gates{
+		// its layers are merged into plain objects: "__proto__" sets the
+		// object's prototype instead of adding a server (harness seed 1, trees
+		// 38, 63, 72; testdata/clients/opencode-patch-only)
+		LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project, User},
+			Why: "opencode merges its files into plain objects, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
+		Refuses: &Refusal{
+			Header:            "Configuration is invalid",
+			ParseError:        "Config file at %[1]s is not valid JSON(C): %[4]s at line %[2]d, column %[3]d",
+			ProjectParseError: "Config file at %[1]s is not valid JSON(C): %[4]s at line %[2]d, column %[3]d",
+			Unreadable:        "Config file at %[1]s cannot be read: %[2]s",
+			In:                "%[1]s %[2]s",
+			Entry:             opencodeEntry,
+		}},
 	Shape: Shape{
 		ServersKey:  "mcp",
 		WrongKeys:   []string{"mcpServers", "servers", "mcp_servers", "context_servers"},
