@@ -828,11 +828,11 @@ func (v *viewer) untypedPatches(set *normalize.Set) {
 				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true})
 			continue
 		}
-		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil {
+		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil && (v.c.Refuses.Typed == nil || v.c.Refuses.Typed(s.Node)) {
 			continue
 		}
 		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,
-			Reason: fmt.Sprintf("%q only patches a server no file %s reads defines (it has no \"type\"): %s leaves it out (%s:%s)", s.Name, v.c.Product, v.c.Product, s.Source.Path, s.Source.Pos),
+			Reason: fmt.Sprintf("%q only patches a server no file %s reads defines (it is not a valid local or remote server): %s leaves it out (%s:%s)", s.Name, v.c.Product, v.c.Product, s.Source.Path, s.Source.Pos),
 			Hint:   "define the server (\"type\" and \"command\" or \"url\") or remove the entry"})
 	}
 }

@@ -44,6 +44,7 @@ var opencode = &Client{
 			Unreadable:        "Config file at %[1]s cannot be read: %[2]s",
 			In:                "%[1]s %[2]s",
 			Entry:             opencodeEntry,
+			Typed:             opencodeTyped,
 		}},
 	Shape: Shape{
 		ServersKey:  "mcp",
@@ -149,6 +150,24 @@ func decodeOpencode(d *decoder) {
 // server, a remote server and a bare {"enabled": ...}; unknown keys are
 // ignored): the words it says, the value and its path in the entry.
 func opencodeEntry(e *Value) (string, *Value, []string) {
+	msg, at, path := opencodeServer(e)
+	if en := e.Get("enabled"); msg != "" && e.Kind == Object && en != nil && en.Kind == Bool {
+		// the union's third member: read as {"enabled": …} alone, a patch
+		// (testdata/clients/opencode-patch-only)
+		return "", nil, nil
+	}
+	return msg, at, path
+}
+
+// opencodeTyped reports whether opencode reads a merged entry as a server
+// (a local or remote one); otherwise it is a bare patch, left out.
+func opencodeTyped(e *Value) bool {
+	msg, _, _ := opencodeServer(e)
+	return msg == ""
+}
+
+// opencodeServer checks an entry as a local or a remote server.
+func opencodeServer(e *Value) (string, *Value, []string) {
 	got := func(v *Value) string {
 		b, err := json.Marshal(v.Interface())
 		if err != nil {
@@ -161,9 +180,6 @@ func opencodeEntry(e *Value) (string, *Value, []string) {
 	}
 	typ := e.Get("type")
 	if typ == nil || typ.Kind != String || typ.Str != "local" && typ.Str != "remote" {
-		if en := e.Get("enabled"); en != nil && en.Kind == Bool && typ == nil {
-			return "", nil, nil // a patch of another layer's server
-		}
 		return fmt.Sprintf(`Expected { readonly "type": "local", ... } | { readonly "type": "remote", ... }, got %s`, got(e)), e, nil
 	}
 	check := func(key, want string, ok func(*Value) bool) (string, *Value, []string) {
@@ -173,7 +189,17 @@ func opencodeEntry(e *Value) (string, *Value, []string) {
 		return "", nil, nil
 	}
 	strs := func(v *Value) bool { _, ok := v.Strings(); return ok && v.Kind == Array }
-	strMap := func(v *Value) bool { _, ok := v.StringMap(); return ok && v.Kind == Object }
+	strMap := func(v *Value) bool {
+		if v.Kind != Object {
+			return false
+		}
+		for _, m := range v.Members {
+			if m.Value.Kind != String {
+				return false
+			}
+		}
+		return true
+	}
 	is := func(k Kind) func(*Value) bool { return func(v *Value) bool { return v.Kind == k } }
 	checks := []func() (string, *Value, []string){
 		func() (string, *Value, []string) { return check("enabled", "boolean | undefined", is(Bool)) },

@@ -67,6 +67,11 @@ type Refusal struct {
 	// rejected, in the order the client loads its files, refuses the whole
 	// config; the merged entries are then not judged again (badEntries).
 	Entry func(entry *Value) (msg string, at *Value, path []string)
+	// Typed, when set, says whether the client takes a merged entry as a
+	// server; one it does not is a bare patch it leaves out (opencode: an
+	// entry that is neither a valid local nor remote server but has a
+	// boolean "enabled" reads as {"enabled": …} alone).
+	Typed func(entry *Value) bool
 
 	// Settings are keys outside the servers, read from the files the
 	// client reads before the project's (user, system, a profile), whose
