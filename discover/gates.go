@@ -2,6 +2,7 @@ package discover
 
 import (
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -829,13 +830,73 @@ func undeclaredInput(c *normalize.Client, s *normalize.Server, docs []*normalize
 		fmt.Sprintf("declare it: \"inputs\": [{ \"type\": \"promptString\", \"id\": %q, \"description\": \"…\", \"password\": true }]", id), at
 }
 
+// untypedPatches leaves out the servers of a name the client loses
+// (LostNames) and those whose merged entry has no type
+// where the client requires one and judges entries file by file
+// (Refusal.Entry): a bare {"enabled": false} of a server no file defines
+// (opencode 1.18.33 lists only entries with a type).
+func (v *viewer) untypedPatches(set *normalize.Set) {
+	if !v.c.TypeRequired || v.c.Refuses.Entry == nil {
+		return
+	}
+	for i := range set.Entries {
+		s := &set.Entries[i].Server
+		if s.Off != nil && s.Off.Status == normalize.StatusRefused {
+			continue
+		}
+		if lost := v.c.Lost(s.Name, s.Source.Scope, func() bool { return false }); lost != "" {
+			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
+				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true})
+			continue
+		}
+		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil && (v.c.Refuses.Typed == nil || v.c.Refuses.Typed(s.Node)) {
+			continue
+		}
+		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,
+			Reason: fmt.Sprintf("%q only patches a server no file %s reads defines (it is not a valid local or remote server): %s leaves it out (%s:%s)", s.Name, v.c.Product, v.c.Product, s.Source.Path, s.Source.Pos),
+			Hint:   "define the server (\"type\" and \"command\" or \"url\") or remove the entry"})
+	}
+}
+
+// badURLs marks the remote servers whose url the client cannot parse
+// (Shape.BadURLInvalid): it lists them and fails them before dialing.
+func (v *viewer) badURLs(set *normalize.Set) {
+	if !v.c.BadURLInvalid {
+		return
+	}
+	for i := range set.Entries {
+		s := &set.Entries[i].Server
+		if !s.Enabled || s.Transport == normalize.Stdio || s.Node == nil || s.Node.Get("url") == nil || strings.ContainsAny(s.URL, "{$") { // a placeholder: judged once expanded
+			continue
+		}
+		if u, err := url.Parse(s.URL); err == nil && u.Scheme != "" && u.Host != "" {
+			continue
+		}
+		pos := s.Source.Pos
+		if m := s.Node.Member("url"); m != nil {
+			pos = m.Value.Range.Start
+		}
+		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.FieldPath("url"), Pos: pos,
+			Reason: fmt.Sprintf("%s cannot parse the url %q of %q: it fails before connecting (%s:%s)", v.c.Product, s.URL, s.Name, s.FieldPath("url"), pos),
+			Hint:   "write the server's full URL, with its scheme: \"https://host/mcp\""})
+	}
+}
+
 // mergedInvalid applies, for clients that fold their layers, the checks
 // that need the merged entry. A client that refuses its whole config for
-// an entry without a transport (Refuses.InvalidTransport) is judged by
-// refusal instead.
+// an entry without a transport (Refuses.InvalidTransport) or one its
+// schema rejects (Refuses.Entry) is judged by refusal instead, past the
+// patches it leaves out and the URLs it cannot parse.
 func (v *viewer) mergedInvalid(set *normalize.Set) {
-	if v.c.Merge != normalize.KeyByKey || v.c.Refuses != nil && v.c.Refuses.InvalidTransport != "" {
+	if v.c.Merge != normalize.KeyByKey {
 		return
+	}
+	if v.c.Refuses != nil {
+		v.untypedPatches(set)
+		v.badURLs(set)
+		if v.c.Refuses.InvalidTransport != "" || v.c.Refuses.Entry != nil {
+			return // judged by refusal
+		}
 	}
 	for i := range set.Entries {
 		s := &set.Entries[i].Server

@@ -369,7 +369,7 @@ type fileLists struct {
 	// processLookup is the environment the client was started with, its
 	// files' variables left out (ListEntries.ProcessEnv).
 	processLookup func(string) (string, bool)
-	goos   string // the system the client runs on
+	goos          string // the system the client runs on
 	// matched memoizes asMatched by definition.
 	matched map[*normalize.Server]*normalize.Server
 }

@@ -29,7 +29,7 @@ func TestClientPathsPerOS(t *testing.T) {
 		{"linux", "claude-desktop", nil, []string{"~/.config/Claude/claude_desktop_config.json"}},
 		{"darwin", "agent-code", nil, []string{".agent/settings.local.toml", ".agent/settings.toml", "~/Library/Application Support/agent-code/config.toml"}},
 		{"darwin", "agent-code", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".agent/settings.local.toml", ".agent/settings.toml", "/x/agent-code/config.toml"}},
-		{"darwin", "opencode", nil, []string{".opencode/opencode.json", ".opencode/opencode.jsonc", "opencode.json", "opencode.jsonc",
+		{"darwin", "opencode", nil, []string{"~/.opencode/opencode.jsonc", "~/.opencode/opencode.json", ".opencode/opencode.jsonc", ".opencode/opencode.json", "opencode.jsonc", "opencode.json",
 			"~/.config/opencode/opencode.jsonc", "~/.config/opencode/opencode.json", "~/.config/opencode/config.json"}},
 		{"linux", "codex", map[string]string{"CODEX_HOME": "/c"}, []string{".codex/config.toml", "/c/config.toml"}},
 		{"linux", "gemini", map[string]string{"GEMINI_CLI_HOME": "/g"}, []string{".gemini/settings.json", "/g/.gemini/settings.json"}},

@@ -35,6 +35,9 @@ type Location struct {
 	// (Options.Profile); Defaults ranks the file just below the user's
 	// (normalize.File.Defaults).
 	Profile, Defaults bool
+	// OverProject ranks the file above the project's
+	// (normalize.File.OverProject).
+	OverProject bool
 	// Exclusive and RemoteHTTPS are the File's.
 	Exclusive, RemoteHTTPS bool
 	// Skip says why the client skips a file it finds (a system file others
@@ -52,7 +55,7 @@ type Location struct {
 // rank orders a client's locations, lower first: by scope, a file of
 // defaults just below the user's.
 func (l Location) rank() int {
-	return normalize.File{Scope: l.Scope, Defaults: l.Defaults}.Rank()
+	return normalize.File{Scope: l.Scope, Defaults: l.Defaults, OverProject: l.OverProject}.Rank()
 }
 
 // Locations resolves pisces's providers table (normalize.Providers). The order is the merge order: priority, then table order,

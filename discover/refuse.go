@@ -37,6 +37,7 @@ func (v *viewer) refuse(set *normalize.Set, loaded []Location) {
 		v.badProfile,
 		v.missingHome,
 		func() *refusal { return v.unparsable(layers) },
+		func() *refusal { return v.badFileEntries(layers) },
 		v.badRequirements,
 		func() *refusal { return v.profileConflict(layers) },
 		func() *refusal { return v.badValues(layers, true) },
@@ -291,6 +292,9 @@ func replacedAbove(above []layer, ptr string) bool {
 // the client meets them: the lowest layer that defines each first, in
 // file order.
 func (v *viewer) badEntries(set *normalize.Set, layers []layer) *refusal {
+	if v.c.Refuses.Entry != nil {
+		return nil // judged file by file (badFileEntries)
+	}
 	byName := map[string]*normalize.Server{}
 	for i := range set.Entries {
 		s := &set.Entries[i].Server
@@ -332,6 +336,38 @@ func (v *viewer) badEntries(set *normalize.Set, layers []layer) *refusal {
 	for _, name := range order {
 		if why := v.badEntry(byName[name], byEntry[name], set.UserRead); why != nil {
 			return why
+		}
+	}
+	return nil
+}
+
+// badFileEntries: a server entry, as one loaded file writes it, that the
+// client's own check (Refusal.Entry) rejects; files in the order the client
+// loads them, entries in file order.
+func (v *viewer) badFileEntries(layers []layer) *refusal {
+	r := v.c.Refuses
+	if r.Entry == nil {
+		return nil
+	}
+	for _, ly := range layers {
+		if ly.doc == nil || ly.doc.Root == nil {
+			continue
+		}
+		servers := ly.doc.Root.Get(v.c.ServersKey)
+		if servers == nil || servers.Kind != normalize.Object {
+			continue
+		}
+		for _, m := range servers.Unique() {
+			msg, at, path := r.Entry(m.Value)
+			if msg == "" {
+				continue
+			}
+			if at == nil {
+				at = m.Value
+			}
+			dotted := append([]string{v.c.ServersKey, m.Key}, path...)
+			return &refusal{msg: r.Say(false, r.At(msg, dotted)), path: ly.doc.Path, pos: at.Range.Start,
+				hint: fmt.Sprintf("fix %q at %s:%s, or remove the entry", strings.Join(dotted, "."), ly.doc.Path, at.Range.Start)}
 		}
 	}
 	return nil

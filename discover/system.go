@@ -33,10 +33,12 @@ func (o *Options) outsideLocations(c *normalize.Client, f normalize.File) []Loca
 	l := o.locate(c, prio, f, 0)
 	if abs, ok := o.pathFromVar(f); ok {
 		l.Abs, l.Display = abs, o.display(abs, normalize.HomeDir)
+	} else if f.OnlyVar {
+		return nil // read only at the path its variable names
 	} else if f.Base == normalize.SystemDir && o.System == "" {
 		return nil // no machine to read (see SkipsSystem)
 	}
-	l.Defaults = f.Defaults
+	l.Defaults, l.OverProject = f.Defaults, f.OverProject
 	if f.RootOwned && o.goos() != "windows" && o.exists(l.Abs) {
 		l.Skip = rootOwned(l.Abs, o.System)
 	}

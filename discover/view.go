@@ -204,7 +204,12 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			}
 			continue
 		}
-		for _, dir := range o.projectDirs(c, f, root) {
+		dirs := o.projectDirs(c, f, root)
+		if f.FarWins {
+			dirs = slices.Clone(dirs)
+			slices.Reverse(dirs)
+		}
+		for _, dir := range dirs {
 			abs := filepath.Join(dir, filepath.FromSlash(f.Path))
 			if dir != o.Root && !o.exists(abs) {
 				continue // only the start directory's absent files are worth listing
@@ -301,6 +306,9 @@ func (o *Options) projectDirs(c *normalize.Client, f normalize.File, root string
 	start := o.Root
 	switch c.Project {
 	case normalize.RootToStart:
+		if _, ok := rootAbove(start, c.RootMarkers); !ok && c.UpWithoutRoot {
+			root = filepath.VolumeName(start) + string(filepath.Separator)
+		}
 		dirs := []string{start}
 		for d := start; d != root; {
 			p := filepath.Dir(d)
@@ -948,7 +956,7 @@ type Target struct {
 // ok is false when it has none.
 func (o *Options) TargetFile(c *normalize.Client, scope normalize.Scope) (t Target, ok bool) {
 	usable := func(f normalize.File) bool {
-		return f.Scope == scope && f.ForOS(o.goos()) && (f.Section == "" || f.Format == normalize.JSON) && len(f.ServersPath) == 0 && f.Base != normalize.SystemDir && !f.RemoteHTTPS
+		return f.Scope == scope && !f.NotTarget && f.ForOS(o.goos()) && (f.Section == "" || f.Format == normalize.JSON) && len(f.ServersPath) == 0 && f.Base != normalize.SystemDir && !f.RemoteHTTPS
 	}
 	root := o.projectRoot(c)
 	for _, f := range c.Files {

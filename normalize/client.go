@@ -80,6 +80,10 @@ type Layout struct {
 	// project root (".git"), for lookups and keys that use the root.
 	Project     ProjectLookup
 	RootMarkers []string
+	// UpWithoutRoot: with no root marker at or above the start directory,
+	// a RootToStart client reads its project files in every directory up
+	// to the file system root (opencode: its worktree is then "/").
+	UpWithoutRoot bool
 	// Ignored are files where users put servers that the client does not
 	// read (Claude Code's ~/.claude/settings.json): lint says so, with
 	// AddHint, how to add servers where the client reads them.
@@ -529,7 +533,11 @@ type Shape struct {
 	// decides).
 	Types []TypeLiteral
 	// TypeRequired: an entry without "type" is rejected (opencode).
-	TypeRequired bool
+	// BadURLInvalid: a remote entry whose url is not a URL (URL.canParse:
+	// empty, no scheme) fails as the client starts it, before dialing
+	// (opencode 1.18.33: "Invalid MCP URL for NAME"): invalid.
+	BadURLInvalid bool
+	TypeRequired  bool
 	// UnknownTypeIgnored: a "type" the client does not know is ignored and
 	// the transport is picked from the other keys (Gemini CLI).
 	UnknownTypeIgnored bool
@@ -1347,6 +1355,23 @@ type File struct {
 	// scope (Gemini CLI's system-defaults.json; Codex's
 	// /etc/codex/config.toml under the user's config.toml).
 	Defaults bool
+	// FarWins: of the copies of a project file in several directories
+	// (Project RootToStart, StartUp), the one nearest the root wins
+	// (opencode reads the .opencode/ directories nearest first, a later
+	// one overriding: testdata/clients/opencode-lenient-fields).
+	FarWins bool
+	// OverProject: a file outside the project that the client reads after
+	// the project's files, so that it wins over them (opencode's
+	// ~/.opencode/opencode.json, read after the project's .opencode/).
+	OverProject bool
+	// NotTarget: mcpconf does not write servers to the file (add, sync)
+	// although the client reads it; the next file of its scope is the
+	// target (opencode's own `mcp add` writes opencode.json, not
+	// ~/.opencode/ or .opencode/opencode.jsonc).
+	NotTarget bool
+	// OnlyVar: the file is read only when its PathVar is set, at the path
+	// it names (opencode's OPENCODE_CONFIG); it has no path of its own.
+	OnlyVar bool
 	// RootOwned: the client reads the file only when the file and every
 	// directory above it belong to the machine's administrator (uid 0)
 	// and are not writable by group or others, and symbolic links on the
@@ -1417,6 +1442,9 @@ func (c *Client) SectionPath(section, key string) string {
 func (f File) Rank() int {
 	if f.Defaults {
 		return 2*User.Rank() + 1
+	}
+	if f.OverProject {
+		return 2*Project.Rank() - 1
 	}
 	return 2 * f.Scope.Rank()
 }
@@ -1794,6 +1822,9 @@ func (c *Client) Names() []string { return append([]string{c.ID}, c.Aliases...) 
 // with the base written the way users know it ("~/.config/…",
 // "%APPDATA%\…").
 func (f File) Display(goos string) string {
+	if f.OnlyVar {
+		return "$" + f.PathVar
+	}
 	p := f.Path
 	if goos == "windows" {
 		p = strings.ReplaceAll(f.Path, "/", `\`)

@@ -273,8 +273,8 @@ var claude = &Client{
 			// an entry it rejects is left out of claude mcp list without a
 			// word (testdata/clients/claude-plugin-invalid-entry)
 			InvalidUnlisted: true,
-			Dedup:  true,
-			Source: "Claude Code 2.1.331 binary: `gv` (plugin servers merged below every scope), `hon`/`pon` (`.mcp.json`, then the manifest's `mcpServers`: an object, a path, or a list of both), `jSe` (`mcpServers` or the whole object), `pfs` (duplicates), `xO` (signatures), `url` (a declared folder marketplace loads in place), `FPo`; testdata/clients/claude-plugin-local, claude-plugin-off-dupproject, claude-plugin-manifest, claude-plugin-untrusted, claude-plugin-project-market-*, claude-plugin-market-in-project-untrusted"},
+			Dedup:           true,
+			Source:          "Claude Code 2.1.331 binary: `gv` (plugin servers merged below every scope), `hon`/`pon` (`.mcp.json`, then the manifest's `mcpServers`: an object, a path, or a list of both), `jSe` (`mcpServers` or the whole object), `pfs` (duplicates), `xO` (signatures), `url` (a declared folder marketplace loads in place), `FPo`; testdata/clients/claude-plugin-local, claude-plugin-off-dupproject, claude-plugin-manifest, claude-plugin-untrusted, claude-plugin-project-market-*, claude-plugin-market-in-project-untrusted"},
 		Approval: &Approval{
 			Scope:     Project,
 			EnableAll: "enableAllProjectMcpServers",

@@ -1,21 +1,51 @@
 package normalize
 
-import "time"
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
 
 // opencode is sst/opencode (now anomalyco/opencode).
 var opencode = &Client{
 	ID:      "opencode",
 	Product: "opencode",
+	Version: "1.18.33",
 	Layout: Layout{
 		Files:  opencodeFiles,
 		Merge:  KeyByKey,
 		Schema: "opencode",
+		// project files from the start directory up to the git root, the
+		// nearest winning; without a repository up to the file system root
+		// (its worktree is then "/"): testdata/clients/opencode-walk-up,
+		// opencode-walk-up-nogit
+		Project:       RootToStart,
+		RootMarkers:   []string{".git"},
+		UpWithoutRoot: true,
 		// a near miss seen in real repositories (issue 27)
 		Ignored: []IgnoredFile{
 			{File: proj(".opencode/mcp.json", JSON), Key: "mcp", Also: []string{"mcpServers", "servers", "mcp_servers"},
 				Why: "it reads opencode.json or .opencode/opencode.json, servers under \"mcp\""},
 		},
 	},
+	// a file that does not parse, or an entry its schema rejects, in any
+	// file it loads stops it: "Configuration is invalid", exit 1, no
+	// server starts (testdata/clients/opencode-invalid-*)
+	Gates: Gates{
+		// its layers are merged into plain objects: "__proto__" sets the
+		// object's prototype instead of adding a server (harness seed 1, trees
+		// 38, 63, 72; testdata/clients/opencode-patch-only)
+		LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project, User},
+			Why: "opencode merges its files into plain objects, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
+		Refuses: &Refusal{
+			Header:            "Configuration is invalid",
+			ParseError:        "Config file at %[1]s is not valid JSON(C): %[4]s at line %[2]d, column %[3]d",
+			ProjectParseError: "Config file at %[1]s is not valid JSON(C): %[4]s at line %[2]d, column %[3]d",
+			Unreadable:        "Config file at %[1]s cannot be read: %[2]s",
+			In:                "%[1]s %[2]s",
+			Entry:             opencodeEntry,
+			Typed:             opencodeTyped,
+		}},
 	Shape: Shape{
 		ServersKey:  "mcp",
 		WrongKeys:   []string{"mcpServers", "servers", "mcp_servers", "context_servers"},
@@ -25,11 +55,13 @@ var opencode = &Client{
 		Timeouts:     []TimeoutField{{Key: "timeout", Unit: time.Millisecond, Bounds: BoundsStartup, Whole: true}},
 		Types:        []TypeLiteral{{"local", Stdio}, {"remote", HTTP}},
 		TypeRequired: true,
-		CommandArray: true,
-		FieldKeys:    map[string]string{"env": "environment", "args": "command"},
-		Strictness:   RejectsConfig,
-		OnBoth:       RejectsFile,
-		Missing:      map[string]string{"args": "opencode takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"},
+		// testdata/clients/opencode-values
+		BadURLInvalid: true,
+		CommandArray:  true,
+		FieldKeys:     map[string]string{"env": "environment", "args": "command"},
+		Strictness:    RejectsConfig,
+		OnBoth:        RejectsFile,
+		Missing:       map[string]string{"args": "opencode takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"},
 	},
 	Expansion: Expansion{
 		Placeholders:       []Syntax{Brace, BraceFile},
@@ -43,18 +75,24 @@ var opencode = &Client{
 	},
 	Docs: Docs{
 		AddHint: "move them under \"mcp\" in opencode.json (each with \"type\": \"local\" and a \"command\" array, or \"type\": \"remote\" and a \"url\")",
-		Note:    ".opencode/ over project files over global files, merged key by key",
+		Note:    "~/.opencode/ over the project's .opencode/ over project files over OPENCODE_CONFIG over global files, merged key by key",
 		Facts: []Fact{
 			{Topic: "names", Text: "no pattern for server names found (the `mcp` record's keys are any string) — UNVERIFIED: only `packages/opencode/src/mcp/sanitize.ts` and the config schema were read",
 				Source: "anomalyco/opencode `packages/opencode/src/mcp/` (4c0ebacf)"},
-			{Topic: "files", Text: "global `~/.config/opencode/config.json` < `opencode.json` < `opencode.jsonc` (XDG on every system); project `opencode.jsonc` then `opencode.json` walking up to the worktree root; `.opencode/opencode.jsonc` then `.opencode/opencode.json`",
-				Source: "anomalyco/opencode `packages/opencode/src/config/config.ts` (002d9822)"},
+			{Topic: "files", Text: "lowest first: global `~/.config/opencode/config.json` < `opencode.json` < `opencode.jsonc` (XDG); the file `OPENCODE_CONFIG` names; project `opencode.json` < `opencode.jsonc` in each directory from the git root (without a repository, the file system root) down to the start directory, the nearest winning; then the `.opencode/` directories from the start directory up to the git root, each `opencode.json` < `opencode.jsonc`, the one nearest the root read last and winning; then `~/.opencode/` and `OPENCODE_CONFIG_DIR`; then `OPENCODE_CONFIG_CONTENT` and the managed config directory (not modelled)",
+				Source: "opencode 1.18.33 bundle `Config.loadInstanceState`, `ConfigPaths.projectFiles`/`directories`; testdata/clients/opencode-jsonc-over-json, opencode-walk-up, opencode-walk-up-nogit, opencode-home-dotopencode, opencode-config-env, opencode-lenient-fields"},
+			{Topic: "refusal", Text: "every file is decoded against its schema as it is loaded: a file that does not parse, or an entry without `type`, with a `type` other than `local`/`remote`, a `command` that is not an array, a `timeout` that is not a number, stops it with \"Configuration is invalid\" (exit 1), no server starts, the global file's included; unknown keys and the other transport's fields are ignored; a bare `{\"enabled\": false}` is a patch",
+				Source: "opencode 1.18.33 (`opencode mcp list`): testdata/clients/opencode-invalid-*, opencode-lenient-fields"},
+			{Topic: "agreement", Text: "harness (`gen.py` grammar for opencode, `opencode mcp list` + `opencode debug config`): seed 1, 150 trees: 150/150 agree (139/150 before the untyped-patch and `__proto__` fixes); seed 2, 150 trees: 149/150 (an entry read as `{\"enabled\": …}` alone in a higher file is merged whole by mcpconf, so the lower file's url is lost: not modelled)",
+				Source: "opencode 1.18.33, mcpconf branch i29-opencode, 2026-11-29"},
+			{Topic: "shape", Text: "a remote `url` that is not a URL (empty) fails before dialing: \"Invalid MCP URL\"",
+				Source: "opencode 1.18.33: testdata/clients/opencode-values"},
 			{Topic: "merge", Text: "remeda `mergeDeep`: objects merge key by key, arrays replace; a layer may hold only `{ \"enabled\": false }` for a server defined in another",
 				Source: "anomalyco/opencode `config.ts`"},
 			{Topic: "placeholders", Text: "`{env:VAR}` (unset becomes empty) and `{file:path}`, substituted in the raw text before parsing, so in any field; `${VAR}` is literal",
 				Source: "anomalyco/opencode `config.ts` `load()`"},
-			{Topic: "shape", Text: "`type` `local` (with `command` as one array and `environment`) or `remote` (with `url`, `headers`) is required; the schema is strict, so an unknown key rejects the whole config; `timeout` in milliseconds",
-				Source: "anomalyco/opencode zod schemas (`.strict()`)"},
+			{Topic: "shape", Text: "`type` `local` (with `command` as one array and `environment`) or `remote` (with `url`, `headers`) is required; `timeout` in milliseconds",
+				Source: "opencode 1.18.33 config schema"},
 			{Topic: "shape", Text: "a local server starts without a shell (MCP SDK `StdioClientTransport`, cross-spawn with `shell: false`), with the first item of `command` as the program: `~` and `$HOME` are not expanded (`{env:HOME}` is)",
 				Source: "anomalyco/opencode `packages/opencode/src/mcp/index.ts` (001133bc)"},
 		},
@@ -64,7 +102,27 @@ var opencode = &Client{
 
 var opencodeFiles = []File{
 	// opencode's own order, highest first: .opencode/ over the project
-	// files, opencode.json over opencode.jsonc at the same level.
+	// files, opencode.jsonc over opencode.json at the same level
+	// (ConfigPaths.projectFiles, loadInstanceState: opencode 1.18.33,
+	// testdata/clients/opencode-jsonc-over-json).
+	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.jsonc", Format: JSONC, FarWins: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.json", Format: JSONC, FarWins: true},
+	proj("opencode.jsonc", JSONC), proj("opencode.json", JSONC),
+	// ~/.opencode/ is one of the .opencode directories it reads (after the
+	// project's), so it wins over the project's files
+	// (testdata/clients/opencode-home-dotopencode)
+	{Scope: User, Base: HomeDir, Path: ".opencode/opencode.jsonc", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: User, Base: HomeDir, Path: ".opencode/opencode.json", Format: JSONC, OverProject: true, NotTarget: true},
+	// OPENCODE_CONFIG names a file read after the global config, before
+	// the project's (testdata/clients/opencode-config-env)
+	{Scope: User, Base: HomeDir, Path: "OPENCODE_CONFIG", Format: JSONC, PathVar: "OPENCODE_CONFIG", OnlyVar: true, NotTarget: true},
+	user(XDGConfigDir, "opencode/opencode.jsonc", JSONC), user(XDGConfigDir, "opencode/opencode.json", JSONC),
+	user(XDGConfigDir, "opencode/config.json", JSONC),
+}
+
+// piscesOpencodeFiles are the opencode files pisces reads as a provider
+// (its own list, not opencode's order).
+var piscesOpencodeFiles = []File{
 	proj(".opencode/opencode.json", JSONC), proj(".opencode/opencode.jsonc", JSONC),
 	proj("opencode.json", JSONC), proj("opencode.jsonc", JSONC),
 	user(XDGConfigDir, "opencode/opencode.jsonc", JSONC), user(XDGConfigDir, "opencode/opencode.json", JSONC),
@@ -87,4 +145,89 @@ func decodeOpencode(d *decoder) {
 		d.s.StartupTimeout = t
 	}
 	d.s.Auth = d.e.Get("oauth")
+}
+
+// opencodeEntry is opencode 1.18.33's check of one mcp entry as a file
+// writes it (its config schema, decoded per file: a union of a local
+// server, a remote server and a bare {"enabled": ...}; unknown keys are
+// ignored): the words it says, the value and its path in the entry.
+func opencodeEntry(e *Value) (string, *Value, []string) {
+	msg, at, path := opencodeServer(e)
+	if en := e.Get("enabled"); msg != "" && e.Kind == Object && en != nil && en.Kind == Bool {
+		// the union's third member: read as {"enabled": …} alone, a patch
+		// (testdata/clients/opencode-patch-only)
+		return "", nil, nil
+	}
+	return msg, at, path
+}
+
+// opencodeTyped reports whether opencode reads a merged entry as a server
+// (a local or remote one); otherwise it is a bare patch, left out.
+func opencodeTyped(e *Value) bool {
+	msg, _, _ := opencodeServer(e)
+	return msg == ""
+}
+
+// opencodeServer checks an entry as a local or a remote server.
+func opencodeServer(e *Value) (string, *Value, []string) {
+	got := func(v *Value) string {
+		b, err := json.Marshal(v.Interface())
+		if err != nil {
+			return v.Kind.String()
+		}
+		return string(b)
+	}
+	if e.Kind != Object {
+		return fmt.Sprintf("Expected object, got %s", got(e)), e, nil
+	}
+	typ := e.Get("type")
+	if typ == nil || typ.Kind != String || typ.Str != "local" && typ.Str != "remote" {
+		return fmt.Sprintf(`Expected { readonly "type": "local", ... } | { readonly "type": "remote", ... }, got %s`, got(e)), e, nil
+	}
+	check := func(key, want string, ok func(*Value) bool) (string, *Value, []string) {
+		if v := e.Get(key); v != nil && !ok(v) {
+			return fmt.Sprintf("Expected %s, got %s", want, got(v)), v, []string{key}
+		}
+		return "", nil, nil
+	}
+	strs := func(v *Value) bool { _, ok := v.Strings(); return ok && v.Kind == Array }
+	strMap := func(v *Value) bool {
+		if v.Kind != Object {
+			return false
+		}
+		for _, m := range v.Members {
+			if m.Value.Kind != String {
+				return false
+			}
+		}
+		return true
+	}
+	is := func(k Kind) func(*Value) bool { return func(v *Value) bool { return v.Kind == k } }
+	checks := []func() (string, *Value, []string){
+		func() (string, *Value, []string) { return check("enabled", "boolean | undefined", is(Bool)) },
+		func() (string, *Value, []string) { return check("timeout", "number | undefined", is(Number)) },
+	}
+	if typ.Str == "local" {
+		if e.Get("command") == nil {
+			return `Missing key`, e, []string{"command"}
+		}
+		checks = append([]func() (string, *Value, []string){
+			func() (string, *Value, []string) { return check("command", "array", strs) },
+			func() (string, *Value, []string) { return check("environment", "record | undefined", strMap) },
+		}, checks...)
+	} else {
+		if e.Get("url") == nil {
+			return `Missing key`, e, []string{"url"}
+		}
+		checks = append([]func() (string, *Value, []string){
+			func() (string, *Value, []string) { return check("url", "string", is(String)) },
+			func() (string, *Value, []string) { return check("headers", "record | undefined", strMap) },
+		}, checks...)
+	}
+	for _, c := range checks {
+		if msg, v, p := c(); msg != "" {
+			return msg, v, p
+		}
+	}
+	return "", nil, nil
 }

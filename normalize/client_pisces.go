@@ -68,7 +68,7 @@ var pisces = &Client{
 			{Client: codex, Priority: 70, Files: []File{proj(".codex/config.toml", TOML), optIn("codex", user(codexHome, "config.toml", TOML))}},
 			{Client: gemini, Priority: 60, Files: []File{proj(".gemini/settings.json", JSONComments), optIn("gemini", user(geminiHome, ".gemini/settings.json", JSONComments))},
 				Lists: []string{"mcp.allowed", "mcp.excluded"}, KnownTypesOnly: true},
-			{Client: opencode, Priority: 55, Files: optInUser("opencode", opencodeFiles)},
+			{Client: opencode, Priority: 55, Files: optInUser("opencode", piscesOpencodeFiles)},
 			{Client: cursor, Priority: 50, Files: []File{proj(".cursor/mcp.json", JSON), optIn("cursor", user(HomeDir, ".cursor/mcp.json", JSON))}, KnownTypesOnly: true},
 			{Client: windsurf, Priority: 50, Files: optInUser("windsurf", windsurfFiles)},
 			{Client: agentCode, Priority: 45, Files: agentCodeFiles, Lists: []string{"security.mcp_server_allowlist", "security.mcp_server_denylist"}},

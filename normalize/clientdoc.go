@@ -187,20 +187,24 @@ func clientSection(c *Client) string {
 	}
 	if r := c.Refuses; r != nil {
 		b.WriteString("Refuses its whole config (no server starts, user ones included; every server is `refused`) on: ")
-		b.WriteString("a file it loads that does not parse")
-		if c.Trust != nil {
-			b.WriteString(" (a project's only once trusted)")
-		}
-		if r.Unreadable != "" {
-			b.WriteString(" or that it cannot read")
-		}
-		if r.InvalidTransport != "" {
-			b.WriteString("; a server entry, as the layers merge it, with neither `command` nor `url`")
+		if r.Entry != nil {
+			b.WriteString("a file it loads that does not parse, or a server entry its own schema rejects as one file writes it, in any file it loads")
+		} else {
+			b.WriteString("a file it loads that does not parse")
+			if c.Trust != nil {
+				b.WriteString(" (a project's only once trusted)")
+			}
+			if r.Unreadable != "" {
+				b.WriteString(" or that it cannot read")
+			}
+			if r.InvalidTransport != "" {
+				b.WriteString("; a server entry, as the layers merge it, with neither `command` nor `url`")
+			}
 		}
 		if len(r.StdioOnly) > 0 {
 			fmt.Fprintf(&b, ", with both, with a `url` and one of `%s`, with a `command` and one of `%s`", strings.Join(r.StdioOnly, "`, `"), strings.Join(r.RemoteOnly[1:], "`, `"))
 		}
-		if c.Schema != "" {
+		if c.Schema != "" && r.TypeError != nil {
 			fmt.Fprintf(&b, ", or a value its schema (`%s`) rejects", c.Schema)
 			if r.InvalidTransport == "" {
 				b.WriteString(" in the merged layers (an entry with neither `command` nor `url` is only skipped)")
@@ -530,7 +534,9 @@ func fileNotes(c *Client) string {
 		if !f.ForOS("linux") {
 			continue
 		}
-		if f.PathVar != "" {
+		if f.OnlyVar {
+			named = append(named, fmt.Sprintf("`$%s` names a file read only when it is set", f.PathVar))
+		} else if f.PathVar != "" {
 			w := fmt.Sprintf("`$%s` names %s", f.PathVar, p)
 			if f.SiblingOf != "" {
 				w += fmt.Sprintf(" (else it is looked for beside the file `$%s` names)", f.SiblingOf)
@@ -618,7 +624,11 @@ func lookupText(c *Client) string {
 		if c.RootMarkersKey != "" {
 			markers += fmt.Sprintf(" (`%s` in the user config (or the machine's) replaces the list)", c.RootMarkersKey)
 		}
-		markers += ", else the working directory"
+		if c.UpWithoutRoot {
+			markers += ", else the file system root"
+		} else {
+			markers += ", else the working directory"
+		}
 	}
 	var how string
 	switch c.Project {

@@ -60,6 +60,20 @@ type Refusal struct {
 	// RawMcpServerConfig's conversion, then the OAuth settings), in the
 	// client's order; the first that holds refuses the whole config.
 	EntryChecks []EntryCheck
+	// Entry, when set, is the client's own check of each server entry as
+	// one file writes it (opencode validates every file against its schema
+	// as it loads it, so a lower layer's bad entry refuses even when a
+	// higher one replaces it): it returns the client's words for the first
+	// thing wrong ("" when the entry is fine), the value they are about
+	// and its path in the entry (nil: the entry itself). The first entry
+	// rejected, in the order the client loads its files, refuses the whole
+	// config; the merged entries are then not judged again (badEntries).
+	Entry func(entry *Value) (msg string, at *Value, path []string)
+	// Typed, when set, says whether the client takes a merged entry as a
+	// server; one it does not is a bare patch it leaves out (opencode: an
+	// entry that is neither a valid local nor remote server but has a
+	// boolean "enabled" reads as {"enabled": …} alone).
+	Typed func(entry *Value) bool
 
 	// Settings are keys outside the servers, read from the files the
 	// client reads before the project's (user, system, a profile), whose

@@ -71,7 +71,10 @@ func checkFieldForOtherTransport(p *Pass) {
 				continue
 			}
 			switch {
-			case c.Refuses != nil:
+			case c.Refuses != nil && c.Refuses.Entry == nil:
+				// Codex: the other transport's fields refuse (Refusal.StdioOnly,
+				// RemoteOnly); a client with its own entry check (opencode)
+				// says so by refused-config when it does
 				d.Message += ": " + c.ReaderName() + " refuses its whole config, so none of its servers starts"
 				d.Severity = normalize.Error
 			case c.Strictness == normalize.RejectsServer:

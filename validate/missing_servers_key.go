@@ -186,7 +186,7 @@ func (p *Pass) readerName(c *normalize.Client) string {
 // nestedConsequence says what the client does with the inner key it takes
 // for a server.
 func nestedConsequence(c *normalize.Client) string {
-	if c.Strictness == normalize.RejectsConfig {
+	if c.Strictness == normalize.RejectsConfig || c.Refuses != nil && c.Refuses.Entry != nil {
 		return " and rejects the whole config"
 	}
 	return ", which cannot start, and loads none of the servers inside"

@@ -18,7 +18,11 @@ parse, a server table with neither ` + "`command`" + ` nor ` + "`url`" + `, a fi
 transport (` + "`args`" + ` on a URL server), a value of the wrong type, a ` + "`trust_level`" + ` it
 does not know. ` + "`codex mcp list`" + ` then exits with an error and no server starts —
 the user's own servers too, when the mistake is in a project's file (checked
-with Codex 0.169.0).
+with Codex 0.169.0). opencode refuses likewise over a file that does not parse or
+an entry its schema rejects, in any file it loads (no ` + "`type`" + `, a ` + "`type`" + ` other
+than ` + "`local`" + ` or ` + "`remote`" + `, a ` + "`command`" + ` that is not an array, a ` + "`timeout`" + ` that is
+not a number): "Configuration is invalid", exit 1, no server starts (checked
+with opencode 1.18.33, ` + "`testdata/clients/opencode-invalid-*`" + `).
 
 agent-code (read in its source at c25b885f, not run) does the same: a file that
 does not parse or cannot be read, a ` + "`schema_version`" + ` it does not know, or a value of
@@ -43,7 +47,7 @@ func checkRefusedConfig(p *Pass) {
 		return // a file that cannot be read at all: unreadable says so; a client that stops on a bad file (Gemini CLI): the file's own finding says so
 	}
 	doc := p.Document(g.Path)
-	if doc == nil || legacyProfileAt(p, c, g.Path, g.Pos) || badTrustLevelAt(c, doc, g.Pos) {
+	if doc == nil || legacyProfileAt(p, c, g.Path, g.Pos) || badTrustLevelAt(c, doc, g.Pos) || nestedServersAt(c, doc, g.Pos) {
 		return // said by the rule about that key
 	}
 	d := p.Report(doc, normalize.Range{Start: g.Pos, End: g.Pos}, "", "%s refuses its whole config because of this (%s): %s",
@@ -68,4 +72,15 @@ func scopeOf(set *normalize.Set, path string) normalize.Scope {
 		}
 	}
 	return ""
+}
+
+// nestedServersAt reports a refusal at the servers nested one level too
+// deep ("mcp": {"servers": {...}}), which missing-servers-key reports with
+// the consequence.
+func nestedServersAt(c *normalize.Client, doc *normalize.Document, pos normalize.Pos) bool {
+	if doc.Root == nil {
+		return false
+	}
+	v := doc.Root.Get(c.ServersKey).Get("servers")
+	return v != nil && v.Range.Start == pos
 }

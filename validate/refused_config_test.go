@@ -35,6 +35,26 @@ func TestRefusedConfig(t *testing.T) {
 			"~/.codex/config.toml": "[mcp_servers.docs]\nurl = \"https://mcp.example.com/mcp\"\n",
 			".codex/config.toml":   "[mcp_servers.docs]\nenabled = false\n",
 		}},
+		// opencode 1.18.33 (testdata/clients/opencode-invalid-*): an entry
+		// its schema rejects, in any file, stops it; the global file's
+		// servers do not start either
+		{name: "opencode entry without type", files: map[string]string{
+			"~/.config/opencode/opencode.json": `{"mcp": {"g": {"type": "local", "command": ["g"]}}}`,
+			"opencode.json":                    `{"mcp": {"ok": {"type": "local", "command": ["ok"]}, "bad": {"command": ["x"]}}}`,
+		},
+			want: []string{
+				`error opencode.json:1:61: opencode refuses its whole config because of this (Configuration is invalid: Expected { readonly "type": "local", ... } | { readonly "type": "remote", ... }, got {"command":["x"]} mcp.bad): none of its servers starts, the user's own included [refused-config]`,
+			}},
+		{name: "opencode timeout as a string in the global file", files: map[string]string{
+			"~/.config/opencode/opencode.json": `{"mcp": {"g": {"type": "local", "command": ["g"], "timeout": "5000"}}}`,
+		},
+			want: []string{
+				`error ~/.config/opencode/opencode.json:1:62: opencode refuses its whole config because of this (Configuration is invalid: Expected number | undefined, got "5000" mcp.g.timeout): none of its servers starts [refused-config]`,
+			}},
+		{name: "opencode patch and unknown keys", files: map[string]string{
+			"~/.config/opencode/opencode.json": `{"mcp": {"g": {"type": "local", "command": ["g"]}}}`,
+			"opencode.json":                    `{"mcp": {"g": {"enabled": false}, "u": {"type": "local", "command": ["u"], "foo": 1}}}`,
+		}},
 	})
 }
 

@@ -114,7 +114,9 @@ func Compare(c Case, o Observed, set *normalize.Set, paths *strings.Replacer) []
 	// values with placeholders are compared in package resolve; the
 	// client's paths are shown as clientcheck writes them (<PORT> is the
 	// capture server's), and args are split on spaces
-	placeholder := func(a string) bool { return strings.Contains(a, "$") || strings.Contains(a, "<PORT>") }
+	placeholder := func(a string) bool {
+		return strings.Contains(a, "$") || strings.Contains(a, "<PORT>") || strings.Contains(a, "{env:") || strings.Contains(a, "{file:")
+	}
 	spaced := func(a string) bool { return strings.Contains(a, " ") }
 	seen := map[string]bool{}
 	for _, w := range o.Servers {

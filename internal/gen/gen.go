@@ -74,7 +74,7 @@ func monorepoTargets(goos string) []target {
 
 func first(files []normalize.File, scope normalize.Scope, goos string) (normalize.File, bool) {
 	for _, f := range files {
-		if f.Scope == scope && f.ForOS(goos) && f.Section == "" && f.Extension == nil && !f.Base.MachineRoot() {
+		if f.Scope == scope && !f.NotTarget && f.ForOS(goos) && f.Section == "" && f.Extension == nil && !f.Base.MachineRoot() {
 			return f, true
 		}
 	}

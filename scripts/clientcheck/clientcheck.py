@@ -27,8 +27,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CASES = os.path.join(REPO, "testdata", "clients")
-ALL_CLIENTS = ["claude-code", "codex", "gemini", "pisces"]
-# The clients a case runs when its case.json names none (pisces only when named).
+ALL_CLIENTS = ["claude-code", "codex", "gemini", "opencode", "pisces"]
+# The clients a case runs when its case.json names none (opencode and pisces only when named).
 DEFAULT_CLIENTS = ["claude-code", "codex", "gemini"]
 TIMEOUT = 90
 
@@ -188,6 +188,11 @@ def client_env(stage, clients_bin):
         "DISABLE_ERROR_REPORTING": "1",
         "GEMINI_TELEMETRY_ENABLED": "false",
         "GEMINI_CLI_DISABLE_AUTO_UPDATE": "true",
+        "OPENCODE_DISABLE_AUTOUPDATE": "1",
+        # opencode keeps its data, cache and state under the XDG dirs: inside the temp HOME
+        "XDG_DATA_HOME": os.path.join(stage["home"], ".local", "share"),
+        "XDG_CACHE_HOME": os.path.join(stage["home"], ".cache"),
+        "XDG_STATE_HOME": os.path.join(stage["home"], ".local", "state"),
     }
     if stage["case"].get("links"):
         # started from a shell in cwd, whose path may go through a link
@@ -796,6 +801,105 @@ def run_pisces(case_dir, case, clients_bin, version):
     if err:
         res["stderr"] = err
     reparse_pisces(res)
+
+
+# ---------------------------------------------------------------- opencode
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# "●  ✗ NAME \x1b[90mfailed": the status word follows the dim colour code; names may hold spaces
+OPENCODE_LINE = re.compile(r"^●\s+\S+ (.+?) \x1b\[90m(.+)$")
+OPENCODE_DETAIL = re.compile(r"^│\s+(.*)$")
+
+
+def parse_opencode_list(raw):
+    """Each server of `opencode mcp list`: name, its word (connected, failed, disabled, needs
+    authentication, ...) and the lines under it (an error, then the command or URL)."""
+    out, cur = [], None
+    for line in raw.split("\n"):
+        m = OPENCODE_LINE.match(line)
+        if m:
+            cur = {"name": m.group(1), "word": ANSI.sub("", m.group(2)).strip(), "detail": []}
+            out.append(cur)
+            continue
+        m = OPENCODE_DETAIL.match(line)
+        if cur is not None and m and m.group(1).strip():
+            cur["detail"].append(ANSI.sub("", m.group(1)).strip())
+        elif not line.startswith("│"):
+            cur = None
+    return out
+
+
+def opencode_servers(listed, merged):
+    """observed servers: status from the list, command/args/url from the merged config
+    (`opencode debug config`'s "mcp"), which the list prints joined by spaces."""
+    servers = []
+    for it in listed:
+        word = it["word"]
+        detail = " ".join(it["detail"])
+        if word == "disabled":
+            status = "disabled"
+        elif word == "failed" and detail.startswith("Invalid MCP URL"):
+            status = "invalid"  # a remote url it cannot parse fails before dialing
+        else:
+            status = "enabled"
+        srv = {"name": it["name"], "status": status, "client_status": word}
+        if word in ("connected", "failed"):
+            srv["health"] = "connected" if word == "connected" else "failed"
+        e = merged.get(it["name"]) if isinstance(merged, dict) else None
+        if isinstance(e, dict):
+            srv["transport"] = {"local": "stdio", "remote": "http"}.get(e.get("type"), e.get("type") or "")
+            cmd = e.get("command")
+            if isinstance(cmd, list) and cmd:
+                srv["command"], srv["args"] = cmd[0], cmd[1:]
+            if isinstance(e.get("url"), str):
+                srv["url"] = e["url"]
+            if isinstance(e.get("environment"), dict):
+                srv["env"] = e["environment"]
+            if isinstance(e.get("headers"), dict):
+                srv["headers"] = e["headers"]
+        servers.append(srv)
+    return sorted(servers, key=lambda s: s["name"])
+
+
+def opencode_merged(raw):
+    """The "mcp" object of `opencode debug config`'s JSON (None when it printed none)."""
+    i = raw.find("{")
+    if i < 0:
+        return None
+    try:
+        d, _ = json.JSONDecoder().raw_decode(raw[i:])
+    except ValueError:
+        return None
+    return d.get("mcp") if isinstance(d, dict) else None
+
+
+def reparse_opencode(obs):
+    if "raw" in obs and "servers" in obs:
+        merged = opencode_merged((obs.get("debug_config") or {}).get("raw", ""))
+        obs["servers"] = opencode_servers(parse_opencode_list(obs["raw"]), merged or {}) if obs.get("exit_code") == 0 else []
+    return obs
+
+
+def run_opencode(case_dir, case, clients_bin, version):
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run(["opencode", "mcp", "list"], st, clients_bin)
+        markers = check_markers(st)
+    finally:
+        unstage(st)
+    raw = "\n".join(x for x in (out, err) if x)
+    res = {"version": version, "command": "opencode mcp list", "exit_code": rc, "raw": raw}
+    if rc != 0:
+        res["stderr"] = ANSI.sub("", err or out)
+    st = stage_case(case_dir, case)
+    try:
+        drc, dout, derr = run(["opencode", "debug", "config"], st, clients_bin)
+    finally:
+        unstage(st)
+    res["debug_config"] = {"command": "opencode debug config", "exit_code": drc,
+                           "raw": "\n".join(x for x in (dout, derr) if x)}
+    res["servers"] = []
+    reparse_opencode(res)
     for k in ("markers", "captures"):
         if markers[k]:
             res[k] = markers[k]
@@ -823,7 +927,7 @@ def pisces_version():
 
 
 # observed.json parsed again from the raw outputs it keeps, per client (harness.py recompare)
-REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini, "pisces": reparse_pisces}
+REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini, "opencode": reparse_opencode, "pisces": reparse_pisces}
 
 
 # ---------------------------------------------------------------- main
@@ -834,14 +938,14 @@ def versions(clients_bin, clients=None):
     out = {}
     for client, cmd, rx in (("claude-code", ["claude", "--version"], r"(\d+\.\d+\.\d+)"),
                             ("codex", ["codex", "--version"], r"(\d+\.\d+\.\d+)"),
-                            ("gemini", ["gemini", "--version"], r"(\d+\.\d+\.\d+)")):
+                            ("gemini", ["gemini", "--version"], r"(\d+\.\d+\.\d+)"),
+                            ("opencode", ["opencode", "--version"], r"(\d+\.\d+\.\d+)")):
         if clients and client not in clients:
             continue
-        try:
-            p = subprocess.run(cmd, env=env, capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
-        except FileNotFoundError:  # not installed here (a run of pisces alone)
-            out[client] = "unknown"
+        if not shutil.which(cmd[0], path=env["PATH"]):
+            out[client] = "not installed"
             continue
+        p = subprocess.run(cmd, env=env, capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
         m = re.search(rx, p.stdout.decode())
         out[client] = m.group(1) if m else "unknown"
     shutil.rmtree(env["HOME"], ignore_errors=True)
@@ -849,7 +953,7 @@ def versions(clients_bin, clients=None):
     return out
 
 
-RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini, "pisces": run_pisces}
+RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini, "opencode": run_opencode, "pisces": run_pisces}
 
 
 def main():

@@ -25,6 +25,7 @@ RESERVED = {
     "codex": [],
     # McpServerEnablementManager.isInSettingsList: an id "ext:…" is also matched by its part after the last colon
     "gemini": ["ext:a", "ext:ext1:b"],
+    "opencode": [],
     # filterExaMCPServers: any case of "exa"
     "pisces": ["exa", "Exa", "EXA"],
 }
@@ -1011,6 +1012,66 @@ def gen_pisces(rng, tree):
             files[p] = {"json": {"mcpServers": pisces_servers(rng, names, False, conns, 1, 2)}}
 
 
+# ---------------------------------------------------------------- opencode
+
+def opencode_server(rng):
+    """An mcp entry as opencode 1.18.33's schema reads it (Config.loadInstanceState, per file)."""
+    t = pick(rng, [(6, "local"), (3, "remote"), (Odd(1), None), (Odd(1), "stdio"), (Odd(1), "http")])
+    s = {} if t is None else {"type": t}
+    if t in ("local", "stdio") or t is None and chance(rng, 0.5):
+        s["command"] = pick(rng, [(8, [CMD] + rng.choice(ARGS)), (Odd(1), CMD + " x"), (Odd(1), [])])
+        if chance(rng, 0.2):
+            s["environment"] = pick(rng, [(5, {"E1": "v"}), (Odd(1), {"E1": 1})])
+    else:
+        s["url"] = pick(rng, [(8, rng.choice(URLS)), (Odd(1), ""), (Odd(1), "not a url")])
+        if chance(rng, 0.2):
+            s["headers"] = {"X-A": "b"}
+    if chance(rng, 0.2):
+        s["enabled"] = pick(rng, [(6, False), (3, True), (Odd(1), "false")])
+    if chance(rng, 0.1):
+        s["timeout"] = pick(rng, [(4, 5000), (Odd(1), "5000")])
+    if chance(rng, 0.05):
+        s["foo"] = 1  # an unknown key: ignored
+    return s
+
+
+def opencode_patch(rng, names):
+    if names.used and chance(rng, 0.15):
+        return rng.choice(names.used), {"enabled": pick(rng, [(3, False), (1, True)])}
+    return names.new(), opencode_server(rng)
+
+
+OPENCODE_BROKEN = ["{", "{\"mcp\": {\"a\": }}", "{} x"]
+
+
+def opencode_file(rng, names, lo=1, hi=2):
+    node = {"json": {"mcp": dict(opencode_patch(rng, names) for _ in range(rng.randint(lo, hi)))}}
+    if odd(rng, 0.08):
+        return {"text": rng.choice(OPENCODE_BROKEN)}
+    return node
+
+
+def gen_opencode(rng, tree):
+    layout(rng, tree)
+    names = Names(rng, "opencode")
+    files = tree["files"]
+    for f in ("opencode.json", "opencode.jsonc", "config.json"):
+        if chance(rng, 0.35 if f == "opencode.json" else 0.12):
+            files["home/.config/opencode/" + f] = opencode_file(rng, names)
+    for f in ("opencode.json", "opencode.jsonc"):
+        if chance(rng, 0.12):
+            files["home/.opencode/" + f] = opencode_file(rng, names)
+    if chance(rng, 0.1):
+        tree["env"]["OPENCODE_CONFIG"] = "@HOME@/custom.json"
+        files["home/custom.json"] = opencode_file(rng, names)
+    for d in levels(tree):
+        for f in ("opencode.json", "opencode.jsonc", ".opencode/opencode.json", ".opencode/opencode.jsonc"):
+            if chance(rng, 0.3 if f == "opencode.json" else 0.12):
+                files[d + "/" + f] = opencode_file(rng, names)
+    if not any(k.startswith("project/") for k in files):
+        files["project/opencode.json"] = opencode_file(rng, names)
+
+
 ODD_TREES = 0.35
 
 def gen_gemini_all(rng, tree):
@@ -1021,7 +1082,7 @@ def gen_gemini_all(rng, tree):
     gemini_env_refs(rng, tree, names)
 
 
-GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all, "pisces": gen_pisces}
+GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all, "opencode": gen_opencode, "pisces": gen_pisces}
 
 
 def generate(client, seed, index):
