@@ -65,7 +65,20 @@ func (l *nameList) fold(name string) string {
 // case, without the spaces around it.
 func fold(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
-func (l *nameList) has(name string) bool { return l != nil && l.names[l.fold(name)] }
+func (l *nameList) has(name string) bool { return l != nil && l.names[l.listedAs(name)] }
+
+// listedAs is the name under which the list holds name: as the client folds
+// it, or the last part of an "ext:" name listed by that part alone
+// (List.PlainAfter).
+func (l *nameList) listedAs(name string) string {
+	k := l.fold(name)
+	if p := l.spec.PlainAfter; p != "" && !l.names[k] && strings.HasPrefix(k, p) {
+		if plain := k[strings.LastIndexByte(k, ':')+1:]; plain != "" && l.names[plain] {
+			return plain
+		}
+	}
+	return k
+}
 
 // matches reports whether an entry matches a server: by name, by its
 // program and arguments (a stdio server), or by its URL (a remote one).
@@ -308,7 +321,7 @@ func readList(doc *normalize.Document, owner *normalize.Client, spec normalize.L
 // gate builds the reason a list gives for name.
 func (l *nameList) gate(name string, status normalize.Status, verb string) normalize.Gate {
 	pos := l.pos
-	if p, ok := l.at[l.fold(name)]; ok {
+	if p, ok := l.at[l.listedAs(name)]; ok {
 		pos = p
 	}
 	reason := verb + " " + l.label

@@ -1501,6 +1501,11 @@ type List struct {
 	// nothing (Gemini CLI's enablement file).
 	Fold       bool
 	FoldedKeys bool
+	// PlainAfter: a server name starting with this prefix ("ext:") is
+	// listed by its last ":"-separated part too (Gemini CLI's
+	// isInSettingsList: "ext:github:mcp" by "mcp", with a deprecation
+	// warning), whoever defines the server.
+	PlainAfter string
 	// Trusted: a list in a project file counts only in a trusted project.
 	Trusted bool
 	// Files are the settings files the list is read from, highest
