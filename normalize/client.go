@@ -449,6 +449,10 @@ type Docs struct {
 	// Facts are what the docs say about the client, each with where it was
 	// read or checked (docs/clients.md is generated from them).
 	Facts []Fact
+	// Unverified says why no fact of the client is checked against the
+	// running client (read in its source only); the docs mark each fact
+	// but "not modelled" UNVERIFIED with it. "": the facts say themselves.
+	Unverified string
 	// LoadPathFile names the client's loading path under
 	// normalize/loadpath/ (LoadPath); "" when none was read from its code.
 	LoadPathFile string

@@ -11,7 +11,7 @@ import (
 // one commit, never run (agent-code's npm wrapper is not reachable here
 // and its crates are out of reach), so every such fact is UNVERIFIED.
 func agentCodeSource(what string) string {
-	return "avala-ai/agent-code " + what + " (c25b885f); read, not run: UNVERIFIED"
+	return "avala-ai/agent-code " + what + " (c25b885f)"
 }
 
 // agentCode is avala-ai/agent-code, as its source at c25b885f (0.30.0)
@@ -73,6 +73,7 @@ var agentCode = &Client{
 		Note:         "settings.local.toml over settings.toml over the user's config.toml, merged key by key",
 		DisableHint:  "agent-code has no per-server switch: remove the server's table to keep it from starting",
 		LoadPathFile: "agent-code.json",
+		Unverified:   "read in its source, not run (neither its npm wrapper nor its crates are reachable here)",
 		Facts: []Fact{
 			{Topic: "files", Text: "user `$XDG_CONFIG_HOME/agent-code/config.toml` when the variable is set and not empty (a relative value too, on every system), else the system config dir (`~/.config`, `~/Library/Application Support`, `%APPDATA%`); project `.agent/settings.toml` and `.agent/settings.local.toml`, each the nearest walking up from the working directory to `/`, on its own (they may sit at different levels); no variable moves the project files",
 				Source: agentCodeSource("`crates/lib/src/config/mod.rs` `agent_config_dir`, `user_config_path`, `find_config_in_ancestors`, `find_local_config_in_ancestors`")},

@@ -326,7 +326,11 @@ func clientSection(c *Client) string {
 	if len(c.Facts) > 0 {
 		b.WriteString("\n| topic | what mcpconf believes | source |\n|---|---|---|\n")
 		for _, f := range c.Facts {
-			fmt.Fprintf(&b, "| %s | %s | %s |\n", f.Topic, cell(f.Text), cell(f.Source))
+			text := f.Text
+			if c.Unverified != "" && f.Topic != "not modelled" {
+				text += " — UNVERIFIED: " + c.Unverified
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", f.Topic, cell(text), cell(f.Source))
 		}
 	}
 	if len(c.Coverage) > 0 {
