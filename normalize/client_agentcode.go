@@ -136,23 +136,9 @@ func agentCodeTypeError(path []string, v *Value, want, allowed []string, minimum
 		}
 		return migration + fmt.Sprintf("settings file declares schema_version %d, but this build only knows up to 2. Refusing to load to avoid dropping fields the newer schema introduced — upgrade agent-code or pin schema_version manually.", n), path
 	}
-	exp := "a string"
-	if len(want) > 0 {
-		switch want[0] {
-		case "array":
-			exp = "a sequence"
-		case "boolean":
-			exp = "a boolean"
-		case "integer":
-			exp = "u64"
-		case "number":
-			exp = "f64"
-		case "object":
-			exp = "a map"
-			if len(path) == 2 && path[0] == "mcp_servers" {
-				exp = "struct McpServerEntry"
-			}
-		}
+	exp := serdeExpected(want)
+	if exp == "a map" && len(path) == 2 && path[0] == "mcp_servers" {
+		exp = "struct McpServerEntry"
 	}
 	return "TOML parse error: " + fmt.Sprintf("invalid type: %s, expected %s", serdeGot(v), exp), path
 }

@@ -366,35 +366,42 @@ func codexTypeError(path []string, v *Value, want, allowed []string, minimum boo
 	case len(allowed) > 0 && v.Kind == String:
 		return fmt.Sprintf("unknown variant `%s`, expected %s", v.Str, serdeOneOf(allowed)), path
 	}
-	exp := "a string"
-	if len(want) > 0 {
-		switch want[0] {
-		case "array":
-			exp = "a sequence"
-		case "boolean":
-			exp = "a boolean"
-		case "number":
-			exp = "f64"
-		case "integer":
-			exp = "u64"
-			if field == "callback_port" {
-				exp = "u16"
-			}
-		case "object":
-			exp = "a map"
-			switch {
-			case entry && len(path) == 2:
-				exp = "struct RawMcpServerConfig"
-			case entry && field == "oauth":
-				exp = "struct McpServerOAuthConfig"
-			case entry && len(path) == 4 && path[2] == "tools":
-				exp = "struct McpServerToolConfig"
-			case path[0] == "projects" && len(path) == 2:
-				exp = "struct ProjectConfig"
-			}
-		}
+	exp := serdeExpected(want)
+	switch {
+	case exp == "u64" && field == "callback_port":
+		exp = "u16"
+	case exp != "a map":
+	case entry && len(path) == 2:
+		exp = "struct RawMcpServerConfig"
+	case entry && field == "oauth":
+		exp = "struct McpServerOAuthConfig"
+	case entry && len(path) == 4 && path[2] == "tools":
+		exp = "struct McpServerToolConfig"
+	case path[0] == "projects" && len(path) == 2:
+		exp = "struct ProjectConfig"
 	}
 	return fmt.Sprintf("invalid type: %s, expected %s", serdeGot(v), exp), path
+}
+
+// serdeExpected is how serde names the JSON-schema type want[0] in
+// "expected …" (a Rust client's config); a string when none is given.
+func serdeExpected(want []string) string {
+	if len(want) == 0 {
+		return "a string"
+	}
+	switch want[0] {
+	case "array":
+		return "a sequence"
+	case "boolean":
+		return "a boolean"
+	case "number":
+		return "f64"
+	case "integer":
+		return "u64"
+	case "object":
+		return "a map"
+	}
+	return "a string"
 }
 
 // serdeGot names a value as serde's "invalid type" does.
