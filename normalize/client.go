@@ -930,7 +930,9 @@ type Approval struct {
 	// when another scope has the name; the policy filter runs after).
 	BeforeLists bool
 	// Settings are where the keys are read; the first is where a user
-	// approves by hand.
+	// approves by hand. None: the client keeps its approvals where
+	// mcpconf cannot read them (Cursor's own storage), so every project
+	// server waits for approval and Ask alone says how to give it.
 	Settings []Setting
 	// Ask says how the client asks for approval itself, for hints: "run
 	// claude in the project and approve it when asked".
