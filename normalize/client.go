@@ -1398,6 +1398,26 @@ type File struct {
 	// an installed extension; Path then holds one "*" segment that stands
 	// for each directory there (".gemini/extensions/*/gemini-extension.json").
 	Extension *ExtensionSpec
+	// Dialect is the descriptor whose shape and decoder read the file's
+	// entries when the client reads a file written in another client's
+	// format, by rules of its own (VS Code reads a workspace folder's
+	// .mcp.json and Copilot's mcp-config.json in Claude's shape:
+	// vscodeRootMCP); nil: the client's own. The servers are the client's,
+	// in its view, behind its gates. ReadBy is its only reader.
+	Dialect *Client
+	// FlatServers: a file without the servers key holds its servers at its
+	// top level, every member an entry (VS Code's .mcp.json:
+	// parseWorkspaceRootMcpConfiguration reads "either root-file shape").
+	FlatServers bool
+}
+
+// ReadBy is the descriptor that reads the entries of f for client c: its
+// Dialect, or c.
+func (f File) ReadBy(c *Client) *Client {
+	if f.Dialect != nil {
+		return f.Dialect
+	}
+	return c
 }
 
 // ExtensionSpec is how a client reads the manifests of the extensions
