@@ -64,6 +64,12 @@ func TestUnknownField(t *testing.T) {
 		// reported as unknown, and users were told to delete it.
 		{name: "claude fields", cfg: &Config{Clients: []string{"claude"}}, files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"command": "a", "timeout": 600000, "alwaysLoad": true}, "b": {"type": "http", "url": "https://b.example.com/mcp", "alwaysLoad": false, "headersHelper": "./h.sh"}}}`)},
+		// a field one reader of a shared file knows is no mistake for it:
+		// VS Code ignores Claude Code's "alwaysLoad"
+		{name: "a field another reader knows", files: oneFile(".mcp.json",
+			`{"mcpServers": {"a": {"command": "a", "alwaysLoad": true}}}`),
+			want: []string{`info .mcp.json:1:39: unknown field "alwaysLoad" in server "a": VS Code ignores it; Claude Code reads it [unknown-field]`},
+			hint: `keep it for Claude Code: VS Code starts the server without it`},
 		// VS Code reads the same file and keeps type, command, args, env,
 		// url and headers of an entry (normalizeMcpServerConfiguration)
 		{name: "vscode reads .mcp.json without claude's fields", cfg: &Config{Clients: []string{"vscode"}}, files: oneFile(".mcp.json",
