@@ -722,11 +722,16 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 		}
 		diags = append(diags, d)
 	}
-	list := at.Get(c.ServersKey)
+	list, flat := at.Get(c.ServersKey), false
 	if list == nil && loc.Flat {
-		list = at // no servers key: the top level holds the servers (File.FlatServers)
+		// no servers key: the top level holds the servers
+		// (File.FlatServers), and a member that is no object is no entry
+		list, flat = at, true
 	}
 	servers, more := c.Decode(doc, list, src)
+	if flat {
+		more = nil
+	}
 	if loc.View {
 		// in the client's own view, servers under a tolerated key load too,
 		// stdio ones only

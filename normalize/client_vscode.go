@@ -122,7 +122,8 @@ var vscodeRootMCP = &Client{
 	ID:           "vscode",
 	Product:      "VS Code",
 	ProviderOnly: true,
-	Layout:       Layout{Schema: "mcp-servers"},
+	// no schema: VS Code drops an entry it cannot read without a word
+	// (the mcp-servers schema would call "local" wrong)
 	Shape: Shape{
 		ServersKey: "mcpServers",
 		// what normalizeMcpServerConfiguration keeps of an entry of

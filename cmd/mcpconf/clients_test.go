@@ -179,3 +179,20 @@ func writeTreeHome(t *testing.T, files map[string]string) (root, home string) {
 	t.Helper()
 	return testtree.Write(t, files)
 }
+
+// TestVSCodeDotMCPJSONLintsClean: what VS Code reads in a workspace
+// folder's .mcp.json by its own rules is no finding for VS Code: Copilot's
+// "local" type, a url without "type", a file without "mcpServers" whose
+// top level holds the servers beside a "$schema" string.
+func TestVSCodeDotMCPJSONLintsClean(t *testing.T) {
+	for name, src := range map[string]string{
+		"wrapped": `{"mcpServers": {"a": {"type": "local", "command": "node"}, "b": {"url": "https://b.example.com/mcp"}}}`,
+		"flat":    `{"$schema": "https://example.com/s.json", "a": {"command": "node"}, "b": {"url": "https://b.example.com/mcp"}}`,
+	} {
+		root, home := writeTreeHome(t, map[string]string{".mcp.json": src, "~/.keep": ""})
+		code, rep, errOut := lintJSON(t, nil, "--client", "vscode", "--root", root, "--home", home, "--fail-on", "info")
+		if code != 0 || len(rep.Findings) != 0 {
+			t.Errorf("%s: exit %d, findings %+v %s", name, code, rep.Findings, errOut)
+		}
+	}
+}
