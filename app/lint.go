@@ -113,10 +113,22 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 	// validate.RunWorkspace keeps one finding per place and rule within a
 	// job; a file several jobs read (a user file, linted with each root -r
 	// finds) is checked by each, and its findings are kept once.
+	// A job that sees more of the file's readers says more of it ("(not
+	// VS Code, which also reads this file)": VS Code reads .mcp.json only
+	// at the root it starts in): of messages one of which extends the
+	// other, the longer is kept.
 	slices.SortFunc(res.Findings, normalize.CompareDiagnostics)
-	res.Findings = slices.CompactFunc(res.Findings, func(a, b normalize.Diagnostic) bool {
-		return a.Path == b.Path && a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message
-	})
+	kept := res.Findings[:0]
+	for _, d := range res.Findings {
+		if n := len(kept); n > 0 {
+			if a := kept[n-1]; a.Path == d.Path && a.Pos == d.Pos && a.Rule == d.Rule && strings.HasPrefix(d.Message, a.Message) {
+				kept[n-1] = d
+				continue
+			}
+		}
+		kept = append(kept, d)
+	}
+	res.Findings = kept
 	if cfg != nil && cfg.Doc != nil {
 		// checked too, and snippets for lint-config findings
 		res.Checked[cfg.Doc.Path] = view.CheckedFile(cfg.Doc, res.Findings, true, nil)

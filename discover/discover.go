@@ -137,7 +137,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	for i, loc := range locs {
 		r := docs[i]
 		sf := normalize.SourceFile{Path: loc.Display, Abs: loc.Abs, Client: loc.Client, Scope: loc.Scope,
-			Priority: loc.Priority, Order: loc.Order, Status: normalize.Absent}
+			Priority: loc.Priority, Order: loc.Order, Status: normalize.Absent, Flat: loc.Flat}
 		if loc.Section != "" {
 			sf.Section = loc.Client.SectionPath(loc.Section, loc.key(o.Root))
 		}
@@ -722,7 +722,16 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 		}
 		diags = append(diags, d)
 	}
-	servers, more := c.Decode(doc, at.Get(c.ServersKey), src)
+	list, flat := at.Get(c.ServersKey), false
+	if list == nil && loc.Flat {
+		// no servers key: the top level holds the servers
+		// (File.FlatServers), and a member that is no object is no entry
+		list, flat = at, true
+	}
+	servers, more := c.Decode(doc, list, src)
+	if flat {
+		more = nil
+	}
 	if loc.View {
 		// in the client's own view, servers under a tolerated key load too,
 		// stdio ones only

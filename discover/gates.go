@@ -633,6 +633,9 @@ func (v *viewer) approve(defs []normalize.Server) {
 			// starts
 		default:
 			why := fmt.Sprintf("no %q setting lists it and %q is not set", ap.Enabled, ap.EnableAll)
+			if len(ap.Settings) == 0 {
+				why = fmt.Sprintf("%s starts a project server only once you approve it, and keeps its approvals where mcpconf cannot read them", v.c.Product)
+			}
 			hint := first + steps
 			g := normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Yields: true}
 			switch {
@@ -677,13 +680,16 @@ func (o *Options) notObject(c *normalize.Client, f normalize.File, root string) 
 // the setting to write in the first file approvals are read from; next,
 // as the step after trusting the project (Approval.AskNext).
 func approveHint(ap *normalize.Approval, name string, next bool) string {
-	// the first setting of the project's own is where users approve
-	i := max(0, slices.IndexFunc(ap.Settings, func(st normalize.Setting) bool { return st.File.Base == normalize.RootDir }))
-	set := fmt.Sprintf("add %q to %q in %s (or set %q to true there)", name, ap.Enabled, ap.Settings[i].File.Path, ap.EnableAll)
 	ask := ap.Ask
 	if next && ap.AskNext != "" {
 		ask = ap.AskNext
 	}
+	if len(ap.Settings) == 0 {
+		return ask // no setting mcpconf can read or write approves it
+	}
+	// the first setting of the project's own is where users approve
+	i := max(0, slices.IndexFunc(ap.Settings, func(st normalize.Setting) bool { return st.File.Base == normalize.RootDir }))
+	set := fmt.Sprintf("add %q to %q in %s (or set %q to true there)", name, ap.Enabled, ap.Settings[i].File.Path, ap.EnableAll)
 	if ask != "" {
 		return ask + ", or " + set
 	}

@@ -18,11 +18,11 @@ func TestClientPathsPerOS(t *testing.T) {
 		env          map[string]string
 		want         []string // display paths, in precedence order
 	}{
-		{"linux", "vscode", nil, []string{".vscode/mcp.json", ".vscode/settings.json", "~/.config/Code/User/mcp.json", "~/.config/Code/User/settings.json"}},
-		{"linux", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", ".vscode/settings.json", "/x/Code/User/mcp.json", "/x/Code/User/settings.json"}},
-		{"darwin", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", ".vscode/settings.json", "~/Library/Application Support/Code/User/mcp.json", "~/Library/Application Support/Code/User/settings.json"}},
-		{"windows", "vscode", nil, []string{".vscode/mcp.json", ".vscode/settings.json", "~/AppData/Roaming/Code/User/mcp.json", "~/AppData/Roaming/Code/User/settings.json"}},
-		{"windows", "vscode", map[string]string{"APPDATA": "/h/Roaming"}, []string{".vscode/mcp.json", ".vscode/settings.json", "~/Roaming/Code/User/mcp.json", "~/Roaming/Code/User/settings.json"}},
+		{"linux", "vscode", nil, []string{".vscode/mcp.json", ".vscode/settings.json", ".mcp.json", "~/.config/Code/User/mcp.json", "~/.config/Code/User/settings.json", "~/.copilot/mcp-config.json"}},
+		{"linux", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", ".vscode/settings.json", ".mcp.json", "/x/Code/User/mcp.json", "/x/Code/User/settings.json", "~/.copilot/mcp-config.json"}},
+		{"darwin", "vscode", map[string]string{"XDG_CONFIG_HOME": "/x"}, []string{".vscode/mcp.json", ".vscode/settings.json", ".mcp.json", "~/Library/Application Support/Code/User/mcp.json", "~/Library/Application Support/Code/User/settings.json", "~/.copilot/mcp-config.json"}},
+		{"windows", "vscode", nil, []string{".vscode/mcp.json", ".vscode/settings.json", ".mcp.json", "~/AppData/Roaming/Code/User/mcp.json", "~/AppData/Roaming/Code/User/settings.json", "~/.copilot/mcp-config.json"}},
+		{"windows", "vscode", map[string]string{"APPDATA": "/h/Roaming"}, []string{".vscode/mcp.json", ".vscode/settings.json", ".mcp.json", "~/Roaming/Code/User/mcp.json", "~/Roaming/Code/User/settings.json", "~/.copilot/mcp-config.json"}},
 		{"darwin", "claude-desktop", nil, []string{"~/Library/Application Support/Claude/claude_desktop_config.json"}},
 		{"windows", "claude-desktop", nil, []string{"~/AppData/Roaming/Claude/claude_desktop_config.json",
 			"~/AppData/Local/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude/claude_desktop_config.json"}},

@@ -34,7 +34,10 @@ type Location struct {
 	// where tolerated keys are read too.
 	ServersPath []string
 	View        bool
-	Order       int // rank in the merge order, 0 first
+	// Flat is File.FlatServers: without the servers key, the servers are
+	// the file's top-level members.
+	Flat  bool
+	Order int // rank in the merge order, 0 first
 	// Profile marks the file of the profile the run selects
 	// (Options.Profile); Defaults ranks the file just below the user's
 	// (normalize.File.Defaults).
@@ -106,8 +109,8 @@ func (o *Options) SkipsSystem(c *normalize.Client) bool {
 
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {
 	abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
-	return Location{Client: c, Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS,
-		Abs: abs, Display: o.display(abs, f.Base), Section: f.Section, Order: order, ServersPath: f.ServersPath}
+	return Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS,
+		Abs: abs, Display: o.display(abs, f.Base), Section: f.Section, Order: order, ServersPath: f.ServersPath, Flat: f.FlatServers}
 }
 
 func (o *Options) goos() string {

@@ -80,7 +80,7 @@ func FindUnloaded(set *normalize.Set) []Unloaded {
 				top = append(top, m)
 			}
 		}
-		if len(top) > 0 && !PluginFile(c, doc) {
+		if len(top) > 0 && !PluginFile(c, doc) && !(sf.Flat && root.Member(c.ServersKey) == nil) {
 			for _, m := range top {
 				entry(m, AtTopLevel, nil)
 			}

@@ -228,8 +228,8 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				// project's, relative to it ("../.mcp.json")
 				display = o.display(abs, normalize.HomeDir)
 			}
-			out = append(out, Location{Client: c, Priority: prio, Scope: f.Scope, Format: f.Format,
-				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, walk: walk})
+			out = append(out, Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format,
+				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, Flat: f.FlatServers, walk: walk})
 		}
 		if !paired {
 			// files read together in each directory: the walk first

@@ -930,7 +930,9 @@ type Approval struct {
 	// when another scope has the name; the policy filter runs after).
 	BeforeLists bool
 	// Settings are where the keys are read; the first is where a user
-	// approves by hand.
+	// approves by hand. None: the client keeps its approvals where
+	// mcpconf cannot read them (Cursor's own storage), so every project
+	// server waits for approval and Ask alone says how to give it.
 	Settings []Setting
 	// Ask says how the client asks for approval itself, for hints: "run
 	// claude in the project and approve it when asked".
@@ -1404,6 +1406,26 @@ type File struct {
 	// an installed extension; Path then holds one "*" segment that stands
 	// for each directory there (".gemini/extensions/*/gemini-extension.json").
 	Extension *ExtensionSpec
+	// Dialect is the descriptor whose shape and decoder read the file's
+	// entries when the client reads a file written in another client's
+	// format, by rules of its own (VS Code reads a workspace folder's
+	// .mcp.json and Copilot's mcp-config.json in Claude's shape:
+	// vscodeRootMCP); nil: the client's own. The servers are the client's,
+	// in its view, behind its gates. ReadBy is its only reader.
+	Dialect *Client
+	// FlatServers: a file without the servers key holds its servers at its
+	// top level, every member an entry (VS Code's .mcp.json:
+	// parseWorkspaceRootMcpConfiguration reads "either root-file shape").
+	FlatServers bool
+}
+
+// ReadBy is the descriptor that reads the entries of f for client c: its
+// Dialect, or c.
+func (f File) ReadBy(c *Client) *Client {
+	if f.Dialect != nil {
+		return f.Dialect
+	}
+	return c
 }
 
 // ExtensionSpec is how a client reads the manifests of the extensions

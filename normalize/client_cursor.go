@@ -8,6 +8,15 @@ var cursor = &Client{
 		Files:  []File{proj(".cursor/mcp.json", JSON), user(HomeDir, ".cursor/mcp.json", JSON)},
 		Schema: "mcp-servers",
 	},
+	Gates: Gates{
+		// Cursor 3: a project's servers start only once the user approves
+		// them; the approvals live in Cursor's own storage (Cursor CLI's,
+		// by a third party's account, in
+		// ~/.cursor/projects/<slug>/mcp-approvals.json), which mcpconf
+		// does not read: every project server is pending.
+		Approval: &Approval{Scope: Project,
+			Ask: "open the project in Cursor and switch the server on under Customize → MCPs; Cursor CLI has its own approvals: run `cursor-agent --approve-mcps`, or approve it in `cursor-agent mcp list`"},
+	},
 	Shape: Shape{
 		ServersKey: "mcpServers",
 		WrongKeys:  mcpServersWrong,
@@ -30,8 +39,12 @@ var cursor = &Client{
 				Source: "none: Cursor's code is not public"},
 			{Topic: "files", Text: "project `.cursor/mcp.json`, global `~/.cursor/mcp.json` (`%USERPROFILE%\\.cursor\\mcp.json` on Windows), servers under `mcpServers`",
 				Source: "cursor.com/docs/mcp"},
-			{Topic: "precedence", Text: "both files load; which wins for one name is not documented (mcpconf assumes the project's) — UNVERIFIED",
-				Source: "cursor.com/docs/mcp"},
+			{Topic: "precedence", Text: "both files are merged; for a name in both, the project's definition wins",
+				Source: "cursor.com/help/customization/mcp (read 29 November 2026)"},
+			{Topic: "approval", Text: "Cursor 3 starts a server of the project's `.cursor/mcp.json` only once you approve it (Customize → MCPs); until then mcpconf shows it pending and the global file's server of that name in its place (that it yields its name is mcpconf's assumption — UNVERIFIED); where Cursor keeps the approvals is not documented, so mcpconf reads none and every project server is pending",
+				Source: "issue 30, from cursor.com/docs/mcp (Cursor 3; that page not read here, so UNVERIFIED)"},
+			{Topic: "Cursor CLI", Text: "Cursor CLI (`cursor-agent`, also `agent`) reads the same files (\"MCP in the CLI uses the same configuration as the editor\") with approvals of its own: `--approve-mcps` approves the project's servers for a run, `cursor-agent mcp list` / `mcp enable NAME` manage them; a third party reports they are kept in `~/.cursor/projects/<slug>/mcp-approvals.json` — UNVERIFIED",
+				Source: "cursor.com/docs/cli/mcp (read 29 November 2026); openabdev/openab d461e4f `docs/cursor.md` (the approvals file)"},
 			{Topic: "placeholders", Text: "`${env:NAME}`, `${userHome}`, `${workspaceFolder}` in `command`, `args`, `env`, `url`, `headers`; `${VAR}` is not Cursor syntax",
 				Source: "cursor.com/docs/mcp, quoted by zuplo.com/docs/mcp-gateway/connect-clients/cursor"},
 			{Topic: "shape", Text: "`command` means stdio, `url` a remote server (streamable HTTP or SSE); optional `type`",

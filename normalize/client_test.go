@@ -91,7 +91,7 @@ func TestProvidersOrder(t *testing.T) {
 }
 
 func TestFileDisplay(t *testing.T) {
-	vscodeUser := vscode.Files[2]
+	vscodeUser := vscode.Files[3]
 	for goos, want := range map[string]string{
 		"linux":   "~/.config/Code/User/mcp.json",
 		"darwin":  "~/Library/Application Support/Code/User/mcp.json",

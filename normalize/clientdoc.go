@@ -147,8 +147,13 @@ func clientSection(c *Client) string {
 			}
 			where = append(where, w)
 		}
-		fmt.Fprintf(&b, "Approval of %s servers: `%s` lists names, `%s` approves all, `%s` rejects; read from %s, highest first. A pending or rejected server does not start and leaves its name to another scope; a rejection counts everywhere.",
-			a.Scope, a.Enabled, a.EnableAll, a.Disabled, strings.Join(where, ", "))
+		if len(a.Settings) == 0 {
+			fmt.Fprintf(&b, "Approval of %s servers: %s keeps its approvals where mcpconf cannot read them, so every %s server is shown pending (to approve one: %s). A pending server does not start and leaves its name to another scope.",
+				a.Scope, c.Product, a.Scope, a.Ask)
+		} else {
+			fmt.Fprintf(&b, "Approval of %s servers: `%s` lists names, `%s` approves all, `%s` rejects; read from %s, highest first. A pending or rejected server does not start and leaves its name to another scope; a rejection counts everywhere.",
+				a.Scope, a.Enabled, a.EnableAll, a.Disabled, strings.Join(where, ", "))
+		}
 		if a.Merged {
 			fmt.Fprintf(&b, " In a trusted project the highest file that sets `%s` decides; in an untrusted one any file that counts and sets it true approves.", a.EnableAll)
 		}

@@ -35,6 +35,9 @@ type SourceFile struct {
 	Hint    string
 	// Extension names the extension whose manifest the file is.
 	Extension string
+	// Flat: without the servers key, the file's top-level members are its
+	// servers (File.FlatServers).
+	Flat bool
 }
 
 // Entry is one server name after merging: the definition that won and the

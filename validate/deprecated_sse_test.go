@@ -4,7 +4,7 @@ import "testing"
 
 func TestDeprecatedSSE(t *testing.T) {
 	runRuleCases(t, "deprecated-sse", []ruleCase{
-		{name: "explicit sse", files: oneFile(".mcp.json",
+		{name: "explicit sse", cfg: &Config{Clients: []string{"claude"}}, files: oneFile(".mcp.json",
 			`{"mcpServers": {"linear": {"type": "sse", "url": "https://mcp.linear.app/sse"}}}`),
 			want: []string{`info .mcp.json:1:36: server "linear" uses the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP [deprecated-sse]`},
 			hint: `if the server offers streamable HTTP (usually at "/mcp" instead of "/sse"), use "type": "http"`},

@@ -35,7 +35,11 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 	if err := o.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	clients, err := o.SelectClients(nil, scope)
+	var names []string // the config's clients, as lint selects them
+	if cfg != nil {
+		names = cfg.Clients
+	}
+	clients, err := o.SelectClients(names, scope)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,6 +45,8 @@ server's ` + "`env`" + `).`,
 			"  \"type\": \"http\", \"url\": \"https://mcp.example.com/mcp\",\n" +
 			"  \"headers\": { \"Authorization\": \"Bearer ${DOCS_TOKEN}\" }\n" +
 			"} } }\n"},
+	Contexts: []Context{{When: "the client documents no expansion in the file (VS Code's reading of `.mcp.json`): it probably gets the text literally",
+		Severity: normalize.Info, Example: true}},
 	parts: map[string]func() string{"placeholders": placeholdersTable},
 	Check: checkForeignPlaceholder,
 	Fix:   "writes a variable in the reading client's own syntax, where it means exactly the same (no default, a field the client expands)",

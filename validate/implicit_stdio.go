@@ -90,8 +90,8 @@ func otherReadings(p *Pass, s *normalize.Server) string {
 	var order []string
 	by := map[string][]string{}
 	for _, v := range fileReaders(p.Workspace.Views)[s.Source.Path] {
-		rc := v.Client
-		if rc == clientOf(s) || doc == nil || s.Node == nil {
+		rc := readsWith(v, s.Source.Path)
+		if v == p.Set || rc == clientOf(s) || doc == nil || s.Node == nil {
 			continue
 		}
 		how := "rejects it"
@@ -113,7 +113,7 @@ func otherReadings(p *Pass, s *normalize.Server) string {
 		if _, ok := by[how]; !ok {
 			order = append(order, how)
 		}
-		by[how] = append(by[how], rc.Product)
+		by[how] = append(by[how], v.Client.Product)
 	}
 	var b strings.Builder
 	for _, how := range order {

@@ -19,7 +19,7 @@ var invalidFieldRule = &Rule{
 		"field of another type (`args` on an `http` server) is dropped, whatever it\n" +
 		"holds, and not reported. A missing `url` or `command` is reported by\n" +
 		"`missing-url` and `missing-command`.",
-	Example: Example{File: ".mcp.json",
+	Example: Example{File: ".mcp.json", Config: "clients = [\"claude\"]\n",
 		Bad:  "{ \"mcpServers\": { \"fs\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"], \"timeout\": \"30000\" } } }\n",
 		Good: "{ \"mcpServers\": { \"fs\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem@2025.8.21\", \".\"], \"timeout\": 30000 } } }\n"},
 	Check: checkInvalidField,

@@ -123,7 +123,7 @@ func noKey(p *Pass, top map[fileKey][]discover.Unloaded) {
 	for _, sf := range p.Set.Sources {
 		c := sf.Client
 		k := fileKey{sf.Path, sf.Client}
-		if c == nil || sf.Status != normalize.Found || sf.Section != "" || seen[k] || !normalize.ServersOnly(sf.Path) || c.ServersKey == "" {
+		if c == nil || sf.Status != normalize.Found || sf.Section != "" || seen[k] || !normalize.ServersOnly(sf.Path) || c.ServersKey == "" || sf.Flat {
 			continue
 		}
 		seen[k] = true

@@ -7,7 +7,7 @@ func TestMissingServersKey(t *testing.T) {
 	runRuleCases(t, "missing-servers-key", []ruleCase{
 		{name: ".mcp.json without mcpServers",
 			files: tree(".mcp.json", `{"github": `+gh+`, "docs": {"type": "http", "url": "https://mcp.example.com/mcp"}}`),
-			want:  []string{`error .mcp.json:1:2: server "github" (and 1 more) is at the top level of the file: Claude Code reads servers only under "mcpServers", so it loads none of them [missing-servers-key]`},
+			want:  []string{`error .mcp.json:1:2: server "github" (and 1 more) is at the top level of the file: Claude Code reads servers only under "mcpServers", so it loads none of them (not VS Code, which also reads this file) [missing-servers-key]`},
 			hints: []string{`wrap them in the servers key: { "mcpServers": { "github": { … } } }`}},
 		{name: "each editor's key",
 			files: tree(".cursor/mcp.json", `{"github": `+gh+`}`,
@@ -58,7 +58,7 @@ func TestMissingServersKeyNone(t *testing.T) {
 	runRuleCases(t, "missing-servers-key", []ruleCase{
 		{name: "claude code refuses the file",
 			files: tree(".mcp.json", `{}`),
-			want:  []string{`error .mcp.json:1:1: the file has no "mcpServers": Claude Code requires it and refuses the whole file [missing-servers-key]`},
+			want:  []string{`error .mcp.json:1:1: the file has no "mcpServers": Claude Code requires it and refuses the whole file (not VS Code, which also reads this file) [missing-servers-key]`},
 			hints: []string{`write the servers under it: { "mcpServers": { "name": { … } } }, or remove the file`}},
 		{name: "an editor loads nothing",
 			files: tree(".cursor/mcp.json", `{"tools": [{"name": "search"}]}`, ".vscode/mcp.json", `{}`),

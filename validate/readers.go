@@ -34,6 +34,18 @@ func fileReaders(views []*normalize.Set) map[string][]*normalize.Set {
 	return out
 }
 
+// readsWith is the descriptor a view reads a file with: the client's own,
+// or the dialect it reads that file in (File.ReadBy: VS Code reads
+// .mcp.json with rules of its own).
+func readsWith(v *normalize.Set, path string) *normalize.Client {
+	for _, s := range v.Sources {
+		if s.Path == path && s.Client != nil {
+			return s.Client
+		}
+	}
+	return v.Client
+}
+
 // nameReaders sets, on a finding kept for a file with more than one
 // reader, the clients it concerns (Diagnostic.Clients: the views that made
 // it, and those whose same work was done once for all, see Pass.once) and,
@@ -98,4 +110,16 @@ func namesAll(msg string, products []string) bool {
 		}
 	}
 	return true
+}
+
+// withoutProducts is a message with every client's product name and id
+// replaced by one mark: two views saying the same of a place in their own
+// names say the same thing.
+func withoutProducts(msg string) string {
+	for _, c := range normalize.Clients() {
+		if c.Product != "" {
+			msg = strings.ReplaceAll(msg, c.Product, "\x01")
+		}
+	}
+	return msg
 }

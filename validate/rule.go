@@ -267,12 +267,10 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 	// before one merged by priority on a tie).
 	type choice struct{ view, sev int }
 	chosen := map[string]choice{}
-	key := func(d normalize.Diagnostic) string {
-		return fmt.Sprintf("%s\x00%d\x00%d\x00%s", d.Path, d.Pos.Line, d.Pos.Col, d.Rule)
-	}
+	keys := findingKeys(perView)
 	for i, ds := range perView {
-		for _, d := range ds {
-			k := key(d)
+		for j, d := range ds {
+			k := keys[i][j]
 			if c, ok := chosen[k]; !ok || int(d.Severity) > c.sev && c.view != i {
 				chosen[k] = choice{i, int(d.Severity)}
 			} else if c.view == i && int(d.Severity) > c.sev {
@@ -284,8 +282,8 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 	// for which the same work was done once (Pass.once)
 	concerned := map[string][]*normalize.Set{}
 	for i, ds := range perView {
-		for _, d := range ds {
-			k := key(d)
+		for j, d := range ds {
+			k := keys[i][j]
 			also := append([]*normalize.Set{views[i]}, run.sharedWith[views[i]][d.Path]...)
 			for _, v := range also {
 				if !slices.Contains(concerned[k], v) {
@@ -294,12 +292,26 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 			}
 		}
 	}
+	// a reader with a finding of its own at a place and rule is not one
+	// another finding there leaves out
+	atPlace := map[string][]*normalize.Set{}
+	for i, ds := range perView {
+		for _, d := range ds {
+			pk := placeKey(d)
+			if !slices.Contains(atPlace[pk], views[i]) {
+				atPlace[pk] = append(atPlace[pk], views[i])
+			}
+		}
+	}
 	readers := fileReaders(views)
 	var out []normalize.Diagnostic
 	for i, ds := range perView {
-		for _, d := range ds {
-			if k := key(d); chosen[k].view == i {
-				nameReaders(&d, concerned[k], readers[d.Path])
+		for j, d := range ds {
+			if k := keys[i][j]; chosen[k].view == i {
+				rs := slices.DeleteFunc(slices.Clone(readers[d.Path]), func(v *normalize.Set) bool {
+					return !slices.Contains(concerned[k], v) && slices.Contains(atPlace[placeKey(d)], v)
+				})
+				nameReaders(&d, concerned[k], rs)
 				out = append(out, d)
 			}
 		}
@@ -312,6 +324,45 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 		}
 	}
 	return finish(out, cfg)
+}
+
+// findingKeys gives each finding of each view the key of what it says:
+// findings at one place and rule say the same when, client names set
+// aside, one message is the other or begins it ("Claude Code ignores it;
+// did you mean …" and "VS Code ignores it"); they say different things
+// otherwise (pisces and VS Code each hide a server by another
+// definition), and each is kept.
+func findingKeys(perView [][]normalize.Diagnostic) [][]string {
+	type cluster struct{ norm, id string }
+	clusters := map[string][]*cluster{}
+	keys := make([][]string, len(perView))
+	for i, ds := range perView {
+		keys[i] = make([]string, len(ds))
+		for j, d := range ds {
+			place := placeKey(d)
+			n := withoutProducts(d.Message)
+			var c *cluster
+			for _, x := range clusters[place] {
+				if strings.HasPrefix(n, x.norm) || strings.HasPrefix(x.norm, n) {
+					c = x
+					break
+				}
+			}
+			if c == nil {
+				c = &cluster{norm: n, id: fmt.Sprintf("%s\x00%d", place, len(clusters[place]))}
+				clusters[place] = append(clusters[place], c)
+			} else if len(n) > len(c.norm) {
+				c.norm = n
+			}
+			keys[i][j] = c.id
+		}
+	}
+	return keys
+}
+
+// placeKey is a finding's place and rule.
+func placeKey(d normalize.Diagnostic) string {
+	return fmt.Sprintf("%s\x00%d\x00%d\x00%s", d.Path, d.Pos.Line, d.Pos.Col, d.Rule)
 }
 
 func b2i(b bool) int {

@@ -31,7 +31,7 @@ func TestTimeoutUnits(t *testing.T) {
 			".mcp.json", `{"mcpServers": {"agent": {"command": "agent", "timeout": 2400000}}}`)},
 		{name: "claude code ignores a timeout below 1 s", files: oneFile(".mcp.json",
 			`{"mcpServers": {"kb": {"command": "kb", "timeout": 30}}}`),
-			want: []string{`warning .mcp.json:1:52: server "kb" has "timeout": 30, which Claude Code ignores: it takes a "timeout" of 1 s or more, in milliseconds, and uses its default below [timeout-units]`},
+			want: []string{`warning .mcp.json:1:52: server "kb" has "timeout": 30, which Claude Code ignores: it takes a "timeout" of 1 s or more, in milliseconds, and uses its default below (not VS Code, which also reads this file) [timeout-units]`},
 			hint: `"timeout" is in milliseconds: for 30 s write 30000`},
 		{name: "codex seconds in ms", files: oneFile(".codex/config.toml",
 			"[mcp_servers.kb]\ncommand = \"kb\"\nstartup_timeout_ms = 20\n"),

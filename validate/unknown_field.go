@@ -27,7 +27,9 @@ var unknownFieldRule = &Rule{
 		"(`description`, `metadata`, `comment`, `notes`, and any key starting with `$`,\n" +
 		"which JSON Schema keeps for annotations: `$comment`, `$doc`) are ignored by the\n" +
 		"clients as their authors expect, and not reported, except where the client\n" +
-		"rejects unknown keys (opencode).\n\n" +
+		"rejects unknown keys (opencode). In a file several clients read (VS Code\n" +
+		"reads Claude Code's `.mcp.json`), a field another reader knows is an info\n" +
+		"that says so, with a hint to keep it.\n\n" +
 		"In a TOML file every key after a `[mcp_servers.NAME]` header belongs to that\n" +
 		"server until the next header, so a top-level setting written below the\n" +
 		"servers (`model = \"o3\"`) is reported here: move it above the first table.\n\n" +
@@ -158,6 +160,13 @@ func checkUnknownField(p *Pass) {
 			}
 			if d.Hint == "" && suggestion == "" && len(c.Fields) <= 12 {
 				d.Hint = "remove it; " + c.ReaderName() + " reads " + normalize.Quoted(c.Fields)
+			}
+			if others := p.fieldReaders(s.Source.Path, m.Key); len(others) > 0 && !strict && !entry {
+				// a shared file (VS Code reads Claude Code's .mcp.json): the
+				// field is another reader's, so removing it would hurt
+				d.Severity = normalize.Info
+				d.Message = fmt.Sprintf("%s; %s reads it", msg, normalize.Join(others, "and"))
+				d.Hint = fmt.Sprintf("keep it for %s: %s starts the server without it", normalize.Join(others, "and"), c.ReaderName())
 			}
 		}
 	}
@@ -300,4 +309,26 @@ func startupKey(fold string) bool {
 // switchOn reads a borrowed on/off key: anything but false means on.
 func switchOn(v *normalize.Value) bool {
 	return v.Kind != normalize.Bool || v.Bool
+}
+
+// fieldReaders names the other clients of the run whose reading of the
+// file at path knows the server field key (Claude Code's "alwaysLoad" in
+// the .mcp.json VS Code reads too).
+func (p *Pass) fieldReaders(path, key string) []string {
+	if p.Workspace == nil {
+		return nil
+	}
+	var out []string
+	for _, v := range p.Workspace.Views {
+		if v == p.Set {
+			continue
+		}
+		for _, src := range v.Sources {
+			if src.Path == path && src.Status == normalize.Found && src.Client != nil && src.Client.Knows(key) {
+				out = append(out, v.Client.Product)
+				break
+			}
+		}
+	}
+	return out
 }

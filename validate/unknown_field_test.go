@@ -62,8 +62,20 @@ func TestUnknownField(t *testing.T) {
 			want: []string{`warning .mcp.json:1:39: unknown field "toolTimeout" in server "a": Claude Code ignores it; did you mean "timeout"? [unknown-field]`}},
 		// Fields of Claude Code's own schema (2.1.331): alwaysLoad was
 		// reported as unknown, and users were told to delete it.
-		{name: "claude fields", files: oneFile(".mcp.json",
+		{name: "claude fields", cfg: &Config{Clients: []string{"claude"}}, files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"command": "a", "timeout": 600000, "alwaysLoad": true}, "b": {"type": "http", "url": "https://b.example.com/mcp", "alwaysLoad": false, "headersHelper": "./h.sh"}}}`)},
+		// a field one reader of a shared file knows is no mistake for it:
+		// VS Code ignores Claude Code's "alwaysLoad"
+		{name: "a field another reader knows", files: oneFile(".mcp.json",
+			`{"mcpServers": {"a": {"command": "a", "alwaysLoad": true}}}`),
+			want: []string{`info .mcp.json:1:39: unknown field "alwaysLoad" in server "a": VS Code ignores it; Claude Code reads it [unknown-field]`},
+			hint: `keep it for Claude Code: VS Code starts the server without it`},
+		// VS Code reads the same file and keeps type, command, args, env,
+		// url and headers of an entry (normalizeMcpServerConfiguration)
+		{name: "vscode reads .mcp.json without claude's fields", cfg: &Config{Clients: []string{"vscode"}}, files: oneFile(".mcp.json",
+			`{"mcpServers": {"a": {"command": "a", "timeout": 600000, "cwd": "/srv"}}}`),
+			want: []string{`warning .mcp.json:1:39: unknown field "timeout" in server "a": VS Code ignores it [unknown-field]`,
+				`warning .mcp.json:1:58: unknown field "cwd" in server "a": VS Code ignores it [unknown-field]`}},
 		{name: "opencode args", files: oneFile("opencode.json",
 			`{"mcp": {"fs": {"type": "local", "command": ["fs"], "args": ["."]}}}`),
 			want: []string{`error opencode.json:1:53: unknown field "args" in server "fs": opencode rejects the whole config [unknown-field]`},

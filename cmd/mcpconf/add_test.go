@@ -78,7 +78,9 @@ func TestSyncCmd(t *testing.T) {
 		t.Fatal("--dry-run wrote")
 	}
 	io, out, errOut = testIO(nil)
-	if code := Main([]string{"sync", "--from", "claude", "--to", "cursor,codex", "--root", root, "--home", home}, io); code != 0 || !strings.Contains(out.String(), ".cursor/mcp.json:3") {
+	// Cursor starts the project's server once the user approves it
+	if code := Main([]string{"sync", "--from", "claude", "--to", "cursor,codex", "--root", root, "--home", home}, io); code != 0 ||
+		!strings.Contains(out.String(), "github in Cursor: Cursor starts a project server only once you approve it") || !strings.Contains(out.String(), "cursor   .cursor/mcp.json") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 	io, _, errOut = testIO(nil)

@@ -15,8 +15,10 @@ import (
 const ghServer = `"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github@2025.4.8"]`
 
 // TestThreeEditorsIdentical: the same server kept for Claude Code, Cursor
-// and VS Code, each in its own syntax, lints clean, and nothing says to
-// delete one of them.
+// and VS Code, each in its own syntax, lints clean but for VS Code reading
+// .mcp.json too (a workspace folder's .mcp.json, WorkspaceDotMcpDiscovery),
+// where .vscode/mcp.json's definition hides it; nothing says to delete one
+// of them.
 func TestThreeEditorsIdentical(t *testing.T) {
 	root := writeTree(t, map[string]string{
 		".mcp.json":        `{"mcpServers": {"github": {` + ghServer + `, "env": {"GITHUB_TOKEN": "${GITHUB_TOKEN}"}}}}`,
@@ -24,9 +26,9 @@ func TestThreeEditorsIdentical(t *testing.T) {
 		".vscode/mcp.json": `{"servers": {"github": {"type": "stdio", ` + ghServer + `, "env": {"GITHUB_TOKEN": "${env:GITHUB_TOKEN}"}}}}`,
 	})
 	for _, scope := range []string{"project", "all"} {
-		code, rep, errOut := lintJSON(t, nil, "--root", root, "--home", t.TempDir(), "--scope", scope, "--fail-on", "info")
-		if code != 0 || len(rep.Findings) != 0 {
-			t.Errorf("scope %s: exit %d, findings %+v %s", scope, code, rep.Findings, errOut)
+		_, rep, errOut := lintJSON(t, nil, "--root", root, "--home", t.TempDir(), "--scope", scope, "--fail-on", "info")
+		if len(rep.Findings) != 1 || rep.Findings[0].Rule != "shadowed" || !strings.Contains(rep.Findings[0].Message, `"github" is hidden in VS Code by the definition at .vscode/mcp.json`) {
+			t.Errorf("scope %s: findings %+v %s", scope, rep.Findings, errOut)
 		}
 	}
 	_, out, _ := run(t, nil, "lint", "--root", root, "--home", t.TempDir(), "--scope", "all")
@@ -176,4 +178,21 @@ func TestExplainFromSubdirectory(t *testing.T) {
 func writeTreeHome(t *testing.T, files map[string]string) (root, home string) {
 	t.Helper()
 	return testtree.Write(t, files)
+}
+
+// TestVSCodeDotMCPJSONLintsClean: what VS Code reads in a workspace
+// folder's .mcp.json by its own rules is no finding for VS Code: Copilot's
+// "local" type, a url without "type", a file without "mcpServers" whose
+// top level holds the servers beside a "$schema" string.
+func TestVSCodeDotMCPJSONLintsClean(t *testing.T) {
+	for name, src := range map[string]string{
+		"wrapped": `{"mcpServers": {"a": {"type": "local", "command": "node"}, "b": {"url": "https://b.example.com/mcp"}}}`,
+		"flat":    `{"$schema": "https://example.com/s.json", "a": {"command": "node"}, "b": {"url": "https://b.example.com/mcp"}}`,
+	} {
+		root, home := writeTreeHome(t, map[string]string{".mcp.json": src, "~/.keep": ""})
+		code, rep, errOut := lintJSON(t, nil, "--client", "vscode", "--root", root, "--home", home, "--fail-on", "info")
+		if code != 0 || len(rep.Findings) != 0 {
+			t.Errorf("%s: exit %d, findings %+v %s", name, code, rep.Findings, errOut)
+		}
+	}
 }

@@ -316,8 +316,8 @@ func TestExplainNameNotLoaded(t *testing.T) {
 // such in explain NAME (text and JSON), with what was likely meant, and
 // the status line says the server starts without it.
 func TestExplainIgnoredField(t *testing.T) {
-	root := writeTree(t, map[string]string{".cursor/mcp.json": `{"mcpServers": {"memory": {"command": "npx", "arguments": ["-y", "@modelcontextprotocol/server-memory@2025.4.25"]}}}`})
-	home := t.TempDir()
+	// the global file: Cursor starts its servers without approval
+	root, home := writeTreeHome(t, map[string]string{"~/.cursor/mcp.json": `{"mcpServers": {"memory": {"command": "npx", "arguments": ["-y", "@modelcontextprotocol/server-memory@2025.4.25"]}}}`})
 	_, out, _ := run(t, nil, "explain", "memory", "--root", root, "--home", home)
 	for _, want := range []string{`Cursor: starts it, without "arguments", which it does not read`, `ignored: Cursor does not read it; did you mean "args"?`} {
 		if !strings.Contains(out, want) {

@@ -33,8 +33,8 @@ func TestProbeInterrupted(t *testing.T) {
 				t.Skip(err)
 			}
 			started := filepath.Join(t.TempDir(), "started")
-			root := writeTree(t, map[string]string{
-				".cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"slow": {"command": %q, "args": ["-c", "echo > %s; while read -r line; do :; done"]}}}`, sh, started),
+			root, home := writeTreeHome(t, map[string]string{
+				"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"slow": {"command": %q, "args": ["-c", "echo > %s; while read -r line; do :; done"]}}}`, sh, started),
 			})
 			io, out, errOut := testIO(nil)
 			ctx, stop := interruptContext(context.Background())
@@ -59,7 +59,7 @@ func TestProbeInterrupted(t *testing.T) {
 				}
 			}()
 			begin := time.Now()
-			code := Main([]string{"probe", "--root", root, "--home", t.TempDir(), "--client", "cursor", "--timeout", "20s"}, io)
+			code := Main([]string{"probe", "--root", root, "--home", home, "--client", "cursor", "--timeout", "20s"}, io)
 			close(done)
 			if !<-sent {
 				t.Fatalf("the server did not start: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)

@@ -118,7 +118,9 @@ func TestHintsQuoted(t *testing.T) {
 			bin := filepath.Join(evilDir(t, t.TempDir()), "server")
 			os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o644)
 			def, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"s": map[string]any{"command": bin}}})
-			os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
+			// the global file: Cursor starts its servers without approval
+			os.MkdirAll(filepath.Join(home, ".cursor"), 0o755)
+			os.WriteFile(filepath.Join(home, ".cursor", "mcp.json"), def, 0o644)
 			return []string{"probe", "--client", "cursor", "--root", root, "--home", home}, []string{"chmod", "+x", bin}
 		}, regexp.MustCompile(`\((chmod .*)\)$`)},
 		{"an extension disabled in this folder", func(t *testing.T, root, home string) ([]string, []string) {
@@ -135,7 +137,8 @@ func TestHintsQuoted(t *testing.T) {
 			arg := "it's $(touch pasted) `touch pasted`;touch pasted #"
 			// env runs the server, and stands for it when the command is pasted
 			def, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"s": map[string]any{"command": "env", "args": []string{testBin(t), "mcp-test-server", "--stderr=boom", arg}}}})
-			os.WriteFile(filepath.Join(root, ".cursor", "mcp.json"), def, 0o644)
+			os.MkdirAll(filepath.Join(home, ".cursor"), 0o755)
+			os.WriteFile(filepath.Join(home, ".cursor", "mcp.json"), def, 0o644)
 			return []string{"probe", "--client", "cursor", "--root", root, "--home", home}, []string{"env", testBin(t), "mcp-test-server", "--stderr=boom", arg}
 		}, regexp.MustCompile(`to see the whole error: (?:cd \S+ && )?(.*)$`)},
 	} {

@@ -317,9 +317,9 @@ func TestProbeEnvFile(t *testing.T) {
 		".vscode/mcp.json": fmt.Sprintf(`{"servers": {
 			"s": {"command": %[1]q, "args": ["mcp-test-server"], "envFile": "${workspaceFolder}/.env", "env": {"T_SET": "abc"}},
 			"missing": {"command": %[1]q, "args": ["mcp-test-server", "--log=%[2]s"], "envFile": "${workspaceFolder}/.env.local"}}}`, bin, log),
-		".cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server"], "envFile": ".env"}}}`, bin),
-		"~/.keep":          "",
-		".env":             "# for the servers\nexport T_FROM_FILE='quoted value' # not part of it\nT_SET=from-the-file\nT_TOKEN: sk-file-secret-value\n",
+		// the global file: Cursor starts its servers without approval
+		"~/.cursor/mcp.json": fmt.Sprintf(`{"mcpServers": {"s": {"command": %q, "args": ["mcp-test-server"], "envFile": ".env"}}}`, bin),
+		".env":               "# for the servers\nexport T_FROM_FILE='quoted value' # not part of it\nT_SET=from-the-file\nT_TOKEN: sk-file-secret-value\n",
 	})
 	code, rep, errOut := probeJSON(t, nil, "--tools", "--root", root, "--home", home, "--client", "vscode,cursor")
 	if code != 1 || len(rep.Servers) != 3 {
