@@ -105,6 +105,7 @@ func (v *viewer) build() *normalize.Set {
 	}
 	v.invalid(ld.defs, set.Documents)
 	v.approve(ld.defs)
+	v.approveStored(ld.defs)
 	set.Definitions = ld.defs
 	set.Lists = ld.lists.settings(ld.defs)
 	for _, d := range ld.lists.docs {
