@@ -34,7 +34,11 @@ func (v *viewer) approveStored(defs []normalize.Server) {
 	}
 	for i := range defs {
 		s := &defs[i]
-		if !slices.Contains(sa.Scopes, s.Source.Scope) || !s.Enabled || s.Node == nil {
+		// the client asks for approval before it tries to connect: an
+		// entry it cannot reach (neither url nor command) waits for
+		// approval too, and is invalid only once approved
+		unreachable := s.Off != nil && s.Off.Status == normalize.StatusInvalid && !s.Off.Unlisted
+		if !slices.Contains(sa.Scopes, s.Source.Scope) || !s.Enabled && !unreachable || s.Node == nil {
 			continue
 		}
 		f, ok := v.fileOf(s)
@@ -60,7 +64,9 @@ func (v *viewer) approveStored(defs []normalize.Server) {
 		switch {
 		case v.o.AssumeTrusted:
 		case rec != nil && recHash == hash && status == sa.Approved:
-			// approved for this very definition
+			// approved for this very definition (an unreachable one stays
+			// invalid)
+			continue
 		case rec != nil && recHash == hash && status == sa.Rejected:
 			s.TurnOff(normalize.Gate{Status: normalize.StatusRejected, Kind: normalize.ByApproval, Path: path, Pos: rec.Range.Start,
 				Reason: fmt.Sprintf("rejected for this definition at %s:%s (%q in %q)", path, rec.Range.Start, s.Name, key),

@@ -48,12 +48,15 @@ var qwen = &Client{
 		SettingsPlaceholders: []Syntax{Dollar, Bare},
 	},
 	Gates: Gates{
-		// settings.ts loadSettings: a system, system-defaults or user file
-		// that does not parse or is not an object throws FatalConfigError;
-		// the workspace's, when it does not parse, is reset (loadAndMigrate)
+		// a system, system-defaults or user file that does not parse or is
+		// not an object stops it in readOperatorSandboxSettings (the user
+		// file copied to settings.json.corrupted, kept as it is); the
+		// workspace's, when it does not parse, is reset by loadSettings
+		// (loadAndMigrate), and when it is not an object throws
+		// FatalConfigError; all exit with code 1
 		BadFiles: []BadFile{
-			{Message: "Please fix the configuration file(s) and try again", ExitCode: 52, Names: []string{"settings.json", "system-defaults.json"}, Scopes: []Scope{System, User}},
-			{Message: "Please fix the configuration file(s) and try again", ExitCode: 52, Names: []string{"settings.json"}, Scopes: []Scope{Project}, Resets: "{}", ResetSuffix: ".corrupted"},
+			{Message: "Cannot read operator sandbox policy", ExitCode: 1, Names: []string{"settings.json", "system-defaults.json"}, Scopes: []Scope{System, User}},
+			{Message: "Please fix the configuration file(s) and try again", ExitCode: 1, Names: []string{"settings.json"}, Scopes: []Scope{Project}, Resets: "{}", ResetSuffix: ".corrupted"},
 		},
 		NullClears: true,
 		Approvals: &StoredApprovals{
@@ -90,8 +93,8 @@ var qwen = &Client{
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-transports; " + qwenSource + ": `normalizeClaudeMcpServer`, `packages/core/src/tools/mcp-client.ts` `createTransport`"},
 			{Topic: "shape", Text: "`.mcp.json` that does not parse: `Warning: Failed to parse PATH: …`, none of its servers; without an `mcpServers` object: `Warning: PATH has no \"mcpServers\" object`, none; an entry that is not an object: `Warning: PATH: server \"NAME\" is not an object — skipped`. The other files' servers load",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-mcpjson-broken, qwen-mcpjson-no-servers, qwen-transports; " + qwenSource + ": `loadProjectMcpServers`"},
-			{Topic: "refusal", Text: "a system, system-defaults or user settings file that does not parse, or any settings file that does not hold an object, stops Qwen Code: `Error in PATH: … Please fix the configuration file(s) and try again.`. A workspace `.qwen/settings.json` that does not parse does not: Qwen Code copies it to `.qwen/settings.json.corrupted`, **overwrites it with `{}`** and goes on without its settings (`qwen mcp list` included)",
-				Source: "Qwen Code 0.24.4: testdata/clients/qwen-bad-user, qwen-bad-workspace; " + qwenSource + ": `settings.ts` `loadSettings` (`loadAndMigrate`, `CORRUPTED_SUFFIX`)"},
+			{Topic: "refusal", Text: "a system, system-defaults or user settings file that does not parse or does not hold an object stops Qwen Code: `Cannot read operator sandbox policy from PATH: …` (the user file is copied to `settings.json.corrupted` and left as it is), exit code 1; a workspace `.qwen/settings.json` that does not hold an object stops it too (`Error in PATH: Settings file is not a valid JSON object. Please fix the configuration file(s) and try again.`, exit code 1). A workspace `.qwen/settings.json` that does not parse does not: Qwen Code copies it to `.qwen/settings.json.corrupted`, **overwrites it with `{}`** and goes on without its settings (`qwen mcp list` included)",
+				Source: "Qwen Code 0.24.4: testdata/clients/qwen-bad-user, qwen-bad-workspace, qwen-workspace-array; " + qwenSource + ": `packages/cli/src/config/execution-sandbox-settings.ts` `readOperatorSandboxSettings`, `settings.ts` `loadSettings` (`loadAndMigrate`, `CORRUPTED_SUFFIX`)"},
 			{Topic: "switches", Text: "project servers (`.mcp.json` and `.qwen/settings.json`) start only once approved (`qwen mcp approve NAME`, or the prompt of a session): `~/.qwen/mcpApprovals.json` (`QWEN_CODE_MCP_APPROVALS_PATH`) maps the start directory's path, exactly, to `{NAME: {hash, status}}`; the record counts only while `hash` is the SHA-256 of the definition as Qwen Code reads it (the settings' values expanded, `.mcp.json` normalized) written by `JSON.stringify` with every object's keys sorted, less `scope`, `extensionName` and `description`. Change an argument and the server is pending again; a record for a parent folder does not count in a subfolder. `qwen mcp list` shows `Pending approval` or `Rejected` and does not connect",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-approved, qwen-approval-changed, qwen-approval-subdir, qwen-rejected; " + qwenSource + ": `mcpApprovals.ts` `LoadedMcpApprovals.getState`, `configHash.ts` `hashMcpServerConfig`, `isGatedMcpScope`"},
 			{Topic: "placeholders", Text: "`$VAR`, `${VAR}` and `${VAR:-default}` in every string of the settings files at load (unset without default stays literal; `$HOME` works); `.mcp.json` values are used as written (`$HOME` reaches the server literally); nothing is expanded at connect time",
