@@ -720,14 +720,19 @@ type LostName struct {
 	// its validation builds (Gemini CLI: zod's record parse assigns each
 	// key, and "__proto__" set that way is lost).
 	UnlessInvalid bool
+	// KeptIn are the base names of files of those scopes where the names
+	// are kept: the client reads them into an object without a prototype
+	// (Qwen Code's .mcp.json, beside its settings files).
+	KeptIn []string
 }
 
 // Lost says why the client loses a server of this name read in a file of
-// this scope; "" when it does not. invalid says whether the file fails
-// the client's schema, asked only of a name that may be lost.
-func (c *Client) Lost(name string, scope Scope, invalid func() bool) string {
+// this scope at path; "" when it does not. invalid says whether the file
+// fails the client's schema, asked only of a name that may be lost.
+func (c *Client) Lost(name string, scope Scope, path string, invalid func() bool) string {
+	base := path[strings.LastIndexAny(path, `/\`)+1:]
 	for _, l := range c.LostNames {
-		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) && !(l.UnlessInvalid && invalid()) {
+		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) && !slices.Contains(l.KeptIn, base) && !(l.UnlessInvalid && invalid()) {
 			return fmt.Sprintf(l.Why, name)
 		}
 	}

@@ -59,6 +59,18 @@ var qwen = &Client{
 			{Message: "Please fix the configuration file(s) and try again", ExitCode: 1, Names: []string{"settings.json"}, Scopes: []Scope{Project}, Resets: "{}", ResetSuffix: ".corrupted"},
 		},
 		NullClears: true,
+		// settings.ts mergeSettings (customDeepMerge, mergeRecursively: it
+		// skips "__proto__", "constructor" and "prototype" where it copies
+		// an object, as it does the servers of the lowest file that has
+		// some, usually the user's) and mcpServers.ts assembleMcpServers
+		// (belowProject[name] = config: "__proto__" sets the prototype);
+		// .mcp.json's servers object has none (Object.create(null))
+		LostNames: []LostName{
+			{Names: []string{"__proto__"}, Scopes: []Scope{System, Project, User}, KeptIn: []string{".mcp.json"},
+				Why: "Qwen Code merges its settings' servers into plain objects, where %q sets the object's prototype instead of adding a server: it is lost without a warning"},
+			{Names: []string{"constructor", "prototype"}, Scopes: []Scope{User},
+				Why: "Qwen Code skips %q where it copies the servers of its lowest settings file (customDeepMerge guards against prototype pollution): it is lost without a warning"},
+		},
 		Approvals: &StoredApprovals{
 			File:     File{Scope: User, Base: qwenHome, Path: "mcpApprovals.json", Format: JSONComments, PathVar: "QWEN_CODE_MCP_APPROVALS_PATH"},
 			Scopes:   []Scope{Project},
