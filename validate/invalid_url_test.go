@@ -38,7 +38,9 @@ func TestInvalidURL(t *testing.T) {
 			want: []string{`error .windsurf/mcp_config.json:1:39: invalid "serverUrl" for server "docs": "docs.example.com" is not absolute [invalid-url]`}},
 		{name: "claude ws type takes ws urls", files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"type": "ws", "url": "https://a.example.com/ws"}, "b": {"type": "ws", "url": "wss://b.example.com/ws"}}}`),
-			want: []string{`error .mcp.json:1:44: invalid "url" for server "a": "https://a.example.com/ws" uses the scheme "https", which Claude Code does not accept here [invalid-url]`}},
+			// Qwen Code reads .mcp.json too: a url is SSE there, which takes no wss
+			want: []string{`error .mcp.json:1:44: invalid "url" for server "a": "https://a.example.com/ws" uses the scheme "https", which Claude Code does not accept here [invalid-url]`,
+				`error .mcp.json:1:100: invalid "url" for server "b": "wss://b.example.com/ws" uses the scheme "wss", which Qwen Code does not accept here [invalid-url]`}},
 		{name: "valid or unknowable", files: map[string]string{
 			".cursor/mcp.json": `{"mcpServers": {
   "a": {"url": "${env:BASE}/mcp"},
@@ -61,6 +63,8 @@ func TestInvalidURL(t *testing.T) {
 func TestInvalidURLUnknownType(t *testing.T) {
 	runRuleCases(t, "invalid-url", []ruleCase{
 		{name: "websocket", files: oneFile(".mcp.json", `{"mcpServers": {"w": {"type": "websocket", "url": "ws://localhost:3000/mcp"}, "h": {"type": "streamable", "url": "ws://localhost:3000/mcp"}}}`),
-			want: []string{`error .mcp.json:1:114: invalid "url" for server "h": "ws://localhost:3000/mcp" uses the scheme "ws", which Claude Code does not accept here [invalid-url]`}},
+			// Qwen Code reads .mcp.json too, and reaches w's url with SSE
+			want: []string{`error .mcp.json:1:51: invalid "url" for server "w": "ws://localhost:3000/mcp" uses the scheme "ws", which Qwen Code does not accept here [invalid-url]`,
+				`error .mcp.json:1:114: invalid "url" for server "h": "ws://localhost:3000/mcp" uses the scheme "ws", which Claude Code does not accept here [invalid-url]`}},
 	})
 }

@@ -27,7 +27,9 @@ func TestMissingServersKey(t *testing.T) {
 			want:  []string{`error opencode.json:1:56: servers are nested one level too deep, under "mcp.servers": opencode reads each server at "mcp.<name>", so it takes "servers" for a server and rejects the whole config [missing-servers-key]`},
 			hints: []string{`move each server up one level: { "mcp": { "gh": { … } } }`}},
 		{name: "a Claude Code plugin's .mcp.json may leave the key out",
-			files: tree(".mcp.json", `{"github": `+gh+`}`, ".claude-plugin/plugin.json", `{"name": "p"}`)},
+			files: tree(".mcp.json", `{"github": `+gh+`}`, ".claude-plugin/plugin.json", `{"name": "p"}`),
+			// Qwen Code, which reads the start directory's .mcp.json, knows no plugins
+			want: []string{`error .mcp.json:1:2: server "github" is at the top level of the file: Qwen Code reads servers only under "mcpServers", so it loads none of them [missing-servers-key]`}},
 		{name: "settings that are not servers",
 			files: tree(".gemini/settings.json", `{"theme": "Default", "mcp": {"serverCommand": "x"}, "mcpServers": {"gh": `+gh+`}}`,
 				".vscode/settings.json", `{"mcp": {"servers": {"gh": `+gh+`}}, "python": {"command": "python3"}}`,
