@@ -563,6 +563,16 @@ type Shape struct {
 	// URLMeansSSE: a url is always reached with the legacy SSE transport
 	// (agent-code).
 	URLMeansSSE bool
+	// URLDefault is the transport of an entry with a url and no "type",
+	// where it is not streamable HTTP: SSE for Qwen Code (its settings
+	// read "url" as SSE whatever the type, its .mcp.json unless "type" is
+	// "http"). NoTransport: streamable HTTP, or see RemoteNeedsType and
+	// URLMeansSSE.
+	URLDefault Transport
+	// URLKeys are the keys a client reads a remote transport's endpoint
+	// from where it is not "url" (Qwen Code's settings: streamable HTTP
+	// only from "httpUrl"); mcpconf writes the endpoint there.
+	URLKeys map[Transport]string
 	// RemoteProtocol, when set, says how the client reaches a url when it
 	// speaks neither MCP transport to it, %[1]s the URL without its
 	// trailing slashes (agent-code: GET <url>/health, then each JSON-RPC

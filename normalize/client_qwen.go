@@ -133,13 +133,15 @@ func qwenSystem(name string, defaults bool) []File {
 		name, defaults, "QWEN_CODE_SYSTEM_SETTINGS_PATH", "QWEN_CODE_SYSTEM_DEFAULTS_PATH", false)
 }
 
-// qwenShape is Gemini CLI's entry shape as Qwen Code reads it: a url is
-// SSE (URLMeansSSE; httpUrl, or .mcp.json's "type": "http", is streamable
-// HTTP), and .mcp.json's "local" is stdio; a .mcp.json without
+// qwenShape is Gemini CLI's entry shape as Qwen Code reads it: a url
+// without a type is SSE (URLDefault; in its settings whatever the type),
+// streamable HTTP is httpUrl (URLKeys) or, in .mcp.json, a url with
+// "type": "http"; .mcp.json's "local" is stdio; a .mcp.json without
 // mcpServers is a warning.
 func qwenShape() Shape {
 	sh := geminiShape()
-	sh.URLMeansSSE = true
+	sh.URLDefault = SSE
+	sh.URLKeys = map[Transport]string{HTTP: "httpUrl"}
 	sh.Types = []TypeLiteral{{"stdio", Stdio}, {"sse", SSE}, {"http", HTTP}, {"local", Stdio}}
 	sh.NoServersKeyWarns = "%s has no \"mcpServers\" object"
 	return sh

@@ -271,6 +271,14 @@ func clientSection(c *Client) string {
 	} else {
 		b.WriteString(" No `type` field.")
 	}
+	if c.URLDefault != NoTransport {
+		fmt.Fprintf(&b, " A `url` without `type` is %s.", transportWords[c.URLDefault])
+	}
+	for _, t := range []Transport{HTTP, SSE} {
+		if k := c.URLKeys[t]; k != "" {
+			fmt.Fprintf(&b, " %s is read from `%s` (mcpconf writes it there).", capitalize(transportWords[t]), k)
+		}
+	}
 	fmt.Fprintf(&b, " Placeholders: %s.", placeholderList(c))
 	if len(c.Lists) > 0 {
 		labels := make([]string, len(c.Lists))
@@ -758,3 +766,6 @@ func lockText(l Lock) string {
 	}
 	return fmt.Sprintf("Lock: while %s, only %s servers load (the others are `%s` and unlisted; %s).", when, strings.Join(ks, ", "), l.Status, l.Source)
 }
+
+// transportWords name the network transports in the docs.
+var transportWords = map[Transport]string{HTTP: "streamable HTTP", SSE: "SSE"}
