@@ -569,6 +569,11 @@ type Shape struct {
 	// "http"). NoTransport: streamable HTTP, or see RemoteNeedsType and
 	// URLMeansSSE.
 	URLDefault Transport
+	// Crashes says, by server field, what the client's own listing does
+	// when the field does not fit its schema and crashes it (Qwen Code's
+	// qwen mcp list on "args" that is not an array); the schema finding
+	// on the field says it.
+	Crashes map[string]string
 	// URLKeys are the keys a client reads a remote transport's endpoint
 	// from where it is not "url" (Qwen Code's settings: streamable HTTP
 	// only from "httpUrl"); mcpconf writes the endpoint there.

@@ -143,6 +143,7 @@ func qwenShape() Shape {
 	sh.URLDefault = SSE
 	sh.URLKeys = map[Transport]string{HTTP: "httpUrl"}
 	sh.Types = []TypeLiteral{{"stdio", Stdio}, {"sse", SSE}, {"http", HTTP}, {"local", Stdio}}
+	sh.Crashes = map[string]string{"args": "qwen mcp list crashes on it when the server has a command (\"server.args?.join is not a function\") and lists no server after it; a session fails the server"}
 	sh.NoServersKeyWarns = "%s has no \"mcpServers\" object"
 	return sh
 }
