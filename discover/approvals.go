@@ -46,7 +46,7 @@ func (v *viewer) approveStored(defs []normalize.Server) {
 			continue
 		}
 		var expand func(string) string
-		if !f.Literal && len(v.c.SettingsPlaceholders) > 0 {
+		if !f.Apart && len(v.c.SettingsPlaceholders) > 0 {
 			expand = func(x string) string { return expandSetting(v.c, v.o.getenv, x) }
 		}
 		hash := sa.Hash(s.Node, f, expand)
@@ -103,4 +103,26 @@ func (v *viewer) fileOf(s *normalize.Server) (normalize.File, bool) {
 		}
 	}
 	return normalize.File{}, false
+}
+
+// lowestServers is the display path of the lowest-precedence location
+// (not Apart) whose document's servers key holds an object, for a client
+// whose settings merge loses names there (LostName.Lowest); "" otherwise.
+func lowestServers(c *normalize.Client, locs []Location, docs []*normalize.Document) string {
+	if !slices.ContainsFunc(c.LostNames, func(l normalize.LostName) bool { return l.Lowest }) {
+		return ""
+	}
+	for _, l := range slices.Backward(locs) {
+		if l.Apart || l.Extension != nil {
+			continue
+		}
+		i := slices.IndexFunc(docs, func(d *normalize.Document) bool { return d.Path == l.Display })
+		if i < 0 || docs[i].Root == nil {
+			continue
+		}
+		if m := docs[i].Root.Member(c.ServersKey); m != nil && m.Value.Kind == normalize.Object {
+			return l.Display
+		}
+	}
+	return ""
 }

@@ -739,15 +739,22 @@ type LostName struct {
 	// are kept: the client reads them into an object without a prototype
 	// (Qwen Code's .mcp.json, beside its settings files).
 	KeptIn []string
+	// Lowest: the names are lost only in the lowest-precedence file of
+	// the client's (not Apart) whose servers key holds an object: the one
+	// its settings merge copies key by key, skipping them (Qwen Code's
+	// customDeepMerge); the files above it are merged whole.
+	Lowest bool
 }
 
 // Lost says why the client loses a server of this name read in a file of
-// this scope at path; "" when it does not. invalid says whether the file
-// fails the client's schema, asked only of a name that may be lost.
-func (c *Client) Lost(name string, scope Scope, path string, invalid func() bool) string {
+// this scope at path; "" when it does not. lowest says whether the file is
+// the lowest whose servers key holds an object (LostName.Lowest); invalid
+// whether it fails the client's schema, asked only of a name that may be
+// lost.
+func (c *Client) Lost(name string, scope Scope, path string, lowest bool, invalid func() bool) string {
 	base := path[strings.LastIndexAny(path, `/\`)+1:]
 	for _, l := range c.LostNames {
-		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) && !slices.Contains(l.KeptIn, base) && !(l.UnlessInvalid && invalid()) {
+		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) && !slices.Contains(l.KeptIn, base) && (!l.Lowest || lowest) && !(l.UnlessInvalid && invalid()) {
 			return fmt.Sprintf(l.Why, name)
 		}
 	}
@@ -1013,7 +1020,7 @@ type StoredApprovals struct {
 	// Hash is the client's hash of a definition: entry is the server's
 	// object as the file holds it, f the file it is read from, expand the
 	// client's expansion of a settings string (nil for a file the client
-	// does not expand, File.Literal).
+	// does not expand, File.Apart).
 	Hash               func(entry *Value, f File, expand func(string) string) string
 	Approved, Rejected string
 	// Ask says how to approve a server, with %s for its name ("run qwen
@@ -1457,12 +1464,14 @@ type File struct {
 	// approves, allowManagedMcpServersOnly "true" locks the lists);
 	// other strings and numbers are not booleans (File.Flag).
 	StringBools bool
-	// Literal: the client expands no placeholder in this file, although it
-	// expands its other settings files (SettingsPlaceholders): Qwen Code's
-	// .mcp.json. Read by the approval hash (StoredApprovals.Hash); the
-	// server's own values are expanded as Expansion says (not modelled
-	// per file).
-	Literal bool
+	// Apart: the client reads this file with a loader of its own, apart
+	// from its settings files and their merge (Qwen Code's .mcp.json): it
+	// expands no placeholder in it (SettingsPlaceholders; read by the
+	// approval hash, StoredApprovals.Hash: the server's own values are
+	// expanded as Expansion says, not modelled per file), a null servers
+	// key in it clears nothing (NullClears), and the names its settings
+	// merge loses are kept (LostName.Lowest).
+	Apart bool
 	// Extension, for a file of ExtensionScope, says how the client reads
 	// an installed extension; Path then holds one "*" segment that stands
 	// for each directory there (".gemini/extensions/*/gemini-extension.json").

@@ -20,7 +20,7 @@ const qwenSource = "Qwen Code 0.24.4 bundle (npm `@qwen-code/qwen-code@0.24.4`)"
 // qwenMCPJSON is the .mcp.json Qwen Code reads in the directory it starts
 // in: Claude Code's format, normalized (normalizeClaudeMcpServer), and not
 // expanded.
-var qwenMCPJSON = File{Scope: Project, Base: RootDir, Path: ".mcp.json", Format: JSONComments, Literal: true}
+var qwenMCPJSON = File{Scope: Project, Base: RootDir, Path: ".mcp.json", Format: JSONComments, Apart: true}
 
 // qwen is Qwen Code, a fork of Gemini CLI: Gemini's settings files under
 // .qwen, plus Claude Code's .mcp.json, and approvals bound to a hash of
@@ -68,7 +68,7 @@ var qwen = &Client{
 		LostNames: []LostName{
 			{Names: []string{"__proto__"}, Scopes: []Scope{System, Project, User}, KeptIn: []string{".mcp.json"},
 				Why: "Qwen Code merges its settings' servers into plain objects, where %q sets the object's prototype instead of adding a server: it is lost without a warning"},
-			{Names: []string{"constructor", "prototype"}, Scopes: []Scope{User},
+			{Names: []string{"constructor", "prototype"}, Scopes: []Scope{System, Project, User}, Lowest: true,
 				Why: "Qwen Code skips %q where it copies the servers of its lowest settings file (customDeepMerge guards against prototype pollution): it is lost without a warning"},
 		},
 		Approvals: &StoredApprovals{
@@ -234,7 +234,7 @@ func qwenNormalize(j *JSValue) *JSValue {
 // object's keys sorted; SHA-256 in hex.
 func qwenHash(entry *Value, f File, expand func(string) string) string {
 	j := JSOf(entry, expand)
-	if f.Literal {
+	if f.Apart {
 		j = qwenNormalize(j)
 	}
 	if j != nil && j.Kind == Object {
