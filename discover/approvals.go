@@ -106,8 +106,9 @@ func (v *viewer) fileOf(s *normalize.Server) (normalize.File, bool) {
 }
 
 // lowestServers is the display path of the lowest-precedence location
-// (not Apart) whose document's servers key holds an object, for a client
-// whose settings merge loses names there (LostName.Lowest); "" otherwise.
+// (not Apart) whose document's servers key holds an object, below any
+// other truthy value there, for a client whose settings merge loses names
+// there (LostName.Lowest); "" otherwise.
 func lowestServers(c *normalize.Client, locs []Location, docs []*normalize.Document) string {
 	if !slices.ContainsFunc(c.LostNames, func(l normalize.LostName) bool { return l.Lowest }) {
 		return ""
@@ -120,9 +121,16 @@ func lowestServers(c *normalize.Client, locs []Location, docs []*normalize.Docum
 		if i < 0 || docs[i].Root == nil {
 			continue
 		}
-		if m := docs[i].Root.Member(c.ServersKey); m != nil && m.Value.Kind == normalize.Object {
+		// mergeRecursively: a servers value the merge holds already and
+		// that is truthy makes it spread the next file's whole
+		m := docs[i].Root.Member(c.ServersKey)
+		switch {
+		case m == nil || !normalize.JSTruthy(m.Value):
+			continue
+		case m.Value.Kind == normalize.Object:
 			return l.Display
 		}
+		return ""
 	}
 	return ""
 }

@@ -203,7 +203,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 			}
 			if g := nullServers(view, r.doc, loc); g != nil && cleared == nil {
 				cleared = g
-			} else if cleared != nil && loc.Extension == nil {
+			} else if cleared != nil && loc.Extension == nil && !loc.Apart {
 				for j := range servers {
 					servers[j].TurnOff(*cleared)
 				}

@@ -1469,8 +1469,9 @@ type File struct {
 	// expands no placeholder in it (SettingsPlaceholders; read by the
 	// approval hash, StoredApprovals.Hash: the server's own values are
 	// expanded as Expansion says, not modelled per file), a null servers
-	// key in it clears nothing (NullClears), and the names its settings
-	// merge loses are kept (LostName.Lowest).
+	// key in it clears nothing, nor does a settings file's clear it
+	// (NullClears), and the names its settings merge loses are kept
+	// (LostName.KeptIn, Lowest).
 	Apart bool
 	// Extension, for a file of ExtensionScope, says how the client reads
 	// an installed extension; Path then holds one "*" segment that stands

@@ -965,6 +965,8 @@ def qwen_settings(rng, names, mcpjson=False):
     if mcpjson and odd(rng, 0.15):
         s = pick(rng, [(2, {"servers": s.get("mcpServers", {})}), (1, {"mcpServers": []}), (1, {"mcpServers": None}),
                        (1, {"mcpServers": {"a": "x", "b": {"command": CMD}}})])
+    if not mcpjson and odd(rng, 0.08):
+        s["mcpServers"] = pick(rng, [(2, None), (1, [])])  # null replaces the settings files' servers below
     if not mcpjson and chance(rng, 0.1):
         # read by a session, not by `qwen mcp list`
         s.setdefault("mcp", {})["excluded"] = names.some()
