@@ -39,8 +39,8 @@ func TestInvalidURL(t *testing.T) {
 		{name: "claude ws type takes ws urls", files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"type": "ws", "url": "https://a.example.com/ws"}, "b": {"type": "ws", "url": "wss://b.example.com/ws"}}}`),
 			// Qwen Code reads .mcp.json too: a url is SSE there, which takes no wss
-			want: []string{`error .mcp.json:1:44: invalid "url" for server "a": "https://a.example.com/ws" uses the scheme "https", which Claude Code does not accept here [invalid-url]`,
-				`error .mcp.json:1:100: invalid "url" for server "b": "wss://b.example.com/ws" uses the scheme "wss", which Qwen Code does not accept here [invalid-url]`}},
+			want: []string{`error .mcp.json:1:44: invalid "url" for server "a": "https://a.example.com/ws" uses the scheme "https", which Claude Code does not accept here (not Qwen Code, which also reads this file) [invalid-url]`,
+				`error .mcp.json:1:100: invalid "url" for server "b": "wss://b.example.com/ws" uses the scheme "wss", which Qwen Code does not accept here (not Claude Code, which also reads this file) [invalid-url]`}},
 		{name: "valid or unknowable", files: map[string]string{
 			".cursor/mcp.json": `{"mcpServers": {
   "a": {"url": "${env:BASE}/mcp"},
@@ -64,7 +64,7 @@ func TestInvalidURLUnknownType(t *testing.T) {
 	runRuleCases(t, "invalid-url", []ruleCase{
 		{name: "websocket", files: oneFile(".mcp.json", `{"mcpServers": {"w": {"type": "websocket", "url": "ws://localhost:3000/mcp"}, "h": {"type": "streamable", "url": "ws://localhost:3000/mcp"}}}`),
 			// Qwen Code reads .mcp.json too, and reaches w's url with SSE
-			want: []string{`error .mcp.json:1:51: invalid "url" for server "w": "ws://localhost:3000/mcp" uses the scheme "ws", which Qwen Code does not accept here [invalid-url]`,
+			want: []string{`error .mcp.json:1:51: invalid "url" for server "w": "ws://localhost:3000/mcp" uses the scheme "ws", which Qwen Code does not accept here (not Claude Code, which also reads this file) [invalid-url]`,
 				`error .mcp.json:1:114: invalid "url" for server "h": "ws://localhost:3000/mcp" uses the scheme "ws", which Claude Code does not accept here [invalid-url]`}},
 	})
 }

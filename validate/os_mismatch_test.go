@@ -28,6 +28,6 @@ func TestOSMismatch(t *testing.T) {
 			// Claude Code has no cwd: unknown-field says so; Qwen Code, which
 			// reads .mcp.json too, has one
 			".mcp.json", `{"mcpServers": {"d": {"command": "wsl.exe", "cwd": "/home/dev"}}}`),
-			want: []string{`error .mcp.json:1:52: server "d" runs "wsl.exe", a Windows program, in "/home/dev", a POSIX directory: Windows has no such directory and other systems no such program, so the server starts on neither [os-mismatch]`}},
+			want: []string{`error .mcp.json:1:52: server "d" runs "wsl.exe", a Windows program, in "/home/dev", a POSIX directory: Windows has no such directory and other systems no such program, so the server starts on neither (for Qwen Code; not Claude Code, which also reads this file) [os-mismatch]`}},
 	})
 }

@@ -65,9 +65,9 @@ func TestUnknownField(t *testing.T) {
 		{name: "claude fields", files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"command": "a", "timeout": 600000, "alwaysLoad": true}, "b": {"type": "http", "url": "https://b.example.com/mcp", "alwaysLoad": false, "headersHelper": "./h.sh"}}}`),
 			// Qwen Code reads .mcp.json too, and has neither field
-			want: []string{`warning .mcp.json:1:58: unknown field "alwaysLoad" in server "a": Qwen Code ignores it [unknown-field]`,
-				`warning .mcp.json:1:137: unknown field "alwaysLoad" in server "b": Qwen Code ignores it [unknown-field]`,
-				`warning .mcp.json:1:158: unknown field "headersHelper" in server "b": Qwen Code ignores it [unknown-field]`}},
+			want: []string{`warning .mcp.json:1:58: unknown field "alwaysLoad" in server "a": Qwen Code ignores it (not Claude Code, which also reads this file) [unknown-field]`,
+				`warning .mcp.json:1:137: unknown field "alwaysLoad" in server "b": Qwen Code ignores it (not Claude Code, which also reads this file) [unknown-field]`,
+				`warning .mcp.json:1:158: unknown field "headersHelper" in server "b": Qwen Code ignores it (not Claude Code, which also reads this file) [unknown-field]`}},
 		{name: "opencode args", files: oneFile("opencode.json",
 			`{"mcp": {"fs": {"type": "local", "command": ["fs"], "args": ["."]}}}`),
 			want: []string{`error opencode.json:1:53: unknown field "args" in server "fs": opencode rejects the whole config [unknown-field]`},
