@@ -24,3 +24,15 @@ func TestQwenResetsBrokenWorkspace(t *testing.T) {
 			hint: "fix the file before you run Qwen Code, or restore it from .qwen/settings.json.corrupted afterwards"},
 	})
 }
+
+// TestQwenSSEHints: Qwen Code 0.24.4 reads a settings entry's "url" as
+// SSE whatever its "type" (testdata/clients/qwen-transports), and
+// streamable HTTP only from "httpUrl": the hints say "httpUrl", not a
+// "type" it ignores.
+func TestQwenSSEHints(t *testing.T) {
+	runRuleCases(t, "deprecated-sse", []ruleCase{
+		{name: "url with type http", files: oneFile(".qwen/settings.json", `{"mcpServers": {"s": {"type": "http", "url": "https://s.example.com/mcp"}}}`),
+			want: []string{`warning .qwen/settings.json:1:31: server "s" says "type": "http", but "https://s.example.com/mcp" ends in /mcp, the usual path of a streamable HTTP endpoint: Qwen Code speaks the legacy HTTP+SSE transport to it, which a streamable HTTP server does not answer [deprecated-sse]`},
+			hint: `write the address as "httpUrl" if the server speaks streamable HTTP there (mcpconf probe tries it), or point "url" at its SSE endpoint`},
+	})
+}
