@@ -170,7 +170,11 @@ func write(c *normalize.Client, s Server, f *forced) (Entry, error) {
 		if err != nil {
 			return Entry{}, err
 		}
-		o.set(c.FieldKey("url"), u)
+		key := c.FieldKey("url")
+		if k := c.URLKeys[s.Transport]; k != "" {
+			key = k // Qwen Code's httpUrl
+		}
+		o.set(key, u)
 		if err := headers(c, f, &o, s.Headers); err != nil {
 			return Entry{}, err
 		}

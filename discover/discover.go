@@ -203,7 +203,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 			}
 			if g := nullServers(view, r.doc, loc); g != nil && cleared == nil {
 				cleared = g
-			} else if cleared != nil && loc.Extension == nil {
+			} else if cleared != nil && loc.Extension == nil && !loc.Apart {
 				for j := range servers {
 					servers[j].TurnOff(*cleared)
 				}
@@ -228,7 +228,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 // null, for a client whose settings merge then drops them
 // (Shape.NullClears); nil otherwise.
 func nullServers(view *normalize.Client, doc *normalize.Document, loc Location) *normalize.Gate {
-	if !view.NullClears || loc.Extension != nil || doc.Root == nil || len(loc.ServersPath) > 0 {
+	if !view.NullClears || loc.Apart || loc.Extension != nil || doc.Root == nil || len(loc.ServersPath) > 0 {
 		return nil
 	}
 	m := doc.Root.Member(view.ServersKey)

@@ -713,7 +713,7 @@ func (v *viewer) invalidOne(s *normalize.Server, docs []*normalize.Document) {
 	if s.Off != nil && s.Off.Kind == normalize.ByConfig && !s.Off.InvalidWins {
 		return // a file the client does not read while another holds it all (managed-mcp.json)
 	}
-	if lost := v.c.Lost(s.Name, s.Source.Scope, func() bool { return v.failsSchema(s.Source.Path, docs) }); lost != "" {
+	if lost := v.c.Lost(s.Name, s.Source.Scope, s.Source.Path, s.Source.Path == v.lowest, func() bool { return v.failsSchema(s.Source.Path, docs) }); lost != "" {
 		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
 			Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Yields: true, Unlisted: true})
 		return
@@ -850,7 +850,7 @@ func (v *viewer) untypedPatches(set *normalize.Set) {
 		if s.Off != nil && s.Off.Status == normalize.StatusRefused {
 			continue
 		}
-		if lost := v.c.Lost(s.Name, s.Source.Scope, func() bool { return false }); lost != "" {
+		if lost := v.c.Lost(s.Name, s.Source.Scope, s.Source.Path, s.Source.Path == v.lowest, func() bool { return false }); lost != "" {
 			s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: lost + fmt.Sprintf(" (%s:%s)", s.Source.Path, s.Source.Pos),
 				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true})
 			continue

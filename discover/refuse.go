@@ -358,7 +358,7 @@ func (v *viewer) badFileEntries(layers []layer) *refusal {
 			continue
 		}
 		for _, m := range servers.Unique() {
-			if v.c.Lost(m.Key, ly.loc.Scope, func() bool { return false }) != "" {
+			if v.c.Lost(m.Key, ly.loc.Scope, ly.loc.Display, ly.loc.Display == v.lowest, func() bool { return false }) != "" {
 				continue // lost as the file is read, before the client checks it
 			}
 			msg, at, path := r.Entry(m.Value)

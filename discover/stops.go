@@ -44,7 +44,7 @@ func (v *viewer) badFile(set *normalize.Set) (*normalize.Gate, string) {
 		if sf.Client != v.c || sf.Scope == normalize.ExtensionScope || sf.Skipped {
 			continue
 		}
-		bf := v.c.BadFileFor(sf.Path)
+		bf := v.c.BadFileFor(sf.Path, sf.Scope)
 		if bf == nil {
 			continue
 		}
@@ -54,6 +54,18 @@ func (v *viewer) badFile(set *normalize.Set) (*normalize.Gate, string) {
 		switch {
 		case sf.Status == normalize.Failed && bf.EmptyOK && (i < 0 || strings.TrimSpace(string(set.Documents[i].Src)) == ""):
 			continue // an empty file reads as no settings
+		case sf.Status == normalize.Failed && bf.Resets != "":
+			// the client does not stop: it overwrites the file and goes
+			// on without its settings (BadFile.Resets)
+			for i := range set.Diagnostics {
+				d := &set.Diagnostics[i]
+				if d.Path == sf.Path && d.Severity == normalize.Error && (d.Rule == normalize.RuleSyntax || d.Rule == normalize.RuleUnreadable) {
+					d.Message += fmt.Sprintf("; %s overwrites this file with %s when it starts, keeping it as %s, and reads none of its settings",
+						v.c.Product, bf.Resets, sf.Path+bf.ResetSuffix)
+					d.Hint = fmt.Sprintf("fix the file before you run %s, or restore it from %s afterwards", v.c.Product, sf.Path+bf.ResetSuffix)
+				}
+			}
+			continue
 		case sf.Status == normalize.Failed:
 			why = sf.Error
 		case sf.Status == normalize.Found && bf.NullStops:

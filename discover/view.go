@@ -26,11 +26,14 @@ func (o *Options) View(c *normalize.Client, scope ScopeFilter) *normalize.Set {
 
 // viewer builds one client's view.
 type viewer struct {
-	o     *Options
-	c     *normalize.Client
-	root  string // the project root: where the client keys the project
-	scope ScopeFilter
-	trust *trustResult
+	o *Options
+	c *normalize.Client
+	// lowest is the display path of the lowest file of the view (not
+	// Apart) whose servers key holds an object (LostName.Lowest).
+	lowest string
+	root   string // the project root: where the client keys the project
+	scope  ScopeFilter
+	trust  *trustResult
 	// blocked holds, for a client that approves before its lists
 	// (Approval.BeforeLists), the list gate of a project definition that
 	// approval turned off instead, by definition; after the merge it
@@ -103,8 +106,10 @@ func (v *viewer) build() *normalize.Set {
 			ld.defs[i].Patch = isPatch(&ld.defs[i])
 		}
 	}
+	v.lowest = lowestServers(v.c, loaded, set.Documents)
 	v.invalid(ld.defs, set.Documents)
 	v.approve(ld.defs)
+	v.approveStored(ld.defs)
 	set.Definitions = ld.defs
 	set.Lists = ld.lists.settings(ld.defs)
 	for _, d := range ld.lists.docs {
@@ -229,7 +234,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				display = o.display(abs, normalize.HomeDir)
 			}
 			out = append(out, Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format,
-				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, Flat: f.FlatServers, walk: walk})
+				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, Flat: f.FlatServers, walk: walk, Apart: f.Apart})
 		}
 		if !paired {
 			// files read together in each directory: the walk first

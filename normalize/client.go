@@ -182,6 +182,10 @@ type Gates struct {
 	// Approval is how project servers get approved before they start
 	// (Claude Code); nil when they start without.
 	Approval *Approval
+	// Approvals is how a client that records each approval in a file of
+	// its own, bound to a hash of the server's definition, decides (Qwen
+	// Code's ~/.qwen/mcpApprovals.json); nil when it has none.
+	Approvals *StoredApprovals
 	// Plugins: the client enables plugins in the settings files of
 	// Approval.Settings (nil: it has none mcpconf knows of).
 	Plugins *Plugins
@@ -559,6 +563,21 @@ type Shape struct {
 	// URLMeansSSE: a url is always reached with the legacy SSE transport
 	// (agent-code).
 	URLMeansSSE bool
+	// URLDefault is the transport of an entry with a url and no "type",
+	// where it is not streamable HTTP: SSE for Qwen Code (its settings
+	// read "url" as SSE whatever the type, its .mcp.json unless "type" is
+	// "http"). NoTransport: streamable HTTP, or see RemoteNeedsType and
+	// URLMeansSSE.
+	URLDefault Transport
+	// Crashes says, by server field, what the client's own listing does
+	// when the field does not fit its schema and crashes it (Qwen Code's
+	// qwen mcp list on "args" that is not an array); the schema finding
+	// on the field says it.
+	Crashes map[string]string
+	// URLKeys are the keys a client reads a remote transport's endpoint
+	// from where it is not "url" (Qwen Code's settings: streamable HTTP
+	// only from "httpUrl"); mcpconf writes the endpoint there.
+	URLKeys map[Transport]string
 	// RemoteProtocol, when set, says how the client reaches a url when it
 	// speaks neither MCP transport to it, %[1]s the URL without its
 	// trailing slashes (agent-code: GET <url>/health, then each JSON-RPC
@@ -628,6 +647,11 @@ type Shape struct {
 	// RequiresServersKey: a servers file without the servers key is refused
 	// whole (Claude Code's .mcp.json: "mcpServers" is required).
 	RequiresServersKey bool
+	// NoServersKeyWarns is the client's warning, %s the file, when a
+	// servers-only file (ServersOnly: .mcp.json) holds no servers object:
+	// it loads nothing from that file and goes on (Qwen Code). "": no
+	// warning known.
+	NoServersKeyWarns string
 	// PluginManifest is a file that, next to a servers file, makes it a
 	// plugin's, which may leave out the servers key and hold its servers
 	// at the top level (Claude Code: .claude-plugin/plugin.json beside a
@@ -711,14 +735,26 @@ type LostName struct {
 	// its validation builds (Gemini CLI: zod's record parse assigns each
 	// key, and "__proto__" set that way is lost).
 	UnlessInvalid bool
+	// KeptIn are the base names of files of those scopes where the names
+	// are kept: the client reads them into an object without a prototype
+	// (Qwen Code's .mcp.json, beside its settings files).
+	KeptIn []string
+	// Lowest: the names are lost only in the lowest-precedence file of
+	// the client's (not Apart) whose servers key holds an object: the one
+	// its settings merge copies key by key, skipping them (Qwen Code's
+	// customDeepMerge); the files above it are merged whole.
+	Lowest bool
 }
 
 // Lost says why the client loses a server of this name read in a file of
-// this scope; "" when it does not. invalid says whether the file fails
-// the client's schema, asked only of a name that may be lost.
-func (c *Client) Lost(name string, scope Scope, invalid func() bool) string {
+// this scope at path; "" when it does not. lowest says whether the file is
+// the lowest whose servers key holds an object (LostName.Lowest); invalid
+// whether it fails the client's schema, asked only of a name that may be
+// lost.
+func (c *Client) Lost(name string, scope Scope, path string, lowest bool, invalid func() bool) string {
+	base := path[strings.LastIndexAny(path, `/\`)+1:]
 	for _, l := range c.LostNames {
-		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) && !(l.UnlessInvalid && invalid()) {
+		if slices.Contains(l.Names, name) && slices.Contains(l.Scopes, scope) && !slices.Contains(l.KeptIn, base) && (!l.Lowest || lowest) && !(l.UnlessInvalid && invalid()) {
 			return fmt.Sprintf(l.Why, name)
 		}
 	}
@@ -789,13 +825,23 @@ type BadFile struct {
 	// file holding null stops it too (reading a list of null throws).
 	Paths     []string
 	NullStops bool
+	// Scopes, when set, are the only scopes whose files stop the client
+	// (Qwen Code: system and user settings; the workspace's has a rule of
+	// its own, the .mcp.json none).
+	Scopes []Scope
+	// Resets: a file that does not parse does not stop the client, which
+	// overwrites it with Resets ("{}") when it starts and keeps the
+	// original beside it, its name followed by ResetSuffix; it reads no
+	// setting from it. A file that parses to something else than an
+	// object still stops it (Qwen Code's workspace .qwen/settings.json).
+	Resets, ResetSuffix string
 }
 
-// BadFileFor is how a broken file at path stops the client; nil when it
-// does not.
-func (c *Client) BadFileFor(path string) *BadFile {
+// BadFileFor is how a broken file at path, of scope, stops the client;
+// nil when it does not.
+func (c *Client) BadFileFor(path string, scope Scope) *BadFile {
 	for i := range c.BadFiles {
-		if c.BadFiles[i].Stops(path) {
+		if c.BadFiles[i].Stops(path) && (len(c.BadFiles[i].Scopes) == 0 || slices.Contains(c.BadFiles[i].Scopes, scope)) {
 			return &c.BadFiles[i]
 		}
 	}
@@ -958,6 +1004,32 @@ type Approval struct {
 	// read on its own and any true approves (Claude Code). Otherwise any
 	// setting that counts and says true approves.
 	Merged bool
+}
+
+// StoredApprovals is how a client keeps its decisions on project servers
+// one by one in a file of its own: {"<start dir>": {"NAME": {"hash": H,
+// "status": "approved"|"rejected"}}} (Qwen Code 0.24.4's mcpApprovals.json).
+// A server of Scopes is approved when the record for the directory the
+// client starts in (its physical path, exactly: a parent's record does not
+// count) and its name holds Approved and the hash of its definition as
+// the client reads it now (Hash); rejected when it holds Rejected and that
+// hash; pending otherwise (no record, or the definition changed). A
+// pending or rejected server keeps its name (a lower scope's definition
+// does not take its place) and does not start.
+type StoredApprovals struct {
+	File   File
+	Scopes []Scope
+	// Hash is the client's hash of a definition: entry is the server's
+	// object as the file holds it, f the file it is read from, expand the
+	// client's expansion of a settings string (nil for a file the client
+	// does not expand, File.Apart).
+	Hash               func(entry *Value, f File, expand func(string) string) string
+	Approved, Rejected string
+	// Ask says how to approve a server, with %s for its name ("run qwen
+	// mcp approve %s in the project").
+	Ask string
+	// Source is where the facts come from.
+	Source string
 }
 
 // Plugins is how a client enables plugins that bring servers of their own
@@ -1402,6 +1474,15 @@ type File struct {
 	// approves, allowManagedMcpServersOnly "true" locks the lists);
 	// other strings and numbers are not booleans (File.Flag).
 	StringBools bool
+	// Apart: the client reads this file with a loader of its own, apart
+	// from its settings files and their merge (Qwen Code's .mcp.json): it
+	// expands no placeholder in it (SettingsPlaceholders; read by the
+	// approval hash, StoredApprovals.Hash: the server's own values are
+	// expanded as Expansion says, not modelled per file), a null servers
+	// key in it clears nothing, nor does a settings file's clear it
+	// (NullClears), and the names its settings merge loses are kept
+	// (LostName.KeptIn, Lowest).
+	Apart bool
 	// Extension, for a file of ExtensionScope, says how the client reads
 	// an installed extension; Path then holds one "*" segment that stands
 	// for each directory there (".gemini/extensions/*/gemini-extension.json").

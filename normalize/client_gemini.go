@@ -70,23 +70,7 @@ var gemini = &Client{
 			Ask:            "run gemini in the project and trust the folder when it asks",
 		},
 	},
-	Shape: Shape{
-		ServersKey: "mcpServers",
-		WrongKeys:  []string{"servers", "mcp_servers", "context_servers"},
-		Fields: []string{"command", "args", "env", "cwd", "url", "httpUrl", "type", "headers", "tcp", "timeout", "trust", "description",
-			"includeTools", "excludeTools", "oauth", "authProviderType", "targetAudience", "targetServiceAccount"},
-		TimeoutUnit: time.Millisecond,
-		// one "timeout" bounds the connection and every request, tool calls
-		// included (default 10 minutes)
-		Timeouts:           []TimeoutField{{Key: "timeout", Unit: time.Millisecond, Bounds: BoundsStartup | BoundsCall}},
-		Types:              []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
-		UnknownTypeIgnored: true,
-		OnNeither:          NeitherUnreachable,
-		AltURLKey:          "httpUrl",
-		EndpointKeys:       []string{"url", "httpUrl"},
-		ToolFilters:        [2]string{"includeTools", "excludeTools"},
-		ToolArgsInAllow:    true,
-	},
+	Shape: geminiShape(),
 	Expansion: Expansion{
 		// Percent is expanded on Windows only, at connect time, in env and
 		// headers.
@@ -265,14 +249,28 @@ var geminiEnablement = File{Scope: User, Base: geminiHome, Path: ".gemini/mcp-se
 // writable by group or others (loadSystemFile, isFileAndDirectorySecureSync);
 // Windows checks ACLs, which mcpconf does not read.
 func geminiSystem(name string, defaults bool) []File {
-	f := File{Scope: System, Base: SystemDir, Format: JSONComments, Defaults: defaults, PathVar: "GEMINI_CLI_SYSTEM_SETTINGS_PATH"}
+	return systemSettings(systemDirs{"etc/gemini-cli/", "Library/Application Support/GeminiCli/", "ProgramData/gemini-cli/"},
+		name, defaults, "GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", true)
+}
+
+// systemDirs are the directories of a client's machine-wide settings on
+// other Unix systems, macOS and Windows, relative to the machine's root.
+type systemDirs struct{ unix, mac, win string }
+
+// systemSettings is a machine-wide settings file (name) of Gemini CLI or
+// a fork of it in dirs: settingsVar names the settings file instead, and
+// the defaults (defaults) are then looked for beside it unless
+// defaultsVar names them; rootOwned: the client skips a file that root
+// does not own (File.RootOwned).
+func systemSettings(dirs systemDirs, name string, defaults bool, settingsVar, defaultsVar string, rootOwned bool) []File {
+	f := File{Scope: System, Base: SystemDir, Format: JSONComments, Defaults: defaults, PathVar: settingsVar}
 	if defaults {
-		f.PathVar, f.SiblingOf = "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "GEMINI_CLI_SYSTEM_SETTINGS_PATH"
+		f.PathVar, f.SiblingOf = defaultsVar, settingsVar
 	}
 	unix, mac, win := f, f, f
-	unix.Path, unix.OS, unix.RootOwned = "etc/gemini-cli/"+name, otherUnix, true
-	mac.Path, mac.OS, mac.RootOwned = "Library/Application Support/GeminiCli/"+name, []string{"darwin"}, true
-	win.Path, win.OS = "ProgramData/gemini-cli/"+name, []string{"windows"}
+	unix.Path, unix.OS, unix.RootOwned = dirs.unix+name, otherUnix, rootOwned
+	mac.Path, mac.OS, mac.RootOwned = dirs.mac+name, []string{"darwin"}, rootOwned
+	win.Path, win.OS = dirs.win+name, []string{"windows"}
 	return []File{unix, mac, win}
 }
 
@@ -311,3 +309,25 @@ func geminiExtensionName(name string) bool {
 // geminiUnsetSource is where Gemini CLI's handling of unset variables is
 // seen.
 const geminiUnsetSource = "Gemini CLI 0.61.0: testdata/clients/gemini-env-set, gemini-env-unset; `envVarResolver.ts`, `envExpansion.ts`"
+
+// geminiShape is how Gemini CLI reads a server entry; Qwen Code, its fork,
+// starts from it (qwenShape).
+func geminiShape() Shape {
+	return Shape{
+		ServersKey: "mcpServers",
+		WrongKeys:  []string{"servers", "mcp_servers", "context_servers"},
+		Fields: []string{"command", "args", "env", "cwd", "url", "httpUrl", "type", "headers", "tcp", "timeout", "trust", "description",
+			"includeTools", "excludeTools", "oauth", "authProviderType", "targetAudience", "targetServiceAccount"},
+		TimeoutUnit: time.Millisecond,
+		// one "timeout" bounds the connection and every request, tool calls
+		// included (default 10 minutes)
+		Timeouts:           []TimeoutField{{Key: "timeout", Unit: time.Millisecond, Bounds: BoundsStartup | BoundsCall}},
+		Types:              []TypeLiteral{{"stdio", Stdio}, {"http", HTTP}, {"sse", SSE}},
+		UnknownTypeIgnored: true,
+		OnNeither:          NeitherUnreachable,
+		AltURLKey:          "httpUrl",
+		EndpointKeys:       []string{"url", "httpUrl"},
+		ToolFilters:        [2]string{"includeTools", "excludeTools"},
+		ToolArgsInAllow:    true,
+	}
+}

@@ -135,6 +135,17 @@ func clientSection(c *Client) string {
 	if l := lookupText(c); l != "" {
 		fmt.Fprintf(&b, "Project: %s.\n\n", l)
 	}
+	if a := c.Approvals; a != nil {
+		scopes := make([]string, len(a.Scopes))
+		for i, sc := range a.Scopes {
+			scopes[i] = string(sc)
+		}
+		fmt.Fprintf(&b, "Approval of %s servers: `%s` records, for the start directory and a server's name, a `hash` of its definition and a `status` (`%s`, `%s`); a record counts only while the hash is that of the definition as it is now, so an edit makes the server pending again. A pending or rejected server does not start and keeps its name.\n\n",
+			strings.Join(scopes, ", "), a.File.Display("linux"), a.Approved, a.Rejected)
+	}
+	if f := c.NoServersKeyWarns; f != "" {
+		fmt.Fprintf(&b, "A servers-only file (`.mcp.json`) without `%s`: a warning (%q), no server from it.\n\n", c.ServersKey, fmt.Sprintf(f, "PATH"))
+	}
 	if a := c.Approval; a != nil {
 		var where []string
 		for _, s := range a.Settings {
@@ -264,6 +275,14 @@ func clientSection(c *Client) string {
 		b.WriteString(".")
 	} else {
 		b.WriteString(" No `type` field.")
+	}
+	if c.URLDefault != NoTransport {
+		fmt.Fprintf(&b, " A `url` without `type` is %s.", transportWords[c.URLDefault])
+	}
+	for _, t := range []Transport{HTTP, SSE} {
+		if k := c.URLKeys[t]; k != "" {
+			fmt.Fprintf(&b, " %s is read from `%s` (mcpconf writes it there).", capitalize(transportWords[t]), k)
+		}
 	}
 	fmt.Fprintf(&b, " Placeholders: %s.", placeholderList(c))
 	if len(c.Lists) > 0 {
@@ -590,6 +609,18 @@ func fileNotes(c *Client) string {
 		if len(bf.Paths) > 0 {
 			which = "`" + strings.Join(bf.Paths, "`, `") + "`"
 		}
+		if len(bf.Scopes) > 0 {
+			scopes := make([]string, len(bf.Scopes))
+			for i, sc := range bf.Scopes {
+				scopes[i] = string(sc)
+			}
+			which += " (" + strings.Join(scopes, ", ") + " scopes)"
+		}
+		if bf.Resets != "" {
+			fmt.Fprintf(&b, "%s that does not parse is overwritten with `%s` when %s starts (the original kept as `…%s`), and none of its settings count; one that does not hold an object stops it before any server starts (%q, exit code %d): every server is `refused`.\n\n",
+				which, bf.Resets, c.Product, bf.ResetSuffix, bf.Message, bf.ExitCode)
+			continue
+		}
 		how := "it cannot parse, or that does not hold an object,"
 		if bf.SyntaxOnly {
 			how = "when it does not parse"
@@ -740,3 +771,6 @@ func lockText(l Lock) string {
 	}
 	return fmt.Sprintf("Lock: while %s, only %s servers load (the others are `%s` and unlisted; %s).", when, strings.Join(ks, ", "), l.Status, l.Source)
 }
+
+// transportWords name the network transports in the docs.
+var transportWords = map[Transport]string{HTTP: "streamable HTTP", SSE: "SSE"}

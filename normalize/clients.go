@@ -16,6 +16,7 @@ var clients = []*Client{
 	claude,
 	codex,
 	gemini,
+	qwen,
 	opencode,
 	cursor,
 	windsurf,

@@ -78,6 +78,10 @@ func checkDeprecatedSSE(p *Pass) {
 				s.Name, t.Value.Str, m.Value.Str, c.Product)
 			d.Severity = normalize.Warning
 			d.Hint = fmt.Sprintf("use \"type\": %q if the server speaks streamable HTTP there (mcpconf probe tries it), or point %q at its SSE endpoint", c.TypeFor(normalize.HTTP), m.Key)
+			if k := c.URLKeys[normalize.HTTP]; k != "" && k != m.Key {
+				// the client reads streamable HTTP from another key only (Qwen Code's httpUrl)
+				d.Hint = fmt.Sprintf("write the address as %q if the server speaks streamable HTTP there (mcpconf probe tries it), or point %q at its SSE endpoint", k, m.Key)
+			}
 			continue
 		}
 		d := p.At(s, "type", "server %q uses the legacy HTTP+SSE transport, deprecated since MCP 2025-03-26 in favour of streamable HTTP", s.Name)

@@ -70,9 +70,6 @@ func nameReaders(d *normalize.Diagnostic, concerned []*normalize.Set, readers []
 		}
 	}
 	d.Clients = yes
-	if len(no) == 0 || namesAll(d.Message, no) {
-		return // it concerns every reader, or says what each other does
-	}
 	unnamed := false
 	for _, p := range yes {
 		if !strings.Contains(d.Message, p) {
@@ -80,14 +77,21 @@ func nameReaders(d *normalize.Diagnostic, concerned []*normalize.Set, readers []
 		}
 	}
 	var parts []string
-	if unnamed && len(yes) > 0 {
+	if unnamed && len(yes) > 0 && len(no) > 0 {
 		parts = append(parts, "for "+joinWords(yes, "and"))
 	}
-	verb := "reads"
-	if len(no) > 1 {
-		verb = "read"
+	// a reader not concerned is named unless the message already says
+	// what it does
+	if len(no) > 0 && !namesAll(d.Message, no) {
+		verb := "reads"
+		if len(no) > 1 {
+			verb = "read"
+		}
+		parts = append(parts, fmt.Sprintf("not %s, which also %s this file", joinWords(no, "or"), verb))
 	}
-	parts = append(parts, fmt.Sprintf("not %s, which also %s this file", joinWords(no, "or"), verb))
+	if len(parts) == 0 {
+		return
+	}
 	d.Message += " (" + strings.Join(parts, "; ") + ")"
 }
 

@@ -61,7 +61,13 @@ func checkSchema(p *Pass) {
 			if v == nil {
 				v = doc.Root
 			}
-			p.AtValue(doc, v, "%s", e.Message)
+			d := p.AtValue(doc, v, "%s", e.Message)
+			// a field the client's own listing crashes on (Shape.Crashes)
+			if c := src.Client; c != nil {
+				if parts := strings.Split(e.Pointer, "/"); len(parts) == 4 && parts[1] == c.ServersKey && c.Crashes[parts[3]] != "" {
+					d.Message += "; " + c.Crashes[parts[3]]
+				}
+			}
 		}
 	}
 }

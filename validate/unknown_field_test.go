@@ -68,8 +68,8 @@ func TestUnknownField(t *testing.T) {
 		// VS Code ignores Claude Code's "alwaysLoad"
 		{name: "a field another reader knows", files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"command": "a", "alwaysLoad": true}}}`),
-			want: []string{`info .mcp.json:1:39: unknown field "alwaysLoad" in server "a": VS Code ignores it; Claude Code reads it [unknown-field]`},
-			hint: `keep it for Claude Code: VS Code starts the server without it`},
+			want: []string{`info .mcp.json:1:39: unknown field "alwaysLoad" in server "a": Qwen Code ignores it; Claude Code reads it (for Qwen Code and VS Code) [unknown-field]`},
+			hint: `keep it for Claude Code: Qwen Code starts the server without it`},
 		// VS Code reads the same file and keeps type, command, args, env,
 		// url and headers of an entry (normalizeMcpServerConfiguration)
 		{name: "vscode reads .mcp.json without claude's fields", cfg: &Config{Clients: []string{"vscode"}}, files: oneFile(".mcp.json",

@@ -8,7 +8,9 @@ import (
 // One fact, one answer: lint, explain --resolve and probe say the same of
 // a VS Code ${input:id} that "inputs" does not declare (VS Code refuses to
 // start the server), and of a "type" the client does not accept that names
-// a transport whose URL is right ("websocket" for Claude Code's "ws").
+// a transport whose URL is right ("websocket" for Claude Code's "ws"; linted
+// for Claude Code alone: Qwen Code, which reads .mcp.json too, reaches the url
+// with SSE and rejects ws).
 func TestCommandsAgree(t *testing.T) {
 	root, home := writeTreeHome(t, map[string]string{
 		".vscode/mcp.json": `{"servers": {"gh": {"type": "http", "url": "https://api.example.com/mcp", "headers": {"Authorization": "Bearer ${input:token}"}}}}`, "~/.keep": "",

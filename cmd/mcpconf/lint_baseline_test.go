@@ -26,7 +26,7 @@ func TestLintBaseline(t *testing.T) {
 	base := filepath.Join(t.TempDir(), "baseline.json")
 	lint := func(args ...string) (int, string, string) {
 		t.Helper()
-		return run(t, nil, append([]string{"lint", "--root", root, "--home", home}, args...)...)
+		return run(t, nil, append([]string{"lint", "--root", root, "--home", home, "--client", "claude"}, args...)...)
 	}
 	if code, _, _ := lint(); code != 1 {
 		t.Fatalf("without a baseline: exit %d, want 1", code)
@@ -125,7 +125,7 @@ func TestLintBaselineWithFix(t *testing.T) {
 	base := filepath.Join(t.TempDir(), "baseline.json")
 	lint := func(args ...string) (int, string, string) {
 		t.Helper()
-		return run(t, nil, append([]string{"lint", "--root", root, "--home", home}, args...)...)
+		return run(t, nil, append([]string{"lint", "--root", root, "--home", home, "--client", "claude"}, args...)...)
 	}
 	if code, out, errOut := lint("--write-baseline", "--baseline", base); code != 0 {
 		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errOut)
@@ -193,7 +193,7 @@ func TestLintBaselineSurvivesFix(t *testing.T) {
 			base := filepath.Join(t.TempDir(), "baseline.json")
 			lint := func(args ...string) (int, string, string) {
 				t.Helper()
-				return run(t, nil, append([]string{"lint", "--root", root, "--home", home}, args...)...)
+				return run(t, nil, append([]string{"lint", "--root", root, "--home", home, "--client", "claude"}, args...)...)
 			}
 			if c.baseline == "" {
 				if code, out, errOut := lint("--write-baseline", "--baseline", base); code != 0 {

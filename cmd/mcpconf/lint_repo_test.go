@@ -80,7 +80,7 @@ func TestLintGitHubRepositoryPaths(t *testing.T) {
 			{"-r from the top", repo, []string{"-r", "."}, both},
 			{"-r in the package", pkg, []string{"-r", "."}, both},
 		} {
-			args := append([]string{"lint", "--format", "github", "--home", home}, c.args...)
+			args := append([]string{"lint", "--client", "claude", "--format", "github", "--home", home}, c.args...)
 			code, out, errOut := runIn(t, c.cwd, nil, args...)
 			if code != 1 {
 				t.Fatalf("%s: exit %d: %s", c.name, code, errOut)
@@ -102,7 +102,7 @@ func TestLintGitHubHomeAboveRepository(t *testing.T) {
 	home := filepath.Dir(repo)
 	os.MkdirAll(filepath.Join(home, ".cursor"), 0o755)
 	os.WriteFile(filepath.Join(home, ".cursor", "mcp.json"), []byte(`{"mcpServers": {"user": {"args": []}}}`), 0o644)
-	code, out, errOut := runIn(t, pkg, map[string]string{"GITHUB_WORKSPACE": repo}, "lint", "--format", "github", "--scope", "all", "--home", home)
+	code, out, errOut := runIn(t, pkg, map[string]string{"GITHUB_WORKSPACE": repo}, "lint", "--client", "claude,cursor", "--format", "github", "--scope", "all", "--home", home)
 	got, msgs := githubFiles(t, out)
 	if code != 1 || !slices.Equal(got, []string{"-", ".mcp.json", "packages/api/.mcp.json"}) || len(msgs) != 1 || !strings.HasPrefix(msgs[0], "~/.cursor/mcp.json:1:") {
 		t.Errorf("exit %d, file= %q, messages %q\n%s%s", code, got, msgs, out, errOut)
@@ -121,11 +121,11 @@ func TestLintGitHubWorkspace(t *testing.T) {
 	home := t.TempDir()
 	os.RemoveAll(filepath.Join(repo, ".git")) // the workspace alone says it
 
-	code, out, errOut := runIn(t, pkg, map[string]string{"GITHUB_WORKSPACE": repo}, "lint", "--format", "github", "--home", home)
+	code, out, errOut := runIn(t, pkg, map[string]string{"GITHUB_WORKSPACE": repo}, "lint", "--client", "claude", "--format", "github", "--home", home)
 	if got, _ := githubFiles(t, out); code != 1 || !slices.Equal(got, []string{".mcp.json", "packages/api/.mcp.json"}) {
 		t.Errorf("GITHUB_WORKSPACE=repo: exit %d, file= %q\n%s%s", code, got, out, errOut)
 	}
-	code, out, errOut = runIn(t, pkg, map[string]string{"GITHUB_WORKSPACE": pkg}, "lint", "--format", "github", "--home", home)
+	code, out, errOut = runIn(t, pkg, map[string]string{"GITHUB_WORKSPACE": pkg}, "lint", "--client", "claude", "--format", "github", "--home", home)
 	got, msgs := githubFiles(t, out)
 	if code != 1 || !slices.Equal(got, []string{"-", ".mcp.json"}) || len(msgs) != 1 || !strings.HasPrefix(msgs[0], filepath.Join(repo, ".mcp.json")+":1:") {
 		t.Errorf("GITHUB_WORKSPACE=package: exit %d, file= %q, messages %q\n%s%s", code, got, msgs, out, errOut)
@@ -191,7 +191,7 @@ func TestLintSARIFRepositoryPaths(t *testing.T) {
 		cwd  string
 		args []string
 	}{{repo, []string{"--root", "packages/api"}}, {pkg, nil}} {
-		code, out, errOut := runIn(t, c.cwd, nil, append([]string{"lint", "--format", "sarif", "--home", home}, c.args...)...)
+		code, out, errOut := runIn(t, c.cwd, nil, append([]string{"lint", "--client", "claude", "--format", "sarif", "--home", home}, c.args...)...)
 		doc := sarifOf(t, out)
 		uris, fps := sarifURIs(doc)
 		if code != 1 || !slices.Equal(uris, want) {
@@ -206,7 +206,7 @@ func TestLintSARIFRepositoryPaths(t *testing.T) {
 		t.Errorf("fingerprints depend on where lint ran: %q, %q", prints[0], prints[1])
 	}
 
-	code, out, _ := runIn(t, pkg, map[string]string{"GITHUB_WORKSPACE": pkg}, "lint", "--format", "sarif", "--home", home)
+	code, out, _ := runIn(t, pkg, map[string]string{"GITHUB_WORKSPACE": pkg}, "lint", "--client", "claude", "--format", "sarif", "--home", home)
 	uris, _ := sarifURIs(sarifOf(t, out))
 	if code != 1 || !slices.Equal(uris, []string{"%SRCROOT%|.mcp.json", "|file://" + filepath.ToSlash(filepath.Join(repo, ".mcp.json"))}) {
 		t.Errorf("outside the workspace: exit %d, locations %q", code, uris)
@@ -219,7 +219,7 @@ func TestLintSARIFRepositoryPaths(t *testing.T) {
 func TestLintTextPathsUnchanged(t *testing.T) {
 	_, pkg := repoTree(t, false)
 	code, rep, errOut := func() (int, lintReport, string) {
-		code, out, errOut := runIn(t, pkg, nil, "lint", "--format", "json", "--home", t.TempDir())
+		code, out, errOut := runIn(t, pkg, nil, "lint", "--client", "claude", "--format", "json", "--home", t.TempDir())
 		var rep lintReport
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("%v:\n%s", err, out)

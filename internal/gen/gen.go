@@ -226,7 +226,11 @@ func entry(c *normalize.Client, name string, i int) []field {
 		if lit := c.TypeFor(t); lit != "" {
 			add("type", lit)
 		}
-		add("url", fmt.Sprintf("https://%s.example.com/%s", name, endpoint))
+		if k := c.URLKeys[t]; k != "" && c.Knows(k) {
+			out = append(out, field{k, fmt.Sprintf("https://%s.example.com/%s", name, endpoint)}) // Qwen Code's httpUrl
+		} else {
+			add("url", fmt.Sprintf("https://%s.example.com/%s", name, endpoint))
+		}
 		add("headers", []field{{"X-Team", "core"}})
 		return out
 	}

@@ -107,6 +107,7 @@ func ExampleMonorepo() {
 	// claude: .mcp.json
 	// codex: .codex/config.toml
 	// gemini: .gemini/settings.json
+	// qwen: .qwen/settings.json
 	// opencode: .opencode/opencode.json
 	// cursor: .cursor/mcp.json
 	// windsurf: .windsurf/mcp_config.json

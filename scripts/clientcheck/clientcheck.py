@@ -27,7 +27,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CASES = os.path.join(REPO, "testdata", "clients")
-ALL_CLIENTS = ["claude-code", "codex", "gemini", "opencode", "pisces"]
+ALL_CLIENTS = ["claude-code", "codex", "gemini", "opencode", "pisces", "qwen"]
 # The clients a case runs when its case.json names none (opencode and pisces only when named).
 DEFAULT_CLIENTS = ["claude-code", "codex", "gemini"]
 TIMEOUT = 90
@@ -765,6 +765,112 @@ def reparse_gemini(obs):
     return obs
 
 
+# ---------------------------------------------------------------- qwen
+
+# Qwen Code (npm @qwen-code/qwen-code), a fork of Gemini CLI. `qwen mcp list` prints
+# "<icon> NAME: DETAIL (TRANSPORT) - STATUS" (colours whatever NO_COLOR says); a server with neither
+# url nor command "<icon> NAME:  - STATUS". It connects to every server it does not hold back for
+# approval: the trees use unreachable commands and loopback URLs, and the whole process group is
+# killed after each run (nothing it starts outlives it).
+QWEN_LINE = re.compile(r"^(\S+) (.+?): (.*?)\s*\((stdio|sse|http)\) - (.+)$")
+QWEN_BARE = re.compile(r"^(\S+) (.+?):\s+- (.+)$")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+QWEN_CRASH = re.compile(r"^(TypeError|Error|RangeError): (.*)$", re.M)
+
+
+def parse_qwen_list(raw):
+    servers = []
+    if "Configured MCP servers:" not in raw:
+        return servers
+    for line in raw.split("\n"):
+        m = QWEN_LINE.match(line)
+        if m:
+            icon, name, detail, transport, word = m.groups()
+        else:
+            m = QWEN_BARE.match(line)
+            if not m or m.group(1) not in ("\u2713", "\u2717", "\u2026", "\u25cf"):
+                continue
+            icon, name, word = m.groups()
+            detail, transport = "", ""
+        if icon not in ("\u2713", "\u2717", "\u2026", "\u25cf"):
+            continue
+        word = word.strip()
+        if word == "Pending approval":
+            status = "pending-approval"
+        elif word == "Rejected":
+            status = "rejected"
+        elif transport == "":
+            status = "invalid"  # neither httpUrl, url nor command: nothing to connect to
+        elif word.startswith(("Connected", "Disconnected", "Connecting")):
+            status = "enabled"
+        else:
+            status = "unknown"
+        srv = {"name": name, "status": status, "client_status": word, "transport": transport}
+        if transport == "stdio":
+            parts = detail.split(" ") if detail else []
+            srv["command"] = parts[0] if parts else ""
+            srv["args"] = [a for a in parts[1:] if a != ""]
+        elif transport:
+            srv["url"] = detail
+        servers.append(srv)
+    return sorted(servers, key=lambda s: s["name"])
+
+
+def reparse_qwen(obs):
+    """The servers parsed again from the raw output; a listing that crashed (`qwen mcp list` throws on args that
+    are not an array: "server.args?.join is not a function") marked: what it printed before is no answer."""
+    raw = obs.get("raw", "")
+    obs["servers"] = parse_qwen_list(raw)
+    obs.pop("crashed", None)
+    m = QWEN_CRASH.search(raw)
+    if m and "Configured MCP servers:" in raw:
+        obs["crashed"] = m.group(2).strip()
+    return obs
+
+
+def run_group(cmd, stage, clients_bin):
+    """run() in a process group of its own, killed whole afterwards."""
+    import signal
+    env, cov = coverage.coverage_env(client_env(stage, clients_bin))
+    cmd = in_system(cmd, stage)
+    p = subprocess.Popen(cmd, cwd=stage["cwd"], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=TIMEOUT)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        rc = "timeout"
+        os.killpg(p.pid, signal.SIGKILL)
+        out, err = p.communicate()
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    coverage.collect(cov)
+    out, err = out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+    return rc, clean(ANSI.sub("", out), stage), clean(ANSI.sub("", err), stage)
+
+
+def run_qwen(case_dir, case, clients_bin, version):
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run_group(["qwen", "mcp", "list"], st, clients_bin)
+        markers = check_markers(st)
+        corrupted = sorted(os.path.relpath(os.path.join(d, f), st["base"])
+                           for top in (st["root"], st["home"]) for d, _, fs in os.walk(top) for f in fs if f.endswith(".corrupted"))
+    finally:
+        unstage(st)
+    raw = "\n".join(x for x in (out, err) if x)
+    res = {"version": version, "command": "qwen mcp list", "exit_code": rc, "raw": raw}
+    if corrupted:
+        res["corrupted"] = corrupted  # the copies Qwen Code kept of settings files it could not parse
+    reparse_qwen(res)
+    for k in ("markers", "captures"):
+        if markers[k]:
+            res[k] = markers[k]
+    return res
+
+
 # ---------------------------------------------------------------- pisces
 
 # pisces is oh-my-pi (npm @oh-my-pi/pi-coding-agent) with its directory renamed: .omp is .pisces.
@@ -931,7 +1037,7 @@ def pisces_version():
 
 
 # observed.json parsed again from the raw outputs it keeps, per client (harness.py recompare)
-REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini, "opencode": reparse_opencode, "pisces": reparse_pisces}
+REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini, "opencode": reparse_opencode, "pisces": reparse_pisces, "qwen": reparse_qwen}
 
 
 # ---------------------------------------------------------------- main
@@ -943,7 +1049,8 @@ def versions(clients_bin, clients=None):
     for client, cmd, rx in (("claude-code", ["claude", "--version"], r"(\d+\.\d+\.\d+)"),
                             ("codex", ["codex", "--version"], r"(\d+\.\d+\.\d+)"),
                             ("gemini", ["gemini", "--version"], r"(\d+\.\d+\.\d+)"),
-                            ("opencode", ["opencode", "--version"], r"(\d+\.\d+\.\d+)")):
+                            ("opencode", ["opencode", "--version"], r"(\d+\.\d+\.\d+)"),
+                            ("qwen", ["qwen", "--version"], r"(\d+\.\d+\.\d+)")):
         if clients and client not in clients:
             continue
         if not shutil.which(cmd[0], path=env["PATH"]):
@@ -957,7 +1064,7 @@ def versions(clients_bin, clients=None):
     return out
 
 
-RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini, "opencode": run_opencode, "pisces": run_pisces}
+RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini, "opencode": run_opencode, "pisces": run_pisces, "qwen": run_qwen}
 
 
 def main():

@@ -28,6 +28,7 @@ RESERVED = {
     "opencode": [],
     # filterExaMCPServers: any case of "exa"
     "pisces": ["exa", "Exa", "EXA"],
+    "qwen": [],
 }
 
 
@@ -892,6 +893,138 @@ def gemini_env_refs(rng, tree, names):
                     tree["env"]["FT"] = ft
 
 
+# ---------------------------------------------------------------- Qwen Code (0.24.4, a Gemini CLI fork)
+# From its loading code: packages/cli/src/config/settings.ts loadSettings (system, system defaults, user
+# $QWEN_HOME/settings.json, workspace .qwen/settings.json of the start directory; a workspace file that does not
+# parse is reset to {}), packages/cli/src/config/mcpJson.ts loadProjectMcpServers (.mcp.json of the start
+# directory, normalizeClaudeMcpServer), mcpServers.ts assembleMcpServers, mcpApprovals.ts (approvals per start
+# directory and name, bound to configHash.ts hashMcpServerConfig). Not generated, because not modelled: folder
+# trust (off by default), extensions, a start in the home directory.
+
+def qwen_server(rng, mcpjson=False):
+    def stdio(rng):
+        s = {"command": CMD}
+        if chance(rng, 0.4):
+            s["args"] = list(rng.choice(ARGS))
+        if chance(rng, 0.1):
+            s["env"] = pick(rng, [(4, {"E1": "v"}), (Odd(1), {"E1": 1})])
+        if chance(rng, 0.15 if mcpjson else 0.05):
+            s["type"] = pick(rng, [(3, "local"), (2, "stdio"), (1, "sse"), (1, "http")])
+        return s
+
+    def remote(rng):
+        key = pick(rng, [(4, "url"), (1, "httpUrl")])
+        s = {key: rng.choice(URLS)}
+        if chance(rng, 0.5):
+            s["type"] = pick(rng, [(3, "http"), (3, "sse"), (2, "streamable-http"), (1, "local"), (Odd(1), "stdio"),
+                                   (Odd(1), "bogus")])
+        return s
+
+    s = pick(rng, [
+        (10, stdio), (6, remote),
+        (1, lambda r: {"command": CMD, "url": URL}),
+        (Odd(1), lambda r: {}),
+        (Odd(1), lambda r: {"type": "stdio"}),
+        (Odd(1), lambda r: {"url": ""}),
+        (Odd(1), lambda r: {"command": CMD, "trust": "yes"}),
+        (Odd(1), lambda r: {"command": CMD, "timeout": "5000"}),
+    ])
+    if chance(rng, 0.05):
+        s["description"] = "d"
+    if chance(rng, 0.05):
+        s["trust"] = True
+    return s
+
+
+def qwen_normalize(s):
+    """normalizeClaudeMcpServer: how Qwen Code reads a .mcp.json entry."""
+    if not isinstance(s, dict):
+        return s
+    if s.get("command") or s.get("httpUrl") or s.get("tcp"):
+        if "type" not in s or s["type"] == "sdk":
+            return s
+        return {k: v for k, v in s.items() if k != "type"}
+    if isinstance(s.get("url"), str):
+        rest = {k: v for k, v in s.items() if k != "url" and (k != "type" or s["type"] == "sdk")}
+        rest["httpUrl" if s.get("type") == "http" else "url"] = s["url"]
+        return rest
+    return s
+
+
+def qwen_hash(s):
+    """hashMcpServerConfig (the generated values hold no floats, so Python writes them as JavaScript does)."""
+    import hashlib
+    b = {k: v for k, v in s.items() if k not in ("scope", "extensionName", "description")}
+    return hashlib.sha256(json.dumps(b, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+
+
+def qwen_settings(rng, names, mcpjson=False):
+    s = {}
+    if chance(rng, 0.85):
+        s["mcpServers"] = servers(rng, names, lambda r: qwen_server(r, mcpjson), 1, 3)
+    if mcpjson and odd(rng, 0.15):
+        s = pick(rng, [(2, {"servers": s.get("mcpServers", {})}), (1, {"mcpServers": []}), (1, {"mcpServers": None}),
+                       (1, {"mcpServers": {"a": "x", "b": {"command": CMD}}})])
+    if not mcpjson and odd(rng, 0.08):
+        s["mcpServers"] = pick(rng, [(2, None), (1, [])])  # null replaces the settings files' servers below
+    if not mcpjson and chance(rng, 0.1):
+        # read by a session, not by `qwen mcp list`
+        s.setdefault("mcp", {})["excluded"] = names.some()
+    return s
+
+
+def gen_qwen(rng, tree):
+    layout(rng, tree)
+    names = Names(rng, "qwen")
+    files = tree["files"]
+    cwd = phys(tree, tree["cwd"])
+    qh = "home/.qwen"
+    if chance(rng, 0.15):
+        how = pick(rng, [(4, "abs"), (1, "rel"), (1, "tilde")])
+        if how == "abs":
+            tree["env"]["QWEN_HOME"], qh = "@HOME@/qh", "home/qh"
+        elif how == "rel":
+            tree["env"]["QWEN_HOME"], qh = "qh", cwd + "/qh"
+        else:
+            tree["env"]["QWEN_HOME"], qh = "~/qh", "home/qh"  # Storage.resolvePath expands a leading ~/
+    if chance(rng, 0.85):
+        files[qh + "/settings.json"] = maybe_broken(rng, {"json": qwen_settings(rng, names)}, 0.04, BROKEN_JSONC)
+    if chance(rng, 0.5):
+        files[cwd + "/.qwen/settings.json"] = maybe_broken(rng, {"json": qwen_settings(rng, names)}, 0.06, BROKEN_JSONC)
+    if chance(rng, 0.8):
+        files[cwd + "/.mcp.json"] = maybe_broken(rng, {"json": qwen_settings(rng, names, True)}, 0.06, BROKEN_JSONC)
+    if cwd != "project" and chance(rng, 0.3):  # not read: only the start directory's
+        files["project/.mcp.json"] = {"json": qwen_settings(rng, names, True)}
+    for name, p in (("settings.json", 0.08), ("system-defaults.json", 0.06)):
+        if chance(rng, p):
+            files["system/etc/qwen-code/" + name] = maybe_broken(rng, {"json": qwen_settings(rng, names)}, 0.04, BROKEN_JSONC)
+    # approvals of the project's servers (.mcp.json and .qwen/settings.json of the start directory)
+    gated = {}
+    # the workspace's definition of a name wins over .mcp.json's (assembleMcpServers)
+    for rel, norm in ((cwd + "/.qwen/settings.json", False), (cwd + "/.mcp.json", True)):
+        v = (files.get(rel) or {}).get("json")
+        if isinstance(v, dict) and isinstance(v.get("mcpServers"), dict):
+            for n, e in v["mcpServers"].items():
+                if isinstance(e, dict):
+                    gated.setdefault(n, qwen_normalize(e) if norm else e)
+    if gated and chance(rng, 0.7):
+        key = pick(rng, [(8, "@CWD@" if not tree.get("links") else "@ROOT@" + cwd[len("project"):]),
+                         (1, "@ROOT@"), (1, "@ROOT@/sub"), (1, "@HOME@"), (1, "@CWD@/")])
+        recs = {}
+        for n in list(gated) + names.some(1):
+            if n in recs or not chance(rng, 0.8):
+                continue
+            e = gated.get(n, {"command": CMD})
+            h = pick(rng, [(6, qwen_hash(e)), (2, qwen_hash(dict(e, args=["old"]))), (Odd(1), "x")])
+            st = pick(rng, [(6, "approved"), (2, "rejected"), (Odd(1), "maybe"), (Odd(1), True)])
+            recs[n] = pick(rng, [(10, {"hash": h, "status": st}), (Odd(1), "approved"), (Odd(1), {"status": st})])
+        path = qh + "/mcpApprovals.json"
+        if chance(rng, 0.08):
+            tree["env"]["QWEN_CODE_MCP_APPROVALS_PATH"] = "@HOME@/appr/approvals.json"
+            path = "home/appr/approvals.json"
+        files[path] = maybe_broken(rng, {"json": {key: recs}}, 0.05)
+
+
 # ---------------------------------------------------------------- pisces (oh-my-pi 18.2.3, .omp renamed .pisces)
 
 EXA_URLS = ["https://mcp.exa.ai/mcp", "https://MCP.EXA.AI/mcp?exaApiKey=k", "https://mcp.exa.ai/mcp?tools=web_search_exa",
@@ -1082,7 +1215,8 @@ def gen_gemini_all(rng, tree):
     gemini_env_refs(rng, tree, names)
 
 
-GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all, "opencode": gen_opencode, "pisces": gen_pisces}
+GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all, "opencode": gen_opencode, "pisces": gen_pisces,
+              "qwen": gen_qwen}
 
 
 def generate(client, seed, index):

@@ -5,6 +5,7 @@ pkgs=(
   @anthropic-ai/claude-code@2.1.332
   @openai/codex@0.171.0
   @google/gemini-cli@0.61.0
+  @qwen-code/qwen-code@0.24.4
   opencode-ai@1.18.33
 )
 want="${pkgs[*]}"
