@@ -204,13 +204,22 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			}
 			continue
 		}
+		if f.ElseOf != "" {
+			continue // read in its place (elseFile)
+		}
 		dirs := o.projectDirs(c, f, root)
 		if f.FarWins {
 			dirs = slices.Clone(dirs)
 			slices.Reverse(dirs)
 		}
+		alt, hasAlt := elseFile(c, f)
 		for _, dir := range dirs {
 			abs := filepath.Join(dir, filepath.FromSlash(f.Path))
+			if hasAlt && !o.exists(abs) {
+				if a := filepath.Join(dir, filepath.FromSlash(alt.Path)); o.exists(a) {
+					abs = a // the directory's other file, in this one's place
+				}
+			}
 			if dir != o.Root && !o.exists(abs) {
 				continue // only the start directory's absent files are worth listing
 			}
@@ -359,6 +368,17 @@ func (o *Options) exists(path string) bool {
 		return err == nil
 	}
 	return o.cache.exists(path)
+}
+
+// elseFile is the project file the client reads in a directory where f
+// does not exist (File.ElseOf).
+func elseFile(c *normalize.Client, f normalize.File) (normalize.File, bool) {
+	for _, g := range c.Files {
+		if g.ElseOf == f.Path && g.Base == f.Base && g.Scope == f.Scope {
+			return g, true
+		}
+	}
+	return normalize.File{}, false
 }
 
 // firstOfGroups keeps, of the files of one group, those at the path of

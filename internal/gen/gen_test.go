@@ -115,4 +115,5 @@ func ExampleMonorepo() {
 	// zed: .zed/settings.json
 	// roo: .roo/mcp.json
 	// x-code: .x-code/config.json
+	// copilot: .mcp.json
 }
