@@ -48,10 +48,9 @@ var copilot = &Client{
 		Merge:       WholeEntry,
 		Project:     RootToStart,
 		RootMarkers: []string{".git"},
-		Ignored: []IgnoredFile{
-			{File: proj(".vscode/mcp.json", JSONC), Key: "servers", Also: []string{"mcpServers"},
-				Why: "its support for .vscode/mcp.json was removed: move the servers to .mcp.json or .github/mcp.json"},
-		},
+		// .vscode/mcp.json is not read (l9n only says so); not an
+		// Ignored file, which would select Copilot CLI for every VS Code
+		// workspace
 		Schema: "mcp-servers",
 	},
 	Gates: Gates{
@@ -74,7 +73,7 @@ var copilot = &Client{
 		// mcpServers object stops copilot mcp list ("Error: mcpServers:
 		// Required", exit code 1); a workspace file is skipped with a
 		// warning
-		BadFiles: []BadFile{{Message: "Error: mcpServers: Required", ExitCode: 1, Paths: []string{"~/.copilot/mcp-config.json"}, ServersKeyStops: true}},
+		BadFiles: []BadFile{{Message: "Error: mcpServers: Required", ExitCode: 1, Names: []string{"mcp-config.json"}, ServersKeyStops: true}},
 		// each entry is checked as the file is read: one it cannot use is
 		// skipped (with a warning in a workspace file, silently in the
 		// user's) and another file's of the same name takes its place
@@ -106,9 +105,8 @@ var copilot = &Client{
 		VarForm:                "${%s}",
 		PlaceholdersUnverified: true,
 	},
-	Launch: Launch{
-		NoShell: true,
-	},
+	// Launch: how it starts a stdio server (a shell or not) was not
+	// observed: copilot mcp list starts none
 	Docs: Docs{
 		Note:        "the workspace's .mcp.json (else .github/mcp.json) in each directory from the start directory up to the git root, the nearest winning a name, over ~/.copilot/mcp-config.json; workspace files only in a trusted folder; disabledMcpServers in the settings turns a server off",
 		DisableHint: `add the server's name to "disabledMcpServers" in ~/.copilot/settings.json (or run copilot mcp disable NAME)`,
@@ -122,8 +120,8 @@ var copilot = &Client{
 				Source: copilotSrc + "(`v5t`: `disabledServers: o.disabledMcpServers`, `enabledServers`); testdata/clients/copilot-settings-disabled, copilot-settings-subdir, copilot-entry-disabled-ignored"},
 			{Topic: "shape", Text: "`type` `local` or `stdio` (stdio), `http` or `streamable-http` (streamable HTTP), `sse`; an entry with `url` and no `type` is streamable HTTP, one with `command` stdio (`command` wins over `url`); another `type`, `args` that is not an array, `env` or `headers` that are not objects, a stdio entry without `command`, a remote one without `url`, or a `url` that is not an absolute URL as written (placeholders are not expanded first: `${BASE:-http://h}/mcp` is not one) skip the entry — with a warning in a workspace file, silently in the user's",
 				Source: copilotSrc + "(native `mcpConfigLoadMerged`; its messages \"Skipping invalid MCP server\", \"args: Expected array\", \"type: Invalid literal value\"); testdata/clients/copilot-shapes, copilot-url-placeholder"},
-			{Topic: "files", Text: "a workspace file that does not parse (strict JSON: a trailing comma does not) or has no `mcpServers` object is skipped with a warning (\"skipping workspace MCP config … because it is malformed\"); a user `mcp-config.json` is read leniently (comments and trailing commas), and one that does not parse, is not an object or has no `mcpServers` object stops `copilot mcp list` (\"Error: mcpServers: Required\", exit code 1)",
-				Source: "testdata/clients/copilot-user-broken, copilot-user-trailing-comma, copilot-workspace-broken"},
+			{Topic: "files", Text: "a workspace file that does not parse (strict JSON: a trailing comma does not) or whose `mcpServers` is missing or not an object is skipped (with a warning, but for `{}`) (\"skipping workspace MCP config … because it is malformed\"); a user `mcp-config.json` is read leniently (comments and trailing commas), and one that does not parse, is not an object or has no `mcpServers` object stops `copilot mcp list` (\"Error: mcpServers: Required\", exit code 1)",
+				Source: "testdata/clients/copilot-user-broken, copilot-user-unparsable, copilot-walk (a trailing comma in the user file), copilot-workspace-broken, copilot-empty-hides-github"},
 			{Topic: "files", Text: "`.vscode/mcp.json` is not read (\"Copilot CLI's incomplete support for .vscode/mcp.json has been removed\")",
 				Source: copilotSrc + "(`l9n`, `n5o`); testdata/clients/copilot-vscode-ignored"},
 			{Topic: "switches", Text: "UNVERIFIED (source only: `copilot mcp list` does not apply managed policy): `/etc/github-copilot/managed-settings.json` holds `allowedMcpServers` and `deniedMcpServers` \"aligned with Claude Code semantics\" (entries by `serverName`, `serverCommand` or `serverUrl`) and `allowManagedMcpServersOnly`; mcpconf reads them with Claude Code's rules",

@@ -35,7 +35,11 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 	if err := o.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	clients, err := o.SelectClients(nil, scope)
+	var ids []string // a case about one reader of a shared file names it
+	if cfg != nil {
+		ids = cfg.Clients
+	}
+	clients, err := o.SelectClients(ids, scope)
 	if err != nil {
 		t.Fatal(err)
 	}

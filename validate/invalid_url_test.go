@@ -36,7 +36,7 @@ func TestInvalidURL(t *testing.T) {
 			want: []string{at + `invalid "url" for server "docs": "htps://${env:HOST}/mcp" uses the scheme "htps", which Cursor does not accept here [invalid-url]`}},
 		{name: "windsurf serverUrl", files: oneFile(".windsurf/mcp_config.json", `{"mcpServers": {"docs": {"serverUrl": "docs.example.com"}}}`),
 			want: []string{`error .windsurf/mcp_config.json:1:39: invalid "serverUrl" for server "docs": "docs.example.com" is not absolute [invalid-url]`}},
-		{name: "claude ws type takes ws urls", files: oneFile(".mcp.json",
+		{name: "claude ws type takes ws urls", cfg: &Config{Clients: []string{"claude"}}, files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"type": "ws", "url": "https://a.example.com/ws"}, "b": {"type": "ws", "url": "wss://b.example.com/ws"}}}`),
 			want: []string{`error .mcp.json:1:44: invalid "url" for server "a": "https://a.example.com/ws" uses the scheme "https", which Claude Code does not accept here [invalid-url]`}},
 		{name: "valid or unknowable", files: map[string]string{
@@ -60,7 +60,7 @@ func TestInvalidURL(t *testing.T) {
 // said "did you mean ws" and "the ws scheme is not accepted" of one server).
 func TestInvalidURLUnknownType(t *testing.T) {
 	runRuleCases(t, "invalid-url", []ruleCase{
-		{name: "websocket", files: oneFile(".mcp.json", `{"mcpServers": {"w": {"type": "websocket", "url": "ws://localhost:3000/mcp"}, "h": {"type": "streamable", "url": "ws://localhost:3000/mcp"}}}`),
+		{name: "websocket", cfg: &Config{Clients: []string{"claude"}}, files: oneFile(".mcp.json", `{"mcpServers": {"w": {"type": "websocket", "url": "ws://localhost:3000/mcp"}, "h": {"type": "streamable", "url": "ws://localhost:3000/mcp"}}}`),
 			want: []string{`error .mcp.json:1:114: invalid "url" for server "h": "ws://localhost:3000/mcp" uses the scheme "ws", which Claude Code does not accept here [invalid-url]`}},
 	})
 }

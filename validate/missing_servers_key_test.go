@@ -26,7 +26,7 @@ func TestMissingServersKey(t *testing.T) {
 			files: tree("opencode.json", `{"$schema": "https://opencode.ai/config.json", "mcp": {"servers": {"gh": {"type": "local", "command": ["gh-mcp"]}, "docs": {"type": "remote", "url": "https://mcp.example.com/mcp"}}}}`),
 			want:  []string{`error opencode.json:1:56: servers are nested one level too deep, under "mcp.servers": opencode reads each server at "mcp.<name>", so it takes "servers" for a server and rejects the whole config [missing-servers-key]`},
 			hints: []string{`move each server up one level: { "mcp": { "gh": { … } } }`}},
-		{name: "a Claude Code plugin's .mcp.json may leave the key out",
+		{name: "a Claude Code plugin's .mcp.json may leave the key out", cfg: &Config{Clients: []string{"claude"}},
 			files: tree(".mcp.json", `{"github": `+gh+`}`, ".claude-plugin/plugin.json", `{"name": "p"}`)},
 		{name: "settings that are not servers",
 			files: tree(".gemini/settings.json", `{"theme": "Default", "mcp": {"serverCommand": "x"}, "mcpServers": {"gh": `+gh+`}}`,

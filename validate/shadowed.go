@@ -107,7 +107,11 @@ func reportShadow(p *Pass, c *normalize.Client, merged bool, w, l *normalize.Ser
 	if others := p.readBy(l.Source.Path); len(others) > 0 {
 		// another client uses this very definition: deleting it would take
 		// the server away from that client
-		d.Hint = fmt.Sprintf("%s; %s reads this definition too, so keep it; make the two definitions the same if they are meant to be one server", reason, normalize.Join(others, "and"))
+		verb := "reads"
+		if len(others) > 1 {
+			verb = "read"
+		}
+		d.Hint = fmt.Sprintf("%s; %s %s this definition too, so keep it; make the two definitions the same if they are meant to be one server", reason, normalize.Join(others, "and"), verb)
 		return
 	}
 	d.Hint = reason + "; delete the unused definition, or rename one if both should run"

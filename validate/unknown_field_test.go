@@ -62,7 +62,7 @@ func TestUnknownField(t *testing.T) {
 			want: []string{`warning .mcp.json:1:39: unknown field "toolTimeout" in server "a": Claude Code ignores it; did you mean "timeout"? [unknown-field]`}},
 		// Fields of Claude Code's own schema (2.1.331): alwaysLoad was
 		// reported as unknown, and users were told to delete it.
-		{name: "claude fields", files: oneFile(".mcp.json",
+		{name: "claude fields", cfg: &Config{Clients: []string{"claude"}}, files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"command": "a", "timeout": 600000, "alwaysLoad": true}, "b": {"type": "http", "url": "https://b.example.com/mcp", "alwaysLoad": false, "headersHelper": "./h.sh"}}}`)},
 		{name: "opencode args", files: oneFile("opencode.json",
 			`{"mcp": {"fs": {"type": "local", "command": ["fs"], "args": ["."]}}}`),

@@ -31,7 +31,9 @@ func TestCommandsAgree(t *testing.T) {
 	root, home = writeTreeHome(t, map[string]string{
 		".mcp.json": `{"mcpServers": {"w": {"type": "websocket", "url": "ws://localhost:3000/mcp"}}}`, "~/.keep": "",
 	})
-	_, out, _ := run(t, nil, "lint", "--root", root, "--home", home, "--no-color")
+	// Claude Code's reading (Copilot CLI, another reader of .mcp.json,
+	// has no "ws" at all)
+	_, out, _ := run(t, nil, "lint", "--client", "claude", "--root", root, "--home", home, "--no-color")
 	if !strings.Contains(out, `did you mean "ws"?`) || strings.Contains(out, "invalid-url") {
 		t.Errorf("websocket: one finding, the type:\n%s", out)
 	}
