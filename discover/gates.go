@@ -213,8 +213,10 @@ func (o *Options) trustPaths(c *normalize.Client, res *trustResult, display stri
 			if it.Str == "" {
 				continue
 			}
-			got := absFrom(o.Root, filepath.FromSlash(it.Str))
-			if within(got, d) || o.goos() == "windows" && within(strings.ToLower(got), strings.ToLower(d)) {
+			// the client knows its working directory by its physical path
+			// (process.cwd(): testdata/clients/copilot-trust-symlink)
+			got, pd := absFrom(o.Root, filepath.FromSlash(it.Str)), realPath(d)
+			if within(got, pd) || o.goos() == "windows" && within(strings.ToLower(got), strings.ToLower(pd)) {
 				dec = trustDecision{trusted: true, pos: it.Range.Start,
 					reason: fmt.Sprintf("%q is listed at %s:%s", it.Str, display, it.Range.Start)}
 				break
