@@ -214,9 +214,11 @@ func (o *Options) trustPaths(c *normalize.Client, res *trustResult, display stri
 				continue
 			}
 			// the client knows its working directory by its physical path
-			// (process.cwd(): testdata/clients/copilot-trust-symlink)
+			// (process.cwd()), and a listed path through a link leads
+			// there too (testdata/clients/copilot-trust-symlink,
+			// copilot-trust-symlink-entry)
 			got, pd := absFrom(o.Root, filepath.FromSlash(it.Str)), realPath(d)
-			if within(got, pd) || o.goos() == "windows" && within(strings.ToLower(got), strings.ToLower(pd)) {
+			if within(got, pd) || within(realPath(got), pd) || o.goos() == "windows" && within(strings.ToLower(got), strings.ToLower(pd)) {
 				dec = trustDecision{trusted: true, pos: it.Range.Start,
 					reason: fmt.Sprintf("%q is listed at %s:%s", it.Str, display, it.Range.Start)}
 				break

@@ -468,6 +468,11 @@ func (o *Options) settingDocs(c *normalize.Client, f normalize.File, root string
 	if !o.reads(f) {
 		return nil
 	}
+	if f.InRepo && f.Base == normalize.RootDir {
+		if _, ok := rootAbove(o.Root, c.RootMarkers); !ok {
+			return nil // no repository: the client reads no such file
+		}
+	}
 	var out []*normalize.Document
 	for _, d := range slices.Backward(o.dropIns(f)) {
 		if doc := o.readDoc(c, d, root); doc != nil && d.Checked.Problem(doc.Root) == nil {

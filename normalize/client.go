@@ -1338,6 +1338,11 @@ type File struct {
 	// this one then ranks in its place (Copilot CLI: .github/mcp.json,
 	// else of .mcp.json).
 	ElseOf string
+	// InRepo: a project settings file the client reads only in a
+	// repository (a RootMarkers directory at or above the start
+	// directory), at its root; without one it reads none (Copilot CLI's
+	// .github/copilot/settings.json).
+	InRepo bool
 	// Lock is the suffix of the lock the client takes while it writes the
 	// file: a directory at the file's path with the suffix added, made
 	// with mkdir and its modification time kept fresh while held

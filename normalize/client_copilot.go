@@ -17,12 +17,12 @@ const copilotSrc = "@github/copilot 1.0.102: cli-main.js "
 var copilotHome = &Base{Name: "COPILOT_HOME", Var: "COPILOT_HOME", Default: ".copilot"}
 
 // copilotSettings are the settings files whose disabledMcpServers turn
-// servers off: the user's, and the project's two at its root (the git
-// root; the start directory without one), which count only in a trusted
-// folder.
+// servers off: the user's, and the project's two at the git root (none
+// without a repository: testdata/clients/copilot-settings-no-git), which
+// count only in a trusted folder.
 var copilotSettings = []File{
-	proj(".github/copilot/settings.local.json", JSONC),
-	proj(".github/copilot/settings.json", JSONC),
+	{Scope: Project, Base: RootDir, Path: ".github/copilot/settings.local.json", Format: JSONC, InRepo: true},
+	{Scope: Project, Base: RootDir, Path: ".github/copilot/settings.json", Format: JSONC, InRepo: true},
 	user(copilotHome, "settings.json", JSONC),
 }
 
@@ -114,10 +114,10 @@ var copilot = &Client{
 		Facts: []Fact{
 			{Topic: "files", Text: "user `~/.copilot/mcp-config.json` (`COPILOT_HOME` replaces `~/.copilot`; `XDG_CONFIG_HOME` does not move it); workspace `.mcp.json`, else `.github/mcp.json` (a `.mcp.json` that is `{}`, has no `mcpServers` or does not parse still hides it), in every directory from the start directory up to the git root, all merged, the nearest directory winning a name over the farther and the workspace over the user; without a git repository the start directory only",
 				Source: copilotSrc + "(`sE` → native `mcpConfigLoadMerged`); testdata/clients/copilot-walk, copilot-else-github, copilot-empty-hides-github, copilot-home-var, copilot-xdg-ignored, copilot-no-git"},
-			{Topic: "trust", Text: "workspace servers load only in a trusted folder: `trusted_folders` in `~/.copilot/config.json` (JSON with trailing commas) lists paths, each trusting itself and every folder below it (a trailing slash or `..` is fine; a prefix of a name is not a parent); each directory's file needs its own directory trusted, and the start directory's trust decides the workspace settings; a `trusted_folders` that is not an array of strings trusts nothing. `COPILOT_ALLOW_ALL=true` trusts everything (not modelled)",
-				Source: copilotSrc + "(`v5t`: `COPILOT_ALLOW_ALL`, native `folderTrustIsTrusted`, `includeWorkspaceSources`); testdata/clients/copilot-untrusted, copilot-trust-slash, copilot-trust-sub-only, copilot-trust-not-strings"},
-			{Topic: "switches", Text: "`disabledMcpServers` in `~/.copilot/settings.json`, and in `.github/copilot/settings.json` and `.github/copilot/settings.local.json` at the git root (not in a subdirectory; only in a trusted folder), all adding up, turns a server off (`copilot mcp list` shows it with `enabled: false`); `enabledMcpServers` does not turn it back on; `disabled`/`enabled` inside an entry are ignored",
-				Source: copilotSrc + "(`v5t`: `disabledServers: o.disabledMcpServers`, `enabledServers`); testdata/clients/copilot-settings-disabled, copilot-settings-subdir, copilot-entry-disabled-ignored"},
+			{Topic: "trust", Text: "workspace servers load only in a trusted folder: `trusted_folders` in `~/.copilot/config.json` (JSON with trailing commas) lists paths, each trusting itself and every folder below it (a trailing slash or `..` is fine; a prefix of a name is not a parent); each directory's file needs its own directory trusted, and the start directory's trust decides the workspace settings; a `trusted_folders` that is not an array of strings trusts nothing; started through a symbolic link, an entry naming either the link's path or the physical one trusts the folder. `COPILOT_ALLOW_ALL=true` trusts everything (not modelled)",
+				Source: copilotSrc + "(`v5t`: `COPILOT_ALLOW_ALL`, native `folderTrustIsTrusted`, `includeWorkspaceSources`); testdata/clients/copilot-untrusted, copilot-trust-slash, copilot-trust-sub-only, copilot-trust-not-strings, copilot-trust-symlink, copilot-trust-symlink-entry"},
+			{Topic: "switches", Text: "`disabledMcpServers` in `~/.copilot/settings.json`, and in `.github/copilot/settings.json` and `.github/copilot/settings.local.json` at the git root (not in a subdirectory, none without a git repository; only in a trusted folder), all adding up, turns a server off (`copilot mcp list` shows it with `enabled: false`); `enabledMcpServers` does not turn it back on; `disabled`/`enabled` inside an entry are ignored",
+				Source: copilotSrc + "(`v5t`: `disabledServers: o.disabledMcpServers`, `enabledServers`); testdata/clients/copilot-settings-disabled, copilot-settings-subdir, copilot-settings-no-git, copilot-entry-disabled-ignored"},
 			{Topic: "shape", Text: "`type` `local` or `stdio` (stdio), `http` or `streamable-http` (streamable HTTP), `sse`; an entry with `url` and no `type` is streamable HTTP, one with `command` stdio (`command` wins over `url`); another `type`, `args` that is not an array, `env` or `headers` that are not objects, a stdio entry without `command`, a remote one without `url`, or a `url` that is not an absolute URL as written (placeholders are not expanded first: `${BASE:-http://h}/mcp` is not one) skip the entry — with a warning in a workspace file, silently in the user's",
 				Source: copilotSrc + "(native `mcpConfigLoadMerged`; its messages \"Skipping invalid MCP server\", \"args: Expected array\", \"type: Invalid literal value\"); testdata/clients/copilot-shapes, copilot-url-placeholder"},
 			{Topic: "files", Text: "a workspace file that does not parse (strict JSON: a trailing comma does not) or whose `mcpServers` is missing or not an object is skipped (with a warning, but for `{}`) (\"skipping workspace MCP config … because it is malformed\"); a user `mcp-config.json` is read leniently (comments and trailing commas), and one that does not parse, is not an object or has no `mcpServers` object stops `copilot mcp list` (\"Error: mcpServers: Required\", exit code 1)",
