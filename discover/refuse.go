@@ -358,6 +358,9 @@ func (v *viewer) badFileEntries(layers []layer) *refusal {
 			continue
 		}
 		for _, m := range servers.Unique() {
+			if v.c.Lost(m.Key, ly.loc.Scope, func() bool { return false }) != "" {
+				continue // lost as the file is read, before the client checks it
+			}
 			msg, at, path := r.Entry(m.Value)
 			if msg == "" {
 				continue

@@ -105,9 +105,11 @@ var opencodeFiles = []File{
 	// files, opencode.jsonc over opencode.json at the same level
 	// (ConfigPaths.projectFiles, loadInstanceState: opencode 1.18.33,
 	// testdata/clients/opencode-jsonc-over-json).
-	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.jsonc", Format: JSONC, FarWins: true, NotTarget: true},
+	// Each directory's pair is read together: a nearer opencode.json wins
+	// over a farther opencode.jsonc (WithNext).
+	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.jsonc", Format: JSONC, FarWins: true, NotTarget: true, WithNext: true},
 	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.json", Format: JSONC, FarWins: true},
-	proj("opencode.jsonc", JSONC), proj("opencode.json", JSONC),
+	{Scope: Project, Base: RootDir, Path: "opencode.jsonc", Format: JSONC, WithNext: true}, proj("opencode.json", JSONC),
 	// ~/.opencode/ is one of the .opencode directories it reads (after the
 	// project's), so it wins over the project's files
 	// (testdata/clients/opencode-home-dotopencode)
