@@ -69,7 +69,7 @@ func (v *viewer) approveStored(defs []normalize.Server) {
 			continue
 		case rec != nil && recHash == hash && status == sa.Rejected:
 			s.TurnOff(normalize.Gate{Status: normalize.StatusRejected, Kind: normalize.ByApproval, Path: path, Pos: rec.Range.Start,
-				Reason: fmt.Sprintf("rejected for this definition at %s:%s (%q in %q)", path, rec.Range.Start, s.Name, key),
+				Reason: fmt.Sprintf("rejected for this definition at %s:%s (%q of this folder)", path, rec.Range.Start, s.Name),
 				Hint:   fmt.Sprintf("%s, which records the approval in %s", ask, path)})
 		case rec != nil && recHash != "" && (status == sa.Approved || status == sa.Rejected):
 			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Path: s.Source.Path, Pos: s.Source.Pos,
@@ -77,9 +77,11 @@ func (v *viewer) approveStored(defs []normalize.Server) {
 					status, path, rec.Range.Start, short(recHash), short(hash), v.c.Product),
 				Hint: ask})
 		default:
-			why := fmt.Sprintf("%s records no approval of %q for %s in %s", v.c.Product, s.Name, key, path)
+			// the folder is the start directory, named as the run shows it:
+			// its absolute path would differ on every machine
+			why := fmt.Sprintf("%s records no approval of %q for this folder in %s", v.c.Product, s.Name, path)
 			if records == nil {
-				why = fmt.Sprintf("%s records no approval for %s in %s (an approval in another folder, a parent included, does not count here)", v.c.Product, key, path)
+				why = fmt.Sprintf("%s records no approval for this folder in %s (an approval in another folder, a parent included, does not count here)", v.c.Product, path)
 			}
 			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Path: s.Source.Path, Pos: s.Source.Pos,
 				Reason: why, Hint: ask})

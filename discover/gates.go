@@ -83,6 +83,8 @@ func trustHint(c *normalize.Client, display, root string) string {
 		set = fmt.Sprintf("add %q: \"TRUST_FOLDER\" to %s", root, display)
 	case normalize.TrustList:
 		set = fmt.Sprintf("add {%q: %q} to %q in %s", tr.Value, root, tr.Path[0], display)
+	case normalize.TrustPaths:
+		set = fmt.Sprintf("add %q to %q in %s", root, tr.Path[0], display)
 	case normalize.TrustFlag:
 		// Claude Code: the dialog is the only way; say what it records
 		if tr.Ask != "" {
@@ -156,8 +158,76 @@ func (o *Options) evalTrust(c *normalize.Client, root string) *trustResult {
 		o.trustFolders(c, res, display, abs)
 	case normalize.TrustList:
 		o.trustList(c, res, display, doc)
+	case normalize.TrustPaths:
+		o.trustPaths(c, res, display, doc, root)
 	}
 	return res
+}
+
+// trustPaths follows a client that lists its trusted directories as
+// paths (normalize.TrustPaths: Copilot CLI's trusted_folders): each
+// directory from the start directory up to the root is trusted when a
+// listed path is it or one of its parents; the start directory's decides
+// the project. A list that is not an array of strings trusts nothing.
+func (o *Options) trustPaths(c *normalize.Client, res *trustResult, display string, doc *normalize.Document, root string) {
+	list := c.Trust.Path[0]
+	res.layers = map[string]trustDecision{}
+	dirs := []string{filepath.Clean(o.Root)}
+	for d := dirs[0]; d != filepath.Clean(root) && within(root, d); {
+		p := filepath.Dir(d)
+		if p == d {
+			break
+		}
+		dirs = append(dirs, p)
+		d = p
+	}
+	decide := func(why string) {
+		for _, d := range dirs {
+			res.layers[d] = trustDecision{reason: why}
+		}
+		res.reason = why
+	}
+	if doc == nil || doc.Root == nil || doc.Root.Kind != normalize.Object {
+		why := fmt.Sprintf("%s does not list %q", display, o.Root)
+		if doc != nil {
+			why = fmt.Sprintf("%s cannot be read, so it trusts nothing", display)
+		}
+		decide(why)
+		return
+	}
+	m := doc.Root.Member(list)
+	if m == nil || m.Value.Kind != normalize.Array {
+		decide(fmt.Sprintf("%s has no %q list, so it trusts nothing", display, list))
+		return
+	}
+	for _, it := range m.Value.Items {
+		if it.Kind != normalize.String {
+			res.pos = it.Range.Start
+			decide(fmt.Sprintf("%q at %s:%s holds %s, so %s trusts nothing", list, display, it.Range.Start, kindWord(it.Kind), c.Product))
+			return
+		}
+	}
+	for _, d := range dirs {
+		dec := trustDecision{reason: fmt.Sprintf("%s does not list %q or a folder above it", display, d)}
+		for _, it := range m.Value.Items {
+			if it.Str == "" {
+				continue
+			}
+			// the client knows its working directory by its physical path
+			// (process.cwd()), and a listed path through a link leads
+			// there too (testdata/clients/copilot-trust-symlink,
+			// copilot-trust-symlink-entry)
+			got, pd := absFrom(o.Root, filepath.FromSlash(it.Str)), realPath(d)
+			if within(got, pd) || within(realPath(got), pd) || o.goos() == "windows" && within(strings.ToLower(got), strings.ToLower(pd)) {
+				dec = trustDecision{trusted: true, pos: it.Range.Start,
+					reason: fmt.Sprintf("%q is listed at %s:%s", it.Str, display, it.Range.Start)}
+				break
+			}
+		}
+		res.layers[d] = dec
+	}
+	start := res.layers[dirs[0]]
+	res.all, res.accepted, res.reason, res.pos = start.trusted, start.trusted, start.reason, start.pos
 }
 
 // layerTrust decides, for a client that trusts each project layer on its
@@ -735,7 +805,8 @@ func (v *viewer) invalidOne(s *normalize.Server, docs []*normalize.Document) {
 	if why != "" && (s.Enabled || v.c.SkipsInvalid && (s.Off.Kind != normalize.ByConfig || s.Off.InvalidWins)) {
 		// a plugin's entry the client rejects is left out without a
 		// word (Plugins.InvalidUnlisted)
-		unlisted := s.Off != nil && s.Off.Unlisted || s.Source.Plugin != "" && v.c.Plugins != nil && v.c.Plugins.InvalidUnlisted
+		unlisted := s.Off != nil && s.Off.Unlisted || s.Source.Plugin != "" && v.c.Plugins != nil && v.c.Plugins.InvalidUnlisted ||
+			slices.Contains(v.c.InvalidUnlistedIn, s.Source.Scope)
 		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Reason: why, Hint: hint,
 			Path: s.Source.Path, Pos: pos, Yields: v.c.SkipsInvalid, Unlisted: unlisted})
 	}

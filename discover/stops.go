@@ -73,11 +73,18 @@ func (v *viewer) badFile(set *normalize.Set) (*normalize.Gate, string) {
 				continue
 			}
 			why = "the file holds null"
-		case sf.Status == normalize.Found && !bf.SyntaxOnly:
-			if i < 0 || set.Documents[i].Root == nil || set.Documents[i].Root.Kind == normalize.Object {
+		case sf.Status == normalize.Found && !bf.SyntaxOnly && i >= 0 && set.Documents[i].Root != nil && set.Documents[i].Root.Kind != normalize.Object:
+			why = "the file does not hold a JSON object"
+		case sf.Status == normalize.Found && bf.ServersKeyStops && i >= 0 && set.Documents[i].Root != nil:
+			m := set.Documents[i].Root.Member(v.c.ServersKey)
+			switch {
+			case m == nil:
+				why = fmt.Sprintf("the file has no %q", v.c.ServersKey)
+			case m.Value.Kind != normalize.Object:
+				why = fmt.Sprintf("%q is %s, not an object", v.c.ServersKey, kindWord(m.Value.Kind))
+			default:
 				continue
 			}
-			why = "the file does not hold a JSON object"
 		default:
 			continue
 		}

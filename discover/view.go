@@ -210,6 +210,9 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			}
 			continue
 		}
+		if f.ElseOf != "" {
+			continue // read in its place (elseFile)
+		}
 		dirs := o.projectDirs(c, f, root)
 		if f.FarWins {
 			dirs = slices.Clone(dirs)
@@ -219,8 +222,14 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			pairStart = len(out)
 		}
 		paired = f.WithNext
+		alt, hasAlt := elseFile(c, f)
 		for walk, dir := range dirs {
 			abs := filepath.Join(dir, filepath.FromSlash(f.Path))
+			if hasAlt && !o.exists(abs) {
+				if a := filepath.Join(dir, filepath.FromSlash(alt.Path)); o.exists(a) {
+					abs = a // the directory's other file, in this one's place
+				}
+			}
 			if dir != o.Root && !o.exists(abs) {
 				continue // only the start directory's absent files are worth listing
 			}
@@ -375,6 +384,17 @@ func (o *Options) exists(path string) bool {
 	return o.cache.exists(path)
 }
 
+// elseFile is the project file the client reads in a directory where f
+// does not exist (File.ElseOf).
+func elseFile(c *normalize.Client, f normalize.File) (normalize.File, bool) {
+	for _, g := range c.Files {
+		if g.ElseOf == f.Path && g.Base == f.Base && g.Scope == f.Scope {
+			return g, true
+		}
+	}
+	return normalize.File{}, false
+}
+
 // firstOfGroups keeps, of the files of one group, those at the path of
 // the first that exists (the last when none does).
 func (o *Options) firstOfGroups(c *normalize.Client, locs []Location) []Location {
@@ -461,6 +481,11 @@ func (o *Options) reads(f normalize.File) bool {
 func (o *Options) settingDocs(c *normalize.Client, f normalize.File, root string) []*normalize.Document {
 	if !o.reads(f) {
 		return nil
+	}
+	if f.InRepo && f.Base == normalize.RootDir {
+		if _, ok := rootAbove(o.Root, c.RootMarkers); !ok {
+			return nil // no repository: the client reads no such file
+		}
 	}
 	var out []*normalize.Document
 	for _, d := range slices.Backward(o.dropIns(f)) {

@@ -231,6 +231,11 @@ type Gates struct {
 	// KeepsInvalid: the client keeps every entry it reads, whatever its
 	// shape; one it cannot use fails when it starts.
 	KeepsInvalid bool
+	// InvalidUnlistedIn are the scopes whose entries the client cannot
+	// use it drops without a word (Copilot CLI's user mcp-config.json; it
+	// warns about a workspace file's): they are invalid, and left out of
+	// its listing.
+	InvalidUnlistedIn []Scope
 	// Filters drop servers after merging by name (pisces's exa filter):
 	// the server is blocked, and says why.
 	Filters []Filter
@@ -835,6 +840,10 @@ type BadFile struct {
 	// setting from it. A file that parses to something else than an
 	// object still stops it (Qwen Code's workspace .qwen/settings.json).
 	Resets, ResetSuffix string
+	// ServersKeyStops: an object without the client's servers key, or
+	// with it holding anything but an object, stops the client too
+	// (Copilot CLI's ~/.copilot/mcp-config.json: "mcpServers: Required").
+	ServersKeyStops bool
 }
 
 // BadFileFor is how a broken file at path, of scope, stops the client;
@@ -1127,6 +1136,15 @@ const (
 	// file that does not parse, or holds another shape, trusts nothing
 	// (x-code's trusted-projects.json).
 	TrustList
+	// TrustPaths: a file lists the trusted directories as paths, an
+	// array of strings under Path[0]; a directory is trusted when a
+	// listed path (trailing slashes and ".." normalised, links not
+	// resolved) is it or one of its parents. A list that is not an array
+	// of strings trusts nothing. Each project layer is trusted on its own
+	// (a directory's files load only when that directory is trusted); the
+	// start directory's trust decides the project's settings (Copilot
+	// CLI's trusted_folders in ~/.copilot/config.json).
+	TrustPaths
 )
 
 // TrustEffect is what an untrusted project means for its servers.
@@ -1388,6 +1406,17 @@ type File struct {
 	// exists (Claude Code's legacy ~/.claude/.config.json over
 	// ~/.claude.json).
 	Group string
+	// ElseOf is the path of another project file of the client: in each
+	// directory the client reads this file only when that one does not
+	// exist there (an empty, broken or serverless one hides it too), and
+	// this one then ranks in its place (Copilot CLI: .github/mcp.json,
+	// else of .mcp.json).
+	ElseOf string
+	// InRepo: a project settings file the client reads only in a
+	// repository (a RootMarkers directory at or above the start
+	// directory), at its root; without one it reads none (Copilot CLI's
+	// .github/copilot/settings.json).
+	InRepo bool
 	// Lock is the suffix of the lock the client takes while it writes the
 	// file: a directory at the file's path with the suffix added, made
 	// with mkdir and its modification time kept fresh while held

@@ -201,6 +201,25 @@ func claudeReservedName(name string) string {
 	return claudeReservedByPart()[part]
 }
 
+// claudeDenyList and claudeAllowList are Claude Code's deniedMcpServers
+// and allowedMcpServers read from files: entries by serverName,
+// serverCommand or serverUrl, every file's adding up, the allow-list
+// letting managed servers through and, with allowManagedMcpServersOnly
+// in a managed file, only the managed files' allow-list counting. Copilot
+// CLI's managed policy is "aligned with Claude Code semantics" and reads
+// them so.
+func claudeDenyList(files []File) List {
+	return List{Path: []string{"deniedMcpServers"}, Effect: DenyList, Combine: Union, Files: files,
+		Entries:       &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`, Expands: true},
+		ProjectExempt: []Scope{Managed}}
+}
+
+func claudeAllowList(files []File) List {
+	return List{Path: []string{"allowedMcpServers"}, Effect: AllowList, Combine: Union, Files: files,
+		Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true, Expands: true, ProcessEnv: true},
+		EmptyBlocks: true, Exempt: []Scope{Managed}, ManagedOnly: "allowManagedMcpServersOnly"}
+}
+
 // claudeDir is $CLAUDE_CONFIG_DIR, default ~/.claude; claudeStateDir is
 // $CLAUDE_CONFIG_DIR, default the home (where .claude.json lives).
 var (
@@ -322,12 +341,8 @@ var claude = &Client{
 			// to every server; an allow-list lets the managed servers through
 			// unless they use ${VAR}, and allowManagedMcpServersOnly in managed
 			// settings leaves only the managed allow-list.
-			{Path: []string{"deniedMcpServers"}, Effect: DenyList, Combine: Union, Files: claudeListFiles,
-				Entries:       &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^\S(.*\S)?$`, Expands: true},
-				ProjectExempt: []Scope{Managed}},
-			{Path: []string{"allowedMcpServers"}, Effect: AllowList, Combine: Union, Files: claudeListFiles,
-				Entries:     &ListEntries{NameKey: "serverName", CommandKey: "serverCommand", URLKey: "serverUrl", NamePattern: `^[A-Za-z0-9_-]+$`, Strict: true, Expands: true, ProcessEnv: true},
-				EmptyBlocks: true, Exempt: []Scope{Managed}, ManagedOnly: "allowManagedMcpServersOnly"},
+			claudeDenyList(claudeListFiles),
+			claudeAllowList(claudeListFiles),
 			// /mcp disable writes projects[<root>].disabledMcpServers.
 			{File: &claudeStateFile, Path: []string{"projects", "<root>", "disabledMcpServers"}, Effect: HideList, Combine: Union},
 		},

@@ -714,6 +714,8 @@ func trustText(c *Client, t *Trust) string {
 		what = fmt.Sprintf("`%s` is true in `%s`", strings.Join(t.Path, "."), t.File.Display("linux"))
 	case TrustList:
 		what = fmt.Sprintf("an entry of `%s` in `%s` has a `%s` that resolves exactly to the working directory (trailing slashes and `..` normalised, links not resolved, no parent inherited; a file that does not parse or holds another shape trusts nothing)", t.Path[0], t.File.Display("linux"), t.Value)
+	case TrustPaths:
+		what = fmt.Sprintf("`%s` in `%s` lists the directory or a folder above it (each directory whose files are read on its own; trailing slashes and `..` normalised, links not resolved; a list that is not an array of strings trusts nothing)", t.Path[0], t.File.Display("linux"))
 	case TrustFolders:
 		file := "`" + t.File.Display("linux") + "`"
 		if t.File.PathVar != "" {

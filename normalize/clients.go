@@ -27,6 +27,7 @@ var clients = []*Client{
 	zed,
 	roo,
 	xcode,
+	copilot,
 }
 
 // Clients returns every descriptor, providers included, in table order.

@@ -3,6 +3,7 @@ package normalize
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -26,11 +27,15 @@ const (
 	// FlagOrListMap: an object whose values are booleans or arrays of
 	// strings (Claude Code's enabledPlugins)
 	FlagOrListMap
+	// URLField: a string that parses as an absolute URL as written, its
+	// placeholders not expanded (Copilot CLI checks "url" before it
+	// expands anything: "${BASE:-http://h}/mcp" is not a URL)
+	URLField
 )
 
 var fieldKindNames = [...]string{"a string", "a non-empty string", "an array of strings", "an object of strings",
 	"a boolean", "an integer above 0", "an object", "an array of objects", "a number", "an integer", "an array",
-	"an object of booleans or arrays of strings"}
+	"an object of booleans or arrays of strings", "an absolute URL"}
 
 func (k FieldKind) String() string { return fieldKindNames[k] }
 
@@ -287,6 +292,10 @@ func checkKind(v *Value, k FieldKind) *FieldProblem {
 			if p := checkKind(m.Value, TextList); p != nil {
 				return item(p, "."+m.Key)
 			}
+		}
+	case URLField:
+		if u, err := url.Parse(v.Str); v.Kind != String || err != nil || u.Scheme == "" {
+			return bad()
 		}
 	case TableList:
 		if v.Kind != Array {

@@ -15,7 +15,7 @@ func TestAllowListDrops(t *testing.T) {
 			".claude/settings.local.json": `{"allowedMcpServers": [{"serverName": "github"}, {"serverUrl": "https://mcp.example.com/*"}], "deniedMcpServers": [{"serverName": "memory"}]}`,
 		},
 			want: []string{
-				`warning .mcp.json:3:3: Claude Code does not load project server "docs": not admitted by "allowedMcpServers" at .claude/settings.local.json:1:2: once it has an entry by "serverUrl", a remote server is admitted only by its URL, and none matches "https://docs.example.com/mcp" (not Qwen Code or VS Code, which also read this file) [allow-list-drops]`,
+				`warning .mcp.json:3:3: Claude Code does not load project server "docs": not admitted by "allowedMcpServers" at .claude/settings.local.json:1:2: once it has an entry by "serverUrl", a remote server is admitted only by its URL, and none matches "https://docs.example.com/mcp" (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [allow-list-drops]`,
 			},
 			hint: `add {"serverUrl": "https://docs.example.com/mcp"} to "allowedMcpServers" at .claude/settings.local.json:1:2`},
 		{name: "a user server is the user's business", files: map[string]string{

@@ -12,8 +12,8 @@ func TestCommandLine(t *testing.T) {
 			".codex/config.toml", "[mcp_servers.c]\ncommand = \"uvx mcp-server-git\"\n"),
 			want: []string{
 				`error .codex/config.toml:2:11: "command" is "uvx mcp-server-git": Codex starts servers without a shell and takes it for one program name, which does not exist, so the server will not start [command-line]`,
-				`error .mcp.json:1:34: "command" is "npx -y @acme/mcp@1.2.0": Claude Code starts servers without a shell and takes it for one program name, which does not exist, so the server will not start (for Claude Code and Qwen Code; not VS Code, which also reads this file) [command-line]`,
-				`error .mcp.json:1:106: "command" is "/usr/local/bin/node server.js": Claude Code starts servers without a shell and takes it for one program name, which does not exist, so the server will not start (for Claude Code and Qwen Code; not VS Code, which also reads this file) [command-line]`,
+				`error .mcp.json:1:34: "command" is "npx -y @acme/mcp@1.2.0": Claude Code starts servers without a shell and takes it for one program name, which does not exist, so the server will not start (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [command-line]`,
+				`error .mcp.json:1:106: "command" is "/usr/local/bin/node server.js": Claude Code starts servers without a shell and takes it for one program name, which does not exist, so the server will not start (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [command-line]`,
 			},
 			hints: []string{
 				`split it: command = "uvx", args = ["mcp-server-git"]`,

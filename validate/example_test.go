@@ -35,11 +35,11 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 	if err := o.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	var names []string // the config's clients, as lint selects them
+	var ids []string // a case about one reader of a shared file names it
 	if cfg != nil {
-		names = cfg.Clients
+		ids = cfg.Clients
 	}
-	clients, err := o.SelectClients(names, scope)
+	clients, err := o.SelectClients(ids, scope)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,8 @@ func TestHomeInCommand(t *testing.T) {
 		{name: "Claude Code",
 			files: tree(".mcp.json", `{"mcpServers": {"a": {"command": "~/bin/mark-tilde"}, "b": {"command": "$HOME/bin/mark-var"}, "c": {"command": "${HOME}/bin/mark-brace"}}}`),
 			want: []string{
-				`error .mcp.json:1:35: command "~/bin/mark-tilde" starts with "~", which Claude Code does not expand: it starts servers without a shell, so the server will not start (for Claude Code and Qwen Code; not VS Code, which also reads this file) [home-in-command]`,
-				`error .mcp.json:1:73: command "$HOME/bin/mark-var" holds "$HOME", which Claude Code does not expand: it starts servers without a shell, so the server will not start (not Qwen Code or VS Code, which also read this file) [home-in-command]`,
+				`error .mcp.json:1:35: command "~/bin/mark-tilde" starts with "~", which Claude Code does not expand: it starts servers without a shell, so the server will not start (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [home-in-command]`,
+				`error .mcp.json:1:73: command "$HOME/bin/mark-var" holds "$HOME", which Claude Code does not expand: it starts servers without a shell, so the server will not start (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [home-in-command]`,
 			},
 			hints: []string{`write the absolute path, or "${HOME}/bin/mark-tilde"`, `write the absolute path, or "${HOME}/bin/mark-var"`}},
 		{name: "Gemini CLI",
@@ -101,9 +101,9 @@ func TestHomeInArgsCwdEnv(t *testing.T) {
 			files: tree(".mcp.json", `{"mcpServers": {"a": {"command": "node", "args": ["~/srv.js", "${HOME}/ok.js", "$HOME/x.js"], "env": {"F": "~/f", "G": "${HOME}/g"}}}}`,
 				".vscode/mcp.json", `{"servers": {"a": {"command": "node", "args": ["~/srv.js"], "cwd": "~/proj", "env": {"F": "~/f"}}}}`),
 			want: []string{
-				`warning .mcp.json:1:52: argument "~/srv.js" starts with "~", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (for Claude Code and Qwen Code; not VS Code, which also reads this file) [home-in-command]`,
-				`warning .mcp.json:1:81: argument "$HOME/x.js" holds "$HOME", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (not Qwen Code or VS Code, which also read this file) [home-in-command]`,
-				`warning .mcp.json:1:109: env "F" starts with "~", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (for Claude Code and Qwen Code; not VS Code, which also reads this file) [home-in-command]`,
+				`warning .mcp.json:1:52: argument "~/srv.js" starts with "~", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [home-in-command]`,
+				`warning .mcp.json:1:81: argument "$HOME/x.js" holds "$HOME", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [home-in-command]`,
+				`warning .mcp.json:1:109: env "F" starts with "~", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [home-in-command]`,
 				`warning .vscode/mcp.json:1:92: env "F" starts with "~", which VS Code does not expand: it starts servers without a shell, so the server gets it literally [home-in-command]`,
 			},
 			hints: []string{`write the absolute path, or "${HOME}/srv.js"`, `write the absolute path, or "${HOME}/x.js"`, `write the absolute path, or "${HOME}/f"`, `write the absolute path, or "${userHome}/f"`}},

@@ -7,7 +7,7 @@ func TestMissingServersKey(t *testing.T) {
 	runRuleCases(t, "missing-servers-key", []ruleCase{
 		{name: ".mcp.json without mcpServers",
 			files: tree(".mcp.json", `{"github": `+gh+`, "docs": {"type": "http", "url": "https://mcp.example.com/mcp"}}`),
-			want:  []string{`error .mcp.json:1:2: server "github" (and 1 more) is at the top level of the file: Claude Code reads servers only under "mcpServers", so it loads none of them (for Claude Code and Qwen Code; not VS Code, which also reads this file) [missing-servers-key]`},
+			want:  []string{`error .mcp.json:1:2: server "github" (and 1 more) is at the top level of the file: Claude Code reads servers only under "mcpServers", so it loads none of them (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [missing-servers-key]`},
 			hints: []string{`wrap them in the servers key: { "mcpServers": { "github": { … } } }`}},
 		{name: "each editor's key",
 			files: tree(".cursor/mcp.json", `{"github": `+gh+`}`,
@@ -29,7 +29,7 @@ func TestMissingServersKey(t *testing.T) {
 		{name: "a Claude Code plugin's .mcp.json may leave the key out",
 			files: tree(".mcp.json", `{"github": `+gh+`}`, ".claude-plugin/plugin.json", `{"name": "p"}`),
 			// Qwen Code, which reads the start directory's .mcp.json, knows no plugins
-			want: []string{`error .mcp.json:1:2: server "github" is at the top level of the file: Qwen Code reads servers only under "mcpServers", so it loads none of them (not Claude Code or VS Code, which also read this file) [missing-servers-key]`}},
+			want: []string{`error .mcp.json:1:2: server "github" is at the top level of the file: Qwen Code reads servers only under "mcpServers", so it loads none of them (for Qwen Code and Copilot CLI; not Claude Code or VS Code, which also read this file) [missing-servers-key]`}},
 		{name: "settings that are not servers",
 			files: tree(".gemini/settings.json", `{"theme": "Default", "mcp": {"serverCommand": "x"}, "mcpServers": {"gh": `+gh+`}}`,
 				".vscode/settings.json", `{"mcp": {"servers": {"gh": `+gh+`}}, "python": {"command": "python3"}}`,
@@ -60,7 +60,7 @@ func TestMissingServersKeyNone(t *testing.T) {
 	runRuleCases(t, "missing-servers-key", []ruleCase{
 		{name: "claude code refuses the file",
 			files: tree(".mcp.json", `{}`),
-			want:  []string{`error .mcp.json:1:1: the file has no "mcpServers": Claude Code requires it and refuses the whole file (not Qwen Code or VS Code, which also read this file) [missing-servers-key]`},
+			want:  []string{`error .mcp.json:1:1: the file has no "mcpServers": Claude Code requires it and refuses the whole file (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [missing-servers-key]`},
 			hints: []string{`write the servers under it: { "mcpServers": { "name": { … } } }, or remove the file`}},
 		{name: "an editor loads nothing",
 			files: tree(".cursor/mcp.json", `{"tools": [{"name": "search"}]}`, ".vscode/mcp.json", `{}`),

@@ -19,7 +19,7 @@ func TestNameLength(t *testing.T) {
 			hint: "use a name of at most 41 characters"},
 		{name: "mcp.json for Claude Code", files: oneFile(".mcp.json",
 			`{"mcpServers": {"`+n60+`": {"command": "kb"}}}`),
-			want: []string{`warning .mcp.json:1:17: server name "` + n60 + `" is 60 characters long and leaves no room for tool names: Claude Code names tools "mcp__<server>__<tool>" and cuts names over 64 characters (not Qwen Code or VS Code, which also read this file) [name-length]`}},
+			want: []string{`warning .mcp.json:1:17: server name "` + n60 + `" is 60 characters long and leaves no room for tool names: Claude Code names tools "mcp__<server>__<tool>" and cuts names over 64 characters (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [name-length]`}},
 		{name: "gemini", files: oneFile(".gemini/settings.json",
 			`{"mcpServers": {"`+n46+`": {"command": "kb"}, "`+n45+`": {"command": "kb"}}}`),
 			want: []string{`warning .gemini/settings.json:1:17: server name "` + n46 + `" is 46 characters long and leaves 15 characters for tool names: Gemini CLI names clashing tools "<server>__<tool>" and cuts names over 63 characters [name-length]`},

@@ -10,14 +10,14 @@ func TestServerName(t *testing.T) {
 	runRuleCases(t, "server-name", []ruleCase{
 		{name: "space", files: oneFile(".mcp.json",
 			`{"mcpServers": {"GitHub Issues": {"command": "gh-mcp"}}}`),
-			want: []string{`warning .mcp.json:1:17: server name "GitHub Issues" contains a space: use only letters, digits, "_", "." and "-" (for Claude Code; not Qwen Code or VS Code, which also read this file) [server-name]`},
+			want: []string{`warning .mcp.json:1:17: server name "GitHub Issues" contains a space: use only letters, digits, "_", "." and "-" (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [server-name]`},
 			hint: `rename it, e.g. to "github-issues"`},
 		{name: "empty", files: oneFile(".cursor/mcp.json",
 			`{"mcpServers": {"": {"command": "gh-mcp"}}}`),
 			want: []string{`error .cursor/mcp.json:1:17: server name "" is empty: no client can refer to this server [server-name]`}},
 		{name: "too long", files: oneFile(".mcp.json",
 			`{"mcpServers": {"`+long+`": {"command": "gh-mcp"}}}`),
-			want: []string{`warning .mcp.json:1:17: server name "` + long + `" is 101 characters long, over the limit of 100 (for Claude Code; not Qwen Code or VS Code, which also read this file) [server-name]`}},
+			want: []string{`warning .mcp.json:1:17: server name "` + long + `" is 101 characters long, over the limit of 100 (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [server-name]`}},
 		{name: "several characters", files: oneFile(".pisces/mcp.json",
 			`{"mcpServers": {"acme:docs/v2 (beta)": {"command": "docs-mcp"}}}`),
 			want: []string{`warning .pisces/mcp.json:1:17: server name "acme:docs/v2 (beta)" contains ":", "/", a space and other characters: use only letters, digits, "_", "." and "-" [server-name]`},
@@ -43,7 +43,7 @@ func TestServerNameVSCodeGallery(t *testing.T) {
 			want: []string{`warning .vscode/mcp.json:1:14: server name "a/b/c" contains "/": use only letters, digits, "_", "." and "-" [server-name]`}},
 		{name: "slash in .mcp.json", files: oneFile(".mcp.json",
 			`{"mcpServers": {"io.github.x/y": {"command": "x"}}}`),
-			want: []string{`warning .mcp.json:1:17: server name "io.github.x/y" contains "/": use only letters, digits, "_", "." and "-" (for Claude Code; not Qwen Code or VS Code, which also read this file) [server-name]`}},
+			want: []string{`warning .mcp.json:1:17: server name "io.github.x/y" contains "/": use only letters, digits, "_", "." and "-" (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [server-name]`}},
 	})
 }
 
@@ -70,9 +70,9 @@ func TestServerNameReserved(t *testing.T) {
 		{name: "claude code", files: oneFile(".mcp.json",
 			`{"mcpServers": {"workspace": {"command": "ws-mcp"}, "Claude_Preview": {"command": "p"}, "claude-in-chrome__x": {"command": "c"}, "Workspace": {"command": "w"}}}`),
 			want: []string{
-				`error .mcp.json:1:17: server name "workspace" is one Claude Code reserves for its own servers: it does not load this one (not Qwen Code or VS Code, which also read this file) [server-name]`,
-				`error .mcp.json:1:53: server name "Claude_Preview" is one Claude Code reserves for its own servers ("Claude Preview"): it does not load this one (not Qwen Code or VS Code, which also read this file) [server-name]`,
-				`error .mcp.json:1:89: server name "claude-in-chrome__x" is one Claude Code reserves for its own servers ("claude-in-chrome"): it does not load this one (not Qwen Code or VS Code, which also read this file) [server-name]`,
+				`error .mcp.json:1:17: server name "workspace" is one Claude Code reserves for its own servers: it does not load this one (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [server-name]`,
+				`error .mcp.json:1:53: server name "Claude_Preview" is one Claude Code reserves for its own servers ("Claude Preview"): it does not load this one (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [server-name]`,
+				`error .mcp.json:1:89: server name "claude-in-chrome__x" is one Claude Code reserves for its own servers ("claude-in-chrome"): it does not load this one (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [server-name]`,
 			},
 			hint: `rename it, e.g. to "workspace-mcp"`},
 		{name: "other clients load the name", files: oneFile(".cursor/mcp.json",

@@ -68,7 +68,7 @@ func TestUnknownField(t *testing.T) {
 		// VS Code ignores Claude Code's "alwaysLoad"
 		{name: "a field another reader knows", files: oneFile(".mcp.json",
 			`{"mcpServers": {"a": {"command": "a", "alwaysLoad": true}}}`),
-			want: []string{`info .mcp.json:1:39: unknown field "alwaysLoad" in server "a": Qwen Code ignores it; Claude Code reads it (for Qwen Code and VS Code) [unknown-field]`},
+			want: []string{`info .mcp.json:1:39: unknown field "alwaysLoad" in server "a": Qwen Code ignores it; Claude Code reads it (for Qwen Code, VS Code and Copilot CLI) [unknown-field]`},
 			hint: `keep it for Claude Code: Qwen Code starts the server without it`},
 		// VS Code reads the same file and keeps type, command, args, env,
 		// url and headers of an entry (normalizeMcpServerConfiguration)

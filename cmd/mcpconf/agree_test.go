@@ -33,8 +33,8 @@ func TestCommandsAgree(t *testing.T) {
 	root, home = writeTreeHome(t, map[string]string{
 		".mcp.json": `{"mcpServers": {"w": {"type": "websocket", "url": "ws://localhost:3000/mcp"}}}`, "~/.keep": "",
 	})
-	// Claude Code's reading (VS Code, which reads the file too, has no
-	// WebSocket transport: invalid-url says so for it)
+	// Claude Code's reading (VS Code and Copilot CLI, other readers of
+	// .mcp.json, have no WebSocket transport: invalid-url says so for them)
 	_, out, _ := run(t, nil, "lint", "--client", "claude", "--root", root, "--home", home, "--no-color")
 	if !strings.Contains(out, `did you mean "ws"?`) || strings.Contains(out, "invalid-url") {
 		t.Errorf("websocket: one finding, the type:\n%s", out)

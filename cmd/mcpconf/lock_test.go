@@ -41,7 +41,8 @@ const lockTools = `[
 ]`
 
 // TestProbeLock: --write-lock twice writes the same bytes, naming the
-// tools, one entry for the two clients that define the server alike;
+// tools, one entry for the three clients that define the server alike
+// (Claude Code and Copilot CLI read the same .mcp.json);
 // --check-lock passes on unchanged servers, then fails naming a changed
 // description (with the text diff, descriptions locked) and a new tool,
 // without rewriting the lock; the same in SARIF and GitHub's format.
@@ -57,7 +58,7 @@ func TestProbeLock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"version": 1`, `{"client": "claude", "name": "calc"}, {"client": "cursor", "name": "calc"}`,
+	for _, want := range []string{`"version": 1`, `{"client": "claude", "name": "calc"}, {"client": "copilot", "name": "calc"}, {"client": "cursor", "name": "calc"}`,
 		`"server": {"name": "file-tools", "version": "1.0.0"}`, `{"name": "add", "description": "sha256:`, `"description_text": "Adds two numbers."`, `{"name": "sub"`} {
 		if !strings.Contains(string(first), want) {
 			t.Errorf("the lock lacks %q:\n%s", want, first)

@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -61,11 +62,12 @@ func treeTargets(goos string) []target {
 
 // monorepoTargets are the first project file of every client that has
 // one among its own files (normalize.Clients, Layout.Files), in table
-// order.
+// order; a file an earlier client reads too (Copilot CLI's .mcp.json,
+// Claude Code's) is written once, by the first.
 func monorepoTargets(goos string) []target {
 	var out []target
 	for _, c := range normalize.Clients() {
-		if f, ok := first(c.Files, normalize.Project, goos); ok {
+		if f, ok := first(c.Files, normalize.Project, goos); ok && !slices.ContainsFunc(out, func(t target) bool { return t.f.Base == f.Base && t.f.Path == f.Path }) {
 			out = append(out, target{c, f})
 		}
 	}

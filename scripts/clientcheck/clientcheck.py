@@ -27,7 +27,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CASES = os.path.join(REPO, "testdata", "clients")
-ALL_CLIENTS = ["claude-code", "codex", "gemini", "opencode", "pisces", "qwen"]
+ALL_CLIENTS = ["claude-code", "codex", "gemini", "opencode", "pisces", "qwen", "copilot"]
 # The clients a case runs when its case.json names none (opencode and pisces only when named).
 DEFAULT_CLIENTS = ["claude-code", "codex", "gemini"]
 TIMEOUT = 90
@@ -1036,8 +1036,72 @@ def pisces_version():
         return "unknown"
 
 
+# ---------------------------------------------------------------- copilot (GitHub Copilot CLI)
+
+# copilot unpacks its bundle under $XDG_CACHE_HOME/copilot/pkg on first run (~200 MB): one folder
+# shared by every run, outside the staged HOME (env CLIENTCHECK_COPILOT_CACHE)
+COPILOT_CACHE = os.environ.get("CLIENTCHECK_COPILOT_CACHE",
+                               os.path.join(os.path.expanduser("~"), ".cache", "mcpconf-clientcheck-copilot", "xdg-cache"))
+# 'Warning: workspace MCP config "PATH": Skipping invalid MCP server "NAME": why Skipping invalid …'
+COPILOT_INVALID = re.compile(r'Skipping invalid MCP server "((?:[^"\\]|\\.)*)"')
+
+
+def copilot_servers(listed, err):
+    """observed servers: `copilot mcp list --json`'s mcpServers (enabled true or false), then the
+    entries it skipped with a warning (invalid) that no other file's entry replaced."""
+    servers, seen = [], set()
+    for name, e in (listed or {}).items():
+        if not isinstance(e, dict):
+            continue
+        srv = {"name": name, "status": "enabled" if e.get("enabled", True) else "disabled",
+               "client_source": e.get("source", "")}
+        if isinstance(e.get("command"), str):
+            srv["command"] = e["command"]
+            srv["args"] = [a for a in e.get("args") or [] if isinstance(a, str)]
+        if isinstance(e.get("url"), str):
+            srv["url"] = e["url"]
+        srv["transport"] = {"local": "stdio", "streamable-http": "http"}.get(e.get("type"), e.get("type") or ("stdio" if "command" in e else "http"))
+        servers.append(srv)
+        seen.add(name)
+    for m in COPILOT_INVALID.finditer(err or ""):
+        name = json.loads('"' + m.group(1) + '"')
+        if name not in seen:
+            servers.append({"name": name, "status": "invalid"})
+            seen.add(name)
+    return sorted(servers, key=lambda s: s["name"])
+
+
+def reparse_copilot(obs):
+    try:
+        listed = json.loads(obs.get("raw", "")).get("mcpServers")
+    except (ValueError, AttributeError):
+        listed = None
+    obs["servers"] = copilot_servers(listed, obs.get("stderr", "")) if obs.get("exit_code") == 0 else []
+    return obs
+
+
+def run_copilot(case_dir, case, clients_bin, version):
+    st = stage_case(case_dir, case)
+    os.makedirs(COPILOT_CACHE, exist_ok=True)
+    st["case"] = dict(case, env=dict(case.get("env", {}), XDG_CACHE_HOME=COPILOT_CACHE))
+    try:
+        rc, out, err = run(["copilot", "mcp", "list", "--json"], st, clients_bin)
+        markers = check_markers(st)
+    finally:
+        unstage(st)
+    res = {"version": version, "command": "copilot mcp list --json", "exit_code": rc, "raw": out}
+    if err:
+        res["stderr"] = err
+    reparse_copilot(res)
+    for k in ("markers", "captures"):
+        if markers[k]:
+            res[k] = markers[k]
+    return res
+
+
 # observed.json parsed again from the raw outputs it keeps, per client (harness.py recompare)
-REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini, "opencode": reparse_opencode, "pisces": reparse_pisces, "qwen": reparse_qwen}
+REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini, "opencode": reparse_opencode, "pisces": reparse_pisces,
+           "qwen": reparse_qwen, "copilot": reparse_copilot}
 
 
 # ---------------------------------------------------------------- main
@@ -1050,7 +1114,8 @@ def versions(clients_bin, clients=None):
                             ("codex", ["codex", "--version"], r"(\d+\.\d+\.\d+)"),
                             ("gemini", ["gemini", "--version"], r"(\d+\.\d+\.\d+)"),
                             ("opencode", ["opencode", "--version"], r"(\d+\.\d+\.\d+)"),
-                            ("qwen", ["qwen", "--version"], r"(\d+\.\d+\.\d+)")):
+                            ("qwen", ["qwen", "--version"], r"(\d+\.\d+\.\d+)"),
+                            ("copilot", ["copilot", "--version"], r"(\d+\.\d+\.\d+)")):
         if clients and client not in clients:
             continue
         if not shutil.which(cmd[0], path=env["PATH"]):
@@ -1064,7 +1129,8 @@ def versions(clients_bin, clients=None):
     return out
 
 
-RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini, "opencode": run_opencode, "pisces": run_pisces, "qwen": run_qwen}
+RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini, "opencode": run_opencode, "pisces": run_pisces,
+           "qwen": run_qwen, "copilot": run_copilot}
 
 
 def main():

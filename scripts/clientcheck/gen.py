@@ -29,6 +29,7 @@ RESERVED = {
     # filterExaMCPServers: any case of "exa"
     "pisces": ["exa", "Exa", "EXA"],
     "qwen": [],
+    "copilot": [],
 }
 
 
@@ -1205,6 +1206,96 @@ def gen_opencode(rng, tree):
         files["project/opencode.json"] = opencode_file(rng, names)
 
 
+# ---------------------------------------------------------------- Copilot CLI
+
+def copilot_server(rng):
+    """An mcpServers entry as Copilot CLI 1.0.102 reads it (native mcpConfigLoadMerged: a type of local, stdio,
+    http, streamable-http or sse; url without type is http; each field's type checked, url parsed as written)."""
+    remote = chance(rng, 0.35)
+    if remote:
+        t = pick(rng, [(5, None), (3, "http"), (1, "streamable-http"), (2, "sse"), (Odd(1), "local"), (Odd(1), "HTTP")])
+    else:
+        t = pick(rng, [(5, None), (2, "local"), (2, "stdio"), (Odd(1), "bogus"), (Odd(1), "http"), (Odd(1), 1)])
+    s = {} if t is None else {"type": t}
+    if remote:
+        s["url"] = pick(rng, [(8, rng.choice(URLS)), (Odd(1), "not a url"), (Odd(1), "${BASE:-http://127.0.0.1:9}/mcp"),
+                              (Odd(1), "$BASE/mcp"), (Odd(1), 1), (Odd(1), "ftp://127.0.0.1:9/x")])
+        if chance(rng, 0.2):
+            s["headers"] = pick(rng, [(5, {"X-A": "b"}), (Odd(1), []), (Odd(1), {"X-A": 1})])
+        if odd(rng, 0.1):
+            s["command"] = CMD  # command wins
+    else:
+        s["command"] = pick(rng, [(10, CMD), (Odd(1), 1), (Odd(1), [CMD])])
+        if chance(rng, 0.5):
+            s["args"] = pick(rng, [(8, rng.choice(ARGS)), (Odd(1), "x"), (Odd(1), [1])])
+        if chance(rng, 0.2):
+            s["env"] = odd_env(rng)
+        if chance(rng, 0.1):
+            s["cwd"] = pick(rng, [(4, "."), (Odd(1), 1)])
+        if odd(rng, 0.1):
+            s["url"] = URL  # command wins
+    if chance(rng, 0.12):
+        s[rng.choice(["disabled", "enabled"])] = rng.choice([True, False])  # ignored
+    if chance(rng, 0.08):
+        s["tools"] = pick(rng, [(4, ["*"]), (Odd(1), "*")])
+    if chance(rng, 0.06):
+        s["timeout"] = pick(rng, [(4, 5000), (Odd(1), "5000")])
+    if odd(rng, 0.05):
+        return pick(rng, [(1, "x"), (1, None), (1, {})])  # not an entry
+    return s
+
+
+COPILOT_BROKEN = ["{", "", "[]", "null", "{}", "{\"servers\": {}}", "{\"mcpServers\": []}", "{\"mcpServers\": {\"a\": {\"command\": \"false\"},}}"]
+
+
+def copilot_file(rng, names, lo=1, hi=3, p_broken=0.1):
+    if odd(rng, p_broken):
+        return {"text": rng.choice(COPILOT_BROKEN)}
+    return {"json": {"mcpServers": servers(rng, names, copilot_server, lo, hi)}}
+
+
+def copilot_settings(rng, names):
+    node = {}
+    if chance(rng, 0.85):
+        node["disabledMcpServers"] = names.some()
+    if chance(rng, 0.3):
+        node["enabledMcpServers"] = names.some()
+    return {"json": node}
+
+
+def gen_copilot(rng, tree):
+    layout(rng, tree)
+    names = Names(rng, "copilot")
+    files = tree["files"]
+    home = home_var(rng, tree, "COPILOT_HOME", "cph", p=0.12) or "home/.copilot"
+    if chance(rng, 0.08):
+        tree["env"]["XDG_CONFIG_HOME"] = "@HOME@/xdg"  # does not move ~/.copilot
+        files["home/xdg/.copilot/mcp-config.json"] = copilot_file(rng, names, 1, 1, 0)
+    if chance(rng, 0.6):
+        files[home + "/mcp-config.json"] = copilot_file(rng, names, 1, 3, 0.06)
+    if chance(rng, 0.8):
+        opts = [(6, "@ROOT@"), (2, "@ROOT@/"), (2, "@CWD@"), (1, "@ROOT@/sub"), (1, "@HOME@"), (1, "@ROOT@/.."), (1, "@ROOT@x")]
+        trusted = [pick(rng, opts) for _ in range(rng.choice([1, 1, 2]))]
+        if odd(rng, 0.15):
+            trusted = pick(rng, [(1, trusted + [1]), (1, trusted[0]), (1, None)])
+        files[home + "/config.json"] = {"json": {"trusted_folders": trusted}}
+    for d in levels(tree):
+        if chance(rng, 0.35):
+            files[d + "/.mcp.json"] = copilot_file(rng, names)
+        if chance(rng, 0.25):
+            files[d + "/.github/mcp.json"] = copilot_file(rng, names)
+    if chance(rng, 0.05):
+        files["project/.vscode/mcp.json"] = {"json": {"servers": servers(rng, names, copilot_server, 1, 1)}}
+    if chance(rng, 0.3):
+        files[home + "/settings.json"] = copilot_settings(rng, names)
+    for d in levels(tree):
+        for f in ("settings.json", "settings.local.json"):
+            if chance(rng, 0.15 if d == "project" else 0.06):
+                files[d + "/.github/copilot/" + f] = copilot_settings(rng, names)
+    if not any(k.endswith("mcp.json") or k.endswith("mcp-config.json") for k in files):
+        files["project/.mcp.json"] = copilot_file(rng, names)
+
+
 ODD_TREES = 0.35
 
 def gen_gemini_all(rng, tree):
@@ -1216,7 +1307,7 @@ def gen_gemini_all(rng, tree):
 
 
 GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all, "opencode": gen_opencode, "pisces": gen_pisces,
-              "qwen": gen_qwen}
+              "qwen": gen_qwen, "copilot": gen_copilot}
 
 
 def generate(client, seed, index):

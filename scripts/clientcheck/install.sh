@@ -7,6 +7,7 @@ pkgs=(
   @google/gemini-cli@0.61.0
   @qwen-code/qwen-code@0.24.4
   opencode-ai@1.18.33
+  @github/copilot@1.0.102
 )
 want="${pkgs[*]}"
 if [ ! -x "$dir/node_modules/.bin/claude" ] || [ "$(cat "$dir/.pinned" 2>/dev/null)" != "$want" ]; then
