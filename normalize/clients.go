@@ -25,6 +25,7 @@ var clients = []*Client{
 	claudeDesktop,
 	zed,
 	roo,
+	cline,
 	xcode,
 }
 
