@@ -108,29 +108,24 @@ func clineLaunch() Launch {
 func decodeCline(d *decoder) {
 	e := d.e
 	if t := e.Get("transport"); t != nil && t.Kind == Object {
-		// the nested form: the transport's fields are read from it
-		d.e = t
-		d.common()
-		d.e = e
-		if v := t.Get("type"); v != nil && v.Kind == String {
-			d.s.TransportExplicit = true
-			d.s.Type = v.Str
-			d.s.Transport = d.c.transportOf(v.Str)
-		}
+		// the nested form, read as the flat entry its transport's fields
+		// make with the others (as the VS Code extension flattens it), so
+		// that every rule sees "command", "url" and "type" where they are
+		e = clineFlat(e, t)
+		d.e, d.s.Node = e, e
+	}
+	d.common()
+	if e.Get("type") != nil {
+		d.typed()
 	} else {
-		d.common()
 		d.s.Transport = clineLegacyTransport(e)
-		if typ := e.Get("type"); typ != nil {
-			d.s.TransportExplicit = true
-			if typ.Kind == String {
-				d.s.Type = typ.Str
-			}
-		}
 	}
 	if d.s.Transport == Stdio {
-		if u, ok := clineRemoteProxy(d.s.Command, d.s.Args, e, d.s.Env); ok {
+		if at, ok := clineRemoteProxy(d.s.Command, d.s.Args, e); ok {
+			// Cline does not start it: it connects to the url itself
 			d.s.Command, d.s.Args, d.s.Cwd, d.s.Env = "", nil, "", nil
-			d.s.URL, d.s.Transport = u, HTTP
+			d.s.URL, d.s.Transport, d.s.Type, d.s.TransportExplicit = at.Str, HTTP, "", false
+			d.s.Node = clineProxied(e, at)
 		}
 	}
 	if v := e.Get("timeout"); v != nil && v.Kind == Number {
@@ -139,6 +134,34 @@ func decodeCline(d *decoder) {
 	if v := e.Get("disabled"); v != nil && v.Kind == Bool && v.Bool {
 		d.disable("disabled", v)
 	}
+}
+
+// clineFlat is a nested entry as one flat object: its members but
+// "transport", then the transport's (which win a key both have).
+func clineFlat(e, t *Value) *Value {
+	flat := &Value{Kind: Object, Pointer: e.Pointer, Range: e.Range}
+	for _, m := range e.Unique() {
+		if m.Key != "transport" && t.Member(m.Key) == nil {
+			flat.Members = append(flat.Members, m)
+		}
+	}
+	flat.Members = append(flat.Members, t.Unique()...)
+	return flat
+}
+
+// clineProxied is an mcp-remote entry as Cline reads it: a remote server
+// whose "url" is the argument that names it.
+func clineProxied(e, url *Value) *Value {
+	n := &Value{Kind: Object, Pointer: e.Pointer, Range: e.Range}
+	for _, m := range e.Unique() {
+		switch m.Key {
+		case "command", "args", "env", "type", "transportType":
+		default:
+			n.Members = append(n.Members, m)
+		}
+	}
+	n.Members = append(n.Members, &Member{Key: "url", KeyRange: url.Range, Value: url})
+	return n
 }
 
 // clineLegacyTransport is the transport of a flat entry as the zod union
@@ -180,35 +203,35 @@ var clineMcpRemote = regexp.MustCompile(`^mcp-remote(?:@[^/\s]+)?$`)
 // clineRemoteProxy is resolveMcpRemoteProxyTransport: a stdio entry that
 // runs `npx [-y|--yes]… mcp-remote[@v] URL` and nothing else, without env,
 // is reached at URL (http or https) with streamable HTTP instead.
-func clineRemoteProxy(command string, args []string, e *Value, env map[string]string) (string, bool) {
+func clineRemoteProxy(command string, args []string, e *Value) (*Value, bool) {
 	exe := strings.TrimSpace(command)
 	if i := strings.LastIndexAny(exe, `/\`); i >= 0 {
 		exe = exe[i+1:]
 	}
 	exe = strings.ToLower(exe)
 	exe = strings.TrimSuffix(strings.TrimSuffix(exe, ".cmd"), ".exe")
-	if exe != "npx" || len(env) > 0 {
-		return "", false
+	if exe != "npx" {
+		return nil, false
 	}
 	if ev := e.Get("env"); ev != nil && ev.Kind == Object && len(ev.Members) > 0 {
-		return "", false
+		return nil, false
 	}
 	i := 0
 	for i < len(args) && (args[i] == "-y" || args[i] == "--yes") {
 		i++
 	}
 	if i >= len(args) || !clineMcpRemote.MatchString(args[i]) || len(args) != i+2 {
-		return "", false
+		return nil, false
 	}
-	raw := args[i+1]
+	raw := strings.TrimSpace(args[i+1])
 	if !whatwgParses(raw) {
-		return "", false
+		return nil, false
 	}
 	scheme := strings.ToLower(raw[:strings.IndexByte(raw, ':')])
 	if scheme != "http" && scheme != "https" {
-		return "", false
+		return nil, false
 	}
-	return raw, true
+	return e.Get("args").Items[i+1], true
 }
 
 // clineFile is the check of the whole file before its entries: an object
@@ -253,6 +276,11 @@ func clineEntry(e *Value) (string, *Value, []string) {
 	}
 	if msg, _, _ := clineURL(e); msg == "" {
 		return "", nil, nil
+	}
+	// zod names the entry; the position is the type Cline does not take,
+	// when that is what is wrong
+	if t := e.Get("type"); t != nil && !clineEnum("stdio", "sse", "streamableHttp")(t) {
+		return "Invalid input", t, nil
 	}
 	return "Invalid input", e, nil
 }
