@@ -371,6 +371,9 @@ func (v *viewer) badFileEntries(layers []layer) *refusal {
 			continue
 		}
 		for _, m := range servers.Unique() {
+			if v.c.Lost(m.Key, ly.loc.Scope, func() bool { return false }) != "" {
+				continue // never read, so never checked (Cline's "__proto__")
+			}
 			msg, at, path := r.Entry(m.Value)
 			if msg == "" {
 				continue

@@ -35,6 +35,10 @@ var cline = &Client{
 		Schema: "cline",
 	},
 	Gates: Gates{
+		// zod's record parse leaves a "__proto__" key out unread: neither
+		// checked nor listed (cline 3.0.65: testdata/clients/cline-names)
+		LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{User},
+			Why: "Cline CLI's schema leaves a server named %q out without reading it: it is neither checked nor loaded"}},
 		// loadMcpSettingsFile: JSON.parse, then one zod parse of the whole
 		// file: any entry it rejects throws, and the CLI loads no MCP
 		// server ("Failed to load MCP settings, skipping MCP tools")
