@@ -354,7 +354,7 @@ func (v *viewer) badFileEntries(layers []layer) *refusal {
 			continue
 		}
 		if r.File != nil {
-			if msg, at, path := r.File(ly.doc.Root); msg != "" {
+			if msg, at, path := r.File(ly.doc); msg != "" {
 				if at == nil {
 					at = ly.doc.Root
 				}

@@ -57,12 +57,14 @@ var cline = &Client{
 		Note:        "one file, the user's: no project file",
 		DisableHint: `set "disabled": true on the server`,
 		Facts: []Fact{
-			{Topic: "files", Text: "one file: `~/.cline/data/settings/cline_mcp_settings.json`; `CLINE_DIR` replaces `~/.cline` (and the CLI's `--config DIR`, which wins over it: no mcpconf flag, set `CLINE_DIR`), `CLINE_DATA_DIR` replaces `~/.cline/data` (not modelled; both seen by hand with 3.0.65), `CLINE_MCP_SETTINGS_PATH` names the file itself; no project file; strict JSON (`JSON.parse`: no comments, no trailing comma)",
-				Source: clineSrc + " `sdk/packages/shared/src/storage/paths.ts` (resolveMcpSettingsPath), `apps/cli/src/main.ts` (resolveConfigDirArg); cline 3.0.65: testdata/clients/cline-dir, cline-settings-path, cline-broken"},
-			{Topic: "refusal", Text: "the whole file is parsed by one zod schema: a file that does not parse, does not hold an object, has no `mcpServers` object, or holds one entry the schema rejects (a `type` other than `stdio`, `sse`, `streamableHttp` — `http` and `streamable-http` among them —, a command-less, url-less entry, a url that is not a URL, a value of the wrong type, `null`) makes `cline config mcp` fail (\"Invalid MCP settings at …: mcpServers.NAME: Invalid input\", exit 1) and a session load no MCP server at all",
-				Source: clineSrc + " `sdk/packages/core/src/extensions/mcp/config-loader.ts` (mcpSettingsSchema, loadMcpSettingsFile), `sdk/packages/core/src/runtime/orchestration/runtime-builder.ts` (loadConfiguredMcpTools); cline 3.0.65: testdata/clients/cline-type-http, cline-type-streamable-http, cline-invalid-entry, cline-no-servers-key, cline-broken"},
+			{Topic: "files", Text: "one file: `~/.cline/data/settings/cline_mcp_settings.json`; `CLINE_DIR` replaces `~/.cline` (and the CLI's `--config DIR`, which wins over it: no mcpconf flag, set `CLINE_DIR`), `CLINE_DATA_DIR` replaces `~/.cline/data` (not modelled; both seen by hand with 3.0.65), `CLINE_MCP_SETTINGS_PATH` names the file itself; no project file; strict JSON (`JSON.parse`: no comments, no trailing comma, no byte order mark)",
+				Source: clineSrc + " `sdk/packages/shared/src/storage/paths.ts` (resolveMcpSettingsPath), `apps/cli/src/main.ts` (resolveConfigDirArg); cline 3.0.65: testdata/clients/cline-dir, cline-settings-path, cline-broken, cline-bom"},
+			{Topic: "refusal", Text: "the whole file is parsed by one zod schema: a file that does not parse, does not hold an object, has no `mcpServers` object, or holds one entry the schema rejects (a `type` other than `stdio`, `sse`, `streamableHttp` — `http` and `streamable-http` among them —, a command-less, url-less entry, a url that is not a URL to the WHATWG parser (`localhost:9/mcp` is one, `127.0.0.1:9/mcp` is not), a value of the wrong type, `null`) makes `cline config mcp` fail (\"Invalid MCP settings at …: mcpServers.NAME: Invalid input\", exit 1) and a session load no MCP server at all",
+				Source: clineSrc + " `sdk/packages/core/src/extensions/mcp/config-loader.ts` (mcpSettingsSchema, loadMcpSettingsFile), `sdk/packages/core/src/runtime/orchestration/runtime-builder.ts` (loadConfiguredMcpTools); cline 3.0.65: testdata/clients/cline-type-http, cline-type-streamable-http, cline-invalid-entry, cline-bad-url, cline-placeholder-url, cline-neither, cline-no-servers-key, cline-not-object, cline-broken, cline-names"},
 			{Topic: "shape", Text: "an entry is flat (`type`, `command`, `args`, `cwd`, `env` or `url`, `headers`) or nested (`transport`: {`type`, …}, as `cline mcp install` writes); `type` is `stdio`, `sse` or `streamableHttp`; the legacy `transportType` takes those and `http` (= `streamableHttp`); a `url` without `type` is SSE; `command` with `url` and no `type` is stdio (the url is dropped), with `\"type\": \"sse\"` it is SSE; unknown keys (`alwaysAllow`, `autoApprove`) are dropped",
 				Source: clineSrc + " config-loader.ts (legacyStdioRegistrationSchema, legacyUrlRegistrationSchema, nestedRegistrationBodySchema); cline 3.0.65: testdata/clients/cline-transports, cline-nested"},
+			{Topic: "names", Text: "any key is a name (`constructor`, `a b` load); a `__proto__` entry is left out unread, neither checked nor listed",
+				Source: clineSrc + " config-loader.ts (`z.record`); cline 3.0.65: testdata/clients/cline-names"},
 			{Topic: "shape", Text: "`timeout` in seconds, clamped to 1–3600 (any other value is the default 60); it bounds each request, and `initialize` too when set",
 				Source: clineSrc + " `sdk/packages/shared/src/mcp.ts` (resolveMcpTimeoutSeconds), `sdk/packages/core/src/extensions/mcp/client.ts`; cline 3.0.65: testdata/clients/cline-transports"},
 			{Topic: "shape", Text: "a stdio entry that is exactly `npx [-y|--yes]… mcp-remote[@VERSION] URL` (http or https, no `env`) is not started: Cline connects to URL itself with streamable HTTP",
@@ -238,9 +240,15 @@ func clineRemoteProxy(command string, args []string, e *Value) (*Value, bool) {
 	return e.Get("args").Items[i+1], true
 }
 
-// clineFile is the check of the whole file before its entries: an object
-// holding an object "mcpServers" (zod's words).
-func clineFile(root *Value) (string, *Value, []string) {
+// clineFile is the check of the whole file before its entries: JSON.parse
+// of the text as read (a byte order mark is a stray character), then an
+// object holding an object "mcpServers" (zod's words).
+func clineFile(doc *Document) (string, *Value, []string) {
+	if doc.BOM {
+		// read as UTF-8 text and given to JSON.parse as it is
+		return "the file starts with a UTF-8 byte order mark, which JSON.parse takes for a stray token (\"JSON Parse error: Unrecognized token\")", nil, nil
+	}
+	root := doc.Root
 	if root.Kind != Object {
 		return "Invalid input: expected object, received " + zodKind(root), root, nil
 	}
