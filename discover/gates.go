@@ -849,13 +849,39 @@ func (v *viewer) untypedPatches(set *normalize.Set) {
 				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true})
 			continue
 		}
-		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil && (v.c.Refuses.Typed == nil || v.c.Refuses.Typed(s.Node)) {
+		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil && (v.c.Refuses.Typed == nil || v.c.Refuses.Typed(s.Node) || offByFalse(s.Node) && v.typedBelow(set, s)) {
 			continue
 		}
 		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,
 			Reason: fmt.Sprintf("%q only patches a server no file %s reads defines (it is not a valid local or remote server): %s leaves it out (%s:%s)", s.Name, v.c.Product, v.c.Product, s.Source.Path, s.Source.Pos),
 			Hint:   "define the server (\"type\" and \"command\" or \"url\") or remove the entry"})
 	}
+}
+
+// offByFalse reports an entry whose "enabled" is the boolean false. An
+// entry opencode's schema does not take as a local or remote server but
+// that has a boolean "enabled" is read as {"enabled": …} alone; merged
+// over another file's server it turns that server off, and opencode lists
+// it disabled before it looks at the type (MCP.state: "type" in entry,
+// then enabled === false; harness seed 4, tree 277,
+// testdata/clients/gen-opencode-550cc2c3). Alone it has no type and is
+// not listed (testdata/clients/opencode-enabled-union).
+func offByFalse(n *normalize.Value) bool {
+	e := n.Get("enabled")
+	return e != nil && e.Kind == normalize.Bool && !e.Bool
+}
+
+// typedBelow reports whether another file the client reads defines the
+// server with a type it takes.
+func (v *viewer) typedBelow(set *normalize.Set, s *normalize.Server) bool {
+	for i := range set.Definitions {
+		d := &set.Definitions[i]
+		if d.Name == s.Name && d.Source.Path != s.Source.Path && d.Node != nil && d.Node.Kind == normalize.Object &&
+			d.Node.Get("type") != nil && v.c.Refuses.Typed(d.Node) {
+			return true
+		}
+	}
+	return false
 }
 
 // badURLs marks the remote servers whose url the client cannot parse

@@ -26,6 +26,10 @@ type Location struct {
 	// Dir is the directory a project file was looked for in, for clients
 	// that read a copy in several directories.
 	Dir string
+	// walk is the place of Dir in the client's walk, first read first
+	// (projectDirs): files read together in each directory
+	// (File.WithNext) are ordered by it.
+	walk int
 	// ServersPath is File.ServersPath; View marks a client's own view,
 	// where tolerated keys are read too.
 	ServersPath []string

@@ -372,7 +372,7 @@ func (v *viewer) badFileEntries(layers []layer) *refusal {
 		}
 		for _, m := range servers.Unique() {
 			if v.c.Lost(m.Key, ly.loc.Scope, func() bool { return false }) != "" {
-				continue // never read, so never checked (Cline's "__proto__")
+				continue // lost as the file is read, before the client checks it (opencode, Cline)
 			}
 			msg, at, path := r.Entry(m.Value)
 			if msg == "" {

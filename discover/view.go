@@ -178,6 +178,7 @@ func (o *Options) readLocations(c *normalize.Client, root string) []Location {
 func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 	const prio = 0 // a client's own view has precedence, not priorities
 	var out []Location
+	paired, pairStart := false, 0 // within files read together (File.WithNext), from out[pairStart]
 	files, profile := c.Files, -1
 	if pf, ok := o.profileFile(c); ok {
 		// the profile's file is read right above the user config
@@ -209,7 +210,11 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 			dirs = slices.Clone(dirs)
 			slices.Reverse(dirs)
 		}
-		for _, dir := range dirs {
+		if !paired {
+			pairStart = len(out)
+		}
+		paired = f.WithNext
+		for walk, dir := range dirs {
 			abs := filepath.Join(dir, filepath.FromSlash(f.Path))
 			if dir != o.Root && !o.exists(abs) {
 				continue // only the start directory's absent files are worth listing
@@ -224,7 +229,11 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				display = o.display(abs, normalize.HomeDir)
 			}
 			out = append(out, Location{Client: c, Priority: prio, Scope: f.Scope, Format: f.Format,
-				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath})
+				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, walk: walk})
+		}
+		if !paired {
+			// files read together in each directory: the walk first
+			slices.SortStableFunc(out[pairStart:], func(a, b Location) int { return a.walk - b.walk })
 		}
 	}
 	out = o.firstOfGroups(c, out)

@@ -6,32 +6,34 @@ import (
 	"strings"
 )
 
-// Agreement is docs/agreement.json: what the last run of the clientcheck
-// harness (scripts/clientcheck/harness.py) found, for docs/clients.md.
-// The harness writes it; nobody edits it.
+// Agreement is docs/agreement.json: what the last harness run of each
+// client (scripts/clientcheck/harness.py) found, for docs/clients.md. The
+// harness writes it, one client's entry at a time (harness.py write
+// --client keeps the others); nobody edits it.
 type Agreement struct {
-	Seed    int    `json:"seed"`
-	Mcpconf string `json:"mcpconf"` // the commit the run checked
-	// RanWith is the commit that ran the clients when the observations
-	// were judged again later with Mcpconf (harness.py recompare).
-	RanWith      string            `json:"ran_with,omitempty"`
-	History      []AgreementRun    `json:"history,omitempty"`
-	Started      string            `json:"started"`
-	RunSeconds   int               `json:"run_seconds"`
 	PendingCases int               `json:"pending_cases"`
 	Clients      []AgreementClient `json:"clients"`
 }
 
-// AgreementClient is one client's tally: generated trees, how many of
-// them mcpconf agreed on, and the disagreements by kind.
+// AgreementClient is one client's last run: generated trees, how many of
+// them mcpconf agreed on, the disagreements by kind, and the run's own
+// seed, commit and date (clients run apart: a slow oracle does not hold
+// the others back).
 type AgreementClient struct {
-	Client   string `json:"client"`
-	Product  string `json:"product"`
-	Version  string `json:"version"`
-	Trees    int    `json:"trees"`
-	Agree    int    `json:"agree"`
-	Disagree int    `json:"disagree"`
-	Errors   int    `json:"errors"`
+	Client  string `json:"client"`
+	Product string `json:"product"`
+	Version string `json:"version"`
+	Seed    int    `json:"seed"`
+	Mcpconf string `json:"mcpconf"` // the commit the run checked
+	// RanWith is the commit that ran the client when its observations
+	// were judged again later with Mcpconf (harness.py recompare).
+	RanWith    string `json:"ran_with,omitempty"`
+	Started    string `json:"started"`
+	RunSeconds int    `json:"run_seconds"`
+	Trees      int    `json:"trees"`
+	Agree      int    `json:"agree"`
+	Disagree   int    `json:"disagree"`
+	Errors     int    `json:"errors"`
 	// ClientCrashes are trees on which the client's listing itself
 	// crashed: no answer, left out of the rate.
 	ClientCrashes int      `json:"client_crashes"`
@@ -46,6 +48,7 @@ type AgreementClient struct {
 		Trees   int      `json:"trees"`
 		Cases   []string `json:"cases"`
 	} `json:"groups"`
+	History []AgreementRun `json:"history,omitempty"` // earlier runs, newest first
 }
 
 // PathCoverage is what a harness run's trees reached of a client's loading
@@ -59,12 +62,13 @@ type PathCoverage struct {
 	Missed  []string `json:"missed"`
 }
 
-// AgreementRun is an earlier run, in short.
+// AgreementRun is an earlier run of one client, in short.
 type AgreementRun struct {
-	Seed    int                `json:"seed"`
-	Mcpconf string             `json:"mcpconf"`
-	RanWith string             `json:"ran_with,omitempty"`
-	Rates   map[string]float64 `json:"rates"` // by product
+	Seed    int     `json:"seed"`
+	Mcpconf string  `json:"mcpconf"`
+	RanWith string  `json:"ran_with,omitempty"`
+	Version string  `json:"version,omitempty"`
+	Rate    float64 `json:"rate"`
 }
 
 // agreementMarkdown renders docs/agreement.json (data; nil when there is
@@ -81,14 +85,8 @@ func agreementMarkdown(data []byte) (string, error) {
 	if err := json.Unmarshal(data, &a); err != nil {
 		return "", fmt.Errorf("docs/agreement.json: %v (scripts/clientcheck/harness.py write rewrites it)", err)
 	}
-	date, _, _ := strings.Cut(a.Started, "T")
-	ran := ""
-	if a.RanWith != "" && a.RanWith != a.Mcpconf {
-		ran = fmt.Sprintf(" (the clients ran with `%s`; their answers judged again with `%s`)", a.RanWith, a.Mcpconf)
-	}
-	fmt.Fprintf(&b, "The clientcheck harness (`scripts/clientcheck/harness.sh`; see `scripts/clientcheck/README.md`) generates trees from a grammar of the inputs above, runs each real client on them and compares mcpconf's view of the same tree as `go test` does (`clientcase.Compare`: which servers exist, their status, the extension, command, args and URL). Last run: seed %d, mcpconf `%s`%s, %s, %d s of client runs.\n\n",
-		a.Seed, a.Mcpconf, ran, date, a.RunSeconds)
-	b.WriteString("| client | version | trees | agree | disagree | errors | client crashes | agreement | coverage of its loading path |\n|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("The clientcheck harness (`scripts/clientcheck/harness.sh`; see `scripts/clientcheck/README.md`) generates trees from a grammar of each client's inputs, runs the real client on them and compares mcpconf's view of the same tree as `go test` does (`clientcase.Compare`: which servers exist, their status, the extension, command, args and URL). Each client's last run, with its own seed and the mcpconf commit it checked:\n\n")
+	b.WriteString("| client | version | seed | mcpconf | date | trees | agree | disagree | errors | client crashes | agreement | coverage of its loading path |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, c := range a.Clients {
 		rate := "—"
 		if c.Rate != nil {
@@ -98,7 +96,13 @@ func agreementMarkdown(data []byte) (string, error) {
 		if c.Coverage != nil {
 			cov = fmt.Sprintf("%d / %d %s", c.Coverage.Reached, c.Coverage.OnPath, c.Coverage.Unit)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %s | %s |\n", c.Product, c.Version, c.Trees, c.Agree, c.Disagree, c.Errors, c.ClientCrashes, rate, cov)
+		date, _, _ := strings.Cut(c.Started, "T")
+		fmt.Fprintf(&b, "| %s | %s | %d | `%s` | %s | %d | %d | %d | %d | %d | %s | %s |\n", c.Product, c.Version, c.Seed, c.Mcpconf, date, c.Trees, c.Agree, c.Disagree, c.Errors, c.ClientCrashes, rate, cov)
+	}
+	for _, c := range a.Clients {
+		if c.RanWith != "" && c.RanWith != c.Mcpconf {
+			fmt.Fprintf(&b, "\n%s ran with `%s`; its answers were judged again with `%s` (%d s of client runs).\n", c.Product, c.RanWith, c.Mcpconf, c.RunSeconds)
+		}
 	}
 	for _, c := range a.Clients {
 		if c.Coverage == nil {
@@ -110,18 +114,23 @@ func agreementMarkdown(data []byte) (string, error) {
 		}
 		fmt.Fprintf(&b, "\n%s's loading path: %s. Not reached by the run's trees: %s.\n", c.Product, c.Coverage.Method, missed)
 	}
-	for _, h := range a.History {
-		var rates []string
-		for _, c := range a.Clients {
-			if r, ok := h.Rates[c.Product]; ok {
-				rates = append(rates, fmt.Sprintf("%s %.1f%%", c.Product, 100*r))
+	for _, c := range a.Clients {
+		if len(c.History) == 0 {
+			continue
+		}
+		var runs []string
+		for _, h := range c.History {
+			with := ""
+			if h.RanWith != "" && h.RanWith != h.Mcpconf {
+				with = fmt.Sprintf(", the client run with `%s`", h.RanWith)
 			}
+			version := ""
+			if h.Version != "" && h.Version != c.Version {
+				version = " " + h.Version
+			}
+			runs = append(runs, fmt.Sprintf("seed %d, mcpconf `%s`%s%s: %.1f%%", h.Seed, h.Mcpconf, with, version, 100*h.Rate))
 		}
-		with := ""
-		if h.RanWith != "" && h.RanWith != h.Mcpconf {
-			with = fmt.Sprintf(", the clients run with `%s`", h.RanWith)
-		}
-		fmt.Fprintf(&b, "\nAn earlier run: seed %d, mcpconf `%s`%s: %s.\n", h.Seed, h.Mcpconf, with, strings.Join(rates, ", "))
+		fmt.Fprintf(&b, "\nEarlier runs of %s: %s.\n", c.Product, strings.Join(runs, "; "))
 	}
 	b.WriteString("\nAgreement counts the trees that ran (errors are client runs that timed out or failed; a client crash is a tree on which the client's own listing crashed, so it gave no answer). Disagreements by kind, with the minimized trees in `testdata/clients-pending/` (`go test` replays a case once it moves to `testdata/clients/`):\n\n")
 	any := false

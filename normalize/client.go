@@ -1364,6 +1364,14 @@ type File struct {
 	// (opencode reads the .opencode/ directories nearest first, a later
 	// one overriding: testdata/clients/opencode-lenient-fields).
 	FarWins bool
+	// WithNext: this project file and the next one are read together in
+	// each directory of a walk (Project RootToStart, StartUp): the
+	// directory decides first, their order only within one directory
+	// (opencode's ConfigPaths.projectFiles looks for opencode.jsonc and
+	// opencode.json in each directory in turn, so a nearer opencode.json
+	// wins over a farther opencode.jsonc: harness seed 3, trees 127, 158,
+	// 252; testdata/clients/gen-opencode-0000469f).
+	WithNext bool
 	// OverProject: a file outside the project that the client reads after
 	// the project's files, so that it wins over them (opencode's
 	// ~/.opencode/opencode.json, read after the project's .opencode/).

@@ -18,7 +18,7 @@ var codexHome = &Base{Name: "CODEX_HOME", Var: "CODEX_HOME", Default: ".codex", 
 var codex = &Client{
 	ID:      "codex",
 	Product: "Codex",
-	Version: "0.169.0",
+	Version: "0.171.0",
 	Capabilities: Capabilities{Elicitation: true,
 		Source: "the initialize request Codex 0.169.0 sends (codex exec, captured by scripts/clientcheck/capabilities.sh): elicitation form and url, an experimental codex/auth-change; no roots, no sampling"},
 	Layout: Layout{

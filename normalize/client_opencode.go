@@ -83,8 +83,8 @@ var opencode = &Client{
 				Source: "opencode 1.18.33 bundle `Config.loadInstanceState`, `ConfigPaths.projectFiles`/`directories`; testdata/clients/opencode-jsonc-over-json, opencode-walk-up, opencode-walk-up-nogit, opencode-home-dotopencode, opencode-config-env, opencode-lenient-fields"},
 			{Topic: "refusal", Text: "every file is decoded against its schema as it is loaded: a file that does not parse, or an entry without `type`, with a `type` other than `local`/`remote`, a `command` that is not an array, a `timeout` that is not a number, stops it with \"Configuration is invalid\" (exit 1), no server starts, the global file's included; unknown keys and the other transport's fields are ignored; a bare `{\"enabled\": false}` is a patch",
 				Source: "opencode 1.18.33 (`opencode mcp list`): testdata/clients/opencode-invalid-*, opencode-lenient-fields"},
-			{Topic: "agreement", Text: "harness (`gen.py` grammar for opencode, `opencode mcp list` + `opencode debug config`): seed 1, 150 trees: 150/150 agree (139/150 before the untyped-patch and `__proto__` fixes); seed 2, 150 trees: 149/150 (an entry read as `{\"enabled\": …}` alone in a higher file is merged whole by mcpconf, so the lower file's url is lost: not modelled)",
-				Source: "opencode 1.18.33, mcpconf branch i29-opencode, 2026-11-29"},
+			{Topic: "agreement", Text: "harness (`gen.py` grammar for opencode, `opencode mcp list` + `opencode debug config`), 500 trees each: seed 3 496/500 (a nearer opencode.json read under a farther opencode.jsonc; a lost \"__proto__\" entry checked as if kept), fixed and replayed; seed 4 499/500 (99.8%; an entry with any \"type\" and \"enabled\": false is disabled before its type is looked at), fixed and replayed; § Agreement has the last run",
+				Source: "opencode 1.18.33, scripts/clientcheck/harness.py run --client opencode --seed 3 and --seed 4, 2026-11-29; testdata/clients/gen-opencode-*"},
 			{Topic: "shape", Text: "a remote `url` that is not a URL (empty) fails before dialing: \"Invalid MCP URL\"",
 				Source: "opencode 1.18.33: testdata/clients/opencode-values"},
 			{Topic: "merge", Text: "remeda `mergeDeep`: objects merge key by key, arrays replace; a layer may hold only `{ \"enabled\": false }` for a server defined in another",
@@ -105,9 +105,11 @@ var opencodeFiles = []File{
 	// files, opencode.jsonc over opencode.json at the same level
 	// (ConfigPaths.projectFiles, loadInstanceState: opencode 1.18.33,
 	// testdata/clients/opencode-jsonc-over-json).
-	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.jsonc", Format: JSONC, FarWins: true, NotTarget: true},
+	// Each directory's pair is read together: a nearer opencode.json wins
+	// over a farther opencode.jsonc (WithNext).
+	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.jsonc", Format: JSONC, FarWins: true, NotTarget: true, WithNext: true},
 	{Scope: Project, Base: RootDir, Path: ".opencode/opencode.json", Format: JSONC, FarWins: true},
-	proj("opencode.jsonc", JSONC), proj("opencode.json", JSONC),
+	{Scope: Project, Base: RootDir, Path: "opencode.jsonc", Format: JSONC, WithNext: true}, proj("opencode.json", JSONC),
 	// ~/.opencode/ is one of the .opencode directories it reads (after the
 	// project's), so it wins over the project's files
 	// (testdata/clients/opencode-home-dotopencode)

@@ -70,6 +70,10 @@ type Diagnostic struct {
 	// edit in words, which the hint prints. validate's TestHintEdits
 	// applies it and lints again.
 	Suggest *Fix
+	// Clients are the products of the clients the finding concerns, set
+	// when more than one client reads its file (validate.nameReaders);
+	// nil otherwise.
+	Clients []string
 }
 
 // Related is a secondary location of a diagnostic.

@@ -103,6 +103,9 @@ type JSONDiagnostic struct {
 	Pointer  secret.Safe `json:"pointer,omitzero"`
 	Hint     secret.Safe `json:"hint,omitzero"`
 	DocURL   secret.Safe `json:"doc_url,omitzero"`
+	// Clients are the clients the finding concerns, when several read
+	// its file.
+	Clients []secret.Safe `json:"clients,omitempty"`
 }
 
 func origin(src view.Origin, _ bool) jsonOrigin {
@@ -171,7 +174,7 @@ func diagnosticJSON(diags []view.Finding, _ bool) []JSONDiagnostic {
 	out := make([]JSONDiagnostic, 0, len(diags))
 	for _, d := range diags {
 		j := JSONDiagnostic{Rule: d.Rule, Severity: d.Severity.String(), Message: d.Message, Path: d.Path,
-			Line: d.Pos.Line, Column: d.Pos.Col, Pointer: d.Pointer, Hint: d.Hint, DocURL: d.DocURL}
+			Line: d.Pos.Line, Column: d.Pos.Col, Pointer: d.Pointer, Hint: d.Hint, DocURL: d.DocURL, Clients: d.Clients}
 		if d.End.IsValid() {
 			j.EndLine, j.EndCol = d.End.Line, d.End.Col
 		}

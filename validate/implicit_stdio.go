@@ -50,7 +50,7 @@ func checkImplicitStdio(p *Pass) {
 		}
 		var d *normalize.Diagnostic
 		if c := clientOf(s); c.RemoteNeedsType {
-			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it", s.Name, c.Product)
+			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it%s", s.Name, c.Product, otherReadings(p, s))
 		} else {
 			co := c.CoReaderClient()
 			d = p.At(s, "url", "server %q has \"url\" but no \"type\": %s reads it as a stdio server and rejects it (%s infers %q)", s.Name, co.Product, c.ReaderName(), c.TypeFor(normalize.HTTP))
@@ -76,4 +76,53 @@ func remoteNeedsType(c *normalize.Client) bool {
 	}
 	co := c.CoReaderClient()
 	return co != nil && co.RemoteNeedsType
+}
+
+// otherReadings says how the other clients that read the file reach an
+// entry with a url and no type, each as its own decoder reads the entry
+// ("; Copilot CLI and VS Code use streamable HTTP; Qwen Code uses SSE"),
+// or "" when no other client reads it.
+func otherReadings(p *Pass, s *normalize.Server) string {
+	if p.Workspace == nil {
+		return ""
+	}
+	doc := p.Document(s.Source.Path)
+	var order []string
+	by := map[string][]string{}
+	for _, v := range fileReaders(p.Workspace.Views)[s.Source.Path] {
+		rc := v.Client
+		if rc == clientOf(s) || doc == nil || s.Node == nil {
+			continue
+		}
+		how := "rejects it"
+		switch {
+		case rc.RemoteNeedsType:
+			how = "reads it as a stdio server and rejects it"
+		default:
+			src := s.Source
+			src.Client = rc
+			switch rc.DecodeEntry(doc, s.Name, s.Source.Pos, s.Node, src, nil).Transport {
+			case normalize.HTTP:
+				how = "uses streamable HTTP"
+			case normalize.SSE:
+				how = "uses the legacy SSE transport"
+			case normalize.Stdio:
+				how = "reads it as a stdio server without a command"
+			}
+		}
+		if _, ok := by[how]; !ok {
+			order = append(order, how)
+		}
+		by[how] = append(by[how], rc.Product)
+	}
+	var b strings.Builder
+	for _, how := range order {
+		names := by[how]
+		if len(names) > 1 {
+			how = strings.Replace(strings.Replace(how, "uses ", "use ", 1), "reads ", "read ", 1)
+			how = strings.Replace(how, "rejects ", "reject ", 1)
+		}
+		fmt.Fprintf(&b, "; %s %s", joinWords(names, "and"), how)
+	}
+	return b.String()
 }

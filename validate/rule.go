@@ -280,10 +280,26 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 			}
 		}
 	}
+	// the views each kept finding concerns: those that made it, and those
+	// for which the same work was done once (Pass.once)
+	concerned := map[string][]*normalize.Set{}
+	for i, ds := range perView {
+		for _, d := range ds {
+			k := key(d)
+			also := append([]*normalize.Set{views[i]}, run.sharedWith[views[i]][d.Path]...)
+			for _, v := range also {
+				if !slices.Contains(concerned[k], v) {
+					concerned[k] = append(concerned[k], v)
+				}
+			}
+		}
+	}
+	readers := fileReaders(views)
 	var out []normalize.Diagnostic
 	for i, ds := range perView {
 		for _, d := range ds {
-			if chosen[key(d)].view == i {
+			if k := key(d); chosen[k].view == i {
+				nameReaders(&d, concerned[k], readers[d.Path])
 				out = append(out, d)
 			}
 		}
@@ -324,6 +340,10 @@ func (c *Config) pass() (*Policy, func(string) string) {
 type runState struct {
 	mu   sync.Mutex
 	done map[string]bool
+	// first is the view that did each piece of work done once (once), and
+	// sharedWith, by that view and file, the views whose same work it did.
+	first      map[string]*normalize.Set
+	sharedWith map[*normalize.Set]map[string][]*normalize.Set
 	// unloaded caches the entries no client of a view loads: every value
 	// rule looks at them.
 	unloaded map[*normalize.Set][]discover.Unloaded
@@ -342,9 +362,22 @@ func (p *Pass) once(kind string, doc *normalize.Document, arg string) bool {
 	p.run.mu.Lock()
 	defer p.run.mu.Unlock()
 	if p.run.done[k] {
+		if f := p.run.first[k]; f != nil && f != p.Set {
+			if p.run.sharedWith == nil {
+				p.run.sharedWith = map[*normalize.Set]map[string][]*normalize.Set{}
+			}
+			if p.run.sharedWith[f] == nil {
+				p.run.sharedWith[f] = map[string][]*normalize.Set{}
+			}
+			p.run.sharedWith[f][doc.Path] = append(p.run.sharedWith[f][doc.Path], p.Set)
+		}
 		return false
 	}
 	p.run.done[k] = true
+	if p.run.first == nil {
+		p.run.first = map[string]*normalize.Set{}
+	}
+	p.run.first[k] = p.Set
 	return true
 }
 

@@ -60,6 +60,9 @@ type Finding struct {
 	// Suggest is the edit the hint describes, when it is one lint does not
 	// make itself (normalize.Diagnostic.Suggest); never Safe.
 	Suggest *Fix
+	// Clients are the clients the finding concerns, when several read its
+	// file (normalize.Diagnostic.Clients).
+	Clients []secret.Safe
 }
 
 // Fix is a finding's fix as output shows it.
@@ -102,6 +105,9 @@ func finding(b *secret.Boundary, d normalize.Diagnostic) Finding {
 	}
 	f.Fix = viewFix(b, d.Fix)
 	f.Suggest = viewFix(b, d.Suggest)
+	for _, c := range d.Clients {
+		f.Clients = append(f.Clients, b.Own(c))
+	}
 	return f
 }
 

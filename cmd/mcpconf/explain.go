@@ -25,11 +25,17 @@ type discoveryFlags struct {
 }
 
 func (f *discoveryFlags) register(cmd *cobra.Command) {
+	f.registerPlaces(cmd)
+	cmd.Flags().StringSliceVar(&f.Clients, "client", nil, "judge by these clients only (repeatable or comma-separated: "+strings.Join(discover.Clients(), ", ")+"); default: every client whose files are found")
+}
+
+// registerPlaces registers where the clients are read from, without
+// --client (sync names its clients with --from and --to).
+func (f *discoveryFlags) registerPlaces(cmd *cobra.Command) {
 	cmd.Flags().StringVarP(&f.Root, "root", "C", "", "directory the clients start in; each finds its project from there (default: the working directory)")
 	cmd.Flags().StringVar(&f.Home, "home", "", "home directory to read user-scope files from; isolates the run from the real home (default: your home)")
 	cmd.Flags().StringVar(&f.System, "system", "", "directory that stands for the machine's root, where machine-wide files are read (Claude Code's managed settings, Gemini CLI's system settings) (default: / without --home; none with it)")
 	cmd.Flags().StringVar(&f.Profile, "profile", "", "read a named profile as the clients that have profiles do when started with it ("+strings.Join(normalize.ProfileHelp(), "; ")+"); default: none")
-	cmd.Flags().StringSliceVar(&f.Clients, "client", nil, "judge by these clients only (repeatable or comma-separated: "+strings.Join(discover.Clients(), ", ")+"); default: every client whose files are found")
 }
 
 // required gives --client the help of a command that needs it (add,

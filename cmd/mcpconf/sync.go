@@ -57,7 +57,7 @@ definition of higher precedence elsewhere) is an error (exit 1).`,
 			return runSync(opts)
 		},
 	}
-	opts.Flags.register(cmd)
+	opts.Flags.registerPlaces(cmd)
 	f := cmd.Flags()
 	f.StringVar(&opts.From, "from", "", "the client whose servers are copied")
 	f.StringVar(&opts.To, "to", "", "the clients written to (comma-separated)")

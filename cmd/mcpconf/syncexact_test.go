@@ -159,3 +159,14 @@ func TestSyncInputRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncHasNoClientFlag: sync names its clients with --from and --to; a
+// --client it accepted and ignored made users believe it chose them.
+func TestSyncHasNoClientFlag(t *testing.T) {
+	root, home := testtree.Write(t, map[string]string{".mcp.json": `{"mcpServers": {}}` + "\n"})
+	os.MkdirAll(home, 0o755)
+	code, _, errOut := run(t, nil, "sync", "--root", root, "--home", home, "--from", "claude", "--to", "cursor", "--client", "codex", "--dry-run")
+	if code == 0 || !strings.Contains(errOut, "unknown flag: --client") {
+		t.Errorf("sync --client: exit %d, want a usage error naming the flag:\n%s", code, errOut)
+	}
+}

@@ -801,6 +801,10 @@ def run_pisces(case_dir, case, clients_bin, version):
     if err:
         res["stderr"] = err
     reparse_pisces(res)
+    for k in ("markers", "captures"):
+        if markers[k]:
+            res[k] = markers[k]
+    return res
 
 
 # ---------------------------------------------------------------- opencode

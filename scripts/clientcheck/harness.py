@@ -49,7 +49,7 @@ REPO = clientcheck.REPO
 PENDING = os.path.join(REPO, "testdata", "clients-pending")
 CASES = os.path.join(REPO, "testdata", "clients")
 AGREEMENT = os.path.join(REPO, "docs", "agreement.json")
-SHORT = {"claude-code": "claude", "codex": "codex", "gemini": "gemini", "pisces": "pisces"}
+SHORT = {"claude-code": "claude", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "pisces": "pisces"}
 LOCK = threading.Lock()
 
 
@@ -396,7 +396,7 @@ def cmd_write(args):
     # the pending cases of this run replace the previous run's
     if os.path.isdir(PENDING):
         for name in os.listdir(PENDING):
-            if any(name.startswith(f"gen-{SHORT[c]}-") for c in args.clients) or name == "REPORT.md":
+            if any(name.startswith(f"gen-{SHORT[c]}-") for c in args.clients):
                 p = os.path.join(PENDING, name)
                 shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)
     os.makedirs(PENDING, exist_ok=True)
@@ -415,24 +415,12 @@ def cmd_write(args):
         cases.append({"name": name, "client": client, "signatures": sorted({signature(client, x) for x in ds}),
                       "disagreements": [{k: x[k] for k in ("server", "aspect", "mcpconf", "client")} for x in ds],
                       "description": desc, "from_trees": sorted({x["index"] for x in ss})})
-    history = []
-    if os.path.exists(AGREEMENT):
-        prev = read_json(AGREEMENT)
-        if (prev.get("seed"), prev.get("mcpconf")) != (meta["seed"], meta["mcpconf"]):
-            history.append({"seed": prev.get("seed"), "mcpconf": prev.get("mcpconf"), "ran_with": prev.get("ran_with"),
-                            "rates": {c["product"]: c["rate"] for c in prev.get("clients", []) if c.get("rate") is not None}})
-        history += [h for h in prev.get("history", []) if (h.get("seed"), h.get("mcpconf")) != (meta["seed"], meta["mcpconf"])]
-    agreement = {
-        "generated_by": "scripts/clientcheck/harness.py (python3 scripts/clientcheck/harness.py write)",
-        "seed": meta["seed"],
-        "mcpconf": meta["mcpconf"],
-        "ran_with": meta.get("ran_with"),
-        "history": history[:5],
-        "started": meta.get("started"),
-        "run_seconds": meta.get("run_seconds"),
-        "clients": [],
-        "pending_cases": len(cases),
-    }
+    # each client's entry is its own last run: the clients of this run
+    # replace theirs (the entry they replace moves into its history), the
+    # others keep theirs
+    prev = read_json(AGREEMENT) if os.path.exists(AGREEMENT) else {"clients": []}
+    old = {c["client"]: c for c in prev.get("clients", [])}
+    entries = {c["client"]: c for c in prev.get("clients", [])}
     for client in args.clients:
         t = tally(res[client])
         groups = []
@@ -442,13 +430,29 @@ def cmd_write(args):
                            "trees": len({r["index"] for r, _ in items}),
                            "cases": sorted(c["name"] for c in cases if sig in c["signatures"])})
         groups.sort(key=lambda g: (-g["trees"], g["aspect"], json.dumps(g["mcpconf"]), json.dumps(g["client"])))
-        agreement["clients"].append({"client": client, "product": trees.CLIENT_NAMES[client],
-                                     "version": meta["versions"][client], **t, "groups": groups})
+        e = {"client": client, "product": trees.CLIENT_NAMES[client], "version": meta["versions"][client],
+             "seed": meta["seed"], "mcpconf": meta["mcpconf"], "ran_with": meta.get("ran_with"),
+             "started": meta.get("started"), "run_seconds": meta.get("run_seconds"), **t, "groups": groups}
         # a Node client's own branches when the run recorded them, else the items of its loading path
         coverage = v8coverage.harness_entry(args.out, client, meta["versions"][client], t.get("trees", 0),
                                             os.path.join(REPO, "docs")) or loadpath.coverage(args.out, client)
         if coverage:
-            agreement["clients"][-1]["coverage"] = coverage
+            e["coverage"] = coverage
+        history = []
+        p = old.get(client)
+        if p and (p.get("seed"), p.get("mcpconf")) != (meta["seed"], meta["mcpconf"]) and p.get("rate") is not None:
+            history.append({"seed": p.get("seed"), "mcpconf": p.get("mcpconf"), "ran_with": p.get("ran_with"),
+                            "version": p.get("version"), "rate": p["rate"]})
+        history += [h for h in (p or {}).get("history", []) if (h.get("seed"), h.get("mcpconf")) != (meta["seed"], meta["mcpconf"])]
+        e["history"] = history[:5]
+        entries[client] = e
+    order = clientcheck.ALL_CLIENTS
+    pending = sorted(n for n in os.listdir(PENDING) if os.path.isdir(os.path.join(PENDING, n)))
+    agreement = {
+        "generated_by": "scripts/clientcheck/harness.py (python3 scripts/clientcheck/harness.py write --client CLIENT: one client's entry, the others kept)",
+        "pending_cases": len(pending),
+        "clients": sorted(entries.values(), key=lambda c: order.index(c["client"]) if c["client"] in order else len(order)),
+    }
     write_json(AGREEMENT, agreement)
     write_report(agreement, cases)
     log(f"wrote {len(cases)} cases to {os.path.relpath(PENDING, REPO)}, {os.path.relpath(AGREEMENT, REPO)}; now run:"
@@ -456,17 +460,25 @@ def cmd_write(args):
 
 
 def write_report(agreement, cases):
+    """REPORT.md of testdata/clients-pending: every client's last run and
+    every pending case on disk (this run's and those other clients' runs
+    left)."""
     L = ["# Pending cases of the clientcheck harness", "",
          "Generated by `scripts/clientcheck/harness.py write` (do not edit). Each `gen-*` directory is a generated tree,",
          "minimized, on which mcpconf and the real client disagreed. `go test` does not read this directory: once",
          "mcpconf agrees (`python3 scripts/clientcheck/harness.py promote`), a case moves to `testdata/clients/`, where",
          "TestRealClients replays it.", "",
-         f"Run: seed {agreement['seed']}, mcpconf {agreement['mcpconf']}, started {agreement['started']}, "
-         f"{agreement['run_seconds']} s of client runs.", "",
-         "| client | version | trees | agree | disagree | errors | agreement |", "|---|---|---|---|---|---|---|"]
+         "| client | version | seed | mcpconf | started | trees | agree | disagree | errors | agreement |",
+         "|---|---|---|---|---|---|---|---|---|---|"]
     for c in agreement["clients"]:
         rate = "—" if c["rate"] is None else f"{100 * c['rate']:.1f}%"
-        L.append(f"| {c['product']} | {c['version']} | {c['trees']} | {c['agree']} | {c['disagree']} | {c['errors']} | {rate} |")
+        L.append(f"| {c['product']} | {c['version']} | {c.get('seed')} | {c.get('mcpconf')} | {c.get('started')} | "
+                 f"{c['trees']} | {c['agree']} | {c['disagree']} | {c['errors']} | {rate} |")
+    on_disk = {}
+    for name in sorted(os.listdir(PENDING)):
+        cj = os.path.join(PENDING, name, "case.json")
+        if os.path.isfile(cj):
+            on_disk[name] = read_json(cj).get("description", "")
     for c in agreement["clients"]:
         L += ["", f"## {c['product']} {c['version']}", ""]
         if not c["groups"]:
@@ -476,12 +488,9 @@ def write_report(agreement, cases):
                      f"`{json.dumps(g['client'])}` — {g['trees']} trees; cases: "
                      + (", ".join(f"`{n}`" for n in g["cases"]) or "none (not shrunk)"))
         L.append("")
-        for case in cases:
-            if case["client"] == c["client"]:
-                L.append(f"### {case['name']}")
-                L.append("")
-                L.append(case["description"])
-                L.append("")
+        for name, desc in on_disk.items():
+            if name.startswith(f"gen-{SHORT[c['client']]}-"):
+                L += [f"### {name}", "", desc, ""]
     with open(os.path.join(PENDING, "REPORT.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(L).rstrip("\n") + "\n")
 
