@@ -223,7 +223,7 @@ func Parse(abs, display string, format normalize.Format, src []byte) (*normalize
 			Pos: normalize.Pos{Line: 1, Col: 1}, Message: "file starts with a UTF-8 byte order mark, which some clients fail to parse",
 			Hint: "save the file as UTF-8 without BOM"})
 	}
-	doc := &normalize.Document{Path: display, Abs: abs, Format: format, Src: src, Lines: normalize.NewLines(src)}
+	doc := &normalize.Document{Path: display, Abs: abs, Format: format, Src: src, Lines: normalize.NewLines(src), BOM: len(diags) > 0}
 	if i := invalidUTF8(src); i >= 0 {
 		diags = append(diags, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: display,
 			Pos: doc.Lines.Pos(i), Message: "file is not valid UTF-8", Hint: "save the file as UTF-8"})

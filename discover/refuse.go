@@ -353,13 +353,26 @@ func (v *viewer) badFileEntries(layers []layer) *refusal {
 		if ly.doc == nil || ly.doc.Root == nil {
 			continue
 		}
+		if r.File != nil {
+			if msg, at, path := r.File(ly.doc); msg != "" {
+				if at == nil {
+					at = ly.doc.Root
+				}
+				what, cause := "the file", msg
+				if len(path) > 0 {
+					what, cause = strings.Join(path, "."), r.At(msg, path)
+				}
+				return &refusal{msg: r.Say(false, cause), path: ly.doc.Path, pos: at.Range.Start,
+					hint: fmt.Sprintf("make %s at %s:%s what %s reads, or remove the file", what, ly.doc.Path, at.Range.Start, v.c.Product)}
+			}
+		}
 		servers := ly.doc.Root.Get(v.c.ServersKey)
 		if servers == nil || servers.Kind != normalize.Object {
 			continue
 		}
 		for _, m := range servers.Unique() {
 			if v.c.Lost(m.Key, ly.loc.Scope, ly.loc.Display, ly.loc.Display == v.lowest, func() bool { return false }) != "" {
-				continue // lost as the file is read, before the client checks it
+				continue // lost as the file is read, before the client checks it (opencode, Cline)
 			}
 			msg, at, path := r.Entry(m.Value)
 			if msg == "" {

@@ -18,23 +18,7 @@ var roo = &Client{
 		},
 		Schema: "roo",
 	},
-	Shape: Shape{
-		ServersKey: "mcpServers",
-		WrongKeys:  mcpServersWrong,
-		Fields:     []string{"type", "command", "args", "cwd", "env", "url", "headers", "disabled", "timeout", "alwaysAllow", "watchPaths", "disabledTools"},
-		// timeout (1 to 3600, default 60) bounds tool calls only
-		TimeoutUnit:       time.Second,
-		SecondsFields:     []string{"timeout"},
-		ToolTimeoutFields: []string{"timeout"},
-		Timeouts:          []TimeoutField{{Key: "timeout", Unit: time.Second, Bounds: BoundsCall, Min: time.Second, Max: time.Hour}},
-		Types:             []TypeLiteral{{"stdio", Stdio}, {"sse", SSE}, {"streamable-http", HTTP}},
-		OnNeither:         NeitherInvalid,
-		NeitherError: "Server configuration must have either a command (for stdio) or a url (for sse or streamable-http) " +
-			"and a corresponding transport type",
-		OnBoth:      RejectsEntry,
-		Strictness:  RejectsServer,
-		ToolFilters: [2]string{"", "disabledTools"},
-	},
+	Shape: rooShape(),
 	Expansion: Expansion{
 		// ${workspaceFolder} is the first workspace folder; ${userHome} and
 		// the other editor variables are not expanded (they stay literal)
@@ -43,15 +27,7 @@ var roo = &Client{
 		VarForm:      "${env:%s}",
 		Unset:        []UnsetRule{{Does: UnsetLiteral, Source: "`src/utils/config.ts`:40-65"}},
 	},
-	Launch: Launch{
-		// StdioClientTransport's getDefaultEnvironment, then env
-		ChildEnv: ChildEnv{
-			Keep:        []string{"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"},
-			KeepWindows: []string{"APPDATA", "HOMEDRIVE", "HOMEPATH", "LOCALAPPDATA", "PATH", "PROCESSOR_ARCHITECTURE", "SYSTEMDRIVE", "SYSTEMROOT", "TEMP", "USERNAME", "USERPROFILE"},
-			Hint:        `pass the variables the server needs in its "env" ("GITHUB_TOKEN": "${env:GITHUB_TOKEN}")`,
-		},
-		NoShell: true,
-	},
+	Launch: rooLaunch(),
 	Docs: Docs{
 		Note:        "project over global, one definition wins whole; a disabled project entry leaves the name to the global one",
 		DisableHint: `set "disabled": true on the server`,
@@ -98,4 +74,41 @@ func decodeRoo(d *decoder) {
 		d.s.Off.Yields = true
 	}
 	d.s.ExcludeTools = d.strs("disabledTools")
+}
+
+// rooShape is how Roo Code reads an entry (McpHub.ts's zod schema); Cline,
+// whose format Roo's descends from, builds on it (clineShape).
+func rooShape() Shape {
+	return Shape{
+		ServersKey: "mcpServers",
+		WrongKeys:  mcpServersWrong,
+		Fields:     []string{"type", "command", "args", "cwd", "env", "url", "headers", "disabled", "timeout", "alwaysAllow", "watchPaths", "disabledTools"},
+		// timeout (1 to 3600, default 60) bounds tool calls only
+		TimeoutUnit:       time.Second,
+		SecondsFields:     []string{"timeout"},
+		ToolTimeoutFields: []string{"timeout"},
+		Timeouts:          []TimeoutField{{Key: "timeout", Unit: time.Second, Bounds: BoundsCall, Min: time.Second, Max: time.Hour}},
+		Types:             []TypeLiteral{{"stdio", Stdio}, {"sse", SSE}, {"streamable-http", HTTP}},
+		OnNeither:         NeitherInvalid,
+		NeitherError: "Server configuration must have either a command (for stdio) or a url (for sse or streamable-http) " +
+			"and a corresponding transport type",
+		OnBoth:      RejectsEntry,
+		Strictness:  RejectsServer,
+		ToolFilters: [2]string{"", "disabledTools"},
+	}
+}
+
+// rooLaunch is how Roo Code starts a stdio server: the MCP SDK's
+// StdioClientTransport, its default environment and the entry's env, no
+// shell.
+func rooLaunch() Launch {
+	return Launch{
+		// StdioClientTransport's getDefaultEnvironment, then env
+		ChildEnv: ChildEnv{
+			Keep:        []string{"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"},
+			KeepWindows: []string{"APPDATA", "HOMEDRIVE", "HOMEPATH", "LOCALAPPDATA", "PATH", "PROCESSOR_ARCHITECTURE", "SYSTEMDRIVE", "SYSTEMROOT", "TEMP", "USERNAME", "USERPROFILE"},
+			Hint:        `pass the variables the server needs in its "env" ("GITHUB_TOKEN": "${env:GITHUB_TOKEN}")`,
+		},
+		NoShell: true,
+	}
 }

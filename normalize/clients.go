@@ -26,6 +26,7 @@ var clients = []*Client{
 	claudeDesktop,
 	zed,
 	roo,
+	cline,
 	xcode,
 	copilot,
 }

@@ -22,6 +22,10 @@ type Document struct {
 	Src    []byte
 	Lines  *Lines
 	Root   *Value // nil when the file could not be parsed
+	// BOM: the file starts with a UTF-8 byte order mark, left out of Src;
+	// a client whose JSON.parse takes it for a stray character cannot
+	// parse the file (Refusal.File: Cline).
+	BOM bool
 	// Duplicates lists every object key that occurs again later in the same
 	// object: the earlier member is the one a JSON reader silently drops.
 	Duplicates []Duplicate

@@ -69,6 +69,12 @@ type Refusal struct {
 	// rejected, in the order the client loads its files, refuses the whole
 	// config; the merged entries are then not judged again (badEntries).
 	Entry func(entry *Value) (msg string, at *Value, path []string)
+	// File, when set, is the client's own check of a whole file it loads,
+	// once parsed, before its entries (Cline: no byte order mark, an
+	// object holding an object "mcpServers"), in the same terms as Entry
+	// (at nil: the top of the file), path from the top of the file; a file
+	// it rejects refuses the whole config.
+	File func(doc *Document) (msg string, at *Value, path []string)
 	// Typed, when set, says whether the client takes a merged entry as a
 	// server; one it does not is a bare patch it leaves out (opencode: an
 	// entry that is neither a valid local nor remote server but has a

@@ -52,7 +52,7 @@ func decode(t *testing.T, schema, src string) any {
 }
 
 func TestNames(t *testing.T) {
-	want := []string{"agent-code", "codex", "gemini", "mcp-servers", "opencode", "roo", "vscode", "x-code"}
+	want := []string{"agent-code", "cline", "codex", "gemini", "mcp-servers", "opencode", "roo", "vscode", "x-code"}
 	if got := schemaNames(); !slices.Equal(got, want) {
 		t.Fatalf("schemaNames() = %q, want %q", got, want)
 	}

@@ -56,9 +56,14 @@ type Server struct {
 	URL     string   `json:"url"`
 	// Extension names the extension that brings the server (Gemini CLI's
 	// "name (from ext)").
-	Extension string            `json:"extension"`
-	Headers   map[string]string `json:"headers"`
-	Env       map[string]string `json:"env"`
+	Extension string `json:"extension"`
+	// Connects is the transport the client connects with ("stdio",
+	// "sse", "http"), where its listing reports the one it resolved
+	// (Cline's transportType; not a "type" as written, which other
+	// clients' "transport" records): compared when set.
+	Connects string            `json:"connects"`
+	Headers  map[string]string `json:"headers"`
+	Env      map[string]string `json:"env"`
 }
 
 // Request is one request the capture server received.
@@ -107,7 +112,7 @@ func (o Observed) Requests() []Request {
 }
 
 // ClientIDs maps observed.json's keys to mcpconf's client ids.
-var ClientIDs = map[string]string{"claude-code": "claude", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "pisces": "pisces", "qwen": "qwen", "x-code": "x-code", "copilot": "copilot"}
+var ClientIDs = map[string]string{"claude-code": "claude", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "pisces": "pisces", "qwen": "qwen", "x-code": "x-code", "copilot": "copilot", "cline": "cline"}
 
 // Load reads a case directory's case.json and observed.json.
 func Load(t testing.TB, dir string) (Case, map[string]Observed) {

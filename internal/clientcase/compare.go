@@ -16,6 +16,9 @@ const (
 	AspectCommand = "command" // a stdio server's command
 	AspectArgs    = "args"    // a stdio server's args
 	AspectURL     = "url"     // a remote server's URL
+	// AspectTransport: the transport the client connects with, where its
+	// listing says it (Server.Connects)
+	AspectTransport = "transport"
 	// AspectExtension: the extension that brings the server (Gemini CLI)
 	AspectExtension = "extension"
 )
@@ -142,6 +145,9 @@ func Compare(c Case, o Observed, set *normalize.Set, paths *strings.Replacer) []
 		if w.Args != nil && !slices.ContainsFunc(w.Args, placeholder) && !slices.ContainsFunc(s.Args, placeholder) && !slices.ContainsFunc(s.Args, spaced) &&
 			!slices.Equal(args, w.Args) && !(len(s.Args) == 0 && len(w.Args) == 0) {
 			add(w.Name, AspectArgs, orEmpty(args), w.Args, "%s: args %q, the client says %q", w.Name, args, w.Args)
+		}
+		if w.Connects != "" && string(s.Transport) != w.Connects {
+			add(w.Name, AspectTransport, string(s.Transport), w.Connects, "%s: transport %q, the client connects with %q", w.Name, s.Transport, w.Connects)
 		}
 		if w.URL != "" && !placeholder(w.URL) && !placeholder(s.URL) && paths.Replace(s.URL) != w.URL {
 			add(w.Name, AspectURL, s.URL, w.URL, "%s: url %q, the client says %q", w.Name, s.URL, w.URL)

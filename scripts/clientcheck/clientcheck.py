@@ -27,7 +27,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CASES = os.path.join(REPO, "testdata", "clients")
-ALL_CLIENTS = ["claude-code", "codex", "gemini", "opencode", "pisces", "qwen", "copilot"]
+ALL_CLIENTS = ["claude-code", "codex", "gemini", "opencode", "pisces", "qwen", "copilot", "cline"]
 # The clients a case runs when its case.json names none (opencode and pisces only when named).
 DEFAULT_CLIENTS = ["claude-code", "codex", "gemini"]
 TIMEOUT = 90
@@ -1093,15 +1093,91 @@ def run_copilot(case_dir, case, clients_bin, version):
     if err:
         res["stderr"] = err
     reparse_copilot(res)
+
+# ---------------------------------------------------------------- cline
+
+# Cline CLI's transportType -> mcpconf's transport names
+CLINE_TRANSPORTS = {"stdio": "stdio", "sse": "sse", "streamableHttp": "http"}
+
+
+def reparse_cline(obs):
+    """`cline config mcp --json` prints [{name, transportType, disabled, path}] (exit 0), or
+    nothing and exits 1 with the reason on stderr (a file it cannot parse or whose schema fails:
+    it then loads no MCP server at all)."""
+    servers = []
+    if obs.get("exit_code") == 0:
+        try:
+            listed = json.loads(obs.get("raw") or "[]")
+        except ValueError:
+            listed = []
+        for it in listed if isinstance(listed, list) else []:
+            t = it.get("transportType", "")
+            servers.append({"name": it.get("name", ""), "status": "disabled" if it.get("disabled") else "enabled",
+                            "client_status": t + (" (disabled)" if it.get("disabled") else ""),
+                            "connects": CLINE_TRANSPORTS.get(t, t)})
+    obs["servers"] = sorted(servers, key=lambda s: s["name"])
+    return obs
+
+
+def run_cline(case_dir, case, clients_bin, version):
+    """`cline config mcp --json` with auto-update off, in a session of its own: whatever it leaves
+    running in its process group is killed when it returns."""
+    st = stage_case(case_dir, case)
+    try:
+        env = client_env(st, clients_bin)
+        env["CLINE_NO_AUTO_UPDATE"] = "1"
+        p = subprocess.Popen(in_system(["cline", "config", "mcp", "--json"], st), cwd=st["cwd"], env=env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+        try:
+            out, err = p.communicate(timeout=TIMEOUT)
+            rc = p.returncode
+        except subprocess.TimeoutExpired:
+            rc = "timeout"
+            out, err = b"", b""
+        finally:
+            try:
+                os.killpg(p.pid, 9)
+            except OSError:
+                pass
+            p.wait()
+        out = clean(out.decode("utf-8", "replace"), st)
+        err = clean(err.decode("utf-8", "replace"), st)
+        markers = check_markers(st)
+    finally:
+        unstage(st)
+    res = {"version": version, "command": "cline config mcp --json", "exit_code": rc, "raw": out}
+    if err:
+        # {"ts": …, "type": "error", "message": …}: the time stamp is noise
+        msgs = []
+        for line in err.split("\n"):
+            try:
+                msgs.append(json.loads(line).get("message", line))
+            except (ValueError, AttributeError):
+                msgs.append(line)
+        res["stderr"] = "\n".join(msgs)
+    reparse_cline(res)
     for k in ("markers", "captures"):
         if markers[k]:
             res[k] = markers[k]
     return res
 
 
+def cline_version(clients_bin):
+    """The cline package's version, from the package.json beside the bin link (the binary's
+    --version starts the update check)."""
+    p = os.path.join(clients_bin, "cline")
+    try:
+        d = os.path.dirname(os.path.dirname(os.path.realpath(p)))
+        with open(os.path.join(d, "package.json")) as f:
+            return json.load(f)["version"]
+    except (OSError, ValueError, KeyError):
+        return "not installed" if not os.path.exists(p) else "unknown"
+
+
 # observed.json parsed again from the raw outputs it keeps, per client (harness.py recompare)
 REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini, "opencode": reparse_opencode, "pisces": reparse_pisces,
-           "qwen": reparse_qwen, "copilot": reparse_copilot}
+           "qwen": reparse_qwen, "copilot": reparse_copilot, "cline": reparse_cline}
 
 
 # ---------------------------------------------------------------- main
@@ -1126,11 +1202,13 @@ def versions(clients_bin, clients=None):
         out[client] = m.group(1) if m else "unknown"
     shutil.rmtree(env["HOME"], ignore_errors=True)
     out["pisces"] = pisces_version()
+    if not clients or "cline" in clients:
+        out["cline"] = cline_version(clients_bin)
     return out
 
 
 RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini, "opencode": run_opencode, "pisces": run_pisces,
-           "qwen": run_qwen, "copilot": run_copilot}
+           "qwen": run_qwen, "copilot": run_copilot, "cline": run_cline}
 
 
 def main():

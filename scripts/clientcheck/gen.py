@@ -26,6 +26,7 @@ RESERVED = {
     # McpServerEnablementManager.isInSettingsList: an id "ext:…" is also matched by its part after the last colon
     "gemini": ["ext:a", "ext:ext1:b"],
     "opencode": [],
+    "cline": [],
     # filterExaMCPServers: any case of "exa"
     "pisces": ["exa", "Exa", "EXA"],
     "qwen": [],
@@ -1294,6 +1295,137 @@ def gen_copilot(rng, tree):
                 files[d + "/.github/copilot/" + f] = copilot_settings(rng, names)
     if not any(k.endswith("mcp.json") or k.endswith("mcp-config.json") for k in files):
         files["project/.mcp.json"] = copilot_file(rng, names)
+# ---------------------------------------------------------------- Cline CLI
+
+# URLs as zod's z.string().url() (WHATWG URL.canParse, trimmed) judges them: valid, and the odd ones
+CLINE_URLS = [(8, lambda rng: rng.choice(URLS)), (Odd(1), ""), (Odd(1), "not a url"), (Odd(1), "127.0.0.1:9/mcp"),
+              (Odd(1), "localhost:9/mcp"), (Odd(1), "http://"), (Odd(1), "${env:BASE}/mcp"),
+              (Odd(1), " http://127.0.0.1:9/mcp "), (Odd(1), "http:127.0.0.1:9/mcp"), (Odd(1), "http://127.0.0.1:99999/"),
+              (Odd(1), "http://a b/"), (Odd(1), 9)]
+CLINE_BROKEN = ["{", "", "[]", "null", "{} x", "\ufeff{\"mcpServers\": {}}", "{\"mcpServers\": {\"a\": {\"command\": \"false\"},}}",
+                "// c\n{\"mcpServers\": {}}"]
+
+
+def cline_common(rng, s):
+    """The keys every form shares (config-loader.ts legacyRegistrationBaseSchema, nested body)."""
+    if chance(rng, 0.2):
+        s["disabled"] = pick(rng, [(6, True), (3, False), (Odd(1), "true"), (Odd(1), None)])
+    if chance(rng, 0.15):
+        s["timeout"] = pick(rng, [(4, 30), (1, 0), (1, 99999), (1, "abc"), (1, None)])
+    if chance(rng, 0.1):
+        s[rng.choice(["alwaysAllow", "autoApprove", "foo", "disabledTools"])] = rng.choice([["t"], 5, {"x": 1}])
+    if chance(rng, 0.05):
+        s["metadata"] = pick(rng, [(3, {"source": "user"}), (Odd(1), []), (Odd(1), "x")])
+    if chance(rng, 0.04):
+        s["oauthClient"] = pick(rng, [(3, {"clientId": "c"}), (Odd(1), {"clientId": ""}), (Odd(1), {})])
+    return s
+
+
+def cline_stdio(rng):
+    s = {"command": pick(rng, [(10, CMD), (Odd(1), ""), (Odd(1), 5), (Odd(1), [CMD])])}
+    if chance(rng, 0.6):
+        s["args"] = pick(rng, [(8, lambda r: r.choice(ARGS)), (Odd(1), "x"), (Odd(1), [1])])
+    if chance(rng, 0.1):
+        s["cwd"] = pick(rng, [(4, "."), (Odd(1), ""), (Odd(1), 1)])
+    if chance(rng, 0.15):
+        s["env"] = odd_env(rng)
+    t = pick(rng, [(14, None), (4, "stdio"), (Odd(1), "sse"), (Odd(1), "http"), (Odd(1), "streamable-http"), (Odd(1), "local")])
+    if t is not None:
+        s["type"] = t
+    if chance(rng, 0.06):
+        s["transportType"] = pick(rng, [(3, "stdio"), (Odd(1), "http"), (Odd(1), "foo")])
+    if chance(rng, 0.1):
+        s["url"] = rng.choice(URLS)  # dropped: a command wins without a type
+        if chance(rng, 0.4):
+            s["type"] = pick(rng, [(3, "sse"), (2, "streamableHttp"), (1, "stdio")])
+    return s
+
+
+def cline_remote(rng):
+    s = {"url": pick(rng, CLINE_URLS)}
+    t = pick(rng, [(8, None), (4, "sse"), (4, "streamableHttp"), (Odd(1), "http"), (Odd(1), "streamable-http"),
+                   (Odd(1), "stdio"), (Odd(1), "SSE")])
+    if t is not None:
+        s["type"] = t
+    if chance(rng, 0.12):
+        s["transportType"] = pick(rng, [(3, "http"), (2, "sse"), (2, "streamableHttp"), (Odd(1), "stdio"), (Odd(1), "foo")])
+    if chance(rng, 0.2):
+        s["headers"] = pick(rng, [(5, {"X-A": "b"}), (Odd(1), {"X-A": 1})])
+    return s
+
+
+def cline_nested(rng):
+    t = pick(rng, [(4, "stdio"), (3, "sse"), (3, "streamableHttp"), (Odd(1), "http"), (Odd(1), None)])
+    tr = {} if t is None else {"type": t}
+    if t == "stdio" or t is None and chance(rng, 0.5):
+        tr["command"] = pick(rng, [(10, CMD), (Odd(1), "")])
+        if chance(rng, 0.5):
+            tr["args"] = rng.choice(ARGS)
+    else:
+        tr["url"] = pick(rng, CLINE_URLS)
+    s = {"transport": tr}
+    if chance(rng, 0.1):
+        s["type"] = rng.choice(["stdio", "sse", "http"])  # beside the transport: stripped
+    return s
+
+
+def cline_proxy(rng):
+    """npx mcp-remote URL: Cline connects to URL itself (remote-proxy.ts), unless the entry says more."""
+    args = pick(rng, [(4, ["-y"]), (1, []), (1, ["--yes", "-y"])]) + [pick(rng, [(4, "mcp-remote"), (1, "mcp-remote@0.1.0"),
+                                                                                  (1, "mcp-remote-x")])]
+    args.append(pick(rng, [(6, lambda r: r.choice(URLS)), (1, "ftp://127.0.0.1:9/"), (1, "not a url")]))
+    if chance(rng, 0.15):
+        args.append("--debug")
+    s = {"command": pick(rng, [(5, "npx"), (1, "/usr/bin/npx"), (1, "NPX.cmd"), (1, "npm")]), "args": args}
+    if chance(rng, 0.15):
+        s["env"] = pick(rng, [(3, {"E1": "v"}), (1, {})])
+    return s
+
+
+def cline_server(rng):
+    s = pick(rng, [(8, cline_stdio), (6, cline_remote), (3, cline_nested), (2, cline_proxy),
+                   (Odd(1), lambda r: {"disabled": True}), (Odd(1), lambda r: "x"), (Odd(1), lambda r: None)])
+    return cline_common(rng, s) if isinstance(s, dict) else s
+
+
+def cline_file(rng, names):
+    node = {"json": {"mcpServers": servers(rng, names, cline_server, 1, 4)}}
+    if chance(rng, 0.05):
+        node["json"]["other"] = {"x": 1}  # passthrough
+    if odd(rng, 0.1):
+        node["json"] = pick(rng, [(1, {"servers": node["json"]["mcpServers"]}), (1, {"mcpServers": []}),
+                                  (1, {"mcpServers": None}), (1, {"mcpServers": "x"})])
+    if odd(rng, 0.1):
+        return {"text": rng.choice(CLINE_BROKEN)}
+    return node
+
+
+def gen_cline(rng, tree):
+    """~/.cline/data/settings/cline_mcp_settings.json (CLINE_DIR, CLINE_MCP_SETTINGS_PATH: paths.ts), one file,
+    parsed whole by one zod schema (config-loader.ts)."""
+    layout(rng, tree)
+    names = Names(rng, "cline")
+    files = tree["files"]
+    default = "home/.cline/data/settings/cline_mcp_settings.json"
+    moved = home_var(rng, tree, "CLINE_DIR", "cline-dir", p=0.15)
+    if chance(rng, 0.08):
+        tree["env"]["CLINE_MCP_SETTINGS_PATH"] = "@HOME@/my-mcp.json"
+        files["home/my-mcp.json"] = cline_file(rng, names)
+        if chance(rng, 0.5):
+            files[default] = cline_file(rng, names)  # a decoy
+    elif moved:
+        files[moved + "/data/settings/cline_mcp_settings.json"] = cline_file(rng, names)
+        if chance(rng, 0.5):
+            files[default] = cline_file(rng, names)  # a decoy
+    elif chance(rng, 0.95):
+        files[default] = cline_file(rng, names)
+    if chance(rng, 0.1):
+        # files the CLI does not read: a project one, the old VS Code globalStorage one
+        files[rng.choice(["project/.cline/cline_mcp_settings.json",
+                          "home/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json"])] = \
+            cline_file(rng, names)
+    if any("${env:BASE}" in json.dumps(v) for v in files.values()) and chance(rng, 0.5):
+        tree["env"]["BASE"] = "http://127.0.0.1:9"
 
 
 ODD_TREES = 0.35
@@ -1307,7 +1439,7 @@ def gen_gemini_all(rng, tree):
 
 
 GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all, "opencode": gen_opencode, "pisces": gen_pisces,
-              "qwen": gen_qwen, "copilot": gen_copilot}
+              "qwen": gen_qwen, "copilot": gen_copilot, "cline": gen_cline}
 
 
 def generate(client, seed, index):

@@ -8,6 +8,7 @@ pkgs=(
   @qwen-code/qwen-code@0.24.4
   opencode-ai@1.18.33
   @github/copilot@1.0.102
+  cline@3.0.65
 )
 want="${pkgs[*]}"
 if [ ! -x "$dir/node_modules/.bin/claude" ] || [ "$(cat "$dir/.pinned" 2>/dev/null)" != "$want" ]; then
