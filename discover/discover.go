@@ -186,7 +186,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 					view.ReadAsProvider(&servers[j])
 				}
 			}
-			if p := normalize.ProviderOf(loc.Client); view.ReadsProviders() && p != nil && p.FirstWithServers && len(servers) > 0 {
+			if p := normalize.ProviderOf(loc.Client); view.ReadsProviders() && p != nil && p.FirstWithServers && kept(view, loc, servers) > 0 {
 				key := loc.Client.ID + "|" + string(loc.Scope)
 				if first, had := firstHad[key]; had {
 					servers, ok = nil, false
@@ -825,6 +825,21 @@ func countKey(obj *normalize.Value, key string) int {
 	n := 0
 	for _, m := range obj.Members {
 		if m.Key == key {
+			n++
+		}
+	}
+	return n
+}
+
+// kept counts the servers of a file the client does not lose as it reads
+// them: a file holding only a "__proto__" entry holds no server for
+// pisces's Claude provider, which then reads its next file
+// (expandEnvVarsDeep drops the key; harness seed 5, tree 23,
+// testdata/clients/gen-pisces-63c0f43c).
+func kept(c *normalize.Client, loc Location, servers []normalize.Server) int {
+	n := 0
+	for _, s := range servers {
+		if c.Lost(s.Name, loc.Scope, loc.Display, false, func() bool { return false }) == "" {
 			n++
 		}
 	}
