@@ -17,6 +17,7 @@ var clients = []*Client{
 	codex,
 	gemini,
 	opencode,
+	kilo,
 	cursor,
 	windsurf,
 	agentCode,

@@ -6,6 +6,7 @@ pkgs=(
   @openai/codex@0.171.0
   @google/gemini-cli@0.61.0
   opencode-ai@1.18.33
+  @kilocode/cli@7.7.7
 )
 want="${pkgs[*]}"
 if [ ! -x "$dir/node_modules/.bin/claude" ] || [ "$(cat "$dir/.pinned" 2>/dev/null)" != "$want" ]; then

@@ -1,0 +1,100 @@
+package normalize
+
+// kilo is the Kilo Code CLI (npm @kilocode/cli, the `kilo` command), a
+// fork of opencode: the same config schema (its "mcp" entries are
+// opencode's), read from its own files and from the project's
+// opencode.json. Not the Kilo Code VS Code extension (.kilocode/mcp.json,
+// mcp_settings.json in Roo Code's shape), which mcpconf does not model.
+//
+// Where it reads opencode.json differently from opencode (for findings on
+// that shared file): Gates.Refuses is nil (a file whose entry its schema
+// rejects, or that does not parse, is skipped alone, "skipped config due
+// to error", and never stops it), and its project files do not expand
+// {env:VAR} (a project file that uses one is skipped whole). Shape is
+// opencode's: "type" is required (TypeRequired), "local"/"remote".
+var kilo = &Client{
+	ID:      "kilo",
+	Aliases: []string{"kilo-code"},
+	Product: "Kilo Code CLI",
+	Version: "7.7.7",
+	Layout: Layout{
+		Files:  kiloFiles,
+		Merge:  KeyByKey,
+		Schema: "opencode",
+		// as opencode: from the start directory up to the git root
+		// (testdata/clients/kilo-files)
+		Project:     RootToStart,
+		RootMarkers: []string{".git"},
+	},
+	// no Refuses: kilo 7.7.7 skips a file it cannot use, alone
+	// (testdata/clients/kilo-invalid-file)
+	Shape: kiloShape(),
+	Expansion: Expansion{
+		Placeholders:       opencode.Placeholders,
+		VarForm:            opencode.VarForm,
+		Unset:              opencode.Unset,
+		ExpandsEveryString: true,
+	},
+	Launch: opencode.Launch,
+	Docs: Docs{
+		AddHint: "move them under \"mcp\" in kilo.json (each with \"type\": \"local\" and a \"command\" array, or \"type\": \"remote\" and a \"url\")",
+		Note:    "~/.kilo/ and ~/.kilocode/ over the project's .kilo/ and .kilocode/ over its opencode.json over its kilo.json over KILO_CONFIG over ~/.config/kilo/, merged key by key",
+		Facts: []Fact{
+			{Topic: "files", Text: "lowest first: global `~/.config/kilo/config.json` < `kilo.json` < `kilo.jsonc` < `opencode.json` < `opencode.jsonc` (XDG); the file `KILO_CONFIG` names; project `kilo.json`/`kilo.jsonc` from the git root down to the start directory, then `opencode.json`/`opencode.jsonc` likewise (so any project `opencode.json` wins over any project `kilo.json`); then `.kilocode/` and `.kilo/` (`kilo.jsonc` < `kilo.json` < `opencode.jsonc` < `opencode.json`); then `~/.kilocode/` and `~/.kilo/`. It does not read `.opencode/`, `~/.opencode/` nor `~/.config/opencode/`",
+				Source: "kilo 7.7.7 (`kilo debug config`): testdata/clients/kilo-files, kilo-opencode-dirs; bundle `ConfigSources.list`, `KilocodeConfig.ALL_CONFIG_FILES`"},
+			{Topic: "files", Text: "each project file is found per directory, both names of a directory together (`findUp(...).toReversed()`): a `opencode.json` in the start directory wins over a `opencode.jsonc` at the git root, which mcpconf orders by name first (not modelled); the `.kilo/` directories below the git root are not checked against the real program — UNVERIFIED",
+				Source: "kilo 7.7.7 bundle `ConfigSources` `F()` (`findUp([`${Z}.jsonc`,`${Z}.json`], directory, worktree).toReversed()`)"},
+			{Topic: "refusal", Text: "a file that does not parse (\"is not valid JSON(C)\") or holds an entry the schema rejects (opencode's schema: no `type`, a `command` that is not an array…) is skipped whole with \"skipped config due to error\" (a WARN log, `kilo config check` says why); its valid entries are lost too, the other files load and the servers start — unlike opencode, which refuses its whole configuration. mcpconf judges such an entry alone and keeps the file's other entries (not modelled)",
+				Source: "kilo 7.7.7 (`kilo mcp list --print-logs`, `kilo config check`): testdata/clients/kilo-invalid-file; bundle `KilocodeConfig.caught`"},
+			{Topic: "placeholders", Text: "`{env:VAR}` and `{file:path}` as opencode in the user's files; a project file (kilo.json, opencode.json, .kilo/) that holds `{env:VAR}` is refused — \"environment references are not allowed in project config\" — and skipped whole (not modelled: mcpconf expands it)",
+				Source: "kilo 7.7.7 (`kilo config check`, `kilo debug config`): testdata/clients/kilo-project-env"},
+			{Topic: "files", Text: "it also reads the Kilo Code extension's `.kilocode/mcp.json` and `.kilo/mcp.json` of the start directory (`mcpServers`, Roo Code's shape: `command`+`args`, `env`, `disabled`; a remote entry needs `type` `streamable-http` or `sse`) and the VS Code global storage's `kilocode.kilo-code/settings/mcp_settings.json` (not modelled; its precedence against kilo.json is not checked — UNVERIFIED)",
+				Source: "kilo 7.7.7 bundle `KilocodeMcpMigrator.migrate`/`loadMcpConfig`; `.kilocode/mcp.json` seen loaded with `kilo debug config`"},
+			{Topic: "shape", Text: "opencode's: `type` `local` (with `command` as one array and `environment`) or `remote` (with `url`, `headers`) is required; `timeout` in milliseconds",
+				Source: "kilo 7.7.7 (`kilo config check`): testdata/clients/kilo-invalid-file"},
+		},
+	},
+	decode: decodeOpencode,
+}
+
+// kiloShape is opencode's shape (Kilo Code CLI forks opencode's config
+// schema).
+func kiloShape() Shape {
+	s := opencode.Shape
+	s.Missing = map[string]string{"args": "Kilo Code CLI takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"}
+	return s
+}
+
+// kiloFiles are the Kilo Code CLI's files, highest first (kilo 7.7.7,
+// testdata/clients/kilo-files: each file of this list removed in turn,
+// the next one won).
+var kiloFiles = func() []File {
+	dir := func(scope Scope, b *Base, d string) []File {
+		var out []File
+		for _, n := range []string{"opencode.json", "opencode.jsonc", "kilo.json", "kilo.jsonc"} {
+			f := File{Scope: scope, Base: b, Path: d + "/" + n, Format: JSONC, NotTarget: true}
+			if scope == User {
+				f.OverProject = true
+			} else {
+				f.FarWins = true
+			}
+			out = append(out, f)
+		}
+		return out
+	}
+	var fs []File
+	fs = append(fs, dir(User, HomeDir, ".kilo")...)
+	fs = append(fs, dir(User, HomeDir, ".kilocode")...)
+	fs = append(fs, dir(Project, RootDir, ".kilo")...)
+	fs = append(fs, dir(Project, RootDir, ".kilocode")...)
+	nt := func(f File) File { f.NotTarget = true; return f }
+	fs = append(fs,
+		nt(proj("opencode.jsonc", JSONC)), nt(proj("opencode.json", JSONC)),
+		nt(proj("kilo.jsonc", JSONC)), proj("kilo.json", JSONC),
+		File{Scope: User, Base: HomeDir, Path: "KILO_CONFIG", Format: JSONC, PathVar: "KILO_CONFIG", OnlyVar: true, NotTarget: true},
+		nt(user(XDGConfigDir, "kilo/opencode.jsonc", JSONC)), nt(user(XDGConfigDir, "kilo/opencode.json", JSONC)),
+		nt(user(XDGConfigDir, "kilo/kilo.jsonc", JSONC)), user(XDGConfigDir, "kilo/kilo.json", JSONC),
+		nt(user(XDGConfigDir, "kilo/config.json", JSONC)),
+	)
+	return fs
+}()
