@@ -836,7 +836,8 @@ func undeclaredInput(c *normalize.Client, s *normalize.Server, docs []*normalize
 // (Refusal.Entry): a bare {"enabled": false} of a server no file defines
 // (opencode 1.18.33 lists only entries with a type).
 func (v *viewer) untypedPatches(set *normalize.Set) {
-	if !v.c.TypeRequired || v.c.Refuses.Entry == nil {
+	typed := v.c.PatchCheck()
+	if !v.c.TypeRequired || typed == nil {
 		return
 	}
 	for i := range set.Entries {
@@ -849,7 +850,7 @@ func (v *viewer) untypedPatches(set *normalize.Set) {
 				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true})
 			continue
 		}
-		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil && (v.c.Refuses.Typed == nil || v.c.Refuses.Typed(s.Node)) {
+		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil && typed(s.Node) {
 			continue
 		}
 		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,
@@ -890,6 +891,9 @@ func (v *viewer) badURLs(set *normalize.Set) {
 func (v *viewer) mergedInvalid(set *normalize.Set) {
 	if v.c.Merge != normalize.KeyByKey {
 		return
+	}
+	if v.c.SkipsFile != nil {
+		v.untypedPatches(set)
 	}
 	if v.c.Refuses != nil {
 		v.untypedPatches(set)
