@@ -849,6 +849,7 @@ func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) 
 			if v != nil {
 				pos = v.Range.Start
 			}
+			msg, _, _ = strings.Cut(msg, ", got ") // the value is at pos
 			return fmt.Sprintf("entry %q: %s (%s:%s)", m.Key, msg, doc.Path, pos)
 		}
 	}

@@ -108,6 +108,7 @@ func ExampleMonorepo() {
 	// codex: .codex/config.toml
 	// gemini: .gemini/settings.json
 	// opencode: .opencode/opencode.json
+	// kilo: kilo.json
 	// cursor: .cursor/mcp.json
 	// windsurf: .windsurf/mcp_config.json
 	// agent-code: .agent/settings.toml
