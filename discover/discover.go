@@ -178,7 +178,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 			sf.Status, sf.Servers, sf.Extension = normalize.Found, len(servers), name
 			perLoc[i] = servers
 			exts = append(exts, extensionInfo{name: name, path: loc.Display, spec: loc.Extension})
-		case skippedFile(view, r.doc, loc) != "":
+		case r.doc.Root != nil && skippedFile(view, r.doc, loc) != "":
 			// the client skips the whole file (Gates.SkipsFile)
 			sf.Status = normalize.Ignored
 			sf.Note = fmt.Sprintf("%s skips it (%q): %s", view.Product, view.SkipsFile.Says, skippedFile(view, r.doc, loc))
@@ -831,13 +831,14 @@ func countKey(obj *normalize.Value, key string) int {
 // project files may not hold; "" when it reads the file.
 func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) string {
 	sk := view.SkipsFile
-	if sk == nil || loc.Client != view || doc.Root == nil {
+	if sk == nil || loc.Client != view || loc.Scope != normalize.Project || doc == nil {
 		return ""
 	}
-	if loc.Scope == normalize.Project {
-		if at := placeholderIn(doc.Root, sk.ProjectVars); at != nil {
-			return fmt.Sprintf("%q at %s:%s: it does not expand variables in project files", at.Str, doc.Path, at.Range.Start)
-		}
+	if doc.Root == nil {
+		return "it does not parse"
+	}
+	if at := placeholderIn(doc.Root, sk.ProjectVars); at != nil {
+		return fmt.Sprintf("%q at %s:%s: it does not expand variables in project files", at.Str, doc.Path, at.Range.Start)
 	}
 	servers := doc.Root.Get(view.ServersKey)
 	if sk.Entry == nil || servers == nil || servers.Kind != normalize.Object {

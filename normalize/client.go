@@ -245,10 +245,11 @@ type Gates struct {
 	// ~/.claude.json, managed-settings.json). None: a broken file loses
 	// only its own servers.
 	BadFiles []BadFile
-	// SkipsFile: the client checks each of its files as it loads it and
-	// skips a file that fails whole, with a warning, the others loading
-	// (Kilo Code CLI 7.7.7: "skipped config due to error", where opencode
-	// refuses its whole configuration); nil when it does not.
+	// SkipsFile: the client checks each of its project files as it loads
+	// it and skips one that fails whole, with a warning, the others
+	// loading (Kilo Code CLI 7.7.7: "skipped config due to error", where
+	// opencode refuses its whole configuration; a user file that fails
+	// still refuses it, Refuses); nil when it does not.
 	SkipsFile *FileSkip
 }
 

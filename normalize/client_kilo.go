@@ -7,9 +7,10 @@ package normalize
 // mcp_settings.json in Roo Code's shape), which mcpconf does not model.
 //
 // Where it reads opencode.json differently from opencode (for findings on
-// that shared file): Gates.Refuses is nil and Gates.SkipsFile is set (a
-// file whose entry its schema rejects, or that does not parse, is skipped
-// alone, "skipped config due to error", and never stops it), and
+// that shared file): Gates.SkipsFile is set (a project file whose entry
+// its schema rejects, or that does not parse, is skipped alone, "skipped
+// config due to error", and never stops it; a user file refuses the whole
+// configuration, Gates.Refuses, as opencode's), and
 // SkipsFile.ProjectVars: a project file holding {env:VAR} is skipped whole. Shape is
 // opencode's: "type" is required (TypeRequired), "local"/"remote".
 var kilo = &Client{
@@ -26,9 +27,11 @@ var kilo = &Client{
 		Project:     RootToStart,
 		RootMarkers: []string{".git"},
 	},
-	// no Refuses: kilo 7.7.7 skips a file it cannot use, alone
+	// kilo 7.7.7 skips a project file it cannot use, alone
 	// (testdata/clients/kilo-invalid-file, kilo-project-env)
-	Gates: Gates{SkipsFile: &FileSkip{Entry: opencodeEntry, Typed: opencodeTyped, ProjectVars: []string{"{env:"}, Says: "skipped config due to error"}},
+	// a user file it cannot use refuses the whole configuration, as
+	// opencode's (harness seed 1, tree 11)
+	Gates: Gates{Refuses: opencode.Refuses, SkipsFile: &FileSkip{Entry: opencodeEntry, Typed: opencodeTyped, ProjectVars: []string{"{env:"}, Says: "skipped config due to error"}},
 	Shape: kiloShape(),
 	Expansion: Expansion{
 		Placeholders:       opencode.Placeholders,
@@ -45,7 +48,7 @@ var kilo = &Client{
 				Source: "kilo 7.7.7 (`kilo debug config`): testdata/clients/kilo-files, kilo-opencode-dirs; bundle `ConfigSources.list`, `KilocodeConfig.ALL_CONFIG_FILES`"},
 			{Topic: "files", Text: "each project file is found per directory, both names of a directory together (`findUp(...).toReversed()`): a `opencode.json` in the start directory wins over a `opencode.jsonc` at the git root, which mcpconf orders by name first (not modelled); the `.kilo/` directories below the git root are not checked against the real program — UNVERIFIED",
 				Source: "kilo 7.7.7 bundle `ConfigSources` `F()` (`findUp([`${Z}.jsonc`,`${Z}.json`], directory, worktree).toReversed()`)"},
-			{Topic: "refusal", Text: "a file that does not parse (\"is not valid JSON(C)\") or holds an entry the schema rejects (opencode's schema: no `type`, a `command` that is not an array…) is skipped whole with \"skipped config due to error\" (a WARN log, `kilo config check` says why); its valid entries are lost too, the other files load and the servers start — unlike opencode, which refuses its whole configuration. mcpconf lists the file as skipped (Gates.SkipsFile)",
+			{Topic: "refusal", Text: "a file that does not parse (\"is not valid JSON(C)\") or holds an entry the schema rejects (opencode's schema: no `type`, a `command` that is not an array…) in the project is skipped whole with \"skipped config due to error\" (a WARN log, `kilo config check` says why); its valid entries are lost too, the other files load and the servers start — unlike opencode, which refuses its whole configuration. The same in a user file (`~/.config/kilo/`) refuses the whole configuration as opencode does: exit 1, \"Configuration is invalid at PATH\" or \"Config file at PATH is not valid JSON(C)\" (harness seed 1, tree 11: not recorded as a case). mcpconf lists the file as skipped (Gates.SkipsFile)",
 				Source: "kilo 7.7.7 (`kilo mcp list --print-logs`, `kilo config check`): testdata/clients/kilo-invalid-file; bundle `KilocodeConfig.caught`"},
 			{Topic: "placeholders", Text: "`{env:VAR}` and `{file:path}` as opencode in the user's files; a project file (kilo.json, opencode.json, .kilo/) that holds `{env:VAR}` is refused — \"environment references are not allowed in project config\" — and skipped whole (Gates.SkipsFile.ProjectVars); whether `{file:}` is refused too is not checked — UNVERIFIED",
 				Source: "kilo 7.7.7 (`kilo config check`, `kilo debug config`): testdata/clients/kilo-project-env"},

@@ -25,7 +25,7 @@ import os
 import re
 import shutil
 
-CLIENT_NAMES = {"claude-code": "Claude Code", "codex": "Codex", "gemini": "Gemini CLI", "opencode": "opencode", "pisces": "pisces (oh-my-pi)"}
+CLIENT_NAMES = {"claude-code": "Claude Code", "codex": "Codex", "gemini": "Gemini CLI", "opencode": "opencode", "kilo": "Kilo Code CLI", "pisces": "pisces (oh-my-pi)"}
 
 
 # ---------------------------------------------------------------- TOML
