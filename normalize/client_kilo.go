@@ -54,6 +54,8 @@ var kilo = &Client{
 				Source: "kilo 7.7.7 (`kilo config check`, `kilo debug config`): testdata/clients/kilo-project-env"},
 			{Topic: "files", Text: "it also reads the Kilo Code extension's `.kilocode/mcp.json` and `.kilo/mcp.json` of the start directory (`mcpServers`, Roo Code's shape: `command`+`args`, `env`, `disabled`; a remote entry needs `type` `streamable-http` or `sse`) and the VS Code global storage's `kilocode.kilo-code/settings/mcp_settings.json` (not modelled; its precedence against kilo.json is not checked — UNVERIFIED)",
 				Source: "kilo 7.7.7 bundle `KilocodeMcpMigrator.migrate`/`loadMcpConfig`; `.kilocode/mcp.json` seen loaded with `kilo debug config`"},
+			{Topic: "agreement", Text: "harness (`gen.py` grammar for kilo, `kilo mcp list --print-logs` + `kilo debug config`): seed 1, 20 trees only (a tree costs two kilo runs of 10–15 s): 17/20, 18/20 after the user-file refusal fix; the two left not shrunk",
+				Source: "kilo 7.7.7, mcpconf branch i30-kilo, 2026-11-29"},
 			{Topic: "shape", Text: "opencode's: `type` `local` (with `command` as one array and `environment`) or `remote` (with `url`, `headers`) is required; `timeout` in milliseconds",
 				Source: "kilo 7.7.7 (`kilo config check`): testdata/clients/kilo-invalid-file"},
 		},
