@@ -74,33 +74,34 @@ func kiloShape() Shape {
 // kiloFiles are the Kilo Code CLI's files, highest first (kilo 7.7.7,
 // testdata/clients/kilo-files: each file of this list removed in turn,
 // the next one won).
-var kiloFiles = func() []File {
-	dir := func(scope Scope, b *Base, d string) []File {
-		var out []File
-		for _, n := range []string{"opencode.json", "opencode.jsonc", "kilo.json", "kilo.jsonc"} {
-			f := File{Scope: scope, Base: b, Path: d + "/" + n, Format: JSONC, NotTarget: true}
-			if scope == User {
-				f.OverProject = true
-			} else {
-				f.FarWins = true
-			}
-			out = append(out, f)
-		}
-		return out
-	}
-	var fs []File
-	fs = append(fs, dir(User, HomeDir, ".kilo")...)
-	fs = append(fs, dir(User, HomeDir, ".kilocode")...)
-	fs = append(fs, dir(Project, RootDir, ".kilo")...)
-	fs = append(fs, dir(Project, RootDir, ".kilocode")...)
-	nt := func(f File) File { f.NotTarget = true; return f }
-	fs = append(fs,
-		nt(proj("opencode.jsonc", JSONC)), nt(proj("opencode.json", JSONC)),
-		nt(proj("kilo.jsonc", JSONC)), proj("kilo.json", JSONC),
-		File{Scope: User, Base: HomeDir, Path: "KILO_CONFIG", Format: JSONC, PathVar: "KILO_CONFIG", OnlyVar: true, NotTarget: true},
-		nt(user(XDGConfigDir, "kilo/opencode.jsonc", JSONC)), nt(user(XDGConfigDir, "kilo/opencode.json", JSONC)),
-		nt(user(XDGConfigDir, "kilo/kilo.jsonc", JSONC)), user(XDGConfigDir, "kilo/kilo.json", JSONC),
-		nt(user(XDGConfigDir, "kilo/config.json", JSONC)),
-	)
-	return fs
-}()
+var kiloFiles = []File{
+	// ~/.kilo/ over ~/.kilocode/ over the project's .kilo/ over its
+	// .kilocode/, each opencode.json over opencode.jsonc over kilo.json over
+	// kilo.jsonc
+	{Scope: User, Base: HomeDir, Path: ".kilo/opencode.json", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: User, Base: HomeDir, Path: ".kilo/opencode.jsonc", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: User, Base: HomeDir, Path: ".kilo/kilo.json", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: User, Base: HomeDir, Path: ".kilo/kilo.jsonc", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: User, Base: HomeDir, Path: ".kilocode/opencode.json", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: User, Base: HomeDir, Path: ".kilocode/opencode.jsonc", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: User, Base: HomeDir, Path: ".kilocode/kilo.json", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: User, Base: HomeDir, Path: ".kilocode/kilo.jsonc", Format: JSONC, OverProject: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: ".kilo/opencode.json", Format: JSONC, FarWins: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: ".kilo/opencode.jsonc", Format: JSONC, FarWins: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: ".kilo/kilo.json", Format: JSONC, FarWins: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: ".kilo/kilo.jsonc", Format: JSONC, FarWins: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: ".kilocode/opencode.json", Format: JSONC, FarWins: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: ".kilocode/opencode.jsonc", Format: JSONC, FarWins: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: ".kilocode/kilo.json", Format: JSONC, FarWins: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: ".kilocode/kilo.jsonc", Format: JSONC, FarWins: true, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: "opencode.jsonc", Format: JSONC, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: "opencode.json", Format: JSONC, NotTarget: true},
+	{Scope: Project, Base: RootDir, Path: "kilo.jsonc", Format: JSONC, NotTarget: true},
+	proj("kilo.json", JSONC),
+	{Scope: User, Base: HomeDir, Path: "KILO_CONFIG", Format: JSONC, PathVar: "KILO_CONFIG", OnlyVar: true, NotTarget: true},
+	{Scope: User, Base: XDGConfigDir, Path: "kilo/opencode.jsonc", Format: JSONC, NotTarget: true},
+	{Scope: User, Base: XDGConfigDir, Path: "kilo/opencode.json", Format: JSONC, NotTarget: true},
+	{Scope: User, Base: XDGConfigDir, Path: "kilo/kilo.jsonc", Format: JSONC, NotTarget: true},
+	user(XDGConfigDir, "kilo/kilo.json", JSONC),
+	{Scope: User, Base: XDGConfigDir, Path: "kilo/config.json", Format: JSONC, NotTarget: true},
+}
