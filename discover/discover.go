@@ -178,6 +178,10 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 			sf.Status, sf.Servers, sf.Extension = normalize.Found, len(servers), name
 			perLoc[i] = servers
 			exts = append(exts, extensionInfo{name: name, path: loc.Display, spec: loc.Extension})
+		case r.doc.Root != nil && skippedFile(view, r.doc, loc) != "":
+			// the client skips the whole file (Gates.SkipsFile)
+			sf.Status = normalize.Ignored
+			sf.Note = fmt.Sprintf("%s skips it (%q): %s", view.Product, view.SkipsFile.Says, skippedFile(view, r.doc, loc))
 		default:
 			servers, diags, ok := decodeFile(r.doc, loc, loc.key(o.Root), lists)
 			set.Diagnostics = append(set.Diagnostics, diags...)
@@ -844,4 +848,60 @@ func kept(c *normalize.Client, loc Location, servers []normalize.Server) int {
 		}
 	}
 	return n
+}
+
+// skippedFile says why the client skips a file of its own whole
+// (Gates.SkipsFile): an entry its check rejects, or a placeholder its
+// project files may not hold; "" when it reads the file.
+func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) string {
+	sk := view.SkipsFile
+	if sk == nil || loc.Client != view || loc.Scope != normalize.Project || doc == nil {
+		return ""
+	}
+	if doc.Root == nil {
+		return "it does not parse"
+	}
+	if at := placeholderIn(doc.Root, sk.ProjectVars); at != nil {
+		return fmt.Sprintf("%q at %s:%s: it does not expand variables in project files", at.Str, doc.Path, at.Range.Start)
+	}
+	servers := doc.Root.Get(view.ServersKey)
+	if sk.Entry == nil || servers == nil || servers.Kind != normalize.Object {
+		return ""
+	}
+	for _, m := range servers.Members {
+		if msg, v, _ := sk.Entry(m.Value); msg != "" {
+			pos := m.KeyRange.Start
+			if v != nil {
+				pos = v.Range.Start
+			}
+			msg, _, _ = strings.Cut(msg, ", got ") // the value is at pos
+			return fmt.Sprintf("entry %q: %s (%s:%s)", m.Key, msg, doc.Path, pos)
+		}
+	}
+	return ""
+}
+
+// placeholderIn is the first string of v (keys aside) holding one of the
+// prefixes, or nil.
+func placeholderIn(v *normalize.Value, prefixes []string) *normalize.Value {
+	switch v.Kind {
+	case normalize.String:
+		for _, p := range prefixes {
+			if strings.Contains(v.Str, p) {
+				return v
+			}
+		}
+	case normalize.Object, normalize.Array:
+		for _, m := range v.Members {
+			if at := placeholderIn(m.Value, prefixes); at != nil {
+				return at
+			}
+		}
+		for _, e := range v.Items {
+			if at := placeholderIn(e, prefixes); at != nil {
+				return at
+			}
+		}
+	}
+	return nil
 }

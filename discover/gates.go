@@ -913,7 +913,8 @@ func undeclaredInput(c *normalize.Client, s *normalize.Server, docs []*normalize
 // (Refusal.Entry): a bare {"enabled": false} of a server no file defines
 // (opencode 1.18.33 lists only entries with a type).
 func (v *viewer) untypedPatches(set *normalize.Set) {
-	if !v.c.TypeRequired || v.c.Refuses.Entry == nil {
+	typed := v.c.PatchCheck()
+	if !v.c.TypeRequired || typed == nil {
 		return
 	}
 	for i := range set.Entries {
@@ -926,7 +927,7 @@ func (v *viewer) untypedPatches(set *normalize.Set) {
 				Hint: "give the server another name", Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true})
 			continue
 		}
-		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil && (v.c.Refuses.Typed == nil || v.c.Refuses.Typed(s.Node) || offByFalse(s.Node) && v.typedBelow(set, s)) {
+		if s.Node == nil || s.Node.Kind != normalize.Object || s.Node.Get("type") != nil && (typed(s.Node) || offByFalse(s.Node) && v.typedBelow(set, s, typed)) {
 			continue
 		}
 		s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: s.Source.Pos, Unlisted: true,
@@ -950,11 +951,11 @@ func offByFalse(n *normalize.Value) bool {
 
 // typedBelow reports whether another file the client reads defines the
 // server with a type it takes.
-func (v *viewer) typedBelow(set *normalize.Set, s *normalize.Server) bool {
+func (v *viewer) typedBelow(set *normalize.Set, s *normalize.Server, typed func(*normalize.Value) bool) bool {
 	for i := range set.Definitions {
 		d := &set.Definitions[i]
 		if d.Name == s.Name && d.Source.Path != s.Source.Path && d.Node != nil && d.Node.Kind == normalize.Object &&
-			d.Node.Get("type") != nil && v.c.Refuses.Typed(d.Node) {
+			d.Node.Get("type") != nil && typed(d.Node) {
 			return true
 		}
 	}
@@ -993,6 +994,9 @@ func (v *viewer) badURLs(set *normalize.Set) {
 func (v *viewer) mergedInvalid(set *normalize.Set) {
 	if v.c.Merge != normalize.KeyByKey {
 		return
+	}
+	if v.c.SkipsFile != nil {
+		v.untypedPatches(set)
 	}
 	if v.c.Refuses != nil {
 		v.untypedPatches(set)

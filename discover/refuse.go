@@ -88,6 +88,9 @@ func (v *viewer) layers(set *normalize.Set, loaded []Location) []layer {
 	var out []layer
 	for i := len(loaded) - 1; i >= 0; i-- {
 		l := loaded[i]
+		if skippedFile(v.c, docs[l.Display], l) != "" {
+			continue // the client skips it, alone (Gates.SkipsFile)
+		}
 		ly := layer{loc: l, doc: docs[l.Display], project: l.Dir != ""}
 		if ly.doc != nil && ly.doc.Root == nil {
 			for j, d := range set.Diagnostics {

@@ -254,6 +254,46 @@ type Gates struct {
 	// ~/.claude.json, managed-settings.json). None: a broken file loses
 	// only its own servers.
 	BadFiles []BadFile
+	// SkipsFile: the client checks each of its project files as it loads
+	// it and skips one that fails whole, with a warning, the others
+	// loading (Kilo Code CLI 7.7.7: "skipped config due to error", where
+	// opencode refuses its whole configuration; a user file that fails
+	// still refuses it, Refuses); nil when it does not.
+	SkipsFile *FileSkip
+}
+
+// PatchCheck is how the client tells a server from a bare patch in its
+// merged entries (Refusal.Typed or FileSkip.Typed), nil when it checks
+// entries file by file in neither way.
+func (c *Client) PatchCheck() func(*Value) bool {
+	switch {
+	case c.Refuses != nil && c.Refuses.Entry != nil:
+		if c.Refuses.Typed == nil {
+			return func(*Value) bool { return true }
+		}
+		return c.Refuses.Typed
+	case c.SkipsFile != nil && c.SkipsFile.Typed != nil:
+		return c.SkipsFile.Typed
+	}
+	return nil
+}
+
+// FileSkip is what makes a client skip one of its files whole
+// (Gates.SkipsFile).
+type FileSkip struct {
+	// Entry checks an entry under ServersKey as the file writes it: the
+	// words the client says, "" for an entry it accepts.
+	Entry func(e *Value) (string, *Value, []string)
+	// Typed reports whether the client reads a merged entry as a server;
+	// one it does not (a bare {"enabled": false} patch of a server no file
+	// defines) is left out, as Refusal.Typed.
+	Typed func(e *Value) bool
+	// ProjectVars are the placeholder forms (a prefix: "{env:") that make a
+	// project file skipped wherever they appear in it (Kilo Code CLI:
+	// "environment references are not allowed in project config").
+	ProjectVars []string
+	// Says is the client's warning.
+	Says string
 }
 
 // Expansion is what a client expands in the values of a server.

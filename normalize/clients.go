@@ -18,6 +18,7 @@ var clients = []*Client{
 	gemini,
 	qwen,
 	opencode,
+	kilo,
 	cursor,
 	windsurf,
 	agentCode,

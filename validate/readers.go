@@ -15,7 +15,8 @@ import (
 // when the file has others.
 
 // fileReaders lists, for each file, the clients whose own view reads it
-// (found, whether or not it parses), in the run's view order. A view
+// (found, whether or not it parses; not one it skips or ignores), in the
+// run's view order. A view
 // merged by priority (pisces) is left out: it judges the files its
 // providers' owners read only by its own rules (Rule.Reader), so its
 // silence says nothing.
@@ -26,7 +27,9 @@ func fileReaders(views []*normalize.Set) map[string][]*normalize.Set {
 			continue
 		}
 		for _, s := range v.Sources {
-			if s.Status != normalize.Absent && !slices.Contains(out[s.Path], v) {
+			// a file the client skips whole (Kilo Code CLI's "skipped
+			// config due to error") is not one it judges entry by entry
+			if s.Status != normalize.Absent && s.Status != normalize.Ignored && !slices.Contains(out[s.Path], v) {
 				out[s.Path] = append(out[s.Path], v)
 			}
 		}

@@ -89,7 +89,7 @@ func TestFileValueNeverHangs(t *testing.T) {
 				Message: `server "s": env "T_KEY": {file:` + c.target + `} is not read: ` + c.reason, Hint: "point it at a regular file"}
 			home := t.TempDir()
 
-			_, out, errOut := runWithin(t, 4*time.Second, nil, "explain", "--resolve", "--format", "json", "--root", root, "--home", home)
+			_, out, errOut := runWithin(t, 4*time.Second, nil, "explain", "--resolve", "--client", "opencode", "--format", "json", "--root", root, "--home", home)
 			var rep struct{ Unresolved []resolveDiag }
 			if err := json.Unmarshal([]byte(out), &rep); err != nil {
 				t.Fatalf("explain --resolve: %v\n%s%s", err, out, errOut)

@@ -112,7 +112,7 @@ func (o Observed) Requests() []Request {
 }
 
 // ClientIDs maps observed.json's keys to mcpconf's client ids.
-var ClientIDs = map[string]string{"claude-code": "claude", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "pisces": "pisces", "qwen": "qwen", "x-code": "x-code", "copilot": "copilot", "cline": "cline"}
+var ClientIDs = map[string]string{"claude-code": "claude", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "kilo": "kilo", "pisces": "pisces", "qwen": "qwen", "x-code": "x-code", "copilot": "copilot", "cline": "cline"}
 
 // Load reads a case directory's case.json and observed.json.
 func Load(t testing.TB, dir string) (Case, map[string]Observed) {

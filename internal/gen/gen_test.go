@@ -112,6 +112,7 @@ func ExampleMonorepo() {
 	// gemini: .gemini/settings.json
 	// qwen: .qwen/settings.json
 	// opencode: .opencode/opencode.json
+	// kilo: kilo.json
 	// cursor: .cursor/mcp.json
 	// windsurf: .windsurf/mcp_config.json
 	// agent-code: .agent/settings.toml

@@ -27,7 +27,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CASES = os.path.join(REPO, "testdata", "clients")
-ALL_CLIENTS = ["claude-code", "codex", "gemini", "opencode", "pisces", "qwen", "copilot", "cline"]
+ALL_CLIENTS = ["claude-code", "codex", "gemini", "opencode", "kilo", "pisces", "qwen", "copilot", "cline"]
 # The clients a case runs when its case.json names none (opencode and pisces only when named).
 DEFAULT_CLIENTS = ["claude-code", "codex", "gemini"]
 TIMEOUT = 90
@@ -1016,6 +1016,52 @@ def run_opencode(case_dir, case, clients_bin, version):
     return res
 
 
+# ---------------------------------------------------------------- kilo (Kilo Code CLI, an opencode fork)
+
+# "WARN ... service=kilocode.config source=<path> err=ConfigInvalidError skipped config due to error"
+KILO_SKIPPED = re.compile(r"source=(\S+) err=(\S+) skipped config due to error")
+KILO_ENV = {"KILO_DISABLE_MODELS_FETCH": "1", "KILO_DISABLE_AUTOUPDATE": "1", "KILO_TELEMETRY_DISABLED": "1"}
+
+
+def reparse_kilo(obs):
+    """As opencode's (the same `mcp list` output and `debug config` JSON), plus the files kilo
+    skipped ("skipped config due to error" in its logs), each named once."""
+    reparse_opencode(obs)
+    skipped = []
+    for m in KILO_SKIPPED.finditer(ANSI.sub("", obs.get("raw", ""))):
+        if [m.group(1), m.group(2)] not in skipped:
+            skipped.append([m.group(1), m.group(2)])
+    if skipped:
+        obs["skipped_files"] = [{"path": p, "error": e} for p, e in skipped]
+    return obs
+
+
+def run_kilo(case_dir, case, clients_bin, version):
+    """`kilo mcp list --print-logs --log-level WARN` (statuses, skipped files) and `kilo debug
+    config` (the merged "mcp"); offline, temp HOME and XDG dirs inside it, as opencode's."""
+    case = dict(case, env=dict(KILO_ENV, **case.get("env", {})))
+    st = stage_case(case_dir, case)
+    try:
+        rc, out, err = run(["kilo", "mcp", "list", "--print-logs", "--log-level", "WARN"], st, clients_bin)
+        markers = check_markers(st)
+    finally:
+        unstage(st)
+    raw = "\n".join(x for x in (out, err) if x)
+    res = {"version": version, "command": "kilo mcp list --print-logs --log-level WARN", "exit_code": rc, "raw": raw}
+    st = stage_case(case_dir, case)
+    try:
+        drc, dout, derr = run(["kilo", "debug", "config"], st, clients_bin)
+    finally:
+        unstage(st)
+    res["debug_config"] = {"command": "kilo debug config", "exit_code": drc, "raw": dout}
+    res["servers"] = []
+    reparse_kilo(res)
+    for k in ("markers", "captures"):
+        if markers[k]:
+            res[k] = markers[k]
+    return res
+
+
 def reparse_pisces(obs):
     try:
         v = json.loads(obs.get("raw", ""))
@@ -1177,7 +1223,7 @@ def cline_version(clients_bin):
 
 # observed.json parsed again from the raw outputs it keeps, per client (harness.py recompare)
 REPARSE = {"claude-code": reparse_claude, "gemini": reparse_gemini, "opencode": reparse_opencode, "pisces": reparse_pisces,
-           "qwen": reparse_qwen, "copilot": reparse_copilot, "cline": reparse_cline}
+           "qwen": reparse_qwen, "copilot": reparse_copilot, "cline": reparse_cline, "kilo": reparse_kilo}
 
 
 # ---------------------------------------------------------------- main
@@ -1191,7 +1237,8 @@ def versions(clients_bin, clients=None):
                             ("gemini", ["gemini", "--version"], r"(\d+\.\d+\.\d+)"),
                             ("opencode", ["opencode", "--version"], r"(\d+\.\d+\.\d+)"),
                             ("qwen", ["qwen", "--version"], r"(\d+\.\d+\.\d+)"),
-                            ("copilot", ["copilot", "--version"], r"(\d+\.\d+\.\d+)")):
+                            ("copilot", ["copilot", "--version"], r"(\d+\.\d+\.\d+)"),
+                            ("kilo", ["kilo", "--version"], r"(\d+\.\d+\.\d+)")):
         if clients and client not in clients:
             continue
         if not shutil.which(cmd[0], path=env["PATH"]):
@@ -1208,7 +1255,7 @@ def versions(clients_bin, clients=None):
 
 
 RUNNERS = {"claude-code": run_claude, "codex": run_codex, "gemini": run_gemini, "opencode": run_opencode, "pisces": run_pisces,
-           "qwen": run_qwen, "copilot": run_copilot, "cline": run_cline}
+           "qwen": run_qwen, "copilot": run_copilot, "cline": run_cline, "kilo": run_kilo}
 
 
 def main():

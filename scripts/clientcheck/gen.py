@@ -27,6 +27,7 @@ RESERVED = {
     "gemini": ["ext:a", "ext:ext1:b"],
     "opencode": [],
     "cline": [],
+    "kilo": [],
     # filterExaMCPServers: any case of "exa"
     "pisces": ["exa", "Exa", "EXA"],
     "qwen": [],
@@ -1426,6 +1427,53 @@ def gen_cline(rng, tree):
             cline_file(rng, names)
     if any("${env:BASE}" in json.dumps(v) for v in files.values()) and chance(rng, 0.5):
         tree["env"]["BASE"] = "http://127.0.0.1:9"
+# ---------------------------------------------------------------- kilo (Kilo Code CLI 7.7.7, an opencode fork)
+
+def kilo_file(rng, names, tree, project):
+    """opencode's entries; in a project file now and then an {env:VAR} (kilo skips such a file whole,
+    expands it in the user's: KilocodeConfig, "environment references are not allowed in project config")."""
+    node = opencode_file(rng, names)
+    mcp = node.get("json", {}).get("mcp")
+    if isinstance(mcp, dict) and chance(rng, 0.12 if project else 0.08):
+        tree["env"]["KILO_GEN_VAR"] = "v"
+        for e in mcp.values():
+            if isinstance(e.get("command"), list) and e["command"]:
+                e["command"] = e["command"] + ["{env:KILO_GEN_VAR}"]
+                break
+            if isinstance(e.get("url"), str):
+                e["headers"] = {"X-A": "{env:KILO_GEN_VAR}"}
+                break
+    return node
+
+
+def gen_kilo(rng, tree):
+    """The files kilo reads (ConfigSources.list, KilocodeConfig.ALL_CONFIG_FILES), and opencode's that it
+    does not (.opencode/, ~/.config/opencode/)."""
+    layout(rng, tree)
+    names = Names(rng, "kilo")
+    files = tree["files"]
+    for f in ("kilo.json", "kilo.jsonc", "opencode.json", "opencode.jsonc", "config.json"):
+        if chance(rng, 0.3 if f == "kilo.json" else 0.1):
+            files["home/.config/kilo/" + f] = kilo_file(rng, names, tree, False)
+    for d in (".kilo", ".kilocode"):
+        for f in ("kilo.json", "opencode.json"):
+            if chance(rng, 0.06):
+                files["home/%s/%s" % (d, f)] = kilo_file(rng, names, tree, False)
+    if chance(rng, 0.08):
+        files["home/.config/opencode/opencode.json"] = opencode_file(rng, names)
+    if chance(rng, 0.08):
+        tree["env"]["KILO_CONFIG"] = "@HOME@/custom.json"
+        files["home/custom.json"] = kilo_file(rng, names, tree, False)
+    for i, d in enumerate(levels(tree)):
+        # both names of a directory are read together, nearest first (not modelled: one of each here)
+        for f in (("kilo.json", 0.3), ("opencode.json", 0.25), ("kilo.jsonc", 0.06) if i == 0 else ("x", 0),
+                  ("opencode.jsonc", 0.06) if i == 0 else ("x", 0),
+                  (".kilo/kilo.json", 0.12), (".kilo/opencode.json", 0.08), (".kilocode/kilo.json", 0.06),
+                  (".opencode/opencode.json", 0.05)):
+            if f[1] and chance(rng, f[1]):
+                files[d + "/" + f[0]] = kilo_file(rng, names, tree, True)
+    if not any(k.startswith("project/") for k in files):
+        files["project/kilo.json"] = kilo_file(rng, names, tree, True)
 
 
 ODD_TREES = 0.35
@@ -1439,7 +1487,7 @@ def gen_gemini_all(rng, tree):
 
 
 GENERATORS = {"claude-code": gen_claude, "codex": gen_codex, "gemini": gen_gemini_all, "opencode": gen_opencode, "pisces": gen_pisces,
-              "qwen": gen_qwen, "copilot": gen_copilot, "cline": gen_cline}
+              "qwen": gen_qwen, "copilot": gen_copilot, "cline": gen_cline, "kilo": gen_kilo}
 
 
 def generate(client, seed, index):

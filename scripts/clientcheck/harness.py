@@ -49,7 +49,7 @@ REPO = clientcheck.REPO
 PENDING = os.path.join(REPO, "testdata", "clients-pending")
 CASES = os.path.join(REPO, "testdata", "clients")
 AGREEMENT = os.path.join(REPO, "docs", "agreement.json")
-SHORT = {"claude-code": "claude", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "pisces": "pisces", "qwen": "qwen", "copilot": "copilot", "cline": "cline"}
+SHORT = {"claude-code": "claude", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "kilo": "kilo", "pisces": "pisces", "qwen": "qwen", "copilot": "copilot", "cline": "cline"}
 LOCK = threading.Lock()
 
 

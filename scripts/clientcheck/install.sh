@@ -9,6 +9,7 @@ pkgs=(
   opencode-ai@1.18.33
   @github/copilot@1.0.102
   cline@3.0.65
+  @kilocode/cli@7.7.7
 )
 want="${pkgs[*]}"
 if [ ! -x "$dir/node_modules/.bin/claude" ] || [ "$(cat "$dir/.pinned" 2>/dev/null)" != "$want" ]; then

@@ -25,8 +25,8 @@ import os
 import re
 import shutil
 
-CLIENT_NAMES = {"claude-code": "Claude Code", "codex": "Codex", "gemini": "Gemini CLI", "opencode": "opencode", "pisces": "pisces (oh-my-pi)", "qwen": "Qwen Code",
-                "copilot": "Copilot CLI", "cline": "Cline CLI"}
+CLIENT_NAMES = {"claude-code": "Claude Code", "codex": "Codex", "gemini": "Gemini CLI", "opencode": "opencode", "kilo": "Kilo Code CLI", "pisces": "pisces (oh-my-pi)",
+                "qwen": "Qwen Code", "copilot": "Copilot CLI", "cline": "Cline CLI"}
 
 
 # ---------------------------------------------------------------- TOML
