@@ -855,13 +855,16 @@ func kept(c *normalize.Client, loc Location, servers []normalize.Server) int {
 // project files may not hold; "" when it reads the file.
 func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) string {
 	sk := view.SkipsFile
-	if sk == nil || loc.Client != view || loc.Scope != normalize.Project || doc == nil {
+	// the project's files and the directories read with them (Kilo Code
+	// CLI's ~/.kilo/ and ~/.kilocode/, read after the project's: harness
+	// seed 2, trees 20 and 214)
+	if sk == nil || loc.Client != view || loc.Scope != normalize.Project && !loc.OverProject || doc == nil {
 		return ""
 	}
 	if doc.Root == nil {
 		return "it does not parse"
 	}
-	if at := placeholderIn(doc.Root, sk.ProjectVars); at != nil {
+	if at := placeholderIn(doc.Root, sk.ProjectVars); at != nil && loc.Scope == normalize.Project {
 		return fmt.Sprintf("%q at %s:%s: it does not expand variables in project files", at.Str, doc.Path, at.Range.Start)
 	}
 	servers := doc.Root.Get(view.ServersKey)
