@@ -118,17 +118,7 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 	// at the root it starts in): of messages one of which extends the
 	// other, the longer is kept.
 	slices.SortFunc(res.Findings, normalize.CompareDiagnostics)
-	kept := res.Findings[:0]
-	for _, d := range res.Findings {
-		if n := len(kept); n > 0 {
-			if a := kept[n-1]; a.Path == d.Path && a.Pos == d.Pos && a.Rule == d.Rule && strings.HasPrefix(d.Message, a.Message) {
-				kept[n-1] = d
-				continue
-			}
-		}
-		kept = append(kept, d)
-	}
-	res.Findings = kept
+	res.Findings = normalize.KeepFuller(res.Findings)
 	if cfg != nil && cfg.Doc != nil {
 		// checked too, and snippets for lint-config findings
 		res.Checked[cfg.Doc.Path] = view.CheckedFile(cfg.Doc, res.Findings, true, nil)

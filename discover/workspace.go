@@ -86,17 +86,7 @@ func (o *Options) Scan(clients []*normalize.Client, scope ScopeFilter) *normaliz
 	// A problem of a file is reported once. A client's view may say more
 	// about it (what it means for that client: Gemini CLI starts no server
 	// at all): the longer message, which sorts after, is kept.
-	out := w.Diagnostics[:0]
-	for _, d := range w.Diagnostics {
-		if n := len(out); n > 0 {
-			if a := out[n-1]; a.Path == d.Path && a.Pos == d.Pos && a.Rule == d.Rule && strings.HasPrefix(d.Message, a.Message) {
-				out[n-1] = d
-				continue
-			}
-		}
-		out = append(out, d)
-	}
-	w.Diagnostics = out
+	w.Diagnostics = normalize.KeepFuller(w.Diagnostics)
 	w.Notes = o.Notes()
 	return w
 }

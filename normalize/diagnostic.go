@@ -114,3 +114,22 @@ func At(doc *Document, r Range, ptr string, rule RuleID, sev Severity, format st
 	}
 	return d
 }
+
+// KeepFuller drops, from diagnostics sorted by CompareDiagnostics, each one
+// whose place and rule the next shares and whose message the next's
+// begins: the fuller message is kept (a client's view says what the
+// problem means for it; a lint -r job that sees more of a file's readers
+// names them).
+func KeepFuller(diags []Diagnostic) []Diagnostic {
+	out := diags[:0]
+	for _, d := range diags {
+		if n := len(out); n > 0 {
+			if a := out[n-1]; a.Path == d.Path && a.Pos == d.Pos && a.Rule == d.Rule && strings.HasPrefix(d.Message, a.Message) {
+				out[n-1] = d
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}

@@ -89,7 +89,7 @@ func otherReadings(p *Pass, s *normalize.Server) string {
 	doc := p.Document(s.Source.Path)
 	var order []string
 	by := map[string][]string{}
-	for _, v := range fileReaders(p.Workspace.Views)[s.Source.Path] {
+	for _, v := range p.readersOf(s.Source.Path) {
 		rc := readsWith(v, s.Source.Path)
 		if v == p.Set || rc == clientOf(s) || doc == nil || s.Node == nil {
 			continue

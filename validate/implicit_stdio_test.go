@@ -12,6 +12,9 @@ func TestImplicitStdio(t *testing.T) {
 			want: []string{`error ~/.claude.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it [implicit-stdio]`}},
 		{name: ".mcp.json", merged: true, files: oneFile(".mcp.json", bad),
 			want: []string{`warning .mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it (pisces infers "http") [implicit-stdio]`}},
+		// every reader of .mcp.json, each as its own decoder reads the entry
+		{name: ".mcp.json, every reader", files: oneFile(".mcp.json", bad),
+			want: []string{`error .mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it; Qwen Code uses the legacy SSE transport; VS Code and Copilot CLI use streamable HTTP [implicit-stdio]`}},
 		{name: "mcp.json", merged: true, files: oneFile("mcp.json", bad),
 			want: []string{`warning mcp.json:1:33: server "docs" has "url" but no "type": Claude Code reads it as a stdio server and rejects it (pisces infers "http") [implicit-stdio]`}},
 		{name: "fine", files: map[string]string{

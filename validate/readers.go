@@ -37,6 +37,23 @@ func fileReaders(views []*normalize.Set) map[string][]*normalize.Set {
 	return out
 }
 
+// readersOf is fileReaders(...)[path] for the run's workspace, the map
+// built once per run.
+func (p *Pass) readersOf(path string) []*normalize.Set {
+	if p.Workspace == nil {
+		return nil
+	}
+	if p.run == nil {
+		return fileReaders(p.Workspace.Views)[path]
+	}
+	p.run.mu.Lock()
+	defer p.run.mu.Unlock()
+	if p.run.readers == nil {
+		p.run.readers = fileReaders(p.Workspace.Views)
+	}
+	return p.run.readers[path]
+}
+
 // readsWith is the descriptor a view reads a file with: the client's own,
 // or the dialect it reads that file in (File.ReadBy: VS Code reads
 // .mcp.json with rules of its own).

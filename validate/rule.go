@@ -395,6 +395,8 @@ type runState struct {
 	// sharedWith, by that view and file, the views whose same work it did.
 	first      map[string]*normalize.Set
 	sharedWith map[*normalize.Set]map[string][]*normalize.Set
+	// readers is fileReaders of the workspace, built at first use.
+	readers map[string][]*normalize.Set
 	// unloaded caches the entries no client of a view loads: every value
 	// rule looks at them.
 	unloaded map[*normalize.Set][]discover.Unloaded

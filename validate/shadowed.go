@@ -118,7 +118,11 @@ func reportShadow(p *Pass, c *normalize.Client, merged bool, w, l *normalize.Ser
 }
 
 // readBy names the other clients of the run that read a file.
-func (p *Pass) readBy(path string) []string {
+func (p *Pass) readBy(path string) []string { return p.otherReaders(path, nil) }
+
+// otherReaders names the other clients of the run whose view found the
+// file at path, and whose reading of it keep accepts (nil: any).
+func (p *Pass) otherReaders(path string, keep func(normalize.SourceFile) bool) []string {
 	if p.Workspace == nil {
 		return nil
 	}
@@ -128,7 +132,7 @@ func (p *Pass) readBy(path string) []string {
 			continue
 		}
 		for _, s := range v.Sources {
-			if s.Path == path && s.Status == normalize.Found {
+			if s.Path == path && s.Status == normalize.Found && (keep == nil || keep(s)) {
 				out = append(out, v.Client.Product)
 				break
 			}

@@ -315,20 +315,5 @@ func switchOn(v *normalize.Value) bool {
 // file at path knows the server field key (Claude Code's "alwaysLoad" in
 // the .mcp.json VS Code reads too).
 func (p *Pass) fieldReaders(path, key string) []string {
-	if p.Workspace == nil {
-		return nil
-	}
-	var out []string
-	for _, v := range p.Workspace.Views {
-		if v == p.Set {
-			continue
-		}
-		for _, src := range v.Sources {
-			if src.Path == path && src.Status == normalize.Found && src.Client != nil && src.Client.Knows(key) {
-				out = append(out, v.Client.Product)
-				break
-			}
-		}
-	}
-	return out
+	return p.otherReaders(path, func(src normalize.SourceFile) bool { return src.Client != nil && src.Client.Knows(key) })
 }
