@@ -228,6 +228,13 @@ func decodeGemini(d *decoder) {
 	case JSTruthy(d.e.Get("command")):
 		d.s.Transport = Stdio
 	}
+	geminiFields(d)
+}
+
+// geminiFields reads the fields besides the transport that Gemini CLI and
+// its fork Qwen Code read alike: the timeout in milliseconds, the tool
+// filters and OAuth.
+func geminiFields(d *decoder) {
 	if t, ok := d.duration("timeout", time.Millisecond); ok {
 		d.s.StartupTimeout, d.s.ToolTimeout = t, t
 	}

@@ -5,7 +5,7 @@ import (
 	"encoding/hex"
 	"path"
 	"slices"
-	"time"
+	"strings"
 )
 
 // qwenHome is $QWEN_HOME, default ~/.qwen: Qwen Code's user files
@@ -166,7 +166,7 @@ func decodeQwen(d *decoder) {
 		}
 	}
 	j := JSOf(d.e, nil)
-	if d.doc != nil && path.Base(toSlash(d.doc.Path)) == ".mcp.json" {
+	if d.doc != nil && path.Base(strings.ReplaceAll(d.doc.Path, `\`, "/")) == ".mcp.json" {
 		j = qwenNormalize(j)
 	}
 	switch {
@@ -180,22 +180,7 @@ func decodeQwen(d *decoder) {
 	case j.Get("command").Truthy():
 		d.s.Transport = Stdio
 	}
-	if t, ok := d.duration("timeout", time.Millisecond); ok {
-		d.s.StartupTimeout, d.s.ToolTimeout = t, t
-	}
-	d.s.IncludeTools = d.strs("includeTools")
-	d.s.ExcludeTools = d.strs("excludeTools")
-	d.s.Auth = d.e.Get("oauth")
-}
-
-func toSlash(p string) string {
-	b := []byte(p)
-	for i := range b {
-		if b[i] == '\\' {
-			b[i] = '/'
-		}
-	}
-	return string(b)
+	geminiFields(d)
 }
 
 // qwenNormalize is normalizeClaudeMcpServer of Qwen Code 0.24.4: with a
