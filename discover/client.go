@@ -37,8 +37,12 @@ func deepMerge(set *normalize.Set) {
 			continue
 		}
 		layers := []*normalize.Server{&e.Server} // highest first
+		kept := []int{-1}                        // layers[i] is e.Shadowed[kept[i]]
 		for j := range e.Shadowed {
-			layers = append(layers, &e.Shadowed[j].Server)
+			if l := &e.Shadowed[j].Server; !droppedAsRead(l) || droppedAsRead(&e.Server) {
+				layers = append(layers, l)
+				kept = append(kept, j)
+			}
 		}
 		paths := map[string]string{}
 		var merged *normalize.Value
@@ -68,12 +72,19 @@ func deepMerge(set *normalize.Set) {
 			s.TurnOff(*top.Off) // a file-level list applies to the name
 		}
 		e.Server = s
-		for j := range e.Shadowed {
+		for i, j := range kept[1:] {
 			sh := &e.Shadowed[j]
-			sh.Differences = dedupe(overridden[j+1])
+			sh.Differences = dedupe(overridden[i+1])
 			sh.Reason = "lower layer, merged key by key: the fields no higher layer sets still apply"
 		}
 	}
+}
+
+// droppedAsRead reports a definition the client drops as it reads its
+// file, before merging (droppedForHeaders): it adds nothing to the
+// definitions of its name in other files.
+func droppedAsRead(s *normalize.Server) bool {
+	return s.Off != nil && s.Off.Yields && s.Off.Unlisted && s.Off.Kind == normalize.ByShape
 }
 
 func dedupe(s []string) []string {

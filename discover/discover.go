@@ -217,6 +217,9 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 					remoteHTTPSOnly(view, &servers[j])
 				}
 			}
+			for j := range servers {
+				droppedForHeaders(view, loc, &servers[j])
+			}
 		}
 		set.Sources = append(set.Sources, sf)
 	}
@@ -855,16 +858,18 @@ func kept(c *normalize.Client, loc Location, servers []normalize.Server) int {
 // project files may not hold; "" when it reads the file.
 func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) string {
 	sk := view.SkipsFile
-	// the project's files and the directories read with them (Kilo Code
-	// CLI's ~/.kilo/ and ~/.kilocode/, read after the project's: harness
-	// seed 2, trees 20 and 214)
-	if sk == nil || loc.Client != view || loc.Scope != normalize.Project && !loc.OverProject || doc == nil {
+	// the project's files and the user files skipped as they are
+	// (normalize.File.SkippedAlone)
+	if sk == nil || loc.Client != view || loc.Scope != normalize.Project && !loc.SkippedAlone || doc == nil {
 		return ""
 	}
 	if doc.Root == nil {
 		return "it does not parse"
 	}
-	if at := placeholderIn(doc.Root, sk.ProjectVars); at != nil && loc.Scope == normalize.Project {
+	// the entries it drops for their headers are gone before it looks
+	// (droppedForHeaders)
+	dropped := func(m *normalize.Member) bool { return headerVar(m.Value, sk.HeaderVars) != nil }
+	if at := projectVar(doc.Root, view.ServersKey, sk.ProjectVars, dropped); at != nil && loc.Scope == normalize.Project {
 		return fmt.Sprintf("%q at %s:%s: it does not expand variables in project files", at.Str, doc.Path, at.Range.Start)
 	}
 	servers := doc.Root.Get(view.ServersKey)
@@ -872,6 +877,9 @@ func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) 
 		return ""
 	}
 	for _, m := range servers.Members {
+		if loc.Scope == normalize.Project && dropped(m) {
+			continue
+		}
 		if msg, v, _ := sk.Entry(m.Value); msg != "" {
 			pos := m.KeyRange.Start
 			if v != nil {
@@ -884,22 +892,57 @@ func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) 
 	return ""
 }
 
-// placeholderIn is the first string of v (keys aside) holding one of the
-// prefixes, or nil.
+// projectVar is the first placeholder of a project file the client
+// refuses (placeholderIn), leaving out the server entries it drops
+// before it looks.
+func projectVar(root *normalize.Value, serversKey string, prefixes []string, dropped func(*normalize.Member) bool) *normalize.Value {
+	if root.Kind != normalize.Object {
+		return placeholderIn(root, prefixes)
+	}
+	for _, m := range root.Members {
+		if holdsPlaceholder(m.Key, prefixes) {
+			return &normalize.Value{Kind: normalize.String, Str: m.Key, Range: m.KeyRange}
+		}
+		if m.Key != serversKey || m.Value.Kind != normalize.Object {
+			if at := placeholderIn(m.Value, prefixes); at != nil {
+				return at
+			}
+			continue
+		}
+		for _, e := range m.Value.Members {
+			if dropped(e) {
+				continue
+			}
+			if holdsPlaceholder(e.Key, prefixes) {
+				return &normalize.Value{Kind: normalize.String, Str: e.Key, Range: e.KeyRange}
+			}
+			if at := placeholderIn(e.Value, prefixes); at != nil {
+				return at
+			}
+		}
+	}
+	return nil
+}
+
+// placeholderIn is the first string of v holding one of the placeholder
+// forms (a prefix: "{env:", then a name and "}"), a member's key or a
+// value, or nil.
 func placeholderIn(v *normalize.Value, prefixes []string) *normalize.Value {
 	switch v.Kind {
 	case normalize.String:
-		for _, p := range prefixes {
-			if strings.Contains(v.Str, p) {
-				return v
-			}
+		if holdsPlaceholder(v.Str, prefixes) {
+			return v
 		}
-	case normalize.Object, normalize.Array:
+	case normalize.Object:
 		for _, m := range v.Members {
+			if holdsPlaceholder(m.Key, prefixes) {
+				return &normalize.Value{Kind: normalize.String, Str: m.Key, Range: m.KeyRange}
+			}
 			if at := placeholderIn(m.Value, prefixes); at != nil {
 				return at
 			}
 		}
+	case normalize.Array:
 		for _, e := range v.Items {
 			if at := placeholderIn(e, prefixes); at != nil {
 				return at
@@ -907,4 +950,63 @@ func placeholderIn(v *normalize.Value, prefixes []string) *normalize.Value {
 		}
 	}
 	return nil
+}
+
+// holdsPlaceholder reports whether s holds one of the placeholder forms,
+// closed: the prefix, at least one character that is not "}", then "}"
+// (Kilo Code CLI's /\{env:[^}]+\}/).
+func holdsPlaceholder(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		for rest := s; ; {
+			i := strings.Index(rest, p)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(p):]
+			if j := strings.IndexByte(rest, '}'); j > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// headerVar is the first header name or value of a server entry holding
+// one of the placeholder forms (FileSkip.HeaderVars), or nil.
+func headerVar(entry *normalize.Value, prefixes []string) *normalize.Value {
+	if len(prefixes) == 0 || entry == nil || entry.Kind != normalize.Object {
+		return nil
+	}
+	h := entry.Get("headers")
+	if h == nil || h.Kind != normalize.Object {
+		return nil
+	}
+	for _, m := range h.Members {
+		if holdsPlaceholder(m.Key, prefixes) {
+			return &normalize.Value{Kind: normalize.String, Str: m.Key, Range: m.KeyRange}
+		}
+		if m.Value.Kind == normalize.String && holdsPlaceholder(m.Value.Str, prefixes) {
+			return m.Value
+		}
+	}
+	return nil
+}
+
+// droppedForHeaders turns off a project server whose headers hold a
+// placeholder the client does not allow there (FileSkip.HeaderVars): it
+// drops the entry as it reads the file, and a definition of the name in
+// another file is used.
+func droppedForHeaders(view *normalize.Client, loc Location, s *normalize.Server) {
+	sk := view.SkipsFile
+	if sk == nil || loc.Client != view || loc.Scope != normalize.Project {
+		return
+	}
+	at := headerVar(s.Node, sk.HeaderVars)
+	if at == nil {
+		return
+	}
+	s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: at.Range.Start, Unlisted: true, Yields: true,
+		Reason: fmt.Sprintf("%s drops %q from %s: %q in its headers, and it does not expand variables in a project file's headers (%s:%s)",
+			view.Product, s.Name, s.Source.Path, at.Str, s.Source.Path, at.Range.Start),
+		Hint: fmt.Sprintf("write the header's value in the user's config (~/.config/kilo/kilo.json), or remove the variable at %s:%s", s.Source.Path, at.Range.Start)})
 }

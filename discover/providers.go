@@ -45,6 +45,8 @@ type Location struct {
 	// OverProject ranks the file above the project's
 	// (normalize.File.OverProject).
 	OverProject bool
+	// SkippedAlone is normalize.File.SkippedAlone.
+	SkippedAlone bool
 	// Exclusive, RemoteHTTPS and Apart are the File's.
 	Exclusive, RemoteHTTPS, Apart bool
 	// Skip says why the client skips a file it finds (a system file others

@@ -38,7 +38,7 @@ func (o *Options) outsideLocations(c *normalize.Client, f normalize.File) []Loca
 	} else if f.Base == normalize.SystemDir && o.System == "" {
 		return nil // no machine to read (see SkipsSystem)
 	}
-	l.Defaults, l.OverProject = f.Defaults, f.OverProject
+	l.Defaults, l.OverProject, l.SkippedAlone = f.Defaults, f.OverProject, f.SkippedAlone
 	if f.RootOwned && o.goos() != "windows" && o.exists(l.Abs) {
 		l.Skip = rootOwned(l.Abs, o.System)
 	}

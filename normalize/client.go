@@ -292,6 +292,14 @@ type FileSkip struct {
 	// project file skipped wherever they appear in it (Kilo Code CLI:
 	// "environment references are not allowed in project config").
 	ProjectVars []string
+	// HeaderVars are the placeholder forms (a prefix: "{env:") that make
+	// the client drop an entry of a project file whose "headers" hold one
+	// in a name or value, alone and before anything else is checked
+	// (Kilo Code CLI 7.7.7: "Skipped MCP \"NAME\": variable references
+	// are not allowed in project MCP headers"; harness seed 2, trees 63,
+	// 413). The file's other entries load, and a definition of the name
+	// in another file is used.
+	HeaderVars []string
 	// Says is the client's warning.
 	Says string
 }
@@ -1519,6 +1527,12 @@ type File struct {
 	// the project's files, so that it wins over them (opencode's
 	// ~/.opencode/opencode.json, read after the project's .opencode/).
 	OverProject bool
+	// SkippedAlone: a user file the client skips alone when it cannot use
+	// it, as its project files (Gates.SkipsFile), rather than refusing its
+	// whole configuration (Kilo Code CLI's ~/.kilo/ and ~/.kilocode/, read
+	// in the project's loop, and the file KILO_CONFIG names: harness seed
+	// 2, trees 20, 214, 324, 412, 492).
+	SkippedAlone bool
 	// NotTarget: mcpconf does not write servers to the file (add, sync)
 	// although the client reads it; the next file of its scope is the
 	// target (opencode's own `mcp add` writes opencode.json, not
