@@ -178,10 +178,11 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 			sf.Status, sf.Servers, sf.Extension = normalize.Found, len(servers), name
 			perLoc[i] = servers
 			exts = append(exts, extensionInfo{name: name, path: loc.Display, spec: loc.Extension})
-		case r.doc.Root != nil && skippedFile(view, r.doc, loc) != "":
+		case r.doc.Root != nil && skippedFileAt(view, r.doc, loc).IsValid():
 			// the client skips the whole file (Gates.SkipsFile)
 			sf.Status = normalize.Ignored
 			sf.Note = fmt.Sprintf("%s skips it (%q): %s", view.Product, view.SkipsFile.Says, skippedFile(view, r.doc, loc))
+			sf.SkipAt = skippedFileAt(view, r.doc, loc)
 		default:
 			servers, diags, ok := decodeFile(r.doc, loc, loc.key(o.Root), lists)
 			set.Diagnostics = append(set.Diagnostics, diags...)
@@ -857,24 +858,37 @@ func kept(c *normalize.Client, loc Location, servers []normalize.Server) int {
 // (Gates.SkipsFile): an entry its check rejects, or a placeholder its
 // project files may not hold; "" when it reads the file.
 func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) string {
+	why, _ := skipped(view, doc, loc)
+	return why
+}
+
+// skippedFileAt is where the content skippedFile names is: an invalid
+// position when the client reads the file.
+func skippedFileAt(view *normalize.Client, doc *normalize.Document, loc Location) normalize.Pos {
+	_, at := skipped(view, doc, loc)
+	return at
+}
+
+// skipped is skippedFile with the position of what it names.
+func skipped(view *normalize.Client, doc *normalize.Document, loc Location) (string, normalize.Pos) {
 	sk := view.SkipsFile
 	// the project's files and the user files skipped as they are
 	// (normalize.File.SkippedAlone)
 	if sk == nil || loc.Client != view || loc.Scope != normalize.Project && !loc.SkippedAlone || doc == nil {
-		return ""
+		return "", normalize.Pos{}
 	}
 	if doc.Root == nil {
-		return "it does not parse"
+		return "it does not parse", normalize.Pos{Line: 1, Col: 1}
 	}
 	// the entries it drops for their headers are gone before it looks
 	// (droppedForHeaders)
 	dropped := func(m *normalize.Member) bool { return headerVar(m.Value, sk.HeaderVars) != nil }
 	if at := projectVar(doc.Root, view.ServersKey, sk.ProjectVars, dropped); at != nil && loc.Scope == normalize.Project {
-		return fmt.Sprintf("%q at %s:%s: it does not expand variables in project files", at.Str, doc.Path, at.Range.Start)
+		return fmt.Sprintf("%q at %s:%s: it does not expand variables in project files", at.Str, doc.Path, at.Range.Start), at.Range.Start
 	}
 	servers := doc.Root.Get(view.ServersKey)
 	if sk.Entry == nil || servers == nil || servers.Kind != normalize.Object {
-		return ""
+		return "", normalize.Pos{}
 	}
 	for _, m := range servers.Members {
 		if loc.Scope == normalize.Project && dropped(m) {
@@ -886,10 +900,10 @@ func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) 
 				pos = v.Range.Start
 			}
 			msg, _, _ = strings.Cut(msg, ", got ") // the value is at pos
-			return fmt.Sprintf("entry %q: %s (%s:%s)", m.Key, msg, doc.Path, pos)
+			return fmt.Sprintf("entry %q: %s (%s:%s)", m.Key, msg, doc.Path, pos), pos
 		}
 	}
-	return ""
+	return "", normalize.Pos{}
 }
 
 // projectVar is the first placeholder of a project file the client
@@ -1005,7 +1019,7 @@ func droppedForHeaders(view *normalize.Client, loc Location, s *normalize.Server
 	if at == nil {
 		return
 	}
-	s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: at.Range.Start, Unlisted: true, Yields: true,
+	s.TurnOff(normalize.Gate{Status: normalize.StatusInvalid, Kind: normalize.ByShape, Path: s.Source.Path, Pos: at.Range.Start, Unlisted: true, Yields: true, Dropped: true,
 		Reason: fmt.Sprintf("%s drops %q from %s: %q in its headers, and it does not expand variables in a project file's headers (%s:%s)",
 			view.Product, s.Name, s.Source.Path, at.Str, s.Source.Path, at.Range.Start),
 		Hint: fmt.Sprintf("write the header's value in the user's config (~/.config/kilo/kilo.json), or remove the variable at %s:%s", s.Source.Path, at.Range.Start)})

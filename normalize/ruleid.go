@@ -44,6 +44,7 @@ const (
 	RuleMissingServersKey      RuleID = "missing-servers-key"
 	RuleIgnoredFile            RuleID = "ignored-file"
 	RuleSystemFileSkipped      RuleID = "system-file-skipped"
+	RuleSkippedFile            RuleID = "skipped-file"
 	RuleVoidSettings           RuleID = "void-settings"
 	RuleLintConfig             RuleID = "lint-config"
 	RuleTransportConflict      RuleID = "transport-conflict"

@@ -33,6 +33,10 @@ type SourceFile struct {
 	// is not read.
 	Skipped bool
 	Hint    string
+	// SkipAt is where the content the client skips the whole file for is
+	// (Gates.SkipsFile: an entry it rejects, a placeholder it refuses in a
+	// project file); Note says why.
+	SkipAt Pos
 	// Extension names the extension whose manifest the file is.
 	Extension string
 	// Flat: without the servers key, the file's top-level members are its

@@ -20,6 +20,7 @@ var rules = []*Rule{
 	schemaRule,
 	ignoredFileRule,
 	systemFileSkippedRule,
+	skippedFileRule,
 	voidSettingsRule,
 	lintConfigRule,
 
