@@ -279,6 +279,9 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 	}
 	r := lintResult{notes: notes, unread: unread}
 	ws := sub.Scan(clients, job.scope)
+	if !explicit {
+		ws.Guests = sub.Guests(clients, job.scope)
+	}
 	r.findings = validate.RunWorkspace(ws, cfg)
 	docs := ws.Documents
 	partly := map[string]bool{} // documents only findings about a named file are kept of

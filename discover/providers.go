@@ -45,8 +45,9 @@ type Location struct {
 	// OverProject ranks the file above the project's
 	// (normalize.File.OverProject).
 	OverProject bool
-	// SkippedAlone is normalize.File.SkippedAlone.
-	SkippedAlone bool
+	// SkippedAlone is normalize.File.SkippedAlone; Guest is
+	// normalize.File.Guest.
+	SkippedAlone, Guest bool
 	// Exclusive, RemoteHTTPS and Apart are the File's.
 	Exclusive, RemoteHTTPS, Apart bool
 	// Skip says why the client skips a file it finds (a system file others
@@ -111,7 +112,7 @@ func (o *Options) SkipsSystem(c *normalize.Client) bool {
 
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {
 	abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
-	return Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS, Apart: f.Apart,
+	return Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS, Apart: f.Apart, Guest: f.Guest,
 		Abs: abs, Display: o.display(abs, f.Base), Section: f.Section, Order: order, ServersPath: f.ServersPath, Flat: f.FlatServers}
 }
 

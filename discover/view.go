@@ -243,7 +243,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				display = o.display(abs, normalize.HomeDir)
 			}
 			out = append(out, Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format,
-				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, Flat: f.FlatServers, walk: walk, Apart: f.Apart})
+				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, Flat: f.FlatServers, walk: walk, Apart: f.Apart, Guest: f.Guest})
 		}
 		if !paired {
 			// files read together in each directory: the walk first

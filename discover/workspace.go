@@ -124,6 +124,27 @@ func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
 	return false
 }
 
+// Guests are the clients of the list none of whose own files exists in
+// the scope: each reads only other clients' files here (File.Guest, a
+// File.Dialect, a provider's file), so nothing shows it is used
+// (normalize.Workspace.Guests).
+func (o *Options) Guests(clients []*normalize.Client, scope ScopeFilter) []*normalize.Client {
+	var out []*normalize.Client
+	for _, c := range clients {
+		own := false
+		for _, l := range scope.Filter(o.viewLocations(c, o.projectRoot(c))) {
+			if l.Client == c && !l.Guest && o.exists(l.Abs) {
+				own = true
+				break
+			}
+		}
+		if !own {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // FoundFile is a servers file found in the scanned scopes, with the clients
 // that read it, in table order (pisces reads every provider's files).
 type FoundFile struct {

@@ -312,6 +312,10 @@ type Expansion struct {
 	// "$NAME"), with %s for the name; "" when the client expands none.
 	Placeholders []Syntax
 	VarForm      string
+	// ElsewhereHint, for a file read by a descriptor that expands nothing
+	// while the client expands its other files (File.Dialect: Qwen Code's
+	// .mcp.json), is what to do with a variable there, %s for its name.
+	ElsewhereHint string
 	// WindowsOnly are the syntaxes of Placeholders the client expands only
 	// when it runs on Windows (Gemini CLI's %VAR%). Lint, which does not
 	// know where a file is used, counts them as the client's everywhere.
@@ -1577,6 +1581,12 @@ type File struct {
 	// vscodeRootMCP); nil: the client's own. The servers are the client's,
 	// in its view, behind its gates. ReadBy is its only reader.
 	Dialect *Client
+	// Guest: the file is another client's that this one reads too
+	// (Copilot CLI's .mcp.json, Claude Code's; Kilo Code CLI's
+	// opencode.json, opencode's). A file read with a Dialect is a guest's
+	// too. A client none of whose own files is found is a guest of the
+	// run (discover.Options.Guests).
+	Guest bool
 	// FlatServers: a file without the servers key holds its servers at its
 	// top level, every member an entry (VS Code's .mcp.json:
 	// parseWorkspaceRootMcpConfiguration reads "either root-file shape").

@@ -54,8 +54,9 @@ var cline = &Client{
 	Shape:  clineShape(),
 	Launch: clineLaunch(),
 	Docs: Docs{
-		Note:        "one file, the user's: no project file",
-		DisableHint: `set "disabled": true on the server`,
+		Note:         "one file, the user's: no project file",
+		DisableHint:  `set "disabled": true on the server`,
+		LoadPathFile: "cline.json",
 		Facts: []Fact{
 			{Topic: "files", Text: "one file: `~/.cline/data/settings/cline_mcp_settings.json`; `CLINE_DIR` replaces `~/.cline` (and the CLI's `--config DIR`, which wins over it: no mcpconf flag, set `CLINE_DIR`), `CLINE_DATA_DIR` replaces `~/.cline/data` (not modelled; both seen by hand with 3.0.65), `CLINE_MCP_SETTINGS_PATH` names the file itself; no project file; strict JSON (`JSON.parse`: no comments, no trailing comma, no byte order mark)",
 				Source: clineSrc + " `sdk/packages/shared/src/storage/paths.ts` (resolveMcpSettingsPath), `apps/cli/src/main.ts` (resolveConfigDirArg); cline 3.0.65: testdata/clients/cline-dir, cline-settings-path, cline-broken, cline-bom"},

@@ -41,7 +41,7 @@ var copilot = &Client{
 		// directory up to the git root, nearest first, then the user's;
 		// in each directory .mcp.json, else .github/mcp.json
 		Files: []File{
-			proj(".mcp.json", JSON),
+			{Scope: Project, Base: RootDir, Path: ".mcp.json", Format: JSON, Guest: true},
 			{Scope: Project, Base: RootDir, Path: ".github/mcp.json", Format: JSON, ElseOf: ".mcp.json"},
 			user(copilotHome, "mcp-config.json", JSONC),
 		},

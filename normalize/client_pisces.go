@@ -119,7 +119,8 @@ var pisces = &Client{
 		ToolNames: piscesScheme,
 	},
 	Docs: Docs{
-		Note: "pisces reads every provider: this is the merged view",
+		Note:         "pisces reads every provider: this is the merged view",
+		LoadPathFile: "pisces.json",
 		Facts: []Fact{
 			{Topic: "files", Text: "native files `.pisces/mcp.json`, `.pisces/.mcp.json` (the start directory's only), `~/.pisces/agent/mcp.json`, `~/.pisces/agent/.mcp.json`; servers under `mcpServers`; `~/.pisces/mcp.json` (the seed's user file) is no longer read: mcpconf finds it and says to move it",
 				Source: "oh-my-pi 18.2.3 `src/discovery/builtin.ts` loadMCPServers, `.omp` renamed `.pisces`; testdata/clients/pisces-user-files, pisces-nested-cwd, pisces-project-pisces-dot"},

@@ -19,8 +19,28 @@ const qwenSource = "Qwen Code 0.24.4 bundle (npm `@qwen-code/qwen-code@0.24.4`)"
 
 // qwenMCPJSON is the .mcp.json Qwen Code reads in the directory it starts
 // in: Claude Code's format, normalized (normalizeClaudeMcpServer), and not
-// expanded.
-var qwenMCPJSON = File{Scope: Project, Base: RootDir, Path: ".mcp.json", Format: JSONComments, Apart: true}
+// expanded (qwenMCPJSONReader).
+var qwenMCPJSON = File{Scope: Project, Base: RootDir, Path: ".mcp.json", Format: JSONComments, Apart: true, Dialect: qwenMCPJSONReader}
+
+// qwenMCPJSONReader reads .mcp.json for Qwen Code (File.Dialect): its own
+// shape and decoder, and no placeholder expanded — the settings files are
+// expanded as they load (Layout.SettingsPlaceholders), .mcp.json is used
+// as written and nothing is expanded at connect time (qwen 0.24.4 lists
+// and sends "$HOME" literally: testdata/clients/qwen-transports, checked
+// by TestRealClientsListedArgs). It is no client of its own.
+var qwenMCPJSONReader = &Client{
+	ID:           "qwen",
+	Aliases:      []string{"qwen-code"},
+	Product:      "Qwen Code",
+	ProviderOnly: true,
+	Layout:       Layout{Schema: "gemini"},
+	Shape:        qwenShape(),
+	Expansion: Expansion{
+		ElsewhereHint: "Qwen Code expands variables only in its settings files: for Qwen Code, define the server in ~/.qwen/settings.json (or .qwen/settings.json) with \"$%s\"",
+	},
+	Launch: Launch{NoShell: true},
+	decode: decodeQwen,
+}
 
 // qwen is Qwen Code, a fork of Gemini CLI: Gemini's settings files under
 // .qwen, plus Claude Code's .mcp.json, and approvals bound to a hash of
@@ -115,7 +135,7 @@ var qwen = &Client{
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-lost-names; the differential harness (seed 1); " + qwenSource + ": `mergeRecursively`, `tagMcpServerScope`, `assembleMcpServers`, `loadProjectMcpServers` (`Object.create(null)`)"},
 			{Topic: "placeholders", Text: "`$VAR`, `${VAR}` and `${VAR:-default}` in every string of the settings files at load (unset without default stays literal; `$HOME` works); `.mcp.json` values are used as written (`$HOME` reaches the server literally); nothing is expanded at connect time",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-transports (a `$HOME` argument in each); " + qwenSource + ": `resolveEnvVarsInObject` in `loadSettings`, `loadProjectMcpServers`"},
-			{Topic: "not modelled", Text: "`.mcp.json` values are not expanded, while mcpconf expands Qwen Code's placeholders in every file (the approval hash alone reads `.mcp.json` literally)",
+			{Topic: "placeholders", Text: "`.mcp.json` values are not expanded: mcpconf reads the file with a descriptor that expands nothing (qwenMCPJSONReader, File.Dialect), so explain and probe show and send `$HOME` as written, and lint's foreign-placeholder says so for Qwen Code",
 				Source: qwenSource + ": `loadProjectMcpServers`"},
 			{Topic: "not modelled", Text: "folder trust (`security.folderTrust.enabled`, off by default; `~/.qwen/trustedFolders.json`): in an untrusted folder the workspace settings are not loaded, `.mcp.json` still is; `mcp.allowed` and `mcp.excluded` (glob patterns, `*` and `?`) filter the servers of a session, not of `qwen mcp list`; extensions (`~/.qwen/extensions`); started in the home, the home's `.qwen/settings.json` is not read as a workspace file",
 				Source: qwenSource + ": `packages/cli/src/config/trustedFolders.ts` `isFolderTrustEnabled` (default false), `mergeSettings`, `packages/cli/src/config/config.ts` (`allowedMcpServers`), `Config.getMcpServers` (`matchesAnyServerPattern`), `loadSettings` (`realWorkspaceDir !== realHomeDir`)"},

@@ -171,6 +171,10 @@ type Workspace struct {
 	// Notes say what the run left out and why (a variable that points
 	// outside --home).
 	Notes []string
+	// Guests are the clients of the run that were not asked for and read
+	// only other clients' files here (discover.Options.Guests): lint says
+	// what concerns them alone as info, since nothing shows they are used.
+	Guests []*Client
 }
 
 // View returns the view of a client id, or nil.

@@ -164,3 +164,71 @@ func checkRequest(t *testing.T, name string, s normalize.Server, requests []clie
 	}
 	t.Errorf("%s: resolved url path %q, the client requested %q", name, u.Path, paths)
 }
+
+// TestRealClientsListedArgs: a client that expands its settings as it
+// loads them (Layout.SettingsPlaceholders: Gemini CLI, Qwen Code) lists
+// the arguments it will send, so the args resolve gives each listed stdio
+// server, with the source's own rules (Qwen Code's .mcp.json is used as
+// written), must be the listed ones.
+func TestRealClientsListedArgs(t *testing.T) {
+	checked := 0
+	for _, dir := range clientcase.Dirs(t, "../testdata/clients") {
+		c, obs := clientcase.Load(t, dir)
+		for key, o := range obs {
+			id := clientcase.ClientIDs[key]
+			client := normalize.ClientByID(id)
+			if client == nil || len(client.SettingsPlaceholders) == 0 || o.Source != "" {
+				continue
+			}
+			listed := map[string][]string{}
+			for _, w := range o.Servers {
+				if w.Command != "" && len(w.Args) > 0 {
+					listed[w.Name] = w.Args
+				}
+			}
+			if len(listed) == 0 {
+				continue
+			}
+			t.Run(filepath.Base(dir)+"/"+id, func(t *testing.T) {
+				st := clientcase.Stage(t, dir, c)
+				opts := discover.Options{Root: st.Cwd, Home: st.Home, Isolated: true, Getenv: st.Getenv, System: st.System}
+				if err := opts.Prepare(); err != nil {
+					t.Fatal(err)
+				}
+				set := opts.View(client, discover.AllScopes)
+				docs := map[string]*normalize.Document{}
+				for _, d := range set.Documents {
+					docs[d.Path] = d
+				}
+				// the client runs with HOME at the staged home (clientcheck)
+				lookup := func(name string) (string, bool) {
+					if name == "HOME" {
+						return st.Home, true
+					}
+					return st.Lookup(name)
+				}
+				env := resolve.Env{Lookup: set.Lookup(lookup), WorkspaceFolder: st.Root, UserHome: st.Home}
+				mask := st.Paths()
+				for _, e := range set.Entries {
+					want, ok := listed[e.Server.Name]
+					if !ok {
+						continue
+					}
+					s := e.Server
+					r := resolve.Server(s.Source.Client, &s, docs[s.Source.Path], env)
+					got := make([]string, len(r.Server.Args))
+					for i, a := range r.Server.Args {
+						got[i] = mask.Replace(a)
+					}
+					if !slices.Equal(got, want) {
+						t.Errorf("%s (%s): resolve gives args %q, %s listed %q", s.Name, s.Source.Path, got, client.Product, want)
+					}
+					checked++
+				}
+			})
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d servers compared with the args the real clients listed; the cases are gone", checked)
+	}
+}

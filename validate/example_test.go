@@ -43,7 +43,20 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 	if err != nil {
 		t.Fatal(err)
 	}
-	return RunWorkspace(o.Scan(clients, scope), cfg)
+	ws := o.Scan(clients, scope)
+	if len(ids) == 0 {
+		ws.Guests = o.Guests(clients, scope) // as lint does (app.lintOne)
+	}
+	return RunWorkspace(ws, cfg)
+}
+
+// beyondGuests leaves out the info findings that concern only guests of
+// the run (asGuests: Qwen Code on .mcp.json, where it expands nothing): a
+// good example is good for the clients whose files it holds.
+func beyondGuests(diags []normalize.Diagnostic) []normalize.Diagnostic {
+	return slices.DeleteFunc(diags, func(d normalize.Diagnostic) bool {
+		return d.Severity == normalize.Info && strings.Contains(d.Message, "own is here: this matters if you use it")
+	})
 }
 
 // lintMerged lints files in pisces's merged view of every provider
@@ -108,10 +121,10 @@ func TestRuleExamples(t *testing.T) {
 					t.Errorf("finding without a position: %v", d)
 				}
 			}
-			if good := only(lint(files(r.Example.Good), cfg), r.ID); len(good) > 0 {
+			if good := only(beyondGuests(lint(files(r.Example.Good), cfg)), r.ID); len(good) > 0 {
 				t.Errorf("rule %q fires on its good example: %v", r.ID, good)
 			}
-			if all := lint(files(r.Example.Good), cfg); len(all) > 0 {
+			if all := beyondGuests(lint(files(r.Example.Good), cfg)); len(all) > 0 {
 				t.Errorf("the good example of %q is not clean: %v", r.ID, all)
 			}
 		})
@@ -231,7 +244,7 @@ func TestRuleFixes(t *testing.T) {
 				t.Fatalf("rule %q documents a fix but its bad example gets none", r.ID)
 			}
 			files[r.Example.File] = applyEdits(t, r.Example.Bad, edits)
-			after := lintScope(t, files, cfg, scope)
+			after := beyondGuests(lintScope(t, files, cfg, scope))
 			had := map[string]bool{}
 			for _, d := range before {
 				had[string(d.Rule)+"\x00"+d.Message] = true

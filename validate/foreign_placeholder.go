@@ -240,6 +240,9 @@ func placeholderHint(client *normalize.Client, field, key, value string, ph reso
 	case header && !exact && !bearer, header && strings.EqualFold(key, "Authorization") && !bearer:
 		whole = "the whole value"
 	}
+	if client.ElsewhereHint != "" {
+		return fmt.Sprintf(client.ElsewhereHint, name)
+	}
 	if advice, ok := varAdvice(c, field, key, name, whole, false); ok {
 		return advice
 	}

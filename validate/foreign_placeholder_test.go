@@ -61,7 +61,13 @@ func TestForeignPlaceholder(t *testing.T) {
 				".gemini/settings.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "$A", "B": "${B}", "C": "%APPDATA%"}}}}`,
 				"opencode.json", `{"mcp": {"s": {"type": "local", "command": ["srv", "{file:./key.txt}"], "environment": {"A": "{env:A}"}}}}`,
 				".cursor/mcp.json", `{"mcpServers": {"s": {"command": "srv", "args": ["${workspaceFolder}", "${userHome}"]}}}`,
-			)},
+			),
+			// Qwen Code reads .mcp.json as written, and nothing of its own
+			// is here (asGuests)
+			want: []string{
+				`info .mcp.json:1:55: "${A}" is not expanded by Qwen Code: the server gets it literally (not Claude Code, VS Code or Copilot CLI, which also read this file); no file of Qwen Code's own is here: this matters if you use it [foreign-placeholder]`,
+				`info .mcp.json:1:68: "${B:-x}" is not expanded by Qwen Code: the server gets it literally (not Claude Code, VS Code or Copilot CLI, which also read this file); no file of Qwen Code's own is here: this matters if you use it [foreign-placeholder]`,
+			}},
 		{name: "shells expand their own variables",
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "bash", "args": ["-c", "exec srv --dir $HOME --token ${TOKEN}"]}, `+
 				`"w": {"command": "cmd", "args": ["/c", "srv", "%APPDATA%"]}}}`,

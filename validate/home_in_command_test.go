@@ -11,9 +11,10 @@ func TestHomeInCommand(t *testing.T) {
 			files: tree(".mcp.json", `{"mcpServers": {"a": {"command": "~/bin/mark-tilde"}, "b": {"command": "$HOME/bin/mark-var"}, "c": {"command": "${HOME}/bin/mark-brace"}}}`),
 			want: []string{
 				`error .mcp.json:1:35: command "~/bin/mark-tilde" starts with "~", which Claude Code does not expand: it starts servers without a shell, so the server will not start (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [home-in-command]`,
-				`error .mcp.json:1:73: command "$HOME/bin/mark-var" holds "$HOME", which Claude Code does not expand: it starts servers without a shell, so the server will not start (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [home-in-command]`,
+				`error .mcp.json:1:73: command "$HOME/bin/mark-var" holds "$HOME", which Claude Code does not expand: it starts servers without a shell, so the server will not start (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [home-in-command]`,
+				`info .mcp.json:1:113: command "${HOME}/bin/mark-brace" holds "${HOME}", which Qwen Code does not expand: it starts servers without a shell, so the server will not start (not Claude Code, VS Code or Copilot CLI, which also read this file); no file of Qwen Code's own is here: this matters if you use it [home-in-command]`,
 			},
-			hints: []string{`write the absolute path, or "${HOME}/bin/mark-tilde"`, `write the absolute path, or "${HOME}/bin/mark-var"`}},
+			hints: []string{`write the absolute path, or "${HOME}/bin/mark-tilde"`, `write the absolute path, or "${HOME}/bin/mark-var"`, `Qwen Code expands nothing in a command: write the absolute path of the program, or put it on PATH and write its name`}},
 		{name: "Gemini CLI",
 			files: tree(".gemini/settings.json", `{"mcpServers": {"a": {"command": "~/bin/x"}, "b": {"command": "$HOME/bin/x"}, "c": {"command": "${HOME}/bin/x"}}}`),
 			want:  []string{`error .gemini/settings.json:1:35: command "~/bin/x" starts with "~", which Gemini CLI does not expand: it starts servers without a shell, so the server will not start [home-in-command]`},
@@ -102,10 +103,12 @@ func TestHomeInArgsCwdEnv(t *testing.T) {
 				".vscode/mcp.json", `{"servers": {"a": {"command": "node", "args": ["~/srv.js"], "cwd": "~/proj", "env": {"F": "~/f"}}}}`),
 			want: []string{
 				`warning .mcp.json:1:52: argument "~/srv.js" starts with "~", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [home-in-command]`,
-				`warning .mcp.json:1:81: argument "$HOME/x.js" holds "$HOME", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (for Claude Code and Copilot CLI; not Qwen Code or VS Code, which also read this file) [home-in-command]`,
+				`info .mcp.json:1:64: argument "${HOME}/ok.js" holds "${HOME}", which Qwen Code does not expand: it starts servers without a shell, so the server gets it literally (not Claude Code, VS Code or Copilot CLI, which also read this file); no file of Qwen Code's own is here: this matters if you use it [home-in-command]`,
+				`warning .mcp.json:1:81: argument "$HOME/x.js" holds "$HOME", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [home-in-command]`,
 				`warning .mcp.json:1:109: env "F" starts with "~", which Claude Code does not expand: it starts servers without a shell, so the server gets it literally (for Claude Code, Qwen Code and Copilot CLI; not VS Code, which also reads this file) [home-in-command]`,
+				`info .mcp.json:1:121: env "G" holds "${HOME}", which Qwen Code does not expand: it starts servers without a shell, so the server gets it literally (not Claude Code, VS Code or Copilot CLI, which also read this file); no file of Qwen Code's own is here: this matters if you use it [home-in-command]`,
 				`warning .vscode/mcp.json:1:92: env "F" starts with "~", which VS Code does not expand: it starts servers without a shell, so the server gets it literally [home-in-command]`,
 			},
-			hints: []string{`write the absolute path, or "${HOME}/srv.js"`, `write the absolute path, or "${HOME}/x.js"`, `write the absolute path, or "${HOME}/f"`, `write the absolute path, or "${userHome}/f"`}},
+			hints: []string{`write the absolute path, or "${HOME}/srv.js"`, `Qwen Code expands nothing here: write the absolute path`, `write the absolute path, or "${HOME}/x.js"`, `write the absolute path, or "${HOME}/f"`, `Qwen Code expands nothing here: write the absolute path`, `write the absolute path, or "${userHome}/f"`}},
 	})
 }

@@ -29,7 +29,7 @@ func TestMissingServersKey(t *testing.T) {
 		{name: "a Claude Code plugin's .mcp.json may leave the key out",
 			files: tree(".mcp.json", `{"github": `+gh+`}`, ".claude-plugin/plugin.json", `{"name": "p"}`),
 			// Qwen Code, which reads the start directory's .mcp.json, knows no plugins
-			want: []string{`error .mcp.json:1:2: server "github" is at the top level of the file: Qwen Code reads servers only under "mcpServers", so it loads none of them (for Qwen Code and Copilot CLI; not Claude Code or VS Code, which also read this file) [missing-servers-key]`}},
+			want: []string{`info .mcp.json:1:2: server "github" is at the top level of the file: Qwen Code reads servers only under "mcpServers", so it loads none of them (for Qwen Code and Copilot CLI; not Claude Code or VS Code, which also read this file); no file of Qwen Code or Copilot CLI's own is here: this matters if you use it [missing-servers-key]`}},
 		{name: "settings that are not servers",
 			files: tree(".gemini/settings.json", `{"theme": "Default", "mcp": {"serverCommand": "x"}, "mcpServers": {"gh": `+gh+`}}`,
 				".vscode/settings.json", `{"mcp": {"servers": {"gh": `+gh+`}}, "python": {"command": "python3"}}`,

@@ -115,6 +115,31 @@ func nameReaders(d *normalize.Diagnostic, concerned []*normalize.Set, readers []
 	d.Message += " (" + strings.Join(parts, "; ") + ")"
 }
 
+// asGuests makes info of a finding on a shared file that concerns only
+// guests of the run (normalize.Workspace.Guests: clients not asked for
+// that read only other clients' files here, as Qwen Code reads
+// .mcp.json) while a reader that is no guest is not concerned: nothing
+// shows the guests are used, so it says what would happen if they were.
+// Asked for (--client, .mcpconf.toml), a client is no guest.
+func asGuests(d *normalize.Diagnostic, concerned, readers []*normalize.Set, guests []*normalize.Client) {
+	if len(guests) == 0 || d.Severity == normalize.Info || len(concerned) == 0 {
+		return
+	}
+	guest := func(v *normalize.Set) bool { return slices.Contains(guests, v.Client) }
+	if !slices.ContainsFunc(readers, func(v *normalize.Set) bool { return !guest(v) && !slices.Contains(concerned, v) }) {
+		return
+	}
+	var names []string
+	for _, v := range concerned {
+		if !guest(v) {
+			return
+		}
+		names = append(names, v.Client.Product)
+	}
+	d.Severity = normalize.Info
+	d.Message += fmt.Sprintf("; no file of %s's own is here: this matters if you use it", joinWords(names, "or"))
+}
+
 // joinWords joins names as a sentence does: "a", "a and b", "a, b and c".
 func joinWords(names []string, and string) string {
 	switch len(names) {

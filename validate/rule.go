@@ -312,6 +312,7 @@ func RunWorkspace(ws *normalize.Workspace, cfg *Config) []normalize.Diagnostic {
 					return !slices.Contains(concerned[k], v) && slices.Contains(atPlace[placeKey(d)], v)
 				})
 				nameReaders(&d, concerned[k], rs)
+				asGuests(&d, concerned[k], rs, ws.Guests)
 				out = append(out, d)
 			}
 		}

@@ -8,8 +8,8 @@ func TestUndefinedVariable(t *testing.T) {
 		{name: "unset in .mcp.json", cfg: set,
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "${UNSET_TOKEN}", "B": "${SET_TOKEN}", "C": "${UNSET:-default}", "D": "${UNSET_URL:-${ALSO_UNSET}}"}}}}`),
 			want: []string{
-				`warning .mcp.json:1:55: variable "UNSET_TOKEN" is not set: the server gets "${UNSET_TOKEN}" literally [undefined-variable]`,
-				`warning .mcp.json:1:138: variable "ALSO_UNSET" is not set: the server gets "${ALSO_UNSET}" literally [undefined-variable]`,
+				`warning .mcp.json:1:55: variable "UNSET_TOKEN" is not set: the server gets "${UNSET_TOKEN}" literally (for Claude Code, VS Code and Copilot CLI; not Qwen Code, which also reads this file) [undefined-variable]`,
+				`warning .mcp.json:1:138: variable "ALSO_UNSET" is not set: the server gets "${ALSO_UNSET}" literally (for Claude Code, VS Code and Copilot CLI; not Qwen Code, which also reads this file) [undefined-variable]`,
 			},
 			hints: []string{
 				`set UNSET_TOKEN in the environment the client starts in, or give a default: "${UNSET_TOKEN:-…}"`,
@@ -40,7 +40,7 @@ func TestUndefinedVariable(t *testing.T) {
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "${env:UNSET_TOKEN}", "B": "$UNSET_TOKEN"}}, "off": {"command": "srv", "enabled": false, "env": {"A": "${UNSET_TOKEN}"}}}}`)},
 		{name: "without Getenv nothing is set",
 			files: tree(".mcp.json", `{"mcpServers": {"s": {"command": "srv", "env": {"A": "${HOME}"}}}}`),
-			want:  []string{`warning .mcp.json:1:55: variable "HOME" is not set: the server gets "${HOME}" literally [undefined-variable]`}},
+			want:  []string{`warning .mcp.json:1:55: variable "HOME" is not set: the server gets "${HOME}" literally (for Claude Code, VS Code and Copilot CLI; not Qwen Code, which also reads this file) [undefined-variable]`}},
 	})
 }
 

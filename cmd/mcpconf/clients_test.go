@@ -27,7 +27,10 @@ func TestThreeEditorsIdentical(t *testing.T) {
 	})
 	for _, scope := range []string{"project", "all"} {
 		_, rep, errOut := lintJSON(t, nil, "--root", root, "--home", t.TempDir(), "--scope", scope, "--fail-on", "info")
-		if len(rep.Findings) != 1 || rep.Findings[0].Rule != "shadowed" || !strings.Contains(rep.Findings[0].Message, `"github" is hidden in VS Code by the definition at .vscode/mcp.json`) {
+		// Qwen Code reads .mcp.json too and sends "${GITHUB_TOKEN}" as
+		// written (testdata/clients/qwen-transports): its finding is true
+		if len(rep.Findings) != 2 || rep.Findings[0].Rule != "shadowed" || !strings.Contains(rep.Findings[0].Message, `"github" is hidden in VS Code by the definition at .vscode/mcp.json`) ||
+			rep.Findings[1].Rule != "foreign-placeholder" || !strings.Contains(rep.Findings[1].Message, `is not expanded by Qwen Code`) {
 			t.Errorf("scope %s: findings %+v %s", scope, rep.Findings, errOut)
 		}
 	}
