@@ -52,8 +52,9 @@ var kilo = &Client{
 	},
 	Launch: opencode.Launch,
 	Docs: Docs{
-		AddHint: "move them under \"mcp\" in kilo.json (each with \"type\": \"local\" and a \"command\" array, or \"type\": \"remote\" and a \"url\")",
-		Note:    "~/.kilo/ and ~/.kilocode/ over the project's .kilo/ and .kilocode/ over its opencode.json over its kilo.json over KILO_CONFIG over ~/.config/kilo/, merged key by key",
+		LoadPathFile: "kilo.json",
+		AddHint:      "move them under \"mcp\" in kilo.json (each with \"type\": \"local\" and a \"command\" array, or \"type\": \"remote\" and a \"url\")",
+		Note:         "~/.kilo/ and ~/.kilocode/ over the project's .kilo/ and .kilocode/ over its opencode.json over its kilo.json over KILO_CONFIG over ~/.config/kilo/, merged key by key",
 		Facts: []Fact{
 			{Topic: "files", Text: "lowest first: global `~/.config/kilo/config.json` < `kilo.json` < `kilo.jsonc` < `opencode.json` < `opencode.jsonc` (XDG); the file `KILO_CONFIG` names; project `kilo.json`/`kilo.jsonc` from the git root down to the start directory, then `opencode.json`/`opencode.jsonc` likewise (so any project `opencode.json` wins over any project `kilo.json`); then `.kilocode/` and `.kilo/` (`kilo.jsonc` < `kilo.json` < `opencode.jsonc` < `opencode.json`); then `~/.kilocode/` and `~/.kilo/`. It does not read `.opencode/`, `~/.opencode/` nor `~/.config/opencode/`",
 				Source: "kilo 7.7.7 (`kilo debug config`): testdata/clients/kilo-files, kilo-opencode-dirs; bundle `ConfigSources.list`, `KilocodeConfig.ALL_CONFIG_FILES`"},

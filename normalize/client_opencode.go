@@ -74,8 +74,9 @@ var opencode = &Client{
 		ToolNames: opencodeScheme,
 	},
 	Docs: Docs{
-		AddHint: "move them under \"mcp\" in opencode.json (each with \"type\": \"local\" and a \"command\" array, or \"type\": \"remote\" and a \"url\")",
-		Note:    "~/.opencode/ over the project's .opencode/ over project files over OPENCODE_CONFIG over global files, merged key by key",
+		LoadPathFile: "opencode.json",
+		AddHint:      "move them under \"mcp\" in opencode.json (each with \"type\": \"local\" and a \"command\" array, or \"type\": \"remote\" and a \"url\")",
+		Note:         "~/.opencode/ over the project's .opencode/ over project files over OPENCODE_CONFIG over global files, merged key by key",
 		Facts: []Fact{
 			{Topic: "names", Text: "no pattern for server names found (the `mcp` record's keys are any string) — UNVERIFIED: only `packages/opencode/src/mcp/sanitize.ts` and the config schema were read",
 				Source: "anomalyco/opencode `packages/opencode/src/mcp/` (4c0ebacf)"},
