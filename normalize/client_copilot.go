@@ -108,9 +108,10 @@ var copilot = &Client{
 	// Launch: how it starts a stdio server (a shell or not) was not
 	// observed: copilot mcp list starts none
 	Docs: Docs{
-		Note:        "the workspace's .mcp.json (else .github/mcp.json) in each directory from the start directory up to the git root, the nearest winning a name, over ~/.copilot/mcp-config.json; workspace files only in a trusted folder; disabledMcpServers in the settings turns a server off",
-		DisableHint: `add the server's name to "disabledMcpServers" in ~/.copilot/settings.json (or run copilot mcp disable NAME)`,
-		AddHint:     "move them to .mcp.json (or .github/mcp.json) for the workspace, or to ~/.copilot/mcp-config.json",
+		Note:         "the workspace's .mcp.json (else .github/mcp.json) in each directory from the start directory up to the git root, the nearest winning a name, over ~/.copilot/mcp-config.json; workspace files only in a trusted folder; disabledMcpServers in the settings turns a server off",
+		DisableHint:  `add the server's name to "disabledMcpServers" in ~/.copilot/settings.json (or run copilot mcp disable NAME)`,
+		LoadPathFile: "copilot.json",
+		AddHint:      "move them to .mcp.json (or .github/mcp.json) for the workspace, or to ~/.copilot/mcp-config.json",
 		Facts: []Fact{
 			{Topic: "files", Text: "user `~/.copilot/mcp-config.json` (`COPILOT_HOME` replaces `~/.copilot`; `XDG_CONFIG_HOME` does not move it); workspace `.mcp.json`, else `.github/mcp.json` (a `.mcp.json` that is `{}`, has no `mcpServers` or does not parse still hides it), in every directory from the start directory up to the git root, all merged, the nearest directory winning a name over the farther and the workspace over the user; without a git repository the start directory only",
 				Source: copilotSrc + "(`sE` → native `mcpConfigLoadMerged`); testdata/clients/copilot-walk, copilot-else-github, copilot-empty-hides-github, copilot-home-var, copilot-xdg-ignored, copilot-no-git"},

@@ -114,8 +114,9 @@ var qwen = &Client{
 		NoShell: true,
 	},
 	Docs: Docs{
-		Note:        "system settings over workspace settings (trusted folders only) over .mcp.json over user settings over system defaults; a server is replaced whole",
-		DisableHint: "Qwen Code has no per-server switch in its files: run qwen mcp reject NAME in the project for a project server, or remove it",
+		Note:         "system settings over workspace settings (trusted folders only) over .mcp.json over user settings over system defaults; a server is replaced whole",
+		LoadPathFile: "qwen.json",
+		DisableHint:  "Qwen Code has no per-server switch in its files: run qwen mcp reject NAME in the project for a project server, or remove it",
 		Facts: []Fact{
 			{Topic: "files", Text: "user `~/.qwen/settings.json` (`$QWEN_HOME/settings.json`: `QWEN_HOME` replaces `~/.qwen`, a leading `~/` expanded, a relative value resolved against the start directory); workspace `.qwen/settings.json` and `.mcp.json` of the start directory only (no walk up: a subfolder reads neither); system `/etc/qwen-code/settings.json` (`QWEN_CODE_SYSTEM_SETTINGS_PATH`) and `system-defaults.json` beside it (`QWEN_CODE_SYSTEM_DEFAULTS_PATH`), read without Gemini CLI's ownership check",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-files, qwen-subdir, qwen-home-var; " + qwenSource + ": `Storage.getGlobalQwenDir`, `resolvePath`, `packages/cli/src/config/mcpJson.ts` `loadProjectMcpServers`, `settings.ts` `loadSettings`, `getSystemSettingsPath`"},
