@@ -27,7 +27,7 @@ import (
 type ProbeRequest struct {
 	// Options locate the project and the home, prepared.
 	Options *discover.Options
-	// Clients are the clients whose views are probed (ShownClients).
+	// Clients are the clients whose views are probed (SelectClients).
 	Clients []*normalize.Client
 	// Env is what resolution may read (the environment, inputs, files,
 	// a runner for !commands).

@@ -41,7 +41,7 @@ type writeFlags struct {
 
 func (f *writeFlags) register(cmd *cobra.Command, force bool) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.Scope, "scope", "project", "which file of each client: project, user or local")
+	fs.StringVar(&f.Scope, "scope", "project", "which file of each client: "+app.ScopeWords(true))
 	fs.BoolVar(&f.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
 	if force {
 		fs.BoolVar(&f.Force, "force", false, "where a client cannot hold a server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
@@ -58,11 +58,7 @@ func (f *writeFlags) check() (normalize.Scope, error) {
 	if _, ok := report.WriteFormats().Lookup(f.Format); !ok {
 		return "", usagef("unknown format %q: use %s", f.Format, report.WriteFormats())
 	}
-	scope := normalize.Scope(f.Scope)
-	if !slices.Contains(app.WriteScopes, scope) {
-		return "", usagef("unknown scope %q: use project, user or local", f.Scope)
-	}
-	return scope, nil
+	return app.WriteScope(f.Scope)
 }
 
 func newAddCmd(io *IO, runF func(*addOptions) error) *cobra.Command {
@@ -165,7 +161,7 @@ func runAdd(opts *addOptions) error {
 	if len(opts.Flags.Clients) == 0 {
 		return usagef("--client is required: the clients to write the server for")
 	}
-	dopts, clients, _, err := opts.Flags.shown(opts.IO)
+	dopts, clients, _, err := opts.Flags.clients(opts.IO)
 	if err != nil {
 		return err
 	}

@@ -51,9 +51,10 @@ func (f *discoveryFlags) options(io *IO) (discover.Options, error) {
 		Getenv: io.Getenv, Getwd: io.Getwd, HomeDir: io.HomeDir})
 }
 
-// shown prepares the run's discovery and picks the clients explain and
-// probe show (app.ShownClients); when there is none, it says so on stderr.
-func (f *discoveryFlags) shown(io *IO) (discover.Options, []*normalize.Client, secret.Safe, error) {
+// clients prepares the run's discovery and chooses the clients
+// (app.SelectClients: --client, "clients" in .mcpconf.toml, the clients
+// whose files are found); when there is none, it says so on stderr.
+func (f *discoveryFlags) clients(io *IO) (discover.Options, []*normalize.Client, secret.Safe, error) {
 	dopts, err := f.options(io)
 	if err == nil {
 		err = dopts.Prepare()
@@ -61,11 +62,14 @@ func (f *discoveryFlags) shown(io *IO) (discover.Options, []*normalize.Client, s
 	if err != nil {
 		return dopts, nil, secret.Safe{}, err
 	}
-	clients, how, err := app.ShownClients(&dopts, f.Clients)
-	if err == nil && len(clients) == 0 {
+	choice, err := app.SelectClients(&dopts, app.ClientRequest{Names: f.Clients, Config: app.QuietConfig(&dopts), Scope: discover.AllScopes})
+	if err != nil {
+		return dopts, nil, secret.Safe{}, err
+	}
+	if len(choice.Clients) == 0 {
 		io.Errorf("%s", app.NoFilesMessage(&dopts))
 	}
-	return dopts, clients, how, err
+	return dopts, choice.Clients, choice.How, nil
 }
 
 type explainOptions struct {
@@ -165,7 +169,7 @@ func runExplain(opts *explainOptions) error {
 	if err := checkColor(opts.Color); err != nil {
 		return err
 	}
-	dopts, clients, how, err := opts.Flags.shown(opts.IO)
+	dopts, clients, how, err := opts.Flags.clients(opts.IO)
 	if err != nil {
 		return err
 	}

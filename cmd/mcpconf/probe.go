@@ -135,7 +135,7 @@ func runProbe(opts *probeOptions) error {
 	if opts.GOOS == "" {
 		opts.GOOS = runtime.GOOS
 	}
-	dopts, clients, _, err := opts.Flags.shown(opts.IO)
+	dopts, clients, _, err := opts.Flags.clients(opts.IO)
 	if err != nil {
 		return err
 	}
