@@ -139,3 +139,18 @@ func SelectClients(o *discover.Options, req ClientRequest) (*ClientChoice, error
 	}
 	return ch, nil
 }
+
+// URLSchemes are the URL schemes besides http and https that every
+// client of clients reads (normalize.Client.URLSchemes): a URL add
+// writes for all of them (define.RemoteURL).
+func URLSchemes(clients []*normalize.Client) []string {
+	var out []string
+	for i, c := range clients {
+		if i == 0 {
+			out = slices.Clone(c.URLSchemes)
+			continue
+		}
+		out = slices.DeleteFunc(out, func(s string) bool { return !slices.Contains(c.URLSchemes, s) })
+	}
+	return out
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -169,7 +168,7 @@ func runAdd(opts *addOptions) error {
 	if opts.Remove {
 		res, err = app.Remove(app.RemoveRequest{Options: &dopts, Clients: clients, Scope: scope, Name: opts.Name, DryRun: opts.Write.DryRun, Context: opts.IO.Ctx()})
 	} else {
-		if opts.URL != "" && !define.RemoteURL(opts.URL, urlSchemes(clients)) {
+		if opts.URL != "" && !define.RemoteURL(opts.URL, app.URLSchemes(clients)) {
 			words := append([]string{opts.URL}, opts.Command...)
 			return usagef("%q is not a URL (http:// or https://): did you mean `-- %s`? a stdio server's command goes after --: %s",
 				opts.URL, shell.Words(words...), dashLine(opts.cmd, opts.Name, words))
@@ -185,20 +184,6 @@ func runAdd(opts *addOptions) error {
 		return err
 	}
 	return written(opts.IO, &opts.Flags, &opts.Write, res, opts.Name, opts.Remove, clients)
-}
-
-// urlSchemes are the URL schemes besides http and https that every
-// client of clients reads (normalize.Client.URLSchemes).
-func urlSchemes(clients []*normalize.Client) []string {
-	var out []string
-	for i, c := range clients {
-		if i == 0 {
-			out = slices.Clone(c.URLSchemes)
-			continue
-		}
-		out = slices.DeleteFunc(out, func(s string) bool { return !slices.Contains(c.URLSchemes, s) })
-	}
-	return out
 }
 
 // dashLine is the mcpconf command line of cmd with the flags given (long
