@@ -12,17 +12,13 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/validate"
 )
 
@@ -113,64 +109,10 @@ func absPath(cwd, p string) string {
 	return filepath.Join(cwd, p)
 }
 
-// clientSet picks the clients a run judges the tree by: --client, else
-// clients = [...] in the linter config, else every client whose files are
-// found in the scope. how says which, for the output.
-func clientSet(dopts *discover.Options, flags []string, cfg *validate.Config, scope discover.ScopeFilter) (clients []*normalize.Client, how secret.Safe, err error) {
-	names := flags
-	switch {
-	case len(names) > 0:
-		how = secret.Lit("chosen with --client")
-	case cfg != nil && len(cfg.Clients) > 0:
-		names, how = cfg.Clients, secret.Lit("from \"clients\" in "+validate.ConfigFile)
-	default:
-		how = secret.Lit("every client whose files were found here; choose with --client")
-	}
-	clients, err = dopts.SelectClients(names, scope)
-	var uc *discover.UnknownClientError
-	if errors.As(err, &uc) {
-		return nil, secret.Safe{}, &UsageError{err}
-	}
-	return clients, how, err
-}
-
-// shownClients are the clients explain and probe show: clientSet's, or,
-// when no client's own file is here but a file only others read is (a
-// bare mcp.json, which pisces reads), the clients that read those files,
-// as lint takes them, and how says so.
-func shownClients(dopts *discover.Options, flags []string, cfg *validate.Config) ([]*normalize.Client, secret.Safe, error) {
-	clients, how, err := clientSet(dopts, flags, cfg, discover.AllScopes)
-	if err != nil || len(clients) > 0 || len(flags) > 0 || cfg != nil && len(cfg.Clients) > 0 {
-		return clients, how, err
-	}
-	var files []string
-	for _, f := range dopts.Found(discover.AllScopes) {
-		files = append(files, f.Display)
-		for _, c := range f.Readers {
-			if !slices.Contains(clients, c) {
-				clients = append(clients, c)
-			}
-		}
-	}
-	if len(clients) == 0 {
-		return nil, how, nil
-	}
-	slices.SortStableFunc(clients, func(a, b *normalize.Client) int {
-		return slices.Index(normalize.Clients(), a) - slices.Index(normalize.Clients(), b)
-	})
-	return clients, secret.New().Text(fmt.Sprintf("%s read by %s only: shown as %s reads it; choose with --client", strings.Join(files, ", "), productNames(clients), productNames(clients))), nil
-}
-
-// ShownClients are the clients explain and probe show for the clients
-// asked for (--client): those, else "clients" in .mcpconf.toml at the
-// root, else every client whose files are found; how says which.
-func ShownClients(dopts *discover.Options, flags []string) ([]*normalize.Client, secret.Safe, error) {
-	return shownClients(dopts, flags, quietConfig(dopts))
-}
-
-// quietConfig reads the clients setting of .mcpconf.toml at the root for
-// commands other than lint; its problems are lint's to report.
-func quietConfig(dopts *discover.Options) *validate.Config {
+// QuietConfig reads .mcpconf.toml at the root for commands other than
+// lint, for its "clients" (ClientRequest.Config); its problems are lint's
+// to report, and nil stands for a config that is absent or broken.
+func QuietConfig(dopts *discover.Options) *validate.Config {
 	abs := filepath.Join(dopts.Root, validate.ConfigFile)
 	cfg, _, err := validate.LoadConfig(abs, validate.ConfigFile, true)
 	if err != nil {

@@ -101,10 +101,11 @@ func TestPlanProbe(t *testing.T) {
 		"~/.gemini/trustedFolders.json": `{"@ROOT@": "TRUST_FOLDER"}`,
 	})
 	dopts := prepared(t, root, home)
-	clients, _, err := ShownClients(dopts, nil)
-	if err != nil || len(clients) != 1 {
-		t.Fatalf("clients %v, %v", clients, err)
+	choice, err := SelectClients(dopts, ClientRequest{Scope: discover.AllScopes})
+	if err != nil || len(choice.Clients) != 1 {
+		t.Fatalf("clients %v, %v", choice, err)
 	}
+	clients := choice.Clients
 	req := ProbeRequest{Options: dopts, Clients: clients, Env: resolve.Env{Lookup: func(string) (string, bool) { return "", false }},
 		GOOS: "linux", Environ: []string{"PATH=/bin", "HOME=" + home}, Wd: root}
 	plan, err := PlanProbe(req, secret.New())
@@ -176,10 +177,11 @@ func TestExplain(t *testing.T) {
 		".vscode/mcp.json": `{"servers": {"github": {"type": "stdio", "command": "npx", "args": ["-y", "gh"]}}}`,
 	})
 	dopts := prepared(t, root, home)
-	clients, _, err := ShownClients(dopts, nil)
-	if err != nil || len(clients) != 2 {
-		t.Fatalf("clients %v, %v", clients, err)
+	choice, err := SelectClients(dopts, ClientRequest{Scope: discover.AllScopes})
+	if err != nil || len(choice.Clients) != 2 {
+		t.Fatalf("clients %v, %v", choice, err)
 	}
+	clients := choice.Clients
 	ex, err := Explain(ExplainRequest{Options: dopts, Clients: clients}, secret.New())
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 type ExplainRequest struct {
 	// Options locate the project and the home, prepared.
 	Options *discover.Options
-	// Clients are the clients whose views are shown (ShownClients).
+	// Clients are the clients whose views are shown (SelectClients).
 	Clients []*normalize.Client
 	// Name is the server asked about; "" is every server.
 	Name string

@@ -268,12 +268,12 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 	sub := *dopts
 	sub.Root = job.root
 	sub.AssumeTrusted = true
-	clients, _, err := clientSet(&sub, flags, cfg, job.scope)
+	choice, err := SelectClients(&sub, ClientRequest{Names: flags, Config: cfg, Ignored: cfg.IgnoresFile, Scope: job.scope, Named: job.only, Unread: true})
 	if err != nil {
 		return lintResult{}, err
 	}
-	explicit := len(flags) > 0 || cfg != nil && len(cfg.Clients) > 0
-	clients, notes, unread := readersOf(&sub, job, clients, explicit, cfg)
+	clients, explicit := choice.Clients, choice.Explicit
+	notes, unread := readerNotes(choice), len(choice.Unread)
 	if len(clients) == 0 {
 		return lintResult{notes: notes, unread: unread}, nil
 	}
@@ -393,53 +393,27 @@ func releaseLeaves(jobs []lintJob) {
 	}
 }
 
-// readersOf completes the clients of a job with the files found: without
-// a choice of clients (--client, "clients" in .mcpconf.toml), a file named
-// on the command line, or any file of a tree where no client was found, is
-// linted by the clients that read its kind (a bare mcp.json: pisces, which
-// joins a run only for its own files otherwise), and a note says so. A
-// file found that no client of the run reads gets a note of its own — it
-// was found, not missing — and is counted in unread. Files .mcpconf.toml
-// ignores for every rule are left out.
-func readersOf(o *discover.Options, job lintJob, clients []*normalize.Client, explicit bool, cfg *validate.Config) (_ []*normalize.Client, notes []string, unread int) {
-	found := slices.DeleteFunc(o.Found(job.scope), func(f discover.FoundFile) bool { return cfg.IgnoresFile(f.Display) })
-	reads := func(f discover.FoundFile) bool {
-		return slices.ContainsFunc(f.Readers, func(c *normalize.Client) bool { return slices.Contains(clients, c) })
+// readerNotes say which files a job's clients were taken in for, and
+// which files found none of them reads.
+func readerNotes(ch *ClientChoice) (notes []string) {
+	for _, f := range ch.Readers {
+		names := productNames(f.Readers)
+		notes = append(notes, fmt.Sprintf("%s is read by %s only: linted as %s reads it", f.Display, names, names))
 	}
-	named := func(f discover.FoundFile) bool { return job.only != nil && slices.Contains(job.only, f.Abs) }
-	if !explicit {
-		none := len(clients) == 0
-		for _, f := range found {
-			if reads(f) || !none && !named(f) {
-				continue
-			}
-			clients = append(clients, f.Readers...)
-			names := productNames(f.Readers)
-			notes = append(notes, fmt.Sprintf("%s is read by %s only: linted as %s reads it", f.Display, names, names))
-		}
-		slices.SortStableFunc(clients, func(a, b *normalize.Client) int {
-			return slices.Index(normalize.Clients(), a) - slices.Index(normalize.Clients(), b)
-		})
-		clients = slices.Compact(clients)
-	}
-	for _, f := range found {
-		if job.only != nil && !named(f) || reads(f) {
-			continue
-		}
-		unread++
+	for _, f := range ch.Unread {
 		ids := make([]string, len(f.Readers))
 		for i, c := range f.Readers {
 			ids[i] = c.ID
 		}
-		if explicit {
+		if ch.Explicit {
 			notes = append(notes, fmt.Sprintf("%s was found but is read by none of the selected clients (%s): %s reads it; lint it with --client %s",
-				f.Display, productNames(clients), productNames(f.Readers), strings.Join(ids, ",")))
+				f.Display, productNames(ch.Clients), productNames(f.Readers), strings.Join(ids, ",")))
 		} else {
 			notes = append(notes, fmt.Sprintf("%s was found but is read by none of the clients linted here (%s): %s reads it; lint it with --client %s, or name it on the command line",
-				f.Display, productNames(clients), productNames(f.Readers), strings.Join(ids, ",")))
+				f.Display, productNames(ch.Clients), productNames(f.Readers), strings.Join(ids, ",")))
 		}
 	}
-	return clients, notes, unread
+	return notes
 }
 
 // lintJobs turns the arguments into project roots to lint, so that

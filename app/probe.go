@@ -27,7 +27,7 @@ import (
 type ProbeRequest struct {
 	// Options locate the project and the home, prepared.
 	Options *discover.Options
-	// Clients are the clients whose views are probed (ShownClients).
+	// Clients are the clients whose views are probed (SelectClients).
 	Clients []*normalize.Client
 	// Env is what resolution may read (the environment, inputs, files,
 	// a runner for !commands).
@@ -54,6 +54,17 @@ type ProbeRequest struct {
 	// because they wait for the user's approval or the project's trust
 	// (a lock is the same on every machine, approved or not).
 	Unapproved bool
+	// Parallel is the number of servers probed at once (0: probe's
+	// default); Tools keeps every tool's parameters and description for
+	// the output (probe --tools).
+	Parallel int
+	Tools    bool
+	// Version is mcpconf's, which it gives servers as a client's and
+	// reports in a check of the lock.
+	Version string
+	// Lock writes the tool lock, or checks the servers against it, when
+	// the servers are done (ProbeRun); nil is neither.
+	Lock *LockRequest
 }
 
 // ProbePlan is every server of every client's view, in view order: the
@@ -61,6 +72,9 @@ type ProbeRequest struct {
 type ProbePlan struct {
 	Servers []PlannedServer
 	clients []*normalize.Client
+	// req and b are the plan's request and boundary, for ProbeRun.
+	req ProbeRequest
+	b   *secret.Boundary
 }
 
 // PlannedServer is one server of one client's view: a target to probe,
@@ -87,7 +101,7 @@ type PlannedServer struct {
 func PlanProbe(req ProbeRequest, b *secret.Boundary) (*ProbePlan, error) {
 	ws := req.Options.Scan(req.Clients, discover.AllScopes)
 	view.LearnWorkspace(b, ws)
-	plan := &ProbePlan{clients: req.Clients}
+	plan := &ProbePlan{clients: req.Clients, req: req, b: b}
 	var names []string
 	root := req.Options.Root
 	for _, v := range ws.Views {

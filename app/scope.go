@@ -3,7 +3,9 @@ package app
 import (
 	"context"
 	"path/filepath"
+	"slices"
 
+	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -51,4 +53,78 @@ func (r *AddResult) interrupted(ctx context.Context, c *normalize.Client) bool {
 	}
 	r.refuse(c, "interrupted: nothing was written to its file", "")
 	return true
+}
+
+// Scope is a word of --scope. It is one vocabulary for every command:
+// lint takes it for the files it reads, add, remove and sync for the file
+// they write, and a word means the same in both:
+//
+//	project  what is committed with the project. lint reads every file in
+//	         the project tree (its default: results that do not depend on
+//	         the machine); a write goes to the project's shared file (the
+//	         default).
+//	user     the user's, in the home. lint reads every file in the home:
+//	         the user's files, and the private entries of a project kept
+//	         there (Claude Code's local scope in ~/.claude.json); a write
+//	         goes to the user's file.
+//	local    the project's private entry (Claude Code's projects[<root>]
+//	         of ~/.claude.json): a write goes there. lint reads such
+//	         entries with the files around them: user for those in the
+//	         home, project for those in the tree.
+//	all      every scope: lint reads the project's files and the home's.
+//	         A write goes to one file, so it takes none.
+//
+// Read is the word's discover.ScopeFilter and Write its normalize.Scope;
+// "" where the word does not apply.
+type Scope struct {
+	Word  string
+	Read  discover.ScopeFilter
+	Write normalize.Scope
+}
+
+// Scopes is the vocabulary of --scope, in the order help lists it.
+var Scopes = []Scope{
+	{"project", discover.ProjectScopes, normalize.Project},
+	{"user", discover.UserScopes, normalize.User},
+	{"local", "", normalize.Local},
+	{"all", discover.AllScopes, ""},
+}
+
+// ScopeWords are the words a read (write false: lint) or a write (add,
+// remove, sync) takes, as a sentence lists them: "project, user or all".
+func ScopeWords(write bool) string {
+	var out []string
+	for _, s := range Scopes {
+		if write && s.Write != "" || !write && s.Read != "" {
+			out = append(out, s.Word)
+		}
+	}
+	return normalize.Join(out, "or")
+}
+
+// ReadScope is the files lint reads for --scope word; a word it does not
+// take is a *UsageError.
+func ReadScope(word string) (discover.ScopeFilter, error) {
+	s, err := scopeOf(word, false)
+	return s.Read, err
+}
+
+// WriteScope is the scope of the file a write goes to for --scope word;
+// a word it does not take is a *UsageError.
+func WriteScope(word string) (normalize.Scope, error) {
+	s, err := scopeOf(word, true)
+	return s.Write, err
+}
+
+func scopeOf(word string, write bool) (Scope, error) {
+	i := slices.IndexFunc(Scopes, func(s Scope) bool { return s.Word == word })
+	switch {
+	case i < 0:
+		return Scope{}, usagef("unknown scope %q: use %s", word, ScopeWords(write))
+	case write && Scopes[i].Write == "":
+		return Scope{}, usagef("--scope %s is what lint reads, every scope; a write goes to one file: use %s", word, ScopeWords(true))
+	case !write && Scopes[i].Read == "":
+		return Scope{}, usagef("--scope %s names the file a write goes to; lint reads its entries with the files around them: use %s", word, ScopeWords(false))
+	}
+	return Scopes[i], nil
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -79,4 +80,57 @@ func ProbeFormats() Formats[ProbeRenderer] {
 			return probeJSON(w, results)
 		}}},
 	}
+}
+
+// ExplainOptions are what explain's flags ask of a renderer: the values
+// resolved (--resolve), one name's definitions (NAME), the paths checked
+// and absent too (--all-sources), and how the clients were chosen (the
+// matrix says it).
+type ExplainOptions struct {
+	Resolve, Name, AllSources bool
+	How                       secret.Safe
+}
+
+// ExplainRenderer writes an explanation in one format: every client's
+// views (one client's view, with a single one; each client's definitions
+// of one name, with Name), or the servers resolved. Empty says the format
+// answers when no client reads a file here (json, for programs); text
+// then says nothing.
+type ExplainRenderer struct {
+	Empty  bool
+	Render func(w io.Writer, ws *view.Workspace, resolved []view.Resolution, opts ExplainOptions, st Style) error
+}
+
+// ExplainFormats are explain's output formats.
+func ExplainFormats() Formats[ExplainRenderer] {
+	return Formats[ExplainRenderer]{
+		{"text", ExplainRenderer{Render: explainAsText}},
+		{"json", ExplainRenderer{Empty: true, Render: explainAsJSON}},
+	}
+}
+
+// explainAsText writes an explanation as text.
+func explainAsText(w io.Writer, ws *view.Workspace, resolved []view.Resolution, opts ExplainOptions, st Style) error {
+	switch {
+	case opts.Resolve:
+		return ExplainResolveText(w, resolved, st)
+	case opts.Name:
+		return ExplainNameViewsText(w, ws, st)
+	case len(ws.Views) == 1:
+		return ExplainViewText(w, ws.Views[0], opts.AllSources, st)
+	}
+	return ExplainMatrixText(w, ws, opts.How, opts.AllSources, st)
+}
+
+// explainAsJSON writes an explanation as JSON.
+func explainAsJSON(w io.Writer, ws *view.Workspace, resolved []view.Resolution, opts ExplainOptions, _ Style) error {
+	switch {
+	case opts.Resolve:
+		return ExplainResolveJSON(w, resolved)
+	case opts.Name:
+		return ExplainNameViewsJSON(w, ws)
+	case len(ws.Views) == 1:
+		return ExplainJSON(w, ws.Views[0])
+	}
+	return ExplainMatrixJSON(w, ws, opts.AllSources)
 }

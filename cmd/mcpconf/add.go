@@ -1,7 +1,6 @@
 package main
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -41,7 +40,7 @@ type writeFlags struct {
 
 func (f *writeFlags) register(cmd *cobra.Command, force bool) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.Scope, "scope", "project", "which file of each client: project, user or local")
+	fs.StringVar(&f.Scope, "scope", "project", "which file of each client: "+app.ScopeWords(true))
 	fs.BoolVar(&f.DryRun, "dry-run", false, "print the changes as a unified diff and write nothing")
 	if force {
 		fs.BoolVar(&f.Force, "force", false, "where a client cannot hold a server exactly, write its nearest form and warn what it changes (a literal secret is never written)")
@@ -58,11 +57,7 @@ func (f *writeFlags) check() (normalize.Scope, error) {
 	if _, ok := report.WriteFormats().Lookup(f.Format); !ok {
 		return "", usagef("unknown format %q: use %s", f.Format, report.WriteFormats())
 	}
-	scope := normalize.Scope(f.Scope)
-	if !slices.Contains(app.WriteScopes, scope) {
-		return "", usagef("unknown scope %q: use project, user or local", f.Scope)
-	}
-	return scope, nil
+	return app.WriteScope(f.Scope)
 }
 
 func newAddCmd(io *IO, runF func(*addOptions) error) *cobra.Command {
@@ -165,7 +160,7 @@ func runAdd(opts *addOptions) error {
 	if len(opts.Flags.Clients) == 0 {
 		return usagef("--client is required: the clients to write the server for")
 	}
-	dopts, clients, _, err := opts.Flags.shown(opts.IO)
+	dopts, clients, _, err := opts.Flags.clients(opts.IO)
 	if err != nil {
 		return err
 	}
@@ -173,7 +168,7 @@ func runAdd(opts *addOptions) error {
 	if opts.Remove {
 		res, err = app.Remove(app.RemoveRequest{Options: &dopts, Clients: clients, Scope: scope, Name: opts.Name, DryRun: opts.Write.DryRun, Context: opts.IO.Ctx()})
 	} else {
-		if opts.URL != "" && !define.RemoteURL(opts.URL, urlSchemes(clients)) {
+		if opts.URL != "" && !define.RemoteURL(opts.URL, app.URLSchemes(clients)) {
 			words := append([]string{opts.URL}, opts.Command...)
 			return usagef("%q is not a URL (http:// or https://): did you mean `-- %s`? a stdio server's command goes after --: %s",
 				opts.URL, shell.Words(words...), dashLine(opts.cmd, opts.Name, words))
@@ -189,20 +184,6 @@ func runAdd(opts *addOptions) error {
 		return err
 	}
 	return written(opts.IO, &opts.Flags, &opts.Write, res, opts.Name, opts.Remove, clients)
-}
-
-// urlSchemes are the URL schemes besides http and https that every
-// client of clients reads (normalize.Client.URLSchemes).
-func urlSchemes(clients []*normalize.Client) []string {
-	var out []string
-	for i, c := range clients {
-		if i == 0 {
-			out = slices.Clone(c.URLSchemes)
-			continue
-		}
-		out = slices.DeleteFunc(out, func(s string) bool { return !slices.Contains(c.URLSchemes, s) })
-	}
-	return out
 }
 
 // dashLine is the mcpconf command line of cmd with the flags given (long

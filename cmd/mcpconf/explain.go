@@ -51,9 +51,10 @@ func (f *discoveryFlags) options(io *IO) (discover.Options, error) {
 		Getenv: io.Getenv, Getwd: io.Getwd, HomeDir: io.HomeDir})
 }
 
-// shown prepares the run's discovery and picks the clients explain and
-// probe show (app.ShownClients); when there is none, it says so on stderr.
-func (f *discoveryFlags) shown(io *IO) (discover.Options, []*normalize.Client, secret.Safe, error) {
+// clients prepares the run's discovery and chooses the clients
+// (app.SelectClients: --client, "clients" in .mcpconf.toml, the clients
+// whose files are found); when there is none, it says so on stderr.
+func (f *discoveryFlags) clients(io *IO) (discover.Options, []*normalize.Client, secret.Safe, error) {
 	dopts, err := f.options(io)
 	if err == nil {
 		err = dopts.Prepare()
@@ -61,11 +62,14 @@ func (f *discoveryFlags) shown(io *IO) (discover.Options, []*normalize.Client, s
 	if err != nil {
 		return dopts, nil, secret.Safe{}, err
 	}
-	clients, how, err := app.ShownClients(&dopts, f.Clients)
-	if err == nil && len(clients) == 0 {
+	choice, err := app.SelectClients(&dopts, app.ClientRequest{Names: f.Clients, Config: app.QuietConfig(&dopts), Scope: discover.AllScopes})
+	if err != nil {
+		return dopts, nil, secret.Safe{}, err
+	}
+	if len(choice.Clients) == 0 {
 		io.Errorf("%s", app.NoFilesMessage(&dopts))
 	}
-	return dopts, clients, how, err
+	return dopts, choice.Clients, choice.How, nil
 }
 
 type explainOptions struct {
@@ -101,24 +105,10 @@ func (f *resolveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringArrayVar(&f.Inputs, "input", nil, "answer a VS Code ${input:ID}: --input ID=VALUE (repeatable)")
 }
 
-// env builds what resolution may read: the environment mcpconf runs in,
-// the inputs given, and a runner for !commands only with --allow-exec.
+// env builds what resolution may read (app.ResolveEnv).
 func (f *resolveFlags) env(io *IO, dopts *discover.Options) (resolve.Env, error) {
-	env := resolve.Env{Lookup: io.Lookup, WorkspaceFolder: dopts.Root, UserHome: dopts.Home, ReadFile: app.FileReader(dopts.Root, f.sends && !f.AllowOutsideFiles)}
-	for _, in := range f.Inputs {
-		id, v, ok := strings.Cut(in, "=")
-		if !ok || id == "" {
-			return env, usagef("--input %q: write --input ID=VALUE", in)
-		}
-		if env.Inputs == nil {
-			env.Inputs = map[string]string{}
-		}
-		env.Inputs[id] = v
-	}
-	if f.AllowExec {
-		env.Run = &resolve.Runner{Dir: dopts.Root, Timeout: f.ExecTimeout}
-	}
-	return env, nil
+	return app.ResolveEnv(app.ResolveEnvRequest{Options: dopts, Lookup: io.Lookup, Inputs: f.Inputs,
+		AllowExec: f.AllowExec, ExecTimeout: f.ExecTimeout, Sends: f.sends, AllowOutsideFiles: f.AllowOutsideFiles})
 }
 
 func newExplainCmd(io *IO, runF func(*explainOptions) error) *cobra.Command {
@@ -163,7 +153,7 @@ and headers are never printed. explain never runs anything.`,
 		},
 	}
 	opts.Flags.register(cmd)
-	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+explainFormats().String())
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+report.ExplainFormats().String())
 	cmd.Flags().BoolVar(&opts.AllSources, "all-sources", false, "also list the paths checked and absent")
 	cmd.Flags().BoolVar(&opts.Resolve.On, "resolve", false, "show each value as the client would use it, with where it came from (secrets as their origin and fingerprint)")
 	opts.Resolve.register(cmd)
@@ -172,14 +162,14 @@ and headers are never printed. explain never runs anything.`,
 }
 
 func runExplain(opts *explainOptions) error {
-	format, ok := explainFormats().Lookup(opts.Format)
+	format, ok := report.ExplainFormats().Lookup(opts.Format)
 	if !ok {
-		return usagef("unknown format %q: use %s", opts.Format, explainFormats())
+		return usagef("unknown format %q: use %s", opts.Format, report.ExplainFormats())
 	}
 	if err := checkColor(opts.Color); err != nil {
 		return err
 	}
-	dopts, clients, how, err := opts.Flags.shown(opts.IO)
+	dopts, clients, how, err := opts.Flags.clients(opts.IO)
 	if err != nil {
 		return err
 	}
@@ -188,7 +178,7 @@ func runExplain(opts *explainOptions) error {
 		if opts.Name != "" {
 			return silentError{exitFindings}
 		}
-		if !format.empty {
+		if !format.Empty {
 			return nil
 		}
 		ex = app.ExplainNothing(&dopts, opts.Resolve.On, opts.IO.Boundary())
@@ -205,54 +195,11 @@ func runExplain(opts *explainOptions) error {
 			return err
 		}
 	}
-	if err := format.render(opts, ex, how); err != nil || !ex.NotLoaded {
+	ropts := report.ExplainOptions{Resolve: opts.Resolve.On, Name: opts.Name != "", AllSources: opts.AllSources, How: how}
+	if err := format.Render(opts.IO.Out, ex.Workspace, ex.Resolutions, ropts, opts.IO.Style(opts.Color)); err != nil || !ex.NotLoaded {
 		return err
 	}
 	// written, but no client loads it: the answer is printed, and the exit
 	// status still says no client has it
 	return silentError{exitFindings}
-}
-
-// explainRenderer writes an explanation in one format. empty: the format
-// answers when no client reads a file here (json, for programs); text
-// then says nothing.
-type explainRenderer struct {
-	empty  bool
-	render func(opts *explainOptions, ex *app.Explanation, how secret.Safe) error
-}
-
-// explainFormats are explain's output formats.
-func explainFormats() report.Formats[explainRenderer] {
-	return report.Formats[explainRenderer]{
-		{Name: "text", Render: explainRenderer{render: explainText}},
-		{Name: "json", Render: explainRenderer{empty: true, render: explainJSON}},
-	}
-}
-
-// explainText writes the explanation as text.
-func explainText(opts *explainOptions, ex *app.Explanation, how secret.Safe) error {
-	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
-	switch {
-	case opts.Resolve.On:
-		return report.ExplainResolveText(w, ex.Resolutions, st)
-	case opts.Name != "":
-		return report.ExplainNameViewsText(w, ex.Workspace, st)
-	case len(ex.Workspace.Views) == 1:
-		return report.ExplainViewText(w, ex.Workspace.Views[0], opts.AllSources, st)
-	}
-	return report.ExplainMatrixText(w, ex.Workspace, how, opts.AllSources, st)
-}
-
-// explainJSON writes the explanation as JSON.
-func explainJSON(opts *explainOptions, ex *app.Explanation, _ secret.Safe) error {
-	w := opts.IO.Out
-	switch {
-	case opts.Resolve.On:
-		return report.ExplainResolveJSON(w, ex.Resolutions)
-	case opts.Name != "":
-		return report.ExplainNameViewsJSON(w, ex.Workspace)
-	case len(ex.Workspace.Views) == 1:
-		return report.ExplainJSON(w, ex.Workspace.Views[0])
-	}
-	return report.ExplainMatrixJSON(w, ex.Workspace, opts.AllSources)
 }

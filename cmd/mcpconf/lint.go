@@ -3,12 +3,10 @@ package main
 import (
 	"os"
 	"runtime/debug"
-	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/app"
-	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/view"
@@ -100,7 +98,7 @@ be walked, a fixed file could not be written).`,
 	opts.Flags.register(cmd)
 	f := cmd.Flags()
 	f.BoolVarP(&opts.Recursive, "recursive", "r", false, "walk directories for every known config file")
-	f.StringVar(&opts.Scope, "scope", "project", "files to read: project, user or all")
+	f.StringVar(&opts.Scope, "scope", "project", "files to read: "+app.ScopeWords(false))
 	f.StringVar(&opts.Format, "format", "text", "output format: "+report.LintFormats().String())
 	f.StringVar(&opts.FailOn, "fail-on", "error", "lowest severity that fails: error, warning or info")
 	f.StringVar(&opts.Config, "config", "", "linter config file (default: .mcpconf.toml at the root, if any)")
@@ -127,9 +125,9 @@ func runLint(opts *lintOptions) error {
 		return usagef("--fail-on: %v", err)
 	}
 	batchGC()
-	scope := discover.ScopeFilter(opts.Scope)
-	if !slices.Contains([]discover.ScopeFilter{discover.ProjectScopes, discover.UserScopes, discover.AllScopes}, scope) {
-		return usagef("unknown scope %q: use project, user or all", opts.Scope)
+	scope, err := app.ReadScope(opts.Scope)
+	if err != nil {
+		return err
 	}
 	switch {
 	case opts.Fix && opts.Diff:

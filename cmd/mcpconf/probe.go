@@ -2,19 +2,14 @@ package main
 
 import (
 	"fmt"
-	"maps"
 	"runtime"
-	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/app"
-	"github.com/mcpconf/mcpconf/discover"
-	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/probe"
 	"github.com/mcpconf/mcpconf/report"
-	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -140,7 +135,7 @@ func runProbe(opts *probeOptions) error {
 	if opts.GOOS == "" {
 		opts.GOOS = runtime.GOOS
 	}
-	dopts, clients, _, err := opts.Flags.shown(opts.IO)
+	dopts, clients, _, err := opts.Flags.clients(opts.IO)
 	if err != nil {
 		return err
 	}
@@ -157,10 +152,15 @@ func runProbe(opts *probeOptions) error {
 	}
 	env.GOOS = opts.GOOS
 	wd, _ := opts.IO.Getwd()
-	b := opts.IO.Boundary()
-	plan, err := app.PlanProbe(app.ProbeRequest{Options: &dopts, Clients: clients, Env: env, Names: opts.Names,
+	req := app.ProbeRequest{Options: &dopts, Clients: clients, Env: env, Names: opts.Names,
 		Timeout: opts.Timeout, GOOS: opts.GOOS, Environ: opts.IO.Environment(), Wd: wd,
-		AllowOutsideFiles: opts.Resolve.AllowOutsideFiles, Unapproved: lockMode}, b)
+		AllowOutsideFiles: opts.Resolve.AllowOutsideFiles, Unapproved: lockMode,
+		Parallel: opts.Parallel, Tools: opts.Tools, Version: versionString()}
+	if lockMode {
+		ws, _ := opts.IO.Lookup("GITHUB_WORKSPACE")
+		req.Lock = &app.LockRequest{Check: opts.CheckLock, Path: opts.Lock, Descriptions: opts.LockDescriptions, GitHubWorkspace: ws}
+	}
+	plan, err := app.PlanProbe(req, opts.IO.Boundary())
 	if err != nil {
 		return err
 	}
@@ -168,56 +168,56 @@ func runProbe(opts *probeOptions) error {
 		fmt.Fprintln(opts.IO.ErrOut, "mcpconf: the clients here define no server: nothing to probe")
 		return nil
 	}
-	results := opts.run(plan, format.Live && !opts.CheckLock, b)
-	if lockMode {
-		return opts.lock(&dopts, plan, results, format, b)
-	}
-
-	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
-	shown := view.ProbeResults(b, results)
-	if err := format.Render(w, shown, report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
+	out, err := app.ProbeRun(opts.IO.Ctx(), plan, opts.callbacks(format))
+	if err != nil {
 		return err
 	}
-	if app.ProbeFailed(results) {
+	if w := out.Wrote; w != nil {
+		opts.IO.Errorf("wrote %s: %d servers, %d tools", w.Display, w.Servers, w.Tools)
+		for _, why := range w.Missing {
+			opts.IO.Errorf("the lock does not record server %s", why)
+		}
+	}
+	if out.Failed {
 		return silentError{exitFindings}
 	}
 	return nil
 }
 
-// run probes the plan (app.Probe). A live format (text) shows each line
-// as its server finishes and, on a terminal, a progress line on stderr.
-func (opts *probeOptions) run(plan *app.ProbePlan, lines bool, b *secret.Boundary) []probe.Result {
-	st := opts.IO.Style(opts.Color)
+// callbacks print a probe run: with a live format (text), each server's
+// line as it finishes and, on a terminal, a progress line on stderr; the
+// results in format when the servers are done; a check of the lock as
+// lint prints.
+func (opts *probeOptions) callbacks(format report.ProbeRenderer) app.ProbeCallbacks {
+	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
+	cb := app.ProbeCallbacks{
+		Results: func(shown []view.ProbeResult) error {
+			return format.Render(w, shown, report.ProbeTextOptions{Tools: opts.Tools}, st)
+		},
+		Checked: func(l *view.Lint) error {
+			render, _ := report.LintFormats().Lookup(opts.Format)
+			return render.Render(w, l, st)
+		},
+	}
+	lines := format.Live && !opts.CheckLock
 	live := report.StartProbeLive(opts.IO.ErrOut, report.Style{Width: opts.IO.ErrWidth}, opts.IO.ErrTTY && lines)
-	popts := probe.Options{Parallel: opts.Parallel, Tools: opts.Tools, ClientName: "mcpconf", ClientVersion: versionString(), Boundary: b}
-	if opts.IO.ErrTTY && lines {
-		popts.OnProgress = func(done, total int, pending []probe.Pending) {
-			if len(pending) == 0 {
-				live.Progress(nil)
-				return
-			}
-			live.Progress(func(now time.Time) secret.Safe { return view.ProbeProgress(b, done, total, pending, now) })
-		}
+	cb.Finished = live.Stop
+	if !lines {
+		return cb
 	}
-	var onDone func([]probe.Result)
-	if lines {
-		// The servers not started are known at once.
-		for _, p := range plan.Servers {
-			if p.Result != nil {
-				report.ProbeLine(opts.IO.Out, view.NewProbeResult(b, *p.Result), st)
-			}
-		}
-		onDone = func(rs []probe.Result) {
-			live.Print(func() {
-				for _, r := range rs {
-					report.ProbeLine(opts.IO.Out, view.NewProbeResult(b, r), st)
-				}
-			})
-		}
+	if opts.IO.ErrTTY {
+		cb.Progress = live.Progress
 	}
-	results := app.Probe(opts.IO.Ctx(), plan, popts, onDone)
-	live.Stop()
-	return results
+	// the servers not started are known at once
+	cb.Skipped = func(r view.ProbeResult) { report.ProbeLine(w, r, st) }
+	cb.Done = func(rs []view.ProbeResult) {
+		live.Print(func() {
+			for _, r := range rs {
+				report.ProbeLine(w, r, st)
+			}
+		})
+	}
+	return cb
 }
 
 // lockUsage refuses lock flags that do not go together.
@@ -231,51 +231,6 @@ func (opts *probeOptions) lockUsage() error {
 		return usagef("--lock-descriptions goes with --write-lock")
 	case opts.Lock != "" && !opts.WriteLock && !opts.CheckLock:
 		return usagef("--lock goes with --write-lock or --check-lock")
-	}
-	return nil
-}
-
-// lock writes the lock of the probe (printing the probe as usual first),
-// or compares the probe with it and prints the differences as lint does.
-func (opts *probeOptions) lock(dopts *discover.Options, plan *app.ProbePlan, results []probe.Result, format report.ProbeRenderer, b *secret.Boundary) error {
-	w, st := opts.IO.Out, opts.IO.Style(opts.Color)
-	// the live side keeps descriptions for a check: a lock that has them
-	// shows where they changed
-	locked := app.LockOf(plan, results, b, opts.LockDescriptions || opts.CheckLock)
-	path, display := app.LockPath(dopts, opts.Lock)
-	if opts.CheckLock {
-		ws, _ := opts.IO.Lookup("GITHUB_WORKSPACE")
-		run, err := app.CheckLock(app.LockCheckRequest{Options: dopts, Path: path, Display: display, Locked: locked, Plan: plan, Results: results,
-			Version: versionString(), GitHubWorkspace: ws})
-		if err != nil {
-			return err
-		}
-		render, _ := report.LintFormats().Lookup(opts.Format)
-		if err := render.Render(w, view.NewLint(b, run), st); err != nil {
-			return err
-		}
-		if app.Failing(run.Findings, normalize.Error) {
-			return silentError{exitFindings}
-		}
-		return nil
-	}
-	if err := format.Render(w, view.ProbeResults(b, results), report.ProbeTextOptions{Tools: opts.Tools}, st); err != nil {
-		return err
-	}
-	missing, err := app.WriteLock(opts.IO.Ctx(), dopts, path, locked)
-	if err != nil {
-		return err
-	}
-	tools := 0
-	for _, s := range locked.Lock.Servers {
-		tools += len(s.Tools)
-	}
-	opts.IO.Errorf("wrote %s: %d servers, %d tools", b.Text(display), len(locked.Lock.Servers), tools)
-	for _, why := range slices.Sorted(maps.Values(missing)) {
-		opts.IO.Errorf("the lock does not record server %s", b.Text(why))
-	}
-	if len(missing) > 0 || app.ProbeFailed(results) {
-		return silentError{exitFindings}
 	}
 	return nil
 }

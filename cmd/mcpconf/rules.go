@@ -1,19 +1,10 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-	"text/tabwriter"
-
 	"github.com/spf13/cobra"
 
 	"github.com/mcpconf/mcpconf/app"
-	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/probe"
-	"github.com/mcpconf/mcpconf/report"
-	"github.com/mcpconf/mcpconf/schemas"
-	"github.com/mcpconf/mcpconf/validate"
+	"github.com/mcpconf/mcpconf/report/manual"
 )
 
 type rulesOptions struct {
@@ -51,51 +42,27 @@ diagnostic, or with ID that one's object.`,
 			return runRules(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+rulesFormats(0).String())
+	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+manual.RulesFormats().String())
 	return cmd
 }
 
 func runRules(opts *rulesOptions) error {
 	w := opts.IO.Out
-	format, ok := rulesFormats(helpWidth(opts.IO)).Lookup(opts.Format)
+	format, ok := manual.RulesFormats().Lookup(opts.Format)
 	if !ok {
-		return usagef("unknown format %q: use %s", opts.Format, rulesFormats(0))
+		return usagef("unknown format %q: use %s", opts.Format, manual.RulesFormats())
 	}
 	if opts.ID == "" {
-		return format.list(w)
+		return format.List(w, helpWidth(opts.IO))
 	}
 	r, d, err := app.Rule(opts.ID)
 	switch {
 	case err != nil:
 		return err
 	case r != nil:
-		return format.rule(w, r)
+		return format.Rule(w, r)
 	}
-	return format.diag(w, *d)
-}
-
-// rulesRenderer writes, in one format, the list of rules and probe
-// diagnostics, or one rule's or diagnostic's documentation.
-type rulesRenderer struct {
-	list func(w io.Writer) error
-	rule func(w io.Writer, r *validate.Rule) error
-	diag func(w io.Writer, d probe.Rule) error
-}
-
-// rulesFormats are the rules command's output formats; the text list is
-// wrapped to width.
-func rulesFormats(width int) report.Formats[rulesRenderer] {
-	return report.Formats[rulesRenderer]{
-		{Name: "text", Render: rulesRenderer{
-			list: func(w io.Writer) error { return validate.ListText(w, app.ProbeOnly(), width) },
-			rule: validate.WriteRuleText, diag: validate.WriteDiagnosticText,
-		}},
-		{Name: "json", Render: rulesRenderer{
-			list: func(w io.Writer) error { return writeJSON(w, app.RuleDocs()) },
-			rule: func(w io.Writer, r *validate.Rule) error { return writeJSON(w, app.RuleDocOf(r)) },
-			diag: func(w io.Writer, d probe.Rule) error { return writeJSON(w, app.DiagnosticDocOf(d)) },
-		}},
-	}
+	return format.Diagnostic(w, *d)
 }
 
 type schemaOptions struct {
@@ -130,29 +97,12 @@ Better TOML) for TOML files.`,
 }
 
 func runSchema(opts *schemaOptions) error {
-	w := opts.IO.Out
 	if opts.Client == "" {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, c := range normalize.Clients() {
-			if c.Schema == "" {
-				fmt.Fprintf(tw, "%s\t(no schema)\n", c.ID)
-			} else {
-				fmt.Fprintf(tw, "%s\t%s%s.json\n", c.ID, schemas.BaseURL, c.Schema)
-			}
-		}
-		return tw.Flush()
+		return manual.SchemaList(opts.IO.Out)
 	}
 	src, err := app.Schema(opts.Client)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(src)
-	return err
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return manual.Schema(opts.IO.Out, src)
 }

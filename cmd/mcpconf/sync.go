@@ -80,17 +80,17 @@ func runSync(opts *syncOptions) error {
 	if err := dopts.Prepare(); err != nil {
 		return err
 	}
-	from, err := dopts.SelectClients([]string{opts.From}, discover.AllScopes)
-	if err != nil {
-		return usagef("--from: %v", err)
-	}
-	to, err := dopts.SelectClients(strings.Split(opts.To, ","), discover.AllScopes)
-	if err != nil {
-		return usagef("--to: %v", err)
-	}
-	res, err := app.Sync(app.SyncRequest{Options: &dopts, From: from[0], To: to, Scope: scope, Names: opts.Names, DryRun: opts.Write.DryRun, Force: opts.Write.Force, Context: opts.IO.Ctx()})
+	from, err := app.SelectClients(&dopts, app.ClientRequest{Names: []string{opts.From}, Flag: "--from", Scope: discover.AllScopes})
 	if err != nil {
 		return err
 	}
-	return written(opts.IO, &opts.Flags, &opts.Write, res, "", false, append(from, to...))
+	to, err := app.SelectClients(&dopts, app.ClientRequest{Names: strings.Split(opts.To, ","), Flag: "--to", Scope: discover.AllScopes})
+	if err != nil {
+		return err
+	}
+	res, err := app.Sync(app.SyncRequest{Options: &dopts, From: from.Clients[0], To: to.Clients, Scope: scope, Names: opts.Names, DryRun: opts.Write.DryRun, Force: opts.Write.Force, Context: opts.IO.Ctx()})
+	if err != nil {
+		return err
+	}
+	return written(opts.IO, &opts.Flags, &opts.Write, res, "", false, append(from.Clients, to.Clients...))
 }
