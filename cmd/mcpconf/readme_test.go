@@ -1,41 +1,68 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestREADMEExamples runs every ```console block of the README that starts
-// with "$ mcpconf" and compares its output. A line "  ..." (any indent)
-// stands for any number of lines, so examples can be shortened.
-func TestREADMEExamples(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
+// docFiles are the Markdown files whose examples are checked: the README
+// and every page under docs/ (the guide, the security model, …), so that
+// an example moved from one to another stays checked.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	files := []string{"../../README.md"}
+	err := filepath.WalkDir("../../docs", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".md") {
+			files = append(files, p)
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := strings.Split(string(b), "```console\n")[1:]
-	if len(blocks) == 0 {
-		t.Fatal("no console examples in README.md")
-	}
-	for _, blk := range blocks {
-		body := blk[:strings.Index(blk, "```")]
-		lines := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
-		cmdline, ok := strings.CutPrefix(lines[0], "$ mcpconf ")
-		if !ok {
-			continue
+	return files
+}
+
+// TestREADMEExamples runs every ```console block of the README and of the
+// pages under docs/ that starts with "$ mcpconf" and compares its output.
+// A line "  ..." (any indent) stands for any number of lines, so examples
+// can be shortened.
+func TestREADMEExamples(t *testing.T) {
+	n := 0
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Run(cmdline, func(t *testing.T) {
-			io, out, errOut := testIO(nil)
-			io.OutTTY = false
-			io.Getwd = func() (string, error) { return filepath.Abs("../..") }
-			Main(strings.Fields(cmdline), io)
-			got := strings.Split(strings.TrimSuffix(out.String()+errOut.String(), "\n"), "\n")
-			if !matchElided(lines[1:], got) {
-				t.Errorf("README example is stale:\n$ mcpconf %s\n--- README\n%s\n--- real output\n%s", cmdline, strings.Join(lines[1:], "\n"), strings.Join(got, "\n"))
+		name := strings.TrimPrefix(filepath.ToSlash(file), "../../")
+		for _, blk := range strings.Split(string(b), "```console\n")[1:] {
+			body := blk[:strings.Index(blk, "```")]
+			lines := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+			cmdline, ok := strings.CutPrefix(lines[0], "$ mcpconf ")
+			if !ok {
+				continue
 			}
-		})
+			n++
+			t.Run(name+": "+cmdline, func(t *testing.T) {
+				io, out, errOut := testIO(nil)
+				io.OutTTY = false
+				io.Getwd = func() (string, error) { return filepath.Abs("../..") }
+				Main(strings.Fields(cmdline), io)
+				got := strings.Split(strings.TrimSuffix(out.String()+errOut.String(), "\n"), "\n")
+				if !matchElided(lines[1:], got) {
+					t.Errorf("%s example is stale:\n$ mcpconf %s\n--- %s\n%s\n--- real output\n%s", name, cmdline, name, strings.Join(lines[1:], "\n"), strings.Join(got, "\n"))
+				}
+			})
+		}
+	}
+	if n == 0 {
+		t.Fatal("no console examples in README.md or docs/")
 	}
 }
 
