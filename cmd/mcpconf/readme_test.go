@@ -4,8 +4,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // docFiles are the Markdown files whose examples are checked: the README
@@ -81,4 +83,85 @@ func matchElided(want, got []string) bool {
 		return false
 	}
 	return len(got) > 0 && strings.TrimRight(want[0], " ") == strings.TrimRight(got[0], " ") && matchElided(want[1:], got[1:])
+}
+
+// TestDocLinks: every relative link of the README and of the pages under
+// docs/ leads to a file that exists and, with a #fragment into a Markdown
+// page, to one of its headings, so that no link breaks when a section
+// moves to another page.
+func TestDocLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	anchors := map[string]map[string]bool{}
+	headings := func(file string) map[string]bool {
+		if a, ok := anchors[file]; ok {
+			return a
+		}
+		a := map[string]bool{}
+		b, _ := os.ReadFile(file)
+		for _, line := range outsideFences(string(b)) {
+			if h, ok := strings.CutPrefix(strings.TrimLeft(line, "#"), " "); ok && strings.HasPrefix(line, "#") {
+				a[slug(h)] = true
+			}
+		}
+		anchors[file] = a
+		return a
+	}
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range outsideFences(string(b)) {
+			for _, m := range link.FindAllStringSubmatch(line, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				path, frag, _ := strings.Cut(target, "#")
+				dest := file
+				if path != "" {
+					dest = filepath.Join(filepath.Dir(file), path)
+					if _, err := os.Stat(dest); err != nil {
+						t.Errorf("%s: link %q leads nowhere: %v", file, target, err)
+						continue
+					}
+				}
+				if frag != "" && strings.HasSuffix(dest, ".md") && !headings(dest)[frag] {
+					t.Errorf("%s: link %q names no heading of %s", file, target, dest)
+				}
+			}
+		}
+	}
+}
+
+// outsideFences is the lines of a Markdown text outside its fenced code
+// blocks.
+func outsideFences(text string) []string {
+	var lines []string
+	in := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// slug is GitHub's anchor of a heading: lower case, spaces as hyphens,
+// other punctuation left out.
+func slug(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
