@@ -51,6 +51,11 @@ func TestREADMEExamples(t *testing.T) {
 				continue
 			}
 			n++
+			for _, abs := range machinePaths(t) {
+				if strings.Contains(body, abs) {
+					t.Errorf("%s: the example of mcpconf %s holds a path of this machine, %q: write it relative to the repository", name, cmdline, abs)
+				}
+			}
 			t.Run(name+": "+cmdline, func(t *testing.T) {
 				io, out, errOut := testIO(nil)
 				io.OutTTY = false
@@ -66,6 +71,21 @@ func TestREADMEExamples(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no console examples in README.md or docs/")
 	}
+}
+
+// machinePaths are the absolute paths an example must not hold, since
+// they are this machine's: the repository's and the home directory.
+func machinePaths(t *testing.T) []string {
+	t.Helper()
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{repo}
+	if home, err := os.UserHomeDir(); err == nil && len(home) > 1 {
+		paths = append(paths, home+"/")
+	}
+	return paths
 }
 
 // matchElided matches want against got, where a want line that is "..."
