@@ -118,17 +118,22 @@ func TestPreCommitLintTakesEveryFile(t *testing.T) {
 	}
 }
 
-// TestREADMEPreCommitRev: the README's pre-commit example pins a revision
-// that exists: a full commit SHA of this repository (there is no release
-// tag yet), or a tag it has.
+// TestREADMEPreCommitRev: the pre-commit example of the README and docs/
+// (docs/guide/ci.md) pins a revision that exists: a full commit SHA of
+// this repository (there is no release tag yet), or a tag it has.
 func TestREADMEPreCommitRev(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
+	var m [][]byte
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m = regexp.MustCompile(`(?m)^\s+- repo: https://github.com/mcpconf/mcpconf\n\s+rev: (\S+)`).FindSubmatch(b); m != nil {
+			break
+		}
 	}
-	m := regexp.MustCompile(`(?m)^\s+- repo: https://github.com/mcpconf/mcpconf\n\s+rev: (\S+)`).FindSubmatch(b)
 	if m == nil {
-		t.Fatal("no pre-commit example with rev: in README.md")
+		t.Fatal("no pre-commit example with rev: in README.md or docs/")
 	}
 	rev := string(m[1])
 	git := func(args ...string) (string, error) {

@@ -60,7 +60,7 @@ only with --allow-exec. A file outside the project that a value reads
 starts is stopped when its probe ends, on timeout, on Ctrl-C and on
 SIGTERM, daemons a server detached included. A server cannot steer probe
 to another host: redirects, OAuth metadata and SSE endpoints are checked
-when dialed (see the README's security model). Secrets are masked in every
+when dialed (see docs/security.md). Secrets are masked in every
 output.
 
 --write-lock records in .mcpconf.lock (at --root; --lock FILE for another)
@@ -99,7 +99,7 @@ Exit status: 0 when every server probed is ok and no tool has an error
 	opts.Resolve.sends = true
 	cmd.Flags().BoolVar(&opts.Resolve.AllowOutsideFiles, app.AllowOutsideFilesFlag[2:], false, "send servers the content of files outside the project (--root) that values name: opencode {file:path}, envFile (never by default)")
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", 0, "deadline of each server (default: the server's own startup timeout, else its client's default, else 30s)")
-	cmd.Flags().IntVar(&opts.Parallel, "parallel", 0, fmt.Sprintf("servers probed at once (default %d on this machine)", probe.DefaultParallel()))
+	cmd.Flags().IntVar(&opts.Parallel, "parallel", 0, fmt.Sprintf("servers probed at once (default: twice the CPUs, at least 8, at most 16; %d on this machine)", probe.DefaultParallel()))
 	cmd.Flags().StringVar(&opts.Format, "format", "text", "output format: "+report.ProbeFormats().String()+" (with --check-lock: "+report.LintFormats().String()+")")
 	cmd.Flags().BoolVar(&opts.Tools, "tools", false, "list every tool with its parameters and description")
 	cmd.Flags().BoolVar(&opts.WriteLock, "write-lock", false, "record what each server's tools tell the model in the lock file")
