@@ -110,6 +110,10 @@ type Layout struct {
 	// validated expanded; a variable that is not set stays as written.
 	// The servers' fields are expanded as Expansion says. Nil: none.
 	SettingsPlaceholders []Syntax
+	// EntryScope is a field of a server entry the client reads as the
+	// scope the entry comes from, where the file keeps it (File.OwnScope);
+	// nil when it has none.
+	EntryScope *EntryScope
 	// HomeLocal: the client's local scope lives in a file of the home
 	// directory (Claude Code's ~/.claude.json projects[…]), not in the
 	// project tree.
@@ -1067,6 +1071,20 @@ type Approval struct {
 	Merged bool
 }
 
+// EntryScope is an entry's own field naming the scope it comes from
+// (Qwen Code's "scope": mcpServers.ts assembleMcpServers,
+// mcp-server-config.ts isGatedMcpScope).
+type EntryScope struct {
+	Key string
+	// Over are the values that rank the entry with the files above the
+	// Apart file: it wins its name over the Apart file's definition,
+	// wherever its own file ranks (Qwen Code: "workspace", "system" over
+	// .mcp.json). The files' merge decides first: the definition of the
+	// highest settings file holding the name is the one whose field
+	// counts.
+	Over []string
+}
+
 // StoredApprovals is how a client keeps its decisions on project servers
 // one by one in a file of its own: {"<start dir>": {"NAME": {"hash": H,
 // "status": "approved"|"rejected"}}} (Qwen Code 0.24.4's mcpApprovals.json).
@@ -1080,6 +1098,11 @@ type Approval struct {
 type StoredApprovals struct {
 	File   File
 	Scopes []Scope
+	// OwnScopes are the values of an entry's own scope field
+	// (Layout.EntryScope, in a File.OwnScope file) that make it wait for
+	// approval as a server of Scopes, whatever its file (Qwen Code's
+	// isGatedMcpScope: "project", "workspace").
+	OwnScopes []string
 	// Hash is the client's hash of a definition: entry is the server's
 	// object as the file holds it, f the file it is read from, expand the
 	// client's expansion of a settings string (nil for a file the client
@@ -1570,6 +1593,11 @@ type File struct {
 	// (NullClears), and the names its settings merge loses are kept
 	// (LostName.KeptIn, Lowest).
 	Apart bool
+	// OwnScope: the client keeps an entry's own Layout.EntryScope field
+	// in this file as the scope it comes from (Qwen Code's user settings
+	// and system defaults; it overwrites the field in the workspace and
+	// system settings and in .mcp.json).
+	OwnScope bool
 	// Extension, for a file of ExtensionScope, says how the client reads
 	// an installed extension; Path then holds one "*" segment that stands
 	// for each directory there (".gemini/extensions/*/gemini-extension.json").
