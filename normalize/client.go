@@ -258,6 +258,10 @@ type Gates struct {
 	// ~/.claude.json, managed-settings.json). None: a broken file loses
 	// only its own servers.
 	BadFiles []BadFile
+	// BadSettings are settings whose value the client checks in the files
+	// of their scopes before it reads the others, and stops on when it
+	// does not accept it: no server starts, from any file.
+	BadSettings []BadSetting
 	// SkipsFile: the client checks each of its project files as it loads
 	// it and skips one that fails whole, with a warning, the others
 	// loading (Kilo Code CLI 7.7.7: "skipped config due to error", where
@@ -896,10 +900,37 @@ type BadFile struct {
 	// setting from it. A file that parses to something else than an
 	// object still stops it (Qwen Code's workspace .qwen/settings.json).
 	Resets, ResetSuffix string
+	// StopsIfSet: the client does not reset the file but stops on it
+	// (Message, ExitCode), leaving it as it is, when a file of
+	// StopsIfSet.Scopes sets that setting (Qwen Code's
+	// tools.executionSandbox in the user, system or system-defaults
+	// settings: loadAndMigrate rethrows the parse error of the workspace's
+	// while an operator sandbox is set).
+	StopsIfSet *SettingAt
 	// ServersKeyStops: an object without the client's servers key, or
 	// with it holding anything but an object, stops the client too
 	// (Copilot CLI's ~/.copilot/mcp-config.json: "mcpServers: Required").
 	ServersKeyStops bool
+}
+
+// SettingAt is a setting (Path: its keys from the top of a file) in the
+// client's files of Scopes.
+type SettingAt struct {
+	Path   []string
+	Scopes []Scope
+}
+
+// BadSetting is a setting the client checks before it starts any server
+// (Qwen Code's tools.executionSandbox: readOperatorSandboxSettings,
+// parseExecutionSandboxSettings): set in a file of Scopes to a value OK
+// rejects, it stops the client with Message, exit code ExitCode. Want
+// says what it accepts.
+type BadSetting struct {
+	SettingAt
+	OK       func(*Value) bool
+	Message  string
+	ExitCode int
+	Want     string
 }
 
 // BadFileFor is how a broken file at path, of scope, stops the client;

@@ -78,12 +78,22 @@ var qwen = &Client{
 		// not an object stops it in readOperatorSandboxSettings (the user
 		// file copied to settings.json.corrupted, kept as it is); the
 		// workspace's, when it does not parse, is reset by loadSettings
-		// (loadAndMigrate), and when it is not an object throws
-		// FatalConfigError; all exit with code 1
+		// (loadAndMigrate) unless those files set tools.executionSandbox
+		// (then it stops: testdata/clients/qwen-sandbox-keeps-workspace),
+		// and when it is not an object throws FatalConfigError; all exit
+		// with code 1
 		BadFiles: []BadFile{
 			{Message: "Cannot read operator sandbox policy", ExitCode: 1, Names: []string{"settings.json", "system-defaults.json"}, Scopes: []Scope{System, User}},
-			{Message: "Please fix the configuration file(s) and try again", ExitCode: 1, Names: []string{"settings.json"}, Scopes: []Scope{Project}, Resets: "{}", ResetSuffix: ".corrupted"},
+			{Message: "Please fix the configuration file(s) and try again", ExitCode: 1, Names: []string{"settings.json"}, Scopes: []Scope{Project}, Resets: "{}", ResetSuffix: ".corrupted",
+				StopsIfSet: &qwenSandbox},
 		},
+		// readOperatorSandboxSettings checks tools.executionSandbox of the
+		// system defaults, the user's and the system settings before
+		// anything else (parseExecutionSandboxSettings):
+		// testdata/clients/qwen-sandbox-invalid
+		BadSettings: []BadSetting{{SettingAt: qwenSandbox, OK: qwenSandboxOK, ExitCode: 1,
+			Message: "tools.executionSandbox requires literal filesystem (read-only | workspace-write), network (open | closed), and optional backend (auto | bwrap)",
+			Want:    `an object with "filesystem" ("read-only" or "workspace-write"), "network" ("open" or "closed") and, optionally, "backend" ("auto" or "bwrap"), nothing else`}},
 		NullClears: true,
 		// settings.ts mergeSettings (customDeepMerge, mergeRecursively: it
 		// skips "__proto__", "constructor" and "prototype" where it copies
@@ -135,8 +145,8 @@ var qwen = &Client{
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-transports; " + qwenSource + ": `normalizeClaudeMcpServer`, `packages/core/src/tools/mcp-client.ts` `createTransport`"},
 			{Topic: "shape", Text: "`.mcp.json` that does not parse: `Warning: Failed to parse PATH: …`, none of its servers; without an `mcpServers` object: `Warning: PATH has no \"mcpServers\" object`, none; an entry that is not an object: `Warning: PATH: server \"NAME\" is not an object — skipped`. The other files' servers load",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-mcpjson-broken, qwen-mcpjson-no-servers, qwen-transports; " + qwenSource + ": `loadProjectMcpServers`"},
-			{Topic: "refusal", Text: "a system, system-defaults or user settings file that does not parse or does not hold an object stops Qwen Code: `Cannot read operator sandbox policy from PATH: …` (the user file is copied to `settings.json.corrupted` and left as it is), exit code 1; a workspace `.qwen/settings.json` that does not hold an object stops it too (`Error in PATH: Settings file is not a valid JSON object. Please fix the configuration file(s) and try again.`, exit code 1). A workspace `.qwen/settings.json` that does not parse does not: Qwen Code copies it to `.qwen/settings.json.corrupted`, **overwrites it with `{}`** and goes on without its settings (`qwen mcp list` included)",
-				Source: "Qwen Code 0.24.4: testdata/clients/qwen-bad-user, qwen-bad-workspace, qwen-workspace-array; " + qwenSource + ": `packages/cli/src/config/execution-sandbox-settings.ts` `readOperatorSandboxSettings`, `settings.ts` `loadSettings` (`loadAndMigrate`, `CORRUPTED_SUFFIX`)"},
+			{Topic: "refusal", Text: "a system, system-defaults or user settings file that does not parse or does not hold an object stops Qwen Code: `Cannot read operator sandbox policy from PATH: …` (the user file is copied to `settings.json.corrupted` and left as it is), exit code 1; a workspace `.qwen/settings.json` that does not hold an object stops it too (`Error in PATH: Settings file is not a valid JSON object. Please fix the configuration file(s) and try again.`, exit code 1). A workspace `.qwen/settings.json` that does not parse does not: Qwen Code copies it to `.qwen/settings.json.corrupted`, **overwrites it with `{}`** and goes on without its settings (`qwen mcp list` included) — unless the system, system-defaults or user settings set `tools.executionSandbox`: then it stops on it (`Error in PATH: …`, `Please fix the configuration file(s) and try again.`, exit code 1) and leaves it as it is. A `tools.executionSandbox` in those files that is not an object of `filesystem` (`read-only`, `workspace-write`), `network` (`open`, `closed`) and an optional `backend` (`auto`, `bwrap`), literal strings and no other key, stops it too (`tools.executionSandbox requires literal filesystem …`, exit code 1); the workspace's is not checked",
+				Source: "Qwen Code 0.24.4: testdata/clients/qwen-bad-user, qwen-bad-workspace, qwen-workspace-array, qwen-sandbox-keeps-workspace, qwen-sandbox-invalid; " + qwenSource + ": `packages/cli/src/config/execution-sandbox-settings.ts` `readOperatorSandboxSettings`, `parseExecutionSandboxSettings`, `settings.ts` `loadSettings` (`loadAndMigrate`: `if (scope !== \"Workspace\" || operatorSandbox) throw parseError`, `CORRUPTED_SUFFIX`)"},
 			{Topic: "switches", Text: "project servers (`.mcp.json` and `.qwen/settings.json`) start only once approved (`qwen mcp approve NAME`, or the prompt of a session): `~/.qwen/mcpApprovals.json` (`QWEN_CODE_MCP_APPROVALS_PATH`) maps the start directory's path, exactly, to `{NAME: {hash, status}}`; the record counts only while `hash` is the SHA-256 of the definition as Qwen Code reads it (the settings' values expanded, `.mcp.json` normalized) written by `JSON.stringify` with every object's keys sorted, less `scope`, `extensionName` and `description`. Change an argument and the server is pending again; a record for a parent folder does not count in a subfolder. `qwen mcp list` shows `Pending approval` or `Rejected` and does not connect. A user or system-defaults entry whose own `\"scope\"` is `\"project\"` or `\"workspace\"` waits for approval too",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-approved, qwen-approval-changed, qwen-approval-subdir, qwen-rejected, qwen-entry-scope; " + qwenSource + ": `mcpApprovals.ts` `LoadedMcpApprovals.getState`, `configHash.ts` `hashMcpServerConfig`, `isGatedMcpScope`, `settings.ts` `tagMcpServerScope`"},
 			{Topic: "precedence", Text: "a settings file whose `mcpServers` is `null` replaces the servers of the settings files below it; `.mcp.json` is merged apart: its `null` replaces nothing (a warning), and a settings file's `null` does not replace its servers",
@@ -167,6 +177,29 @@ var qwenUser = func() File {
 	f.OwnScope = true
 	return f
 }()
+
+// qwenSandbox is Qwen Code's operator sandbox setting, read from the
+// system defaults, the user's and the system settings as written (no
+// variable expanded): readOperatorSandboxSettings.
+var qwenSandbox = SettingAt{Path: []string{"tools", "executionSandbox"}, Scopes: []Scope{System, User}}
+
+// qwenSandboxOK is parseExecutionSandboxSettings of Qwen Code 0.24.4: an
+// object of "filesystem" ("read-only" or "workspace-write"), "network"
+// ("open" or "closed") and an optional "backend" ("auto" or "bwrap"),
+// each a string, and no other key.
+func qwenSandboxOK(v *Value) bool {
+	if v == nil || v.Kind != Object {
+		return false
+	}
+	allowed := map[string][]string{"filesystem": {"read-only", "workspace-write"}, "network": {"open", "closed"}, "backend": {"auto", "bwrap"}}
+	for _, m := range v.Unique() {
+		ok, known := allowed[m.Key]
+		if !known || m.Value.Kind != String || !slices.Contains(ok, m.Value.Str) {
+			return false
+		}
+	}
+	return v.Member("filesystem") != nil && v.Member("network") != nil
+}
 
 // qwenSystem is a machine-wide settings file of Qwen Code
 // (getSystemSettingsPath, getSystemDefaultsPath): /etc/qwen-code,
