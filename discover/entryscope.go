@@ -98,7 +98,7 @@ func liftedOverApart(c *normalize.Client, w, l *normalize.Server) string {
 	if !l.Source.Apart {
 		return ""
 	}
-	return fmt.Sprintf("%q is %q at %s:%s, which ranks it over %s", c.EntryScope.Key, v, w.Source.Path, m.KeyRange.Start, l.Source.Path)
+	return fmt.Sprintf("%q is %q at %s:%s, which ranks it over %s", m.Key, v, w.Source.Path, m.KeyRange.Start, l.Source.Path)
 }
 
 // gatedByOwnScope says why a definition of a file whose scope needs no
@@ -109,5 +109,5 @@ func gatedByOwnScope(c *normalize.Client, s *normalize.Server) string {
 	if m == nil || c.Approvals == nil || slices.Contains(c.Approvals.Scopes, s.Source.Scope) || !slices.Contains(c.Approvals.OwnScopes, v) {
 		return ""
 	}
-	return fmt.Sprintf("%q is %q at %s:%s, so %s asks for approval as for a project server: ", c.EntryScope.Key, v, s.Source.Path, m.KeyRange.Start, c.Product)
+	return fmt.Sprintf("%q is %q at %s:%s, so %s asks for approval as for a project server: ", m.Key, v, s.Source.Path, m.KeyRange.Start, c.Product)
 }
