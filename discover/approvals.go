@@ -38,12 +38,14 @@ func (v *viewer) approveStored(defs []normalize.Server) {
 		// entry it cannot reach (neither url nor command) waits for
 		// approval too, and is invalid only once approved
 		unreachable := s.Off != nil && s.Off.Status == normalize.StatusInvalid && !s.Off.Unlisted
-		if !slices.Contains(sa.Scopes, s.Source.Scope) || !s.Enabled && !unreachable || s.Node == nil {
+		by := gatedByOwnScope(v.c, s)
+		if !slices.Contains(sa.Scopes, s.Source.Scope) && by == "" || !s.Enabled && !unreachable || s.Node == nil {
 			continue
 		}
 		f, ok := v.fileOf(s)
 		if !ok {
-			continue
+			// a file at the path a variable names
+			f = normalize.File{Scope: s.Source.Scope, Apart: s.Source.Apart, OwnScope: s.Source.OwnScope}
 		}
 		var expand func(string) string
 		if !f.Apart && len(v.c.SettingsPlaceholders) > 0 {
@@ -73,7 +75,7 @@ func (v *viewer) approveStored(defs []normalize.Server) {
 				Hint:   fmt.Sprintf("%s, which records the approval in %s", ask, path)})
 		case rec != nil && recHash != "" && (status == sa.Approved || status == sa.Rejected):
 			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Path: s.Source.Path, Pos: s.Source.Pos,
-				Reason: fmt.Sprintf("%s at %s:%s was for another definition (hash %s…, this one's is %s…): the definition changed since, so %s asks again",
+				Reason: by + fmt.Sprintf("%s at %s:%s was for another definition (hash %s…, this one's is %s…): the definition changed since, so %s asks again",
 					status, path, rec.Range.Start, short(recHash), short(hash), v.c.Product),
 				Hint: ask})
 		default:
@@ -84,7 +86,7 @@ func (v *viewer) approveStored(defs []normalize.Server) {
 				why = fmt.Sprintf("%s records no approval for this folder in %s (an approval in another folder, a parent included, does not count here)", v.c.Product, path)
 			}
 			s.TurnOff(normalize.Gate{Status: normalize.StatusPending, Kind: normalize.ByApproval, Path: s.Source.Path, Pos: s.Source.Pos,
-				Reason: why, Hint: ask})
+				Reason: by + why, Hint: ask})
 		}
 	}
 }
@@ -97,9 +99,12 @@ func short(h string) string {
 }
 
 // fileOf is the file of the client's that a definition was read from.
-func (v *viewer) fileOf(s *normalize.Server) (normalize.File, bool) {
+func (v *viewer) fileOf(s *normalize.Server) (normalize.File, bool) { return fileOf(v.c, s) }
+
+// fileOf is the file of c's that a definition was read from.
+func fileOf(c *normalize.Client, s *normalize.Server) (normalize.File, bool) {
 	abs := filepath.ToSlash(s.Source.Abs)
-	for _, f := range v.c.Files {
+	for _, f := range c.Files {
 		if f.Scope == s.Source.Scope && strings.HasSuffix(abs, "/"+f.Path) {
 			return f, true
 		}

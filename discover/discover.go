@@ -699,7 +699,7 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	} else {
 		lists.collect(doc, loc)
 	}
-	src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: loc.Client, Scope: loc.Scope, Priority: loc.Priority, Order: loc.Order}
+	src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: loc.Client, Scope: loc.Scope, Priority: loc.Priority, Order: loc.Order, Apart: loc.Apart, OwnScope: loc.OwnScope}
 	if len(loc.ServersPath) > 0 {
 		// a settings file: the servers sit under a path among other settings
 		m := lookupKey(at, loc.ServersPath, "")

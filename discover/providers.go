@@ -48,8 +48,8 @@ type Location struct {
 	// SkippedAlone is normalize.File.SkippedAlone; Guest is
 	// normalize.File.Guest.
 	SkippedAlone, Guest bool
-	// Exclusive, RemoteHTTPS and Apart are the File's.
-	Exclusive, RemoteHTTPS, Apart bool
+	// Exclusive, RemoteHTTPS, Apart and OwnScope are the File's.
+	Exclusive, RemoteHTTPS, Apart, OwnScope bool
 	// Skip says why the client skips a file it finds (a system file others
 	// can write): it is not read.
 	Skip *skip
@@ -112,7 +112,7 @@ func (o *Options) SkipsSystem(c *normalize.Client) bool {
 
 func (o *Options) locate(c *normalize.Client, prio int, f normalize.File, order int) Location {
 	abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
-	return Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS, Apart: f.Apart, Guest: f.Guest,
+	return Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format, Exclusive: f.Exclusive, RemoteHTTPS: f.RemoteHTTPS, Apart: f.Apart, OwnScope: f.OwnScope, Guest: f.Guest,
 		Abs: abs, Display: o.display(abs, f.Base), Section: f.Section, Order: order, ServersPath: f.ServersPath, Flat: f.FlatServers}
 }
 

@@ -99,6 +99,7 @@ func (v *viewer) build() *normalize.Set {
 	}
 	loaded = append(loaded, v.pluginLocations()...)
 	ld := v.o.load(loaded, v.c, v.trusted(), v.scope)
+	ld.defs = liftOwnScope(v.c, ld.defs)
 	set := ld.set
 	set.UserRead = v.scope != ProjectScopes
 	if v.c.Merge == normalize.KeyByKey {
@@ -243,7 +244,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				display = o.display(abs, normalize.HomeDir)
 			}
 			out = append(out, Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format,
-				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, Flat: f.FlatServers, walk: walk, Apart: f.Apart, Guest: f.Guest})
+				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, Flat: f.FlatServers, walk: walk, Apart: f.Apart, OwnScope: f.OwnScope, Guest: f.Guest})
 		}
 		if !paired {
 			// files read together in each directory: the walk first
@@ -814,6 +815,8 @@ func viewLostBecause(c *normalize.Client, w, l *normalize.Server) string {
 			why = w + ": " + why
 		}
 		return fmt.Sprintf("%s; %s uses the %s definition instead", why, c.Product, ws.Scope)
+	case liftedOverApart(c, w, l) != "":
+		return liftedOverApart(c, w, l)
 	case ws.Scope != ls.Scope:
 		return fmt.Sprintf("%s scope wins over %s scope", ws.Scope, ls.Scope)
 	case ws.Scope == normalize.PluginScope && ws.Path != ls.Path:

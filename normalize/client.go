@@ -110,6 +110,10 @@ type Layout struct {
 	// validated expanded; a variable that is not set stays as written.
 	// The servers' fields are expanded as Expansion says. Nil: none.
 	SettingsPlaceholders []Syntax
+	// EntryScope is a field of a server entry the client reads as the
+	// scope the entry comes from, where the file keeps it (File.OwnScope);
+	// nil when it has none.
+	EntryScope *EntryScope
 	// HomeLocal: the client's local scope lives in a file of the home
 	// directory (Claude Code's ~/.claude.json projects[…]), not in the
 	// project tree.
@@ -254,6 +258,10 @@ type Gates struct {
 	// ~/.claude.json, managed-settings.json). None: a broken file loses
 	// only its own servers.
 	BadFiles []BadFile
+	// BadSettings are settings whose value the client checks in the files
+	// of their scopes before it reads the others, and stops on when it
+	// does not accept it: no server starts, from any file.
+	BadSettings []BadSetting
 	// SkipsFile: the client checks each of its project files as it loads
 	// it and skips one that fails whole, with a warning, the others
 	// loading (Kilo Code CLI 7.7.7: "skipped config due to error", where
@@ -892,10 +900,37 @@ type BadFile struct {
 	// setting from it. A file that parses to something else than an
 	// object still stops it (Qwen Code's workspace .qwen/settings.json).
 	Resets, ResetSuffix string
+	// StopsIfSet: the client does not reset the file but stops on it
+	// (Message, ExitCode), leaving it as it is, when a file of
+	// StopsIfSet.Scopes sets that setting (Qwen Code's
+	// tools.executionSandbox in the user, system or system-defaults
+	// settings: loadAndMigrate rethrows the parse error of the workspace's
+	// while an operator sandbox is set).
+	StopsIfSet *SettingAt
 	// ServersKeyStops: an object without the client's servers key, or
 	// with it holding anything but an object, stops the client too
 	// (Copilot CLI's ~/.copilot/mcp-config.json: "mcpServers: Required").
 	ServersKeyStops bool
+}
+
+// SettingAt is a setting (Path: its keys from the top of a file) in the
+// client's files of Scopes.
+type SettingAt struct {
+	Path   []string
+	Scopes []Scope
+}
+
+// BadSetting is a setting the client checks before it starts any server
+// (Qwen Code's tools.executionSandbox: readOperatorSandboxSettings,
+// parseExecutionSandboxSettings): set in a file of Scopes to a value OK
+// rejects, it stops the client with Message, exit code ExitCode. Want
+// says what it accepts.
+type BadSetting struct {
+	SettingAt
+	OK       func(*Value) bool
+	Message  string
+	ExitCode int
+	Want     string
 }
 
 // BadFileFor is how a broken file at path, of scope, stops the client;
@@ -1067,6 +1102,20 @@ type Approval struct {
 	Merged bool
 }
 
+// EntryScope is an entry's own field naming the scope it comes from
+// (Qwen Code's "scope": mcpServers.ts assembleMcpServers,
+// mcp-server-config.ts isGatedMcpScope).
+type EntryScope struct {
+	Key string
+	// Over are the values that rank the entry with the files above the
+	// Apart file: it wins its name over the Apart file's definition,
+	// wherever its own file ranks (Qwen Code: "workspace", "system" over
+	// .mcp.json). The files' merge decides first: the definition of the
+	// highest settings file holding the name is the one whose field
+	// counts.
+	Over []string
+}
+
 // StoredApprovals is how a client keeps its decisions on project servers
 // one by one in a file of its own: {"<start dir>": {"NAME": {"hash": H,
 // "status": "approved"|"rejected"}}} (Qwen Code 0.24.4's mcpApprovals.json).
@@ -1080,6 +1129,11 @@ type Approval struct {
 type StoredApprovals struct {
 	File   File
 	Scopes []Scope
+	// OwnScopes are the values of an entry's own scope field
+	// (Layout.EntryScope, in a File.OwnScope file) that make it wait for
+	// approval as a server of Scopes, whatever its file (Qwen Code's
+	// isGatedMcpScope: "project", "workspace").
+	OwnScopes []string
 	// Hash is the client's hash of a definition: entry is the server's
 	// object as the file holds it, f the file it is read from, expand the
 	// client's expansion of a settings string (nil for a file the client
@@ -1570,6 +1624,11 @@ type File struct {
 	// (NullClears), and the names its settings merge loses are kept
 	// (LostName.KeptIn, Lowest).
 	Apart bool
+	// OwnScope: the client keeps an entry's own Layout.EntryScope field
+	// in this file as the scope it comes from (Qwen Code's user settings
+	// and system defaults; it overwrites the field in the workspace and
+	// system settings and in .mcp.json).
+	OwnScope bool
 	// Extension, for a file of ExtensionScope, says how the client reads
 	// an installed extension; Path then holds one "*" segment that stands
 	// for each directory there (".gemini/extensions/*/gemini-extension.json").

@@ -58,7 +58,7 @@ var qwen = &Client{
 		// ...workspace and system}
 		Files: slices.Concat(
 			qwenSystem("settings.json", false),
-			[]File{proj(".qwen/settings.json", JSONComments), qwenMCPJSON, user(qwenHome, "settings.json", JSONComments)},
+			[]File{proj(".qwen/settings.json", JSONComments), qwenMCPJSON, qwenUser},
 			qwenSystem("system-defaults.json", true),
 		),
 		Project: AtStart,
@@ -66,18 +66,34 @@ var qwen = &Client{
 		// settings.ts loadSettings: resolveEnvVarsInObject on each settings
 		// file (not on .mcp.json)
 		SettingsPlaceholders: []Syntax{Dollar, Bare},
+		// settings.ts mergeSettings tags the workspace's and the system's
+		// servers with their scope (tagMcpServerScope) and keeps the
+		// user's and the system defaults' own "scope" (qwenUser,
+		// qwenSystem); assembleMcpServers puts "workspace" and "system"
+		// over .mcp.json: testdata/clients/qwen-entry-scope
+		EntryScope: &EntryScope{Key: "scope", Over: []string{"workspace", "system"}},
 	},
 	Gates: Gates{
 		// a system, system-defaults or user file that does not parse or is
 		// not an object stops it in readOperatorSandboxSettings (the user
 		// file copied to settings.json.corrupted, kept as it is); the
 		// workspace's, when it does not parse, is reset by loadSettings
-		// (loadAndMigrate), and when it is not an object throws
-		// FatalConfigError; all exit with code 1
+		// (loadAndMigrate) unless those files set tools.executionSandbox
+		// (then it stops: testdata/clients/qwen-sandbox-keeps-workspace),
+		// and when it is not an object throws FatalConfigError; all exit
+		// with code 1
 		BadFiles: []BadFile{
 			{Message: "Cannot read operator sandbox policy", ExitCode: 1, Names: []string{"settings.json", "system-defaults.json"}, Scopes: []Scope{System, User}},
-			{Message: "Please fix the configuration file(s) and try again", ExitCode: 1, Names: []string{"settings.json"}, Scopes: []Scope{Project}, Resets: "{}", ResetSuffix: ".corrupted"},
+			{Message: "Please fix the configuration file(s) and try again", ExitCode: 1, Names: []string{"settings.json"}, Scopes: []Scope{Project}, Resets: "{}", ResetSuffix: ".corrupted",
+				StopsIfSet: &qwenSandbox},
 		},
+		// readOperatorSandboxSettings checks tools.executionSandbox of the
+		// system defaults, the user's and the system settings before
+		// anything else (parseExecutionSandboxSettings):
+		// testdata/clients/qwen-sandbox-invalid
+		BadSettings: []BadSetting{{SettingAt: qwenSandbox, OK: qwenSandboxOK, ExitCode: 1,
+			Message: "tools.executionSandbox requires literal filesystem (read-only | workspace-write), network (open | closed), and optional backend (auto | bwrap)",
+			Want:    `an object with "filesystem" ("read-only" or "workspace-write"), "network" ("open" or "closed") and, optionally, "backend" ("auto" or "bwrap"), nothing else`}},
 		NullClears: true,
 		// settings.ts mergeSettings (customDeepMerge, mergeRecursively: it
 		// skips "__proto__", "constructor" and "prototype" where it copies
@@ -92,13 +108,16 @@ var qwen = &Client{
 				Why: "Qwen Code skips %q where it copies the servers of its lowest settings file (customDeepMerge guards against prototype pollution): it is lost without a warning"},
 		},
 		Approvals: &StoredApprovals{
-			File:     File{Scope: User, Base: qwenHome, Path: "mcpApprovals.json", Format: JSONComments, PathVar: "QWEN_CODE_MCP_APPROVALS_PATH"},
-			Scopes:   []Scope{Project},
-			Hash:     qwenHash,
-			Approved: "approved",
-			Rejected: "rejected",
-			Ask:      "run qwen mcp approve %s in the project (or approve it when qwen asks)",
-			Source:   qwenSource + ": `packages/cli/src/config/mcpApprovals.ts` `LoadedMcpApprovals.getState`, `packages/core/src/mcp/configHash.ts` `hashMcpServerConfig`",
+			File:   File{Scope: User, Base: qwenHome, Path: "mcpApprovals.json", Format: JSONComments, PathVar: "QWEN_CODE_MCP_APPROVALS_PATH"},
+			Scopes: []Scope{Project},
+			// isGatedMcpScope: an entry whose own scope is "project" or
+			// "workspace" waits too, a user one included
+			OwnScopes: []string{"project", "workspace"},
+			Hash:      qwenHash,
+			Approved:  "approved",
+			Rejected:  "rejected",
+			Ask:       "run qwen mcp approve %s in the project (or approve it when qwen asks)",
+			Source:    qwenSource + ": `packages/cli/src/config/mcpApprovals.ts` `LoadedMcpApprovals.getState`, `packages/core/src/mcp/configHash.ts` `hashMcpServerConfig`",
 		},
 	},
 	Shape: qwenShape(),
@@ -120,16 +139,16 @@ var qwen = &Client{
 		Facts: []Fact{
 			{Topic: "files", Text: "user `~/.qwen/settings.json` (`$QWEN_HOME/settings.json`: `QWEN_HOME` replaces `~/.qwen`, a leading `~/` expanded, a relative value resolved against the start directory); workspace `.qwen/settings.json` and `.mcp.json` of the start directory only (no walk up: a subfolder reads neither); system `/etc/qwen-code/settings.json` (`QWEN_CODE_SYSTEM_SETTINGS_PATH`) and `system-defaults.json` beside it (`QWEN_CODE_SYSTEM_DEFAULTS_PATH`), read without Gemini CLI's ownership check",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-files, qwen-subdir, qwen-home-var; " + qwenSource + ": `Storage.getGlobalQwenDir`, `resolvePath`, `packages/cli/src/config/mcpJson.ts` `loadProjectMcpServers`, `settings.ts` `loadSettings`, `getSystemSettingsPath`"},
-			{Topic: "precedence", Text: "`{...user and system-defaults servers, ...the .mcp.json servers, ...workspace and system servers}`: a `.mcp.json` server replaces a user server of the same name whole, a workspace server replaces a `.mcp.json` one",
-				Source: "Qwen Code 0.24.4: testdata/clients/qwen-files; " + qwenSource + ": `packages/cli/src/config/mcpServers.ts` `assembleMcpServers`"},
+			{Topic: "precedence", Text: "`{...user and system-defaults servers, ...the .mcp.json servers, ...workspace and system servers}`: a `.mcp.json` server replaces a user server of the same name whole, a workspace server replaces a `.mcp.json` one. Qwen Code tags the workspace's and the system's servers with their scope and keeps the `\"scope\"` a user or system-defaults entry has: one whose `\"scope\"` is `\"workspace\"` or `\"system\"` goes with them over `.mcp.json` (once the settings' merge has picked it: a user entry without one hides a system-defaults entry that has one)",
+				Source: "Qwen Code 0.24.4: testdata/clients/qwen-files, qwen-entry-scope; " + qwenSource + ": `packages/cli/src/config/mcpServers.ts` `assembleMcpServers`"},
 			{Topic: "shape", Text: "settings files: `httpUrl` is streamable HTTP; `url` is SSE whatever its `type` (`\"type\": \"http\"` too); else `command` is stdio; `type` is not read. `.mcp.json` is read as Claude Code's format and normalized: with `command` (or `httpUrl`, `tcp`) any `type` (`\"local\"`, `\"stdio\"`, even `\"sse\"`) is dropped and the entry is stdio; a `url` with `\"type\": \"http\"` becomes `httpUrl` (streamable HTTP); a `url` with any other `type` or none is SSE (`streamable-http` too)",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-transports; " + qwenSource + ": `normalizeClaudeMcpServer`, `packages/core/src/tools/mcp-client.ts` `createTransport`"},
 			{Topic: "shape", Text: "`.mcp.json` that does not parse: `Warning: Failed to parse PATH: …`, none of its servers; without an `mcpServers` object: `Warning: PATH has no \"mcpServers\" object`, none; an entry that is not an object: `Warning: PATH: server \"NAME\" is not an object — skipped`. The other files' servers load",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-mcpjson-broken, qwen-mcpjson-no-servers, qwen-transports; " + qwenSource + ": `loadProjectMcpServers`"},
-			{Topic: "refusal", Text: "a system, system-defaults or user settings file that does not parse or does not hold an object stops Qwen Code: `Cannot read operator sandbox policy from PATH: …` (the user file is copied to `settings.json.corrupted` and left as it is), exit code 1; a workspace `.qwen/settings.json` that does not hold an object stops it too (`Error in PATH: Settings file is not a valid JSON object. Please fix the configuration file(s) and try again.`, exit code 1). A workspace `.qwen/settings.json` that does not parse does not: Qwen Code copies it to `.qwen/settings.json.corrupted`, **overwrites it with `{}`** and goes on without its settings (`qwen mcp list` included)",
-				Source: "Qwen Code 0.24.4: testdata/clients/qwen-bad-user, qwen-bad-workspace, qwen-workspace-array; " + qwenSource + ": `packages/cli/src/config/execution-sandbox-settings.ts` `readOperatorSandboxSettings`, `settings.ts` `loadSettings` (`loadAndMigrate`, `CORRUPTED_SUFFIX`)"},
-			{Topic: "switches", Text: "project servers (`.mcp.json` and `.qwen/settings.json`) start only once approved (`qwen mcp approve NAME`, or the prompt of a session): `~/.qwen/mcpApprovals.json` (`QWEN_CODE_MCP_APPROVALS_PATH`) maps the start directory's path, exactly, to `{NAME: {hash, status}}`; the record counts only while `hash` is the SHA-256 of the definition as Qwen Code reads it (the settings' values expanded, `.mcp.json` normalized) written by `JSON.stringify` with every object's keys sorted, less `scope`, `extensionName` and `description`. Change an argument and the server is pending again; a record for a parent folder does not count in a subfolder. `qwen mcp list` shows `Pending approval` or `Rejected` and does not connect",
-				Source: "Qwen Code 0.24.4: testdata/clients/qwen-approved, qwen-approval-changed, qwen-approval-subdir, qwen-rejected; " + qwenSource + ": `mcpApprovals.ts` `LoadedMcpApprovals.getState`, `configHash.ts` `hashMcpServerConfig`, `isGatedMcpScope`"},
+			{Topic: "refusal", Text: "a system, system-defaults or user settings file that does not parse or does not hold an object stops Qwen Code: `Cannot read operator sandbox policy from PATH: …` (the user file is copied to `settings.json.corrupted` and left as it is), exit code 1; a workspace `.qwen/settings.json` that does not hold an object stops it too (`Error in PATH: Settings file is not a valid JSON object. Please fix the configuration file(s) and try again.`, exit code 1). A workspace `.qwen/settings.json` that does not parse does not: Qwen Code copies it to `.qwen/settings.json.corrupted`, **overwrites it with `{}`** and goes on without its settings (`qwen mcp list` included) — unless the system, system-defaults or user settings set `tools.executionSandbox`: then it stops on it (`Error in PATH: …`, `Please fix the configuration file(s) and try again.`, exit code 1) and leaves it as it is. A `tools.executionSandbox` in those files that is not an object of `filesystem` (`read-only`, `workspace-write`), `network` (`open`, `closed`) and an optional `backend` (`auto`, `bwrap`), literal strings and no other key, stops it too (`tools.executionSandbox requires literal filesystem …`, exit code 1); the workspace's is not checked",
+				Source: "Qwen Code 0.24.4: testdata/clients/qwen-bad-user, qwen-bad-workspace, qwen-workspace-array, qwen-sandbox-keeps-workspace, qwen-sandbox-invalid; " + qwenSource + ": `packages/cli/src/config/execution-sandbox-settings.ts` `readOperatorSandboxSettings`, `parseExecutionSandboxSettings`, `settings.ts` `loadSettings` (`loadAndMigrate`: `if (scope !== \"Workspace\" || operatorSandbox) throw parseError`, `CORRUPTED_SUFFIX`)"},
+			{Topic: "switches", Text: "project servers (`.mcp.json` and `.qwen/settings.json`) start only once approved (`qwen mcp approve NAME`, or the prompt of a session): `~/.qwen/mcpApprovals.json` (`QWEN_CODE_MCP_APPROVALS_PATH`) maps the start directory's path, exactly, to `{NAME: {hash, status}}`; the record counts only while `hash` is the SHA-256 of the definition as Qwen Code reads it (the settings' values expanded, `.mcp.json` normalized) written by `JSON.stringify` with every object's keys sorted, less `scope`, `extensionName` and `description`. Change an argument and the server is pending again; a record for a parent folder does not count in a subfolder. `qwen mcp list` shows `Pending approval` or `Rejected` and does not connect. A user or system-defaults entry whose own `\"scope\"` is `\"project\"` or `\"workspace\"` waits for approval too",
+				Source: "Qwen Code 0.24.4: testdata/clients/qwen-approved, qwen-approval-changed, qwen-approval-subdir, qwen-rejected, qwen-entry-scope; " + qwenSource + ": `mcpApprovals.ts` `LoadedMcpApprovals.getState`, `configHash.ts` `hashMcpServerConfig`, `isGatedMcpScope`, `settings.ts` `tagMcpServerScope`"},
 			{Topic: "precedence", Text: "a settings file whose `mcpServers` is `null` replaces the servers of the settings files below it; `.mcp.json` is merged apart: its `null` replaces nothing (a warning), and a settings file's `null` does not replace its servers",
 				Source: "Qwen Code 0.24.4: testdata/clients/qwen-settings-null, qwen-mcpjson-null; " + qwenSource + ": `packages/cli/src/utils/deepMerge.ts` `mergeRecursively`, `assembleMcpServers`"},
 			{Topic: "shape", Text: "names lost without a warning: `__proto__` in every settings file (the merge assigns it to a plain object, setting its prototype), `constructor` and `prototype` in the lowest settings file that has servers (system defaults, then user, workspace, system: the one `customDeepMerge` copies key by key, skipping them; the files above it are spread whole); all three are kept in `.mcp.json`, read into an object without a prototype",
@@ -151,13 +170,50 @@ var qwen = &Client{
 	decode: decodeQwen,
 }
 
+// qwenUser is ~/.qwen/settings.json, whose entries keep their own
+// "scope" (File.OwnScope).
+var qwenUser = func() File {
+	f := user(qwenHome, "settings.json", JSONComments)
+	f.OwnScope = true
+	return f
+}()
+
+// qwenSandbox is Qwen Code's operator sandbox setting, read from the
+// system defaults, the user's and the system settings as written (no
+// variable expanded): readOperatorSandboxSettings.
+var qwenSandbox = SettingAt{Path: []string{"tools", "executionSandbox"}, Scopes: []Scope{System, User}}
+
+// qwenSandboxOK is parseExecutionSandboxSettings of Qwen Code 0.24.4: an
+// object of "filesystem" ("read-only" or "workspace-write"), "network"
+// ("open" or "closed") and an optional "backend" ("auto" or "bwrap"),
+// each a string, and no other key.
+func qwenSandboxOK(v *Value) bool {
+	if v == nil || v.Kind != Object {
+		return false
+	}
+	allowed := map[string][]string{"filesystem": {"read-only", "workspace-write"}, "network": {"open", "closed"}, "backend": {"auto", "bwrap"}}
+	for _, m := range v.Unique() {
+		ok, known := allowed[m.Key]
+		if !known || m.Value.Kind != String || !slices.Contains(ok, m.Value.Str) {
+			return false
+		}
+	}
+	return v.Member("filesystem") != nil && v.Member("network") != nil
+}
+
 // qwenSystem is a machine-wide settings file of Qwen Code
 // (getSystemSettingsPath, getSystemDefaultsPath): /etc/qwen-code,
 // /Library/Application Support/QwenCode, C:\ProgramData\qwen-code; read
 // whoever owns it.
 func qwenSystem(name string, defaults bool) []File {
-	return systemSettings(systemDirs{"etc/qwen-code/", "Library/Application Support/QwenCode/", "ProgramData/qwen-code/"},
+	fs := systemSettings(systemDirs{"etc/qwen-code/", "Library/Application Support/QwenCode/", "ProgramData/qwen-code/"},
 		name, defaults, "QWEN_CODE_SYSTEM_SETTINGS_PATH", "QWEN_CODE_SYSTEM_DEFAULTS_PATH", false)
+	for i := range fs {
+		// the system defaults' entries keep their own "scope", the
+		// system settings' are tagged "system" (mergeSettings)
+		fs[i].OwnScope = defaults
+	}
+	return fs
 }
 
 // qwenShape is Gemini CLI's entry shape as Qwen Code reads it: a url

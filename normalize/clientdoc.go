@@ -617,8 +617,16 @@ func fileNotes(c *Client) string {
 			which += " (" + strings.Join(scopes, ", ") + " scopes)"
 		}
 		if bf.Resets != "" {
-			fmt.Fprintf(&b, "%s that does not parse is overwritten with `%s` when %s starts (the original kept as `…%s`), and none of its settings count; one that does not hold an object stops it before any server starts (%q, exit code %d): every server is `refused`.\n\n",
-				which, bf.Resets, c.Product, bf.ResetSuffix, bf.Message, bf.ExitCode)
+			unless := ""
+			if s := bf.StopsIfSet; s != nil {
+				words := make([]string, len(s.Scopes))
+				for i, sc := range s.Scopes {
+					words[i] = string(sc)
+				}
+				unless = fmt.Sprintf(" (unless a %s settings file sets `%s`: then it stops on it, %q, exit code %d, and leaves it as it is)", strings.Join(words, " or "), strings.Join(s.Path, "."), bf.Message, bf.ExitCode)
+			}
+			fmt.Fprintf(&b, "%s that does not parse is overwritten with `%s` when %s starts (the original kept as `…%s`), and none of its settings count%s; one that does not hold an object stops it before any server starts (%q, exit code %d): every server is `refused`.\n\n",
+				which, bf.Resets, c.Product, bf.ResetSuffix, unless, bf.Message, bf.ExitCode)
 			continue
 		}
 		how := "it cannot parse, or that does not hold an object,"
@@ -636,6 +644,14 @@ func fileNotes(c *Client) string {
 			continue
 		}
 		fmt.Fprintf(&b, "%s %s stops it before any server starts (%q, exit code %d): every server is `refused`.\n\n", which, how, bf.Message, bf.ExitCode)
+	}
+	for _, bs := range c.BadSettings {
+		words := make([]string, len(bs.Scopes))
+		for i, sc := range bs.Scopes {
+			words[i] = string(sc)
+		}
+		fmt.Fprintf(&b, "`%s` in a %s settings file must be %s, as written: any other value stops %s before any server starts (%q, exit code %d): every server is `refused`.\n\n",
+			strings.Join(bs.Path, "."), strings.Join(words, " or "), bs.Want, c.Product, bs.Message, bs.ExitCode)
 	}
 	for _, l := range c.LostNames {
 		scopes := make([]string, len(l.Scopes))

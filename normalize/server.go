@@ -83,6 +83,8 @@ type Source struct {
 	// Plugin names the plugin that brings the server ("PLUGIN@MARKETPLACE"),
 	// for a file of PluginScope.
 	Plugin string
+	// Apart and OwnScope are the file's (File.Apart, File.OwnScope).
+	Apart, OwnScope bool
 }
 
 // Server is one MCP server definition in canonical form.

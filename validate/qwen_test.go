@@ -22,6 +22,32 @@ func TestQwenResetsBrokenWorkspace(t *testing.T) {
 		{name: "trailing comma", files: oneFile(".qwen/settings.json", "{\"mcpServers\": {\"w\": {\"command\": \"w\"}},\n}\n"),
 			want: []string{`error .qwen/settings.json:2:1: trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it; Qwen Code overwrites this file with {} when it starts, keeping it as .qwen/settings.json.corrupted, and reads none of its settings [syntax]`},
 			hint: "fix the file before you run Qwen Code, or restore it from .qwen/settings.json.corrupted afterwards"},
+		// while the user settings set tools.executionSandbox, Qwen Code
+		// stops on the file and leaves it as it is
+		// (testdata/clients/qwen-sandbox-keeps-workspace)
+		{name: "trailing comma, sandbox set", files: tree(".qwen/settings.json", "{\"mcpServers\": {\"w\": {\"command\": \"w\"}},\n}\n",
+			"~/.qwen/settings.json", `{"tools": {"executionSandbox": {"filesystem": "read-only", "network": "closed"}}}`),
+			want: []string{`error .qwen/settings.json:2:1: trailing comma is not allowed in this file (comments are): Gemini CLI cannot parse it; Qwen Code then starts no server at all, from this file or any other (it stops: "Please fix the configuration file(s) and try again", exit code 1); it overwrites the file with {} only while no system or user settings set tools.executionSandbox, and ~/.qwen/settings.json:1:12 sets it: the file is left as it is [syntax]`}},
+	})
+}
+
+// TestQwenBadSandbox: a tools.executionSandbox Qwen Code 0.24.4 does not
+// accept, in the user or machine settings, stops it before any server
+// starts (testdata/clients/qwen-sandbox-invalid); lint says so at the
+// value. In the workspace's settings it is not checked.
+func TestQwenBadSandbox(t *testing.T) {
+	const want = `Qwen Code does not accept this tools.executionSandbox (an object with "filesystem" ("read-only" or "workspace-write"), "network" ("open" or "closed") and, optionally, "backend" ("auto" or "bwrap"), nothing else): it stops before starting any server ("tools.executionSandbox requires literal filesystem (read-only | workspace-write), network (open | closed), and optional backend (auto | bwrap)", exit code 1), from this file or any other [refused-config]`
+	runRuleCases(t, "refused-config", []ruleCase{
+		{name: "network none", files: oneFile("~/.qwen/settings.json", `{"tools": {"executionSandbox": {"filesystem": "read-only", "network": "none"}}}`),
+			want: []string{`error ~/.qwen/settings.json:1:32: ` + want}},
+		{name: "unknown key", files: oneFile("~/.qwen/settings.json", `{"tools": {"executionSandbox": {"filesystem": "read-only", "network": "open", "x": 1}}}`),
+			want: []string{`error ~/.qwen/settings.json:1:32: ` + want}},
+		{name: "a placeholder", files: oneFile("~/.qwen/settings.json", `{"tools": {"executionSandbox": {"filesystem": "$FS", "network": "open"}}}`),
+			want: []string{`error ~/.qwen/settings.json:1:32: ` + want}},
+		{name: "null", files: oneFile("~/.qwen/settings.json", `{"tools": {"executionSandbox": null}}`),
+			want: []string{`error ~/.qwen/settings.json:1:32: ` + want}},
+		{name: "accepted", files: oneFile("~/.qwen/settings.json", `{"tools": {"executionSandbox": {"backend": "auto", "filesystem": "workspace-write", "network": "open"}}}`)},
+		{name: "workspace not checked", files: oneFile(".qwen/settings.json", `{"tools": {"executionSandbox": {"network": "none"}}}`)},
 	})
 }
 

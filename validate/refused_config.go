@@ -22,7 +22,10 @@ with Codex 0.169.0). opencode refuses likewise over a file that does not parse o
 an entry its schema rejects, in any file it loads (no ` + "`type`" + `, a ` + "`type`" + ` other
 than ` + "`local`" + ` or ` + "`remote`" + `, a ` + "`command`" + ` that is not an array, a ` + "`timeout`" + ` that is
 not a number): "Configuration is invalid", exit 1, no server starts (checked
-with opencode 1.18.33, ` + "`testdata/clients/opencode-invalid-*`" + `).
+with opencode 1.18.33, ` + "`testdata/clients/opencode-invalid-*`" + `). Qwen Code stops on a
+` + "`tools.executionSandbox`" + ` it does not accept in its user or machine settings
+(checked with Qwen Code 0.24.4, ` + "`testdata/clients/qwen-sandbox-invalid`" + `): the finding is at
+the value.
 
 agent-code (read in its source at c25b885f, not run) does the same: a file that
 does not parse or cannot be read, a ` + "`schema_version`" + ` it does not know, or a value of
