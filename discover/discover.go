@@ -877,6 +877,12 @@ func skipped(view *normalize.Client, doc *normalize.Document, loc Location) (str
 	if sk == nil || loc.Client != view || loc.Scope != normalize.Project && !loc.SkippedAlone || doc == nil {
 		return "", normalize.Pos{}
 	}
+	if doc.Unreadable {
+		// it skips only what does not parse or what its schema rejects
+		// (Kilo Code CLI's KilocodeConfig.caught): a file it cannot read
+		// stops it (testdata/clients/kilo-project-unreadable)
+		return "", normalize.Pos{}
+	}
 	if doc.Root == nil {
 		return "it does not parse", normalize.Pos{Line: 1, Col: 1}
 	}

@@ -32,6 +32,12 @@ var kilo = &Client{
 		Project:       RootToStart,
 		RootMarkers:   []string{".git"},
 		UpWithoutRoot: true,
+		// a patch is cut to "enabled" as opencode's; no V2 lowering:
+		// "disabled" means nothing (testdata/clients/opencode-disabled)
+		AsRead: opencodePatch,
+		// KilocodeConfig.mergeConfig (testdata/clients/kilo-merge-retype)
+		Retype: &Retype{TypeKey: "type", URLKey: "url", Types: []string{"local", "remote"},
+			Keeps: []string{"enabled", "timeout"}, Remote: "remote", Local: "local", Drops: []string{"headers", "oauth"}},
 	},
 	// kilo 7.7.7 skips a project file it cannot use, alone
 	// (testdata/clients/kilo-invalid-file, kilo-project-env)
@@ -42,7 +48,7 @@ var kilo = &Client{
 	// neither listed nor checked)
 	Gates: Gates{LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project, User},
 		Why: "Kilo Code CLI merges its files into plain objects, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
-		Refuses: opencode.Refuses, SkipsFile: &FileSkip{Entry: opencodeEntry, Typed: opencodeTyped, ProjectVars: []string{"{env:"}, HeaderVars: []string{"{env:", "{file:"}, Says: "skipped config due to error"}},
+		Refuses: kiloRefuses(), SkipsFile: &FileSkip{Entry: opencodeEntry, Typed: opencodeTyped, ProjectVars: []string{"{env:"}, HeaderVars: []string{"{env:", "{file:"}, Says: "skipped config due to error"}},
 	Shape: kiloShape(),
 	Expansion: Expansion{
 		Placeholders:       opencode.Placeholders,
@@ -75,6 +81,16 @@ var kilo = &Client{
 		},
 	},
 	decode: decodeOpencode,
+}
+
+// kiloRefuses is opencode's refusal, but for a file it cannot read
+// (kilo 7.7.7: testdata/clients/kilo-project-unreadable, any of its files:
+// KilocodeConfig.caught skips only what does not parse or what the schema
+// rejects).
+func kiloRefuses() *Refusal {
+	r := *opencode.Refuses
+	r.Unreadable = "Unexpected error: BadResource: FileSystem.readFile (%[1]s)"
+	return &r
 }
 
 // kiloShape is opencode's shape (Kilo Code CLI forks opencode's config

@@ -22,6 +22,11 @@ var opencode = &Client{
 		Project:       RootToStart,
 		RootMarkers:   []string{".git"},
 		UpWithoutRoot: true,
+		// each file's entries lowered from V2 and patches cut to
+		// "enabled" as it reads them (testdata/clients/opencode-disabled,
+		// kilo-merge-retype); its merge is remeda mergeDeep throughout
+		// (Config.loadInstanceState `h$`), no Retype
+		AsRead: opencodeAsRead,
 		// a near miss seen in real repositories (issue 27)
 		Ignored: []IgnoredFile{
 			{File: proj(".opencode/mcp.json", JSON), Key: "mcp", Also: []string{"mcpServers", "servers", "mcp_servers"},
@@ -233,4 +238,149 @@ func opencodeServer(e *Value) (string, *Value, []string) {
 		}
 	}
 	return "", nil, nil
+}
+
+// opencodeAsRead is what opencode 1.18.33 keeps of one file's entry as it
+// reads the file: the V2 entry lowered (opencodeLower), then a patch
+// (opencodePatch).
+func opencodeAsRead(e *Value) *Value { return opencodePatch(opencodeLower(e)) }
+
+// opencodePatch is an entry its schema reads as the union's third member,
+// a bare {"enabled": …}: the other keys are not kept, so a patch's "url"
+// or "headers" reach no merge (testdata/clients/kilo-merge-retype,
+// "patch-url", both opencode and Kilo Code CLI).
+func opencodePatch(e *Value) *Value {
+	if e.Kind != Object || opencodeTyped(e) {
+		return e
+	}
+	en := e.Member("enabled")
+	if en == nil || en.Value.Kind != Bool || len(e.Unique()) == 1 {
+		return e
+	}
+	return &Value{Kind: Object, Pointer: e.Pointer, Range: e.Range, Members: []*Member{en}}
+}
+
+// opencodeLower is opencode 1.18.33's ConfigV2Compat.lower of one entry
+// of "mcp" (dW, pW): an entry with "disabled", "codemode", a "timeout"
+// object or a V2 oauth key that decodes as a V2 server (opencodeV2) gets
+// "enabled" (its own if it has one, else false for "disabled": true and
+// true otherwise) and loses "disabled", "codemode" and "timeout" (a
+// timeout object whose catalog and execution agree, without startup,
+// becomes that number); one that does not decode is kept as written,
+// where "disabled" means nothing (testdata/clients/opencode-disabled).
+func opencodeLower(e *Value) *Value {
+	if e.Kind != Object || !opencodeLowers(e) || !opencodeV2(e) {
+		return e
+	}
+	out := &Value{Kind: Object, Pointer: e.Pointer, Range: e.Range}
+	var timeout *Member
+	for _, m := range e.Unique() {
+		switch m.Key {
+		case "disabled", "codemode":
+		case "timeout":
+			timeout = m
+		default:
+			out.Members = append(out.Members, m)
+		}
+	}
+	if out.Member("enabled") == nil {
+		v := &Value{Kind: Bool, Bool: true, Pointer: e.Pointer + "/enabled", Range: e.Range}
+		key := e.Range
+		if d := e.Member("disabled"); d != nil {
+			v.Bool, v.Range, v.Pointer, key = !(d.Value.Kind == Bool && d.Value.Bool), d.Value.Range, d.Value.Pointer, d.KeyRange
+		}
+		out.Members = append(out.Members, &Member{Key: "enabled", KeyRange: key, Value: v})
+	}
+	if timeout != nil && timeout.Value.Get("startup") == nil {
+		c, x := timeout.Value.Get("catalog"), timeout.Value.Get("execution")
+		if c != nil && x != nil && c.Kind == Number && x.Kind == Number && c.Num == x.Num {
+			out.Members = append(out.Members, &Member{Key: "timeout", KeyRange: timeout.KeyRange, Value: c})
+		}
+	}
+	return out
+}
+
+// opencodeLowers reports an entry opencode tries to lower: it has
+// "disabled" or "codemode", a "timeout" object, or an "oauth" object with
+// a V2 key.
+func opencodeLowers(e *Value) bool {
+	if e.Member("disabled") != nil || e.Member("codemode") != nil {
+		return true
+	}
+	if t := e.Get("timeout"); t != nil && t.Kind == Object {
+		return true
+	}
+	if o := e.Get("oauth"); o != nil && o.Kind == Object {
+		for _, k := range []string{"client_id", "client_secret", "callback_port", "redirect_uri"} {
+			if o.Member(k) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opencodeV2 reports an entry that decodes as opencode 1.18.33's V2 server
+// (ConfigV2Compat's f0: a local one with a "command" array and an optional
+// "cwd" string and "environment" record, or a remote one with a "url"
+// string and optional "headers" record and "oauth" object or false; both
+// with optional boolean "disabled" and "codemode" and a "timeout" object
+// of numbers "startup", "catalog", "execution"; other keys ignored).
+func opencodeV2(e *Value) bool {
+	opt := func(key string, ok func(*Value) bool) bool {
+		v := e.Get(key)
+		return v == nil || ok(v)
+	}
+	is := func(k Kind) func(*Value) bool { return func(v *Value) bool { return v.Kind == k } }
+	record := func(v *Value) bool {
+		if v.Kind != Object {
+			return false
+		}
+		for _, m := range v.Members {
+			if m.Value.Kind != String {
+				return false
+			}
+		}
+		return true
+	}
+	timeout := func(v *Value) bool {
+		if v.Kind != Object {
+			return false
+		}
+		for _, k := range []string{"startup", "catalog", "execution"} {
+			if t := v.Get(k); t != nil && t.Kind != Number {
+				return false
+			}
+		}
+		return true
+	}
+	oauth := func(v *Value) bool {
+		if v.Kind == Bool {
+			return !v.Bool
+		}
+		if v.Kind != Object {
+			return false
+		}
+		for _, k := range []string{"client_id", "client_secret", "scope", "redirect_uri"} {
+			if s := v.Get(k); s != nil && s.Kind != String {
+				return false
+			}
+		}
+		p := v.Get("callback_port")
+		return p == nil || p.Kind == Number && p.Num == float64(int(p.Num)) && p.Num >= 1 && p.Num <= 65535
+	}
+	if !opt("disabled", is(Bool)) || !opt("codemode", is(Bool)) || !opt("timeout", timeout) {
+		return false
+	}
+	switch t := e.Get("type"); {
+	case t == nil || t.Kind != String:
+		return false
+	case t.Str == "local":
+		c := e.Get("command")
+		_, strs := c.Strings()
+		return c != nil && c.Kind == Array && strs && opt("cwd", is(String)) && opt("environment", record)
+	case t.Str == "remote":
+		return opt("url", is(String)) && e.Get("url") != nil && opt("headers", record) && opt("oauth", oauth)
+	}
+	return false
 }
