@@ -51,7 +51,7 @@ func deepMerge(set *normalize.Set) {
 		overridden := make([][]string, len(layers))
 		nodes := make([]*normalize.Value, len(layers)) // each layer's entry as the client reads it
 		for j := range layers {
-			nodes[j] = c.EntryAsRead(layers[j].Node)
+			nodes[j] = c.LayerAsRead(layers[j].Node)
 		}
 		for j := len(layers) - 1; j >= 0; j-- {
 			l, node := layers[j], nodes[j]

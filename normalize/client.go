@@ -136,11 +136,18 @@ type Layout struct {
 	// keeps it).
 	SameConnection bool
 	// AsRead is what the client keeps of one file's entry as it reads the
-	// file, before it checks and merges it (KeyByKey): opencode lowers a
-	// V2 entry ("disabled", ConfigV2Compat.lower), opencode and Kilo Code
-	// CLI keep only "enabled" of a patch. Nil keeps the entry whole. It
+	// file, before it checks and merges it: opencode lowers a V2 entry
+	// ("disabled", ConfigV2Compat.lower). Nil keeps the entry whole. It
 	// returns the entry itself or a new object over the same members.
 	AsRead func(entry *Value) *Value
+	// Patch is what an entry read as a patch of another file's definition
+	// adds to the merge (KeyByKey): opencode and Kilo Code CLI keep only
+	// "enabled" of it. Nil: the whole entry.
+	Patch func(entry *Value) *Value
+	// ServersAsRead is the servers object of a file (the value under
+	// ServersKey) as the client reads it, and the entries it drops as it
+	// does (opencode's "mcp": {"servers": {...}}); nil: as written.
+	ServersAsRead func(servers *Value) (*Value, []*Member)
 	// Retype is how the client merges a definition over a lower one of
 	// another type or url (KeyByKey); nil: key by key throughout.
 	Retype *Retype
@@ -152,6 +159,25 @@ func (c *Client) EntryAsRead(entry *Value) *Value {
 		return entry
 	}
 	return c.AsRead(entry)
+}
+
+// LayerAsRead is what one file's entry adds to a key-by-key merge:
+// EntryAsRead, then Patch.
+func (c *Client) LayerAsRead(entry *Value) *Value {
+	e := c.EntryAsRead(entry)
+	if c.Patch == nil || e == nil {
+		return e
+	}
+	return c.Patch(e)
+}
+
+// ServersOf is the servers object of a file as the client reads it
+// (Layout.ServersAsRead), and the entries it drops as it does.
+func (c *Client) ServersOf(servers *Value) (*Value, []*Member) {
+	if c.ServersAsRead == nil {
+		return servers, nil
+	}
+	return c.ServersAsRead(servers)
 }
 
 // Retype is a client's rule for merging an entry over the merge so far of

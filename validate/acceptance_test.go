@@ -276,7 +276,7 @@ func TestAcceptanceDiscovery(t *testing.T) {
 		{name: "opencode command as a string after a comment", rule: "schema",
 			files: tree("opencode.json", "{ \"mcp\": { \"fs\": { \"type\": \"local\", \"command\": /* one string */ \"npx -y pkg\" } } }\n"),
 			want:  []hit{h("error", "opencode.json:1:65", `"npx -y pkg"`, "must be an array")},
-			also:  []normalize.RuleID{"refused-config"}},
+			also:  []normalize.RuleID{"refused-config", "skipped-file"}}, // Kilo Code CLI skips the file
 		{name: "vscode args item on the next line", rule: "schema",
 			files: tree(".vscode/mcp.json", "{ \"servers\": { \"a\": { \"command\": \"a\", \"args\": [\n\t\"--port\",\n\t8080\n] } } }\n"),
 			want:  []hit{h("error", ".vscode/mcp.json:3:2", "8080", "")}},
