@@ -44,29 +44,51 @@ func deepMerge(set *normalize.Set) {
 				kept = append(kept, j)
 			}
 		}
+		top := layers[0]
+		c := top.Source.Client
 		paths := map[string]string{}
 		var merged *normalize.Value
 		overridden := make([][]string, len(layers))
+		nodes := make([]*normalize.Value, len(layers)) // each layer's entry as the client reads it
+		for j := range layers {
+			nodes[j] = c.LayerAsRead(layers[j].Node)
+		}
 		for j := len(layers) - 1; j >= 0; j-- {
-			l := layers[j]
+			l, node := layers[j], nodes[j]
 			if merged == nil {
-				merged = cloneObject(l.Node)
+				merged = cloneObject(node)
 			} else {
-				for _, m := range l.Node.Unique() {
+				for _, m := range node.Unique() {
 					for k := j + 1; k < len(layers); k++ {
-						if layers[k].Node.Member(m.Key) != nil && !(m.Value.Kind == normalize.Object && layers[k].Node.Get(m.Key).Kind == normalize.Object) {
+						if nodes[k].Member(m.Key) != nil && !(m.Value.Kind == normalize.Object && nodes[k].Get(m.Key).Kind == normalize.Object) {
 							overridden[k] = append(overridden[k], m.Key)
 						}
 					}
 				}
-				overlay(merged, l.Node)
+				if c.Retype == nil {
+					overlay(merged, node)
+				} else {
+					// the client's own rule for another type or url
+					var dropped []string
+					merged, dropped = c.Retype.Merge(merged, node, func(lower, higher *normalize.Value) *normalize.Value {
+						o := cloneObject(lower)
+						overlay(o, higher)
+						return o
+					})
+					for _, key := range dropped {
+						delete(paths, key)
+						for k := j + 1; k < len(layers); k++ {
+							if nodes[k].Member(key) != nil {
+								overridden[k] = append(overridden[k], key)
+							}
+						}
+					}
+				}
 			}
-			for _, m := range l.Node.Unique() {
+			for _, m := range node.Unique() {
 				paths[m.Key] = l.Source.Path
 			}
 		}
-		top := layers[0]
-		c := top.Source.Client
 		s := c.DecodeEntry(docs[top.Source.Path], top.Name, top.Source.Pos, merged, top.Source, paths)
 		if top.Off.FromList() {
 			s.TurnOff(*top.Off) // a file-level list applies to the name

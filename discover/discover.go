@@ -731,6 +731,24 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 		diags = append(diags, d)
 	}
 	list, flat := at.Get(c.ServersKey), false
+	if loc.View {
+		// as the client reads it (opencode's "mcp": {"servers": {...}})
+		var dropped []*normalize.Member
+		list, dropped = c.ServersOf(list)
+		for _, m := range dropped {
+			why := "it cannot read it as a server"
+			if r := c.Refuses; r != nil && r.Entry != nil {
+				if w, _, path := r.Entry(m.Value); w != "" {
+					why = w
+					if len(path) > 0 {
+						why = r.At(w, path)
+					}
+				}
+			}
+			diags = append(diags, normalize.At(doc, m.KeyRange, m.Value.Pointer, normalize.RuleSchema, normalize.Warning,
+				"%s drops server %q at %s as it reads the file, with a warning: %s", c.Product, m.Key, pointerKeys(m.Value.Pointer), why))
+		}
+	}
 	if list == nil && loc.Flat {
 		// no servers key: the top level holds the servers
 		// (File.FlatServers), and a member that is no object is no entry
@@ -877,6 +895,12 @@ func skipped(view *normalize.Client, doc *normalize.Document, loc Location) (str
 	if sk == nil || loc.Client != view || loc.Scope != normalize.Project && !loc.SkippedAlone || doc == nil {
 		return "", normalize.Pos{}
 	}
+	if doc.Unreadable {
+		// it skips only what does not parse or what its schema rejects
+		// (Kilo Code CLI's KilocodeConfig.caught): a file it cannot read
+		// stops it (testdata/clients/kilo-project-unreadable)
+		return "", normalize.Pos{}
+	}
 	if doc.Root == nil {
 		return "it does not parse", normalize.Pos{Line: 1, Col: 1}
 	}
@@ -886,7 +910,7 @@ func skipped(view *normalize.Client, doc *normalize.Document, loc Location) (str
 	if at := projectVar(doc.Root, view.ServersKey, sk.ProjectVars, dropped); at != nil && loc.Scope == normalize.Project {
 		return fmt.Sprintf("%q at %s:%s: it does not expand variables in project files", at.Str, doc.Path, at.Range.Start), at.Range.Start
 	}
-	servers := doc.Root.Get(view.ServersKey)
+	servers, _ := view.ServersOf(doc.Root.Get(view.ServersKey))
 	if sk.Entry == nil || servers == nil || servers.Kind != normalize.Object {
 		return "", normalize.Pos{}
 	}
@@ -1023,4 +1047,13 @@ func droppedForHeaders(view *normalize.Client, loc Location, s *normalize.Server
 		Reason: fmt.Sprintf("%s drops %q from %s: %q in its headers, and it does not expand variables in a project file's headers (%s:%s)",
 			view.Product, s.Name, s.Source.Path, at.Str, s.Source.Path, at.Range.Start),
 		Hint: fmt.Sprintf("write the header's value in the user's config (~/.config/kilo/kilo.json), or remove the variable at %s:%s", s.Source.Path, at.Range.Start)})
+}
+
+// pointerKeys writes a JSON pointer as dotted keys ("mcp.servers.x").
+func pointerKeys(ptr string) string {
+	keys := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i, k := range keys {
+		keys[i] = normalize.UnescapePointer(k)
+	}
+	return strings.Join(keys, ".")
 }

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -78,5 +79,56 @@ func FuzzParseTOML(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		doc, _ := Parse("/f", "f", normalize.TOML, src)
 		checkTree(t, doc)
+	})
+}
+
+// FuzzEntryAsRead runs opencode's and Kilo Code CLI's readings of an entry
+// and of a servers object (Layout.AsRead, Patch, ServersAsRead, Retype) on
+// any JSON: no panic, reading twice reads the same, and a merge holds no
+// key twice.
+func FuzzEntryAsRead(f *testing.F) {
+	fuzzSeeds(f,
+		`[{"type": "local", "command": ["a"], "disabled": true}, {"type": "remote", "url": "u", "headers": {"A": "b"}}]`,
+		`[{"enabled": false, "url": "x", "headers": {"A": "b"}}, {"type": "local", "command": ["a"], "codemode": true, "timeout": {"catalog": 1, "execution": 1}}]`,
+		`[{"type": "remote", "url": "a", "oauth": {"client_id": "x", "callback_port": 80}}, {"type": "remote", "url": "b", "oauth": false}]`,
+		`[{"servers": {"a": {"type": "local", "command": ["a"]}, "b": {"enabled": true}, "c": 1}, "timeout": {}}, {"servers": {"type": "x"}}]`,
+	)
+	oc, kilo := normalize.ClientByID("opencode"), normalize.ClientByID("kilo")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		doc, _ := Parse("/f", "f", normalize.JSON, src)
+		if doc.Root == nil || doc.Root.Kind != normalize.Array || len(doc.Root.Items) != 2 {
+			return
+		}
+		lower, higher := doc.Root.Items[0], doc.Root.Items[1]
+		for _, c := range []*normalize.Client{oc, kilo} {
+			for _, e := range []*normalize.Value{lower, higher} {
+				once := c.LayerAsRead(e)
+				if twice := c.LayerAsRead(once); !reflect.DeepEqual(once.Interface(), twice.Interface()) {
+					t.Fatalf("%s: read twice %v, once %v", c.ID, twice.Interface(), once.Interface())
+				}
+				if sv, dropped := c.ServersOf(e); sv != nil && sv.Kind == normalize.Object {
+					for _, m := range dropped {
+						if sv.Member(m.Key) != nil && sv.Get(m.Key) == m.Value {
+							t.Fatalf("%s: %q dropped and kept", c.ID, m.Key)
+						}
+					}
+				}
+			}
+			if c.Retype == nil {
+				continue
+			}
+			merged, _ := c.Retype.Merge(c.LayerAsRead(lower), c.LayerAsRead(higher), func(l, h *normalize.Value) *normalize.Value {
+				o := cloneObject(l)
+				overlay(o, h)
+				return o
+			})
+			seen := map[string]bool{}
+			for _, m := range merged.Members {
+				if seen[m.Key] && merged.Kind == normalize.Object {
+					t.Fatalf("%s: %q twice in %v", c.ID, m.Key, merged.Interface())
+				}
+				seen[m.Key] = true
+			}
+		}
 	})
 }

@@ -69,7 +69,7 @@ func unreadable(abs, display string, format normalize.Format, err error) (*norma
 		}
 		return nil, nil, err
 	}
-	doc := &normalize.Document{Path: display, Abs: abs, Format: format, Lines: normalize.NewLines(nil)}
+	doc := &normalize.Document{Path: display, Abs: abs, Format: format, Lines: normalize.NewLines(nil), Unreadable: true}
 	return doc, []normalize.Diagnostic{{Rule: normalize.RuleUnreadable, Severity: normalize.Error, Path: display,
 		Message: readErrorMessage(err), Hint: readErrorHint(err)}}, nil
 }

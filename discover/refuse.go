@@ -311,7 +311,7 @@ func (v *viewer) badEntries(set *normalize.Set, layers []layer) *refusal {
 		if ly.doc == nil || ly.doc.Root == nil {
 			continue
 		}
-		if servers := ly.doc.Root.Get(v.c.ServersKey); servers != nil && servers.Kind == normalize.Object {
+		if servers, _ := v.c.ServersOf(ly.doc.Root.Get(v.c.ServersKey)); servers != nil && servers.Kind == normalize.Object {
 			for _, m := range servers.Unique() {
 				if !seen[m.Key] && byName[m.Key] != nil {
 					seen[m.Key] = true
@@ -369,7 +369,7 @@ func (v *viewer) badFileEntries(layers []layer) *refusal {
 					hint: fmt.Sprintf("make %s at %s:%s what %s reads, or remove the file", what, ly.doc.Path, at.Range.Start, v.c.Product)}
 			}
 		}
-		servers := ly.doc.Root.Get(v.c.ServersKey)
+		servers, _ := v.c.ServersOf(ly.doc.Root.Get(v.c.ServersKey))
 		if servers == nil || servers.Kind != normalize.Object {
 			continue
 		}
@@ -377,7 +377,7 @@ func (v *viewer) badFileEntries(layers []layer) *refusal {
 			if v.c.Lost(m.Key, ly.loc.Scope, ly.loc.Display, ly.loc.Display == v.lowest, func() bool { return false }) != "" {
 				continue // lost as the file is read, before the client checks it (opencode, Cline)
 			}
-			msg, at, path := r.Entry(m.Value)
+			msg, at, path := r.Entry(v.c.EntryAsRead(m.Value)) // checked as read (opencode lowers V2 first)
 			if msg == "" {
 				continue
 			}

@@ -108,6 +108,9 @@ func nestedServers(c *normalize.Client, root *normalize.Value) *normalize.Member
 		if m == nil || m.Value.Kind != normalize.Object || serverLike(m.Value) || len(m.Value.Members) == 0 {
 			continue
 		}
+		if read, _ := c.ServersOf(sv); read.Member(k) == nil {
+			continue // the client reads the servers in it (Layout.ServersAsRead)
+		}
 		all := true
 		for _, e := range m.Value.Unique() {
 			all = all && serverLike(e.Value)

@@ -139,6 +139,115 @@ type Layout struct {
 	// without a word (pisces: isSameMCPConnection; the higher priority
 	// keeps it).
 	SameConnection bool
+	// AsRead is what the client keeps of one file's entry as it reads the
+	// file, before it checks and merges it: opencode lowers a V2 entry
+	// ("disabled", ConfigV2Compat.lower). Nil keeps the entry whole. It
+	// returns the entry itself or a new object over the same members.
+	AsRead func(entry *Value) *Value
+	// Patch is what an entry read as a patch of another file's definition
+	// adds to the merge (KeyByKey): opencode and Kilo Code CLI keep only
+	// "enabled" of it. Nil: the whole entry.
+	Patch func(entry *Value) *Value
+	// ServersAsRead is the servers object of a file (the value under
+	// ServersKey) as the client reads it, and the entries it drops as it
+	// does (opencode's "mcp": {"servers": {...}}); nil: as written.
+	ServersAsRead func(servers *Value) (*Value, []*Member)
+	// Retype is how the client merges a definition over a lower one of
+	// another type or url (KeyByKey); nil: key by key throughout.
+	Retype *Retype
+}
+
+// EntryAsRead is c.AsRead(entry), or entry.
+func (c *Client) EntryAsRead(entry *Value) *Value {
+	if c.AsRead == nil || entry == nil {
+		return entry
+	}
+	return c.AsRead(entry)
+}
+
+// LayerAsRead is what one file's entry adds to a key-by-key merge:
+// EntryAsRead, then Patch.
+func (c *Client) LayerAsRead(entry *Value) *Value {
+	e := c.EntryAsRead(entry)
+	if c.Patch == nil || e == nil {
+		return e
+	}
+	return c.Patch(e)
+}
+
+// ServersOf is the servers object of a file as the client reads it
+// (Layout.ServersAsRead), and the entries it drops as it does.
+func (c *Client) ServersOf(servers *Value) (*Value, []*Member) {
+	if c.ServersAsRead == nil {
+		return servers, nil
+	}
+	return c.ServersAsRead(servers)
+}
+
+// Retype is a client's rule for merging an entry over the merge so far of
+// the lower files' entries of its name, where it is not key by key (Kilo
+// Code CLI 7.7.7, KilocodeConfig.mergeConfig): when the higher entry's
+// type (one of Types) differs from the lower's, only Keeps of the lower
+// are kept; when the lower's type is Remote, the higher's is not Local and
+// both have a string url that differs, the lower's Drops are dropped (the
+// higher's own kept), so a header meant for one host is not sent to
+// another.
+type Retype struct {
+	TypeKey, URLKey string
+	Types           []string
+	Keeps           []string
+	Remote, Local   string
+	Drops           []string
+}
+
+// typeOf is an entry's type when it is one of Types, or "".
+func (r *Retype) typeOf(e *Value) string {
+	if t := e.Get(r.TypeKey); t != nil && t.Kind == String && slices.Contains(r.Types, t.Str) {
+		return t.Str
+	}
+	return ""
+}
+
+// Merge overlays higher on lower (each an object, neither changed) with
+// overlay, the plain key-by-key merge, and applies the rule; it returns
+// the merge and the keys of lower it dropped.
+func (r *Retype) Merge(lower, higher *Value, overlay func(lower, higher *Value) *Value) (*Value, []string) {
+	if lower.Kind != Object || higher.Kind != Object {
+		return overlay(lower, higher), nil
+	}
+	var dropped []string
+	lt, ht := r.typeOf(lower), r.typeOf(higher)
+	base := lower
+	if ht != "" && ht != lt {
+		base = &Value{Kind: Object, Pointer: lower.Pointer, Range: lower.Range}
+		for _, m := range lower.Unique() {
+			if slices.Contains(r.Keeps, m.Key) {
+				base.Members = append(base.Members, m)
+			} else {
+				dropped = append(dropped, m.Key)
+			}
+		}
+	}
+	merged := overlay(base, higher)
+	hu, lu := higher.Get(r.URLKey), lower.Get(r.URLKey)
+	if lt != r.Remote || ht == r.Local || hu == nil || lu == nil || hu.Kind != String || lu.Kind != String || hu.Str == lu.Str {
+		return merged, dropped
+	}
+	kept := merged.Members[:0:0]
+	for _, m := range merged.Members {
+		if !slices.Contains(r.Drops, m.Key) {
+			kept = append(kept, m)
+			continue
+		}
+		if lower.Member(m.Key) != nil {
+			dropped = append(dropped, m.Key)
+		}
+		if hm := higher.Member(m.Key); hm != nil {
+			kept = append(kept, hm) // the higher's own, not merged with the lower's
+		}
+	}
+	merged.Members = kept
+	return merged, dropped
 }
 
 // OptIn is a setting listing the providers whose user files a client

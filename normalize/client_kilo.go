@@ -32,6 +32,12 @@ var kilo = &Client{
 		Project:       RootToStart,
 		RootMarkers:   []string{".git"},
 		UpWithoutRoot: true,
+		// a patch is cut to "enabled" as opencode's; no V2 lowering:
+		// "disabled" means nothing (testdata/clients/opencode-disabled)
+		Patch: opencodePatch,
+		// KilocodeConfig.mergeConfig (testdata/clients/kilo-merge-retype)
+		Retype: &Retype{TypeKey: "type", URLKey: "url", Types: []string{"local", "remote"},
+			Keeps: []string{"enabled", "timeout"}, Remote: "remote", Local: "local", Drops: []string{"headers", "oauth"}},
 	},
 	// kilo 7.7.7 skips a project file it cannot use, alone
 	// (testdata/clients/kilo-invalid-file, kilo-project-env)
@@ -42,7 +48,7 @@ var kilo = &Client{
 	// neither listed nor checked)
 	Gates: Gates{LostNames: []LostName{{Names: []string{"__proto__"}, Scopes: []Scope{Project, User},
 		Why: "Kilo Code CLI merges its files into plain objects, where %q sets the object's prototype instead of adding a server: it is lost without a warning"}},
-		Refuses: opencode.Refuses, SkipsFile: &FileSkip{Entry: opencodeEntry, Typed: opencodeTyped, ProjectVars: []string{"{env:"}, HeaderVars: []string{"{env:", "{file:"}, Says: "skipped config due to error"}},
+		Refuses: kiloRefuses(), SkipsFile: &FileSkip{Entry: opencodeEntry, Typed: opencodeTyped, ProjectVars: []string{"{env:"}, HeaderVars: []string{"{env:", "{file:"}, Says: "skipped config due to error"}},
 	Shape: kiloShape(),
 	Expansion: Expansion{
 		Placeholders:       opencode.Placeholders,
@@ -62,8 +68,12 @@ var kilo = &Client{
 				Source: "kilo 7.7.7 bundle `ConfigSources` `F()` (`findUp([`${Z}.jsonc`,`${Z}.json`], directory, worktree).toReversed()`); testdata/clients/kilo-walk-up-nogit"},
 			{Topic: "names", Text: "a server named `__proto__` is lost without a word in every file, even alone in the user's (its files are merged into plain objects)",
 				Source: "kilo 7.7.7: testdata/clients/kilo-proto"},
-			{Topic: "refusal", Text: "a file that does not parse (\"is not valid JSON(C)\") or holds an entry the schema rejects (opencode's schema: no `type`, a `command` that is not an array…) in the project is skipped whole with \"skipped config due to error\" (a WARN log, `kilo config check` says why); its valid entries are lost too, the other files load and the servers start — unlike opencode, which refuses its whole configuration. `~/.kilo/`, `~/.kilocode/` and the file `KILO_CONFIG` names are skipped alone the same way (File.SkippedAlone); the same in a user file of `~/.config/kilo/` refuses the whole configuration as opencode does: exit 1, \"Configuration is invalid at PATH\" or \"Config file at PATH is not valid JSON(C)\" (harness seed 1, tree 11: not recorded as a case). mcpconf lists the file as skipped (Gates.SkipsFile)",
-				Source: "kilo 7.7.7 (`kilo mcp list --print-logs`, `kilo config check`): testdata/clients/kilo-invalid-file, kilo-home-dir-broken, kilo-config-env-skipped; bundle `KilocodeConfig.caught`"},
+			{Topic: "refusal", Text: "a file that does not parse (\"is not valid JSON(C)\") or holds an entry the schema rejects (opencode's schema: no `type`, a `command` that is not an array…) in the project is skipped whole with \"skipped config due to error\" (a WARN log, `kilo config check` says why); its valid entries are lost too, the other files load and the servers start — unlike opencode, which refuses its whole configuration. `~/.kilo/`, `~/.kilocode/` and the file `KILO_CONFIG` names are skipped alone the same way (File.SkippedAlone); the same in a user file of `~/.config/kilo/` refuses the whole configuration as opencode does: exit 1, \"Configuration is invalid at PATH\" or \"Config file at PATH is not valid JSON(C)\" (harness seed 1, tree 11: not recorded as a case). mcpconf lists the file as skipped (Gates.SkipsFile). Any of its files that it cannot read (a directory named `kilo.json`) stops it, exit 1, \"BadResource: FileSystem.readFile (PATH)\": it skips only what does not parse or what the schema rejects",
+				Source: "kilo 7.7.7 (`kilo mcp list --print-logs`, `kilo config check`): testdata/clients/kilo-invalid-file, kilo-home-dir-broken, kilo-config-env-skipped, kilo-project-unreadable; bundle `KilocodeConfig.caught`"},
+			{Topic: "merge", Text: "opencode's key by key merge, but for an entry over the merge of the files below it (Layout.Retype): when its `type` (`local` or `remote`) differs from the one below, only the lower's `enabled` and `timeout` are kept; when the one below is `remote`, this one not `local`, and both have a string `url` that differs, the lower's `headers` and `oauth` are dropped (this one's own kept), so a header meant for one host is not sent to another. A patch keeps only `enabled`, as opencode's. opencode 1.18.33 has no such rule (plain `mergeDeep`)",
+				Source: "kilo 7.7.7 bundle `KilocodeConfig.mergeConfig`, `kilo debug config`: testdata/clients/kilo-merge-retype"},
+			{Topic: "shape", Text: "no V2 compatibility, unlike opencode 1.18.33: `disabled` in an entry means nothing, and `\"mcp\": {\"servers\": {...}}` is an entry without `type` (a project file holding it is skipped)",
+				Source: "kilo 7.7.7 (`kilo mcp list`): testdata/clients/opencode-disabled, opencode-mcp-servers; no `ConfigV2Compat` in its bundle"},
 			{Topic: "placeholders", Text: "`{env:VAR}` and `{file:path}` as opencode in the user's files; a project file (kilo.json, opencode.json, .kilo/) that holds `{env:VAR}` is refused — \"environment references are not allowed in project config\" — and skipped whole (Gates.SkipsFile.ProjectVars); before that check, an entry whose `headers` hold `{env:…}` or `{file:…}` in a name or value is dropped alone (\"Skipped MCP \\\"NAME\\\": variable references are not allowed in project MCP headers\"), the rest of the file loading and another file's definition of the name used (SkipsFile.HeaderVars); whether `{file:}` elsewhere is refused too is not checked — UNVERIFIED",
 				Source: "kilo 7.7.7 (`kilo config check`, `kilo debug config`): testdata/clients/kilo-project-env, kilo-project-headers-var; bundle `Wo0` (headers), `ConfigVariable.substitute`"},
 			{Topic: "files", Text: "it also reads the Kilo Code extension's `.kilocode/mcp.json` and `.kilo/mcp.json` of the start directory (`mcpServers`, Roo Code's shape: `command`+`args`, `env`, `disabled`; a remote entry needs `type` `streamable-http` or `sse`) and the VS Code global storage's `kilocode.kilo-code/settings/mcp_settings.json` (not modelled; its precedence against kilo.json is not checked — UNVERIFIED)",
@@ -77,10 +87,22 @@ var kilo = &Client{
 	decode: decodeOpencode,
 }
 
+// kiloRefuses is opencode's refusal, but for a file it cannot read
+// (kilo 7.7.7: testdata/clients/kilo-project-unreadable, any of its files:
+// KilocodeConfig.caught skips only what does not parse or what the schema
+// rejects).
+func kiloRefuses() *Refusal {
+	r := *opencode.Refuses
+	r.Unreadable = "Unexpected error: BadResource: FileSystem.readFile (%[1]s)"
+	return &r
+}
+
 // kiloShape is opencode's shape (Kilo Code CLI forks opencode's config
 // schema).
 func kiloShape() Shape {
 	s := opencode.Shape
+	// no V2 lowering: "disabled" and "codemode" mean nothing
+	s.Fields = []string{"type", "command", "environment", "enabled", "timeout", "url", "headers", "oauth"}
 	s.Missing = map[string]string{"args": "Kilo Code CLI takes the arguments in the \"command\" array: [\"npx\", \"-y\", \"pkg\"]"}
 	return s
 }

@@ -63,7 +63,7 @@ func (c *Client) DecodeEntry(doc *Document, name string, keyPos Pos, entry *Valu
 	s := Server{Name: name, Source: src, Enabled: true, Node: entry, FieldPaths: fieldPaths}
 	s.Source.Pos = keyPos
 	s.Source.Pointer = entry.Pointer
-	d := &decoder{doc: doc, e: entry, s: &s, c: c}
+	d := &decoder{doc: doc, e: c.EntryAsRead(entry), s: &s, c: c}
 	c.decode(d)
 	for _, f := range entry.Unique() {
 		if !c.Knows(f.Key) {

@@ -22,6 +22,9 @@ type Document struct {
 	Src    []byte
 	Lines  *Lines
 	Root   *Value // nil when the file could not be parsed
+	// Unreadable: the file is there but could not be read (a directory,
+	// no permission; RuleUnreadable), so Root is nil without a parse.
+	Unreadable bool
 	// BOM: the file starts with a UTF-8 byte order mark, left out of Src;
 	// a client whose JSON.parse takes it for a stray character cannot
 	// parse the file (Refusal.File: Cline).

@@ -22,10 +22,11 @@ func TestMissingServersKey(t *testing.T) {
 			files: tree(".codex/config.toml", "model = \"o3\"\n\n[github]\ncommand = \"gh-mcp\"\n"),
 			want:  []string{`error .codex/config.toml:3:2: server "github" is at the top level of the file: Codex reads servers only under "mcp_servers", so it loads none of them [missing-servers-key]`},
 			hints: []string{`wrap them in the servers key: [mcp_servers.github]`}},
-		{name: "opencode mcp.servers, one finding instead of schema errors",
-			files: tree("opencode.json", `{"$schema": "https://opencode.ai/config.json", "mcp": {"servers": {"gh": {"type": "local", "command": ["gh-mcp"]}, "docs": {"type": "remote", "url": "https://mcp.example.com/mcp"}}}}`),
-			want:  []string{`error opencode.json:1:56: servers are nested one level too deep, under "mcp.servers": opencode reads each server at "mcp.<name>", so it takes "servers" for a server and rejects the whole config [missing-servers-key]`},
-			hints: []string{`move each server up one level: { "mcp": { "gh": { … } } }`}},
+		// opencode 1.18.33 reads them (ConfigV2Compat.lower:
+		// testdata/clients/opencode-mcp-servers); Kilo Code CLI skips the
+		// file, which skipped-file says
+		{name: "opencode mcp.servers, read by opencode",
+			files: tree("opencode.json", `{"$schema": "https://opencode.ai/config.json", "mcp": {"servers": {"gh": {"type": "local", "command": ["gh-mcp"]}, "docs": {"type": "remote", "url": "https://mcp.example.com/mcp"}}}}`)},
 		{name: "a Claude Code plugin's .mcp.json may leave the key out",
 			files: tree(".mcp.json", `{"github": `+gh+`}`, ".claude-plugin/plugin.json", `{"name": "p"}`),
 			// Qwen Code, which reads the start directory's .mcp.json, knows no plugins
@@ -37,15 +38,17 @@ func TestMissingServersKey(t *testing.T) {
 	})
 }
 
-// Only the missing-servers-key finding speaks of "mcp.servers"
-// (regression: 0x006E/dotfiles's opencode.json, rebuilt).
+// "mcp.servers" in opencode.json: no schema error nor missing-servers-key
+// (opencode 1.18.33 reads the servers in it), only Kilo Code CLI's
+// skipped-file and the secret (regression: 0x006E/dotfiles's
+// opencode.json, rebuilt).
 func TestMissingServersKeyReplacesSchemaErrors(t *testing.T) {
 	diags := lintFiles(t, tree("opencode.json", `{"mcp": {"servers": {"gh": {"type": "local", "command": ["gh-mcp"], "environment": {"GITHUB_TOKEN": "`+fakeGitHubToken+`"}}}}}`), nil)
 	var rules []string
 	for _, d := range diags {
 		rules = append(rules, string(d.Rule))
 	}
-	if len(rules) != 2 || rules[0] != "missing-servers-key" || rules[1] != "hardcoded-secret" {
+	if len(rules) != 2 || rules[0] != "skipped-file" || rules[1] != "hardcoded-secret" {
 		t.Errorf("findings: %v", diags)
 	}
 }

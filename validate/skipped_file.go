@@ -43,8 +43,8 @@ func checkSkippedFile(p *Pass) {
 			continue
 		}
 		doc := p.Document(s.Path)
-		if doc == nil || doc.Root == nil || nestedServersAt(c, doc, s.SkipAt) {
-			continue // the syntax finding says it, or missing-servers-key
+		if doc == nil || doc.Root == nil {
+			continue // the syntax finding says it
 		}
 		d := p.Report(doc, normalize.Range{Start: s.SkipAt, End: s.SkipAt}, "", "%s; none of its servers loads (the other files do)", strings.Replace(s.Note, " skips it ", " skips this whole file ", 1))
 		d.Hint = fmt.Sprintf("fix the entry at %s:%s, or remove it", s.Path, s.SkipAt)

@@ -21,6 +21,10 @@ const (
 	AspectTransport = "transport"
 	// AspectExtension: the extension that brings the server (Gemini CLI)
 	AspectExtension = "extension"
+	// AspectHeaders: the names of the headers sent, where the listing
+	// records them (values are masked by some clients, and may hold
+	// placeholders): a header one file gives another file's url shows
+	AspectHeaders = "headers"
 )
 
 // Missing stands for a server one side does not list, and Refused for a
@@ -149,6 +153,10 @@ func Compare(c Case, o Observed, set *normalize.Set, paths *strings.Replacer) []
 		if w.Connects != "" && string(s.Transport) != w.Connects {
 			add(w.Name, AspectTransport, string(s.Transport), w.Connects, "%s: transport %q, the client connects with %q", w.Name, s.Transport, w.Connects)
 		}
+		if mine, theirs := headerNames(s.Headers), headerNames(w.Headers); w.Headers != nil && !slices.ContainsFunc(mine, placeholder) &&
+			!slices.ContainsFunc(theirs, placeholder) && !slices.Equal(mine, theirs) {
+			add(w.Name, AspectHeaders, mine, theirs, "%s: headers %q, the client sends %q", w.Name, mine, theirs)
+		}
 		if w.URL != "" && !placeholder(w.URL) && !placeholder(s.URL) && paths.Replace(s.URL) != w.URL {
 			add(w.Name, AspectURL, s.URL, w.URL, "%s: url %q, the client says %q", w.Name, s.URL, w.URL)
 		}
@@ -162,6 +170,17 @@ func Compare(c Case, o Observed, set *normalize.Set, paths *strings.Replacer) []
 			add(name, AspectExists, StatusOf(s), Missing, "%s: in mcpconf's view (%s), not listed by the client\n%s", name, StatusOf(s), describe())
 		}
 	}
+	return out
+}
+
+// headerNames are the names of headers, sorted and lower case (HTTP
+// header names are not case sensitive).
+func headerNames(h map[string]string) []string {
+	out := make([]string, 0, len(h))
+	for k := range h {
+		out = append(out, strings.ToLower(k))
+	}
+	slices.Sort(out)
 	return out
 }
 

@@ -965,8 +965,9 @@ def opencode_servers(listed, merged):
                 srv["url"] = e["url"]
             if isinstance(e.get("environment"), dict):
                 srv["env"] = e["environment"]
-            if isinstance(e.get("headers"), dict):
-                srv["headers"] = e["headers"]
+            # every header the merged entry sends, none recorded as {} (a header one file gives
+            # another's url must show: testdata/clients/kilo-merge-retype)
+            srv["headers"] = e["headers"] if isinstance(e.get("headers"), dict) else {}
         servers.append(srv)
     return sorted(servers, key=lambda s: s["name"])
 
