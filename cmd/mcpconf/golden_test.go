@@ -113,10 +113,10 @@ func golden(t *testing.T, file string, got []byte, root, home string) {
 	}
 	want, err := os.ReadFile(file)
 	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/mcpconf -update to create it)", err)
+		t.Fatalf("%v (go run ./internal/dev/update creates it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the output (go test ./cmd/mcpconf -run %s -update rewrites it):\n--- got\n%s\n--- want\n%s", file, t.Name(), got, want)
+		t.Errorf("%s differs from the output (go test ./cmd/mcpconf -run %s -update rewrites it; go run ./internal/dev/update rewrites every generated file):\n--- got\n%s\n--- want\n%s", file, t.Name(), got, want)
 	}
 }
 
