@@ -153,7 +153,7 @@ func run(args []string, steps []step, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(differ) > 0 {
-		fmt.Fprintf(stderr, "%d generated %s differ from git; they are regenerated in the tree: read the diff and commit them\n", len(differ), plural(len(differ), "file", "files"))
+		fmt.Fprintf(stderr, "%d generated %s from git; they are regenerated in the tree: read the diff and commit them\n", len(differ), plural(len(differ), "file differs", "files differ"))
 		for _, d := range differ {
 			fmt.Fprintf(stderr, "  %s\n", d)
 		}

@@ -93,7 +93,7 @@ func TestCheckHandEditedFile(t *testing.T) {
 	if code := run([]string{"--check"}, steps, &out, &errOut); code != 1 {
 		t.Fatalf("check with a hand-edited generated file: exit %d, want 1\n%s%s", code, out.String(), errOut.String())
 	}
-	if !strings.Contains(errOut.String(), "1 generated file differ") || !strings.Contains(errOut.String(), " M gen/out.txt") {
+	if !strings.Contains(errOut.String(), "1 generated file differs from git") || !strings.Contains(errOut.String(), " M gen/out.txt") {
 		t.Errorf("check does not name the file:\n%s", errOut.String())
 	}
 	if !strings.Contains(out.String(), "M gen/out.txt") {
