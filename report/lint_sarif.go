@@ -145,11 +145,13 @@ type sarifRegion struct {
 }
 
 // lintSARIF writes the findings as a SARIF 2.1.0 log with one run, for
-// GitHub code scanning and other SARIF viewers. Every rule gets a
-// reportingDescriptor whether it fired or not; tool errors become
-// notifications of the invocation, which is marked unsuccessful.
+// GitHub code scanning and other SARIF viewers. tool.driver.rules
+// describes the rules that fired, in the catalogue's order (a viewer needs
+// the descriptor of each result's rule, not the catalogue: mcpconf rules
+// prints that); tool errors become notifications of the invocation, which
+// is marked unsuccessful.
 func lintSARIF(w io.Writer, l *view.Lint) error {
-	rules, index := sarifRules(l.Rules)
+	rules, index := sarifRules(l.Rules, l.Findings)
 	ps := placesOf(l)
 	srcRoot := sarifArtifactLocation{Description: &sarifText{Text: "the repository mcpconf checked: GITHUB_WORKSPACE, else the git root, else the project root"}}
 	if !l.Repository.IsZero() {
@@ -181,14 +183,19 @@ func lintSARIF(w io.Writer, l *view.Lint) error {
 	return writeJSON(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }
 
-// sarifRules has one descriptor per rule id, in the order of rules, and
-// the index of each id in it; a repeated id keeps its first entry so
-// ruleIndex stays unambiguous.
-func sarifRules(rules []view.Rule) ([]sarifRule, map[string]int) {
-	out := make([]sarifRule, 0, len(rules))
-	index := make(map[string]int, len(rules))
+// sarifRules has one descriptor per rule id some finding has, in the
+// order of rules, and the index of each id in it; a repeated id keeps its
+// first entry so ruleIndex stays unambiguous. A finding whose rule is not
+// in rules gets no descriptor (and its result no ruleIndex).
+func sarifRules(rules []view.Rule, findings []view.Finding) ([]sarifRule, map[string]int) {
+	fired := make(map[string]bool, len(findings))
+	for _, d := range findings {
+		fired[d.Rule.String()] = true
+	}
+	out := make([]sarifRule, 0, len(fired))
+	index := make(map[string]int, len(fired))
 	for _, r := range rules {
-		if _, dup := index[r.ID.String()]; dup {
+		if _, dup := index[r.ID.String()]; dup || !fired[r.ID.String()] {
 			continue
 		}
 		index[r.ID.String()] = len(out)

@@ -523,26 +523,28 @@ func TestSARIFSchemaRejects(t *testing.T) {
 
 // sarifOutput is the part of the SARIF log the tests below look at.
 type sarifOutput struct {
-	Runs []struct {
-		Tool struct {
-			Driver struct {
-				Rules []struct {
-					ID   string `json:"id"`
-					Name string `json:"name"`
-				} `json:"rules"`
-			} `json:"driver"`
-		} `json:"tool"`
-		Invocations []struct {
-			ExecutionSuccessful bool `json:"executionSuccessful"`
-		} `json:"invocations"`
-		Results []struct {
-			RuleID              string            `json:"ruleId"`
-			RuleIndex           *int              `json:"ruleIndex"`
-			PartialFingerprints map[string]string `json:"partialFingerprints"`
-			Locations           []sarifOutputLoc  `json:"locations"`
-			RelatedLocations    []sarifOutputLoc  `json:"relatedLocations"`
-		} `json:"results"`
-	} `json:"runs"`
+	Runs []sarifOutputRun `json:"runs"`
+}
+
+type sarifOutputRun struct {
+	Tool struct {
+		Driver struct {
+			Rules []struct {
+				ID   string `json:"id"`
+				Name string `json:"name"`
+			} `json:"rules"`
+		} `json:"driver"`
+	} `json:"tool"`
+	Invocations []struct {
+		ExecutionSuccessful bool `json:"executionSuccessful"`
+	} `json:"invocations"`
+	Results []struct {
+		RuleID              string            `json:"ruleId"`
+		RuleIndex           *int              `json:"ruleIndex"`
+		PartialFingerprints map[string]string `json:"partialFingerprints"`
+		Locations           []sarifOutputLoc  `json:"locations"`
+		RelatedLocations    []sarifOutputLoc  `json:"relatedLocations"`
+	} `json:"results"`
 }
 
 type sarifOutputLoc struct {
@@ -575,14 +577,17 @@ func TestLintSARIFRules(t *testing.T) {
 	l := shown(lr)
 	run := renderSARIF(t, l).Runs[0]
 	rules := run.Tool.Driver.Rules
-	if len(rules) != len(l.Rules) {
-		t.Fatalf("%d rules, want one per rule id: %d", len(rules), len(l.Rules))
+	// Only the rules that fired are listed, in the catalogue's order:
+	// server-name is in the catalogue and does not fire.
+	var ids []string
+	for _, r := range rules {
+		ids = append(ids, r.ID)
 	}
-	for _, r := range run.Results {
-		if r.RuleIndex == nil || rules[*r.RuleIndex].ID != r.RuleID {
-			t.Errorf("result %s: ruleIndex %v does not point at its rule", r.RuleID, r.RuleIndex)
-		}
+	want := []string{"unreadable", "duplicate-key", "transport-conflict", "missing-url", "insecure-url", "hardcoded-secret", "unpinned-package"}
+	if !slices.Equal(ids, want) {
+		t.Fatalf("driver rules %q, want the rules that fired %q", ids, want)
 	}
+	sarifRuleIndexes(t, run)
 	if rules[1].Name != "DuplicateKey" {
 		t.Errorf("name of %s = %q, want DuplicateKey", rules[1].ID, rules[1].Name)
 	}
@@ -598,13 +603,57 @@ func TestLintSARIFRules(t *testing.T) {
 	// rules after it still point at the right one.
 	lr.Rules = append([]view.RuleInfo{lr.Rules[4]}, lr.Rules...)
 	run = renderSARIF(t, shown(lr)).Runs[0]
-	rules = run.Tool.Driver.Rules
-	if len(rules) != len(lr.Rules)-1 {
-		t.Fatalf("%d rules for %d entries with one repeated id", len(rules), len(lr.Rules))
+	if got := len(run.Tool.Driver.Rules); got != len(want) {
+		t.Fatalf("%d rules with one repeated id in the catalogue, want %d", got, len(want))
 	}
+	sarifRuleIndexes(t, run)
+
+	// A finding of a rule the catalogue does not have gets no ruleIndex
+	// and no descriptor; a run without findings lists no rule.
+	lr.Findings = append(lr.Findings, normalize.Diagnostic{Rule: "not-in-catalogue", Severity: normalize.Info, Path: "a.json", Message: "m"})
+	run = renderSARIF(t, shown(lr)).Runs[0]
+	if got := len(run.Tool.Driver.Rules); got != len(want) {
+		t.Errorf("%d rules with a finding outside the catalogue, want %d", got, len(want))
+	}
+	sarifRuleIndexes(t, run)
+	lr.Findings = nil
+	if got := renderSARIF(t, shown(lr)).Runs[0].Tool.Driver.Rules; len(got) != 0 {
+		t.Errorf("a run without findings lists %d rules, want none", len(got))
+	}
+}
+
+// sarifRuleIndexes checks SARIF 2.1.0's tie between results and rules
+// (§3.27.6, §3.52.3): the ruleIndex of each result points into
+// tool.driver.rules at the descriptor of its ruleId, it is absent only for
+// a rule without a descriptor, and every descriptor is used by a result.
+func sarifRuleIndexes(t *testing.T, run sarifOutputRun) {
+	t.Helper()
+	rules := run.Tool.Driver.Rules
+	described := map[string]bool{}
+	for _, r := range rules {
+		if described[r.ID] {
+			t.Errorf("rule %q is described twice", r.ID)
+		}
+		described[r.ID] = true
+	}
+	used := map[string]bool{}
 	for _, r := range run.Results {
-		if r.RuleIndex == nil || rules[*r.RuleIndex].ID != r.RuleID {
-			t.Errorf("with a repeated rule, result %s: ruleIndex %v does not point at its rule", r.RuleID, r.RuleIndex)
+		switch {
+		case r.RuleIndex == nil:
+			if described[r.RuleID] {
+				t.Errorf("result %s has no ruleIndex though its rule is described", r.RuleID)
+			}
+		case *r.RuleIndex < 0 || *r.RuleIndex >= len(rules):
+			t.Errorf("result %s: ruleIndex %d is outside the %d rules", r.RuleID, *r.RuleIndex, len(rules))
+		case rules[*r.RuleIndex].ID != r.RuleID:
+			t.Errorf("result %s: ruleIndex %d points at %s", r.RuleID, *r.RuleIndex, rules[*r.RuleIndex].ID)
+		default:
+			used[r.RuleID] = true
+		}
+	}
+	for id := range described {
+		if !used[id] {
+			t.Errorf("rule %q is described but no result has it", id)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/mcpconf/mcpconf/report"
 	"github.com/mcpconf/mcpconf/secret"
 )
 
@@ -313,7 +314,8 @@ func TestMaskingKeepsOwnWords(t *testing.T) {
 			".mcp.json":      fmt.Sprintf(`{"mcpServers": {"x": {"command": "npx", "args": ["-y", "pkg"], "env": {"API_KEY": %q}}}}`, c.secret),
 			"~/.claude.json": `{}`,
 		})
-		for _, format := range []string{"text", "json", "sarif", "github"} {
+		for _, f := range report.LintFormats() { // a new format is checked without a word here
+			format := f.Name
 			_, out, errOut := run(t, nil, "lint", "--root", root, "--home", home, "--client", "claude", "--format", format)
 			if !strings.Contains(out, "hardcoded-secret") && !strings.Contains(out, "API_KEY") {
 				t.Fatalf("%q %s: no finding:\n%s%s", c.secret, format, out, errOut)

@@ -27,10 +27,10 @@ func File(t testing.TB, path string, got []byte, update bool, rerun string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (%s writes it)", err, rerun)
+		t.Fatalf("%v (%s writes it; go run ./internal/dev/update writes every generated file)", err, rerun)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale (%s rewrites it):\n%s", path, rerun, firstDifference(want, got))
+		t.Errorf("%s is stale (%s rewrites it; go run ./internal/dev/update rewrites every generated file):\n%s", path, rerun, firstDifference(want, got))
 	}
 }
 

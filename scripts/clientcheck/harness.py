@@ -13,7 +13,7 @@ Steps (each resumable; results live in the run directory, default ~/.cache/mcpco
            group (shrink.py) until new trees stop giving new minimal shapes
   write    write every distinct minimized tree as testdata/clients-pending/gen-<client>-<hash>/ (case.json,
            project/, home/, observed.json) with the run's REPORT.md, and docs/agreement.json (the agreement
-           rates docs/clients.md shows: go test ./normalize -run TestClientsDoc -update)
+           rates docs/clients.md shows: go run ./internal/dev/update)
   all      run, shrink, write
   recompare  judge the stored observations again with the current mcpconf (after a fix; the clients do not run)
   promote  move pending cases that mcpconf now agrees with to testdata/clients/ (after a fix)
@@ -456,7 +456,7 @@ def cmd_write(args):
     write_json(AGREEMENT, agreement)
     write_report(agreement, cases)
     log(f"wrote {len(cases)} cases to {os.path.relpath(PENDING, REPO)}, {os.path.relpath(AGREEMENT, REPO)}; now run:"
-        f" go test ./normalize -run TestClientsDoc -update")
+        f" go run ./internal/dev/update")
 
 
 def write_report(agreement, cases):

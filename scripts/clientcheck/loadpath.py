@@ -10,7 +10,7 @@ V8 coverage cannot see into). An item is reached when one tree of the run holds 
 settings file, a key of ~/.claude.json, a variable, a file) or the client printed its message, by the item's
 `detect` (or, for a setting or state item with a `key`, that key). Items with no way to see them (flags, policy
 tiers the trees cannot hold) count as not reached. The figure goes into the client's entry of
-docs/agreement.json as `coverage` (docs/clients.md § Agreement: go test ./normalize -run TestClientsDoc -update).
+docs/agreement.json as `coverage` (docs/clients.md § Agreement: go run ./internal/dev/update).
 """
 
 import argparse
