@@ -65,7 +65,7 @@ func deepMerge(set *normalize.Set) {
 						}
 					}
 				}
-				if c.Retype == nil {
+				if c.Retype == nil || !slices.Contains(c.Retype.Over, l.Source.Scope) || l.Source.Trusted {
 					overlay(merged, node)
 				} else {
 					// the client's own rule for another type or url

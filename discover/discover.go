@@ -699,7 +699,7 @@ func decodeFile(doc *normalize.Document, loc Location, root string, lists *fileL
 	} else {
 		lists.collect(doc, loc)
 	}
-	src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: loc.Client, Scope: loc.Scope, Priority: loc.Priority, Order: loc.Order, Apart: loc.Apart, OwnScope: loc.OwnScope}
+	src := normalize.Source{Path: doc.Path, Abs: doc.Abs, Client: loc.Client, Scope: loc.Scope, Priority: loc.Priority, Order: loc.Order, Apart: loc.Apart, OwnScope: loc.OwnScope, Trusted: loc.Trusted}
 	if len(loc.ServersPath) > 0 {
 		// a settings file: the servers sit under a path among other settings
 		m := lookupKey(at, loc.ServersPath, "")
@@ -907,7 +907,7 @@ func skipped(view *normalize.Client, doc *normalize.Document, loc Location) (str
 	// the entries it drops for their headers are gone before it looks
 	// (droppedForHeaders)
 	dropped := func(m *normalize.Member) bool { return headerVar(m.Value, sk.HeaderVars) != nil }
-	if at := projectVar(doc.Root, view.ServersKey, sk.ProjectVars, dropped); at != nil && loc.Scope == normalize.Project {
+	if at := projectVar(doc.Root, view.ServersKey, sk.ProjectVars, dropped); at != nil && loc.Scope == normalize.Project && !loc.Trusted {
 		return fmt.Sprintf("%q at %s:%s: it does not expand variables in project files", at.Str, doc.Path, at.Range.Start), at.Range.Start
 	}
 	servers, _ := view.ServersOf(doc.Root.Get(view.ServersKey))
@@ -915,7 +915,7 @@ func skipped(view *normalize.Client, doc *normalize.Document, loc Location) (str
 		return "", normalize.Pos{}
 	}
 	for _, m := range servers.Members {
-		if loc.Scope == normalize.Project && dropped(m) {
+		if loc.Scope == normalize.Project && !loc.Trusted && dropped(m) {
 			continue
 		}
 		if msg, v, _ := sk.Entry(m.Value); msg != "" {
@@ -1036,7 +1036,7 @@ func headerVar(entry *normalize.Value, prefixes []string) *normalize.Value {
 // another file is used.
 func droppedForHeaders(view *normalize.Client, loc Location, s *normalize.Server) {
 	sk := view.SkipsFile
-	if sk == nil || loc.Client != view || loc.Scope != normalize.Project {
+	if sk == nil || loc.Client != view || loc.Scope != normalize.Project || loc.Trusted {
 		return
 	}
 	at := headerVar(s.Node, sk.HeaderVars)

@@ -48,6 +48,9 @@ type Location struct {
 	// SkippedAlone is normalize.File.SkippedAlone; Guest is
 	// normalize.File.Guest.
 	SkippedAlone, Guest bool
+	// Trusted: a project file found above the start directory with no
+	// root marker, which the client trusts (Layout.TrustsAboveStart).
+	Trusted bool
 	// Exclusive, RemoteHTTPS, Apart and OwnScope are the File's.
 	Exclusive, RemoteHTTPS, Apart, OwnScope bool
 	// Skip says why the client skips a file it finds (a system file others

@@ -377,6 +377,9 @@ func (v *viewer) badFileEntries(layers []layer) *refusal {
 			if v.c.Lost(m.Key, ly.loc.Scope, ly.loc.Display, ly.loc.Display == v.lowest, func() bool { return false }) != "" {
 				continue // lost as the file is read, before the client checks it (opencode, Cline)
 			}
+			if sk := v.c.SkipsFile; sk != nil && ly.loc.Scope == normalize.Project && !ly.loc.Trusted && headerVar(m.Value, sk.HeaderVars) != nil {
+				continue // dropped as the file is read (droppedForHeaders; harness seed 3, tree 13)
+			}
 			msg, at, path := r.Entry(v.c.EntryAsRead(m.Value)) // checked as read (opencode lowers V2 first)
 			if msg == "" {
 				continue

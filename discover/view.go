@@ -244,7 +244,8 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 				display = o.display(abs, normalize.HomeDir)
 			}
 			out = append(out, Location{Client: f.ReadBy(c), Priority: prio, Scope: f.Scope, Format: f.Format,
-				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, Flat: f.FlatServers, walk: walk, Apart: f.Apart, OwnScope: f.OwnScope, Guest: f.Guest})
+				Abs: abs, Display: display, Dir: dir, ServersPath: f.ServersPath, Flat: f.FlatServers, walk: walk, Apart: f.Apart, OwnScope: f.OwnScope, Guest: f.Guest,
+				Trusted: f.TrustedAboveStart && dir != o.Root && o.noRootAbove(c)})
 		}
 		if !paired {
 			// files read together in each directory: the walk first
@@ -322,6 +323,17 @@ func (o *Options) startsInUserHome(c *normalize.Client) bool {
 		}
 	}
 	return realPath(filepath.Clean(o.Root)) == realPath(filepath.Clean(home))
+}
+
+// noRootAbove reports whether no root marker of the client's is at or
+// above the start directory, for a client that then walks up to the file
+// system root (Layout.UpWithoutRoot).
+func (o *Options) noRootAbove(c *normalize.Client) bool {
+	if !c.UpWithoutRoot {
+		return false
+	}
+	_, ok := rootAbove(o.Root, c.RootMarkers)
+	return !ok
 }
 
 // projectDirs lists the directories whose copy of a project file the

@@ -193,6 +193,12 @@ func (c *Client) ServersOf(servers *Value) (*Value, []*Member) {
 // higher's own kept), so a header meant for one host is not sent to
 // another.
 type Retype struct {
+	// Over are the scopes of the higher entry's file where the rule
+	// applies; a file of another scope merges key by key (Kilo Code CLI
+	// merges a global file, ~/.config/kilo/, ~/.kilo/, ~/.kilocode/, with
+	// its plain mergeDeep: Config.loadInstanceState, ND$(…, scope ===
+	// "global"); harness seed 3, tree 51).
+	Over            []Scope
 	TypeKey, URLKey string
 	Types           []string
 	Keeps           []string
@@ -1700,6 +1706,15 @@ type File struct {
 	// in the project's loop, and the file KILO_CONFIG names: harness seed
 	// 2, trees 20, 214, 324, 412, 492).
 	SkippedAlone bool
+	// TrustedAboveStart: with no root marker (Layout.UpWithoutRoot), a
+	// copy of this project file found above the start directory is the
+	// client's own trusted file, not the project's: its placeholders
+	// expand and its entries merge key by key (Kilo Code CLI 7.7.7 takes
+	// the start directory for the root of its .kilo/ and .kilocode/
+	// directories when its worktree is "/": harness seed 3, trees 137,
+	// 384, 432; its kilo.json and opencode.json above the start directory
+	// stay the project's: trees 10, 61, 275).
+	TrustedAboveStart bool
 	// NotTarget: mcpconf does not write servers to the file (add, sync)
 	// although the client reads it; the next file of its scope is the
 	// target (opencode's own `mcp add` writes opencode.json, not

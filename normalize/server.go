@@ -85,6 +85,9 @@ type Source struct {
 	Plugin string
 	// Apart and OwnScope are the file's (File.Apart, File.OwnScope).
 	Apart, OwnScope bool
+	// Trusted: a project file the client reads as its own trusted file
+	// (Layout.TrustsAboveStart).
+	Trusted bool
 }
 
 // Server is one MCP server definition in canonical form.
