@@ -12,6 +12,7 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -48,19 +49,19 @@ type AddResult struct {
 	// Files are the files changed, in client order (Created: a file add
 	// creates, Before empty).
 	Files   []FileFix
-	Refused []view.ClientNote
+	Refused []run.ClientNote
 	// Warnings say what --force changed for a client (Reason holds it).
-	Warnings []view.ClientNote
+	Warnings []run.ClientNote
 	// Written are the definitions in the files, written or found already
 	// so (for remove: the names taken out): what Verify checks each
 	// client's view against.
 	Written []Written
 	// Unverified are the clients whose view, read again after the write,
 	// does not use what was written (Verify).
-	Unverified []view.ClientNote
+	Unverified []run.ClientNote
 	// Secrets are what explain masks in the files read, as read before
 	// the write, and in the definitions written or copied: the output of
-	// the write masks them (view.WriteRun.Secrets), in a dry run and after
+	// the write masks them (run.Write.Secrets), in a dry run and after
 	// a remove too, when nothing read again holds them.
 	Secrets []string
 }
@@ -89,12 +90,12 @@ type Written struct {
 
 // Run is the result as the view package takes it: name is the server add
 // or remove wrote ("" for sync), the files' changes as unified diffs.
-func (r *AddResult) Run(name string, remove, dryRun bool) *view.WriteRun {
-	run := &view.WriteRun{Name: name, Remove: remove, DryRun: dryRun, Refused: r.Refused, Warnings: r.Warnings, Unverified: r.Unverified, Secrets: r.Secrets}
+func (r *AddResult) Run(name string, remove, dryRun bool) *run.Write {
+	w := &run.Write{Name: name, Remove: remove, DryRun: dryRun, Refused: r.Refused, Warnings: r.Warnings, Unverified: r.Unverified, Secrets: r.Secrets}
 	for _, f := range r.Files {
-		run.Files = append(run.Files, view.WrittenFile{Path: f.Path, Created: f.Created, Diff: edit.Diff(f.Path, f.Before, f.After)})
+		w.Files = append(w.Files, run.WrittenFile{Path: f.Path, Created: f.Created, Diff: edit.Diff(f.Path, f.Before, f.After)})
 	}
-	return run
+	return w
 }
 
 // Add writes req.Servers into each client's file of the scope
@@ -168,7 +169,7 @@ func Add(req AddRequest) (*AddResult, error) {
 		}
 		out.Written = append(out.Written, written...)
 		for _, w := range warnings {
-			out.Warnings = append(out.Warnings, view.ClientNote{Client: c, Reason: w})
+			out.Warnings = append(out.Warnings, run.ClientNote{Client: c, Reason: w})
 		}
 		after := src
 		if bytes.Equal(after, before) && !created || len(written) == 0 {
@@ -620,7 +621,7 @@ func within(top *normalize.Value, keys []string) (at *normalize.Value, missing [
 
 // refuse records that a client is not written, and why.
 func (r *AddResult) refuse(c *normalize.Client, reason, hint string) {
-	r.Refused = append(r.Refused, view.ClientNote{Client: c, Reason: reason, Hint: hint})
+	r.Refused = append(r.Refused, run.ClientNote{Client: c, Reason: reason, Hint: hint})
 }
 
 // target is the file of c a write in scope goes to; a client without one

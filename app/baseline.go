@@ -18,6 +18,7 @@ import (
 	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -86,7 +87,7 @@ type BaselineRequest struct {
 // errors (a directory not walked) does not write it. Matching counts: an
 // entry quiets one finding. A baseline file that cannot be read or is
 // malformed is a *UsageError, with the position of the problem.
-func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
+func ApplyBaseline(res *run.Lint, req BaselineRequest) error {
 	if req.Path == "" {
 		return usagef("--write-baseline needs --baseline FILE: the file to write")
 	}
@@ -139,7 +140,7 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 	for _, e := range base {
 		left[e.key()]++
 	}
-	r := &view.BaselineResult{Path: req.Path, Written: write, Entries: len(base)}
+	r := &run.BaselineResult{Path: req.Path, Written: write, Entries: len(base)}
 	kept := res.Findings[:0]
 	for i, d := range res.Findings {
 		if e := current[i].key(); left[e] > 0 {
@@ -174,7 +175,7 @@ func ApplyBaseline(res *view.LintRun, req BaselineRequest) error {
 // baselineScope says which entries a run speaks for: with paths given,
 // those of the files it checked and those under the directories given
 // (as display paths name them: relative to Cwd); without, every one.
-func baselineScope(b *secret.Boundary, res *view.LintRun, req BaselineRequest) func(path string) bool {
+func baselineScope(b *secret.Boundary, res *run.Lint, req BaselineRequest) func(path string) bool {
 	if len(req.Paths) == 0 {
 		return func(string) bool { return true }
 	}
@@ -223,8 +224,8 @@ func countOf(n int, what string) string {
 // baselineEntries are the run's findings as a baseline records them, in
 // their order. They are made Safe first, as output makes them, so that a
 // secret in a key of a pointer is masked there too.
-func baselineEntries(b *secret.Boundary, res *view.LintRun) []BaselineEntry {
-	l := view.NewLint(b, &view.LintRun{Findings: res.Findings, Checked: res.Checked})
+func baselineEntries(b *secret.Boundary, res *run.Lint) []BaselineEntry {
+	l := view.NewLint(b, &run.Lint{Findings: res.Findings, Checked: res.Checked})
 	out := make([]BaselineEntry, len(l.Findings))
 	for i, f := range l.Findings {
 		path := filepath.ToSlash(f.Path.String())

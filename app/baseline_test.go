@@ -11,7 +11,7 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/internal/testtree"
 	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/view"
+	"github.com/mcpconf/mcpconf/run"
 )
 
 const (
@@ -42,7 +42,7 @@ const (
 `
 )
 
-func lintBaseline(t *testing.T, root, home string, req BaselineRequest, paths ...string) (*view.LintRun, error) {
+func lintBaseline(t *testing.T, root, home string, req BaselineRequest, paths ...string) (*run.Lint, error) {
 	t.Helper()
 	res, err := Lint(LintRequest{Options: options(root, home), Paths: paths, Scope: discover.ProjectScopes})
 	if err != nil {
@@ -235,12 +235,12 @@ func TestBaselineSpanningFinding(t *testing.T) {
 func TestBaselineCounts(t *testing.T) {
 	dir := t.TempDir()
 	d := normalize.Diagnostic{Rule: normalize.RuleNpxWithoutYes, Severity: normalize.Warning, Message: "m", Path: ".mcp.json", Pointer: "/mcpServers/a/args/0"}
-	twice := func() *view.LintRun {
+	twice := func() *run.Lint {
 		a, b := d, d
 		a.Pos, b.Pos = normalize.Pos{Line: 3, Col: 1}, normalize.Pos{Line: 9, Col: 1}
-		return &view.LintRun{Findings: []normalize.Diagnostic{a, b}, Checked: map[string]*view.LintFile{".mcp.json": {}}}
+		return &run.Lint{Findings: []normalize.Diagnostic{a, b}, Checked: map[string]*run.LintFile{".mcp.json": {}}}
 	}
-	one := &view.LintRun{Findings: []normalize.Diagnostic{d}, Checked: map[string]*view.LintFile{".mcp.json": {}}}
+	one := &run.Lint{Findings: []normalize.Diagnostic{d}, Checked: map[string]*run.LintFile{".mcp.json": {}}}
 	if err := ApplyBaseline(one, BaselineRequest{Path: "b.json", Cwd: dir, Write: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +261,7 @@ func TestBaselineCounts(t *testing.T) {
 	if len(res.Findings) != 0 || res.Baseline.Entries != 2 {
 		t.Errorf("two entries, two equal findings: %d left, baseline %+v; want none", len(res.Findings), res.Baseline)
 	}
-	res = &view.LintRun{Checked: map[string]*view.LintFile{".mcp.json": {}}}
+	res = &run.Lint{Checked: map[string]*run.LintFile{".mcp.json": {}}}
 	if err := ApplyBaseline(res, BaselineRequest{Path: "b.json", Cwd: dir}); err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestBaselineMalformed(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, write := range []bool{false, true} {
-				err := ApplyBaseline(&view.LintRun{}, BaselineRequest{Path: "b.json", Cwd: dir, Write: write})
+				err := ApplyBaseline(&run.Lint{}, BaselineRequest{Path: "b.json", Cwd: dir, Write: write})
 				var ue *UsageError
 				if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
 					t.Errorf("write %v: error %v, want a usage error with %q", write, err, c.want)
@@ -304,11 +304,11 @@ func TestBaselineMalformed(t *testing.T) {
 			}
 		})
 	}
-	err := ApplyBaseline(&view.LintRun{}, BaselineRequest{Path: "nope.json", Cwd: t.TempDir()})
+	err := ApplyBaseline(&run.Lint{}, BaselineRequest{Path: "nope.json", Cwd: t.TempDir()})
 	if ue := (*UsageError)(nil); !errors.As(err, &ue) || !strings.Contains(err.Error(), `cannot read baseline "nope.json"`) {
 		t.Errorf("missing baseline: %v", err)
 	}
-	if err := ApplyBaseline(&view.LintRun{}, BaselineRequest{Write: true}); err == nil || !strings.Contains(err.Error(), "--write-baseline needs --baseline") {
+	if err := ApplyBaseline(&run.Lint{}, BaselineRequest{Write: true}); err == nil || !strings.Contains(err.Error(), "--write-baseline needs --baseline") {
 		t.Errorf("--write-baseline without a file: %v", err)
 	}
 }
@@ -364,7 +364,7 @@ func TestBaselineNotWrittenOnToolErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := normalize.Diagnostic{Rule: normalize.RuleNpxWithoutYes, Severity: normalize.Warning, Message: "m", Path: ".mcp.json", Pointer: "/mcpServers/a/args/0"}
-	res := &view.LintRun{Findings: []normalize.Diagnostic{d}, Errors: []view.ToolError{{Path: "sub", Message: "permission denied"}}}
+	res := &run.Lint{Findings: []normalize.Diagnostic{d}, Errors: []run.ToolError{{Path: "sub", Message: "permission denied"}}}
 	if err := ApplyBaseline(res, BaselineRequest{Path: "b.json", Cwd: dir, Write: true}); err != nil {
 		t.Fatal(err)
 	}

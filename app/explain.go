@@ -7,6 +7,7 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -49,7 +50,7 @@ func Explain(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
 	}
 	ws := dopts.Scan(req.Clients, discover.AllScopes)
 	if req.Name == "" {
-		wv := view.NewWorkspace(b, ws, view.ExplainOptions{})
+		wv := view.NewWorkspace(b, ws, run.ExplainOptions{})
 		if len(wv.Views) == 1 {
 			wv.Views[0].Notes = wv.Notes
 		}
@@ -63,7 +64,7 @@ func Explain(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
 			found = found || e.Server.Name == req.Name
 		}
 	}
-	wv := view.NewWorkspace(b, ws, view.ExplainOptions{Name: req.Name})
+	wv := view.NewWorkspace(b, ws, run.ExplainOptions{Name: req.Name})
 	if !found && !slices.ContainsFunc(wv.Views, func(v *view.Set) bool { return len(v.NotLoaded) > 0 }) {
 		return nil, noServer(dopts, req.Name, names)
 	}
@@ -74,7 +75,7 @@ func Explain(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
 // that client would, with where each value came from.
 func explainResolve(req ExplainRequest, b *secret.Boundary) (*Explanation, error) {
 	ws := req.Options.Scan(req.Clients, discover.AllScopes)
-	var out []view.ResolvedServer
+	var out []run.ResolvedServer
 	var names []string
 	for _, v := range ws.Views {
 		for i := range v.Entries {
@@ -83,7 +84,7 @@ func explainResolve(req ExplainRequest, b *secret.Boundary) (*Explanation, error
 			if req.Name != "" && s.Name != req.Name {
 				continue
 			}
-			out = append(out, view.ResolvedServer{Client: v.Client, Server: s,
+			out = append(out, run.ResolvedServer{Client: v.Client, Server: s,
 				Resolved: resolve.Server(s.Source.Client, s, docOf(v, s), clientEnv(v, *req.Resolve))})
 		}
 	}
@@ -102,7 +103,7 @@ func ExplainNothing(dopts *discover.Options, resolve bool, b *secret.Boundary) *
 	}
 	ws := dopts.Scan(nil, discover.AllScopes)
 	ws.Notes = append(ws.Notes, NoFilesMessage(dopts))
-	return &Explanation{Workspace: view.NewWorkspace(b, ws, view.ExplainOptions{})}
+	return &Explanation{Workspace: view.NewWorkspace(b, ws, run.ExplainOptions{})}
 }
 
 // clientEnv is env as the client of view v has it once started: the

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/edit"
 	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/view"
+	"github.com/mcpconf/mcpconf/run"
 )
 
 // FileFix is what lint --fix writes to one file: its text as lint read
@@ -31,7 +31,7 @@ type FileFix struct {
 // again and fixes what is left), as does a fix of a file lint did not
 // keep the text of. Every fix rules make edits one file; one that edits
 // several is left out. Files come back sorted by path.
-func PlanFixes(run *view.LintRun, unsafe bool) ([]FileFix, error) {
+func PlanFixes(run *run.Lint, unsafe bool) ([]FileFix, error) {
 	byFile := map[string][]normalize.Fix{}
 	for _, d := range run.Findings {
 		f := d.Fix
@@ -69,24 +69,24 @@ const maxFixPasses = 10
 // lints again, until no fix is left: the run it returns is what remains,
 // with a note of what was fixed and an error for each file it did not
 // write.
-func LintFix(req LintRequest, unsafe bool) (*view.LintRun, error) {
+func LintFix(req LintRequest, unsafe bool) (*run.Lint, error) {
 	fixed, files := 0, map[string]bool{}
-	var refused []view.ToolError
+	var refused []run.ToolError
 	ctx := orBackground(req.Context)
 	var dirs []string
 	for pass := 1; ; pass++ {
-		run, err := Lint(req)
+		res, err := Lint(req)
 		if err != nil {
 			return nil, err
 		}
 		if pass == 1 {
 			for _, p := range req.Paths {
-				if p := absPath(run.Base, p); isDir(p) {
+				if p := absPath(res.Base, p); isDir(p) {
 					dirs = append(dirs, p)
 				}
 			}
 		}
-		plan, err := PlanFixes(run, unsafe)
+		plan, err := PlanFixes(res, unsafe)
 		if err != nil {
 			return nil, err
 		}
@@ -96,15 +96,15 @@ func LintFix(req LintRequest, unsafe bool) (*view.LintRun, error) {
 				break
 			}
 			if ctx.Err() != nil {
-				refused = append(refused, view.ToolError{Path: f.Path, Message: fmt.Sprintf("interrupted before %q was fixed: it is as it was", f.Path)})
+				refused = append(refused, run.ToolError{Path: f.Path, Message: fmt.Sprintf("interrupted before %q was fixed: it is as it was", f.Path)})
 				stop = true
 				continue
 			}
 			// the project: the start directory, or where lint was run
 			// with paths, and the directories given
-			in := writeScope(run.Base, run.Home, f.Abs, dirs...)
+			in := writeScope(res.Base, res.Home, f.Abs, dirs...)
 			if err := edit.WriteFile(ctx, in, f.Abs, f.Before, f.After, f.Format); err != nil {
-				refused = append(refused, view.ToolError{Path: f.Path, Message: err.Error()})
+				refused = append(refused, run.ToolError{Path: f.Path, Message: err.Error()})
 				stop = stop || errors.Is(err, edit.ErrInterrupted)
 				continue
 			}
@@ -114,10 +114,10 @@ func LintFix(req LintRequest, unsafe bool) (*view.LintRun, error) {
 		}
 		if wrote == 0 || stop {
 			if fixed > 0 {
-				run.Notes = append(run.Notes, fmt.Sprintf("fixed %s in %s", plural(fixed, "finding"), plural(len(files), "file")))
+				res.Notes = append(res.Notes, fmt.Sprintf("fixed %s in %s", plural(fixed, "finding"), plural(len(files), "file")))
 			}
-			run.Errors = append(run.Errors, refused...)
-			return run, nil
+			res.Errors = append(res.Errors, refused...)
+			return res, nil
 		}
 	}
 }
@@ -125,7 +125,7 @@ func LintFix(req LintRequest, unsafe bool) (*view.LintRun, error) {
 // LintDiff lints as Lint does and returns, for each file a fix edits, its
 // text and the text fixed (one pass: a fix that overlaps another waits
 // for lint --fix's next pass), writing nothing.
-func LintDiff(req LintRequest, unsafe bool) (*view.LintRun, []FileFix, error) {
+func LintDiff(req LintRequest, unsafe bool) (*run.Lint, []FileFix, error) {
 	run, err := Lint(req)
 	if err != nil {
 		return nil, nil, err

@@ -6,7 +6,7 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/internal/testtree"
 	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/view"
+	"github.com/mcpconf/mcpconf/run"
 )
 
 // TestPlanFixes: the safe fixes of a run are applied in memory to the
@@ -43,7 +43,7 @@ func TestPlanFixesTouching(t *testing.T) {
 	ed := func(start, end int, text string) normalize.Edit {
 		return normalize.Edit{Path: "f.json", Abs: "/f.json", Start: normalize.Pos{Offset: start}, End: normalize.Pos{Offset: end}, Text: text}
 	}
-	run := &view.LintRun{Sources: map[string]view.Source{"/f.json": {Path: "f.json", Abs: "/f.json", Format: normalize.JSON, Text: src}},
+	run := &run.Lint{Sources: map[string]run.Source{"/f.json": {Path: "f.json", Abs: "/f.json", Format: normalize.JSON, Text: src}},
 		Findings: []normalize.Diagnostic{
 			{Rule: "a", Fix: &normalize.Fix{Safe: true, Edits: []normalize.Edit{ed(7, 13, "")}}},        // {"x": 1} -> {}
 			{Rule: "b", Fix: &normalize.Fix{Safe: true, Edits: []normalize.Edit{ed(13, 13, `"k": 1`)}}}, // before the "}"

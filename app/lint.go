@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/validate"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -55,7 +56,7 @@ type LintRequest struct {
 // order, the documents they point into, notes, and errors of the run
 // (a directory that could not be walked). A usage problem (a path that
 // does not exist, a config that cannot be read) is a *UsageError.
-func Lint(req LintRequest) (*view.LintRun, error) {
+func Lint(req LintRequest) (*run.Lint, error) {
 	dopts := req.Options
 	if err := dopts.Prepare(); err != nil {
 		// With explicit paths the root only locates .mcpconf.toml: a root
@@ -67,7 +68,7 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 	if len(req.Paths) > 0 {
 		dopts.Base = dopts.Cwd // paths print as given, relative to where lint runs
 	}
-	res := &view.LintRun{Version: req.Version, Checked: map[string]*view.LintFile{},
+	res := &run.Lint{Version: req.Version, Checked: map[string]*run.LintFile{},
 		Repository: repository(req.GitHubWorkspace, &dopts), Base: dopts.Base, Home: dopts.Home}
 	cfg, err := loadLintConfig(&req, &dopts, res)
 	if err != nil {
@@ -102,7 +103,7 @@ func Lint(req LintRequest) (*view.LintRun, error) {
 		}
 		for _, s := range r.sources {
 			if res.Sources == nil {
-				res.Sources = map[string]view.Source{}
+				res.Sources = map[string]run.Source{}
 			}
 			res.Sources[s.Abs] = s
 		}
@@ -148,7 +149,7 @@ func Failing(diags []normalize.Diagnostic, at normalize.Severity) bool {
 
 // loadLintConfig reads --config, or .mcpconf.toml at the root when it
 // exists. Its own problems are findings (rule lint-config).
-func loadLintConfig(req *LintRequest, dopts *discover.Options, res *view.LintRun) (*validate.Config, error) {
+func loadLintConfig(req *LintRequest, dopts *discover.Options, res *run.Lint) (*validate.Config, error) {
 	abs, optional := filepath.Join(dopts.Root, validate.ConfigFile), true
 	if req.Config != "" {
 		abs, optional = req.Config, false
@@ -193,7 +194,7 @@ type lintJob struct {
 }
 
 type lintResult struct {
-	sources  []view.Source // the files fixes edit, as read
+	sources  []run.Source // the files fixes edit, as read
 	findings []normalize.Diagnostic
 	files    []checkedFile
 	// notes say which clients judged a file no client of the run would
@@ -207,7 +208,7 @@ type lintResult struct {
 // display path.
 type checkedFile struct {
 	path string
-	file *view.LintFile
+	file *run.LintFile
 }
 
 // lintMemo holds the secrets of the documents that outlive a job (user
@@ -311,9 +312,9 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 	for _, d := range docs {
 		if fixed[d.Abs] {
 			// the text the fixes' offsets are in (lint --fix, --diff)
-			r.sources = append(r.sources, view.Source{Path: d.Path, Abs: d.Abs, Format: d.Format, Text: d.Src})
+			r.sources = append(r.sources, run.Source{Path: d.Path, Abs: d.Abs, Format: d.Format, Text: d.Src})
 		}
-		var f *view.LintFile
+		var f *run.LintFile
 		if released(d.Abs) {
 			// read by this job alone: its lines only for its own snippets
 			f = view.CheckedFile(d, r.findings, snippets && found[d.Path], nil)
@@ -421,7 +422,7 @@ func readerNotes(ch *ClientChoice) (notes []string) {
 // is linted with the rest of its project and only the findings about it
 // kept (aboutFiles), so pre-commit, which passes the changed files,
 // reports what lint . does of them.
-func lintJobs(req *LintRequest, dopts *discover.Options, res *view.LintRun) ([]lintJob, error) {
+func lintJobs(req *LintRequest, dopts *discover.Options, res *run.Lint) ([]lintJob, error) {
 	scope := req.Scope
 	if len(req.Paths) == 0 {
 		return []lintJob{{root: dopts.Root, scope: scope}}, nil
@@ -458,7 +459,7 @@ func lintJobs(req *LintRequest, dopts *discover.Options, res *view.LintRun) ([]l
 		case fi.IsDir() && req.Recursive:
 			roots, errs := discover.Walk(abs)
 			for _, e := range errs {
-				res.Errors = append(res.Errors, view.ToolError{Path: p, Message: e.Error()})
+				res.Errors = append(res.Errors, run.ToolError{Path: p, Message: e.Error()})
 			}
 			for root := range roots {
 				add(root, "")
@@ -525,11 +526,11 @@ func repository(ws string, dopts *discover.Options) string {
 	return root
 }
 
-func ruleInfos() []view.RuleInfo {
+func ruleInfos() []run.RuleInfo {
 	rules := validate.Rules()
-	out := make([]view.RuleInfo, len(rules))
+	out := make([]run.RuleInfo, len(rules))
 	for i, r := range rules {
-		out[i] = view.RuleInfo{ID: r.ID, Title: r.Title, Help: r.DocText(), DocURL: validate.DocURL(r.ID), Severity: r.Severity}
+		out[i] = run.RuleInfo{ID: r.ID, Title: r.Title, Help: r.DocText(), DocURL: validate.DocURL(r.ID), Severity: r.Severity}
 	}
 	return out
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/probe"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/validate"
 	"github.com/mcpconf/mcpconf/view"
@@ -308,14 +309,14 @@ type LockCheckRequest struct {
 // the probe's checks on the tools of the servers probed ok, at their
 // definitions. It never writes the lock. An error is a lock that cannot
 // be read.
-func CheckLock(req LockCheckRequest) (*view.LintRun, error) {
+func CheckLock(req LockCheckRequest) (*run.Lint, error) {
 	src, want, err := readLock(req.Path)
 	if err != nil {
 		return nil, err
 	}
 	doc, _ := discover.Parse(req.Path, req.Display, normalize.JSON, src)
 	o := req.Options
-	run := &view.LintRun{Version: req.Version, Checked: map[string]*view.LintFile{}, Files: 1, Rules: probeRuleInfos(),
+	run := &run.Lint{Version: req.Version, Checked: map[string]*run.LintFile{}, Files: 1, Rules: probeRuleInfos(),
 		Repository: repository(req.GitHubWorkspace, o), Base: o.Base, Home: o.Home}
 	var servers *normalize.Value
 	if doc.Root != nil {
@@ -371,10 +372,10 @@ func CheckLock(req LockCheckRequest) (*view.LintRun, error) {
 }
 
 // probeRuleInfos describes probe's diagnostics for SARIF.
-func probeRuleInfos() []view.RuleInfo {
-	var out []view.RuleInfo
+func probeRuleInfos() []run.RuleInfo {
+	var out []run.RuleInfo
 	for _, r := range probe.Rules() {
-		out = append(out, view.RuleInfo{ID: r.ID, Title: r.Title, Help: r.Doc, DocURL: validate.DocURL(r.ID), Severity: r.Severity})
+		out = append(out, run.RuleInfo{ID: r.ID, Title: r.Title, Help: r.Doc, DocURL: validate.DocURL(r.ID), Severity: r.Severity})
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -34,7 +35,7 @@ type SyncRequest struct {
 // source does not define is a *NotFoundError.
 func Sync(req SyncRequest) (*AddResult, error) {
 	set := req.Options.View(req.From, discover.AllScopes)
-	var refused []view.ClientNote
+	var refused []run.ClientNote
 	var servers []define.Server
 	var secrets []string
 	seen := map[string]bool{}
@@ -49,7 +50,7 @@ func Sync(req SyncRequest) (*AddResult, error) {
 		n, err := Neutral(req.From, s)
 		if err != nil {
 			for _, c := range req.To {
-				refused = append(refused, view.ClientNote{Client: c, Reason: err.Error()})
+				refused = append(refused, run.ClientNote{Client: c, Reason: err.Error()})
 			}
 			continue
 		}
@@ -79,7 +80,7 @@ func Sync(req SyncRequest) (*AddResult, error) {
 	for _, b := range broken {
 		// what the source uses was copied, which leaves that file out: not
 		// all that was asked (exit 1)
-		out.Refused = append(out.Refused, view.ClientNote{Client: req.From, Reason: b + ", so its servers were not copied", Hint: "fix it (mcpconf lint shows how) and sync again"})
+		out.Refused = append(out.Refused, run.ClientNote{Client: req.From, Reason: b + ", so its servers were not copied", Hint: "fix it (mcpconf lint shows how) and sync again"})
 	}
 	out.Secrets = append(out.Secrets, secrets...)
 	return out, nil

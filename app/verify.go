@@ -10,6 +10,7 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/internal/shell"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -24,7 +25,7 @@ import (
 // For a server removed (remove), a definition the client still uses
 // elsewhere is said as a warning: the name is gone from the file, not
 // from the client.
-func Verify(o *discover.Options, written []Written, remove bool) (problems, warnings []view.ClientNote) {
+func Verify(o *discover.Options, written []Written, remove bool) (problems, warnings []run.ClientNote) {
 	views := map[*normalize.Client]*normalize.Set{}
 	for _, w := range written {
 		set := views[w.Client]
@@ -36,22 +37,22 @@ func Verify(o *discover.Options, written []Written, remove bool) (problems, warn
 		switch {
 		case remove && i >= 0:
 			s := set.Entries[i].Server
-			warnings = append(warnings, view.ClientNote{Client: w.Client,
+			warnings = append(warnings, run.ClientNote{Client: w.Client,
 				Reason: fmt.Sprintf("it still has %q, from %s:%s", w.Server.Name, s.Source.Path, s.Source.Pos),
 				Hint:   fmt.Sprintf("remove it there too (%s)", removeCommand(w.Server.Name, w.Client, s.Source.Scope))})
 		case remove:
 		case i < 0:
-			problems = append(problems, view.ClientNote{Client: w.Client,
+			problems = append(problems, run.ClientNote{Client: w.Client,
 				Reason: fmt.Sprintf("it does not list %q after it was written to %s", w.Server.Name, w.Path),
 				Hint:   shell.Command(shell.Args([]string{"mcpconf", "explain"}, w.Server.Name, "--client", w.Client.ID)...) + " says why"})
 		case set.Entries[i].Server.Source.Abs != w.Abs || set.Entries[i].Server.Source.Scope != w.Scope:
 			s := set.Entries[i].Server
-			problems = append(problems, view.ClientNote{Client: w.Client,
+			problems = append(problems, run.ClientNote{Client: w.Client,
 				Reason: fmt.Sprintf("it uses the definition of %q in %s:%s, which takes precedence over the one written to %s", w.Server.Name, s.Source.Path, s.Source.Pos, w.Path),
 				Hint:   fmt.Sprintf("remove that one (%s), or write to its scope", removeCommand(w.Server.Name, w.Client, s.Source.Scope))})
 		case !w.Forced:
 			if diff := differences(w.Client, &set.Entries[i].Server, w.Server); len(diff) > 0 && !launchesWritten(set, w) {
-				problems = append(problems, view.ClientNote{Client: w.Client,
+				problems = append(problems, run.ClientNote{Client: w.Client,
 					Reason: fmt.Sprintf("it reads %q in %s differently from what was written: %s", w.Server.Name, w.Path, strings.Join(diff, "; ")),
 					Hint:   "this is a bug in mcpconf: please report it with the file"})
 			}

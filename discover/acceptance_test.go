@@ -13,6 +13,7 @@ import (
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -91,7 +92,7 @@ func explainTree(t *testing.T, files map[string]string, env map[string]string) x
 	}
 	ws := o.Scan([]*normalize.Client{normalize.ClientByID("pisces")}, discover.AllScopes)
 	var buf bytes.Buffer
-	if err := report.ExplainJSON(&buf, view.NewWorkspace(secret.NewKeyed(nil), ws, view.ExplainOptions{}).Views[0]); err != nil {
+	if err := report.ExplainJSON(&buf, view.NewWorkspace(secret.NewKeyed(nil), ws, run.ExplainOptions{}).Views[0]); err != nil {
 		t.Fatal(err)
 	}
 	var out xExplain

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -35,12 +36,12 @@ func TestFormats(t *testing.T) {
 // prints the same whether lint kept the lines of the files or not, which
 // it does for the text format only.
 func TestLintSnippets(t *testing.T) {
-	run := fixtureRun(t)
-	bare := *run
-	bare.Checked = map[string]*view.LintFile{}
-	for p, f := range run.Checked {
+	res := fixtureRun(t)
+	bare := *res
+	bare.Checked = map[string]*run.LintFile{}
+	for p, f := range res.Checked {
 		doc := &normalize.Document{Path: p, Lines: f.Lines}
-		g := view.CheckedFile(doc, run.Findings, false, f.Secrets)
+		g := view.CheckedFile(doc, res.Findings, false, f.Secrets)
 		if g.Lines != nil {
 			t.Fatalf("%s: lines kept", p)
 		}
@@ -48,7 +49,7 @@ func TestLintSnippets(t *testing.T) {
 	}
 	for _, f := range LintFormats() {
 		var with, without bytes.Buffer
-		if err := f.Render.Render(&with, shown(run), Style{}); err != nil {
+		if err := f.Render.Render(&with, shown(res), Style{}); err != nil {
 			t.Fatal(err)
 		}
 		if err := f.Render.Render(&without, shown(&bare), Style{}); err != nil {

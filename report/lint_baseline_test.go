@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpconf/mcpconf/normalize"
-	"github.com/mcpconf/mcpconf/view"
+	"github.com/mcpconf/mcpconf/run"
 )
 
 // TestLintBaselineOutput: with a baseline, the text summary counts the
@@ -15,13 +15,13 @@ import (
 func TestLintBaselineOutput(t *testing.T) {
 	err := normalize.Diagnostic{Rule: "r", Severity: normalize.Error, Message: "m"}
 	tests := []struct {
-		run  view.LintRun
+		run  run.Lint
 		want string
 	}{
-		{view.LintRun{Files: 2, Baseline: &view.BaselineResult{Path: "b.json", Entries: 3, Matched: 3}}, "no problems found in 2 files; 3 findings in the baseline"},
-		{view.LintRun{Files: 1, Findings: []normalize.Diagnostic{err}, Errors: make([]view.ToolError, 1), Baseline: &view.BaselineResult{Path: "b.json", Entries: 1, Matched: 1}},
+		{run.Lint{Files: 2, Baseline: &run.BaselineResult{Path: "b.json", Entries: 3, Matched: 3}}, "no problems found in 2 files; 3 findings in the baseline"},
+		{run.Lint{Files: 1, Findings: []normalize.Diagnostic{err}, Errors: make([]run.ToolError, 1), Baseline: &run.BaselineResult{Path: "b.json", Entries: 1, Matched: 1}},
 			"1 error in 1 file; 1 finding in the baseline; 1 tool error"},
-		{view.LintRun{Files: 1, Baseline: &view.BaselineResult{Path: "b.json", Entries: 1, Fixed: 1}}, "no problems found in 1 file"},
+		{run.Lint{Files: 1, Baseline: &run.BaselineResult{Path: "b.json", Entries: 1, Fixed: 1}}, "no problems found in 1 file"},
 	}
 	for _, tt := range tests {
 		if got := lintSummary(shown(&tt.run), Style{}); got != tt.want {
@@ -30,8 +30,8 @@ func TestLintBaselineOutput(t *testing.T) {
 	}
 
 	var b bytes.Buffer
-	run := &view.LintRun{Files: 1, Baseline: &view.BaselineResult{Path: "b.json", Written: true, Entries: 4, Matched: 3, Fixed: 1}}
-	if err := lintJSON(&b, shown(run)); err != nil {
+	r := &run.Lint{Files: 1, Baseline: &run.BaselineResult{Path: "b.json", Written: true, Entries: 4, Matched: 3, Fixed: 1}}
+	if err := lintJSON(&b, shown(r)); err != nil {
 		t.Fatal(err)
 	}
 	var out struct {
@@ -50,7 +50,7 @@ func TestLintBaselineOutput(t *testing.T) {
 		}
 	}
 	b.Reset()
-	if err := lintJSON(&b, shown(&view.LintRun{Files: 1})); err != nil {
+	if err := lintJSON(&b, shown(&run.Lint{Files: 1})); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Contains(b.Bytes(), []byte(`"baseline"`)) {

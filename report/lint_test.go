@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/internal/golden"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/view"
 )
@@ -50,11 +51,11 @@ func docURL(id string) string {
 	return "https://github.com/mcpconf/mcpconf/blob/main/docs/rules.md#" + id
 }
 
-func fixtureRules() []view.RuleInfo {
-	rule := func(id normalize.RuleID, title string, sev normalize.Severity, help string) view.RuleInfo {
-		return view.RuleInfo{ID: id, Title: title, Severity: sev, Help: help, DocURL: docURL(string(id))}
+func fixtureRules() []run.RuleInfo {
+	rule := func(id normalize.RuleID, title string, sev normalize.Severity, help string) run.RuleInfo {
+		return run.RuleInfo{ID: id, Title: title, Severity: sev, Help: help, DocURL: docURL(string(id))}
 	}
-	return []view.RuleInfo{
+	return []run.RuleInfo{
 		rule("unreadable", "the file exists but cannot be read", normalize.Error, ""),
 		rule("duplicate-key", "a key is written twice in the same object", normalize.Warning,
 			"JSON readers keep the last of two equal keys without a word, so the first\ndefinition is dead text that looks live.\n\nDelete one of the two."),
@@ -75,19 +76,19 @@ func fixtureRules() []view.RuleInfo {
 // by a boundary.
 // checked is what lint keeps of the documents for the text format: their
 // secrets and lines.
-func checked(docs ...*normalize.Document) map[string]*view.LintFile {
-	out := map[string]*view.LintFile{}
+func checked(docs ...*normalize.Document) map[string]*run.LintFile {
+	out := map[string]*run.LintFile{}
 	for _, d := range docs {
 		out[d.Path] = view.CheckedFile(d, nil, true, nil)
 	}
 	return out
 }
 
-func shown(l *view.LintRun) *view.Lint { return view.NewLint(secret.NewKeyed(nil), l) }
+func shown(l *run.Lint) *view.Lint { return view.NewLint(secret.NewKeyed(nil), l) }
 
 func fixture(t testing.TB) *view.Lint { return shown(fixtureRun(t)) }
 
-func fixtureRun(t testing.TB) *view.LintRun {
+func fixtureRun(t testing.TB) *run.Lint {
 	mcp := newDoc(".mcp.json", "{\n"+
 		"  \"mcpServers\": {\n"+
 		"    \"db\": { \"command\": \"old-db\" },\n"+
@@ -123,9 +124,9 @@ func fixtureRun(t testing.TB) *view.LintRun {
 	ds = append(ds, normalize.Diagnostic{Rule: "unreadable", Severity: normalize.Error, Path: ".codex/config.toml", Message: "permission denied"})
 	slices.SortFunc(ds, normalize.CompareDiagnostics)
 
-	return &view.LintRun{
+	return &run.Lint{
 		Findings: ds,
-		Errors:   []view.ToolError{{Path: "missing/mcp.json", Message: "no such file or directory"}},
+		Errors:   []run.ToolError{{Path: "missing/mcp.json", Message: "no such file or directory"}},
 		Checked:  checked(mcp, cursor, vscode, home),
 		Rules:    fixtureRules(),
 		Files:    5,
@@ -195,7 +196,7 @@ func TestLintTextSummary(t *testing.T) {
 			"3 errors, 1 warning, 2 infos in 2 files"},
 	}
 	for _, tt := range tests {
-		l := shown(&view.LintRun{Findings: tt.findings, Files: tt.files, Errors: make([]view.ToolError, tt.errors)})
+		l := shown(&run.Lint{Findings: tt.findings, Files: tt.files, Errors: make([]run.ToolError, tt.errors)})
 		if got := lintSummary(l, Style{}); got != tt.want {
 			t.Errorf("summary = %q, want %q", got, tt.want)
 		}
@@ -204,7 +205,7 @@ func TestLintTextSummary(t *testing.T) {
 
 func TestLintTextEmpty(t *testing.T) {
 	var b bytes.Buffer
-	if err := lintText(&b, shown(&view.LintRun{Files: 3}), Style{}); err != nil {
+	if err := lintText(&b, shown(&run.Lint{Files: 3}), Style{}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := b.String(), "no problems found in 3 files\n"; got != want {
@@ -365,7 +366,7 @@ func TestLintTextLongLines(t *testing.T) {
 	add("\"\t-y\"", "tab", "a tab before the column")
 	add(`"last"`, "end", "near the end of the line")
 	slices.SortFunc(ds, normalize.CompareDiagnostics)
-	l := shown(&view.LintRun{Findings: ds, Checked: checked(doc), Files: 1})
+	l := shown(&run.Lint{Findings: ds, Checked: checked(doc), Files: 1})
 
 	var got bytes.Buffer
 	if err := lintText(&got, l, Style{}); err != nil {
@@ -394,7 +395,7 @@ func FuzzLintText(f *testing.F) {
 		doc := newDoc("f.json", src)
 		d := normalize.Diagnostic{Rule: "r", Message: "m", Path: doc.Path,
 			Pos: normalize.Pos{Line: line, Col: col}, End: normalize.Pos{Line: endLine, Col: endCol}}
-		l := shown(&view.LintRun{Findings: []normalize.Diagnostic{d}, Checked: checked(doc), Files: 1})
+		l := shown(&run.Lint{Findings: []normalize.Diagnostic{d}, Checked: checked(doc), Files: 1})
 		var b bytes.Buffer
 		if err := lintText(&b, l, Style{}); err != nil {
 			t.Fatal(err)
@@ -437,7 +438,7 @@ func TestLintJSONFields(t *testing.T) {
 
 func TestLintJSONEmptyListsAreArrays(t *testing.T) {
 	var b bytes.Buffer
-	if err := lintJSON(&b, shown(&view.LintRun{})); err != nil {
+	if err := lintJSON(&b, shown(&run.Lint{})); err != nil {
 		t.Fatal(err)
 	}
 	if s := b.String(); !strings.Contains(s, `"findings": []`) || !strings.Contains(s, `"errors": []`) {
@@ -472,19 +473,19 @@ func compileSARIFSchema(t *testing.T) *jsonschema.Schema {
 
 func TestLintSARIFSchema(t *testing.T) {
 	sch := compileSARIFSchema(t)
-	odd := shown(&view.LintRun{
+	odd := shown(&run.Lint{
 		Findings: []normalize.Diagnostic{
 			{Rule: "not-registered", Severity: normalize.Info, Message: "no path, no rule entry"},
 			{Rule: "r", Severity: normalize.Warning, Message: "odd path", Path: "dir with space/a:b#c?.json", Pos: normalize.Pos{Line: 1, Col: 1}},
 			{Rule: "r", Severity: normalize.Warning, Message: "absolute", Path: "/etc/mcp.json", Pos: normalize.Pos{Line: 2, Col: 3}, End: normalize.Pos{Line: 4, Col: 1}},
 			{Rule: "r", Severity: normalize.Error, Message: "home", Path: "~/.config/Code/User/mcp.json", Pos: normalize.Pos{Line: 1}},
 		},
-		Errors: []view.ToolError{{Message: "bad .mcpconf.toml"}},
-		Rules:  []view.RuleInfo{{ID: "r", Title: "t"}, {ID: "r", Title: "duplicate id"}},
+		Errors: []run.ToolError{{Message: "bad .mcpconf.toml"}},
+		Rules:  []run.RuleInfo{{ID: "r", Title: "t"}, {ID: "r", Title: "duplicate id"}},
 	})
 	inRepo := fixtureRun(t)
 	inRepo.Repository, inRepo.Base, inRepo.Home = filepath.FromSlash("/work/my repo"), filepath.FromSlash("/work/my repo/pkg"), filepath.FromSlash("/home/u")
-	for name, l := range map[string]*view.Lint{"fixture": fixture(t), "empty": shown(&view.LintRun{}), "odd": odd, "repository": shown(inRepo)} {
+	for name, l := range map[string]*view.Lint{"fixture": fixture(t), "empty": shown(&run.Lint{}), "odd": odd, "repository": shown(inRepo)} {
 		t.Run(name, func(t *testing.T) {
 			var b bytes.Buffer
 			if err := lintSARIF(&b, l); err != nil {
@@ -601,7 +602,7 @@ func TestLintSARIFRules(t *testing.T) {
 
 	// A rule listed twice gets one descriptor, and the indexes of the
 	// rules after it still point at the right one.
-	lr.Rules = append([]view.RuleInfo{lr.Rules[4]}, lr.Rules...)
+	lr.Rules = append(lr.Rules[4:5:5], lr.Rules...) // capacity 1: append copies
 	run = renderSARIF(t, shown(lr)).Runs[0]
 	if got := len(run.Tool.Driver.Rules); got != len(want) {
 		t.Fatalf("%d rules with one repeated id in the catalogue, want %d", got, len(want))
@@ -668,7 +669,7 @@ func TestLintSARIFFingerprints(t *testing.T) {
 	other.Message = "n"
 	fps := func(ds ...normalize.Diagnostic) []string {
 		var out []string
-		for _, r := range renderSARIF(t, shown(&view.LintRun{Findings: ds})).Runs[0].Results {
+		for _, r := range renderSARIF(t, shown(&run.Lint{Findings: ds})).Runs[0].Results {
 			out = append(out, r.PartialFingerprints[fingerprintKey])
 		}
 		return out
@@ -727,7 +728,7 @@ func TestRepositoryPaths(t *testing.T) {
 	above := newDoc("/work/.mcp.json", "{}\n")
 	user := newDoc("~/.claude.json", "{}\n")
 	at := normalize.Pos{Line: 1, Col: 1}
-	run := &view.LintRun{
+	run := &run.Lint{
 		Findings: []normalize.Diagnostic{
 			{Rule: "r", Severity: normalize.Error, Message: "in the package", Path: pkg.Path, Pos: at,
 				Related: []normalize.Related{{Path: "../../.mcp.json", Pos: at, Message: "the other one"}}},

@@ -8,9 +8,11 @@
 //
 // Renderers take views (package view) and nothing else: every text in a
 // view is a secret.Safe, already masked and neutralized by the run's
-// boundary, and report does not import the packages that hold raw results
-// (a test checks it). What a renderer prints was made safe before it got
-// it; a new renderer cannot forget to.
+// boundary, and report imports nothing of the module but view and secret
+// (never package run, which holds the raw results). TestRenderersTakeOnlyViews
+// walks every type a value can reach a renderer through and fails on a
+// text that is not a Safe. What a renderer prints was made safe before it
+// got it; a new renderer cannot forget to.
 package report
 
 // Style colors text and says how wide the terminal is. The zero Style

@@ -7,12 +7,16 @@
 // character, escape sequence or line break from a file reaches a
 // terminal), and cut only after masking.
 //
-// Package report renders views and nothing else: it does not import the
-// packages that hold raw results (normalize, resolve, probe, discover,
-// validate), and a view has no string field, so a renderer cannot be
-// handed an unsanitized value — the types make it impossible. A new
-// field, a new renderer or a new format inherits the masking; it cannot
-// forget it.
+// The results come from package run (run.Lint, run.Write,
+// run.ResolvedServer) and the packages below it; view exports only the
+// views and the functions that build them, never a type with a raw text.
+// Package report renders views and nothing else: it imports nothing of
+// the module but view and secret, and no type a renderer can be handed
+// holds a string, bytes, a map with string keys or an interface (report's
+// TestRenderersTakeOnlyViews walks them all, every exported type of view
+// among them), so a renderer cannot be handed an unsanitized value — the
+// types make it impossible. A new field, a new renderer or a new format
+// inherits the masking; it cannot forget it.
 //
 // Each builder first teaches the Boundary the secrets of everything it is
 // about to show (Learn…), then makes the texts Safe, so a secret known

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 )
 
@@ -82,7 +83,7 @@ type Set struct {
 	Sources     []SourceFile
 	Entries     []Entry
 	Diagnostics []Finding
-	// Named is the index in Entries of the server ExplainOptions.Name
+	// Named is the index in Entries of the server run.ExplainOptions.Name
 	// names, -1 when the view has none; NotLoaded, then, says where the
 	// name is written but the client does not load it.
 	Named     int
@@ -140,13 +141,6 @@ type Workspace struct {
 	NameDiagnostics []Finding
 }
 
-// ExplainOptions says what a view holds besides its servers.
-type ExplainOptions struct {
-	// Name builds, for this server name only, the fields of each
-	// definition and the findings inside them (explain NAME).
-	Name string
-}
-
 // learnSet teaches the boundary every definition of a set, the shadowed
 // ones too.
 func learnSet(b *secret.Boundary, set *normalize.Set) {
@@ -172,7 +166,7 @@ func LearnWorkspace(b *secret.Boundary, ws *normalize.Workspace) {
 	}
 }
 
-func newSet(b *secret.Boundary, set *normalize.Set, opts ExplainOptions) *Set {
+func newSet(b *secret.Boundary, set *normalize.Set, opts run.ExplainOptions) *Set {
 	out := &Set{Root: b.Text(set.Root), Home: b.Text(set.Home), Client: b.Own(normalize.IDOf(set.Client)),
 		ClientRules: b.Message(set.ClientRules), ByPriority: !isView(set), Named: -1}
 	if c := set.Client; c != nil {
@@ -301,14 +295,14 @@ func diagnosticsFor(set *normalize.Set, e *normalize.Entry) []normalize.Diagnost
 //
 // It is built after the workspace's secrets are learned, and again when
 // its texts taught one (Boundary.Settle).
-func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptions) *Workspace {
+func NewWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts run.ExplainOptions) *Workspace {
 	LearnWorkspace(b, ws)
 	var out *Workspace
 	b.Settle(func() { out = newWorkspace(b, ws, opts) })
 	return out
 }
 
-func newWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts ExplainOptions) *Workspace {
+func newWorkspace(b *secret.Boundary, ws *normalize.Workspace, opts run.ExplainOptions) *Workspace {
 	out := &Workspace{Root: b.Text(ws.Root), Home: b.Text(ws.Home), Notes: each(ws.Notes, b.Message)}
 	for _, v := range ws.Views {
 		out.Views = append(out.Views, newSet(b, v, opts))

@@ -5,80 +5,20 @@ import (
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 )
-
-// LintRun is what a lint run found, as the lint command assembles it.
-type LintRun struct {
-	// Findings in output order: sorted by path, line, column, rule
-	// (normalize.CompareDiagnostics). Renderers never reorder them.
-	Findings []normalize.Diagnostic
-	Errors   []ToolError
-	// Checked are the files checked, by display path: what output needs
-	// of each once its document is released (CheckedFile).
-	Checked map[string]*LintFile
-	// Sources are the files the findings' fixes edit, by absolute path,
-	// as they were read: the fixes' offsets are in this text.
-	Sources map[string]Source
-	// Rules lists every rule, not only those that fired: SARIF consumers
-	// show rule help for any rule, and doc links need the URL.
-	Rules []RuleInfo
-	// Files is how many files were checked, for the summary.
-	Files int
-	// NoFiles says where lint looked and what to try, for the summary
-	// when it found no file: `in "/repo" for any client; pass …`.
-	NoFiles string
-	// Notes are about the run rather than a file's content: which clients
-	// judged a file no client of the run would have read (a bare mcp.json:
-	// pisces), which files were found but read by none of the run's clients
-	// (Unread counts them).
-	Notes    []string
-	Unread   int
-	ToolName string // "mcpconf" when empty
-	Version  string
-	// Repository is the root of the repository checked (GITHUB_WORKSPACE
-	// or the git root), absolute: GitHub annotations and SARIF name files
-	// relative to it. "" when there is none: they then name them as the
-	// display paths do, relative to Base.
-	Repository string
-	// Base and Home are what display paths are relative to (absolute):
-	// a project file's to Base, a "~/…" path to Home. "" when unknown.
-	Base, Home string
-	// Baseline says what lint's baseline did; nil without one.
-	Baseline *BaselineResult
-}
-
-// LintFile is what lint output needs of a file it checked, kept in place
-// of its document: lint -r checks thousands of project roots and releases
-// each root's documents, with their position trees, once it is checked.
-type LintFile struct {
-	// Secrets are what a Boundary learns of the file: what explain masks
-	// as written in it (or, in a file that does not parse, every token
-	// shape and credential of its text), and what the hardcoded-secret
-	// findings point at when Lines is nil.
-	Secrets []string
-	// Lines are the file's source lines, for snippets; nil when no output
-	// quotes them (no finding points into the file, or the format shows
-	// no snippet).
-	Lines *normalize.Lines
-	// Partly says the run kept only some findings of the file: those
-	// about a server that spans it and a file lint was given (a file
-	// named on the command line, pre-commit's), not every finding of its
-	// own. It is not counted among the files checked, and a baseline's
-	// entries of it are not the run's to replace or call fixed.
-	Partly bool
-}
 
 // CheckedFile keeps of doc what lint output needs: its secrets, learned
 // as NewLint would learn them from the document (with those the
 // hardcoded-secret findings among diags point at), and its lines when
 // lines is true. secrets, when not nil, are the document's own, learned
 // already (a file every root reads is learned once).
-func CheckedFile(doc *normalize.Document, diags []normalize.Diagnostic, lines bool, secrets []string) *LintFile {
+func CheckedFile(doc *normalize.Document, diags []normalize.Diagnostic, lines bool, secrets []string) *run.LintFile {
 	if secrets == nil {
 		secrets = DocumentSecrets(doc)
 	}
-	f := &LintFile{Secrets: secrets}
+	f := &run.LintFile{Secrets: secrets}
 	if lines {
 		f.Lines = doc.Lines
 		return f // NewLint learns what the findings point at
@@ -129,23 +69,6 @@ func learnHidden(b *secret.Boundary, hide map[lineKey][]secret.ColSpan, lines fu
 	}
 }
 
-// ToolError is a problem of the run rather than a finding in a config: a
-// path that does not exist, a directory that could not be walked. No rule
-// produced it and no rule setting can silence it.
-type ToolError struct {
-	Path    string // "" when the error concerns no file
-	Message string
-}
-
-// RuleInfo is what the lint renderers need to know about a rule.
-type RuleInfo struct {
-	ID       normalize.RuleID // kebab-case, stable
-	Title    string           // one line, lower case, no final period
-	Help     string           // why the rule matters and what to do, in Markdown
-	DocURL   string
-	Severity normalize.Severity // default severity
-}
-
 // Lint is a lint run as output shows it.
 type Lint struct {
 	Findings []Finding // with their source lines and doc links
@@ -179,7 +102,7 @@ type LintPath struct {
 	Abs secret.Safe
 }
 
-// SafeToolError is a ToolError as output shows it.
+// SafeToolError is a run.ToolError as output shows it.
 type SafeToolError struct {
 	Path    secret.Safe
 	Message secret.Safe
@@ -198,7 +121,7 @@ type Rule struct {
 // of its text; and what the hardcoded-secret findings point at), so a
 // snippet hides what explain hides, and a secret masked in one place is
 // masked in every message too.
-func NewLint(b *secret.Boundary, r *LintRun) *Lint {
+func NewLint(b *secret.Boundary, r *run.Lint) *Lint {
 	for _, f := range r.Checked {
 		b.Learn(f.Secrets...)
 	}
@@ -216,7 +139,7 @@ func NewLint(b *secret.Boundary, r *LintRun) *Lint {
 }
 
 // newLint builds the view of NewLint, the run's secrets learned.
-func newLint(b *secret.Boundary, r *LintRun, hide map[lineKey][]secret.ColSpan, lines func(string) *normalize.Lines) *Lint {
+func newLint(b *secret.Boundary, r *run.Lint, hide map[lineKey][]secret.ColSpan, lines func(string) *normalize.Lines) *Lint {
 	out := &Lint{Files: r.Files, NoFiles: b.Message(r.NoFiles), Unread: r.Unread, ToolName: b.Own(r.ToolName), Version: b.Own(r.Version)}
 	for _, n := range r.Notes {
 		out.Notes = append(out.Notes, b.Message(n))
@@ -285,7 +208,7 @@ func hiddenSpans(diags []normalize.Diagnostic) map[lineKey][]secret.ColSpan {
 // from Home) and taken relative to it. Without one, the display paths are
 // what they were: a path below Base is relative to it, which is then
 // %SRCROOT%.
-func repoPaths(b *secret.Boundary, r *LintRun) (secret.Safe, []LintPath) {
+func repoPaths(b *secret.Boundary, r *run.Lint) (secret.Safe, []LintPath) {
 	var names []string
 	seen := map[string]bool{}
 	add := func(p string) {
@@ -345,13 +268,6 @@ func repoPaths(b *secret.Boundary, r *LintRun) (secret.Safe, []LintPath) {
 		out = append(out, lp)
 	}
 	return base, out
-}
-
-// Source is a file as lint read it, for its fixes.
-type Source struct {
-	Path, Abs string
-	Format    normalize.Format
-	Text      []byte
 }
 
 // Diff is lint --diff's unified diffs, line by line.

@@ -9,16 +9,9 @@ import (
 
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 )
-
-// ResolvedServer is one server of one client, resolved as that client
-// would (explain --resolve).
-type ResolvedServer struct {
-	Client   *normalize.Client
-	Server   *normalize.Server
-	Resolved resolve.Resolved
-}
 
 // Resolution is a resolved server as output shows it.
 type Resolution struct {
@@ -63,7 +56,7 @@ type ResolvedField struct {
 // came from outside the files (variables, commands, inputs, files) and
 // every literal secret written in them is learned first, so none shows in
 // any field or message of the run.
-func NewResolutions(b *secret.Boundary, servers []ResolvedServer) []Resolution {
+func NewResolutions(b *secret.Boundary, servers []run.ResolvedServer) []Resolution {
 	for _, rs := range servers {
 		learnServer(b, rs.Server)
 		LearnResolved(b, rs.Resolved)
@@ -115,7 +108,7 @@ func LearnResolved(b *secret.Boundary, r resolve.Resolved) {
 	}
 }
 
-func resolution(b *secret.Boundary, rs ResolvedServer) Resolution {
+func resolution(b *secret.Boundary, rs run.ResolvedServer) Resolution {
 	s := rs.Server
 	v := server(b, s, false)
 	r := Resolution{Client: b.Own(rs.Client.ID), Product: b.Own(rs.Client.Product), Name: v.Name,

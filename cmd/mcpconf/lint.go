@@ -9,6 +9,7 @@ import (
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/report"
+	lintrun "github.com/mcpconf/mcpconf/run" // "run" is the tests' helper here
 	"github.com/mcpconf/mcpconf/view"
 )
 
@@ -149,7 +150,7 @@ func runLint(opts *lintOptions) error {
 	if opts.Diff {
 		return runLintDiff(opts, req)
 	}
-	var res *view.LintRun
+	var res *lintrun.Lint
 	if opts.Fix {
 		res, err = app.LintFix(req, opts.UnsafeFixes)
 	} else {
