@@ -22,6 +22,12 @@
 // the decoders need the shared types and every other package needs the
 // descriptors: normalize is the one package all of them import.
 //
+// The descriptor type is split by its sections: client.go (Client, Docs),
+// layout.go (Layout, File, Base, merge rules), gates.go (Gates, approval,
+// trust, lists, refusals), shape.go (Shape, types, timeouts, names),
+// expansion.go (Expansion, unset rules), launch.go (Launch, Capabilities);
+// each client's values are in client_<id>.go.
+//
 // Adding a client, and what it touches: docs/architecture.md.
 //
 // normalize imports no other package of this module, so anything may import it.
