@@ -60,7 +60,7 @@ type step struct {
 // then the goldens (none reads another's output today; the order is the
 // one a reader of the diff expects).
 var steps = []step{
-	{pkg: "./normalize", tests: []string{"TestClientsDoc"}, outputs: []string{"docs/clients.md"}},
+	{pkg: "./internal/dev/docs", tests: []string{"TestClientsDoc"}, outputs: []string{"docs/clients.md"}},
 	{pkg: "./validate", tests: []string{"TestRulesDoc"}, outputs: []string{"docs/rules.md"}},
 	{pkg: "./probe", tests: []string{"TestRulesDoc"}, outputs: []string{"docs/probe.md"}},
 	{pkg: "./report", tests: []string{"TestLintGolden", "TestLintTextLongLines", "TestProbeGolden", "TestProbeGoldenLive"},

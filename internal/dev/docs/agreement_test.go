@@ -1,4 +1,4 @@
-package normalize
+package docs
 
 import (
 	"strings"

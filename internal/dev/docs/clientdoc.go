@@ -1,9 +1,18 @@
-package normalize
+// Package docs generates docs/clients.md from the client descriptors
+// (package normalize) and the harness's docs/agreement.json: every client's
+// files, merge, placeholders, gates and facts with their sources, and the
+// agreement with the real clients. It is development tooling, not part of
+// the binary, so it lives under internal/dev (issue 31: normalize, which
+// every package imports, no longer carries 1,000 lines of Markdown
+// generators). TestClientsDoc writes the file (go run ./internal/dev/update).
+package docs
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // docSystems are the systems docs/clients.md lists paths for.
@@ -21,10 +30,10 @@ func clientsMarkdown(agreement []byte) (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString("# What mcpconf knows about each client\n\n")
-	b.WriteString("Generated from the client descriptors in `normalize/client_*.go` (`go test ./normalize -run TestClientsDoc -update`). ")
+	b.WriteString("Generated from the client descriptors in `normalize/client_*.go` (`go run ./internal/dev/update`, which runs internal/dev/docs's TestClientsDoc). ")
 	b.WriteString("Each fact names where it was read or checked; UNVERIFIED marks what no source confirms, and mcpconf does not fail a file on it.\n\n")
 	b.WriteString("| client | `--client` | modelled on | project files | user and machine files | merge | placeholders |\n|---|---|---|---|---|---|---|\n")
-	for _, c := range clients {
+	for _, c := range normalize.Clients() {
 		names := "—"
 		if c.Views() {
 			names = "`" + strings.Join(c.Names(), "`, `") + "`"
@@ -34,11 +43,11 @@ func clientsMarkdown(agreement []byte) (string, error) {
 			version = c.Version
 		}
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s | %s | %s |\n", c.Product, c.ID, names, version,
-			fileList(c.ownFiles(), true), fileList(c.ownFiles(), false), mergeWord(c), placeholderList(c))
+			fileList(ownFiles(c), true), fileList(ownFiles(c), false), mergeWord(c), placeholderList(c))
 	}
 	b.WriteString("\n")
 	b.WriteString(runs)
-	for _, c := range clients {
+	for _, c := range normalize.Clients() {
 		b.WriteString("\n")
 		b.WriteString(clientSection(c))
 	}
@@ -47,8 +56,8 @@ func clientsMarkdown(agreement []byte) (string, error) {
 
 // ownFiles are the files the client reads itself, or pisces's row for a
 // provider that is not a client.
-func (c *Client) ownFiles() []File {
-	if p := ProviderOf(c); len(c.Files) == 0 && p != nil {
+func ownFiles(c *normalize.Client) []normalize.File {
+	if p := normalize.ProviderOf(c); len(c.Files) == 0 && p != nil {
 		return p.Files
 	}
 	return c.Files
@@ -56,10 +65,10 @@ func (c *Client) ownFiles() []File {
 
 // fileList lists the Linux paths of the files in the project tree
 // (inProject) or outside it.
-func fileList(files []File, inProject bool) string {
+func fileList(files []normalize.File, inProject bool) string {
 	var out []string
 	for _, f := range files {
-		if (f.Base == RootDir) == inProject && f.ForOS("linux") {
+		if (f.Base == normalize.RootDir) == inProject && f.ForOS("linux") {
 			p := "`" + f.Display("linux") + "`"
 			if f.Section != "" {
 				p += " `" + f.Section + "[<root>]`"
@@ -81,17 +90,17 @@ func fileList(files []File, inProject bool) string {
 	return strings.Join(out, ", ")
 }
 
-func mergeWord(c *Client) string {
+func mergeWord(c *normalize.Client) string {
 	switch {
 	case c.ReadsProviders():
 		return "every provider, by priority"
-	case c.Merge == KeyByKey:
+	case c.Merge == normalize.KeyByKey:
 		return "key by key"
 	}
 	return "whole entry"
 }
 
-func placeholderList(c *Client) string {
+func placeholderList(c *normalize.Client) string {
 	if c.VarsByName {
 		return "none; variables by name"
 	}
@@ -105,7 +114,7 @@ func placeholderList(c *Client) string {
 	return strings.Join(forms, ", ")
 }
 
-func clientSection(c *Client) string {
+func clientSection(c *normalize.Client) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## %s\n\n", c.ID)
 	switch {
@@ -259,7 +268,7 @@ func clientSection(c *Client) string {
 		}
 		fmt.Fprintf(&b, "Not read (servers there are lost): %s.\n\n", strings.Join(ig, ", "))
 	}
-	if p := ProviderOf(c); p != nil {
+	if p := normalize.ProviderOf(c); p != nil {
 		all := fileList(p.Files, true)
 		if home := fileList(p.Files, false); home != "—" {
 			all += ", " + home
@@ -276,10 +285,10 @@ func clientSection(c *Client) string {
 	} else {
 		b.WriteString(" No `type` field.")
 	}
-	if c.URLDefault != NoTransport {
+	if c.URLDefault != normalize.NoTransport {
 		fmt.Fprintf(&b, " A `url` without `type` is %s.", transportWords[c.URLDefault])
 	}
-	for _, t := range []Transport{HTTP, SSE} {
+	for _, t := range []normalize.Transport{normalize.HTTP, normalize.SSE} {
 		if k := c.URLKeys[t]; k != "" {
 			fmt.Fprintf(&b, " %s is read from `%s` (mcpconf writes it there).", capitalize(transportWords[t]), k)
 		}
@@ -344,7 +353,7 @@ func clientSection(c *Client) string {
 	}
 	if c.NoShell {
 		fmt.Fprintf(&b, " Stdio servers start without a shell: in `command`, `~` %s, `$HOME` %s, `${HOME}` %s.",
-			expandedWord(c.ExpandsTilde), expandedWord(c.Expands(Bare)), expandedWord(c.Expands(Dollar)))
+			expandedWord(c.ExpandsTilde), expandedWord(c.Expands(normalize.Bare)), expandedWord(c.Expands(normalize.Dollar)))
 	}
 	b.WriteString("\n")
 	if len(c.Facts) > 0 {
@@ -384,11 +393,11 @@ func clientSection(c *Client) string {
 	return b.String()
 }
 
-// loadPathText is the client's loading path (Client.LoadPath) as the
+// loadPathText is the client's loading path (normalize.Client.LoadPath) as the
 // "Loading path coverage" table: each item, where the client's code has
 // it, what models it in mcpconf or why nothing does, and what triggers
 // it; "" for a client whose path was not read from its code.
-func loadPathText(c *Client) string {
+func loadPathText(c *normalize.Client) string {
 	lp := c.LoadPath()
 	if lp == nil {
 		return ""
@@ -436,12 +445,12 @@ func orDash(s string) string {
 
 // listText says how an allow-list or deny-list read from settings files
 // works; "" for the other lists.
-func listText(l List) string {
-	if l.Files == nil || l.Effect != AllowList && l.Effect != DenyList {
+func listText(l normalize.List) string {
+	if l.Files == nil || l.Effect != normalize.AllowList && l.Effect != normalize.DenyList {
 		return ""
 	}
 	var b strings.Builder
-	what := map[ListEffect]string{AllowList: "Allow-list", DenyList: "Deny-list"}[l.Effect]
+	what := map[normalize.ListEffect]string{normalize.AllowList: "Allow-list", normalize.DenyList: "Deny-list"}[l.Effect]
 	fmt.Fprintf(&b, "%s `%s`", what, l.Label())
 	if e := l.Entries; e != nil {
 		fmt.Fprintf(&b, ": entries `{%q: NAME}`, `{%q: [PROGRAM, ARG…]}` (the whole command line, exactly) or `{%q: PATTERN}` (a URL, `*` for anything), exactly one key each", e.NameKey, e.CommandKey, e.URLKey)
@@ -456,14 +465,14 @@ func listText(l List) string {
 		}
 	}
 	fmt.Fprintf(&b, "; read from %s", strings.Join(where, ", "))
-	if l.Combine == Union {
+	if l.Combine == normalize.Union {
 		b.WriteString(", every file's entries adding up")
 	}
 	if !l.Trusted {
 		b.WriteString(" (in an untrusted project too)")
 	}
 	b.WriteString(".")
-	if l.Effect == DenyList {
+	if l.Effect == normalize.DenyList {
 		b.WriteString(" Checked before any allow-list; a denied server is not loaded.")
 	}
 	if l.EmptyBlocks {
@@ -487,14 +496,14 @@ func listText(l List) string {
 
 // settingText shows a settings file on Linux: its path, the part keyed by
 // the project, where a project file is looked for, its drop-ins.
-func settingText(f File) string {
+func settingText(f normalize.File) string {
 	w := "`" + f.Display("linux") + "`"
 	if f.Section != "" {
 		w += " `" + f.Section + "[<root>]`"
 	}
 	if f.AtStart {
 		w += " in the working directory"
-	} else if f.Base == RootDir {
+	} else if f.Base == normalize.RootDir {
 		w += " at the project root"
 	}
 	if f.DropIns != "" {
@@ -510,7 +519,7 @@ func expandedWord(yes bool) string {
 	return "is not expanded"
 }
 
-func osPath(c *Client, f File, goos string) string {
+func osPath(c *normalize.Client, f normalize.File, goos string) string {
 	if !f.ForOS(goos) {
 		return "—"
 	}
@@ -535,7 +544,7 @@ func osPath(c *Client, f File, goos string) string {
 	return p
 }
 
-func movedBy(files []File) []string {
+func movedBy(files []normalize.File) []string {
 	var out []string
 	for _, f := range files {
 		vars := f.Base.Vars()
@@ -554,7 +563,7 @@ func movedBy(files []File) []string {
 // fileNotes says what the table of files does not: which files a variable
 // names, which hold defaults, which the client skips unless root owns
 // them, how extensions are read, and what a file it cannot use does.
-func fileNotes(c *Client) string {
+func fileNotes(c *normalize.Client) string {
 	var b strings.Builder
 	var named, defaults, owned []string
 	for _, f := range c.Files {
@@ -673,7 +682,7 @@ func capitalize(s string) string {
 // cell keeps Markdown table cells on one line.
 func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 
-func lookupText(c *Client) string {
+func lookupText(c *normalize.Client) string {
 	markers := ""
 	if len(c.RootMarkers) > 0 {
 		markers = fmt.Sprintf("the project root is the nearest directory holding `%s`", strings.Join(c.RootMarkers, "`, `"))
@@ -688,11 +697,11 @@ func lookupText(c *Client) string {
 	}
 	var how string
 	switch c.Project {
-	case RootToStart:
+	case normalize.RootToStart:
 		how = "project files are read in every directory from the project root down to the working directory, the deeper winning"
-	case StartUp:
+	case normalize.StartUp:
 		how = "project files are read in the working directory and every directory above it, the nearest winning"
-	case Nearest:
+	case normalize.Nearest:
 		how = "the nearest project file at or above the working directory is read"
 	default:
 		if c.ReadsProviders() || len(c.Files) == 0 {
@@ -709,10 +718,10 @@ func lookupText(c *Client) string {
 	return how
 }
 
-func trustText(c *Client, t *Trust) string {
+func trustText(c *normalize.Client, t *normalize.Trust) string {
 	var what, pre string
 	switch t.Kind {
-	case TrustTable:
+	case normalize.TrustTable:
 		what = fmt.Sprintf("`%s` is `%q` in `%s`", strings.Join(t.Path, "."), t.Value, t.File.Display("linux"))
 		if t.PerLayer {
 			what += " for each layer's own directory, else for the project root"
@@ -726,13 +735,13 @@ func trustText(c *Client, t *Trust) string {
 		if len(t.Levels) > 0 {
 			what += fmt.Sprintf("; a value other than `%s` refuses the whole config", strings.Join(t.Levels, "` or `"))
 		}
-	case TrustFlag:
+	case normalize.TrustFlag:
 		what = fmt.Sprintf("`%s` is true in `%s`", strings.Join(t.Path, "."), t.File.Display("linux"))
-	case TrustList:
+	case normalize.TrustList:
 		what = fmt.Sprintf("an entry of `%s` in `%s` has a `%s` that resolves exactly to the working directory (trailing slashes and `..` normalised, links not resolved, no parent inherited; a file that does not parse or holds another shape trusts nothing)", t.Path[0], t.File.Display("linux"), t.Value)
-	case TrustPaths:
+	case normalize.TrustPaths:
 		what = fmt.Sprintf("`%s` in `%s` lists the directory or a folder above it (each directory whose files are read on its own; trailing slashes and `..` normalised, links not resolved; a list that is not an array of strings trusts nothing)", t.Path[0], t.File.Display("linux"))
-	case TrustFolders:
+	case normalize.TrustFolders:
 		file := "`" + t.File.Display("linux") + "`"
 		if t.File.PathVar != "" {
 			file += fmt.Sprintf(" (or the file `$%s` names)", t.File.PathVar)
@@ -752,10 +761,10 @@ func trustText(c *Client, t *Trust) string {
 			pre = "first " + strings.Join(steps, ", then ") + "; otherwise "
 		}
 	}
-	effect := map[TrustEffect]string{
-		IgnoresProject: "an untrusted project's files are ignored",
-		DisablesAll:    "in an untrusted folder no server starts, user ones included",
-		GatesApproval:  "approvals written in an untrusted project do not count",
+	effect := map[normalize.TrustEffect]string{
+		normalize.IgnoresProject: "an untrusted project's files are ignored",
+		normalize.DisablesAll:    "in an untrusted folder no server starts, user ones included",
+		normalize.GatesApproval:  "approvals written in an untrusted project do not count",
 	}[t.Effect]
 	if t.InvalidShown {
 		effect += ", though an entry of theirs the client rejects is still reported invalid (it checks the entries before it asks)"
@@ -763,8 +772,8 @@ func trustText(c *Client, t *Trust) string {
 	return pre + "a project is trusted when " + what + "; " + effect
 }
 
-// lockText says when a lock (Client.Locks) is on and what it keeps out.
-func lockText(l Lock) string {
+// lockText says when a lock (normalize.Client.Locks) is on and what it keeps out.
+func lockText(l normalize.Lock) string {
 	var when string
 	if l.Env != "" {
 		when = fmt.Sprintf("`%s` set to `%s` (any case)", l.Env, strings.Join(l.EnvTrue, "`, `"))
@@ -791,4 +800,12 @@ func lockText(l Lock) string {
 }
 
 // transportWords name the network transports in the docs.
-var transportWords = map[Transport]string{HTTP: "streamable HTTP", SSE: "SSE"}
+var transportWords = map[normalize.Transport]string{normalize.HTTP: "streamable HTTP", normalize.SSE: "SSE"}
+
+// productName is the product name of a client id, or the id.
+func productName(id string) string {
+	if c := normalize.ClientByID(id); c != nil {
+		return c.Product
+	}
+	return id
+}

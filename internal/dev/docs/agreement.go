@@ -1,9 +1,11 @@
-package normalize
+package docs
 
 import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // Agreement is docs/agreement.json: what the last harness run of each
@@ -154,7 +156,7 @@ func agreementMarkdown(data []byte) (string, error) {
 	return b.String(), nil
 }
 
-// compact is a value as one line of JSON.
+// compact is a value as one line of normalize.JSON.
 func compact(v any) string {
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
@@ -165,10 +167,10 @@ func compact(v any) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// coverageCell is a client's coverage figure (Docs.Coverage), "—" when it
+// coverageCell is a client's coverage figure (normalize.Docs.Coverage), "—" when it
 // has none.
 func coverageCell(product string) string {
-	for _, c := range clients {
+	for _, c := range normalize.Clients() {
 		if c.Product == product && len(c.Coverage) > 0 {
 			mr, m, kr, k := c.CoverageCount()
 			return fmt.Sprintf("messages %d / %d, settings %d / %d ([list](#%s))", mr, m, kr, k, c.ID)

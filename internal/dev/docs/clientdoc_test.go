@@ -1,4 +1,4 @@
-package normalize
+package docs
 
 import (
 	"errors"
@@ -15,7 +15,7 @@ var update = flag.Bool("update", false, "rewrite docs/clients.md")
 // TestClientsDoc fails when docs/clients.md is not what the descriptors
 // and the last harness run (docs/agreement.json) say.
 func TestClientsDoc(t *testing.T) {
-	agreement, err := os.ReadFile("../docs/agreement.json")
+	agreement, err := os.ReadFile("../../../docs/agreement.json")
 	if errors.Is(err, fs.ErrNotExist) {
 		agreement, err = nil, nil
 	}
@@ -26,5 +26,5 @@ func TestClientsDoc(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden.File(t, "../docs/clients.md", []byte(doc), *update, "go test ./normalize -run TestClientsDoc -update")
+	golden.File(t, "../../../docs/clients.md", []byte(doc), *update, "go run ./internal/dev/update")
 }
