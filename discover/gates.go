@@ -770,7 +770,7 @@ func approveHint(ap *normalize.Approval, name string, next bool) string {
 // entry (Claude Code's url without type) or cannot tell how to reach the
 // server (neither command nor url).
 func (v *viewer) invalid(defs []normalize.Server, docs []*normalize.Document) {
-	if v.c.Merge == normalize.KeyByKey || v.c.KeepsInvalid {
+	if v.c.Merge == normalize.KeyByKey {
 		return // judged after the layers are merged (allOrNothing), or when it starts
 	}
 	for i := range defs {

@@ -66,9 +66,6 @@ type Gates struct {
 	// its own before scopes merge and before approvals and allow- and
 	// deny-lists are looked at).
 	SkipsInvalid bool
-	// KeepsInvalid: the client keeps every entry it reads, whatever its
-	// shape; one it cannot use fails when it starts.
-	KeepsInvalid bool
 	// InvalidUnlistedIn are the scopes whose entries the client cannot
 	// use it drops without a word (Copilot CLI's user mcp-config.json; it
 	// warns about a workspace file's): they are invalid, and left out of

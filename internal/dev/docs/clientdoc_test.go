@@ -26,5 +26,10 @@ func TestClientsDoc(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	index, err := fieldIndex("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc += "\n" + index
 	golden.File(t, "../../../docs/clients.md", []byte(doc), *update, "go run ./internal/dev/update")
 }
