@@ -21,7 +21,7 @@ func newLSPCmd(io *IO, runF func(*lspOptions) error) *cobra.Command {
 	opts := &lspOptions{IO: io}
 	cmd := &cobra.Command{
 		Use:   "lsp",
-		Short: "Run the language server (LSP 3.17 over stdin and stdout) for editors",
+		Short: "Serve LSP on stdio: lint, fixes and explain in an editor",
 		Long: `lsp speaks the Language Server Protocol on stdin and stdout, for an
 editor to start. For each config file a client reads that the editor opens,
 it publishes what mcpconf lint --format json reports for that file in its
@@ -34,8 +34,10 @@ explain NAME says of it for each client that reads the file.
 It never runs a server or a command and never writes a file: the editor
 applies the edits it is offered. Values of env and headers are masked as in
 explain and lint.`,
-		Example: `  # Neovim (0.11+)
-  vim.lsp.config('mcpconf', { cmd = { 'mcpconf', 'lsp' }, filetypes = { 'json', 'jsonc', 'toml' } })`,
+		Example: `  # Neovim 0.11+: in init.lua
+  vim.lsp.config('mcpconf', { cmd = { 'mcpconf', 'lsp' },
+    filetypes = { 'json', 'jsonc', 'toml' } })
+  vim.lsp.enable('mcpconf')`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
