@@ -32,16 +32,18 @@ func (s *server) hover(p TextDocumentPositionParams) (any, error) {
 	if bytes.HasPrefix(doc.text.src, bom) {
 		off -= len(bom) // discovery's offsets follow the mark
 	}
-	dopts, err := s.options(s.treeOf(abs))
-	if err != nil {
-		return nil, err
+	root := s.treeOf(abs)
+	dopts, err := s.options(root)
+	if err == nil {
+		err = dopts.Prepare()
 	}
-	if err := dopts.Prepare(); err != nil {
-		return nil, err
+	var choice *app.ClientChoice
+	if err == nil {
+		choice, err = app.SelectClients(&dopts, app.ClientRequest{Config: app.QuietConfig(&dopts), Scope: discover.AllScopes, Named: []string{abs}})
 	}
-	choice, err := app.SelectClients(&dopts, app.ClientRequest{Config: app.QuietConfig(&dopts), Scope: discover.AllScopes, Named: []string{abs}})
 	if err != nil {
-		return nil, err
+		s.logf("cannot explain in %q: %v", root, err)
+		return nil, nil // nothing to say; the server goes on
 	}
 	ws := dopts.Scan(choice.Clients, discover.AllScopes)
 	var readers []*normalize.Client

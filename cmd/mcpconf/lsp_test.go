@@ -459,3 +459,151 @@ func TestLSP(t *testing.T) {
 		t.Fatal("the server did not exit")
 	}
 }
+
+// drain is every publishDiagnostics received so far, the last per URI.
+// Called after a request is answered, it holds what the server published
+// before answering.
+func (c *lspClient) drain() map[string]lspPublishRel {
+	out := map[string]lspPublishRel{}
+	for {
+		select {
+		case m, ok := <-c.notes:
+			if !ok {
+				return out
+			}
+			if m.Method == "textDocument/publishDiagnostics" {
+				var p lspPublishRel
+				json.Unmarshal(m.Params, &p)
+				out[p.URI] = p
+			}
+		default:
+			return out
+		}
+	}
+}
+
+type lspPublishRel struct {
+	URI         string `json:"uri"`
+	Diagnostics []struct {
+		Code               string `json:"code"`
+		RelatedInformation []struct {
+			Location struct {
+				URI   string   `json:"uri"`
+				Range lspRange `json:"range"`
+			} `json:"location"`
+			Message string `json:"message"`
+		} `json:"relatedInformation"`
+	} `json:"diagnostics"`
+}
+
+// TestLSPTree: a change to one open file lints the other open files of
+// its tree again. Cursor's definition of "gh" drifts from Claude Code's
+// in .mcp.json (a finding in .cursor/mcp.json, its related place in
+// .mcp.json); an unsaved edit of .mcp.json that makes them agree clears
+// .cursor/mcp.json's diagnostics.
+func TestLSPTree(t *testing.T) {
+	tmp := t.TempDir()
+	root, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
+	os.MkdirAll(filepath.Join(root, ".cursor"), 0o755)
+	os.MkdirAll(home, 0o755)
+	claude, cursor := filepath.Join(root, ".mcp.json"), filepath.Join(root, ".cursor", "mcp.json")
+	v1 := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@1.0.0"]}}}` + "\n"
+	v2 := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@2.0.0"]}}}` + "\n"
+	os.WriteFile(claude, []byte(v1), 0o644)
+	os.WriteFile(cursor, []byte(v2), 0o644)
+	claudeURI, cursorURI := "file://"+filepath.ToSlash(claude), "file://"+filepath.ToSlash(cursor)
+
+	c := startLSP(t, "--home", home)
+	c.call("initialize", map[string]any{"processId": nil, "workspaceFolders": []any{map[string]any{"uri": "file://" + filepath.ToSlash(root), "name": "p"}}, "capabilities": map[string]any{}}, nil)
+	c.notify("initialized", map[string]any{})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": claudeURI, "languageId": "json", "version": 1, "text": v1}})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": cursorURI, "languageId": "json", "version": 1, "text": v2}})
+	barrier := func() map[string]lspPublishRel {
+		c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": cursorURI}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
+		return c.drain()
+	}
+	pub := barrier()
+	d := pub[cursorURI].Diagnostics
+	if len(d) != 1 || d[0].Code != "drift" || len(d[0].RelatedInformation) != 1 || d[0].RelatedInformation[0].Location.URI != claudeURI ||
+		d[0].RelatedInformation[0].Location.Range.Start != (lspPos{0, 16}) {
+		t.Fatalf("want drift in .cursor/mcp.json, related to .mcp.json:1:17: %+v", pub)
+	}
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": claudeURI, "version": 2},
+		"contentChanges": []any{map[string]any{"text": v2}}})
+	pub = barrier()
+	if p, ok := pub[cursorURI]; !ok || len(p.Diagnostics) != 0 {
+		t.Errorf(".cursor/mcp.json was not linted again, or still drifts: %+v", pub)
+	}
+	// closing .mcp.json: the disk's text counts again, and drifts
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": claudeURI}})
+	pub = barrier()
+	if p := pub[cursorURI]; len(p.Diagnostics) != 1 {
+		t.Errorf("after closing .mcp.json, its text on disk drifts again: %+v", pub)
+	}
+	if p, ok := pub[claudeURI]; !ok || len(p.Diagnostics) != 0 {
+		t.Errorf("a closed file's diagnostics are cleared: %+v", pub)
+	}
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	if code := <-c.done; code != 0 {
+		t.Errorf("exit status %d", code)
+	}
+}
+
+// TestLSPProtocol: bad input gets an error answer and the server keeps
+// answering; requests before initialize are refused; an unknown method
+// is not found; exit without shutdown exits 1.
+func TestLSPProtocol(t *testing.T) {
+	c := startLSP(t, "--home", t.TempDir())
+	errCode := func(method string, params any) int {
+		t.Helper()
+		c.mu.Lock()
+		c.nextID++
+		id := c.nextID
+		ch := make(chan lspMsg, 1)
+		c.waits[id] = ch
+		c.mu.Unlock()
+		c.send(map[string]any{"id": id, "method": method, "params": params})
+		select {
+		case m := <-ch:
+			if m.Error == nil {
+				return 0
+			}
+			return m.Error.Code
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: no answer", method)
+		}
+		return 0
+	}
+	if code := errCode("textDocument/hover", map[string]any{}); code != -32002 {
+		t.Errorf("hover before initialize: code %d, want -32002", code)
+	}
+	// not JSON: a parse error, and the stream goes on
+	fmt.Fprintf(c.w, "Content-Length: 5\r\n\r\n{nope")
+	if code := errCode("initialize", map[string]any{"processId": nil, "capabilities": map[string]any{}}); code != 0 {
+		t.Fatalf("initialize after a bad message: code %d", code)
+	}
+	if code := errCode("textDocument/definition", map[string]any{}); code != -32601 {
+		t.Errorf("an unknown method: code %d, want -32601", code)
+	}
+	if code := errCode("textDocument/hover", "not an object"); code != -32602 {
+		t.Errorf("bad params: code %d, want -32602", code)
+	}
+	// a change to a document never opened, one out of range: logged, no crash
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere/.mcp.json", "version": 2}, "contentChanges": []any{map[string]any{"text": "x"}}})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere/.mcp.json", "languageId": "json", "version": 1, "text": "{}"}})
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere/.mcp.json", "version": 2},
+		"contentChanges": []any{map[string]any{"range": lspRange{lspPos{0, 1}, lspPos{0, 0}}, "text": "x"}}})
+	if code := errCode("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere/.mcp.json"}, "position": lspPos{9, 9}}); code != 0 {
+		t.Errorf("hover after bad changes: code %d", code)
+	}
+	c.notify("exit", nil)
+	select {
+	case code := <-c.done:
+		if code != 1 {
+			t.Errorf("exit without shutdown: status %d, want 1", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not exit")
+	}
+}
