@@ -383,7 +383,30 @@ func TestLSP(t *testing.T) {
 	if quick != 1 {
 		t.Fatalf("want one quick fix adding -y, got %+v", actions)
 	}
+	// the unsafe fix of the literal secret: offered, marked, not preferred
+	for _, d := range got {
+		if d.Code != "hardcoded-secret" {
+			continue
+		}
+		actions = nil // isPreferred false is left out: decode afresh
+		c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": d.Range,
+			"context": map[string]any{"diagnostics": []any{d}}}, &actions)
+		n := 0
+		for _, a := range actions {
+			if a.Kind == "quickfix" && strings.Contains(a.Title, "TOKEN") {
+				n++
+				if a.IsPreferred || !strings.Contains(a.Title, "unsafe") || len(a.Edit.DocumentChanges) != 1 ||
+					!strings.Contains(applyEdits(lspPlanted, a.Edit.DocumentChanges[0].Edits), `"TOKEN": "${TOKEN}"`) {
+					t.Errorf("the unsafe fix: %+v", a)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("want the unsafe fix of the secret among %+v", actions)
+		}
+	}
 	// and every safe fix at once: the file lint --fix writes
+	actions = nil
 	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": lspRange{},
 		"context": map[string]any{"diagnostics": []any{}, "only": []string{"source.fixAll"}}}, &actions)
 	if len(actions) != 1 || actions[0].Kind != "source.fixAll.mcpconf" || applyEdits(lspPlanted, actions[0].Edit.DocumentChanges[0].Edits) != string(fixed) {
