@@ -101,10 +101,7 @@ func serverAt(ws *normalize.Workspace, abs string, off int) (string, normalize.R
 		if sv.Source.Abs != abs || sv.Node == nil || !sv.Source.Pos.IsValid() {
 			return
 		}
-		start, end := sv.Source.Pos.Offset, sv.Node.Range.End.Offset
-		if start > sv.Node.Range.Start.Offset {
-			start = sv.Node.Range.Start.Offset
-		}
+		start, end := extent(sv.Node, sv.Source.Pos.Offset, sv.Node.Range.End.Offset, 0)
 		if off < start || off > end || bestLen >= 0 && end-start >= bestLen {
 			return
 		}
@@ -127,6 +124,24 @@ func serverAt(ws *normalize.Workspace, abs string, off int) (string, normalize.R
 		key = *k
 	}
 	return best, key, true
+}
+
+// extent widens [start, end] to every byte of v: its own range, its
+// members' keys and values (a TOML table's range is its header's; its
+// keys follow it).
+func extent(v *normalize.Value, start, end, depth int) (int, int) {
+	if v == nil || depth > 64 {
+		return start, end
+	}
+	start, end = min(start, v.Range.Start.Offset), max(end, v.Range.End.Offset)
+	for _, m := range v.Members {
+		start, end = min(start, m.KeyRange.Start.Offset), max(end, m.KeyRange.End.Offset)
+		start, end = extent(m.Value, start, end, depth+1)
+	}
+	for _, it := range v.Items {
+		start, end = extent(it, start, end, depth+1)
+	}
+	return start, end
 }
 
 // nameKey is the span of a server's name key as written: the key of the

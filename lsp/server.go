@@ -105,16 +105,18 @@ type incoming struct {
 
 func (s *server) run(ctx context.Context) error {
 	in := make(chan incoming)
+	stop := make(chan struct{})
+	defer close(stop) // the reader ends with the server, at its next message or the input's end
 	go func() {
 		for {
 			m, err := s.c.read()
 			var perr *rpcError
-			if errors.As(err, &perr) {
-				in <- incoming{err: err}
-				continue
+			select {
+			case in <- incoming{m, err}:
+			case <-stop:
+				return
 			}
-			in <- incoming{m, err}
-			if err != nil {
+			if err != nil && !errors.As(err, &perr) {
 				return
 			}
 		}

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"unicode/utf8"
@@ -86,6 +87,9 @@ func (t *text) at(line, col int, e encoding) Position {
 		return t.position(len(t.src), e)
 	}
 	i, end := t.starts[line-1], t.lineEnd(line-1)
+	if line == 1 && bytes.HasPrefix(t.src, bom) {
+		i += len(bom) // lint counts columns after the mark, which it reads apart
+	}
 	for c := 1; c < col && i < end; c++ {
 		_, n := utf8.DecodeRune(t.src[i:end])
 		i += n

@@ -630,3 +630,48 @@ func TestLSPProtocol(t *testing.T) {
 		t.Fatal("the server did not exit")
 	}
 }
+
+// TestLSPCodexHover: a hover on a field of a TOML table ([mcp_servers.X]:
+// its keys follow the header) explains the server for Codex, the secret
+// masked; a buffer that starts with a byte order mark keeps its ranges
+// (lint counts columns after the mark).
+func TestLSPCodexHover(t *testing.T) {
+	tmp := t.TempDir()
+	root, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
+	os.MkdirAll(filepath.Join(root, ".codex"), 0o755)
+	os.MkdirAll(filepath.Join(root, ".git"), 0o755)
+	os.MkdirAll(home, 0o755)
+	file := filepath.Join(root, ".codex", "config.toml")
+	src := "[mcp_servers.docs]\ncommand = \"npx\"\nargs = [\"-y\", \"@x/docs@1.0.0\"]\nenv = { API_KEY = \"sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD\" }\n"
+	os.WriteFile(file, []byte(src), 0o644)
+	uri := "file://" + filepath.ToSlash(file)
+	c := startLSP(t, "--home", home)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "toml", "version": 1, "text": src}})
+	c.diagnostics(uri, 1)
+	var hover struct {
+		Contents struct{ Kind, Value string } `json:"contents"`
+		Range *lspRange `json:"range"`
+	}
+	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{Line: 3, Character: 3}}, &hover)
+	if !strings.Contains(hover.Contents.Value, "Codex:") || strings.Contains(hover.Contents.Value, "sk-proj-abc") || hover.Contents.Kind != "plaintext" {
+		t.Errorf("hover on env of [mcp_servers.docs]:\n%+v", hover.Contents)
+	}
+	if hover.Range == nil || hover.Range.Start != (lspPos{0, 13}) {
+		t.Errorf("hover range %+v, want the name in the header", hover.Range)
+	}
+
+	// a byte order mark: ranges past it as the editor counts them
+	mcp := filepath.Join(root, ".mcp.json")
+	withBOM := "\ufeff{\"mcpServers\": {\"w\": {\"command\": \"npx\", \"args\": [\"pkg@1.0.0\"]}}}\n"
+	os.WriteFile(mcp, []byte(withBOM), 0o644)
+	muri := "file://" + filepath.ToSlash(mcp)
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": muri, "languageId": "json", "version": 1, "text": withBOM}})
+	for _, d := range c.diagnostics(muri, 1) {
+		if d.Code == "npx-without-yes" {
+			if want := strings.Index(withBOM, `"pkg`) - 2; d.Range.Start != (lspPos{0, want}) { // the mark: 3 bytes, 1 UTF-16 unit
+				t.Errorf("npx-without-yes at %+v, want 0:%d", d.Range.Start, want)
+			}
+		}
+	}
+}
