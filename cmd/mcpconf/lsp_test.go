@@ -651,7 +651,7 @@ func TestLSPCodexHover(t *testing.T) {
 	c.diagnostics(uri, 1)
 	var hover struct {
 		Contents struct{ Kind, Value string } `json:"contents"`
-		Range *lspRange `json:"range"`
+		Range    *lspRange                    `json:"range"`
 	}
 	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{Line: 3, Character: 3}}, &hover)
 	if !strings.Contains(hover.Contents.Value, "Codex:") || strings.Contains(hover.Contents.Value, "sk-proj-abc") || hover.Contents.Kind != "plaintext" {
