@@ -675,3 +675,34 @@ func TestLSPCodexHover(t *testing.T) {
 		}
 	}
 }
+
+// TestLSPRunsNothing: a pisces !command in an open file is linted and
+// explained on hover, never run (lsp never resolves a value).
+func TestLSPRunsNothing(t *testing.T) {
+	tmp := t.TempDir()
+	root, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
+	os.MkdirAll(filepath.Join(root, ".pisces"), 0o755)
+	os.MkdirAll(home, 0o755)
+	marker := filepath.Join(tmp, "ran")
+	file := filepath.Join(root, ".pisces", "mcp.json")
+	src := fmt.Sprintf("{\"mcpServers\": {\"p\": {\"command\": \"p\",\n  \"env\": {\"T\": \"!touch %s\"}}}}\n", marker)
+	os.WriteFile(file, []byte(src), 0o644)
+	uri := "file://" + filepath.ToSlash(file)
+	c := startLSP(t, "--home", home)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": src}})
+	if len(c.diagnostics(uri, 1)) == 0 {
+		t.Error("the !command is a finding")
+	}
+	var hover struct {
+		Contents struct{ Value string } `json:"contents"`
+	}
+	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPos{Line: 1, Character: 5}}, &hover)
+	if !strings.Contains(hover.Contents.Value, "pisces") {
+		t.Errorf("hover: %q", hover.Contents.Value)
+	}
+	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("lsp ran the !command")
+	}
+}
