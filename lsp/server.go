@@ -484,6 +484,11 @@ func (s *server) lintTree(root string) {
 		abs := absOf(run, d.Path)
 		doc := s.docs[abs]
 		if doc == nil || !known[abs] {
+			// a finding written in a file the editor does not show, about
+			// a server that spans an open one (a definition drifting from
+			// it, one it shadows): shown at its place in the open file,
+			// the finding's own place as related information
+			s.mirror(run, d, safe.Findings[i], known, textOf, tr)
 			continue
 		}
 		diag := s.diagnostic(run, d, safe.Findings[i], doc.text, textOf)
@@ -585,6 +590,34 @@ func (s *server) diagnostic(run *view.LintRun, d normalize.Diagnostic, f view.Fi
 		out.RelatedInformation = append(out.RelatedInformation, DiagnosticRelatedInformation{Location: loc, Message: r.Message.String()})
 	}
 	return out
+}
+
+// mirror adds finding d, written in a file that is not open, to each
+// open file one of its related places is in, at that place; its own
+// place comes first among the related ones. Its fix edits the other
+// file: none is offered here.
+func (s *server) mirror(run *view.LintRun, d normalize.Diagnostic, f view.Finding, known map[string]bool, textOf func(string) *text, tr *treeRun) {
+	done := map[string]bool{}
+	for i, r := range d.Related {
+		path := r.Path
+		if path == "" {
+			path = d.Path
+		}
+		abs := absOf(run, path)
+		doc := s.docs[abs]
+		if doc == nil || !known[abs] || done[abs] || !r.Pos.IsValid() {
+			continue
+		}
+		done[abs] = true
+		diag := s.diagnostic(run, d, f, doc.text, textOf)
+		diag.Range = s.rangeOf(doc.text, f.Related[i].Pos, view.Pos{})
+		own := Location{URI: uriOf(absOf(run, d.Path))}
+		if t := textOf(absOf(run, d.Path)); t != nil {
+			own.Range = s.rangeOf(t, f.Pos, f.End)
+		}
+		diag.RelatedInformation = append([]DiagnosticRelatedInformation{{Location: own, Message: "the finding, in " + f.Path.String()}}, diag.RelatedInformation...)
+		tr.files[abs] = append(tr.files[abs], found{diag: diag, version: doc.version})
+	}
 }
 
 // rangeOf is lint's span (1-based, columns in code points; End zero for

@@ -566,6 +566,16 @@ func TestLSPTree(t *testing.T) {
 	if p, ok := pub[claudeURI]; !ok || len(p.Diagnostics) != 0 {
 		t.Errorf("a closed file's diagnostics are cleared: %+v", pub)
 	}
+	// .mcp.json open alone: the drift written in .cursor/mcp.json is shown
+	// at its place in .mcp.json, the finding's own place related
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": cursorURI}})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": claudeURI, "languageId": "json", "version": 3, "text": v1}})
+	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": claudeURI}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
+	pub = c.drain()
+	d = pub[claudeURI].Diagnostics
+	if len(d) != 1 || d[0].Code != "drift" || len(d[0].RelatedInformation) == 0 || d[0].RelatedInformation[0].Location.URI != cursorURI {
+		t.Errorf("want drift on .mcp.json, related to .cursor/mcp.json: %+v", pub)
+	}
 	c.call("shutdown", nil, nil)
 	c.notify("exit", nil)
 	if code := <-c.done; code != 0 {
