@@ -451,12 +451,16 @@ func lintJobs(req *LintRequest, dopts *discover.Options, res *run.Lint) ([]lintJ
 			abs = filepath.Join(dopts.Cwd, p)
 		}
 		abs = filepath.Clean(abs)
-		fi, err := os.Stat(abs)
-		if err != nil {
-			return nil, usagef("cannot lint %q: %v", p, unwrapPath(err))
+		dir := false
+		if _, open := overlaid(dopts, abs); !open { // an editor's unsaved file is a file
+			fi, err := os.Stat(abs)
+			if err != nil {
+				return nil, usagef("cannot lint %q: %v", p, unwrapPath(err))
+			}
+			dir = fi.IsDir()
 		}
 		switch {
-		case fi.IsDir() && req.Recursive:
+		case dir && req.Recursive:
 			roots, errs := discover.Walk(abs)
 			for _, e := range errs {
 				res.Errors = append(res.Errors, run.ToolError{Path: p, Message: e.Error()})
@@ -464,7 +468,7 @@ func lintJobs(req *LintRequest, dopts *discover.Options, res *run.Lint) ([]lintJ
 			for root := range roots {
 				add(root, "")
 			}
-		case fi.IsDir():
+		case dir:
 			add(abs, "")
 		default:
 			loc, root, ok := dopts.Classify(abs)
@@ -512,6 +516,14 @@ func lintJobs(req *LintRequest, dopts *discover.Options, res *run.Lint) ([]lintJ
 		jobs = append(jobs, lintJob{root: dopts.Root, scope: discover.UserScopes})
 	}
 	return jobs, nil
+}
+
+// overlaid is the text an editor holds of abs (discover.Options.Overlay).
+func overlaid(dopts *discover.Options, abs string) ([]byte, bool) {
+	if dopts.Overlay == nil {
+		return nil, false
+	}
+	return dopts.Overlay(abs)
 }
 
 // repository is the root of the repository lint checks, which GitHub

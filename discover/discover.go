@@ -63,9 +63,23 @@ type Options struct {
 	// $CODEX_HOME/NAME.config.toml on top of its config.toml); "" selects
 	// none, as a client started without the flag.
 	Profile string
+	// Overlay, when set, holds the text of files as an editor has them,
+	// unsaved (mcpconf lsp): a file it knows is read from it, never from
+	// the disk, and exists even when the disk has no such file. nil reads
+	// the disk only.
+	Overlay Overlay
 	// cache holds the files read so far, so that the views of several
 	// clients read a shared file once.
 	cache *docCache
+}
+
+// Overlay gives the text of the file at abs (absolute, clean) when it
+// holds one: an editor's open buffer.
+type Overlay func(abs string) (src []byte, ok bool)
+
+// newCache is a run's cache of files read, through o's overlay.
+func (o *Options) newCache() *docCache {
+	return &docCache{m: map[docKey]*cached{}, overlay: o.Overlay}
 }
 
 var runtimeGOOS = runtime.GOOS
@@ -410,7 +424,7 @@ func (o *Options) Prepare() error {
 	if o.cache == nil {
 		// made before the options are copied, so that every copy (one per
 		// project root of a monorepo) shares the files read
-		o.cache = &docCache{m: map[docKey]*cached{}}
+		o.cache = o.newCache()
 	}
 	return o.prepare()
 }
@@ -452,7 +466,7 @@ type readResult struct {
 // it (~/.claude.json holds two scopes).
 func (o *Options) readAll(locs []Location) []readResult {
 	if o.cache == nil {
-		o.cache = &docCache{m: map[docKey]*cached{}}
+		o.cache = o.newCache()
 	}
 	out := make([]readResult, len(locs))
 	first := map[string]int{}
@@ -512,6 +526,9 @@ type docCache struct {
 	// tableFiles holds each table of projects read, once per run.
 	tableFiles map[string]func() *table
 
+	// overlay holds the files an editor has open (Options.Overlay)
+	overlay Overlay
+
 	mu    sync.Mutex
 	m     map[docKey]*cached
 	notes []string
@@ -546,6 +563,11 @@ func (c *docCache) exists(path string) bool {
 	c.mu.Unlock()
 	if seen {
 		return ok
+	}
+	if c.overlay != nil {
+		if _, open := c.overlay(path); open {
+			return true
+		}
 	}
 	_, err := os.Stat(path)
 	ok = err == nil
@@ -583,6 +605,7 @@ type cached struct {
 	doc   *normalize.Document
 	diags []normalize.Diagnostic
 	file  safefile.File // what was read, for its real path
+	open  bool          // read from the overlay
 	// confined holds, by project root and home, the document as a run
 	// with that root shows it (see confine): the same file may be the
 	// project's for one root of lint -r and not for another.
@@ -598,7 +621,7 @@ func (c *docCache) table(key string, l Location, section string) *table {
 	get := c.tableFiles[key]
 	if get == nil {
 		get = sync.OnceValue(func() *table {
-			t, err := readTable(l.Abs, l.Display, section)
+			t, err := readTable(l.Abs, l.Display, section, c.overlay)
 			if err != nil {
 				return nil
 			}
@@ -648,6 +671,11 @@ func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
 			}
 			return
 		}
+		if src, open := c.overlay.text(l.Abs); open {
+			e.doc, e.diags = Parse(l.Abs, l.Display, l.Format, src)
+			e.open = true
+			return
+		}
 		doc, diags, file, err := readParse(l.Abs, l.Display, l.Format)
 		if err == nil {
 			e.doc, e.diags, e.file = doc, diags, file
@@ -657,8 +685,9 @@ func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
 		return readResult{}
 	}
 	// Only a file that does not parse can be confined: one
-	// document for the rest, whatever the root.
-	if parsesAsConfig(e.doc) {
+	// document for the rest, whatever the root. An open buffer is what
+	// the editor shows already: never confined.
+	if parsesAsConfig(e.doc) || e.open {
 		return readResult{doc: e.doc, diags: e.diags}
 	}
 	at := [2]string{root, home}
@@ -804,7 +833,7 @@ func projectSection(top *normalize.Value, section, root string, exact bool) *nor
 // note records something the run left out, once.
 func (o *Options) note(msg string) {
 	if o.cache == nil {
-		o.cache = &docCache{m: map[docKey]*cached{}}
+		o.cache = o.newCache()
 	}
 	o.cache.mu.Lock()
 	defer o.cache.mu.Unlock()

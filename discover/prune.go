@@ -106,7 +106,10 @@ type tableEntry struct {
 // readTable reads a table of projects: section is the member of the
 // top-level object that holds it. err is set for a file that does not
 // exist.
-func readTable(abs, display string, section string) (*table, error) {
+func readTable(abs, display string, section string, overlay Overlay) (*table, error) {
+	if src, open := overlay.text(abs); open {
+		return newTable(abs, display, src, section), nil
+	}
 	t := &table{abs: abs, display: display}
 	f, err := readLimited(abs)
 	if err != nil {

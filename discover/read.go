@@ -290,3 +290,11 @@ func jsonMessage(msg string) string {
 }
 
 func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// text is the overlay's text of abs; a nil overlay holds none.
+func (ov Overlay) text(abs string) ([]byte, bool) {
+	if ov == nil {
+		return nil, false
+	}
+	return ov(abs)
+}

@@ -19,7 +19,7 @@ func (o *Options) ReadTarget(t Target) (*normalize.Document, []normalize.Diagnos
 	if !ok {
 		return ReadFile(t.Abs, t.Display, t.Format)
 	}
-	tb, err := readTable(t.Abs, t.Display, section)
+	tb, err := readTable(t.Abs, t.Display, section, nil)
 	if err != nil {
 		return nil, nil, err
 	}

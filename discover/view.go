@@ -391,6 +391,9 @@ func within(root, dir string) bool {
 // them, choosing the clients and reading them each looked again.
 func (o *Options) exists(path string) bool {
 	if o.cache == nil {
+		if _, open := o.Overlay.text(path); open {
+			return true
+		}
 		_, err := os.Stat(path)
 		return err == nil
 	}

@@ -121,7 +121,7 @@ func newRootCmd(io *IO) *cobra.Command {
 	// would cut them mid-word
 	root.SetUsageTemplate(wrappedFlags(root.UsageTemplate(), helpWidth(io)))
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &app.UsageError{Err: err} })
-	root.AddCommand(newExplainCmd(io, nil), newLintCmd(io, nil), newProbeCmd(io, nil), newAddCmd(io, nil), newRemoveCmd(io, nil), newSyncCmd(io, nil), newRulesCmd(io, nil), newSchemaCmd(io, nil))
+	root.AddCommand(newExplainCmd(io, nil), newLintCmd(io, nil), newProbeCmd(io, nil), newAddCmd(io, nil), newRemoveCmd(io, nil), newSyncCmd(io, nil), newRulesCmd(io, nil), newSchemaCmd(io, nil), newLSPCmd(io, nil))
 	return root
 }
 
