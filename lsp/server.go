@@ -18,6 +18,7 @@ import (
 	"github.com/mcpconf/mcpconf/app"
 	"github.com/mcpconf/mcpconf/discover"
 	"github.com/mcpconf/mcpconf/normalize"
+	"github.com/mcpconf/mcpconf/run"
 	"github.com/mcpconf/mcpconf/secret"
 	"github.com/mcpconf/mcpconf/validate"
 	"github.com/mcpconf/mcpconf/view"
@@ -72,7 +73,7 @@ type document struct {
 // treeRun is the last lint of a tree: the run, and each open file's
 // findings with their diagnostics.
 type treeRun struct {
-	run   *view.LintRun
+	run   *run.Lint
 	b     *secret.Boundary   // learned the run's secrets
 	files map[string][]found // by absolute path
 }
@@ -505,7 +506,7 @@ func (s *server) lintTree(root string) {
 
 // lint runs mcpconf lint at root on the open files of its tree that
 // lint knows (known, by absolute path); nil when there is none.
-func (s *server) lint(root string, open []*document) (*view.LintRun, map[string]bool, error) {
+func (s *server) lint(root string, open []*document) (*run.Lint, map[string]bool, error) {
 	dopts, err := s.options(root)
 	if err != nil {
 		return nil, nil, err
@@ -548,7 +549,7 @@ func lintable(dopts *discover.Options, abs string) bool {
 
 // absOf is the absolute path of a display path of run: "~/…" under the
 // home, relative ones under the base.
-func absOf(run *view.LintRun, display string) string {
+func absOf(run *run.Lint, display string) string {
 	switch {
 	case display == "":
 		return ""
@@ -563,7 +564,7 @@ func absOf(run *view.LintRun, display string) string {
 // diagnostic is a finding as LSP shows it: the rule as its code, linked
 // to its documentation, the message and the hint as lint's JSON writes
 // them (masked), its range in the editor's encoding, the related places.
-func (s *server) diagnostic(run *view.LintRun, d normalize.Diagnostic, f view.Finding, t *text, textOf func(string) *text) Diagnostic {
+func (s *server) diagnostic(run *run.Lint, d normalize.Diagnostic, f view.Finding, t *text, textOf func(string) *text) Diagnostic {
 	out := Diagnostic{Code: f.Rule.String(), Source: "mcpconf", Severity: lspSeverity(f.Severity), Message: f.Message.String()}
 	if h := f.Hint.String(); h != "" {
 		out.Message += "\n" + h
@@ -596,7 +597,7 @@ func (s *server) diagnostic(run *view.LintRun, d normalize.Diagnostic, f view.Fi
 // open file one of its related places is in, at that place; its own
 // place comes first among the related ones. Its fix edits the other
 // file: none is offered here.
-func (s *server) mirror(run *view.LintRun, d normalize.Diagnostic, f view.Finding, known map[string]bool, textOf func(string) *text, tr *treeRun) {
+func (s *server) mirror(run *run.Lint, d normalize.Diagnostic, f view.Finding, known map[string]bool, textOf func(string) *text, tr *treeRun) {
 	done := map[string]bool{}
 	for i, r := range d.Related {
 		path := r.Path
