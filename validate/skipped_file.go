@@ -46,6 +46,9 @@ func checkSkippedFile(p *Pass) {
 		if doc == nil || doc.Root == nil {
 			continue // the syntax finding says it
 		}
+		if servers := doc.Root.Get(c.ServersKey); servers == nil || servers.Kind != normalize.Object || len(servers.Members) == 0 {
+			continue // it loses no server (a kilo.json that is not Kilo's config)
+		}
 		d := p.Report(doc, normalize.Range{Start: s.SkipAt, End: s.SkipAt}, "", "%s; none of its servers loads (the other files do)", strings.Replace(s.Note, " skips it ", " skips this whole file ", 1))
 		d.Hint = fmt.Sprintf("fix the entry at %s:%s, or remove it", s.Path, s.SkipAt)
 		if strings.Contains(s.Note, "does not expand variables") {
