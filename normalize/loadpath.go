@@ -84,17 +84,38 @@ var loadPaths = sync.OnceValues(func() (map[string]*LoadPath, error) {
 	return out, nil
 })
 
+// loadPathOf is one loading path file, parsed once, at its first use: a
+// run reads only the files of the clients it views (the files are tens of
+// kilobytes each; parsing all of them was 6% of a typical lint).
+var loadPathOf = func() func(name string) *LoadPath {
+	var mu sync.Mutex
+	parsed := map[string]*LoadPath{}
+	return func(name string) *LoadPath {
+		mu.Lock()
+		defer mu.Unlock()
+		if lp, ok := parsed[name]; ok {
+			return lp
+		}
+		data, err := loadPathFiles.ReadFile("loadpath/" + name)
+		var lp *LoadPath
+		if err == nil {
+			lp = &LoadPath{}
+			if err := json.Unmarshal(data, lp); err != nil {
+				panic(fmt.Errorf("normalize/loadpath/%s: %v", name, err)) // embedded; TestLoadPaths reads each
+			}
+		}
+		parsed[name] = lp
+		return lp
+	}
+}()
+
 // LoadPath returns the client's loading path (Docs.LoadPathFile), or nil
 // when none was read from its code.
 func (c *Client) LoadPath() *LoadPath {
 	if c.LoadPathFile == "" {
 		return nil
 	}
-	all, err := loadPaths()
-	if err != nil {
-		panic(err) // the files are embedded; TestLoadPaths reads each
-	}
-	return all[c.LoadPathFile]
+	return loadPathOf(c.LoadPathFile)
 }
 
 // Unmodelled returns the item of the client's loading path for key, read
