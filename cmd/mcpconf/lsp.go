@@ -54,7 +54,7 @@ explain and lint.`,
 func runLSP(opts *lspOptions) error {
 	o := opts.IO
 	err := lsp.Serve(o.Ctx(), lsp.Options{In: o.In, Out: o.Out, Log: o.ErrOut, Home: opts.Home,
-		Getenv: o.Getenv, Getwd: o.Getwd, HomeDir: o.HomeDir, Version: versionString(), Boundary: o.Boundary})
+		Getenv: o.Getenv, Environ: o.Environ, Getwd: o.Getwd, HomeDir: o.HomeDir, Version: versionString(), Boundary: o.Boundary})
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		return silentError{exitFindings} // LSP: exit before shutdown exits 1
 	}
