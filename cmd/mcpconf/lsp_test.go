@@ -622,7 +622,7 @@ func TestLSPProtocol(t *testing.T) {
 	if code := errCode("initialize", map[string]any{"processId": nil, "capabilities": map[string]any{}}); code != 0 {
 		t.Fatalf("initialize after a bad message: code %d", code)
 	}
-	if code := errCode("textDocument/definition", map[string]any{}); code != -32601 {
+	if code := errCode("textDocument/references", map[string]any{}); code != -32601 {
 		t.Errorf("an unknown method: code %d, want -32601", code)
 	}
 	if code := errCode("textDocument/hover", "not an object"); code != -32602 {
