@@ -472,12 +472,18 @@ func (s *server) placeholderHover(at *place) (*Hover, bool) {
 		}
 		lines = append(lines, c.Product+": "+s.expandsTo(c, set, m.Key, *ph))
 	}
-	b := s.o.Boundary()
-	body := b.Message(strings.Join(lines, "\n")).String()
+	b := s.o.Boundary() // one message per line: the boundary keeps each on one line
 	title := b.Message(ph.Text).String()
 	h := &Hover{}
+	for i, l := range lines {
+		lines[i] = b.Message(l).String()
+		if s.markdown {
+			lines[i] = "- " + markdownEscape(lines[i])
+		}
+	}
+	body := strings.Join(lines, "\n")
 	if s.markdown {
-		h.Contents = MarkupContent{Kind: "markdown", Value: fmt.Sprintf("**%s** — what each client that reads this file does with it\n\n%s", markdownEscape(title), markdownEscape(body))}
+		h.Contents = MarkupContent{Kind: "markdown", Value: fmt.Sprintf("**%s** — what each client that reads this file does with it\n\n%s", markdownEscape(title), body)}
 	} else {
 		h.Contents = MarkupContent{Kind: "plaintext", Value: fmt.Sprintf("%s — what each client that reads this file does with it\n\n%s", title, body)}
 	}
@@ -509,7 +515,7 @@ func (s *server) expandsTo(c *normalize.Client, set *normalize.Set, key string, 
 			return v, v != ""
 		}
 		if _, ok := set.Lookup(base)(p.Name); ok {
-			return fmt.Sprintf("the value of environment variable %q, which is set", p.Name)
+			return fmt.Sprintf("environment variable %q, which is set", p.Name)
 		}
 		if p.HasDefault {
 			return fmt.Sprintf("environment variable %q, which is not set: the default written after \":-\"", p.Name)

@@ -125,7 +125,8 @@ func TestLSPLanguage(t *testing.T) {
 		Range    *lspRange                    `json:"range"`
 	}
 	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(src, `${GH_TOKEN}`, 3)}, &hover)
-	if v := hover.Contents.Value; !strings.Contains(v, `"GH_TOKEN", which is set`) || !strings.Contains(v, "Claude Code:") || strings.Contains(v, secretValue) {
+	if v := hover.Contents.Value; !strings.Contains(v, "\nClaude Code: environment variable \"GH_TOKEN\", which is set\n") ||
+		!strings.Contains(v, "\nVS Code: sends \"${GH_TOKEN}\" literally") || !strings.Contains(v, "Claude Code:") || strings.Contains(v, secretValue) {
 		t.Errorf("hover on ${GH_TOKEN}:\n%s", v)
 	}
 	if hover.Range == nil || *hover.Range != (lspRange{pos(src, `${GH_TOKEN}`, 0), pos(src, `${GH_TOKEN}`, len(`${GH_TOKEN}`))}) {
