@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -135,5 +136,61 @@ func TestLSPLanguage(t *testing.T) {
 	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos(src, `${UNSET_ONE}`, 3)}, &hover)
 	if v := hover.Contents.Value; !strings.Contains(v, `"UNSET_ONE", which is not set`) {
 		t.Errorf("hover on ${UNSET_ONE}:\n%s", v)
+	}
+}
+
+// TestLSPLanguageLists: a name in Gemini CLI's mcp.excluded (a deny-list
+// in the server file itself) leads to its definition; in a Codex TOML
+// table, a placeholder is sent literally (Codex expands none), the keys
+// offered are Codex's, and the table is a symbol.
+func TestLSPLanguageLists(t *testing.T) {
+	tmp := t.TempDir()
+	root, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
+	for _, d := range []string{filepath.Join(root, ".gemini"), filepath.Join(root, ".codex"), filepath.Join(root, ".git"), home} {
+		os.MkdirAll(d, 0o755)
+	}
+	gem := filepath.Join(root, ".gemini", "settings.json")
+	gsrc := `{"mcpServers": {"alpha": {"command": "a"}, "beta": {"command": "b"}}, "mcp": {"excluded": ["beta"]}}` + "\n"
+	os.WriteFile(gem, []byte(gsrc), 0o644)
+	cdx := filepath.Join(root, ".codex", "config.toml")
+	csrc := "[mcp_servers.docs]\ncommand = \"npx\"\nargs = [\"${HOME}\"]\n"
+	os.WriteFile(cdx, []byte(csrc), 0o644)
+	c := startLSPEnv(t, map[string]string{"HOME": "/x"}, "--home", home)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
+	guri, curi := "file://"+filepath.ToSlash(gem), "file://"+filepath.ToSlash(cdx)
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": guri, "languageId": "json", "version": 1, "text": gsrc}})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": curi, "languageId": "toml", "version": 1, "text": csrc}})
+
+	var locs []struct {
+		URI   string   `json:"uri"`
+		Range lspRange `json:"range"`
+	}
+	at := strings.LastIndex(gsrc, `"beta"`) + 2
+	c.call("textDocument/definition", map[string]any{"textDocument": map[string]any{"uri": guri}, "position": lspPos{0, at}}, &locs)
+	want := lspRange{lspPos{0, strings.Index(gsrc, `"beta"`)}, lspPos{0, strings.Index(gsrc, `"beta"`) + len(`"beta"`)}}
+	if len(locs) != 1 || locs[0].URI != guri || locs[0].Range != want {
+		t.Errorf("definition of beta in mcp.excluded: %+v, want %+v", locs, want)
+	}
+
+	var hover struct {
+		Contents struct{ Value string } `json:"contents"`
+	}
+	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": curi}, "position": lspPos{2, 11}}, &hover)
+	if !strings.Contains(hover.Contents.Value, `Codex: sends "${HOME}" literally`) || strings.Contains(hover.Contents.Value, "/x") {
+		t.Errorf("hover on ${HOME} in Codex's config:\n%s", hover.Contents.Value)
+	}
+	var keys []struct{ Label, Documentation string }
+	c.call("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": curi}, "position": lspPos{1, 0}}, &keys)
+	var labels []string
+	for _, k := range keys {
+		labels = append(labels, k.Label)
+	}
+	if !slices.Contains(labels, "env_vars") || slices.Contains(labels, "args") || !slices.Contains(labels, "command") {
+		t.Errorf("Codex keys: %v", labels)
+	}
+	var syms []struct{ Name string }
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": curi}}, &syms)
+	if len(syms) != 1 || syms[0].Name != "docs" {
+		t.Errorf("Codex symbols: %+v", syms)
 	}
 }
