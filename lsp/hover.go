@@ -11,27 +11,34 @@ import (
 	"github.com/mcpconf/mcpconf/report"
 )
 
-// hover answers a hover on a server's name key or any of its fields:
-// for each client that reads the file, whether it starts the server and
-// why, as mcpconf explain NAME run at the file's tree says it (the
-// clients' real state: a project not yet trusted, a server not yet
-// approved), masked by the same boundary. null elsewhere.
-func (s *server) hover(p TextDocumentPositionParams) (any, error) {
+// place is a position in an open document with what discovery reads
+// of its tree: the clients that read the file (readers) and the
+// workspace they see.
+type place struct {
+	doc     *document
+	abs     string
+	off     int // byte offset in the text discovery read (after a BOM)
+	dopts   *discover.Options
+	ws      *normalize.Workspace
+	readers []*normalize.Client
+}
+
+// at reads the tree of p's document as explain does; ok is false when
+// the document is not open or discovery fails (logged).
+func (s *server) at(p TextDocumentPositionParams) (*place, bool) {
 	abs, err := pathOf(p.TextDocument.URI)
 	if err != nil {
-		return nil, nil
+		return nil, false
 	}
 	doc := s.docs[abs]
 	if doc == nil {
-		return nil, nil
+		return nil, false
 	}
 	off, err := doc.text.offset(p.Position, s.enc)
 	if err != nil {
-		return nil, nil
+		return nil, false
 	}
-	if bytes.HasPrefix(doc.text.src, bom) {
-		off -= len(bom) // discovery's offsets follow the mark
-	}
+	off -= bomShift(doc.text) // discovery's offsets follow the mark
 	root := s.treeOf(abs)
 	dopts, err := s.options(root)
 	if err == nil {
@@ -42,8 +49,8 @@ func (s *server) hover(p TextDocumentPositionParams) (any, error) {
 		choice, err = app.SelectClients(&dopts, app.ClientRequest{Config: app.QuietConfig(&dopts), Scope: discover.AllScopes, Named: []string{abs}})
 	}
 	if err != nil {
-		s.logf("cannot explain in %q: %v", root, err)
-		return nil, nil // nothing to say; the server goes on
+		s.logf("cannot read %q: %v", root, err)
+		return nil, false // nothing to say; the server goes on
 	}
 	ws := dopts.Scan(choice.Clients, discover.AllScopes)
 	var readers []*normalize.Client
@@ -55,11 +62,28 @@ func (s *server) hover(p TextDocumentPositionParams) (any, error) {
 			}
 		}
 	}
+	return &place{doc: doc, abs: abs, off: off, dopts: &dopts, ws: ws, readers: readers}, true
+}
+
+// hover answers a hover on a server's name key or any of its fields:
+// for each client that reads the file, whether it starts the server and
+// why, as mcpconf explain NAME run at the file's tree says it (the
+// clients' real state: a project not yet trusted, a server not yet
+// approved), masked by the same boundary. null elsewhere.
+func (s *server) hover(p TextDocumentPositionParams) (any, error) {
+	at, ok := s.at(p)
+	if !ok {
+		return nil, nil
+	}
+	if h, ok := s.placeholderHover(at); ok {
+		return h, nil
+	}
+	doc, abs, off, dopts, ws, readers := at.doc, at.abs, at.off, at.dopts, at.ws, at.readers
 	name, span, ok := serverAt(ws, abs, off)
 	if !ok || len(readers) == 0 {
 		return nil, nil
 	}
-	ex, err := app.Explain(app.ExplainRequest{Options: &dopts, Clients: readers, Name: name}, s.o.Boundary())
+	ex, err := app.Explain(app.ExplainRequest{Options: dopts, Clients: readers, Name: name}, s.o.Boundary())
 	if err != nil {
 		return nil, nil // a name no reader loads: nothing to say
 	}

@@ -104,10 +104,18 @@ type ServerInfo struct {
 
 // ServerCapabilities are what this server does.
 type ServerCapabilities struct {
-	PositionEncoding   string                  `json:"positionEncoding"`
-	TextDocumentSync   TextDocumentSyncOptions `json:"textDocumentSync"`
-	HoverProvider      bool                    `json:"hoverProvider"`
-	CodeActionProvider CodeActionOptions       `json:"codeActionProvider"`
+	PositionEncoding       string                  `json:"positionEncoding"`
+	TextDocumentSync       TextDocumentSyncOptions `json:"textDocumentSync"`
+	HoverProvider          bool                    `json:"hoverProvider"`
+	CodeActionProvider     CodeActionOptions       `json:"codeActionProvider"`
+	CompletionProvider     *CompletionOptions      `json:"completionProvider,omitempty"`
+	DefinitionProvider     bool                    `json:"definitionProvider"`
+	DocumentSymbolProvider bool                    `json:"documentSymbolProvider"`
+}
+
+// CompletionOptions: the characters that ask for completion.
+type CompletionOptions struct {
+	TriggerCharacters []string `json:"triggerCharacters,omitempty"`
 }
 
 // TextDocumentSyncOptions: open and close notifications, incremental
@@ -237,3 +245,36 @@ type TextEdit struct {
 
 // raw keeps a parameter undecoded.
 type raw = json.RawMessage
+
+// CompletionItem is one completion offered.
+type CompletionItem struct {
+	Label         string `json:"label"`
+	Kind          int    `json:"kind,omitempty"`
+	Detail        string `json:"detail,omitempty"`
+	Documentation string `json:"documentation,omitempty"`
+	FilterText    string `json:"filterText,omitempty"`
+}
+
+// Completion item kinds.
+const (
+	completionField      = 5
+	completionVariable   = 6
+	completionEnumMember = 20
+)
+
+// DocumentSymbolParams are textDocument/documentSymbol's.
+type DocumentSymbolParams struct {
+	TextDocument TextDocumentIdentifier `json:"textDocument"`
+}
+
+// DocumentSymbol is a symbol of a document: a server.
+type DocumentSymbol struct {
+	Name           string `json:"name"`
+	Detail         string `json:"detail,omitempty"`
+	Kind           int    `json:"kind"`
+	Range          Range  `json:"range"`
+	SelectionRange Range  `json:"selectionRange"`
+}
+
+// symbolObject is SymbolKind Object.
+const symbolObject = 19

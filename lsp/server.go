@@ -34,8 +34,11 @@ type Options struct {
 	Log io.Writer
 	// Home is the home directory user files are read from ("" is
 	// HomeDir's: the user's).
-	Home    string
-	Getenv  func(string) string
+	Home   string
+	Getenv func(string) string
+	// Environ lists the environment ("NAME=value"); completion offers
+	// its names, never a value. nil: none.
+	Environ func() []string
 	Getwd   func() (string, error)
 	HomeDir func() (string, error)
 	// Version is mcpconf's, for serverInfo.
@@ -212,6 +215,24 @@ func (s *server) request(m *message) (any, error) {
 			return nil, err
 		}
 		return s.hover(p)
+	case "textDocument/completion":
+		var p TextDocumentPositionParams
+		if err := decode(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.completion(p)
+	case "textDocument/definition":
+		var p TextDocumentPositionParams
+		if err := decode(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.definition(p)
+	case "textDocument/documentSymbol":
+		var p DocumentSymbolParams
+		if err := decode(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.documentSymbols(p)
 	case "textDocument/codeAction":
 		var p CodeActionParams
 		if err := decode(m.Params, &p); err != nil {
@@ -330,6 +351,8 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 			TextDocumentSync:   TextDocumentSyncOptions{OpenClose: true, Change: syncIncremental, Save: true},
 			HoverProvider:      true,
 			CodeActionProvider: CodeActionOptions{CodeActionKinds: []string{kindQuickFix, kindFixAll}},
+			CompletionProvider: &CompletionOptions{TriggerCharacters: []string{`"`, "$", "{", ":"}},
+			DefinitionProvider: true, DocumentSymbolProvider: true,
 		},
 		ServerInfo: ServerInfo{Name: "mcpconf", Version: s.o.Version},
 	}, nil

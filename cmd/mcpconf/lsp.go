@@ -28,8 +28,12 @@ it publishes what mcpconf lint --format json reports for that file in its
 tree (the workspace folder that holds it), linting unsaved buffers as they
 are and every open file of a tree again when one of them changes; offers
 lint's fixes as quick fixes (and every safe fix of a file as
-source.fixAll.mcpconf); and, on a hover over a server, shows what mcpconf
-explain NAME says of it for each client that reads the file.
+source.fixAll.mcpconf); on a hover over a server, shows what mcpconf
+explain NAME says of it for each client that reads the file, and over a
+placeholder, which variable each reader reads and whether it is set;
+completes a server's keys, its type and variable names (never values);
+goes from a name in an approval or allow/deny list to its definition; and
+lists a file's servers as its symbols.
 
 It never runs a server or a command and never writes a file: the editor
 applies the edits it is offered. Values of env and headers are masked as in
@@ -54,7 +58,7 @@ explain and lint.`,
 func runLSP(opts *lspOptions) error {
 	o := opts.IO
 	err := lsp.Serve(o.Ctx(), lsp.Options{In: o.In, Out: o.Out, Log: o.ErrOut, Home: opts.Home,
-		Getenv: o.Getenv, Getwd: o.Getwd, HomeDir: o.HomeDir, Version: versionString(), Boundary: o.Boundary})
+		Getenv: o.Getenv, Environ: o.Environ, Getwd: o.Getwd, HomeDir: o.HomeDir, Version: versionString(), Boundary: o.Boundary})
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		return silentError{exitFindings} // LSP: exit before shutdown exits 1
 	}

@@ -44,9 +44,15 @@ type lspMsg struct {
 // startLSP runs mcpconf lsp args in the test, over pipes.
 func startLSP(t *testing.T, args ...string) *lspClient {
 	t.Helper()
+	return startLSPEnv(t, nil, args...)
+}
+
+// startLSPEnv is startLSP with the environment env.
+func startLSPEnv(t *testing.T, env map[string]string, args ...string) *lspClient {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	stdio, _, _ := testIO(nil)
+	stdio, _, _ := testIO(env)
 	stdio.In, stdio.Out = inR, outW
 	c := &lspClient{t: t, w: inW, waits: map[int]chan lspMsg{}, notes: make(chan lspMsg, 1000), done: make(chan int, 1)}
 	go func() {
@@ -616,7 +622,7 @@ func TestLSPProtocol(t *testing.T) {
 	if code := errCode("initialize", map[string]any{"processId": nil, "capabilities": map[string]any{}}); code != 0 {
 		t.Fatalf("initialize after a bad message: code %d", code)
 	}
-	if code := errCode("textDocument/definition", map[string]any{}); code != -32601 {
+	if code := errCode("textDocument/references", map[string]any{}); code != -32601 {
 		t.Errorf("an unknown method: code %d, want -32601", code)
 	}
 	if code := errCode("textDocument/hover", "not an object"); code != -32602 {
