@@ -23,8 +23,8 @@ var systems = []string{"linux", "darwin", "windows"}
 // Pattern is one glob of the selector, and whether the file is a project
 // file (found in a workspace folder).
 type Pattern struct {
-	Glob    string
-	Project bool
+	Glob   string
+	InRoot bool
 }
 
 // Patterns are the globs ("**/.codex/config.toml") of every file named
@@ -40,7 +40,7 @@ func Patterns() []Pattern {
 	add := func(glob string, project bool) {
 		if !seen[glob] {
 			seen[glob] = true
-			out = append(out, Pattern{Glob: glob, Project: project})
+			out = append(out, Pattern{Glob: glob, InRoot: project})
 		}
 	}
 	for _, f := range files() {

@@ -34,7 +34,7 @@ func TestVSCodeFiles(t *testing.T) {
 	// language the files are written in (a user file opened alone).
 	events := []string{"onLanguage:json", "onLanguage:jsonc", "onLanguage:toml", "onLanguage:yaml"}
 	for _, p := range pats {
-		if p.Project {
+		if p.InRoot {
 			events = append(events, "workspaceContains:"+p.Glob)
 		}
 	}
