@@ -6,6 +6,7 @@
 //
 // The generated files are the docs made from the client descriptors and
 // the rule definitions (docs/clients.md, docs/rules.md, docs/probe.md),
+// the VS Code extension's file patterns (editors/vscode),
 // .pre-commit-hooks.yaml, and the golden outputs (want.* under
 // testdata/fixtures and testdata/realworld, report/testdata). The steps
 // below list each with the test that checks it.
@@ -61,6 +62,7 @@ type step struct {
 // one a reader of the diff expects).
 var steps = []step{
 	{pkg: "./internal/dev/docs", tests: []string{"TestClientsDoc"}, outputs: []string{"docs/clients.md"}},
+	{pkg: "./internal/dev/editors", tests: []string{"TestVSCodeFiles"}, outputs: []string{"editors/vscode/src/files.ts", "editors/vscode/package.json"}},
 	{pkg: "./validate", tests: []string{"TestRulesDoc"}, outputs: []string{"docs/rules.md"}},
 	{pkg: "./probe", tests: []string{"TestRulesDoc"}, outputs: []string{"docs/probe.md"}},
 	{pkg: "./report", tests: []string{"TestLintGolden", "TestLintTextLongLines", "TestProbeGolden", "TestProbeGoldenLive"},
