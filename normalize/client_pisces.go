@@ -2,8 +2,12 @@ package normalize
 
 import "time"
 
+// piscesFields are the keys of an entry oh-my-pi 18.2.3 reads
+// (builtin.ts parseMcpServers): no per-server tool filter
+// (enabledTools, disabledTools), no lazy, and envPolicy and headerPolicy
+// only on servers its plugins bring, never from a file.
 var piscesFields = []string{"type", "command", "args", "env", "cwd", "url", "headers", "enabled", "timeout", "auth", "oauth",
-	"enabledTools", "disabledTools", "requestIdFormat", "lazy", "envPolicy", "headerPolicy"}
+	"requestIdFormat"}
 
 // piscesUserFile is pisces's user file, getMCPConfigPath("user"): the one
 // whose disabledServers and enabledServers count, and where add writes.
@@ -160,8 +164,6 @@ func decodePisces(d *decoder) {
 	if t, ok := d.duration("timeout", time.Millisecond); ok {
 		d.s.StartupTimeout = t
 	}
-	d.s.IncludeTools = d.strs("enabledTools")
-	d.s.ExcludeTools = d.strs("disabledTools")
 	d.s.Auth = d.e.Get("auth")
 	if d.s.Auth == nil {
 		d.s.Auth = d.e.Get("oauth")
@@ -192,8 +194,6 @@ func piscesShape(fields []string) Shape {
 		LenientBool:      true,
 		BadSwitchIgnored: true,
 		StringServers:    true,
-		ToolFilters:      [2]string{"enabledTools", "disabledTools"},
-		ToolGlobs:        true,
 		NameChars:        true,
 	}
 }
