@@ -17,9 +17,11 @@ import (
 // ids it names, whether it names them all, and where it was read.
 type optIns struct {
 	ids     map[string]bool
+	off     map[string]bool // the providers OptIn.Off names
 	all     bool
 	path    string // display path of the file that holds the setting, or of the first place it is looked for
 	setting *normalize.OptIn
+	owner   *normalize.Client
 }
 
 // optedIn reads the owner's opt-in setting once per Locations call.
@@ -27,7 +29,7 @@ func (o *Options) optedIn(owner *normalize.Client) *optIns {
 	if owner == nil || owner.OptIn == nil {
 		return nil
 	}
-	in := &optIns{ids: map[string]bool{}, setting: owner.OptIn}
+	in := &optIns{ids: map[string]bool{}, off: map[string]bool{}, setting: owner.OptIn, owner: owner}
 	for i, f := range owner.OptIn.Files {
 		abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
 		if i == 0 {
@@ -42,14 +44,31 @@ func (o *Options) optedIn(owner *normalize.Client) *optIns {
 			in.ids[id] = true
 			in.all = in.all || slices.Contains(owner.OptIn.All, id)
 		}
+		if owner.OptIn.Off != "" {
+			for _, id := range yamlStringList(b, owner.OptIn.Off) {
+				in.off[id] = true
+			}
+		}
 		break
 	}
 	return in
 }
 
-// skips says why the owner does not read the user file f of a provider
-// (File.OptIn), or nil when it does.
-func (in *optIns) skips(o *Options, f normalize.File) *skip {
+// skips says why the owner does not read the file f of provider p: the
+// provider is switched off (OptIn.Off), or f is a user file of a provider
+// not opted in (File.OptIn); nil when it reads it.
+func (in *optIns) skips(o *Options, p *normalize.Provider, f normalize.File) *skip {
+	if in != nil && in.setting.Off != "" {
+		id := in.setting.Native
+		if p.Client != nil && p.Client != in.owner {
+			id = p.Client.ID
+		}
+		if in.off[id] {
+			return &skip{OptIn: true,
+				Reason: fmt.Sprintf("%q in %s names %q: it does not load that provider", in.setting.Off, in.path, id),
+				Hint:   fmt.Sprintf("remove %q from %q in %s to have it read this file", id, in.setting.Off, in.path)}
+		}
+	}
 	if in == nil || f.OptIn == "" || in.all || in.ids[f.OptIn] {
 		return nil
 	}

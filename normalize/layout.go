@@ -214,6 +214,12 @@ type OptIn struct {
 	// Vars: a provider (by File.OptIn id) is opted in too when this
 	// variable is set to a non-blank value (CLAUDE_CONFIG_DIR for claude).
 	Vars map[string]string
+	// Off is the key, in the same file, of the list of providers the
+	// owner does not load at all (pisces's disabledProviders,
+	// capability/index.ts filterProviders): none of their files is read.
+	// A provider is named by its client's id, the owner's own (Provider
+	// with no Client) by Native.
+	Off, Native string
 }
 
 // Filter is a rule by which a client drops servers it reads after merging,
