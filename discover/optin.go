@@ -18,6 +18,7 @@ import (
 type optIns struct {
 	ids     map[string]bool
 	off     map[string]bool // the providers OptIn.Off names
+	noProj  bool            // OptIn.Project is false
 	all     bool
 	path    string // display path of the file that holds the setting, or of the first place it is looked for
 	setting *normalize.OptIn
@@ -44,6 +45,10 @@ func (o *Options) optedIn(owner *normalize.Client) *optIns {
 			in.ids[id] = true
 			in.all = in.all || slices.Contains(owner.OptIn.All, id)
 		}
+		if len(owner.OptIn.Project) == 2 {
+			// YAML's false: false, False, FALSE
+			in.noProj = slices.Contains([]string{"false", "False", "FALSE"}, yamlScalarAt(b, owner.OptIn.Project[0], owner.OptIn.Project[1]))
+		}
 		if owner.OptIn.Off != "" {
 			for _, id := range yamlStringList(b, owner.OptIn.Off) {
 				in.off[id] = true
@@ -58,6 +63,12 @@ func (o *Options) optedIn(owner *normalize.Client) *optIns {
 // provider is switched off (OptIn.Off), or f is a user file of a provider
 // not opted in (File.OptIn); nil when it reads it.
 func (in *optIns) skips(o *Options, p *normalize.Provider, f normalize.File) *skip {
+	if in != nil && in.noProj && f.Scope == normalize.Project {
+		key := strings.Join(in.setting.Project, ".")
+		return &skip{OptIn: true,
+			Reason: fmt.Sprintf("%q is false in %s: it reads no project file", key, in.path),
+			Hint:   fmt.Sprintf("set %q to true in %s to have it read this file", key, in.path)}
+	}
 	if in != nil && in.setting.Off != "" {
 		id := in.setting.Native
 		if p.Client != nil && p.Client != in.owner {
@@ -129,6 +140,52 @@ func yamlStringList(src []byte, key string) []string {
 		return out
 	}
 	return out
+}
+
+// yamlScalarAt reads the scalar at key under the top-level key parent of a
+// YAML document, written as a block ("parent:" then an indented
+// "key: value") or as a flow mapping ("parent: {key: value}"), as
+// written (a quoted "false" is a string, not false); "" when absent. Like
+// yamlStringList, it reads what settings files hold.
+func yamlScalarAt(src []byte, parent, key string) string {
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	in := false
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), " \t\r")
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = strings.TrimRight(line[:i], " \t")
+		}
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		top := !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "\t")
+		if top {
+			in = false
+			k, rest, ok := strings.Cut(line, ":")
+			if !ok || yamlScalar(k) != parent {
+				continue
+			}
+			rest = strings.TrimSpace(rest)
+			if inner, ok := strings.CutPrefix(rest, "{"); ok {
+				inner, _ = strings.CutSuffix(inner, "}")
+				for it := range strings.SplitSeq(inner, ",") {
+					if k, v, ok := strings.Cut(it, ":"); ok && yamlScalar(k) == key {
+						return strings.TrimSpace(v)
+					}
+				}
+				return ""
+			}
+			in = rest == ""
+			continue
+		}
+		if in {
+			if k, v, ok := strings.Cut(trimmed, ":"); ok && yamlScalar(k) == key {
+				return strings.TrimSpace(v)
+			}
+		}
+	}
+	return ""
 }
 
 func yamlScalar(s string) string {

@@ -220,6 +220,10 @@ type OptIn struct {
 	// A provider is named by its client's id, the owner's own (Provider
 	// with no Client) by Native.
 	Off, Native string
+	// Project is the path, in the same file, of a boolean that, false,
+	// makes the owner read no project file of any provider (pisces's
+	// mcp.enableProjectConfig, mcp/config.ts loadAllMCPConfigs' filter).
+	Project []string
 }
 
 // Filter is a rule by which a client drops servers it reads after merging,
