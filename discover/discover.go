@@ -242,6 +242,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	defs := slices.Concat(perLoc...)
 	exclusive(view, locs, docs, defs)
 	o.locks(view, defs, env)
+	o.disabledExtensions(view, defs)
 	lists.applyBeforeMerge(defs)
 	return loaded{set: set, defs: defs, lists: lists, exts: exts}
 }

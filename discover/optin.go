@@ -19,6 +19,7 @@ type optIns struct {
 	ids     map[string]bool
 	off     map[string]bool // the providers OptIn.Off names
 	noProj  bool            // OptIn.Project is false
+	exts    map[string]bool // the extension ids OptIn.Extensions names
 	all     bool
 	path    string // display path of the file that holds the setting, or of the first place it is looked for
 	setting *normalize.OptIn
@@ -30,7 +31,7 @@ func (o *Options) optedIn(owner *normalize.Client) *optIns {
 	if owner == nil || owner.OptIn == nil {
 		return nil
 	}
-	in := &optIns{ids: map[string]bool{}, off: map[string]bool{}, setting: owner.OptIn, owner: owner}
+	in := &optIns{ids: map[string]bool{}, off: map[string]bool{}, exts: map[string]bool{}, setting: owner.OptIn, owner: owner}
 	for i, f := range owner.OptIn.Files {
 		abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
 		if i == 0 {
@@ -48,6 +49,11 @@ func (o *Options) optedIn(owner *normalize.Client) *optIns {
 		if len(owner.OptIn.Project) == 2 {
 			// YAML's false: false, False, FALSE
 			in.noProj = slices.Contains([]string{"false", "False", "FALSE"}, yamlScalarAt(b, owner.OptIn.Project[0], owner.OptIn.Project[1]))
+		}
+		if owner.OptIn.Extensions != "" {
+			for _, id := range yamlStringList(b, owner.OptIn.Extensions) {
+				in.exts[id] = true
+			}
 		}
 		if owner.OptIn.Off != "" {
 			for _, id := range yamlStringList(b, owner.OptIn.Off) {
@@ -89,6 +95,29 @@ func (in *optIns) skips(o *Options, p *normalize.Provider, f normalize.File) *sk
 	return &skip{OptIn: true,
 		Reason: fmt.Sprintf("it reads another tool's user files only when %q in %s names %q", in.setting.Key, in.path, f.OptIn),
 		Hint:   fmt.Sprintf("add %q to %q in %s to have it read this file", f.OptIn, in.setting.Key, in.path),
+	}
+}
+
+// disabledExtensions skips, for the owner of an opt-in setting, every
+// definition whose extension id its OptIn.Extensions list names, from
+// whichever provider: it is not loaded, not listed, and owns no name.
+func (o *Options) disabledExtensions(c *normalize.Client, defs []normalize.Server) {
+	if c.OptIn == nil || c.OptIn.Extensions == "" {
+		return
+	}
+	in := o.optedIn(c)
+	if len(in.exts) == 0 {
+		return
+	}
+	for j := range defs {
+		s := &defs[j]
+		id := c.OptIn.ExtensionPrefix + s.Name
+		if !in.exts[id] {
+			continue
+		}
+		s.TurnOff(normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByConfig, Yields: true, Unlisted: true,
+			Path: in.path, Reason: fmt.Sprintf("%q in %s names %q: %s does not load it", c.OptIn.Extensions, in.path, id, c.Product),
+			Hint: fmt.Sprintf("remove %q from %q in %s to have it load the server", id, c.OptIn.Extensions, in.path)})
 	}
 }
 

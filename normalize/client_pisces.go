@@ -55,7 +55,8 @@ var pisces = &Client{
 			Why: "pisces no longer reads ~/.pisces/mcp.json: move it to ~/.pisces/agent/mcp.json"}},
 		OptIn: &OptIn{Files: []File{user(HomeDir, ".pisces/agent/config.yml", JSON), user(HomeDir, ".pisces/agent/config.yaml", JSON)},
 			Key: "enabledProviders", All: []string{"*", "all"}, Vars: map[string]string{"claude": "CLAUDE_CONFIG_DIR"},
-			Off: "disabledProviders", Native: "native", Project: []string{"mcp", "enableProjectConfig"}},
+			Off: "disabledProviders", Native: "native", Project: []string{"mcp", "enableProjectConfig"},
+			Extensions: "disabledExtensions", ExtensionPrefix: "mcp:"},
 		SameConnection: true,
 		// The providers table, in the order pisces registers its providers
 		// (ties keep it); Client nil is pisces itself. Lists are the
@@ -131,8 +132,8 @@ var pisces = &Client{
 				Source: "oh-my-pi 18.2.3 `src/discovery/builtin.ts` loadMCPServers, `.omp` renamed `.pisces`; testdata/clients/pisces-user-files, pisces-nested-cwd, pisces-project-pisces-dot"},
 			{Topic: "files", Text: "other tools' user files (`~/.claude.json`, `~/.claude/mcp.json`, `~/.codex/config.toml`, `~/.gemini/settings.json`, `~/.cursor/mcp.json`, opencode's and Windsurf's) are read only when `enabledProviders` in `~/.pisces/agent/config.yml` names the tool (or `*`, `all`; Claude also when `CLAUDE_CONFIG_DIR` is set); their project files always",
 				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` isUserSourceEnabled, FOREIGN_USER_PROVIDERS; testdata/clients/pisces-foreign-user-optout, pisces-foreign-user-optin"},
-			{Topic: "files", Text: "`disabledProviders` in `~/.pisces/agent/config.yml` (provider ids: `native` for its own files, `claude`, `codex`, `gemini`, `opencode`, `cursor`, `windsurf`, `vscode`, `mcp-json`) switches a provider off: none of its files is read, so its names go to the next provider; `mcp.enableProjectConfig: false` there (YAML `false`, not the string) makes it read no provider's project files; not modelled: these settings in a project's settings files, `disabledExtensions` entries `mcp:NAME`",
-				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` initializeWithSettings, filterProviders, `src/mcp/config.ts` loadAllMCPConfigs (enableProjectConfig); testdata/clients/pisces-disabled-providers, pisces-project-config-off"},
+			{Topic: "files", Text: "`disabledProviders` in `~/.pisces/agent/config.yml` (provider ids: `native` for its own files, `claude`, `codex`, `gemini`, `opencode`, `cursor`, `windsurf`, `vscode`, `mcp-json`) switches a provider off: none of its files is read, so its names go to the next provider; `mcp.enableProjectConfig: false` there (YAML `false`, not the string) makes it read no provider's project files; `disabledExtensions` entries `mcp:NAME` there skip every definition of NAME, from every provider (none is listed); not modelled: these settings in a project's settings files",
+				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` initializeWithSettings, filterProviders, `src/mcp/config.ts` loadAllMCPConfigs (enableProjectConfig); `src/capability/index.ts` loadImpl (toExtensionId); testdata/clients/pisces-disabled-providers, pisces-project-config-off, pisces-disabled-extensions"},
 			{Topic: "files", Text: "its VS Code provider reads the project's `.vscode/mcp.json` under `mcp.servers` (not VS Code's `servers`), the transport from `transport` (not `type`); its Claude provider reads the first of `.claude/.mcp.json`, `.claude/mcp.json` that holds servers and, opted in, the first of `~/.claude.json` `mcpServers`, `~/.claude/mcp.json` (`$CLAUDE_CONFIG_DIR/.claude.json`, `$CLAUDE_CONFIG_DIR/mcp.json` when it is set), never `~/.claude.json` `projects[<root>]`",
 				Source: "oh-my-pi 18.2.3 `src/discovery/vscode.ts`, `src/discovery/claude.ts`, `src/config/claude-paths.ts`; testdata/clients/pisces-vscode-mcp-servers, pisces-vscode-transport-key, pisces-claude-projects, pisces-claude-config-dir"},
 			{Topic: "refusal", Text: "`~/.pisces/agent/mcp.json` that does not parse (or is empty) or holds null makes `loadAllMCPConfigs` throw as it reads `disabledServers`: no MCP server loads, from any file",

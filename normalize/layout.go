@@ -224,6 +224,12 @@ type OptIn struct {
 	// makes the owner read no project file of any provider (pisces's
 	// mcp.enableProjectConfig, mcp/config.ts loadAllMCPConfigs' filter).
 	Project []string
+	// Extensions is the key, in the same file, of the list of extension
+	// ids the owner does not load (pisces's disabledExtensions,
+	// capability/index.ts loadImpl); a server's id is ExtensionPrefix and
+	// its name ("mcp:github"). Every definition of such a name, in every
+	// provider's files, is skipped as it is read: the client lists none.
+	Extensions, ExtensionPrefix string
 }
 
 // Filter is a rule by which a client drops servers it reads after merging,
