@@ -175,7 +175,7 @@ func Neutral(c *normalize.Client, s *normalize.Server) (define.Server, error) {
 	}
 	for i, list := range [2][]string{s.IncludeTools, s.ExcludeTools} {
 		for _, n := range list {
-			if rc.ToolGlobs && strings.ContainsAny(n, "*?[") || i == 0 && rc.ToolArgsInAllow && strings.Contains(n, "(") {
+			if i == 0 && rc.ToolArgsInAllow && strings.Contains(n, "(") {
 				return out, fmt.Errorf("%q in %q of %s's server %q is a pattern, not a tool name, which is all sync writes", n, rc.ToolFilters[i], c.Product, s.Name)
 			}
 		}

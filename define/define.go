@@ -431,7 +431,7 @@ func toolFilters(c *normalize.Client, f *forced, o *object, s Server) error {
 		}
 		names := make([]any, 0, len(list))
 		for _, n := range list {
-			if c.ToolGlobs && strings.ContainsAny(n, "*?[") || i == 0 && c.ToolArgsInAllow && strings.Contains(n, "(") {
+			if i == 0 && c.ToolArgsInAllow && strings.Contains(n, "(") {
 				return &Refusal{Reason: fmt.Sprintf("%s reads %q in %q as a pattern, not as a tool name", c.Product, n, key),
 					Hint: "leave this client out"}
 			}

@@ -242,6 +242,14 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 	defs := slices.Concat(perLoc...)
 	exclusive(view, locs, docs, defs)
 	o.locks(view, defs, env)
+	o.disabledExtensions(view, defs)
+	if view.ReadsProviders() && view.ToolFilters == [2]string{} {
+		// a client reading other tools' files with its own loader keeps
+		// their tool filters only if it has one (pisces has none)
+		for j := range defs {
+			defs[j].IncludeTools, defs[j].ExcludeTools = nil, nil
+		}
+	}
 	lists.applyBeforeMerge(defs)
 	return loaded{set: set, defs: defs, lists: lists, exts: exts}
 }

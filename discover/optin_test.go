@@ -29,3 +29,21 @@ func TestYAMLStringList(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLScalarAt: a nested setting (pisces's mcp.enableProjectConfig)
+// read in block and flow form; a key of another parent, or at the top,
+// is not it.
+func TestYAMLScalarAt(t *testing.T) {
+	for src, want := range map[string]string{
+		"mcp:\n  enableProjectConfig: false\n":                      "false",
+		"mcp:\n  other: 1\n  enableProjectConfig: \"false\" # no\n": "\"false\"",
+		"mcp: {enableProjectConfig: False, x: 1}\n":                 "False",
+		"other:\n  enableProjectConfig: false\nmcp:\n  x: 1\n":      "",
+		"enableProjectConfig: false\n":                              "",
+		"mcp:\n  x: 1\nenableProjectConfig: false\n":                "",
+	} {
+		if got := yamlScalarAt([]byte(src), "mcp", "enableProjectConfig"); got != want {
+			t.Errorf("%q: got %q, want %q", src, got, want)
+		}
+	}
+}

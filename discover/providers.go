@@ -81,7 +81,7 @@ func (o *Options) Locations() []Location {
 			for _, f := range p.Files {
 				if f.Scope.Rank() == rank && f.ForOS(o.goos()) && (f.Base != normalize.SystemDir || o.System != "") {
 					l := o.locate(p.Client, p.Priority, f, len(out))
-					if sk := in.skips(o, f); sk != nil {
+					if sk := in.skips(o, p, f); sk != nil {
 						if !o.exists(l.Abs) {
 							continue // not opted in, and not there: nothing to say
 						}

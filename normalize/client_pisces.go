@@ -2,8 +2,12 @@ package normalize
 
 import "time"
 
+// piscesFields are the keys of an entry oh-my-pi 18.2.3 reads
+// (builtin.ts parseMcpServers): no per-server tool filter
+// (enabledTools, disabledTools), no lazy, and envPolicy and headerPolicy
+// only on servers its plugins bring, never from a file.
 var piscesFields = []string{"type", "command", "args", "env", "cwd", "url", "headers", "enabled", "timeout", "auth", "oauth",
-	"enabledTools", "disabledTools", "requestIdFormat", "lazy", "envPolicy", "headerPolicy"}
+	"requestIdFormat"}
 
 // piscesUserFile is pisces's user file, getMCPConfigPath("user"): the one
 // whose disabledServers and enabledServers count, and where add writes.
@@ -50,7 +54,9 @@ var pisces = &Client{
 		Ignored: []IgnoredFile{{File: user(HomeDir, ".pisces/mcp.json", JSON), Key: "mcpServers",
 			Why: "pisces no longer reads ~/.pisces/mcp.json: move it to ~/.pisces/agent/mcp.json"}},
 		OptIn: &OptIn{Files: []File{user(HomeDir, ".pisces/agent/config.yml", JSON), user(HomeDir, ".pisces/agent/config.yaml", JSON)},
-			Key: "enabledProviders", All: []string{"*", "all"}, Vars: map[string]string{"claude": "CLAUDE_CONFIG_DIR"}},
+			Key: "enabledProviders", All: []string{"*", "all"}, Vars: map[string]string{"claude": "CLAUDE_CONFIG_DIR"},
+			Off: "disabledProviders", Native: "native", Project: []string{"mcp", "enableProjectConfig"},
+			Extensions: "disabledExtensions", ExtensionPrefix: "mcp:"},
 		SameConnection: true,
 		// The providers table, in the order pisces registers its providers
 		// (ties keep it); Client nil is pisces itself. Lists are the
@@ -126,6 +132,8 @@ var pisces = &Client{
 				Source: "oh-my-pi 18.2.3 `src/discovery/builtin.ts` loadMCPServers, `.omp` renamed `.pisces`; testdata/clients/pisces-user-files, pisces-nested-cwd, pisces-project-pisces-dot"},
 			{Topic: "files", Text: "other tools' user files (`~/.claude.json`, `~/.claude/mcp.json`, `~/.codex/config.toml`, `~/.gemini/settings.json`, `~/.cursor/mcp.json`, opencode's and Windsurf's) are read only when `enabledProviders` in `~/.pisces/agent/config.yml` names the tool (or `*`, `all`; Claude also when `CLAUDE_CONFIG_DIR` is set); their project files always",
 				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` isUserSourceEnabled, FOREIGN_USER_PROVIDERS; testdata/clients/pisces-foreign-user-optout, pisces-foreign-user-optin"},
+			{Topic: "files", Text: "`disabledProviders` in `~/.pisces/agent/config.yml` (provider ids: `native` for its own files, `claude`, `codex`, `gemini`, `opencode`, `cursor`, `windsurf`, `vscode`, `mcp-json`) switches a provider off: none of its files is read, so its names go to the next provider; `mcp.enableProjectConfig: false` there (YAML `false`, not the string) makes it read no provider's project files; `disabledExtensions` entries `mcp:NAME` there skip every definition of NAME, from every provider (none is listed); not modelled: these settings in a project's settings files",
+				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` initializeWithSettings, filterProviders, `src/mcp/config.ts` loadAllMCPConfigs (enableProjectConfig); `src/capability/index.ts` loadImpl (toExtensionId); testdata/clients/pisces-disabled-providers, pisces-project-config-off, pisces-disabled-extensions"},
 			{Topic: "files", Text: "its VS Code provider reads the project's `.vscode/mcp.json` under `mcp.servers` (not VS Code's `servers`), the transport from `transport` (not `type`); its Claude provider reads the first of `.claude/.mcp.json`, `.claude/mcp.json` that holds servers and, opted in, the first of `~/.claude.json` `mcpServers`, `~/.claude/mcp.json` (`$CLAUDE_CONFIG_DIR/.claude.json`, `$CLAUDE_CONFIG_DIR/mcp.json` when it is set), never `~/.claude.json` `projects[<root>]`",
 				Source: "oh-my-pi 18.2.3 `src/discovery/vscode.ts`, `src/discovery/claude.ts`, `src/config/claude-paths.ts`; testdata/clients/pisces-vscode-mcp-servers, pisces-vscode-transport-key, pisces-claude-projects, pisces-claude-config-dir"},
 			{Topic: "refusal", Text: "`~/.pisces/agent/mcp.json` that does not parse (or is empty) or holds null makes `loadAllMCPConfigs` throw as it reads `disabledServers`: no MCP server loads, from any file",
@@ -136,6 +144,8 @@ var pisces = &Client{
 				Source: "oh-my-pi 18.2.3 `src/mcp/config.ts` loadAllMCPConfigs, `src/discovery/builtin.ts`; testdata/clients/pisces-enabled-native, pisces-enabled-foreign, pisces-lists-user-only, pisces-forced-native, pisces-proto-name"},
 			{Topic: "filters", Text: "a server named `exa` (any case), on `mcp.exa.ai` (url) or with `mcp.exa.ai` in an arg is dropped, unless it asks (`tools=`, `--tools`) for a tool other than `web_search_exa`: pisces has its own exa integration; mcpconf shows it blocked, lint says why",
 				Source: "oh-my-pi 18.2.3 `src/mcp/config.ts` filterExaMCPServers, which runs before validateServerConfig; testdata/clients/pisces-exa-filter, pisces-exa-unknown-type (the browser filter, on only when its built-in browser runs, is not modelled)"},
+			{Topic: "filters", Text: "no per-server tool filter: `enabledTools`, `disabledTools` (and `lazy`) in its files are unknown fields, and the tool filters of other tools' files it reads (Codex `enabled_tools`, Gemini CLI `includeTools`, …) are left out: every server it starts offers all its tools",
+				Source: "oh-my-pi 18.2.3 `src/discovery/builtin.ts` parseMcpServers, `src/capability/mcp.ts` MCPServer, `src/discovery/codex.ts`, `src/discovery/gemini.ts`; testdata/clients/pisces-tool-filters-unread, pisces-foreign-tool-filters"},
 			{Topic: "placeholders", Text: "`${VAR}` and `${VAR:-default}` in every string at discovery; at connect time an `env` or `headers` value starting with `!` runs through `/bin/sh -c` (10 s, trimmed stdout), a value equal to the name of a set variable is that variable's value; an empty result drops the key",
 				Source: "oh-my-pi `src/discovery/helpers.ts`, `src/config/resolve-config-value.ts` (read in 5.7.67, not rechecked in 18.2.3)"},
 			{Topic: "launch", Text: "a stdio server is spawned without a shell (`Bun.spawn([command, ...args])` outside Windows; on Windows through `cmd.exe /d /s /c` only when the command cannot be found on PATH): `~` and `$HOME` in `command` are not expanded, `${HOME}` is (at discovery)",
@@ -160,8 +170,6 @@ func decodePisces(d *decoder) {
 	if t, ok := d.duration("timeout", time.Millisecond); ok {
 		d.s.StartupTimeout = t
 	}
-	d.s.IncludeTools = d.strs("enabledTools")
-	d.s.ExcludeTools = d.strs("disabledTools")
 	d.s.Auth = d.e.Get("auth")
 	if d.s.Auth == nil {
 		d.s.Auth = d.e.Get("oauth")
@@ -192,8 +200,6 @@ func piscesShape(fields []string) Shape {
 		LenientBool:      true,
 		BadSwitchIgnored: true,
 		StringServers:    true,
-		ToolFilters:      [2]string{"enabledTools", "disabledTools"},
-		ToolGlobs:        true,
 		NameChars:        true,
 	}
 }

@@ -214,6 +214,22 @@ type OptIn struct {
 	// Vars: a provider (by File.OptIn id) is opted in too when this
 	// variable is set to a non-blank value (CLAUDE_CONFIG_DIR for claude).
 	Vars map[string]string
+	// Off is the key, in the same file, of the list of providers the
+	// owner does not load at all (pisces's disabledProviders,
+	// capability/index.ts filterProviders): none of their files is read.
+	// A provider is named by its client's id, the owner's own (Provider
+	// with no Client) by Native.
+	Off, Native string
+	// Project is the path, in the same file, of a boolean that, false,
+	// makes the owner read no project file of any provider (pisces's
+	// mcp.enableProjectConfig, mcp/config.ts loadAllMCPConfigs' filter).
+	Project []string
+	// Extensions is the key, in the same file, of the list of extension
+	// ids the owner does not load (pisces's disabledExtensions,
+	// capability/index.ts loadImpl); a server's id is ExtensionPrefix and
+	// its name ("mcp:github"). Every definition of such a name, in every
+	// provider's files, is skipped as it is read: the client lists none.
+	Extensions, ExtensionPrefix string
 }
 
 // Filter is a rule by which a client drops servers it reads after merging,

@@ -34,7 +34,6 @@ var quirks = []struct{ section, field, clients string }{
 	{"Shape", "StringServers", "pisces,mcp-json"},
 	{"Shape", "LenientBool", "pisces"},
 	{"Shape", "BadSwitchIgnored", "pisces,mcp-json"},
-	{"Shape", "ToolGlobs", "pisces,mcp-json"},
 	{"Shape", "ToolArgsInAllow", "gemini,qwen"},
 	{"Shape", "NameChars", "pisces,claude,codex,vscode,mcp-json"},
 	{"Shape", "NamespacedNames", "vscode"},

@@ -125,11 +125,9 @@ type Shape struct {
 	// server starts (pisces: a number, other text).
 	BadSwitchIgnored bool
 	// ToolFilters are the keys of the per-server tool allow-list and
-	// deny-list ("" when the client has none); ToolGlobs says they take
-	// glob patterns; ToolArgsInAllow says an allow-list entry may carry
-	// arguments ("tool(args)", Gemini CLI).
+	// deny-list ("" when the client has none); ToolArgsInAllow says an
+	// allow-list entry may carry arguments ("tool(args)", Gemini CLI).
 	ToolFilters     [2]string
-	ToolGlobs       bool
 	ToolArgsInAllow bool
 	// URLSchemes are the URL schemes accepted for remote servers besides
 	// http and https (VS Code: unix, pipe).

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"path"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -47,9 +46,7 @@ func checkToolFilterConflict(p *Pass) {
 		if exc == nil || exc.Kind != normalize.Array || len(exc.Items) == 0 {
 			continue
 		}
-		globs := c.ToolGlobs
 		allowed := make(map[string]bool, len(inc.Items))
-		var literals []string // allowed names without glob characters, for pisces
 		for _, it := range inc.Items {
 			if it.Kind != normalize.String {
 				continue
@@ -62,9 +59,6 @@ func checkToolFilterConflict(p *Pass) {
 				}
 			}
 			allowed[name] = true
-			if globs && !strings.ContainsAny(name, `*?[\`) {
-				literals = append(literals, name)
-			}
 		}
 		for _, it := range exc.Items {
 			if it.Kind != normalize.String {
@@ -74,26 +68,14 @@ func checkToolFilterConflict(p *Pass) {
 				d := p.AtValue(p.Document(s.Source.Path), it, "server %q lists tool %q in both %q and %q: %s hides it (the deny-list wins)",
 					s.Name, it.Str, keys[0], keys[1], clientProduct(s))
 				d.Hint = "remove it from one of the lists"
-				continue
-			}
-			if !globs || !strings.ContainsAny(it.Str, `*?[`) {
-				continue
-			}
-			for _, lit := range literals {
-				if ok, err := path.Match(it.Str, lit); err == nil && ok {
-					d := p.AtValue(p.Document(s.Source.Path), it, "server %q: %q pattern %q matches %q, which %q lists: %s hides it (the deny-list wins)",
-						s.Name, keys[1], it.Str, lit, keys[0], clientProduct(s))
-					d.Hint = "narrow the pattern or remove the tool from the allow-list"
-					break
-				}
 			}
 		}
 	}
 }
 
 // toolFilterLists names the allow-list and deny-list of each client that
-// has both (Shape.ToolFilters, ToolGlobs), as checkToolFilterConflict
-// judges them: "pisces `enabledTools`/`disabledTools` (glob patterns), …".
+// has both (Shape.ToolFilters), as checkToolFilterConflict judges them:
+// "Codex `enabled_tools`/`disabled_tools`, …".
 func toolFilterLists() string {
 	var out []string
 	for _, c := range normalize.Clients() {
@@ -101,11 +83,7 @@ func toolFilterLists() string {
 		if !c.Views() || keys[0] == "" || keys[1] == "" {
 			continue
 		}
-		s := c.Product + " `" + keys[0] + "`/`" + keys[1] + "`"
-		if c.ToolGlobs {
-			s += " (glob patterns)"
-		}
-		out = append(out, s)
+		out = append(out, c.Product+" `"+keys[0]+"`/`"+keys[1]+"`")
 	}
 	return strings.Join(out, ", ")
 }
