@@ -27,6 +27,15 @@ var repoRoot = func() string {
 	return filepath.Join(wd, "..", "..", "..")
 }()
 
+// TestMain removes the tarballs the tests shared.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if packDir != "" {
+		os.RemoveAll(packDir)
+	}
+	os.Exit(code)
+}
+
 // npmPlatform is this machine's platform as the packages name it.
 func npmPlatform(t *testing.T) string {
 	os := map[string]string{"linux": "linux", "darwin": "darwin", "windows": "win32"}[runtime.GOOS]
