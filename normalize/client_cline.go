@@ -304,25 +304,6 @@ func clineStr(min int) clineCheck {
 	return func(v *Value) bool { return v.Kind == String && len([]rune(v.Str)) >= min }
 }
 
-func clineStrs(v *Value) bool {
-	_, ok := v.Strings()
-	return ok && v.Kind == Array
-}
-
-func clineStrMap(v *Value) bool {
-	if v.Kind != Object {
-		return false
-	}
-	for _, m := range v.Members {
-		if m.Value.Kind != String {
-			return false
-		}
-	}
-	return true
-}
-
-func clineBool(v *Value) bool { return v.Kind == Bool }
-
 func clineRecord(v *Value) bool { return v.Kind == Object }
 
 func clineURLValue(v *Value) bool { return v.Kind == String && whatwgParses(v.Str) }
@@ -374,14 +355,14 @@ func clineOAuthState(v *Value) bool {
 	msg, _, _ := clineFields(v, nil, map[string]clineCheck{
 		"clientInformation": clineRecord, "tokens": clineRecord, "codeVerifier": clineStr(0),
 		"discoveryState": clineRecord, "redirectUrl": clineURLValue, "lastError": clineStr(0),
-		"lastAuthenticatedAt": positiveInt, "authorizationRequired": clineBool,
+		"lastAuthenticatedAt": positiveInt, "authorizationRequired": KindIs(Bool),
 	})
 	return msg == ""
 }
 
 // clineBase are the optional fields every form shares.
 func clineBase() map[string]clineCheck {
-	return map[string]clineCheck{"disabled": clineBool, "metadata": clineRecord, "oauthClient": clineOAuthClient, "oauth": clineOAuthState}
+	return map[string]clineCheck{"disabled": KindIs(Bool), "metadata": clineRecord, "oauthClient": clineOAuthClient, "oauth": clineOAuthState}
 }
 
 func clineNested(e *Value) (string, *Value, []string) {
@@ -397,9 +378,9 @@ func clineNested(e *Value) (string, *Value, []string) {
 		return "Invalid input", t, []string{"transport", "type"}
 	case typ.Str == "stdio":
 		msg, at, path = clineFields(t, map[string]clineCheck{"command": clineStr(1)},
-			map[string]clineCheck{"args": clineStrs, "cwd": clineStr(1), "env": clineStrMap})
+			map[string]clineCheck{"args": IsStrings, "cwd": clineStr(1), "env": IsStringRecord})
 	case typ.Str == "sse" || typ.Str == "streamableHttp":
-		msg, at, path = clineFields(t, map[string]clineCheck{"url": clineURLValue}, map[string]clineCheck{"headers": clineStrMap})
+		msg, at, path = clineFields(t, map[string]clineCheck{"url": clineURLValue}, map[string]clineCheck{"headers": IsStringRecord})
 	default:
 		return "Invalid input", typ, []string{"transport", "type"}
 	}
@@ -418,7 +399,7 @@ func clineLegacyBase() map[string]clineCheck {
 
 func clineStdio(e *Value) (string, *Value, []string) {
 	opt := clineLegacyBase()
-	opt["args"], opt["cwd"], opt["env"] = clineStrs, clineStr(1), clineStrMap
+	opt["args"], opt["cwd"], opt["env"] = IsStrings, clineStr(1), IsStringRecord
 	if msg, at, path := clineFields(e, map[string]clineCheck{"command": clineStr(1)}, opt); msg != "" {
 		return msg, at, path
 	}
@@ -430,7 +411,7 @@ func clineStdio(e *Value) (string, *Value, []string) {
 
 func clineURL(e *Value) (string, *Value, []string) {
 	opt := clineLegacyBase()
-	opt["headers"] = clineStrMap
+	opt["headers"] = IsStringRecord
 	if msg, at, path := clineFields(e, map[string]clineCheck{"url": clineURLValue}, opt); msg != "" {
 		return msg, at, path
 	}

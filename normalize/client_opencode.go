@@ -215,19 +215,7 @@ func opencodeServer(e *Value) (string, *Value, []string) {
 		}
 		return "", nil, nil
 	}
-	strs := func(v *Value) bool { _, ok := v.Strings(); return ok && v.Kind == Array }
-	strMap := func(v *Value) bool {
-		if v.Kind != Object {
-			return false
-		}
-		for _, m := range v.Members {
-			if m.Value.Kind != String {
-				return false
-			}
-		}
-		return true
-	}
-	is := func(k Kind) func(*Value) bool { return func(v *Value) bool { return v.Kind == k } }
+	strs, strMap, is := IsStrings, IsStringRecord, KindIs
 	checks := []func() (string, *Value, []string){
 		func() (string, *Value, []string) { return check("enabled", "boolean | undefined", is(Bool)) },
 		func() (string, *Value, []string) { return check("timeout", "number | undefined", is(Number)) },
@@ -348,18 +336,7 @@ func opencodeV2(e *Value) bool {
 		v := e.Get(key)
 		return v == nil || ok(v)
 	}
-	is := func(k Kind) func(*Value) bool { return func(v *Value) bool { return v.Kind == k } }
-	record := func(v *Value) bool {
-		if v.Kind != Object {
-			return false
-		}
-		for _, m := range v.Members {
-			if m.Value.Kind != String {
-				return false
-			}
-		}
-		return true
-	}
+	is, record := KindIs, IsStringRecord
 	timeout := func(v *Value) bool {
 		if v.Kind != Object {
 			return false
@@ -393,9 +370,7 @@ func opencodeV2(e *Value) bool {
 	case t == nil || t.Kind != String:
 		return false
 	case t.Str == "local":
-		c := e.Get("command")
-		_, strs := c.Strings()
-		return c != nil && c.Kind == Array && strs && opt("cwd", is(String)) && opt("environment", record)
+		return IsStrings(e.Get("command")) && opt("cwd", is(String)) && opt("environment", record)
 	case t.Str == "remote":
 		return opt("url", is(String)) && e.Get("url") != nil && opt("headers", record) && opt("oauth", oauth)
 	}

@@ -212,6 +212,31 @@ func (v *Value) Strings() (out []string, ok bool) {
 	return out, true
 }
 
+// IsStrings reports whether v is an array of strings only (a schema's
+// string[]: opencode's "command", Cline's "args").
+func IsStrings(v *Value) bool {
+	_, ok := v.Strings()
+	return ok
+}
+
+// IsStringRecord reports whether v is an object whose every value is a
+// string (a schema's Record<string, string>: opencode's "environment",
+// Cline's "env"; a number is not a string here, unlike StringMap).
+func IsStringRecord(v *Value) bool {
+	if v == nil || v.Kind != Object {
+		return false
+	}
+	for _, m := range v.Members {
+		if m.Value.Kind != String {
+			return false
+		}
+	}
+	return true
+}
+
+// KindIs is a check that a value is of kind k.
+func KindIs(k Kind) func(*Value) bool { return func(v *Value) bool { return v.Kind == k } }
+
 // StringMap returns the members of an object whose values are strings
 // (numbers and booleans are kept as written, which is how clients pass them
 // into environments); ok is false when v is not an object or a value is of
