@@ -281,7 +281,7 @@ func lintOne(dopts *discover.Options, job lintJob, flags []string, cfg *validate
 	r := lintResult{notes: notes, unread: unread}
 	ws := sub.Scan(clients, job.scope)
 	if !explicit {
-		ws.Guests = sub.Guests(clients, job.scope)
+		ws.Guests = discover.Guests(ws)
 	}
 	r.findings = validate.RunWorkspace(ws, cfg)
 	docs := ws.Documents

@@ -152,6 +152,7 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 		r := docs[i]
 		sf := normalize.SourceFile{Path: loc.Display, Abs: loc.Abs, Client: loc.Client, Scope: loc.Scope,
 			Priority: loc.Priority, Order: loc.Order, Status: normalize.Absent, Flat: loc.Flat}
+		sf.Own = loc.Client == view && !loc.Guest
 		if loc.Section != "" {
 			sf.Section = loc.Client.SectionPath(loc.Section, loc.key(o.Root))
 		}
@@ -192,11 +193,8 @@ func (o *Options) load(locs []Location, view *normalize.Client, trusted bool, sc
 			sf.Status, sf.Servers, sf.Extension = normalize.Found, len(servers), name
 			perLoc[i] = servers
 			exts = append(exts, extensionInfo{name: name, path: loc.Display, spec: loc.Extension})
-		case r.doc.Root != nil && skippedFileAt(view, r.doc, loc).IsValid():
+		case r.doc.Root != nil && skipAt(view, r.doc, loc, &sf):
 			// the client skips the whole file (Gates.SkipsFile)
-			sf.Status = normalize.Ignored
-			sf.Note = fmt.Sprintf("%s skips it (%q): %s", view.Product, view.SkipsFile.Says, skippedFile(view, r.doc, loc))
-			sf.SkipAt = skippedFileAt(view, r.doc, loc)
 		default:
 			servers, diags, ok := decodeFile(r.doc, loc, loc.key(o.Root), lists)
 			set.Diagnostics = append(set.Diagnostics, diags...)
@@ -917,11 +915,16 @@ func skippedFile(view *normalize.Client, doc *normalize.Document, loc Location) 
 	return why
 }
 
-// skippedFileAt is where the content skippedFile names is: an invalid
-// position when the client reads the file.
-func skippedFileAt(view *normalize.Client, doc *normalize.Document, loc Location) normalize.Pos {
-	_, at := skipped(view, doc, loc)
-	return at
+// skipAt marks sf as a file the client skips whole, saying why and where
+// (SourceFile.Note, SkipAt), and reports whether it does.
+func skipAt(view *normalize.Client, doc *normalize.Document, loc Location, sf *normalize.SourceFile) bool {
+	why, at := skipped(view, doc, loc)
+	if why == "" {
+		return false
+	}
+	sf.Status, sf.SkipAt = normalize.Ignored, at
+	sf.Note = fmt.Sprintf("%s skips it (%q): %s", view.Product, view.SkipsFile.Says, why)
+	return true
 }
 
 // skipped is skippedFile with the position of what it names.

@@ -124,22 +124,16 @@ func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
 	return false
 }
 
-// Guests are the clients of the list none of whose own files exists in
-// the scope: each reads only other clients' files here (File.Guest, a
-// File.Dialect, a provider's file), so nothing shows it is used
-// (normalize.Workspace.Guests).
-func (o *Options) Guests(clients []*normalize.Client, scope ScopeFilter) []*normalize.Client {
+// Guests are the clients of a workspace none of whose own files
+// (SourceFile.Own) exists: each reads only other clients' files here
+// (File.Guest, a File.Dialect, a provider's file), so nothing shows it is
+// used (normalize.Workspace.Guests). Read from the views Scan built, with
+// no file looked at again.
+func Guests(ws *normalize.Workspace) []*normalize.Client {
 	var out []*normalize.Client
-	for _, c := range clients {
-		own := false
-		for _, l := range scope.Filter(o.viewLocations(c, o.projectRoot(c))) {
-			if l.Client == c && !l.Guest && o.exists(l.Abs) {
-				own = true
-				break
-			}
-		}
-		if !own {
-			out = append(out, c)
+	for _, v := range ws.Views {
+		if v.Client != nil && !slices.ContainsFunc(v.Sources, func(s normalize.SourceFile) bool { return s.Own && s.Status != normalize.Absent }) {
+			out = append(out, v.Client)
 		}
 	}
 	return out

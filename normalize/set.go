@@ -33,6 +33,9 @@ type SourceFile struct {
 	// is not read.
 	Skipped bool
 	Hint    string
+	// Own: the file is one of the client's own, read in its own format
+	// (not File.Guest, not a File.Dialect, not a provider's).
+	Own bool
 	// SkipAt is where the content the client skips the whole file for is
 	// (Gates.SkipsFile: an entry it rejects, a placeholder it refuses in a
 	// project file); Note says why.

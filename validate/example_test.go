@@ -45,7 +45,7 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 	}
 	ws := o.Scan(clients, scope)
 	if len(ids) == 0 {
-		ws.Guests = o.Guests(clients, scope) // as lint does (app.lintOne)
+		ws.Guests = discover.Guests(ws) // as lint does (app.lintOne)
 	}
 	return RunWorkspace(ws, cfg)
 }
