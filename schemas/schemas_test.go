@@ -126,6 +126,9 @@ func undescribed(v any, path string) []string {
 
 func TestCompileAll(t *testing.T) {
 	for _, name := range schemaNames() {
+		if _, err := schema(name); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 		errs, err := Validate(name, map[string]any{})
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -351,149 +354,153 @@ func TestFormatsExamples(t *testing.T) {
 	}
 }
 
+// badInstances are invalid documents with the complete, ordered result of
+// validating each.
+var badInstances = []struct {
+	name, schema, src string
+	want              []Error // the complete, ordered result
+}{
+	// mcp-servers
+	{"args string", "mcp-servers", `{"mcpServers": {"x": {"command": "npx", "args": "-y"}}}`,
+		[]Error{{"/mcpServers/x/args", "type", `"args" must be an array, got string`}}},
+	{"args item", "mcp-servers", `{"mcpServers": {"x": {"command": "npx", "args": ["-y", 3]}}}`,
+		[]Error{{"/mcpServers/x/args/1", "type", `item 1 of "args" must be a string, got number`}}},
+	{"unknown type", "mcp-servers", `{"mcpServers": {"x": {"type": "foo", "url": "http://x"}}}`,
+		[]Error{{"/mcpServers/x/type", "enum", `value "foo" is not one of "stdio", "http", "sse", "streamable-http", "ws"`}}},
+	{"timeout string", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "timeout": "30s"}}}`,
+		[]Error{{"/mcpServers/x/timeout", "type", `"timeout" must be a number, got string`}}},
+	{"timeout negative", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "timeout": -1.5}}}`,
+		[]Error{{"/mcpServers/x/timeout", "minimum", `"timeout" must be at least 0, got -1.5`}}},
+	{"enabled yes", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "enabled": "yes"}}}`,
+		[]Error{{"/mcpServers/x/enabled", "enum", `value "yes" is not one of true, false, "true", "false", "1", "0"`}}},
+	{"enabled number", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "enabled": 1}}}`,
+		[]Error{{"/mcpServers/x/enabled", "type", `"enabled" must be a boolean or a string, got number`}}},
+	{"env value", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "env": {"PORT": 80}}}}`,
+		[]Error{{"/mcpServers/x/env/PORT", "type", `"PORT" must be a string, got number`}}},
+	{"server not object", "mcp-servers", `{"mcpServers": {"x": "npx"}}`,
+		[]Error{{"/mcpServers/x", "type", `"x" must be an object, got string`}}},
+	{"servers array", "mcp-servers", `{"mcpServers": []}`,
+		[]Error{{"/mcpServers", "type", `"mcpServers" must be an object, got array`}}},
+	{"root array", "mcp-servers", `[]`,
+		[]Error{{"", "type", `value must be an object, got array`}}},
+	{"disabledServers", "mcp-servers", `{"disabledServers": "a", "mcpServers": {}}`,
+		[]Error{{"/disabledServers", "type", `"disabledServers" must be an array, got string`}}},
+	{"claude local scope, escaped pointer", "mcp-servers", `{"projects": {"/home/me/r~1": {"mcpServers": {"db": {"args": "x"}}}}}`,
+		[]Error{{"/projects/~1home~1me~1r~01/mcpServers/db/args", "type", `"args" must be an array, got string`}}},
+	{"several, sorted", "mcp-servers", `{"mcpServers": {
+		"b": {"command": 1, "args": "x", "requestIdFormat": "uuid"},
+		"a": {"headers": {"X": true}, "oauth": {"callbackPort": 70000}}}}`,
+		[]Error{
+			{"/mcpServers/a/headers/X", "type", `"X" must be a string, got boolean`},
+			{"/mcpServers/a/oauth/callbackPort", "maximum", `"callbackPort" must be at most 65535, got 70000`},
+			{"/mcpServers/b/args", "type", `"args" must be an array, got string`},
+			{"/mcpServers/b/command", "type", `"command" must be a string, got number`},
+			{"/mcpServers/b/requestIdFormat", "enum", `value "uuid" is not one of "string", "number"`},
+		}},
+	// vscode
+	{"input without id", "vscode", `{"inputs": [{"type": "promptString", "description": "x"}], "servers": {}}`,
+		[]Error{{"/inputs/0", "required", `missing required property "id"`}}},
+	{"input type", "vscode", `{"inputs": [{"type": "text", "id": "a"}]}`,
+		[]Error{{"/inputs/0/type", "enum", `value "text" is not one of "promptString", "pickString"`}}},
+	{"pickString without options", "vscode", `{"inputs": [{"id": "a", "type": "pickString"}]}`,
+		[]Error{{"/inputs/0", "required", `missing required property "options"`}}},
+	{"input option object without value", "vscode", `{"inputs": [{"id": "a", "type": "pickString", "options": [{"label": "A"}, 2]}]}`,
+		[]Error{
+			{"/inputs/0/options/0", "required", `missing required property "value"`},
+			{"/inputs/0/options/1", "type", `item 1 of "options" must be a string or an object, got number`},
+		}},
+	{"vscode env value", "vscode", `{"servers": {"s": {"command": "a", "env": {"A": {}, "B": true}}}}`,
+		[]Error{
+			{"/servers/s/env/A", "type", `"A" must be null, a number or a string, got object`},
+			{"/servers/s/env/B", "type", `"B" must be null, a number or a string, got boolean`},
+		}},
+	{"vscode type", "vscode", `{"servers": {"s": {"type": "streamable-http", "url": "https://x"}}}`,
+		[]Error{{"/servers/s/type", "enum", `value "streamable-http" is not one of "stdio", "http", "sse"`}}},
+	{"vscode dev", "vscode", `{"servers": {"s": {"command": "a", "dev": {"watch": 1, "debug": {"type": "lldb"}}}}}`,
+		[]Error{
+			{"/servers/s/dev/debug/type", "enum", `value "lldb" is not one of "node", "debugpy"`},
+			{"/servers/s/dev/watch", "type", `"watch" must be a string or an array, got number`},
+		}},
+	// codex
+	{"codex startup timeout", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nstartup_timeout_sec = \"20\"\n",
+		[]Error{{"/mcp_servers/gh/startup_timeout_sec", "type", `"startup_timeout_sec" must be a number, got string`}}},
+	{"codex ms not integer", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nstartup_timeout_ms = 1.5\n",
+		[]Error{{"/mcp_servers/gh/startup_timeout_ms", "type", `"startup_timeout_ms" must be an integer, got number`}}},
+	{"codex datetime", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\ntool_timeout_sec = 1979-05-27T07:32:00Z\n",
+		[]Error{{"/mcp_servers/gh/tool_timeout_sec", "type", `"tool_timeout_sec" must be a number, got string`}}},
+	{"codex env_vars item type", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nenv_vars = [5]\n",
+		[]Error{{"/mcp_servers/gh/env_vars/0", "type", `item 0 of "env_vars" must be a string or an object, got number`}}},
+	{"codex env_vars source", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nenv_vars = [{ name = \"A\", source = \"mars\" }]\n",
+		[]Error{{"/mcp_servers/gh/env_vars/0/source", "enum", `value "mars" is not one of "local", "remote"`}}},
+	{"codex env_vars object without name", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nenv_vars = [{ source = \"local\" }]\n",
+		[]Error{{"/mcp_servers/gh/env_vars/0", "required", `missing required property "name"`}}},
+	{"codex approval modes", "codex", "[mcp_servers.gh]\nurl = \"https://x\"\ndefault_tools_approval_mode = \"never\"\n[mcp_servers.gh.tools.search]\napproval_mode = 1\n",
+		[]Error{
+			{"/mcp_servers/gh/default_tools_approval_mode", "enum", `value "never" is not one of "auto", "prompt", "writes", "approve"`},
+			{"/mcp_servers/gh/tools/search/approval_mode", "type", `"approval_mode" must be a string, got number`},
+		}},
+	{"codex headers and oauth", "codex", "[mcp_servers.f]\nurl = \"https://x\"\nhttp_headers = { X = 1 }\noauth = { client_id = true }\nenabled = \"no\"\n",
+		[]Error{
+			{"/mcp_servers/f/enabled", "type", `"enabled" must be a boolean, got string`},
+			{"/mcp_servers/f/http_headers/X", "type", `"X" must be a string, got number`},
+			{"/mcp_servers/f/oauth/client_id", "type", `"client_id" must be a string, got boolean`},
+		}},
+	{"codex servers not a table", "codex", "mcp_servers = 5\n",
+		[]Error{{"/mcp_servers", "type", `"mcp_servers" must be an object, got number`}}},
+	// gemini
+	{"gemini type", "gemini", `{"mcpServers": {"r": {"url": "https://x", "type": "streamable-http"}}}`,
+		[]Error{{"/mcpServers/r/type", "enum", `value "streamable-http" is not one of "stdio", "sse", "http"`}}},
+	{"gemini timeout and tools", "gemini", `{"mcpServers": {"r": {"command": "x", "timeout": "10s", "includeTools": "a", "trust": "yes"}}}`,
+		[]Error{
+			{"/mcpServers/r/includeTools", "type", `"includeTools" must be an array, got string`},
+			{"/mcpServers/r/timeout", "type", `"timeout" must be a number, got string`},
+			{"/mcpServers/r/trust", "type", `"trust" must be a boolean, got string`},
+		}},
+	{"gemini mcp lists", "gemini", `{"mcp": {"allowed": "a", "excluded": [1]}}`,
+		[]Error{
+			{"/mcp/allowed", "type", `"allowed" must be an array, got string`},
+			{"/mcp/excluded/0", "type", `item 0 of "excluded" must be a string, got number`},
+		}},
+	{"gemini auth provider", "gemini", `{"mcpServers": {"r": {"httpUrl": "https://x", "authProviderType": "oauth", "oauth": {"scopes": "a"}}}}`,
+		[]Error{
+			{"/mcpServers/r/authProviderType", "enum", `value "oauth" is not one of "dynamic_discovery", "google_credentials", "service_account_impersonation"`},
+			{"/mcpServers/r/oauth/scopes", "type", `"scopes" must be an array, got string`},
+		}},
+	// opencode
+	{"opencode command string", "opencode", `{"mcp": {"fs": {"type": "local", "command": "npx server-fs"}}}`,
+		[]Error{{"/mcp/fs/command", "type", `"command" must be an array, got string`}}},
+	{"opencode command empty", "opencode", `{"mcp": {"fs": {"type": "local", "command": []}}}`,
+		[]Error{{"/mcp/fs/command", "minItems", `"command" must have at least 1 item, got 0`}}},
+	{"opencode missing type", "opencode", `{"mcp": {"fs": {"command": ["npx"]}}}`,
+		[]Error{{"/mcp/fs", "required", `missing required property "type"`}}},
+	{"opencode unknown type", "opencode", `{"mcp": {"fs": {"type": "stdio", "command": "npx"}}}`,
+		[]Error{{"/mcp/fs/type", "enum", `value "stdio" is not one of "local", "remote"`}}},
+	{"opencode local without command", "opencode", `{"mcp": {"fs": {"type": "local", "environment": {"A": 1}}}}`,
+		[]Error{
+			{"/mcp/fs", "required", `missing required property "command"`},
+			{"/mcp/fs/environment/A", "type", `"A" must be a string, got number`},
+		}},
+	{"opencode remote", "opencode", `{"mcp": {"docs": {"type": "remote", "oauth": true, "timeout": 1.5, "headers": []}}}`,
+		[]Error{
+			{"/mcp/docs", "required", `missing required property "url"`},
+			{"/mcp/docs/headers", "type", `"headers" must be an object, got array`},
+			{"/mcp/docs/oauth", "const", `value true must be false`},
+			{"/mcp/docs/timeout", "type", `"timeout" must be an integer, got number`},
+		}},
+	{"opencode toggle", "opencode", `{"mcp": {"off": {"enabled": "no"}}}`,
+		[]Error{{"/mcp/off/enabled", "type", `"enabled" must be a boolean, got string`}}},
+	// agent-code
+	{"agent-code", "agent-code", "[mcp_servers.gh]\ncommand = 1\nargs = \"-y\"\nenv = { A = 1 }\n[security]\nmcp_server_allowlist = \"gh\"\n",
+		[]Error{
+			{"/mcp_servers/gh/args", "type", `"args" must be an array, got string`},
+			{"/mcp_servers/gh/command", "type", `"command" must be a string, got number`},
+			{"/mcp_servers/gh/env/A", "type", `"A" must be a string, got number`},
+			{"/security/mcp_server_allowlist", "type", `"mcp_server_allowlist" must be an array, got string`},
+		}},
+}
+
 func TestBadInstances(t *testing.T) {
-	tests := []struct {
-		name, schema, src string
-		want              []Error // the complete, ordered result
-	}{
-		// mcp-servers
-		{"args string", "mcp-servers", `{"mcpServers": {"x": {"command": "npx", "args": "-y"}}}`,
-			[]Error{{"/mcpServers/x/args", "type", `"args" must be an array, got string`}}},
-		{"args item", "mcp-servers", `{"mcpServers": {"x": {"command": "npx", "args": ["-y", 3]}}}`,
-			[]Error{{"/mcpServers/x/args/1", "type", `item 1 of "args" must be a string, got number`}}},
-		{"unknown type", "mcp-servers", `{"mcpServers": {"x": {"type": "foo", "url": "http://x"}}}`,
-			[]Error{{"/mcpServers/x/type", "enum", `value "foo" is not one of "stdio", "http", "sse", "streamable-http", "ws"`}}},
-		{"timeout string", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "timeout": "30s"}}}`,
-			[]Error{{"/mcpServers/x/timeout", "type", `"timeout" must be a number, got string`}}},
-		{"timeout negative", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "timeout": -1.5}}}`,
-			[]Error{{"/mcpServers/x/timeout", "minimum", `"timeout" must be at least 0, got -1.5`}}},
-		{"enabled yes", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "enabled": "yes"}}}`,
-			[]Error{{"/mcpServers/x/enabled", "enum", `value "yes" is not one of true, false, "true", "false", "1", "0"`}}},
-		{"enabled number", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "enabled": 1}}}`,
-			[]Error{{"/mcpServers/x/enabled", "type", `"enabled" must be a boolean or a string, got number`}}},
-		{"env value", "mcp-servers", `{"mcpServers": {"x": {"command": "a", "env": {"PORT": 80}}}}`,
-			[]Error{{"/mcpServers/x/env/PORT", "type", `"PORT" must be a string, got number`}}},
-		{"server not object", "mcp-servers", `{"mcpServers": {"x": "npx"}}`,
-			[]Error{{"/mcpServers/x", "type", `"x" must be an object, got string`}}},
-		{"servers array", "mcp-servers", `{"mcpServers": []}`,
-			[]Error{{"/mcpServers", "type", `"mcpServers" must be an object, got array`}}},
-		{"root array", "mcp-servers", `[]`,
-			[]Error{{"", "type", `value must be an object, got array`}}},
-		{"disabledServers", "mcp-servers", `{"disabledServers": "a", "mcpServers": {}}`,
-			[]Error{{"/disabledServers", "type", `"disabledServers" must be an array, got string`}}},
-		{"claude local scope, escaped pointer", "mcp-servers", `{"projects": {"/home/me/r~1": {"mcpServers": {"db": {"args": "x"}}}}}`,
-			[]Error{{"/projects/~1home~1me~1r~01/mcpServers/db/args", "type", `"args" must be an array, got string`}}},
-		{"several, sorted", "mcp-servers", `{"mcpServers": {
-			"b": {"command": 1, "args": "x", "requestIdFormat": "uuid"},
-			"a": {"headers": {"X": true}, "oauth": {"callbackPort": 70000}}}}`,
-			[]Error{
-				{"/mcpServers/a/headers/X", "type", `"X" must be a string, got boolean`},
-				{"/mcpServers/a/oauth/callbackPort", "maximum", `"callbackPort" must be at most 65535, got 70000`},
-				{"/mcpServers/b/args", "type", `"args" must be an array, got string`},
-				{"/mcpServers/b/command", "type", `"command" must be a string, got number`},
-				{"/mcpServers/b/requestIdFormat", "enum", `value "uuid" is not one of "string", "number"`},
-			}},
-		// vscode
-		{"input without id", "vscode", `{"inputs": [{"type": "promptString", "description": "x"}], "servers": {}}`,
-			[]Error{{"/inputs/0", "required", `missing required property "id"`}}},
-		{"input type", "vscode", `{"inputs": [{"type": "text", "id": "a"}]}`,
-			[]Error{{"/inputs/0/type", "enum", `value "text" is not one of "promptString", "pickString"`}}},
-		{"pickString without options", "vscode", `{"inputs": [{"id": "a", "type": "pickString"}]}`,
-			[]Error{{"/inputs/0", "required", `missing required property "options"`}}},
-		{"input option object without value", "vscode", `{"inputs": [{"id": "a", "type": "pickString", "options": [{"label": "A"}, 2]}]}`,
-			[]Error{
-				{"/inputs/0/options/0", "required", `missing required property "value"`},
-				{"/inputs/0/options/1", "type", `item 1 of "options" must be a string or an object, got number`},
-			}},
-		{"vscode env value", "vscode", `{"servers": {"s": {"command": "a", "env": {"A": {}, "B": true}}}}`,
-			[]Error{
-				{"/servers/s/env/A", "type", `"A" must be null, a number or a string, got object`},
-				{"/servers/s/env/B", "type", `"B" must be null, a number or a string, got boolean`},
-			}},
-		{"vscode type", "vscode", `{"servers": {"s": {"type": "streamable-http", "url": "https://x"}}}`,
-			[]Error{{"/servers/s/type", "enum", `value "streamable-http" is not one of "stdio", "http", "sse"`}}},
-		{"vscode dev", "vscode", `{"servers": {"s": {"command": "a", "dev": {"watch": 1, "debug": {"type": "lldb"}}}}}`,
-			[]Error{
-				{"/servers/s/dev/debug/type", "enum", `value "lldb" is not one of "node", "debugpy"`},
-				{"/servers/s/dev/watch", "type", `"watch" must be a string or an array, got number`},
-			}},
-		// codex
-		{"codex startup timeout", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nstartup_timeout_sec = \"20\"\n",
-			[]Error{{"/mcp_servers/gh/startup_timeout_sec", "type", `"startup_timeout_sec" must be a number, got string`}}},
-		{"codex ms not integer", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nstartup_timeout_ms = 1.5\n",
-			[]Error{{"/mcp_servers/gh/startup_timeout_ms", "type", `"startup_timeout_ms" must be an integer, got number`}}},
-		{"codex datetime", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\ntool_timeout_sec = 1979-05-27T07:32:00Z\n",
-			[]Error{{"/mcp_servers/gh/tool_timeout_sec", "type", `"tool_timeout_sec" must be a number, got string`}}},
-		{"codex env_vars item type", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nenv_vars = [5]\n",
-			[]Error{{"/mcp_servers/gh/env_vars/0", "type", `item 0 of "env_vars" must be a string or an object, got number`}}},
-		{"codex env_vars source", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nenv_vars = [{ name = \"A\", source = \"mars\" }]\n",
-			[]Error{{"/mcp_servers/gh/env_vars/0/source", "enum", `value "mars" is not one of "local", "remote"`}}},
-		{"codex env_vars object without name", "codex", "[mcp_servers.gh]\ncommand = \"gh\"\nenv_vars = [{ source = \"local\" }]\n",
-			[]Error{{"/mcp_servers/gh/env_vars/0", "required", `missing required property "name"`}}},
-		{"codex approval modes", "codex", "[mcp_servers.gh]\nurl = \"https://x\"\ndefault_tools_approval_mode = \"never\"\n[mcp_servers.gh.tools.search]\napproval_mode = 1\n",
-			[]Error{
-				{"/mcp_servers/gh/default_tools_approval_mode", "enum", `value "never" is not one of "auto", "prompt", "writes", "approve"`},
-				{"/mcp_servers/gh/tools/search/approval_mode", "type", `"approval_mode" must be a string, got number`},
-			}},
-		{"codex headers and oauth", "codex", "[mcp_servers.f]\nurl = \"https://x\"\nhttp_headers = { X = 1 }\noauth = { client_id = true }\nenabled = \"no\"\n",
-			[]Error{
-				{"/mcp_servers/f/enabled", "type", `"enabled" must be a boolean, got string`},
-				{"/mcp_servers/f/http_headers/X", "type", `"X" must be a string, got number`},
-				{"/mcp_servers/f/oauth/client_id", "type", `"client_id" must be a string, got boolean`},
-			}},
-		{"codex servers not a table", "codex", "mcp_servers = 5\n",
-			[]Error{{"/mcp_servers", "type", `"mcp_servers" must be an object, got number`}}},
-		// gemini
-		{"gemini type", "gemini", `{"mcpServers": {"r": {"url": "https://x", "type": "streamable-http"}}}`,
-			[]Error{{"/mcpServers/r/type", "enum", `value "streamable-http" is not one of "stdio", "sse", "http"`}}},
-		{"gemini timeout and tools", "gemini", `{"mcpServers": {"r": {"command": "x", "timeout": "10s", "includeTools": "a", "trust": "yes"}}}`,
-			[]Error{
-				{"/mcpServers/r/includeTools", "type", `"includeTools" must be an array, got string`},
-				{"/mcpServers/r/timeout", "type", `"timeout" must be a number, got string`},
-				{"/mcpServers/r/trust", "type", `"trust" must be a boolean, got string`},
-			}},
-		{"gemini mcp lists", "gemini", `{"mcp": {"allowed": "a", "excluded": [1]}}`,
-			[]Error{
-				{"/mcp/allowed", "type", `"allowed" must be an array, got string`},
-				{"/mcp/excluded/0", "type", `item 0 of "excluded" must be a string, got number`},
-			}},
-		{"gemini auth provider", "gemini", `{"mcpServers": {"r": {"httpUrl": "https://x", "authProviderType": "oauth", "oauth": {"scopes": "a"}}}}`,
-			[]Error{
-				{"/mcpServers/r/authProviderType", "enum", `value "oauth" is not one of "dynamic_discovery", "google_credentials", "service_account_impersonation"`},
-				{"/mcpServers/r/oauth/scopes", "type", `"scopes" must be an array, got string`},
-			}},
-		// opencode
-		{"opencode command string", "opencode", `{"mcp": {"fs": {"type": "local", "command": "npx server-fs"}}}`,
-			[]Error{{"/mcp/fs/command", "type", `"command" must be an array, got string`}}},
-		{"opencode command empty", "opencode", `{"mcp": {"fs": {"type": "local", "command": []}}}`,
-			[]Error{{"/mcp/fs/command", "minItems", `"command" must have at least 1 item, got 0`}}},
-		{"opencode missing type", "opencode", `{"mcp": {"fs": {"command": ["npx"]}}}`,
-			[]Error{{"/mcp/fs", "required", `missing required property "type"`}}},
-		{"opencode unknown type", "opencode", `{"mcp": {"fs": {"type": "stdio", "command": "npx"}}}`,
-			[]Error{{"/mcp/fs/type", "enum", `value "stdio" is not one of "local", "remote"`}}},
-		{"opencode local without command", "opencode", `{"mcp": {"fs": {"type": "local", "environment": {"A": 1}}}}`,
-			[]Error{
-				{"/mcp/fs", "required", `missing required property "command"`},
-				{"/mcp/fs/environment/A", "type", `"A" must be a string, got number`},
-			}},
-		{"opencode remote", "opencode", `{"mcp": {"docs": {"type": "remote", "oauth": true, "timeout": 1.5, "headers": []}}}`,
-			[]Error{
-				{"/mcp/docs", "required", `missing required property "url"`},
-				{"/mcp/docs/headers", "type", `"headers" must be an object, got array`},
-				{"/mcp/docs/oauth", "const", `value true must be false`},
-				{"/mcp/docs/timeout", "type", `"timeout" must be an integer, got number`},
-			}},
-		{"opencode toggle", "opencode", `{"mcp": {"off": {"enabled": "no"}}}`,
-			[]Error{{"/mcp/off/enabled", "type", `"enabled" must be a boolean, got string`}}},
-		// agent-code
-		{"agent-code", "agent-code", "[mcp_servers.gh]\ncommand = 1\nargs = \"-y\"\nenv = { A = 1 }\n[security]\nmcp_server_allowlist = \"gh\"\n",
-			[]Error{
-				{"/mcp_servers/gh/args", "type", `"args" must be an array, got string`},
-				{"/mcp_servers/gh/command", "type", `"command" must be a string, got number`},
-				{"/mcp_servers/gh/env/A", "type", `"A" must be a string, got number`},
-				{"/security/mcp_server_allowlist", "type", `"mcp_server_allowlist" must be an array, got string`},
-			}},
-	}
+	tests := badInstances
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Validate(tc.schema, decode(t, tc.schema, tc.src))

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -32,13 +31,6 @@ func checkSchema(p *Pass) {
 			reported[d.Path+"#"+d.Pointer] = true
 		}
 	}
-	var need []string
-	for _, src := range p.Set.Sources {
-		if n := schemaOf(src); src.Status == normalize.Found && n != "" && !slices.Contains(need, n) {
-			need = append(need, n)
-		}
-	}
-	schemas.Warm(need...)
 	for _, src := range p.Set.Sources {
 		if src.Status != normalize.Found || src.Section != "" {
 			continue
