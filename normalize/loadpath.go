@@ -1,24 +1,21 @@
 package normalize
 
 import (
-	"embed"
-	"encoding/json"
-	"fmt"
 	"strings"
-	"sync"
 )
 
-// loadPathFiles are the clients' loading paths (loadpath/<client>.json):
-// every settings key, environment variable, path and message on a
-// client's way from process start to its server list, read from the
-// client's own code, each saying what models it in mcpconf or why
-// nothing does. docs/clients.md shows them; scripts/clientcheck/
-// loadpath.py measures which of them a harness run's trees reach; explain
-// notes a setting on the path that mcpconf does not model
-// (Client.UnmodelledSetting).
+// The clients' loading paths are in loadpath/<client>.json: every
+// settings key, environment variable, path and message on a client's way
+// from process start to its server list, read from the client's own code,
+// each saying what models it in mcpconf or why nothing does.
+// docs/clients.md shows them; scripts/clientcheck/loadpath.py measures
+// which of them a harness run's trees reach; explain notes a setting on
+// the path that mcpconf does not model (Client.UnmodelledSetting).
 //
-//go:embed loadpath/*.json
-var loadPathFiles embed.FS
+// The binary reads them from loadpath_table.go, which TestLoadPathTable
+// writes from the JSON files (go run ./internal/dev/update): Go data the
+// linker lays out, so a run parses nothing (parsing a client's file at
+// its first use was a tenth of a typical lint).
 
 // PathKind is what an item of a loading path is.
 type PathKind string
@@ -64,58 +61,13 @@ type LoadPath struct {
 	Items   []PathItem `json:"items"`
 }
 
-var loadPaths = sync.OnceValues(func() (map[string]*LoadPath, error) {
-	out := map[string]*LoadPath{}
-	entries, err := loadPathFiles.ReadDir("loadpath")
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range entries {
-		data, err := loadPathFiles.ReadFile("loadpath/" + e.Name())
-		if err != nil {
-			return nil, err
-		}
-		var lp LoadPath
-		if err := json.Unmarshal(data, &lp); err != nil {
-			return nil, fmt.Errorf("normalize/loadpath/%s: %v", e.Name(), err)
-		}
-		out[e.Name()] = &lp
-	}
-	return out, nil
-})
-
-// loadPathOf is one loading path file, parsed once, at its first use: a
-// run reads only the files of the clients it views (the files are tens of
-// kilobytes each; parsing all of them was 6% of a typical lint).
-var loadPathOf = func() func(name string) *LoadPath {
-	var mu sync.Mutex
-	parsed := map[string]*LoadPath{}
-	return func(name string) *LoadPath {
-		mu.Lock()
-		defer mu.Unlock()
-		if lp, ok := parsed[name]; ok {
-			return lp
-		}
-		data, err := loadPathFiles.ReadFile("loadpath/" + name)
-		var lp *LoadPath
-		if err == nil {
-			lp = &LoadPath{}
-			if err := json.Unmarshal(data, lp); err != nil {
-				panic(fmt.Errorf("normalize/loadpath/%s: %v", name, err)) // embedded; TestLoadPaths reads each
-			}
-		}
-		parsed[name] = lp
-		return lp
-	}
-}()
-
 // LoadPath returns the client's loading path (Docs.LoadPathFile), or nil
 // when none was read from its code.
 func (c *Client) LoadPath() *LoadPath {
 	if c.LoadPathFile == "" {
 		return nil
 	}
-	return loadPathOf(c.LoadPathFile)
+	return loadPathTable(c.LoadPathFile)
 }
 
 // Unmodelled returns the item of the client's loading path for key, read

@@ -4,7 +4,8 @@
 //	go run ./internal/dev/update           # after a deliberate change; read the diff
 //	go run ./internal/dev/update --check   # CI: fail when a generated file is stale
 //
-// The generated files are the docs made from the client descriptors and
+// The generated files are the clients' loading paths as Go data
+// (normalize/loadpath_table.go, from normalize/loadpath/*.json), the docs made from the client descriptors and
 // the rule definitions (docs/clients.md, docs/rules.md, docs/probe.md),
 // the VS Code extension's file patterns (editors/vscode),
 // .pre-commit-hooks.yaml, and the golden outputs (want.* under
@@ -61,6 +62,7 @@ type step struct {
 // then the goldens (none reads another's output today; the order is the
 // one a reader of the diff expects).
 var steps = []step{
+	{pkg: "./normalize", tests: []string{"TestLoadPathTable"}, outputs: []string{"normalize/loadpath_table.go"}},
 	{pkg: "./internal/dev/docs", tests: []string{"TestClientsDoc"}, outputs: []string{"docs/clients.md"}},
 	{pkg: "./internal/dev/editors", tests: []string{"TestVSCodeFiles"}, outputs: []string{"editors/vscode/src/files.ts", "editors/vscode/package.json"}},
 	{pkg: "./validate", tests: []string{"TestRulesDoc"}, outputs: []string{"docs/rules.md"}},
