@@ -133,7 +133,7 @@ func Lint(req LintRequest) (*run.Lint, error) {
 	if res.Files == 0 {
 		res.NoFiles = noFilesWhere(&req, &dopts, cfg)
 	}
-	res.Rules = ruleInfos()
+	res.Rules = ruleInfos(res.Findings)
 	return res, nil
 }
 
@@ -538,11 +538,17 @@ func repository(ws string, dopts *discover.Options) string {
 	return root
 }
 
-func ruleInfos() []run.RuleInfo {
-	rules := validate.Rules()
-	out := make([]run.RuleInfo, len(rules))
-	for i, r := range rules {
-		out[i] = run.RuleInfo{ID: r.ID, Title: r.Title, Help: r.DocText(), DocURL: validate.DocURL(r.ID), Severity: r.Severity}
+// ruleInfos describes the rules that fired, in the rule list's order.
+func ruleInfos(findings []normalize.Diagnostic) []run.RuleInfo {
+	fired := map[normalize.RuleID]bool{}
+	for _, d := range findings {
+		fired[d.Rule] = true
+	}
+	var out []run.RuleInfo
+	for _, r := range validate.Rules() {
+		if fired[r.ID] {
+			out = append(out, run.RuleInfo{ID: r.ID, Title: r.Title, Help: r.DocText(), DocURL: validate.DocURL(r.ID), Severity: r.Severity})
+		}
 	}
 	return out
 }

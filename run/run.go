@@ -27,8 +27,9 @@ type Lint struct {
 	// Sources are the files the findings' fixes edit, by absolute path,
 	// as they were read: the fixes' offsets are in this text.
 	Sources map[string]Source
-	// Rules lists every rule, not only those that fired: SARIF consumers
-	// show rule help for any rule, and doc links need the URL.
+	// Rules are the rules that fired, with their help and doc URL (SARIF
+	// lists them; each finding links its rule's doc). Only those: a rule's
+	// help text is built and masked for each run that shows it.
 	Rules []RuleInfo
 	// Files is how many files were checked, for the summary.
 	Files int
