@@ -539,6 +539,8 @@ type docCache struct {
 	m     map[docKey]*cached
 	notes []string
 	found map[string]bool // whether a path exists, once asked
+	// locs holds each client's locations, once resolved (viewLocations)
+	locs map[locKey][]Location
 	// mains holds, by project root, the main checkout of a linked git
 	// worktree ("" for none), once asked (keyRoot)
 	mains map[string]string
@@ -602,6 +604,11 @@ func (c *docCache) forget(root string, drop func(abs string) bool) {
 	for p := range c.mains {
 		if p == root || drop(p) {
 			delete(c.mains, p)
+		}
+	}
+	for k := range c.locs {
+		if k.start == root || strings.HasPrefix(k.start, root+string(filepath.Separator)) {
+			delete(c.locs, k)
 		}
 	}
 }

@@ -180,8 +180,39 @@ func (o *Options) readLocations(c *normalize.Client, root string) []Location {
 }
 
 // viewLocations resolves the files of a client's own, from the start
-// directory, highest precedence first.
+// directory, highest precedence first. A run asks for them three times
+// (SelectClients, Found, View); they are resolved once per run
+// (docCache.locations), each caller given its own copy.
 func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
+	if o.cache == nil {
+		return o.resolveLocations(c, root)
+	}
+	k := locKey{c: c, root: root, start: o.Root, home: o.Home, base: o.Base, cwd: o.Cwd, goos: o.GOOS,
+		system: o.System, profile: o.Profile, trusted: o.AssumeTrusted, isolated: o.Isolated}
+	o.cache.mu.Lock()
+	locs, ok := o.cache.locs[k]
+	o.cache.mu.Unlock()
+	if !ok {
+		locs = o.resolveLocations(c, root)
+		o.cache.mu.Lock()
+		if o.cache.locs == nil {
+			o.cache.locs = map[locKey][]Location{}
+		}
+		o.cache.locs[k] = locs
+		o.cache.mu.Unlock()
+	}
+	return slices.Clone(locs)
+}
+
+// locKey is what a client's locations depend on besides the environment
+// and the overlay, which are the run's.
+type locKey struct {
+	c                                                   *normalize.Client
+	root, start, home, base, cwd, goos, system, profile string
+	trusted, isolated                                   bool
+}
+
+func (o *Options) resolveLocations(c *normalize.Client, root string) []Location {
 	const prio = 0 // a client's own view has precedence, not priorities
 	var out []Location
 	paired, pairStart := false, 0 // within files read together (File.WithNext), from out[pairStart]
