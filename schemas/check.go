@@ -1,17 +1,13 @@
 package schemas
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
 	"regexp"
-	"strings"
 	"sync"
 	"unicode/utf8"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // A check is a schema read for one question only: is this instance valid?
@@ -21,47 +17,55 @@ import (
 // validator), and a typical lint reads the files of five or six clients:
 // compiling their schemas was a third of the run above start-up. Nearly
 // every file is valid, and a valid file needs no error tree. So a file is
-// first checked against its schema read as a check — a few microseconds to
-// build, from the schema's JSON alone — and the library compiles the schema
-// only when the check finds a file invalid, to say why. The library stays
-// the authority: it words every error, and TestCheckAgrees and FuzzCheck
-// compare the two verdicts on every example and on generated instances.
+// first checked against its schema read as a check, and the library
+// compiles the schema only when the check finds a file invalid, to say
+// why. The library stays the authority: it words every error, and
+// TestCheckAgrees and FuzzCheck compare the two verdicts on every example
+// and on generated instances.
 //
-// A check knows the keywords of draft 2020-12 that assert something about
-// an instance and that the schemas use; a schema that uses any other (or a
-// $ref other than a local JSON pointer) has no check, and is always
-// compiled.
-type check struct {
-	never bool // the schema false
+// The checks are Go data (check_table.go), written from the schemas by
+// TestCheckTable (go run ./internal/dev/update), so a run builds nothing:
+// reading a schema's JSON into its check was a tenth of a typical lint
+// once compiling was gone. A check knows the keywords of draft 2020-12
+// that assert something about an instance and that the schemas use; a
+// schema that uses any other (or a $ref other than a local JSON pointer)
+// has no check, and is always compiled.
+//
+// A check is a list of nodes, the first the schema's root; a node refers
+// to others by index (-1: none).
+type checkNode struct {
+	never bool  // the schema false
+	types uint8 // jsonType bits; 0: any
 
-	types    uint8 // jsonType bits; 0: any
-	constVal any
 	hasConst bool
+	constVal any
 	enum     []any
 
-	ref     string // a local JSON pointer, resolved into refNode
-	refNode *check
+	ref int32 // a local $ref, resolved
 
-	props         map[string]*check
-	additional    *check // nil: any
-	propertyNames *check
+	props         []checkProp // sorted by name
+	additional    int32       // -1: any
+	propertyNames int32
 	required      []string
-	minProps      int
-	maxProps      int
+	minProps      int32 // -1: none, as every bound below
+	maxProps      int32
 
-	items    *check
-	minItems int
-	maxItems int
+	items              int32
+	minItems, maxItems int32
 
-	minLength, maxLength int
-	pattern              *regexp.Regexp
+	minLength, maxLength int32
+	pattern              string // "": none
 
-	minimum, maximum                   *big.Rat
-	exclusiveMinimum, exclusiveMaximum *big.Rat
+	// bounds as JSON numbers; "": none
+	minimum, maximum, exclusiveMinimum, exclusiveMaximum string
 
-	allOf, anyOf, oneOf []*check
-	not                 *check
-	ifC, thenC, elseC   *check
+	allOf, anyOf, oneOf    []int32
+	not, ifC, thenC, elseC int32
+}
+
+type checkProp struct {
+	name string
+	node int32
 }
 
 // The JSON types, as bits of check.types.
@@ -74,362 +78,6 @@ const (
 	tArray
 	tObject
 )
-
-var typeBits = map[string]uint8{
-	"null": tNull, "boolean": tBoolean, "number": tNumber, "integer": tInteger,
-	"string": tString, "array": tArray, "object": tObject,
-}
-
-// annotations are the keywords of draft 2020-12 that assert nothing about
-// an instance (format is an annotation unless the compiler asserts it,
-// which compile does not ask for). Every other keyword of the draft either
-// has a field in check or makes the schema uncheckable; a key that is no
-// keyword of the draft is ignored, as the library ignores it.
-var annotations = map[string]bool{
-	"$schema": true, "$id": true, "$defs": true, "$comment": true, "$vocabulary": true,
-	"title": true, "description": true, "default": true, "examples": true,
-	"deprecated": true, "readOnly": true, "writeOnly": true, "format": true,
-	"contentEncoding": true, "contentMediaType": true,
-}
-
-var keywords = map[string]bool{
-	"type": true, "const": true, "enum": true, "$ref": true,
-	"properties": true, "additionalProperties": true, "propertyNames": true,
-	"required": true, "minProperties": true, "maxProperties": true,
-	"items": true, "minItems": true, "maxItems": true,
-	"minLength": true, "maxLength": true, "pattern": true,
-	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
-	"allOf": true, "anyOf": true, "oneOf": true, "not": true,
-	"if": true, "then": true, "else": true,
-}
-
-// uncheckable lists the other keywords of draft 2020-12: a schema with one
-// is compiled whatever the file.
-var uncheckable = map[string]bool{
-	"$anchor": true, "$dynamicAnchor": true, "$dynamicRef": true, "$recursiveRef": true, "$recursiveAnchor": true,
-	"prefixItems": true, "contains": true, "minContains": true, "maxContains": true, "uniqueItems": true,
-	"patternProperties": true, "dependentRequired": true, "dependentSchemas": true, "dependencies": true,
-	"unevaluatedItems": true, "unevaluatedProperties": true, "multipleOf": true, "contentSchema": true,
-	"additionalItems": true,
-}
-
-// errUncheckable says a schema has no check.
-type errUncheckable struct{ why string }
-
-func (e errUncheckable) Error() string { return "uncheckable: " + e.why }
-
-// checks caches each schema's check; nil when it has none.
-var checks sync.Map // name -> *checkOnce
-
-type checkOnce struct {
-	once sync.Once
-	c    *check
-	err  error
-}
-
-// checkOf returns the check of the schema called name, built at first use,
-// or nil when the schema has none (the library decides alone).
-func checkOf(name string) *check {
-	v, _ := checks.LoadOrStore(name, new(checkOnce))
-	o := v.(*checkOnce)
-	o.once.Do(func() {
-		src, ok := Source(name)
-		if !ok {
-			o.err = fmt.Errorf("schemas: unknown schema %q", name)
-			return
-		}
-		o.c, o.err = buildCheck(src)
-	})
-	return o.c
-}
-
-// buildCheck reads a schema's JSON into its check.
-func buildCheck(src []byte) (*check, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
-	if err != nil {
-		return nil, err
-	}
-	b := &checkBuilder{doc: doc, byPtr: map[string]*check{}}
-	root, err := b.build(doc, "")
-	if err != nil {
-		return nil, err
-	}
-	for len(b.pending) > 0 {
-		c := b.pending[0]
-		b.pending = b.pending[1:]
-		target, err := b.resolve(c.ref)
-		if err != nil {
-			return nil, err
-		}
-		c.refNode = target
-	}
-	if cycles(root) {
-		// the library reports a $ref cycle; a check would not end
-		return nil, errUncheckable{"a cycle of subschemas applied to one value"}
-	}
-	return root, nil
-}
-
-// cycles reports whether a chain of subschemas applied to one value
-// ($ref, allOf, anyOf, oneOf, not, if, then, else) comes back to where it
-// started, anywhere under root.
-func cycles(root *check) bool {
-	var all []*check
-	seen := map[*check]bool{}
-	var walk func(c *check)
-	walk = func(c *check) {
-		if c == nil || seen[c] {
-			return
-		}
-		seen[c] = true
-		all = append(all, c)
-		for _, s := range c.same() {
-			walk(s)
-		}
-		walk(c.additional)
-		walk(c.propertyNames)
-		walk(c.items)
-		for _, s := range c.props {
-			walk(s)
-		}
-	}
-	walk(root)
-	state := map[*check]int{} // 1: on the chain, 2: done
-	var visit func(c *check) bool
-	visit = func(c *check) bool {
-		switch state[c] {
-		case 1:
-			return true
-		case 2:
-			return false
-		}
-		state[c] = 1
-		for _, s := range c.same() {
-			if visit(s) {
-				return true
-			}
-		}
-		state[c] = 2
-		return false
-	}
-	for _, c := range all {
-		if visit(c) {
-			return true
-		}
-	}
-	return false
-}
-
-// same lists the subschemas applied to the value c is applied to.
-func (c *check) same() []*check {
-	var out []*check
-	for _, s := range []*check{c.refNode, c.not, c.ifC, c.thenC, c.elseC} {
-		if s != nil {
-			out = append(out, s)
-		}
-	}
-	out = append(out, c.allOf...)
-	out = append(out, c.anyOf...)
-	return append(out, c.oneOf...)
-}
-
-type checkBuilder struct {
-	doc     any
-	byPtr   map[string]*check // a schema by its JSON pointer, so a $ref cycle ends
-	pending []*check          // checks whose $ref is to resolve
-}
-
-func (b *checkBuilder) resolve(ref string) (*check, error) {
-	if !strings.HasPrefix(ref, "#") {
-		return nil, errUncheckable{"$ref " + ref}
-	}
-	ptr := ref[1:]
-	if c, ok := b.byPtr[ptr]; ok {
-		return c, nil
-	}
-	v := b.doc
-	if ptr != "" {
-		if !strings.HasPrefix(ptr, "/") {
-			return nil, errUncheckable{"$ref " + ref}
-		}
-		for _, tok := range strings.Split(ptr[1:], "/") {
-			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-			m, ok := v.(map[string]any)
-			if !ok {
-				return nil, errUncheckable{"$ref " + ref}
-			}
-			if v, ok = m[tok]; !ok {
-				return nil, fmt.Errorf("$ref %s: not found", ref)
-			}
-		}
-	}
-	return b.build(v, ptr)
-}
-
-func (b *checkBuilder) build(v any, ptr string) (*check, error) {
-	if c, ok := b.byPtr[ptr]; ok {
-		return c, nil
-	}
-	c := &check{minProps: -1, maxProps: -1, minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
-	b.byPtr[ptr] = c
-	switch s := v.(type) {
-	case bool:
-		c.never = !s
-		return c, nil
-	case map[string]any:
-		for k, kv := range s {
-			if err := b.keyword(c, s, k, kv, ptr); err != nil {
-				return nil, err
-			}
-		}
-		return c, nil
-	}
-	return nil, fmt.Errorf("schema at %q is not an object or a boolean", ptr)
-}
-
-func (b *checkBuilder) sub(v any, ptr string) (*check, error) { return b.build(v, ptr) }
-
-func (b *checkBuilder) list(v any, ptr string) ([]*check, error) {
-	arr, ok := v.([]any)
-	if !ok {
-		return nil, fmt.Errorf("%s is not an array", ptr)
-	}
-	out := make([]*check, len(arr))
-	for i, e := range arr {
-		c, err := b.sub(e, fmt.Sprintf("%s/%d", ptr, i))
-		if err != nil {
-			return nil, err
-		}
-		out[i] = c
-	}
-	return out, nil
-}
-
-func escapeToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func (b *checkBuilder) keyword(c *check, s map[string]any, k string, v any, ptr string) error {
-	kp := ptr + "/" + escapeToken(k)
-	var err error
-	switch {
-	case annotations[k]:
-		if k == "$id" && ptr != "" {
-			return errUncheckable{"$id below the root"}
-		}
-		return nil
-	case uncheckable[k]:
-		return errUncheckable{k}
-	case !keywords[k]:
-		return nil
-	}
-	switch k {
-	case "type":
-		switch t := v.(type) {
-		case string:
-			c.types = typeBits[t]
-		case []any:
-			for _, e := range t {
-				name, _ := e.(string)
-				c.types |= typeBits[name]
-			}
-		}
-		if c.types == 0 {
-			return fmt.Errorf("%s: bad type", kp)
-		}
-	case "const":
-		c.constVal, c.hasConst = v, true
-	case "enum":
-		arr, ok := v.([]any)
-		if !ok {
-			return fmt.Errorf("%s is not an array", kp)
-		}
-		c.enum = arr
-	case "$ref":
-		c.ref, _ = v.(string)
-		b.pending = append(b.pending, c)
-	case "properties":
-		m, ok := v.(map[string]any)
-		if !ok {
-			return fmt.Errorf("%s is not an object", kp)
-		}
-		c.props = make(map[string]*check, len(m))
-		for name, ps := range m {
-			if c.props[name], err = b.sub(ps, kp+"/"+escapeToken(name)); err != nil {
-				return err
-			}
-		}
-	case "additionalProperties":
-		c.additional, err = b.sub(v, kp)
-	case "propertyNames":
-		c.propertyNames, err = b.sub(v, kp)
-	case "required":
-		arr, ok := v.([]any)
-		if !ok {
-			return fmt.Errorf("%s is not an array", kp)
-		}
-		for _, e := range arr {
-			name, _ := e.(string)
-			c.required = append(c.required, name)
-		}
-	case "minProperties":
-		c.minProps, err = count(v, kp)
-	case "maxProperties":
-		c.maxProps, err = count(v, kp)
-	case "items":
-		c.items, err = b.sub(v, kp)
-	case "minItems":
-		c.minItems, err = count(v, kp)
-	case "maxItems":
-		c.maxItems, err = count(v, kp)
-	case "minLength":
-		c.minLength, err = count(v, kp)
-	case "maxLength":
-		c.maxLength, err = count(v, kp)
-	case "pattern":
-		p, _ := v.(string)
-		c.pattern, err = regexp.Compile(p)
-	case "minimum":
-		c.minimum, err = rat(v, kp)
-	case "maximum":
-		c.maximum, err = rat(v, kp)
-	case "exclusiveMinimum":
-		c.exclusiveMinimum, err = rat(v, kp)
-	case "exclusiveMaximum":
-		c.exclusiveMaximum, err = rat(v, kp)
-	case "allOf":
-		c.allOf, err = b.list(v, kp)
-	case "anyOf":
-		c.anyOf, err = b.list(v, kp)
-	case "oneOf":
-		c.oneOf, err = b.list(v, kp)
-	case "not":
-		c.not, err = b.sub(v, kp)
-	case "if":
-		c.ifC, err = b.sub(v, kp)
-	case "then":
-		c.thenC, err = b.sub(v, kp)
-	case "else":
-		c.elseC, err = b.sub(v, kp)
-	}
-	return err
-}
-
-func count(v any, ptr string) (int, error) {
-	r, err := rat(v, ptr)
-	if err != nil || !r.IsInt() || r.Sign() < 0 || !r.Num().IsInt64() {
-		return 0, fmt.Errorf("%s is not a count", ptr)
-	}
-	return int(r.Num().Int64()), nil
-}
-
-func rat(v any, ptr string) (*big.Rat, error) {
-	r, ok := ratOf(v)
-	if !ok {
-		return nil, fmt.Errorf("%s is not a number", ptr)
-	}
-	return r, nil
-}
 
 // ratOf reads a JSON number as the library does (its text, as a big.Rat).
 func ratOf(v any) (*big.Rat, bool) {
@@ -532,27 +180,50 @@ func equal(a, b any) bool {
 	return ok1 && ok2 && ra.Cmp(rb) == 0
 }
 
-// valid reports whether v satisfies the check. v holds JSON values only
-// (isJSON).
-func (c *check) valid(v any) bool {
-	if c.never {
+// patterns holds the compiled patterns of the checks, by source; a
+// pattern is compiled at its first use (TestCheckTable compiles each).
+var patterns sync.Map // string -> *regexp.Regexp
+
+func pattern(p string) *regexp.Regexp {
+	if re, ok := patterns.Load(p); ok {
+		return re.(*regexp.Regexp)
+	}
+	re := regexp.MustCompile(p)
+	patterns.Store(p, re)
+	return re
+}
+
+// bound reads a bound the table holds as a JSON number.
+func bound(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		panic(fmt.Sprintf("schemas: check bound %q", s)) // written by TestCheckTable
+	}
+	return r
+}
+
+// valid reports whether v satisfies node i of the check. v holds JSON
+// values only (isJSON).
+func valid(c []checkNode, i int32, v any) bool {
+	n := &c[i]
+	if n.never {
 		return false
 	}
 	t := typeOf(v)
-	if c.types != 0 && c.types&t == 0 {
-		if c.types&tInteger == 0 || t != tNumber {
+	if n.types != 0 && n.types&t == 0 {
+		if n.types&tInteger == 0 || t != tNumber {
 			return false
 		}
 		if r, ok := ratOf(v); !ok || !r.IsInt() {
 			return false
 		}
 	}
-	if c.hasConst && !equal(v, c.constVal) {
+	if n.hasConst && !equal(v, n.constVal) {
 		return false
 	}
-	if c.enum != nil {
+	if n.enum != nil {
 		found := false
-		for _, e := range c.enum {
+		for _, e := range n.enum {
 			if equal(v, e) {
 				found = true
 				break
@@ -562,119 +233,136 @@ func (c *check) valid(v any) bool {
 			return false
 		}
 	}
-	if c.refNode != nil && !c.refNode.valid(v) {
+	if n.ref >= 0 && !valid(c, n.ref, v) {
 		return false
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		if !c.validObject(x) {
+		if !validObject(c, n, x) {
 			return false
 		}
 	case []any:
-		if c.minItems >= 0 && len(x) < c.minItems || c.maxItems >= 0 && len(x) > c.maxItems {
+		if n.minItems >= 0 && len(x) < int(n.minItems) || n.maxItems >= 0 && len(x) > int(n.maxItems) {
 			return false
 		}
-		if c.items != nil {
+		if n.items >= 0 {
 			for _, e := range x {
-				if !c.items.valid(e) {
+				if !valid(c, n.items, e) {
 					return false
 				}
 			}
 		}
 	case string:
-		if c.minLength >= 0 || c.maxLength >= 0 {
-			n := utf8.RuneCountInString(x)
-			if c.minLength >= 0 && n < c.minLength || c.maxLength >= 0 && n > c.maxLength {
+		if n.minLength >= 0 || n.maxLength >= 0 {
+			l := utf8.RuneCountInString(x)
+			if n.minLength >= 0 && l < int(n.minLength) || n.maxLength >= 0 && l > int(n.maxLength) {
 				return false
 			}
 		}
-		if c.pattern != nil && !c.pattern.MatchString(x) {
+		if n.pattern != "" && !pattern(n.pattern).MatchString(x) {
 			return false
 		}
 	default:
-		if t == tNumber && (c.minimum != nil || c.maximum != nil || c.exclusiveMinimum != nil || c.exclusiveMaximum != nil) {
+		if t == tNumber && (n.minimum != "" || n.maximum != "" || n.exclusiveMinimum != "" || n.exclusiveMaximum != "") {
 			r, ok := ratOf(v)
 			if !ok {
 				return false
 			}
-			if c.minimum != nil && r.Cmp(c.minimum) < 0 || c.maximum != nil && r.Cmp(c.maximum) > 0 ||
-				c.exclusiveMinimum != nil && r.Cmp(c.exclusiveMinimum) <= 0 ||
-				c.exclusiveMaximum != nil && r.Cmp(c.exclusiveMaximum) >= 0 {
+			if n.minimum != "" && r.Cmp(bound(n.minimum)) < 0 || n.maximum != "" && r.Cmp(bound(n.maximum)) > 0 ||
+				n.exclusiveMinimum != "" && r.Cmp(bound(n.exclusiveMinimum)) <= 0 ||
+				n.exclusiveMaximum != "" && r.Cmp(bound(n.exclusiveMaximum)) >= 0 {
 				return false
 			}
 		}
 	}
-	for _, s := range c.allOf {
-		if !s.valid(v) {
+	for _, s := range n.allOf {
+		if !valid(c, s, v) {
 			return false
 		}
 	}
-	if len(c.anyOf) > 0 {
-		any := false
-		for _, s := range c.anyOf {
-			if s.valid(v) {
-				any = true
+	if len(n.anyOf) > 0 {
+		matched := false
+		for _, s := range n.anyOf {
+			if valid(c, s, v) {
+				matched = true
 				break
 			}
 		}
-		if !any {
+		if !matched {
 			return false
 		}
 	}
-	if len(c.oneOf) > 0 {
-		n := 0
-		for _, s := range c.oneOf {
-			if s.valid(v) {
-				n++
+	if len(n.oneOf) > 0 {
+		k := 0
+		for _, s := range n.oneOf {
+			if valid(c, s, v) {
+				k++
 			}
 		}
-		if n != 1 {
+		if k != 1 {
 			return false
 		}
 	}
-	if c.not != nil && c.not.valid(v) {
+	if n.not >= 0 && valid(c, n.not, v) {
 		return false
 	}
-	if c.ifC != nil {
-		if c.ifC.valid(v) {
-			if c.thenC != nil && !c.thenC.valid(v) {
+	if n.ifC >= 0 {
+		if valid(c, n.ifC, v) {
+			if n.thenC >= 0 && !valid(c, n.thenC, v) {
 				return false
 			}
-		} else if c.elseC != nil && !c.elseC.valid(v) {
+		} else if n.elseC >= 0 && !valid(c, n.elseC, v) {
 			return false
 		}
 	}
 	return true
 }
 
-func (c *check) validObject(x map[string]any) bool {
-	if c.minProps >= 0 && len(x) < c.minProps || c.maxProps >= 0 && len(x) > c.maxProps {
+func validObject(c []checkNode, n *checkNode, x map[string]any) bool {
+	if n.minProps >= 0 && len(x) < int(n.minProps) || n.maxProps >= 0 && len(x) > int(n.maxProps) {
 		return false
 	}
-	for _, r := range c.required {
+	for _, r := range n.required {
 		if _, ok := x[r]; !ok {
 			return false
 		}
 	}
 	for k, e := range x {
-		if p, ok := c.props[k]; ok {
-			if !p.valid(e) {
+		if p, ok := prop(n.props, k); ok {
+			if !valid(c, p, e) {
 				return false
 			}
-		} else if c.additional != nil && !c.additional.valid(e) {
+		} else if n.additional >= 0 && !valid(c, n.additional, e) {
 			return false
 		}
-		if c.propertyNames != nil && !c.propertyNames.valid(k) {
+		if n.propertyNames >= 0 && !valid(c, n.propertyNames, k) {
 			return false
 		}
 	}
 	return true
+}
+
+// prop finds a property's node in a sorted list.
+func prop(props []checkProp, name string) (int32, bool) {
+	lo, hi := 0, len(props)
+	for lo < hi {
+		m := (lo + hi) / 2
+		switch {
+		case props[m].name == name:
+			return props[m].node, true
+		case props[m].name < name:
+			lo = m + 1
+		default:
+			hi = m
+		}
+	}
+	return -1, false
 }
 
 // surelyValid reports whether instance (as jsonValue returns it) is valid
 // against the schema called name without compiling it: false means
 // "compile and see", never "invalid".
 func surelyValid(name string, instance any) bool {
-	c := checkOf(name)
-	return c != nil && isJSON(instance) && c.valid(instance)
+	c := checkTable(name)
+	return c != nil && isJSON(instance) && valid(c, 0, instance)
 }

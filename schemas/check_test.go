@@ -41,7 +41,7 @@ func agree(t testing.TB, name string, instance any, what string) {
 // file.
 func TestCheckAllSchemas(t *testing.T) {
 	for _, name := range schemaNames() {
-		if checkOf(name) == nil {
+		if checkTable(name) == nil {
 			src, _ := Source(name)
 			_, err := buildCheck(src)
 			t.Errorf("schema %q has no check: %v", name, err)
@@ -68,7 +68,8 @@ func TestCheckUncheckable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !c.valid(map[string]any{"a": map[string]any{"b": map[string]any{}}}) || c.valid(map[string]any{"a": "x"}) {
+	nodes := layOut(c)
+	if !valid(nodes, 0, map[string]any{"a": map[string]any{"b": map[string]any{}}}) || valid(nodes, 0, map[string]any{"a": "x"}) {
 		t.Error("recursive schema judged wrongly")
 	}
 }

@@ -5,7 +5,8 @@
 //	go run ./internal/dev/update --check   # CI: fail when a generated file is stale
 //
 // The generated files are the clients' loading paths as Go data
-// (normalize/loadpath_table.go, from normalize/loadpath/*.json), the docs made from the client descriptors and
+// (normalize/loadpath_table.go, from normalize/loadpath/*.json), the
+// schemas' checks (schemas/check_table.go), the docs made from the client descriptors and
 // the rule definitions (docs/clients.md, docs/rules.md, docs/probe.md),
 // the VS Code extension's file patterns (editors/vscode),
 // .pre-commit-hooks.yaml, and the golden outputs (want.* under
@@ -63,6 +64,7 @@ type step struct {
 // one a reader of the diff expects).
 var steps = []step{
 	{pkg: "./normalize", tests: []string{"TestLoadPathTable"}, outputs: []string{"normalize/loadpath_table.go"}},
+	{pkg: "./schemas", tests: []string{"TestCheckTable"}, outputs: []string{"schemas/check_table.go"}},
 	{pkg: "./internal/dev/docs", tests: []string{"TestClientsDoc"}, outputs: []string{"docs/clients.md"}},
 	{pkg: "./internal/dev/editors", tests: []string{"TestVSCodeFiles"}, outputs: []string{"editors/vscode/src/files.ts", "editors/vscode/package.json"}},
 	{pkg: "./validate", tests: []string{"TestRulesDoc"}, outputs: []string{"docs/rules.md"}},
