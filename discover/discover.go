@@ -539,6 +539,9 @@ type docCache struct {
 	m     map[docKey]*cached
 	notes []string
 	found map[string]bool // whether a path exists, once asked
+	// lfound holds whether a path exists, its link not followed (a root
+	// marker), once asked
+	lfound map[string]bool
 	// locs holds each client's locations, once resolved (viewLocations)
 	locs map[locKey][]Location
 	// mains holds, by project root, the main checkout of a linked git
@@ -588,6 +591,25 @@ func (c *docCache) exists(path string) bool {
 	return ok
 }
 
+// lexists reports whether path exists, a link at it not followed.
+func (c *docCache) lexists(path string) bool {
+	c.mu.Lock()
+	ok, seen := c.lfound[path]
+	c.mu.Unlock()
+	if seen {
+		return ok
+	}
+	_, err := os.Lstat(path)
+	ok = err == nil
+	c.mu.Lock()
+	if c.lfound == nil {
+		c.lfound = map[string]bool{}
+	}
+	c.lfound[path] = ok
+	c.mu.Unlock()
+	return ok
+}
+
 func (c *docCache) forget(root string, drop func(abs string) bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -599,6 +621,11 @@ func (c *docCache) forget(root string, drop func(abs string) bool) {
 	for p := range c.found {
 		if drop(p) {
 			delete(c.found, p)
+		}
+	}
+	for p := range c.lfound {
+		if drop(p) {
+			delete(c.lfound, p)
 		}
 	}
 	for p := range c.mains {

@@ -18,9 +18,26 @@ func GitRoot(dir string) (string, bool) {
 // rootAbove is the nearest directory at or above dir holding one of
 // markers.
 func rootAbove(dir string, markers []string) (string, bool) {
+	return rootAboveBy(dir, markers, func(p string) bool {
+		_, err := os.Lstat(p)
+		return err == nil
+	})
+}
+
+// rootAbove is rootAbove with each marker looked for once per run: every
+// client looks for its root markers from the start directory up, several
+// times (docCache.lexists).
+func (o *Options) rootAbove(dir string, markers []string) (string, bool) {
+	if o.cache == nil {
+		return rootAbove(dir, markers)
+	}
+	return rootAboveBy(dir, markers, o.cache.lexists)
+}
+
+func rootAboveBy(dir string, markers []string, lexists func(string) bool) (string, bool) {
 	for d := dir; ; {
 		for _, m := range markers {
-			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
+			if lexists(filepath.Join(d, m)) {
 				return d, true
 			}
 		}
