@@ -3,7 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // TestLSPConfigBuffer: an open .mcpconf.toml counts as the editor has
@@ -66,4 +69,99 @@ func TestLSPConfigBuffer(t *testing.T) {
 	if code := <-c.done; code != 0 {
 		t.Errorf("exit status %d", code)
 	}
+}
+
+// TestLSPCompletionMidTyping: completion inside a server's entry in a
+// buffer that does not parse, as it is while one types (a key half
+// written, a trailing comma, the closing braces not yet there, a string
+// not closed, an error further down), offers what it offers in a buffer
+// that parses: the readers' keys but those already written, the type
+// literals, the variable names; none on a server's name. So does an
+// empty line at the end of a TOML table.
+func TestLSPCompletionMidTyping(t *testing.T) {
+	tmp := t.TempDir()
+	root, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
+	for _, d := range []string{filepath.Join(root, ".codex"), filepath.Join(root, ".git"), home} {
+		os.MkdirAll(d, 0o755)
+	}
+	mcp, cdx := filepath.Join(root, ".mcp.json"), filepath.Join(root, ".codex", "config.toml")
+	os.WriteFile(mcp, []byte(`{"mcpServers": {}}`+"\n"), 0o644)
+	os.WriteFile(cdx, []byte("[mcp_servers.docs]\ncommand = \"npx\"\n"), 0o644)
+	uri, curi := "file://"+filepath.ToSlash(mcp), "file://"+filepath.ToSlash(cdx)
+	c := startLSPEnv(t, map[string]string{"GH_TOKEN": "ghp_1234567890abcdefghijABCDEFGHIJ123456"}, "--home", home)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
+	c.notify("initialized", map[string]any{})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": `{"mcpServers": {}}` + "\n"}})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": curi, "languageId": "toml", "version": 1, "text": "[mcp_servers.docs]\ncommand = \"npx\"\n"}})
+	version := 1
+	// complete sets the buffer of u to text without "|" and completes
+	// where "|" was
+	complete := func(u, text string) []string {
+		t.Helper()
+		i := strings.Index(text, "|")
+		text = text[:i] + text[i+1:]
+		version++
+		c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": u, "version": version},
+			"contentChanges": []any{map[string]any{"text": text}}})
+		var items []struct{ Label string }
+		c.call("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": u}, "position": utf16Pos(text, i)}, &items)
+		var labels []string
+		for _, it := range items {
+			labels = append(labels, it.Label)
+		}
+		return labels
+	}
+	cases := []struct {
+		uri, text  string
+		want, none []string
+	}{
+		// a key half written, nothing closed
+		{uri, `{"mcpServers": {"x": {"command": "npx", "e|`, []string{"env", "cwd", "type"}, []string{"command"}},
+		// a trailing comma, no closing braces, on lines of their own
+		{uri, "{\n  \"mcpServers\": {\n    \"x\": {\"command\": \"npx\",\n      |", []string{"env", "args"}, []string{"command"}},
+		// after a value, before its comma
+		{uri, `{"mcpServers": {"x": {"command": "npx" |`, []string{"env"}, []string{"command"}},
+		// a string value not closed: the type literals
+		{uri, `{"mcpServers": {"x": {"type": "h|`, []string{"http", "sse", "stdio"}, nil},
+		// the buffer breaks further down, after the cursor
+		{uri, "{\"mcpServers\": {\"x\": {\"type\": \"|\"},\n \"y\": {,}}", []string{"http", "stdio"}, nil},
+		// a placeholder half written in an env value: variable names
+		{uri, `{"mcpServers": {"x": {"command": "npx", "env": {"T": "${GH|`, []string{"${GH_TOKEN}"}, nil},
+		// a JSONC comment before the entry
+		{uri, "{\"mcpServers\": { // mine\n \"x\": {/* a, b */ \"url\": \"https://e.example/mcp\", |", []string{"type", "headers"}, []string{"url"}},
+		// on a server's name, or between servers: no server keys
+		{uri, `{"mcpServers": {"x|`, nil, []string{"command", "env"}},
+		{uri, `{"mcpServers": {"x": {"command": "a"}, |`, nil, []string{"command", "env"}},
+		// TOML: a key half written, and an empty line at the table's end
+		{curi, "[mcp_servers.docs]\ncommand = \"npx\"\nenv_v|", []string{"env_vars", "args"}, []string{"command"}},
+		{curi, "[mcp_servers.docs]\ncommand = \"npx\"\n|\n", []string{"env_vars", "args"}, []string{"command"}},
+	}
+	for _, tc := range cases {
+		got := complete(tc.uri, tc.text)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q: %q not offered among %q", tc.text, w, got)
+			}
+		}
+		for _, n := range tc.none {
+			if slices.Contains(got, n) {
+				t.Errorf("%q: %q offered: %q", tc.text, n, got)
+			}
+		}
+		if len(tc.want) == 0 && len(got) != 0 {
+			t.Errorf("%q: want nothing, got %q", tc.text, got)
+		}
+	}
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	if code := <-c.done; code != 0 {
+		t.Errorf("exit status %d", code)
+	}
+}
+
+// utf16Pos is the LSP position of byte offset off in src.
+func utf16Pos(src string, off int) lspPos {
+	line := strings.Count(src[:off], "\n")
+	start := strings.LastIndex(src[:off], "\n") + 1
+	return lspPos{Line: line, Character: len(utf16.Encode([]rune(src[start:off])))}
 }
