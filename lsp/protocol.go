@@ -111,6 +111,27 @@ type ServerCapabilities struct {
 	CompletionProvider     *CompletionOptions      `json:"completionProvider,omitempty"`
 	DefinitionProvider     bool                    `json:"definitionProvider"`
 	DocumentSymbolProvider bool                    `json:"documentSymbolProvider"`
+	Workspace              *WorkspaceCapabilities  `json:"workspace,omitempty"`
+}
+
+// WorkspaceCapabilities: the server follows the editor's workspace
+// folders as they are added and removed.
+type WorkspaceCapabilities struct {
+	WorkspaceFolders WorkspaceFoldersSupport `json:"workspaceFolders"`
+}
+
+// WorkspaceFoldersSupport asks for workspace/didChangeWorkspaceFolders.
+type WorkspaceFoldersSupport struct {
+	Supported           bool `json:"supported"`
+	ChangeNotifications bool `json:"changeNotifications"`
+}
+
+// DidChangeWorkspaceFoldersParams are workspace/didChangeWorkspaceFolders'.
+type DidChangeWorkspaceFoldersParams struct {
+	Event struct {
+		Added   []WorkspaceFolder `json:"added"`
+		Removed []WorkspaceFolder `json:"removed"`
+	} `json:"event"`
 }
 
 // CompletionOptions: the characters that ask for completion.

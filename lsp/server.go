@@ -294,6 +294,25 @@ func (s *server) notification(m *message) error {
 			s.touch(abs) // the others now read the disk's
 			s.publish(d.uri, nil, nil)
 		}
+	case "workspace/didChangeWorkspaceFolders":
+		// an open file may now belong to another folder's tree
+		var p DidChangeWorkspaceFoldersParams
+		if err := decode(m.Params, &p); err != nil {
+			return err
+		}
+		for _, f := range p.Event.Removed {
+			if abs, err := pathOf(f.URI); err == nil {
+				s.folders = slices.DeleteFunc(s.folders, func(x string) bool { return x == abs })
+			}
+		}
+		for _, f := range p.Event.Added {
+			if abs, err := pathOf(f.URI); err == nil && !slices.Contains(s.folders, abs) {
+				s.folders = append(s.folders, abs)
+			}
+		}
+		for abs := range s.docs {
+			s.touch(abs)
+		}
 	case "textDocument/didSave", "workspace/didChangeWatchedFiles":
 		// the disk changed under the files that are not open
 		for abs := range s.docs {
@@ -353,6 +372,7 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 			CodeActionProvider: CodeActionOptions{CodeActionKinds: []string{kindQuickFix, kindFixAll}},
 			CompletionProvider: &CompletionOptions{TriggerCharacters: []string{`"`, "$", "{", ":"}},
 			DefinitionProvider: true, DocumentSymbolProvider: true,
+			Workspace: &WorkspaceCapabilities{WorkspaceFolders: WorkspaceFoldersSupport{Supported: true, ChangeNotifications: true}},
 		},
 		ServerInfo: ServerInfo{Name: "mcpconf", Version: s.o.Version},
 	}, nil

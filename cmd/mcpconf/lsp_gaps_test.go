@@ -165,3 +165,99 @@ func utf16Pos(src string, off int) lspPos {
 	start := strings.LastIndex(src[:off], "\n") + 1
 	return lspPos{Line: line, Character: len(utf16.Encode([]rune(src[start:off])))}
 }
+
+// TestLSPFolders: each open file is linted at the deepest workspace
+// folder that holds it, with that folder's .mcpconf.toml; folders the
+// editor adds or removes later (workspace/didChangeWorkspaceFolders,
+// advertised in the capabilities) count from then on; with no folder at
+// all, a file is linted at the project its path places it in.
+func TestLSPFolders(t *testing.T) {
+	tmp := t.TempDir()
+	outer, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
+	inner := filepath.Join(outer, "sub")
+	for _, d := range []string{filepath.Join(outer, ".git"), inner, home} {
+		os.MkdirAll(d, 0o755)
+	}
+	src := `{"mcpServers": {"gh": {"command": "npx", "args": ["pkg@1.0.0"]}}}` + "\n"
+	os.WriteFile(filepath.Join(outer, ".mcpconf.toml"), []byte("disable = [\"npx-without-yes\"]\n"), 0o644)
+	os.WriteFile(filepath.Join(outer, ".mcp.json"), []byte(src), 0o644)
+	os.WriteFile(filepath.Join(inner, ".mcp.json"), []byte(src), 0o644)
+	ouri, iuri := "file://"+filepath.ToSlash(filepath.Join(outer, ".mcp.json")), "file://"+filepath.ToSlash(filepath.Join(inner, ".mcp.json"))
+	folder := func(dir string) map[string]any {
+		return map[string]any{"uri": "file://" + filepath.ToSlash(dir), "name": filepath.Base(dir)}
+	}
+	has := func(p lspPublishRel, rule string) bool {
+		for _, d := range p.Diagnostics {
+			if d.Code == rule {
+				return true
+			}
+		}
+		return false
+	}
+	// barrier: a code action lints its file's tree first, if it changed
+	barrier := func(c *lspClient) map[string]lspPublishRel {
+		for _, u := range []string{ouri, iuri} {
+			c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": u}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
+		}
+		pub := c.drain()
+		if _, ok := pub[iuri]; !ok {
+			t.Errorf("sub/.mcp.json was not linted again: %+v", pub)
+		}
+		return pub
+	}
+	open := func(c *lspClient) map[string]lspPublishRel {
+		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": ouri, "languageId": "json", "version": 1, "text": src}})
+		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": iuri, "languageId": "json", "version": 1, "text": src}})
+		return barrier(c)
+	}
+	end := func(c *lspClient) {
+		c.call("shutdown", nil, nil)
+		c.notify("exit", nil)
+		if code := <-c.done; code != 0 {
+			t.Errorf("exit status %d", code)
+		}
+	}
+
+	// both folders: sub/.mcp.json is linted at sub, without p's config
+	c := startLSP(t, "--home", home)
+	var init struct {
+		Capabilities struct {
+			Workspace struct {
+				WorkspaceFolders struct {
+					Supported           bool `json:"supported"`
+					ChangeNotifications bool `json:"changeNotifications"`
+				} `json:"workspaceFolders"`
+			} `json:"workspace"`
+		} `json:"capabilities"`
+	}
+	c.call("initialize", map[string]any{"processId": nil, "workspaceFolders": []any{folder(outer), folder(inner)}, "capabilities": map[string]any{}}, &init)
+	if wf := init.Capabilities.Workspace.WorkspaceFolders; !wf.Supported || !wf.ChangeNotifications {
+		t.Errorf("workspace folders not advertised: %+v", init.Capabilities)
+	}
+	c.notify("initialized", map[string]any{})
+	pub := open(c)
+	if has(pub[ouri], "npx-without-yes") || !has(pub[iuri], "npx-without-yes") {
+		t.Errorf("folders p and p/sub: want npx-without-yes in sub/.mcp.json only: %+v", pub)
+	}
+	// p/sub removed: sub/.mcp.json is p's, and p's config disables the rule
+	c.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": []any{}, "removed": []any{folder(inner)}}})
+	if pub := barrier(c); has(pub[iuri], "npx-without-yes") {
+		t.Errorf("after removing folder p/sub: sub/.mcp.json is linted at p, want no npx-without-yes: %+v", pub)
+	}
+	// and added again
+	c.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": []any{folder(inner)}, "removed": []any{}}})
+	if pub := barrier(c); !has(pub[iuri], "npx-without-yes") {
+		t.Errorf("after adding folder p/sub again: want npx-without-yes in sub/.mcp.json: %+v", pub)
+	}
+	end(c)
+
+	// no folder: each file at its own project, as lint run there
+	c = startLSP(t, "--home", home)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}, nil)
+	c.notify("initialized", map[string]any{})
+	pub = open(c)
+	if has(pub[ouri], "npx-without-yes") || !has(pub[iuri], "npx-without-yes") {
+		t.Errorf("no folder: want npx-without-yes in sub/.mcp.json only: %+v", pub)
+	}
+	end(c)
+}
