@@ -87,7 +87,30 @@ type InitializeParams struct {
 				ContentFormat []string `json:"contentFormat"`
 			} `json:"hover"`
 		} `json:"textDocument"`
+		Workspace struct {
+			DidChangeWatchedFiles struct {
+				DynamicRegistration bool `json:"dynamicRegistration"`
+			} `json:"didChangeWatchedFiles"`
+		} `json:"workspace"`
 	} `json:"capabilities"`
+}
+
+// RegistrationParams are client/registerCapability's.
+type RegistrationParams struct {
+	Registrations []Registration `json:"registrations"`
+}
+
+// Registration asks the client for one method.
+type Registration struct {
+	ID              string `json:"id"`
+	Method          string `json:"method"`
+	RegisterOptions any    `json:"registerOptions,omitempty"`
+}
+
+// FileSystemWatcher is a glob of files whose changes on disk the client
+// reports (workspace/didChangeWatchedFiles).
+type FileSystemWatcher struct {
+	GlobPattern string `json:"globPattern"`
 }
 
 // InitializeResult is initialize's answer.

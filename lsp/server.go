@@ -94,6 +94,7 @@ type server struct {
 	c           *conn
 	initialized bool
 	shutdown    bool
+	watch       bool // the client registers file watchers dynamically
 	enc         encoding
 	markdown    bool
 	folders     []string             // absolute, clean
@@ -248,6 +249,18 @@ func (s *server) notification(m *message) error {
 		return nil // dropped, as the specification says
 	}
 	switch m.Method {
+	case "initialized":
+		if s.watch {
+			// files that are not open change on disk too (a checkout, another
+			// editor): the client says so, and the open files of their tree
+			// are linted again
+			var ws []FileSystemWatcher
+			for _, g := range watchedGlobs {
+				ws = append(ws, FileSystemWatcher{GlobPattern: g})
+			}
+			return s.c.request(1, "client/registerCapability", RegistrationParams{Registrations: []Registration{
+				{ID: "mcpconf-watch", Method: "workspace/didChangeWatchedFiles", RegisterOptions: map[string]any{"watchers": ws}}}})
+		}
 	case "textDocument/didOpen":
 		var p DidOpenTextDocumentParams
 		if err := decode(m.Params, &p); err != nil {
@@ -322,6 +335,11 @@ func (s *server) notification(m *message) error {
 	return nil
 }
 
+// watchedGlobs are the files whose changes on disk may change what lint
+// says of an open file: the clients' config files (JSON, JSONC, TOML;
+// pisces's YAML settings) and .mcpconf.toml.
+var watchedGlobs = []string{"**/*.json", "**/*.jsonc", "**/*.toml", "**/*.yml", "**/*.yaml"}
+
 func decode(params json.RawMessage, v any) error {
 	if len(params) == 0 {
 		return &rpcError{Code: codeInvalidParams, Message: "params are missing"}
@@ -363,6 +381,7 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 		}
 	}
 	s.markdown = slices.Contains(p.Capabilities.TextDocument.Hover.ContentFormat, "markdown")
+	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	s.initialized = true
 	return InitializeResult{
 		Capabilities: ServerCapabilities{

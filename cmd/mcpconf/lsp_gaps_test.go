@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 )
 
@@ -260,4 +262,98 @@ func TestLSPFolders(t *testing.T) {
 		t.Errorf("no folder: want npx-without-yes in sub/.mcp.json only: %+v", pub)
 	}
 	end(c)
+}
+
+// TestLSPWatchedFiles: a client that registers watchers dynamically is
+// asked, once initialized, to report changes to the config files on
+// disk (client/registerCapability for workspace/didChangeWatchedFiles);
+// a change to a file that is not open, reported so, lints the open files
+// of its tree again. Without the capability, nothing is asked.
+func TestLSPWatchedFiles(t *testing.T) {
+	tmp := t.TempDir()
+	root, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
+	os.MkdirAll(filepath.Join(root, ".cursor"), 0o755)
+	os.MkdirAll(filepath.Join(root, ".git"), 0o755)
+	os.MkdirAll(home, 0o755)
+	claude, cursor := filepath.Join(root, ".mcp.json"), filepath.Join(root, ".cursor", "mcp.json")
+	v1 := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@1.0.0"]}}}` + "\n"
+	v2 := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@2.0.0"]}}}` + "\n"
+	os.WriteFile(claude, []byte(v1), 0o644)
+	os.WriteFile(cursor, []byte(v2), 0o644)
+	uri, curi := "file://"+filepath.ToSlash(claude), "file://"+filepath.ToSlash(cursor)
+
+	c := startLSP(t, "--home", home)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root),
+		"capabilities": map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}}, nil)
+	c.notify("initialized", map[string]any{})
+	var reg lspMsg
+	select {
+	case reg = <-c.notes:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no client/registerCapability after initialized")
+	}
+	var params struct {
+		Registrations []struct {
+			ID, Method      string
+			RegisterOptions struct {
+				Watchers []struct {
+					GlobPattern string `json:"globPattern"`
+				} `json:"watchers"`
+			} `json:"registerOptions"`
+		} `json:"registrations"`
+	}
+	json.Unmarshal(reg.Params, &params)
+	if reg.Method != "client/registerCapability" || reg.ID == nil || len(params.Registrations) != 1 || params.Registrations[0].Method != "workspace/didChangeWatchedFiles" {
+		t.Fatalf("want client/registerCapability for workspace/didChangeWatchedFiles, got %s %s", reg.Method, reg.Params)
+	}
+	var globs []string
+	for _, w := range params.Registrations[0].RegisterOptions.Watchers {
+		globs = append(globs, w.GlobPattern)
+	}
+	for _, want := range []string{"**/*.json", "**/*.toml"} {
+		if !slices.Contains(globs, want) {
+			t.Errorf("watchers %q lack %q", globs, want)
+		}
+	}
+	c.send(map[string]any{"id": *reg.ID, "result": nil})
+
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": v1}})
+	barrier := func() map[string]lspPublishRel {
+		c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
+		return c.drain()
+	}
+	if d := barrier()[uri].Diagnostics; len(d) != 1 || d[0].Code != "drift" {
+		t.Fatalf("want drift on .mcp.json from .cursor/mcp.json on disk: %+v", d)
+	}
+	os.WriteFile(cursor, []byte(v1), 0o644)
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": curi, "type": 2}}})
+	if p, ok := barrier()[uri]; !ok || len(p.Diagnostics) != 0 {
+		t.Errorf("after .cursor/mcp.json changed on disk: %+v", p)
+	}
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	if code := <-c.done; code != 0 {
+		t.Errorf("exit status %d", code)
+	}
+
+	// without the capability: no request
+	c = startLSP(t, "--home", home)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
+	c.notify("initialized", map[string]any{})
+	c.call("shutdown", nil, nil)
+	for {
+		select {
+		case m, ok := <-c.notes:
+			if ok && m.Method == "client/registerCapability" {
+				t.Errorf("a client without dynamic registration was asked: %s", m.Params)
+			}
+			if ok {
+				continue
+			}
+		default:
+		}
+		break
+	}
+	c.notify("exit", nil)
+	<-c.done
 }
