@@ -457,7 +457,10 @@ func (s *server) options(root string) (discover.Options, error) {
 
 // treeOf is the root a file is linted from: the workspace folder that
 // holds it (the deepest), else the project its path places it in (the
-// directory its client starts in), else its directory.
+// directory its client starts in); a user file the clients read
+// (~/.claude.json, whose entry for the folder holds its local servers
+// and approvals) in the first folder's tree, as mcpconf lint FILE run
+// there; else its directory.
 func (s *server) treeOf(abs string) string {
 	best := ""
 	for _, f := range s.folders {
@@ -473,8 +476,13 @@ func (s *server) treeOf(abs string) string {
 		return root
 	}
 	if dopts, err := s.options(dir); err == nil && dopts.Prepare() == nil {
-		if loc, root, ok := dopts.Classify(abs); ok && !loc.Scope.OutsideProject() {
-			return root
+		if loc, root, ok := dopts.Classify(abs); ok {
+			if !loc.Scope.OutsideProject() {
+				return root
+			}
+			if len(s.folders) > 0 {
+				return s.folders[0]
+			}
 		}
 	}
 	return dir

@@ -357,3 +357,58 @@ func TestLSPWatchedFiles(t *testing.T) {
 	c.notify("exit", nil)
 	<-c.done
 }
+
+// TestLSPUserFile: a user file outside the workspace folder that the
+// folder's clients read (~/.claude.json, whose projects entry for the
+// folder holds local servers and disabledMcpServers) is linted, hovered
+// and followed in the folder's tree, as mcpconf lint ~/.claude.json run
+// in the folder: its finding in the folder's entry is reported, a name in
+// disabledMcpServers leads to the folder's .mcp.json, a local server's
+// hover says what Claude Code does with it.
+func TestLSPUserFile(t *testing.T) {
+	tmp := t.TempDir()
+	root, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
+	os.MkdirAll(filepath.Join(root, ".git"), 0o755)
+	os.MkdirAll(home, 0o755)
+	mcp, state := filepath.Join(root, ".mcp.json"), filepath.Join(home, ".claude.json")
+	src := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@1.0.0"]}}}` + "\n"
+	ssrc := `{"projects": {"` + filepath.ToSlash(root) + `": {"disabledMcpServers": ["gh"], "mcpServers": {"loc": {"command": "npx", "args": ["pkg@1.0.0"]}}}}}` + "\n"
+	os.WriteFile(mcp, []byte(src), 0o644)
+	os.WriteFile(state, []byte(ssrc), 0o644)
+	uri, suri := "file://"+filepath.ToSlash(mcp), "file://"+filepath.ToSlash(state)
+
+	// what lint says of the file, run in the folder
+	stdio, out, _ := testIO(nil)
+	stdio.Getwd = func() (string, error) { return root, nil }
+	Main([]string{"lint", "--format", "json", "--home", home, state}, stdio)
+	var lint struct{ Findings []struct{ Rule string } }
+	if err := json.Unmarshal(out.Bytes(), &lint); err != nil || len(lint.Findings) != 1 || lint.Findings[0].Rule != "npx-without-yes" {
+		t.Fatalf("lint ~/.claude.json in the folder: want npx-without-yes: %v %s", err, out)
+	}
+
+	c := startLSP(t, "--home", home)
+	c.call("initialize", map[string]any{"processId": nil, "workspaceFolders": []any{map[string]any{"uri": "file://" + filepath.ToSlash(root), "name": "p"}}, "capabilities": map[string]any{}}, nil)
+	c.notify("initialized", map[string]any{})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": suri, "languageId": "json", "version": 1, "text": ssrc}})
+	if d := c.diagnostics(suri, 1); len(d) != 1 || d[0].Code != "npx-without-yes" {
+		t.Errorf("~/.claude.json diagnostics: %+v, want lint's npx-without-yes", d)
+	}
+	var locs []struct {
+		URI   string   `json:"uri"`
+		Range lspRange `json:"range"`
+	}
+	c.call("textDocument/definition", map[string]any{"textDocument": map[string]any{"uri": suri}, "position": utf16Pos(ssrc, strings.Index(ssrc, `["gh"]`)+3)}, &locs)
+	if len(locs) != 1 || locs[0].URI != uri || locs[0].Range.Start != utf16Pos(src, strings.Index(src, `"gh"`)) {
+		t.Errorf("definition of gh in disabledMcpServers: %+v, want .mcp.json's gh", locs)
+	}
+	var hover struct{ Contents struct{ Value string } }
+	c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": suri}, "position": utf16Pos(ssrc, strings.Index(ssrc, `"loc"`)+2)}, &hover)
+	if !strings.Contains(hover.Contents.Value, "Claude Code:") {
+		t.Errorf("hover on loc: %q", hover.Contents.Value)
+	}
+	c.call("shutdown", nil, nil)
+	c.notify("exit", nil)
+	if code := <-c.done; code != 0 {
+		t.Errorf("exit status %d", code)
+	}
+}
