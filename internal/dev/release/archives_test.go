@@ -248,4 +248,3 @@ func archiveFiles(t *testing.T, path string) map[string]archived {
 	}
 	return files
 }
-
