@@ -109,12 +109,13 @@ func absPath(cwd, p string) string {
 	return filepath.Join(cwd, p)
 }
 
-// QuietConfig reads .mcpconf.toml at the root for commands other than
-// lint, for its "clients" (ClientRequest.Config); its problems are lint's
+// QuietConfig reads .mcpconf.toml at the root (its open buffer, through
+// dopts.Overlay, for mcpconf lsp) for commands other than lint, for its
+// "clients" (ClientRequest.Config); its problems are lint's
 // to report, and nil stands for a config that is absent or broken.
 func QuietConfig(dopts *discover.Options) *validate.Config {
 	abs := filepath.Join(dopts.Root, validate.ConfigFile)
-	cfg, _, err := validate.LoadConfig(abs, validate.ConfigFile, true)
+	cfg, _, err := validate.LoadConfigOverlay(abs, validate.ConfigFile, true, dopts.Overlay)
 	if err != nil {
 		return nil
 	}

@@ -161,7 +161,7 @@ func loadLintConfig(req *LintRequest, dopts *discover.Options, res *run.Lint) (*
 	if rel, err := filepath.Rel(dopts.Base, abs); err == nil && filepath.IsLocal(rel) {
 		display = filepath.ToSlash(rel)
 	}
-	cfg, diags, err := validate.LoadConfig(abs, display, optional)
+	cfg, diags, err := validate.LoadConfigOverlay(abs, display, optional, dopts.Overlay)
 	if err != nil {
 		name := req.Config // as given; the default one by its display path
 		if name == "" {

@@ -2,7 +2,8 @@
 // stdio, for the config files the clients read. It publishes what
 // mcpconf lint --format json reports for each open file, in that file's
 // tree, with the buffers as the editor has them, unsaved (an overlay of
-// the open documents over the disk: discover.Options.Overlay); offers
+// the open documents over the disk: discover.Options.Overlay, which
+// serves the linter's .mcpconf.toml too); offers
 // each fix lint knows as a quickfix whose edit gives the bytes lint --fix
 // writes; and answers a hover on a server with what mcpconf explain NAME
 // says of it for each client that reads the file. It runs nothing (no

@@ -34,3 +34,35 @@ func FuzzTextApply(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRepair: the scan of a buffer being typed never panics, and a
+// repair it makes puts the cursor inside the text it returns, no later
+// than in the buffer, after the text before it, kept.
+func FuzzRepair(f *testing.F) {
+	f.Add(`{"mcpServers": {"x": {"command": "npx", "e`, 40, false)
+	f.Add("{ // c\n \"x\": {/* a */ \"t\": \"\\", 26, false)
+	f.Add("[mcp_servers.docs]\ncommand = \"npx\"\nenv_v", 40, true)
+	f.Add("[a]\nb = 'x", 10, true)
+	f.Fuzz(func(t *testing.T, src string, off int, isTOML bool) {
+		repair := repairJSON
+		if isTOML {
+			repair = repairTOML
+		}
+		out, at, ok := repair([]byte(src), off)
+		if !ok {
+			return
+		}
+		if at < 0 || at > len(out) || at > off+1 { // +1: a comma
+			t.Fatalf("repair of %q at %d: cursor %d in %q", src, off, at, out)
+		}
+		// the text before the cursor is kept, but for the comma a member
+		// written after a value needs
+		kept := 0
+		for kept < len(out) && kept < len(src) && out[kept] == src[kept] {
+			kept++
+		}
+		if kept < at && !(kept == at-1 && out[kept] == ',') {
+			t.Fatalf("repair of %q at %d changed the text before the cursor: %q", src, off, out)
+		}
+	})
+}

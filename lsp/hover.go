@@ -39,8 +39,26 @@ func (s *server) at(p TextDocumentPositionParams) (*place, bool) {
 		return nil, false
 	}
 	off -= bomShift(doc.text) // discovery's offsets follow the mark
+	return s.placeIn(doc, off, nil)
+}
+
+// placeIn reads the tree of doc for a place at off; with src, discovery
+// reads src as doc's text (a repaired buffer: see recover.go) and off is
+// in src.
+func (s *server) placeIn(doc *document, off int, src []byte) (*place, bool) {
+	abs := doc.abs
 	root := s.treeOf(abs)
 	dopts, err := s.options(root)
+	if err == nil && src != nil {
+		buffers := dopts.Overlay
+		dopts.Overlay = func(a string) ([]byte, bool) {
+			if a == abs {
+				return src, true
+			}
+			return buffers(a)
+		}
+		doc = &document{uri: doc.uri, abs: abs, version: doc.version, text: newText(src)}
+	}
 	if err == nil {
 		err = dopts.Prepare()
 	}

@@ -116,6 +116,20 @@ func (c *conn) notify(method string, params any) error {
 	return c.write(&message{Method: method, Params: p})
 }
 
+// request sends a request whose answer the server does not wait for
+// (run drops responses): id is the server's own.
+func (c *conn) request(id int, method string, params any) error {
+	p, err := json.Marshal(params)
+	if err != nil {
+		return err
+	}
+	rid, err := json.Marshal(id)
+	if err != nil {
+		return err
+	}
+	return c.write(&message{ID: rid, Method: method, Params: p})
+}
+
 // reply answers a request with a result or an error.
 func (c *conn) reply(id json.RawMessage, result any, rerr *rpcError) error {
 	m := &message{ID: id, Error: rerr}

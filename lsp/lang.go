@@ -5,6 +5,7 @@ package lsp
 // descriptor. None of them runs anything or reads a variable's value.
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sort"
@@ -135,6 +136,8 @@ func kindOf(c *normalize.Client, key string) string {
 // ignore it; in the value of "type", the literals each reader takes
 // (Shape.Types); in another string, the environment's variable names
 // written as each reader references one (Expansion.VarForm) — names only.
+// In a buffer that does not parse, the same, from the text before the
+// cursor made to parse (recover.go).
 func (s *server) completion(p TextDocumentPositionParams) (any, error) {
 	at, ok := s.at(p)
 	if !ok || len(at.readers) == 0 {
@@ -142,7 +145,10 @@ func (s *server) completion(p TextDocumentPositionParams) (any, error) {
 	}
 	sv := serverHit(at.ws, at.abs, at.off)
 	if sv == nil {
-		return []CompletionItem{}, nil
+		// mid-typing: the buffer as it would parse, up to the cursor
+		if at, sv = s.repaired(at); sv == nil {
+			return []CompletionItem{}, nil
+		}
 	}
 	m, path := fieldOf(sv.Node, at.off)
 	b := s.o.Boundary()
@@ -233,6 +239,37 @@ func (s *server) completion(p TextDocumentPositionParams) (any, error) {
 		items[i].Detail = b.Message(items[i].Detail).String()
 	}
 	return items, nil
+}
+
+// repaired is the place of a completion in the text before the cursor
+// made to parse (recover.go), and the server whose entry holds the
+// cursor there; nil when there is none, or when the cursor is on a
+// server's name rather than in its entry (the hole is then the entry).
+func (s *server) repaired(at *place) (*place, *normalize.Server) {
+	src := at.doc.text.src[bomShift(at.doc.text):]
+	var fixed []byte
+	var off int
+	var ok bool
+	if strings.HasSuffix(at.abs, ".toml") {
+		fixed, off, ok = repairTOML(src, at.off)
+	} else {
+		fixed, off, ok = repairJSON(src, at.off)
+	}
+	if !ok || bytes.Equal(fixed, src) {
+		return nil, nil
+	}
+	rat, ok := s.placeIn(at.doc, off, fixed)
+	if !ok || len(rat.readers) == 0 {
+		return nil, nil
+	}
+	sv := serverHit(rat.ws, rat.abs, rat.off)
+	if sv == nil {
+		return nil, nil
+	}
+	if _, path := fieldOf(sv.Node, rat.off); len(path) == 0 {
+		return nil, nil // the hole is the server (its name is being written)
+	}
+	return rat, sv
 }
 
 func readersDoc(yes string, takes []*normalize.Client, no string, not []*normalize.Client) string {

@@ -87,7 +87,30 @@ type InitializeParams struct {
 				ContentFormat []string `json:"contentFormat"`
 			} `json:"hover"`
 		} `json:"textDocument"`
+		Workspace struct {
+			DidChangeWatchedFiles struct {
+				DynamicRegistration bool `json:"dynamicRegistration"`
+			} `json:"didChangeWatchedFiles"`
+		} `json:"workspace"`
 	} `json:"capabilities"`
+}
+
+// RegistrationParams are client/registerCapability's.
+type RegistrationParams struct {
+	Registrations []Registration `json:"registrations"`
+}
+
+// Registration asks the client for one method.
+type Registration struct {
+	ID              string `json:"id"`
+	Method          string `json:"method"`
+	RegisterOptions any    `json:"registerOptions,omitempty"`
+}
+
+// FileSystemWatcher is a glob of files whose changes on disk the client
+// reports (workspace/didChangeWatchedFiles).
+type FileSystemWatcher struct {
+	GlobPattern string `json:"globPattern"`
 }
 
 // InitializeResult is initialize's answer.
@@ -111,6 +134,27 @@ type ServerCapabilities struct {
 	CompletionProvider     *CompletionOptions      `json:"completionProvider,omitempty"`
 	DefinitionProvider     bool                    `json:"definitionProvider"`
 	DocumentSymbolProvider bool                    `json:"documentSymbolProvider"`
+	Workspace              *WorkspaceCapabilities  `json:"workspace,omitempty"`
+}
+
+// WorkspaceCapabilities: the server follows the editor's workspace
+// folders as they are added and removed.
+type WorkspaceCapabilities struct {
+	WorkspaceFolders WorkspaceFoldersSupport `json:"workspaceFolders"`
+}
+
+// WorkspaceFoldersSupport asks for workspace/didChangeWorkspaceFolders.
+type WorkspaceFoldersSupport struct {
+	Supported           bool `json:"supported"`
+	ChangeNotifications bool `json:"changeNotifications"`
+}
+
+// DidChangeWorkspaceFoldersParams are workspace/didChangeWorkspaceFolders'.
+type DidChangeWorkspaceFoldersParams struct {
+	Event struct {
+		Added   []WorkspaceFolder `json:"added"`
+		Removed []WorkspaceFolder `json:"removed"`
+	} `json:"event"`
 }
 
 // CompletionOptions: the characters that ask for completion.

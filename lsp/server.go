@@ -94,6 +94,7 @@ type server struct {
 	c           *conn
 	initialized bool
 	shutdown    bool
+	watch       bool // the client registers file watchers dynamically
 	enc         encoding
 	markdown    bool
 	folders     []string             // absolute, clean
@@ -248,6 +249,18 @@ func (s *server) notification(m *message) error {
 		return nil // dropped, as the specification says
 	}
 	switch m.Method {
+	case "initialized":
+		if s.watch {
+			// files that are not open change on disk too (a checkout, another
+			// editor): the client says so, and the open files of their tree
+			// are linted again
+			var ws []FileSystemWatcher
+			for _, g := range watchedGlobs {
+				ws = append(ws, FileSystemWatcher{GlobPattern: g})
+			}
+			return s.c.request(1, "client/registerCapability", RegistrationParams{Registrations: []Registration{
+				{ID: "mcpconf-watch", Method: "workspace/didChangeWatchedFiles", RegisterOptions: map[string]any{"watchers": ws}}}})
+		}
 	case "textDocument/didOpen":
 		var p DidOpenTextDocumentParams
 		if err := decode(m.Params, &p); err != nil {
@@ -294,6 +307,25 @@ func (s *server) notification(m *message) error {
 			s.touch(abs) // the others now read the disk's
 			s.publish(d.uri, nil, nil)
 		}
+	case "workspace/didChangeWorkspaceFolders":
+		// an open file may now belong to another folder's tree
+		var p DidChangeWorkspaceFoldersParams
+		if err := decode(m.Params, &p); err != nil {
+			return err
+		}
+		for _, f := range p.Event.Removed {
+			if abs, err := pathOf(f.URI); err == nil {
+				s.folders = slices.DeleteFunc(s.folders, func(x string) bool { return x == abs })
+			}
+		}
+		for _, f := range p.Event.Added {
+			if abs, err := pathOf(f.URI); err == nil && !slices.Contains(s.folders, abs) {
+				s.folders = append(s.folders, abs)
+			}
+		}
+		for abs := range s.docs {
+			s.touch(abs)
+		}
 	case "textDocument/didSave", "workspace/didChangeWatchedFiles":
 		// the disk changed under the files that are not open
 		for abs := range s.docs {
@@ -302,6 +334,11 @@ func (s *server) notification(m *message) error {
 	}
 	return nil
 }
+
+// watchedGlobs are the files whose changes on disk may change what lint
+// says of an open file: the clients' config files (JSON, JSONC, TOML;
+// pisces's YAML settings) and .mcpconf.toml.
+var watchedGlobs = []string{"**/*.json", "**/*.jsonc", "**/*.toml", "**/*.yml", "**/*.yaml"}
 
 func decode(params json.RawMessage, v any) error {
 	if len(params) == 0 {
@@ -344,6 +381,7 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 		}
 	}
 	s.markdown = slices.Contains(p.Capabilities.TextDocument.Hover.ContentFormat, "markdown")
+	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	s.initialized = true
 	return InitializeResult{
 		Capabilities: ServerCapabilities{
@@ -353,6 +391,7 @@ func (s *server) initialize(params json.RawMessage) (any, error) {
 			CodeActionProvider: CodeActionOptions{CodeActionKinds: []string{kindQuickFix, kindFixAll}},
 			CompletionProvider: &CompletionOptions{TriggerCharacters: []string{`"`, "$", "{", ":"}},
 			DefinitionProvider: true, DocumentSymbolProvider: true,
+			Workspace: &WorkspaceCapabilities{WorkspaceFolders: WorkspaceFoldersSupport{Supported: true, ChangeNotifications: true}},
 		},
 		ServerInfo: ServerInfo{Name: "mcpconf", Version: s.o.Version},
 	}, nil
@@ -418,7 +457,10 @@ func (s *server) options(root string) (discover.Options, error) {
 
 // treeOf is the root a file is linted from: the workspace folder that
 // holds it (the deepest), else the project its path places it in (the
-// directory its client starts in), else its directory.
+// directory its client starts in); a user file the clients read
+// (~/.claude.json, whose entry for the folder holds its local servers
+// and approvals) in the first folder's tree, as mcpconf lint FILE run
+// there; else its directory.
 func (s *server) treeOf(abs string) string {
 	best := ""
 	for _, f := range s.folders {
@@ -434,8 +476,13 @@ func (s *server) treeOf(abs string) string {
 		return root
 	}
 	if dopts, err := s.options(dir); err == nil && dopts.Prepare() == nil {
-		if loc, root, ok := dopts.Classify(abs); ok && !loc.Scope.OutsideProject() {
-			return root
+		if loc, root, ok := dopts.Classify(abs); ok {
+			if !loc.Scope.OutsideProject() {
+				return root
+			}
+			if len(s.folders) > 0 {
+				return s.folders[0]
+			}
 		}
 	}
 	return dir

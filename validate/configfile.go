@@ -23,7 +23,21 @@ var policyKeys = []string{"allow_names", "deny_names", "allow_commands", "deny_c
 // lint-config finding with a position, and the rest of the file still
 // applies.
 func LoadConfig(abs, display string, optional bool) (*Config, []normalize.Diagnostic, error) {
-	doc, diags, err := discover.ReadFile(abs, display, normalize.TOML)
+	return LoadConfigOverlay(abs, display, optional, nil)
+}
+
+// LoadConfigOverlay is LoadConfig reading the config's text from overlay
+// when it holds it (an editor's unsaved buffer: discover.Options.Overlay),
+// else from the disk.
+func LoadConfigOverlay(abs, display string, optional bool, overlay discover.Overlay) (*Config, []normalize.Diagnostic, error) {
+	var doc *normalize.Document
+	var diags []normalize.Diagnostic
+	var err error
+	if src, open := overlayText(overlay, abs); open {
+		doc, diags = discover.Parse(abs, display, normalize.TOML, src)
+	} else {
+		doc, diags, err = discover.ReadFile(abs, display, normalize.TOML)
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		if optional {
 			return nil, nil, nil
@@ -40,6 +54,13 @@ func LoadConfig(abs, display string, optional bool) (*Config, []normalize.Diagno
 	c := &configReader{doc: doc, cfg: cfg, diags: diags}
 	c.read()
 	return cfg, c.diags, nil
+}
+
+func overlayText(overlay discover.Overlay, abs string) ([]byte, bool) {
+	if overlay == nil {
+		return nil, false
+	}
+	return overlay(abs)
 }
 
 type configReader struct {

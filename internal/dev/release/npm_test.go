@@ -140,7 +140,7 @@ func TestNpmPackages(t *testing.T) {
 	platform := npmPlatform(t)
 
 	// Every package.json carries the one version.
-	for _, tgz := range []string{"mcpconf-" + testVersion + ".tgz", "mcpconf-cli-" + platform + "-" + testVersion + ".tgz"} {
+	for _, tgz := range []string{"mcpconf-" + testVersion + ".tgz", "mcpconf-" + platform + "-" + testVersion + ".tgz"} {
 		r := run(t, dir, nil, "tar", "-xzOf", filepath.Join(dir, tgz), "package/package.json")
 		if r.code != 0 {
 			t.Fatalf("%s has no package/package.json: %s", tgz, r.stderr)
@@ -150,8 +150,8 @@ func TestNpmPackages(t *testing.T) {
 		}
 		if strings.HasPrefix(tgz, "mcpconf-"+testVersion) {
 			for _, p := range []string{"linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "win32-x64"} {
-				if !strings.Contains(r.stdout, `"@mcpconf/cli-`+p+`": "`+testVersion+`"`) {
-					t.Errorf("launcher: no optional dependency on @mcpconf/cli-%s@%s:\n%s", p, testVersion, r.stdout)
+				if !strings.Contains(r.stdout, `"@mcpconf/`+p+`": "`+testVersion+`"`) {
+					t.Errorf("launcher: no optional dependency on @mcpconf/%s@%s:\n%s", p, testVersion, r.stdout)
 				}
 			}
 		} else if !strings.Contains(r.stdout, `"os": [`) || !strings.Contains(r.stdout, `"cpu": [`) {
@@ -200,7 +200,7 @@ func TestNpmPackages(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := run(t, prefix, env, "npx", "--no-install", "mcpconf", "--version")
-	if r.code != 3 || !strings.Contains(r.stderr, `the package "@mcpconf/cli-`+platform+`" that holds mcpconf`) {
+	if r.code != 3 || !strings.Contains(r.stderr, `the package "@mcpconf/`+platform+`" that holds mcpconf`) {
 		t.Errorf("without the platform package: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

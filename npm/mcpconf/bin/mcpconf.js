@@ -9,11 +9,11 @@ const { spawn } = require("child_process");
 const path = require("path");
 
 const platforms = {
-  "linux x64": "@mcpconf/cli-linux-x64",
-  "linux arm64": "@mcpconf/cli-linux-arm64",
-  "darwin x64": "@mcpconf/cli-darwin-x64",
-  "darwin arm64": "@mcpconf/cli-darwin-arm64",
-  "win32 x64": "@mcpconf/cli-win32-x64",
+  "linux x64": "@mcpconf/linux-x64",
+  "linux arm64": "@mcpconf/linux-arm64",
+  "darwin x64": "@mcpconf/darwin-x64",
+  "darwin arm64": "@mcpconf/darwin-arm64",
+  "win32 x64": "@mcpconf/win32-x64",
 };
 
 function binaryPath() {
