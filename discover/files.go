@@ -38,8 +38,11 @@ func (f ScopeFilter) Keep(l Location) bool {
 // Filter keeps the selected locations.
 func (f ScopeFilter) Filter(locs []Location) []Location {
 	var out []Location
-	for _, l := range locs {
+	for i, l := range locs {
 		if f.Keep(l) {
+			if out == nil {
+				out = make([]Location, 0, len(locs)-i)
+			}
 			out = append(out, l)
 		}
 	}

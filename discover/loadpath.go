@@ -2,6 +2,7 @@ package discover
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -18,31 +19,8 @@ func (v *viewer) noteUnmodelled() {
 	if v.c.LoadPath() == nil {
 		return
 	}
-	var files []normalize.File
-	if ap := v.c.Approval; ap != nil {
-		for _, st := range ap.Settings {
-			files = append(files, st.File)
-		}
-	}
-	inServerFiles := false
-	for _, l := range v.c.Lists {
-		files = append(files, l.Files...)
-		if l.File != nil {
-			files = append(files, *l.File)
-		}
-		inServerFiles = inServerFiles || l.File == nil && len(l.Files) == 0
-	}
-	if inServerFiles {
-		// the lists live in the files that hold the servers (Gemini CLI's
-		// settings.json): those are the client's settings files
-		for _, f := range v.c.Layout.Files {
-			if f.Scope != normalize.ExtensionScope {
-				files = append(files, f)
-			}
-		}
-	}
 	seen := map[string]bool{}
-	for _, f := range files {
+	for f := range clientSettingsFiles(v.c) {
 		if v.scope == ProjectScopes && f.Base != normalize.RootDir {
 			continue
 		}
@@ -85,5 +63,39 @@ func (v *viewer) noteKeys(doc *normalize.Document, k normalize.PathKind, obj *no
 		}
 		v.o.note(fmt.Sprintf("%s:%s sets %q, which %s reads on its way to its MCP servers%s; mcpconf does not model it (%s), so what %s lists may differ from this view",
 			doc.Path, m.KeyRange.Start, prefix+m.Key, v.c.Product, what, why, v.c.Product))
+	}
+}
+
+// clientSettingsFiles yields the files a client keeps its approvals and lists
+// in, and, when its lists live in the files that hold the servers
+// (Gemini CLI's settings.json), those: the client's settings files.
+func clientSettingsFiles(c *normalize.Client) iter.Seq[normalize.File] {
+	return func(yield func(normalize.File) bool) {
+		if ap := c.Approval; ap != nil {
+			for _, st := range ap.Settings {
+				if !yield(st.File) {
+					return
+				}
+			}
+		}
+		inServerFiles := false
+		for _, l := range c.Lists {
+			for _, f := range l.Files {
+				if !yield(f) {
+					return
+				}
+			}
+			if l.File != nil && !yield(*l.File) {
+				return
+			}
+			inServerFiles = inServerFiles || l.File == nil && len(l.Files) == 0
+		}
+		if inServerFiles {
+			for _, f := range c.Layout.Files {
+				if f.Scope != normalize.ExtensionScope && !yield(f) {
+					return
+				}
+			}
+		}
 	}
 }

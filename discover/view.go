@@ -2,6 +2,7 @@ package discover
 
 import (
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -182,8 +183,14 @@ func (o *Options) readLocations(c *normalize.Client, root string) []Location {
 // viewLocations resolves the files of a client's own, from the start
 // directory, highest precedence first. A run asks for them three times
 // (SelectClients, Found, View); they are resolved once per run
-// (docCache.locations), each caller given its own copy.
+// (docCache.locs), each caller given its own copy.
 func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
+	return slices.Clone(o.sharedLocations(c, root))
+}
+
+// sharedLocations is viewLocations without the copy, for a caller that
+// only reads them.
+func (o *Options) sharedLocations(c *normalize.Client, root string) []Location {
 	if o.cache == nil {
 		return o.resolveLocations(c, root)
 	}
@@ -201,7 +208,7 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 		o.cache.locs[k] = locs
 		o.cache.mu.Unlock()
 	}
-	return slices.Clone(locs)
+	return locs
 }
 
 // locKey is what a client's locations depend on besides the environment
@@ -451,6 +458,9 @@ func elseFile(c *normalize.Client, f normalize.File) (normalize.File, bool) {
 // firstOfGroups keeps, of the files of one group, those at the path of
 // the first that exists (the last when none does).
 func (o *Options) firstOfGroups(c *normalize.Client, locs []Location) []Location {
+	if !slices.ContainsFunc(c.Files, func(f normalize.File) bool { return f.Group != "" }) {
+		return locs
+	}
 	chosen := map[string]string{}
 	for _, f := range c.Files {
 		if f.Group == "" || !f.ForOS(o.goos()) {
@@ -557,17 +567,8 @@ func (o *Options) settingDocs(c *normalize.Client, f normalize.File, root string
 // every setting in it, so its lists and approvals count for nothing
 // (settingDocs leaves it out).
 func (v *viewer) voidSettings(set *normalize.Set) {
-	var files []normalize.File
-	if v.c.Approval != nil {
-		for _, st := range v.c.Approval.Settings {
-			files = append(files, st.File)
-		}
-	}
-	for _, l := range v.c.Lists {
-		files = append(files, l.Files...)
-	}
 	seen := map[string]bool{}
-	for _, f := range files {
+	for f := range listFiles(v.c) {
 		if f.Checked == nil || !v.o.reads(f) ||
 			v.scope == ProjectScopes && f.Base != normalize.RootDir || v.scope == UserScopes && f.Base == normalize.RootDir {
 			continue
@@ -589,6 +590,27 @@ func (v *viewer) voidSettings(set *normalize.Set) {
 		set.Diagnostics = append(set.Diagnostics, d)
 		if !slices.Contains(set.Documents, doc) {
 			set.Documents = append(set.Documents, doc)
+		}
+	}
+}
+
+// listFiles yields the files a client keeps its approvals and lists in
+// apart from the files that hold its servers.
+func listFiles(c *normalize.Client) iter.Seq[normalize.File] {
+	return func(yield func(normalize.File) bool) {
+		if c.Approval != nil {
+			for _, st := range c.Approval.Settings {
+				if !yield(st.File) {
+					return
+				}
+			}
+		}
+		for _, l := range c.Lists {
+			for _, f := range l.Files {
+				if !yield(f) {
+					return
+				}
+			}
 		}
 	}
 }

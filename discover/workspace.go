@@ -2,9 +2,11 @@ package discover
 
 import (
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mcpconf/mcpconf/normalize"
 )
@@ -33,18 +35,9 @@ func (o *Options) SelectClients(names []string, scope ScopeFilter) ([]*normalize
 	// this is most of what lint does before reading a file
 	all := normalize.Clients()
 	uses := make([]bool, len(all))
-	var wg sync.WaitGroup
-	for i, c := range all {
-		if !c.Views() {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			uses[i] = o.usesClient(c, scope)
-		}()
-	}
-	wg.Wait()
+	each(len(all), func(i int) {
+		uses[i] = all[i].Views() && o.usesClient(all[i], scope)
+	})
 	var out []*normalize.Client
 	for i, c := range all {
 		if uses[i] {
@@ -62,15 +55,7 @@ func tableIndex(c *normalize.Client) int { return slices.Index(normalize.Clients
 // unreadable) are reported once.
 func (o *Options) Scan(clients []*normalize.Client, scope ScopeFilter) *normalize.Workspace {
 	w := &normalize.Workspace{Root: o.Root, Home: o.Home, Views: make([]*normalize.Set, len(clients))}
-	var wg sync.WaitGroup
-	for i, c := range clients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.Views[i] = o.View(c, scope)
-		}()
-	}
-	wg.Wait()
+	each(len(clients), func(i int) { w.Views[i] = o.View(clients[i], scope) })
 	seenDoc := map[string]bool{}
 	seenSrc := map[string]int{}
 	for _, v := range w.Views {
@@ -109,8 +94,8 @@ func (o *Options) Scan(clients []*normalize.Client, scope ScopeFilter) *normaliz
 // its users put servers it then ignores).
 func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
 	root := o.projectRoot(c)
-	for _, l := range scope.Filter(o.viewLocations(c, root)) {
-		if o.exists(l.Abs) {
+	for _, l := range o.sharedLocations(c, root) {
+		if scope.Keep(l) && o.exists(l.Abs) {
 			return true
 		}
 	}
@@ -191,4 +176,32 @@ func (o *Options) Found(scope ScopeFilter) []FoundFile {
 		out[i] = *byAbs[a]
 	}
 	return out
+}
+
+// each calls f(0) … f(n-1), as many at once as there are processors: the
+// calling goroutine and GOMAXPROCS-1 others take the next index in turn.
+// A goroutine per call would start each on a small stack that the deep
+// calls of a view grow by copying, again for every call; a few workers
+// grow theirs once.
+func each(n int, f func(i int)) {
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
+			}
+			f(i)
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	work()
+	wg.Wait()
 }
