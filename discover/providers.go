@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -74,6 +75,17 @@ func (l Location) rank() int {
 // Locations resolves pisces's providers table (normalize.Providers). The order is the merge order: priority, then table order,
 // then local > project > user, then the provider's own file order.
 func (o *Options) Locations() []Location {
+	return slices.Clone(o.sharedProviderLocations())
+}
+
+// sharedProviderLocations is Locations without the copy, resolved once
+// per run (docCache.locs, under no client), for a caller that only reads
+// them.
+func (o *Options) sharedProviderLocations() []Location {
+	return o.memoLocations(nil, "", o.providerLocations)
+}
+
+func (o *Options) providerLocations() []Location {
 	var out []Location
 	in := o.optedIn(providersOwner())
 	for _, p := range normalize.Providers() {

@@ -174,10 +174,15 @@ func (v *viewer) ignores(l Location) bool {
 // providers' files too (Merge ByPriority), every provider's in merge
 // order (Locations).
 func (o *Options) readLocations(c *normalize.Client, root string) []Location {
+	return slices.Clone(o.sharedReadLocations(c, root))
+}
+
+// sharedReadLocations is readLocations without the copy.
+func (o *Options) sharedReadLocations(c *normalize.Client, root string) []Location {
 	if c.ReadsProviders() {
-		return o.Locations()
+		return o.sharedProviderLocations()
 	}
-	return o.viewLocations(c, root)
+	return o.sharedLocations(c, root)
 }
 
 // viewLocations resolves the files of a client's own, from the start
@@ -191,8 +196,14 @@ func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
 // sharedLocations is viewLocations without the copy, for a caller that
 // only reads them.
 func (o *Options) sharedLocations(c *normalize.Client, root string) []Location {
+	return o.memoLocations(c, root, func() []Location { return o.resolveLocations(c, root) })
+}
+
+// memoLocations returns the locations resolve gives for a client (nil:
+// the providers table) and root, resolved once per run.
+func (o *Options) memoLocations(c *normalize.Client, root string, resolve func() []Location) []Location {
 	if o.cache == nil {
-		return o.resolveLocations(c, root)
+		return resolve()
 	}
 	k := locKey{c: c, root: root, start: o.Root, home: o.Home, base: o.Base, cwd: o.Cwd, goos: o.GOOS,
 		system: o.System, profile: o.Profile, trusted: o.AssumeTrusted, isolated: o.Isolated}
@@ -200,7 +211,7 @@ func (o *Options) sharedLocations(c *normalize.Client, root string) []Location {
 	locs, ok := o.cache.locs[k]
 	o.cache.mu.Unlock()
 	if !ok {
-		locs = o.resolveLocations(c, root)
+		locs = resolve()
 		o.cache.mu.Lock()
 		if o.cache.locs == nil {
 			o.cache.locs = map[locKey][]Location{}

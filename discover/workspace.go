@@ -155,8 +155,8 @@ func (o *Options) Found(scope ScopeFilter) []FoundFile {
 		if !c.Views() {
 			continue
 		}
-		for _, l := range scope.Filter(o.readLocations(c, o.projectRoot(c))) {
-			if l.Section != "" || !l.Scope.OutsideProject() && !within(o.Root, filepath.Dir(l.Abs)) || !o.exists(l.Abs) {
+		for _, l := range o.sharedReadLocations(c, o.projectRoot(c)) {
+			if !scope.Keep(l) || l.Section != "" || !l.Scope.OutsideProject() && !within(o.Root, filepath.Dir(l.Abs)) || !o.exists(l.Abs) {
 				continue
 			}
 			f := byAbs[l.Abs]
