@@ -20,7 +20,7 @@ func (v *viewer) approveStored(defs []normalize.Server) {
 	if sa == nil || v.scope == UserScopes {
 		return
 	}
-	key := realPath(filepath.Clean(v.o.Root))
+	key := v.o.realPath(filepath.Clean(v.o.Root))
 	var records *normalize.Value
 	path := ""
 	for _, doc := range v.o.settingDocs(v.c, sa.File, v.root) {

@@ -542,6 +542,9 @@ type docCache struct {
 	// lfound holds whether a path exists, its link not followed (a root
 	// marker), once asked
 	lfound map[string]bool
+	// real holds each path's links resolved ("" when that failed), once
+	// asked (Options.evalLinks)
+	real map[string]string
 	// locs holds each client's locations, once resolved (viewLocations)
 	locs map[locKey][]Location
 	// mains holds, by project root, the main checkout of a linked git
@@ -591,6 +594,42 @@ func (c *docCache) exists(path string) bool {
 	return ok
 }
 
+// evalLinks is filepath.EvalSymlinks, once per path and run: a path is
+// resolved for each client that reads or compares it.
+func (o *Options) evalLinks(p string) (string, error) {
+	c := o.cache
+	if c == nil {
+		return filepath.EvalSymlinks(p)
+	}
+	c.mu.Lock()
+	r, seen := c.real[p]
+	c.mu.Unlock()
+	if !seen {
+		var err error
+		if r, err = filepath.EvalSymlinks(p); err != nil {
+			r = ""
+		}
+		c.mu.Lock()
+		if c.real == nil {
+			c.real = map[string]string{}
+		}
+		c.real[p] = r
+		c.mu.Unlock()
+	}
+	if r == "" {
+		return "", &fs.PathError{Op: "lstat", Path: p, Err: fs.ErrNotExist}
+	}
+	return r, nil
+}
+
+// realPath is the package's realPath, once per path and run (evalLinks).
+func (o *Options) realPath(p string) string {
+	if r, err := o.evalLinks(p); err == nil {
+		return r
+	}
+	return p
+}
+
 // lexists reports whether path exists, a link at it not followed.
 func (c *docCache) lexists(path string) bool {
 	c.mu.Lock()
@@ -626,6 +665,11 @@ func (c *docCache) forget(root string, drop func(abs string) bool) {
 	for p := range c.lfound {
 		if drop(p) {
 			delete(c.lfound, p)
+		}
+	}
+	for p := range c.real {
+		if drop(p) {
+			delete(c.real, p)
 		}
 	}
 	for p := range c.mains {

@@ -420,7 +420,7 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 		res.reason = fmt.Sprintf("%s cannot be read", display)
 		return
 	}
-	workspace := realPath(filepath.Clean(o.Root))
+	workspace := o.realPath(filepath.Clean(o.Root))
 	best, bestLen, bestRule := (*normalize.Member)(nil), -1, ""
 	for _, m := range r.doc.Root.Unique() {
 		if m.Value.Kind != normalize.String || !slices.Contains(trustLevels, m.Value.Str) {
@@ -437,7 +437,7 @@ func (o *Options) trustFolders(c *normalize.Client, res *trustResult, display, a
 		// the longest rule wins, its path made absolute as the client
 		// loads it (loadTrustedFolders' normalizePath: "/p/" is "/p", and
 		// of two keys that name one path the later wins)
-		if within(realPath(dir), workspace) && (len(rule) > bestLen || rule == bestRule) {
+		if within(o.realPath(dir), workspace) && (len(rule) > bestLen || rule == bestRule) {
 			best, bestLen, bestRule = m, len(rule), rule
 		}
 	}

@@ -234,7 +234,7 @@ func (o *Options) display(abs string, b *normalize.Base) string {
 	if b != nil && b.Canonical {
 		// a directory the client canonicalizes is resolved (dir), and so
 		// must the home be that it is shown under
-		if rel, err := filepath.Rel(realPath(o.Home), abs); err == nil && filepath.IsLocal(rel) {
+		if rel, err := filepath.Rel(o.realPath(o.Home), abs); err == nil && filepath.IsLocal(rel) {
 			return "~/" + filepath.ToSlash(rel)
 		}
 	}

@@ -339,7 +339,7 @@ func (o *Options) notTwice(locs []Location) []Location {
 		// typical lint)
 		if l.Dir == "" && o.exists(l.Abs) {
 			outside[l.Abs] = true
-			if r, err := filepath.EvalSymlinks(l.Abs); err == nil {
+			if r, err := o.evalLinks(l.Abs); err == nil {
 				outside[r] = true
 			}
 		}
@@ -351,7 +351,7 @@ func (o *Options) notTwice(locs []Location) []Location {
 		if l.Dir == "" || !o.exists(l.Abs) {
 			return false
 		}
-		r, err := filepath.EvalSymlinks(l.Abs)
+		r, err := o.evalLinks(l.Abs)
 		return outside[l.Abs] || err == nil && outside[r]
 	})
 }
@@ -377,7 +377,7 @@ func (o *Options) startsInUserHome(c *normalize.Client) bool {
 			break
 		}
 	}
-	return realPath(filepath.Clean(o.Root)) == realPath(filepath.Clean(home))
+	return o.realPath(filepath.Clean(o.Root)) == o.realPath(filepath.Clean(home))
 }
 
 // noRootAbove reports whether no root marker of the client's is at or
