@@ -10,7 +10,7 @@ import (
 )
 
 // TestBatchGCLargeHeap: lint paces the collector for a batch run (four
-// times the live heap, under a soft 150 MiB), which suits lint -r, whose
+// times the live heap, under a soft 100 MiB), which suits lint -r, whose
 // live heap stays small; but a run whose live heap nears that ceiling
 // (one file of 20,000 servers read by seven clients: 200 MB) would spend
 // half its CPU collecting to stay under it (6 s instead of 2). Once the
@@ -31,7 +31,7 @@ func TestBatchGCLargeHeap(t *testing.T) {
 	} else {
 		debug.SetGCPercent(p)
 	}
-	// a live heap of 100 MiB, two thirds of the ceiling
+	// a live heap of 100 MiB: the ceiling
 	live := make([][]byte, 100)
 	for i := range live {
 		live[i] = make([]byte, 1<<20)

@@ -202,13 +202,13 @@ func runLintDiff(opts *lintOptions, req app.LintRequest) error {
 // batchGC lets the collector run less often while lint runs: lint keeps
 // little alive (each root's documents go once it is checked), so the
 // default pacing collected every few MB allocated, 181 times on 2,000
-// files. Four times the live heap, under a soft ceiling of 150 MiB, takes
+// files. Four times the live heap, under a soft ceiling of 100 MiB, takes
 // a third off lint -r's time there (620 -> 390 ms, 31 MB) and keeps 8,000
-// roots under 150 MB. A run whose live heap passes half the ceiling (one
-// file of 20,000 servers that seven clients read: about 200 MB) would
-// spend half its CPU collecting to stay under it; from then on the
-// pacing is Go's own (watchLiveHeap). GOGC and GOMEMLIMIT set in the
-// environment win.
+// roots near 110 MB (150 MiB: 135-143 MB, no faster). A run whose live
+// heap passes half the ceiling (one file of 20,000 servers that seven
+// clients read: about 250 MB) would spend half its CPU collecting to stay
+// under it; from then on the pacing is Go's own (watchLiveHeap). GOGC and
+// GOMEMLIMIT set in the environment win.
 func batchGC() {
 	_, gogc := os.LookupEnv("GOGC")
 	_, limit := os.LookupEnv("GOMEMLIMIT")
@@ -223,7 +223,7 @@ func batchGC() {
 	}
 }
 
-const batchLimit = 150 << 20
+const batchLimit = 100 << 20
 
 // watching is whether a watchLiveHeap chain runs (one per process: Main
 // runs many times in tests).
