@@ -13,10 +13,9 @@ import (
 // times the live heap, under a soft 100 MiB), which suits lint -r, whose
 // live heap stays small; but a run whose live heap nears that ceiling
 // (one .mcp.json of 20,000 servers, viewed by each client that reads it:
-// about 250 MB) would spend
-// half its CPU collecting to stay under it (6 s instead of 2). Once the
-// live heap passes half the ceiling, the collector's pacing is Go's own
-// again: GOGC 100, no ceiling.
+// about 250 MB) would spend half its CPU collecting to stay under it (6 s
+// instead of 2). Once the live heap passes half the ceiling, the
+// collector's pacing is Go's own again: GOGC 100, no ceiling.
 func TestBatchGCLargeHeap(t *testing.T) {
 	for _, k := range []string{"GOGC", "GOMEMLIMIT"} {
 		t.Setenv(k, "") // restored after the test

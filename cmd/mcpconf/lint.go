@@ -205,10 +205,10 @@ func runLintDiff(opts *lintOptions, req app.LintRequest) error {
 // files. Four times the live heap, under a soft ceiling of 100 MiB, takes
 // a third off lint -r's time there (620 -> 390 ms, 31 MB) and keeps 8,000
 // roots near 110 MB (150 MiB: 135-143 MB, no faster). A run whose live
-// heap passes half the ceiling (one file of 20,000 servers that every
-// client reading .mcp.json views: about 250 MB) would spend half its CPU collecting to stay
-// under it; from then on the pacing is Go's own (watchLiveHeap). GOGC and
-// GOMEMLIMIT set in the environment win.
+// heap passes half the ceiling (one .mcp.json of 20,000 servers, viewed
+// by each client that reads it: about 250 MB) would spend half its CPU
+// collecting to stay under it; from then on the pacing is Go's own
+// (watchLiveHeap). GOGC and GOMEMLIMIT set in the environment win.
 func batchGC() {
 	_, gogc := os.LookupEnv("GOGC")
 	_, limit := os.LookupEnv("GOMEMLIMIT")
