@@ -539,6 +539,10 @@ type docCache struct {
 	m     map[docKey]*cached
 	notes []string
 	found map[string]bool // whether a path exists, once asked
+	// markers holds whether a root marker's path exists (os.Lstat: a
+	// link counts, whatever it leads to), once asked (marker)
+	markers      map[string]bool
+	noMarkerMemo bool // tests: ask the system every time
 	// mains holds, by project root, the main checkout of a linked git
 	// worktree ("" for none), once asked (keyRoot)
 	mains map[string]string
@@ -586,6 +590,29 @@ func (c *docCache) exists(path string) bool {
 	return ok
 }
 
+// marker reports whether a root marker's path exists (as os.Lstat sees
+// it), asking the system once per run.
+func (c *docCache) marker(path string) bool {
+	c.mu.Lock()
+	ok, seen := c.markers[path]
+	c.mu.Unlock()
+	if seen {
+		return ok
+	}
+	_, err := lstat(path)
+	ok = err == nil
+	if c.noMarkerMemo {
+		return ok
+	}
+	c.mu.Lock()
+	if c.markers == nil {
+		c.markers = map[string]bool{}
+	}
+	c.markers[path] = ok
+	c.mu.Unlock()
+	return ok
+}
+
 func (c *docCache) forget(root string, drop func(abs string) bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -597,6 +624,11 @@ func (c *docCache) forget(root string, drop func(abs string) bool) {
 	for p := range c.found {
 		if drop(p) {
 			delete(c.found, p)
+		}
+	}
+	for p := range c.markers {
+		if drop(p) {
+			delete(c.markers, p)
 		}
 	}
 	for p := range c.mains {

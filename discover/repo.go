@@ -18,9 +18,32 @@ func GitRoot(dir string) (string, bool) {
 // rootAbove is the nearest directory at or above dir holding one of
 // markers.
 func rootAbove(dir string, markers []string) (string, bool) {
+	return rootAboveBy(dir, markers, func(p string) bool {
+		_, err := lstat(p)
+		return err == nil
+	})
+}
+
+// lstat is os.Lstat; tests count the lookups.
+var lstat = os.Lstat
+
+// rootAbove is rootAbove with each marker's path looked up once per run
+// (docCache.marker): where a client's project root is, whether it is in a
+// repository, whether it walks up, is asked for every client and file of
+// a view, and lint -r asks it again for every root below the same
+// directories.
+func (o *Options) rootAbove(dir string, markers []string) (string, bool) {
+	if o.cache == nil {
+		return rootAbove(dir, markers)
+	}
+	return rootAboveBy(dir, markers, o.cache.marker)
+}
+
+// rootAboveBy is rootAbove asking has whether a marker's path exists.
+func rootAboveBy(dir string, markers []string, has func(string) bool) (string, bool) {
 	for d := dir; ; {
 		for _, m := range markers {
-			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
+			if has(filepath.Join(d, m)) {
 				return d, true
 			}
 		}

@@ -338,7 +338,7 @@ func (o *Options) noRootAbove(c *normalize.Client) bool {
 	if !c.UpWithoutRoot {
 		return false
 	}
-	_, ok := rootAbove(o.Root, c.RootMarkers)
+	_, ok := o.rootAbove(o.Root, c.RootMarkers)
 	return !ok
 }
 
@@ -348,7 +348,7 @@ func (o *Options) projectDirs(c *normalize.Client, f normalize.File, root string
 	start := o.Root
 	switch c.Project {
 	case normalize.RootToStart:
-		if _, ok := rootAbove(start, c.RootMarkers); !ok && c.UpWithoutRoot {
+		if _, ok := o.rootAbove(start, c.RootMarkers); !ok && c.UpWithoutRoot {
 			root = filepath.VolumeName(start) + string(filepath.Separator)
 		}
 		dirs := []string{start}
@@ -505,7 +505,7 @@ func (o *Options) settingDocs(c *normalize.Client, f normalize.File, root string
 		return nil
 	}
 	if f.InRepo && f.Base == normalize.RootDir {
-		if _, ok := rootAbove(o.Root, c.RootMarkers); !ok {
+		if _, ok := o.rootAbove(o.Root, c.RootMarkers); !ok {
 			return nil // no repository: the client reads no such file
 		}
 	}
@@ -657,7 +657,7 @@ func (o *Options) projectRoot(c *normalize.Client) string {
 			}
 		}
 	}
-	if root, ok := rootAbove(o.Root, markers); ok {
+	if root, ok := o.rootAbove(o.Root, markers); ok {
 		return root
 	}
 	return o.Root
