@@ -539,9 +539,10 @@ type docCache struct {
 	m     map[docKey]*cached
 	notes []string
 	found map[string]bool // whether a path exists, once asked
-	// lfound holds whether a path exists, its link not followed (a root
-	// marker), once asked
-	lfound map[string]bool
+	// markers holds whether a root marker's path exists (os.Lstat: a
+	// link counts, whatever it leads to), once asked (marker)
+	markers      map[string]bool
+	noMarkerMemo bool // tests: ask the system every time
 	// real holds each path's links resolved ("" when that failed), once
 	// asked (Options.evalLinks)
 	real map[string]string
@@ -630,21 +631,25 @@ func (o *Options) realPath(p string) string {
 	return p
 }
 
-// lexists reports whether path exists, a link at it not followed.
-func (c *docCache) lexists(path string) bool {
+// marker reports whether a root marker's path exists (as os.Lstat sees
+// it), asking the system once per run.
+func (c *docCache) marker(path string) bool {
 	c.mu.Lock()
-	ok, seen := c.lfound[path]
+	ok, seen := c.markers[path]
 	c.mu.Unlock()
 	if seen {
 		return ok
 	}
-	_, err := os.Lstat(path)
+	_, err := lstat(path)
 	ok = err == nil
-	c.mu.Lock()
-	if c.lfound == nil {
-		c.lfound = map[string]bool{}
+	if c.noMarkerMemo {
+		return ok
 	}
-	c.lfound[path] = ok
+	c.mu.Lock()
+	if c.markers == nil {
+		c.markers = map[string]bool{}
+	}
+	c.markers[path] = ok
 	c.mu.Unlock()
 	return ok
 }
@@ -662,9 +667,9 @@ func (c *docCache) forget(root string, drop func(abs string) bool) {
 			delete(c.found, p)
 		}
 	}
-	for p := range c.lfound {
+	for p := range c.markers {
 		if drop(p) {
-			delete(c.lfound, p)
+			delete(c.markers, p)
 		}
 	}
 	for p := range c.real {

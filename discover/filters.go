@@ -2,11 +2,14 @@ package discover
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
@@ -16,9 +19,11 @@ import (
 // (Layout.SameConnection: pisces), every winner of a name whose connection
 // equals that of a winner read before it (higher priority, then the file
 // order) that is not switched off: the client drops it without a word. A
-// server switched off never takes another's connection.
+// server switched off never takes another's connection. Each server's
+// connection is read once, and compared only with the kept ones of the
+// same fingerprint (connection.key), so that a view of many servers costs
+// in proportion to them, not to their pairs.
 func sameConnection(c *normalize.Client, entries []normalize.Entry) {
-	same := func(a, b *normalize.Server) bool { return sameConn(c, a, b) }
 	if !c.SameConnection {
 		return
 	}
@@ -30,17 +35,24 @@ func sameConnection(c *normalize.Client, entries []normalize.Entry) {
 		return cmp.Or(cmp.Compare(b.Source.Priority, a.Source.Priority), cmp.Compare(a.Source.Order, b.Source.Order),
 			cmp.Compare(a.Source.Pos.Offset, b.Source.Pos.Offset))
 	})
-	var kept []*normalize.Server
+	type keptConn struct {
+		s    *normalize.Server
+		conn connection
+	}
+	kept := map[string][]keptConn{} // by key, in the order kept
 	for _, s := range order {
 		if s.Off != nil && (s.Off.Status == normalize.StatusDisabled || s.Off.Yields && s.Off.Unlisted) {
 			continue // switched off, or a name the client loses as it reads it
 		}
-		i := slices.IndexFunc(kept, func(k *normalize.Server) bool { return same(k, s) })
+		conn := connectionOf(c, s)
+		key := conn.key()
+		same := kept[key]
+		i := slices.IndexFunc(same, func(k keptConn) bool { return k.conn.equal(&conn) })
 		if i < 0 {
-			kept = append(kept, s)
+			kept[key] = append(same, keptConn{s, conn})
 			continue
 		}
-		k := kept[i]
+		k := same[i].s
 		s.TurnOff(normalize.Gate{Status: normalize.StatusDisabled, Kind: normalize.ByShape, Unlisted: true, Dropped: true,
 			Path: s.Source.Path, Pos: s.Source.Pos,
 			Reason: fmt.Sprintf("it connects exactly as %q (%s:%s), which it keeps: one server per connection", k.Name, k.Source.Path, k.Source.Pos),
@@ -53,7 +65,21 @@ func sameConnection(c *normalize.Client, entries []normalize.Entry) {
 // args, env and cwd, for another one url and headers, each as written
 // (absent is not empty); the same auth, oauth and request id format.
 func sameConn(c *normalize.Client, a, b *normalize.Server) bool {
-	raw := func(s *normalize.Server, k string) any {
+	ca, cb := connectionOf(c, a), connectionOf(c, b)
+	return ca.equal(&cb)
+}
+
+// connection is what sameConn compares of a server, each value as
+// written: auth, oauth, the request id format and the transport, then
+// for a stdio server command, args, env and cwd, for another one url and
+// headers.
+type connection struct {
+	vals [8]any
+	n    int
+}
+
+func connectionOf(c *normalize.Client, s *normalize.Server) connection {
+	raw := func(k string) any {
 		if s.Node != nil {
 			if v := s.Node.Get(k); v != nil {
 				return v.Interface()
@@ -77,15 +103,13 @@ func sameConn(c *normalize.Client, a, b *normalize.Server) bool {
 		}
 		return nil
 	}
-	idFormat := func(s *normalize.Server) any {
-		if v := raw(s, "requestIdFormat"); v != nil {
-			return v
-		}
-		return "number"
+	idFormat := raw("requestIdFormat")
+	if idFormat == nil {
+		idFormat = "number"
 	}
 	// a "type" the owner does not know stays itself (pisces compares the
 	// literal); otherwise the transport the entry was read as
-	transport := func(s *normalize.Server) any {
+	transport := func() any {
 		if s.TransportExplicit && c.ReadsTypeOf(s.Source.Client) && c.TypeOf(s.Type) == normalize.NoTransport && s.Transport == normalize.Stdio {
 			return "type:" + s.Type
 		}
@@ -100,26 +124,94 @@ func sameConn(c *normalize.Client, a, b *normalize.Server) bool {
 			}
 		}
 		return s.Transport
-	}
-	for _, k := range []string{"auth", "oauth"} {
-		if !reflect.DeepEqual(raw(a, k), raw(b, k)) {
-			return false
-		}
-	}
-	t := transport(a)
-	if !reflect.DeepEqual(idFormat(a), idFormat(b)) || !reflect.DeepEqual(t, transport(b)) {
-		return false
-	}
+	}()
+	conn := connection{vals: [8]any{raw("auth"), raw("oauth"), idFormat, transport}, n: 4}
 	keys := []string{"url", "headers"} // any transport but stdio, as written
-	if t == normalize.Stdio {
+	if transport == normalize.Stdio {
 		keys = []string{"command", "args", "env", "cwd"}
 	}
 	for _, k := range keys {
-		if !reflect.DeepEqual(raw(a, k), raw(b, k)) {
+		conn.vals[conn.n] = raw(k)
+		conn.n++
+	}
+	return conn
+}
+
+// equal is sameConn's comparison: every value deeply equal (equal
+// transports choose the same keys).
+func (a *connection) equal(b *connection) bool {
+	if a.n != b.n {
+		return false
+	}
+	for i := range a.n {
+		if !reflect.DeepEqual(a.vals[i], b.vals[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// key is a fingerprint of the connection: two connections equal have the
+// same key (each value written with its type, maps with their keys
+// sorted), so that only those need comparing.
+func (a *connection) key() string {
+	var b strings.Builder
+	for i := range a.n {
+		fingerprint(&b, a.vals[i])
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+func fingerprint(b *strings.Builder, v any) {
+	str := func(tag byte, s string) {
+		b.WriteByte(tag)
+		b.WriteString(strconv.Itoa(len(s)))
+		b.WriteByte(':')
+		b.WriteString(s)
+	}
+	switch v := v.(type) {
+	case nil:
+		b.WriteByte('n')
+	case string:
+		str('s', v)
+	case json.Number:
+		str('j', string(v))
+	case normalize.Transport:
+		str('t', string(v))
+	case bool:
+		b.WriteString(strconv.FormatBool(v))
+	case []string:
+		b.WriteString("S" + strconv.Itoa(len(v)) + "[")
+		for _, s := range v {
+			str('s', s)
+		}
+		b.WriteByte(']')
+	case []any:
+		b.WriteString("A" + strconv.Itoa(len(v)) + "[")
+		for _, x := range v {
+			fingerprint(b, x)
+		}
+		b.WriteByte(']')
+	case map[string]string:
+		b.WriteString("M" + strconv.Itoa(len(v)) + "{")
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			str('k', k)
+			str('s', v[k])
+		}
+		b.WriteByte('}')
+	case map[string]any:
+		b.WriteString("O" + strconv.Itoa(len(v)) + "{")
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			str('k', k)
+			fingerprint(b, v[k])
+		}
+		b.WriteByte('}')
+	default:
+		// any other type: its name alone (deep equality needs the same
+		// type; equal values of it share this key)
+		b.WriteString(fmt.Sprintf("%T", v))
+	}
 }
 
 // applyFilters blocks the servers the client's filters drop

@@ -241,9 +241,11 @@ func (o *Options) layerTrust(c *normalize.Client, docs []*normalize.Document, di
 	if c.Trust.RepoRoot {
 		// the repository's root: a linked worktree's is its main
 		// checkout's (Codex's resolve_root_git_project_for_trust)
-		repo, hasRepo = GitRoot(o.Root)
-		if main := worktreeMain(o.Root); main != "" {
-			repo = main
+		repo, hasRepo = o.rootAbove(o.Root, []string{".git"})
+		if hasRepo {
+			if main, ok := linkedWorktree(repo); ok {
+				repo = main // worktreeMain(o.Root)
+			}
 		}
 	}
 	for d := o.Root; within(root, d); d = filepath.Dir(d) {

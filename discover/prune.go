@@ -349,58 +349,75 @@ func (s *scanner) array() bool {
 
 // string scans a string at s.i (its opening quote): no control
 // character, only JSON's escapes. UTF-8 is checked for the whole file by
-// Parse.
+// Parse. The quotes and backslashes are found with bytes.IndexByte (the
+// machine's vector instructions), each byte looked at once: the next
+// quote is looked for again only when an escape took the one found.
 func (s *scanner) string() bool {
 	if s.i >= len(s.src) || s.src[s.i] != '"' {
 		return false
 	}
-	for s.i++; s.i < len(s.src); s.i++ {
-		// eight bytes at a time while none is a quote, a backslash or a
-		// control character
-		for s.i+8 <= len(s.src) && plain8(binary.LittleEndian.Uint64(s.src[s.i:])) {
-			s.i += 8
-		}
-		if s.i >= len(s.src) {
-			break
-		}
-		switch c := s.src[s.i]; {
-		case c == '"':
-			s.i++
-			return true
-		case c == '\\':
-			s.i++
-			if s.i >= len(s.src) {
+	s.i++
+	q := -1 // the next quote at or after s.i
+	for {
+		if q < s.i {
+			n := bytes.IndexByte(s.src[s.i:], '"')
+			if n < 0 {
 				return false
 			}
-			switch s.src[s.i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if s.i+4 >= len(s.src) {
+			q = s.i + n
+		}
+		seg := s.src[s.i:q]
+		bs := bytes.IndexByte(seg, '\\')
+		if bs < 0 {
+			if !noControl(seg) {
+				return false
+			}
+			s.i = q + 1
+			return true
+		}
+		if !noControl(seg[:bs]) {
+			return false
+		}
+		s.i += bs + 1 // the byte after the backslash
+		if s.i >= len(s.src) {
+			return false
+		}
+		switch s.src[s.i] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		case 'u':
+			if s.i+4 >= len(s.src) {
+				return false
+			}
+			for _, h := range s.src[s.i+1 : s.i+5] {
+				if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
 					return false
 				}
-				for _, h := range s.src[s.i+1 : s.i+5] {
-					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
-						return false
-					}
-				}
-				s.i += 4
-			default:
-				return false
 			}
-		case c < 0x20:
+			s.i += 4
+		default:
+			return false
+		}
+		s.i++
+	}
+}
+
+// noControl reports whether no byte of b is below 0x20, eight bytes at a
+// time (the bit trick of "Bit Twiddling Hacks": a byte less than n).
+func noControl(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if (w-ones*0x20)&^w&highs != 0 {
 			return false
 		}
 	}
-	return false
-}
-
-// plain8 reports whether none of the eight bytes of w is '"', '\\' or
-// below 0x20 (the bit tricks of "Bit Twiddling Hacks": a byte is zero, or
-// less than n).
-func plain8(w uint64) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	zero := func(x uint64) uint64 { return (x - ones) &^ x & highs }
-	return zero(w^(ones*'"'))|zero(w^(ones*'\\'))|((w-ones*0x20)&^w&highs) == 0
+	for ; i < len(b); i++ {
+		if b[i] < 0x20 {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *scanner) literal(lit string) bool {

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -266,5 +267,43 @@ func TestForgetDropsTablesReadForRoot(t *testing.T) {
 	o.Forget(a, func(string) bool { return false })
 	if got := roots(); got[a] || !got[b] {
 		t.Fatalf("after forgetting %s: tables read for %v, want only %s", a, got, b)
+	}
+}
+
+// BenchmarkTableScan: the one pass that checks a 50 MB ~/.claude.json as
+// JSON and finds where each project's entry ends (newTable), in MB/s.
+func BenchmarkTableScan(b *testing.B) {
+	path := filepath.Join(b.TempDir(), ".claude.json")
+	if _, err := gen.ClaudeJSON(path, 50<<20, "/home/dev/src/app"); err != nil {
+		b.Fatal(err)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if t := newTable("/f", "f", src, "projects"); t.entries == nil {
+			b.Fatal("not scanned")
+		}
+	}
+}
+
+// TestScannerStrings: the scanner's strings are JSON's (encoding/json
+// agrees), escapes before, at and after the quotes it finds ahead.
+func TestScannerStrings(t *testing.T) {
+	long := strings.Repeat("x", 20)
+	for _, str := range []string{
+		`""`, `"a"`, `"` + long + `"`, `"\""`, `"\\"`, `"\\\""`, `"a\"b\"c"`, `"\\\\"`,
+		`"` + long + `\"` + long + `\n` + long + `"`, `"\u00e9\u0041"`, `"\/\b\f\n\r\t"`,
+		`"\"`, `"\\\"`, `"a`, `"\q"`, `"\u00g0"`, `"\u00"`, `"a` + "\x01" + `b"`, `"` + long + "\x1f" + long + `"`,
+		`"` + long + `\"` + long, `"` + long + `\` + "\t" + `"`, "\"\t\"", `"é"`,
+	} {
+		src := []byte(str)
+		s := &scanner{src: src}
+		got := s.string() && s.i == len(src)
+		if want := json.Valid(src); got != want {
+			t.Errorf("%q: scanned %v, encoding/json says valid %v", str, got, want)
+		}
 	}
 }

@@ -19,25 +19,31 @@ func GitRoot(dir string) (string, bool) {
 // markers.
 func rootAbove(dir string, markers []string) (string, bool) {
 	return rootAboveBy(dir, markers, func(p string) bool {
-		_, err := os.Lstat(p)
+		_, err := lstat(p)
 		return err == nil
 	})
 }
 
-// rootAbove is rootAbove with each marker looked for once per run: every
-// client looks for its root markers from the start directory up, several
-// times (docCache.lexists).
+// lstat is os.Lstat; tests count the lookups.
+var lstat = os.Lstat
+
+// rootAbove is rootAbove with each marker's path looked up once per run
+// (docCache.marker): where a client's project root is, whether it is in a
+// repository, whether it walks up, is asked for every client and file of
+// a view, and lint -r asks it again for every root below the same
+// directories.
 func (o *Options) rootAbove(dir string, markers []string) (string, bool) {
 	if o.cache == nil {
 		return rootAbove(dir, markers)
 	}
-	return rootAboveBy(dir, markers, o.cache.lexists)
+	return rootAboveBy(dir, markers, o.cache.marker)
 }
 
-func rootAboveBy(dir string, markers []string, lexists func(string) bool) (string, bool) {
+// rootAboveBy is rootAbove asking has whether a marker's path exists.
+func rootAboveBy(dir string, markers []string, has func(string) bool) (string, bool) {
 	for d := dir; ; {
 		for _, m := range markers {
-			if lexists(filepath.Join(d, m)) {
+			if has(filepath.Join(d, m)) {
 				return d, true
 			}
 		}

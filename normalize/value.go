@@ -260,12 +260,26 @@ func (v *Value) StringMap() (out map[string]string, ok bool) {
 	return out, ok
 }
 
-// EscapePointer escapes one JSON pointer token (RFC 6901).
+// EscapePointer escapes one JSON pointer token (RFC 6901). It allocates
+// only the result: it runs for every key of a table of projects.
 func EscapePointer(tok string) string {
-	if !strings.ContainsAny(tok, "~/") {
+	n := strings.Count(tok, "~") + strings.Count(tok, "/")
+	if n == 0 {
 		return tok
 	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
+	var b strings.Builder
+	b.Grow(len(tok) + n)
+	for i := range len(tok) {
+		switch c := tok[i]; c {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // UnescapePointer undoes EscapePointer.
@@ -273,7 +287,17 @@ func UnescapePointer(tok string) string {
 	if !strings.Contains(tok, "~") {
 		return tok
 	}
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+	var b strings.Builder
+	b.Grow(len(tok))
+	for i := 0; i < len(tok); i++ {
+		if tok[i] == '~' && i+1 < len(tok) && (tok[i+1] == '0' || tok[i+1] == '1') {
+			b.WriteByte("~/"[tok[i+1]-'0'])
+			i++
+			continue
+		}
+		b.WriteByte(tok[i])
+	}
+	return b.String()
 }
 
 // JoinPointer appends an object key to a pointer.

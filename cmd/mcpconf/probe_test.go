@@ -54,7 +54,9 @@ func TestMain(m *testing.M) {
 		os.Args = append(os.Args[:1], os.Args[2:]...)
 		main()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBuilt()
+	os.Exit(code)
 }
 
 func testServer(args []string) int {
