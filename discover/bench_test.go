@@ -1,10 +1,14 @@
 package discover
 
 import (
+	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/mcpconf/mcpconf/internal/gen"
+	"github.com/mcpconf/mcpconf/normalize"
 )
 
 // BenchmarkDiscover measures discovery, normalization and merge of 1,000
@@ -14,6 +18,19 @@ func BenchmarkDiscover(b *testing.B) {
 	home := filepath.Join(root, "home")
 	w, err := gen.Tree(root, home, 1000)
 	if err != nil {
+		b.Fatal(err)
+	}
+	// pisces reads other tools' user files only for the providers its
+	// config enables: all of them here
+	var ids []string
+	for _, p := range normalize.Providers() {
+		ids = append(ids, strconv.Quote(p.Client.ID))
+	}
+	cfg := filepath.Join(home, ".pisces", "agent", "config.yml")
+	if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, []byte("enabledProviders: ["+strings.Join(ids, ", ")+"]\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	set, err := piscesView(Options{Root: root, Home: home})
