@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mcpconf/mcpconf/internal/safefile"
 	"github.com/mcpconf/mcpconf/normalize"
@@ -485,6 +486,20 @@ func (o *Options) readAll(locs []Location) []readResult {
 		first[l.Abs] = i
 		jobs = append(jobs, i)
 	}
+	// a file read already, or known to be missing, costs nothing to ask
+	// for again: only the others are worth a goroutine (each one spawned
+	// wakes a thread, which costs more than a small file's read)
+	jobs = slices.DeleteFunc(jobs, func(i int) bool {
+		if !o.cache.settled(locs[i], o.pruneFor(locs[i])) {
+			return false
+		}
+		out[i] = o.cache.read(locs[i], o.Root, o.Home, o.pruneFor(locs[i]))
+		return true
+	})
+	if len(jobs) == 1 {
+		out[jobs[0]] = o.cache.read(locs[jobs[0]], o.Root, o.Home, o.pruneFor(locs[jobs[0]]))
+		jobs = nil
+	}
 	ch := make(chan int)
 	var wg sync.WaitGroup
 	for range min(len(jobs), runtime.GOMAXPROCS(0)*4) {
@@ -539,6 +554,7 @@ type docCache struct {
 	m     map[docKey]*cached
 	notes []string
 	found map[string]bool // whether a path exists, once asked
+	gone  map[string]bool // paths found missing (fs.ErrNotExist), once asked
 	// markers holds whether a root marker's path exists (os.Lstat: a
 	// link counts, whatever it leads to), once asked (marker)
 	markers      map[string]bool
@@ -591,8 +607,23 @@ func (c *docCache) exists(path string) bool {
 		c.found = map[string]bool{}
 	}
 	c.found[path] = ok
+	if errors.Is(err, fs.ErrNotExist) {
+		if c.gone == nil {
+			c.gone = map[string]bool{}
+		}
+		c.gone[path] = true
+	}
 	c.mu.Unlock()
 	return ok
+}
+
+// missing reports whether a look at path (exists) found nothing there, as
+// reading it would (fs.ErrNotExist: no finding, the file is absent);
+// false when nobody looked, or something else is wrong with it.
+func (c *docCache) missing(path string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gone[path]
 }
 
 // evalLinks is filepath.EvalSymlinks, once per path and run: a path is
@@ -665,6 +696,7 @@ func (c *docCache) forget(root string, drop func(abs string) bool) {
 	for p := range c.found {
 		if drop(p) {
 			delete(c.found, p)
+			delete(c.gone, p)
 		}
 	}
 	for p := range c.markers {
@@ -691,6 +723,7 @@ func (c *docCache) forget(root string, drop func(abs string) bool) {
 
 type cached struct {
 	once  sync.Once
+	done  atomic.Bool // once has run
 	doc   *normalize.Document
 	diags []normalize.Diagnostic
 	file  safefile.File // what was read, for its real path
@@ -735,6 +768,26 @@ type docKey struct {
 // read reads a location once per run and returns it as seen from the
 // project at root with home.
 // A table of projects (pr) is read for root: the key says so.
+// settled reports whether reading l costs nothing: it was read already, or
+// a look found nothing there (and no editor has it open).
+func (c *docCache) settled(l Location, pr *prune) bool {
+	if pr != nil {
+		return false
+	}
+	key := docKey{format: l.Format, abs: l.Abs, display: l.Display}
+	c.mu.Lock()
+	e := c.m[key]
+	gone := c.gone[l.Abs]
+	c.mu.Unlock()
+	if e != nil && e.done.Load() {
+		return true
+	}
+	if _, open := c.overlay.text(l.Abs); open {
+		return false
+	}
+	return gone
+}
+
 func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
 	key := docKey{format: l.Format, abs: l.Abs, display: l.Display}
 	fileKey := string(l.Format) + "\x00" + l.Abs + "\x00" + l.Display
@@ -765,11 +818,15 @@ func (c *docCache) read(l Location, root, home string, pr *prune) readResult {
 			e.open = true
 			return
 		}
+		if c.missing(l.Abs) {
+			return // looked at already: reading it would find nothing either
+		}
 		doc, diags, file, err := readParse(l.Abs, l.Display, l.Format)
 		if err == nil {
 			e.doc, e.diags, e.file = doc, diags, file
 		}
 	})
+	e.done.Store(true)
 	if e.doc == nil {
 		return readResult{}
 	}
