@@ -22,6 +22,12 @@
 //
 //	go run ./internal/gen/mcpconf-gen -servers 100000 -one-line /tmp/srv
 //	time mcpconf add x --client claude --scope user --root /tmp/srv/project --home /tmp/srv/home -- uvx x
+//
+// or, with -typical, a typical project DIR/project (four clients' files,
+// a few servers, in a git repository) and an empty home DIR/home:
+//
+//	go run ./internal/gen/mcpconf-gen -typical /tmp/typ
+//	time mcpconf lint --root /tmp/typ/project --home /tmp/typ/home
 package main
 
 import (
@@ -47,15 +53,18 @@ func run(args []string, stderr io.Writer) int {
 	claudeJSON := fs.Int("claude-json", 0, "write instead DIR/home/.claude.json of about this many MB, with an entry for DIR/project")
 	servers := fs.Int("servers", 0, "write instead DIR/home/.claude.json and DIR/project/.mcp.json of this many servers each")
 	oneLine := fs.Bool("one-line", false, "with -servers, write each file on a single line")
+	typical := fs.Bool("typical", false, "write instead a typical project DIR/project (four clients' files) and an empty home DIR/home")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: mcpconf-gen [-files N] [-per N] DIR\n       mcpconf-gen -minified N DIR\n       mcpconf-gen -claude-json MB DIR\n       mcpconf-gen -servers N [-one-line] DIR")
+		fmt.Fprintln(stderr, "usage: mcpconf-gen [-files N] [-per N] DIR\n       mcpconf-gen -minified N DIR\n       mcpconf-gen -claude-json MB DIR\n       mcpconf-gen -servers N [-one-line] DIR\n       mcpconf-gen -typical DIR")
 		return 2
 	}
 	var err error
 	switch {
+	case *typical:
+		err = gen.Typical(fs.Arg(0))
 	case *servers > 0:
 		err = gen.ServersHome(fs.Arg(0), *servers, *oneLine)
 	case *claudeJSON > 0:

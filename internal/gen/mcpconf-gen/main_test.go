@@ -82,3 +82,30 @@ func TestServersFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestTypical: -typical writes the four clients' files of a project in a
+// git repository, and a home with nothing in it.
+func TestTypical(t *testing.T) {
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	if code := run([]string{"-typical", dir}, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, &stderr)
+	}
+	var files []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	want := []string{"project/.cursor/mcp.json", "project/.gemini/settings.json", "project/.mcp.json", "project/.vscode/mcp.json"}
+	if !slices.Equal(files, want) {
+		t.Errorf("wrote %q, want %q", files, want)
+	}
+	for _, d := range []string{"project/.git", "home"} {
+		if fi, err := os.Stat(filepath.Join(dir, d)); err != nil || !fi.IsDir() {
+			t.Errorf("%s: not a directory (%v)", d, err)
+		}
+	}
+}
