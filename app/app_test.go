@@ -51,8 +51,13 @@ func TestLint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Files != 2 || len(res.Findings) == 0 || res.Version != "test" || len(res.Rules) != 1 || res.Rules[0].ID != normalize.RuleUnknownField || res.Rules[0].Help == "" {
+	if res.Files != 2 || len(res.Findings) == 0 || res.Version != "test" || len(res.Rules) != 1 || res.Rules[0].ID != normalize.RuleUnknownField || res.Rules[0].Help != "" {
 		t.Fatalf("files %d, findings %v, version %q, %d rules", res.Files, rules(res.Findings), res.Version, len(res.Rules))
+	}
+	// the rule's help is built only for a format that shows it (SARIF)
+	withHelp, err := Lint(LintRequest{Options: options(root, home), Scope: discover.ProjectScopes, Version: "test", RuleHelp: true})
+	if err != nil || len(withHelp.Rules) != 1 || withHelp.Rules[0].Help == "" {
+		t.Fatalf("with RuleHelp: %v, %+v", err, withHelp.Rules)
 	}
 	if !Failing(res.Findings, normalize.Info) {
 		t.Errorf("findings %v: none fails at info", res.Findings)

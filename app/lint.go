@@ -47,6 +47,9 @@ type LintRequest struct {
 	// text format): the lines of the files with findings are kept. Other
 	// formats need none of a project's lines.
 	Snippets bool
+	// RuleHelp says output shows the help of the rules that fired (SARIF):
+	// it is built only then.
+	RuleHelp bool
 	// Context stops lint --fix before the next file is written, or a
 	// file's write before its rename (Ctrl-C); nil: never.
 	Context context.Context
@@ -133,7 +136,7 @@ func Lint(req LintRequest) (*run.Lint, error) {
 	if res.Files == 0 {
 		res.NoFiles = noFilesWhere(&req, &dopts, cfg)
 	}
-	res.Rules = ruleInfos(res.Findings)
+	res.Rules = ruleInfos(res.Findings, req.RuleHelp)
 	return res, nil
 }
 
@@ -538,8 +541,10 @@ func repository(ws string, dopts *discover.Options) string {
 	return root
 }
 
-// ruleInfos describes the rules that fired, in the rule list's order.
-func ruleInfos(findings []normalize.Diagnostic) []run.RuleInfo {
+// ruleInfos describes the rules that fired, in the rule list's order;
+// with their help (Markdown built from the rule's documentation) when
+// help is true.
+func ruleInfos(findings []normalize.Diagnostic, help bool) []run.RuleInfo {
 	fired := map[normalize.RuleID]bool{}
 	for _, d := range findings {
 		fired[d.Rule] = true
@@ -547,7 +552,11 @@ func ruleInfos(findings []normalize.Diagnostic) []run.RuleInfo {
 	var out []run.RuleInfo
 	for _, r := range validate.Rules() {
 		if fired[r.ID] {
-			out = append(out, run.RuleInfo{ID: r.ID, Title: r.Title, Help: r.DocText(), DocURL: validate.DocURL(r.ID), Severity: r.Severity})
+			info := run.RuleInfo{ID: r.ID, Title: r.Title, DocURL: validate.DocURL(r.ID), Severity: r.Severity}
+			if help {
+				info.Help = r.DocText()
+			}
+			out = append(out, info)
 		}
 	}
 	return out

@@ -48,8 +48,11 @@ func (fs Formats[R]) String() string {
 // LintRenderer writes a lint run in one format. Snippets says the format
 // quotes the source lines findings point at (view.Finding.Source): lint
 // keeps the lines of the files with findings for it, and none otherwise.
+// RuleHelp says it shows the help of the rules that fired (view.Rule.Help,
+// built for it alone).
 type LintRenderer struct {
 	Snippets bool
+	RuleHelp bool
 	Render   func(w io.Writer, l *view.Lint, st Style) error
 }
 
@@ -58,7 +61,7 @@ func LintFormats() Formats[LintRenderer] {
 	return Formats[LintRenderer]{
 		{"text", LintRenderer{Snippets: true, Render: lintText}},
 		{"json", LintRenderer{Render: func(w io.Writer, l *view.Lint, _ Style) error { return lintJSON(w, l) }}},
-		{"sarif", LintRenderer{Render: func(w io.Writer, l *view.Lint, _ Style) error { return lintSARIF(w, l) }}},
+		{"sarif", LintRenderer{RuleHelp: true, Render: func(w io.Writer, l *view.Lint, _ Style) error { return lintSARIF(w, l) }}},
 		{"github", LintRenderer{Render: func(w io.Writer, l *view.Lint, _ Style) error { return lintGitHub(w, l) }}},
 	}
 }

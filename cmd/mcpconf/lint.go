@@ -150,7 +150,7 @@ func runLint(opts *lintOptions) error {
 	req := app.LintRequest{Options: dopts, RootGiven: opts.Flags.Root != "",
 		Paths: opts.Paths, Recursive: opts.Recursive, Scope: scope, Clients: opts.Flags.Clients,
 		Config: opts.Config, CheckEnv: opts.CheckEnv, GitHubWorkspace: ws, Version: versionString(),
-		Snippets: render.Snippets, Context: opts.IO.Ctx()}
+		Snippets: render.Snippets, RuleHelp: render.RuleHelp, Context: opts.IO.Ctx()}
 	if opts.Diff {
 		return runLintDiff(opts, req)
 	}
