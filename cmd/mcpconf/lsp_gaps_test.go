@@ -28,14 +28,10 @@ func TestLSPConfigBuffer(t *testing.T) {
 	uri, curi := "file://"+filepath.ToSlash(mcp), "file://"+filepath.ToSlash(cfg)
 
 	c := startLSP(t, "--home", home)
-	c.call("initialize", map[string]any{"processId": nil, "workspaceFolders": []any{map[string]any{"uri": "file://" + filepath.ToSlash(root), "name": "p"}}, "capabilities": map[string]any{}}, nil)
-	c.notify("initialized", map[string]any{})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": src}})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": curi, "languageId": "toml", "version": 1, "text": disk}})
-	barrier := func() map[string]lspPublishRel {
-		c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
-		return c.drain()
-	}
+	c.initFolder(root)
+	c.open(uri, "json", 1, src)
+	c.open(curi, "toml", 1, disk)
+	barrier := func() map[string]lspPublishRel { return c.settle(uri) }
 	has := func(p lspPublishRel, rule string) bool {
 		for _, d := range p.Diagnostics {
 			if d.Code == rule {
@@ -91,10 +87,9 @@ func TestLSPCompletionMidTyping(t *testing.T) {
 	os.WriteFile(cdx, []byte("[mcp_servers.docs]\ncommand = \"npx\"\n"), 0o644)
 	uri, curi := "file://"+filepath.ToSlash(mcp), "file://"+filepath.ToSlash(cdx)
 	c := startLSPEnv(t, map[string]string{"GH_TOKEN": "ghp_1234567890abcdefghijABCDEFGHIJ123456"}, "--home", home)
-	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
-	c.notify("initialized", map[string]any{})
+	c.initRoot(root)
 	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": `{"mcpServers": {}}` + "\n"}})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": curi, "languageId": "toml", "version": 1, "text": "[mcp_servers.docs]\ncommand = \"npx\"\n"}})
+	c.open(curi, "toml", 1, "[mcp_servers.docs]\ncommand = \"npx\"\n")
 	version := 1
 	// complete sets the buffer of u to text without "|" and completes
 	// where "|" was
@@ -208,8 +203,8 @@ func TestLSPFolders(t *testing.T) {
 		return pub
 	}
 	open := func(c *lspClient) map[string]lspPublishRel {
-		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": ouri, "languageId": "json", "version": 1, "text": src}})
-		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": iuri, "languageId": "json", "version": 1, "text": src}})
+		c.open(ouri, "json", 1, src)
+		c.open(iuri, "json", 1, src)
 		return barrier(c)
 	}
 	end := func(c *lspClient) {
@@ -317,11 +312,8 @@ func TestLSPWatchedFiles(t *testing.T) {
 	}
 	c.send(map[string]any{"id": *reg.ID, "result": nil})
 
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": v1}})
-	barrier := func() map[string]lspPublishRel {
-		c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
-		return c.drain()
-	}
+	c.open(uri, "json", 1, v1)
+	barrier := func() map[string]lspPublishRel { return c.settle(uri) }
 	if d := barrier()[uri].Diagnostics; len(d) != 1 || d[0].Code != "drift" {
 		t.Fatalf("want drift on .mcp.json from .cursor/mcp.json on disk: %+v", d)
 	}
@@ -338,8 +330,7 @@ func TestLSPWatchedFiles(t *testing.T) {
 
 	// without the capability: no request
 	c = startLSP(t, "--home", home)
-	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
-	c.notify("initialized", map[string]any{})
+	c.initRoot(root)
 	c.call("shutdown", nil, nil)
 	for {
 		select {
@@ -387,9 +378,8 @@ func TestLSPUserFile(t *testing.T) {
 	}
 
 	c := startLSP(t, "--home", home)
-	c.call("initialize", map[string]any{"processId": nil, "workspaceFolders": []any{map[string]any{"uri": "file://" + filepath.ToSlash(root), "name": "p"}}, "capabilities": map[string]any{}}, nil)
-	c.notify("initialized", map[string]any{})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": suri, "languageId": "json", "version": 1, "text": ssrc}})
+	c.initFolder(root)
+	c.open(suri, "json", 1, ssrc)
 	if d := c.diagnostics(suri, 1); len(d) != 1 || d[0].Code != "npx-without-yes" {
 		t.Errorf("~/.claude.json diagnostics: %+v, want lint's npx-without-yes", d)
 	}

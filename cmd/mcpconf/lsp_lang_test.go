@@ -40,8 +40,8 @@ func TestLSPLanguage(t *testing.T) {
 	c := startLSPEnv(t, map[string]string{"GH_TOKEN": secretValue, "HOME_DIR_X": "v"}, "--home", home)
 	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
 	uri, suri := "file://"+filepath.ToSlash(mcp), "file://"+filepath.ToSlash(settings)
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": src}})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": suri, "languageId": "json", "version": 1, "text": ssrc}})
+	c.open(uri, "json", 1, src)
+	c.open(suri, "json", 1, ssrc)
 	pos := func(s, sub string, delta int) lspPos {
 		i := strings.Index(s, sub)
 		if i < 0 {
@@ -158,8 +158,8 @@ func TestLSPLanguageLists(t *testing.T) {
 	c := startLSPEnv(t, map[string]string{"HOME": "/x"}, "--home", home)
 	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
 	guri, curi := "file://"+filepath.ToSlash(gem), "file://"+filepath.ToSlash(cdx)
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": guri, "languageId": "json", "version": 1, "text": gsrc}})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": curi, "languageId": "toml", "version": 1, "text": csrc}})
+	c.open(guri, "json", 1, gsrc)
+	c.open(curi, "toml", 1, csrc)
 
 	var locs []struct {
 		URI   string   `json:"uri"`

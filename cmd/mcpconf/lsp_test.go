@@ -320,7 +320,7 @@ func TestLSP(t *testing.T) {
 		t.Fatalf("capabilities: %+v", init.Capabilities)
 	}
 	c.notify("initialized", map[string]any{})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": lspPlanted}})
+	c.open(uri, "json", 1, lspPlanted)
 	got := c.diagnostics(uri, 1)
 	gj, _ := json.MarshalIndent(got, "", " ")
 	wj, _ := json.MarshalIndent(want, "", " ")
@@ -489,6 +489,36 @@ func TestLSP(t *testing.T) {
 	}
 }
 
+// initRoot initializes the server on the workspace root (rootUri), and
+// says it is initialized.
+func (c *lspClient) initRoot(root string) {
+	c.t.Helper()
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
+	c.notify("initialized", map[string]any{})
+}
+
+// initFolder initializes the server on one workspace folder, and says it
+// is initialized.
+func (c *lspClient) initFolder(root string) {
+	c.t.Helper()
+	c.call("initialize", map[string]any{"processId": nil, "workspaceFolders": []any{map[string]any{"uri": "file://" + filepath.ToSlash(root), "name": "p"}}, "capabilities": map[string]any{}}, nil)
+	c.notify("initialized", map[string]any{})
+}
+
+// open says the editor opened uri with text.
+func (c *lspClient) open(uri, lang string, version int, text string) {
+	c.t.Helper()
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": lang, "version": version, "text": text}})
+}
+
+// settle asks the server something about uri, whose answer comes after
+// every diagnostic it published before, and returns those (drain).
+func (c *lspClient) settle(uri string) map[string]lspPublishRel {
+	c.t.Helper()
+	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
+	return c.drain()
+}
+
 // drain is every publishDiagnostics received so far, the last per URI.
 // Called after a request is answered, it holds what the server published
 // before answering.
@@ -543,14 +573,10 @@ func TestLSPTree(t *testing.T) {
 	claudeURI, cursorURI := "file://"+filepath.ToSlash(claude), "file://"+filepath.ToSlash(cursor)
 
 	c := startLSP(t, "--home", home)
-	c.call("initialize", map[string]any{"processId": nil, "workspaceFolders": []any{map[string]any{"uri": "file://" + filepath.ToSlash(root), "name": "p"}}, "capabilities": map[string]any{}}, nil)
-	c.notify("initialized", map[string]any{})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": claudeURI, "languageId": "json", "version": 1, "text": v1}})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": cursorURI, "languageId": "json", "version": 1, "text": v2}})
-	barrier := func() map[string]lspPublishRel {
-		c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": cursorURI}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
-		return c.drain()
-	}
+	c.initFolder(root)
+	c.open(claudeURI, "json", 1, v1)
+	c.open(cursorURI, "json", 1, v2)
+	barrier := func() map[string]lspPublishRel { return c.settle(cursorURI) }
 	pub := barrier()
 	d := pub[cursorURI].Diagnostics
 	if len(d) != 1 || d[0].Code != "drift" || len(d[0].RelatedInformation) != 1 || d[0].RelatedInformation[0].Location.URI != claudeURI ||
@@ -575,7 +601,7 @@ func TestLSPTree(t *testing.T) {
 	// .mcp.json open alone: the drift written in .cursor/mcp.json is shown
 	// at its place in .mcp.json, the finding's own place related
 	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": cursorURI}})
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": claudeURI, "languageId": "json", "version": 3, "text": v1}})
+	c.open(claudeURI, "json", 3, v1)
 	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": claudeURI}, "range": lspRange{}, "context": map[string]any{"diagnostics": []any{}}}, nil)
 	pub = c.drain()
 	d = pub[claudeURI].Diagnostics
@@ -663,7 +689,7 @@ func TestLSPCodexHover(t *testing.T) {
 	uri := "file://" + filepath.ToSlash(file)
 	c := startLSP(t, "--home", home)
 	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "toml", "version": 1, "text": src}})
+	c.open(uri, "toml", 1, src)
 	c.diagnostics(uri, 1)
 	var hover struct {
 		Contents struct{ Kind, Value string } `json:"contents"`
@@ -682,7 +708,7 @@ func TestLSPCodexHover(t *testing.T) {
 	withBOM := "\ufeff{\"mcpServers\": {\"w\": {\"command\": \"npx\", \"args\": [\"pkg@1.0.0\"]}}}\n"
 	os.WriteFile(mcp, []byte(withBOM), 0o644)
 	muri := "file://" + filepath.ToSlash(mcp)
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": muri, "languageId": "json", "version": 1, "text": withBOM}})
+	c.open(muri, "json", 1, withBOM)
 	for _, d := range c.diagnostics(muri, 1) {
 		if d.Code == "npx-without-yes" {
 			if want := strings.Index(withBOM, `"pkg`) - 2; d.Range.Start != (lspPos{0, want}) { // the mark: 3 bytes, 1 UTF-16 unit
@@ -706,7 +732,7 @@ func TestLSPRunsNothing(t *testing.T) {
 	uri := "file://" + filepath.ToSlash(file)
 	c := startLSP(t, "--home", home)
 	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root), "capabilities": map[string]any{}}, nil)
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "json", "version": 1, "text": src}})
+	c.open(uri, "json", 1, src)
 	if len(c.diagnostics(uri, 1)) == 0 {
 		t.Error("the !command is a finding")
 	}
