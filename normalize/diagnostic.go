@@ -74,6 +74,10 @@ type Diagnostic struct {
 	// when more than one client reads its file (validate.nameReaders);
 	// nil otherwise.
 	Clients []string
+	// ForGuests says the finding concerns only guests of the run (clients
+	// none of whose own files is here, Workspace.Guests), which made it
+	// info (validate.asGuests).
+	ForGuests bool
 }
 
 // Related is a secondary location of a diagnostic.

@@ -2,9 +2,10 @@ package validate
 
 import (
 	"fmt"
-	"github.com/mcpconf/mcpconf/internal/testtree"
 	"maps"
 	"unicode"
+
+	"github.com/mcpconf/mcpconf/internal/testtree"
 
 	"os"
 	"path/filepath"
@@ -55,7 +56,7 @@ func lintScope(t *testing.T, files map[string]string, cfg *Config, scope discove
 // good example is good for the clients whose files it holds.
 func beyondGuests(diags []normalize.Diagnostic) []normalize.Diagnostic {
 	return slices.DeleteFunc(diags, func(d normalize.Diagnostic) bool {
-		return d.Severity == normalize.Info && strings.Contains(d.Message, "own is here: this matters if you use it")
+		return d.ForGuests
 	})
 }
 

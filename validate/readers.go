@@ -136,7 +136,7 @@ func asGuests(d *normalize.Diagnostic, concerned, readers []*normalize.Set, gues
 		}
 		names = append(names, v.Client.Product)
 	}
-	d.Severity = normalize.Info
+	d.Severity, d.ForGuests = normalize.Info, true
 	d.Message += fmt.Sprintf("; no file of %s's own is here: this matters if you use it", joinWords(names, "or"))
 }
 
