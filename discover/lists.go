@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/mcpconf/mcpconf/internal/regexps"
 	"github.com/mcpconf/mcpconf/normalize"
 	"github.com/mcpconf/mcpconf/resolve"
 )
@@ -194,18 +193,6 @@ func newList(doc *normalize.Document, owner *normalize.Client, spec normalize.Li
 	return l
 }
 
-// namePatterns caches the compiled List.Entries.NamePattern of each list.
-var namePatterns sync.Map
-
-func namePattern(expr string) *regexp.Regexp {
-	if re, ok := namePatterns.Load(expr); ok {
-		return re.(*regexp.Regexp)
-	}
-	re := regexp.MustCompile(expr)
-	namePatterns.Store(expr, re)
-	return re
-}
-
 // readEntry reads one object of a list of objects, or records why the
 // client ignores it.
 func (l *nameList) readEntry(doc *normalize.Document, it *normalize.Value) {
@@ -237,7 +224,7 @@ func (l *nameList) readEntry(doc *normalize.Document, it *normalize.Value) {
 			ignore(fmt.Sprintf("%q must be a string", m.Key))
 			return
 		}
-		if spec.NamePattern != "" && !namePattern(spec.NamePattern).MatchString(m.Value.Str) {
+		if spec.NamePattern != "" && !regexps.MustCompile(spec.NamePattern).MatchString(m.Value.Str) {
 			ignore(fmt.Sprintf("%q %q can never be a server's name here (it must match %s)", m.Key, m.Value.Str, spec.NamePattern))
 			return
 		}

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
-	"sync"
 	"unicode/utf8"
+
+	"github.com/mcpconf/mcpconf/internal/regexps"
 )
 
 // A check is a schema read for one question only: is this instance valid?
@@ -180,19 +180,6 @@ func equal(a, b any) bool {
 	return ok1 && ok2 && ra.Cmp(rb) == 0
 }
 
-// patterns holds the compiled patterns of the checks, by source; a
-// pattern is compiled at its first use (TestCheckTable compiles each).
-var patterns sync.Map // string -> *regexp.Regexp
-
-func pattern(p string) *regexp.Regexp {
-	if re, ok := patterns.Load(p); ok {
-		return re.(*regexp.Regexp)
-	}
-	re := regexp.MustCompile(p)
-	patterns.Store(p, re)
-	return re
-}
-
 // bound reads a bound the table holds as a JSON number.
 func bound(s string) *big.Rat {
 	r, ok := new(big.Rat).SetString(s)
@@ -259,7 +246,7 @@ func valid(c []checkNode, i int32, v any) bool {
 				return false
 			}
 		}
-		if n.pattern != "" && !pattern(n.pattern).MatchString(x) {
+		if n.pattern != "" && !regexps.MustCompile(n.pattern).MatchString(x) {
 			return false
 		}
 	default:
