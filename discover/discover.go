@@ -553,77 +553,58 @@ type docCache struct {
 	mu    sync.Mutex
 	m     map[docKey]*cached
 	notes []string
-	found map[string]bool // whether a path exists, once asked
-	gone  map[string]bool // paths found missing (fs.ErrNotExist), once asked
+	// stats holds whether each path exists, once asked (exists)
+	stats memo[string, stat]
 	// markers holds whether a root marker's path exists (os.Lstat: a
 	// link counts, whatever it leads to), once asked (marker)
-	markers      map[string]bool
+	markers      memo[string, bool]
 	noMarkerMemo bool // tests: ask the system every time
 	// real holds each path's links resolved ("" when that failed), once
 	// asked (Options.evalLinks)
-	real map[string]string
+	real memo[string, string]
 	// locs holds each client's locations, once resolved (viewLocations)
-	locs map[locKey][]Location
+	locs memo[locKey, []Location]
 	// mains holds, by project root, the main checkout of a linked git
 	// worktree ("" for none), once asked (keyRoot)
-	mains map[string]string
+	mains memo[string, string]
 }
+
+// stat is what a look at a path found: whether it exists, and whether it
+// is missing as reading it would find it (fs.ErrNotExist: no finding, the
+// file is absent); neither when something else is wrong with it.
+type stat struct{ exists, missing bool }
 
 // mainCheckout is linkedWorktree's answer for root, read once per run.
 func (c *docCache) mainCheckout(root string) string {
-	c.mu.Lock()
-	main, seen := c.mains[root]
-	c.mu.Unlock()
-	if seen {
+	return c.mains.get(root, func() string {
+		main, _ := linkedWorktree(root)
 		return main
-	}
-	main, _ = linkedWorktree(root)
-	c.mu.Lock()
-	if c.mains == nil {
-		c.mains = map[string]string{}
-	}
-	c.mains[root] = main
-	c.mu.Unlock()
-	return main
+	})
 }
 
-// exists asks the system whether path exists, once per run.
+// exists asks the system whether path exists, once per run; a file an
+// editor has open exists.
 func (c *docCache) exists(path string) bool {
-	c.mu.Lock()
-	ok, seen := c.found[path]
-	c.mu.Unlock()
-	if seen {
-		return ok
+	if st, ok := c.stats.peek(path); ok {
+		return st.exists
 	}
 	if c.overlay != nil {
 		if _, open := c.overlay(path); open {
 			return true
 		}
 	}
-	_, err := os.Stat(path)
-	ok = err == nil
-	c.mu.Lock()
-	if c.found == nil {
-		c.found = map[string]bool{}
-	}
-	c.found[path] = ok
-	if errors.Is(err, fs.ErrNotExist) {
-		if c.gone == nil {
-			c.gone = map[string]bool{}
-		}
-		c.gone[path] = true
-	}
-	c.mu.Unlock()
-	return ok
+	return c.stats.get(path, func() stat {
+		_, err := os.Stat(path)
+		return stat{exists: err == nil, missing: errors.Is(err, fs.ErrNotExist)}
+	}).exists
 }
 
 // missing reports whether a look at path (exists) found nothing there, as
 // reading it would (fs.ErrNotExist: no finding, the file is absent);
 // false when nobody looked, or something else is wrong with it.
 func (c *docCache) missing(path string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.gone[path]
+	st, _ := c.stats.peek(path)
+	return st.missing
 }
 
 // evalLinks is filepath.EvalSymlinks, once per path and run: a path is
@@ -633,21 +614,13 @@ func (o *Options) evalLinks(p string) (string, error) {
 	if c == nil {
 		return filepath.EvalSymlinks(p)
 	}
-	c.mu.Lock()
-	r, seen := c.real[p]
-	c.mu.Unlock()
-	if !seen {
-		var err error
-		if r, err = filepath.EvalSymlinks(p); err != nil {
-			r = ""
+	r := c.real.get(p, func() string {
+		r, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			return ""
 		}
-		c.mu.Lock()
-		if c.real == nil {
-			c.real = map[string]string{}
-		}
-		c.real[p] = r
-		c.mu.Unlock()
-	}
+		return r
+	})
 	if r == "" {
 		return "", &fs.PathError{Op: "lstat", Path: p, Err: fs.ErrNotExist}
 	}
@@ -665,24 +638,14 @@ func (o *Options) realPath(p string) string {
 // marker reports whether a root marker's path exists (as os.Lstat sees
 // it), asking the system once per run.
 func (c *docCache) marker(path string) bool {
-	c.mu.Lock()
-	ok, seen := c.markers[path]
-	c.mu.Unlock()
-	if seen {
-		return ok
+	look := func() bool {
+		_, err := lstat(path)
+		return err == nil
 	}
-	_, err := lstat(path)
-	ok = err == nil
 	if c.noMarkerMemo {
-		return ok
+		return look()
 	}
-	c.mu.Lock()
-	if c.markers == nil {
-		c.markers = map[string]bool{}
-	}
-	c.markers[path] = ok
-	c.mu.Unlock()
-	return ok
+	return c.markers.get(path, look)
 }
 
 func (c *docCache) forget(root string, drop func(abs string) bool) {
@@ -693,32 +656,13 @@ func (c *docCache) forget(root string, drop func(abs string) bool) {
 			delete(c.m, k)
 		}
 	}
-	for p := range c.found {
-		if drop(p) {
-			delete(c.found, p)
-			delete(c.gone, p)
-		}
-	}
-	for p := range c.markers {
-		if drop(p) {
-			delete(c.markers, p)
-		}
-	}
-	for p := range c.real {
-		if drop(p) {
-			delete(c.real, p)
-		}
-	}
-	for p := range c.mains {
-		if p == root || drop(p) {
-			delete(c.mains, p)
-		}
-	}
-	for k := range c.locs {
-		if k.start == root || strings.HasPrefix(k.start, root+string(filepath.Separator)) {
-			delete(c.locs, k)
-		}
-	}
+	c.stats.forget(drop)
+	c.markers.forget(drop)
+	c.real.forget(drop)
+	c.mains.forget(func(p string) bool { return p == root || drop(p) })
+	c.locs.forget(func(k locKey) bool {
+		return k.start == root || strings.HasPrefix(k.start, root+string(filepath.Separator))
+	})
 }
 
 type cached struct {
@@ -777,8 +721,8 @@ func (c *docCache) settled(l Location, pr *prune) bool {
 	key := docKey{format: l.Format, abs: l.Abs, display: l.Display}
 	c.mu.Lock()
 	e := c.m[key]
-	gone := c.gone[l.Abs]
 	c.mu.Unlock()
+	gone := c.missing(l.Abs)
 	if e != nil && e.done.Load() {
 		return true
 	}

@@ -62,7 +62,6 @@ func TestRootMarkersOnce(t *testing.T) {
 	if err := o.Prepare(); err != nil {
 		t.Fatal(err)
 	}
-	o.cache.markers = nil
 	o.cache.noMarkerMemo = true
 	var b strings.Builder
 	for _, c := range normalize.Clients() {

@@ -207,19 +207,7 @@ func (o *Options) memoLocations(c *normalize.Client, root string, resolve func()
 	}
 	k := locKey{c: c, root: root, start: o.Root, home: o.Home, base: o.Base, cwd: o.Cwd, goos: o.GOOS,
 		system: o.System, profile: o.Profile, trusted: o.AssumeTrusted, isolated: o.Isolated}
-	o.cache.mu.Lock()
-	locs, ok := o.cache.locs[k]
-	o.cache.mu.Unlock()
-	if !ok {
-		locs = resolve()
-		o.cache.mu.Lock()
-		if o.cache.locs == nil {
-			o.cache.locs = map[locKey][]Location{}
-		}
-		o.cache.locs[k] = locs
-		o.cache.mu.Unlock()
-	}
-	return locs
+	return o.cache.locs.get(k, resolve)
 }
 
 // locKey is what a client's locations depend on besides the environment
