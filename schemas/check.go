@@ -32,7 +32,8 @@ import (
 // has no check, and is always compiled.
 //
 // A check is a list of nodes, the first the schema's root; a node refers
-// to others by index (-1: none).
+// to others by index (-1: none). check_build_test.go reads a schema into
+// one (buildCheck, layOut).
 type checkNode struct {
 	never bool  // the schema false
 	types uint8 // jsonType bits; 0: any
@@ -68,7 +69,7 @@ type checkProp struct {
 	node int32
 }
 
-// The JSON types, as bits of check.types.
+// The JSON types, as bits of checkNode.types.
 const (
 	tNull uint8 = 1 << iota
 	tBoolean
