@@ -265,17 +265,9 @@ func TestLSPFolders(t *testing.T) {
 // a change to a file that is not open, reported so, lints the open files
 // of its tree again. Without the capability, nothing is asked.
 func TestLSPWatchedFiles(t *testing.T) {
-	tmp := t.TempDir()
-	root, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
-	os.MkdirAll(filepath.Join(root, ".cursor"), 0o755)
-	os.MkdirAll(filepath.Join(root, ".git"), 0o755)
-	os.MkdirAll(home, 0o755)
-	claude, cursor := filepath.Join(root, ".mcp.json"), filepath.Join(root, ".cursor", "mcp.json")
-	v1 := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@1.0.0"]}}}` + "\n"
-	v2 := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@2.0.0"]}}}` + "\n"
-	os.WriteFile(claude, []byte(v1), 0o644)
-	os.WriteFile(cursor, []byte(v2), 0o644)
-	uri, curi := "file://"+filepath.ToSlash(claude), "file://"+filepath.ToSlash(cursor)
+	root, home, v1, _ := driftTree(t)
+	cursor := filepath.Join(root, ".cursor", "mcp.json")
+	uri, curi := fileURI(root, ".mcp.json"), fileURI(root, ".cursor/mcp.json")
 
 	c := startLSP(t, "--home", home)
 	c.call("initialize", map[string]any{"processId": nil, "rootUri": "file://" + filepath.ToSlash(root),

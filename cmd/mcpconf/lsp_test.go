@@ -110,8 +110,35 @@ func (c *lspClient) notify(method string, params any) {
 	c.send(map[string]any{"method": method, "params": params})
 }
 
-// call sends a request and decodes its result into out (nil: ignored).
-func (c *lspClient) call(method string, params any, out any) {
+// driftTree writes a project, in a git repository, whose .mcp.json (v1)
+// and .cursor/mcp.json (v2) define "gh" with different package versions,
+// and an empty home.
+func driftTree(t *testing.T) (root, home, v1, v2 string) {
+	t.Helper()
+	tmp := t.TempDir()
+	root, home = filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
+	v1 = `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@1.0.0"]}}}` + "\n"
+	v2 = `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@2.0.0"]}}}` + "\n"
+	for _, d := range []string{filepath.Join(root, ".cursor"), filepath.Join(root, ".git"), home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, text := range map[string]string{".mcp.json": v1, ".cursor/mcp.json": v2} {
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root, home, v1, v2
+}
+
+// fileURI is the file: URI of name (slash-separated) under dir.
+func fileURI(dir, name string) string {
+	return "file://" + filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(name)))
+}
+
+// request sends a request and returns its answer, error or result.
+func (c *lspClient) request(method string, params any) lspMsg {
 	c.t.Helper()
 	c.mu.Lock()
 	c.nextID++
@@ -122,16 +149,24 @@ func (c *lspClient) call(method string, params any, out any) {
 	c.send(map[string]any{"id": id, "method": method, "params": params})
 	select {
 	case m := <-ch:
-		if m.Error != nil {
-			c.t.Fatalf("%s: error %d %s", method, m.Error.Code, m.Error.Message)
-		}
-		if out != nil {
-			if err := json.Unmarshal(m.Result, out); err != nil {
-				c.t.Fatalf("%s: result %s: %v", method, m.Result, err)
-			}
-		}
+		return m
 	case <-time.After(30 * time.Second):
 		c.t.Fatalf("%s: no answer", method)
+	}
+	return lspMsg{}
+}
+
+// call sends a request and decodes its result into out (nil: ignored).
+func (c *lspClient) call(method string, params any, out any) {
+	c.t.Helper()
+	m := c.request(method, params)
+	if m.Error != nil {
+		c.t.Fatalf("%s: error %d %s", method, m.Error.Code, m.Error.Message)
+	}
+	if out != nil {
+		if err := json.Unmarshal(m.Result, out); err != nil {
+			c.t.Fatalf("%s: result %s: %v", method, m.Result, err)
+		}
 	}
 }
 
@@ -561,16 +596,8 @@ type lspPublishRel struct {
 // .mcp.json); an unsaved edit of .mcp.json that makes them agree clears
 // .cursor/mcp.json's diagnostics.
 func TestLSPTree(t *testing.T) {
-	tmp := t.TempDir()
-	root, home := filepath.Join(tmp, "p"), filepath.Join(tmp, "h")
-	os.MkdirAll(filepath.Join(root, ".cursor"), 0o755)
-	os.MkdirAll(home, 0o755)
-	claude, cursor := filepath.Join(root, ".mcp.json"), filepath.Join(root, ".cursor", "mcp.json")
-	v1 := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@1.0.0"]}}}` + "\n"
-	v2 := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "pkg@2.0.0"]}}}` + "\n"
-	os.WriteFile(claude, []byte(v1), 0o644)
-	os.WriteFile(cursor, []byte(v2), 0o644)
-	claudeURI, cursorURI := "file://"+filepath.ToSlash(claude), "file://"+filepath.ToSlash(cursor)
+	root, home, v1, v2 := driftTree(t)
+	claudeURI, cursorURI := fileURI(root, ".mcp.json"), fileURI(root, ".cursor/mcp.json")
 
 	c := startLSP(t, "--home", home)
 	c.initFolder(root)
@@ -622,21 +649,8 @@ func TestLSPProtocol(t *testing.T) {
 	c := startLSP(t, "--home", t.TempDir())
 	errCode := func(method string, params any) int {
 		t.Helper()
-		c.mu.Lock()
-		c.nextID++
-		id := c.nextID
-		ch := make(chan lspMsg, 1)
-		c.waits[id] = ch
-		c.mu.Unlock()
-		c.send(map[string]any{"id": id, "method": method, "params": params})
-		select {
-		case m := <-ch:
-			if m.Error == nil {
-				return 0
-			}
+		if m := c.request(method, params); m.Error != nil {
 			return m.Error.Code
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%s: no answer", method)
 		}
 		return 0
 	}
