@@ -1,15 +1,13 @@
 package discover
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/mcpconf/mcpconf/normalize"
+	"go.yaml.in/yaml/v3"
 )
 
 // optIns is what the opt-in setting of a providers table's owner
@@ -26,7 +24,8 @@ type optIns struct {
 	owner   *normalize.Client
 }
 
-// optedIn reads the owner's opt-in setting once per Locations call.
+// optedIn reads the owner's opt-in setting (once per run: Locations is
+// resolved once, sharedProviderLocations).
 func (o *Options) optedIn(owner *normalize.Client) *optIns {
 	if owner == nil || owner.OptIn == nil {
 		return nil
@@ -37,26 +36,26 @@ func (o *Options) optedIn(owner *normalize.Client) *optIns {
 		if i == 0 {
 			in.path = o.display(abs, f.Base)
 		}
-		b, err := os.ReadFile(abs)
+		got, err := readLimited(abs)
 		if err != nil {
 			continue
 		}
 		in.path = o.display(abs, f.Base)
-		for _, id := range yamlStringList(b, owner.OptIn.Key) {
+		settings := yamlMapping(got.Data)
+		for _, id := range stringList(settings[owner.OptIn.Key]) {
 			in.ids[id] = true
 			in.all = in.all || slices.Contains(owner.OptIn.All, id)
 		}
 		if len(owner.OptIn.Project) == 2 {
-			// YAML's false: false, False, FALSE
-			in.noProj = slices.Contains([]string{"false", "False", "FALSE"}, yamlScalarAt(b, owner.OptIn.Project[0], owner.OptIn.Project[1]))
+			in.noProj = isFalse(settings, owner.OptIn.Project[0], owner.OptIn.Project[1])
 		}
 		if owner.OptIn.Extensions != "" {
-			for _, id := range yamlStringList(b, owner.OptIn.Extensions) {
+			for _, id := range stringList(settings[owner.OptIn.Extensions]) {
 				in.exts[id] = true
 			}
 		}
 		if owner.OptIn.Off != "" {
-			for _, id := range yamlStringList(b, owner.OptIn.Off) {
+			for _, id := range stringList(settings[owner.OptIn.Off]) {
 				in.off[id] = true
 			}
 		}
@@ -121,108 +120,34 @@ func (o *Options) disabledExtensions(c *normalize.Client, defs []normalize.Serve
 	}
 }
 
-// yamlStringList reads the strings of a top-level key of a YAML document
-// written as a flow list ("key: [a, b]") or a block list ("key:" then
-// "  - a" lines). It reads what settings files hold (plain or quoted
-// scalars), not YAML at large: anything else is no list.
-func yamlStringList(src []byte, key string) []string {
+// yamlMapping decodes a YAML settings file into its top-level mapping
+// (YAML 1.2: a quoted "false" is a string, false a boolean). A file that
+// does not decode, or holds no mapping, gives none.
+func yamlMapping(src []byte) map[string]any {
+	var m map[string]any
+	if yaml.Unmarshal(src, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+// isFalse reports whether key under the top-level key parent is YAML's
+// false (false, False, FALSE; not a quoted "false").
+func isFalse(settings map[string]any, parent, key string) bool {
+	m, _ := settings[parent].(map[string]any)
+	return m[key] == false
+}
+
+// stringList is the strings of a YAML list; anything else gives none.
+func stringList(v any) []string {
+	items, _ := v.([]any)
 	var out []string
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	in := false
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), " \t\r")
-		if i := strings.Index(line, " #"); i >= 0 {
-			line = strings.TrimRight(line[:i], " \t")
+	for _, it := range items {
+		if s, ok := it.(string); ok {
+			out = append(out, s)
 		}
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
-			continue
-		}
-		top := !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "\t")
-		if in {
-			item, ok := strings.CutPrefix(strings.TrimSpace(line)+" ", "- ")
-			if !ok {
-				return out // the next key
-			}
-			out = append(out, yamlScalar(item))
-			continue
-		}
-		if !top {
-			continue
-		}
-		k, rest, ok := strings.Cut(line, ":")
-		if !ok || yamlScalar(k) != key {
-			continue
-		}
-		rest = strings.TrimSpace(rest)
-		if rest == "" {
-			in = true
-			continue
-		}
-		if inner, ok := strings.CutPrefix(rest, "["); ok {
-			inner, _ = strings.CutSuffix(inner, "]")
-			for it := range strings.SplitSeq(inner, ",") {
-				if it = yamlScalar(it); it != "" {
-					out = append(out, it)
-				}
-			}
-		}
-		return out
 	}
 	return out
-}
-
-// yamlScalarAt reads the scalar at key under the top-level key parent of a
-// YAML document, written as a block ("parent:" then an indented
-// "key: value") or as a flow mapping ("parent: {key: value}"), as
-// written (a quoted "false" is a string, not false); "" when absent. Like
-// yamlStringList, it reads what settings files hold.
-func yamlScalarAt(src []byte, parent, key string) string {
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	in := false
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), " \t\r")
-		if i := strings.Index(line, " #"); i >= 0 {
-			line = strings.TrimRight(line[:i], " \t")
-		}
-		trimmed := strings.TrimSpace(line)
-		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
-			continue
-		}
-		top := !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "\t")
-		if top {
-			in = false
-			k, rest, ok := strings.Cut(line, ":")
-			if !ok || yamlScalar(k) != parent {
-				continue
-			}
-			rest = strings.TrimSpace(rest)
-			if inner, ok := strings.CutPrefix(rest, "{"); ok {
-				inner, _ = strings.CutSuffix(inner, "}")
-				for it := range strings.SplitSeq(inner, ",") {
-					if k, v, ok := strings.Cut(it, ":"); ok && yamlScalar(k) == key {
-						return strings.TrimSpace(v)
-					}
-				}
-				return ""
-			}
-			in = rest == ""
-			continue
-		}
-		if in {
-			if k, v, ok := strings.Cut(trimmed, ":"); ok && yamlScalar(k) == key {
-				return strings.TrimSpace(v)
-			}
-		}
-	}
-	return ""
-}
-
-func yamlScalar(s string) string {
-	s = strings.TrimSpace(s)
-	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
-		return s[1 : len(s)-1]
-	}
-	return s
 }
 
 // providersOwner is the client whose providers table Locations resolves.

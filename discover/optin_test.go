@@ -6,8 +6,9 @@ import (
 )
 
 // TestYAMLStringList: enabledProviders as oh-my-pi's config.yml holds it,
-// a block or a flow list, quoted or not, among other keys; anything else is
-// no list, never a panic.
+// a block or a flow list, quoted or not, among other keys, read as YAML
+// (Bun's YAML.parse); a file that does not decode, or another key, is no
+// list, never a panic.
 func TestYAMLStringList(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
@@ -16,34 +17,41 @@ func TestYAMLStringList(t *testing.T) {
 		{"enabledProviders:\n  - cursor\n  - \"gemini\"\n  - 'claude' # mine\nother: 1\n", []string{"cursor", "gemini", "claude"}},
 		{"theme: dark\nenabledProviders: [codex, \"*\"]\n", []string{"codex", "*"}},
 		{"enabledProviders:\n- all\n", []string{"all"}},
+		{"enabledProviders: [cursor, 3, {a: b}]\n", []string{"cursor"}},
+		{"  enabledProviders: [cursor]\n", []string{"cursor"}}, // an indented mapping is still the document's
 		{"enabledProviders: []\n", nil},
-		{"  enabledProviders: [cursor]\n", nil}, // not a top-level key
+		{"mcp:\n  enabledProviders: [cursor]\n", nil}, // not a top-level key
 		{"enabledProvidersX: [cursor]\n", nil},
 		{"enabledProviders:\n", nil},
+		{"enabledProviders: cursor\n", nil},
 		{"enabledProviders: [\n", nil},
+		{"- enabledProviders\n", nil},
 		{"", nil},
 		{"\x00\xff: [", nil},
 	} {
-		if got := yamlStringList([]byte(tc.src), "enabledProviders"); !slices.Equal(got, tc.want) {
+		if got := stringList(yamlMapping([]byte(tc.src))["enabledProviders"]); !slices.Equal(got, tc.want) {
 			t.Errorf("%q: %q, want %q", tc.src, got, tc.want)
 		}
 	}
 }
 
-// TestYAMLScalarAt: a nested setting (pisces's mcp.enableProjectConfig)
-// read in block and flow form; a key of another parent, or at the top,
-// is not it.
-func TestYAMLScalarAt(t *testing.T) {
-	for src, want := range map[string]string{
-		"mcp:\n  enableProjectConfig: false\n":                      "false",
-		"mcp:\n  other: 1\n  enableProjectConfig: \"false\" # no\n": "\"false\"",
-		"mcp: {enableProjectConfig: False, x: 1}\n":                 "False",
-		"other:\n  enableProjectConfig: false\nmcp:\n  x: 1\n":      "",
-		"enableProjectConfig: false\n":                              "",
-		"mcp:\n  x: 1\nenableProjectConfig: false\n":                "",
+// TestYAMLFalse: a nested setting (pisces's mcp.enableProjectConfig) is
+// off only when it is YAML's false, in block or flow form; a quoted
+// "false" is a string, and a key of another parent, or at the top, is not
+// it.
+func TestYAMLFalse(t *testing.T) {
+	for src, want := range map[string]bool{
+		"mcp:\n  enableProjectConfig: false\n":                      true,
+		"mcp: {enableProjectConfig: False, x: 1}\n":                 true,
+		"mcp:\n  enableProjectConfig: FALSE\n":                      true,
+		"mcp:\n  other: 1\n  enableProjectConfig: \"false\" # no\n": false,
+		"mcp:\n  enableProjectConfig: true\n":                       false,
+		"other:\n  enableProjectConfig: false\nmcp:\n  x: 1\n":      false,
+		"enableProjectConfig: false\n":                              false,
+		"mcp: false\n":                                              false,
 	} {
-		if got := yamlScalarAt([]byte(src), "mcp", "enableProjectConfig"); got != want {
-			t.Errorf("%q: got %q, want %q", src, got, want)
+		if got := isFalse(yamlMapping([]byte(src)), "mcp", "enableProjectConfig"); got != want {
+			t.Errorf("%q: got %v, want %v", src, got, want)
 		}
 	}
 }
