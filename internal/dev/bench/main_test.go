@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -141,5 +142,30 @@ func TestCeilingsFile(t *testing.T) {
 		if !names[want] {
 			t.Errorf("%s is not in the set", want)
 		}
+	}
+}
+
+// TestCompare: bench compare runs the set on two commits, each in a
+// worktree it removes, and prints benchstat's table of both (one cheap
+// benchmark, the commit against itself).
+func TestCompare(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a benchmark twice")
+	}
+	set := filepath.Join(t.TempDir(), "set.txt")
+	if err := os.WriteFile(set, []byte("./discover  BenchmarkDiscover  1x  1s  100MB\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, log strings.Builder
+	if code := compare([]string{"-count", "1", "-file", set, "HEAD", "HEAD"}, &out, &log); code != 0 {
+		t.Fatalf("exit %d: %s", code, &log)
+	}
+	for _, want := range []string{"old-", "new-", "Discover"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("benchstat's table has no %q:\n%s\nlog:\n%s", want, &out, &log)
+		}
+	}
+	if b, _ := exec.Command("git", "worktree", "list").Output(); strings.Contains(string(b), "mcpconf-compare-") {
+		t.Errorf("a worktree is left:\n%s", b)
 	}
 }
