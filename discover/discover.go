@@ -496,26 +496,12 @@ func (o *Options) readAll(locs []Location) []readResult {
 		out[i] = o.cache.read(locs[i], o.Root, o.Home, o.pruneFor(locs[i]))
 		return true
 	})
-	if len(jobs) == 1 {
-		out[jobs[0]] = o.cache.read(locs[jobs[0]], o.Root, o.Home, o.pruneFor(locs[jobs[0]]))
-		jobs = nil
-	}
-	ch := make(chan int)
-	var wg sync.WaitGroup
-	for range min(len(jobs), runtime.GOMAXPROCS(0)*4) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range ch {
-				out[i] = o.cache.read(locs[i], o.Root, o.Home, o.pruneFor(locs[i]))
-			}
-		}()
-	}
-	for _, i := range jobs {
-		ch <- i
-	}
-	close(ch)
-	wg.Wait()
+	// the others at once, more than there are processors: a read mostly
+	// waits on the system (each() runs one alone on this goroutine)
+	each(len(jobs), runtime.GOMAXPROCS(0)*4, func(k int) {
+		i := jobs[k]
+		out[i] = o.cache.read(locs[i], o.Root, o.Home, o.pruneFor(locs[i]))
+	})
 	for i, l := range locs {
 		if out[i].shared {
 			j := first[l.Abs]

@@ -35,7 +35,7 @@ func (o *Options) SelectClients(names []string, scope ScopeFilter) ([]*normalize
 	// this is most of what lint does before reading a file
 	all := normalize.Clients()
 	uses := make([]bool, len(all))
-	each(len(all), func(i int) {
+	each(len(all), runtime.GOMAXPROCS(0), func(i int) {
 		uses[i] = all[i].Views() && o.usesClient(all[i], scope)
 	})
 	var out []*normalize.Client
@@ -55,7 +55,7 @@ func tableIndex(c *normalize.Client) int { return slices.Index(normalize.Clients
 // unreadable) are reported once.
 func (o *Options) Scan(clients []*normalize.Client, scope ScopeFilter) *normalize.Workspace {
 	w := &normalize.Workspace{Root: o.Root, Home: o.Home, Views: make([]*normalize.Set, len(clients))}
-	each(len(clients), func(i int) { w.Views[i] = o.View(clients[i], scope) })
+	each(len(clients), runtime.GOMAXPROCS(0), func(i int) { w.Views[i] = o.View(clients[i], scope) })
 	seenDoc := map[string]bool{}
 	seenSrc := map[string]int{}
 	for _, v := range w.Views {
@@ -178,12 +178,12 @@ func (o *Options) Found(scope ScopeFilter) []FoundFile {
 	return out
 }
 
-// each calls f(0) … f(n-1), as many at once as there are processors: the
-// calling goroutine and GOMAXPROCS-1 others take the next index in turn.
-// A goroutine per call would start each on a small stack that the deep
+// each calls f(0) … f(n-1), at most workers at once: the calling
+// goroutine and up to workers-1 others take the next index in turn. A
+// goroutine per call would start each on a small stack that the deep
 // calls of a view grow by copying, again for every call; a few workers
-// grow theirs once.
-func each(n int, f func(i int)) {
+// grow theirs once. One call runs on the calling goroutine alone.
+func each(n, workers int, f func(i int)) {
 	var next atomic.Int64
 	work := func() {
 		for {
@@ -195,7 +195,7 @@ func each(n int, f func(i int)) {
 		}
 	}
 	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) - 1 {
+	for range min(n, workers) - 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
