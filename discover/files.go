@@ -63,7 +63,7 @@ func projectFiles() []Location {
 			out = append(out, l)
 		}
 	}
-	for _, l := range o.Locations() {
+	for _, l := range o.providersLocations() {
 		add(l)
 	}
 	for _, c := range normalize.Clients() {
@@ -104,7 +104,7 @@ func ignoredRoot(slash, rel string) (root string, ok bool) {
 // project paths of every provider. root is the project root a project file
 // belongs to.
 func (o *Options) Classify(abs string) (loc Location, root string, ok bool) {
-	for _, l := range o.Locations() {
+	for _, l := range o.providersLocations() {
 		if l.Abs == abs && l.Section == "" && l.Scope.OutsideProject() {
 			return l, o.Root, true
 		}
@@ -188,7 +188,7 @@ func (o *Options) ProjectLocations(root string, only []string) []Location {
 	sub := *o
 	sub.Root = root
 	var out []Location
-	for _, l := range sub.Locations() {
+	for _, l := range sub.providersLocations() {
 		if l.Section != "" || l.Scope.OutsideProject() {
 			continue
 		}

@@ -25,7 +25,7 @@ type optIns struct {
 }
 
 // optedIn reads the owner's opt-in setting (once per run: Locations is
-// resolved once, sharedProviderLocations).
+// resolved once, providersLocations).
 func (o *Options) optedIn(owner *normalize.Client) *optIns {
 	if owner == nil || owner.OptIn == nil {
 		return nil

@@ -75,13 +75,12 @@ func (l Location) rank() int {
 // Locations resolves pisces's providers table (normalize.Providers). The order is the merge order: priority, then table order,
 // then local > project > user, then the provider's own file order.
 func (o *Options) Locations() []Location {
-	return slices.Clone(o.sharedProviderLocations())
+	return slices.Clone(o.providersLocations())
 }
 
-// sharedProviderLocations is Locations without the copy, resolved once
-// per run (docCache.locs, under no client), for a caller that only reads
-// them.
-func (o *Options) sharedProviderLocations() []Location {
+// providersLocations is Locations resolved once per run (docCache.locs,
+// under no client) and shared by its callers: none may change them.
+func (o *Options) providersLocations() []Location {
 	return o.memoLocations(nil, "", o.providerLocations)
 }
 

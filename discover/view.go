@@ -172,30 +172,19 @@ func (v *viewer) ignores(l Location) bool {
 // readLocations resolves every file a client reads from the start
 // directory: its own (viewLocations), or, for a client that reads its
 // providers' files too (Merge ByPriority), every provider's in merge
-// order (Locations).
+// order (providersLocations).
 func (o *Options) readLocations(c *normalize.Client, root string) []Location {
-	return slices.Clone(o.sharedReadLocations(c, root))
-}
-
-// sharedReadLocations is readLocations without the copy.
-func (o *Options) sharedReadLocations(c *normalize.Client, root string) []Location {
 	if c.ReadsProviders() {
-		return o.sharedProviderLocations()
+		return o.providersLocations()
 	}
-	return o.sharedLocations(c, root)
+	return o.viewLocations(c, root)
 }
 
 // viewLocations resolves the files of a client's own, from the start
-// directory, highest precedence first. A run asks for them three times
+// directory, highest precedence first. A run asks for them several times
 // (SelectClients, Found, View); they are resolved once per run
-// (docCache.locs), each caller given its own copy.
+// (docCache.locs), and every caller shares them: none may change them.
 func (o *Options) viewLocations(c *normalize.Client, root string) []Location {
-	return slices.Clone(o.sharedLocations(c, root))
-}
-
-// sharedLocations is viewLocations without the copy, for a caller that
-// only reads them.
-func (o *Options) sharedLocations(c *normalize.Client, root string) []Location {
 	return o.memoLocations(c, root, func() []Location { return o.resolveLocations(c, root) })
 }
 

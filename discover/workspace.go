@@ -94,7 +94,7 @@ func (o *Options) Scan(clients []*normalize.Client, scope ScopeFilter) *normaliz
 // its users put servers it then ignores).
 func (o *Options) usesClient(c *normalize.Client, scope ScopeFilter) bool {
 	root := o.projectRoot(c)
-	for _, l := range o.sharedLocations(c, root) {
+	for _, l := range o.viewLocations(c, root) {
 		if scope.Keep(l) && o.exists(l.Abs) {
 			return true
 		}
@@ -155,7 +155,7 @@ func (o *Options) Found(scope ScopeFilter) []FoundFile {
 		if !c.Views() {
 			continue
 		}
-		for _, l := range o.sharedReadLocations(c, o.projectRoot(c)) {
+		for _, l := range o.readLocations(c, o.projectRoot(c)) {
 			if !scope.Keep(l) || l.Section != "" || !l.Scope.OutsideProject() && !within(o.Root, filepath.Dir(l.Abs)) || !o.exists(l.Abs) {
 				continue
 			}
