@@ -1140,6 +1140,10 @@ def run_copilot(case_dir, case, clients_bin, version):
     if err:
         res["stderr"] = err
     reparse_copilot(res)
+    for k in ("markers", "captures"):
+        if markers[k]:
+            res[k] = markers[k]
+    return res
 
 # ---------------------------------------------------------------- cline
 
