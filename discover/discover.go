@@ -553,6 +553,9 @@ type docCache struct {
 	// mains holds, by project root, the main checkout of a linked git
 	// worktree ("" for none), once asked (keyRoot)
 	mains memo[string, string]
+	// optIns holds the opt-in setting of a providers table's owner, once
+	// read (optedIn)
+	optIns memo[*normalize.Client, *optIns]
 }
 
 // stat is what a look at a path found: whether it exists, and whether it

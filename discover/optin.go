@@ -20,16 +20,24 @@ type optIns struct {
 	exts    map[string]bool // the extension ids OptIn.Extensions names
 	all     bool
 	path    string // display path of the file that holds the setting, or of the first place it is looked for
+	invalid string // why that file does not decode as a YAML mapping; "" when it does
 	setting *normalize.OptIn
 	owner   *normalize.Client
 }
 
-// optedIn reads the owner's opt-in setting (once per run: Locations is
-// resolved once, providersLocations).
+// optedIn is the owner's opt-in setting, read once per run (the
+// providers' locations, each view's extensions and its stop ask for it).
 func (o *Options) optedIn(owner *normalize.Client) *optIns {
 	if owner == nil || owner.OptIn == nil {
 		return nil
 	}
+	if o.cache == nil {
+		return o.readOptIns(owner)
+	}
+	return o.cache.optIns.get(owner, func() *optIns { return o.readOptIns(owner) })
+}
+
+func (o *Options) readOptIns(owner *normalize.Client) *optIns {
 	in := &optIns{ids: map[string]bool{}, off: map[string]bool{}, exts: map[string]bool{}, setting: owner.OptIn, owner: owner}
 	for i, f := range owner.OptIn.Files {
 		abs := filepath.Join(o.dir(f.Base), filepath.FromSlash(f.Path))
@@ -41,7 +49,10 @@ func (o *Options) optedIn(owner *normalize.Client) *optIns {
 			continue
 		}
 		in.path = o.display(abs, f.Base)
-		settings := yamlMapping(got.Data)
+		settings, err := yamlMapping(got.Data)
+		if err != nil {
+			in.invalid = err.Error()
+		}
 		for _, id := range stringList(settings[owner.OptIn.Key]) {
 			in.ids[id] = true
 			in.all = in.all || slices.Contains(owner.OptIn.All, id)
@@ -121,14 +132,15 @@ func (o *Options) disabledExtensions(c *normalize.Client, defs []normalize.Serve
 }
 
 // yamlMapping decodes a YAML settings file into its top-level mapping
-// (YAML 1.2: a quoted "false" is a string, false a boolean). A file that
-// does not decode, or holds no mapping, gives none.
-func yamlMapping(src []byte) map[string]any {
+// (YAML 1.2: a quoted "false" is a string, false a boolean); an empty
+// file, or null, is an empty mapping. A file that does not decode, or
+// holds something else than a mapping, gives none and the decoder's error.
+func yamlMapping(src []byte) (map[string]any, error) {
 	var m map[string]any
-	if yaml.Unmarshal(src, &m) != nil {
-		return nil
+	if err := yaml.Unmarshal(src, &m); err != nil {
+		return nil, err
 	}
-	return m
+	return m, nil
 }
 
 // isFalse reports whether key under the top-level key parent is YAML's

@@ -29,7 +29,8 @@ func TestYAMLStringList(t *testing.T) {
 		{"", nil},
 		{"\x00\xff: [", nil},
 	} {
-		if got := stringList(yamlMapping([]byte(tc.src))["enabledProviders"]); !slices.Equal(got, tc.want) {
+		m, _ := yamlMapping([]byte(tc.src))
+		if got := stringList(m["enabledProviders"]); !slices.Equal(got, tc.want) {
 			t.Errorf("%q: %q, want %q", tc.src, got, tc.want)
 		}
 	}
@@ -50,7 +51,8 @@ func TestYAMLFalse(t *testing.T) {
 		"enableProjectConfig: false\n":                              false,
 		"mcp: false\n":                                              false,
 	} {
-		if got := isFalse(yamlMapping([]byte(src)), "mcp", "enableProjectConfig"); got != want {
+		m, _ := yamlMapping([]byte(src))
+		if got := isFalse(m, "mcp", "enableProjectConfig"); got != want {
 			t.Errorf("%q: got %v, want %v", src, got, want)
 		}
 	}

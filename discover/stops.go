@@ -30,6 +30,9 @@ func (v *viewer) stops(set *normalize.Set, exts []extensionInfo) {
 	if g == nil {
 		g = duplicateExtension(v.c, exts)
 	}
+	if g == nil {
+		g, saying = v.invalidSettings(set)
+	}
 	if g == nil || set.Refused != nil {
 		return
 	}
@@ -218,4 +221,22 @@ func scopeWords(scopes []normalize.Scope) string {
 		words[i] = string(s)
 	}
 	return strings.Join(words, " or ")
+}
+
+// invalidSettings: the file of the client's opt-in setting (pisces's
+// config.yml) does not decode as a YAML mapping, and the client loads
+// nothing (OptIn.Invalid). mcpconf does not read YAML documents, so the
+// finding is on the file, its line in the decoder's words.
+func (v *viewer) invalidSettings(set *normalize.Set) (*normalize.Gate, string) {
+	in := v.o.optedIn(v.c)
+	if in == nil || in.invalid == "" || in.setting.Invalid == "" || v.scope == ProjectScopes {
+		return nil, ""
+	}
+	saying := in.setting.Invalid
+	set.Diagnostics = append(set.Diagnostics, normalize.Diagnostic{Rule: normalize.RuleSyntax, Severity: normalize.Error, Path: in.path,
+		Message: fmt.Sprintf("%s does not parse as YAML (%s): %s loads no MCP server at all, from this file or any other (it says %q)", in.path, in.invalid, v.c.Product, saying),
+		Hint:    fmt.Sprintf("fix %s; %s moves a file it cannot parse aside, as %s.broken-…, when it starts", in.path, v.c.Product, in.path)})
+	return &normalize.Gate{Status: normalize.StatusRefused, Kind: normalize.ByConfig, Path: in.path,
+		Reason: fmt.Sprintf("%s stops before loading any MCP server: %s does not parse as YAML (%s); it says %q", v.c.Product, in.path, in.invalid, saying),
+		Hint:   fmt.Sprintf("fix %s", in.path)}, saying
 }

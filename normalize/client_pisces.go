@@ -56,7 +56,7 @@ var pisces = &Client{
 		OptIn: &OptIn{Files: []File{user(HomeDir, ".pisces/agent/config.yml", JSON), user(HomeDir, ".pisces/agent/config.yaml", JSON)},
 			Key: "enabledProviders", All: []string{"*", "all"}, Vars: map[string]string{"claude": "CLAUDE_CONFIG_DIR"},
 			Off: "disabledProviders", Native: "native", Project: []string{"mcp", "enableProjectConfig"},
-			Extensions: "disabledExtensions", ExtensionPrefix: "mcp:"},
+			Extensions: "disabledExtensions", ExtensionPrefix: "mcp:", Invalid: "Settings config is invalid"},
 		SameConnection: true,
 		// The providers table, in the order pisces registers its providers
 		// (ties keep it); Client nil is pisces itself. Lists are the
@@ -138,6 +138,8 @@ var pisces = &Client{
 				Source: "oh-my-pi 18.2.3 `src/discovery/vscode.ts`, `src/discovery/claude.ts`, `src/config/claude-paths.ts`; testdata/clients/pisces-vscode-mcp-servers, pisces-vscode-transport-key, pisces-claude-projects, pisces-claude-config-dir"},
 			{Topic: "refusal", Text: "`~/.pisces/agent/mcp.json` that does not parse (or is empty) or holds null makes `loadAllMCPConfigs` throw as it reads `disabledServers`: no MCP server loads, from any file",
 				Source: "oh-my-pi 18.2.3 `src/mcp/config-writer.ts` readMCPConfigFile, `src/mcp/loader.ts` discoverAndLoadMCPTools; testdata/clients/pisces-user-file-broken, pisces-user-file-null, pisces-user-file-array"},
+			{Topic: "refusal", Text: "`~/.pisces/agent/config.yml` that does not parse as YAML, or holds something else than a mapping, stops it at start (\"Settings config is invalid\"), no MCP server loaded; it moves the file aside as `config.yml.broken-…`. An empty file, or null, is no settings; a mapping indented as a whole is still the document's (Bun's YAML.parse: mcpconf reads the file with a YAML decoder)",
+				Source: "oh-my-pi 18.2.3 `src/config/settings.ts` #loadYamlIfPresent, #unwrapYamlLoadResult, #quarantineInvalidYamlLocked; testdata/clients/pisces-optin-yaml-invalid, pisces-optin-indented"},
 			{Topic: "precedence", Text: "every provider's files are read; one definition per name wins whole by provider priority (pisces 100, claude 80, codex 70, gemini 60, opencode 55, cursor 50, windsurf 50, agent-code 45, vscode 20, mcp-json 5), then project > user; a disabled or invalid definition still owns its name; a definition whose connection (command, args, env, cwd, or url, headers; auth) equals one read before it under another name is dropped without a word",
 				Source: "oh-my-pi 18.2.3 `src/capability/index.ts` loadImpl, `src/capability/mcp.ts` isSameMCPConnection; testdata/clients/pisces-same-connection, pisces-invalid-shadows (agent-code's row is the seed's: oh-my-pi has no such provider)"},
 			{Topic: "switches", Text: "`enabled` (in its own files also the strings `\"true\"`, `\"false\"`, `\"1\"`, `\"0\"`, any case; a number or other text is ignored with a warning and the server starts); `enabled: false` in any provider's file suppresses the server; `disabledServers` and `enabledServers` count only in `~/.pisces/agent/mcp.json`: the first hides a name whichever provider won it, the second turns back on a server `enabled: false` turned off in any file (which is then validated); `__proto__` never starts (the servers are collected in a plain object)",

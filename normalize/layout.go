@@ -230,6 +230,11 @@ type OptIn struct {
 	// its name ("mcp:github"). Every definition of such a name, in every
 	// provider's files, is skipped as it is read: the client lists none.
 	Extensions, ExtensionPrefix string
+	// Invalid is what the owner says when the file does not decode as a
+	// YAML mapping: it loads nothing then, every server refused (pisces:
+	// "Settings config is invalid", Settings #unwrapYamlLoadResult; an
+	// empty file is an empty mapping). "": the owner reads what it can.
+	Invalid string
 }
 
 // Filter is a rule by which a client drops servers it reads after merging,
