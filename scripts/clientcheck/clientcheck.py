@@ -740,7 +740,11 @@ def run_gemini(case_dir, case, clients_bin, version):
 
 
 def probe_disabled(servers, praw):
-    """A server still Disabled with the folder trusted is switched off (disabled), not only untrusted."""
+    """A server still Disabled with the folder trusted is switched off (disabled), not only untrusted.
+    A probe that still says the folder is untrusted did not trust it (GEMINI_RESTRICTED_MODE wins over
+    GEMINI_CLI_TRUST_WORKSPACE): its Disabled says nothing more."""
+    if UNTRUSTED in praw:
+        return
     still = {s["name"] for s in parse_gemini_list(praw) if s["client_status"] == "Disabled"}
     for s in servers:
         if s["status"] == "untrusted" and s["name"] in still:
